@@ -1,0 +1,40 @@
+/** `data` of `GET /api/status` (spec 000 §3 System status and spec 001 §3 Status object). */
+export interface StatusData {
+  version: string;
+  start_time: number;
+  system_name: string;
+  logo: string;
+  footer_html: string;
+  quota_per_unit: number;
+  display_in_currency: boolean;
+  display_token_stat: boolean;
+  enable_drawing: boolean;
+  enable_task: boolean;
+  enable_data_export: boolean;
+  chats: unknown;
+  data_export_default_time: string;
+  default_collapse_sidebar: boolean;
+  mj_notify_enabled: boolean;
+  chat_link: string;
+  chat_link2: string;
+  email_verification: boolean;
+  turnstile_check: boolean;
+  turnstile_site_key: string;
+  github_oauth: boolean;
+  github_client_id: string;
+  linuxdo_oauth: boolean;
+  linuxdo_client_id: string;
+  wechat_login: boolean;
+  wechat_qrcode: string;
+  telegram_oauth: boolean;
+  telegram_bot_name: string;
+  server_address: string;
+  top_up_link: string;
+  min_topup: number;
+  price: number;
+  enable_online_topup: boolean;
+  register_enabled: boolean;
+  password_login_enabled: boolean;
+  password_register_enabled: boolean;
+  demo_site_enabled: boolean;
+}

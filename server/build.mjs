@@ -1,0 +1,20 @@
+// Bundles the server into dist/main.js; npm dependencies stay external, workspace sources are inlined.
+import { readFileSync } from 'node:fs';
+import { build } from 'esbuild';
+
+const manifest = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
+const root = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
+const external = Object.keys(manifest.dependencies).filter((name) => !name.startsWith('@switchboard/'));
+
+await build({
+  entryPoints: [new URL('./src/main.ts', import.meta.url).pathname],
+  outfile: new URL('./dist/main.js', import.meta.url).pathname,
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  sourcemap: true,
+  external,
+  define: { __SWITCHBOARD_VERSION__: JSON.stringify(root.version) },
+  logLevel: 'warning',
+});

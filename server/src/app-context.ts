@@ -1,0 +1,20 @@
+import type { Redis } from 'ioredis';
+import type { Config } from './config';
+import type { Database } from './db/database';
+import type { InvalidationBus } from './platform/invalidation-bus';
+import type { OptionStore } from './platform/option-store';
+import type { SessionCodec } from './platform/session';
+
+/** What every area receives: configuration, storage, caches and shared machinery. */
+export interface AppContext {
+  config: Config;
+  database: Database;
+  options: OptionStore;
+  bus: InvalidationBus;
+  redis: Redis | null;
+  sessions: SessionCodec;
+  version: string;
+  startTime: number;
+  /** Work to finish on shutdown after the server stopped accepting (flush writers), in order. */
+  shutdownTasks: Array<() => Promise<void>>;
+}

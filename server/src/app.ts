@@ -1,0 +1,60 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import fastifyCookie from '@fastify/cookie';
+import fastifyStatic from '@fastify/static';
+import Fastify, { LogController, type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { AppContext } from './app-context';
+import { consolePlugin } from './console/index';
+import { messages } from './platform/errors';
+import { createRequestIdGenerator } from './platform/request-id';
+import { fill, languageOf } from './platform/text';
+
+const HASHED_ASSET = /\/assets\//;
+
+/** Assembles the HTTP server: console API under /api, the relay, and the built console. */
+export async function buildApp(context: AppContext, webDist: string | null): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: { level: context.config.LOG_LEVEL },
+    logController: new LogController({ disableRequestLogging: true }),
+    genReqId: createRequestIdGenerator(),
+    trustProxy: true,
+    bodyLimit: 64 * 1024 * 1024,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  await app.register(fastifyCookie);
+
+  await app.register(async (scope) => consolePlugin(scope, context), { prefix: '/api' });
+
+  const indexHtml = webDist && existsSync(join(webDist, 'index.html')) ? webDist : null;
+  if (indexHtml) {
+    await app.register(fastifyStatic, {
+      root: indexHtml,
+      wildcard: false,
+      index: false,
+      setHeaders(response, path) {
+        response.header('Cache-Control', HASHED_ASSET.test(path) ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?')[0] ?? '/';
+    const language = languageOf(request.headers['accept-language']);
+    if (path === '/api' || path.startsWith('/api/')) {
+      return reply
+        .status(404)
+        .send({ success: false, message: fill(messages.notFound, { method: request.method, path })[language] });
+    }
+    if (indexHtml && request.method === 'GET' && !path.startsWith('/assets/')) {
+      return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
+    }
+    return reply.status(404).send({ success: false, message: fill(messages.notFound, { method: request.method, path })[language] });
+  });
+
+  app.addHook('onClose', async () => {
+    for (const task of context.shutdownTasks) await task();
+  });
+  return app;
+}

@@ -1,0 +1,64 @@
+import { UserStatus } from '@switchboard/contract';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { AppContext } from '../../app-context';
+import { AppError, messages } from '../../platform/errors';
+import { SESSION_COOKIE } from '../../platform/session';
+import { UserRepository, type UserRow } from '../user/repository';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The signed-in user, set by a guard. */
+    user?: UserRow;
+  }
+}
+
+const unauthorized = (text: (typeof messages)[keyof typeof messages]) => new AppError(text, { status: 401, code: 'unauthorized' });
+
+/** The system access token, given raw or as `Bearer <token>`. */
+function accessTokenOf(request: FastifyRequest): string | null {
+  const header = request.headers.authorization;
+  if (!header) return null;
+  const token = header.startsWith('Bearer ') ? header.slice(7) : header;
+  return token.trim() || null;
+}
+
+/**
+ * Identifies the caller by the session cookie, or by a system access token instead, and checks
+ * that the `New-Api-User` header names the same user. Failures are HTTP 401.
+ */
+async function identify(request: FastifyRequest, context: AppContext, users: UserRepository): Promise<UserRow> {
+  const session = context.sessions.decode(request.cookies[SESSION_COOKIE]);
+  let user: UserRow | undefined;
+  if (session) {
+    user = await users.findById(session.uid);
+  } else {
+    const accessToken = accessTokenOf(request);
+    if (!accessToken) throw unauthorized(messages.notLoggedIn);
+    user = await users.findByAccessToken(accessToken);
+    if (!user) throw unauthorized(messages.invalidAccessToken);
+  }
+  const header = request.headers['new-api-user'];
+  const claimed = Array.isArray(header) ? header[0] : header;
+  if (claimed === undefined || claimed === '') throw unauthorized(messages.userHeaderMissing);
+  if (!/^\d+$/.test(claimed)) throw unauthorized(messages.userHeaderMalformed);
+  if (!user || user.deleted_at !== null) throw unauthorized(messages.notLoggedIn);
+  if (Number(claimed) !== user.id) throw unauthorized(messages.userHeaderMismatch);
+  return user;
+}
+
+/** A preHandler that admits signed-in users of at least `minimumRole`; banned users are refused. */
+export function requireRole(context: AppContext, minimumRole: number) {
+  const users = new UserRepository(context.database);
+  return async function guard(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
+    const user = await identify(request, context, users);
+    if (user.status !== UserStatus.Enabled) throw new AppError(messages.userBanned, { code: 'user_banned' });
+    if (user.role < minimumRole) throw new AppError(messages.permissionDenied, { code: 'permission_denied' });
+    request.user = user;
+  };
+}
+
+/** The user a guard admitted; calling it on an unguarded route is a programming error. */
+export function currentUser(request: FastifyRequest): UserRow {
+  if (!request.user) throw new Error('route is missing an authentication guard');
+  return request.user;
+}

@@ -1,0 +1,18 @@
+import type { FastifyReply } from 'fastify';
+import type { AppContext } from '../../app-context';
+import { SESSION_COOKIE, SESSION_MAX_AGE_SECONDS, type SessionPayload } from '../../platform/session';
+
+/** Sets the signed session cookie: HttpOnly, SameSite=Strict, 30 days. */
+export function setSessionCookie(reply: FastifyReply, context: AppContext, payload: SessionPayload): void {
+  reply.setCookie(SESSION_COOKIE, context.sessions.encode(payload), {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'strict',
+    secure: context.config.SESSION_COOKIE_SECURE,
+    maxAge: SESSION_MAX_AGE_SECONDS,
+  });
+}
+
+export function clearSessionCookie(reply: FastifyReply): void {
+  reply.clearCookie(SESSION_COOKIE, { path: '/' });
+}

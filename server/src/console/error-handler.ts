@@ -1,0 +1,27 @@
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { AppError, messages } from '../platform/errors';
+import { fill, languageOf } from '../platform/text';
+
+/**
+ * The console's error envelope: a business error answers HTTP 200 `{success:false, message}` in the
+ * caller's language; 401 stays 401; anything unexpected is logged and masked behind the request id.
+ */
+export function consoleErrorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  const language = languageOf(request.headers['accept-language']);
+  if (error instanceof AppError) {
+    return reply.status(error.status).send({ success: false, message: error.text[language] });
+  }
+  if (hasZodFastifySchemaValidationErrors(error)) {
+    const detail = error.validation
+      .map((issue) => `${issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || 'body'}: ${issue.message}`)
+      .join('; ');
+    return reply.status(200).send({ success: false, message: fill(messages.invalidParameter, { detail })[language] });
+  }
+  const status = error.statusCode ?? 500;
+  if (status < 500) {
+    return reply.status(status === 401 ? 401 : 200).send({ success: false, message: fill(messages.invalidParameter, { detail: error.message })[language] });
+  }
+  request.log.error({ err: error, requestId: request.id }, 'console request failed');
+  return reply.status(500).send({ success: false, message: fill(messages.internalError, { id: request.id })[language] });
+}

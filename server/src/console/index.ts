@@ -1,0 +1,14 @@
+import type { AppContext } from '../app-context';
+import { createGuards } from './auth/guards';
+import type { ConsoleApp } from './console-app';
+import { consoleErrorHandler } from './error-handler';
+import { registerStatusRoutes } from './status/routes';
+import { registerUserSessionRoutes } from './user/routes';
+
+/** Every console area, under /api. Each area registers its own routes here. */
+export async function consolePlugin(app: ConsoleApp, context: AppContext): Promise<void> {
+  app.setErrorHandler(consoleErrorHandler);
+  const guards = createGuards(context);
+  registerStatusRoutes(app, context);
+  registerUserSessionRoutes(app, context, guards);
+}

@@ -1,0 +1,83 @@
+import { sql, type ColumnDefinitionBuilder, type Kysely, type Insertable, type Updateable } from 'kysely';
+import type { DatabaseKind } from '../config';
+
+/*
+ * Every difference between SQLite, PostgreSQL and MySQL/MariaDB lives in this file.
+ * Conventions that avoid most branches: timestamps are bigint unix seconds, booleans are
+ * small integers 0/1 on all three, JSON is text parsed with zod, money is an integer.
+ */
+
+/** Column type of an auto-increment primary key (SQLite demands `integer`). */
+export const idType = (kind: DatabaseKind) => (kind === 'sqlite' ? 'integer' : 'bigint');
+
+/** Makes the column an auto-increment primary key on every dialect. */
+export function idColumn(kind: DatabaseKind) {
+  return (column: ColumnDefinitionBuilder): ColumnDefinitionBuilder =>
+    kind === 'postgres'
+      ? column.primaryKey().generatedByDefaultAsIdentity()
+      : column.primaryKey().autoIncrement();
+}
+
+/** Text column type for long values (MySQL TEXT cannot carry a default or a plain index). */
+export const longText = (kind: DatabaseKind) => (kind === 'mysql' ? sql`mediumtext` : sql`text`);
+
+/** Converts what a driver returns for bigint or sum() (number, string or bigint) into a safe number. */
+export function toNumber(value: unknown): number {
+  if (value === null || value === undefined) return 0;
+  const number = typeof value === 'number' ? value : Number(value);
+  if (!Number.isFinite(number) || (Number.isInteger(number) && !Number.isSafeInteger(number))) throw new RangeError(`not a number: ${String(value)}`);
+  return number;
+}
+
+/** Reads a 0/1 (or true/false) column as a boolean. */
+export const toBoolean = (value: unknown): boolean => value === true || value === 1 || value === '1';
+
+/** Writes a boolean into a 0/1 column. */
+export const fromBoolean = (value: boolean): number => (value ? 1 : 0);
+
+/**
+ * Inserts a row and returns its id: `RETURNING` where supported, `insertId` on MySQL
+ * (MySQL 8 has no RETURNING, so MariaDB tests must not hide its absence).
+ */
+export async function insertReturningId<DB, T extends keyof DB & string>(
+  db: Kysely<DB>,
+  kind: DatabaseKind,
+  table: T,
+  values: Insertable<DB[T]>,
+): Promise<number> {
+  // Kysely cannot type a generic table name; the call sites are typed.
+  const query = (db as Kysely<any>).insertInto(table).values(values as any);
+  if (kind === 'mysql') {
+    const result = await query.executeTakeFirstOrThrow();
+    return toNumber(result.insertId);
+  }
+  const row = await query.returning('id').executeTakeFirstOrThrow();
+  return toNumber(row.id);
+}
+
+/** Insert, or update the given columns when the key already exists. */
+export async function upsert<DB, T extends keyof DB & string>(
+  db: Kysely<DB>,
+  kind: DatabaseKind,
+  table: T,
+  values: Insertable<DB[T]>,
+  conflictColumns: string[],
+  update: Updateable<DB[T]>,
+): Promise<void> {
+  const query = (db as Kysely<any>).insertInto(table).values(values as any);
+  if (kind === 'mysql') {
+    await query.onDuplicateKeyUpdate(update as any).execute();
+  } else {
+    await query.onConflict((conflict) => conflict.columns(conflictColumns as any).doUpdateSet(update as any)).execute();
+  }
+}
+
+/** Case-insensitive LIKE on every dialect (PostgreSQL's LIKE is case-sensitive). */
+export function likeOperator(kind: DatabaseKind): 'like' | 'ilike' {
+  return kind === 'postgres' ? 'ilike' : 'like';
+}
+
+/** Current unix time in seconds, the unit of every timestamp column. */
+export const nowSeconds = (): number => Math.floor(Date.now() / 1000);
+
+export { sql };

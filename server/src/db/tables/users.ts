@@ -1,0 +1,29 @@
+import type { Generated } from 'kysely';
+
+/** `users`: spec 000 §3 User plus access_token, aff_code, created_at and soft delete. */
+export interface UsersTable {
+  id: Generated<number>;
+  username: string;
+  display_name: Generated<string>;
+  password: string;
+  github_id: Generated<string>;
+  wechat_id: Generated<string>;
+  telegram_id: Generated<string>;
+  linux_do_id: Generated<string>;
+  email: Generated<string>;
+  quota: Generated<number>;
+  used_quota: Generated<number>;
+  request_count: Generated<number>;
+  group: Generated<string>;
+  role: Generated<number>;
+  status: Generated<number>;
+  access_token: string | null;
+  aff_code: string | null;
+  aff_count: Generated<number>;
+  aff_quota: Generated<number>;
+  aff_history_quota: Generated<number>;
+  inviter_id: Generated<number>;
+  setting: Generated<string>;
+  created_at: number;
+  deleted_at: number | null;
+}

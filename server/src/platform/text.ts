@@ -1,0 +1,21 @@
+/** A user-visible message in both languages; zh is the fallback. */
+export interface Text {
+  zh: string;
+  en: string;
+}
+
+export type Language = 'zh' | 'en';
+
+/** Fills `{name}` placeholders in both languages. */
+export function fill(text: Text, params: Record<string, string | number>): Text {
+  const replace = (template: string) =>
+    template.replace(/\{(\w+)\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole));
+  return { zh: replace(text.zh), en: replace(text.en) };
+}
+
+/** Picks the language from `Accept-Language` (the console sends its own); Chinese unless English is asked first. */
+export function languageOf(acceptLanguage: string | undefined): Language {
+  if (!acceptLanguage) return 'zh';
+  const first = acceptLanguage.split(',')[0]?.trim().toLowerCase() ?? '';
+  return first.startsWith('en') ? 'en' : 'zh';
+}

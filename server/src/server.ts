@@ -1,0 +1,74 @@
+import type { FastifyInstance } from 'fastify';
+import { Redis } from 'ioredis';
+import { buildApp } from './app';
+import type { AppContext } from './app-context';
+import type { Config } from './config';
+import { ensureRootUser } from './console/user/bootstrap';
+import { openDatabase } from './db/database';
+import { migrateToLatest } from './db/migrate';
+import { LocalBus, RedisBus, type InvalidationBus } from './platform/invalidation-bus';
+import { OptionStore } from './platform/option-store';
+import { SessionCodec } from './platform/session';
+import { resolveSessionSecret } from './platform/session-secret';
+
+export interface RunningServer {
+  app: FastifyInstance;
+  context: AppContext;
+  /** Base URL, e.g. http://127.0.0.1:3000 */
+  url: string;
+  /** Stops accepting, finishes in-flight work, flushes, closes storage. */
+  close(): Promise<void>;
+}
+
+export interface StartOptions {
+  version: string;
+  webDist: string | null;
+}
+
+/** config → database → caches → app → listen. */
+export async function startServer(config: Config, options: StartOptions): Promise<RunningServer> {
+  const database = openDatabase({ kind: config.databaseKind, sqlitePath: config.SQLITE_PATH, dsn: config.SQL_DSN });
+  let redis: Redis | null = null;
+  let bus: InvalidationBus = new LocalBus();
+  try {
+    if (config.NODE_TYPE === 'master' || config.databaseKind === 'sqlite') await migrateToLatest(database);
+    if (config.REDIS_CONN_STRING) {
+      redis = new Redis(config.REDIS_CONN_STRING, { maxRetriesPerRequest: 3 });
+      await redis.ping();
+      const redisBus = new RedisBus(redis, redis.duplicate());
+      await redisBus.start();
+      bus = redisBus;
+    }
+    const optionStore = new OptionStore(database.db, database.kind, bus);
+    await optionStore.load();
+    const context: AppContext = {
+      config,
+      database,
+      options: optionStore,
+      bus,
+      redis,
+      sessions: new SessionCodec(resolveSessionSecret(config)),
+      version: options.version,
+      startTime: Math.floor(Date.now() / 1000),
+      shutdownTasks: [],
+    };
+    if (await ensureRootUser(context)) {
+      // eslint-disable-next-line no-console
+      console.info('created the super admin root / 123456: sign in and change the password');
+    }
+    const app = await buildApp(context, options.webDist);
+    context.shutdownTasks.push(async () => {
+      await bus.close();
+      await redis?.quit().catch(() => undefined);
+      await database.close();
+    });
+    const address = await app.listen({ port: config.PORT, host: config.HOST });
+    const url = address.replace('0.0.0.0', '127.0.0.1').replace('[::]', '127.0.0.1');
+    return { app, context, url, close: () => app.close() };
+  } catch (error) {
+    await bus.close();
+    redis?.disconnect();
+    await database.close();
+    throw error;
+  }
+}
