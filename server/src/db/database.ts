@@ -46,6 +46,8 @@ export function openDatabase(settings: DatabaseSettings): Database {
     pg.types.setTypeParser(PG_INT8, parseSafeInteger);
     pg.types.setTypeParser(PG_NUMERIC, (text) => Number(text));
     const pool = new pg.Pool({ connectionString: settings.dsn, max: 20 });
+    // An idle connection cut by the server (restart, failover) must not crash the process.
+    pool.on('error', () => undefined);
     const db = new Kysely<Tables>({ dialect: new PostgresDialect({ pool }) });
     return { db, kind: 'postgres', close: () => db.destroy() };
   }

@@ -1,4 +1,12 @@
-import { sql, type ColumnDefinitionBuilder, type Kysely, type Insertable, type Updateable } from 'kysely';
+import {
+  sql,
+  type ColumnDefinitionBuilder,
+  type Expression,
+  type Insertable,
+  type Kysely,
+  type SqlBool,
+  type Updateable,
+} from 'kysely';
 import type { DatabaseKind } from '../config';
 
 /*
@@ -72,9 +80,24 @@ export async function upsert<DB, T extends keyof DB & string>(
   }
 }
 
-/** Case-insensitive LIKE on every dialect (PostgreSQL's LIKE is case-sensitive). */
-export function likeOperator(kind: DatabaseKind): 'like' | 'ilike' {
-  return kind === 'postgres' ? 'ilike' : 'like';
+/**
+ * Table options appended to CREATE TABLE: on MySQL, utf8mb4 with a binary collation, so text compares
+ * exactly as on SQLite and PostgreSQL whatever the server's default collation is.
+ */
+export const tableOptions = (kind: DatabaseKind) =>
+  kind === 'mysql' ? sql`character set utf8mb4 collate utf8mb4_bin` : sql``;
+
+/** `column` contains `needle`, ignoring case, on every dialect (LIKE wildcards in the needle are literal). */
+export function containsIgnoringCase(
+  kind: DatabaseKind,
+  column: string,
+  needle: string,
+): Expression<SqlBool> {
+  const pattern = `%${needle.toLowerCase().replace(/[!%_]/g, (character) => `!${character}`)}%`;
+  const reference = sql.ref(column);
+  return kind === 'postgres'
+    ? sql<SqlBool>`${reference} ilike ${pattern} escape '!'`
+    : sql<SqlBool>`lower(${reference}) like ${pattern} escape '!'`;
 }
 
 /** Current unix time in seconds, the unit of every timestamp column. */

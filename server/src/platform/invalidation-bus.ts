@@ -4,50 +4,19 @@ import type { Redis } from 'ioredis';
 type Handler = (message: string) => void;
 
 /**
- * Tells the other instances that cached data changed (options, channels, tokens, users), so they
- * reload it at once instead of polling. A single instance has no one to tell.
+ * Tells caches that data changed (options, channels, tokens, users) so they reload at once instead
+ * of polling: `notify` reaches this instance's subscribers and every other instance's; `publish`
+ * reaches only the others (for a change this instance has already applied to itself).
  */
-export interface InvalidationBus {
-  publish(topic: string, message: string): void;
-  subscribe(topic: string, handler: Handler): void;
-  close(): Promise<void>;
-}
+export class LocalBus {
+  protected readonly handlers = new Map<string, Handler[]>();
 
-export class LocalBus implements InvalidationBus {
-  publish(): void {}
-  subscribe(): void {}
-  async close(): Promise<void> {}
-}
-
-const CHANNEL = 'switchboard:invalidate';
-
-/** Redis pub/sub; an instance ignores its own messages (it already applied the change). */
-export class RedisBus implements InvalidationBus {
-  private readonly instanceId = randomUUID();
-  private readonly handlers = new Map<string, Handler[]>();
-
-  constructor(
-    private readonly publisher: Redis,
-    private readonly subscriber: Redis,
-  ) {}
-
-  async start(): Promise<void> {
-    this.subscriber.on('message', (_channel: string, raw: string) => {
-      try {
-        const envelope = JSON.parse(raw) as { from: string; topic: string; message: string };
-        if (envelope.from === this.instanceId) return;
-        for (const handler of this.handlers.get(envelope.topic) ?? []) handler(envelope.message);
-      } catch {
-        // a malformed message from another version is ignored
-      }
-    });
-    await this.subscriber.subscribe(CHANNEL);
+  notify(topic: string, message = ''): void {
+    this.deliver(topic, message);
+    this.publish(topic, message);
   }
 
-  publish(topic: string, message: string): void {
-    const raw = JSON.stringify({ from: this.instanceId, topic, message });
-    this.publisher.publish(CHANNEL, raw).catch(() => undefined);
-  }
+  publish(_topic: string, _message = ''): void {}
 
   subscribe(topic: string, handler: Handler): void {
     const list = this.handlers.get(topic) ?? [];
@@ -55,7 +24,46 @@ export class RedisBus implements InvalidationBus {
     this.handlers.set(topic, list);
   }
 
-  async close(): Promise<void> {
+  async close(): Promise<void> {}
+
+  protected deliver(topic: string, message: string): void {
+    for (const handler of this.handlers.get(topic) ?? []) handler(message);
+  }
+}
+
+export type InvalidationBus = LocalBus;
+
+const CHANNEL = 'switchboard:invalidate';
+
+/** Redis pub/sub between instances; an instance ignores its own messages. */
+export class RedisBus extends LocalBus {
+  private readonly instanceId = randomUUID();
+
+  constructor(
+    private readonly publisher: Redis,
+    private readonly subscriber: Redis,
+  ) {
+    super();
+  }
+
+  async start(): Promise<void> {
+    this.subscriber.on('message', (_channel: string, raw: string) => {
+      try {
+        const envelope = JSON.parse(raw) as { from: string; topic: string; message: string };
+        if (envelope.from !== this.instanceId) this.deliver(envelope.topic, envelope.message);
+      } catch {
+        // a malformed message from another version is ignored
+      }
+    });
+    await this.subscriber.subscribe(CHANNEL);
+  }
+
+  override publish(topic: string, message = ''): void {
+    const raw = JSON.stringify({ from: this.instanceId, topic, message });
+    this.publisher.publish(CHANNEL, raw).catch(() => undefined);
+  }
+
+  override async close(): Promise<void> {
     await this.subscriber.quit().catch(() => undefined);
   }
 }

@@ -1,6 +1,6 @@
 import type { Kysely, Migration } from 'kysely';
 import type { DatabaseKind } from '../../config';
-import { idColumn, idType, longText } from '../dialect';
+import { idColumn, idType, longText, tableOptions } from '../dialect';
 
 export function usersAndOptions(kind: DatabaseKind): Migration {
   return {
@@ -31,6 +31,7 @@ export function usersAndOptions(kind: DatabaseKind): Migration {
         .addColumn('setting', kind === 'mysql' ? 'varchar(2048)' : 'text', (column) => column.notNull().defaultTo('{}'))
         .addColumn('created_at', 'bigint', (column) => column.notNull())
         .addColumn('deleted_at', 'bigint')
+        .modifyEnd(tableOptions(kind))
         .execute();
       for (const column of ['email', 'github_id', 'wechat_id', 'telegram_id', 'linux_do_id', 'inviter_id']) {
         await db.schema.createIndex(`idx_users_${column}`).on('users').column(column).execute();
@@ -39,6 +40,7 @@ export function usersAndOptions(kind: DatabaseKind): Migration {
         .createTable('options')
         .addColumn('key', 'varchar(64)', (column) => column.primaryKey())
         .addColumn('value', longText(kind), (column) => column.notNull())
+        .modifyEnd(tableOptions(kind))
         .execute();
     },
   };

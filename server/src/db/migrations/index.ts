@@ -1,10 +1,12 @@
 import type { Migration } from 'kysely';
 import type { DatabaseKind } from '../../config';
 import { usersAndOptions } from './001-users-options';
+import { relayTables } from './002-relay-tables';
 
 /** The one migration set, in order; names sort lexically. Each area appends its own file. */
 export function migrations(kind: DatabaseKind): Record<string, Migration> {
   return {
     '001-users-options': usersAndOptions(kind),
+    '002-relay-tables': relayTables(kind),
   };
 }

@@ -1,8 +1,16 @@
+import type { AbilitiesTable, ChannelsTable } from './channels';
+import type { LogsTable, QuotaDataTable } from './logs';
 import type { OptionsTable } from './options';
+import type { TokensTable } from './tokens';
 import type { UsersTable } from './users';
 
 /** Every table Kysely knows; each area adds its table file here. */
 export interface Tables {
   users: UsersTable;
   options: OptionsTable;
+  channels: ChannelsTable;
+  abilities: AbilitiesTable;
+  tokens: TokensTable;
+  logs: LogsTable;
+  quota_data: QuotaDataTable;
 }

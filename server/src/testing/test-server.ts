@@ -1,0 +1,52 @@
+import type { DatabaseKind } from '../config';
+import { loadConfig } from '../config';
+import { startServer, type RunningServer } from '../server';
+import { createTestDatabase, type TestDatabase } from './test-databases';
+
+export interface TestServer extends RunningServer {
+  database: TestDatabase;
+  /** fetch against the server with a path: `call('/api/status')` */
+  call(path: string, init?: RequestInit): Promise<Response>;
+  stop(): Promise<void>;
+}
+
+export interface TestServerOptions {
+  databaseKind?: DatabaseKind;
+  environment?: Record<string, string>;
+}
+
+/** A real server on 127.0.0.1 and a free port, over a fresh database; `stop()` removes both. */
+export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
+  const database = await createTestDatabase(options.databaseKind ?? 'sqlite');
+  const config = loadConfig({
+    PORT: '0',
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'warn',
+    SQLITE_PATH: database.sqlitePath || './unused.db',
+    ...(database.dsn ? { SQL_DSN: database.dsn, SESSION_SECRET: 'test-session-secret-0123456789' } : {}),
+    ...options.environment,
+  });
+  const server = await startServer(config, { version: 'test', webDist: null });
+  return {
+    ...server,
+    database,
+    call: (path, init) => fetch(`${server.url}${path}`, init),
+    async stop() {
+      await server.close();
+      await database.drop();
+    },
+  };
+}
+
+/** Signs in through the real login call and returns the headers a console client would send. */
+export async function signIn(server: TestServer, username: string, password: string): Promise<Record<string, string>> {
+  const response = await server.call('/api/user/login', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username, password }),
+  });
+  const body = (await response.json()) as { success: boolean; message: string; data?: { id: number } };
+  if (!body.success || !body.data) throw new Error(`sign-in of ${username} failed: ${body.message}`);
+  const cookie = response.headers.getSetCookie().map((line) => line.split(';')[0]).join('; ');
+  return { cookie, 'New-Api-User': String(body.data.id) };
+}
