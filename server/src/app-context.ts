@@ -1,6 +1,7 @@
 import type { Redis } from 'ioredis';
 import type { Config } from './config';
 import type { Database } from './db/database';
+import type { BalanceBook } from './platform/balances/balance-book';
 import type { InvalidationBus } from './platform/invalidation-bus';
 import type { OptionStore } from './platform/option-store';
 import type { SessionCodec } from './platform/session';
@@ -13,6 +14,8 @@ export interface AppContext {
   bus: InvalidationBus;
   redis: Redis | null;
   sessions: SessionCodec;
+  /** The authority for users' quota and tokens' remain_quota; see balance-book.ts. */
+  balances: BalanceBook;
   version: string;
   startTime: number;
   /** Work to finish on shutdown after the server stopped accepting (flush writers), in order. */

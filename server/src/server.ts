@@ -6,10 +6,15 @@ import type { Config } from './config';
 import { ensureRootUser } from './console/user/bootstrap';
 import { openDatabase } from './db/database';
 import { migrateToLatest } from './db/migrate';
+import { DeltaWriter } from './platform/balances/delta-writer';
+import { MemoryBalanceBook } from './platform/balances/memory-balance-book';
 import { LocalBus, RedisBus, type InvalidationBus } from './platform/invalidation-bus';
 import { OptionStore } from './platform/option-store';
 import { SessionCodec } from './platform/session';
 import { resolveSessionSecret } from './platform/session-secret';
+
+/** How long billing deltas may wait before they reach the database. */
+const FLUSH_INTERVAL_MS = 1000;
 
 export interface RunningServer {
   app: FastifyInstance;
@@ -41,6 +46,8 @@ export async function startServer(config: Config, options: StartOptions): Promis
     }
     const optionStore = new OptionStore(database.db, database.kind, bus);
     await optionStore.load();
+    const deltaWriter = new DeltaWriter(database.db);
+    const balances = new MemoryBalanceBook(database.db, deltaWriter);
     const context: AppContext = {
       config,
       database,
@@ -48,6 +55,7 @@ export async function startServer(config: Config, options: StartOptions): Promis
       bus,
       redis,
       sessions: new SessionCodec(resolveSessionSecret(config)),
+      balances,
       version: options.version,
       startTime: Math.floor(Date.now() / 1000),
       shutdownTasks: [],
@@ -57,7 +65,13 @@ export async function startServer(config: Config, options: StartOptions): Promis
       console.info('created the super admin root / 123456: sign in and change the password');
     }
     const app = await buildApp(context, options.webDist);
+    const flushTimer = setInterval(() => {
+      balances.flush().catch((error: unknown) => app.log.error({ err: error }, 'balance flush failed; will retry'));
+    }, FLUSH_INTERVAL_MS);
+    flushTimer.unref();
     context.shutdownTasks.push(async () => {
+      clearInterval(flushTimer);
+      await balances.flush();
       await bus.close();
       await redis?.quit().catch(() => undefined);
       await database.close();

@@ -1,0 +1,31 @@
+/**
+ * The one authority for spendable balances: users' `quota` and tokens' `remain_quota`.
+ *
+ * Every change of a balance goes through here (relay debits, refunds, top-ups, admin edits), never
+ * through an absolute UPDATE of those columns: the authority applies the change atomically and the
+ * database receives it as an additive delta in the next batch, so instances never overwrite each other.
+ * Process memory is the authority for a single instance; Redis when REDIS_CONN_STRING is set.
+ */
+export interface BalanceBook {
+  /** Current quota of a user. */
+  userQuota(userId: number): Promise<number>;
+  /** Current remaining quota of a token. */
+  tokenRemain(tokenId: number): Promise<number>;
+  /** Adds `delta` (may be negative) to a user's quota; returns the new value. */
+  adjustUser(userId: number, delta: number): Promise<number>;
+  /** Adds `delta` (may be negative) to a token's remaining quota; returns the new value. */
+  adjustToken(tokenId: number, delta: number): Promise<number>;
+  /** Sets a token's remaining quota to `value` (an edit in the console), as a delta. */
+  setTokenRemain(tokenId: number, value: number): Promise<void>;
+  /** Sets a user's quota to `value` (an edit in the console), as a delta; refuses a negative result. */
+  setUserQuota(userId: number, value: number): Promise<void>;
+  /**
+   * Debits `amount` from the user and, unless `tokenId` is null (unlimited token or playground), from
+   * the token, only if both hold enough; all or nothing. Returns false when either is short.
+   */
+  reserve(request: { userId: number; tokenId: number | null; amount: number }): Promise<boolean>;
+  /** Counters without an authority, flushed additively: used quota, request count. */
+  recordUsage(usage: { userId: number; tokenId: number; channelId: number; quota: number; requests: number }): void;
+  /** Writes every pending delta to the database now. */
+  flush(): Promise<void>;
+}

@@ -1,0 +1,100 @@
+import type { Kysely } from 'kysely';
+import { AppError } from '../errors';
+import { toNumber } from '../../db/dialect';
+import type { Tables } from '../../db/tables/index';
+import type { BalanceBook } from './balance-book';
+import type { DeltaWriter } from './delta-writer';
+
+const negativeQuota = { zh: '额度不能为负数', en: 'Quota cannot be negative' };
+
+/**
+ * Balances held in process memory: the authority for a single instance. A balance is read from the
+ * database once, on first use; from then on every change happens here first and reaches the
+ * database as an additive delta.
+ */
+export class MemoryBalanceBook implements BalanceBook {
+  private readonly users = new Map<number, number>();
+  private readonly tokens = new Map<number, number>();
+  private readonly loading = new Map<string, Promise<number>>();
+
+  constructor(
+    private readonly db: Kysely<Tables>,
+    private readonly writer: DeltaWriter,
+  ) {}
+
+  async userQuota(userId: number): Promise<number> {
+    return this.users.get(userId) ?? this.load('user', userId);
+  }
+
+  async tokenRemain(tokenId: number): Promise<number> {
+    return this.tokens.get(tokenId) ?? this.load('token', tokenId);
+  }
+
+  async adjustUser(userId: number, delta: number): Promise<number> {
+    const value = (await this.userQuota(userId)) + delta;
+    this.users.set(userId, value);
+    this.writer.userQuota(userId, delta);
+    return value;
+  }
+
+  async adjustToken(tokenId: number, delta: number): Promise<number> {
+    const value = (await this.tokenRemain(tokenId)) + delta;
+    this.tokens.set(tokenId, value);
+    this.writer.tokenRemain(tokenId, delta);
+    return value;
+  }
+
+  async setTokenRemain(tokenId: number, value: number): Promise<void> {
+    await this.adjustToken(tokenId, value - (await this.tokenRemain(tokenId)));
+  }
+
+  async setUserQuota(userId: number, value: number): Promise<void> {
+    if (value < 0) throw new AppError(negativeQuota);
+    await this.adjustUser(userId, value - (await this.userQuota(userId)));
+  }
+
+  async reserve(request: { userId: number; tokenId: number | null; amount: number }): Promise<boolean> {
+    const userQuota = await this.userQuota(request.userId);
+    const tokenRemain = request.tokenId === null ? Number.POSITIVE_INFINITY : await this.tokenRemain(request.tokenId);
+    // Both reads may have awaited a load; re-read synchronously so check and debit are one step.
+    const user = this.users.get(request.userId) ?? userQuota;
+    const token = request.tokenId === null ? tokenRemain : (this.tokens.get(request.tokenId) ?? tokenRemain);
+    if (user < request.amount || token < request.amount) return false;
+    this.users.set(request.userId, user - request.amount);
+    this.writer.userQuota(request.userId, -request.amount);
+    if (request.tokenId !== null) {
+      this.tokens.set(request.tokenId, token - request.amount);
+      this.writer.tokenRemain(request.tokenId, -request.amount);
+    }
+    return true;
+  }
+
+  recordUsage(usage: { userId: number; tokenId: number; channelId: number; quota: number; requests: number }): void {
+    this.writer.usage(usage.userId, usage.tokenId, usage.channelId, usage.quota, usage.requests);
+  }
+
+  flush(): Promise<void> {
+    return this.writer.flush();
+  }
+
+  private load(kind: 'user' | 'token', id: number): Promise<number> {
+    const key = `${kind}:${id}`;
+    const existing = this.loading.get(key);
+    if (existing) return existing;
+    const promise = (async () => {
+      const value =
+        kind === 'user'
+          ? (await this.db.selectFrom('users').select('quota').where('id', '=', id).executeTakeFirst())?.quota
+          : (await this.db.selectFrom('tokens').select('remain_quota').where('id', '=', id).executeTakeFirst())?.remain_quota;
+      const map = kind === 'user' ? this.users : this.tokens;
+      // A concurrent change may have landed while loading; the first loaded value wins.
+      const current = map.get(id);
+      if (current !== undefined) return current;
+      const number = toNumber(value);
+      map.set(id, number);
+      return number;
+    })().finally(() => this.loading.delete(key));
+    this.loading.set(key, promise);
+    return promise;
+  }
+}
