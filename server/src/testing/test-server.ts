@@ -42,7 +42,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
 export async function signIn(server: TestServer, username: string, password: string): Promise<Record<string, string>> {
   const response = await server.call('/api/user/login', {
     method: 'POST',
-    headers: { 'content-type': 'application/json' },
+    headers: { 'content-type': 'application/json', 'accept-language': 'en' },
     body: JSON.stringify({ username, password }),
   });
   const body = (await response.json()) as { success: boolean; message: string; data?: { id: number } };
