@@ -3,6 +3,7 @@ import type { Config } from './config';
 import type { Database } from './db/database';
 import type { BalanceBook } from './platform/balances/balance-book';
 import type { InvalidationBus } from './platform/invalidation-bus';
+import type { LogWriter } from './platform/log-writer';
 import type { OptionStore } from './platform/option-store';
 import type { SessionCodec } from './platform/session';
 
@@ -16,6 +17,8 @@ export interface AppContext {
   sessions: SessionCodec;
   /** The authority for users' quota and tokens' remain_quota; see balance-book.ts. */
   balances: BalanceBook;
+  /** Log rows and the hourly usage rollup, written behind in batches. */
+  logs: LogWriter;
   version: string;
   startTime: number;
   /** Work to finish on shutdown after the server stopped accepting (flush writers), in order. */

@@ -7,10 +7,12 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { AppContext } from './app-context';
 import { consolePlugin } from './console/index';
 import { messages } from './platform/errors';
+import { createRelay } from './relay/index';
 import { createRequestIdGenerator } from './platform/request-id';
 import { fill, languageOf } from './platform/text';
 
 const HASHED_ASSET = /\/assets\//;
+const RELAY_PATH = /^\/(v1|v1beta|pg|dashboard|mj|suno)(\/|$)/;
 
 /** Assembles the HTTP server: console API under /api, the relay, and the built console. */
 export async function buildApp(context: AppContext, webDist: string | null): Promise<FastifyInstance> {
@@ -18,7 +20,7 @@ export async function buildApp(context: AppContext, webDist: string | null): Pro
     logger: { level: context.config.LOG_LEVEL },
     logController: new LogController({ disableRequestLogging: true }),
     genReqId: createRequestIdGenerator(),
-    trustProxy: true,
+    trustProxy: context.config.TRUSTED_PROXIES ?? false,
     bodyLimit: 64 * 1024 * 1024,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
@@ -26,6 +28,8 @@ export async function buildApp(context: AppContext, webDist: string | null): Pro
   await app.register(fastifyCookie);
 
   await app.register(async (scope) => consolePlugin(scope, context), { prefix: '/api' });
+  const relay = await createRelay(context);
+  await app.register(relay.plugin);
 
   const indexHtml = webDist && existsSync(join(webDist, 'index.html')) ? webDist : null;
   if (indexHtml) {
@@ -46,6 +50,10 @@ export async function buildApp(context: AppContext, webDist: string | null): Pro
       return reply
         .status(404)
         .send({ success: false, message: fill(messages.notFound, { method: request.method, path })[language] });
+    }
+    if (RELAY_PATH.test(path)) {
+      const message = `Invalid URL (${request.method} ${path})`;
+      return reply.status(404).send({ error: { message, type: 'invalid_request_error', param: '', code: 'invalid_url' } });
     }
     if (indexHtml && request.method === 'GET' && !path.startsWith('/assets/')) {
       return reply.header('Cache-Control', 'no-cache').sendFile('index.html');

@@ -22,6 +22,9 @@ const environmentSchema = z.object({
   CRITICAL_RATE_LIMIT: z.coerce.number().int().min(1).default(20),
   CRITICAL_RATE_LIMIT_DURATION: z.coerce.number().int().min(1).default(1200),
   VERSION: z.string().optional(),
+  TRUSTED_PROXIES: z.string().optional(),
+  RELAY_TIMEOUT: z.coerce.number().int().min(0).default(300),
+  STREAMING_TIMEOUT: z.coerce.number().int().min(1).default(300),
 });
 
 export type Config = z.infer<typeof environmentSchema> & { databaseKind: DatabaseKind };

@@ -9,6 +9,7 @@ import { migrateToLatest } from './db/migrate';
 import { DeltaWriter } from './platform/balances/delta-writer';
 import { MemoryBalanceBook } from './platform/balances/memory-balance-book';
 import { LocalBus, RedisBus, type InvalidationBus } from './platform/invalidation-bus';
+import { LogWriter } from './platform/log-writer';
 import { OptionStore } from './platform/option-store';
 import { SessionCodec } from './platform/session';
 import { resolveSessionSecret } from './platform/session-secret';
@@ -56,6 +57,7 @@ export async function startServer(config: Config, options: StartOptions): Promis
       redis,
       sessions: new SessionCodec(resolveSessionSecret(config)),
       balances,
+      logs: new LogWriter(database),
       version: options.version,
       startTime: Math.floor(Date.now() / 1000),
       shutdownTasks: [],
@@ -67,11 +69,13 @@ export async function startServer(config: Config, options: StartOptions): Promis
     const app = await buildApp(context, options.webDist);
     const flushTimer = setInterval(() => {
       balances.flush().catch((error: unknown) => app.log.error({ err: error }, 'balance flush failed; will retry'));
+      context.logs.flush().catch((error: unknown) => app.log.error({ err: error }, 'log flush failed; will retry'));
     }, FLUSH_INTERVAL_MS);
     flushTimer.unref();
     context.shutdownTasks.push(async () => {
       clearInterval(flushTimer);
       await balances.flush();
+      await context.logs.flush();
       await bus.close();
       await redis?.quit().catch(() => undefined);
       await database.close();

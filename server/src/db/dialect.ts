@@ -104,3 +104,28 @@ export function containsIgnoringCase(
 export const nowSeconds = (): number => Math.floor(Date.now() / 1000);
 
 export { sql };
+
+/**
+ * Inserts rows, or adds their `additive` columns onto an existing row with the same unique key:
+ * counters several instances may bump at once.
+ */
+export async function insertOrAdd<DB, T extends keyof DB & string>(
+  db: Kysely<DB>,
+  kind: DatabaseKind,
+  table: T,
+  rows: Array<Insertable<DB[T]>>,
+  conflictColumns: string[],
+  additive: string[],
+): Promise<void> {
+  if (rows.length === 0) return;
+  const query = (db as Kysely<any>).insertInto(table).values(rows as any);
+  if (kind === 'mysql') {
+    const set = Object.fromEntries(additive.map((column) => [column, sql`${sql.ref(column)} + values(${sql.ref(column)})`]));
+    await query.onDuplicateKeyUpdate(set as any).execute();
+    return;
+  }
+  const set = Object.fromEntries(
+    additive.map((column) => [column, sql`${sql.ref(`${table}.${column}`)} + ${sql.ref(`excluded.${column}`)}`]),
+  );
+  await query.onConflict((conflict) => conflict.columns(conflictColumns as any).doUpdateSet(set as any)).execute();
+}

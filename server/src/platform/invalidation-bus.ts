@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Redis } from 'ioredis';
 
-type Handler = (message: string) => void;
+type Handler = (message: string) => void | Promise<void>;
 
 /**
  * Tells caches that data changed (options, channels, tokens, users) so they reload at once instead
@@ -11,9 +11,10 @@ type Handler = (message: string) => void;
 export class LocalBus {
   protected readonly handlers = new Map<string, Handler[]>();
 
-  notify(topic: string, message = ''): void {
-    this.deliver(topic, message);
+  /** Resolves once this instance's subscribers have applied the change (e.g. the channel index reloaded). */
+  notify(topic: string, message = ''): Promise<void> {
     this.publish(topic, message);
+    return this.deliver(topic, message);
   }
 
   publish(_topic: string, _message = ''): void {}
@@ -26,8 +27,8 @@ export class LocalBus {
 
   async close(): Promise<void> {}
 
-  protected deliver(topic: string, message: string): void {
-    for (const handler of this.handlers.get(topic) ?? []) handler(message);
+  protected async deliver(topic: string, message: string): Promise<void> {
+    await Promise.all((this.handlers.get(topic) ?? []).map((handler) => handler(message)));
   }
 }
 
@@ -50,7 +51,7 @@ export class RedisBus extends LocalBus {
     this.subscriber.on('message', (_channel: string, raw: string) => {
       try {
         const envelope = JSON.parse(raw) as { from: string; topic: string; message: string };
-        if (envelope.from !== this.instanceId) this.deliver(envelope.topic, envelope.message);
+        if (envelope.from !== this.instanceId) void this.deliver(envelope.topic, envelope.message).catch(() => undefined);
       } catch {
         // a malformed message from another version is ignored
       }

@@ -1,0 +1,79 @@
+import type { Insertable } from 'kysely';
+import type { Database } from '../db/database';
+import { insertOrAdd } from '../db/dialect';
+import type { LogsTable, QuotaDataTable } from '../db/tables/logs';
+
+export const LogType = { TopUp: 1, Consumption: 2, Admin: 3, System: 4 } as const;
+
+export type LogEntry = Insertable<LogsTable>;
+
+const MAX_ROWS_PER_INSERT = 500;
+
+/**
+ * Log rows and the hourly usage rollup, collected in memory and written in one transaction per
+ * batch, off the request path. Rollup rows are added onto existing buckets, so instances commute.
+ */
+export class LogWriter {
+  private logs: LogEntry[] = [];
+  private rollup = new Map<string, Insertable<QuotaDataTable>>();
+  private flushing: Promise<void> | null = null;
+
+  constructor(private readonly database: Database) {}
+
+  write(entry: LogEntry): void {
+    this.logs.push(entry);
+  }
+
+  /** Adds one call's usage to its user × model × hour bucket. */
+  roll(entry: { userId: number; username: string; model: string; createdAt: number; tokens: number; quota: number }): void {
+    const hour = entry.createdAt - (entry.createdAt % 3600);
+    const key = `${entry.userId}\u0000${entry.model}\u0000${hour}`;
+    const bucket = this.rollup.get(key);
+    if (bucket) {
+      bucket.count = Number(bucket.count) + 1;
+      bucket.token_used = Number(bucket.token_used) + entry.tokens;
+      bucket.quota = Number(bucket.quota) + entry.quota;
+      return;
+    }
+    this.rollup.set(key, {
+      user_id: entry.userId,
+      username: entry.username,
+      model_name: entry.model,
+      created_at: hour,
+      count: 1,
+      token_used: entry.tokens,
+      quota: entry.quota,
+    });
+  }
+
+  async flush(): Promise<void> {
+    while (this.flushing) await this.flushing;
+    if (this.logs.length === 0 && this.rollup.size === 0) return;
+    const logs = this.logs;
+    const rollup = [...this.rollup.values()];
+    this.logs = [];
+    this.rollup = new Map();
+    this.flushing = this.database.db
+      .transaction()
+      .execute(async (transaction) => {
+        for (let start = 0; start < logs.length; start += MAX_ROWS_PER_INSERT) {
+          await transaction.insertInto('logs').values(logs.slice(start, start + MAX_ROWS_PER_INSERT)).execute();
+        }
+        await insertOrAdd(transaction, this.database.kind, 'quota_data', rollup, ['user_id', 'model_name', 'created_at'], [
+          'count',
+          'token_used',
+          'quota',
+        ]);
+      })
+      .catch((error: unknown) => {
+        this.logs = logs.concat(this.logs);
+        for (const row of rollup) this.roll({ userId: row.user_id, username: row.username, model: row.model_name, createdAt: row.created_at, tokens: Number(row.token_used), quota: Number(row.quota) });
+        throw error;
+      });
+    try {
+      await this.flushing;
+    } finally {
+      this.flushing = null;
+    }
+  }
+}

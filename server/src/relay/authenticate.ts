@@ -1,0 +1,115 @@
+import { Role, UserStatus, USER_ID_HEADER } from '@switchboard/contract';
+import type { FastifyRequest } from 'fastify';
+import type { AppContext } from '../app-context';
+import { SESSION_COOKIE } from '../platform/session';
+import { fill } from '../platform/text';
+import { isAllowed } from './caches/ip-allow-list';
+import type { CachedToken } from './caches/token-cache';
+import type { CachedUser } from './caches/user-cache';
+import { RelayError } from './relay-error';
+import { relayMessages } from './relay-messages';
+import type { RelayServices } from './relay-services';
+
+/** Who is calling and in which group, once authenticated. */
+export interface Caller {
+  user: CachedUser;
+  /** null for playground calls (billed to the user alone) */
+  token: CachedToken | null;
+  group: string;
+  /** channel id pinned with `sk-<key>-<channel>` (admins only) */
+  pinnedChannelId: number | null;
+}
+
+const unauthorized = (text = relayMessages.invalidKey) => new RelayError(text, 401, 'invalid_api_key', 'authentication_error');
+const forbidden = (text: { zh: string; en: string }, code: string) => new RelayError(text, 403, code, 'permission_error');
+
+/** The key from Authorization (Bearer or raw), x-api-key, x-goog-api-key, ?key= or mj-api-secret. */
+function keyOf(request: FastifyRequest): string {
+  const headers = request.headers;
+  let key = headers.authorization ?? '';
+  if (key.startsWith('Bearer ') || key.startsWith('bearer ')) key = key.slice(7);
+  if (!key || key === 'midjourney-proxy') {
+    key =
+      (headers['x-api-key'] as string | undefined) ??
+      (headers['x-goog-api-key'] as string | undefined) ??
+      (request.query as { key?: string } | undefined)?.key ??
+      (headers['mj-api-secret'] as string | undefined) ??
+      '';
+  }
+  return key.trim();
+}
+
+function usableGroups(context: AppContext, user: CachedUser): Set<string> {
+  const groups = new Set(Object.keys(context.options.json<Record<string, string>>('UserUsableGroups') ?? {}));
+  groups.add(user.group);
+  return groups;
+}
+
+async function activeUser(services: RelayServices, userId: number): Promise<CachedUser> {
+  const user = await services.users.get(userId);
+  if (!user || user.deleted) throw unauthorized();
+  if (user.status !== UserStatus.Enabled) throw forbidden(relayMessages.userBanned, 'user_banned');
+  return user;
+}
+
+/** Authenticates an `sk-` key: token status, expiry, balance, IP allow list, user, group, channel pin. */
+export async function authenticateToken(context: AppContext, services: RelayServices, request: FastifyRequest): Promise<Caller> {
+  const given = keyOf(request);
+  if (!given) throw unauthorized(relayMessages.noKey);
+  const [key = '', pin] = (given.startsWith('sk-') ? given.slice(3) : given).split('-');
+  const token = await services.tokens.get(key);
+  if (!token) throw unauthorized();
+  if (token.status !== 1) throw unauthorized(relayMessages.tokenDisabled);
+  if (token.expiredTime !== -1 && token.expiredTime < Date.now() / 1000) throw unauthorized(relayMessages.tokenExpired);
+  if (!token.unlimited && (await context.balances.tokenRemain(token.id)) <= 0) throw unauthorized(relayMessages.tokenExhausted);
+  if (token.allowList && !isAllowed(token.allowList, request.ip)) {
+    throw forbidden(fill(relayMessages.ipNotAllowed, { ip: request.ip }), 'ip_not_allowed');
+  }
+  const user = await activeUser(services, token.userId);
+  const group = token.group || user.group;
+  if (token.group) {
+    if (!usableGroups(context, user).has(token.group)) throw forbidden(fill(relayMessages.groupNotAllowed, { group }), 'group_not_allowed');
+    if (!(token.group in (context.options.json<Record<string, number>>('GroupRatio') ?? {}))) {
+      throw forbidden(fill(relayMessages.groupRetired, { group }), 'group_retired');
+    }
+  }
+  let pinnedChannelId: number | null = null;
+  if (pin !== undefined && /^\d+$/.test(pin)) {
+    if (user.role < Role.Admin) throw forbidden(relayMessages.channelPinForbidden, 'channel_pin_forbidden');
+    pinnedChannelId = Number(pin);
+  }
+  return { user, token, group, pinnedChannelId };
+}
+
+/**
+ * The playground's caller: the console session and the user-id header, as on the console API, with
+ * an optional group the user may use.
+ */
+export async function authenticateSession(
+  context: AppContext,
+  services: RelayServices,
+  request: FastifyRequest,
+  requestedGroup: unknown,
+): Promise<Caller> {
+  const session = context.sessions.decode(request.cookies[SESSION_COOKIE]);
+  const header = request.headers[USER_ID_HEADER.toLowerCase()];
+  if (!session || typeof header !== 'string' || Number(header) !== session.uid) {
+    throw new RelayError(relayMessages.sessionRequired, 401, 'unauthorized', 'authentication_error');
+  }
+  const user = await activeUser(services, session.uid);
+  let group = user.group;
+  if (typeof requestedGroup === 'string' && requestedGroup && requestedGroup !== user.group) {
+    if (!usableGroups(context, user).has(requestedGroup)) {
+      throw forbidden(fill(relayMessages.groupNotAllowed, { group: requestedGroup }), 'group_not_allowed');
+    }
+    group = requestedGroup;
+  }
+  return { user, token: null, group, pinnedChannelId: null };
+}
+
+/** Refuses a model outside the token's model limits. */
+export function checkModelAllowed(caller: Caller, model: string): void {
+  if (caller.token?.modelLimits && !caller.token.modelLimits.has(model)) {
+    throw forbidden(fill(relayMessages.modelNotAllowed, { model }), 'model_not_allowed');
+  }
+}

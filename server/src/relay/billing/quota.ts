@@ -1,0 +1,31 @@
+import { roundHalfAwayFromZero } from '@switchboard/contract';
+import type { Price } from './price';
+
+export interface Usage {
+  promptTokens: number;
+  completionTokens: number;
+}
+
+/**
+ * The bill of one call in quota units (reference notes §3.5, spec 001 §9):
+ * per call: price × quotaPerUnit × group ratio;
+ * by tokens: (prompt + completion × completion ratio) × model ratio × group ratio, rounded half away
+ * from zero, at least 1 when the ratio is not 0 and tokens were used, 0 when no tokens were used.
+ */
+export function quotaFor(price: Price, usage: Usage, quotaPerUnit: number, calls = 1): number {
+  if (price.kind === 'per-call') return roundHalfAwayFromZero(price.modelPrice * quotaPerUnit * price.groupRatio * calls);
+  const tokens = usage.promptTokens + usage.completionTokens;
+  if (tokens <= 0) return 0;
+  const ratio = price.modelRatio * price.groupRatio;
+  const quota = roundHalfAwayFromZero((usage.promptTokens + usage.completionTokens * price.completionRatio) * ratio);
+  return ratio !== 0 && quota <= 0 ? 1 : quota;
+}
+
+/**
+ * What to reserve before the call: the per-call price, or (prompt estimate + max tokens) at the
+ * model's ratios, truncated like the reference product's pre-consumption.
+ */
+export function reserveFor(price: Price, promptEstimate: number, maxTokens: number, quotaPerUnit: number): number {
+  if (price.kind === 'per-call') return quotaFor(price, { promptTokens: 0, completionTokens: 0 }, quotaPerUnit);
+  return Math.trunc((promptEstimate + maxTokens * price.completionRatio) * price.modelRatio * price.groupRatio);
+}

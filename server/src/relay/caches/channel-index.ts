@@ -1,0 +1,147 @@
+import type { Database } from '../../db/database';
+import { toNumber } from '../../db/dialect';
+import type { InvalidationBus } from '../../platform/invalidation-bus';
+
+/** What an attempt needs of a channel, parsed once per reload. */
+export interface CachedChannel {
+  id: number;
+  type: number;
+  name: string;
+  key: string;
+  baseUrl: string;
+  other: string;
+  organization: string;
+  modelMapping: Record<string, string>;
+  statusCodeMapping: Record<string, number>;
+  autoBan: boolean;
+  priority: number;
+  weight: number;
+}
+
+export interface Tier {
+  priority: number;
+  channels: CachedChannel[];
+}
+
+function parseObject(text: string): Record<string, unknown> {
+  if (!text.trim()) return {};
+  try {
+    const value: unknown = JSON.parse(text);
+    return value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
+  } catch {
+    return {};
+  }
+}
+
+function stringMap(text: string): Record<string, string> {
+  return Object.fromEntries(Object.entries(parseObject(text)).filter((entry): entry is [string, string] => typeof entry[1] === 'string'));
+}
+
+function numberMap(text: string): Record<string, number> {
+  const entries = Object.entries(parseObject(text))
+    .map(([from, to]) => [from, Number(to)] as const)
+    .filter(([, to]) => Number.isInteger(to) && to >= 100 && to <= 599);
+  return Object.fromEntries(entries);
+}
+
+/**
+ * Enabled channels indexed by group and model into priority tiers (highest first), built from the
+ * abilities table and rebuilt whenever the `channels` topic says something changed.
+ */
+export class ChannelIndex {
+  private index = new Map<string, Map<string, Tier[]>>();
+  private byId = new Map<number, CachedChannel>();
+  private reloading: Promise<void> | null = null;
+  private reloadAgain = false;
+
+  constructor(
+    private readonly database: Database,
+    bus: InvalidationBus,
+  ) {
+    bus.subscribe('channels', () => this.reload());
+  }
+
+  tiers(group: string, model: string): Tier[] {
+    return this.index.get(group)?.get(model) ?? [];
+  }
+
+  channel(id: number): CachedChannel | undefined {
+    return this.byId.get(id);
+  }
+
+  /** Models with at least one enabled channel in any of the groups. */
+  models(groups: Iterable<string>): string[] {
+    const names = new Set<string>();
+    for (const group of groups) for (const model of this.index.get(group)?.keys() ?? []) names.add(model);
+    return [...names].sort();
+  }
+
+  /** Reloads; calls that arrive during a reload cause exactly one more. */
+  reload(): Promise<void> {
+    if (this.reloading) {
+      this.reloadAgain = true;
+      return this.reloading;
+    }
+    this.reloading = (async () => {
+      do {
+        this.reloadAgain = false;
+        await this.load();
+      } while (this.reloadAgain);
+    })().finally(() => {
+      this.reloading = null;
+    });
+    return this.reloading;
+  }
+
+  private async load(): Promise<void> {
+    const db = this.database.db;
+    const [channels, abilities] = await Promise.all([
+      db.selectFrom('channels').selectAll().where('status', '=', 1).execute(),
+      db.selectFrom('abilities').select(['group', 'model', 'channel_id', 'priority', 'weight']).where('enabled', '=', 1).execute(),
+    ]);
+    const byId = new Map<number, CachedChannel>();
+    for (const row of channels) {
+      const id = toNumber(row.id);
+      byId.set(id, {
+        id,
+        type: row.type,
+        name: row.name,
+        key: row.key.split('\n')[0]?.trim() ?? '',
+        baseUrl: row.base_url.replace(/\/+$/, ''),
+        other: row.other,
+        organization: row.openai_organization,
+        modelMapping: stringMap(row.model_mapping),
+        statusCodeMapping: numberMap(row.status_code_mapping),
+        autoBan: row.auto_ban === 1,
+        priority: toNumber(row.priority),
+        weight: row.weight,
+      });
+    }
+    const grouped = new Map<string, Map<string, Map<number, CachedChannel[]>>>();
+    for (const ability of abilities) {
+      const channel = byId.get(toNumber(ability.channel_id));
+      if (!channel) continue;
+      const models = grouped.get(ability.group) ?? new Map<string, Map<number, CachedChannel[]>>();
+      grouped.set(ability.group, models);
+      const tiers = models.get(ability.model) ?? new Map<number, CachedChannel[]>();
+      models.set(ability.model, tiers);
+      const priority = toNumber(ability.priority);
+      const members = tiers.get(priority) ?? [];
+      members.push({ ...channel, priority, weight: ability.weight });
+      tiers.set(priority, members);
+    }
+    const index = new Map<string, Map<string, Tier[]>>();
+    for (const [group, models] of grouped) {
+      const byModel = new Map<string, Tier[]>();
+      for (const [model, tiers] of models) {
+        byModel.set(
+          model,
+          [...tiers.entries()].sort((a, b) => b[0] - a[0]).map(([priority, members]) => ({ priority, channels: members })),
+        );
+      }
+      index.set(group, byModel);
+    }
+    this.index = index;
+    this.byId = byId;
+  }
+}

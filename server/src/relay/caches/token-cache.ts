@@ -1,0 +1,87 @@
+import type { BlockList } from 'node:net';
+import type { Database } from '../../db/database';
+import { toBoolean, toNumber } from '../../db/dialect';
+import type { InvalidationBus } from '../../platform/invalidation-bus';
+import { parseAllowList } from './ip-allow-list';
+
+export interface CachedToken {
+  id: number;
+  userId: number;
+  key: string;
+  name: string;
+  status: number;
+  /** unix seconds, -1 never */
+  expiredTime: number;
+  unlimited: boolean;
+  modelLimits: Set<string> | null;
+  allowList: BlockList | null;
+  group: string;
+}
+
+const MAX_ENTRIES = 100_000;
+const MISSING_TTL_MS = 10_000;
+
+/**
+ * Tokens by key, read from the database once and then from memory; the console's changes arrive on
+ * the `tokens` topic (message: the key) and drop the entry. Unknown keys are remembered briefly so a
+ * client retrying a bad key does not reach the database each time.
+ */
+export class TokenCache {
+  private readonly entries = new Map<string, CachedToken>();
+  private readonly missing = new Map<string, number>();
+  private readonly loading = new Map<string, Promise<CachedToken | null>>();
+
+  constructor(
+    private readonly database: Database,
+    bus: InvalidationBus,
+  ) {
+    bus.subscribe('tokens', (key) => {
+      this.entries.delete(key);
+      this.missing.delete(key);
+    });
+  }
+
+  get(key: string): CachedToken | null | Promise<CachedToken | null> {
+    const cached = this.entries.get(key);
+    if (cached) return cached;
+    const missingSince = this.missing.get(key);
+    if (missingSince !== undefined && Date.now() - missingSince < MISSING_TTL_MS) return null;
+    return this.loading.get(key) ?? this.load(key);
+  }
+
+  private load(key: string): Promise<CachedToken | null> {
+    const promise = this.database.db
+      .selectFrom('tokens')
+      .selectAll()
+      .where('key', '=', key)
+      .where('deleted_at', 'is', null)
+      .executeTakeFirst()
+      .then((row) => {
+        if (!row) {
+          if (this.missing.size >= MAX_ENTRIES) this.missing.clear();
+          this.missing.set(key, Date.now());
+          return null;
+        }
+        const token: CachedToken = {
+          id: toNumber(row.id),
+          userId: toNumber(row.user_id),
+          key: row.key,
+          name: row.name,
+          status: row.status,
+          expiredTime: toNumber(row.expired_time),
+          unlimited: toBoolean(row.unlimited_quota),
+          modelLimits: toBoolean(row.model_limits_enabled)
+            ? new Set(row.model_limits.split(',').map((model) => model.trim()).filter(Boolean))
+            : null,
+          allowList: parseAllowList(row.allow_ips),
+          group: row.group,
+        };
+        if (this.entries.size >= MAX_ENTRIES) this.entries.clear();
+        this.entries.set(key, token);
+        return token;
+      })
+      .finally(() => this.loading.delete(key));
+    this.loading.set(key, promise);
+    return promise;
+  }
+}

@@ -1,0 +1,74 @@
+import type { ServerResponse } from 'node:http';
+
+/** Where an attempt's answer goes: the client's HTTP response, or nowhere (channel tests). */
+export interface ClientSink {
+  readonly gone: boolean;
+  sendWhole(status: number, contentType: string, body: Buffer): void;
+  startStream(): void;
+  /** Resolves when the client can take more (backpressure). */
+  write(chunk: Buffer): Promise<void> | void;
+  endStream(): void;
+}
+
+const SSE_HEADERS = {
+  'content-type': 'text/event-stream',
+  'cache-control': 'no-cache',
+  connection: 'keep-alive',
+  'x-accel-buffering': 'no',
+};
+
+/** Writes straight to Node's response (the route has hijacked the Fastify reply). */
+export class HttpSink implements ClientSink {
+  constructor(
+    private readonly response: ServerResponse,
+    private readonly requestId: string,
+  ) {}
+
+  get gone(): boolean {
+    return this.response.destroyed || (this.response.writableEnded === false && this.response.socket === null);
+  }
+
+  sendWhole(status: number, contentType: string, body: Buffer): void {
+    this.response.writeHead(status, {
+      'content-type': contentType,
+      'content-length': body.length,
+      'x-request-id': this.requestId,
+    });
+    this.response.end(body);
+  }
+
+  startStream(): void {
+    this.response.writeHead(200, { ...SSE_HEADERS, 'x-request-id': this.requestId });
+    this.response.flushHeaders();
+  }
+
+  write(chunk: Buffer): Promise<void> | void {
+    if (chunk.length === 0 || this.response.destroyed) return;
+    if (this.response.write(chunk)) return;
+    return new Promise((resolve) => {
+      const done = () => {
+        this.response.off('drain', done);
+        this.response.off('close', done);
+        resolve();
+      };
+      this.response.once('drain', done);
+      this.response.once('close', done);
+    });
+  }
+
+  endStream(): void {
+    if (!this.response.writableEnded) this.response.end();
+  }
+}
+
+/** Swallows the answer: channel tests only need the usage and the timing. */
+export class DiscardSink implements ClientSink {
+  readonly gone = false;
+  status = 0;
+  sendWhole(status: number): void {
+    this.status = status;
+  }
+  startStream(): void {}
+  write(): void {}
+  endStream(): void {}
+}

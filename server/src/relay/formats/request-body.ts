@@ -1,0 +1,88 @@
+import { RelayError } from '../relay-error';
+import { relayMessages } from '../relay-messages';
+import { fill } from '../../platform/text';
+
+/** The parts of a client's body the gateway reads; the raw bytes are forwarded untouched when possible. */
+export interface ParsedBody {
+  raw: Buffer;
+  json: Record<string, unknown> | null;
+  model: string;
+  stream: boolean;
+  clientAskedUsage: boolean;
+  maxTokens: number | null;
+  /** multipart boundary, when the body is multipart/form-data */
+  boundary: string | null;
+}
+
+const numberOrNull = (value: unknown) => (typeof value === 'number' && Number.isFinite(value) && value >= 0 ? Math.trunc(value) : null);
+
+export function parseJsonBody(raw: Buffer, defaultModel: string | undefined): ParsedBody {
+  let json: Record<string, unknown>;
+  try {
+    const value: unknown = raw.length === 0 ? {} : JSON.parse(raw.toString('utf8'));
+    if (!value || typeof value !== 'object' || Array.isArray(value)) throw new Error('expected a JSON object');
+    json = value as Record<string, unknown>;
+  } catch (error) {
+    throw new RelayError(
+      fill(relayMessages.invalidBody, { detail: error instanceof Error ? error.message : String(error) }),
+      400,
+      'invalid_request_body',
+      'invalid_request_error',
+    );
+  }
+  const streamOptions = json.stream_options as { include_usage?: unknown } | undefined;
+  return {
+    raw,
+    json,
+    model: typeof json.model === 'string' && json.model ? json.model : (defaultModel ?? ''),
+    stream: json.stream === true,
+    clientAskedUsage: streamOptions?.include_usage === true,
+    maxTokens: numberOrNull(json.max_tokens) ?? numberOrNull(json.max_completion_tokens) ?? numberOrNull(json.max_output_tokens),
+    boundary: null,
+  };
+}
+
+const MODEL_FIELD = /(name="model"\r\n\r\n)([^\r]*)(\r\n)/;
+
+export function parseMultipartBody(raw: Buffer, contentType: string, defaultModel: string | undefined): ParsedBody {
+  const boundary = /boundary=(?:"([^"]+)"|([^;]+))/i.exec(contentType);
+  const head = raw.toString('latin1', 0, Math.min(raw.length, 1 << 20));
+  const model = MODEL_FIELD.exec(head)?.[2];
+  return {
+    raw,
+    json: null,
+    model: model ? Buffer.from(model, 'latin1').toString('utf8') : (defaultModel ?? ''),
+    stream: false,
+    clientAskedUsage: false,
+    maxTokens: null,
+    boundary: boundary?.[1] ?? boundary?.[2] ?? null,
+  };
+}
+
+/**
+ * The body to send upstream: the raw bytes when nothing changes; otherwise the mapped model name and,
+ * for streams, `stream_options.include_usage` so the upstream reports usage.
+ */
+export function upstreamBody(body: ParsedBody, upstreamModel: string, forceUsage: boolean): Buffer {
+  const renamed = upstreamModel !== body.model;
+  if (body.json === null) {
+    if (!renamed) return body.raw;
+    const text = body.raw.toString('latin1').replace(MODEL_FIELD, (_whole, before: string, _old, after: string) => {
+      return `${before}${Buffer.from(upstreamModel, 'utf8').toString('latin1')}${after}`;
+    });
+    return Buffer.from(text, 'latin1');
+  }
+  const injectUsage = forceUsage && body.stream && !body.clientAskedUsage;
+  if (!renamed && !injectUsage) return body.raw;
+  if (!renamed && !('stream_options' in body.json)) {
+    const open = body.raw.indexOf(0x7b);
+    return Buffer.concat([
+      body.raw.subarray(0, open + 1),
+      Buffer.from('"stream_options":{"include_usage":true},'),
+      body.raw.subarray(open + 1),
+    ]);
+  }
+  const copy: Record<string, unknown> = { ...body.json, model: upstreamModel };
+  if (injectUsage) copy.stream_options = { ...(body.json.stream_options as object | undefined), include_usage: true };
+  return Buffer.from(JSON.stringify(copy));
+}

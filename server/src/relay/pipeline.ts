@@ -1,0 +1,160 @@
+import type { AppContext } from '../app-context';
+import { LogType } from '../platform/log-writer';
+import { fill } from '../platform/text';
+import { checkModelAllowed, type Caller } from './authenticate';
+import { sendAttempt, type AttemptOutcome } from './attempt';
+import { promptEstimate } from './billing/estimate';
+import { priceOf, type Price } from './billing/price';
+import { quotaFor, reserveFor, type Usage } from './billing/quota';
+import { priceDetails, refund, reserve, settle } from './billing/settlement';
+import type { CachedChannel } from './caches/channel-index';
+import { disableChannel, shouldDisable } from './channel-health';
+import { selectChannel } from './channel-selection';
+import type { ClientSink } from './client-sink';
+import type { Endpoint } from './endpoints';
+import type { ParsedBody } from './formats/request-body';
+import { mapModel } from './model-mapping';
+import { RelayError } from './relay-error';
+import { relayMessages } from './relay-messages';
+import type { RelayServices } from './relay-services';
+
+export interface RelayCall {
+  caller: Caller;
+  endpoint: Endpoint;
+  body: ParsedBody;
+  contentType: string;
+  requestId: string;
+  clientIp: string;
+  sink: ClientSink;
+  /** aborted when the client disconnects */
+  signal: AbortSignal;
+}
+
+function pickChannel(services: RelayServices, call: RelayCall, tried: Set<number>): CachedChannel | undefined {
+  const pinned = call.caller.pinnedChannelId;
+  if (pinned !== null) {
+    const channel = tried.has(pinned) ? undefined : services.channels.channel(pinned);
+    if (!channel && tried.size === 0) {
+      throw new RelayError(fill(relayMessages.channelNotFound, { id: pinned }), 403, 'channel_not_found', 'permission_error');
+    }
+    return channel;
+  }
+  return selectChannel(services.channels.tiers(call.caller.group, call.body.model), tried, services.breaker);
+}
+
+function billedUsage(call: RelayCall, outcome: AttemptOutcome): { usage: Usage; countedLocally: boolean } {
+  if (outcome.usage) return { usage: outcome.usage, countedLocally: false };
+  const promptTokens = call.body.json ? promptEstimate(call.body.json, true) : 0;
+  return { usage: { promptTokens, completionTokens: outcome.localCompletionTokens }, countedLocally: true };
+}
+
+/**
+ * One relayed call: price → reserve → attempts (each on a channel not tried before, highest tier
+ * first, at most RetryTimes retries) → settle and log; a call that fails in the end is refunded.
+ */
+export async function relayCall(context: AppContext, services: RelayServices, call: RelayCall): Promise<void> {
+  const started = Date.now();
+  const { caller, body } = call;
+  if (!body.model) throw new RelayError(relayMessages.modelRequired, 400, 'model_required', 'invalid_request_error');
+  checkModelAllowed(caller, body.model);
+  const price = priceOf(context.options, body.model, caller.group);
+  if (!price) {
+    throw new RelayError(fill(relayMessages.unpriced, { model: body.model }), 400, 'model_price_error', 'invalid_request_error');
+  }
+  const quotaPerUnit = context.options.number('QuotaPerUnit');
+  const estimate = body.json ? promptEstimate(body.json) : 0;
+  const maxTokens = body.maxTokens ?? context.options.number('PreConsumedQuota');
+  const reserved = await reserve(context, caller, reserveFor(price, estimate, maxTokens, quotaPerUnit));
+
+  const tried = new Set<number>();
+  const attempts = caller.pinnedChannelId === null ? Math.max(0, context.options.number('RetryTimes')) + 1 : 1;
+  let lastError: RelayError | undefined;
+  for (let attempt = 0; attempt < attempts && !call.signal.aborted; attempt += 1) {
+    const channel = pickChannel(services, call, tried);
+    if (!channel) break;
+    tried.add(channel.id);
+    try {
+      const upstreamModel = mapModel(channel.modelMapping, body.model);
+      const outcome = await sendAttempt(services.agent, channel, call.endpoint, body, call.contentType, upstreamModel, call.signal, call.sink);
+      services.breaker.succeeded(channel.id);
+      await finish(context, call, { price, reserved, channel, upstreamModel, outcome, tried, started, quotaPerUnit });
+      return;
+    } catch (error) {
+      if (!(error instanceof RelayError)) {
+        await refund(context, caller, reserved);
+        throw error;
+      }
+      lastError = error;
+      if (error.code === 'client_gone') break;
+      services.breaker.failed(channel.id);
+      if (shouldDisable(context, channel, error)) {
+        await disableChannel(context, channel.id, error.text.en).catch(() => undefined);
+      }
+      if (!error.retryable) break;
+    }
+  }
+  await refund(context, caller, reserved);
+  throw (
+    lastError ??
+    new RelayError(fill(relayMessages.noChannel, { model: body.model, group: caller.group }), 503, 'model_not_found', 'new_api_error')
+  );
+}
+
+interface Finished {
+  price: Price;
+  reserved: number;
+  channel: CachedChannel;
+  upstreamModel: string;
+  outcome: AttemptOutcome;
+  tried: Set<number>;
+  started: number;
+  quotaPerUnit: number;
+}
+
+async function finish(context: AppContext, call: RelayCall, finished: Finished): Promise<void> {
+  const { caller, body } = call;
+  const { usage, countedLocally } = billedUsage(call, finished.outcome);
+  const quota = quotaFor(finished.price, usage, finished.quotaPerUnit);
+  await settle(context, caller, finished.reserved, quota, finished.channel.id);
+  const now = Math.floor(Date.now() / 1000);
+  if (context.options.boolean('LogConsumeEnabled')) {
+    context.logs.write({
+      user_id: caller.user.id,
+      created_at: now,
+      type: LogType.Consumption,
+      content: '',
+      username: caller.user.username,
+      token_name: caller.token?.name ?? '',
+      token_id: caller.token?.id ?? 0,
+      model_name: body.model,
+      quota,
+      prompt_tokens: usage.promptTokens,
+      completion_tokens: usage.completionTokens,
+      use_time: Math.round((Date.now() - finished.started) / 1000),
+      is_stream: body.stream ? 1 : 0,
+      channel_id: finished.channel.id,
+      channel_name: finished.channel.name,
+      group: caller.group,
+      request_id: call.requestId,
+      other: JSON.stringify({
+        ...priceDetails(finished.price),
+        frt: finished.outcome.firstByteMs === null ? -1 : Math.round(finished.outcome.firstByteMs),
+        is_model_mapped: finished.upstreamModel !== body.model,
+        upstream_model_name: finished.upstreamModel,
+        local_count_tokens: countedLocally,
+        stream_interrupted: finished.outcome.interrupted,
+        admin_info: { use_channel: [...finished.tried].map(String) },
+      }),
+    });
+  }
+  if (context.options.boolean('DataExportEnabled')) {
+    context.logs.roll({
+      userId: caller.user.id,
+      username: caller.user.username,
+      model: body.model,
+      createdAt: now,
+      tokens: usage.promptTokens + usage.completionTokens,
+      quota,
+    });
+  }
+}

@@ -1,0 +1,41 @@
+import type { ServerResponse } from 'node:http';
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import { languageOf } from '../platform/text';
+import { RelayError } from './relay-error';
+
+const internal = new RelayError(
+  { zh: '网关内部错误，请联系管理员', en: 'Internal gateway error, please contact the administrator' },
+  500,
+  'internal_error',
+  'api_error',
+);
+
+/** The OpenAI-shaped error body and status for any failure of a relay call. */
+export function relayErrorBody(error: unknown, request: FastifyRequest) {
+  const relayError = error instanceof RelayError ? error : internal;
+  if (relayError === internal) request.log.error({ err: error, requestId: request.id }, 'relay call failed');
+  return { status: relayError.status, body: relayError.toOpenAI(languageOf(request.headers['accept-language']), request.id) };
+}
+
+/** Writes an error on a hijacked response, unless the answer has already begun. */
+export function writeRelayError(response: ServerResponse, request: FastifyRequest, error: unknown): void {
+  if (response.headersSent) {
+    if (!response.writableEnded) response.end();
+    return;
+  }
+  const { status, body } = relayErrorBody(error, request);
+  const text = JSON.stringify(body);
+  response.writeHead(status === 499 ? 400 : status, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text) });
+  response.end(text);
+}
+
+/** Error handler of the relay scope (failures before the response is hijacked). */
+export function relayErrorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  if (!(error instanceof RelayError) && error.statusCode && error.statusCode < 500) {
+    const wrapped = new RelayError({ zh: error.message, en: error.message }, error.statusCode, error.code ?? 'invalid_request', 'invalid_request_error');
+    const { status, body } = relayErrorBody(wrapped, request);
+    return reply.status(status).send(body);
+  }
+  const { status, body } = relayErrorBody(error, request);
+  return reply.status(status).send(body);
+}

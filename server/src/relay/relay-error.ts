@@ -1,0 +1,47 @@
+import type { Text } from '../platform/text';
+
+/** OpenAI error `type` values the gateway answers with. */
+export type RelayErrorType =
+  | 'invalid_request_error'
+  | 'authentication_error'
+  | 'permission_error'
+  | 'insufficient_quota'
+  | 'not_found_error'
+  | 'rate_limit_error'
+  | 'upstream_error'
+  | 'api_error'
+  | 'new_api_error';
+
+/**
+ * A failed relay call: a stable code, the HTTP status the client gets, whether another channel may
+ * succeed (drives failover), and the message in both languages.
+ */
+export class RelayError extends Error {
+  constructor(
+    readonly text: Text,
+    readonly status: number,
+    readonly code: string,
+    readonly type: RelayErrorType,
+    readonly retryable = false,
+  ) {
+    super(text.en);
+  }
+
+  /** The client-facing OpenAI shape. */
+  toOpenAI(language: 'zh' | 'en', requestId: string) {
+    return { error: { message: `${this.text[language]} (request id: ${requestId})`, type: this.type, param: '', code: this.code } };
+  }
+}
+
+/** An error answered by an upstream: its status and body, possibly remapped by the channel. */
+export class UpstreamError extends RelayError {
+  constructor(
+    status: number,
+    message: string,
+    code: string,
+    retryable: boolean,
+    readonly upstreamStatus: number,
+  ) {
+    super({ zh: message, en: message }, status, code, 'upstream_error', retryable);
+  }
+}

@@ -1,0 +1,35 @@
+import type { Text } from '../platform/text';
+
+export const relayMessages = {
+  noKey: { zh: '未提供令牌', en: 'No API key provided' },
+  invalidKey: { zh: '无效的令牌', en: 'Invalid API key' },
+  tokenDisabled: { zh: '该令牌已被禁用', en: 'This API key has been disabled' },
+  tokenExpired: { zh: '该令牌已过期', en: 'This API key has expired' },
+  tokenExhausted: { zh: '该令牌额度已用尽', en: 'This API key has used up its quota' },
+  userBanned: { zh: '用户已被封禁', en: 'This user has been banned' },
+  ipNotAllowed: { zh: '您的 IP {ip} 不在令牌允许的范围内', en: 'Your IP {ip} is not allowed for this API key' },
+  modelNotAllowed: { zh: '该令牌无权使用模型：{model}', en: 'This API key may not use the model {model}' },
+  groupNotAllowed: { zh: '无权访问 {group} 分组', en: 'No access to the group {group}' },
+  groupRetired: { zh: '分组 {group} 已被弃用', en: 'The group {group} has been retired' },
+  channelPinForbidden: { zh: '普通用户不支持指定渠道', en: 'Only administrators may pin a channel' },
+  channelNotFound: { zh: '渠道 {id} 不存在或未启用', en: 'Channel {id} does not exist or is not enabled' },
+  noChannel: {
+    zh: '分组 {group} 下模型 {model} 无可用渠道',
+    en: 'No available channel for model {model} under group {group}',
+  },
+  modelRequired: { zh: '未指定模型名称', en: 'The model name is missing' },
+  invalidBody: { zh: '请求体不是有效的 JSON：{detail}', en: 'The request body is not valid JSON: {detail}' },
+  unpriced: {
+    zh: '模型 {model} 倍率或价格未配置，请联系管理员设置',
+    en: 'The model {model} has no price or ratio; ask the administrator to set one',
+  },
+  userQuotaShort: { zh: '用户额度不足', en: 'Insufficient user quota' },
+  tokenQuotaShort: { zh: '令牌额度不足', en: 'Insufficient API key quota' },
+  mappingCycle: { zh: '模型映射存在循环：{chain}', en: 'The model mapping has a cycle: {chain}' },
+  upstreamUnreachable: { zh: '无法连接上游：{detail}', en: 'Could not reach the upstream: {detail}' },
+  upstreamBadBody: { zh: '上游返回了无法解析的内容', en: 'The upstream answered with a body that could not be read' },
+  unsupportedRoute: { zh: '接口 {path} 暂不支持', en: 'The API {path} is not supported by this gateway' },
+  invalidUrl: { zh: '无效的 URL ({method} {path})', en: 'Invalid URL ({method} {path})' },
+  sessionRequired: { zh: '未登录或登录已过期，请重新登录', en: 'Not logged in or login expired, please log in again' },
+  clientGone: { zh: '客户端已断开', en: 'The client disconnected' },
+} satisfies Record<string, Text>;

@@ -1,0 +1,71 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../app-context';
+import { fill } from '../platform/text';
+import { authenticateSession, authenticateToken } from './authenticate';
+import { handleRelayCall } from './call-handler';
+import { registerBillingRoutes } from './billing-routes';
+import { relayEndpoints, unsupportedPaths } from './endpoints';
+import { modelsFor } from './model-list';
+import { RelayError } from './relay-error';
+import { relayErrorHandler } from './relay-error-reply';
+import { relayMessages } from './relay-messages';
+import type { RelayServices } from './relay-services';
+
+const BODY_LIMIT = 128 * 1024 * 1024;
+const chatEndpoint = relayEndpoints.find((endpoint) => endpoint.kind === 'chat')!;
+
+/** The gateway routes: OpenAI endpoints under /v1, models, billing compatibility, the playground. */
+export async function relayRoutes(app: FastifyInstance, context: AppContext, services: RelayServices): Promise<void> {
+  app.setErrorHandler(relayErrorHandler);
+  app.removeContentTypeParser(['application/json', 'text/plain']);
+  app.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: BODY_LIMIT }, (_request, body, done) => done(null, body));
+
+  for (const endpoint of relayEndpoints) {
+    app.post(endpoint.path, async (request, reply) => {
+      const caller = await authenticateToken(context, services, request);
+      await handleRelayCall(context, services, request, reply, endpoint, caller);
+    });
+  }
+
+  app.post('/pg/chat/completions', async (request, reply) => {
+    const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+    let group: unknown;
+    try {
+      group = (JSON.parse(raw.toString('utf8')) as { group?: unknown }).group;
+    } catch {
+      group = undefined;
+    }
+    const caller = await authenticateSession(context, services, request, group);
+    await handleRelayCall(context, services, request, reply, chatEndpoint, caller);
+  });
+
+  app.get('/v1/models', async (request) => {
+    const caller = await authenticateToken(context, services, request);
+    return { object: 'list', data: modelsFor(context, services, caller), success: true };
+  });
+
+  app.get<{ Params: { model: string } }>('/v1/models/:model', async (request) => {
+    const caller = await authenticateToken(context, services, request);
+    const model = modelsFor(context, services, caller).find((entry) => entry.id === request.params.model);
+    if (!model) {
+      throw new RelayError(
+        { zh: `模型 ${request.params.model} 不存在`, en: `The model '${request.params.model}' does not exist` },
+        404,
+        'model_not_found',
+        'invalid_request_error',
+      );
+    }
+    return model;
+  });
+
+  registerBillingRoutes(app, context, services);
+
+  for (const path of unsupportedPaths) {
+    app.all(path, async (request) => {
+      throw new RelayError(fill(relayMessages.unsupportedRoute, { path: request.url.split('?')[0] ?? path }), 501, 'api_not_implemented', 'invalid_request_error');
+    });
+  }
+  app.delete('/v1/models/:model', async (request) => {
+    throw new RelayError(fill(relayMessages.unsupportedRoute, { path: request.url }), 501, 'api_not_implemented', 'invalid_request_error');
+  });
+}

@@ -1,0 +1,83 @@
+import type { Usage } from '../billing/quota';
+import { countTokensExactly } from '../billing/estimate';
+import { textOf, usageOf } from './usage-fields';
+
+const DOUBLE_NEWLINE = Buffer.from('\n\n');
+/** Completion text held for local counting before it is counted and dropped (bounds memory). */
+const TEXT_BLOCK = 32 * 1024;
+
+/**
+ * Watches an SSE stream on its way to the client, event by event: reads the upstream's usage, drops
+ * the usage-only chunk when the client did not ask for it, and keeps a running local count of the
+ * completion in case the upstream never reports usage. Memory is bounded by one event plus one block.
+ */
+export class SseUsageTap {
+  usage: Usage | null = null;
+  private pending: Buffer = Buffer.alloc(0);
+  private text = '';
+  private countedTokens = 0;
+  sawDone = false;
+
+  constructor(private readonly forwardUsageChunk: boolean) {}
+
+  /** Returns the bytes to forward now (complete events only). */
+  push(chunk: Buffer): Buffer {
+    const data = this.pending.length ? Buffer.concat([this.pending, chunk]) : chunk;
+    const normalised = data.includes(13) ? Buffer.from(data.toString('utf8').replace(/\r\n/g, '\n')) : data;
+    let start = 0;
+    const out: Buffer[] = [];
+    for (let end = normalised.indexOf(DOUBLE_NEWLINE, start); end !== -1; end = normalised.indexOf(DOUBLE_NEWLINE, start)) {
+      const event = normalised.subarray(start, end + 2);
+      if (this.inspect(event)) out.push(event);
+      start = end + 2;
+    }
+    this.pending = start < normalised.length ? Buffer.from(normalised.subarray(start)) : Buffer.alloc(0);
+    return out.length === 1 ? (out[0] as Buffer) : Buffer.concat(out);
+  }
+
+  /** What is left when the upstream ends without a final blank line. */
+  end(): Buffer {
+    const rest = this.pending;
+    this.pending = Buffer.alloc(0);
+    if (rest.length === 0) return rest;
+    return this.inspect(rest) ? Buffer.concat([rest, DOUBLE_NEWLINE]) : Buffer.alloc(0);
+  }
+
+  /** Completion tokens counted locally from the text seen so far. */
+  localCompletionTokens(): number {
+    return this.countedTokens + countTokensExactly(this.text);
+  }
+
+  /** Returns whether the event goes to the client. */
+  private inspect(event: Buffer): boolean {
+    const text = event.toString('utf8');
+    const dataAt = text.indexOf('data:');
+    if (dataAt === -1) return true;
+    const data = text.slice(dataAt + 5).trim();
+    if (data === '[DONE]') {
+      this.sawDone = true;
+      return true;
+    }
+    if (!data.startsWith('{')) return true;
+    let payload: Record<string, unknown>;
+    try {
+      payload = JSON.parse(data) as Record<string, unknown>;
+    } catch {
+      return true;
+    }
+    const usage = usageOf(payload);
+    if (usage) this.usage = usage;
+    this.collect(textOf(payload));
+    const usageOnly = usage !== null && Array.isArray(payload.choices) && payload.choices.length === 0;
+    return !usageOnly || this.forwardUsageChunk;
+  }
+
+  private collect(piece: string): void {
+    if (!piece) return;
+    this.text += piece;
+    if (this.text.length >= TEXT_BLOCK) {
+      this.countedTokens += countTokensExactly(this.text);
+      this.text = '';
+    }
+  }
+}
