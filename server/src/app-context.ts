@@ -1,6 +1,7 @@
 import type { Redis } from 'ioredis';
 import type { Config } from './config';
 import type { Database } from './db/database';
+import type { BackgroundWork } from './platform/background-work';
 import type { BalanceBook } from './platform/balances/balance-book';
 import type { InvalidationBus } from './platform/invalidation-bus';
 import type { LogWriter } from './platform/log-writer';
@@ -17,6 +18,8 @@ export interface AppContext {
   sessions: SessionCodec;
   /** The authority for users' quota and tokens' remain_quota; see balance-book.ts. */
   balances: BalanceBook;
+  /** Work still running after its request answered (settlements); drained before a flush at shutdown. */
+  background: BackgroundWork;
   /** Log rows and the hourly usage rollup, written behind in batches. */
   logs: LogWriter;
   version: string;

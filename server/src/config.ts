@@ -23,6 +23,7 @@ const environmentSchema = z.object({
   CRITICAL_RATE_LIMIT_DURATION: z.coerce.number().int().min(1).default(1200),
   VERSION: z.string().optional(),
   TRUSTED_PROXIES: z.string().optional(),
+  REDIS_PREFIX: z.string().default('switchboard:'),
   RELAY_TIMEOUT: z.coerce.number().int().min(0).default(300),
   STREAMING_TIMEOUT: z.coerce.number().int().min(1).default(300),
 });

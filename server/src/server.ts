@@ -6,8 +6,10 @@ import type { Config } from './config';
 import { ensureRootUser } from './console/user/bootstrap';
 import { openDatabase } from './db/database';
 import { migrateToLatest } from './db/migrate';
+import { BackgroundWork } from './platform/background-work';
 import { DeltaWriter } from './platform/balances/delta-writer';
 import { MemoryBalanceBook } from './platform/balances/memory-balance-book';
+import { RedisBalanceBook } from './platform/balances/redis-balance-book';
 import { LocalBus, RedisBus, type InvalidationBus } from './platform/invalidation-bus';
 import { LogWriter } from './platform/log-writer';
 import { OptionStore } from './platform/option-store';
@@ -41,14 +43,16 @@ export async function startServer(config: Config, options: StartOptions): Promis
     if (config.REDIS_CONN_STRING) {
       redis = new Redis(config.REDIS_CONN_STRING, { maxRetriesPerRequest: 3 });
       await redis.ping();
-      const redisBus = new RedisBus(redis, redis.duplicate());
+      const redisBus = new RedisBus(redis, redis.duplicate(), config.REDIS_PREFIX);
       await redisBus.start();
       bus = redisBus;
     }
     const optionStore = new OptionStore(database.db, database.kind, bus);
     await optionStore.load();
     const deltaWriter = new DeltaWriter(database.db);
-    const balances = new MemoryBalanceBook(database.db, deltaWriter);
+    const balances = redis
+      ? new RedisBalanceBook(redis, config.REDIS_PREFIX, database.db, deltaWriter)
+      : new MemoryBalanceBook(database.db, deltaWriter);
     const context: AppContext = {
       config,
       database,
@@ -58,6 +62,7 @@ export async function startServer(config: Config, options: StartOptions): Promis
       sessions: new SessionCodec(resolveSessionSecret(config)),
       balances,
       logs: new LogWriter(database),
+      background: new BackgroundWork(),
       version: options.version,
       startTime: Math.floor(Date.now() / 1000),
       shutdownTasks: [],
@@ -74,6 +79,7 @@ export async function startServer(config: Config, options: StartOptions): Promis
     flushTimer.unref();
     context.shutdownTasks.push(async () => {
       clearInterval(flushTimer);
+      await context.background.drain();
       await balances.flush();
       await context.logs.flush();
       await bus.close();

@@ -34,17 +34,19 @@ export class LocalBus {
 
 export type InvalidationBus = LocalBus;
 
-const CHANNEL = 'switchboard:invalidate';
 
 /** Redis pub/sub between instances; an instance ignores its own messages. */
 export class RedisBus extends LocalBus {
   private readonly instanceId = randomUUID();
+  private readonly channel: string;
 
   constructor(
     private readonly publisher: Redis,
     private readonly subscriber: Redis,
+    prefix: string,
   ) {
     super();
+    this.channel = `${prefix}invalidate`;
   }
 
   async start(): Promise<void> {
@@ -56,12 +58,12 @@ export class RedisBus extends LocalBus {
         // a malformed message from another version is ignored
       }
     });
-    await this.subscriber.subscribe(CHANNEL);
+    await this.subscriber.subscribe(this.channel);
   }
 
   override publish(topic: string, message = ''): void {
     const raw = JSON.stringify({ from: this.instanceId, topic, message });
-    this.publisher.publish(CHANNEL, raw).catch(() => undefined);
+    this.publisher.publish(this.channel, raw).catch(() => undefined);
   }
 
   override async close(): Promise<void> {

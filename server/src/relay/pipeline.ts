@@ -77,7 +77,7 @@ export async function relayCall(context: AppContext, services: RelayServices, ca
       const upstreamModel = mapModel(channel.modelMapping, body.model);
       const outcome = await sendAttempt(services.agent, channel, call.endpoint, body, call.contentType, upstreamModel, call.signal, call.sink);
       services.breaker.succeeded(channel.id);
-      await finish(context, call, { price, reserved, channel, upstreamModel, outcome, tried, started, quotaPerUnit });
+      await context.background.track(finish(context, call, { price, reserved, channel, upstreamModel, outcome, tried, started, quotaPerUnit }));
       return;
     } catch (error) {
       if (!(error instanceof RelayError)) {

@@ -71,6 +71,7 @@ export class FakeOpenAIUpstream {
     const words = behaviour.words ?? ['Hello', ' from', ' the', ' fake', ' upstream'];
     const model = String(body.model ?? 'unknown');
     if (path.endsWith('/models')) return this.json(response, { object: 'list', data: [{ id: 'gpt-4o-mini', object: 'model' }, { id: 'gpt-4o', object: 'model' }] });
+    if (path.endsWith('/images/generations')) return this.json(response, { created: 1700000000, data: [{ url: 'https://images.example/cat.png' }] });
     if (path.endsWith('/embeddings')) {
       return this.json(response, {
         object: 'list',

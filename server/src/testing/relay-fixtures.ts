@@ -90,6 +90,7 @@ export async function addChannel(server: TestServer, values: ChannelValues): Pro
 
 /** Writes pending balances and logs, as the one-second flush would. */
 export async function flushAll(server: TestServer): Promise<void> {
+  await server.context.background.drain();
   await server.context.balances.flush();
   await server.context.logs.flush();
 }

@@ -12,12 +12,14 @@ export interface TestServer extends RunningServer {
 
 export interface TestServerOptions {
   databaseKind?: DatabaseKind;
+  /** another server's database (several instances); it is dropped by its owner, not by this server */
+  sharedDatabase?: TestDatabase;
   environment?: Record<string, string>;
 }
 
 /** A real server on 127.0.0.1 and a free port, over a fresh database; `stop()` removes both. */
 export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
-  const database = await createTestDatabase(options.databaseKind ?? 'sqlite');
+  const database = options.sharedDatabase ?? (await createTestDatabase(options.databaseKind ?? 'sqlite'));
   const config = loadConfig({
     PORT: '0',
     HOST: '127.0.0.1',
@@ -33,7 +35,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     call: (path, init) => fetch(`${server.url}${path}`, init),
     async stop() {
       await server.close();
-      await database.drop();
+      if (!options.sharedDatabase) await database.drop();
     },
   };
 }

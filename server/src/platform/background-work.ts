@@ -1,0 +1,18 @@
+/**
+ * Work that outlives its request (settling a bill after the answer was sent): tracked so that a
+ * flush or a shutdown can wait for it instead of losing it.
+ */
+export class BackgroundWork {
+  private readonly pending = new Set<Promise<unknown>>();
+
+  track<T>(work: Promise<T>): Promise<T> {
+    this.pending.add(work);
+    void work.finally(() => this.pending.delete(work)).catch(() => undefined);
+    return work;
+  }
+
+  /** Resolves when everything tracked so far has settled. */
+  async drain(): Promise<void> {
+    while (this.pending.size > 0) await Promise.allSettled([...this.pending]);
+  }
+}
