@@ -1,4 +1,6 @@
+import type { Selectable } from 'kysely';
 import type { Database } from '../../db/database';
+import type { ChannelsTable } from '../../db/tables/channels';
 import { toNumber } from '../../db/dialect';
 import type { InvalidationBus } from '../../platform/invalidation-bus';
 
@@ -42,6 +44,24 @@ function numberMap(text: string): Record<string, number> {
     .map(([from, to]) => [from, Number(to)] as const)
     .filter(([, to]) => Number.isInteger(to) && to >= 100 && to <= 599);
   return Object.fromEntries(entries);
+}
+
+/** A stored channel as the relay uses it (first key of a multi-key channel, parsed mappings). */
+export function toCachedChannel(row: Selectable<ChannelsTable>): CachedChannel {
+  return {
+    id: toNumber(row.id),
+    type: row.type,
+    name: row.name,
+    key: row.key.split('\n')[0]?.trim() ?? '',
+    baseUrl: row.base_url.replace(/\/+$/, ''),
+    other: row.other,
+    organization: row.openai_organization,
+    modelMapping: stringMap(row.model_mapping),
+    statusCodeMapping: numberMap(row.status_code_mapping),
+    autoBan: row.auto_ban === 1,
+    priority: toNumber(row.priority),
+    weight: row.weight,
+  };
 }
 
 /**
@@ -101,21 +121,8 @@ export class ChannelIndex {
     ]);
     const byId = new Map<number, CachedChannel>();
     for (const row of channels) {
-      const id = toNumber(row.id);
-      byId.set(id, {
-        id,
-        type: row.type,
-        name: row.name,
-        key: row.key.split('\n')[0]?.trim() ?? '',
-        baseUrl: row.base_url.replace(/\/+$/, ''),
-        other: row.other,
-        organization: row.openai_organization,
-        modelMapping: stringMap(row.model_mapping),
-        statusCodeMapping: numberMap(row.status_code_mapping),
-        autoBan: row.auto_ban === 1,
-        priority: toNumber(row.priority),
-        weight: row.weight,
-      });
+      const channel = toCachedChannel(row);
+      byId.set(channel.id, channel);
     }
     const grouped = new Map<string, Map<string, Map<number, CachedChannel[]>>>();
     for (const ability of abilities) {
