@@ -5,3 +5,6 @@ export * from './user';
 export * from './status';
 export * from './options';
 export * from './default-prices';
+export * from './token';
+export * from './channel-types';
+export * from './channel';

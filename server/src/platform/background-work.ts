@@ -13,6 +13,6 @@ export class BackgroundWork {
 
   /** Resolves when everything tracked so far has settled. */
   async drain(): Promise<void> {
-    while (this.pending.size > 0) await Promise.allSettled([...this.pending]);
+    while (this.pending.size > 0) await Promise.allSettled(this.pending);
   }
 }

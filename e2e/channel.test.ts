@@ -1,0 +1,94 @@
+import { mkdir } from 'node:fs/promises';
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, openSession } from './support/browser';
+import { signInAsRoot } from './support/console';
+import { artifactsFolder } from './support/paths';
+import { startServer, type RunningServer } from './support/server';
+
+const UPSTREAM_KEY = 'sk-e2e-upstream';
+
+/** An OpenAI-compatible vendor on 127.0.0.1: lists two models and answers chats after 30 ms. */
+async function startFakeVendor(): Promise<{ url: string; seen: string[]; server: Server }> {
+  const seen: string[] = [];
+  const server = createServer((request: IncomingMessage, response) => {
+    request.resume();
+    seen.push(`${request.method} ${request.url} ${request.headers.authorization ?? ''}`);
+    const reply = (status: number, body: unknown) => {
+      response.writeHead(status, { 'content-type': 'application/json' });
+      response.end(JSON.stringify(body));
+    };
+    if (request.headers.authorization !== `Bearer ${UPSTREAM_KEY}`) return reply(401, { error: { message: 'Incorrect API key provided' } });
+    if (request.url === '/v1/models') return reply(200, { object: 'list', data: [{ id: 'gpt-4o-mini' }, { id: 'gpt-4o' }] });
+    if (request.url === '/v1/chat/completions') {
+      const completion = {
+        id: 'chatcmpl-e2e',
+        object: 'chat.completion',
+        created: 1,
+        model: 'gpt-4o-mini',
+        choices: [{ index: 0, message: { role: 'assistant', content: 'hi' }, finish_reason: 'stop' }],
+        usage: { prompt_tokens: 1, completion_tokens: 1, total_tokens: 2 },
+      };
+      setTimeout(() => reply(200, completion), 30);
+      return undefined;
+    }
+    return reply(404, { error: { message: 'not found' } });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, seen, server };
+}
+
+describe('channels in Chromium', () => {
+  let server: RunningServer;
+  let browser: Browser;
+  let vendor: Awaited<ReturnType<typeof startFakeVendor>>;
+
+  beforeAll(async () => {
+    server = await startServer();
+    browser = await launchBrowser();
+    vendor = await startFakeVendor();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+    vendor?.server.closeAllConnections();
+    await new Promise((resolve) => vendor?.server.close(resolve));
+  });
+
+  it('root adds an OpenAI channel on a fake upstream, fetches its models, tests it and sees its response time', async () => {
+    const session = await openSession(browser, server.baseUrl, 'en-US');
+    const { page } = session;
+    await signInAsRoot(page);
+    await page.goto('/channel');
+    await page.getByTestId('channel-add').click();
+
+    await page.getByTestId('channel-name-input').fill('e2e upstream');
+    await page.getByTestId('channel-base-url').fill(`${vendor.url}/`);
+    await page.getByTestId('channel-key').fill(UPSTREAM_KEY);
+    await page.getByTestId('channel-fetch-models').click();
+    await page.getByTestId('channel-models').getByText('gpt-4o-mini').waitFor();
+    await mkdir(artifactsFolder, { recursive: true });
+    await page.screenshot({ path: `${artifactsFolder}/channel-editor.png` });
+    await page.getByTestId('channel-submit').click();
+    // The editor (holding the typed key) must be gone, not merely closing, before the page is checked.
+    await page.getByTestId('channel-key').waitFor({ state: 'detached' });
+
+    const row = page.locator('tr', { has: page.getByText('e2e upstream', { exact: true }) });
+    await row.waitFor();
+    expect(await row.getByTestId('channel-status').getAttribute('data-status')).toBe('1');
+    expect(await row.getByTestId('channel-response-time').getAttribute('data-level')).toBe('untested');
+
+    await row.getByTestId('channel-test').click();
+    await row.locator('[data-testid="channel-response-time"]:not([data-level="untested"])').waitFor();
+    expect(await row.getByTestId('channel-response-time').textContent()).toMatch(/^\d+\.\d{2}/);
+    expect(vendor.seen).toContain(`GET /v1/models Bearer ${UPSTREAM_KEY}`);
+    expect(vendor.seen).toContain(`POST /v1/chat/completions Bearer ${UPSTREAM_KEY}`);
+    expect(await page.content()).not.toContain(UPSTREAM_KEY);
+
+    await page.screenshot({ path: `${artifactsFolder}/channel-list.png`, fullPage: true });
+    expect(session.errors).toEqual([]);
+    await session.context.close();
+  });
+});

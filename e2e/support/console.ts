@@ -1,0 +1,31 @@
+import type { Page } from 'playwright-core';
+
+/** Signs in through the login form, as a person would. */
+export async function signInThroughForm(page: Page, username: string, password: string): Promise<void> {
+  await page.goto('/login');
+  await page.getByTestId('login-username').fill(username);
+  await page.getByTestId('login-password').fill(password);
+  await page.getByTestId('login-submit').click();
+}
+
+/** Signs in as root and dismisses the default-password warning; lands on /token. */
+export async function signInAsRoot(page: Page): Promise<void> {
+  await signInThroughForm(page, 'root', '123456');
+  await page.getByTestId('default-password-acknowledge').click();
+  await page.waitForURL('**/token');
+}
+
+export async function chooseLanguage(page: Page, language: 'zh' | 'en'): Promise<void> {
+  await page.getByTestId('language-switch').click();
+  await page.getByTestId(`language-${language}`).click();
+}
+
+/** The sidebar entries' visible labels, keyed by entry. */
+export async function sidebarLabels(page: Page): Promise<Record<string, string>> {
+  const links = page.locator('[data-testid^="sidebar-"]');
+  await links.first().waitFor();
+  const entries = await links.evaluateAll((elements) =>
+    elements.map((element) => [element.getAttribute('data-testid')?.replace('sidebar-', '') ?? '', element.textContent ?? '']),
+  );
+  return Object.fromEntries(entries);
+}

@@ -1,0 +1,101 @@
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, openSession } from './support/browser';
+import { signInAsRoot } from './support/console';
+import { startServer, type RunningServer } from './support/server';
+
+interface FakeUpstream {
+  url: string;
+  bodies: Array<Record<string, unknown>>;
+  close: () => Promise<void>;
+}
+
+const chunk = (content: string) =>
+  `data: ${JSON.stringify({ id: 'chatcmpl-1', object: 'chat.completion.chunk', created: 1, model: 'gpt-4o-mini', choices: [{ index: 0, delta: { content }, finish_reason: null }] })}\n\n`;
+
+async function readBody(request: IncomingMessage): Promise<string> {
+  const parts: Buffer[] = [];
+  for await (const part of request) parts.push(part as Buffer);
+  return Buffer.concat(parts).toString('utf8');
+}
+
+/** An OpenAI-compatible upstream on 127.0.0.1 that streams a fixed answer in small pieces. */
+async function startFakeUpstream(): Promise<FakeUpstream> {
+  const bodies: Array<Record<string, unknown>> = [];
+  const server: Server = createServer((request, response) => {
+    void (async () => {
+      bodies.push(JSON.parse(await readBody(request)) as Record<string, unknown>);
+      response.writeHead(200, { 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-cache' });
+      for (const piece of ['Hello', ' from', ' the fake upstream']) {
+        response.write(chunk(piece));
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      const usage = { prompt_tokens: 12, completion_tokens: 5, total_tokens: 17 };
+      response.write(`data: ${JSON.stringify({ id: 'chatcmpl-1', object: 'chat.completion.chunk', created: 1, model: 'gpt-4o-mini', choices: [], usage })}\n\n`);
+      response.end('data: [DONE]\n\n');
+    })();
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    bodies,
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
+}
+
+describe('playground in Chromium against a fake upstream', () => {
+  let server: RunningServer;
+  let upstream: FakeUpstream;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    upstream = await startFakeUpstream();
+    server = await startServer();
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+    await upstream?.close();
+  });
+
+  it('streams an answer billed to the signed-in user', async () => {
+    const session = await openSession(browser, server.baseUrl, 'en-US');
+    const page = session.page;
+    await signInAsRoot(page);
+    const created = await page.request.post('/api/channel/', {
+      headers: { 'New-Api-User': '1' },
+      data: { type: 1, name: 'fake upstream', key: 'sk-upstream', base_url: upstream.url, models: 'gpt-4o-mini', group: 'default' },
+    });
+    expect(await created.json()).toMatchObject({ success: true });
+
+    const quotaNow = async () => {
+      const reply = await page.request.get('/api/user/self', { headers: { 'New-Api-User': '1' } });
+      return ((await reply.json()) as { data: { quota: number } }).data.quota;
+    };
+    const before = await quotaNow();
+
+    await page.goto('/playground');
+    await page.getByTestId('playground-input').fill('Say hello');
+    await page.getByTestId('playground-send').click();
+    const answer = page.getByTestId('playground-message-assistant').last();
+    await page.locator('[data-testid="playground-message-assistant"][data-status="complete"]').waitFor();
+    expect(await answer.textContent()).toContain('Hello from the fake upstream');
+
+    expect(upstream.bodies).toHaveLength(1);
+    expect(upstream.bodies[0]).toMatchObject({
+      model: 'gpt-4o-mini',
+      stream: true,
+      messages: [
+        { role: 'system', content: 'You are a helpful assistant.' },
+        { role: 'user', content: 'Say hello' },
+      ],
+    });
+    // The balance reaches the database within about a second of the call.
+    await expect.poll(quotaNow, { timeout: 5000, interval: 250 }).toBeLessThan(before);
+    await session.context.close();
+  });
+});

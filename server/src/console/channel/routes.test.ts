@@ -1,0 +1,163 @@
+import { Role, type ChannelView, type PageData } from '@switchboard/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DatabaseKind } from '../../config';
+import { availableDatabaseKinds } from '../../testing/test-databases';
+import { startTestServer, type TestServer } from '../../testing/test-server';
+import { addUser, callerFor, channelBody, type Caller } from './testing-support';
+
+const kinds = await availableDatabaseKinds();
+
+describe.each(kinds)('channel calls on %s', (kind: DatabaseKind) => {
+  let server: TestServer;
+  let root: Caller;
+  let user: Caller;
+
+  beforeAll(async () => {
+    server = await startTestServer({ databaseKind: kind });
+    root = await callerFor(server, 'root', '123456');
+    await addUser(server, 'plain', Role.Common);
+    user = await callerFor(server, 'plain', 'password-1234');
+  });
+
+  afterAll(async () => {
+    await server.stop();
+  });
+
+  async function create(overrides: Record<string, unknown>): Promise<number[]> {
+    const reply = await root<{ ids: number[] }>('POST', '/api/channel/', channelBody(overrides));
+    expect(reply.success, reply.message).toBe(true);
+    return reply.data?.ids ?? [];
+  }
+
+  const list = (path: string) => root<PageData<ChannelView>>('GET', path);
+
+  describe('access', () => {
+    const calls: Array<[string, string, unknown?]> = [
+      ['GET', '/api/channel/?p=1'],
+      ['GET', '/api/channel/search?keyword=a'],
+      ['GET', '/api/channel/models'],
+      ['GET', '/api/models'],
+      ['GET', '/api/group/'],
+      ['GET', '/api/channel/1'],
+      ['POST', '/api/channel/', channelBody()],
+      ['PUT', '/api/channel/', { id: 1, status: 2 }],
+      ['DELETE', '/api/channel/1/'],
+      ['DELETE', '/api/channel/disabled'],
+      ['POST', '/api/channel/batch', { ids: [1] }],
+      ['POST', '/api/channel/fix'],
+      ['PUT', '/api/channel/tag', { tag: 'x', priority: 1 }],
+      ['POST', '/api/channel/tag/enabled', { tag: 'x' }],
+      ['GET', '/api/channel/fetch_models/1'],
+      ['GET', '/api/channel/update_balance'],
+    ];
+
+    it.each(calls)('refuses a normal user: %s %s', async (method, path, body) => {
+      const reply = await user(method, path, body);
+      expect(reply).toMatchObject({ status: 200, success: false, message: 'No permission: insufficient role' });
+    });
+
+    it('answers 401 without a session', async () => {
+      const response = await server.call('/api/channel/?p=1');
+      expect(response.status).toBe(401);
+    });
+  });
+
+  describe('create', () => {
+    it('makes one channel per key line in batch mode, all with the same settings', async () => {
+      const ids = await create({ name: 'fleet', mode: 'batch', key: 'sk-a\nsk-b\n  \nsk-c\nsk-a', models: 'gpt-4o', group: 'vip' });
+      expect(ids).toHaveLength(3);
+      const found = await list('/api/channel/search?keyword=fleet');
+      expect(found.data?.items.map((item) => [item.name, item.group, item.models])).toEqual(Array(3).fill(['fleet', 'vip', 'gpt-4o']));
+      const keys = await Promise.all(ids.map((id) => root<{ key: string }>('GET', `/api/channel/${id}/key`)));
+      expect(keys.map((reply) => reply.data?.key).sort()).toEqual(['sk-a', 'sk-b', 'sk-c']);
+    });
+
+    it('keeps a multi-line key whole in single mode', async () => {
+      const [id] = await create({ name: 'multi', key: 'sk-1\nsk-2' });
+      expect((await root<{ key: string }>('GET', `/api/channel/${id}/key`)).data?.key).toBe('sk-1\nsk-2');
+    });
+  });
+
+  describe('list and search', () => {
+    it('pages by p and page_size, sorting by priority unless id_sort is on', async () => {
+      await server.context.database.db.deleteFrom('channels').execute();
+      const low = await create({ name: 'low', priority: 1 });
+      const high = await create({ name: 'high', priority: 9 });
+      const middle = await create({ name: 'middle', priority: 5 });
+      const first = await list('/api/channel/?p=1&page_size=2');
+      expect(first.data).toMatchObject({ page: 1, page_size: 2, total: 3 });
+      expect(first.data?.items.map((item) => item.name)).toEqual(['high', 'middle']);
+      expect((await list('/api/channel/?p=2&page_size=2')).data?.items.map((item) => item.name)).toEqual(['low']);
+      const byId = await list('/api/channel?p=1&page_size=10&id_sort=true');
+      expect(byId.data?.items.map((item) => item.id)).toEqual([...middle, ...high, ...low]);
+    });
+
+    it('matches the keyword against id, name and key, and filters by group and model', async () => {
+      await server.context.database.db.deleteFrom('channels').execute();
+      const [alpha = 0] = await create({ name: 'Alpha node', key: 'sk-findme', group: 'default,vip', models: 'gpt-4o,claude-x' });
+      await create({ name: 'beta', key: 'sk-other', group: 'default', models: 'gpt-4o-mini' });
+      const names = async (query: string) => (await list(`/api/channel/search?${query}`)).data?.items.map((item) => item.name);
+      expect(await names('keyword=ALPHA')).toEqual(['Alpha node']);
+      expect(await names('keyword=findme')).toEqual(['Alpha node']);
+      expect(await names(`keyword=${alpha}`)).toEqual(['Alpha node']);
+      expect(await names('group=vip')).toEqual(['Alpha node']);
+      expect(await names('group=vi')).toEqual([]);
+      expect(await names('model=claude')).toEqual(['Alpha node']);
+      expect((await names('model=gpt-4o'))?.sort()).toEqual(['Alpha node', 'beta']);
+      expect(await names('keyword=%25')).toEqual([]);
+      expect((await list('/api/channel/search?keyword=&page_size=1&p=2')).data).toMatchObject({ total: 2, page: 2, page_size: 1 });
+    });
+
+    it('pages tags as single entries in tag mode', async () => {
+      await server.context.database.db.deleteFrom('channels').execute();
+      await create({ name: 't1', tag: 'red', priority: 3 });
+      await create({ name: 'loose', priority: 2 });
+      await create({ name: 't2', tag: 'red', priority: 1 });
+      const page = await list('/api/channel/?p=1&page_size=1&tag_mode=true');
+      expect(page.data?.total).toBe(2);
+      expect(page.data?.items.map((item) => item.name)).toEqual(['t1', 't2']);
+      expect((await list('/api/channel/?p=2&page_size=1&tag_mode=true')).data?.items.map((item) => item.name)).toEqual(['loose']);
+    });
+  });
+
+  describe('deletes', () => {
+    it('deletes every disabled channel and answers the count', async () => {
+      await server.context.database.db.deleteFrom('channels').execute();
+      const [kept = 0, manual = 0, automatic = 0] = [...(await create({ name: 'on' })), ...(await create({ name: 'off' })), ...(await create({ name: 'auto' }))];
+      await root('PUT', '/api/channel/', { id: manual, status: 2 });
+      await root('PUT', '/api/channel/', { id: automatic, status: 3 });
+      expect((await root('DELETE', '/api/channel/disabled')).data).toBe(2);
+      expect((await list('/api/channel/?p=1')).data?.items.map((item) => item.id)).toEqual([kept]);
+      expect((await root('DELETE', '/api/channel/disabled')).data).toBe(0);
+    });
+
+    it('deletes the selected channels and answers how many existed', async () => {
+      const ids = [...(await create({ name: 'x1' })), ...(await create({ name: 'x2' }))];
+      expect((await root('POST', '/api/channel/batch', { ids: [...ids, 777_777] })).data).toBe(2);
+    });
+  });
+
+  describe('model catalogues', () => {
+    it('answers GET /api/group/ with the group names that have a ratio', async () => {
+      expect((await root<string[]>('GET', '/api/group/')).data).toEqual(['default', 'vip', 'svip']);
+      await server.context.options.save('GroupRatio', '{"default":1,"team":0.5}');
+      expect((await root<string[]>('GET', '/api/group')).data).toEqual(['default', 'team']);
+    });
+
+    it('answers GET /api/models as type → default models, with drawing and music models for 2, 5 and 36', async () => {
+      const reply = await root<Record<string, string[]>>('GET', '/api/models');
+      expect(reply.data?.['1']).toContain('gpt-4o');
+      for (const type of ['2', '5']) expect(reply.data?.[type]?.every((model) => model.startsWith('mj_') || model === 'swap_face')).toBe(true);
+      expect(reply.data?.['36']).toEqual(['suno_music', 'suno_lyrics']);
+    });
+
+    it('lists every known model as {id}, including those only configured on channels', async () => {
+      await create({ name: 'custom models', models: 'my-own-model' });
+      const reply = await root<Array<{ id: string }>>('GET', '/api/channel/models');
+      const ids = reply.data?.map((entry) => entry.id) ?? [];
+      expect(ids).toContain('my-own-model');
+      expect(ids).toContain('mj_imagine');
+      expect(ids).toEqual([...ids].sort());
+    });
+  });
+});

@@ -1,0 +1,146 @@
+import {
+  ChannelStatus,
+  type ChannelCreateRequest,
+  type ChannelListQuery,
+  type ChannelSearchQuery,
+  type ChannelUpdateRequest,
+  type ChannelView,
+  type PageData,
+} from '@switchboard/contract';
+import type { Insertable } from 'kysely';
+import type { AppContext } from '../../app-context';
+import { nowSeconds } from '../../db/dialect';
+import type { ChannelsTable } from '../../db/tables/channels';
+import { AppError } from '../../platform/errors';
+import { repairAbilities } from './abilities';
+import { toChannelView, type ChannelRow } from './channel-view';
+import { CHANNELS_TOPIC, changeChannels } from './channel-writes';
+import { channelMessages } from './messages';
+import { ChannelRepository, type ChannelPageRequest } from './repository';
+import { validateChannelChanges, validateNewChannel } from './validation';
+
+/** The suffix a copied channel's name gets unless the caller names another. */
+export const COPY_SUFFIX = '_copy';
+
+function toPage(rows: ChannelRow[], total: number, page: number, pageSize: number): PageData<ChannelView> {
+  return { items: rows.map(toChannelView), page, page_size: pageSize, total };
+}
+
+/** The channel rules of spec 001: listing, creating, updating, deleting, copying and repairing. */
+export class ChannelService {
+  readonly repository: ChannelRepository;
+
+  constructor(private readonly context: AppContext) {
+    this.repository = new ChannelRepository(context.database);
+  }
+
+  async list(query: ChannelListQuery): Promise<PageData<ChannelView>> {
+    const page = Math.max(query.p, 1);
+    const request: ChannelPageRequest = {
+      filter: {},
+      idSort: query.id_sort,
+      tagMode: query.tag_mode,
+      page: { offset: (page - 1) * query.page_size, limit: query.page_size },
+    };
+    const { rows, total } = await this.repository.page(request);
+    return toPage(rows, total, page, query.page_size);
+  }
+
+  async search(query: ChannelSearchQuery): Promise<PageData<ChannelView>> {
+    const page = Math.max(query.p ?? 1, 1);
+    const request: ChannelPageRequest = {
+      filter: { keyword: query.keyword, group: query.group, model: query.model },
+      idSort: query.id_sort,
+      tagMode: query.tag_mode,
+      page: query.page_size ? { offset: (page - 1) * query.page_size, limit: query.page_size } : null,
+    };
+    const { rows, total } = await this.repository.page(request);
+    return toPage(rows, total, query.page_size ? page : 1, query.page_size ?? total);
+  }
+
+  async find(id: number): Promise<ChannelRow> {
+    const row = await this.repository.findById(id);
+    if (!row) throw new AppError(channelMessages.channelNotFound, { code: 'channel_not_found' });
+    return row;
+  }
+
+  async view(id: number): Promise<ChannelView> {
+    return toChannelView(await this.find(id));
+  }
+
+  async key(id: number): Promise<string> {
+    return (await this.find(id)).key;
+  }
+
+  /** Creates one channel, or in batch mode one per key line; answers the new ids. */
+  async create(request: ChannelCreateRequest): Promise<number[]> {
+    const { columns, keys } = validateNewChannel(request);
+    const createdTime = nowSeconds();
+    return changeChannels(this.context, async (writer) => {
+      const ids: number[] = [];
+      for (const key of keys) {
+        ids.push(await writer.insert({ ...columns, key, created_time: createdTime, other_info: '{}' } as Insertable<ChannelsTable>));
+      }
+      return ids;
+    });
+  }
+
+  /** A full update, or only the fields sent (`{id, status}`, `{id, priority}`, `{id, weight}`). */
+  async update(request: ChannelUpdateRequest): Promise<ChannelView> {
+    const existing = await this.find(request.id);
+    const columns = validateChannelChanges(existing, request);
+    if (Object.keys(columns).length > 0) {
+      await changeChannels(this.context, (writer) => writer.update([existing.id], columns));
+    }
+    return this.view(existing.id);
+  }
+
+  async remove(id: number): Promise<void> {
+    const removed = await changeChannels(this.context, (writer) => writer.remove([id]));
+    if (removed === 0) throw new AppError(channelMessages.channelNotFound, { code: 'channel_not_found' });
+  }
+
+  /** Deletes the selected channels; answers how many were deleted. */
+  async removeMany(ids: number[] | null | undefined): Promise<number> {
+    if (!ids || ids.length === 0) throw new AppError(channelMessages.selectChannelsToDelete);
+    return changeChannels(this.context, (writer) => writer.remove([...new Set(ids)]));
+  }
+
+  /** Deletes every manually or automatically disabled channel; answers the count. */
+  async removeDisabled(): Promise<number> {
+    return changeChannels(this.context, async (writer) => {
+      const rows = await writer.executor
+        .selectFrom('channels')
+        .select('id')
+        .where('status', 'in', [ChannelStatus.Disabled, ChannelStatus.AutoDisabled])
+        .execute();
+      return writer.remove(rows.map((row) => Number(row.id)));
+    });
+  }
+
+  /** Copies a channel with its key under a new name; usage, balance and test results start over. */
+  async copy(id: number, suffix: string): Promise<number> {
+    const source = await this.find(id);
+    const { id: _sourceId, ...columns } = source;
+    return changeChannels(this.context, (writer) =>
+      writer.insert({
+        ...columns,
+        name: `${source.name}${suffix}`,
+        created_time: nowSeconds(),
+        used_quota: 0,
+        balance: 0,
+        balance_updated_time: 0,
+        response_time: 0,
+        test_time: 0,
+      }),
+    );
+  }
+
+  /** Rebuilds abilities from the channels; answers how many channels needed it. */
+  async repair(): Promise<number> {
+    const { db } = this.context.database;
+    const repaired = await db.transaction().execute((transaction) => repairAbilities(transaction));
+    this.context.bus.notify(CHANNELS_TOPIC);
+    return repaired;
+  }
+}

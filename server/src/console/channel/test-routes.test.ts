@@ -1,0 +1,110 @@
+import type { ChannelView } from '@switchboard/contract';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { startTestServer, type TestServer } from '../../testing/test-server';
+import { callerFor, channelBody, startFakeUpstream, type Caller, type FakeUpstream } from './testing-support';
+
+let server: TestServer;
+let root: Caller;
+let upstream: FakeUpstream;
+
+const completion = (model: string) => ({
+  id: 'chatcmpl-test',
+  object: 'chat.completion',
+  created: 1,
+  model,
+  choices: [{ index: 0, message: { role: 'assistant', content: 'hello' }, finish_reason: 'stop' }],
+  usage: { prompt_tokens: 1, completion_tokens: 1, total_tokens: 2 },
+});
+
+beforeAll(async () => {
+  server = await startTestServer();
+  root = await callerFor(server, 'root', '123456');
+  // The key says how the fake vendor behaves: good answers after 20 ms, slow after 400 ms, bad is refused.
+  upstream = await startFakeUpstream((request) => {
+    if (!request.url?.endsWith('/chat/completions')) return undefined;
+    const key = String(request.headers.authorization ?? '');
+    if (key.endsWith('sk-bad')) return { status: 401, body: { error: { message: 'Incorrect API key provided', type: 'invalid_request_error' } } };
+    return { body: completion('gpt-4o-mini'), delayMilliseconds: key.endsWith('sk-slow') ? 400 : 20 };
+  });
+});
+
+afterAll(async () => {
+  await upstream.close();
+  await server.stop();
+});
+
+async function create(overrides: Record<string, unknown>): Promise<number> {
+  const reply = await root<{ ids: number[] }>('POST', '/api/channel/', channelBody({ base_url: upstream.url, key: 'sk-good', models: 'gpt-4o-mini,gpt-4o', ...overrides }));
+  expect(reply.success, reply.message).toBe(true);
+  return reply.data?.ids[0] ?? 0;
+}
+
+const view = async (id: number) => (await root<ChannelView>('GET', `/api/channel/${id}`)).data as ChannelView;
+
+describe('GET /api/channel/test/{id}', () => {
+  it('sends a tiny chat through the relay adapter, answers the time in seconds and stores it', async () => {
+    const id = await create({ name: 'tested' });
+    const reply = (await root('GET', `/api/channel/test/${id}`)) as unknown as { success: boolean; message: string; time: number; data: { time: number; model: string } };
+    expect(reply).toMatchObject({ success: true, data: { model: 'gpt-4o-mini' } });
+    expect(reply.time).toBeGreaterThan(0);
+    expect(reply.data.time).toBe(reply.time);
+    expect(reply.message).toBe(`Test passed: gpt-4o-mini in ${reply.time} s`);
+    const stored = await view(id);
+    expect(stored.response_time).toBeGreaterThanOrEqual(20);
+    expect(stored.test_time).toBeGreaterThan(0);
+  });
+
+  it('tests a chosen model', async () => {
+    const id = await create({ name: 'chosen' });
+    expect((await root('GET', `/api/channel/test/${id}?model=gpt-4o`)).data).toMatchObject({ model: 'gpt-4o' });
+  });
+
+  it('reports a failing upstream without disabling the channel on a manual test', async () => {
+    await server.context.options.save('AutomaticDisableChannelEnabled', 'true');
+    const id = await create({ name: 'refused', key: 'sk-bad' });
+    const reply = await root('GET', `/api/channel/test/${id}`);
+    expect(reply).toMatchObject({ success: false, message: 'Test failed (gpt-4o-mini): Incorrect API key provided' });
+    expect((await view(id)).status).toBe(1);
+    await server.context.options.save('AutomaticDisableChannelEnabled', 'false');
+  });
+
+  it('refuses the types that answer asynchronously', async () => {
+    const id = await create({ name: 'music', type: 36, models: 'suno_music' });
+    expect((await root('GET', `/api/channel/test/${id}`)).message).toBe('This channel type cannot be tested: Suno API');
+  });
+});
+
+describe('GET /api/channel/test (all)', () => {
+  it('tests every channel not manually disabled and applies the monitoring options', async () => {
+    await server.context.database.db.deleteFrom('channels').execute();
+    const options = server.context.options;
+    await options.save('AutomaticDisableChannelEnabled', 'true');
+    await options.save('AutomaticEnableChannelEnabled', 'true');
+    await options.save('ChannelDisableThreshold', '0.3');
+    const passing = await create({ name: 'passing' });
+    const failing = await create({ name: 'failing', key: 'sk-bad' });
+    const protectedChannel = await create({ name: 'no auto ban', key: 'sk-bad', auto_ban: 0 });
+    const recovered = await create({ name: 'recovered', status: 3 });
+    const manual = await create({ name: 'manual', status: 2 });
+    const slow = await create({ name: 'slow', key: 'sk-slow' });
+
+    const started = await root('GET', '/api/channel/test');
+    expect(started).toMatchObject({ success: true, message: 'Testing all enabled channels has started' });
+    expect((await root('GET', '/api/channel/test')).message).toBe('A test of all channels is already running, try again later');
+
+    await vi.waitFor(async () => expect((await view(slow)).test_time).toBeGreaterThan(0), { timeout: 10_000, interval: 100 });
+    await vi.waitFor(async () => expect((await view(slow)).status).toBe(3), { timeout: 5_000, interval: 100 });
+    expect((await view(passing)).status).toBe(1);
+    const failed = await view(failing);
+    expect(failed.status).toBe(3);
+    expect(JSON.parse(failed.other_info)).toMatchObject({ status_reason: 'Incorrect API key provided', status_time: expect.any(Number) });
+    expect((await view(protectedChannel)).status).toBe(1);
+    expect((await view(recovered)).status).toBe(1);
+    expect(await view(manual)).toMatchObject({ status: 2, test_time: 0 });
+    expect(JSON.parse((await view(slow)).other_info).status_reason).toMatch(/^response time 0\.\d+s exceeds the threshold of 0\.3s$/);
+
+    await options.save('AutomaticDisableChannelEnabled', 'false');
+    await options.save('AutomaticEnableChannelEnabled', 'false');
+    await options.save('ChannelDisableThreshold', '5');
+  });
+});

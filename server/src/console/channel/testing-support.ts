@@ -1,0 +1,101 @@
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { ApiEnvelope } from '@switchboard/contract';
+import { nowSeconds, toNumber } from '../../db/dialect';
+import { hashPassword } from '../../platform/password';
+import { signIn, type TestServer } from '../../testing/test-server';
+import { UserRepository } from '../user/repository';
+import { abilitiesOf } from './abilities';
+import { normaliseChannelRow } from './channel-view';
+
+/** Test helpers for the channel suites: a signed-in console caller, users, a fake upstream, consistency checks. */
+
+export type Caller = <T = unknown>(
+  method: string,
+  path: string,
+  body?: unknown,
+  language?: 'zh' | 'en',
+) => Promise<ApiEnvelope<T> & { status: number }>;
+
+/** Calls the console API as the signed-in user, in English unless asked otherwise. */
+export async function callerFor(server: TestServer, username: string, password: string): Promise<Caller> {
+  const headers = await signIn(server, username, password);
+  return async (method, path, body, language = 'en') => {
+    const response = await server.call(path, {
+      method,
+      headers: { ...headers, 'accept-language': language, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    return { status: response.status, ...((await response.json()) as ApiEnvelope<never>) };
+  };
+}
+
+/** Adds a user straight to the database (the user-administration API is another area's). */
+export async function addUser(server: TestServer, username: string, role: number): Promise<void> {
+  await new UserRepository(server.context.database).insert({
+    username,
+    password: await hashPassword('password-1234'),
+    role,
+    access_token: null,
+    aff_code: null,
+    created_at: nowSeconds(),
+    deleted_at: null,
+  });
+}
+
+/** Every ability row derived from the channels, against what the abilities table holds. */
+export async function abilitySnapshot(server: TestServer): Promise<{ expected: string[]; actual: string[] }> {
+  const { db } = server.context.database;
+  const channels = (await db.selectFrom('channels').selectAll().execute()).map(normaliseChannelRow);
+  const key = (row: { group: string; model: string; channel_id: unknown; enabled: unknown; priority: unknown; weight: unknown; tag?: string | null }) =>
+    [row.group, row.model, toNumber(row.channel_id), toNumber(row.enabled), toNumber(row.priority), toNumber(row.weight), row.tag ?? null].join('|');
+  const expected = channels.flatMap(abilitiesOf).map(key).sort();
+  const actual = (await db.selectFrom('abilities').selectAll().execute()).map(key).sort();
+  return { expected, actual };
+}
+
+export interface FakeUpstream {
+  url: string;
+  /** Every request received: method, path with query, headers. */
+  requests: Array<{ method: string; url: string; headers: IncomingMessage['headers'] }>;
+  close(): Promise<void>;
+}
+
+export type FakeRoute = (request: IncomingMessage) => { status?: number; body: unknown; delayMilliseconds?: number } | undefined;
+
+/** A real HTTP server on 127.0.0.1 answering JSON from `route`; unknown paths answer 404. */
+export async function startFakeUpstream(route: FakeRoute): Promise<FakeUpstream> {
+  const requests: FakeUpstream['requests'] = [];
+  const server = createServer((request: IncomingMessage, response: ServerResponse) => {
+    requests.push({ method: request.method ?? 'GET', url: request.url ?? '/', headers: request.headers });
+    const answer = route(request) ?? { status: 404, body: { error: { message: `no route for ${request.url}` } } };
+    const send = () => {
+      response.writeHead(answer.status ?? 200, { 'content-type': 'application/json' });
+      response.end(typeof answer.body === 'string' ? answer.body : JSON.stringify(answer.body));
+    };
+    if (answer.delayMilliseconds) setTimeout(send, answer.delayMilliseconds);
+    else send();
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    requests,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+/** A valid create body; override what a test is about. */
+export const channelBody = (overrides: Record<string, unknown> = {}) => ({
+  type: 1,
+  name: 'primary',
+  key: 'sk-secret-primary',
+  base_url: '',
+  models: 'gpt-4o,gpt-4o-mini',
+  group: 'default',
+  ...overrides,
+});

@@ -1,0 +1,147 @@
+import type { ChannelBalanceSummary, ChannelView } from '@switchboard/contract';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from '../../testing/test-server';
+import { callerFor, channelBody, startFakeUpstream, type Caller, type FakeUpstream } from './testing-support';
+
+const GOOD_KEY = 'sk-upstream-good';
+let server: TestServer;
+let root: Caller;
+let upstream: FakeUpstream;
+/** What the fake vendor answers, by path without query. */
+let replies: Record<string, { status?: number; body: unknown }> = {};
+
+beforeAll(async () => {
+  server = await startTestServer();
+  root = await callerFor(server, 'root', '123456');
+  upstream = await startFakeUpstream((request) => {
+    const path = (request.url ?? '').split('?')[0] ?? '';
+    const authorised = [request.headers.authorization, request.headers['x-api-key'], request.headers['api-key']].some((value) =>
+      String(value ?? '').endsWith(GOOD_KEY),
+    ) || (request.url ?? '').includes(`key=${GOOD_KEY}`);
+    if (!authorised) return { status: 401, body: { error: { message: 'Incorrect API key provided', type: 'invalid_request_error' } } };
+    return replies[path];
+  });
+});
+
+afterAll(async () => {
+  await upstream.close();
+  await server.stop();
+});
+
+beforeEach(() => {
+  replies = {};
+  upstream.requests.length = 0;
+});
+
+async function create(overrides: Record<string, unknown>): Promise<number> {
+  const reply = await root<{ ids: number[] }>('POST', '/api/channel/', channelBody({ base_url: upstream.url, key: GOOD_KEY, ...overrides }));
+  expect(reply.success, reply.message).toBe(true);
+  return reply.data?.ids[0] ?? 0;
+}
+
+describe('fetch models', () => {
+  it('lists the models of a stored channel from GET {base}/v1/models with its key as Bearer', async () => {
+    replies['/v1/models'] = { body: { object: 'list', data: [{ id: 'gpt-b' }, { id: 'gpt-a' }, { id: 'gpt-b' }] } };
+    const id = await create({ name: 'lister' });
+    const reply = await root('GET', `/api/channel/fetch_models/${id}`);
+    expect(reply).toMatchObject({ success: true, data: ['gpt-a', 'gpt-b'] });
+    expect(upstream.requests[0]?.headers.authorization).toBe(`Bearer ${GOOD_KEY}`);
+  });
+
+  it('lists models from a base URL, type and key before the channel exists', async () => {
+    replies['/v1/models'] = { body: { data: [{ id: 'deepseek-chat' }] } };
+    const reply = await root('POST', '/api/channel/fetch_models', { base_url: `${upstream.url}/`, type: 43, key: GOOD_KEY });
+    expect(reply).toMatchObject({ success: true, data: ['deepseek-chat'] });
+  });
+
+  it('speaks the Gemini, Anthropic and Ollama listings', async () => {
+    replies['/v1beta/models'] = { body: { models: [{ name: 'models/gemini-2.5-pro' }] } };
+    replies['/api/tags'] = { body: { models: [{ name: 'llama3.2' }] } };
+    replies['/v1/models'] = { body: { data: [{ id: 'claude-sonnet-4-20250514' }] } };
+    expect((await root('POST', '/api/channel/fetch_models', { base_url: upstream.url, type: 24, key: GOOD_KEY })).data).toEqual(['gemini-2.5-pro']);
+    expect((await root('POST', '/api/channel/fetch_models', { base_url: upstream.url, type: 4, key: GOOD_KEY })).data).toEqual(['llama3.2']);
+    expect((await root('POST', '/api/channel/fetch_models', { base_url: upstream.url, type: 14, key: GOOD_KEY })).data).toEqual(['claude-sonnet-4-20250514']);
+    expect(upstream.requests.at(-1)?.headers['anthropic-version']).toBe('2023-06-01');
+  });
+
+  it('reports the upstream refusal, a reply without a model list and an unreachable host', async () => {
+    const refused = await root('POST', '/api/channel/fetch_models', { base_url: upstream.url, type: 1, key: 'sk-wrong' });
+    expect(refused).toMatchObject({ success: false, message: 'Model list fetch failed: HTTP 401: Incorrect API key provided' });
+    expect((await root('POST', '/api/channel/fetch_models', { base_url: upstream.url, type: 1, key: 'sk-wrong' }, 'zh')).message).toBe(
+      '获取模型列表失败：HTTP 401: Incorrect API key provided',
+    );
+    replies['/v1/models'] = { body: { object: 'list' } };
+    expect((await root('POST', '/api/channel/fetch_models', { base_url: upstream.url, type: 1, key: GOOD_KEY })).message).toBe(
+      'Model list fetch failed: unexpected reply: no model list',
+    );
+    const unreachable = await root('POST', '/api/channel/fetch_models', { base_url: 'http://127.0.0.1:9', type: 1, key: GOOD_KEY });
+    expect(unreachable.message).toMatch(/^Model list fetch failed: could not reach http:\/\/127\.0\.0\.1:9/);
+  });
+
+  it('asks for a base URL when the type has no default', async () => {
+    const reply = await root('POST', '/api/channel/fetch_models', { base_url: '', type: 8, key: GOOD_KEY });
+    expect(reply.message).toBe('This channel type has no default base URL; please fill in the base URL');
+  });
+});
+
+describe('balance', () => {
+  async function balanceOf(id: number): Promise<ChannelView> {
+    return (await root<ChannelView>('GET', `/api/channel/${id}`)).data as ChannelView;
+  }
+
+  it('reads OpenAI billing: hard limit minus this month’s usage in cents, and stores it', async () => {
+    replies['/v1/dashboard/billing/subscription'] = { body: { hard_limit_usd: 120, has_payment_method: false } };
+    replies['/v1/dashboard/billing/usage'] = { body: { total_usage: 2050 } };
+    const id = await create({ name: 'billing' });
+    const reply = await root('GET', `/api/channel/update_balance/${id}/`);
+    expect(reply).toMatchObject({ success: true, data: 99.5 });
+    const view = await balanceOf(id);
+    expect(view.balance).toBe(99.5);
+    expect(view.balance_updated_time).toBeGreaterThan(0);
+    const usage = upstream.requests.find((request) => request.url.startsWith('/v1/dashboard/billing/usage'));
+    const monthStart = `${new Date().toISOString().slice(0, 7)}-01`;
+    expect(usage?.url).toContain(`start_date=${monthStart}`);
+  });
+
+  it.each([
+    [43, '/user/balance', { is_available: true, balance_infos: [{ currency: 'CNY', total_balance: '70.00' }, { currency: 'USD', total_balance: '9.50' }] }, 9.5],
+    [20, '/v1/credits', { data: { total_credits: 25, total_usage: 5.25 } }, 19.75],
+    [40, '/v1/user/info', { code: 20000, status: true, data: { totalBalance: '14.2' } }, 14.2],
+    [25, '/v1/users/me/balance', { code: 0, data: { available_balance: 33.3, voucher_balance: 0, cash_balance: 33.3 } }, 33.3],
+    [10, '/api/report/getUserOverview', { success: true, data: { totalPoints: 42 } }, 42],
+    [12, '/dashboard/billing/credit_grants', { total_available: 7 }, 7],
+    [13, '/dashboard/billing/credit_grants', { total_available: 8 }, 8],
+  ])('reads the type %i vendor endpoint %s at the overridden base URL', async (type, path, body, expected) => {
+    replies[path] = { body };
+    const id = await create({ name: `vendor ${type}`, type });
+    expect(await root('GET', `/api/channel/update_balance/${id}`)).toMatchObject({ success: true, data: expected });
+    expect((await balanceOf(id)).balance).toBe(expected);
+  });
+
+  it('says which types have no balance endpoint, and reports upstream failures', async () => {
+    const anthropic = await create({ name: 'no balance', type: 14 });
+    expect((await root('GET', `/api/channel/update_balance/${anthropic}`)).message).toBe(
+      'Balance queries are not supported for this channel type: Anthropic Claude',
+    );
+    const refused = await create({ name: 'refused', key: 'sk-wrong' });
+    expect((await root('GET', `/api/channel/update_balance/${refused}`)).message).toBe('Balance query failed: HTTP 401: Incorrect API key provided');
+  });
+
+  it('updates every enabled channel and, with monitoring on, disables one whose balance is used up', async () => {
+    await server.context.database.db.deleteFrom('channels').execute();
+    replies['/v1/dashboard/billing/subscription'] = { body: { hard_limit_usd: 10 } };
+    replies['/v1/dashboard/billing/usage'] = { body: { total_usage: 1000 } };
+    await server.context.options.save('AutomaticDisableChannelEnabled', 'true');
+    const spent = await create({ name: 'spent' });
+    const failing = await create({ name: 'failing', key: 'sk-wrong' });
+    const disabled = await create({ name: 'disabled', status: 2 });
+    const reply = await root<ChannelBalanceSummary>('GET', '/api/channel/update_balance');
+    expect(reply.data).toEqual({ updated: 1, failed: 1 });
+    const view = await balanceOf(spent);
+    expect(view.status).toBe(3);
+    expect(JSON.parse(view.other_info)).toMatchObject({ status_reason: 'insufficient balance', status_time: expect.any(Number) });
+    expect((await balanceOf(failing)).status).toBe(1);
+    expect((await balanceOf(disabled)).balance_updated_time).toBe(0);
+    await server.context.options.save('AutomaticDisableChannelEnabled', 'false');
+  });
+});

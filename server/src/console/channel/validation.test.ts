@@ -1,0 +1,140 @@
+import type { ChannelView } from '@switchboard/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fill, type Text } from '../../platform/text';
+import { startTestServer, type TestServer } from '../../testing/test-server';
+import { channelMessages } from './messages';
+import { callerFor, channelBody, type Caller } from './testing-support';
+
+let server: TestServer;
+let root: Caller;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  root = await callerFor(server, 'root', '123456');
+});
+
+afterAll(async () => {
+  await server.stop();
+});
+
+async function create(overrides: Record<string, unknown>): Promise<ChannelView> {
+  const reply = await root<{ ids: number[] }>('POST', '/api/channel/', channelBody(overrides));
+  expect(reply.success, reply.message).toBe(true);
+  const view = await root<ChannelView>('GET', `/api/channel/${reply.data?.ids[0]}`);
+  return view.data as ChannelView;
+}
+
+/** Both languages answer the same refusal, each in its own words. */
+async function expectRefusal(method: string, path: string, body: unknown, text: Text): Promise<void> {
+  for (const language of ['en', 'zh'] as const) {
+    const reply = await root(method, path, body, language);
+    expect(reply.status).toBe(200);
+    expect(reply.success).toBe(false);
+    expect(reply.message).toBe(text[language]);
+  }
+}
+
+describe('channel create validation (spec 001 §5)', () => {
+  const cases: Array<[string, Record<string, unknown>, Text]> = [
+    ['a missing name', { name: '' }, channelMessages.nameAndKeyRequired],
+    ['a blank name', { name: '   ' }, channelMessages.nameAndKeyRequired],
+    ['a missing key', { key: '' }, channelMessages.nameAndKeyRequired],
+    ['batch mode with only blank key lines', { mode: 'batch', key: '\n \n' }, channelMessages.nameAndKeyRequired],
+    ['no model', { models: '' }, channelMessages.modelsRequired],
+    ['only separators as models', { models: ' , ,' }, channelMessages.modelsRequired],
+    ['model mapping that is not JSON', { model_mapping: '{gpt-4: x}' }, channelMessages.modelMappingInvalid],
+    ['model mapping that is a JSON array', { model_mapping: '["a"]' }, channelMessages.modelMappingInvalid],
+    ['status-code mapping that is not JSON', { status_code_mapping: '400:500' }, channelMessages.statusCodeMappingInvalid],
+    ['extra settings that are not JSON', { setting: 'proxy=x' }, fill(channelMessages.jsonFieldInvalid, { field: 'setting' })],
+    ['a priority that is not a number', { priority: 'high' }, channelMessages.priorityNotInteger],
+    ['a fractional priority', { priority: 1.5 }, channelMessages.priorityNotInteger],
+    ['a priority below -999', { priority: -1000 }, channelMessages.priorityTooLow],
+    ['a negative weight', { weight: -1 }, channelMessages.weightInvalid],
+    ['a weight that is not a number', { weight: 'heavy' }, channelMessages.weightInvalid],
+    ['an unknown type', { type: 999 }, fill(channelMessages.unknownType, { type: 999 })],
+    ['a group name too long for abilities', { group: 'g'.repeat(65) }, fill(channelMessages.groupNameTooLong, { value: 'g'.repeat(65) })],
+  ];
+
+  it.each(cases)('refuses %s', async (_name, overrides, text) => {
+    await expectRefusal('POST', '/api/channel/', channelBody(overrides), text);
+  });
+
+  it('removes the trailing slash of the base URL and trims names, models and groups', async () => {
+    const view = await create({ name: ' tidy ', base_url: ' http://127.0.0.1:9/api// ', models: ' a , b,a ', group: ' vip , default ,vip' });
+    expect(view).toMatchObject({ name: 'tidy', base_url: 'http://127.0.0.1:9/api', models: 'a,b', group: 'vip,default' });
+  });
+
+  it('gives type 3 the default API version and type 18 the default model version when other is empty', async () => {
+    expect((await create({ type: 3, other: '' })).other).toBe('2023-06-01-preview');
+    expect((await create({ type: 18 })).other).toBe('v2.1');
+    expect((await create({ type: 3, other: '2024-02-01' })).other).toBe('2024-02-01');
+    expect((await create({ type: 1 })).other).toBe('');
+  });
+
+  it('parses priority and weight as integers and accepts the minimums', async () => {
+    expect(await create({ priority: '-999', weight: '0' })).toMatchObject({ priority: -999, weight: 0 });
+    expect(await create({ priority: 12, weight: ' 30 ' })).toMatchObject({ priority: 12, weight: 30 });
+  });
+
+  it('puts a channel without groups in the default group and defaults auto_ban and status', async () => {
+    expect(await create({ group: '' })).toMatchObject({ group: 'default', auto_ban: 1, status: 1, tag: null });
+  });
+});
+
+describe('channel update validation', () => {
+  it('refuses an empty name, an empty model list, bad JSON and a missing channel', async () => {
+    const { id } = await create({ name: 'editable' });
+    await expectRefusal('PUT', '/api/channel/', { id, name: ' ' }, channelMessages.nameRequired);
+    await expectRefusal('PUT', '/api/channel/', { id, models: '' }, channelMessages.modelsRequired);
+    await expectRefusal('PUT', '/api/channel/', { id, model_mapping: 'nope' }, channelMessages.modelMappingInvalid);
+    await expectRefusal('PUT', '/api/channel/', { id, priority: 'x' }, channelMessages.priorityNotInteger);
+    await expectRefusal('PUT', '/api/channel/', { id: 987_654, status: 1 }, channelMessages.channelNotFound);
+    await expectRefusal('GET', '/api/channel/987654', undefined, channelMessages.channelNotFound);
+    await expectRefusal('DELETE', '/api/channel/987654/', undefined, channelMessages.channelNotFound);
+  });
+
+  it('keeps the stored key when the update sends an empty one, and replaces it when one is given', async () => {
+    const { id } = await create({ name: 'keeper', key: 'sk-original' });
+    const full = { ...channelBody({ name: 'keeper renamed', key: '' }), id };
+    expect((await root<ChannelView>('PUT', '/api/channel/', full)).data?.name).toBe('keeper renamed');
+    expect((await root<{ key: string }>('GET', `/api/channel/${id}/key`)).data?.key).toBe('sk-original');
+    await root('PUT', '/api/channel/', { id, key: 'sk-replaced' });
+    expect((await root<{ key: string }>('GET', `/api/channel/${id}/key`)).data?.key).toBe('sk-replaced');
+  });
+
+  it('changes only the fields sent', async () => {
+    const { id } = await create({ name: 'partial', models: 'x,y', priority: 3, weight: 2 });
+    const reply = await root<ChannelView>('PUT', '/api/channel/', { id, weight: 8 });
+    expect(reply.data).toMatchObject({ name: 'partial', models: 'x,y', priority: 3, weight: 8 });
+  });
+
+  it('fills the type default when a channel changes to type 3 with no other', async () => {
+    const { id } = await create({ name: 'switcher', type: 1 });
+    expect((await root<ChannelView>('PUT', '/api/channel/', { id, type: 3 })).data?.other).toBe('2023-06-01-preview');
+  });
+});
+
+describe('selection and tag validation (spec 001 §5 Tag update)', () => {
+  it('needs selected channels for batch delete and batch tag, and a tag for batch tag', async () => {
+    await expectRefusal('POST', '/api/channel/batch', { ids: [] }, channelMessages.selectChannelsToDelete);
+    await expectRefusal('POST', '/api/channel/batch', {}, channelMessages.selectChannelsToDelete);
+    await expectRefusal('POST', '/api/channel/batch/tag', { ids: [], tag: 'x' }, channelMessages.selectChannelsToTag);
+    const { id } = await create({ name: 'tagless' });
+    await expectRefusal('POST', '/api/channel/batch/tag', { ids: [id], tag: ' ' }, channelMessages.tagEmpty);
+  });
+
+  it('refuses a tag edit with nothing changed, an empty tag, and non-integer priority or weight', async () => {
+    await create({ name: 'tagged', tag: 'orange' });
+    await expectRefusal('PUT', '/api/channel/tag', { tag: 'orange' }, channelMessages.noChanges);
+    await expectRefusal('PUT', '/api/channel/tag', { tag: 'orange', new_tag: 'orange', models: '', groups: '', model_mapping: '' }, channelMessages.noChanges);
+    await expectRefusal('PUT', '/api/channel/tag', { tag: '', priority: 1 }, channelMessages.tagEmpty);
+    await expectRefusal('PUT', '/api/channel/tag', { tag: 'orange', priority: '1.5' }, channelMessages.priorityNotInteger);
+    await expectRefusal('PUT', '/api/channel/tag', { tag: 'orange', weight: 'x' }, channelMessages.weightInvalid);
+    await expectRefusal('PUT', '/api/channel/tag', { tag: 'orange', model_mapping: '[' }, channelMessages.modelMappingInvalid);
+    await expectRefusal('POST', '/api/channel/tag/enabled', { tag: '' }, channelMessages.tagEmpty);
+  });
+
+  it('needs a key to fetch models', async () => {
+    await expectRefusal('POST', '/api/channel/fetch_models', { type: 1, base_url: 'http://127.0.0.1:9', key: '' }, channelMessages.keyRequired);
+  });
+});

@@ -1,0 +1,173 @@
+import {
+  AZURE_DEFAULT_API_VERSION,
+  CHANNEL_PRIORITY_MINIMUM,
+  CHANNEL_WEIGHT_MINIMUM,
+  ChannelType,
+  DEFAULT_CHANNEL_GROUP,
+  isKnownChannelType,
+  splitCommaList,
+  XUNFEI_DEFAULT_MODEL_VERSION,
+  type ChannelCreateRequest,
+  type ChannelUpdateRequest,
+} from '@switchboard/contract';
+import type { Updateable } from 'kysely';
+import type { ChannelsTable } from '../../db/tables/channels';
+import { AppError } from '../../platform/errors';
+import { fill, type Text } from '../../platform/text';
+import type { ChannelRow } from './channel-view';
+import { channelMessages } from './messages';
+
+/** Lengths of the abilities key columns (reference notes §2.1). */
+const GROUP_NAME_MAXIMUM = 64;
+const MODEL_NAME_MAXIMUM = 255;
+
+const fail = (text: Text): never => {
+  throw new AppError(text);
+};
+
+/** Present means neither undefined nor null; an empty text is present (it may mean "clear"). */
+const present = <T>(value: T | null | undefined): value is T => value !== undefined && value !== null;
+
+/** Parses an integer given as a number or as the text of an input; empty text counts as not given. */
+export function parseInteger(value: number | string | null | undefined, message: Text): number | undefined {
+  if (!present(value) || (typeof value === 'string' && value.trim() === '')) return undefined;
+  const number = typeof value === 'number' ? value : Number(value.trim());
+  if (!Number.isSafeInteger(number)) fail(message);
+  return number;
+}
+
+export function parsePriority(value: number | string | null | undefined): number | undefined {
+  const priority = parseInteger(value, channelMessages.priorityNotInteger);
+  if (priority !== undefined && priority < CHANNEL_PRIORITY_MINIMUM) fail(channelMessages.priorityTooLow);
+  return priority;
+}
+
+export function parseWeight(value: number | string | null | undefined): number | undefined {
+  const weight = parseInteger(value, channelMessages.weightInvalid);
+  if (weight !== undefined && weight < CHANNEL_WEIGHT_MINIMUM) fail(channelMessages.weightInvalid);
+  return weight;
+}
+
+/** Empty text is allowed (nothing configured); anything else must be a JSON object. */
+export function checkJsonObject(text: string, message: Text): string {
+  const trimmed = text.trim();
+  if (trimmed === '') return '';
+  try {
+    const parsed: unknown = JSON.parse(trimmed);
+    if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) fail(message);
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    fail(message);
+  }
+  return trimmed;
+}
+
+/** Models or groups as a comma string: trimmed, without repeats, each short enough for the abilities key. */
+function normaliseList(text: string, maximum: number, message: Text): string[] {
+  const entries = splitCommaList(text);
+  const tooLong = entries.find((entry) => entry.length > maximum);
+  if (tooLong) fail(fill(message, { value: tooLong }));
+  return entries;
+}
+
+export const normaliseModels = (text: string) => normaliseList(text, MODEL_NAME_MAXIMUM, channelMessages.modelNameTooLong);
+
+export function normaliseGroups(text: string): string {
+  const groups = normaliseList(text, GROUP_NAME_MAXIMUM, channelMessages.groupNameTooLong);
+  return groups.length > 0 ? groups.join(',') : DEFAULT_CHANNEL_GROUP;
+}
+
+/** A trailing slash on the base URL is removed (spec 001 §5). */
+export const normaliseBaseUrl = (text: string): string => text.trim().replace(/\/+$/, '');
+
+/** Type 3 defaults its API version, type 18 its model version (spec 001 §5). */
+export function defaultOther(type: number, other: string): string {
+  const trimmed = other.trim();
+  if (trimmed) return trimmed;
+  if (type === ChannelType.Azure) return AZURE_DEFAULT_API_VERSION;
+  if (type === ChannelType.Xunfei) return XUNFEI_DEFAULT_MODEL_VERSION;
+  return '';
+}
+
+function checkType(type: number): number {
+  if (!isKnownChannelType(type)) fail(fill(channelMessages.unknownType, { type }));
+  return type;
+}
+
+const jsonFields = [
+  ['model_mapping', channelMessages.modelMappingInvalid],
+  ['status_code_mapping', channelMessages.statusCodeMappingInvalid],
+  ['setting', fill(channelMessages.jsonFieldInvalid, { field: 'setting' })],
+  ['param_override', fill(channelMessages.jsonFieldInvalid, { field: 'param_override' })],
+  ['header_override', fill(channelMessages.jsonFieldInvalid, { field: 'header_override' })],
+] as const;
+
+/**
+ * The columns a create or an update sets, validated and normalised. On create every column gets a
+ * value; on update only the fields the caller sent (an empty key keeps the stored one).
+ */
+function channelColumns(request: ChannelCreateRequest | ChannelUpdateRequest, existing: ChannelRow | null): Updateable<ChannelsTable> {
+  const values: Updateable<ChannelsTable> = {};
+  const type = checkType(request.type ?? existing?.type ?? ChannelType.OpenAI);
+  if (!existing || type !== existing.type) values.type = type;
+  if (present(request.name)) values.name = request.name.trim() || fail(channelMessages.nameRequired);
+  if (present(request.models)) {
+    const models = normaliseModels(request.models);
+    if (models.length === 0) fail(channelMessages.modelsRequired);
+    values.models = models.join(',');
+  }
+  if (present(request.group) || !existing) values.group = normaliseGroups(request.group ?? '');
+  for (const [field, message] of jsonFields) {
+    const text = request[field];
+    if (present(text) || !existing) values[field] = checkJsonObject(text ?? '', message);
+  }
+  if (present(request.base_url) || !existing) values.base_url = normaliseBaseUrl(request.base_url ?? '');
+  if (present(request.other) || !existing || values.type !== undefined) {
+    const other = defaultOther(type, request.other ?? existing?.other ?? '');
+    if (other !== existing?.other) values.other = other;
+  }
+  const priority = parsePriority(request.priority);
+  if (priority !== undefined || !existing) values.priority = priority ?? 0;
+  const weight = parseWeight(request.weight);
+  if (weight !== undefined || !existing) values.weight = weight ?? 0;
+  if (present(request.tag) || !existing) values.tag = request.tag?.trim() || null;
+  if (present(request.test_model) || !existing) values.test_model = request.test_model?.trim() ?? '';
+  if (present(request.openai_organization) || !existing) values.openai_organization = request.openai_organization?.trim() ?? '';
+  if (present(request.remark) || !existing) values.remark = request.remark?.trim() ?? '';
+  if (present(request.auto_ban) || !existing) values.auto_ban = request.auto_ban ?? 1;
+  if (present(request.status) || !existing) values.status = request.status ?? 1;
+  return values;
+}
+
+/** Validates a create; in batch mode one key per line makes one channel per key (spec 001 §2). */
+export function validateNewChannel(request: ChannelCreateRequest): { columns: Updateable<ChannelsTable>; keys: string[] } {
+  const name = request.name?.trim() ?? '';
+  const key = request.key?.trim() ?? '';
+  if (!name || !key) fail(channelMessages.nameAndKeyRequired);
+  if (!present(request.models) || normaliseModels(request.models).length === 0) fail(channelMessages.modelsRequired);
+  const columns = channelColumns(request, null);
+  const keys = request.mode === 'batch' ? splitKeys(columns.type ?? ChannelType.OpenAI, key) : [key];
+  if (keys.length === 0) fail(channelMessages.nameAndKeyRequired);
+  return { columns, keys };
+}
+
+/** Validates an update against the stored channel; answers only what changes. */
+export function validateChannelChanges(existing: ChannelRow, request: ChannelUpdateRequest): Updateable<ChannelsTable> {
+  const columns = channelColumns(request, existing);
+  const key = request.key?.trim();
+  if (key) columns.key = key;
+  return columns;
+}
+
+/** Batch keys: one per line; a Vertex AI batch may instead be a JSON array of service-account keys. */
+export function splitKeys(type: number, text: string): string[] {
+  if (type === ChannelType.VertexAI && text.startsWith('[')) {
+    try {
+      const parsed: unknown = JSON.parse(text);
+      if (Array.isArray(parsed)) return [...new Set(parsed.map((entry) => JSON.stringify(entry)))];
+    } catch {
+      // not a JSON array: one key per line, like every other type
+    }
+  }
+  return [...new Set(text.split('\n').map((line) => line.trim()).filter(Boolean))];
+}

@@ -1,0 +1,73 @@
+import { PAGE_SIZES, tokenCreateRequestSchema, tokenUpdateRequestSchema } from '@switchboard/contract';
+import { z } from 'zod';
+import type { AppContext } from '../../app-context';
+import { currentUser } from '../auth/authenticate';
+import type { Guards } from '../auth/guards';
+import type { ConsoleApp } from '../console-app';
+import { ok } from '../envelope';
+import { storedKeyOf } from './token-key';
+import { TokenService } from './token-service';
+import type { TokenOwner } from './token-fields';
+
+const LARGEST_PAGE = Math.max(...PAGE_SIZES);
+
+const pageQuery = {
+  /** 1-based; 0 reads as the first page */
+  p: z.coerce.number().int().min(0).default(1),
+  size: z.coerce.number().int().min(1).optional(),
+  page_size: z.coerce.number().int().min(1).optional(),
+};
+const listQuerySchema = z.object(pageQuery);
+const searchQuerySchema = z.object({ ...pageQuery, keyword: z.string().default(''), token: z.string().default('') });
+const idParamsSchema = z.object({ id: z.coerce.number().int().positive() });
+const updateQuerySchema = z.object({ status_only: z.string().optional() });
+
+function paging(query: z.infer<typeof listQuerySchema>) {
+  const size = Math.min(query.size ?? query.page_size ?? PAGE_SIZES[0], LARGEST_PAGE);
+  return { page: Math.max(query.p, 1), size };
+}
+
+/** Spec 001 §7 token calls; every one acts on the caller's own tokens only. */
+export function registerTokenRoutes(app: ConsoleApp, context: AppContext, guards: Guards): void {
+  const tokens = new TokenService(context);
+  const ownerOf = (request: Parameters<typeof currentUser>[0]): TokenOwner => {
+    const user = currentUser(request);
+    return { id: user.id, group: user.group };
+  };
+  const guarded = { preHandler: guards.user };
+
+  // The spec writes these paths with a trailing slash; both spellings answer.
+  for (const path of ['/token/', '/token']) {
+    app.get(path, { ...guarded, schema: { querystring: listQuerySchema } }, async (request) => {
+      const { page, size } = paging(request.query);
+      return ok(await tokens.list(ownerOf(request), {}, page, size));
+    });
+
+    app.post(path, { ...guarded, schema: { body: tokenCreateRequestSchema } }, async (request) =>
+      ok(await tokens.create(ownerOf(request), request.body)),
+    );
+
+    app.put(path, { ...guarded, schema: { body: tokenUpdateRequestSchema, querystring: updateQuerySchema } }, async (request) => {
+      const owner = ownerOf(request);
+      if (request.query.status_only === 'true') return ok(await tokens.setStatus(owner, request.body.id, request.body.status));
+      return ok(await tokens.update(owner, request.body));
+    });
+  }
+
+  app.get('/token/search', { ...guarded, schema: { querystring: searchQuerySchema } }, async (request) => {
+    const { page, size } = paging(request.query);
+    const filter = { name: request.query.keyword.trim(), key: storedKeyOf(request.query.token) };
+    return ok(await tokens.list(ownerOf(request), filter, page, size));
+  });
+
+  app.get('/token/:id', { ...guarded, schema: { params: idParamsSchema } }, async (request) =>
+    ok(await tokens.get(ownerOf(request), request.params.id)),
+  );
+
+  for (const path of ['/token/:id/', '/token/:id']) {
+    app.delete(path, { ...guarded, schema: { params: idParamsSchema } }, async (request) => {
+      await tokens.remove(ownerOf(request), request.params.id);
+      return ok();
+    });
+  }
+}

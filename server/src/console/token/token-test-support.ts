@@ -1,0 +1,58 @@
+import { Role, UserStatus, type ApiEnvelope, type PageData, type TokenView } from '@switchboard/contract';
+import { nowSeconds } from '../../db/dialect';
+import { hashPassword } from '../../platform/password';
+import { signIn, type TestServer } from '../../testing/test-server';
+import { UserRepository } from '../user/repository';
+
+const PASSWORD = 'password123';
+
+/** Creates a common user directly in the database and signs them in over HTTP. */
+export async function signInNewUser(server: TestServer, username: string, group = 'default'): Promise<Record<string, string>> {
+  await new UserRepository(server.context.database).insert({
+    username,
+    password: await hashPassword(PASSWORD),
+    role: Role.Common,
+    status: UserStatus.Enabled,
+    group,
+    access_token: null,
+    aff_code: null,
+    created_at: nowSeconds(),
+    deleted_at: null,
+  });
+  return signIn(server, username, PASSWORD);
+}
+
+/** The token calls of one signed-in user, answering the parsed envelope. */
+export function tokenClient(server: TestServer, headers: Record<string, string>, language: 'en' | 'zh' = 'en') {
+  const send = async <T>(method: string, path: string, body?: unknown): Promise<ApiEnvelope<T>> => {
+    const response = await server.call(`/api${path}`, {
+      method,
+      headers: {
+        ...headers,
+        'accept-language': language,
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    return (await response.json()) as ApiEnvelope<T>;
+  };
+  return {
+    list: (query = '') => send<PageData<TokenView>>('GET', `/token/${query}`),
+    search: (query: string) => send<PageData<TokenView>>('GET', `/token/search?${query}`),
+    get: (id: number) => send<TokenView>('GET', `/token/${id}`),
+    create: (body: Record<string, unknown>) => send<TokenView[]>('POST', '/token/', body),
+    update: (body: Record<string, unknown>) => send<TokenView>('PUT', '/token/', body),
+    setStatus: (id: number, status: number) => send<TokenView>('PUT', '/token/?status_only=true', { id, status }),
+    remove: (id: number) => send<undefined>('DELETE', `/token/${id}/`),
+  };
+}
+
+export type TokenClient = ReturnType<typeof tokenClient>;
+
+/** Creates one token and answers it; fails the test when the server refuses. */
+export async function createToken(client: TokenClient, body: Record<string, unknown> = {}): Promise<TokenView> {
+  const reply = await client.create({ name: 'test', ...body });
+  const token = reply.data?.[0];
+  if (!reply.success || !token) throw new Error(`token creation refused: ${reply.message}`);
+  return token;
+}

@@ -1,0 +1,66 @@
+import {
+  ApiOutlined,
+  BarChartOutlined,
+  CommentOutlined,
+  ExperimentOutlined,
+  GiftOutlined,
+  HistoryOutlined,
+  KeyOutlined,
+  PictureOutlined,
+  ScheduleOutlined,
+  SettingOutlined,
+  TeamOutlined,
+  WalletOutlined,
+} from '@ant-design/icons';
+import { isAdmin, type StatusData } from '@switchboard/contract';
+import type { ComponentType } from 'react';
+
+export type SidebarFlags = Pick<StatusData, 'enable_data_export' | 'enable_drawing' | 'enable_task'>;
+
+export interface SidebarItem {
+  key: string;
+  path: string;
+  /** Key in the `layout` namespace. */
+  labelKey: string;
+  icon: ComponentType;
+}
+
+interface SidebarRule extends SidebarItem {
+  adminOnly?: boolean;
+  /** The status flag that must be on for the item to appear. */
+  flag?: keyof SidebarFlags;
+}
+
+// Spec 001 "Layout and navigation", in its order.
+const rules: SidebarRule[] = [
+  { key: 'playground', path: '/playground', labelKey: 'sidebar.playground', icon: ExperimentOutlined },
+  { key: 'channel', path: '/channel', labelKey: 'sidebar.channel', icon: ApiOutlined, adminOnly: true },
+  { key: 'chat', path: '/chat', labelKey: 'sidebar.chat', icon: CommentOutlined },
+  { key: 'token', path: '/token', labelKey: 'sidebar.token', icon: KeyOutlined },
+  { key: 'detail', path: '/detail', labelKey: 'sidebar.detail', icon: BarChartOutlined, flag: 'enable_data_export' },
+  { key: 'redemption', path: '/redemption', labelKey: 'sidebar.redemption', icon: GiftOutlined, adminOnly: true },
+  { key: 'topup', path: '/topup', labelKey: 'sidebar.topup', icon: WalletOutlined },
+  { key: 'user', path: '/user', labelKey: 'sidebar.user', icon: TeamOutlined, adminOnly: true },
+  { key: 'log', path: '/log', labelKey: 'sidebar.log', icon: HistoryOutlined },
+  { key: 'midjourney', path: '/midjourney', labelKey: 'sidebar.midjourney', icon: PictureOutlined, flag: 'enable_drawing' },
+  { key: 'task', path: '/task', labelKey: 'sidebar.task', icon: ScheduleOutlined, flag: 'enable_task' },
+  { key: 'setting', path: '/setting', labelKey: 'sidebar.setting', icon: SettingOutlined },
+];
+
+/** The sidebar entries a user with `role` sees (undefined for a visitor) under these flags. */
+export function sidebarItems(role: number | undefined, flags: SidebarFlags): SidebarItem[] {
+  const admin = role !== undefined && isAdmin(role);
+  return rules
+    .filter((rule) => (!rule.adminOnly || admin) && (!rule.flag || flags[rule.flag]))
+    .map(({ key, path, labelKey, icon }) => ({ key, path, labelKey, icon }));
+}
+
+/** Whether a path is one of the console's sections (as opposed to the public site). */
+export function isConsolePath(pathname: string): boolean {
+  return pathname === '/chat2link' || activeSidebarKey(pathname, rules) !== undefined;
+}
+
+/** The entry a console path belongs to (`/channel/edit/3` -> channel), if any. */
+export function activeSidebarKey(pathname: string, items: SidebarItem[]): string | undefined {
+  return items.find((item) => pathname === item.path || pathname.startsWith(`${item.path}/`))?.key;
+}

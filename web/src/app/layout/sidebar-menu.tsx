@@ -1,0 +1,41 @@
+import { Menu } from 'antd';
+import { createElement, useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation } from 'react-router';
+import { useSessionUser } from '../../api/session';
+import { useStatus } from '../../api/status';
+import { activeSidebarKey, sidebarItems } from './sidebar-items';
+
+interface SidebarMenuProps {
+  collapsed?: boolean;
+  onNavigate?: () => void;
+}
+
+/** The console's sections, filtered by role and status flags. */
+export function SidebarMenu({ collapsed = false, onNavigate }: SidebarMenuProps) {
+  const { t } = useTranslation('layout');
+  const user = useSessionUser();
+  const status = useStatus();
+  const { pathname } = useLocation();
+  const items = useMemo(() => sidebarItems(user?.role, status), [user?.role, status]);
+  const selected = activeSidebarKey(pathname, items);
+
+  return (
+    <Menu
+      mode="inline"
+      inlineCollapsed={collapsed}
+      selectedKeys={selected ? [selected] : []}
+      style={{ borderInlineEnd: 'none', paddingBlock: 8 }}
+      data-testid="sidebar"
+      items={items.map((item) => ({
+        key: item.key,
+        icon: createElement(item.icon),
+        label: (
+          <Link to={item.path} onClick={onNavigate} data-testid={`sidebar-${item.key}`}>
+            {t(item.labelKey)}
+          </Link>
+        ),
+      }))}
+    />
+  );
+}

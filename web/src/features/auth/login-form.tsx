@@ -1,0 +1,59 @@
+import { LockOutlined, UserOutlined } from '@ant-design/icons';
+import type { LoginRequest } from '@switchboard/contract';
+import { Button, Form, Input } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { toast } from '../../components/feedback';
+import { isDefaultRootLogin, useLogin } from './use-login';
+
+interface LoginFormProps {
+  /** Called after the user is stored; `usedDefaultPassword` asks for the warning dialog. */
+  onSignedIn: (usedDefaultPassword: boolean) => void;
+}
+
+/** Username-or-email and password, posted to `/api/user/login`. */
+export function LoginForm({ onSignedIn }: LoginFormProps) {
+  const { t } = useTranslation('auth');
+  const login = useLogin();
+
+  const submit = async (values: Partial<LoginRequest>) => {
+    const credentials = { username: values.username?.trim() ?? '', password: values.password ?? '' };
+    if (!credentials.username || !credentials.password) {
+      toast.error(t('login.missingCredentials'));
+      return;
+    }
+    try {
+      await login.mutateAsync(credentials);
+    } catch {
+      return; // The HTTP client has already shown why.
+    }
+    toast.success(t('login.success'));
+    onSignedIn(isDefaultRootLogin(credentials));
+  };
+
+  return (
+    <Form<Partial<LoginRequest>> layout="vertical" size="large" requiredMark={false} onFinish={submit}>
+      <Form.Item name="username" label={t('login.username')}>
+        <Input
+          prefix={<UserOutlined />}
+          placeholder={t('login.usernamePlaceholder')}
+          autoComplete="username"
+          autoFocus
+          data-testid="login-username"
+        />
+      </Form.Item>
+      <Form.Item name="password" label={t('login.password')}>
+        <Input.Password
+          prefix={<LockOutlined />}
+          placeholder={t('login.passwordPlaceholder')}
+          autoComplete="current-password"
+          data-testid="login-password"
+        />
+      </Form.Item>
+      <Form.Item style={{ marginBottom: 0 }}>
+        <Button type="primary" htmlType="submit" block loading={login.isPending} data-testid="login-submit">
+          {t('login.submit')}
+        </Button>
+      </Form.Item>
+    </Form>
+  );
+}

@@ -1,0 +1,102 @@
+import { Role } from '@switchboard/contract';
+import { fireEvent, screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { getStoredUser } from '../../api/session';
+import { toast } from '../../components/feedback';
+import { changeLanguage } from '../../i18n';
+import { mockFetch, ok } from '../../test-support/fetch-mock';
+import { renderApp } from '../../test-support/render-app';
+import LoginPage from './login-page';
+
+const routes = [
+  { path: '/login', element: <LoginPage /> },
+  { path: '/token', element: <p>token list</p> },
+  { path: '/log', element: <p>log list</p> },
+  { path: '/setting', element: <p>settings</p> },
+];
+const root = { id: 1, username: 'root', display_name: 'Root User', role: Role.Root, status: 1, group: 'default' };
+
+function signIn(username: string, password: string) {
+  fireEvent.change(screen.getByTestId('login-username'), { target: { value: username } });
+  fireEvent.change(screen.getByTestId('login-password'), { target: { value: password } });
+  fireEvent.click(screen.getByTestId('login-submit'));
+}
+
+describe('login page', () => {
+  beforeEach(async () => {
+    await changeLanguage('zh');
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    vi.restoreAllMocks();
+  });
+
+  it('asks for both fields before calling the server', async () => {
+    const requests = mockFetch(() => ok());
+    const error = vi.spyOn(toast, 'error');
+    renderApp(routes, { path: '/login' });
+    signIn('root', '');
+    await vi.waitFor(() => expect(error).toHaveBeenCalledWith('请输入用户名和密码'));
+    expect(requests).toHaveLength(0);
+  });
+
+  it('stores the user and returns to the interrupted page', async () => {
+    const requests = mockFetch(() => ok({ ...root, id: 5, username: 'alice', role: Role.Common }));
+    const { router } = renderApp(routes, { path: '/login' });
+    await router.navigate('/login', { state: { from: '/log' } });
+    signIn('alice', 'correct horse');
+    expect(await screen.findByText('log list')).toBeTruthy();
+    expect(requests[0]).toMatchObject({ url: '/api/user/login', method: 'POST', body: { username: 'alice', password: 'correct horse' } });
+    expect(getStoredUser()).toMatchObject({ id: 5, username: 'alice' });
+  });
+
+  it('warns root about the default password before moving on', async () => {
+    mockFetch(() => ok(root));
+    const { router } = renderApp(routes, { path: '/login' });
+    signIn('root', '123456');
+    expect(await screen.findByText('请修改默认密码')).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/login');
+    fireEvent.click(screen.getByTestId('default-password-change'));
+    expect(await screen.findByText('settings')).toBeTruthy();
+    expect(router.state.location.search).toBe('?tab=personal');
+  });
+
+  it('goes to /token after acknowledging the warning', async () => {
+    mockFetch(() => ok(root));
+    renderApp(routes, { path: '/login' });
+    signIn('root', '123456');
+    fireEvent.click(await screen.findByTestId('default-password-acknowledge'));
+    expect(await screen.findByText('token list')).toBeTruthy();
+  });
+
+  it('stays on the page when the server refuses', async () => {
+    mockFetch(() => ({ body: { success: false, message: '用户名或密码错误' } }));
+    const error = vi.spyOn(toast, 'error');
+    const { router } = renderApp(routes, { path: '/login' });
+    signIn('root', 'wrong');
+    await vi.waitFor(() => expect(error).toHaveBeenCalledWith('用户名或密码错误'));
+    expect(router.state.location.pathname).toBe('/login');
+    expect(getStoredUser()).toBeNull();
+  });
+
+  it('explains an expired session', async () => {
+    renderApp(routes, { path: '/login?expired=true' });
+    expect((await screen.findByTestId('login-expired')).textContent).toContain('未登录或登录已过期，请重新登录');
+  });
+
+  it('hides the form when password login is off and shows only enabled third-party methods', async () => {
+    renderApp(routes, { path: '/login', status: { password_login_enabled: false, github_oauth: true, telegram_oauth: true } });
+    expect(await screen.findByText('管理员已关闭密码登录，请使用下方的其他方式登录')).toBeTruthy();
+    expect(screen.queryByTestId('login-username')).toBeNull();
+    expect(screen.getByTestId('sign-in-github')).toBeTruthy();
+    expect(screen.getByTestId('sign-in-telegram')).toBeTruthy();
+    expect(screen.queryByTestId('sign-in-wechat')).toBeNull();
+    expect(screen.queryByTestId('sign-in-linuxdo')).toBeNull();
+  });
+
+  it('links to sign-up and password reset', async () => {
+    renderApp(routes, { path: '/login' });
+    expect((await screen.findByText('立即注册')).closest('a')?.getAttribute('href')).toBe('/register');
+    expect(screen.getByText('重置密码').closest('a')?.getAttribute('href')).toBe('/reset');
+  });
+});

@@ -1,0 +1,70 @@
+import type {
+  ChannelBalanceSummary,
+  ChannelCreateRequest,
+  ChannelTagUpdateRequest,
+  ChannelUpdateRequest,
+  ChannelView,
+  FetchModelsRequest,
+  PageData,
+} from '@switchboard/contract';
+import { api } from '../../api/http-client';
+
+/** Every channel query starts with this key, so one invalidation refreshes list, editor and models. */
+export const CHANNELS_QUERY_KEY = ['channels'] as const;
+
+export interface ChannelListFilter {
+  keyword: string;
+  group: string;
+  model: string;
+}
+
+export interface ChannelListRequest {
+  page: number;
+  pageSize: number;
+  idSort: boolean;
+  tagMode: boolean;
+  filter: ChannelListFilter;
+}
+
+const isFiltered = (filter: ChannelListFilter) => Boolean(filter.keyword.trim() || filter.group.trim() || filter.model.trim());
+
+/** `GET /api/channel/`, or `/api/channel/search` when a keyword, group or model is given. */
+export function fetchChannels(request: ChannelListRequest): Promise<PageData<ChannelView>> {
+  const query = { p: request.page, page_size: request.pageSize, id_sort: request.idSort, tag_mode: request.tagMode };
+  if (!isFiltered(request.filter)) return api.get<PageData<ChannelView>>('/api/channel/', { query });
+  const { keyword, group, model } = request.filter;
+  return api.get<PageData<ChannelView>>('/api/channel/search', {
+    query: { ...query, keyword: keyword.trim(), group: group.trim(), model: model.trim() },
+  });
+}
+
+export const fetchChannel = (id: number) => api.get<ChannelView>(`/api/channel/${id}`);
+export const fetchChannelKey = (id: number) => api.get<{ key: string }>(`/api/channel/${id}/key`);
+export const createChannels = (request: ChannelCreateRequest) => api.post<{ ids: number[] }>('/api/channel/', request);
+export const updateChannel = (request: ChannelUpdateRequest) => api.put<ChannelView>('/api/channel/', request);
+export const deleteChannel = (id: number) => api.delete<undefined>(`/api/channel/${id}/`);
+export const deleteDisabledChannels = () => api.delete<number>('/api/channel/disabled');
+export const deleteChannels = (ids: number[]) => api.post<number>('/api/channel/batch', { ids });
+export const setTagOnChannels = (ids: number[], tag: string) => api.post<number>('/api/channel/batch/tag', { ids, tag });
+export const repairAbilities = () => api.post<number>('/api/channel/fix');
+export const copyChannel = (id: number) => api.post<{ id: number }>(`/api/channel/copy/${id}`, undefined, { quiet: true });
+export const editTag = (request: ChannelTagUpdateRequest) => api.put<number>('/api/channel/tag', request);
+export const setTagEnabled = (tag: string, enabled: boolean) =>
+  api.post<number>(`/api/channel/tag/${enabled ? 'enabled' : 'disabled'}`, { tag });
+export const updateBalance = (id: number) => api.get<number>(`/api/channel/update_balance/${id}/`);
+export const updateAllBalances = () => api.get<ChannelBalanceSummary>('/api/channel/update_balance');
+
+/** The upstream's model list: by the stored channel, or by base URL, type and key before saving. */
+export function fetchUpstreamModels(source: { id: number } | FetchModelsRequest): Promise<string[]> {
+  if ('id' in source) return api.get<string[]>(`/api/channel/fetch_models/${source.id}`);
+  return api.post<string[]>('/api/channel/fetch_models', source);
+}
+
+/** `GET /api/models`: channel type → its default models ("fill related models"). */
+export const fetchModelsByType = () => api.get<Record<string, string[]>>('/api/models');
+
+/** `GET /api/channel/models`: every known model ("fill all models"). */
+export const fetchAllModels = async () => (await api.get<Array<{ id: string }>>('/api/channel/models')).map((entry) => entry.id);
+
+/** `GET /api/group/`: the group names; quiet, since the editor still works with typed-in groups. */
+export const fetchGroups = () => api.get<string[]>('/api/group/', { quiet: true });

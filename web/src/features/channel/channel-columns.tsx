@@ -1,0 +1,118 @@
+import { CHANNEL_PRIORITY_MINIMUM, CHANNEL_WEIGHT_MINIMUM, channelTypeName, formatQuota, splitCommaList, type ChannelView, type StatusData } from '@switchboard/contract';
+import { Space, Tag, Tooltip, Typography } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import type { TFunction } from 'i18next';
+import { ChannelRowActions } from './channel-row-actions';
+import { ChannelStatusTag } from './channel-status-tag';
+import { isTagRecord, type TableRecord } from './channel-table-records';
+import { InlineNumber } from './inline-number';
+import { ResponseTimeTag } from './response-time-tag';
+import { TagRowActions } from './tag-row-actions';
+
+export interface ChannelColumnHandlers {
+  onEdit: (channel: ChannelView) => void;
+  onEditTag: (tag: string) => void;
+  /** Saves an inline priority or weight, on a channel row or on a whole tag. */
+  onNumber: (record: TableRecord, field: 'priority' | 'weight', value: number) => void;
+  onUpdateBalance: (channel: ChannelView) => void;
+}
+
+const groupTags = (groups: string[]) => (
+  <Space size={2} wrap>
+    {groups.map((group) => (
+      <Tag key={group}>{group}</Tag>
+    ))}
+  </Space>
+);
+
+const formatTime = (seconds: number) => new Date(seconds * 1000).toLocaleString();
+
+/** Columns of the channel list: status, response time, balance, used quota, priority and weight among them. */
+export function channelColumns(t: TFunction, status: StatusData, handlers: ChannelColumnHandlers): ColumnsType<TableRecord> {
+  const quota = (value: number) => formatQuota(value, { inCurrency: status.display_in_currency, quotaPerUnit: status.quota_per_unit });
+  const numberCell = (field: 'priority' | 'weight', minimum: number) => (_value: unknown, record: TableRecord) => (
+    <InlineNumber
+      value={isTagRecord(record) ? record[field] : record.channel[field]}
+      min={minimum}
+      onCommit={(value) => handlers.onNumber(record, field, value)}
+      testId={`channel-${field}`}
+    />
+  );
+  return [
+    {
+      title: t('columns.id'),
+      key: 'id',
+      render: (_value, record) => (isTagRecord(record) ? <Tag color="purple">{t('values.tag')}</Tag> : record.channel.id),
+    },
+    {
+      title: t('columns.name'),
+      key: 'name',
+      render: (_value, record) =>
+        isTagRecord(record) ? (
+          <Typography.Text strong>{record.tag}</Typography.Text>
+        ) : (
+          <Tooltip title={record.channel.remark || undefined}>
+            <span data-testid="channel-name">{record.channel.name}</span>
+          </Tooltip>
+        ),
+    },
+    {
+      title: t('columns.group'),
+      key: 'group',
+      render: (_value, record) => groupTags(isTagRecord(record) ? record.groups : splitCommaList(record.channel.group)),
+    },
+    {
+      title: t('columns.type'),
+      key: 'type',
+      render: (_value, record) => (isTagRecord(record) ? null : t(`types.${record.channel.type}`, { defaultValue: channelTypeName(record.channel.type) })),
+    },
+    {
+      title: t('columns.status'),
+      key: 'status',
+      render: (_value, record) =>
+        isTagRecord(record) ? (
+          <Tag>{t('values.enabledCount', { enabled: record.enabledCount, total: record.children.length })}</Tag>
+        ) : (
+          <ChannelStatusTag status={record.channel.status} otherInfo={record.channel.other_info} />
+        ),
+    },
+    {
+      title: t('columns.responseTime'),
+      key: 'responseTime',
+      render: (_value, record) => (isTagRecord(record) ? null : <ResponseTimeTag milliseconds={record.channel.response_time} />),
+    },
+    {
+      title: t('columns.balance'),
+      key: 'balance',
+      render: (_value, record) => {
+        if (isTagRecord(record)) return null;
+        const channel = record.channel;
+        const updated = channel.balance_updated_time ? formatTime(channel.balance_updated_time) : t('values.never');
+        return (
+          <Tooltip title={t('values.balanceHint', { time: updated })}>
+            <Tag style={{ cursor: 'pointer' }} onClick={() => handlers.onUpdateBalance(channel)} data-testid="channel-balance">
+              {channel.balance.toFixed(2)}
+            </Tag>
+          </Tooltip>
+        );
+      },
+    },
+    {
+      title: t('columns.usedQuota'),
+      key: 'usedQuota',
+      render: (_value, record) => quota(isTagRecord(record) ? record.usedQuota : record.channel.used_quota),
+    },
+    { title: t('columns.priority'), key: 'priority', render: numberCell('priority', CHANNEL_PRIORITY_MINIMUM) },
+    { title: t('columns.weight'), key: 'weight', render: numberCell('weight', CHANNEL_WEIGHT_MINIMUM) },
+    {
+      title: t('columns.actions'),
+      key: 'actions',
+      render: (_value, record) =>
+        isTagRecord(record) ? (
+          <TagRowActions tag={record.tag} onEdit={handlers.onEditTag} />
+        ) : (
+          <ChannelRowActions channel={record.channel} onEdit={handlers.onEdit} />
+        ),
+    },
+  ];
+}

@@ -1,0 +1,98 @@
+import { isRoot } from '@switchboard/contract';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Button, Drawer, Flex, Form, Skeleton, Space } from 'antd';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSessionUser } from '../../api/session';
+import { toast } from '../../components/feedback';
+import { CHANNELS_QUERY_KEY, createChannels, fetchChannel, updateChannel } from './channel-api';
+import { ChannelEditorFields } from './channel-editor-fields';
+import { channelFormOf, channelProblemText, channelRequestOf, checkChannelForm, emptyChannelForm, type ChannelFormValues } from './channel-form';
+
+export interface ChannelEditorDrawerProps {
+  open: boolean;
+  /** The channel to edit; null adds one. */
+  channelId: number | null;
+  groupOptions: string[];
+  onClose: () => void;
+}
+
+/** The channel editor (spec 001 "Channel editor"): a side drawer for adding or editing a channel. */
+export function ChannelEditorDrawer({ open, channelId, groupOptions, onClose }: ChannelEditorDrawerProps) {
+  const { t } = useTranslation('channel');
+  const client = useQueryClient();
+  const user = useSessionUser();
+  const creating = channelId === null;
+  const [values, setValues] = useState<ChannelFormValues>(emptyChannelForm);
+  const stored = useQuery({
+    queryKey: [...CHANNELS_QUERY_KEY, 'one', channelId],
+    queryFn: () => fetchChannel(channelId as number),
+    enabled: open && channelId !== null,
+    staleTime: 0,
+  });
+
+  useEffect(() => {
+    if (!open) return;
+    if (creating) setValues(emptyChannelForm());
+    else if (stored.data) setValues(channelFormOf(stored.data));
+  }, [open, creating, stored.data]);
+
+  const change = (patch: Partial<ChannelFormValues>) => setValues((current) => ({ ...current, ...patch }));
+
+  const save = useMutation({
+    mutationFn: async (form: ChannelFormValues) => {
+      const request = channelRequestOf(form);
+      if (channelId === null) return (await createChannels({ ...request, mode: form.batch ? 'batch' : 'single' })).ids.length;
+      await updateChannel({ ...request, id: channelId });
+      return 1;
+    },
+    onSuccess: async (count) => {
+      toast.success(creating ? t('messages.created', { count }) : t('messages.updated'));
+      await client.invalidateQueries({ queryKey: CHANNELS_QUERY_KEY });
+      onClose();
+    },
+  });
+
+  const submit = () => {
+    const problem = checkChannelForm(values, creating);
+    if (problem) {
+      toast.error(channelProblemText(t, problem));
+      return;
+    }
+    save.mutate(values);
+  };
+
+  return (
+    <Drawer
+      open={open}
+      onClose={onClose}
+      size={720}
+      destroyOnHidden
+      title={creating ? t('add.title') : t('edit.title', { id: channelId })}
+      footer={
+        <Flex justify="flex-end">
+          <Space>
+            <Button onClick={onClose}>{t('editor.cancel')}</Button>
+            <Button type="primary" loading={save.isPending} onClick={submit} data-testid="channel-submit">
+              {t('editor.submit')}
+            </Button>
+          </Space>
+        </Flex>
+      }
+    >
+      {!creating && !stored.data ? (
+        <Skeleton active />
+      ) : (
+        <Form layout="vertical" onFinish={submit} data-testid="channel-editor">
+          <ChannelEditorFields
+            values={values}
+            onChange={change}
+            channelId={channelId}
+            groupOptions={groupOptions}
+            canReadKey={Boolean(user && isRoot(user.role))}
+          />
+        </Form>
+      )}
+    </Drawer>
+  );
+}

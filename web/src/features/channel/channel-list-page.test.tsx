@@ -1,0 +1,137 @@
+import { Role, type ChannelView } from '@switchboard/contract';
+import { fireEvent, screen, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { toast } from '../../components/feedback';
+import { changeLanguage } from '../../i18n';
+import { mockFetch, ok, type RecordedRequest } from '../../test-support/fetch-mock';
+import { renderApp } from '../../test-support/render-app';
+import ChannelListPage from './channel-list-page';
+import { responseTimeColours } from './response-time-tag';
+
+const admin = { id: 1, role: Role.Admin };
+const routes = [
+  { path: '/channel', element: <ChannelListPage /> },
+  { path: '/channel/add', element: <ChannelListPage /> },
+];
+
+const channel = (id: number, overrides: Partial<ChannelView> = {}): ChannelView => ({
+  id,
+  type: 1,
+  name: `channel ${id}`,
+  base_url: '',
+  other: '',
+  models: 'gpt-4o',
+  group: 'default',
+  model_mapping: '',
+  status: 1,
+  response_time: 0,
+  used_quota: 0,
+  balance: 0,
+  balance_updated_time: 0,
+  test_time: 0,
+  priority: 0,
+  weight: 0,
+  tag: null,
+  setting: '',
+  test_model: '',
+  auto_ban: 1,
+  openai_organization: '',
+  status_code_mapping: '',
+  other_info: '{}',
+  param_override: '',
+  header_override: '',
+  remark: '',
+  created_time: 0,
+  ...overrides,
+});
+
+const statusTime = 1_767_225_600;
+const items = [
+  channel(1, { response_time: 0 }),
+  channel(2, { response_time: 1000 }),
+  channel(3, { response_time: 1001 }),
+  channel(4, { response_time: 3000 }),
+  channel(5, { response_time: 3001 }),
+  channel(6, { response_time: 5000 }),
+  channel(7, { response_time: 5001, status: 3, other_info: JSON.stringify({ status_reason: 'Incorrect API key provided', status_time: statusTime }) }),
+  channel(8, { status: 2, used_quota: 1_000_000, balance: 12.5 }),
+];
+
+function serve(request: RecordedRequest) {
+  if (request.url.startsWith('/api/channel/?') || request.url.startsWith('/api/channel/search')) return ok({ items, page: 1, page_size: 10, total: items.length });
+  if (request.url.startsWith('/api/group/')) return ok(['default', 'vip']);
+  return ok();
+}
+
+describe('channel list', () => {
+  beforeEach(async () => {
+    await changeLanguage('en');
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    vi.restoreAllMocks();
+  });
+
+  it('shows the columns of spec 001, including status, response time, balance, used quota, priority and weight', async () => {
+    mockFetch(serve);
+    renderApp(routes, { path: '/channel', user: admin });
+    await screen.findByText('channel 8');
+    const headers = screen.getAllByRole('columnheader').map((header) => header.textContent);
+    expect(headers).toEqual(['ID', 'Name', 'Groups', 'Type', 'Status', 'Response time', 'Balance', 'Used quota', 'Priority', 'Weight', 'Actions']);
+    const row = screen.getByText('channel 8').closest('tr') as HTMLElement;
+    expect(within(row).getByTestId('channel-status').textContent).toBe('Disabled');
+    expect(within(row).getByTestId('channel-balance').textContent).toBe('12.50');
+    expect(within(row).getByText('$2.00')).toBeTruthy();
+    expect(within(row).getByText('OpenAI')).toBeTruthy();
+  });
+
+  it('colours the response time at the 1, 3 and 5 second boundaries', async () => {
+    mockFetch(serve);
+    renderApp(routes, { path: '/channel', user: admin });
+    await screen.findByText('channel 8');
+    const tags = screen.getAllByTestId('channel-response-time');
+    expect(tags.map((tag) => tag.dataset.level)).toEqual(['untested', 'fast', 'good', 'good', 'slow', 'slow', 'bad', 'untested']);
+    expect(tags.map((tag) => tag.textContent)).toEqual(['Not tested', '1.00 s', '1.00 s', '3.00 s', '3.00 s', '5.00 s', '5.00 s', 'Not tested']);
+    expect(responseTimeColours).toEqual({ untested: 'default', fast: 'green', good: 'lime', slow: 'yellow', bad: 'red' });
+    for (const tag of tags) {
+      const colour = responseTimeColours[tag.dataset.level as keyof typeof responseTimeColours];
+      if (colour !== 'default') expect(tag.className).toContain(`ant-tag-${colour}`);
+    }
+  });
+
+  it('explains an automatic disable in a tooltip with its reason and time', async () => {
+    mockFetch(serve);
+    renderApp(routes, { path: '/channel', user: admin });
+    const row = (await screen.findByText('channel 7')).closest('tr') as HTMLElement;
+    const status = within(row).getByTestId('channel-status');
+    expect(status.textContent).toBe('Auto-disabled');
+    fireEvent.mouseEnter(status);
+    const tooltip = await screen.findByTestId('channel-status-reason');
+    expect(tooltip.textContent).toBe(`Disabled automatically. Reason: Incorrect API key provided. Time: ${new Date(statusTime * 1000).toLocaleString()}`);
+  });
+
+  it('searches by keyword, model and group, and sorts by id', async () => {
+    const requests = mockFetch(serve);
+    renderApp(routes, { path: '/channel', user: admin });
+    await screen.findByText('channel 8');
+    fireEvent.change(screen.getByTestId('channel-search-keyword'), { target: { value: 'sk-abc' } });
+    fireEvent.change(screen.getByTestId('channel-search-model'), { target: { value: 'gpt' } });
+    fireEvent.click(screen.getByTestId('channel-search'));
+    await vi.waitFor(() => expect(requests.some((request) => request.url.startsWith('/api/channel/search'))).toBe(true));
+    const search = requests.find((request) => request.url.startsWith('/api/channel/search'));
+    expect(search?.url).toContain('keyword=sk-abc');
+    expect(search?.url).toContain('model=gpt');
+    fireEvent.click(screen.getByTestId('channel-id-sort'));
+    await vi.waitFor(() => expect(requests.at(-1)?.url).toContain('id_sort=true'));
+  });
+
+  it('asks for a selection before a batch delete or batch tag', async () => {
+    mockFetch(serve);
+    const error = vi.spyOn(toast, 'error');
+    renderApp(routes, { path: '/channel', user: admin });
+    await screen.findByText('channel 8');
+    fireEvent.click(screen.getByTestId('channel-batch-mode'));
+    fireEvent.click(await screen.findByTestId('channel-batch-tag'));
+    await vi.waitFor(() => expect(error).toHaveBeenCalledWith('Please first select channels to tag'));
+  });
+});

@@ -1,0 +1,188 @@
+import { PAGE_SIZES, type ChannelView } from '@switchboard/contract';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { Card, Table } from 'antd';
+import { useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useMatch, useNavigate, useParams } from 'react-router';
+import { apiRequest } from '../../api/http-client';
+import { readStorage, writeStorage } from '../../api/local-storage';
+import { useStatus } from '../../api/status';
+import { toast } from '../../components/feedback';
+import { PageFrame } from '../../components/page-frame';
+import { usePageSize } from '../token/page-size';
+import { BatchActions } from './batch-actions';
+import {
+  CHANNELS_QUERY_KEY,
+  deleteDisabledChannels,
+  editTag,
+  fetchChannels,
+  fetchGroups,
+  updateAllBalances,
+  updateBalance,
+  updateChannel,
+  type ChannelListFilter,
+} from './channel-api';
+import { channelColumns } from './channel-columns';
+import { ChannelEditorDrawer } from './channel-editor-drawer';
+import { isTagRecord, selectedChannelIds, tableRecordsOf, type TableRecord } from './channel-table-records';
+import { ChannelToolbar } from './channel-toolbar';
+import { TagEditDialog } from './tag-edit-dialog';
+import { useChannelMutation } from './use-channel-mutation';
+
+export const ID_SORT_STORAGE_KEY = 'id-sort';
+export const TAG_MODE_STORAGE_KEY = 'tag-mode';
+const NO_FILTER: ChannelListFilter = { keyword: '', group: '', model: '' };
+
+/** A switch remembered in localStorage (the id sort and the tag mode survive a reload). */
+function useStoredSwitch(key: string): [boolean, (on: boolean) => void] {
+  const [on, setOn] = useState(() => readStorage(key) === 'true');
+  const change = (next: boolean) => {
+    writeStorage(key, String(next));
+    setOn(next);
+  };
+  return [on, change];
+}
+
+/** The editor the route asks for: /channel/add, /channel/edit/{id}, or none on /channel. */
+function useRouteEditor(): { open: boolean; id: number | null } {
+  const adding = useMatch('/channel/add');
+  const { id } = useParams();
+  if (adding) return { open: true, id: null };
+  if (id !== undefined && /^\d+$/.test(id)) return { open: true, id: Number(id) };
+  return { open: false, id: null };
+}
+
+/** /channel (and the editor routes over it): the channel list, admin (spec 001 "Channel list"). */
+export default function ChannelListPage() {
+  const { t } = useTranslation('channel');
+  const status = useStatus();
+  const navigate = useNavigate();
+  const routeEditor = useRouteEditor();
+  const [pageSize, setPageSize] = usePageSize();
+  const [page, setPage] = useState(1);
+  const [draft, setDraft] = useState<ChannelListFilter>(NO_FILTER);
+  const [filter, setFilter] = useState<ChannelListFilter>(NO_FILTER);
+  const [idSort, setIdSort] = useStoredSwitch(ID_SORT_STORAGE_KEY);
+  const [tagMode, setTagMode] = useStoredSwitch(TAG_MODE_STORAGE_KEY);
+  const [batchMode, setBatchMode] = useState(false);
+  const [selectedKeys, setSelectedKeys] = useState<Array<string | number | bigint>>([]);
+  const [editor, setEditor] = useState(routeEditor);
+  useEffect(() => {
+    if (routeEditor.open) setEditor({ open: true, id: routeEditor.id });
+  }, [routeEditor.open, routeEditor.id]);
+  const [editingTag, setEditingTag] = useState<string | null>(null);
+
+  const list = useQuery({
+    queryKey: [...CHANNELS_QUERY_KEY, 'list', page, pageSize, idSort, tagMode, filter],
+    queryFn: () => fetchChannels({ page, pageSize, idSort, tagMode, filter }),
+    placeholderData: keepPreviousData,
+  });
+  const groups = useQuery({ queryKey: [...CHANNELS_QUERY_KEY, 'groups'], queryFn: fetchGroups, retry: false, staleTime: 60_000 });
+  const groupOptions = useMemo(() => {
+    const seen = new Set(groups.data ?? []);
+    seen.add('default');
+    for (const item of list.data?.items ?? []) for (const group of item.group.split(',')) if (group) seen.add(group);
+    return [...seen];
+  }, [groups.data, list.data]);
+
+  const saveNumber = useChannelMutation(
+    async ({ record, field, value }: { record: TableRecord; field: 'priority' | 'weight'; value: number }) => {
+      if (isTagRecord(record)) await editTag({ tag: record.tag, [field]: value });
+      else await updateChannel({ id: record.channel.id, [field]: value });
+    },
+    () => t('messages.saved'),
+  );
+  const balance = useChannelMutation(
+    (channel: ChannelView) => updateBalance(channel.id),
+    (value, channel) => t('messages.balanceUpdated', { name: channel.name, balance: value.toFixed(2) }),
+  );
+  const balances = useChannelMutation(updateAllBalances, (summary) => t('messages.allBalancesUpdated', { updated: summary.updated, failed: summary.failed }));
+  const testAll = useChannelMutation(async () => (await apiRequest<undefined>('GET', '/api/channel/test')).message, (message) => message);
+  const deleteDisabled = useChannelMutation(deleteDisabledChannels, (count) => t('messages.disabledDeleted', { count }));
+
+  const openEditor = (id: number | null) => setEditor({ open: true, id });
+  const closeEditor = () => {
+    setEditor({ open: false, id: null });
+    if (routeEditor.open) void navigate('/channel', { replace: true });
+  };
+  const columns = channelColumns(t, status, {
+    onEdit: (channel) => openEditor(channel.id),
+    onEditTag: setEditingTag,
+    onNumber: (record, field, value) => saveNumber.mutate({ record, field, value }),
+    onUpdateBalance: (channel) => {
+      toast.info(t('messages.balanceUpdating', { name: channel.name }));
+      balance.mutate(channel);
+    },
+  });
+
+  const search = () => {
+    setPage(1);
+    setFilter({ ...draft });
+  };
+  const records = useMemo(() => tableRecordsOf(list.data?.items ?? [], tagMode), [list.data, tagMode]);
+
+  return (
+    <PageFrame title={t('list.title')} summary={t('list.summary')}>
+      <Card variant="borderless">
+        <ChannelToolbar
+          draft={draft}
+          onDraft={setDraft}
+          onSearch={search}
+          searching={list.isFetching}
+          groupOptions={groupOptions}
+          idSort={idSort}
+          onIdSort={(on) => {
+            setIdSort(on);
+            setPage(1);
+          }}
+          tagMode={tagMode}
+          onTagMode={(on) => {
+            setTagMode(on);
+            setPage(1);
+          }}
+          batchMode={batchMode}
+          onBatchMode={(on) => {
+            setBatchMode(on);
+            setSelectedKeys([]);
+          }}
+          onAdd={() => openEditor(null)}
+          onTestAll={() => testAll.mutate(undefined)}
+          onUpdateAllBalances={() => balances.mutate(undefined)}
+          onDeleteDisabled={() => deleteDisabled.mutateAsync(undefined)}
+          onRefresh={() => void list.refetch()}
+          busy={{ testAll: testAll.isPending, balances: balances.isPending }}
+        />
+        {batchMode ? <BatchActions selectedIds={selectedChannelIds(selectedKeys)} onDone={() => setSelectedKeys([])} /> : null}
+        <Table<TableRecord>
+          rowKey="key"
+          size="middle"
+          columns={columns}
+          dataSource={records}
+          loading={list.isLoading}
+          scroll={{ x: 'max-content' }}
+          expandable={{ defaultExpandAllRows: false }}
+          rowSelection={batchMode ? { selectedRowKeys: selectedKeys, onChange: setSelectedKeys, checkStrictly: false } : undefined}
+          pagination={{
+            current: page,
+            pageSize,
+            total: list.data?.total ?? 0,
+            pageSizeOptions: PAGE_SIZES.map(String),
+            showSizeChanger: true,
+            showTotal: (total) => t('list.total', { total }),
+            onChange: (nextPage, nextSize) => {
+              if (nextSize !== pageSize) {
+                setPageSize(nextSize);
+                setPage(1);
+              } else {
+                setPage(nextPage);
+              }
+            },
+          }}
+          data-testid="channel-table"
+        />
+      </Card>
+      <ChannelEditorDrawer open={editor.open} channelId={editor.id} groupOptions={groupOptions} onClose={closeEditor} />
+      <TagEditDialog tag={editingTag} groupOptions={groupOptions} onClose={() => setEditingTag(null)} />
+    </PageFrame>
+  );
+}

@@ -1,0 +1,99 @@
+import { useQuery } from '@tanstack/react-query';
+import { Button, Flex, Form, Input, Select, Space } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { toast } from '../../components/feedback';
+import { CHANNELS_QUERY_KEY, fetchAllModels, fetchModelsByType, fetchUpstreamModels } from './channel-api';
+import { addCustomModels, firstKeyLine, mergeModels, type ChannelFormValues } from './channel-form';
+
+interface ChannelModelsFieldProps {
+  values: ChannelFormValues;
+  /** The stored channel being edited; its key is used when the key field is left empty. */
+  channelId: number | null;
+  onChange: (models: string[]) => void;
+}
+
+/** Models with fill related, fill all, fetch from upstream and clear, plus a custom-model input. */
+export function ChannelModelsField({ values, channelId, onChange }: ChannelModelsFieldProps) {
+  const { t } = useTranslation('channel');
+  const [custom, setCustom] = useState('');
+  const [busy, setBusy] = useState<'all' | 'upstream' | null>(null);
+  const related = useQuery({ queryKey: [...CHANNELS_QUERY_KEY, 'models-by-type'], queryFn: fetchModelsByType, staleTime: Infinity });
+
+  const fillRelated = () => onChange(mergeModels(values.models, related.data?.[String(values.type)] ?? []));
+  const fillAll = async () => {
+    setBusy('all');
+    try {
+      onChange(mergeModels(values.models, await fetchAllModels()));
+    } finally {
+      setBusy(null);
+    }
+  };
+  const fetchFromUpstream = async () => {
+    const key = firstKeyLine(values.key);
+    if (!key && channelId === null) {
+      toast.error(t('validation.keyRequired'));
+      return;
+    }
+    setBusy('upstream');
+    try {
+      const source = key ? { type: values.type, base_url: values.baseUrl, key } : { id: channelId as number };
+      onChange(await fetchUpstreamModels(source));
+      toast.success(t('messages.modelsFetched'));
+    } catch {
+      // the HTTP client showed "model list fetch failed" with the upstream's reason
+    } finally {
+      setBusy(null);
+    }
+  };
+  const addCustom = () => {
+    const { models, duplicates } = addCustomModels(values.models, custom);
+    if (duplicates.length > 0) toast.warning(t('validation.modelsExist', { models: duplicates.join(', ') }));
+    onChange(models);
+    setCustom('');
+  };
+
+  const options = mergeModels(values.models, related.data?.[String(values.type)] ?? []).map((model) => ({ value: model, label: model }));
+  return (
+    <Form.Item label={t('fields.models')} required>
+      <Flex vertical gap={8}>
+        <Select
+          mode="tags"
+          value={values.models}
+          onChange={(models: string[]) => onChange(mergeModels([], models))}
+          options={options}
+          tokenSeparators={[',']}
+          placeholder={t('editor.modelsPlaceholder')}
+          maxTagCount="responsive"
+          data-testid="channel-models"
+        />
+        <Space wrap size={6}>
+          <Button size="small" type="primary" onClick={fillRelated} data-testid="channel-fill-related">
+            {t('editor.fillRelated')}
+          </Button>
+          <Button size="small" onClick={() => void fillAll()} loading={busy === 'all'} data-testid="channel-fill-all">
+            {t('editor.fillAll')}
+          </Button>
+          <Button size="small" onClick={() => void fetchFromUpstream()} loading={busy === 'upstream'} data-testid="channel-fetch-models">
+            {t('editor.fetchModels')}
+          </Button>
+          <Button size="small" danger onClick={() => onChange([])} data-testid="channel-clear-models">
+            {t('editor.clearModels')}
+          </Button>
+        </Space>
+        <Space.Compact style={{ width: '100%' }}>
+          <Input
+            value={custom}
+            onChange={(event) => setCustom(event.target.value)}
+            onPressEnter={addCustom}
+            placeholder={t('editor.customModels')}
+            data-testid="channel-custom-models"
+          />
+          <Button onClick={addCustom} data-testid="channel-custom-models-add">
+            {t('editor.addCustom')}
+          </Button>
+        </Space.Compact>
+      </Flex>
+    </Form.Item>
+  );
+}

@@ -1,0 +1,40 @@
+import { DownOutlined } from '@ant-design/icons';
+import { splitCommaList, type ChannelTestData, type ChannelView } from '@switchboard/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Button, Dropdown, Space } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { apiRequest } from '../../api/http-client';
+import { toast } from '../../components/feedback';
+import { CHANNELS_QUERY_KEY } from './channel-api';
+
+/** `GET /api/channel/test/{id}?model=`: the server's message says which model and how long. */
+export async function testChannel(id: number, model?: string): Promise<string> {
+  const reply = await apiRequest<ChannelTestData>('GET', `/api/channel/test/${id}`, { query: { model } });
+  return reply.message;
+}
+
+/** Test with the channel's default model, or pick one of its models from the menu. */
+export function ChannelTestButton({ channel }: { channel: ChannelView }) {
+  const { t } = useTranslation('channel');
+  const client = useQueryClient();
+  const test = useMutation({
+    mutationFn: (model: string | undefined) => testChannel(channel.id, model),
+    onSuccess: (message) => toast.success(message),
+    // A failed test still stored its response time.
+    onSettled: () => client.invalidateQueries({ queryKey: CHANNELS_QUERY_KEY }),
+  });
+  const items = splitCommaList(channel.models).map((model) => ({ key: model, label: model }));
+  return (
+    <Space.Compact size="small">
+      <Button size="small" loading={test.isPending} onClick={() => test.mutate(undefined)} data-testid="channel-test">
+        {t('actions.test')}
+      </Button>
+      <Dropdown
+        trigger={['click']}
+        menu={{ items, onClick: ({ key }) => test.mutate(key), style: { maxHeight: 320, overflowY: 'auto' } }}
+      >
+        <Button size="small" icon={<DownOutlined />} aria-label={t('actions.testModel')} data-testid="channel-test-model" />
+      </Dropdown>
+    </Space.Compact>
+  );
+}

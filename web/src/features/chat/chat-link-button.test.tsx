@@ -1,0 +1,44 @@
+import { fireEvent, screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { toast } from '../../components/feedback';
+import { changeLanguage } from '../../i18n';
+import { renderApp } from '../../test-support/render-app';
+import { ChatLinkButton } from './chat-link-button';
+
+const key = 'k'.repeat(48);
+const routes = [{ path: '/', element: <ChatLinkButton storedKey={key} /> }];
+const render = (status: Record<string, unknown>) => renderApp(routes, { status: { chat_link: '', chat_link2: '', server_address: 'https://api.example.com', ...status } });
+
+describe('the token chat action', () => {
+  beforeEach(() => changeLanguage('en'));
+  afterEach(() => vi.restoreAllMocks());
+
+  it('opens the only configured link at once', async () => {
+    const open = vi.spyOn(window, 'open').mockReturnValue(null);
+    render({ chats: [{ Only: 'https://chat.example/?key={key}' }] });
+    fireEvent.click(await screen.findByTestId('token-chat'));
+    expect(open).toHaveBeenCalledWith(`https://chat.example/?key=sk-${key}`, '_blank', 'noopener,noreferrer');
+  });
+
+  it('offers a dropdown when several are configured', async () => {
+    const open = vi.spyOn(window, 'open').mockReturnValue(null);
+    render({ chats: [{ One: 'https://one.example/{key}' }, { Two: 'https://two.example/{key}' }] });
+    fireEvent.click(await screen.findByTestId('token-chat'));
+    fireEvent.click(await screen.findByText('Two'));
+    expect(open).toHaveBeenCalledWith(`https://two.example/sk-${key}`, '_blank', 'noopener,noreferrer');
+  });
+
+  it('asks for the administrator when none are configured', async () => {
+    const warning = vi.spyOn(toast, 'warning');
+    render({ chats: [] });
+    fireEvent.click(await screen.findByTestId('token-chat'));
+    expect(warning).toHaveBeenCalledWith('Please contact the administrator to configure chat links');
+  });
+
+  it('reports a broken configuration', async () => {
+    const error = vi.spyOn(toast, 'error');
+    render({ chats: 'not json' });
+    fireEvent.click(await screen.findByTestId('token-chat'));
+    expect(error).toHaveBeenCalledWith('Chat link configuration error, please contact the administrator');
+  });
+});

@@ -1,0 +1,51 @@
+import { TokenStatus } from '@switchboard/contract';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { useStatus } from '../../api/status';
+import { toast } from '../../components/feedback';
+import { fetchTokens, TOKENS_QUERY_KEY } from '../token/token-api';
+import { chatLinksOf, fillChatLink, serverAddressOf } from './chat-links';
+
+/** Spec 001 §4 Chat entry: without an enabled token the user is sent to /token after 1.5 s. */
+export const NO_TOKEN_REDIRECT_MS = 1500;
+/** Spec 001 §7: the chat page lists tokens with size 100. */
+const CHAT_TOKEN_PAGE_SIZE = 100;
+
+export type ChatTarget =
+  | { state: 'loading' }
+  | { state: 'none' | 'invalid' | 'no-token' }
+  | { state: 'missing'; number: number }
+  | { state: 'ready'; url: string; name: string };
+
+/** The `index`-th configured chat link, filled with the user's first enabled token. */
+export function useChatTarget(index: number): ChatTarget {
+  const { t } = useTranslation('chat');
+  const navigate = useNavigate();
+  const status = useStatus();
+  const config = chatLinksOf(status);
+  const link = config.state === 'ready' && Number.isInteger(index) && index >= 0 ? config.links[index] : undefined;
+
+  const tokens = useQuery({
+    queryKey: [...TOKENS_QUERY_KEY, 'chat'],
+    queryFn: () => fetchTokens({ page: 1, size: CHAT_TOKEN_PAGE_SIZE }),
+    enabled: link !== undefined,
+  });
+  const enabled = tokens.data?.items.find((token) => token.status === TokenStatus.Enabled);
+  const noToken = tokens.isSuccess && !enabled;
+
+  useEffect(() => {
+    if (!noToken) return undefined;
+    toast.error(t('errors.noEnabledToken'));
+    const timer = window.setTimeout(() => void navigate('/token', { replace: true }), NO_TOKEN_REDIRECT_MS);
+    return () => window.clearTimeout(timer);
+  }, [noToken, navigate, t]);
+
+  if (config.state !== 'ready') return { state: config.state };
+  if (!link) return { state: 'missing', number: Number.isInteger(index) ? index + 1 : 0 };
+  if (noToken) return { state: 'no-token' };
+  if (!enabled) return { state: 'loading' };
+  const address = serverAddressOf(status.server_address, window.location.origin);
+  return { state: 'ready', url: fillChatLink(link.template, enabled.key, address), name: link.name };
+}

@@ -1,0 +1,128 @@
+import { fireEvent, screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { changeLanguage } from '../../i18n';
+import { renderApp } from '../../test-support/render-app';
+import { chunk, streamOf } from './stream-test-support';
+import { DEFAULT_SYSTEM_PROMPT } from './playground-conversation';
+import PlaygroundPage from './playground-page';
+
+const routes = [{ path: '/playground', element: <PlaygroundPage /> }];
+const user = { id: 7, username: 'alice', role: 1 };
+
+interface Sent {
+  url: string;
+  headers: Headers;
+  body: Record<string, unknown>;
+}
+
+/** A fetch that answers the playground call with `reply` and the option lists with nothing. */
+function serve(reply: () => Response): Sent[] {
+  const sent: Sent[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
+      const url = String(input);
+      if (url !== '/pg/chat/completions') return new Response('{"success":false,"message":"no"}', { status: 404 });
+      sent.push({ url, headers: new Headers(init.headers), body: JSON.parse(String(init.body)) as Record<string, unknown> });
+      return reply();
+    }),
+  );
+  return sent;
+}
+
+const sse = (pieces: string[]) => new Response(streamOf(pieces), { headers: { 'Content-Type': 'text/event-stream' } });
+
+function ask(question: string) {
+  fireEvent.change(screen.getByTestId('playground-input'), { target: { value: question } });
+  fireEvent.click(screen.getByTestId('playground-send'));
+}
+
+const answer = () => screen.getAllByTestId('playground-message-assistant').at(-1);
+
+describe('playground', () => {
+  beforeEach(() => changeLanguage('en'));
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    vi.restoreAllMocks();
+  });
+
+  it('streams the answer and sends the settings of spec 001 with the user header', async () => {
+    const sent = serve(() => sse([chunk('Hello'), chunk(' there'), 'data: [DONE]\n\n']));
+    renderApp(routes, { path: '/playground', user: { ...user } });
+    ask('Hi');
+    await vi.waitFor(() => expect(answer()?.dataset.status).toBe('complete'));
+    expect(answer()?.textContent).toContain('Hello there');
+    expect(sent[0]?.headers.get('New-Api-User')).toBe('7');
+    expect(sent[0]?.body).toEqual({
+      messages: [
+        { role: 'system', content: DEFAULT_SYSTEM_PROMPT },
+        { role: 'user', content: 'Hi' },
+      ],
+      stream: true,
+      model: 'gpt-4o-mini',
+      group: 'default',
+      temperature: 0.7,
+    });
+  });
+
+  it('shows loading, then incomplete while the stream runs', async () => {
+    let push: (text: string) => void = () => undefined;
+    let close: () => void = () => undefined;
+    serve(
+      () =>
+        new Response(
+          new ReadableStream<Uint8Array>({
+            start(controller) {
+              push = (text) => controller.enqueue(new TextEncoder().encode(text));
+              close = () => controller.close();
+            },
+          }),
+          { headers: { 'Content-Type': 'text/event-stream' } },
+        ),
+    );
+    renderApp(routes, { path: '/playground', user });
+    ask('Hi');
+    await vi.waitFor(() => expect(answer()?.dataset.status).toBe('loading'));
+    push(chunk('partial'));
+    await vi.waitFor(() => expect(answer()?.dataset.status).toBe('incomplete'));
+    push('data: [DONE]\n\n');
+    close();
+    await vi.waitFor(() => expect(answer()?.dataset.status).toBe('complete'));
+  });
+
+  it('writes a stream error into the answer and marks it', async () => {
+    serve(() => sse([chunk('Half'), `data: ${JSON.stringify({ error: { message: 'upstream failed' } })}\n\n`]));
+    renderApp(routes, { path: '/playground', user });
+    ask('Hi');
+    await vi.waitFor(() => expect(answer()?.dataset.status).toBe('error'));
+    expect(answer()?.textContent).toContain('Half');
+    expect(answer()?.textContent).toContain('upstream failed');
+  });
+
+  it('shows an HTTP error of the gateway in the answer', async () => {
+    serve(() => new Response(JSON.stringify({ error: { message: 'model not available', type: 'x' } }), { status: 503 }));
+    renderApp(routes, { path: '/playground', user });
+    ask('Hi');
+    await vi.waitFor(() => expect(answer()?.textContent).toContain('model not available'));
+    expect(answer()?.dataset.status).toBe('error');
+  });
+
+  it('sends earlier turns as context until cleared', async () => {
+    const sent = serve(() => sse([chunk('ok'), 'data: [DONE]\n\n']));
+    renderApp(routes, { path: '/playground', user });
+    ask('first');
+    await vi.waitFor(() => expect(answer()?.dataset.status).toBe('complete'));
+    ask('second');
+    await vi.waitFor(() => expect(sent).toHaveLength(2));
+    expect(sent[1]?.body.messages).toHaveLength(4);
+    await vi.waitFor(() => expect(answer()?.dataset.status).toBe('complete'));
+    fireEvent.click(screen.getByTestId('playground-clear'));
+    expect(screen.queryAllByTestId('playground-message-assistant')).toHaveLength(0);
+    ask('third');
+    await vi.waitFor(() => expect(sent).toHaveLength(3));
+    expect(sent[2]?.body.messages).toEqual([
+      { role: 'system', content: DEFAULT_SYSTEM_PROMPT },
+      { role: 'user', content: 'third' },
+    ]);
+  });
+});

@@ -1,0 +1,76 @@
+import { ClearOutlined, SendOutlined } from '@ant-design/icons';
+import { Button, Card, Col, Flex, Input, Row } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSessionUser } from '../../api/session';
+import { PageFrame } from '../../components/page-frame';
+import { DEFAULT_PLAYGROUND_MODEL } from '../token/usable-options';
+import { DEFAULT_SYSTEM_PROMPT, DEFAULT_TEMPERATURE, type PlaygroundSettings } from './playground-conversation';
+import { PlaygroundMessageList } from './playground-message-list';
+import { PlaygroundSettingsPanel } from './playground-settings-panel';
+import { usePlayground } from './use-playground';
+
+/** /playground: chat with a model through the gateway, billed to the signed-in user (spec 001 Playground). */
+export default function PlaygroundPage() {
+  const { t } = useTranslation('playground');
+  const user = useSessionUser();
+  const [settings, setSettings] = useState<PlaygroundSettings>(() => ({
+    group: user?.group ?? '',
+    model: DEFAULT_PLAYGROUND_MODEL,
+    temperature: DEFAULT_TEMPERATURE,
+    maxTokens: null,
+    systemPrompt: DEFAULT_SYSTEM_PROMPT,
+  }));
+  const [draft, setDraft] = useState('');
+  const { messages, busy, send, clear } = usePlayground(settings);
+
+  const submit = () => {
+    if (busy || draft.trim() === '') return;
+    void send(draft);
+    setDraft('');
+  };
+
+  return (
+    <PageFrame title={t('title')} summary={t('summary')}>
+      <Row gutter={[16, 16]}>
+        <Col xs={24} lg={7} xl={6}>
+          <PlaygroundSettingsPanel settings={settings} onChange={(patch) => setSettings((current) => ({ ...current, ...patch }))} />
+        </Col>
+        <Col xs={24} lg={17} xl={18}>
+          <Card
+            variant="borderless"
+            title={t('chat.title')}
+            extra={
+              <Button icon={<ClearOutlined />} onClick={clear} disabled={messages.length === 0} data-testid="playground-clear">
+                {t('chat.clear')}
+              </Button>
+            }
+          >
+            <Flex vertical gap={16}>
+              <div style={{ minHeight: 320, maxHeight: 'calc(100vh - 360px)', overflowY: 'auto', paddingRight: 4 }} data-testid="playground-messages">
+                <PlaygroundMessageList messages={messages} />
+              </div>
+              <Flex gap={8} align="flex-end">
+                <Input.TextArea
+                  value={draft}
+                  onChange={(event) => setDraft(event.target.value)}
+                  onPressEnter={(event) => {
+                    if (event.shiftKey || event.nativeEvent.isComposing) return;
+                    event.preventDefault();
+                    submit();
+                  }}
+                  autoSize={{ minRows: 1, maxRows: 6 }}
+                  placeholder={t('chat.placeholder')}
+                  data-testid="playground-input"
+                />
+                <Button type="primary" icon={<SendOutlined />} onClick={submit} loading={busy} disabled={draft.trim() === ''} data-testid="playground-send">
+                  {t('chat.send')}
+                </Button>
+              </Flex>
+            </Flex>
+          </Card>
+        </Col>
+      </Row>
+    </PageFrame>
+  );
+}

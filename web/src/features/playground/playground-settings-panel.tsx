@@ -1,0 +1,76 @@
+import { AutoComplete, Card, Form, Input, InputNumber, Select, Slider } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { DEFAULT_PLAYGROUND_MODEL, useUsableGroups, useUsableModels } from '../token/usable-options';
+import { TEMPERATURE_RANGE, type PlaygroundSettings } from './playground-conversation';
+
+interface PlaygroundSettingsPanelProps {
+  settings: PlaygroundSettings;
+  onChange: (patch: Partial<PlaygroundSettings>) => void;
+}
+
+/** Group, model, temperature, max tokens and system prompt (spec 001 Playground, §5, §9). */
+export function PlaygroundSettingsPanel({ settings, onChange }: PlaygroundSettingsPanelProps) {
+  const { t } = useTranslation('playground');
+  const { groups, loading: groupsLoading } = useUsableGroups();
+  const { models } = useUsableModels();
+  const modelNames = models.length > 0 ? models : [DEFAULT_PLAYGROUND_MODEL];
+  const typed = settings.model.trim().toLowerCase();
+  const modelOptions = modelNames.filter((model) => typed === '' || model.toLowerCase().includes(typed)).map((model) => ({ value: model }));
+
+  return (
+    <Card variant="borderless" title={t('settings.title')} style={{ width: '100%' }}>
+      <Form layout="vertical">
+        <Form.Item label={t('settings.group')}>
+          <Select
+            value={settings.group}
+            onChange={(group: string) => onChange({ group })}
+            loading={groupsLoading}
+            options={groups.map((group) => ({
+              value: group.name,
+              label: group.description ? `${group.name} (${group.description})` : group.name,
+            }))}
+            data-testid="playground-group"
+          />
+        </Form.Item>
+        <Form.Item label={t('settings.model')}>
+          <AutoComplete
+            value={settings.model}
+            options={modelOptions}
+            onChange={(model: string) => onChange({ model })}
+            placeholder={DEFAULT_PLAYGROUND_MODEL}
+            data-testid="playground-model"
+          />
+        </Form.Item>
+        <Form.Item label={t('settings.temperature', { value: settings.temperature.toFixed(1) })}>
+          <Slider
+            min={TEMPERATURE_RANGE.min}
+            max={TEMPERATURE_RANGE.max}
+            step={TEMPERATURE_RANGE.step}
+            value={settings.temperature}
+            onChange={(temperature: number) => onChange({ temperature })}
+            data-testid="playground-temperature"
+          />
+        </Form.Item>
+        <Form.Item label={t('settings.maxTokens')} extra={t('settings.maxTokensHint')}>
+          <InputNumber
+            min={1}
+            step={1}
+            precision={0}
+            value={settings.maxTokens}
+            onChange={(maxTokens) => onChange({ maxTokens: typeof maxTokens === 'number' ? Math.trunc(maxTokens) : null })}
+            style={{ width: '100%' }}
+            data-testid="playground-max-tokens"
+          />
+        </Form.Item>
+        <Form.Item label={t('settings.systemPrompt')}>
+          <Input.TextArea
+            value={settings.systemPrompt}
+            onChange={(event) => onChange({ systemPrompt: event.target.value })}
+            autoSize={{ minRows: 3, maxRows: 10 }}
+            data-testid="playground-system-prompt"
+          />
+        </Form.Item>
+      </Form>
+    </Card>
+  );
+}

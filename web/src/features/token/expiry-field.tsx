@@ -1,0 +1,28 @@
+import { Button, Form, Input, Space } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { EXPIRY_PRESETS, expiryPreset } from './token-form';
+
+/** Expiry as a local date and time; empty means never. Shortcuts: never, one hour, one day, one month. */
+export function ExpiryField({ value, onChange }: { value: string; onChange: (value: string) => void }) {
+  const { t } = useTranslation('token');
+  return (
+    <Form.Item label={t('drawer.expiry')} extra={value === '' ? t('values.never') : undefined}>
+      <Space orientation="vertical" style={{ width: '100%' }}>
+        <Input
+          type="datetime-local"
+          step={1}
+          value={value}
+          onChange={(event) => onChange(event.target.value)}
+          data-testid="token-expiry"
+        />
+        <Space wrap>
+          {EXPIRY_PRESETS.map((preset) => (
+            <Button key={preset} size="small" onClick={() => onChange(expiryPreset(preset, new Date()))} data-testid={`token-expiry-${preset}`}>
+              {t(`drawer.expiryPresets.${preset}`)}
+            </Button>
+          ))}
+        </Space>
+      </Space>
+    </Form.Item>
+  );
+}

@@ -1,0 +1,43 @@
+import type { StatusData, TokenView } from '@switchboard/contract';
+import { NEVER_EXPIRES } from '@switchboard/contract';
+import { Tag } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import type { TFunction } from 'i18next';
+import { formatTime, displayQuota } from './token-quota';
+import { TokenRowActions } from './token-row-actions';
+import { TokenStatusTag } from './token-status-tag';
+
+/** Name, status, group, used, remaining, created, expiry and the row actions (spec 001 Token page). */
+export function tokenColumns(t: TFunction, status: StatusData, onEdit: (token: TokenView) => void): ColumnsType<TokenView> {
+  return [
+    { title: t('columns.name'), dataIndex: 'name', key: 'name', ellipsis: true },
+    {
+      title: t('columns.status'),
+      key: 'status',
+      render: (_value, token) => <TokenStatusTag status={token.status} modelLimitsEnabled={token.model_limits_enabled} />,
+    },
+    {
+      title: t('columns.group'),
+      key: 'group',
+      render: (_value, token) => (token.group === '' ? <Tag>{t('values.userGroup')}</Tag> : <Tag color="blue">{token.group}</Tag>),
+    },
+    { title: t('columns.used'), key: 'used', render: (_value, token) => displayQuota(token.used_quota, status) },
+    {
+      title: t('columns.remaining'),
+      key: 'remaining',
+      render: (_value, token) =>
+        token.unlimited_quota ? <Tag color="purple">{t('values.unlimited')}</Tag> : displayQuota(token.remain_quota, status),
+    },
+    { title: t('columns.created'), key: 'created', render: (_value, token) => formatTime(token.created_time) },
+    {
+      title: t('columns.expiry'),
+      key: 'expiry',
+      render: (_value, token) => (token.expired_time === NEVER_EXPIRES ? t('values.never') : formatTime(token.expired_time)),
+    },
+    {
+      title: t('columns.actions'),
+      key: 'actions',
+      render: (_value, token) => <TokenRowActions token={token} onEdit={onEdit} />,
+    },
+  ];
+}

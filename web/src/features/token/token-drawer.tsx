@@ -1,0 +1,89 @@
+import { TOKEN_NAME_MAX_LENGTH, type TokenView } from '@switchboard/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Button, Drawer, Flex, Form, Input, Space } from 'antd';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { toast } from '../../components/feedback';
+import { createTokens, TOKENS_QUERY_KEY, updateToken } from './token-api';
+import { TokenAccessFields } from './token-access-fields';
+import { checkTokenForm, emptyTokenForm, tokenFieldsOf, tokenFormOf, tokenProblemText, type TokenFormValues } from './token-form';
+import { TokenQuotaFields } from './token-quota-fields';
+import { ExpiryField } from './expiry-field';
+
+export interface TokenDrawerProps {
+  open: boolean;
+  /** the token to edit; null creates */
+  token: TokenView | null;
+  onClose: () => void;
+}
+
+/** Adds or edits a token (spec 001 "Token drawer fields"). */
+export function TokenDrawer({ open, token, onClose }: TokenDrawerProps) {
+  const { t } = useTranslation('token');
+  const client = useQueryClient();
+  const [values, setValues] = useState<TokenFormValues>(emptyTokenForm);
+  const creating = token === null;
+
+  useEffect(() => {
+    if (open) setValues(token ? tokenFormOf(token) : emptyTokenForm());
+  }, [open, token]);
+
+  const change = (patch: Partial<TokenFormValues>) => setValues((current) => ({ ...current, ...patch }));
+
+  const save = useMutation({
+    mutationFn: async (form: TokenFormValues) => {
+      const fields = tokenFieldsOf(form);
+      if (token) return [await updateToken({ id: token.id, ...fields })];
+      return createTokens({ ...fields, quantity: form.quantity ?? 1 });
+    },
+    onSuccess: async (saved) => {
+      toast.success(creating ? t('messages.created', { count: saved.length }) : t('messages.updated'));
+      await client.invalidateQueries({ queryKey: TOKENS_QUERY_KEY });
+      onClose();
+    },
+  });
+
+  const submit = () => {
+    const problem = checkTokenForm(values, { creating, originalExpiry: token?.expired_time, now: new Date() });
+    if (problem) {
+      toast.error(tokenProblemText(t, problem));
+      return;
+    }
+    save.mutate(values);
+  };
+
+  return (
+    <Drawer
+      open={open}
+      onClose={onClose}
+      size={560}
+      destroyOnHidden
+      title={creating ? t('drawer.createTitle') : t('drawer.editTitle')}
+      footer={
+        <Flex justify="flex-end">
+          <Space>
+            <Button onClick={onClose}>{t('drawer.cancel')}</Button>
+            <Button type="primary" loading={save.isPending} onClick={submit} data-testid="token-submit">
+              {t('drawer.submit')}
+            </Button>
+          </Space>
+        </Flex>
+      }
+    >
+      <Form layout="vertical" onFinish={submit} data-testid="token-drawer">
+        <Form.Item label={t('drawer.name')} required>
+          <Input
+            value={values.name}
+            onChange={(event) => change({ name: event.target.value })}
+            placeholder={t('drawer.namePlaceholder')}
+            count={{ show: true, max: TOKEN_NAME_MAX_LENGTH }}
+            data-testid="token-name"
+          />
+        </Form.Item>
+        <ExpiryField value={values.expiry} onChange={(expiry) => change({ expiry })} />
+        <TokenQuotaFields values={values} creating={creating} onChange={change} />
+        <TokenAccessFields values={values} onChange={change} />
+      </Form>
+    </Drawer>
+  );
+}

@@ -1,0 +1,122 @@
+import { fireEvent, screen, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { toast } from '../../components/feedback';
+import * as clipboard from '../../components/clipboard';
+import { changeLanguage } from '../../i18n';
+import { mockFetch } from '../../test-support/fetch-mock';
+import { renderApp } from '../../test-support/render-app';
+import TokenPage, { selectedTokensText } from './token-page';
+import { signedInUser, tokenServer, tokenView } from './token-test-data';
+
+const routes = [{ path: '/token', element: <TokenPage /> }];
+
+async function openDrawer() {
+  fireEvent.click(await screen.findByTestId('token-add'));
+  return screen.findByTestId('token-drawer');
+}
+
+describe('token page', () => {
+  beforeEach(() => changeLanguage('en'));
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    vi.restoreAllMocks();
+  });
+
+  it('warns that tokens are for own use and lists them with their status', async () => {
+    mockFetch(tokenServer([tokenView(), tokenView({ id: 2, name: 'limited', model_limits_enabled: true }), tokenView({ id: 3, name: 'gone', status: 3 })]));
+    renderApp(routes, { path: '/token', user: signedInUser });
+    expect(await screen.findByText('limited')).toBeTruthy();
+    expect(screen.getByText(/for your own use only/)).toBeTruthy();
+    const statuses = screen.getAllByTestId('token-status').map((tag) => tag.textContent);
+    expect(statuses).toEqual(['Enabled', 'Enabled: model limit', 'Expired']);
+  });
+
+  it('asks for a selection before copying selected tokens', async () => {
+    mockFetch(tokenServer([tokenView()]));
+    const warning = vi.spyOn(toast, 'warning');
+    renderApp(routes, { path: '/token', user: signedInUser });
+    await screen.findByText('first');
+    fireEvent.click(screen.getByTestId('token-copy-selected'));
+    expect(warning).toHaveBeenCalledWith('Select at least one token first');
+  });
+
+  it('copies a row key with sk-', async () => {
+    mockFetch(tokenServer([tokenView()]));
+    const copy = vi.spyOn(clipboard, 'copyText').mockResolvedValue(true);
+    renderApp(routes, { path: '/token', user: signedInUser });
+    await screen.findByText('first');
+    fireEvent.click(screen.getByTestId('token-copy'));
+    expect(copy.mock.calls[0]?.[0]).toBe(`sk-${tokenView().key}`);
+    expect(copy.mock.calls[0]?.[0]).toMatch(/^sk-[0-9a-zA-Z]{48}$/);
+  });
+
+  it('writes the selected tokens one per line', () => {
+    expect(selectedTokensText([tokenView(), tokenView({ name: 'second', key: 'k'.repeat(48) })])).toBe(
+      `first\tsk-${tokenView().key}\nsecond\tsk-${'k'.repeat(48)}`,
+    );
+  });
+});
+
+describe('token drawer', () => {
+  beforeEach(() => changeLanguage('en'));
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    vi.restoreAllMocks();
+  });
+
+  it('fills the quota, quantity and expiry presets', async () => {
+    mockFetch(tokenServer([]));
+    renderApp(routes, { path: '/token', user: signedInUser });
+    const drawer = await openDrawer();
+    const quota = within(drawer).getByTestId('token-quota') as HTMLInputElement;
+    expect(quota.value).toBe('500000');
+    fireEvent.click(within(drawer).getByTestId('token-quota-50000000'));
+    expect(quota.value).toBe('50000000');
+    expect(within(drawer).getByTestId('token-quota-500000000').textContent).toBe('$1000.00');
+    fireEvent.click(within(drawer).getByTestId('token-quantity-30'));
+    expect((within(drawer).getByTestId('token-quantity') as HTMLInputElement).value).toBe('30');
+    const expiry = within(drawer).getByTestId('token-expiry') as HTMLInputElement;
+    expect(expiry.value).toBe('');
+    fireEvent.click(within(drawer).getByTestId('token-expiry-day'));
+    const inADay = Date.now() / 1000 + 86_400;
+    expect(Math.abs(new Date(expiry.value).getTime() / 1000 - inADay)).toBeLessThan(5);
+    fireEvent.click(within(drawer).getByTestId('token-expiry-never'));
+    expect(expiry.value).toBe('');
+  });
+
+  it('refuses to send a token without a name', async () => {
+    const created: unknown[] = [];
+    mockFetch(tokenServer([], created));
+    const error = vi.spyOn(toast, 'error');
+    renderApp(routes, { path: '/token', user: signedInUser });
+    const drawer = await openDrawer();
+    fireEvent.click(within(drawer.ownerDocument.body).getByTestId('token-submit'));
+    expect(error).toHaveBeenCalledWith('Please enter a token name');
+    expect(created).toEqual([]);
+  });
+
+  it('sends the form as token fields with the quantity', async () => {
+    const created: unknown[] = [];
+    mockFetch(tokenServer([], created));
+    const success = vi.spyOn(toast, 'success');
+    renderApp(routes, { path: '/token', user: signedInUser });
+    const drawer = await openDrawer();
+    fireEvent.change(within(drawer).getByTestId('token-name'), { target: { value: 'team' } });
+    fireEvent.click(within(drawer).getByTestId('token-quantity-10'));
+    fireEvent.change(within(drawer).getByTestId('token-allow-ips'), { target: { value: '10.0.0.0/8' } });
+    fireEvent.click(within(drawer.ownerDocument.body).getByTestId('token-submit'));
+    await vi.waitFor(() => expect(created).toHaveLength(1));
+    expect(created[0]).toEqual({
+      name: 'team',
+      expired_time: -1,
+      remain_quota: 500_000,
+      unlimited_quota: false,
+      model_limits_enabled: false,
+      model_limits: '',
+      allow_ips: '10.0.0.0/8',
+      group: '',
+      quantity: 10,
+    });
+    await vi.waitFor(() => expect(success).toHaveBeenCalledWith('Token created'));
+  });
+});

@@ -1,0 +1,131 @@
+import { PlusOutlined, SearchOutlined } from '@ant-design/icons';
+import { PAGE_SIZES, TOKEN_KEY_PREFIX, type TokenView } from '@switchboard/contract';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { Alert, Button, Card, Flex, Input, Space, Table } from 'antd';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useStatus } from '../../api/status';
+import { copyText } from '../../components/clipboard';
+import { toast } from '../../components/feedback';
+import { PageFrame } from '../../components/page-frame';
+import { usePageSize } from './page-size';
+import { fetchTokens, TOKENS_QUERY_KEY } from './token-api';
+import { tokenColumns } from './token-columns';
+import { TokenDrawer } from './token-drawer';
+
+interface Filter {
+  keyword: string;
+  key: string;
+}
+
+const NO_FILTER: Filter = { keyword: '', key: '' };
+
+/** What "copy selected" puts on the clipboard: one `name<TAB>sk-key` line per token. */
+export const selectedTokensText = (tokens: TokenView[]): string =>
+  tokens.map((token) => `${token.name}\t${TOKEN_KEY_PREFIX}${token.key}`).join('\n');
+
+/** /token: the signed-in user's access tokens (spec 001 "Token page"). */
+export default function TokenPage() {
+  const { t } = useTranslation('token');
+  const status = useStatus();
+  const [pageSize, setPageSize] = usePageSize();
+  const [page, setPage] = useState(1);
+  const [draft, setDraft] = useState<Filter>(NO_FILTER);
+  const [filter, setFilter] = useState<Filter>(NO_FILTER);
+  const [selected, setSelected] = useState<TokenView[]>([]);
+  const [drawer, setDrawer] = useState<{ open: boolean; token: TokenView | null }>({ open: false, token: null });
+
+  const query = useQuery({
+    queryKey: [...TOKENS_QUERY_KEY, 'list', page, pageSize, filter],
+    queryFn: () => fetchTokens({ page, size: pageSize, ...filter }),
+    placeholderData: keepPreviousData,
+  });
+
+  const openEditor = (token: TokenView | null) => setDrawer({ open: true, token });
+  const columns = useMemo(() => tokenColumns(t, status, openEditor), [t, status]);
+
+  const search = () => {
+    setPage(1);
+    setFilter({ keyword: draft.keyword.trim(), key: draft.key.trim() });
+  };
+  const copySelected = () => {
+    if (selected.length === 0) {
+      toast.warning(t('messages.selectFirst'));
+      return;
+    }
+    void copyText(selectedTokensText(selected));
+  };
+
+  return (
+    <PageFrame
+      title={t('title')}
+      summary={t('summary')}
+      extra={
+        <Space wrap>
+          <Button type="primary" icon={<PlusOutlined />} onClick={() => openEditor(null)} data-testid="token-add">
+            {t('actions.add')}
+          </Button>
+          <Button onClick={copySelected} data-testid="token-copy-selected">
+            {t('actions.copySelected')}
+          </Button>
+        </Space>
+      }
+    >
+      <Alert type="warning" showIcon title={t('ownUseWarning')} />
+      <Card variant="borderless">
+        <Flex gap={8} wrap style={{ marginBottom: 16 }}>
+          <Input
+            allowClear
+            style={{ maxWidth: 240 }}
+            placeholder={t('search.name')}
+            value={draft.keyword}
+            onChange={(event) => setDraft({ ...draft, keyword: event.target.value })}
+            onPressEnter={search}
+            data-testid="token-search-name"
+          />
+          <Input
+            allowClear
+            style={{ maxWidth: 320 }}
+            placeholder={t('search.key')}
+            value={draft.key}
+            onChange={(event) => setDraft({ ...draft, key: event.target.value })}
+            onPressEnter={search}
+            data-testid="token-search-key"
+          />
+          <Button icon={<SearchOutlined />} onClick={search} loading={query.isFetching} data-testid="token-search">
+            {t('search.submit')}
+          </Button>
+        </Flex>
+        <Table<TokenView>
+          rowKey="id"
+          columns={columns}
+          dataSource={query.data?.items ?? []}
+          loading={query.isLoading}
+          scroll={{ x: 'max-content' }}
+          rowSelection={{
+            selectedRowKeys: selected.map((token) => token.id),
+            onChange: (_keys, rows) => setSelected(rows),
+            preserveSelectedRowKeys: true,
+          }}
+          pagination={{
+            current: page,
+            pageSize,
+            total: query.data?.total ?? 0,
+            pageSizeOptions: PAGE_SIZES.map(String),
+            showSizeChanger: true,
+            onChange: (nextPage, nextSize) => {
+              if (nextSize !== pageSize) {
+                setPageSize(nextSize);
+                setPage(1);
+              } else {
+                setPage(nextPage);
+              }
+            },
+          }}
+          data-testid="token-table"
+        />
+      </Card>
+      <TokenDrawer open={drawer.open} token={drawer.token} onClose={() => setDrawer({ open: false, token: null })} />
+    </PageFrame>
+  );
+}

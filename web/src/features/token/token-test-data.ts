@@ -1,0 +1,44 @@
+import { TokenStatus, type TokenView } from '@switchboard/contract';
+import type { RecordedRequest } from '../../test-support/fetch-mock';
+import { ok } from '../../test-support/fetch-mock';
+
+export const signedInUser = { id: 7, username: 'alice', role: 1 };
+
+/** A token as the server answers it; the key is 48 characters. */
+export function tokenView(values: Partial<TokenView> = {}): TokenView {
+  return {
+    id: 1,
+    user_id: signedInUser.id,
+    key: 'a'.repeat(24) + 'B'.repeat(24),
+    status: TokenStatus.Enabled,
+    name: 'first',
+    created_time: 1_900_000_000,
+    accessed_time: 1_900_000_000,
+    expired_time: -1,
+    remain_quota: 500_000,
+    unlimited_quota: false,
+    model_limits_enabled: false,
+    model_limits: '',
+    allow_ips: '',
+    used_quota: 0,
+    group: '',
+    ...values,
+  };
+}
+
+/** Answers the calls the token page and drawer make; `created` collects the POST bodies. */
+export function tokenServer(tokens: TokenView[], created: unknown[] = []) {
+  return (request: RecordedRequest) => {
+    const path = request.url.split('?')[0];
+    if (path === '/api/user/models') return ok(['gpt-4o', 'gpt-4o-mini']);
+    if (path === '/api/user/self/groups') return ok({ default: { desc: 'Default', ratio: 1 }, vip: { desc: 'VIP', ratio: 2 } });
+    if (path === '/api/token/' && request.method === 'POST') {
+      created.push(request.body);
+      return ok([tokenView({ id: 99, name: 'created' })]);
+    }
+    if (path === '/api/token/' || path === '/api/token/search') {
+      return ok({ items: tokens, page: 1, page_size: 10, total: tokens.length });
+    }
+    return { status: 404, body: { success: false, message: 'no such API' } };
+  };
+}
