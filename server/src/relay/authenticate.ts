@@ -1,4 +1,4 @@
-import { Role, UserStatus, USER_ID_HEADER } from '@switchboard/contract';
+import { isTokenExhausted, isTokenExpired, Role, UserStatus, USER_ID_HEADER } from '@switchboard/contract';
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../app-context';
 import { SESSION_COOKIE } from '../platform/session';
@@ -60,8 +60,11 @@ export async function authenticateToken(context: AppContext, services: RelayServ
   const token = await services.tokens.get(key);
   if (!token) throw unauthorized();
   if (token.status !== 1) throw unauthorized(relayMessages.tokenDisabled);
-  if (token.expiredTime !== -1 && token.expiredTime < Date.now() / 1000) throw unauthorized(relayMessages.tokenExpired);
-  if (!token.unlimited && (await context.balances.tokenRemain(token.id)) <= 0) throw unauthorized(relayMessages.tokenExhausted);
+  if (isTokenExpired({ expired_time: token.expiredTime }, Date.now() / 1000)) throw unauthorized(relayMessages.tokenExpired);
+  if (!token.unlimited) {
+    const remain = await context.balances.tokenRemain(token.id);
+    if (isTokenExhausted({ remain_quota: remain, unlimited_quota: false })) throw unauthorized(relayMessages.tokenExhausted);
+  }
   if (token.allowList && !isAllowed(token.allowList, request.ip)) {
     throw forbidden(fill(relayMessages.ipNotAllowed, { ip: request.ip }), 'ip_not_allowed');
   }

@@ -61,6 +61,6 @@ export async function changeChannels<T>(context: AppContext, work: (writer: Chan
     await rewriteAbilities(transaction, [...touched]);
     return value;
   });
-  context.bus.notify(CHANNELS_TOPIC);
+  await context.bus.notify(CHANNELS_TOPIC);
   return result;
 }

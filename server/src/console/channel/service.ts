@@ -140,7 +140,7 @@ export class ChannelService {
   async repair(): Promise<number> {
     const { db } = this.context.database;
     const repaired = await db.transaction().execute((transaction) => repairAbilities(transaction));
-    this.context.bus.notify(CHANNELS_TOPIC);
+    await this.context.bus.notify(CHANNELS_TOPIC);
     return repaired;
   }
 }

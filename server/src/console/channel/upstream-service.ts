@@ -70,7 +70,7 @@ export class ChannelUpstreamService {
         summary.failed += 1;
       }
     });
-    if (summary.updated > 0) this.context.bus.notify(CHANNELS_TOPIC);
+    if (summary.updated > 0) await this.context.bus.notify(CHANNELS_TOPIC);
     return summary;
   }
 
@@ -82,7 +82,7 @@ export class ChannelUpstreamService {
       .set({ balance, balance_updated_time: nowSeconds() })
       .where('id', '=', channel.id)
       .execute();
-    if (announce) this.context.bus.notify(CHANNELS_TOPIC);
+    if (announce) await this.context.bus.notify(CHANNELS_TOPIC);
     return balance;
   }
 }

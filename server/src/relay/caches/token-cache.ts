@@ -1,4 +1,5 @@
 import type { BlockList } from 'node:net';
+import { splitModelLimits } from '@switchboard/contract';
 import type { Database } from '../../db/database';
 import { toBoolean, toNumber } from '../../db/dialect';
 import type { InvalidationBus } from '../../platform/invalidation-bus';
@@ -71,7 +72,7 @@ export class TokenCache {
           expiredTime: toNumber(row.expired_time),
           unlimited: toBoolean(row.unlimited_quota),
           modelLimits: toBoolean(row.model_limits_enabled)
-            ? new Set(row.model_limits.split(',').map((model) => model.trim()).filter(Boolean))
+            ? new Set(splitModelLimits(row.model_limits))
             : null,
           allowList: parseAllowList(row.allow_ips),
           group: row.group,
