@@ -1,31 +1,16 @@
 import { mkdir } from 'node:fs/promises';
-import type { Browser } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, openSession, type Session } from './support/browser';
+import { describe, expect, it } from 'vitest';
+import type { Session } from './support/browser';
+import { useConsoleHarness } from './support/console-harness';
 import { chooseLanguage, sidebarLabels, signInAsRoot, signInThroughForm } from './support/console';
 import { artifactsFolder } from './support/paths';
-import { startServer, type RunningServer } from './support/server';
 
 describe('console shell in Chromium', () => {
-  let server: RunningServer;
-  let browser: Browser;
+  const harness = useConsoleHarness();
   let session: Session | undefined;
 
-  beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
-  afterEach(async () => {
-    await session?.context.close();
-    session = undefined;
-  });
-
   const open = async (locale?: string) => {
-    session = await openSession(browser, server.baseUrl, locale);
+    session = await harness.open(locale);
     return session.page;
   };
 

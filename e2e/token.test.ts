@@ -1,8 +1,7 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, openSession, type Session } from './support/browser';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { useConsoleHarness } from './support/console-harness';
 import { signInAsRoot } from './support/console';
-import { startServer, type RunningServer } from './support/server';
 
 const FULL_KEY = /^sk-[0-9a-zA-Z]{48}$/;
 // Another area serves these; until it does, the drawer falls back to the user's own group and typed models.
@@ -28,26 +27,11 @@ async function copiedText(page: Page): Promise<string> {
 }
 
 describe('tokens in Chromium', () => {
-  let server: RunningServer;
-  let browser: Browser;
-  let session: Session | undefined;
-
-  beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
-  afterEach(async () => {
-    await session?.context.close();
-    session = undefined;
-  });
+  const harness = useConsoleHarness();
 
   it('creates a token and copies its key as sk- and 48 characters', async () => {
-    session = await openSession(browser, server.baseUrl);
-    await session.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.baseUrl });
+    const session = await harness.open();
+    await session.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: harness.server.baseUrl });
     const page = session.page;
     const failedCalls: string[] = [];
     page.on('response', (response) => {
@@ -72,7 +56,7 @@ describe('tokens in Chromium', () => {
   });
 
   it('refuses a token without a name in the drawer and disables one from the row', async () => {
-    session = await openSession(browser, server.baseUrl, 'en-US');
+    const session = await harness.open('en-US');
     const page = session.page;
     await signInAsRoot(page);
     await page.getByTestId('token-add').click();

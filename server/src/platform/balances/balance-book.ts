@@ -1,3 +1,6 @@
+/** Refusal of an edit that would leave a balance below zero. */
+export const negativeQuota = { zh: '额度不能为负数', en: 'Quota cannot be negative' };
+
 /**
  * The one authority for spendable balances: users' `quota` and tokens' `remain_quota`.
  *

@@ -2,10 +2,8 @@ import type { Kysely } from 'kysely';
 import { AppError } from '../errors';
 import { toNumber } from '../../db/dialect';
 import type { Tables } from '../../db/tables/index';
-import type { BalanceBook } from './balance-book';
+import { negativeQuota, type BalanceBook } from './balance-book';
 import type { DeltaWriter } from './delta-writer';
-
-const negativeQuota = { zh: '额度不能为负数', en: 'Quota cannot be negative' };
 
 /**
  * Balances held in process memory: the authority for a single instance. A balance is read from the

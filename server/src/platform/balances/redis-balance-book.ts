@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import { toNumber } from '../../db/dialect';
 import type { Tables } from '../../db/tables/index';
 import { AppError } from '../errors';
-import type { BalanceBook } from './balance-book';
+import { negativeQuota, type BalanceBook } from './balance-book';
 import type { DeltaWriter } from './delta-writer';
 
 /** Adds to a balance that is already loaded; answers nil when it is not (the caller loads it). */
@@ -26,8 +26,6 @@ if tonumber(user) < amount then return 0 end
 redis.call('DECRBY', KEYS[1], amount)
 if KEYS[2] ~= '' then redis.call('DECRBY', KEYS[2], amount) end
 return 1`;
-
-const negativeQuota = { zh: '额度不能为负数', en: 'Quota cannot be negative' };
 
 type Kind = 'user' | 'token';
 
