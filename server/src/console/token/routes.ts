@@ -1,31 +1,19 @@
-import { PAGE_SIZES, tokenCreateRequestSchema, tokenUpdateRequestSchema } from '@switchboard/contract';
+import { tokenCreateRequestSchema, tokenUpdateRequestSchema } from '@switchboard/contract';
 import { z } from 'zod';
 import type { AppContext } from '../../app-context';
 import { currentUser } from '../auth/authenticate';
 import type { Guards } from '../auth/guards';
 import type { ConsoleApp } from '../console-app';
 import { ok } from '../envelope';
+import { pageQuery, pageQuerySchema, pagingOf as paging } from '../paging';
 import { storedKeyOf } from './token-key';
 import { TokenService } from './token-service';
 import type { TokenOwner } from './token-fields';
 
-const LARGEST_PAGE = Math.max(...PAGE_SIZES);
-
-const pageQuery = {
-  /** 1-based; 0 reads as the first page */
-  p: z.coerce.number().int().min(0).default(1),
-  size: z.coerce.number().int().min(1).optional(),
-  page_size: z.coerce.number().int().min(1).optional(),
-};
-const listQuerySchema = z.object(pageQuery);
+const listQuerySchema = pageQuerySchema;
 const searchQuerySchema = z.object({ ...pageQuery, keyword: z.string().default(''), token: z.string().default('') });
 const idParamsSchema = z.object({ id: z.coerce.number().int().positive() });
 const updateQuerySchema = z.object({ status_only: z.string().optional() });
-
-function paging(query: z.infer<typeof listQuerySchema>) {
-  const size = Math.min(query.size ?? query.page_size ?? PAGE_SIZES[0], LARGEST_PAGE);
-  return { page: Math.max(query.p, 1), size };
-}
 
 /** Spec 001 §7 token calls; every one acts on the caller's own tokens only. */
 export function registerTokenRoutes(app: ConsoleApp, context: AppContext, guards: Guards): void {

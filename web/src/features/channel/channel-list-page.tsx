@@ -9,7 +9,7 @@ import { readStorage, writeStorage } from '../../api/local-storage';
 import { useStatus } from '../../api/status';
 import { toast } from '../../components/feedback';
 import { PageFrame } from '../../components/page-frame';
-import { usePageSize } from '../token/page-size';
+import { usePageSize } from '../../components/page-size';
 import { BatchActions } from './batch-actions';
 import {
   CHANNELS_QUERY_KEY,

@@ -8,7 +8,7 @@ import { useStatus } from '../../api/status';
 import { copyText } from '../../components/clipboard';
 import { toast } from '../../components/feedback';
 import { PageFrame } from '../../components/page-frame';
-import { usePageSize } from './page-size';
+import { usePageSize } from '../../components/page-size';
 import { fetchTokens, TOKENS_QUERY_KEY } from './token-api';
 import { tokenColumns } from './token-columns';
 import { TokenDrawer } from './token-drawer';

@@ -1,6 +1,6 @@
 import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from '@switchboard/contract';
 import { useCallback, useState } from 'react';
-import { readStorage, writeStorage } from '../../api/local-storage';
+import { readStorage, writeStorage } from '../api/local-storage';
 
 /** Spec 000 §9: the chosen page size is saved locally as `page-size`. */
 export const PAGE_SIZE_STORAGE_KEY = 'page-size';
