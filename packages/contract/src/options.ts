@@ -128,6 +128,13 @@ export const optionCatalogue = {
   ModelPrice: json(defaultModelPrice),
   ModelRatio: json(defaultModelRatio),
   CompletionRatio: json(defaultCompletionRatio),
+  // Third-party endpoints (real defaults; tests point them at fake servers on 127.0.0.1)
+  GitHubTokenEndpoint: str('https://github.com/login/oauth/access_token'),
+  GitHubUserEndpoint: str('https://api.github.com/user'),
+  LinuxDOTokenEndpoint: str('https://connect.linux.do/oauth2/token'),
+  LinuxDOUserEndpoint: str('https://connect.linux.do/api/user'),
+  LinuxDOMinimumTrustLevel: num(0),
+  TurnstileVerifyEndpoint: str('https://challenges.cloudflare.com/turnstile/v0/siteverify'),
 } satisfies Record<string, OptionDefinition>;
 
 export type OptionKey = keyof typeof optionCatalogue;

@@ -1,8 +1,10 @@
 import type { AppContext } from '../app-context';
 import { createGuards } from './auth/guards';
+import { registerAccountRoutes } from './account/routes';
 import { registerChannelRoutes } from './channel/routes';
 import type { ConsoleApp } from './console-app';
 import { consoleErrorHandler } from './error-handler';
+import { registerOauthRoutes } from './oauth/routes';
 import { registerStatusRoutes } from './status/routes';
 import { registerTokenRoutes } from './token/routes';
 import { registerUserSessionRoutes } from './user/routes';
@@ -15,4 +17,6 @@ export async function consolePlugin(app: ConsoleApp, context: AppContext): Promi
   registerUserSessionRoutes(app, context, guards);
   registerTokenRoutes(app, context, guards);
   registerChannelRoutes(app, context, guards);
+  registerAccountRoutes(app, context);
+  registerOauthRoutes(app, context, guards);
 }

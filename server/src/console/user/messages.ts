@@ -12,3 +12,16 @@ export const userMessages = {
   },
   userNotFound: { zh: '用户不存在', en: 'User does not exist' },
 } satisfies Record<string, Text>;
+
+export const selfMessages = {
+  originalPasswordWrong: { zh: '原密码错误', en: 'The current password is wrong' },
+  originalPasswordRequired: { zh: '请输入原密码', en: 'Please enter your current password' },
+  displayNameTooLong: { zh: '显示名称不能超过 {max} 个字符', en: 'The display name must not be longer than {max} characters' },
+  rootCannotLeave: { zh: '不能删除超级管理员账户', en: 'The super administrator account cannot be deleted' },
+  transferMinimum: { zh: '转移额度最小为{amount}', en: 'The minimum transfer amount is {amount}' },
+  affQuotaShort: { zh: '邀请额度不足', en: 'Not enough invite earnings' },
+  transferLog: { zh: '邀请额度转入余额 {amount}', en: 'Invite earnings moved into the balance: {amount}' },
+  webhookInvalid: { zh: 'Webhook 地址必须是 https 开头的有效地址', en: 'The webhook address must be a valid https address' },
+  notificationEmailInvalid: { zh: '通知邮箱地址格式不正确', en: 'The notification email address is not valid' },
+  thresholdInvalid: { zh: '额度预警阈值必须是非负整数', en: 'The quota warning threshold must be a whole number, zero or more' },
+} satisfies Record<string, Text>;

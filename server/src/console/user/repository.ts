@@ -5,6 +5,9 @@ import type { UsersTable } from '../../db/tables/users';
 
 export type UserRow = Selectable<UsersTable>;
 
+/** The columns that hold a third-party account id. */
+export type BindingColumn = 'github_id' | 'wechat_id' | 'telegram_id' | 'linux_do_id' | 'email';
+
 /** Normalises driver differences (bigint as string, etc.) once, at the boundary. */
 function normalise(row: UserRow): UserRow {
   return {
@@ -48,6 +51,58 @@ export class UserRepository {
       .where('deleted_at', 'is', null)
       .executeTakeFirst();
     return row && normalise(row);
+  }
+
+  async findByAffCode(affCode: string): Promise<UserRow | undefined> {
+    const row = await this.database.db
+      .selectFrom('users')
+      .selectAll()
+      .where('aff_code', '=', affCode)
+      .where('deleted_at', 'is', null)
+      .executeTakeFirst();
+    return row && normalise(row);
+  }
+
+  /** The live user bound to a third-party account (`github_id`, `wechat_id`, …). */
+  async findByBinding(column: BindingColumn, value: string): Promise<UserRow | undefined> {
+    if (!value) return undefined;
+    const row = await this.database.db
+      .selectFrom('users')
+      .selectAll()
+      .where(column, '=', value)
+      .where('deleted_at', 'is', null)
+      .executeTakeFirst();
+    return row && normalise(row);
+  }
+
+  /** Whether any account, deregistered ones included, holds the name (the column is unique). */
+  async usernameTaken(username: string): Promise<boolean> {
+    const row = await this.database.db.selectFrom('users').select('id').where('username', '=', username).executeTakeFirst();
+    return row !== undefined;
+  }
+
+  /** Gives a user without an invite code a fresh unique one; answers the code it ends up with. */
+  async assignAffCode(id: number, generate: () => string): Promise<string> {
+    for (let attempt = 0; attempt < 10; attempt += 1) {
+      const current = await this.database.db.selectFrom('users').select('aff_code').where('id', '=', id).executeTakeFirst();
+      if (current?.aff_code) return current.aff_code;
+      const code = generate();
+      if (await this.findByAffCode(code)) continue;
+      try {
+        await this.database.db.updateTable('users').set({ aff_code: code }).where('id', '=', id).where('aff_code', 'is', null).execute();
+      } catch {
+        // Another user took the same code between the check and the write: draw again.
+      }
+    }
+    throw new Error(`could not assign an invite code to user ${id}`);
+  }
+
+  async maxId(): Promise<number> {
+    const row = await this.database.db
+      .selectFrom('users')
+      .select((select) => select.fn.max('id').as('id'))
+      .executeTakeFirst();
+    return toNumber(row?.id);
   }
 
   async count(): Promise<number> {

@@ -1,24 +1,66 @@
-import { loginRequestSchema } from '@switchboard/contract';
+import { affTransferRequestSchema, loginRequestSchema, selfUpdateRequestSchema, userSettingSchema } from '@switchboard/contract';
+import { z } from 'zod';
 import type { AppContext } from '../../app-context';
+import { criticalRateLimit } from '../account/critical-limit';
+import { turnstileCheck } from '../account/turnstile';
 import { ok } from '../envelope';
 import type { ConsoleApp } from '../console-app';
 import { currentUser } from '../auth/authenticate';
 import type { Guards } from '../auth/guards';
 import { clearSessionCookie, setSessionCookie } from '../auth/session-cookie';
+import { SelfService } from './self-service';
 import { signInWithPassword } from './session-service';
 import { toUserView } from './user-view';
 
+const turnstileQuerySchema = z.object({ turnstile: z.string().optional() });
+
 export function registerUserSessionRoutes(app: ConsoleApp, context: AppContext, guards: Guards): void {
-  app.post('/user/login', { schema: { body: loginRequestSchema } }, async (request, reply) => {
-    const user = await signInWithPassword(context, request.body.username, request.body.password);
-    setSessionCookie(reply, context, { uid: user.id, iat: Math.floor(Date.now() / 1000) });
-    return ok(user);
-  });
+  const self = new SelfService(context);
+  const guarded = { preHandler: guards.user };
+
+  app.post(
+    '/user/login',
+    { preHandler: [criticalRateLimit(context), turnstileCheck(context)], schema: { body: loginRequestSchema, querystring: turnstileQuerySchema } },
+    async (request, reply) => {
+      const user = await signInWithPassword(context, request.body.username, request.body.password);
+      setSessionCookie(reply, context, { uid: user.id, iat: Math.floor(Date.now() / 1000) });
+      return ok(user);
+    },
+  );
 
   app.get('/user/logout', async (_request, reply) => {
     clearSessionCookie(reply);
     return ok();
   });
 
-  app.get('/user/self', { preHandler: guards.user }, async (request) => ok(toUserView(currentUser(request))));
+  app.get('/user/self', guarded, async (request) => ok(toUserView(await self.withLiveQuota(currentUser(request)))));
+
+  app.put('/user/self', { ...guarded, schema: { body: selfUpdateRequestSchema } }, async (request) => {
+    await self.update(currentUser(request), request.body);
+    return ok();
+  });
+
+  app.delete('/user/self', guarded, async (request, reply) => {
+    await self.deregister(currentUser(request));
+    clearSessionCookie(reply);
+    return ok();
+  });
+
+  app.get('/user/token', guarded, async (request) => ok(await self.newAccessToken(currentUser(request))));
+
+  app.get('/user/aff', guarded, async (request) => ok(await self.affCode(currentUser(request))));
+
+  app.post('/user/aff_transfer', { ...guarded, schema: { body: affTransferRequestSchema } }, async (request) => {
+    await self.transferAffQuota(currentUser(request), request.body.quota);
+    return ok();
+  });
+
+  app.put('/user/setting', { ...guarded, schema: { body: userSettingSchema } }, async (request) => {
+    await self.saveSetting(currentUser(request), request.body);
+    return ok();
+  });
+
+  app.get('/user/models', guarded, async (request) => ok(await self.usableModels(currentUser(request))));
+
+  app.get('/user/self/groups', guarded, async (request) => ok(self.usableGroupsOf(currentUser(request))));
 }

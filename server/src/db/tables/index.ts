@@ -1,3 +1,4 @@
+import type { AccountCodesTable } from './account-codes';
 import type { AbilitiesTable, ChannelsTable } from './channels';
 import type { LogsTable, QuotaDataTable } from './logs';
 import type { OptionsTable } from './options';
@@ -13,4 +14,5 @@ export interface Tables {
   tokens: TokensTable;
   logs: LogsTable;
   quota_data: QuotaDataTable;
+  account_codes: AccountCodesTable;
 }

@@ -1,0 +1,34 @@
+import type { FastifyRequest } from 'fastify';
+import type { AppContext } from '../../app-context';
+import { AppError, messages } from '../../platform/errors';
+import { createRateLimiter, type RateLimiter } from '../../platform/rate-limit';
+
+type PreHandler = (request: FastifyRequest) => Promise<void>;
+
+const limiters = new WeakMap<AppContext, RateLimiter>();
+
+/** The limiter of this server (Redis when configured), made once so every route shares its counters. */
+export function rateLimiterOf(context: AppContext): RateLimiter {
+  let limiter = limiters.get(context);
+  if (!limiter) {
+    limiter = createRateLimiter(context.redis);
+    limiters.set(context, limiter);
+  }
+  return limiter;
+}
+
+/** Refuses with HTTP 429 once `key` has been hit more than `limit` times in `windowSeconds`. */
+export async function enforceLimit(context: AppContext, key: string, limit: number, windowSeconds: number): Promise<void> {
+  if (!(await rateLimiterOf(context).hit(key, limit, windowSeconds))) {
+    throw new AppError(messages.tooManyRequests, { status: 429, code: 'rate_limited' });
+  }
+}
+
+/**
+ * The critical limit shared by sign-in, registration, reset, verification and OAuth: one counter per
+ * client IP, CRITICAL_RATE_LIMIT calls per CRITICAL_RATE_LIMIT_DURATION seconds.
+ */
+export function criticalRateLimit(context: AppContext): PreHandler {
+  const { CRITICAL_RATE_LIMIT: limit, CRITICAL_RATE_LIMIT_DURATION: duration } = context.config;
+  return (request) => enforceLimit(context, `critical:${request.ip}`, limit, duration);
+}

@@ -1,0 +1,34 @@
+import { z } from 'zod';
+import type { AppContext } from '../../app-context';
+import { AppError } from '../../platform/errors';
+import { oauthMessages } from './messages';
+import { providerJson, providerRefused, type ProviderAccount } from './provider-http';
+
+const PROVIDER = 'Linux DO';
+const tokenSchema = z.object({ access_token: z.string().optional(), error_description: z.string().optional(), error: z.string().optional() });
+const userSchema = z.object({
+  id: z.union([z.number(), z.string()]),
+  username: z.string().default(''),
+  name: z.string().nullish(),
+  trust_level: z.number().default(0),
+  active: z.boolean().default(true),
+  silenced: z.boolean().default(false),
+});
+
+/** Exchanges a Linux DO code (HTTP Basic client authentication) and checks the minimum trust level. */
+export async function linuxdoAccount(context: AppContext, code: string): Promise<ProviderAccount> {
+  const clientId = context.options.string('LinuxDOClientId');
+  const basic = Buffer.from(`${clientId}:${context.options.string('LinuxDOClientSecret')}`).toString('base64');
+  const redirect = `${context.options.string('ServerAddress').replace(/\/+$/, '')}/oauth/linuxdo`;
+  const token = await providerJson(PROVIDER, context.options.string('LinuxDOTokenEndpoint'), {
+    method: 'POST',
+    headers: { authorization: `Basic ${basic}`, accept: 'application/json' },
+    body: new URLSearchParams({ grant_type: 'authorization_code', code, redirect_uri: redirect }),
+  }, tokenSchema);
+  if (!token.access_token) throw providerRefused(PROVIDER, token.error_description || token.error || 'no access token');
+  const user = await providerJson(PROVIDER, context.options.string('LinuxDOUserEndpoint'), {
+    headers: { authorization: `Bearer ${token.access_token}`, accept: 'application/json' },
+  }, userSchema);
+  if (user.trust_level < context.options.number('LinuxDOMinimumTrustLevel')) throw new AppError(oauthMessages.trustLevelTooLow);
+  return { id: String(user.id), username: user.username, displayName: user.name || user.username, email: '' };
+}

@@ -1,0 +1,149 @@
+import { formatQuota, isRoot, type SelfUpdateRequest, type UsableGroup, type UserSetting } from '@switchboard/contract';
+import { randomBytes } from 'node:crypto';
+import type { AppContext } from '../../app-context';
+import { nowSeconds, sql } from '../../db/dialect';
+import { AppError } from '../../platform/errors';
+import { LogType } from '../../platform/log-writer';
+import { hashPassword, verifyPassword } from '../../platform/password';
+import { fill } from '../../platform/text';
+import { randomAffCode } from '../account/new-user';
+import { checkPasswordLength } from '../account/register-service';
+import { usableGroups } from '../token/token-fields';
+import { selfMessages } from './messages';
+import { UserRepository, type UserRow } from './repository';
+
+const DISPLAY_NAME_MAX_LENGTH = 20;
+const ACCESS_TOKEN_LENGTH = 32;
+
+/** What a signed-in user does with their own account (spec 000 §7, own profile). */
+export class SelfService {
+  private readonly users: UserRepository;
+
+  constructor(private readonly context: AppContext) {
+    this.users = new UserRepository(context.database);
+  }
+
+  /** The row with the balance as the balance authority knows it (the column may lag a batch). */
+  async withLiveQuota(user: UserRow): Promise<UserRow> {
+    return { ...user, quota: await this.context.balances.userQuota(user.id) };
+  }
+
+  async update(user: UserRow, request: SelfUpdateRequest): Promise<void> {
+    const changes: { display_name?: string; password?: string } = {};
+    if (request.display_name !== undefined) {
+      const name = request.display_name.trim();
+      if ([...name].length > DISPLAY_NAME_MAX_LENGTH) {
+        throw new AppError(fill(selfMessages.displayNameTooLong, { max: DISPLAY_NAME_MAX_LENGTH }));
+      }
+      changes.display_name = name || user.username;
+    }
+    if (request.password) {
+      checkPasswordLength(request.password);
+      if (!request.original_password) throw new AppError(selfMessages.originalPasswordRequired);
+      if (!(await verifyPassword(request.original_password, user.password))) throw new AppError(selfMessages.originalPasswordWrong);
+      changes.password = await hashPassword(request.password);
+    }
+    if (Object.keys(changes).length === 0) return;
+    await this.users.update(user.id, changes);
+    await this.context.bus.notify('users', String(user.id));
+  }
+
+  /** Deregisters the caller (irreversible); the super administrator cannot leave. */
+  async deregister(user: UserRow): Promise<void> {
+    if (isRoot(user.role)) throw new AppError(selfMessages.rootCannotLeave);
+    await this.users.update(user.id, { deleted_at: nowSeconds(), access_token: null });
+    await this.context.bus.notify('users', String(user.id));
+  }
+
+  /** A new system access token, replacing the old one. */
+  async newAccessToken(user: UserRow): Promise<string> {
+    const token = randomBytes(32).toString('base64').replace(/[^0-9A-Za-z]/g, '').slice(0, ACCESS_TOKEN_LENGTH);
+    await this.users.update(user.id, { access_token: token });
+    await this.context.bus.notify('users', String(user.id));
+    return token;
+  }
+
+  affCode(user: UserRow): Promise<string> {
+    return user.aff_code ? Promise.resolve(user.aff_code) : this.users.assignAffCode(user.id, randomAffCode);
+  }
+
+  /** Moves pending invite earnings into the balance; the conditional UPDATE makes a double spend impossible. */
+  async transferAffQuota(user: UserRow, amount: number): Promise<void> {
+    const quotaPerUnit = this.context.options.number('QuotaPerUnit');
+    if (!Number.isSafeInteger(amount) || amount < quotaPerUnit) {
+      const minimum = formatQuota(quotaPerUnit, { inCurrency: this.context.options.boolean('DisplayInCurrencyEnabled'), quotaPerUnit });
+      throw new AppError(fill(selfMessages.transferMinimum, { amount: minimum }));
+    }
+    const taken = await this.context.database.db
+      .updateTable('users')
+      .set({ aff_quota: sql`aff_quota - ${amount}` })
+      .where('id', '=', user.id)
+      .where('aff_quota', '>=', amount)
+      .executeTakeFirst();
+    if (taken.numUpdatedRows !== 1n) throw new AppError(selfMessages.affQuotaShort);
+    await this.context.balances.adjustUser(user.id, amount);
+    const shown = formatQuota(amount, { inCurrency: this.context.options.boolean('DisplayInCurrencyEnabled'), quotaPerUnit });
+    this.context.logs.write({
+      user_id: user.id,
+      username: user.username,
+      created_at: nowSeconds(),
+      type: LogType.System,
+      content: fill(selfMessages.transferLog, { amount: shown }).zh,
+      other: '{}',
+    });
+    await this.context.bus.notify('users', String(user.id));
+  }
+
+  async saveSetting(user: UserRow, setting: UserSetting): Promise<void> {
+    const threshold = setting.quota_warning_threshold;
+    if (threshold !== undefined && (!Number.isSafeInteger(threshold) || threshold < 0)) throw new AppError(selfMessages.thresholdInvalid);
+    const webhook = setting.webhook_url?.trim() ?? '';
+    if (setting.notify_type === 'webhook' && !isHttpsUrl(webhook)) throw new AppError(selfMessages.webhookInvalid);
+    if (webhook !== '' && !isHttpsUrl(webhook)) throw new AppError(selfMessages.webhookInvalid);
+    const email = setting.notification_email?.trim() ?? '';
+    if (email !== '' && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) throw new AppError(selfMessages.notificationEmailInvalid);
+    const stored = {
+      notify_type: setting.notify_type ?? 'email',
+      quota_warning_threshold: threshold ?? 0,
+      webhook_url: webhook,
+      webhook_secret: setting.webhook_secret ?? '',
+      notification_email: email,
+    };
+    await this.users.update(user.id, { setting: JSON.stringify(stored) });
+    await this.context.bus.notify('users', String(user.id));
+  }
+
+  /** Distinct enabled models of the channels serving any group the user may use. */
+  async usableModels(user: UserRow): Promise<string[]> {
+    const groups = [...usableGroups(this.context, user.group)];
+    if (groups.length === 0) return [];
+    const rows = await this.context.database.db
+      .selectFrom('abilities')
+      .select('model')
+      .distinct()
+      .where('group', 'in', groups)
+      .where('enabled', '=', 1)
+      .orderBy('model')
+      .execute();
+    return rows.map((row) => row.model);
+  }
+
+  /** The groups the user may choose, each with its ratio and description. */
+  usableGroupsOf(user: UserRow): Record<string, UsableGroup> {
+    const ratios = this.context.options.json<Record<string, number>>('GroupRatio') ?? {};
+    const descriptions = this.context.options.json<Record<string, string>>('UserUsableGroups') ?? {};
+    const groups: Record<string, UsableGroup> = {};
+    for (const name of usableGroups(this.context, user.group)) {
+      groups[name] = { ratio: typeof ratios[name] === 'number' ? ratios[name] : 1, desc: descriptions[name] ?? name };
+    }
+    return groups;
+  }
+}
+
+function isHttpsUrl(value: string): boolean {
+  try {
+    return new URL(value).protocol === 'https:';
+  } catch {
+    return false;
+  }
+}
