@@ -53,6 +53,8 @@ export async function startServer(): Promise<RunningServer> {
       WEB_DIST: webDist,
       SQL_DSN: '',
       REDIS_CONN_STRING: '',
+      // Every browser test signs in from 127.0.0.1; the critical per-IP limit is tested on the server side.
+      CRITICAL_RATE_LIMIT: '100000',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

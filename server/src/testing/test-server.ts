@@ -24,6 +24,8 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     PORT: '0',
     HOST: '127.0.0.1',
     LOG_LEVEL: 'warn',
+    // Tests sign in from one address many times; tests of the critical limit set their own.
+    CRITICAL_RATE_LIMIT: '100000',
     SQLITE_PATH: database.sqlitePath || './unused.db',
     ...(database.dsn ? { SQL_DSN: database.dsn, SESSION_SECRET: 'test-session-secret-0123456789' } : {}),
     ...options.environment,

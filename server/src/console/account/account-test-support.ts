@@ -1,0 +1,82 @@
+import type { ApiEnvelope } from '@switchboard/contract';
+import type { OptionKey } from '@switchboard/contract';
+import { MailCatcher } from '../../testing/mail-catcher';
+import type { TestServer } from '../../testing/test-server';
+
+export interface Reply<T> extends ApiEnvelope<T> {
+  status: number;
+}
+
+/**
+ * A client that behaves like one browser: it keeps the cookies the server sets and, once signed in,
+ * sends the `New-Api-User` header.
+ */
+export class BrowserClient {
+  private readonly cookies = new Map<string, string>();
+  userId = -1;
+
+  constructor(
+    private readonly server: TestServer,
+    private readonly language: 'en' | 'zh' = 'en',
+  ) {}
+
+  async send<T = unknown>(method: string, path: string, body?: unknown): Promise<Reply<T>> {
+    const headers: Record<string, string> = { 'accept-language': this.language, 'New-Api-User': String(this.userId) };
+    if (this.cookies.size > 0) headers.cookie = [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
+    if (body !== undefined) headers['content-type'] = 'application/json';
+    const response = await this.server.call(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+    for (const line of response.headers.getSetCookie()) {
+      const [pair = ''] = line.split(';');
+      const separator = pair.indexOf('=');
+      const name = pair.slice(0, separator);
+      const value = pair.slice(separator + 1);
+      if (value === '' || /max-age=0/i.test(line) || /expires=thu, 01 jan 1970/i.test(line)) this.cookies.delete(name);
+      else this.cookies.set(name, value);
+    }
+    const text = await response.text();
+    const parsed = (text ? JSON.parse(text) : {}) as ApiEnvelope<T>;
+    return { ...parsed, status: response.status };
+  }
+
+  get<T = unknown>(path: string): Promise<Reply<T>> {
+    return this.send<T>('GET', path);
+  }
+
+  /** Signs in with a password; afterwards the client acts as that user. */
+  async signIn(username: string, password: string): Promise<Reply<{ id: number }>> {
+    const reply = await this.send<{ id: number }>('POST', '/api/user/login', { username, password });
+    if (reply.success && reply.data) this.userId = reply.data.id;
+    return reply;
+  }
+
+  /** Keeps the id of a user a third-party sign-in answered with. */
+  adopt(reply: Reply<unknown>): void {
+    const data = reply.data as { id?: number } | undefined;
+    if (reply.success && typeof data?.id === 'number') this.userId = data.id;
+  }
+}
+
+/** Saves options as an administrator would (through the option store, which announces the change). */
+export async function setOptions(server: TestServer, values: Partial<Record<OptionKey, string | number | boolean>>): Promise<void> {
+  for (const [key, value] of Object.entries(values)) await server.context.options.save(key as OptionKey, String(value));
+}
+
+/** A real SMTP server the given test server sends through. */
+export async function startMailCatcher(server: TestServer): Promise<MailCatcher> {
+  const catcher = await new MailCatcher().start();
+  await setOptions(server, {
+    SMTPServer: '127.0.0.1',
+    SMTPPort: catcher.port,
+    SMTPFrom: 'switchboard@example.com',
+    SMTPAccount: '',
+    SMTPSSLEnabled: false,
+  });
+  return catcher;
+}
+
+/** The 6-character code in a verification mail. */
+export function codeIn(body: string): string {
+  const match = /<strong>([0-9a-f]{6})<\/strong>/.exec(body);
+  if (!match?.[1]) throw new Error(`no code in mail: ${body}`);
+  return match[1];
+}
