@@ -9,8 +9,8 @@ import { accountMessages } from '../account/messages';
 import { CodeStore, randomHex } from './code-store';
 import { verificationMessages } from './messages';
 
-const escapeHtml = (value: string) =>
-  value.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
+const HTML_ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (character) => HTML_ENTITIES[character] ?? character);
 
 /** Mailed verification codes, reset links and the reset itself (spec 000 §4 reset flow). */
 export class VerificationService {
@@ -61,7 +61,7 @@ export class VerificationService {
 
   /** `POST /api/user/reset`: a valid link sets and answers a new random 12-character password. */
   async resetPassword(email: string, token: string): Promise<string> {
-    if (!email || !(await this.codes.consume('reset', email, token))) {
+    if (!email || (await this.codes.consume('reset', email, token)) === null) {
       throw new AppError(verificationMessages.resetLinkInvalid);
     }
     const password = randomHex(12);
