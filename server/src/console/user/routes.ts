@@ -16,7 +16,8 @@ const turnstileQuerySchema = z.object({ turnstile: z.string().optional() });
 
 export function registerUserSessionRoutes(app: ConsoleApp, context: AppContext, guards: Guards): void {
   const self = new SelfService(context);
-  const guarded = { preHandler: guards.user };
+  // Before validation, so a caller without a session hears 401 rather than about a malformed body.
+  const guarded = { preValidation: guards.user };
 
   app.post(
     '/user/login',

@@ -1,0 +1,145 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DatabaseKind } from '../../config';
+import { sql, toNumber } from '../../db/dialect';
+import { addChannel, addUser } from '../../testing/relay-fixtures';
+import { availableDatabaseKinds } from '../../testing/test-databases';
+import { startTestServer, type TestServer } from '../../testing/test-server';
+import { BrowserClient, setOptions } from '../account/account-test-support';
+
+const kinds = await availableDatabaseKinds();
+const UNIT = 500_000;
+
+describe.each(kinds)('own profile on %s', (kind: DatabaseKind) => {
+  let server: TestServer;
+  let counter = 0;
+
+  beforeAll(async () => {
+    server = await startTestServer({ databaseKind: kind });
+  });
+  afterAll(async () => {
+    await server.stop();
+  });
+
+  /** A fresh common user, signed in. */
+  async function member(values: { group?: string; quota?: number } = {}): Promise<{ id: number; client: BrowserClient; name: string }> {
+    counter += 1;
+    const name = `member${counter}`;
+    const id = await addUser(server, name, values);
+    const client = new BrowserClient(server);
+    expect((await client.signIn(name, 'password123')).success).toBe(true);
+    return { id, client, name };
+  }
+
+  it('answers its own user with a blank password and the live balance', async () => {
+    const { id, client } = await member({ quota: 7 * UNIT });
+    await server.context.balances.adjustUser(id, UNIT);
+    const self = await client.get<{ id: number; password: string; quota: number }>('/api/user/self');
+    expect(self.data).toMatchObject({ id, password: '', quota: 8 * UNIT });
+  });
+
+  it('changes the display name, and the password only with the current one', async () => {
+    const { client, name } = await member();
+    expect((await client.send('PUT', '/api/user/self', { display_name: 'Shown Name' })).success).toBe(true);
+    expect((await client.get<{ display_name: string }>('/api/user/self')).data?.display_name).toBe('Shown Name');
+    expect((await client.send('PUT', '/api/user/self', { password: 'newpassword1' })).message).toBe('Please enter your current password');
+    expect((await client.send('PUT', '/api/user/self', { password: 'newpassword1', original_password: 'nope-nope' })).message).toBe(
+      'The current password is wrong',
+    );
+    expect((await client.send('PUT', '/api/user/self', { password: 'short', original_password: 'password123' })).message).toBe(
+      'The password must be 8 to 20 characters long',
+    );
+    const changed = await client.send('PUT', '/api/user/self', { password: 'newpassword1', original_password: 'password123' });
+    expect(changed.success, changed.message).toBe(true);
+    expect((await new BrowserClient(server).signIn(name, 'password123')).success).toBe(false);
+    expect((await new BrowserClient(server).signIn(name, 'newpassword1')).success).toBe(true);
+  });
+
+  it('deregisters itself; the root account cannot', async () => {
+    const { client, name } = await member();
+    expect((await client.send('DELETE', '/api/user/self')).success).toBe(true);
+    expect((await new BrowserClient(server).signIn(name, 'password123')).success).toBe(false);
+    const root = new BrowserClient(server);
+    await root.signIn('root', '123456');
+    expect((await root.send('DELETE', '/api/user/self')).message).toBe('The super administrator account cannot be deleted');
+  });
+
+  it('issues a system access token that replaces the old one and works without a cookie', async () => {
+    const { id, client } = await member();
+    const first = (await client.get<string>('/api/user/token')).data ?? '';
+    const second = (await client.get<string>('/api/user/token')).data ?? '';
+    expect(second).toMatch(/^[0-9A-Za-z]{32}$/);
+    expect(second).not.toBe(first);
+    const call = (token: string) => server.call('/api/user/self', { headers: { Authorization: token, 'New-Api-User': String(id) } });
+    expect((await call(first)).status).toBe(401);
+    expect(((await (await call(second)).json()) as { data: { id: number } }).data.id).toBe(id);
+  });
+
+  it('answers a stable invite code', async () => {
+    const { client } = await member();
+    const code = (await client.get<string>('/api/user/aff')).data;
+    expect(code).toMatch(/^[A-Za-z0-9]{4}$/);
+    expect((await client.get<string>('/api/user/aff')).data).toBe(code);
+  });
+
+  it('moves invite earnings into the balance: at least one unit, never more than there is, never twice', async () => {
+    const { id, client } = await member();
+    await server.context.database.db.updateTable('users').set({ aff_quota: 3 * UNIT }).where('id', '=', id).execute();
+    const tooSmall = await client.send('POST', '/api/user/aff_transfer', { quota: UNIT - 1 });
+    expect(tooSmall).toMatchObject({ success: false, message: 'The minimum transfer amount is $1.00' });
+    const attempts = await Promise.all(Array.from({ length: 5 }, () => client.send('POST', '/api/user/aff_transfer', { quota: 2 * UNIT })));
+    expect(attempts.filter((reply) => reply.success)).toHaveLength(1);
+    expect(attempts.filter((reply) => !reply.success).every((reply) => reply.message === 'Not enough invite earnings')).toBe(true);
+    const row = await server.context.database.db.selectFrom('users').select('aff_quota').where('id', '=', id).executeTakeFirstOrThrow();
+    expect(toNumber(row.aff_quota)).toBe(UNIT);
+    expect(await server.context.balances.userQuota(id)).toBe(2 * UNIT);
+  });
+
+  it('validates and stores the notification settings', async () => {
+    const { id, client } = await member();
+    const put = (body: Record<string, unknown>) => client.send('PUT', '/api/user/setting', body);
+    expect((await put({ notify_type: 'webhook', webhook_url: 'http://hook.example.com' })).message).toBe(
+      'The webhook address must be a valid https address',
+    );
+    expect((await put({ notify_type: 'email', notification_email: 'nope' })).message).toBe('The notification email address is not valid');
+    expect((await put({ notify_type: 'email', quota_warning_threshold: -5 })).message).toMatch(/zero or more/);
+    expect((await put({ notify_type: 'sms' })).success).toBe(false);
+    const saved = await put({ notify_type: 'webhook', quota_warning_threshold: 500000, webhook_url: 'https://hook.example.com/x', webhook_secret: 's3' });
+    expect(saved.success, saved.message).toBe(true);
+    const row = await server.context.database.db.selectFrom('users').select('setting').where('id', '=', id).executeTakeFirstOrThrow();
+    expect(JSON.parse(row.setting)).toEqual({
+      notify_type: 'webhook',
+      quota_warning_threshold: 500000,
+      webhook_url: 'https://hook.example.com/x',
+      webhook_secret: 's3',
+      notification_email: '',
+    });
+  });
+
+  it('lists the models and groups the user may use', async () => {
+    await setOptions(server, { UserUsableGroups: JSON.stringify({ default: 'Default group', vip: 'VIP group' }) });
+    await addChannel(server, { baseUrl: 'http://127.0.0.1:9', models: ['gpt-b', 'gpt-a'], groups: ['default'] });
+    await addChannel(server, { baseUrl: 'http://127.0.0.1:9', models: ['secret-model'], groups: ['hidden'] });
+    const disabled = await addChannel(server, { baseUrl: 'http://127.0.0.1:9', models: ['off-model'], groups: ['default'] });
+    await server.context.database.db.updateTable('abilities').set({ enabled: sql`0` }).where('channel_id', '=', disabled).execute();
+    const { client } = await member();
+    expect((await client.get<string[]>('/api/user/models')).data).toEqual(['gpt-a', 'gpt-b']);
+    const groups = await client.get<Record<string, { ratio: number; desc: string }>>('/api/user/self/groups');
+    expect(groups.data).toEqual({ default: { ratio: 1, desc: 'Default group' }, vip: { ratio: 1, desc: 'VIP group' } });
+  });
+
+  it('refuses every own-profile call without a session', async () => {
+    for (const [method, path] of [
+      ['GET', '/api/user/self'],
+      ['PUT', '/api/user/self'],
+      ['DELETE', '/api/user/self'],
+      ['GET', '/api/user/token'],
+      ['GET', '/api/user/aff'],
+      ['POST', '/api/user/aff_transfer'],
+      ['PUT', '/api/user/setting'],
+      ['GET', '/api/user/models'],
+      ['GET', '/api/user/self/groups'],
+    ]) {
+      expect((await server.call(path ?? '', { method })).status, `${method} ${path}`).toBe(401);
+    }
+  });
+});
