@@ -3,6 +3,7 @@ import type { LoginRequest } from '@switchboard/contract';
 import { Button, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { toast } from '../../components/feedback';
+import { useHumanCheck } from './use-human-check';
 import { isDefaultRootLogin, useLogin } from './use-login';
 
 interface LoginFormProps {
@@ -14,6 +15,7 @@ interface LoginFormProps {
 export function LoginForm({ onSignedIn }: LoginFormProps) {
   const { t } = useTranslation('auth');
   const login = useLogin();
+  const humanCheck = useHumanCheck();
 
   const submit = async (values: Partial<LoginRequest>) => {
     const credentials = { username: values.username?.trim() ?? '', password: values.password ?? '' };
@@ -21,8 +23,9 @@ export function LoginForm({ onSignedIn }: LoginFormProps) {
       toast.error(t('login.missingCredentials'));
       return;
     }
+    if (!humanCheck.ready()) return;
     try {
-      await login.mutateAsync(credentials);
+      await login.mutateAsync({ ...credentials, turnstile: humanCheck.token });
     } catch {
       return; // The HTTP client has already shown why.
     }
@@ -49,6 +52,7 @@ export function LoginForm({ onSignedIn }: LoginFormProps) {
           data-testid="login-password"
         />
       </Form.Item>
+      {humanCheck.widget ? <Form.Item>{humanCheck.widget}</Form.Item> : null}
       <Form.Item style={{ marginBottom: 0 }}>
         <Button type="primary" htmlType="submit" block loading={login.isPending} data-testid="login-submit">
           {t('login.submit')}

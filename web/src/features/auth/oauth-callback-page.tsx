@@ -1,11 +1,53 @@
+import { Flex, Spin, Typography } from 'antd';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation } from 'react-router';
-import { EmptyScreen } from '../../components/empty-screen';
+import { useLocation, useNavigate, useSearchParams } from 'react-router';
+import { toast } from '../../components/feedback';
+import { oauthCallback } from './account-api';
+import { useCompleteSignIn } from './use-complete-sign-in';
 
-/** /oauth/github and /oauth/linuxdo: third-party sign-in callbacks reading code and state. */
+const SETTINGS_PATH = '/setting';
+const FAILURE_REDIRECT_MS = 1500;
+
+/**
+ * /oauth/github and /oauth/linuxdo: hands code and state to the server. A bind goes to /setting,
+ * a sign-in to /token; a failure says "operation failed, redirecting" and goes to /setting.
+ */
 export default function OauthCallbackPage() {
   const { t } = useTranslation('auth');
   const { pathname } = useLocation();
-  const title = pathname.startsWith('/oauth/linuxdo') ? t('oauth.linuxdoTitle') : t('oauth.githubTitle');
-  return <EmptyScreen title={title} summary={t('oauth.summary')} />;
+  const [searchParams] = useSearchParams();
+  const navigate = useNavigate();
+  const completeSignIn = useCompleteSignIn();
+  const [failed, setFailed] = useState(false);
+  const started = useRef(false);
+  const provider = pathname.startsWith('/oauth/linuxdo') ? 'linuxdo' : 'github';
+
+  useEffect(() => {
+    // Codes and states work once: never send them twice (React's development double effects).
+    if (started.current) return;
+    started.current = true;
+    oauthCallback(provider, searchParams.get('code') ?? '', searchParams.get('state') ?? '')
+      .then((outcome) => {
+        if (outcome.kind === 'bound') {
+          toast.success(t('oauth.bound'));
+          void navigate(SETTINGS_PATH, { replace: true });
+        } else {
+          toast.success(t('login.success'));
+          completeSignIn(outcome.user);
+        }
+      })
+      .catch((error: unknown) => {
+        toast.error(error instanceof Error ? error.message : String(error));
+        setFailed(true);
+        setTimeout(() => void navigate(SETTINGS_PATH, { replace: true }), FAILURE_REDIRECT_MS);
+      });
+  }, [provider, searchParams, navigate, completeSignIn, t]);
+
+  return (
+    <Flex vertical align="center" justify="center" gap={16} style={{ padding: '96px 16px' }}>
+      <Spin size="large" />
+      <Typography.Text data-testid="oauth-progress">{failed ? t('oauth.failed') : t(provider === 'github' ? 'oauth.githubProgress' : 'oauth.linuxdoProgress')}</Typography.Text>
+    </Flex>
+  );
 }

@@ -1,8 +1,57 @@
+import { MailOutlined } from '@ant-design/icons';
+import { VERIFICATION_RESEND_SECONDS } from '@switchboard/contract';
+import { Alert, Button, Form, Input, Typography } from 'antd';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { EmptyScreen } from '../../components/empty-screen';
+import { Link } from 'react-router';
+import { toast } from '../../components/feedback';
+import { requestPasswordReset } from './account-api';
+import { AuthCard } from './auth-card';
+import { useCountdown } from './use-countdown';
+import { useHumanCheck } from './use-human-check';
 
-/** /reset: request a password reset mail (spec 000 §2). */
+/** /reset: asks for the account's email and mails a reset link. */
 export default function PasswordResetPage() {
   const { t } = useTranslation('auth');
-  return <EmptyScreen title={t('reset.title')} summary={t('reset.summary')} />;
+  const humanCheck = useHumanCheck();
+  const countdown = useCountdown(VERIFICATION_RESEND_SECONDS);
+  const [busy, setBusy] = useState(false);
+  const [sentTo, setSentTo] = useState('');
+
+  const submit = async ({ email }: { email?: string }) => {
+    const address = email?.trim() ?? '';
+    if (!address) return toast.error(t('reset.emailRequired'));
+    if (!humanCheck.ready()) return undefined;
+    setBusy(true);
+    try {
+      await requestPasswordReset(address, humanCheck.token);
+      setSentTo(address);
+      countdown.start();
+    } catch {
+      // The HTTP client has shown why.
+    } finally {
+      setBusy(false);
+    }
+    return undefined;
+  };
+
+  return (
+    <AuthCard title={t('reset.title')} subtitle={t('reset.summary')}>
+      {sentTo ? <Alert type="success" showIcon title={t('reset.sent', { email: sentTo })} style={{ marginBottom: 16 }} data-testid="reset-sent" /> : null}
+      <Form<{ email?: string }> layout="vertical" size="large" requiredMark={false} onFinish={(values) => void submit(values)}>
+        <Form.Item name="email" label={t('reset.email')}>
+          <Input prefix={<MailOutlined />} type="email" placeholder={t('reset.emailPlaceholder')} autoComplete="email" data-testid="reset-email" />
+        </Form.Item>
+        {humanCheck.widget ? <Form.Item>{humanCheck.widget}</Form.Item> : null}
+        <Form.Item style={{ marginBottom: 0 }}>
+          <Button type="primary" htmlType="submit" block loading={busy} disabled={countdown.remaining > 0} data-testid="reset-submit">
+            {countdown.remaining > 0 ? t('reset.resendIn', { seconds: countdown.remaining }) : t('reset.submit')}
+          </Button>
+        </Form.Item>
+      </Form>
+      <Typography.Paragraph type="secondary" style={{ marginTop: 24, marginBottom: 0, textAlign: 'center' }}>
+        <Link to="/login">{t('reset.backToLogin')}</Link>
+      </Typography.Paragraph>
+    </AuthCard>
+  );
 }

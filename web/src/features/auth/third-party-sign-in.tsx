@@ -1,10 +1,17 @@
-import { CommentOutlined, GithubOutlined, SendOutlined, WechatOutlined } from '@ant-design/icons';
+import { CommentOutlined, GithubOutlined, WechatOutlined } from '@ant-design/icons';
 import type { StatusData } from '@switchboard/contract';
-import { Button, Divider, Flex, Tooltip } from 'antd';
-import type { ReactNode } from 'react';
+import { Button, Divider, Flex } from 'antd';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { toast } from '../../components/feedback';
+import { telegramSignIn, wechatSignIn, type ThirdPartyOutcome } from './account-api';
+import { startOauth } from './oauth-redirect';
+import { TelegramWidget, telegramFields } from './telegram-widget';
+import { useCompleteSignIn } from './use-complete-sign-in';
+import { WechatCodeDialog } from './wechat-code-dialog';
 
 type SignInFlag = 'github_oauth' | 'linuxdo_oauth' | 'wechat_login' | 'telegram_oauth';
+type MethodStatus = Pick<StatusData, SignInFlag | 'github_client_id' | 'linuxdo_client_id' | 'telegram_bot_name'>;
 
 interface SignInMethod {
   key: 'github' | 'linuxdo' | 'wechat' | 'telegram';
@@ -16,7 +23,7 @@ const methods: SignInMethod[] = [
   { key: 'github', flag: 'github_oauth', icon: <GithubOutlined /> },
   { key: 'linuxdo', flag: 'linuxdo_oauth', icon: <CommentOutlined /> },
   { key: 'wechat', flag: 'wechat_login', icon: <WechatOutlined /> },
-  { key: 'telegram', flag: 'telegram_oauth', icon: <SendOutlined /> },
+  { key: 'telegram', flag: 'telegram_oauth', icon: null },
 ];
 
 /** The third-party methods the administrator has turned on, in display order. */
@@ -24,28 +31,52 @@ export function enabledSignInMethods(status: Pick<StatusData, SignInFlag>): Sign
   return methods.filter((method) => status[method.flag]);
 }
 
-/**
- * One button per enabled third-party method. The OAuth, WeChat and Telegram flows belong to a
- * later change, so the buttons are disabled and say so rather than doing nothing.
- */
-export function ThirdPartySignIn({ status }: { status: Pick<StatusData, SignInFlag> }) {
+/** One entry per enabled third-party method: OAuth redirects, the WeChat code dialog, the Telegram widget. */
+export function ThirdPartySignIn({ status }: { status: MethodStatus }) {
   const { t } = useTranslation('auth');
+  const completeSignIn = useCompleteSignIn();
+  const [wechatOpen, setWechatOpen] = useState(false);
   const enabled = enabledSignInMethods(status);
   if (enabled.length === 0) return null;
+
+  const finish = (outcome: ThirdPartyOutcome) => {
+    if (outcome.kind === 'signed-in') {
+      toast.success(t('login.success'));
+      completeSignIn(outcome.user);
+    }
+  };
+  const run = async (attempt: () => Promise<ThirdPartyOutcome>) => {
+    try {
+      finish(await attempt());
+    } catch (error) {
+      toast.error(error instanceof Error ? error.message : String(error));
+      throw error;
+    }
+  };
+
   return (
     <>
       <Divider plain style={{ margin: '20px 0 16px' }}>
         {t('login.otherMethods')}
       </Divider>
-      <Flex justify="center" gap={8} wrap>
-        {enabled.map((method) => (
-          <Tooltip key={method.key} title={t('login.methodNotConnected')}>
-            <Button shape="round" icon={method.icon} disabled data-testid={`sign-in-${method.key}`}>
+      <Flex justify="center" align="center" gap={8} wrap>
+        {enabled.map((method) => {
+          if (method.key === 'telegram') {
+            return (
+              <div key={method.key} data-testid="sign-in-telegram">
+                <TelegramWidget botName={status.telegram_bot_name} onAuth={(user) => void run(() => telegramSignIn(telegramFields(user))).catch(() => undefined)} />
+              </div>
+            );
+          }
+          const onClick = method.key === 'wechat' ? () => setWechatOpen(true) : () => void startOauth(method.key as 'github' | 'linuxdo', status);
+          return (
+            <Button key={method.key} shape="round" icon={method.icon} onClick={onClick} data-testid={`sign-in-${method.key}`}>
               {t(`providers.${method.key}`)}
             </Button>
-          </Tooltip>
-        ))}
+          );
+        })}
       </Flex>
+      <WechatCodeDialog open={wechatOpen} title={t('wechat.signInTitle')} onClose={() => setWechatOpen(false)} onSubmit={(code) => run(() => wechatSignIn(code))} />
     </>
   );
 }

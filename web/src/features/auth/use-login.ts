@@ -16,7 +16,8 @@ export function isDefaultRootLogin({ username, password }: LoginRequest): boolea
 export function useLogin() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (credentials: LoginRequest) => api.post<SessionUser>('/api/user/login', credentials),
+    mutationFn: ({ turnstile, ...credentials }: LoginRequest & { turnstile?: string }) =>
+      api.post<SessionUser>('/api/user/login', credentials, { query: { turnstile: turnstile || undefined } }),
     onSuccess: (user) => {
       forgetUserQueries(queryClient);
       setStoredUser(user);

@@ -1,14 +1,12 @@
-import { formatQuota, type UserView } from '@switchboard/contract';
-import { Card, Statistic, Flex } from 'antd';
+import type { UserView } from '@switchboard/contract';
+import { Card, Flex, Statistic } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useStatus } from '../../../api/status';
+import { useMoney } from './use-money';
 
-/** Current balance, amount used and the number of requests. */
+/** Current balance, historic consumption and request count. */
 export function BalanceCard({ user }: { user: UserView }) {
   const { t } = useTranslation('personal');
-  const status = useStatus();
-  const money = (quota: number) =>
-    formatQuota(quota, { inCurrency: status.display_in_currency, quotaPerUnit: status.quota_per_unit });
+  const money = useMoney();
   return (
     <Card title={t('balance.title')} data-testid="balance-card">
       <Flex gap={48} wrap>

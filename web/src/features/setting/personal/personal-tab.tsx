@@ -1,15 +1,42 @@
-import { useQuery } from '@tanstack/react-query';
-import { Flex, Spin } from 'antd';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Col, Flex, Row, Spin } from 'antd';
+import { AccountCard } from './account-card';
 import { BalanceCard } from './balance-card';
+import { BindingsCard } from './bindings-card';
+import { InviteCard } from './invite-card';
+import { ModelsCard } from './models-card';
+import { NotificationCard } from './notification-card';
 import { fetchSelf, SELF_QUERY_KEY } from './personal-api';
 
-/** /setting?tab=personal: the signed-in user's own account (spec 000 "Personal settings"). */
+/** /setting?tab=personal: the signed-in user's own account (spec 000 "Settings, personal tab"). */
 export default function PersonalTab() {
+  const queryClient = useQueryClient();
   const self = useQuery({ queryKey: SELF_QUERY_KEY, queryFn: fetchSelf });
-  if (!self.data) return <Spin />;
+  const refresh = () => void queryClient.invalidateQueries({ queryKey: SELF_QUERY_KEY });
+  if (!self.data) {
+    return (
+      <Flex justify="center" style={{ padding: 48 }}>
+        <Spin />
+      </Flex>
+    );
+  }
+  const user = self.data;
   return (
-    <Flex vertical gap={16}>
-      <BalanceCard user={self.data} />
-    </Flex>
+    <Row gutter={[16, 16]} data-testid="personal-tab">
+      <Col xs={24} xl={12}>
+        <Flex vertical gap={16}>
+          <BalanceCard user={user} />
+          <InviteCard user={user} />
+          <AccountCard user={user} />
+          <ModelsCard />
+        </Flex>
+      </Col>
+      <Col xs={24} xl={12}>
+        <Flex vertical gap={16}>
+          <BindingsCard user={user} onChanged={refresh} />
+          <NotificationCard user={user} onSaved={refresh} />
+        </Flex>
+      </Col>
+    </Row>
   );
 }

@@ -1,0 +1,90 @@
+import { LockOutlined, MailOutlined, SafetyOutlined, UserOutlined } from '@ant-design/icons';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, USERNAME_MAX_LENGTH } from '@switchboard/contract';
+import { Button, Form, Input, Space } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { useStatus } from '../../api/status';
+import { toast } from '../../components/feedback';
+import { register, storedAffCode } from './account-api';
+import { SendCodeButton } from './send-code-button';
+import { useHumanCheck } from './use-human-check';
+
+interface RegisterValues {
+  username?: string;
+  password?: string;
+  password2?: string;
+  email?: string;
+  verification_code?: string;
+}
+
+/** Username and password twice; email and code when verification is on; posted to `/api/user/register`. */
+export function RegisterForm() {
+  const { t } = useTranslation('auth');
+  const status = useStatus();
+  const navigate = useNavigate();
+  const humanCheck = useHumanCheck();
+  const [form] = Form.useForm<RegisterValues>();
+  const [busy, setBusy] = useState(false);
+
+  const submit = async (values: RegisterValues) => {
+    const username = values.username?.trim() ?? '';
+    const password = values.password ?? '';
+    if (!username || !password) return toast.error(t('register.missingCredentials'));
+    if (password.length < PASSWORD_MIN_LENGTH) return toast.error(t('register.passwordTooShort', { min: PASSWORD_MIN_LENGTH }));
+    if (password !== values.password2) return toast.error(t('register.passwordsDiffer'));
+    const email = values.email?.trim() ?? '';
+    const code = values.verification_code?.trim() ?? '';
+    if (status.email_verification && (!email || !code)) return toast.error(t('register.emailCodeRequired'));
+    if (!humanCheck.ready()) return undefined;
+    setBusy(true);
+    try {
+      await register(
+        { username, password, password2: values.password2, email, verification_code: code, aff_code: storedAffCode() },
+        humanCheck.token,
+      );
+      toast.success(t('register.success'));
+      void navigate('/login');
+    } catch {
+      // The HTTP client has shown why.
+    } finally {
+      setBusy(false);
+    }
+    return undefined;
+  };
+
+  return (
+    <Form<RegisterValues> form={form} layout="vertical" size="large" requiredMark={false} onFinish={(values) => void submit(values)}>
+      <Form.Item name="username" label={t('register.username')}>
+        <Input prefix={<UserOutlined />} maxLength={USERNAME_MAX_LENGTH} placeholder={t('register.usernamePlaceholder', { max: USERNAME_MAX_LENGTH })} autoComplete="username" data-testid="register-username" />
+      </Form.Item>
+      <Form.Item name="password" label={t('register.password')}>
+        <Input.Password prefix={<LockOutlined />} maxLength={PASSWORD_MAX_LENGTH} placeholder={t('register.passwordPlaceholder', { min: PASSWORD_MIN_LENGTH, max: PASSWORD_MAX_LENGTH })} autoComplete="new-password" data-testid="register-password" />
+      </Form.Item>
+      <Form.Item name="password2" label={t('register.password2')}>
+        <Input.Password prefix={<LockOutlined />} maxLength={PASSWORD_MAX_LENGTH} placeholder={t('register.password2Placeholder')} autoComplete="new-password" data-testid="register-password2" />
+      </Form.Item>
+      {status.email_verification ? (
+        <>
+          <Form.Item label={t('register.email')}>
+            <Space.Compact style={{ width: '100%' }}>
+              <Form.Item name="email" noStyle>
+                <Input prefix={<MailOutlined />} type="email" placeholder={t('register.emailPlaceholder')} autoComplete="email" data-testid="register-email" />
+              </Form.Item>
+              <SendCodeButton email={() => form.getFieldValue('email') ?? ''} turnstile={humanCheck.token} ready={humanCheck.ready} />
+            </Space.Compact>
+          </Form.Item>
+          <Form.Item name="verification_code" label={t('register.code')}>
+            <Input prefix={<SafetyOutlined />} placeholder={t('register.codePlaceholder')} data-testid="register-code" />
+          </Form.Item>
+        </>
+      ) : null}
+      {humanCheck.widget ? <Form.Item>{humanCheck.widget}</Form.Item> : null}
+      <Form.Item style={{ marginBottom: 0 }}>
+        <Button type="primary" htmlType="submit" block loading={busy} data-testid="register-submit">
+          {t('register.submit')}
+        </Button>
+      </Form.Item>
+    </Form>
+  );
+}

@@ -1,0 +1,46 @@
+import { VERIFICATION_RESEND_SECONDS } from '@switchboard/contract';
+import { Button } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { toast } from '../../components/feedback';
+import { sendVerificationCode } from './account-api';
+import { useCountdown } from './use-countdown';
+
+interface SendCodeButtonProps {
+  /** The address to send to, read when clicked. */
+  email: () => string;
+  /** The human-check token, or '' when the check is off. */
+  turnstile?: string;
+  /** Whether the human check allows sending now (it says why when not). */
+  ready?: () => boolean;
+}
+
+/** Mails a verification code, then waits 30 seconds before it can send again. */
+export function SendCodeButton({ email, turnstile = '', ready = () => true }: SendCodeButtonProps) {
+  const { t } = useTranslation('auth');
+  const countdown = useCountdown(VERIFICATION_RESEND_SECONDS);
+  const [sending, setSending] = useState(false);
+  const send = async () => {
+    const address = email().trim();
+    if (!address) {
+      toast.error(t('code.emailRequired'));
+      return;
+    }
+    if (!ready()) return;
+    setSending(true);
+    try {
+      await sendVerificationCode(address, turnstile);
+      toast.success(t('code.sent'));
+      countdown.start();
+    } catch {
+      // The HTTP client has shown why.
+    } finally {
+      setSending(false);
+    }
+  };
+  return (
+    <Button onClick={() => void send()} loading={sending} disabled={countdown.remaining > 0} data-testid="send-code">
+      {countdown.remaining > 0 ? t('code.resendIn', { seconds: countdown.remaining }) : t('code.send')}
+    </Button>
+  );
+}

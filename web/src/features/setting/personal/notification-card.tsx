@@ -1,0 +1,77 @@
+import type { UserSetting, UserView } from '@switchboard/contract';
+import { AutoComplete, Button, Card, Form, Input, Radio } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { toast } from '../../../components/feedback';
+import { parseSetting, saveNotificationSetting } from './personal-api';
+import { useMoney } from './use-money';
+
+/** Quota warning threshold presets (spec 000 §9). */
+const THRESHOLD_PRESETS = [100_000, 500_000, 1_000_000, 5_000_000];
+
+interface NotificationValues extends Omit<Required<UserSetting>, 'quota_warning_threshold'> {
+  quota_warning_threshold: string;
+}
+
+/** How the user hears about a low balance: by email or a webhook (https; the secret goes as a Bearer header). */
+export function NotificationCard({ user, onSaved }: { user: UserView; onSaved: () => void }) {
+  const { t } = useTranslation('personal');
+  const money = useMoney();
+  const stored = parseSetting(user.setting);
+  const [form] = Form.useForm<NotificationValues>();
+  const notifyType = Form.useWatch('notify_type', form) ?? stored.notify_type;
+  const [busy, setBusy] = useState(false);
+
+  const submit = async (values: NotificationValues) => {
+    const threshold = Number(values.quota_warning_threshold);
+    if (!Number.isSafeInteger(threshold) || threshold < 0) return toast.error(t('notification.thresholdInvalid'));
+    const webhook = values.webhook_url?.trim() ?? '';
+    if (values.notify_type === 'webhook' && !webhook.startsWith('https://')) return toast.error(t('notification.webhookHttps'));
+    setBusy(true);
+    try {
+      await saveNotificationSetting({ ...values, webhook_url: webhook, quota_warning_threshold: threshold });
+      toast.success(t('notification.saved'));
+      onSaved();
+    } catch {
+      // The HTTP client has shown the server's reason.
+    } finally {
+      setBusy(false);
+    }
+    return undefined;
+  };
+
+  return (
+    <Card title={t('notification.title')} data-testid="notification-card">
+      <Form<NotificationValues>
+        form={form}
+        layout="vertical"
+        initialValues={{ ...stored, quota_warning_threshold: String(stored.quota_warning_threshold) }}
+        onFinish={(values) => void submit(values)}
+      >
+        <Form.Item name="notify_type" label={t('notification.type')}>
+          <Radio.Group options={[{ value: 'email', label: t('notification.email') }, { value: 'webhook', label: t('notification.webhook') }]} />
+        </Form.Item>
+        <Form.Item name="quota_warning_threshold" label={t('notification.threshold')} extra={t('notification.thresholdHint')}>
+          <AutoComplete options={THRESHOLD_PRESETS.map((value) => ({ value: String(value), label: `${value} (${money(value)})` }))} data-testid="notification-threshold" />
+        </Form.Item>
+        {notifyType === 'webhook' ? (
+          <>
+            <Form.Item name="webhook_url" label={t('notification.webhookUrl')} extra={t('notification.webhookUrlHint')}>
+              <Input placeholder="https://" data-testid="notification-webhook-url" />
+            </Form.Item>
+            <Form.Item name="webhook_secret" label={t('notification.webhookSecret')} extra={t('notification.webhookSecretHint')}>
+              <Input.Password autoComplete="off" />
+            </Form.Item>
+          </>
+        ) : (
+          <Form.Item name="notification_email" label={t('notification.notificationEmail')} extra={t('notification.notificationEmailHint')}>
+            <Input type="email" placeholder={user.email} />
+          </Form.Item>
+        )}
+        <Button type="primary" htmlType="submit" loading={busy} data-testid="notification-save">
+          {t('notification.save')}
+        </Button>
+      </Form>
+    </Card>
+  );
+}
