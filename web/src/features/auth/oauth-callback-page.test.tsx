@@ -1,0 +1,54 @@
+import { Role } from '@switchboard/contract';
+import { screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { clearStoredUser, getStoredUser } from '../../api/session';
+import { toast } from '../../components/feedback';
+import { changeLanguage } from '../../i18n';
+import { mockFetch, ok } from '../../test-support/fetch-mock';
+import { renderApp } from '../../test-support/render-app';
+import OauthCallbackPage from './oauth-callback-page';
+
+const routes = [
+  { path: '/oauth/github', element: <OauthCallbackPage /> },
+  { path: '/oauth/linuxdo', element: <OauthCallbackPage /> },
+  { path: '/token', element: <p>token list</p> },
+  { path: '/setting', element: <p>settings</p> },
+];
+
+describe('OAuth callback page', () => {
+  beforeEach(async () => {
+    await changeLanguage('en');
+    clearStoredUser();
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    vi.restoreAllMocks();
+  });
+
+  it('signs in: stores the user and opens /token, sending code and state once', async () => {
+    const user = { id: 9, username: 'octocat', display_name: 'Octo', role: Role.Common, status: 1, group: 'default' };
+    const requests = mockFetch(() => ok(user));
+    renderApp(routes, { path: '/oauth/github?code=abc&state=xyz' });
+    expect(await screen.findByText('token list')).toBeTruthy();
+    expect(getStoredUser()).toMatchObject({ id: 9, username: 'octocat' });
+    expect(requests.filter((request) => request.url.startsWith('/api/oauth/'))).toEqual([
+      expect.objectContaining({ url: '/api/oauth/github?code=abc&state=xyz' }),
+    ]);
+  });
+
+  it('binds: the reply message "bind" goes to /setting', async () => {
+    mockFetch(() => ({ body: { success: true, message: 'bind' } }));
+    renderApp(routes, { path: '/oauth/linuxdo?code=abc&state=xyz' });
+    expect(await screen.findByText('settings')).toBeTruthy();
+    expect(getStoredUser()).toBeNull();
+  });
+
+  it('on failure shows the reason, says it is redirecting and goes to /setting', async () => {
+    mockFetch(() => ({ status: 403, body: { success: false, message: 'The state is empty or does not match' } }));
+    const error = vi.spyOn(toast, 'error');
+    renderApp(routes, { path: '/oauth/github?code=abc&state=bad' });
+    expect(await screen.findByText('Operation failed, redirecting…')).toBeTruthy();
+    expect(error).toHaveBeenCalledWith('Error: The state is empty or does not match');
+    expect(await screen.findByText('settings', {}, { timeout: 4000 })).toBeTruthy();
+  });
+});

@@ -1,0 +1,138 @@
+import { Role } from '@switchboard/contract';
+import { fireEvent, screen, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { toast } from '../../../components/feedback';
+import { changeLanguage } from '../../../i18n';
+import { mockFetch, ok, type RecordedRequest } from '../../../test-support/fetch-mock';
+import { renderApp } from '../../../test-support/render-app';
+import { AccountCard } from './account-card';
+import { InviteCard } from './invite-card';
+import PersonalTab from './personal-tab';
+
+const self = {
+  id: 7,
+  username: 'alice',
+  display_name: 'Alice',
+  password: '',
+  github_id: '4242',
+  wechat_id: '',
+  telegram_id: '',
+  linux_do_id: '',
+  email: '',
+  quota: 1_500_000,
+  used_quota: 250_000,
+  request_count: 12,
+  group: 'default',
+  role: Role.Common,
+  status: 1,
+  aff_code: 'Ab12',
+  aff_count: 3,
+  aff_quota: 2_000_000,
+  aff_history_quota: 6_000_000,
+  inviter_id: 0,
+  created_at: 0,
+  DeletedAt: null,
+  setting: '{"notify_type":"email","quota_warning_threshold":500000}',
+};
+const models = Array.from({ length: 13 }, (_, index) => `model-${String(index).padStart(2, '0')}`);
+
+function serve(overrides: (request: RecordedRequest) => ReturnType<typeof ok> | undefined = () => undefined) {
+  return mockFetch((request) => {
+    const answer = overrides(request);
+    if (answer) return answer;
+    if (request.url === '/api/user/self') return ok(self);
+    if (request.url === '/api/user/models') return ok(models);
+    if (request.url === '/api/user/aff') return ok('Ab12');
+    return ok();
+  });
+}
+
+const routes = [
+  { path: '/setting', element: <PersonalTab /> },
+  { path: '/login', element: <p>login page</p> },
+];
+
+describe('personal settings tab', () => {
+  beforeEach(async () => {
+    await changeLanguage('en');
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    vi.restoreAllMocks();
+  });
+
+  const open = () => renderApp(routes, { path: '/setting', user: { id: 7, username: 'alice', role: Role.Common } });
+  /** One card alone: the dialogs re-render less than the whole tab would. */
+  const openCard = (element: React.ReactElement) =>
+    renderApp([{ path: '/setting', element }, routes[1]!], { path: '/setting', user: { id: 7, username: 'alice', role: Role.Common } });
+
+  it('shows balance, invitations, bindings and the invite link', async () => {
+    serve();
+    open();
+    const balance = await screen.findByTestId('balance-card');
+    expect(balance.textContent).toContain('$3.00');
+    expect(balance.textContent).toContain('$0.50');
+    expect(balance.textContent).toContain('12');
+    const invite = screen.getByTestId('invite-card');
+    expect(invite.textContent).toContain('$4.00');
+    expect(invite.textContent).toContain('$12.00');
+    await vi.waitFor(() => expect((screen.getByTestId('invite-link') as HTMLInputElement).value).toBe(`${window.location.origin}/register?aff=Ab12`));
+    expect(screen.getByTestId('binding-github').textContent).toBe('4242');
+    expect(screen.getByTestId('binding-email').textContent).toBe('Not bound');
+    expect(screen.getByTestId('binding-wechat').textContent).toBe('Not enabled by the administrator');
+  });
+
+  it('shows the first ten usable models, then all', async () => {
+    serve();
+    open();
+    const card = await screen.findByTestId('models-card');
+    await vi.waitFor(() => expect(within(card).getByText('model-09')).toBeTruthy());
+    expect(within(card).queryByText('model-10')).toBeNull();
+    fireEvent.click(screen.getByTestId('models-toggle'));
+    expect(within(card).getByText('model-12')).toBeTruthy();
+  });
+
+  it('refuses a transfer below one unit without calling the server', async () => {
+    const requests = serve();
+    const error = vi.spyOn(toast, 'error');
+    openCard(<InviteCard user={self} />);
+    fireEvent.click(await screen.findByTestId('invite-transfer'));
+    fireEvent.change(await screen.findByTestId('invite-transfer-amount'), { target: { value: '1000' } });
+    fireEvent.click(screen.getByRole('button', { name: 'OK' }));
+    await vi.waitFor(() => expect(error).toHaveBeenCalledWith('The minimum transfer amount is $1.00'));
+    expect(requests.some((request) => request.url === '/api/user/aff_transfer')).toBe(false);
+  });
+
+  it('deletes the account only after the username is typed, then signs out', async () => {
+    const requests = serve();
+    const error = vi.spyOn(toast, 'error');
+    openCard(<AccountCard user={self} />);
+    fireEvent.click(await screen.findByTestId('delete-account'));
+    fireEvent.change(await screen.findByTestId('delete-account-name'), { target: { value: 'bob' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Delete' }));
+    await vi.waitFor(() => expect(error).toHaveBeenCalledWith('Please enter your account name to confirm deletion'));
+    expect(requests.some((request) => request.method === 'DELETE')).toBe(false);
+    fireEvent.change(screen.getByTestId('delete-account-name'), { target: { value: 'alice' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText('login page')).toBeTruthy();
+    expect(requests.some((request) => request.method === 'DELETE' && request.url === '/api/user/self')).toBe(true);
+  });
+
+  it('asks for an https webhook before saving notification settings', async () => {
+    const requests = serve();
+    const error = vi.spyOn(toast, 'error');
+    open();
+    fireEvent.click(await screen.findByText('Webhook'));
+    fireEvent.change(await screen.findByTestId('notification-webhook-url'), { target: { value: 'http://hook.example.com' } });
+    fireEvent.click(screen.getByTestId('notification-save'));
+    await vi.waitFor(() => expect(error).toHaveBeenCalledWith('The webhook address must start with https://'));
+    fireEvent.change(screen.getByTestId('notification-webhook-url'), { target: { value: 'https://hook.example.com' } });
+    fireEvent.click(screen.getByTestId('notification-save'));
+    await vi.waitFor(() => expect(requests.find((request) => request.url === '/api/user/setting')).toBeDefined());
+    expect(requests.find((request) => request.url === '/api/user/setting')?.body).toMatchObject({
+      notify_type: 'webhook',
+      quota_warning_threshold: 500000,
+      webhook_url: 'https://hook.example.com',
+    });
+  });
+});
