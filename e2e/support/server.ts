@@ -39,10 +39,13 @@ async function waitForStatus(baseUrl: string, child: ChildProcess, output: () =>
   throw new Error(`server did not answer /api/status within 30 s:\n${output()}`);
 }
 
-/** Starts the built server on a free port with a fresh SQLite file (so root / 123456 exists). */
-export async function startServer(): Promise<RunningServer> {
+/**
+ * Starts the built server on a free port with a fresh SQLite file (so root / 123456 exists), or on
+ * the caller's `dataFolder`, which then outlives the server (to restart it over the same database).
+ */
+export async function startServer(settings: { dataFolder?: string } = {}): Promise<RunningServer> {
   assertBuilt();
-  const dataFolder = await mkdtemp(join(tmpdir(), 'switchboard-e2e-'));
+  const dataFolder = settings.dataFolder ?? (await mkdtemp(join(tmpdir(), 'switchboard-e2e-')));
   const port = await freePort();
   const child = spawn(process.execPath, [serverEntry], {
     cwd: repositoryRoot,
@@ -75,7 +78,7 @@ export async function startServer(): Promise<RunningServer> {
       await exited;
       clearTimeout(timer);
     }
-    await rm(dataFolder, { recursive: true, force: true });
+    if (!settings.dataFolder) await rm(dataFolder, { recursive: true, force: true });
   };
 
   try {
