@@ -12,13 +12,23 @@ export interface Reply<T> extends ApiEnvelope<T> {
  * sends the `New-Api-User` header.
  */
 export class BrowserClient {
-  private readonly cookies = new Map<string, string>();
+  private readonly cookies: Map<string, string> = new Map();
   userId = -1;
 
   constructor(
     private readonly server: TestServer,
     private readonly language: 'en' | 'zh' = 'en',
-  ) {}
+    cookies?: Map<string, string>,
+  ) {
+    if (cookies) this.cookies = cookies;
+  }
+
+  /** The same browser (same cookies, same user) talking to another instance. */
+  on(server: TestServer): BrowserClient {
+    const other = new BrowserClient(server, this.language, this.cookies);
+    other.userId = this.userId;
+    return other;
+  }
 
   async send<T = unknown>(method: string, path: string, body?: unknown): Promise<Reply<T>> {
     const headers: Record<string, string> = { 'accept-language': this.language, 'New-Api-User': String(this.userId) };

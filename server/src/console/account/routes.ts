@@ -16,7 +16,8 @@ const turnstileQuerySchema = z.object({ turnstile: z.string().optional() });
 export function registerAccountRoutes(app: ConsoleApp, context: AppContext): void {
   const verification = new VerificationService(context);
   const critical = criticalRateLimit(context);
-  const checked = { preHandler: [critical, turnstileCheck(context)] };
+  // The limit counts every call, malformed ones included, so it runs before validation.
+  const checked = { onRequest: critical, preHandler: turnstileCheck(context) };
 
   app.post('/user/register', { ...checked, schema: { body: registerRequestSchema, querystring: turnstileQuerySchema } }, async (request) => {
     await register(context, request.body);
@@ -33,7 +34,7 @@ export function registerAccountRoutes(app: ConsoleApp, context: AppContext): voi
     return ok();
   });
 
-  app.post('/user/reset', { preHandler: critical, schema: { body: passwordResetRequestSchema } }, async (request) =>
+  app.post('/user/reset', { onRequest: critical, schema: { body: passwordResetRequestSchema } }, async (request) =>
     ok(await verification.resetPassword(request.body.email.trim(), request.body.token.trim())),
   );
 }

@@ -34,8 +34,8 @@ function requireEnabled(context: AppContext, option: Parameters<AppContext['opti
 
 /** Third-party sign-in and bindings (spec 000 §7, spec 001 login callbacks). */
 export function registerOauthRoutes(app: ConsoleApp, context: AppContext, guards: Guards): void {
-  const critical = { preHandler: criticalRateLimit(context) };
-  const bound = { preValidation: [criticalRateLimit(context), guards.user] };
+  const critical = { onRequest: criticalRateLimit(context) };
+  const bound = { onRequest: criticalRateLimit(context), preValidation: guards.user };
 
   const signIn = async (request: FastifyRequest, reply: FastifyReply, binding: Binding, account: Pick<ProviderAccount, 'id' | 'username' | 'displayName'>, aff: string) => {
     const user = await signInWithBinding(context, binding, account, aff);

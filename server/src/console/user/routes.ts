@@ -21,7 +21,7 @@ export function registerUserSessionRoutes(app: ConsoleApp, context: AppContext, 
 
   app.post(
     '/user/login',
-    { preHandler: [criticalRateLimit(context), turnstileCheck(context)], schema: { body: loginRequestSchema, querystring: turnstileQuerySchema } },
+    { onRequest: criticalRateLimit(context), preHandler: turnstileCheck(context), schema: { body: loginRequestSchema, querystring: turnstileQuerySchema } },
     async (request, reply) => {
       const user = await signInWithPassword(context, request.body.username, request.body.password);
       setSessionCookie(reply, context, { uid: user.id, iat: Math.floor(Date.now() / 1000) });
