@@ -9,7 +9,10 @@ export const registerRequestSchema = z.object({
   verification_code: z.string().default(''),
   aff_code: z.string().default(''),
 });
+/** What a client sends (fields may be left out). */
 export type RegisterRequest = z.input<typeof registerRequestSchema>;
+/** What the server works with once defaults are applied. */
+export type RegisterFields = z.infer<typeof registerRequestSchema>;
 
 /** `POST /api/user/reset`: the email and token of the reset link. */
 export const passwordResetRequestSchema = z.object({ email: z.string().default(''), token: z.string().default('') });

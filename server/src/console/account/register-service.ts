@@ -1,4 +1,4 @@
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, USERNAME_MAX_LENGTH, type RegisterRequest } from '@switchboard/contract';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, USERNAME_MAX_LENGTH, type RegisterFields } from '@switchboard/contract';
 import type { AppContext } from '../../app-context';
 import { AppError } from '../../platform/errors';
 import { hashPassword } from '../../platform/password';
@@ -17,7 +17,7 @@ export function checkPasswordLength(password: string): void {
 }
 
 /** `POST /api/user/register` (spec 000 §5): every rule is checked before anything is written. */
-export async function register(context: AppContext, request: Required<Omit<RegisterRequest, 'password2'>> & { password2?: string }): Promise<void> {
+export async function register(context: AppContext, request: RegisterFields): Promise<void> {
   if (!context.options.boolean('RegisterEnabled')) throw new AppError(accountMessages.registerDisabled);
   if (!context.options.boolean('PasswordRegisterEnabled')) throw new AppError(accountMessages.passwordRegisterDisabled);
   const username = request.username.trim();

@@ -41,6 +41,10 @@ describe.each(kinds)('own profile on %s', (kind: DatabaseKind) => {
     const { client, name } = await member();
     expect((await client.send('PUT', '/api/user/self', { display_name: 'Shown Name' })).success).toBe(true);
     expect((await client.get<{ display_name: string }>('/api/user/self')).data?.display_name).toBe('Shown Name');
+    expect((await client.send('PUT', '/api/user/self', { display_name: 'n'.repeat(21) })).message).toBe(
+      'The display name must not be longer than 20 characters',
+    );
+    expect((await client.get<{ display_name: string }>('/api/user/self')).data?.display_name).toBe('Shown Name');
     expect((await client.send('PUT', '/api/user/self', { password: 'newpassword1' })).message).toBe('Please enter your current password');
     expect((await client.send('PUT', '/api/user/self', { password: 'newpassword1', original_password: 'nope-nope' })).message).toBe(
       'The current password is wrong',
