@@ -8,7 +8,7 @@ afterAll(() => redis.disconnect());
 
 describe.each([
   ['memory', () => new MemoryRateLimiter()],
-  ['redis', () => new RedisRateLimiter(redis)],
+  ['redis', () => new RedisRateLimiter(redis, 'switchboard-test:')],
 ] as Array<[string, () => RateLimiter]>)('%s rate limiter', (_name, make) => {
   it('admits `limit` hits per key and window, then refuses; other keys are separate', async () => {
     const limiter = make();
@@ -49,5 +49,17 @@ describe('critical limit over HTTP', () => {
     } finally {
       await server.stop();
     }
+  });
+});
+
+describe('redis rate limiter prefix', () => {
+  it('keeps deployments that share one Redis apart', async () => {
+    const key = `shared-${Math.random()}`;
+    const first = new RedisRateLimiter(redis, 'deployment-a:');
+    const second = new RedisRateLimiter(redis, 'deployment-b:');
+    expect(await first.hit(key, 1, 60)).toBe(true);
+    expect(await first.hit(key, 1, 60)).toBe(false);
+    expect(await second.hit(key, 1, 60)).toBe(true);
+    expect(await redis.exists(`deployment-a:rate-limit:${key}`)).toBe(1);
   });
 });

@@ -39,12 +39,17 @@ return count`;
 
 /** Several instances: one counter per key and window in Redis. */
 export class RedisRateLimiter implements RateLimiter {
-  constructor(private readonly redis: Redis) {}
+  constructor(
+    private readonly redis: Redis,
+    /** REDIS_PREFIX, so deployments sharing one Redis keep separate counters */
+    private readonly prefix: string,
+  ) {}
 
   async hit(key: string, limit: number, windowSeconds: number): Promise<boolean> {
-    const count = Number(await this.redis.eval(INCREMENT, 1, `rate-limit:${key}`, windowSeconds));
+    const count = Number(await this.redis.eval(INCREMENT, 1, `${this.prefix}rate-limit:${key}`, windowSeconds));
     return count <= limit;
   }
 }
 
-export const createRateLimiter = (redis: Redis | null): RateLimiter => (redis ? new RedisRateLimiter(redis) : new MemoryRateLimiter());
+export const createRateLimiter = (redis: Redis | null, prefix: string): RateLimiter =>
+  redis ? new RedisRateLimiter(redis, prefix) : new MemoryRateLimiter();

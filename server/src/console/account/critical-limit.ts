@@ -11,7 +11,7 @@ const limiters = new WeakMap<AppContext, RateLimiter>();
 export function rateLimiterOf(context: AppContext): RateLimiter {
   let limiter = limiters.get(context);
   if (!limiter) {
-    limiter = createRateLimiter(context.redis);
+    limiter = createRateLimiter(context.redis, context.config.REDIS_PREFIX);
     limiters.set(context, limiter);
   }
   return limiter;
