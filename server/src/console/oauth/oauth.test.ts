@@ -24,6 +24,7 @@ describe.each(kinds)('third-party sign-in on %s', (kind: DatabaseKind) => {
         'code-taken': { id: 101, login: 'octocat' },
         'code-ld': { id: 201, login: 'penguin', trust_level: 2 },
         'code-ld-low': { id: 202, login: 'newcomer', trust_level: 0 },
+        'code-ld-bind': { id: 203, login: 'binder2', trust_level: 3 },
       },
       { 'wx-1': 'wechat-openid-1', 'wx-2': 'wechat-openid-2' },
     );
@@ -131,6 +132,10 @@ describe.each(kinds)('third-party sign-in on %s', (kind: DatabaseKind) => {
       const browser = new BrowserClient(server);
       await browser.signIn('ldbinder', 'password123');
       expect((await callback(browser, 'linuxdo', 'code-ld')).message).toBe('This Linux DO account is already bound to another user');
+      expect(await callback(browser, 'linuxdo', 'code-ld-bind')).toMatchObject({ success: true, message: 'bind' });
+      expect((await userOf('linux_do_id', '203'))?.username).toBe('ldbinder');
+      const state = (await browser.get<string>('/api/oauth/state')).data;
+      expect((await browser.get(`/api/oauth/linuxdo?code=code-ld-bind&state=${state}x`)).status).toBe(403);
     });
 
     it('refuses a trust level below the minimum', async () => {
