@@ -5,6 +5,7 @@ import type { ConsoleApp } from './console-app';
 import { consoleErrorHandler } from './error-handler';
 import { registerStatusRoutes } from './status/routes';
 import { registerTokenRoutes } from './token/routes';
+import { registerUserAdminRoutes } from './user-admin/routes';
 import { registerUserSessionRoutes } from './user/routes';
 
 /** Every console area, under /api. Each area registers its own routes here. */
@@ -15,4 +16,5 @@ export async function consolePlugin(app: ConsoleApp, context: AppContext): Promi
   registerUserSessionRoutes(app, context, guards);
   registerTokenRoutes(app, context, guards);
   registerChannelRoutes(app, context, guards);
+  registerUserAdminRoutes(app, context, guards);
 }
