@@ -1,5 +1,5 @@
 import type { StatusData, UserView } from '@switchboard/contract';
-import { Space, Tag, Typography } from 'antd';
+import { Flex, Space, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import type { TFunction } from 'i18next';
 import { displayQuota } from '../token/token-quota';
@@ -28,22 +28,22 @@ export function userColumns(t: TFunction, status: StatusData, onEdit: (user: Use
       title: t('columns.stats'),
       key: 'stats',
       render: (_value, user) => (
-        <Space size={4} wrap>
+        <Flex vertical gap={4} align="flex-start">
           <Tag color="green" data-testid="user-remaining">{t('stats.remaining', { amount: money(user.quota) })}</Tag>
           <Tag color="orange">{t('stats.used', { amount: money(user.used_quota) })}</Tag>
           <Tag color="cyan">{t('stats.requests', { count: user.request_count })}</Tag>
-        </Space>
+        </Flex>
       ),
     },
     {
       title: t('columns.invite'),
       key: 'invite',
       render: (_value, user) => (
-        <Space size={4} wrap>
+        <Flex vertical gap={4} align="flex-start">
           <Tag>{t('invite.count', { count: user.aff_count })}</Tag>
           <Tag>{t('invite.income', { amount: money(user.aff_history_quota) })}</Tag>
           <Tag>{user.inviter_id > 0 ? t('invite.inviter', { id: user.inviter_id }) : t('invite.noInviter')}</Tag>
-        </Space>
+        </Flex>
       ),
     },
     { title: t('columns.role'), key: 'role', render: (_value, user) => <UserRoleTag role={user.role} /> },
