@@ -1,8 +1,9 @@
 import { PASSWORD_MAX_LENGTH, USERNAME_MAX_LENGTH, type UserView } from '@switchboard/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Flex, Form, Input, Skeleton, Space } from 'antd';
+import { Alert, Button, Flex, Form, Input, Skeleton, Space } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { getStoredUser, setStoredUser } from '../../api/session';
 import { toast } from '../../components/feedback';
 import { fetchSelf, fetchUser, updateSelf, updateUser, USERS_QUERY_KEY } from './user-api';
 import { checkUserForm, updateRequestOf, userFormOf, type UserFormValues } from './user-form';
@@ -38,8 +39,12 @@ export function UserEditForm({ target, onDone, onCancel }: UserEditFormProps) {
 
   const save = useMutation({
     mutationFn: async ({ loaded, form }: { loaded: UserView; form: UserFormValues }) => {
-      if (self) await updateSelf({ display_name: form.displayName.trim(), ...(form.password === '' ? {} : { password: form.password }) });
-      else await updateUser(updateRequestOf(loaded, form));
+      if (!self) return updateUser(updateRequestOf(loaded, form));
+      const displayName = form.displayName.trim();
+      await updateSelf({ display_name: displayName, ...(form.password === '' ? {} : { password: form.password }) });
+      const stored = getStoredUser();
+      // The header shows the stored display name.
+      if (stored) setStoredUser({ ...stored, display_name: displayName });
     },
     onSuccess: async () => {
       toast.success(t('messages.saved'));
@@ -48,6 +53,7 @@ export function UserEditForm({ target, onDone, onCancel }: UserEditFormProps) {
     },
   });
 
+  if (query.isError) return <Alert type="error" showIcon title={query.error.message} data-testid="user-edit-error" />;
   if (!user || !values) return <Skeleton active data-testid="user-edit-loading" />;
   const change = (patch: Partial<UserFormValues>) => setValues({ ...values, ...patch });
   const submit = () => {

@@ -11,6 +11,7 @@ import { adminUser, rootUser, userServer, userView } from './user-test-data';
 const routes = [
   { path: '/user', element: <UserListPage /> },
   { path: '/user/edit', element: <UserEditPage /> },
+  { path: '/user/edit/:id', element: <UserEditPage /> },
 ];
 
 const rowOf = async (username: string) => (await screen.findByText(username)).closest('tr') as HTMLElement;
@@ -107,5 +108,27 @@ describe('user management page', () => {
     const put = requests.find((request) => request.method === 'PUT');
     expect(put?.url).toBe('/api/user/self');
     expect(put?.body).toEqual({ display_name: 'New Name', password: 'long-enough-1' });
+  });
+
+  it('shows the server refusal when the user cannot be edited', async () => {
+    const refusal = 'No permission to act on a user of the same or a higher role';
+    mockFetch(() => ({ body: { success: false, message: refusal } }));
+    renderApp(routes, { path: '/user/edit/8', user: adminUser });
+    expect((await screen.findByTestId('user-edit-error')).textContent).toContain(refusal);
+  });
+
+  it('answers a non-numeric id with the not-found page', async () => {
+    mockFetch(userServer([]));
+    renderApp(routes, { path: '/user/edit/abc', user: rootUser });
+    expect(await screen.findByText('Page not found')).toBeTruthy();
+  });
+
+  it('edits oneself and updates the stored display name', async () => {
+    mockFetch(userServer([userView()]));
+    renderApp(routes, { path: '/user/edit', user: { id: 5, role: Role.Common } });
+    const form = await screen.findByTestId('user-edit-form');
+    fireEvent.change(within(form).getByTestId('user-edit-display-name'), { target: { value: 'Shown Name' } });
+    fireEvent.click(within(form).getByTestId('user-edit-submit'));
+    await waitFor(() => expect(JSON.parse(localStorage.getItem('user') ?? '{}')).toMatchObject({ id: 5, display_name: 'Shown Name' }));
   });
 });
