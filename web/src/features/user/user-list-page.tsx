@@ -1,12 +1,12 @@
 import { PlusOutlined, SearchOutlined } from '@ant-design/icons';
-import { PAGE_SIZES, type UserView } from '@switchboard/contract';
+import type { UserView } from '@switchboard/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { AutoComplete, Button, Card, Drawer, Flex, Input, Table } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useStatus } from '../../api/status';
 import { PageFrame } from '../../components/page-frame';
-import { usePageSize } from '../../components/page-size';
+import { useTablePaging } from '../../components/table-paging';
 import { fetchUsers, USERS_QUERY_KEY } from './user-api';
 import { UserAddDrawer } from './user-add-drawer';
 import { userColumns } from './user-columns';
@@ -25,8 +25,7 @@ export default function UserListPage() {
   const { t } = useTranslation('user');
   const status = useStatus();
   const groups = useGroupNames();
-  const [pageSize, setPageSize] = usePageSize();
-  const [page, setPage] = useState(1);
+  const { page, pageSize, setPage, pagination } = useTablePaging();
   const [draft, setDraft] = useState<Filter>(NO_FILTER);
   const [filter, setFilter] = useState<Filter>(NO_FILTER);
   const [adding, setAdding] = useState(false);
@@ -84,21 +83,7 @@ export default function UserListPage() {
           dataSource={query.data?.items ?? []}
           loading={query.isLoading}
           scroll={{ x: 'max-content' }}
-          pagination={{
-            current: page,
-            pageSize,
-            total: query.data?.total ?? 0,
-            pageSizeOptions: PAGE_SIZES.map(String),
-            showSizeChanger: true,
-            onChange: (nextPage, nextSize) => {
-              if (nextSize !== pageSize) {
-                setPageSize(nextSize);
-                setPage(1);
-              } else {
-                setPage(nextPage);
-              }
-            },
-          }}
+          pagination={pagination(query.data?.total ?? 0)}
           data-testid="user-table"
         />
       </Card>
