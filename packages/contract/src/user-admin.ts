@@ -1,12 +1,8 @@
 import { z } from 'zod';
-import { Role } from './roles';
 
 /** `POST /api/user/manage` actions (spec 000 §4). */
 export const USER_MANAGE_ACTIONS = ['promote', 'demote', 'disable', 'enable', 'delete'] as const;
 export type UserManageAction = (typeof USER_MANAGE_ACTIONS)[number];
-
-/** Roles an administrator may give a new user; the server still refuses any at or above the caller's. */
-export const CREATABLE_ROLES = [Role.Common, Role.Admin, Role.Root] as const;
 
 /** Longest display name and group name the console accepts. */
 export const DISPLAY_NAME_MAX_LENGTH = 20;
@@ -47,6 +43,3 @@ export interface UserManageResult {
   status: number;
   role: number;
 }
-
-/** A deregistered (soft-deleted) user: shown as such, with no actions. */
-export const isDeregistered = (user: { DeletedAt: number | null }): boolean => user.DeletedAt !== null;

@@ -50,6 +50,7 @@ describe.each(kinds)('user administration on %s', (kind: DatabaseKind) => {
     [{ username: 'dave', password: 'short' }, 'The password must have 8 to 20 characters'],
     [{ username: 'dave', password: 'p'.repeat(21) }, 'The password must have 8 to 20 characters'],
     [{ username: 'root', password: 'password123' }, 'This username is already taken'],
+    [{ username: 'dave', display_name: 'd'.repeat(21), password: 'password123' }, 'The display name can have at most 20 characters'],
   ])('refuses to create %o: %s', async (body, message) => {
     const before = await server.context.database.db.selectFrom('users').select((select) => select.fn.countAll().as('count')).executeTakeFirstOrThrow();
     expect(await root.create(body)).toEqual({ success: false, message });
@@ -87,6 +88,7 @@ describe.each(kinds)('user administration on %s', (kind: DatabaseKind) => {
       [{ username: 'root' }, 'This username is already taken'],
       [{ username: '' }, 'Username cannot be empty'],
       [{ group: ' ' }, 'Group cannot be empty'],
+      [{ group: 'g'.repeat(65) }, 'The group name can have at most 64 characters'],
       [{ password: 'short', display_name: 'Changed' }, 'The password must have 8 to 20 characters'],
       [{ quota: -1, display_name: 'Changed' }, 'Quota cannot be negative'],
     ] as const) {

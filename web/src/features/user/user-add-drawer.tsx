@@ -1,4 +1,4 @@
-import { PASSWORD_MAX_LENGTH, USERNAME_MAX_LENGTH } from '@switchboard/contract';
+import { DISPLAY_NAME_MAX_LENGTH, PASSWORD_MAX_LENGTH, USERNAME_MAX_LENGTH } from '@switchboard/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Button, Drawer, Flex, Form, Input, Space } from 'antd';
 import { useEffect, useState } from 'react';
@@ -65,6 +65,7 @@ export function UserAddDrawer({ open, onClose }: { open: boolean; onClose: () =>
         <Form.Item label={t('form.displayName')}>
           <Input
             value={values.displayName}
+            maxLength={DISPLAY_NAME_MAX_LENGTH}
             placeholder={t('form.displayNamePlaceholder')}
             onChange={(event) => setValues({ ...values, displayName: event.target.value })}
             data-testid="user-add-display-name"

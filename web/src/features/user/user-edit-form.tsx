@@ -1,4 +1,4 @@
-import { PASSWORD_MAX_LENGTH, USERNAME_MAX_LENGTH, type UserView } from '@switchboard/contract';
+import { DISPLAY_NAME_MAX_LENGTH, PASSWORD_MAX_LENGTH, USERNAME_MAX_LENGTH, type UserView } from '@switchboard/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Flex, Form, Input, Skeleton, Space } from 'antd';
 import { useEffect, useState } from 'react';
@@ -86,6 +86,7 @@ export function UserEditForm({ target, onDone, onCancel }: UserEditFormProps) {
       <Form.Item label={t('form.displayName')}>
         <Input
           value={values.displayName}
+          maxLength={DISPLAY_NAME_MAX_LENGTH}
           placeholder={t('form.displayNamePlaceholder')}
           onChange={(event) => change({ displayName: event.target.value })}
           data-testid="user-edit-display-name"
