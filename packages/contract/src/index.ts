@@ -9,3 +9,4 @@ export * from './token';
 export * from './channel-types';
 export * from './channel';
 export * from './account';
+export * from './user-admin';

@@ -7,6 +7,7 @@ import { consoleErrorHandler } from './error-handler';
 import { registerOauthRoutes } from './oauth/routes';
 import { registerStatusRoutes } from './status/routes';
 import { registerTokenRoutes } from './token/routes';
+import { registerUserAdminRoutes } from './user-admin/routes';
 import { registerUserSessionRoutes } from './user/routes';
 
 /** Every console area, under /api. Each area registers its own routes here. */
@@ -19,4 +20,5 @@ export async function consolePlugin(app: ConsoleApp, context: AppContext): Promi
   registerChannelRoutes(app, context, guards);
   registerAccountRoutes(app, context);
   registerOauthRoutes(app, context, guards);
+  registerUserAdminRoutes(app, context, guards);
 }

@@ -1,0 +1,69 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { openSession } from './support/browser';
+import { useConsoleHarness } from './support/console-harness';
+import { signInAsRoot, signInThroughForm } from './support/console';
+
+const USERNAME = 'browser-bob';
+const PASSWORD = 'bob-password-1';
+// Another area serves the group list; without it the group fields take typed names.
+const OPTIONAL_PATHS = new Set(['/api/group/']);
+
+const userRow = (page: Page) => page.getByTestId('user-table').locator('tr', { hasText: USERNAME });
+
+describe('user administration in Chromium', () => {
+  const harness = useConsoleHarness();
+
+  it('root creates a user, adds quota and disables them; the user can no longer sign in', async () => {
+    const session = await harness.open('en-US');
+    const page = session.page;
+    const failedCalls: string[] = [];
+    page.on('response', (response) => {
+      const path = new URL(response.url()).pathname;
+      if (response.status() >= 400 && !OPTIONAL_PATHS.has(path)) failedCalls.push(`${response.status()} ${path}`);
+    });
+    await signInAsRoot(page);
+    await page.goto('/user');
+
+    await page.getByTestId('user-add').click();
+    await page.getByTestId('user-add-username').fill(USERNAME);
+    await page.getByTestId('user-add-password').fill('short');
+    await page.getByTestId('user-add-submit').click();
+    await page.getByText('The password must have 8 to 20 characters').first().waitFor();
+    await page.getByTestId('user-add-password').fill(PASSWORD);
+    await page.getByTestId('user-add-submit').click();
+    await userRow(page).waitFor();
+    expect(await userRow(page).getByTestId('user-remaining').textContent()).toBe('Remaining $0.00');
+
+    // The user can sign in while enabled (in a browser profile of their own).
+    const other = await openSession(harness.browser, harness.server.baseUrl, 'en-US');
+    try {
+      await signInThroughForm(other.page, USERNAME, PASSWORD);
+      await other.page.waitForURL((url) => !url.pathname.startsWith('/login'));
+    } finally {
+      await other.context.close();
+    }
+
+    await userRow(page).getByTestId('user-edit').click();
+    const form = page.getByTestId('user-edit-form');
+    await form.getByTestId('user-edit-add-quota').fill('1000000');
+    await form.getByText('Remaining quota after saving: $2.00').waitFor();
+    await form.getByTestId('user-edit-submit').click();
+    await userRow(page).getByTestId('user-remaining').getByText('Remaining $2.00').waitFor();
+
+    await userRow(page).getByTestId('user-disable').click();
+    await userRow(page).getByTestId('user-status').getByText('Banned').waitFor();
+    await userRow(page).getByTestId('user-enable').waitFor();
+    expect(failedCalls).toEqual([]);
+    expect(session.errors.filter((error) => !error.startsWith('Failed to load resource'))).toEqual([]);
+
+    const refused = await openSession(harness.browser, harness.server.baseUrl, 'en-US');
+    try {
+      await signInThroughForm(refused.page, USERNAME, PASSWORD);
+      await refused.page.getByText('Wrong username or password, or the user is banned').first().waitFor();
+      expect(new URL(refused.page.url()).pathname).toBe('/login');
+    } finally {
+      await refused.context.close();
+    }
+  });
+});

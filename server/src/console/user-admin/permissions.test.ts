@@ -1,0 +1,40 @@
+import { Role } from '@switchboard/contract';
+import { describe, expect, it } from 'vitest';
+import { userAdminMessages as text } from './messages';
+import { creationRefusalOf, refusalOf, type UserAction } from './permissions';
+
+const root = { id: 1, role: Role.Root };
+const admin = { id: 2, role: Role.Admin };
+const normal = { id: 3, role: Role.Common };
+
+describe('refusalOf (spec 000 §6)', () => {
+  it.each<[string, { id: number; role: number }, { id: number; role: number }, UserAction, unknown]>([
+    ['root promotes a normal user', root, normal, 'promote', null],
+    ['root demotes an admin', root, admin, 'demote', null],
+    ['admin disables a normal user', admin, normal, 'disable', null],
+    ['admin promotes a normal user', admin, normal, 'promote', text.onlyRootPromotes],
+    ['root promotes an admin', root, admin, 'promote', text.alreadyAdmin],
+    ['root demotes a normal user', root, normal, 'demote', text.alreadyCommon],
+    ['admin reads another admin', admin, { id: 9, role: Role.Admin }, 'read', text.sameOrHigherRole],
+    ['admin updates itself', admin, admin, 'update', text.sameOrHigherRole],
+    ['root deletes itself', root, root, 'delete', text.rootCannotBeDeleted],
+    ['admin disables root', admin, root, 'disable', text.rootCannotBeDisabled],
+    ['root demotes root', root, root, 'demote', text.rootCannotBeDemoted],
+    ['root enables root', root, root, 'enable', text.sameOrHigherRole],
+  ])('%s', (_case, caller, target, action, expected) => {
+    expect(refusalOf(caller, target, action)).toEqual(expected);
+  });
+});
+
+describe('creationRefusalOf', () => {
+  it('allows only roles below the caller', () => {
+    expect(creationRefusalOf(Role.Root, Role.Admin)).toBeNull();
+    expect(creationRefusalOf(Role.Admin, Role.Common)).toBeNull();
+    expect(creationRefusalOf(Role.Admin, Role.Admin)).toEqual(text.createSameOrHigherRole);
+    expect(creationRefusalOf(Role.Root, Role.Root)).toEqual(text.createSameOrHigherRole);
+  });
+
+  it.each([Role.Guest, 5, 1000, -1])('refuses the unknown or guest role %s', (role) => {
+    expect(creationRefusalOf(Role.Root, role)).toEqual(text.roleInvalid);
+  });
+});

@@ -1,0 +1,42 @@
+import { Role, type UserManageAction } from '@switchboard/contract';
+import type { Text } from '../../platform/text';
+import { userAdminMessages as text } from './messages';
+
+/** What an administrator can do to one existing user: read and update, plus the manage actions. */
+export type UserAction = 'read' | 'update' | UserManageAction;
+
+export interface Party {
+  id: number;
+  role: number;
+}
+
+/** Protections of the super administrator that hold whoever asks (spec 000 §6). */
+const rootProtection: Partial<Record<UserAction, Text>> = {
+  disable: text.rootCannotBeDisabled,
+  delete: text.rootCannotBeDeleted,
+  demote: text.rootCannotBeDemoted,
+};
+
+/**
+ * Spec 000 §6 as one rule: the refusal for `caller` doing `action` to `target`, or null when allowed.
+ * Nobody acts on a user of the same or a higher role (themselves included); the super administrator
+ * cannot be disabled, deleted or demoted; only the super administrator promotes; promoting an
+ * administrator or demoting a normal user is refused.
+ */
+export function refusalOf(caller: Party, target: Party, action: UserAction): Text | null {
+  if (target.role >= Role.Root && rootProtection[action]) return rootProtection[action];
+  if (target.role >= caller.role) return text.sameOrHigherRole;
+  if (action === 'promote') {
+    if (caller.role < Role.Root) return text.onlyRootPromotes;
+    if (target.role >= Role.Admin) return text.alreadyAdmin;
+  }
+  if (action === 'demote' && target.role < Role.Admin) return text.alreadyCommon;
+  return null;
+}
+
+/** The refusal for `callerRole` creating a user at `role`, or null when allowed. */
+export function creationRefusalOf(callerRole: number, role: number): Text | null {
+  if (!(Object.values(Role) as number[]).includes(role) || role === Role.Guest) return text.roleInvalid;
+  if (role >= callerRole) return text.createSameOrHigherRole;
+  return null;
+}

@@ -1,0 +1,74 @@
+import type { Expression, SqlBool } from 'kysely';
+import type { Database } from '../../db/database';
+import { containsIgnoringCase, nowSeconds, toNumber } from '../../db/dialect';
+import { UserRepository, type UserRow } from '../user/repository';
+
+export interface UserFilter {
+  /** matches the id exactly, or part of username, display name or email (any case) */
+  keyword?: string;
+  /** exact group name */
+  group?: string;
+}
+
+/** Users as administrators see them: every user, deregistered ones included. */
+export class UserAdminRepository extends UserRepository {
+  constructor(private readonly store: Database) {
+    super(store);
+  }
+
+  private filtered(filter: UserFilter) {
+    let query = this.store.db.selectFrom('users');
+    const keyword = filter.keyword?.trim() ?? '';
+    if (keyword !== '') {
+      const kind = this.store.kind;
+      query = query.where((where) => {
+        const matches: Expression<SqlBool>[] = ['username', 'display_name', 'email'].map((column) =>
+          containsIgnoringCase(kind, column, keyword),
+        );
+        if (/^\d{1,15}$/.test(keyword)) matches.push(where('id', '=', Number(keyword)));
+        return where.or(matches);
+      });
+    }
+    if (filter.group) query = query.where('group', '=', filter.group);
+    return query;
+  }
+
+  async countMatching(filter: UserFilter): Promise<number> {
+    const row = await this.filtered(filter)
+      .select((select) => select.fn.countAll().as('count'))
+      .executeTakeFirstOrThrow();
+    return toNumber(row.count);
+  }
+
+  /**
+   * Newest first. Rows are read through `findById`, the one place that normalises driver
+   * differences of a user row (at most one page, 100 rows).
+   */
+  async page(filter: UserFilter, offset: number, limit: number): Promise<UserRow[]> {
+    const ids = await this.filtered(filter).select('id').orderBy('id', 'desc').limit(limit).offset(offset).execute();
+    const users = await Promise.all(ids.map((row) => this.findById(toNumber(row.id))));
+    return users.filter((user) => user !== undefined);
+  }
+
+  /** Whether any user, deregistered ones included, holds `username` (other than `exceptId`). */
+  async usernameTaken(username: string, exceptId = 0): Promise<boolean> {
+    const row = await this.store.db
+      .selectFrom('users')
+      .select('id')
+      .where('username', '=', username)
+      .where('id', '!=', exceptId)
+      .executeTakeFirst();
+    return row !== undefined;
+  }
+
+  /** Marks the user deregistered; answers false when they already were. */
+  async softDelete(id: number): Promise<boolean> {
+    const result = await this.store.db
+      .updateTable('users')
+      .set({ deleted_at: nowSeconds() })
+      .where('id', '=', id)
+      .where('deleted_at', 'is', null)
+      .executeTakeFirst();
+    return toNumber(result.numUpdatedRows) > 0;
+  }
+}

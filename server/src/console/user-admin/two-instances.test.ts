@@ -1,0 +1,61 @@
+import { randomBytes } from 'node:crypto';
+import { Role } from '@switchboard/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FakeOpenAIUpstream } from '../../testing/fake-openai-upstream';
+import { addChannel, addToken } from '../../testing/relay-fixtures';
+import { availableDatabaseKinds } from '../../testing/test-databases';
+import { signIn, startTestServer, type TestServer } from '../../testing/test-server';
+import { signInNewUser, userAdminClient } from './user-admin-test-support';
+
+const kinds = await availableDatabaseKinds();
+
+/** Polls until `check` holds; pub/sub between instances takes a moment, never a sync interval. */
+async function eventually(check: () => Promise<boolean>, timeoutMs = 3_000): Promise<boolean> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (await check()) return true;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  return check();
+}
+
+describe.runIf(kinds.includes('postgres'))('user administration across two instances sharing PostgreSQL and Redis', () => {
+  let first: TestServer;
+  let second: TestServer;
+  let upstream: FakeOpenAIUpstream;
+
+  beforeAll(async () => {
+    const environment = { REDIS_CONN_STRING: 'redis://127.0.0.1:6379', REDIS_PREFIX: `switchboard-test-${randomBytes(4).toString('hex')}:` };
+    first = await startTestServer({ databaseKind: 'postgres', environment });
+    second = await startTestServer({ sharedDatabase: first.database, environment: { ...environment, NODE_TYPE: 'slave' } });
+    upstream = await new FakeOpenAIUpstream().start();
+    await addChannel(first, { baseUrl: upstream.url, models: ['gpt-4o-mini'] });
+    await second.context.bus.notify('channels');
+  });
+  afterAll(async () => {
+    await upstream.stop();
+    await second.stop();
+    await first.stop();
+  });
+
+  const chatStatus = async (server: TestServer, apiKey: string) =>
+    (
+      await server.call('/v1/chat/completions', {
+        method: 'POST',
+        headers: { authorization: `Bearer ${apiKey}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ model: 'gpt-4o-mini', messages: [{ role: 'user', content: 'hi' }] }),
+      })
+    ).status;
+
+  it('a user disabled on one instance is refused by the other one; a quota set on one is the balance on both', async () => {
+    const root = userAdminClient(first, await signIn(first, 'root', '123456'));
+    const { id } = await signInNewUser(first, 'shared-user', Role.Common);
+    expect(await root.update({ id, quota: 5_000_000 })).toMatchObject({ success: true });
+    expect(await second.context.balances.userQuota(id)).toBe(5_000_000);
+
+    const token = await addToken(first, id, { unlimited: true });
+    expect(await chatStatus(second, token.apiKey)).toBe(200);
+    expect(await root.manage(id, 'disable')).toMatchObject({ success: true });
+    expect(await eventually(async () => (await chatStatus(second, token.apiKey)) === 403)).toBe(true);
+  });
+});

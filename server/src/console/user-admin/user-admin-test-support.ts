@@ -1,0 +1,46 @@
+import type { ApiEnvelope, PageData, UserManageAction, UserManageResult, UserView } from '@switchboard/contract';
+import { toNumber } from '../../db/dialect';
+import { addUser } from '../../testing/relay-fixtures';
+import { signIn, type TestServer } from '../../testing/test-server';
+
+/** Password of every user `addUser` writes. */
+export const FIXTURE_PASSWORD = 'password123';
+
+/** The user administration calls, as one signed-in console client makes them (English messages). */
+export function userAdminClient(server: TestServer, headers: Record<string, string>) {
+  const send = async <T>(method: string, path: string, body?: unknown): Promise<ApiEnvelope<T>> => {
+    const response = await server.call(`/api/user${path}`, {
+      method,
+      headers: { ...headers, 'accept-language': 'en', ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    return (await response.json()) as ApiEnvelope<T>;
+  };
+  return {
+    list: (query = '') => send<PageData<UserView>>('GET', `/${query}`),
+    search: (query: string) => send<PageData<UserView>>('GET', `/search?${query}`),
+    get: (id: number) => send<UserView>('GET', `/${id}`),
+    create: (body: Record<string, unknown>) => send<undefined>('POST', '/', body),
+    update: (body: Record<string, unknown>) => send<undefined>('PUT', '/', body),
+    manage: (id: number, action: UserManageAction) => send<UserManageResult>('POST', '/manage', { id, action }),
+  };
+}
+
+export type UserAdminClient = ReturnType<typeof userAdminClient>;
+
+/** A new user at `role`, signed in. */
+export async function signInNewUser(server: TestServer, username: string, role: number) {
+  const id = await addUser(server, username, { role });
+  return { id, headers: await signIn(server, username, FIXTURE_PASSWORD) };
+}
+
+/** What the database holds of a user's standing (deregistered as a flag). */
+export async function storedStanding(server: TestServer, id: number) {
+  const row = await server.context.database.db
+    .selectFrom('users')
+    .select(['role', 'status', 'deleted_at', 'username', 'display_name', 'group'])
+    .where('id', '=', id)
+    .executeTakeFirstOrThrow();
+  const { deleted_at: deletedAt, ...standing } = row;
+  return { ...standing, role: toNumber(row.role), status: toNumber(row.status), deleted: deletedAt !== null };
+}

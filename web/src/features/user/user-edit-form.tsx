@@ -1,0 +1,112 @@
+import { DISPLAY_NAME_MAX_LENGTH, PASSWORD_MAX_LENGTH, USERNAME_MAX_LENGTH, type UserView } from '@switchboard/contract';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Alert, Button, Flex, Form, Input, Skeleton, Space } from 'antd';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { getStoredUser, setStoredUser } from '../../api/session';
+import { toast } from '../../components/feedback';
+import { fetchSelf, fetchUser, updateSelf, updateUser, USERS_QUERY_KEY } from './user-api';
+import { checkUserForm, updateRequestOf, userFormOf, type UserFormValues } from './user-form';
+import { UserBindings } from './user-bindings';
+import { UserGroupField } from './user-group-field';
+import { UserQuotaFields } from './user-quota-fields';
+
+/** Another user by id (an administrator's edit), or the signed-in user. */
+export type EditTarget = { kind: 'admin'; id: number } | { kind: 'self' };
+
+interface UserEditFormProps {
+  target: EditTarget;
+  onDone?: () => void;
+  onCancel?: () => void;
+}
+
+/** Spec 000 "Edit-user panel"; editing oneself omits group and quota and saves display name and password. */
+export function UserEditForm({ target, onDone, onCancel }: UserEditFormProps) {
+  const { t } = useTranslation('user');
+  const client = useQueryClient();
+  const self = target.kind === 'self';
+  const query = useQuery({
+    queryKey: [...USERS_QUERY_KEY, 'edit', self ? 'self' : target.id],
+    queryFn: () => (target.kind === 'self' ? fetchSelf() : fetchUser(target.id)),
+    gcTime: 0,
+  });
+  const user = query.data;
+  const [values, setValues] = useState<UserFormValues | null>(null);
+
+  useEffect(() => {
+    if (user) setValues(userFormOf(user));
+  }, [user]);
+
+  const save = useMutation({
+    mutationFn: async ({ loaded, form }: { loaded: UserView; form: UserFormValues }) => {
+      if (!self) return updateUser(updateRequestOf(loaded, form));
+      const displayName = form.displayName.trim();
+      await updateSelf({ display_name: displayName, ...(form.password === '' ? {} : { password: form.password }) });
+      const stored = getStoredUser();
+      // The header shows the stored display name.
+      if (stored) setStoredUser({ ...stored, display_name: displayName });
+    },
+    onSuccess: async () => {
+      toast.success(t('messages.saved'));
+      await client.invalidateQueries({ queryKey: USERS_QUERY_KEY });
+      onDone?.();
+    },
+  });
+
+  if (query.isError) return <Alert type="error" showIcon title={query.error.message} data-testid="user-edit-error" />;
+  if (!user || !values) return <Skeleton active data-testid="user-edit-loading" />;
+  const change = (patch: Partial<UserFormValues>) => setValues({ ...values, ...patch });
+  const submit = () => {
+    const problem = checkUserForm(values, { self });
+    if (problem) return toast.error(t(`problems.${problem}`));
+    save.mutate({ loaded: user, form: values });
+  };
+
+  return (
+    <Form layout="vertical" onFinish={submit} data-testid="user-edit-form">
+      <Form.Item label={t('form.username')} required={!self}>
+        <Input
+          value={values.username}
+          disabled={self}
+          maxLength={USERNAME_MAX_LENGTH}
+          onChange={(event) => change({ username: event.target.value })}
+          data-testid="user-edit-username"
+        />
+      </Form.Item>
+      <Form.Item label={t('form.password')} extra={t('form.passwordHint')}>
+        <Input.Password
+          value={values.password}
+          maxLength={PASSWORD_MAX_LENGTH}
+          autoComplete="new-password"
+          placeholder={t('form.passwordKeep')}
+          onChange={(event) => change({ password: event.target.value })}
+          data-testid="user-edit-password"
+        />
+      </Form.Item>
+      <Form.Item label={t('form.displayName')}>
+        <Input
+          value={values.displayName}
+          maxLength={DISPLAY_NAME_MAX_LENGTH}
+          placeholder={t('form.displayNamePlaceholder')}
+          onChange={(event) => change({ displayName: event.target.value })}
+          data-testid="user-edit-display-name"
+        />
+      </Form.Item>
+      {self ? null : (
+        <>
+          <UserGroupField value={values.group} onChange={(group) => change({ group })} />
+          <UserQuotaFields values={values} onChange={change} />
+        </>
+      )}
+      <UserBindings user={user} />
+      <Flex justify="flex-end">
+        <Space>
+          {onCancel ? <Button onClick={onCancel}>{t('form.cancel')}</Button> : null}
+          <Button type="primary" htmlType="submit" loading={save.isPending} data-testid="user-edit-submit">
+            {t('form.submit')}
+          </Button>
+        </Space>
+      </Flex>
+    </Form>
+  );
+}
