@@ -3,6 +3,9 @@ import { createGuards } from './auth/guards';
 import { registerChannelRoutes } from './channel/routes';
 import type { ConsoleApp } from './console-app';
 import { consoleErrorHandler } from './error-handler';
+import { registerOptionRoutes } from './option/routes';
+import { registerPricingRoutes } from './pricing/routes';
+import { registerPublicContentRoutes } from './public-content/routes';
 import { registerStatusRoutes } from './status/routes';
 import { registerTokenRoutes } from './token/routes';
 import { registerUserSessionRoutes } from './user/routes';
@@ -15,4 +18,7 @@ export async function consolePlugin(app: ConsoleApp, context: AppContext): Promi
   registerUserSessionRoutes(app, context, guards);
   registerTokenRoutes(app, context, guards);
   registerChannelRoutes(app, context, guards);
+  registerOptionRoutes(app, context, guards);
+  registerPricingRoutes(app, context, guards);
+  registerPublicContentRoutes(app, context);
 }
