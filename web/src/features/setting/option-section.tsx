@@ -19,24 +19,25 @@ export interface OptionSectionProps {
   children?: ReactNode;
 }
 
-function FieldEditor({ field }: { field: OptionField }) {
+/** The editor of one field; Form.Item hands it `value`/`checked` and `onChange`, passed on to the control. */
+function FieldEditor({ field, ...control }: { field: OptionField } & Record<string, unknown>) {
   const { t } = useTranslation('setting');
   const definition: { min?: number; choices?: readonly string[] } = optionCatalogue[field.key];
   switch (field.kind) {
     case 'switch':
-      return <Switch />;
+      return <Switch {...control} />;
     case 'number':
-      return <InputNumber min={definition.min} style={{ width: '100%' }} />;
+      return <InputNumber min={definition.min} style={{ width: '100%' }} {...control} />;
     case 'secret':
-      return <Input.Password placeholder={t('secretPlaceholder')} autoComplete="new-password" />;
+      return <Input.Password placeholder={t('secretPlaceholder')} autoComplete="new-password" {...control} />;
     case 'textarea':
-      return <Input.TextArea autoSize={{ minRows: 3, maxRows: 16 }} />;
+      return <Input.TextArea autoSize={{ minRows: 3, maxRows: 16 }} {...control} />;
     case 'json':
-      return <Input.TextArea autoSize={{ minRows: 4, maxRows: 20 }} style={{ fontFamily: 'monospace' }} />;
+      return <Input.TextArea autoSize={{ minRows: 4, maxRows: 20 }} style={{ fontFamily: 'monospace' }} {...control} />;
     case 'select':
-      return <Select options={(definition.choices ?? []).map((value) => ({ value, label: t(`choices.${value}`) }))} />;
+      return <Select options={(definition.choices ?? []).map((value) => ({ value, label: t(`choices.${value}`) }))} {...control} />;
     default:
-      return <Input />;
+      return <Input {...control} />;
   }
 }
 
