@@ -30,7 +30,7 @@ const reply = {
   usable_group: { default: 'Default group', vip: 'VIP' },
 };
 
-const rows = () => [...screen.getByTestId('pricing-table').querySelectorAll('tbody tr.ant-table-row')];
+const rows = () => [...screen.getByTestId('pricing-table').querySelectorAll<HTMLElement>('tbody tr.ant-table-row')];
 
 describe('pricing page', { timeout: 20_000 }, () => {
   beforeEach(() => changeLanguage('en'));
