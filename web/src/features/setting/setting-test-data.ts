@@ -1,4 +1,4 @@
-import { optionCatalogue, optionKeys } from '@switchboard/contract';
+import { isSecretOptionKey, optionCatalogue, optionKeys } from '@switchboard/contract';
 import { ok, type RecordedRequest } from '../../test-support/fetch-mock';
 
 export const rootUser = { id: 1, username: 'root', role: 100 };
@@ -7,7 +7,7 @@ export const plainUser = { id: 2, username: 'plain', role: 1 };
 /** What `GET /api/option/` lists for a fresh server (no secrets), with some values replaced. */
 export function storedOptions(overrides: Record<string, string> = {}) {
   return optionKeys
-    .filter((key) => !/(Token|Secret|Key)$/.test(key))
+    .filter((key) => !isSecretOptionKey(key))
     .map((key) => ({ key, value: overrides[key] ?? optionCatalogue[key].default }));
 }
 

@@ -1,0 +1,4 @@
+// LOCAL STUB, never committed: the accounts helper owns this file.
+export default function PersonalTab() {
+  return null;
+}
