@@ -1,10 +1,6 @@
-import {
-  defaultAudioCompletionRatio,
-  defaultAudioRatio,
-  defaultCompletionRatio,
-  defaultModelPrice,
-  defaultModelRatio,
-} from './default-prices';
+import { defaultCompletionRatio, defaultModelPrice, defaultModelRatio } from './default-prices';
+// A separate line so that imports other branches add above merge without a conflict.
+import { defaultAudioCompletionRatio, defaultAudioRatio } from './default-prices';
 
 /** How an option's string value is read. */
 export type OptionKind = 'boolean' | 'number' | 'string' | 'json';
