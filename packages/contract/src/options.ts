@@ -1,17 +1,35 @@
 import { defaultCompletionRatio, defaultModelPrice, defaultModelRatio } from './default-prices';
+// A separate line so that imports other branches add above merge without a conflict.
+import { defaultAudioCompletionRatio, defaultAudioRatio } from './default-prices';
 
 /** How an option's string value is read. */
 export type OptionKind = 'boolean' | 'number' | 'string' | 'json';
 
+/** The shape a JSON-valued option must have. */
+export type JsonShape = 'number-map' | 'text-map' | 'chat-list';
+
 export interface OptionDefinition {
   kind: OptionKind;
   default: string;
+  /** JSON options: the shape the parsed value must have. */
+  shape?: JsonShape;
+  /** Number options: the least value allowed. */
+  min?: number;
+  /** String options: the only values allowed. */
+  choices?: readonly string[];
 }
 
 const bool = (value: boolean): OptionDefinition => ({ kind: 'boolean', default: String(value) });
-const num = (value: number): OptionDefinition => ({ kind: 'number', default: String(value) });
+const num = (value: number, min = 0): OptionDefinition => ({ kind: 'number', default: String(value), min });
 const str = (value = ''): OptionDefinition => ({ kind: 'string', default: value });
-const json = (value: unknown): OptionDefinition => ({ kind: 'json', default: JSON.stringify(value) });
+const choice = (value: string, choices: readonly string[]): OptionDefinition => ({ kind: 'string', default: value, choices });
+const shapeOf = (value: unknown): JsonShape => {
+  if (Array.isArray(value)) return 'chat-list';
+  const values = Object.values(value as Record<string, unknown>);
+  return values.length > 0 && values.every((item) => typeof item === 'string') ? 'text-map' : 'number-map';
+};
+/** A JSON option; its shape follows its default (a list of chats, a map of texts, or a map of numbers). */
+const json = (value: unknown): OptionDefinition => ({ kind: 'json', default: JSON.stringify(value), shape: shapeOf(value) });
 
 /**
  * Every option key (spec 000 §3 Option) with its default (reference notes §6.2).
@@ -95,8 +113,8 @@ export const optionCatalogue = {
   // Logs and export
   LogConsumeEnabled: bool(true),
   DataExportEnabled: bool(true),
-  DataExportInterval: num(5),
-  DataExportDefaultTime: str('hour'),
+  DataExportInterval: num(5, 1),
+  DataExportDefaultTime: choice('hour', ['hour', 'day', 'week']),
   // Monitoring
   ChannelDisableThreshold: num(5),
   QuotaRemindThreshold: num(1000),
@@ -125,6 +143,8 @@ export const optionCatalogue = {
   ]),
   GroupRatio: json({ default: 1, vip: 1, svip: 1 }),
   UserUsableGroups: json({ default: '默认分组', vip: 'vip分组' }),
+  AudioRatio: json(defaultAudioRatio),
+  AudioCompletionRatio: json(defaultAudioCompletionRatio),
   ModelPrice: json(defaultModelPrice),
   ModelRatio: json(defaultModelRatio),
   CompletionRatio: json(defaultCompletionRatio),

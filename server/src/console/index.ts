@@ -5,6 +5,9 @@ import { registerChannelRoutes } from './channel/routes';
 import type { ConsoleApp } from './console-app';
 import { consoleErrorHandler } from './error-handler';
 import { registerOauthRoutes } from './oauth/routes';
+import { registerOptionRoutes } from './option/routes';
+import { registerPricingRoutes } from './pricing/routes';
+import { registerPublicContentRoutes } from './public-content/routes';
 import { registerStatusRoutes } from './status/routes';
 import { registerTokenRoutes } from './token/routes';
 import { registerUserAdminRoutes } from './user-admin/routes';
@@ -21,4 +24,7 @@ export async function consolePlugin(app: ConsoleApp, context: AppContext): Promi
   registerAccountRoutes(app, context);
   registerOauthRoutes(app, context, guards);
   registerUserAdminRoutes(app, context, guards);
+  registerOptionRoutes(app, context, guards);
+  registerPricingRoutes(app, context, guards);
+  registerPublicContentRoutes(app, context);
 }

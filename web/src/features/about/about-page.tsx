@@ -1,8 +1,26 @@
+import { Card, Spin, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { EmptyScreen } from '../../components/empty-screen';
+import { PageFrame } from '../../components/page-frame';
+import { PublicContent, isAddress, usePublicText } from '../home/public-content';
 
-/** /about: the about page, public. */
+/** /about: the administrator's about text (Markdown or a framed page), public. */
 export default function AboutPage() {
   const { t } = useTranslation('about');
-  return <EmptyScreen title={t('title')} summary={t('summary')} />;
+  const about = usePublicText('/api/about');
+  if (about.isPending) return <Spin style={{ display: 'block', padding: 48 }} />;
+  const content = about.data ?? '';
+  if (isAddress(content)) return <PublicContent content={content} title={t('title')} />;
+  return (
+    <PageFrame title={t('title')}>
+      <Card variant="borderless">
+        {content ? (
+          <PublicContent content={content} title={t('title')} />
+        ) : (
+          <Typography.Paragraph type="secondary" data-testid="about-unset">
+            {t('unset')}
+          </Typography.Paragraph>
+        )}
+      </Card>
+    </PageFrame>
+  );
 }

@@ -1,0 +1,115 @@
+import { defaultModelPrice, defaultModelRatio, isSecretOptionKey } from '@switchboard/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DatabaseKind } from '../../config';
+import { addUser } from '../../testing/relay-fixtures';
+import { availableDatabaseKinds } from '../../testing/test-databases';
+import { startTestServer, type TestServer } from '../../testing/test-server';
+import { callerFor, type Caller } from '../channel/testing-support';
+
+const kinds = await availableDatabaseKinds();
+
+describe.each(kinds)('option calls on %s', (kind: DatabaseKind) => {
+  let server: TestServer;
+  let root: Caller;
+
+  beforeAll(async () => {
+    server = await startTestServer({ databaseKind: kind });
+    root = await callerFor(server, 'root', '123456');
+  });
+  afterAll(() => server.stop());
+
+  const put = (key: string, value: unknown, language: 'zh' | 'en' = 'en') => root('PUT', '/api/option/', { key, value }, language);
+  const stored = async (key: string) => (await root<Array<{ key: string; value: string }>>('GET', '/api/option/')).data?.find((entry) => entry.key === key)?.value;
+
+  it('lists options without any secret, and a saved value comes back', async () => {
+    expect((await put('SMTPToken', 'smtp-password')).success).toBe(true);
+    expect((await put('SystemName', 'Acme Gateway')).success).toBe(true);
+    const reply = await root<Array<{ key: string; value: string }>>('GET', '/api/option/');
+    const keys = reply.data?.map((entry) => entry.key) ?? [];
+    expect(keys).toContain('SystemName');
+    expect(keys).toContain('ModelRatio');
+    expect(keys.filter(isSecretOptionKey)).toEqual([]);
+    expect(JSON.stringify(reply.data)).not.toContain('smtp-password');
+    expect(reply.data?.find((entry) => entry.key === 'SystemName')?.value).toBe('Acme Gateway');
+    expect(server.context.options.string('SMTPToken')).toBe('smtp-password');
+  });
+
+  it('refuses visitors and everyone below super admin', async () => {
+    await addUser(server, 'option-admin', { role: 10 });
+    const admin = await callerFor(server, 'option-admin', 'password123');
+    expect(await admin('GET', '/api/option/')).toMatchObject({ success: false, message: 'No permission: insufficient role' });
+    expect(await admin('PUT', '/api/option/', { key: 'SystemName', value: 'Hijacked' })).toMatchObject({ success: false });
+    expect(await admin('POST', '/api/option/rest_model_ratio')).toMatchObject({ success: false });
+    const visitor = await server.call('/api/option/');
+    expect(visitor.status).toBe(401);
+    expect(await stored('SystemName')).not.toBe('Hijacked');
+  });
+
+  const refusals: Array<[key: string, value: unknown, message: string]> = [
+    ['GroupRatio', '{"default": 1', 'GroupRatio is not a valid JSON string'],
+    ['GroupRatio', '{"default": "cheap"}', 'GroupRatio is not a valid JSON string'],
+    ['TopupGroupRatio', '[1, 2]', 'TopupGroupRatio is not a valid JSON string'],
+    ['UserUsableGroups', '{"default": 1}', 'UserUsableGroups is not a valid JSON string'],
+    ['ModelPrice', '{"dall-e-3": -1}', 'ModelPrice is not a valid JSON string'],
+    ['ModelRatio', 'gpt-4o: 1', 'ModelRatio is not a valid JSON string'],
+    ['CompletionRatio', '"4"', 'CompletionRatio is not a valid JSON string'],
+    ['Chats', '{"Cherry Studio": "x"}', 'Chats is not a valid JSON string'],
+    ['RegisterEnabled', 'yes', 'RegisterEnabled must be true or false'],
+    ['QuotaForNewUser', 'ten', 'QuotaForNewUser must be a number'],
+    ['SMTPPort', '', 'SMTPPort must be a number'],
+    ['PreConsumedQuota', '-5', 'PreConsumedQuota cannot be less than 0'],
+    ['DataExportInterval', '0', 'DataExportInterval cannot be less than 1'],
+    ['DataExportDefaultTime', 'month', 'DataExportDefaultTime must be one of: hour, day, week'],
+    ['NoSuchOption', 'x', 'Unknown option: NoSuchOption'],
+    ['SystemName', { name: 'x' }, 'Please give the option a value'],
+  ];
+
+  it.each(refusals)('refuses %s = %j and keeps the old value', async (key, value, message) => {
+    const before = await stored(key);
+    expect(await put(key, value)).toMatchObject({ success: false, message });
+    expect(await stored(key)).toBe(before);
+  });
+
+  it('answers in Chinese by default', async () => {
+    expect(await put('ModelRatio', '{', 'zh')).toMatchObject({ success: false, message: 'ModelRatio 不是合法的 JSON 字符串' });
+  });
+
+  it('accepts values of the right kind, numbers and booleans sent as such too', async () => {
+    expect((await put('RegisterEnabled', false)).success).toBe(true);
+    expect((await put('QuotaForNewUser', 2500)).success).toBe(true);
+    expect((await put('Chats', '[{"Lobe": "https://chat.example/?key={key}"}]')).success).toBe(true);
+    expect(server.context.options.boolean('RegisterEnabled')).toBe(false);
+    expect(server.context.options.number('QuotaForNewUser')).toBe(2500);
+    const status = (await (await server.call('/api/status')).json()) as { data: { register_enabled: boolean } };
+    expect(status.data.register_enabled).toBe(false);
+  });
+
+  it.each(['ServerAddress', 'WorkerUrl', 'PayAddress', 'WeChatServerAddress'])('drops the trailing slash of %s', async (key) => {
+    expect((await put(key, 'https://gateway.example.com/')).success).toBe(true);
+    expect(await stored(key)).toBe('https://gateway.example.com');
+  });
+
+  it('keeps a trailing slash where it is not an address', async () => {
+    expect((await put('TopUpLink', 'https://shop.example.com/')).success).toBe(true);
+    expect(await stored('TopUpLink')).toBe('https://shop.example.com/');
+  });
+
+  it('resets the price tables to the defaults', async () => {
+    await put('ModelRatio', '{"only-model": 3}');
+    await put('ModelPrice', '{}');
+    const reply = await root('POST', '/api/option/rest_model_ratio');
+    expect(reply).toMatchObject({ success: true, message: 'Model ratios and prices have been reset to the defaults' });
+    expect(JSON.parse((await stored('ModelRatio')) ?? '{}')).toEqual(defaultModelRatio);
+    expect(JSON.parse((await stored('ModelPrice')) ?? '{}')).toEqual(defaultModelPrice);
+  });
+
+  it('keeps saved values across a restart', async () => {
+    await put('Footer', 'Run by Acme');
+    const again = await startTestServer({ databaseKind: kind, sharedDatabase: server.database });
+    try {
+      expect(again.context.options.string('Footer')).toBe('Run by Acme');
+    } finally {
+      await again.stop();
+    }
+  });
+});

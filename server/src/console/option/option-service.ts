@@ -1,0 +1,70 @@
+import {
+  isOptionKey,
+  isSecretOptionKey,
+  normaliseOptionValue,
+  optionCatalogue,
+  optionValueProblem,
+  priceTableKeys,
+  type OptionProblem,
+} from '@switchboard/contract';
+import type { AppContext } from '../../app-context';
+import { AppError } from '../../platform/errors';
+import { fill, type Text } from '../../platform/text';
+import { optionMessages } from './messages';
+
+export interface OptionEntry {
+  key: string;
+  value: string;
+}
+
+function problemText(key: string, problem: OptionProblem): Text {
+  switch (problem.kind) {
+    case 'json':
+      return fill(optionMessages.notJson, { key });
+    case 'boolean':
+      return fill(optionMessages.notBoolean, { key });
+    case 'number':
+      return fill(optionMessages.notNumber, { key });
+    case 'minimum':
+      return fill(optionMessages.belowMinimum, { key, min: problem.min });
+    case 'choice':
+      return fill(optionMessages.notChoice, { key, choices: problem.choices.join(', ') });
+  }
+}
+
+/** The wire value as text: the console sends strings, scripts may send numbers or booleans. */
+function textOf(value: unknown): string | null {
+  if (typeof value === 'string') return value;
+  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+  return null;
+}
+
+/** Reading and changing options (spec 000 §3 Option, §5, §7). */
+export class OptionService {
+  constructor(private readonly context: AppContext) {}
+
+  /** Every option except secrets, in catalogue order. */
+  list(): OptionEntry[] {
+    return this.context.options
+      .entries()
+      .filter(([key]) => !isSecretOptionKey(key))
+      .map(([key, value]) => ({ key, value }));
+  }
+
+  /** Validates one value, stores it, and applies it everywhere at once; a refused value changes nothing. */
+  async update(key: string, value: unknown): Promise<void> {
+    if (!isOptionKey(key)) throw new AppError(fill(optionMessages.unknownKey, { key }));
+    const text = textOf(value);
+    if (text === null) throw new AppError(optionMessages.valueMissing);
+    const normalised = normaliseOptionValue(key, text);
+    const problem = optionValueProblem(key, normalised);
+    if (problem) throw new AppError(problemText(key, problem));
+    await this.context.options.save(key, normalised);
+  }
+
+  /** Puts the model ratio, completion ratio, price and audio tables back to the defaults. */
+  async resetPriceTables(): Promise<Text> {
+    for (const key of priceTableKeys) await this.context.options.save(key, optionCatalogue[key].default);
+    return optionMessages.priceTablesReset;
+  }
+}

@@ -1,0 +1,78 @@
+import { Form, Input, Modal, Radio } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { isNumberText, nameProblem, type ModelRatioRow } from './model-ratio-rows';
+
+type PriceMode = 'price' | 'ratio';
+
+interface AddModelDialogProps {
+  open: boolean;
+  rows: ModelRatioRow[];
+  onAdd: (row: ModelRatioRow) => void;
+  onClose: () => void;
+}
+
+/** Adds a model priced per call (fixed price) or by ratios; a fixed price disables the ratio fields. */
+export function AddModelDialog({ open, rows, onAdd, onClose }: AddModelDialogProps) {
+  const { t } = useTranslation('setting');
+  const [form] = Form.useForm<ModelRatioRow & { mode: PriceMode }>();
+  const [mode, setMode] = useState<PriceMode>('ratio');
+
+  const numberRule = {
+    validator: async (_rule: unknown, value: string | undefined) => {
+      if (!isNumberText(value ?? '')) throw new Error(t('ratioEditor.notNumber'));
+    },
+  };
+  const nameRule = {
+    validator: async (_rule: unknown, value: string | undefined) => {
+      const problem = nameProblem(value ?? '', rows);
+      if (problem === 'required') throw new Error(t('ratioEditor.nameRequired'));
+      if (problem === 'duplicate') throw new Error(t('ratioEditor.nameExists'));
+    },
+  };
+
+  const submit = async () => {
+    const values = await form.validateFields();
+    const text = (value: string | undefined) => (value ?? '').trim();
+    onAdd({
+      name: values.name.trim(),
+      price: mode === 'price' ? text(values.price) : '',
+      ratio: mode === 'ratio' ? text(values.ratio) : '',
+      completion: mode === 'ratio' ? text(values.completion) : '',
+    });
+    form.resetFields();
+    setMode('ratio');
+  };
+
+  return (
+    <Modal
+      open={open}
+      title={t('ratioEditor.addTitle')}
+      onOk={() => void submit().catch(() => undefined)}
+      onCancel={onClose}
+      destroyOnHidden
+      okButtonProps={{ 'data-testid': 'add-model-ok' } as Record<`data-${string}`, string>}
+    >
+      <Form form={form} layout="vertical" initialValues={{ mode: 'ratio' }} preserve={false}>
+        <Form.Item name="name" label={t('ratioEditor.name')} rules={[nameRule]} required>
+          <Input data-testid="add-model-name" />
+        </Form.Item>
+        <Form.Item name="mode" label={t('ratioEditor.mode')}>
+          <Radio.Group onChange={(event) => setMode(event.target.value as PriceMode)} data-testid="add-model-mode">
+            <Radio value="price">{t('ratioEditor.priceMode')}</Radio>
+            <Radio value="ratio">{t('ratioEditor.ratioMode')}</Radio>
+          </Radio.Group>
+        </Form.Item>
+        <Form.Item name="price" label={t('ratioEditor.price')} rules={[numberRule]}>
+          <Input disabled={mode !== 'price'} data-testid="add-model-price" />
+        </Form.Item>
+        <Form.Item name="ratio" label={t('ratioEditor.ratio')} rules={[numberRule]}>
+          <Input disabled={mode === 'price'} data-testid="add-model-ratio" />
+        </Form.Item>
+        <Form.Item name="completion" label={t('ratioEditor.completion')} rules={[numberRule]}>
+          <Input disabled={mode === 'price'} data-testid="add-model-completion" />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}

@@ -1,0 +1,99 @@
+import { optionCatalogue, type OptionKey } from '@switchboard/contract';
+import { Button, Card, Form, Input, InputNumber, Select, Switch } from 'antd';
+import { useEffect, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { toast } from '../../components/feedback';
+import { formValuesOf, isValidJsonFor, storedValuesOf, type OptionField } from './option-fields';
+import type { OptionValues } from './options-api';
+import { useSaveOptions } from './use-save-options';
+
+export interface OptionSectionProps {
+  /** i18n key under `sections.` of the setting namespace; also names the test id. */
+  name: string;
+  fields: OptionField[];
+  options: OptionValues;
+  /** A rule across fields; returns the message to show, or null when the values may be saved. */
+  check?: (after: OptionValues) => string | null;
+  /** Asks before saving (e.g. turning off password login); false cancels. */
+  confirm?: (before: OptionValues, after: OptionValues) => Promise<boolean>;
+  children?: ReactNode;
+}
+
+/** The editor of one field; Form.Item hands it `value`/`checked` and `onChange`, passed on to the control. */
+function FieldEditor({ field, ...control }: { field: OptionField } & Record<string, unknown>) {
+  const { t } = useTranslation('setting');
+  const definition: { min?: number; choices?: readonly string[] } = optionCatalogue[field.key];
+  switch (field.kind) {
+    case 'switch':
+      return <Switch {...control} />;
+    case 'number':
+      return <InputNumber min={definition.min} style={{ width: '100%' }} {...control} />;
+    case 'secret':
+      return <Input.Password placeholder={t('secretPlaceholder')} autoComplete="new-password" {...control} />;
+    case 'textarea':
+      return <Input.TextArea autoSize={{ minRows: 3, maxRows: 16 }} {...control} />;
+    case 'json':
+      return <Input.TextArea autoSize={{ minRows: 4, maxRows: 20 }} style={{ fontFamily: 'monospace' }} {...control} />;
+    case 'select':
+      return <Select options={(definition.choices ?? []).map((value) => ({ value, label: t(`choices.${value}`) }))} {...control} />;
+    default:
+      return <Input {...control} />;
+  }
+}
+
+/** One card of a settings tab: its option fields and a save button that stores only what changed. */
+export function OptionSection({ name, fields, options, check, confirm, children }: OptionSectionProps) {
+  const { t } = useTranslation('setting');
+  const [form] = Form.useForm();
+  const { save, saving } = useSaveOptions();
+
+  // A save reloads the options; the fields then show what the server holds.
+  useEffect(() => form.setFieldsValue(formValuesOf(fields, options)), [form, fields, options]);
+
+  const submit = async () => {
+    let values: Record<string, string | number | boolean | null>;
+    try {
+      values = await form.validateFields();
+    } catch {
+      toast.error(t('validation.checkInput'));
+      return;
+    }
+    const after = storedValuesOf(fields, values, options);
+    const problem = check?.(after) ?? null;
+    if (problem) {
+      toast.error(problem);
+      return;
+    }
+    if (confirm && !(await confirm(options, after))) return;
+    await save(options, after);
+  };
+
+  const jsonRule = (key: OptionKey) => ({
+    validator: async (_rule: unknown, value: string) => {
+      if (!isValidJsonFor(key, value ?? '')) throw new Error(t('validation.notJson'));
+    },
+  });
+
+  return (
+    <Card title={t(`sections.${name}`)} data-testid={`section-${name}`}>
+      <Form form={form} layout="vertical" initialValues={formValuesOf(fields, options)}>
+        {fields.map((field) => (
+          <Form.Item
+            key={field.key}
+            name={field.key}
+            label={t(`options.${field.key}`)}
+            valuePropName={field.kind === 'switch' ? 'checked' : 'value'}
+            rules={field.kind === 'json' ? [jsonRule(field.key)] : []}
+            data-testid={`option-${field.key}`}
+          >
+            <FieldEditor field={field} />
+          </Form.Item>
+        ))}
+        <Button type="primary" loading={saving} onClick={() => void submit()} data-testid={`save-${name}`}>
+          {t('save.button')}
+        </Button>
+      </Form>
+      {children}
+    </Card>
+  );
+}

@@ -1,0 +1,131 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { toast } from '../../components/feedback';
+import { changeLanguage } from '../../i18n';
+import { mockFetch } from '../../test-support/fetch-mock';
+import { renderApp } from '../../test-support/render-app';
+import SettingPage from './setting-page';
+import { optionServer, plainUser, putsOf, rootUser, storedOptions } from './setting-test-data';
+
+const routes = [{ path: '/setting', element: <SettingPage /> }];
+
+async function section(name: string) {
+  return screen.findByTestId(`section-${name}`);
+}
+
+function input(container: HTMLElement, key: string) {
+  const field = within(container).getByTestId(`option-${key}`).querySelector('input, textarea');
+  if (!field) throw new Error(`no input for ${key}`);
+  return field as HTMLInputElement;
+}
+
+// The system and operation tabs render dozens of fields; happy-dom on a shared machine needs the time.
+describe('settings page', { timeout: 20_000 }, () => {
+  beforeEach(() => changeLanguage('en'));
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    vi.restoreAllMocks();
+  });
+
+  it('shows only the personal tab to someone who is not a super admin, whatever the address asks', async () => {
+    const requests = mockFetch(optionServer());
+    renderApp(routes, { path: '/setting?tab=system', user: plainUser });
+    const tabs = await screen.findByTestId('setting-tabs');
+    expect(within(tabs).getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['Personal']);
+    expect(requests.some((request) => request.url.startsWith('/api/option/'))).toBe(false);
+  });
+
+  it('gives a super admin all four tabs and opens the one the address names', async () => {
+    mockFetch(optionServer());
+    renderApp(routes, { path: '/setting?tab=other', user: rootUser });
+    const tabs = await screen.findByTestId('setting-tabs');
+    expect(within(tabs).getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['Personal', 'Operation', 'System', 'Other']);
+    expect(await section('branding')).toBeTruthy();
+  });
+
+  it('says nothing was modified when saving without a change', async () => {
+    const requests = mockFetch(optionServer());
+    const info = vi.spyOn(toast, 'info');
+    renderApp(routes, { path: '/setting?tab=other', user: rootUser });
+    fireEvent.click(within(await section('branding')).getByTestId('save-branding'));
+    await waitFor(() => expect(info).toHaveBeenCalledWith('Nothing was modified'));
+    expect(putsOf(requests)).toEqual([]);
+  });
+
+  it('saves only the changed value', async () => {
+    const requests = mockFetch(optionServer());
+    const success = vi.spyOn(toast, 'success');
+    renderApp(routes, { path: '/setting?tab=other', user: rootUser });
+    const branding = await section('branding');
+    fireEvent.change(input(branding, 'SystemName'), { target: { value: 'Acme Gateway' } });
+    fireEvent.click(within(branding).getByTestId('save-branding'));
+    await waitFor(() => expect(success).toHaveBeenCalledWith('Saved'));
+    expect(putsOf(requests)).toEqual([{ key: 'SystemName', value: 'Acme Gateway' }]);
+  });
+
+  it('says the save failed, or partly failed, with the server reasons', async () => {
+    mockFetch(optionServer(storedOptions(), (key) => (key === 'SMTPPort' ? 'SMTPPort must be a number' : null)));
+    const error = vi.spyOn(toast, 'error');
+    const warning = vi.spyOn(toast, 'warning');
+    renderApp(routes, { path: '/setting?tab=system', user: rootUser });
+    const smtp = await section('smtp');
+    fireEvent.change(input(smtp, 'SMTPServer'), { target: { value: 'smtp.example.com' } });
+    fireEvent.change(input(smtp, 'SMTPPort'), { target: { value: '2525' } });
+    fireEvent.click(within(smtp).getByTestId('save-smtp'));
+    await waitFor(() => expect(error).toHaveBeenCalledWith('Partial save failed, please retry'));
+    expect(warning).toHaveBeenCalledWith('SMTPPort must be a number');
+
+
+    // The server kept the accepted value; now only the refused one differs.
+    fireEvent.change(input(smtp, 'SMTPPort'), { target: { value: '2526' } });
+    fireEvent.click(within(smtp).getByTestId('save-smtp'));
+    await waitFor(() => expect(error).toHaveBeenCalledWith('Save failed, please retry'));
+  });
+
+  it('refuses a JSON option that is not valid JSON before sending it', async () => {
+    const requests = mockFetch(optionServer());
+    const error = vi.spyOn(toast, 'error');
+    renderApp(routes, { path: '/setting?tab=operation', user: rootUser });
+    const groups = await section('groups');
+    fireEvent.change(input(groups, 'GroupRatio'), { target: { value: '{"default": 1' } });
+    fireEvent.click(within(groups).getByTestId('save-groups'));
+    expect(await within(groups).findByText('Not a valid JSON string')).toBeTruthy();
+    await waitFor(() => expect(error).toHaveBeenCalledWith('Please check the input'));
+    expect(putsOf(requests)).toEqual([]);
+  });
+
+  it('asks for the server address before payment settings', async () => {
+    const requests = mockFetch(optionServer());
+    const error = vi.spyOn(toast, 'error');
+    renderApp(routes, { path: '/setting?tab=system', user: rootUser });
+    const payment = await section('payment');
+    fireEvent.change(input(payment, 'PayAddress'), { target: { value: 'https://pay.example.com' } });
+    fireEvent.click(within(payment).getByTestId('save-payment'));
+    await waitFor(() => expect(error).toHaveBeenCalledWith('Please fill in the server address first'));
+    expect(putsOf(requests)).toEqual([]);
+  });
+
+  async function turnOffPasswordLogin() {
+    const requests = mockFetch(optionServer());
+    renderApp(routes, { path: '/setting?tab=system', user: rootUser });
+    const access = await section('access');
+    fireEvent.click(within(within(access).getByTestId('option-PasswordLoginEnabled')).getByRole('switch'));
+    fireEvent.click(within(access).getByTestId('save-access'));
+    expect(await screen.findByText('Users without another sign-in method, administrators included, will not be able to sign in.')).toBeTruthy();
+    return requests;
+  }
+
+  it('asks before turning off password sign-in, and a cancel saves nothing', async () => {
+    const requests = await turnOffPasswordLogin();
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    // A confirmed save would send its PUT at once (the fake answers immediately).
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(putsOf(requests)).toEqual([]);
+  });
+
+  it('turns off password sign-in once confirmed', async () => {
+    const requests = await turnOffPasswordLogin();
+    fireEvent.click(screen.getByRole('button', { name: 'Turn it off' }));
+    await waitFor(() => expect(putsOf(requests)).toEqual([{ key: 'PasswordLoginEnabled', value: 'false' }]));
+  });
+});

@@ -1,0 +1,70 @@
+import { Flex } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { modals } from '../../components/feedback';
+import { fieldsOf } from './option-fields';
+import { OptionSection } from './option-section';
+import type { OptionValues } from './options-api';
+
+const sections = {
+  server: fieldsOf(['ServerAddress']),
+  worker: fieldsOf(['WorkerUrl', 'WorkerValidKey']),
+  payment: fieldsOf(['PayAddress', 'EpayId', 'EpayKey', 'Price', 'MinTopUp', 'TopupGroupRatio', 'CustomCallbackAddress']),
+  access: fieldsOf([
+    'PasswordLoginEnabled',
+    'PasswordRegisterEnabled',
+    'EmailVerificationEnabled',
+    'GitHubOAuthEnabled',
+    'LinuxDOOAuthEnabled',
+    'WeChatAuthEnabled',
+    'TelegramOAuthEnabled',
+    'TurnstileCheckEnabled',
+    'RegisterEnabled',
+  ]),
+  emailDomains: fieldsOf(['EmailDomainRestrictionEnabled', 'EmailAliasRestrictionEnabled', 'EmailDomainWhitelist'], {
+    EmailDomainWhitelist: 'textarea',
+  }),
+  smtp: fieldsOf(['SMTPServer', 'SMTPPort', 'SMTPAccount', 'SMTPFrom', 'SMTPToken', 'SMTPSSLEnabled']),
+  github: fieldsOf(['GitHubClientId', 'GitHubClientSecret']),
+  wechat: fieldsOf(['WeChatServerAddress', 'WeChatServerToken', 'WeChatAccountQRCodeImageURL']),
+  telegram: fieldsOf(['TelegramBotName', 'TelegramBotToken']),
+  turnstile: fieldsOf(['TurnstileSiteKey', 'TurnstileSecretKey']),
+  linuxdo: fieldsOf(['LinuxDOClientId', 'LinuxDOClientSecret']),
+};
+
+/** System settings (super admin): addresses, payment, sign-in and registration, mail, third-party sign-in. */
+export function SystemTab({ options }: { options: OptionValues }) {
+  const { t } = useTranslation('setting');
+
+  // Payment callbacks go to the server address, so it has to be set first.
+  const checkPayment = (after: OptionValues) => ((after.PayAddress ?? '') !== '' && !options.ServerAddress ? t('validation.serverAddressFirst') : null);
+
+  // Without password login, users (admins included) who have no other sign-in method are locked out.
+  const confirmAccess = (before: OptionValues, after: OptionValues) =>
+    before.PasswordLoginEnabled === 'true' && after.PasswordLoginEnabled === 'false'
+      ? new Promise<boolean>((resolve) =>
+          modals().confirm({
+            title: t('confirmPasswordLogin.title'),
+            content: t('confirmPasswordLogin.content'),
+            okText: t('confirmPasswordLogin.ok'),
+            okButtonProps: { danger: true },
+            onOk: () => resolve(true),
+            onCancel: () => resolve(false),
+          }),
+        )
+      : Promise.resolve(true);
+
+  return (
+    <Flex vertical gap={16}>
+      {Object.entries(sections).map(([name, fields]) => (
+        <OptionSection
+          key={name}
+          name={name}
+          fields={fields}
+          options={options}
+          check={name === 'payment' ? checkPayment : undefined}
+          confirm={name === 'access' ? confirmAccess : undefined}
+        />
+      ))}
+    </Flex>
+  );
+}
