@@ -8,3 +8,4 @@ export * from './default-prices';
 export * from './token';
 export * from './channel-types';
 export * from './channel';
+export * from './log';

@@ -2,11 +2,13 @@ import type { Migration } from 'kysely';
 import type { DatabaseKind } from '../../config';
 import { usersAndOptions } from './001-users-options';
 import { relayTables } from './002-relay-tables';
+import { logIndexes } from './050-log-indexes';
 
 /** The one migration set, in order; names sort lexically. Each area appends its own file. */
 export function migrations(kind: DatabaseKind): Record<string, Migration> {
   return {
     '001-users-options': usersAndOptions(kind),
     '002-relay-tables': relayTables(kind),
+    '050-log-indexes': logIndexes(),
   };
 }
