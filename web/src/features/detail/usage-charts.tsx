@@ -72,7 +72,7 @@ export function CallsChart({ buckets, models }: Omit<ChartProps, 'formatQuota'>)
               name={model.model}
               stroke={chart.colourOf(index)}
               connectNulls
-              dot={false}
+              dot={{ r: 3 }}
               isAnimationActive={false}
             />
           ))}
