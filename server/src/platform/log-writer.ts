@@ -10,6 +10,27 @@ export type LogEntry = Insertable<LogsTable>;
 const MAX_ROWS_PER_INSERT = 500;
 
 /**
+ * Every optional column, so that all rows of a batch name the same columns: in a multi-row insert
+ * SQLite writes NULL (not the column default) where one row leaves a column out that another sets.
+ */
+const LOG_COLUMN_DEFAULTS = {
+  username: '',
+  token_name: '',
+  token_id: 0,
+  model_name: '',
+  quota: 0,
+  prompt_tokens: 0,
+  completion_tokens: 0,
+  use_time: 0,
+  is_stream: 0,
+  channel_id: 0,
+  channel_name: '',
+  group: '',
+  ip: '',
+  request_id: '',
+} satisfies Partial<LogEntry>;
+
+/**
  * Log rows and the hourly usage rollup, collected in memory and written in one transaction per
  * batch, off the request path. Rollup rows are added onto existing buckets, so instances commute.
  */
@@ -21,7 +42,7 @@ export class LogWriter {
   constructor(private readonly database: Database) {}
 
   write(entry: LogEntry): void {
-    this.logs.push(entry);
+    this.logs.push({ ...LOG_COLUMN_DEFAULTS, ...entry });
   }
 
   /** Adds one call's usage to its user × model × hour bucket. */

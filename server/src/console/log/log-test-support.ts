@@ -20,10 +20,7 @@ export async function signedInCaller(server: TestServer, username: string, role 
   return { id, caller: consoleCaller(server, await signIn(server, username, 'password123')) };
 }
 
-/**
- * A consumption entry with every column set: the writer inserts many rows in one statement, and SQLite
- * writes NULL (not the default) into a column one row of the batch leaves out.
- */
+/** A consumption entry with the fields a test does not care about filled in. */
 export function consumption(userId: number, username: string, values: Partial<LogEntry>): LogEntry {
   return {
     user_id: userId,
@@ -32,14 +29,6 @@ export function consumption(userId: number, username: string, values: Partial<Lo
     type: LogType.Consumption,
     content: '',
     token_name: 'main',
-    token_id: 0,
-    quota: 0,
-    prompt_tokens: 0,
-    completion_tokens: 0,
-    use_time: 0,
-    is_stream: 0,
-    ip: '',
-    request_id: '',
     model_name: 'gpt-4o',
     group: 'default',
     channel_id: 1,
