@@ -47,24 +47,27 @@ export class LogWriter {
 
   /** Adds one call's usage to its user × model × hour bucket. */
   roll(entry: { userId: number; username: string; model: string; createdAt: number; tokens: number; quota: number }): void {
-    const hour = entry.createdAt - (entry.createdAt % 3600);
-    const key = `${entry.userId}\u0000${entry.model}\u0000${hour}`;
-    const bucket = this.rollup.get(key);
-    if (bucket) {
-      bucket.count = Number(bucket.count) + 1;
-      bucket.token_used = Number(bucket.token_used) + entry.tokens;
-      bucket.quota = Number(bucket.quota) + entry.quota;
-      return;
-    }
-    this.rollup.set(key, {
+    this.addToBucket({
       user_id: entry.userId,
       username: entry.username,
       model_name: entry.model,
-      created_at: hour,
+      created_at: entry.createdAt - (entry.createdAt % 3600),
       count: 1,
       token_used: entry.tokens,
       quota: entry.quota,
     });
+  }
+
+  private addToBucket(row: Insertable<QuotaDataTable>): void {
+    const key = `${row.user_id}\u0000${row.model_name}\u0000${row.created_at}`;
+    const bucket = this.rollup.get(key);
+    if (!bucket) {
+      this.rollup.set(key, { ...row });
+      return;
+    }
+    bucket.count = Number(bucket.count) + Number(row.count);
+    bucket.token_used = Number(bucket.token_used) + Number(row.token_used);
+    bucket.quota = Number(bucket.quota) + Number(row.quota);
   }
 
   async flush(): Promise<void> {
@@ -88,7 +91,8 @@ export class LogWriter {
       })
       .catch((error: unknown) => {
         this.logs = logs.concat(this.logs);
-        for (const row of rollup) this.roll({ userId: row.user_id, username: row.username, model: row.model_name, createdAt: row.created_at, tokens: Number(row.token_used), quota: Number(row.quota) });
+        // Put the buckets back whole (calls, tokens and quota), merged with what arrived meanwhile.
+        for (const row of rollup) this.addToBucket(row);
         throw error;
       });
     try {
