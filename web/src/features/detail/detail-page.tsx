@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useSessionUser } from '../../api/session';
 import { useStatus } from '../../api/status';
 import { PageFrame } from '../../components/page-frame';
-import { displayQuota } from '../token/token-quota';
+import { displayUsageQuota } from '../log/call-quota';
 import { fetchUsage, type UsageQuery } from './detail-api';
 import { DetailFilters } from './detail-filters';
 import { ModelBreakdown } from './model-breakdown';
@@ -31,7 +31,7 @@ export default function DetailPage() {
     enabled: status.enable_data_export,
   });
   const series = useMemo(() => usageSeries(usage.data ?? [], granularity), [usage.data, granularity]);
-  const showQuota = (value: number) => displayQuota(value, status);
+  const showQuota = (value: number) => displayUsageQuota(value, status);
 
   if (!status.enable_data_export) {
     return (

@@ -18,6 +18,8 @@ function useChartTheme() {
     grid: token.colorBorderSecondary,
     tooltip,
     legend: { color: token.colorText },
+    /** separates pie slices in the card's own colour */
+    sliceStroke: token.colorBgContainer,
   };
 }
 
@@ -44,7 +46,15 @@ export function ConsumptionChart({ buckets, models, formatQuota }: ChartProps) {
           <Tooltip contentStyle={chart.tooltip} formatter={(value) => formatQuota(Number(value))} />
           <Legend wrapperStyle={chart.legend} />
           {models.map((model, index) => (
-            <Bar key={model.model} dataKey={model.model} name={model.model} stackId="quota" fill={chart.colourOf(index)} isAnimationActive={false} />
+            <Bar
+              key={model.model}
+              dataKey={model.model}
+              name={model.model}
+              stackId="quota"
+              fill={chart.colourOf(index)}
+              maxBarSize={48}
+              isAnimationActive={false}
+            />
           ))}
         </BarChart>
       </ResponsiveContainer>
@@ -88,7 +98,15 @@ export function ModelShareChart({ models, formatQuota }: Pick<ChartProps, 'model
   return (
     <ResponsiveContainer width="100%" height={CHART_HEIGHT}>
       <PieChart>
-        <Pie data={models} dataKey="quota" nameKey="model" innerRadius="45%" outerRadius="75%" isAnimationActive={false}>
+        <Pie
+          data={models}
+          dataKey="quota"
+          nameKey="model"
+          innerRadius="45%"
+          outerRadius="75%"
+          stroke={chart.sliceStroke}
+          isAnimationActive={false}
+        >
           {models.map((model, index) => (
             <Cell key={model.model} fill={chart.colourOf(index)} />
           ))}

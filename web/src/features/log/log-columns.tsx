@@ -2,7 +2,8 @@ import { LogKind, type LogView, type StatusData } from '@switchboard/contract';
 import { Button, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import type { TFunction } from 'i18next';
-import { displayQuota, formatTime } from '../token/token-quota';
+import { formatTime } from '../token/token-quota';
+import { displayCallQuota } from './call-quota';
 import { DurationTags } from './duration-tags';
 import { channelsTried, otherOf } from './log-billing';
 import { LogTypeTag } from './log-type-tag';
@@ -63,7 +64,7 @@ export function logColumns(t: TFunction, options: LogColumnOptions): ColumnsType
     {
       title: t('columns.quota'),
       key: 'quota',
-      render: (_value, entry) => (entry.quota ? <span data-testid="log-quota">{displayQuota(entry.quota, options.status)}</span> : null),
+      render: (_value, entry) => (entry.quota ? <span data-testid="log-quota">{displayCallQuota(entry.quota, options.status)}</span> : null),
     },
     ...(options.admin ? [admin.retry] : []),
     { title: t('columns.content'), key: 'content', ellipsis: true, render: (_value, entry) => entry.content },

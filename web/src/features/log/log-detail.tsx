@@ -2,7 +2,7 @@ import type { LogView, StatusData } from '@switchboard/contract';
 import { Descriptions } from 'antd';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import { displayQuota } from '../token/token-quota';
+import { displayCallQuota } from './call-quota';
 import { billingOf, channelsTried, otherOf, type Billing } from './log-billing';
 
 const number = (value: number) => String(Number(value.toFixed(6)));
@@ -44,7 +44,7 @@ export function LogDetail({ entry, status }: { entry: LogView; status: StatusDat
     priced && { key: 'prices', label: t('detail.prices'), children: priced.prices },
     { key: 'tokens', label: t('detail.tokens'), children: t('detail.tokenCounts', { prompt: entry.prompt_tokens, completion: entry.completion_tokens }) },
     priced && { key: 'formula', label: t('detail.formula'), children: priced.formula },
-    { key: 'quota', label: t('detail.charged'), children: displayQuota(entry.quota, status) },
+    { key: 'quota', label: t('detail.charged'), children: displayCallQuota(entry.quota, status) },
     other.frt !== undefined && other.frt > 0 && { key: 'frt', label: t('detail.firstToken'), children: t('detail.milliseconds', { value: other.frt }) },
     other.is_model_mapped && {
       key: 'mapped',

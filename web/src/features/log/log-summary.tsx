@@ -1,7 +1,7 @@
 import type { LogStat, StatusData } from '@switchboard/contract';
 import { Space, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { displayQuota } from '../token/token-quota';
+import { displayUsageQuota } from './call-quota';
 
 /** Spec 001 Usage log page: total consumed quota in the window, RPM and TPM of the last minute. */
 export function LogSummary({ stat, status }: { stat: LogStat | undefined; status: StatusData }) {
@@ -9,7 +9,7 @@ export function LogSummary({ stat, status }: { stat: LogStat | undefined; status
   return (
     <Space wrap data-testid="log-summary">
       <Tag color="blue" data-testid="log-stat-quota">
-        {t('summaryTags.quota', { value: displayQuota(stat?.quota ?? 0, status) })}
+        {t('summaryTags.quota', { value: displayUsageQuota(stat?.quota ?? 0, status) })}
       </Tag>
       <Tag color="pink" data-testid="log-stat-rpm">
         {t('summaryTags.rpm', { value: stat?.rpm ?? 0 })}
