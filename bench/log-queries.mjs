@@ -75,6 +75,10 @@ function seed(path, now) {
     }
   });
   insertAll();
+  // The hourly rollup the relay would have built from the same calls.
+  sqlite.exec(`insert into quota_data (user_id, username, model_name, created_at, token_used, count, quota)
+    select user_id, username, model_name, created_at - created_at % 3600, sum(prompt_tokens + completion_tokens), count(*), sum(quota)
+    from logs where type = 2 group by user_id, username, model_name, created_at - created_at % 3600`);
   sqlite.close();
 }
 
@@ -133,9 +137,18 @@ try {
     );
     console.log(name.padEnd(36), String(total).padStart(9), cell(firstPage), cell(deepPage), cell(stat));
   }
-  started = performance.now();
-  const points = await usage.hourly(everyone, now - 7 * DAY, now);
-  console.log(`\nquota_data (empty here: the relay fills it) read in ${(performance.now() - started).toFixed(1)} ms, ${points.length} points`);
+  const buckets = await database.db.selectFrom('quota_data').select((select) => select.fn.countAll().as('count')).executeTakeFirstOrThrow();
+  console.log(`\nquota_data: ${buckets.count} hourly buckets`);
+  const dashboard = [
+    ['admin, everyone, 7 days', everyone, now - 7 * DAY],
+    ['admin, one username, 30 days', { username: 'user42' }, now - 30 * DAY],
+    ['self, 30 days', { userId: 42 }, now - 30 * DAY],
+  ];
+  for (const [name, scope, since] of dashboard) {
+    const points = await usage.hourly(scope, since, now);
+    const time = await timed(() => usage.hourly(scope, since, now));
+    console.log(name.padEnd(36), String(points.length).padStart(9), 'points', cell(time));
+  }
   await database.close();
 } finally {
   rmSync(folder, { recursive: true, force: true });
