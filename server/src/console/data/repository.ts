@@ -23,7 +23,7 @@ export class UsageRepository {
         select.fn.sum<number>('token_used').as('token_used'),
         select.fn.sum<number>('quota').as('quota'),
       ])
-      .groupBy(['model_name', 'created_at'])
+      .groupBy(['created_at', 'model_name'])
       .orderBy('created_at', 'asc')
       .orderBy('model_name', 'asc')
       .execute();
