@@ -12,3 +12,4 @@ export * from './channel';
 export * from './account';
 export * from './user-admin';
 export * from './pricing';
+export * from './log';

@@ -6,11 +6,11 @@ export function roundHalfAwayFromZero(value: number): number {
   return value < 0 ? -Math.round(-value) : Math.round(value);
 }
 
-/** Formats a quota amount as dollars ("$1.25") or as a plain number of units. */
-export function formatQuota(quota: number, options: { inCurrency: boolean; quotaPerUnit?: number }): string {
+/** Formats a quota amount as dollars ("$1.25", `digits` decimals, 2 unless told) or as a plain number of units. */
+export function formatQuota(quota: number, options: { inCurrency: boolean; quotaPerUnit?: number; digits?: number }): string {
   if (!options.inCurrency) return String(quota);
   const perUnit = options.quotaPerUnit && options.quotaPerUnit > 0 ? options.quotaPerUnit : QUOTA_PER_UNIT;
-  return `$${(quota / perUnit).toFixed(2)}`;
+  return `$${(quota / perUnit).toFixed(options.digits ?? 2)}`;
 }
 
 /** Large numbers as 12.3k, 4.5M, 6.7B (spec 000 §9). */

@@ -2,6 +2,8 @@ import type { AppContext } from '../app-context';
 import { createGuards } from './auth/guards';
 import { registerAccountRoutes } from './account/routes';
 import { registerChannelRoutes } from './channel/routes';
+import { registerDataRoutes } from './data/routes';
+import { registerLogRoutes } from './log/routes';
 import type { ConsoleApp } from './console-app';
 import { consoleErrorHandler } from './error-handler';
 import { registerOauthRoutes } from './oauth/routes';
@@ -27,4 +29,6 @@ export async function consolePlugin(app: ConsoleApp, context: AppContext): Promi
   registerOptionRoutes(app, context, guards);
   registerPricingRoutes(app, context, guards);
   registerPublicContentRoutes(app, context);
+  registerLogRoutes(app, context, guards);
+  registerDataRoutes(app, context, guards);
 }

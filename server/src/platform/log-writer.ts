@@ -10,6 +10,27 @@ export type LogEntry = Insertable<LogsTable>;
 const MAX_ROWS_PER_INSERT = 500;
 
 /**
+ * Every optional column, so that all rows of a batch name the same columns: in a multi-row insert
+ * SQLite writes NULL (not the column default) where one row leaves a column out that another sets.
+ */
+const LOG_COLUMN_DEFAULTS = {
+  username: '',
+  token_name: '',
+  token_id: 0,
+  model_name: '',
+  quota: 0,
+  prompt_tokens: 0,
+  completion_tokens: 0,
+  use_time: 0,
+  is_stream: 0,
+  channel_id: 0,
+  channel_name: '',
+  group: '',
+  ip: '',
+  request_id: '',
+} satisfies Partial<LogEntry>;
+
+/**
  * Log rows and the hourly usage rollup, collected in memory and written in one transaction per
  * batch, off the request path. Rollup rows are added onto existing buckets, so instances commute.
  */
@@ -21,29 +42,32 @@ export class LogWriter {
   constructor(private readonly database: Database) {}
 
   write(entry: LogEntry): void {
-    this.logs.push(entry);
+    this.logs.push({ ...LOG_COLUMN_DEFAULTS, ...entry });
   }
 
   /** Adds one call's usage to its user × model × hour bucket. */
   roll(entry: { userId: number; username: string; model: string; createdAt: number; tokens: number; quota: number }): void {
-    const hour = entry.createdAt - (entry.createdAt % 3600);
-    const key = `${entry.userId}\u0000${entry.model}\u0000${hour}`;
-    const bucket = this.rollup.get(key);
-    if (bucket) {
-      bucket.count = Number(bucket.count) + 1;
-      bucket.token_used = Number(bucket.token_used) + entry.tokens;
-      bucket.quota = Number(bucket.quota) + entry.quota;
-      return;
-    }
-    this.rollup.set(key, {
+    this.addToBucket({
       user_id: entry.userId,
       username: entry.username,
       model_name: entry.model,
-      created_at: hour,
+      created_at: entry.createdAt - (entry.createdAt % 3600),
       count: 1,
       token_used: entry.tokens,
       quota: entry.quota,
     });
+  }
+
+  private addToBucket(row: Insertable<QuotaDataTable>): void {
+    const key = `${row.user_id}\u0000${row.model_name}\u0000${row.created_at}`;
+    const bucket = this.rollup.get(key);
+    if (!bucket) {
+      this.rollup.set(key, { ...row });
+      return;
+    }
+    bucket.count = Number(bucket.count) + Number(row.count);
+    bucket.token_used = Number(bucket.token_used) + Number(row.token_used);
+    bucket.quota = Number(bucket.quota) + Number(row.quota);
   }
 
   async flush(): Promise<void> {
@@ -67,7 +91,8 @@ export class LogWriter {
       })
       .catch((error: unknown) => {
         this.logs = logs.concat(this.logs);
-        for (const row of rollup) this.roll({ userId: row.user_id, username: row.username, model: row.model_name, createdAt: row.created_at, tokens: Number(row.token_used), quota: Number(row.quota) });
+        // Put the buckets back whole (calls, tokens and quota), merged with what arrived meanwhile.
+        for (const row of rollup) this.addToBucket(row);
         throw error;
       });
     try {

@@ -3,6 +3,7 @@ import type { DatabaseKind } from '../../config';
 import { usersAndOptions } from './001-users-options';
 import { relayTables } from './002-relay-tables';
 import { accountCodes } from './030-account-codes';
+import { logIndexes } from './050-log-indexes';
 
 /** The one migration set, in order; names sort lexically. Each area appends its own file. */
 export function migrations(kind: DatabaseKind): Record<string, Migration> {
@@ -10,5 +11,6 @@ export function migrations(kind: DatabaseKind): Record<string, Migration> {
     '001-users-options': usersAndOptions(kind),
     '002-relay-tables': relayTables(kind),
     '030-account-codes': accountCodes(kind),
+    '050-log-indexes': logIndexes(),
   };
 }

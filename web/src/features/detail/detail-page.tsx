@@ -1,8 +1,77 @@
+import { isAdmin } from '@switchboard/contract';
+import { useQuery } from '@tanstack/react-query';
+import { Card, Col, Result, Row, Statistic } from 'antd';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { EmptyScreen } from '../../components/empty-screen';
+import { useSessionUser } from '../../api/session';
+import { useStatus } from '../../api/status';
+import { PageFrame } from '../../components/page-frame';
+import { displayUsageQuota } from '../log/call-quota';
+import { fetchUsage, type UsageQuery } from './detail-api';
+import { DetailFilters } from './detail-filters';
+import { ModelBreakdown } from './model-breakdown';
+import { CallsChart, ConsumptionChart } from './usage-charts';
+import { granularityOf, usageSeries, type Granularity } from './usage-series';
 
-/** /detail: the data dashboard (spec 001 §2). */
+const DEFAULT_LOOKBACK_SECONDS = 7 * 86_400;
+
+/** /detail: the data dashboard (spec 001 §2), shown while the `enable_data_export` flag is on. */
 export default function DetailPage() {
   const { t } = useTranslation('detail');
-  return <EmptyScreen title={t('title')} summary={t('summary')} />;
+  const status = useStatus();
+  const admin = isAdmin(useSessionUser()?.role ?? 0);
+  const [granularity, setGranularity] = useState<Granularity>(() => granularityOf(status.data_export_default_time));
+  const [query, setQuery] = useState<UsageQuery>(() => {
+    const now = Math.floor(Date.now() / 1000);
+    return { start_timestamp: now - DEFAULT_LOOKBACK_SECONDS, end_timestamp: now + 3600, username: '' };
+  });
+  const usage = useQuery({
+    queryKey: ['detail', admin, query],
+    queryFn: () => fetchUsage(query, admin),
+    enabled: status.enable_data_export,
+  });
+  const series = useMemo(() => usageSeries(usage.data ?? [], granularity), [usage.data, granularity]);
+  const showQuota = (value: number) => displayUsageQuota(value, status);
+
+  if (!status.enable_data_export) {
+    return (
+      <PageFrame title={t('title')}>
+        <Result status="info" title={t('disabled.title')} subTitle={t('disabled.description')} data-testid="detail-disabled" />
+      </PageFrame>
+    );
+  }
+  return (
+    <PageFrame title={t('title')} summary={t('summary')}>
+      <Card variant="borderless">
+        <DetailFilters
+          admin={admin}
+          query={query}
+          granularity={granularity}
+          loading={usage.isFetching}
+          onGranularity={setGranularity}
+          onSearch={setQuery}
+        />
+      </Card>
+      <Row gutter={[16, 16]}>
+        <Col xs={24} md={8}>
+          <Card variant="borderless">
+            <Statistic title={t('totals.quota')} value={showQuota(series.totals.quota)} data-testid="detail-total-quota" />
+          </Card>
+        </Col>
+        <Col xs={24} md={8}>
+          <Card variant="borderless">
+            <Statistic title={t('totals.count')} value={series.totals.count} data-testid="detail-total-count" />
+          </Card>
+        </Col>
+        <Col xs={24} md={8}>
+          <Card variant="borderless">
+            <Statistic title={t('totals.tokens')} value={series.totals.tokens} data-testid="detail-total-tokens" />
+          </Card>
+        </Col>
+      </Row>
+      <ConsumptionChart buckets={series.buckets} models={series.models} formatQuota={showQuota} />
+      <CallsChart buckets={series.buckets} models={series.models} />
+      <ModelBreakdown models={series.models} formatQuota={showQuota} />
+    </PageFrame>
+  );
 }

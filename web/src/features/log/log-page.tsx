@@ -1,8 +1,78 @@
+import { isAdmin, PAGE_SIZES, type LogView } from '@switchboard/contract';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Card, Flex, Table } from 'antd';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { EmptyScreen } from '../../components/empty-screen';
+import { useSessionUser } from '../../api/session';
+import { useStatus } from '../../api/status';
+import { PageFrame } from '../../components/page-frame';
+import { usePageSize } from '../../components/page-size';
+import { fetchLogs, fetchLogStat, type LogQuery } from './log-api';
+import { logColumns } from './log-columns';
+import { LogDetail } from './log-detail';
+import { defaultLogQuery, LogFilters } from './log-filters';
+import { LogSummary } from './log-summary';
+import { UserInfoDialog } from './user-info-dialog';
 
-/** /log: usage logs (spec 001 "Usage log page"). */
+/** /log: usage logs (spec 001 "Usage log page"); administrators see everyone's, others their own. */
 export default function LogPage() {
   const { t } = useTranslation('log');
-  return <EmptyScreen title={t('title')} summary={t('summary')} />;
+  const status = useStatus();
+  const admin = isAdmin(useSessionUser()?.role ?? 0);
+  const [pageSize, setPageSize] = usePageSize();
+  const [page, setPage] = useState(1);
+  const [query, setQuery] = useState<LogQuery>(() => defaultLogQuery(Math.floor(Date.now() / 1000)));
+  const [userId, setUserId] = useState<number | null>(null);
+  const client = useQueryClient();
+
+  const list = useQuery({
+    queryKey: ['log', 'list', admin, query, page, pageSize],
+    queryFn: () => fetchLogs(query, admin, page, pageSize),
+    placeholderData: keepPreviousData,
+  });
+  const stat = useQuery({ queryKey: ['log', 'stat', admin, query], queryFn: () => fetchLogStat(query, admin) });
+  const columns = useMemo(() => logColumns(t, { admin, status, onUserClick: setUserId }), [t, admin, status]);
+
+  const search = (next: LogQuery) => {
+    setPage(1);
+    setQuery(next);
+    // The same filters again still mean "show me what is new".
+    void client.invalidateQueries({ queryKey: ['log'] });
+  };
+
+  return (
+    <PageFrame title={t('title')} summary={t('summary')} extra={<LogSummary stat={stat.data} status={status} />}>
+      <Card variant="borderless">
+        <Flex vertical gap={16}>
+          <LogFilters admin={admin} query={query} searching={list.isFetching} onSearch={search} />
+          <Table<LogView>
+            rowKey="id"
+            size="middle"
+            columns={columns}
+            dataSource={list.data?.items ?? []}
+            loading={list.isLoading}
+            scroll={{ x: 'max-content' }}
+            expandable={{ expandedRowRender: (entry) => <LogDetail entry={entry} status={status} /> }}
+            pagination={{
+              current: page,
+              pageSize,
+              total: list.data?.total ?? 0,
+              pageSizeOptions: PAGE_SIZES.map(String),
+              showSizeChanger: true,
+              onChange: (nextPage, nextSize) => {
+                if (nextSize !== pageSize) {
+                  setPageSize(nextSize);
+                  setPage(1);
+                } else {
+                  setPage(nextPage);
+                }
+              },
+            }}
+            data-testid="log-table"
+          />
+        </Flex>
+      </Card>
+      <UserInfoDialog userId={userId} status={status} onClose={() => setUserId(null)} />
+    </PageFrame>
+  );
 }

@@ -1,0 +1,95 @@
+import type { LogView, PageData, QuotaDataPoint } from '@switchboard/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DatabaseKind } from '../../config';
+import { nowSeconds } from '../../db/dialect';
+import { FakeOpenAIUpstream } from '../../testing/fake-openai-upstream';
+import { addChannel, addToken, flushAll } from '../../testing/relay-fixtures';
+import { availableDatabaseKinds } from '../../testing/test-databases';
+import { startTestServer, type TestServer } from '../../testing/test-server';
+import { signedInCaller, type ConsoleCaller } from '../log/log-test-support';
+
+const kinds = await availableDatabaseKinds();
+const HOUR = 3600;
+
+let upstream: FakeOpenAIUpstream;
+beforeAll(async () => {
+  upstream = await new FakeOpenAIUpstream().start();
+});
+afterAll(() => upstream.stop());
+
+describe.each(kinds)('usage data on %s', (kind: DatabaseKind) => {
+  let server: TestServer;
+  let admin: ConsoleCaller;
+  let alice: ConsoleCaller;
+  let aliceId: number;
+  const now = nowSeconds();
+  const thisHour = now - (now % HOUR);
+
+  beforeAll(async () => {
+    server = await startTestServer({ databaseKind: kind });
+    admin = (await signedInCaller(server, 'admin', 10)).caller;
+    ({ id: aliceId, caller: alice } = await signedInCaller(server, 'alice'));
+    const bob = await signedInCaller(server, 'bob');
+    const roll = (userId: number, username: string, model: string, createdAt: number, tokens: number, quota: number) =>
+      server.context.logs.roll({ userId, username, model, createdAt, tokens, quota });
+    roll(aliceId, 'alice', 'gpt-4o', thisHour - 2 * HOUR + 10, 30, 100);
+    roll(aliceId, 'alice', 'gpt-4o', thisHour - 2 * HOUR + 900, 20, 50);
+    roll(aliceId, 'alice', 'claude', thisHour - HOUR + 5, 7, 70);
+    roll(bob.id, 'bob', 'gpt-4o', thisHour - 2 * HOUR + 60, 3, 40);
+    roll(bob.id, 'bob', 'gpt-4o', thisHour - 40 * 24 * HOUR, 1, 1);
+    await server.context.logs.flush();
+  });
+  afterAll(() => server.stop());
+
+  const window = (since: number, until = now) => `start_timestamp=${since}&end_timestamp=${until}`;
+
+  it('sums every user per model and hour for administrators, or one username', async () => {
+    const all = await admin.get<QuotaDataPoint[]>(`/data/?${window(thisHour - 3 * HOUR)}`);
+    expect(all.data).toEqual([
+      { model_name: 'gpt-4o', created_at: thisHour - 2 * HOUR, count: 3, token_used: 53, quota: 190 },
+      { model_name: 'claude', created_at: thisHour - HOUR, count: 1, token_used: 7, quota: 70 },
+    ]);
+    const bobOnly = await admin.get<QuotaDataPoint[]>(`/data/?${window(0)}&username=bob`);
+    expect(bobOnly.data?.map((point) => point.quota)).toEqual([1, 40]);
+    expect((await alice.get('/data/')).success).toBe(false);
+  });
+
+  it('answers users their own usage within a month', async () => {
+    const own = await alice.get<QuotaDataPoint[]>(`/data/self?${window(thisHour - 3 * HOUR)}`);
+    expect(own.data).toEqual([
+      { model_name: 'gpt-4o', created_at: thisHour - 2 * HOUR, count: 2, token_used: 50, quota: 150 },
+      { model_name: 'claude', created_at: thisHour - HOUR, count: 1, token_used: 7, quota: 70 },
+    ]);
+    const tooLong = await alice.get(`/data/self?${window(now - 31 * 24 * HOUR)}`);
+    expect(tooLong).toMatchObject({ success: false, message: 'The time span cannot exceed one month' });
+  });
+
+  it('shows a call made through the relay in the log and in the usage data', async () => {
+    upstream.behaviour = { promptTokens: 12, completionTokens: 8 };
+    const channelId = await addChannel(server, { name: 'relay upstream', baseUrl: upstream.url, models: ['gpt-4o-mini'] });
+    const caller = await signedInCaller(server, 'carol');
+    await server.context.balances.adjustUser(caller.id, 5_000_000);
+    const token = await addToken(server, caller.id, { unlimited: true, name: 'carol key' });
+    const response = await server.call('/v1/chat/completions', {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token.apiKey}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ model: 'gpt-4o-mini', messages: [{ role: 'user', content: 'hi' }] }),
+    });
+    expect(response.status).toBe(200);
+    await response.arrayBuffer();
+    await flushAll(server);
+
+    const own = await caller.caller.get<PageData<LogView>>('/log/self/?type=2');
+    const entry = own.data?.items[0];
+    expect(own.data?.total).toBe(1);
+    expect(entry).toMatchObject({ model_name: 'gpt-4o-mini', token_name: 'carol key', prompt_tokens: 12, completion_tokens: 8, channel: 0 });
+    expect(entry?.quota).toBeGreaterThan(0);
+    const seenByAdmin = await admin.get<PageData<LogView>>('/log/?username=carol');
+    expect(seenByAdmin.data?.items[0]).toMatchObject({ channel: channelId, channel_name: 'relay upstream' });
+    expect(JSON.parse(seenByAdmin.data?.items[0]?.other ?? '{}')).toMatchObject({ admin_info: { use_channel: [String(channelId)] } });
+
+    const usage = await caller.caller.get<QuotaDataPoint[]>(`/data/self?${window(thisHour, now + HOUR)}`);
+    const hourOfCall = (entry?.created_at ?? 0) - ((entry?.created_at ?? 0) % HOUR);
+    expect(usage.data).toEqual([{ model_name: 'gpt-4o-mini', created_at: hourOfCall, count: 1, token_used: 20, quota: entry?.quota }]);
+  });
+});

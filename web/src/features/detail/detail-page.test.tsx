@@ -1,0 +1,55 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { changeLanguage } from '../../i18n';
+import { mockFetch, ok, type RecordedRequest } from '../../test-support/fetch-mock';
+import { renderApp } from '../../test-support/render-app';
+import DetailPage from './detail-page';
+
+const routes = [{ path: '/detail', element: <DetailPage /> }];
+const hour = 1_900_000_800 - (1_900_000_800 % 3600);
+const points = [
+  { model_name: 'gpt-4o', created_at: hour, count: 2, token_used: 300, quota: 250_000 },
+  { model_name: 'claude', created_at: hour, count: 1, token_used: 100, quota: 1_000_000 },
+  { model_name: 'gpt-4o', created_at: hour + 3600, count: 3, token_used: 30, quota: 250_000 },
+];
+const usageServer = (request: RecordedRequest) =>
+  request.url.startsWith('/api/data') ? ok(points) : { status: 404, body: { success: false, message: 'no such API' } };
+const dataCalls = (requests: RecordedRequest[]) => requests.filter((request) => request.url.startsWith('/api/data'));
+
+describe('data dashboard', () => {
+  beforeEach(() => changeLanguage('en'));
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    vi.restoreAllMocks();
+  });
+
+  it('says it is turned off, and asks nothing, while its flag is off', async () => {
+    const requests = mockFetch(usageServer);
+    renderApp(routes, { path: '/detail', user: { id: 7, role: 1 }, status: { enable_data_export: false } });
+    expect((await screen.findByTestId('detail-disabled')).textContent).toContain('The data dashboard is turned off');
+    expect(dataCalls(requests)).toEqual([]);
+  });
+
+  it('shows a user their own totals and the breakdown by model, largest first', async () => {
+    const requests = mockFetch(usageServer);
+    renderApp(routes, { path: '/detail', user: { id: 7, role: 1 }, status: { enable_data_export: true, data_export_default_time: 'day' } });
+    await waitFor(() => expect(screen.getByTestId('detail-total-count').textContent).toContain('6'));
+    expect(screen.getByTestId('detail-total-quota').textContent).toContain('$3.00');
+    expect(screen.getByTestId('detail-total-tokens').textContent).toContain('430');
+    const rows = within(screen.getByTestId('detail-model-table')).getAllByRole('row').slice(1);
+    expect(rows.map((row) => row.textContent)).toEqual(['claude$2.001100', 'gpt-4o$1.005330']);
+    expect(dataCalls(requests)[0]?.url).toMatch(/^\/api\/data\/self\?start_timestamp=\d+&end_timestamp=\d+$/);
+    const selected = screen.getByTestId('detail-granularity').querySelector('.ant-segmented-item-selected');
+    expect(selected?.textContent).toBe('Day');
+  });
+
+  it('lets administrators ask for one username', async () => {
+    const requests = mockFetch(usageServer);
+    renderApp(routes, { path: '/detail', user: { id: 1, role: 100 }, status: { enable_data_export: true } });
+    await waitFor(() => expect(screen.getByTestId('detail-total-count').textContent).toContain('6'));
+    expect(dataCalls(requests)[0]?.url).toMatch(/^\/api\/data\/\?/);
+    fireEvent.change(screen.getByTestId('detail-filter-username'), { target: { value: 'alice' } });
+    fireEvent.click(screen.getByTestId('detail-search'));
+    await waitFor(() => expect(dataCalls(requests).at(-1)?.url).toContain('username=alice'));
+  });
+});

@@ -1,0 +1,119 @@
+import { Card, theme } from 'antd';
+import type { CSSProperties } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Bar, BarChart, CartesianGrid, Cell, Legend, Line, LineChart, Pie, PieChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import type { ModelTotal, UsageBucket } from './usage-series';
+
+const PALETTE_KEYS = ['blue', 'green', 'gold', 'purple', 'cyan', 'magenta', 'volcano', 'geekblue', 'lime', 'orange'] as const;
+const CHART_HEIGHT = 300;
+
+/** Axis, grid, tooltip and series colours taken from the console's current theme (light or dark). */
+function useChartTheme() {
+  const { token } = theme.useToken();
+  const palette = PALETTE_KEYS.map((key) => token[key]);
+  const tooltip: CSSProperties = { background: token.colorBgElevated, border: `1px solid ${token.colorBorder}`, color: token.colorText };
+  return {
+    colourOf: (index: number) => palette[index % palette.length] ?? token.colorPrimary,
+    axis: { stroke: token.colorBorder, tick: { fill: token.colorTextSecondary, fontSize: 12 } },
+    grid: token.colorBorderSecondary,
+    tooltip,
+    legend: { color: token.colorText },
+    /** separates pie slices in the card's own colour */
+    sliceStroke: token.colorBgContainer,
+  };
+}
+
+interface ChartProps {
+  buckets: UsageBucket[];
+  models: ModelTotal[];
+  /** how a quota value is shown in tooltips */
+  formatQuota: (value: number) => string;
+}
+
+const rowsOf = (buckets: UsageBucket[], field: 'quota' | 'count') => buckets.map((bucket) => ({ label: bucket.label, ...bucket[field] }));
+
+/** Consumption per step, stacked by model. */
+export function ConsumptionChart({ buckets, models, formatQuota }: ChartProps) {
+  const { t } = useTranslation('detail');
+  const chart = useChartTheme();
+  return (
+    <Card title={t('charts.consumption')} data-testid="detail-consumption-chart">
+      <ResponsiveContainer width="100%" height={CHART_HEIGHT}>
+        <BarChart data={rowsOf(buckets, 'quota')}>
+          <CartesianGrid stroke={chart.grid} strokeDasharray="3 3" />
+          <XAxis dataKey="label" {...chart.axis} />
+          <YAxis {...chart.axis} tickFormatter={(value: number) => formatQuota(value)} width={80} />
+          <Tooltip contentStyle={chart.tooltip} formatter={(value) => formatQuota(Number(value))} />
+          <Legend wrapperStyle={chart.legend} />
+          {models.map((model, index) => (
+            <Bar
+              key={model.model}
+              dataKey={model.model}
+              name={model.model}
+              stackId="quota"
+              fill={chart.colourOf(index)}
+              maxBarSize={48}
+              isAnimationActive={false}
+            />
+          ))}
+        </BarChart>
+      </ResponsiveContainer>
+    </Card>
+  );
+}
+
+/** Calls per step, one line per model. */
+export function CallsChart({ buckets, models }: Omit<ChartProps, 'formatQuota'>) {
+  const { t } = useTranslation('detail');
+  const chart = useChartTheme();
+  return (
+    <Card title={t('charts.calls')} data-testid="detail-calls-chart">
+      <ResponsiveContainer width="100%" height={CHART_HEIGHT}>
+        <LineChart data={rowsOf(buckets, 'count')}>
+          <CartesianGrid stroke={chart.grid} strokeDasharray="3 3" />
+          <XAxis dataKey="label" {...chart.axis} />
+          <YAxis {...chart.axis} allowDecimals={false} />
+          <Tooltip contentStyle={chart.tooltip} />
+          <Legend wrapperStyle={chart.legend} />
+          {models.map((model, index) => (
+            <Line
+              key={model.model}
+              dataKey={model.model}
+              name={model.model}
+              stroke={chart.colourOf(index)}
+              connectNulls
+              dot={{ r: 3 }}
+              isAnimationActive={false}
+            />
+          ))}
+        </LineChart>
+      </ResponsiveContainer>
+    </Card>
+  );
+}
+
+/** Share of consumption per model. */
+export function ModelShareChart({ models, formatQuota }: Pick<ChartProps, 'models' | 'formatQuota'>) {
+  const chart = useChartTheme();
+  return (
+    <ResponsiveContainer width="100%" height={CHART_HEIGHT}>
+      <PieChart>
+        <Pie
+          data={models}
+          dataKey="quota"
+          nameKey="model"
+          innerRadius="45%"
+          outerRadius="75%"
+          stroke={chart.sliceStroke}
+          isAnimationActive={false}
+        >
+          {models.map((model, index) => (
+            <Cell key={model.model} fill={chart.colourOf(index)} />
+          ))}
+        </Pie>
+        <Tooltip contentStyle={chart.tooltip} formatter={(value) => formatQuota(Number(value))} />
+        <Legend wrapperStyle={chart.legend} />
+      </PieChart>
+    </ResponsiveContainer>
+  );
+}

@@ -1,0 +1,101 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { changeLanguage } from '../../i18n';
+import { mockFetch, type RecordedRequest } from '../../test-support/fetch-mock';
+import { renderApp } from '../../test-support/render-app';
+import LogPage from './log-page';
+import { adminUser, commonUser, logServer, logView } from './log-test-data';
+
+const routes = [{ path: '/log', element: <LogPage /> }];
+const searchOf = (request: RecordedRequest | undefined) => new URL(request?.url ?? '', 'http://console.test').searchParams;
+const headers = (table: HTMLElement) => within(table).getAllByRole('columnheader').map((header) => header.textContent);
+const listCalls = (requests: RecordedRequest[]) => requests.filter((request) => request.url.startsWith('/api/log/') && !request.url.includes('stat'));
+
+describe('log page', () => {
+  beforeEach(() => changeLanguage('en'));
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    vi.restoreAllMocks();
+  });
+
+  it('shows administrators every entry with channel, user and retry, the summary and coloured durations', async () => {
+    const requests = mockFetch(logServer([logView()]));
+    const before = Math.floor(Date.now() / 1000);
+    renderApp(routes, { path: '/log', user: adminUser });
+    const table = await screen.findByTestId('log-table');
+    await within(table).findByText('alice');
+    expect(within(table).getByText('Channels: 4 → 5')).toBeTruthy();
+    expect(headers(table)).toEqual(expect.arrayContaining(['Channel', 'User', 'Retry']));
+    expect(screen.getByTestId('log-use-time').getAttribute('data-level')).toBe('orange');
+    expect(screen.getByTestId('log-first-token').getAttribute('data-level')).toBe('green');
+    expect(screen.getByTestId('log-stream').textContent).toBe('Stream');
+    expect(screen.getByTestId('log-quota').textContent).toBe('$0.000112');
+    await waitFor(() => expect(screen.getByTestId('log-stat-quota').textContent).toBe('Consumed: $2.00'));
+    expect(screen.getByTestId('log-stat-rpm').textContent).toBe('RPM: 3');
+    expect(screen.getByTestId('log-stat-tpm').textContent).toBe('TPM: 1234');
+
+    const query = searchOf(listCalls(requests)[0]);
+    expect(Number(query.get('start_timestamp'))).toBeGreaterThanOrEqual(before - 86_400);
+    expect(Number(query.get('start_timestamp'))).toBeLessThanOrEqual(before - 86_400 + 5);
+    expect(Number(query.get('end_timestamp')) - Number(query.get('start_timestamp'))).toBe(86_400 + 3600);
+    expect(query.get('type')).toBe('0');
+  });
+
+  it('expands a row to its billing detail', async () => {
+    mockFetch(logServer([logView()]));
+    renderApp(routes, { path: '/log', user: adminUser });
+    const table = await screen.findByTestId('log-table');
+    await within(table).findByText('alice');
+    fireEvent.click(table.querySelector('.ant-table-row-expand-icon') as Element);
+    const detail = await screen.findByTestId('log-detail');
+    expect(detail.textContent).toContain('Model ratio 1.25, completion ratio 4, group ratio 0.5');
+    expect(detail.textContent).toContain('(10 + 20 × 4) × 1.25 × 0.5 = 56.25');
+    expect(detail.textContent).toContain('2500 ms');
+    expect(detail.textContent).toContain('gpt-4o → gpt-4o-2024-08-06');
+    expect(detail.textContent).toContain('4 → 5');
+  });
+
+  it('opens the user information dialog from the username', async () => {
+    const requests = mockFetch(logServer([logView()]));
+    renderApp(routes, { path: '/log', user: adminUser });
+    fireEvent.click(await screen.findByTestId('log-username'));
+    const dialog = await screen.findByTestId('log-user-dialog');
+    expect(requests.some((request) => request.url === '/api/user/7')).toBe(true);
+    expect(dialog.textContent).toContain('alice');
+    expect(dialog.textContent).toContain('$3.00');
+    expect(dialog.textContent).toContain('$0.50');
+    expect(dialog.textContent).toContain('42');
+    expect(dialog.textContent).toContain('vip');
+  });
+
+  it('gives common users their own entries without admin columns, and sends their filters', async () => {
+    const requests = mockFetch(logServer([logView({ channel: 0, channel_name: '', other: JSON.stringify({ model_price: 0.02, group_ratio: 1, frt: 12_000 }) })]));
+    renderApp(routes, { path: '/log', user: commonUser });
+    const table = await screen.findByTestId('log-table');
+    await within(table).findByText('gpt-4o');
+    expect(listCalls(requests)[0]?.url).toMatch(/^\/api\/log\/self\/\?/);
+    expect(screen.queryByTestId('log-username')).toBeNull();
+    expect(headers(table)).not.toContain('Channel');
+    expect(headers(table)).not.toContain('Retry');
+    expect(screen.queryByTestId('log-filter-channel')).toBeNull();
+    expect(screen.getByTestId('log-first-token').getAttribute('data-level')).toBe('red');
+
+    fireEvent.change(screen.getByTestId('log-filter-model_name'), { target: { value: ' gpt-4o-mini ' } });
+    fireEvent.click(screen.getByTestId('log-search'));
+    await waitFor(() => expect(searchOf(listCalls(requests).at(-1)).get('model_name')).toBe('gpt-4o-mini'));
+    expect(searchOf(listCalls(requests).at(-1)).has('username')).toBe(false);
+
+    fireEvent.click(table.querySelector('.ant-table-row-expand-icon') as Element);
+    const detail = await screen.findByTestId('log-detail');
+    expect(detail.textContent).toContain('Model price $0.02 per call, group ratio 1');
+    expect(detail.textContent).toContain('0.02 × 500000 × 1 = 10000');
+  });
+
+  it('speaks Chinese', async () => {
+    await changeLanguage('zh');
+    mockFetch(logServer([logView()]));
+    renderApp(routes, { path: '/log', user: commonUser });
+    expect(await screen.findByText('使用日志')).toBeTruthy();
+    expect((await screen.findByTestId('log-stream')).textContent).toBe('流');
+  });
+});
