@@ -8,3 +8,5 @@ export * from './default-prices';
 export * from './token';
 export * from './channel-types';
 export * from './channel';
+export * from './redemption';
+export * from './topup';

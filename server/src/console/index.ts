@@ -1,6 +1,8 @@
 import type { AppContext } from '../app-context';
 import { createGuards } from './auth/guards';
 import { registerChannelRoutes } from './channel/routes';
+import { registerRedemptionRoutes } from './redemption/routes';
+import { registerTopUpRoutes } from './topup/routes';
 import type { ConsoleApp } from './console-app';
 import { consoleErrorHandler } from './error-handler';
 import { registerStatusRoutes } from './status/routes';
@@ -15,4 +17,6 @@ export async function consolePlugin(app: ConsoleApp, context: AppContext): Promi
   registerUserSessionRoutes(app, context, guards);
   registerTokenRoutes(app, context, guards);
   registerChannelRoutes(app, context, guards);
+  registerRedemptionRoutes(app, context, guards);
+  registerTopUpRoutes(app, context, guards);
 }

@@ -1,6 +1,8 @@
 import type { AbilitiesTable, ChannelsTable } from './channels';
 import type { LogsTable, QuotaDataTable } from './logs';
 import type { OptionsTable } from './options';
+import type { RedemptionsTable } from './redemptions';
+import type { TopUpsTable } from './top-ups';
 import type { TokensTable } from './tokens';
 import type { UsersTable } from './users';
 
@@ -13,4 +15,6 @@ export interface Tables {
   tokens: TokensTable;
   logs: LogsTable;
   quota_data: QuotaDataTable;
+  redemptions: RedemptionsTable;
+  top_ups: TopUpsTable;
 }
