@@ -98,6 +98,12 @@ describe.each(kinds)('redemption administration on %s', (kind: DatabaseKind) => 
     expect((await root<RedemptionView>('GET', `/redemption/${code.id}`)).data).toMatchObject({ name: 'edited', quota: 20 });
   });
 
+  it('saves an edit or a status that changes nothing', async () => {
+    const code = await createOne({ name: 'steady', quota: 5 });
+    expect((await root('PUT', '/redemption/', { id: code.id, name: 'steady', quota: 5 })).success).toBe(true);
+    expect((await root('PUT', '/redemption/?status_only=true', { id: code.id, status: 1 })).success).toBe(true);
+  });
+
   it('disables and enables an unused code; a used code cannot be enabled', async () => {
     const code = await createOne({ name: 'toggle', quota: 10 });
     expect((await root<RedemptionView>('PUT', '/redemption/?status_only=true', { id: code.id, status: 2 })).data?.status).toBe(2);
