@@ -13,3 +13,5 @@ export * from './account';
 export * from './user-admin';
 export * from './pricing';
 export * from './log';
+export * from './redemption';
+export * from './topup';

@@ -4,6 +4,8 @@ import { registerAccountRoutes } from './account/routes';
 import { registerChannelRoutes } from './channel/routes';
 import { registerDataRoutes } from './data/routes';
 import { registerLogRoutes } from './log/routes';
+import { registerRedemptionRoutes } from './redemption/routes';
+import { registerTopUpRoutes } from './topup/routes';
 import type { ConsoleApp } from './console-app';
 import { consoleErrorHandler } from './error-handler';
 import { registerOauthRoutes } from './oauth/routes';
@@ -31,4 +33,6 @@ export async function consolePlugin(app: ConsoleApp, context: AppContext): Promi
   registerPublicContentRoutes(app, context);
   registerLogRoutes(app, context, guards);
   registerDataRoutes(app, context, guards);
+  registerRedemptionRoutes(app, context, guards);
+  registerTopUpRoutes(app, context, guards);
 }

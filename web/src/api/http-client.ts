@@ -132,7 +132,8 @@ export async function apiRequest<T>(method: string, path: string, options: Reque
     const text = envelope.message || i18n.t('common:errors.generic', { message: response.status });
     return fail(new ApiError(text, 'business', response.status), quiet);
   }
-  return { success: true, message: envelope.message ?? '', data: envelope.data as T };
+  // Spread first: a few replies carry a field beside `data` (the payment `url` of /api/user/pay).
+  return { ...envelope, success: true, message: envelope.message ?? '', data: envelope.data as T };
 }
 
 async function requestData<T>(method: string, path: string, options?: RequestOptions): Promise<T> {

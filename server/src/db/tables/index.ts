@@ -2,6 +2,8 @@ import type { AccountCodesTable } from './account-codes';
 import type { AbilitiesTable, ChannelsTable } from './channels';
 import type { LogsTable, QuotaDataTable } from './logs';
 import type { OptionsTable } from './options';
+import type { RedemptionsTable } from './redemptions';
+import type { TopUpsTable } from './top-ups';
 import type { TokensTable } from './tokens';
 import type { UsersTable } from './users';
 
@@ -15,4 +17,6 @@ export interface Tables {
   logs: LogsTable;
   quota_data: QuotaDataTable;
   account_codes: AccountCodesTable;
+  redemptions: RedemptionsTable;
+  top_ups: TopUpsTable;
 }

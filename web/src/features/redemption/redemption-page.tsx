@@ -1,8 +1,119 @@
+import { PlusOutlined, SearchOutlined } from '@ant-design/icons';
+import { PAGE_SIZES, type RedemptionView } from '@switchboard/contract';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { Button, Card, Flex, Input, Space, Table } from 'antd';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { EmptyScreen } from '../../components/empty-screen';
+import { useStatus } from '../../api/status';
+import { copyText } from '../../components/clipboard';
+import { toast } from '../../components/feedback';
+import { PageFrame } from '../../components/page-frame';
+import { usePageSize } from '../../components/page-size';
+import { CodesCreatedDialog, type CreatedCodes } from './codes-created-dialog';
+import { fetchRedemptions, REDEMPTIONS_QUERY_KEY } from './redemption-api';
+import { redemptionColumns } from './redemption-columns';
+import { RedemptionDrawer } from './redemption-drawer';
+import { selectedCodesText } from './redemption-form';
 
 /** /redemption: redemption codes, admin (spec 001 "Redemption page"). */
 export default function RedemptionPage() {
   const { t } = useTranslation('redemption');
-  return <EmptyScreen title={t('title')} summary={t('summary')} />;
+  const status = useStatus();
+  const [pageSize, setPageSize] = usePageSize();
+  const [page, setPage] = useState(1);
+  const [draft, setDraft] = useState('');
+  const [keyword, setKeyword] = useState('');
+  const [selected, setSelected] = useState<RedemptionView[]>([]);
+  const [drawer, setDrawer] = useState<{ open: boolean; code: RedemptionView | null }>({ open: false, code: null });
+  const [created, setCreated] = useState<CreatedCodes | null>(null);
+
+  const query = useQuery({
+    queryKey: [...REDEMPTIONS_QUERY_KEY, 'list', page, pageSize, keyword],
+    queryFn: () => fetchRedemptions({ page, size: pageSize, keyword }),
+    placeholderData: keepPreviousData,
+  });
+
+  const openEditor = (code: RedemptionView | null) => setDrawer({ open: true, code });
+  const columns = useMemo(() => redemptionColumns(t, status, openEditor), [t, status]);
+
+  const search = () => {
+    setPage(1);
+    setKeyword(draft.trim());
+  };
+  const copySelected = () => {
+    if (selected.length === 0) {
+      toast.warning(t('messages.selectFirst'));
+      return;
+    }
+    void copyText(selectedCodesText(selected));
+  };
+
+  return (
+    <PageFrame
+      title={t('title')}
+      summary={t('summary')}
+      extra={
+        <Space wrap>
+          <Button type="primary" icon={<PlusOutlined />} onClick={() => openEditor(null)} data-testid="redemption-add">
+            {t('actions.add')}
+          </Button>
+          <Button onClick={copySelected} data-testid="redemption-copy-selected">
+            {t('actions.copySelected')}
+          </Button>
+        </Space>
+      }
+    >
+      <Card variant="borderless">
+        <Flex gap={8} wrap style={{ marginBottom: 16 }}>
+          <Input
+            allowClear
+            style={{ maxWidth: 280 }}
+            placeholder={t('search.keyword')}
+            value={draft}
+            onChange={(event) => setDraft(event.target.value)}
+            onPressEnter={search}
+            data-testid="redemption-search-keyword"
+          />
+          <Button icon={<SearchOutlined />} onClick={search} loading={query.isFetching} data-testid="redemption-search">
+            {t('search.submit')}
+          </Button>
+        </Flex>
+        <Table<RedemptionView>
+          rowKey="id"
+          columns={columns}
+          dataSource={query.data?.items ?? []}
+          loading={query.isLoading}
+          scroll={{ x: 'max-content' }}
+          rowSelection={{
+            selectedRowKeys: selected.map((code) => code.id),
+            onChange: (_keys, rows) => setSelected(rows),
+            preserveSelectedRowKeys: true,
+          }}
+          pagination={{
+            current: page,
+            pageSize,
+            total: query.data?.total ?? 0,
+            pageSizeOptions: PAGE_SIZES.map(String),
+            showSizeChanger: true,
+            onChange: (nextPage, nextSize) => {
+              if (nextSize !== pageSize) {
+                setPageSize(nextSize);
+                setPage(1);
+              } else {
+                setPage(nextPage);
+              }
+            },
+          }}
+          data-testid="redemption-table"
+        />
+      </Card>
+      <RedemptionDrawer
+        open={drawer.open}
+        code={drawer.code}
+        onClose={() => setDrawer({ open: false, code: null })}
+        onCreated={setCreated}
+      />
+      <CodesCreatedDialog created={created} onClose={() => setCreated(null)} />
+    </PageFrame>
+  );
 }

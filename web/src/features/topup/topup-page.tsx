@@ -1,8 +1,33 @@
+import { Card, Flex, Skeleton, Statistic } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { EmptyScreen } from '../../components/empty-screen';
+import { useStatus } from '../../api/status';
+import { PageFrame } from '../../components/page-frame';
+import { displayQuota } from '../token/token-quota';
+import { OnlineTopUpCard } from './online-top-up-card';
+import { RedeemCard } from './redeem-card';
+import { useSelf } from './use-self';
 
-/** /topup: the wallet (spec 001 "Wallet"). */
+/** /topup: the wallet (spec 001 "Wallet"): balance, redeem a code, online top-up. */
 export default function TopupPage() {
   const { t } = useTranslation('topup');
-  return <EmptyScreen title={t('title')} summary={t('summary')} />;
+  const status = useStatus();
+  const { self, loading, addQuota } = useSelf();
+
+  return (
+    <PageFrame title={t('title')} summary={t('summary')}>
+      <Card>
+        {loading || !self ? (
+          <Skeleton active paragraph={false} />
+        ) : (
+          <div data-testid="topup-balance">
+            <Statistic title={t('balance.title')} value={displayQuota(self.quota, status)} />
+          </div>
+        )}
+      </Card>
+      <Flex vertical gap={16}>
+        <RedeemCard onRedeemed={addQuota} />
+        <OnlineTopUpCard />
+      </Flex>
+    </PageFrame>
+  );
 }

@@ -1,0 +1,181 @@
+import { TopUpStatus, type PageData, type TopUpView } from '@switchboard/contract';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { DatabaseKind } from '../../config';
+import { availableDatabaseKinds } from '../../testing/test-databases';
+import { signIn, startTestServer, type TestServer } from '../../testing/test-server';
+import { signInNewUser } from '../token/token-test-support';
+import { epaySignature } from './epay-signature';
+import { FakeEpayGateway, type ReceivedOrder } from './fake-epay-gateway';
+import { consoleClient, quotaOf, topUpLogsOf, type ConsoleClient } from './wallet-test-support';
+
+const kinds = await availableDatabaseKinds();
+const MERCHANT_KEY = 'merchant-secret-key';
+
+describe.each(kinds)('online top-up over epay on %s', (kind: DatabaseKind) => {
+  let server: TestServer;
+  let gateway: FakeEpayGateway;
+  let root: ConsoleClient;
+  let payer: ConsoleClient;
+  let payerZh: ConsoleClient;
+  let payerId: number;
+
+  beforeAll(async () => {
+    server = await startTestServer({ databaseKind: kind });
+    gateway = new FakeEpayGateway(MERCHANT_KEY);
+    await gateway.start();
+    root = consoleClient(server, await signIn(server, 'root', '123456'));
+    const headers = await signInNewUser(server, 'payer', 'vip');
+    payerId = Number(headers['New-Api-User']);
+    payer = consoleClient(server, headers);
+    payerZh = consoleClient(server, headers, 'zh');
+  });
+  afterAll(async () => {
+    await gateway.stop();
+    await server.stop();
+  });
+
+  const setOptions = async (values: Record<string, string>) => {
+    for (const [key, value] of Object.entries(values)) await server.context.options.save(key as never, value);
+  };
+  beforeEach(() =>
+    setOptions({
+      PayAddress: `${gateway.address}/`,
+      EpayId: '1001',
+      EpayKey: MERCHANT_KEY,
+      ServerAddress: server.url,
+      CustomCallbackAddress: '',
+      Price: '7.3',
+      MinTopUp: '1',
+      TopupGroupRatio: JSON.stringify({ default: 1, vip: 1.5 }),
+    }),
+  );
+
+  /** Starts a payment and posts its form to the gateway, as the console's browser does. */
+  const payAtGateway = async (amount: number, method = 'zfb'): Promise<ReceivedOrder> => {
+    const reply = await payer<Record<string, string>>('POST', '/user/pay', { amount, payment_method: method, top_up_code: '' });
+    if (!reply.success || !reply.data) throw new Error(`pay refused: ${reply.message}`);
+    const response = await fetch(String(reply.url), {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams(reply.data).toString(),
+    });
+    expect(response.status).toBe(200);
+    const order = gateway.orders.at(-1);
+    if (!order) throw new Error('the gateway received no order');
+    return order;
+  };
+  const orderOf = async (tradeNo: string) =>
+    server.context.database.db.selectFrom('top_ups').selectAll().where('trade_no', '=', tradeNo).executeTakeFirstOrThrow();
+
+  it('prices an amount with Price and the top-up ratio of the user group', async () => {
+    expect(await payer('POST', '/user/amount', { amount: 10, top_up_code: '' })).toMatchObject({ success: true, message: 'success', data: '109.50' });
+    await setOptions({ TopupGroupRatio: JSON.stringify({ default: 2 }) });
+    expect((await payer('POST', '/user/amount', { amount: 10 })).data).toBe('73.00');
+  });
+
+  it('answers signed form fields and the gateway submit address, and records a pending order', async () => {
+    const reply = await payer<Record<string, string>>('POST', '/user/pay', { amount: 3, payment_method: 'wx' });
+    expect(reply).toMatchObject({ success: true, url: `${gateway.address}/submit.php` });
+    const fields = reply.data ?? {};
+    expect(fields).toMatchObject({
+      pid: '1001',
+      type: 'wxpay',
+      money: '32.85',
+      name: 'TUC3',
+      device: 'pc',
+      sign_type: 'MD5',
+      notify_url: `${server.url}/api/user/epay/notify`,
+      return_url: `${server.url}/log`,
+    });
+    expect(fields.out_trade_no).toMatch(new RegExp(`^USR${payerId}NO[0-9A-Za-z]{6}\\d+$`));
+    expect(fields.sign).toBe(epaySignature(fields, MERCHANT_KEY));
+    expect(await orderOf(fields.out_trade_no ?? '')).toMatchObject({ status: TopUpStatus.Pending, payment_method: 'wx' });
+  });
+
+  it('credits a paid order once, even when the gateway repeats its notification', async () => {
+    const order = await payAtGateway(2);
+    const before = await quotaOf(server, payerId);
+    expect(await gateway.notify(order)).toBe('success');
+    expect(await gateway.notify(order, { method: 'POST' })).toBe('success');
+    const repeated = await Promise.all([gateway.notify(order), gateway.notify(order, { method: 'POST' })]);
+    expect(repeated).toEqual(['success', 'success']);
+    const after = await quotaOf(server, payerId);
+    expect(after.live - before.live).toBe(1_000_000);
+    expect(after.stored - before.stored).toBe(1_000_000);
+    const stored = await orderOf(order.fields.out_trade_no ?? '');
+    expect(stored.status).toBe(TopUpStatus.Success);
+    expect(Number(stored.complete_time)).toBeGreaterThan(0);
+    const logs = (await topUpLogsOf(server, payerId)).filter((log) => log.content.includes('21.90'));
+    expect(logs).toEqual([{ username: 'payer', content: '使用在线充值成功，充值金额: $2.00，支付金额：21.90' }]);
+  });
+
+  it('answers fail to a forged signature or a changed amount and credits nothing', async () => {
+    const order = await payAtGateway(5, 'wx');
+    const before = await quotaOf(server, payerId);
+    expect(await gateway.notify(order, { signingKey: 'not-the-key' })).toBe('fail');
+    expect(await gateway.notify(order, { money: '0.01' })).toBe('fail');
+    expect((await quotaOf(server, payerId)).live).toBe(before.live);
+    expect((await orderOf(order.fields.out_trade_no ?? '')).status).toBe(TopUpStatus.Pending);
+  });
+
+  it('acknowledges an unpaid state without crediting', async () => {
+    const order = await payAtGateway(1);
+    const before = await quotaOf(server, payerId);
+    expect(await gateway.notify(order, { tradeStatus: 'WAIT_BUYER_PAY' })).toBe('success');
+    expect((await quotaOf(server, payerId)).live).toBe(before.live);
+  });
+
+  it('lets an administrator list orders and complete a pending one by hand, once', async () => {
+    const order = await payAtGateway(4);
+    const tradeNo = order.fields.out_trade_no ?? '';
+    const list = await root<PageData<TopUpView>>('GET', `/user/topup?p=1&page_size=10&keyword=${tradeNo}`);
+    expect(list.data?.items).toEqual([expect.objectContaining({ trade_no: tradeNo, amount: 4, status: TopUpStatus.Pending, user_id: payerId })]);
+    expect(await payer('GET', '/user/topup')).toMatchObject({ success: false, message: 'No permission: insufficient role' });
+    expect((await payer('POST', '/user/topup/complete', { trade_no: tradeNo })).success).toBe(false);
+
+    const before = await quotaOf(server, payerId);
+    expect((await root('POST', '/user/topup/complete', { trade_no: tradeNo })).success).toBe(true);
+    expect(await root('POST', '/user/topup/complete', { trade_no: tradeNo })).toMatchObject({
+      success: false,
+      message: 'Only a pending top-up order can be completed',
+    });
+    expect(await gateway.notify(order)).toBe('success');
+    expect((await quotaOf(server, payerId)).live - before.live).toBe(2_000_000);
+    expect(await root('POST', '/user/topup/complete', { trade_no: 'USR0NOnothing0' })).toMatchObject({ success: false, message: 'Top-up order not found' });
+  });
+
+  it('refuses to pay when online top-up is off, with a bad method or below the minimum', async () => {
+    const ordersBefore = gateway.orders.length;
+    const count = async () => Number((await server.context.database.db.selectFrom('top_ups').select((s) => s.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+    const rowsBefore = await count();
+    await setOptions({ MinTopUp: '5' });
+    expect(await payer('POST', '/user/pay', { amount: 4, payment_method: 'zfb' })).toMatchObject({
+      success: false,
+      message: 'The top-up amount cannot be less than the minimum (5)',
+    });
+    expect(await payerZh('POST', '/user/amount', { amount: 4 })).toMatchObject({ success: false, message: '充值数量不能小于 5' });
+    expect(await payer('POST', '/user/pay', { amount: 5.5, payment_method: 'zfb' })).toMatchObject({
+      success: false,
+      message: 'The top-up amount must be a whole number',
+    });
+    expect(await payer('POST', '/user/pay', { amount: 10, payment_method: 'paypal' })).toMatchObject({ success: false, message: 'Unknown payment method' });
+    await setOptions({ EpayKey: '' });
+    expect(await payer('POST', '/user/pay', { amount: 10, payment_method: 'zfb' })).toMatchObject({
+      success: false,
+      message: 'The administrator has not enabled online top-up',
+    });
+    expect(await payerZh('POST', '/user/pay', { amount: 10, payment_method: 'zfb' })).toMatchObject({ success: false, message: '管理员未开启在线充值' });
+    await setOptions({ EpayKey: MERCHANT_KEY, ServerAddress: '' });
+    expect((await payer('POST', '/user/pay', { amount: 10, payment_method: 'zfb' })).message).toBe(
+      'The administrator has not set the server address, so payment results cannot be received',
+    );
+    expect(await count()).toBe(rowsBefore);
+    expect(gateway.orders.length).toBe(ordersBefore);
+  });
+
+  it('sends the notification to the custom callback address when one is set', async () => {
+    await setOptions({ CustomCallbackAddress: 'https://callback.example/' });
+    const reply = await payer<Record<string, string>>('POST', '/user/pay', { amount: 1, payment_method: 'zfb' });
+    expect(reply.data?.notify_url).toBe('https://callback.example/api/user/epay/notify');
+  });
+});

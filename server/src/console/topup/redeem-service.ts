@@ -1,0 +1,29 @@
+import { formatQuota, RedemptionStatus } from '@switchboard/contract';
+import type { AppContext } from '../../app-context';
+import { nowSeconds } from '../../db/dialect';
+import { AppError } from '../../platform/errors';
+import { RedemptionRepository } from '../redemption/repository';
+import { creditTopUp } from './credit';
+import { topUpMessages } from './messages';
+
+/**
+ * Redeems a code for `user` (spec 001 §5 Top-up). The conditional UPDATE unused → used decides
+ * the one winner among racing requests; only the winner is credited. Answers the quota added.
+ */
+export async function redeemCode(context: AppContext, user: { id: number; username: string }, given: string | undefined): Promise<number> {
+  const key = (given ?? '').trim();
+  if (key === '') throw new AppError(topUpMessages.keyRequired);
+  const repository = new RedemptionRepository(context.database);
+  const code = await repository.findByKey(key);
+  if (!code) throw new AppError(topUpMessages.keyInvalid);
+  if (code.status === RedemptionStatus.Disabled) throw new AppError(topUpMessages.keyDisabled);
+  if (code.status === RedemptionStatus.Used) throw new AppError(topUpMessages.keyUsed);
+  if (!(await repository.claim(key, user.id, nowSeconds()))) {
+    // Another request took it (or an administrator disabled it) since it was read.
+    const now = await repository.findByKey(key);
+    throw new AppError(now?.status === RedemptionStatus.Disabled ? topUpMessages.keyDisabled : topUpMessages.keyUsed);
+  }
+  const formatted = formatQuota(code.quota, { inCurrency: true, quotaPerUnit: context.options.number('QuotaPerUnit') });
+  await creditTopUp(context, user, code.quota, `通过兑换码充值 ${formatted}，兑换码ID ${code.id}`);
+  return code.quota;
+}

@@ -1,0 +1,60 @@
+import { TopUpStatus, type TopUpView } from '@switchboard/contract';
+import type { Insertable, Selectable } from 'kysely';
+import type { Database } from '../../db/database';
+import { containsIgnoringCase, toNumber } from '../../db/dialect';
+import type { TopUpsTable } from '../../db/tables/top-ups';
+
+function normalise(row: Selectable<TopUpsTable>): TopUpView {
+  return {
+    id: toNumber(row.id),
+    user_id: toNumber(row.user_id),
+    amount: toNumber(row.amount),
+    money: toNumber(row.money),
+    trade_no: row.trade_no,
+    payment_method: row.payment_method,
+    create_time: toNumber(row.create_time),
+    complete_time: toNumber(row.complete_time),
+    status: row.status,
+  };
+}
+
+/** Online top-up orders; completing one is a conditional UPDATE that exactly one caller wins. */
+export class TopUpRepository {
+  constructor(private readonly database: Database) {}
+
+  async insert(values: Insertable<TopUpsTable>): Promise<void> {
+    await this.database.db.insertInto('top_ups').values(values).execute();
+  }
+
+  async findByTradeNo(tradeNo: string): Promise<TopUpView | undefined> {
+    const row = await this.database.db.selectFrom('top_ups').selectAll().where('trade_no', '=', tradeNo).executeTakeFirst();
+    return row && normalise(row);
+  }
+
+  /** pending → success; true only for the caller whose UPDATE changed the row. */
+  async markSucceeded(tradeNo: string, now: number): Promise<boolean> {
+    const result = await this.database.db
+      .updateTable('top_ups')
+      .set({ status: TopUpStatus.Success, complete_time: now })
+      .where('trade_no', '=', tradeNo)
+      .where('status', '=', TopUpStatus.Pending)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1;
+  }
+
+  private filtered(keyword: string) {
+    const query = this.database.db.selectFrom('top_ups');
+    return keyword === '' ? query : query.where(containsIgnoringCase(this.database.kind, 'trade_no', keyword));
+  }
+
+  async count(keyword: string): Promise<number> {
+    const row = await this.filtered(keyword).select((select) => select.fn.countAll().as('count')).executeTakeFirstOrThrow();
+    return toNumber(row.count);
+  }
+
+  /** Newest first. */
+  async page(keyword: string, offset: number, limit: number): Promise<TopUpView[]> {
+    const rows = await this.filtered(keyword).selectAll().orderBy('id', 'desc').limit(limit).offset(offset).execute();
+    return rows.map(normalise);
+  }
+}

@@ -1,0 +1,34 @@
+import type { PaymentMethod, TopUpPayReply, UserView } from '@switchboard/contract';
+import { api, apiRequest } from '../../api/http-client';
+
+/** `POST /api/user/topup`: answers the quota added. */
+export const redeemCode = (key: string) => api.post<number>('/api/user/topup', { key });
+
+/** `POST /api/user/amount`: the amount payable, two decimals. */
+export const fetchAmountPayable = (amount: number) => api.post<string>('/api/user/amount', { amount, top_up_code: '' });
+
+/** `POST /api/user/pay`: the signed form fields and the gateway address. */
+export async function startPayment(amount: number, method: PaymentMethod): Promise<{ fields: Record<string, string>; url: string }> {
+  const reply = (await apiRequest<TopUpPayReply['data']>('POST', '/api/user/pay', {
+    body: { amount, payment_method: method, top_up_code: '' },
+  })) as TopUpPayReply;
+  return { fields: reply.data, url: reply.url };
+}
+
+export const fetchSelf = (signal?: AbortSignal) => api.get<UserView>('/api/user/self', { signal });
+
+/** Moves the browser to the payment page: a form POST of the signed fields to the gateway. */
+export function submitPaymentForm(payment: { fields: Record<string, string>; url: string }): void {
+  const form = document.createElement('form');
+  form.method = 'POST';
+  form.action = payment.url;
+  for (const [name, value] of Object.entries(payment.fields)) {
+    const input = document.createElement('input');
+    input.type = 'hidden';
+    input.name = name;
+    input.value = value;
+    form.append(input);
+  }
+  document.body.append(form);
+  form.submit();
+}
