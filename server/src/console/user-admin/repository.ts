@@ -1,7 +1,7 @@
 import type { Expression, SqlBool } from 'kysely';
 import type { Database } from '../../db/database';
 import { containsIgnoringCase, nowSeconds, toNumber } from '../../db/dialect';
-import { UserRepository, type UserRow } from '../user/repository';
+import { normaliseUserRow, UserRepository, type UserRow } from '../user/repository';
 
 export interface UserFilter {
   /** matches the id exactly, or part of username, display name or email (any case) */
@@ -40,25 +40,10 @@ export class UserAdminRepository extends UserRepository {
     return toNumber(row.count);
   }
 
-  /**
-   * Newest first. Rows are read through `findById`, the one place that normalises driver
-   * differences of a user row (at most one page, 100 rows).
-   */
+  /** Newest first. */
   async page(filter: UserFilter, offset: number, limit: number): Promise<UserRow[]> {
-    const ids = await this.filtered(filter).select('id').orderBy('id', 'desc').limit(limit).offset(offset).execute();
-    const users = await Promise.all(ids.map((row) => this.findById(toNumber(row.id))));
-    return users.filter((user) => user !== undefined);
-  }
-
-  /** Whether any user, deregistered ones included, holds `username` (other than `exceptId`). */
-  async usernameTaken(username: string, exceptId = 0): Promise<boolean> {
-    const row = await this.store.db
-      .selectFrom('users')
-      .select('id')
-      .where('username', '=', username)
-      .where('id', '!=', exceptId)
-      .executeTakeFirst();
-    return row !== undefined;
+    const rows = await this.filtered(filter).selectAll().orderBy('id', 'desc').limit(limit).offset(offset).execute();
+    return rows.map(normaliseUserRow);
   }
 
   /** Marks the user deregistered; answers false when they already were. */

@@ -9,7 +9,7 @@ export type UserRow = Selectable<UsersTable>;
 export type BindingColumn = 'github_id' | 'wechat_id' | 'telegram_id' | 'linux_do_id' | 'email';
 
 /** Normalises driver differences (bigint as string, etc.) once, at the boundary. */
-function normalise(row: UserRow): UserRow {
+export function normaliseUserRow(row: UserRow): UserRow {
   return {
     ...row,
     id: toNumber(row.id),
@@ -29,7 +29,7 @@ export class UserRepository {
 
   async findById(id: number): Promise<UserRow | undefined> {
     const row = await this.database.db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
-    return row && normalise(row);
+    return row && normaliseUserRow(row);
   }
 
   /** A live (not deregistered) user by username, or by email when the login text is one. */
@@ -40,7 +40,7 @@ export class UserRepository {
       .where((where) => where.or([where('username', '=', login), where.and([where('email', '=', login), where('email', '!=', '')])]))
       .where('deleted_at', 'is', null)
       .executeTakeFirst();
-    return row && normalise(row);
+    return row && normaliseUserRow(row);
   }
 
   async findByAccessToken(accessToken: string): Promise<UserRow | undefined> {
@@ -50,7 +50,7 @@ export class UserRepository {
       .where('access_token', '=', accessToken)
       .where('deleted_at', 'is', null)
       .executeTakeFirst();
-    return row && normalise(row);
+    return row && normaliseUserRow(row);
   }
 
   async findByAffCode(affCode: string): Promise<UserRow | undefined> {
@@ -60,7 +60,7 @@ export class UserRepository {
       .where('aff_code', '=', affCode)
       .where('deleted_at', 'is', null)
       .executeTakeFirst();
-    return row && normalise(row);
+    return row && normaliseUserRow(row);
   }
 
   /** The live user bound to a third-party account (`github_id`, `wechat_id`, …). */
@@ -72,12 +72,17 @@ export class UserRepository {
       .where(column, '=', value)
       .where('deleted_at', 'is', null)
       .executeTakeFirst();
-    return row && normalise(row);
+    return row && normaliseUserRow(row);
   }
 
-  /** Whether any account, deregistered ones included, holds the name (the column is unique). */
-  async usernameTaken(username: string): Promise<boolean> {
-    const row = await this.database.db.selectFrom('users').select('id').where('username', '=', username).executeTakeFirst();
+  /** Whether any account other than `exceptId`, deregistered ones included, holds the name (the column is unique). */
+  async usernameTaken(username: string, exceptId = 0): Promise<boolean> {
+    const row = await this.database.db
+      .selectFrom('users')
+      .select('id')
+      .where('username', '=', username)
+      .where('id', '!=', exceptId)
+      .executeTakeFirst();
     return row !== undefined;
   }
 
