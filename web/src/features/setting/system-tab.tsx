@@ -24,11 +24,11 @@ const sections = {
     EmailDomainWhitelist: 'textarea',
   }),
   smtp: fieldsOf(['SMTPServer', 'SMTPPort', 'SMTPAccount', 'SMTPFrom', 'SMTPToken', 'SMTPSSLEnabled']),
-  github: fieldsOf(['GitHubClientId', 'GitHubClientSecret']),
+  github: fieldsOf(['GitHubClientId', 'GitHubClientSecret', 'GitHubTokenEndpoint', 'GitHubUserEndpoint']),
   wechat: fieldsOf(['WeChatServerAddress', 'WeChatServerToken', 'WeChatAccountQRCodeImageURL']),
   telegram: fieldsOf(['TelegramBotName', 'TelegramBotToken']),
-  turnstile: fieldsOf(['TurnstileSiteKey', 'TurnstileSecretKey']),
-  linuxdo: fieldsOf(['LinuxDOClientId', 'LinuxDOClientSecret']),
+  turnstile: fieldsOf(['TurnstileSiteKey', 'TurnstileSecretKey', 'TurnstileVerifyEndpoint']),
+  linuxdo: fieldsOf(['LinuxDOClientId', 'LinuxDOClientSecret', 'LinuxDOTokenEndpoint', 'LinuxDOUserEndpoint', 'LinuxDOMinimumTrustLevel']),
 };
 
 /** System settings (super admin): addresses, payment, sign-in and registration, mail, third-party sign-in. */
