@@ -1,8 +1,8 @@
-// npm run bench [-- --duration 10 --samples 200 --streams 1000 --profile --build]
+// npm run bench [-- --duration 10 --samples 200 --streams 1000 --profile --build --main path/to/main.js]
 // Measures the gateway against direct-to-upstream on this machine; see README "Benchmark".
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -25,6 +25,7 @@ const { values: options } = parseArgs({
     streams: { type: 'string', default: '1000' },
     profile: { type: 'boolean', default: false },
     build: { type: 'boolean', default: false },
+    main: { type: 'string' },
   },
 });
 const seconds = Number(options.duration);
@@ -41,7 +42,8 @@ const PHASES = [
 async function measured(target, key, phase) {
   const cpuBefore = cpuMilliseconds(target.pid);
   const result = await loadPhase({ base: target.url, key, connections: phase.connections, seconds, stream: phase.stream });
-  return { ...result, cpuPerCallMs: (cpuMilliseconds(target.pid) - cpuBefore) / Math.max(1, result.ok) };
+  const cpuPerCallMs = (cpuMilliseconds(target.pid) - cpuBefore) / Math.max(1, result.ok);
+  return { ...result, cpuPerCallMs, rssAfterKilobytes: rssKilobytes(target.pid) };
 }
 
 async function measurePhases(upstream, gateway, key) {
@@ -75,6 +77,11 @@ async function measureFloor(upstream) {
 
 async function measureMemory(upstream, gateway, key) {
   console.log(`memory: ${streamCount} streams held open at once…`);
+  // A few streams first, so that code loading and compilation do not count as stream memory.
+  upstream.release();
+  await (await openStreams({ base: gateway.url, key, count: 20, timeoutMs: 10_000 })).finish();
+  upstream.hold();
+  await sleep(1000);
   const beforeKilobytes = rssKilobytes(gateway.pid);
   const streams = await openStreams({ base: gateway.url, key, count: streamCount, timeoutMs: 30_000 });
   await sleep(500);
@@ -98,7 +105,8 @@ async function measureMemory(upstream, gateway, key) {
 }
 
 async function main() {
-  const main = ensureBuild(root, { build: options.build });
+  // --main bench another build of the gateway (e.g. an older commit's) against the same upstream.
+  const main = options.main ? resolve(options.main) : ensureBuild(root, { build: options.build });
   const dataDir = mkdtempSync(join(tmpdir(), 'switchboard-bench-'));
   const profileDir = options.profile ? join(resultsDir, 'profile') : null;
   const upstream = await startFakeUpstream();
@@ -106,13 +114,15 @@ async function main() {
   try {
     const account = await configureGateway(gateway.url, upstream.url);
     console.log(`gateway ${gateway.url} (pid ${gateway.pid}), upstream ${upstream.url}; root quota ${account.quota}`);
+    // Memory first, while the heap is small: after the load phases it holds enough free space to
+    // absorb the streams without growing, which would hide their cost.
+    const memory = await measureMemory(upstream, gateway, account.key);
     console.log('warming up (2 s)…');
     await loadPhase({ base: gateway.url, key: account.key, connections: 50, seconds: 2, stream: false });
     const phases = await measurePhases(upstream, gateway, account.key);
     const floor = await measureFloor(upstream);
     console.log(`time to first byte: ${samples} sequential streams each way…`);
     const firstByte = { samples, ...(await sampleTimeToFirstByte({ direct: upstream.url, gateway: gateway.url, key: account.key, samples })) };
-    const memory = await measureMemory(upstream, gateway, account.key);
     await sleep(1500); // the billing and log writers flush once a second
     const ledger = checkLedger(join(dataDir, 'switchboard.db'), account.userId, account.quota);
     const results = { date: new Date().toISOString(), seconds, phases, floor, firstByte, memory, ledger };

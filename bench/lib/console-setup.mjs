@@ -3,11 +3,8 @@
 export const MODEL = 'gpt-4o-mini';
 
 async function call(base, session, method, path, body) {
-  const response = await fetch(`${base}${path}`, {
-    method,
-    headers: { 'content-type': 'application/json', 'accept-language': 'en', ...session },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
+  const headers = { 'content-type': 'application/json', 'accept-language': 'en', ...session };
+  const response = await fetch(`${base}${path}`, body === undefined ? { method, headers } : { method, headers, body: JSON.stringify(body) });
   const reply = await response.json();
   if (!response.ok || !reply.success) throw new Error(`${method} ${path} failed (${response.status}): ${reply.message}`);
   return { reply, response };

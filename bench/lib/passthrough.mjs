@@ -29,6 +29,7 @@ async function serve(upstream) {
       );
     });
   });
+  process.on('SIGTERM', () => process.exit(0));
   server.listen(0, '127.0.0.1', () => process.stdout.write(`listening on http://127.0.0.1:${server.address().port}\n`));
 }
 
