@@ -9,6 +9,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { configureGateway } from './lib/console-setup.mjs';
 import { startFakeUpstream } from './lib/fake-upstream.mjs';
 import { cpuMilliseconds, ensureBuild, rssKilobytes, startGateway } from './lib/gateway.mjs';
+import { heapAfterCollection } from './lib/inspector.mjs';
 import { checkLedger } from './lib/ledger.mjs';
 import { loadPhase, openStreams, sampleTimeToFirstByte } from './lib/load.mjs';
 import { startPassthrough } from './lib/passthrough.mjs';
@@ -81,16 +82,19 @@ async function measureMemory(upstream, gateway, key) {
   upstream.release();
   await (await openStreams({ base: gateway.url, key, count: 20, timeoutMs: 10_000 })).finish();
   upstream.hold();
-  await sleep(1000);
+  await sleep(1500);
+  const beforeHeap = await heapAfterCollection(gateway.inspectorUrl);
   const beforeKilobytes = rssKilobytes(gateway.pid);
   const streams = await openStreams({ base: gateway.url, key, count: streamCount, timeoutMs: 30_000 });
   await sleep(500);
   const openKilobytes = rssKilobytes(gateway.pid);
+  const openHeap = await heapAfterCollection(gateway.inspectorUrl);
   upstream.release();
   const { failed } = await streams.finish();
-  await sleep(3000);
+  await sleep(1500); // the settlements and their log rows are written within a second
+  const afterHeap = await heapAfterCollection(gateway.inspectorUrl);
   const afterKilobytes = rssKilobytes(gateway.pid);
-  const growth = openKilobytes - beforeKilobytes;
+  const open = Math.max(1, streams.open);
   return {
     requested: streamCount,
     open: streams.open,
@@ -98,9 +102,10 @@ async function measureMemory(upstream, gateway, key) {
     beforeKilobytes,
     openKilobytes,
     afterKilobytes,
-    kilobytesPerStream: growth / Math.max(1, streams.open),
-    // Garbage collection gives memory back lazily: half the growth, or 8 MB of noise, may stay.
-    returned: afterKilobytes - beforeKilobytes <= Math.max(growth / 2, 8 * 1024),
+    kilobytesPerStream: (openKilobytes - beforeKilobytes) / open,
+    heap: { beforeKilobytes: beforeHeap, openKilobytes: openHeap, afterKilobytes: afterHeap, kilobytesPerStream: (openHeap - beforeHeap) / open },
+    // Returned: after a full collection the heap is back within a tenth of what the streams took (or 1 MB).
+    returned: afterHeap - beforeHeap <= Math.max((openHeap - beforeHeap) / 10, 1024),
   };
 }
 

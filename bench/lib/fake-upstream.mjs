@@ -47,9 +47,12 @@ function runServer() {
         response.end(completion);
         return;
       }
-      response.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
+      const hold = body.includes(HOLD_MARKER);
+      // Held streams close their connection at the end: the gateway's pool would otherwise keep a
+      // thousand idle keep-alive sockets for the keep-alive timeout, which is not memory of a stream.
+      response.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache', ...(hold ? { connection: 'close' } : {}) });
       response.write(streamHead);
-      if (!holding || !body.includes(HOLD_MARKER)) {
+      if (!holding || !hold) {
         response.end(streamTail);
         return;
       }

@@ -18,7 +18,8 @@ export function ensureBuild(root, { build }) {
 
 /** Spawns the gateway and resolves once it prints its URL. */
 export async function startGateway({ main, root, dataDir, profileDir }) {
-  const nodeArguments = profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`, main] : [main];
+  // The inspector listens on a free port and stays idle until the memory phase asks it for a GC.
+  const nodeArguments = ['--inspect=127.0.0.1:0', ...(profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []), main];
   const child = spawn(process.execPath, nodeArguments, {
     cwd: root,
     env: {
@@ -44,11 +45,17 @@ export async function startGateway({ main, root, dataDir, profileDir }) {
     child.stderr.on('data', onData);
     child.once('exit', (code) => reject(new Error(`gateway exited with ${code} before listening:\n${output}`)));
   });
+  const inspectorUrl = /Debugger listening on (ws:\/\/\S+)/.exec(output)?.[1];
+  if (!inspectorUrl) throw new Error(`the gateway did not report its inspector address:\n${output}`);
   child.stdout.resume();
-  child.stderr.on('data', (data) => process.stderr.write(`[gateway] ${data}`));
+  child.stderr.on('data', (data) => {
+    const text = data.toString().replace(/^(Debugger (listening|attached)|For help, see|Waiting for the debugger).*\n?/gm, '');
+    if (text) process.stderr.write(`[gateway] ${text}`);
+  });
   return {
     url,
     pid: child.pid,
+    inspectorUrl,
     stop: () =>
       new Promise((resolve) => {
         if (child.exitCode !== null) return resolve(child.exitCode);
