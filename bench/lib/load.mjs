@@ -15,7 +15,7 @@ function headersFor(key) {
   return { 'content-type': 'application/json', ...(key ? { authorization: `Bearer ${key}` } : {}) };
 }
 
-/** One autocannon run; `around` (optional) is called before and after to read process counters. */
+/** One autocannon run of chat completions against `base` (with the token `key`, or none direct). */
 export async function loadPhase({ base, key, connections, seconds, stream }) {
   const result = await autocannon({
     url: `${base}/v1/chat/completions`,

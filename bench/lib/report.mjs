@@ -41,7 +41,7 @@ export function printReport(results, verdict) {
   lines.push('');
   const first = results.phases[0];
   lines.push(
-    `floor, bare node:http + undici passthrough (${first.name}): ${fixed(floor.requestsPerSecond, 0)} req/s, ${fixed(floor.cpuPerCallMs, 3)} ms CPU per call; the gateway adds ${fixed(first.gatewayCpuPerCallMs - floor.cpuPerCallMs, 3)} ms`,
+    `floor, bare node:http + undici passthrough (${first.name}): ${fixed(floor.requestsPerSecond, 0)} req/s, ${fixed(floor.cpuPerCallMs, 3)} ms CPU per call (${fixed((floor.requestsPerSecond / first.direct.requestsPerSecond) * 100, 0)}% of direct); the gateway adds ${fixed(first.gatewayCpuPerCallMs - floor.cpuPerCallMs, 3)} ms per call and reaches ${fixed((first.gateway.requestsPerSecond / floor.requestsPerSecond) * 100, 0)}% of the floor's throughput`,
   );
   lines.push(
     `time to first streamed byte (median of ${firstByte.samples}): direct ${fixed(firstByte.direct, 3)} ms, gateway ${fixed(firstByte.gateway, 3)} ms, added ${fixed(firstByte.added, 3)} ms`,
