@@ -46,7 +46,8 @@ function usableGroups(context: AppContext, user: CachedUser): Set<string> {
 }
 
 async function activeUser(services: RelayServices, userId: number): Promise<CachedUser> {
-  const user = await services.users.get(userId);
+  const found = services.users.get(userId);
+  const user = found instanceof Promise ? await found : found;
   if (!user || user.deleted) throw unauthorized();
   if (user.status !== UserStatus.Enabled) throw forbidden(relayMessages.userBanned, 'user_banned');
   return user;
@@ -57,7 +58,9 @@ export async function authenticateToken(context: AppContext, services: RelayServ
   const given = keyOf(request);
   if (!given) throw unauthorized(relayMessages.noKey);
   const [key = '', pin] = (given.startsWith('sk-') ? given.slice(3) : given).split('-');
-  const token = await services.tokens.get(key);
+  // A cache hit is used as is: awaiting a plain value still costs a microtask turn per call.
+  const found = services.tokens.get(key);
+  const token = found instanceof Promise ? await found : found;
   if (!token) throw unauthorized();
   if (token.status !== 1) throw unauthorized(relayMessages.tokenDisabled);
   if (isTokenExpired({ expired_time: token.expiredTime }, Date.now() / 1000)) throw unauthorized(relayMessages.tokenExpired);

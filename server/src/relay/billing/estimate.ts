@@ -1,4 +1,16 @@
-import { countTokens } from 'gpt-tokenizer/encoding/o200k_base';
+import { createRequire } from 'node:module';
+
+type CountTokens = (text: string) => number;
+let countTokens: CountTokens | null = null;
+
+/**
+ * The o200k encoder costs about 70 MB of memory and a second of start-up, and most upstreams
+ * report usage, so it is loaded on first use only (synchronously, so counting stays synchronous).
+ */
+function encoder(): CountTokens {
+  countTokens ??= (createRequire(import.meta.url)('gpt-tokenizer/encoding/o200k_base') as { countTokens: CountTokens }).countTokens;
+  return countTokens;
+}
 
 const CJK = /[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af\uf900-\ufaff]/g;
 
@@ -14,7 +26,7 @@ export function estimateTokens(text: string): number {
 
 /** Real BPE count (o200k), used only when an upstream reports no usage. */
 export function countTokensExactly(text: string): number {
-  return text ? countTokens(text) : 0;
+  return text ? encoder()(text) : 0;
 }
 
 /** Text of an OpenAI-style prompt: chat messages (string or parts), prompt, input. */

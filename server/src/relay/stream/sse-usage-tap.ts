@@ -43,8 +43,12 @@ export class SseUsageTap {
     return this.inspect(rest) ? Buffer.concat([rest, DOUBLE_NEWLINE]) : Buffer.alloc(0);
   }
 
-  /** Completion tokens counted locally from the text seen so far. */
+  /**
+   * Completion tokens counted locally from the text seen so far; 0 once the upstream reported usage
+   * (the bill uses that, so the tokenizer is not run for nothing).
+   */
   localCompletionTokens(): number {
+    if (this.usage) return 0;
     return this.countedTokens + countTokensExactly(this.text);
   }
 

@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import { SseUsageTap } from './sse-usage-tap';
+
+const event = (payload: unknown) => `data: ${JSON.stringify(payload)}\n\n`;
+const delta = (content: string) => event({ choices: [{ index: 0, delta: { content } }] });
+const usageChunk = event({ choices: [], usage: { prompt_tokens: 7, completion_tokens: 3, total_tokens: 10 } });
+
+function run(tap: SseUsageTap, pieces: string[]): string {
+  let forwarded = '';
+  for (const piece of pieces) forwarded += tap.push(Buffer.from(piece)).toString('utf8');
+  return forwarded + tap.end().toString('utf8');
+}
+
+describe('SseUsageTap', () => {
+  it('reads the upstream usage, hides the usage-only chunk the client did not ask for, and skips local counting', () => {
+    const tap = new SseUsageTap(false);
+    const forwarded = run(tap, [delta('Hello'), delta(' world'), usageChunk, 'data: [DONE]\n\n']);
+    expect(tap.usage).toEqual({ promptTokens: 7, completionTokens: 3 });
+    expect(forwarded).toBe(delta('Hello') + delta(' world') + 'data: [DONE]\n\n');
+    expect(tap.localCompletionTokens()).toBe(0);
+  });
+
+  it('counts the completion locally when the upstream reports no usage', () => {
+    const tap = new SseUsageTap(false);
+    run(tap, [delta('Hello'), delta(' world'), 'data: [DONE]\n\n']);
+    expect(tap.usage).toBeNull();
+    expect(tap.localCompletionTokens()).toBe(2);
+  });
+
+  it('forwards events split across chunks whole, and the usage chunk when the client asked for it', () => {
+    const tap = new SseUsageTap(true);
+    const whole = delta('Hi') + usageChunk;
+    const forwarded = run(tap, [whole.slice(0, 9), whole.slice(9, 40), whole.slice(40)]);
+    expect(forwarded).toBe(whole);
+    expect(tap.usage).toEqual({ promptTokens: 7, completionTokens: 3 });
+  });
+});
