@@ -1,3 +1,4 @@
+import type { IncomingHttpHeaders } from 'node:http';
 import type { AppContext } from '../app-context';
 import { LogType } from '../platform/log-writer';
 import { fill } from '../platform/text';
@@ -12,6 +13,7 @@ import { disableChannel, shouldDisable } from './channel-health';
 import { selectChannel } from './channel-selection';
 import type { ClientSink } from './client-sink';
 import type { Endpoint } from './endpoints';
+import type { InboundDialect } from './formats/inbound-dialect';
 import type { ParsedBody } from './formats/request-body';
 import { mapModel } from './model-mapping';
 import { RelayError } from './relay-error';
@@ -21,8 +23,11 @@ import type { RelayServices } from './relay-services';
 export interface RelayCall {
   caller: Caller;
   endpoint: Endpoint;
+  /** the dialect the client speaks */
+  dialect: InboundDialect;
   body: ParsedBody;
   contentType: string;
+  clientHeaders: IncomingHttpHeaders;
   requestId: string;
   clientIp: string;
   sink: ClientSink;
@@ -75,7 +80,17 @@ export async function relayCall(context: AppContext, services: RelayServices, ca
     tried.add(channel.id);
     try {
       const upstreamModel = mapModel(channel.modelMapping, body.model);
-      const outcome = await sendAttempt(services.agent, channel, call.endpoint, body, call.contentType, upstreamModel, call.signal, call.sink);
+      const outcome = await sendAttempt(services.agent, {
+        channel,
+        endpoint: call.endpoint,
+        dialect: call.dialect,
+        body,
+        contentType: call.contentType,
+        clientHeaders: call.clientHeaders,
+        upstreamModel,
+        signal: call.signal,
+        sink: call.sink,
+      });
       services.breaker.succeeded(channel.id);
       await context.background.track(finish(context, call, { price, reserved, channel, upstreamModel, outcome, tried, started, quotaPerUnit }));
       return;

@@ -4,7 +4,8 @@ import { fill } from '../platform/text';
 import { authenticateSession, authenticateToken } from './authenticate';
 import { handleRelayCall } from './call-handler';
 import { registerBillingRoutes } from './billing-routes';
-import { relayEndpoints, unsupportedPaths } from './endpoints';
+import { chatEndpoint, relayEndpoints, unsupportedPaths } from './endpoints';
+import { openAIDialect } from './formats/openai-chat';
 import { modelsFor } from './model-list';
 import { RelayError } from './relay-error';
 import { relayErrorHandler } from './relay-error-reply';
@@ -12,7 +13,6 @@ import { relayMessages } from './relay-messages';
 import type { RelayServices } from './relay-services';
 
 const BODY_LIMIT = 128 * 1024 * 1024;
-const chatEndpoint = relayEndpoints.find((endpoint) => endpoint.kind === 'chat')!;
 
 /** The gateway routes: OpenAI endpoints under /v1, models, billing compatibility, the playground. */
 export async function relayRoutes(app: FastifyInstance, context: AppContext, services: RelayServices): Promise<void> {
@@ -21,13 +21,14 @@ export async function relayRoutes(app: FastifyInstance, context: AppContext, ser
   app.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: BODY_LIMIT }, (_request, body, done) => done(null, body));
 
   for (const endpoint of relayEndpoints) {
-    app.post(endpoint.path, async (request, reply) => {
-      const caller = await authenticateToken(context, services, request);
-      await handleRelayCall(context, services, request, reply, endpoint, caller);
-    });
+    const route = { endpoint, dialect: openAIDialect };
+    app.post(endpoint.path, (request, reply) =>
+      handleRelayCall(context, services, request, reply, route, () => authenticateToken(context, services, request)),
+    );
   }
 
-  app.post('/pg/chat/completions', async (request, reply) => {
+  const playground = { endpoint: chatEndpoint, dialect: openAIDialect };
+  app.post('/pg/chat/completions', (request, reply) => {
     const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
     let group: unknown;
     try {
@@ -35,8 +36,7 @@ export async function relayRoutes(app: FastifyInstance, context: AppContext, ser
     } catch {
       group = undefined;
     }
-    const caller = await authenticateSession(context, services, request, group);
-    await handleRelayCall(context, services, request, reply, chatEndpoint, caller);
+    return handleRelayCall(context, services, request, reply, playground, () => authenticateSession(context, services, request, group));
   });
 
   app.get('/v1/models', async (request) => {

@@ -2,8 +2,13 @@ import { roundHalfAwayFromZero } from '@switchboard/contract';
 import type { Price } from './price';
 
 export interface Usage {
+  /** every input token, including those read from or written to a prompt cache */
   promptTokens: number;
   completionTokens: number;
+  /** of the prompt tokens, how many were read from a prompt cache */
+  cachedTokens?: number;
+  /** of the prompt tokens, how many were written to a prompt cache (Claude) */
+  cacheWriteTokens?: number;
 }
 
 /**
