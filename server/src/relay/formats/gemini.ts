@@ -1,0 +1,79 @@
+import { z } from 'zod';
+import { fill } from '../../platform/text';
+import type { Usage } from '../billing/quota';
+import { generateContentRequestSchema, type GenerateContentRequest } from '../providers/gemini/wire';
+import { RelayError } from '../relay-error';
+import { relayMessages } from '../relay-messages';
+import { geminiErrorReply } from './gemini-error';
+import { geminiToOpenAIChat } from './gemini-request';
+import { chatCompletionToGemini } from './gemini-response';
+import { OpenAIToGeminiStream } from './gemini-stream';
+import type { ChunkEncoder, InboundDialect } from './inbound-dialect';
+import { chatUsageOf } from './openai-chat';
+import type { ChatChunk } from './openai-chat-types';
+import type { ParsedBody } from './request-body';
+
+const sse = (payload: unknown) => Buffer.from(`data: ${JSON.stringify(payload)}\r\n\r\n`);
+
+/** The JSON body of a Gemini call, or a 400 in the client's language. */
+export function parseGeminiJson<T>(raw: Buffer, schema: z.ZodType<T>): T {
+  let value: unknown;
+  try {
+    value = raw.length === 0 ? {} : JSON.parse(raw.toString('utf8'));
+  } catch (error) {
+    throw invalidBody(error instanceof Error ? error.message : String(error));
+  }
+  const parsed = schema.safeParse(value);
+  if (!parsed.success) throw invalidBody(z.prettifyError(parsed.error));
+  return parsed.data;
+}
+
+function invalidBody(detail: string): RelayError {
+  return new RelayError(fill(relayMessages.invalidBody, { detail }), 400, 'invalid_request_body', 'invalid_request_error');
+}
+
+const requestOf = (body: ParsedBody) => body.json as GenerateContentRequest;
+
+/** OpenAI chunks as `alt=sse` events; the last event carries the finish reason and the usage. */
+class GeminiChunkEncoder implements ChunkEncoder {
+  private readonly stream: OpenAIToGeminiStream;
+
+  constructor(model: string) {
+    this.stream = new OpenAIToGeminiStream(model);
+  }
+
+  chunk(chunk: ChatChunk): Buffer {
+    const events = this.stream.push(chunk);
+    return events.length ? Buffer.concat(events.map(sse)) : Buffer.alloc(0);
+  }
+
+  finish(usage: Usage | null): Buffer {
+    if (usage) this.stream.push({ id: '', object: 'chat.completion.chunk', created: 0, model: '', choices: [], usage: chatUsageOf(usage) });
+    return Buffer.concat(this.stream.end().map(sse));
+  }
+}
+
+/**
+ * Google's Gemini API (`/v1beta/models/{model}:generateContent` and `:streamGenerateContent`): the
+ * model and the streaming flag come from the path; streams are always server-sent events.
+ */
+export const geminiDialect: InboundDialect = {
+  name: 'gemini',
+  parse(raw, route) {
+    const request = parseGeminiJson(raw, generateContentRequestSchema);
+    const maxTokens = request.generationConfig?.maxOutputTokens;
+    return {
+      raw,
+      json: request as Record<string, unknown>,
+      model: route.pathModel ?? '',
+      stream: route.pathStream === true,
+      clientAskedUsage: true,
+      maxTokens: typeof maxTokens === 'number' && maxTokens >= 0 ? Math.trunc(maxTokens) : null,
+      boundary: null,
+    };
+  },
+  toOpenAI: (body) => geminiToOpenAIChat(requestOf(body), body.model, body.stream),
+  fromOpenAI: (completion, body) => chatCompletionToGemini(completion, body.model),
+  streamEncoder: (body) => new GeminiChunkEncoder(body.model),
+  errorReply: geminiErrorReply,
+};

@@ -1,0 +1,67 @@
+import { createVerify, generateKeyPairSync } from 'node:crypto';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+/** A service-account key pair for tests, with the JSON key a Vertex channel stores. */
+export function testServiceAccount(tokenUrl: string, projectId = 'test-project') {
+  const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+  const key = {
+    type: 'service_account',
+    project_id: projectId,
+    private_key_id: 'key-1',
+    private_key: privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
+    client_email: `gateway@${projectId}.iam.gserviceaccount.com`,
+    token_uri: tokenUrl,
+  };
+  return { key, publicKeyPem: publicKey.export({ type: 'spki', format: 'pem' }).toString() };
+}
+
+export interface ExchangedAssertion {
+  header: Record<string, unknown>;
+  claims: Record<string, unknown>;
+  signatureValid: boolean;
+}
+
+/**
+ * Google's OAuth token endpoint on 127.0.0.1: verifies the RS256 assertion of a JWT-bearer grant
+ * against the public key it was given and answers an access token (`token-1`, `token-2`, …).
+ */
+export class FakeGoogleTokenEndpoint {
+  readonly exchanges: ExchangedAssertion[] = [];
+  publicKeyPem = '';
+  expiresIn = 3600;
+  url = '';
+  private server: Server | null = null;
+
+  async start(): Promise<this> {
+    this.server = createServer((request, response) => {
+      const chunks: Buffer[] = [];
+      request.on('data', (chunk: Buffer) => chunks.push(chunk));
+      request.on('end', () => {
+        const form = new URLSearchParams(Buffer.concat(chunks).toString('utf8'));
+        const [header = '', claims = '', signature = ''] = (form.get('assertion') ?? '').split('.');
+        const signatureValid = createVerify('RSA-SHA256').update(`${header}.${claims}`).verify(this.publicKeyPem, Buffer.from(signature, 'base64url'));
+        const decode = (part: string) => JSON.parse(Buffer.from(part, 'base64url').toString('utf8') || '{}') as Record<string, unknown>;
+        this.exchanges.push({ header: decode(header), claims: decode(claims), signatureValid });
+        const grantOk = form.get('grant_type') === 'urn:ietf:params:oauth:grant-type:jwt-bearer';
+        const ok = signatureValid && grantOk;
+        response.writeHead(ok ? 200 : 400, { 'content-type': 'application/json' });
+        response.end(
+          JSON.stringify(
+            ok
+              ? { access_token: `token-${this.exchanges.length}`, expires_in: this.expiresIn, token_type: 'Bearer' }
+              : { error: 'invalid_grant', error_description: 'Invalid JWT Signature.' },
+          ),
+        );
+      });
+    });
+    await new Promise<void>((resolve) => this.server!.listen(0, '127.0.0.1', resolve));
+    this.url = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}/token`;
+    return this;
+  }
+
+  async stop(): Promise<void> {
+    this.server?.closeAllConnections();
+    await new Promise<void>((resolve) => this.server?.close(() => resolve()) ?? resolve());
+  }
+}
