@@ -6,10 +6,17 @@ const embedContentSchema = z.looseObject({
   content: contentSchema,
   outputDimensionality: z.number().optional(),
 });
-export const embedContentRequestSchema = embedContentSchema;
-export const batchEmbedContentsRequestSchema = z.looseObject({ requests: z.array(embedContentSchema) });
+/** The body of `:embedContent` (one content) or `:batchEmbedContents` (`requests`). */
+export const embedRequestSchema = z.union([z.looseObject({ requests: z.array(embedContentSchema) }), embedContentSchema]);
+export type EmbedRequest = z.infer<typeof embedRequestSchema>;
 
 type EmbedContent = z.infer<typeof embedContentSchema>;
+
+/** The contents of either body. */
+export function embedContentsOf(request: EmbedRequest): EmbedContent[] {
+  const batch = (request as { requests?: unknown }).requests;
+  return Array.isArray(batch) ? (batch as EmbedContent[]) : [request as EmbedContent];
+}
 
 const textOf = (request: EmbedContent) => (request.content.parts ?? []).map((part) => part.text ?? '').join('');
 

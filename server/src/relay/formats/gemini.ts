@@ -4,14 +4,16 @@ import type { Usage } from '../billing/quota';
 import { generateContentRequestSchema, type GenerateContentRequest } from '../providers/gemini/wire';
 import { RelayError } from '../relay-error';
 import { relayMessages } from '../relay-messages';
+import { embedContentsOf, embedRequestSchema, geminiEmbedToOpenAI, openAIEmbeddingsToGemini, type EmbedRequest } from './gemini-embeddings';
 import { geminiErrorReply } from './gemini-error';
 import { geminiToOpenAIChat } from './gemini-request';
 import { chatCompletionToGemini } from './gemini-response';
 import { OpenAIToGeminiStream } from './gemini-stream';
 import type { ChunkEncoder, InboundDialect } from './inbound-dialect';
 import { chatUsageOf } from './openai-chat';
-import type { ChatChunk } from './openai-chat-types';
+import type { ChatChunk, ChatCompletion, ChatRequest } from './openai-chat-types';
 import type { ParsedBody } from './request-body';
+import type { OpenAIEmbeddingResponse } from '../providers/gemini/embeddings';
 
 const sse = (payload: unknown) => Buffer.from(`data: ${JSON.stringify(payload)}\r\n\r\n`);
 
@@ -74,6 +76,24 @@ export const geminiDialect: InboundDialect = {
   },
   toOpenAI: (body) => geminiToOpenAIChat(requestOf(body), body.model, body.stream),
   fromOpenAI: (completion, body) => chatCompletionToGemini(completion, body.model),
+  streamEncoder: (body) => new GeminiChunkEncoder(body.model),
+  errorReply: geminiErrorReply,
+};
+
+/**
+ * Gemini's embeddings (`:embedContent`, `:batchEmbedContents`). The parsed body keeps the client's
+ * fields (sent as they are to Gemini channels) plus `input`, the texts, so the prompt can be counted.
+ */
+export const geminiEmbedDialect: InboundDialect = {
+  name: 'gemini',
+  parse(raw, route) {
+    const request = parseGeminiJson(raw, embedRequestSchema);
+    const input = geminiEmbedToOpenAI(embedContentsOf(request), '').input;
+    return { raw, json: { ...request, input }, model: route.pathModel ?? '', stream: false, clientAskedUsage: false, maxTokens: 0, boundary: null };
+  },
+  toOpenAI: (body) => geminiEmbedToOpenAI(embedContentsOf(body.json as EmbedRequest), body.model) as unknown as ChatRequest,
+  fromOpenAI: (completion: ChatCompletion, body) =>
+    openAIEmbeddingsToGemini(completion as unknown as OpenAIEmbeddingResponse, Array.isArray(body.json?.requests)),
   streamEncoder: (body) => new GeminiChunkEncoder(body.model),
   errorReply: geminiErrorReply,
 };

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { ChatChunk, ChatUsage } from '../../formats/openai-chat-types';
 import { convertParts, finishReasonOf, usageFromMetadata } from './response';
-import { generateContentResponseSchema } from './wire';
+import { generateContentResponseSchema, type GenerateContentResponse } from './wire';
 
 /**
  * Turns the events of `streamGenerateContent?alt=sse` into OpenAI chat chunks, one event at a time:
@@ -36,8 +36,11 @@ export class GeminiStreamConverter {
       return [];
     }
     const parsed = generateContentResponseSchema.safeParse(value);
-    if (!parsed.success) return [];
-    const event = parsed.data;
+    return parsed.success ? this.pushEvent(parsed.data) : [];
+  }
+
+  /** The chunks for one parsed upstream event. */
+  pushEvent(event: GenerateContentResponse): ChatChunk[] {
     const usage = usageFromMetadata(event.usageMetadata);
     if (usage) this.usage = usage;
     const out: ChatChunk[] = [];

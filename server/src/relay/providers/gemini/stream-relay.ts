@@ -1,0 +1,95 @@
+import type { Usage } from '../../billing/quota';
+import type { ChatChunk } from '../../formats/openai-chat-types';
+import { countTokensExactly } from '../../billing/estimate';
+import { SseEventSplitter, type SseEvent } from '../../stream/sse-events';
+import type { ChunkTranslator, StreamRelay } from '../provider';
+import { GeminiStreamConverter } from './stream';
+import { usageOfMetadata, textOfResponse } from './usage';
+import { generateContentResponseSchema } from './wire';
+
+/** Completion text held for local counting before it is counted and dropped (bounds memory). */
+const TEXT_BLOCK = 32 * 1024;
+
+function readEvent(data: string) {
+  if (!data.startsWith('{')) return null;
+  try {
+    const parsed = generateContentResponseSchema.safeParse(JSON.parse(data));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Gemini events to a Gemini client, event by event: each is forwarded as it came (one `data:` line),
+ * the last usageMetadata is kept (Gemini repeats it, cumulative) and the text is counted on the way.
+ */
+export class GeminiSseRelay implements StreamRelay {
+  usage: Usage | null = null;
+  private readonly splitter = new SseEventSplitter();
+  private text = '';
+  private counted = 0;
+
+  push(chunk: Buffer): Buffer {
+    return this.forward(this.splitter.push(chunk));
+  }
+
+  end(): Buffer {
+    return this.forward(this.splitter.end());
+  }
+
+  localCompletionTokens(): number {
+    return this.counted + countTokensExactly(this.text);
+  }
+
+  private forward(events: SseEvent[]): Buffer {
+    if (events.length === 0) return Buffer.alloc(0);
+    let out = '';
+    for (const { data } of events) {
+      const event = readEvent(data);
+      if (event) {
+        this.usage = usageOfMetadata(event.usageMetadata) ?? this.usage;
+        this.collect(textOfResponse(event));
+      }
+      out += `data: ${data}\r\n\r\n`;
+    }
+    return Buffer.from(out);
+  }
+
+  private collect(piece: string): void {
+    if (!piece) return;
+    this.text += piece;
+    if (this.text.length >= TEXT_BLOCK) {
+      this.counted += countTokensExactly(this.text);
+      this.text = '';
+    }
+  }
+}
+
+/** Gemini events as OpenAI chat chunks (for clients of another dialect). */
+export class GeminiChunkTranslator implements ChunkTranslator {
+  usage: Usage | null = null;
+  private readonly splitter = new SseEventSplitter();
+  private readonly converter: GeminiStreamConverter;
+
+  constructor(model: string) {
+    this.converter = new GeminiStreamConverter(model);
+  }
+
+  push(chunk: Buffer): ChatChunk[] {
+    return this.convert(this.splitter.push(chunk));
+  }
+
+  end(): ChatChunk[] {
+    return [...this.convert(this.splitter.end()), ...this.converter.end().filter((chunk) => chunk.choices.length > 0)];
+  }
+
+  private convert(events: SseEvent[]): ChatChunk[] {
+    const chunks = events.flatMap(({ data }) => {
+      const event = readEvent(data);
+      if (event) this.usage = usageOfMetadata(event.usageMetadata) ?? this.usage;
+      return event ? this.converter.pushEvent(event) : [];
+    });
+    return chunks;
+  }
+}

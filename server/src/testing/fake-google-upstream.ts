@@ -1,0 +1,92 @@
+import { readFileSync } from 'node:fs';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+const fixture = (path: string) => readFileSync(new URL(`../relay/providers/${path}`, import.meta.url), 'utf8');
+
+/** What the gateway sent: enough to snapshot the upstream request. */
+export interface GoogleRequest {
+  method: string;
+  path: string;
+  query: string;
+  headers: IncomingMessage['headers'];
+  body: Record<string, unknown>;
+}
+
+/**
+ * Google's Gemini API and Vertex AI (Gemini models, and Claude through rawPredict) on 127.0.0.1,
+ * replaying recorded answers from the providers' `__fixtures__`: `:generateContent`,
+ * `:streamGenerateContent` (SSE), `:embedContent`, `:batchEmbedContents`, `:rawPredict`,
+ * `:streamRawPredict`. Records every request; `failWith` answers a Google error instead.
+ */
+export class FakeGoogleUpstream {
+  readonly received: GoogleRequest[] = [];
+  failWith: { status: number; body: string } | null = null;
+  url = '';
+  private server: Server | null = null;
+
+  async start(): Promise<this> {
+    this.server = createServer((request, response) => void this.handle(request, response));
+    await new Promise<void>((resolve) => this.server!.listen(0, '127.0.0.1', resolve));
+    this.url = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
+    return this;
+  }
+
+  async stop(): Promise<void> {
+    this.server?.closeAllConnections();
+    await new Promise<void>((resolve) => this.server?.close(() => resolve()) ?? resolve());
+  }
+
+  get last(): GoogleRequest | undefined {
+    return this.received.at(-1);
+  }
+
+  private async handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
+    const chunks: Buffer[] = [];
+    for await (const chunk of request) chunks.push(chunk as Buffer);
+    const text = Buffer.concat(chunks).toString('utf8');
+    const [path = '/', query = ''] = (request.url ?? '/').split('?');
+    const body = text ? (JSON.parse(text) as Record<string, unknown>) : {};
+    this.received.push({ method: request.method ?? 'GET', path: decodeURIComponent(path), query, headers: request.headers, body });
+    if (this.failWith) {
+      response.writeHead(this.failWith.status, { 'content-type': 'application/json; charset=UTF-8' });
+      response.end(this.failWith.body);
+      return;
+    }
+    const action = /:(\w+)$/.exec(path)?.[1] ?? '';
+    switch (action) {
+      case 'generateContent':
+        return this.json(response, fixture('gemini/__fixtures__/generate-content-text.json'));
+      case 'streamGenerateContent':
+        return this.sse(response, fixture('gemini/__fixtures__/stream-text.sse'));
+      case 'rawPredict':
+        return this.json(response, fixture('vertex/__fixtures__/raw-predict-response.json'));
+      case 'streamRawPredict':
+        return this.sse(response, fixture('vertex/__fixtures__/stream-raw-predict.sse'));
+      case 'batchEmbedContents': {
+        const recorded = JSON.parse(fixture('gemini/__fixtures__/batch-embed-response.json')) as { embeddings: unknown[] };
+        const requests = Array.isArray(body.requests) ? body.requests : [];
+        return this.json(response, JSON.stringify({ embeddings: requests.map((_request, index) => recorded.embeddings[index % recorded.embeddings.length]) }));
+      }
+      case 'embedContent': {
+        const recorded = JSON.parse(fixture('gemini/__fixtures__/batch-embed-response.json')) as { embeddings: unknown[] };
+        return this.json(response, JSON.stringify({ embedding: recorded.embeddings[0] }));
+      }
+      default:
+        response.writeHead(404, { 'content-type': 'application/json' });
+        response.end(JSON.stringify({ error: { code: 404, message: `Method not found: ${path}`, status: 'NOT_FOUND' } }));
+    }
+  }
+
+  private json(response: ServerResponse, text: string): void {
+    response.writeHead(200, { 'content-type': 'application/json; charset=UTF-8', 'content-length': Buffer.byteLength(text) });
+    response.end(text);
+  }
+
+  /** Replays recorded events with Google's CRLF separators, a few per write. */
+  private sse(response: ServerResponse, recorded: string): void {
+    response.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
+    for (const event of recorded.split('\n\n').filter((block) => block.trim())) response.write(`${event.replace(/\n/g, '\r\n')}\r\n\r\n`);
+    response.end();
+  }
+}
