@@ -5,6 +5,7 @@ export * from './user';
 export * from './status';
 export * from './options';
 export * from './default-prices';
+export * from './default-cache-ratios';
 export * from './token';
 export * from './channel-types';
 export * from './channel';

@@ -1,3 +1,4 @@
+import { defaultCacheRatio, defaultCreateCacheRatio } from './default-cache-ratios';
 import { defaultCompletionRatio, defaultModelPrice, defaultModelRatio } from './default-prices';
 
 /** How an option's string value is read. */
@@ -128,6 +129,8 @@ export const optionCatalogue = {
   ModelPrice: json(defaultModelPrice),
   ModelRatio: json(defaultModelRatio),
   CompletionRatio: json(defaultCompletionRatio),
+  CacheRatio: json(defaultCacheRatio),
+  CreateCacheRatio: json(defaultCreateCacheRatio),
 } satisfies Record<string, OptionDefinition>;
 
 export type OptionKey = keyof typeof optionCatalogue;

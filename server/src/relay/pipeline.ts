@@ -153,6 +153,8 @@ async function finish(context: AppContext, call: RelayCall, finished: Finished):
       request_id: call.requestId,
       other: JSON.stringify({
         ...priceDetails(finished.price),
+        cache_tokens: usage.cachedTokens ?? 0,
+        cache_creation_tokens: usage.cacheWriteTokens ?? 0,
         frt: finished.outcome.firstByteMs === null ? -1 : Math.round(finished.outcome.firstByteMs),
         is_model_mapped: finished.upstreamModel !== body.model,
         upstream_model_name: finished.upstreamModel,

@@ -18,6 +18,7 @@ export const relayMessages = {
     en: 'No available channel for model {model} under group {group}',
   },
   modelRequired: { zh: '未指定模型名称', en: 'The model name is missing' },
+  invalidMessagesBody: { zh: '请求体不是有效的 Messages 请求：{detail}', en: 'The request body is not a valid Messages request: {detail}' },
   invalidBody: { zh: '请求体不是有效的 JSON：{detail}', en: 'The request body is not valid JSON: {detail}' },
   unpriced: {
     zh: '模型 {model} 倍率或价格未配置，请联系管理员设置',

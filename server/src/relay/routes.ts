@@ -4,7 +4,9 @@ import { fill } from '../platform/text';
 import { authenticateSession, authenticateToken } from './authenticate';
 import { handleRelayCall } from './call-handler';
 import { registerBillingRoutes } from './billing-routes';
-import { chatEndpoint, relayEndpoints, unsupportedPaths } from './endpoints';
+import { chatEndpoint, messagesEndpoint, relayEndpoints, unsupportedPaths } from './endpoints';
+import { anthropicMessagesDialect } from './formats/anthropic-messages';
+import { registerGeminiRoutes } from './formats/gemini-routes';
 import { openAIDialect } from './formats/openai-chat';
 import { modelsFor } from './model-list';
 import { RelayError } from './relay-error';
@@ -14,7 +16,7 @@ import type { RelayServices } from './relay-services';
 
 const BODY_LIMIT = 128 * 1024 * 1024;
 
-/** The gateway routes: OpenAI endpoints under /v1, models, billing compatibility, the playground. */
+/** The gateway routes: OpenAI endpoints under /v1, Anthropic's /v1/messages, models, billing compatibility, the playground. */
 export async function relayRoutes(app: FastifyInstance, context: AppContext, services: RelayServices): Promise<void> {
   app.setErrorHandler(relayErrorHandler);
   app.removeContentTypeParser(['application/json', 'text/plain']);
@@ -26,6 +28,11 @@ export async function relayRoutes(app: FastifyInstance, context: AppContext, ser
       handleRelayCall(context, services, request, reply, route, () => authenticateToken(context, services, request)),
     );
   }
+
+  const messages = { endpoint: messagesEndpoint, dialect: anthropicMessagesDialect };
+  app.post(messagesEndpoint.path, (request, reply) =>
+    handleRelayCall(context, services, request, reply, messages, () => authenticateToken(context, services, request)),
+  );
 
   const playground = { endpoint: chatEndpoint, dialect: openAIDialect };
   app.post('/pg/chat/completions', (request, reply) => {
@@ -59,6 +66,7 @@ export async function relayRoutes(app: FastifyInstance, context: AppContext, ser
   });
 
   registerBillingRoutes(app, context, services);
+  registerGeminiRoutes(app, context, services);
 
   for (const path of unsupportedPaths) {
     app.all(path, async (request) => {

@@ -1,0 +1,42 @@
+import { fill } from '../../platform/text';
+import { RelayError } from '../relay-error';
+import { relayMessages } from '../relay-messages';
+import { messagesRequestSchema, messagesToChat } from './anthropic-messages-request';
+import { chatToMessage } from './anthropic-messages-response';
+import { MessagesChunkEncoder } from './anthropic-messages-stream';
+import type { InboundDialect } from './inbound-dialect';
+import { parseJsonBody } from './request-body';
+
+/** Anthropic's error `type` for an HTTP status. */
+function errorTypeOf(status: number): string {
+  if (status === 400 || status === 422) return 'invalid_request_error';
+  if (status === 401) return 'authentication_error';
+  if (status === 402 || status === 403) return 'permission_error';
+  if (status === 404) return 'not_found_error';
+  if (status === 413) return 'request_too_large';
+  if (status === 429) return 'rate_limit_error';
+  if (status === 529 || status === 503) return 'overloaded_error';
+  return 'api_error';
+}
+
+/** Anthropic's Messages API (`POST /v1/messages`), spoken by Claude clients and coding agents. */
+export const anthropicMessagesDialect: InboundDialect = {
+  name: 'anthropic',
+  parse: (raw) => {
+    const body = parseJsonBody(raw, undefined);
+    const checked = messagesRequestSchema.safeParse(body.json);
+    if (!checked.success) {
+      const issue = checked.error.issues[0];
+      const detail = issue ? `${issue.path.join('.') || 'body'}: ${issue.message}` : checked.error.message;
+      throw new RelayError(fill(relayMessages.invalidMessagesBody, { detail }), 400, 'invalid_request_body', 'invalid_request_error');
+    }
+    return body;
+  },
+  toOpenAI: (body) => messagesToChat(messagesRequestSchema.parse(body.json)),
+  fromOpenAI: (completion, body) => chatToMessage(completion, body.model),
+  streamEncoder: (body) => new MessagesChunkEncoder(body.model),
+  errorReply: (error, language, requestId) => ({
+    status: error.status,
+    body: { type: 'error', error: { type: errorTypeOf(error.status), message: `${error.text[language]} (request id: ${requestId})` } },
+  }),
+};

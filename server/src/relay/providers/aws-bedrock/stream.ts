@@ -1,0 +1,85 @@
+import { countTokensExactly } from '../../billing/estimate';
+import type { Usage } from '../../billing/quota';
+import type { ChatChunk } from '../../formats/openai-chat-types';
+import { claudeEventSchema, parseWith } from '../anthropic/claude-schemas';
+import { ClaudeChunkTranslator, ClaudeStreamUsage, claudeEventText } from '../anthropic/stream';
+import type { ChunkTranslator, StreamRelay } from '../provider';
+import { EventStreamDecoder, type EventStreamMessage } from './event-stream';
+
+/**
+ * The Claude event JSON a Bedrock stream message carries: a `chunk` event holds it base64-encoded in
+ * `bytes`; an exception becomes a Claude `error` event.
+ */
+function claudeEventJson(message: EventStreamMessage): string | null {
+  const payload = message.payload.toString('utf8');
+  if (message.headers[':message-type'] === 'exception' || message.headers[':message-type'] === 'error') {
+    const type = message.headers[':exception-type'] ?? message.headers[':error-code'] ?? 'api_error';
+    const detail = parseWith(claudeEventSchema.partial(), payload) as { message?: unknown } | null;
+    const text = typeof detail?.message === 'string' ? detail.message : payload;
+    return JSON.stringify({ type: 'error', error: { type, message: text } });
+  }
+  if (message.headers[':event-type'] !== 'chunk') return null;
+  try {
+    const bytes = (JSON.parse(payload) as { bytes?: unknown }).bytes;
+    return typeof bytes === 'string' ? Buffer.from(bytes, 'base64').toString('utf8') : null;
+  } catch {
+    return null;
+  }
+}
+
+/** A Bedrock Claude stream as OpenAI chat chunks. */
+export class BedrockChunkTranslator implements ChunkTranslator {
+  private readonly decoder = new EventStreamDecoder();
+  private readonly claude: ClaudeChunkTranslator;
+
+  constructor(model: string) {
+    this.claude = new ClaudeChunkTranslator(model);
+  }
+
+  get usage(): Usage | null {
+    return this.claude.usage;
+  }
+
+  push(chunk: Buffer): ChatChunk[] {
+    return this.decoder.push(chunk).flatMap((message) => {
+      const json = claudeEventJson(message);
+      return json ? this.claude.translateText(json) : [];
+    });
+  }
+
+  end(): ChatChunk[] {
+    return [];
+  }
+}
+
+/** A Bedrock Claude stream re-framed as Anthropic's server-sent events, for a Claude client. */
+export class BedrockToClaudeSse implements StreamRelay {
+  private readonly decoder = new EventStreamDecoder();
+  private readonly usageReader = new ClaudeStreamUsage();
+  private text = '';
+
+  get usage(): Usage | null {
+    return this.usageReader.usage;
+  }
+
+  push(chunk: Buffer): Buffer {
+    let out = '';
+    for (const message of this.decoder.push(chunk)) {
+      const json = claudeEventJson(message);
+      const event = json ? parseWith(claudeEventSchema, json) : null;
+      if (!event || !json) continue;
+      this.usageReader.read(event);
+      this.text += claudeEventText(event);
+      out += `event: ${event.type}\ndata: ${json}\n\n`;
+    }
+    return Buffer.from(out);
+  }
+
+  end(): Buffer {
+    return Buffer.alloc(0);
+  }
+
+  localCompletionTokens(): number {
+    return countTokensExactly(this.text);
+  }
+}
