@@ -113,6 +113,16 @@ describe.each(kinds)('the official @google/genai client through the gateway (%s)
       openai.behaviour = {};
     });
 
+    it('counts prompt and completion locally when the upstream reports no usage', async () => {
+      openai.behaviour = { omitUsage: true, words: ['one', ' two', ' three'] };
+      const response = await ai.models.generateContent({ model: 'gpt-4o-mini', contents: 'Count words' });
+      openai.behaviour = {};
+      expect(response.text).toBe('one two three');
+      const log = await lastConsumeLog(server);
+      expect(log).toMatchObject({ prompt_tokens: 2, completion_tokens: 3 });
+      expect(log.other).toMatchObject({ local_count_tokens: true });
+    });
+
     it('embeds content through OpenAI embeddings', async () => {
       const response = await ai.models.embedContent({ model: 'text-embedding-3-small', contents: 'hello world' });
       expect(response.embeddings?.[0]?.values).toEqual([0.1, 0.2, 0.3]);

@@ -36,6 +36,11 @@ function invalidBody(detail: string): RelayError {
 
 const requestOf = (body: ParsedBody) => body.json as GenerateContentRequest;
 
+function promptTexts(request: GenerateContentRequest): string[] {
+  const contents = request.systemInstruction ? [request.systemInstruction, ...request.contents] : request.contents;
+  return contents.flatMap((content) => (content.parts ?? []).flatMap((part) => (typeof part.text === 'string' ? [part.text] : [])));
+}
+
 /** OpenAI chunks as `alt=sse` events; the last event carries the finish reason and the usage. */
 class GeminiChunkEncoder implements ChunkEncoder {
   private readonly stream: OpenAIToGeminiStream;
@@ -66,7 +71,8 @@ export const geminiDialect: InboundDialect = {
     const maxTokens = request.generationConfig?.maxOutputTokens;
     return {
       raw,
-      json: request as Record<string, unknown>,
+      // `input` holds the prompt's texts so the gateway's prompt estimate (and local count) sees them.
+      json: { ...request, input: promptTexts(request) },
       model: route.pathModel ?? '',
       stream: route.pathStream === true,
       clientAskedUsage: true,

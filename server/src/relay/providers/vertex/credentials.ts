@@ -1,4 +1,4 @@
-import { createSign } from 'node:crypto';
+import { createHash, createSign } from 'node:crypto';
 import { request, type Dispatcher } from 'undici';
 import { z } from 'zod';
 
@@ -57,7 +57,7 @@ export class VertexTokenCache {
 
   /** A valid access token; concurrent calls for one account share one exchange. */
   accessToken(account: ServiceAccount, dispatcher: Dispatcher): Promise<string> {
-    const cacheKey = `${account.client_email}/${account.private_key_id ?? ''}`;
+    const cacheKey = createHash('sha256').update(`${account.client_email}\n${account.token_uri ?? ''}\n${account.private_key}`).digest('hex');
     const cached = this.tokens.get(cacheKey);
     if (cached && cached.expiresAt > this.now()) return Promise.resolve(cached.token);
     let pending = this.inFlight.get(cacheKey);
