@@ -22,6 +22,8 @@ export interface GoogleRequest {
 export class FakeGoogleUpstream {
   readonly received: GoogleRequest[] = [];
   failWith: { status: number; body: string } | null = null;
+  /** the recording `:generateContent` answers with (under gemini/__fixtures__) */
+  generateAnswer = 'generate-content-text.json';
   url = '';
   private server: Server | null = null;
 
@@ -56,7 +58,7 @@ export class FakeGoogleUpstream {
     const action = /:(\w+)$/.exec(path)?.[1] ?? '';
     switch (action) {
       case 'generateContent':
-        return this.json(response, fixture('gemini/__fixtures__/generate-content-text.json'));
+        return this.json(response, fixture(`gemini/__fixtures__/${this.generateAnswer}`));
       case 'streamGenerateContent':
         return this.sse(response, fixture('gemini/__fixtures__/stream-text.sse'));
       case 'rawPredict':

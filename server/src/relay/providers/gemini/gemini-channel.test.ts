@@ -111,6 +111,42 @@ describe.each(kinds)('the openai SDK against a Gemini channel (%s)', (kind) => {
     expect(log.other).toMatchObject({ local_count_tokens: true });
   });
 
+  it('calls tools: declarations go up, function calls come back as tool calls, results go back by name', async () => {
+    google.generateAnswer = 'generate-content-response.json';
+    const tools = [
+      {
+        type: 'function' as const,
+        function: { name: 'get_weather', description: 'Weather of a city', parameters: { type: 'object', properties: { city: { type: 'string' } }, required: ['city'] } },
+      },
+    ];
+    try {
+      const first = await client.chat.completions.create({ model: 'gemini-2.5-flash', messages: [{ role: 'user', content: 'Weather in Paris?' }], tools });
+      const call = first.choices[0]?.message.tool_calls?.[0];
+      expect(first.choices[0]?.finish_reason).toBe('tool_calls');
+      expect(call).toMatchObject({ type: 'function', function: { name: 'get_weather', arguments: '{"city":"Paris","unit":"celsius"}' } });
+      expect(google.last?.body.tools).toEqual([
+        { functionDeclarations: [{ name: 'get_weather', description: 'Weather of a city', parameters: { type: 'object', properties: { city: { type: 'string' } }, required: ['city'] } }] },
+      ]);
+
+      await client.chat.completions.create({
+        model: 'gemini-2.5-flash',
+        messages: [
+          { role: 'user', content: 'Weather in Paris?' },
+          { role: 'assistant', content: null, tool_calls: [call!] },
+          { role: 'tool', tool_call_id: call!.id, content: '{"temperature":21}' },
+        ],
+        tools,
+      });
+      expect(google.last?.body.contents).toEqual([
+        { role: 'user', parts: [{ text: 'Weather in Paris?' }] },
+        { role: 'model', parts: [{ functionCall: { name: 'get_weather', args: { city: 'Paris', unit: 'celsius' } }, thoughtSignature: 'skip_thought_signature_validator' }] },
+        { role: 'user', parts: [{ functionResponse: { name: 'get_weather', response: { temperature: 21 } } }] },
+      ]);
+    } finally {
+      google.generateAnswer = 'generate-content-text.json';
+    }
+  });
+
   it("answers Google's error with its message and status, and refunds the reservation", async () => {
     const before = await userQuota(server, userId);
     google.failWith = { status: 400, body: readFileSync(new URL('./__fixtures__/error-400.json', import.meta.url), 'utf8') };
