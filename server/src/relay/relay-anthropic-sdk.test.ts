@@ -136,6 +136,15 @@ describe.each(kinds)('the official @anthropic-ai/sdk through /v1/messages on %s'
     expect(claude.received.at(-1)?.path).toBe('/model/us.anthropic.claude-sonnet-4-20250514-v1%3A0/invoke');
   });
 
+  it('lists the models in Anthropic shape for a Claude client', async () => {
+    const ids: string[] = [];
+    for await (const model of client.models.list()) {
+      expect(model.type).toBe('model');
+      ids.push(model.id);
+    }
+    expect(ids).toEqual([BEDROCK_CLAUDE, CLAUDE, 'gpt-4o-mini']);
+  });
+
   it('answers errors in Anthropic shape: a bad key, an unknown model, an upstream refusal', async () => {
     const stranger = new Anthropic({ apiKey: 'sk-not-a-real-key', baseURL: server.url, maxRetries: 0 });
     const refused = await stranger.messages.create({ model: CLAUDE, max_tokens: 5, messages: [{ role: 'user', content: 'x' }] }).catch((error: unknown) => error);

@@ -5,7 +5,7 @@ import { authenticateSession, authenticateToken } from './authenticate';
 import { handleRelayCall } from './call-handler';
 import { registerBillingRoutes } from './billing-routes';
 import { chatEndpoint, messagesEndpoint, relayEndpoints, unsupportedPaths } from './endpoints';
-import { anthropicMessagesDialect } from './formats/anthropic-messages';
+import { anthropicMessagesDialect, anthropicModelList } from './formats/anthropic-messages';
 import { registerGeminiRoutes } from './formats/gemini-routes';
 import { openAIDialect } from './formats/openai-chat';
 import { modelsFor } from './model-list';
@@ -48,7 +48,10 @@ export async function relayRoutes(app: FastifyInstance, context: AppContext, ser
 
   app.get('/v1/models', async (request) => {
     const caller = await authenticateToken(context, services, request);
-    return { object: 'list', data: modelsFor(context, services, caller), success: true };
+    const models = modelsFor(context, services, caller);
+    // Anthropic's SDKs always send anthropic-version (the key may travel as x-api-key or Bearer).
+    const fromClaudeClient = request.headers['anthropic-version'] !== undefined;
+    return fromClaudeClient ? anthropicModelList(models) : { object: 'list', data: models, success: true };
   });
 
   app.get<{ Params: { model: string } }>('/v1/models/:model', async (request) => {

@@ -4,6 +4,7 @@ import { relayMessages } from '../relay-messages';
 import { messagesRequestSchema, messagesToChat } from './anthropic-messages-request';
 import { chatToMessage } from './anthropic-messages-response';
 import { MessagesChunkEncoder } from './anthropic-messages-stream';
+import type { ModelEntry } from '../model-list';
 import type { InboundDialect } from './inbound-dialect';
 import { parseJsonBody } from './request-body';
 
@@ -40,3 +41,14 @@ export const anthropicMessagesDialect: InboundDialect = {
     body: { type: 'error', error: { type: errorTypeOf(error.status), message: `${error.text[language]} (request id: ${requestId})` } },
   }),
 };
+
+/** The model list in Anthropic's shape (`GET /v1/models` from a Claude client). */
+export function anthropicModelList(models: ModelEntry[]) {
+  const data = models.map((model) => ({
+    id: model.id,
+    type: 'model',
+    display_name: model.id,
+    created_at: new Date(model.created * 1000).toISOString(),
+  }));
+  return { data, first_id: data[0]?.id ?? null, last_id: data.at(-1)?.id ?? null, has_more: false };
+}
