@@ -1,4 +1,4 @@
-import { GoogleGenAI } from '@google/genai';
+import { ApiError, GoogleGenAI } from '@google/genai';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FakeGoogleUpstream } from '../../testing/fake-google-upstream';
 import { FakeOpenAIUpstream } from '../../testing/fake-openai-upstream';
@@ -55,9 +55,10 @@ describe.each(kinds)('failover and channel health for Gemini clients (%s)', (kin
     const refused = await addChannelWithOther(server, { type: 24, name: 'gemini refused', baseUrl: google.url, models: ['gemini-2.5-pro'] }, '');
     google.failWith = { status: 401, body: unauthenticated };
     try {
-      const error = await ai.models.generateContent({ model: 'gemini-2.5-pro', contents: 'Hi' }).catch((failure: unknown) => failure as Error & { status: number });
-      expect(error.status).toBe(401);
-      expect(JSON.parse(error.message)).toMatchObject({ error: { code: 401, status: 'UNAUTHENTICATED', message: expect.stringContaining('invalid authentication credentials') } });
+      const error: unknown = await ai.models.generateContent({ model: 'gemini-2.5-pro', contents: 'Hi' }).catch((failure: unknown) => failure);
+      expect(error).toBeInstanceOf(ApiError);
+      expect((error as ApiError).status).toBe(401);
+      expect(JSON.parse((error as ApiError).message)).toMatchObject({ error: { code: 401, status: 'UNAUTHENTICATED', message: expect.stringContaining('invalid authentication credentials') } });
     } finally {
       google.failWith = null;
     }
