@@ -1,6 +1,6 @@
 import { createVerify, generateKeyPairSync } from 'node:crypto';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { startLoopbackServer, type LoopbackServer } from './loopback-server';
 
 /** A service-account key pair for tests, with the JSON key a Vertex channel stores. */
 export function testServiceAccount(tokenUrl: string, projectId = 'test-project') {
@@ -31,37 +31,31 @@ export class FakeGoogleTokenEndpoint {
   publicKeyPem = '';
   expiresIn = 3600;
   url = '';
-  private server: Server | null = null;
+  private server: LoopbackServer | null = null;
 
   async start(): Promise<this> {
-    this.server = createServer((request, response) => {
-      const chunks: Buffer[] = [];
-      request.on('data', (chunk: Buffer) => chunks.push(chunk));
-      request.on('end', () => {
-        const form = new URLSearchParams(Buffer.concat(chunks).toString('utf8'));
-        const [header = '', claims = '', signature = ''] = (form.get('assertion') ?? '').split('.');
-        const signatureValid = createVerify('RSA-SHA256').update(`${header}.${claims}`).verify(this.publicKeyPem, Buffer.from(signature, 'base64url'));
-        const decode = (part: string) => JSON.parse(Buffer.from(part, 'base64url').toString('utf8') || '{}') as Record<string, unknown>;
-        this.exchanges.push({ header: decode(header), claims: decode(claims), signatureValid });
-        const grantOk = form.get('grant_type') === 'urn:ietf:params:oauth:grant-type:jwt-bearer';
-        const ok = signatureValid && grantOk;
-        response.writeHead(ok ? 200 : 400, { 'content-type': 'application/json' });
-        response.end(
-          JSON.stringify(
-            ok
-              ? { access_token: `token-${this.exchanges.length}`, expires_in: this.expiresIn, token_type: 'Bearer' }
-              : { error: 'invalid_grant', error_description: 'Invalid JWT Signature.' },
-          ),
-        );
-      });
-    });
-    await new Promise<void>((resolve) => this.server!.listen(0, '127.0.0.1', resolve));
-    this.url = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}/token`;
+    this.server = await startLoopbackServer((request, response) => void this.handle(request, response));
+    this.url = `${this.server.url}/token`;
     return this;
   }
 
+  private async handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
+    const chunks: Buffer[] = [];
+    for await (const chunk of request) chunks.push(chunk as Buffer);
+    const form = new URLSearchParams(Buffer.concat(chunks).toString('utf8'));
+    const [header = '', claims = '', signature = ''] = (form.get('assertion') ?? '').split('.');
+    const signatureValid = createVerify('RSA-SHA256').update(`${header}.${claims}`).verify(this.publicKeyPem, Buffer.from(signature, 'base64url'));
+    const decode = (part: string) => JSON.parse(Buffer.from(part, 'base64url').toString('utf8') || '{}') as Record<string, unknown>;
+    this.exchanges.push({ header: decode(header), claims: decode(claims), signatureValid });
+    const ok = signatureValid && form.get('grant_type') === 'urn:ietf:params:oauth:grant-type:jwt-bearer';
+    const reply = ok
+      ? { access_token: `token-${this.exchanges.length}`, expires_in: this.expiresIn, token_type: 'Bearer' }
+      : { error: 'invalid_grant', error_description: 'Invalid JWT Signature.' };
+    response.writeHead(ok ? 200 : 400, { 'content-type': 'application/json' });
+    response.end(JSON.stringify(reply));
+  }
+
   async stop(): Promise<void> {
-    this.server?.closeAllConnections();
-    await new Promise<void>((resolve) => this.server?.close(() => resolve()) ?? resolve());
+    await this.server?.stop();
   }
 }

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { readJsonBody, startLoopbackServer, type LoopbackServer } from './loopback-server';
 
 const fixture = (path: string) => readFileSync(new URL(`../relay/providers/${path}`, import.meta.url), 'utf8');
 
@@ -25,18 +25,16 @@ export class FakeGoogleUpstream {
   /** the recording `:generateContent` answers with (under gemini/__fixtures__) */
   generateAnswer = 'generate-content-text.json';
   url = '';
-  private server: Server | null = null;
+  private server: LoopbackServer | null = null;
 
   async start(): Promise<this> {
-    this.server = createServer((request, response) => void this.handle(request, response));
-    await new Promise<void>((resolve) => this.server!.listen(0, '127.0.0.1', resolve));
-    this.url = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
+    this.server = await startLoopbackServer((request, response) => void this.handle(request, response));
+    this.url = this.server.url;
     return this;
   }
 
   async stop(): Promise<void> {
-    this.server?.closeAllConnections();
-    await new Promise<void>((resolve) => this.server?.close(() => resolve()) ?? resolve());
+    await this.server?.stop();
   }
 
   get last(): GoogleRequest | undefined {
@@ -44,11 +42,8 @@ export class FakeGoogleUpstream {
   }
 
   private async handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
-    const chunks: Buffer[] = [];
-    for await (const chunk of request) chunks.push(chunk as Buffer);
-    const text = Buffer.concat(chunks).toString('utf8');
+    const body = await readJsonBody(request);
     const [path = '/', query = ''] = (request.url ?? '/').split('?');
-    const body = text ? (JSON.parse(text) as Record<string, unknown>) : {};
     this.received.push({ method: request.method ?? 'GET', path: decodeURIComponent(path), query, headers: request.headers, body });
     if (this.failWith) {
       response.writeHead(this.failWith.status, { 'content-type': 'application/json; charset=UTF-8' });

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
-import { createServer, type IncomingMessage, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { readJsonBody, startLoopbackServer, type LoopbackServer } from './loopback-server';
 
 export interface ReplayedRequest {
   path: string;
@@ -22,38 +22,32 @@ export interface Recording {
 export class FixtureReplayUpstream {
   readonly received: ReplayedRequest[] = [];
   url = '';
-  private server: Server | null = null;
+  private server: LoopbackServer | null = null;
 
   constructor(private readonly recordings: Record<string, Recording[]>) {}
 
   async start(): Promise<this> {
-    this.server = createServer((request, response) => {
-      const chunks: Buffer[] = [];
-      request.on('data', (chunk: Buffer) => chunks.push(chunk));
-      request.on('end', () => {
-        const text = Buffer.concat(chunks).toString('utf8');
-        const body = text ? (JSON.parse(text) as Record<string, unknown>) : {};
-        const path = (request.url ?? '/').split('?')[0] ?? '/';
-        this.received.push({ path, headers: request.headers, body });
-        const options = this.recordings[path] ?? [];
-        const recording = options.find((entry) => entry.stream === (body.stream === true)) ?? options[0];
-        if (!recording) {
-          response.writeHead(404, { 'content-type': 'application/json' });
-          response.end(JSON.stringify({ error: `404 page not found: ${path}` }));
-          return;
-        }
-        const recorded = readFileSync(recording.file);
-        response.writeHead(200, { 'content-type': recording.stream ? 'text/event-stream' : 'application/json' });
-        response.end(recorded);
-      });
-    });
-    await new Promise<void>((resolve) => this.server!.listen(0, '127.0.0.1', resolve));
-    this.url = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
+    this.server = await startLoopbackServer((request, response) => void this.handle(request, response));
+    this.url = this.server.url;
     return this;
   }
 
   async stop(): Promise<void> {
-    this.server?.closeAllConnections();
-    await new Promise<void>((resolve) => this.server?.close(() => resolve()) ?? resolve());
+    await this.server?.stop();
+  }
+
+  private async handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
+    const body = await readJsonBody(request);
+    const path = (request.url ?? '/').split('?')[0] ?? '/';
+    this.received.push({ path, headers: request.headers, body });
+    const options = this.recordings[path] ?? [];
+    const recording = options.find((entry) => entry.stream === (body.stream === true)) ?? options[0];
+    if (!recording) {
+      response.writeHead(404, { 'content-type': 'application/json' });
+      response.end(JSON.stringify({ error: `404 page not found: ${path}` }));
+      return;
+    }
+    response.writeHead(200, { 'content-type': recording.stream ? 'text/event-stream' : 'application/json' });
+    response.end(readFileSync(recording.file));
   }
 }
