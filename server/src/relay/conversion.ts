@@ -1,12 +1,9 @@
-import { countTokensExactly } from './billing/estimate';
 import type { Usage } from './billing/quota';
 import type { ChunkEncoder, InboundDialect } from './formats/inbound-dialect';
 import type { ParsedBody } from './formats/request-body';
 import type { ChunkTranslator, ProviderAdapter, StreamRelay, UpstreamTarget, WholeAnswer } from './providers/provider';
+import { CompletionCounter } from './stream/completion-counter';
 import { textOf } from './stream/usage-fields';
-
-/** Completion text held for local counting before it is counted and dropped (bounds memory). */
-const TEXT_BLOCK = 32 * 1024;
 
 /** An upstream answer of another dialect, through OpenAI chat, in the client's dialect. */
 export function convertedWhole(adapter: ProviderAdapter, dialect: InboundDialect, target: UpstreamTarget, body: ParsedBody, bytes: Buffer): WholeAnswer {
@@ -17,8 +14,7 @@ export function convertedWhole(adapter: ProviderAdapter, dialect: InboundDialect
 
 /** A stream of another dialect: upstream bytes → OpenAI chunks → the client's events. */
 export class ConvertedStream implements StreamRelay {
-  private text = '';
-  private counted = 0;
+  private readonly counter = new CompletionCounter();
 
   constructor(
     private readonly translator: ChunkTranslator,
@@ -39,25 +35,16 @@ export class ConvertedStream implements StreamRelay {
   }
 
   localCompletionTokens(): number {
-    return this.counted + countTokensExactly(this.text);
+    return this.counter.tokens();
   }
 
   private encode(chunks: ReturnType<ChunkTranslator['push']>): Buffer {
     if (chunks.length === 0) return Buffer.alloc(0);
     const out: Buffer[] = [];
     for (const chunk of chunks) {
-      this.collect(textOf(chunk as unknown as Record<string, unknown>));
+      this.counter.add(textOf(chunk as unknown as Record<string, unknown>));
       out.push(this.encoder.chunk(chunk));
     }
     return out.length === 1 ? (out[0] as Buffer) : Buffer.concat(out);
-  }
-
-  private collect(piece: string): void {
-    if (!piece) return;
-    this.text += piece;
-    if (this.text.length >= TEXT_BLOCK) {
-      this.counted += countTokensExactly(this.text);
-      this.text = '';
-    }
   }
 }

@@ -1,6 +1,6 @@
-import { countTokensExactly } from '../../billing/estimate';
 import type { Usage } from '../../billing/quota';
 import type { ChatChunk, ChatMessage } from '../../formats/openai-chat-types';
+import { CompletionCounter } from '../../stream/completion-counter';
 import { SseEventSplitter } from '../../stream/sse-events';
 import type { ChunkTranslator, StreamRelay } from '../provider';
 import { claudeEventSchema, parseWith, type ClaudeEvent, type ClaudeUsage } from './claude-schemas';
@@ -105,15 +105,27 @@ export function claudeEventText(event: ClaudeEvent): string {
   return (delta?.text ?? '') + (delta?.thinking ?? '') + (delta?.partial_json ?? '');
 }
 
+/** Usage of a Claude stream plus a local count of its completion, for when usage never arrives. */
+export class ClaudeStreamMeter extends ClaudeStreamUsage {
+  private readonly counter = new CompletionCounter();
+
+  override read(event: ClaudeEvent): void {
+    super.read(event);
+    this.counter.add(claudeEventText(event));
+  }
+
+  localCompletionTokens(): number {
+    return this.counter.tokens();
+  }
+}
+
 /** A Claude stream passed to a Claude client unchanged; usage and text are read on the way. */
 export class ClaudeUsageTap implements StreamRelay {
   private readonly splitter = new SseEventSplitter();
-  private readonly usageReader = new ClaudeStreamUsage();
-  private text = '';
-  private counted = 0;
+  private readonly meter = new ClaudeStreamMeter();
 
   get usage(): Usage | null {
-    return this.usageReader.usage;
+    return this.meter.usage;
   }
 
   push(chunk: Buffer): Buffer {
@@ -127,17 +139,11 @@ export class ClaudeUsageTap implements StreamRelay {
   }
 
   localCompletionTokens(): number {
-    return this.counted + countTokensExactly(this.text);
+    return this.meter.localCompletionTokens();
   }
 
   private read(data: string): void {
     const event = parseWith(claudeEventSchema, data);
-    if (!event) return;
-    this.usageReader.read(event);
-    this.text += claudeEventText(event);
-    if (this.text.length >= 32 * 1024) {
-      this.counted += countTokensExactly(this.text);
-      this.text = '';
-    }
+    if (event) this.meter.read(event);
   }
 }

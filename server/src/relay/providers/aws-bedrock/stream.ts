@@ -1,8 +1,7 @@
-import { countTokensExactly } from '../../billing/estimate';
 import type { Usage } from '../../billing/quota';
 import type { ChatChunk } from '../../formats/openai-chat-types';
 import { claudeEventSchema, parseWith } from '../anthropic/claude-schemas';
-import { ClaudeChunkTranslator, ClaudeStreamUsage, claudeEventText } from '../anthropic/stream';
+import { ClaudeChunkTranslator, ClaudeStreamMeter } from '../anthropic/stream';
 import type { ChunkTranslator, StreamRelay } from '../provider';
 import { EventStreamDecoder, type EventStreamMessage } from './event-stream';
 
@@ -55,11 +54,10 @@ export class BedrockChunkTranslator implements ChunkTranslator {
 /** A Bedrock Claude stream re-framed as Anthropic's server-sent events, for a Claude client. */
 export class BedrockToClaudeSse implements StreamRelay {
   private readonly decoder = new EventStreamDecoder();
-  private readonly usageReader = new ClaudeStreamUsage();
-  private text = '';
+  private readonly meter = new ClaudeStreamMeter();
 
   get usage(): Usage | null {
-    return this.usageReader.usage;
+    return this.meter.usage;
   }
 
   push(chunk: Buffer): Buffer {
@@ -68,8 +66,7 @@ export class BedrockToClaudeSse implements StreamRelay {
       const json = claudeEventJson(message);
       const event = json ? parseWith(claudeEventSchema, json) : null;
       if (!event || !json) continue;
-      this.usageReader.read(event);
-      this.text += claudeEventText(event);
+      this.meter.read(event);
       out += `event: ${event.type}\ndata: ${json}\n\n`;
     }
     return Buffer.from(out);
@@ -80,6 +77,6 @@ export class BedrockToClaudeSse implements StreamRelay {
   }
 
   localCompletionTokens(): number {
-    return countTokensExactly(this.text);
+    return this.meter.localCompletionTokens();
   }
 }
