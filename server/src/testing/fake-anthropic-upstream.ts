@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { encodeEventStreamMessage } from './event-stream-encoder';
+import { startLoopbackServer, type LoopbackServer } from './loopback-server';
 import { verifySigV4 } from './sigv4-verifier';
 
 const FIXTURES = new URL('../relay/providers/anthropic/__fixtures__/', import.meta.url);
@@ -41,20 +41,18 @@ export class FakeAnthropicUpstream {
   readonly received: ReceivedAnthropicRequest[] = [];
   behaviour: FakeAnthropicBehaviour = {};
   url = '';
-  private server: Server | null = null;
+  private server: LoopbackServer | null = null;
 
   constructor(private readonly secretAccessKey = 'test-secret-key') {}
 
   async start(): Promise<this> {
-    this.server = createServer((request, response) => void this.handle(request, response));
-    await new Promise<void>((resolve) => this.server!.listen(0, '127.0.0.1', resolve));
-    this.url = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
+    this.server = await startLoopbackServer((request, response) => void this.handle(request, response));
+    this.url = this.server.url;
     return this;
   }
 
   async stop(): Promise<void> {
-    this.server?.closeAllConnections();
-    await new Promise<void>((resolve) => this.server?.close(() => resolve()) ?? resolve());
+    await this.server?.stop();
   }
 
   private async handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
