@@ -1,14 +1,11 @@
 import type { Usage } from '../../billing/quota';
 import type { ChatChunk } from '../../formats/openai-chat-types';
-import { countTokensExactly } from '../../billing/estimate';
+import { CompletionCounter } from '../../stream/completion-counter';
 import { SseEventSplitter, type SseEvent } from '../../stream/sse-events';
 import type { ChunkTranslator, StreamRelay } from '../provider';
 import { GeminiStreamConverter } from './stream';
 import { usageOfMetadata, textOfResponse } from './usage';
 import { generateContentResponseSchema } from './wire';
-
-/** Completion text held for local counting before it is counted and dropped (bounds memory). */
-const TEXT_BLOCK = 32 * 1024;
 
 function readEvent(data: string) {
   if (!data.startsWith('{')) return null;
@@ -27,8 +24,7 @@ function readEvent(data: string) {
 export class GeminiSseRelay implements StreamRelay {
   usage: Usage | null = null;
   private readonly splitter = new SseEventSplitter();
-  private text = '';
-  private counted = 0;
+  private readonly counter = new CompletionCounter();
 
   push(chunk: Buffer): Buffer {
     return this.forward(this.splitter.push(chunk));
@@ -39,7 +35,7 @@ export class GeminiSseRelay implements StreamRelay {
   }
 
   localCompletionTokens(): number {
-    return this.counted + countTokensExactly(this.text);
+    return this.counter.tokens();
   }
 
   private forward(events: SseEvent[]): Buffer {
@@ -49,20 +45,11 @@ export class GeminiSseRelay implements StreamRelay {
       const event = readEvent(data);
       if (event) {
         this.usage = usageOfMetadata(event.usageMetadata) ?? this.usage;
-        this.collect(textOfResponse(event));
+        this.counter.add(textOfResponse(event));
       }
       out += `data: ${data}\r\n\r\n`;
     }
     return Buffer.from(out);
-  }
-
-  private collect(piece: string): void {
-    if (!piece) return;
-    this.text += piece;
-    if (this.text.length >= TEXT_BLOCK) {
-      this.counted += countTokensExactly(this.text);
-      this.text = '';
-    }
   }
 }
 
