@@ -66,7 +66,7 @@ function planOf(input: AttemptInput): AttemptPlan {
       stream: () => adapter.native.stream(target, body),
     };
   }
-  const converted: UpstreamTarget = { ...target, endpoint: dialect.name === 'openai' ? input.endpoint : chatEndpoint, contentType: 'application/json' };
+  const converted: UpstreamTarget = { ...target, endpoint: dialect.name === 'openai' || input.endpoint.kind === 'embeddings' ? input.endpoint : chatEndpoint, contentType: 'application/json' };
   return {
     adapter,
     request: Promise.resolve().then(() => adapter.openai.request(converted, { ...dialect.toOpenAI(body), model: upstreamModel })),

@@ -80,7 +80,7 @@ export const openAICompatibleAdapter: ProviderAdapter = {
     }),
     whole: (bytes) => {
       const payload = parseObject(bytes);
-      if (!payload || !Array.isArray(payload.choices)) throw badUpstreamBody();
+      if (!payload || !(Array.isArray(payload.choices) || Array.isArray(payload.data))) throw badUpstreamBody();
       return { completion: payload as unknown as ChatCompletion, usage: usageOf(payload) };
     },
     stream: () => new OpenAIChunkReader(),
