@@ -6,7 +6,7 @@ import { handleRelayCall } from './call-handler';
 import { registerBillingRoutes } from './billing-routes';
 import { chatEndpoint, messagesEndpoint, relayEndpoints, unsupportedPaths } from './endpoints';
 import { anthropicMessagesDialect, anthropicModelList } from './formats/anthropic-messages';
-import { registerGeminiRoutes } from './formats/gemini-routes';
+import { geminiModelList, registerGeminiRoutes, sentGeminiKey } from './formats/gemini-routes';
 import { openAIDialect } from './formats/openai-chat';
 import { modelsFor } from './model-list';
 import { RelayError } from './relay-error';
@@ -51,7 +51,8 @@ export async function relayRoutes(app: FastifyInstance, context: AppContext, ser
     const models = modelsFor(context, services, caller);
     // Anthropic's SDKs always send anthropic-version (the key may travel as x-api-key or Bearer).
     const fromClaudeClient = request.headers['anthropic-version'] !== undefined;
-    return fromClaudeClient ? anthropicModelList(models) : { object: 'list', data: models, success: true };
+    if (fromClaudeClient) return anthropicModelList(models);
+    return sentGeminiKey(request) ? geminiModelList(models) : { object: 'list', data: models, success: true };
   });
 
   app.get<{ Params: { model: string } }>('/v1/models/:model', async (request) => {

@@ -56,6 +56,13 @@ function geminiModel(id: string) {
   };
 }
 
+/** The models list in Gemini's shape (also `GET /v1/models` for a client that sends a Gemini key). */
+export const geminiModelList = (models: Array<{ id: string }>) => ({ models: models.map((model) => geminiModel(model.id)) });
+
+/** Whether a request carries its key the Gemini way (`x-goog-api-key` or `?key=`). */
+export const sentGeminiKey = (request: FastifyRequest) =>
+  request.headers['x-goog-api-key'] !== undefined || (request.query as { key?: unknown } | undefined)?.key !== undefined;
+
 /**
  * Google's Gemini API in front of every channel: `POST /v1beta/models/{model}:{method}` (also under
  * /v1) and the model list, with the key in `?key=` or `x-goog-api-key`; errors in Gemini's shape.
@@ -78,7 +85,7 @@ export function registerGeminiRoutes(app: FastifyInstance, context: AppContext, 
   app.get('/v1beta/models', async (request, reply) => {
     try {
       const caller = await authenticateToken(context, services, request);
-      return { models: modelsFor(context, services, caller).map((model) => geminiModel(model.id)) };
+      return geminiModelList(modelsFor(context, services, caller));
     } catch (error) {
       return replyError(request, reply, error);
     }

@@ -135,6 +135,11 @@ describe.each(kinds)('the official @google/genai client through the gateway (%s)
     const names = [];
     for await (const model of await ai.models.list()) names.push(model.name);
     expect(names).toEqual(['models/gemini-2.5-flash', 'models/gpt-4o-mini', 'models/text-embedding-004', 'models/text-embedding-3-small']);
+
+    const v1WithGeminiKey = await server.call('/v1/models', { headers: { 'x-goog-api-key': apiKey } });
+    expect(((await v1WithGeminiKey.json()) as { models: Array<{ name: string }> }).models[0]?.name).toBe('models/gemini-2.5-flash');
+    const v1WithBearer = await server.call('/v1/models', { headers: { authorization: `Bearer ${apiKey}` } });
+    expect(await v1WithBearer.json()).toMatchObject({ object: 'list', data: [{ id: 'gemini-2.5-flash' }, {}, {}, {}] });
   });
 
   it('answers errors in Gemini shape: a bad key, an unknown model, an unknown method', async () => {
