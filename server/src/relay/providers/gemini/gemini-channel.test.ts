@@ -6,6 +6,7 @@ import { addChannelWithOther, lastConsumeLog, userQuota } from '../../../testing
 import { addToken, addUser } from '../../../testing/relay-fixtures';
 import { availableDatabaseKinds } from '../../../testing/test-databases';
 import { startTestServer, type TestServer } from '../../../testing/test-server';
+import { testChannel } from '../../channel-test';
 import { HARM_CATEGORIES } from './request';
 
 const kinds = await availableDatabaseKinds();
@@ -145,6 +146,17 @@ describe.each(kinds)('the openai SDK against a Gemini channel (%s)', (kind) => {
     } finally {
       google.generateAnswer = 'generate-content-text.json';
     }
+  });
+
+  it("the console's channel test speaks Gemini to the channel, for chat and embedding models", async () => {
+    const row = await server.context.database.db.selectFrom('channels').selectAll().where('id', '=', channelId).executeTakeFirstOrThrow();
+    expect(await testChannel(row)).toMatchObject({ success: true, model: 'gemini-2.5-flash' });
+    expect(google.last).toMatchObject({
+      path: '/v1beta/models/gemini-2.5-flash:generateContent',
+      body: { contents: [{ role: 'user', parts: [{ text: 'hi' }] }], generationConfig: { maxOutputTokens: 16 } },
+    });
+    expect(await testChannel(row, 'text-embedding-004')).toMatchObject({ success: true });
+    expect(google.last?.path).toBe('/v1beta/models/text-embedding-004:batchEmbedContents');
   });
 
   it("answers Google's error with its message and status, and refunds the reservation", async () => {
