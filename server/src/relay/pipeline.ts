@@ -16,7 +16,7 @@ import type { Endpoint } from './endpoints';
 import type { InboundDialect } from './formats/inbound-dialect';
 import type { ParsedBody } from './formats/request-body';
 import { mapModel } from './model-mapping';
-import { RelayError } from './relay-error';
+import { RelayError, UpstreamError } from './relay-error';
 import { relayMessages } from './relay-messages';
 import type { RelayServices } from './relay-services';
 
@@ -101,7 +101,8 @@ export async function relayCall(context: AppContext, services: RelayServices, ca
       }
       lastError = error;
       if (error.code === 'client_gone') break;
-      services.breaker.failed(channel.id);
+      // A request the channel cannot serve (refused before any upstream call) is not the channel's failure.
+      if (error instanceof UpstreamError || error.retryable) services.breaker.failed(channel.id);
       if (shouldDisable(context, channel, error)) {
         await disableChannel(context, channel.id, error.text.en).catch(() => undefined);
       }

@@ -159,6 +159,14 @@ describe.each(kinds)('the openai SDK against Claude and Bedrock channels on %s',
     expect(log).toMatchObject({ channel_name: 'bedrock', is_stream: 1, prompt_tokens: 2500 });
   });
 
+  it('refuses an OpenAI call Claude cannot serve, without touching the upstream', async () => {
+    const before = claude.received.length;
+    const refused = await client.embeddings.create({ model: CLAUDE, input: 'x' }).catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(OpenAI.BadRequestError);
+    expect((refused as Error).message).toContain('该渠道类型不支持接口 /v1/embeddings');
+    expect(claude.received.length).toBe(before);
+  });
+
   it('an overloaded Claude channel fails over to an OpenAI channel, whichever dialect the client speaks', async () => {
     const completion = await client.chat.completions.create({ model: FAILING_CLAUDE, messages: [{ role: 'user', content: 'Hi' }] });
     expect(completion.choices[0]?.message.content).toBe('Hello from the fake upstream');

@@ -29,6 +29,10 @@ export const relayMessages = {
   mappingCycle: { zh: '模型映射存在循环：{chain}', en: 'The model mapping has a cycle: {chain}' },
   upstreamUnreachable: { zh: '无法连接上游：{detail}', en: 'Could not reach the upstream: {detail}' },
   upstreamBadBody: { zh: '上游返回了无法解析的内容', en: 'The upstream answered with a body that could not be read' },
+  endpointNotOnChannel: {
+    zh: '该渠道类型不支持接口 {path}，仅支持对话',
+    en: 'This channel type does not serve {path}; it serves chat only',
+  },
   unsupportedRoute: { zh: '接口 {path} 暂不支持', en: 'The API {path} is not supported by this gateway' },
   invalidUrl: { zh: '无效的 URL ({method} {path})', en: 'Invalid URL ({method} {path})' },
   sessionRequired: { zh: '未登录或登录已过期，请重新登录', en: 'Not logged in or login expired, please log in again' },

@@ -1,7 +1,7 @@
 import { upstreamBody } from '../../formats/request-body';
 import { upstreamErrorFrom } from '../openai-compatible/errors';
 import type { ProviderAdapter, UpstreamTarget } from '../provider';
-import { chatToClaude } from './request';
+import { chatToClaude, requireChat } from './request';
 import { claudeCompletionOf, claudeWholeAnswer } from './response';
 import { ClaudeChunkTranslator, ClaudeUsageTap } from './stream';
 
@@ -34,7 +34,10 @@ export const anthropicAdapter: ProviderAdapter = {
     stream: () => new ClaudeUsageTap(),
   },
   openai: {
-    request: (target, chat) => ({ url: messagesUrl(target), headers: anthropicHeaders(target), body: Buffer.from(JSON.stringify(chatToClaude(chat))) }),
+    request: (target, chat) => {
+      requireChat(target);
+      return { url: messagesUrl(target), headers: anthropicHeaders(target), body: Buffer.from(JSON.stringify(chatToClaude(chat))) };
+    },
     whole: (bytes) => claudeCompletionOf(bytes),
     stream: (target) => new ClaudeChunkTranslator(target.upstreamModel),
   },

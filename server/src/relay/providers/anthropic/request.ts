@@ -1,4 +1,8 @@
+import { fill } from '../../../platform/text';
 import type { ChatContentPart, ChatMessage, ChatRequest, ChatToolChoice } from '../../formats/openai-chat-types';
+import { RelayError } from '../../relay-error';
+import { relayMessages } from '../../relay-messages';
+import type { UpstreamTarget } from '../provider';
 
 /** A content block of a Claude request. */
 export type ClaudeContentBlock = { type: string; [field: string]: unknown };
@@ -91,6 +95,12 @@ function toolChoiceOf(choice: ChatToolChoice | undefined, parallel: boolean | un
   else if (choice && typeof choice === 'object') converted = { type: 'tool', name: choice.function.name };
   if (parallel === false) converted = { ...(converted ?? { type: 'auto' }), disable_parallel_tool_use: true };
   return converted;
+}
+
+/** Claude serves chat only: an OpenAI embeddings, images or audio call on a Claude channel is refused. */
+export function requireChat(target: UpstreamTarget): void {
+  if (target.endpoint.kind === 'chat') return;
+  throw new RelayError(fill(relayMessages.endpointNotOnChannel, { path: target.endpoint.path }), 400, 'unsupported_endpoint', 'invalid_request_error');
 }
 
 /**

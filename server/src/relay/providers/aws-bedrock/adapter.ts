@@ -1,5 +1,5 @@
 import { upstreamErrorFrom } from '../openai-compatible/errors';
-import { chatToClaude } from '../anthropic/request';
+import { chatToClaude, requireChat } from '../anthropic/request';
 import { claudeCompletionOf, claudeWholeAnswer } from '../anthropic/response';
 import type { ProviderAdapter } from '../provider';
 import { bedrockRequest } from './request';
@@ -17,7 +17,10 @@ export const bedrockAdapter: ProviderAdapter = {
     stream: () => new BedrockToClaudeSse(),
   },
   openai: {
-    request: (target, chat) => bedrockRequest(target, { ...chatToClaude(chat) }),
+    request: (target, chat) => {
+      requireChat(target);
+      return bedrockRequest(target, { ...chatToClaude(chat) });
+    },
     whole: (bytes) => claudeCompletionOf(bytes),
     stream: (target) => new BedrockChunkTranslator(target.upstreamModel),
   },
