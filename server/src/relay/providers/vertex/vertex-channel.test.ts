@@ -107,6 +107,21 @@ describe.each(kinds)('Vertex AI channels (%s)', (kind) => {
     expect(await lastConsumeLog(server)).toMatchObject({ model_name: 'gemini-2.5-flash', is_stream: 1, prompt_tokens: 8, completion_tokens: 17 });
   });
 
+  it("the Anthropic and Gemini SDKs reach each other's models on Vertex by conversion", async () => {
+    const anthropic = new Anthropic({ apiKey, baseURL: server.url, maxRetries: 0 });
+    const message = await anthropic.messages.create({ model: 'gemini-2.5-flash', max_tokens: 50, messages: [{ role: 'user', content: 'Hi' }] });
+    expect(message.content).toEqual([{ type: 'text', text: 'Hello from Gemini!' }]);
+    expect(google.last?.path).toBe(`${PROJECT_PATH}/google/models/gemini-2.5-flash:generateContent`);
+
+    const ai = new GoogleGenAI({ apiKey, httpOptions: { baseUrl: server.url } });
+    const response = await ai.models.generateContent({ model: 'claude-sonnet-4-20250514', contents: 'Hi', config: { maxOutputTokens: 50 } });
+    expect(response.text).toBe('Hello from Claude on Vertex!');
+    expect(response.usageMetadata).toMatchObject({ promptTokenCount: 400, candidatesTokenCount: 100 });
+    expect(google.last?.path).toBe(`${PROJECT_PATH}/anthropic/models/claude-sonnet-4@20250514:rawPredict`);
+    expect(google.last?.body).toMatchObject({ anthropic_version: 'vertex-2023-10-16', max_tokens: 50 });
+    expect(await lastConsumeLog(server)).toMatchObject({ model_name: 'claude-sonnet-4-20250514', prompt_tokens: 400, completion_tokens: 100 });
+  });
+
   it('an API key (Vertex express mode) goes in x-goog-api-key, without a project', async () => {
     await client.chat.completions.create({ model: 'gemini-2.5-pro', messages: [{ role: 'user', content: 'Hi' }] });
     expect(google.last?.path).toBe('/v1/publishers/google/models/gemini-2.5-pro:generateContent');
