@@ -2,7 +2,7 @@ import Anthropic from '@anthropic-ai/sdk';
 import OpenAI from 'openai';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { toNumber } from '../db/dialect';
-import { FakeAnthropicUpstream } from '../testing/fake-anthropic-upstream';
+import { FakeAnthropicUpstream, PIXEL_PNG } from '../testing/fake-anthropic-upstream';
 import { FakeOpenAIUpstream } from '../testing/fake-openai-upstream';
 import { addChannel, addToken, addUser, flushAll } from '../testing/relay-fixtures';
 import { availableDatabaseKinds } from '../testing/test-databases';
@@ -165,6 +165,17 @@ describe.each(kinds)('the openai SDK against Claude and Bedrock channels on %s',
     expect(refused).toBeInstanceOf(OpenAI.BadRequestError);
     expect((refused as Error).message).toContain('该渠道类型不支持接口 /v1/embeddings');
     expect(claude.received.length).toBe(before);
+  });
+
+  it('Bedrock channel: image URLs are fetched and sent inline, an unreachable image is a clear 400', async () => {
+    const image = (url: string): OpenAI.ChatCompletionMessageParam[] => [{ role: 'user', content: [{ type: 'text', text: 'Describe' }, { type: 'image_url', image_url: { url } }] }];
+    await client.chat.completions.create({ model: BEDROCK_CLAUDE, messages: image(`${claude.url}/images/pixel.png`) });
+    const content = (claude.received.at(-1)?.body.messages as Array<{ content: unknown[] }>)[0]?.content;
+    expect(content?.[1]).toEqual({ type: 'image', source: { type: 'base64', media_type: 'image/png', data: PIXEL_PNG.toString('base64') } });
+
+    const missing = await client.chat.completions.create({ model: BEDROCK_CLAUDE, messages: image(`${claude.url}/images/missing.png`) }).catch((error: unknown) => error);
+    expect(missing).toBeInstanceOf(OpenAI.BadRequestError);
+    expect((missing as Error).message).toContain('/images/missing.png');
   });
 
   it('an overloaded Claude channel fails over to an OpenAI channel, whichever dialect the client speaks', async () => {

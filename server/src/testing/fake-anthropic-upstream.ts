@@ -7,6 +7,9 @@ import { verifySigV4 } from './sigv4-verifier';
 const FIXTURES = new URL('../relay/providers/anthropic/__fixtures__/', import.meta.url);
 const fixture = (name: string) => readFileSync(new URL(name, FIXTURES), 'utf8');
 
+/** A 1×1 PNG the fake serves at /images/pixel.png (for image URLs a gateway must inline). */
+export const PIXEL_PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
+
 export type AnthropicFixture = 'text' | 'tool-use';
 
 export interface ReceivedAnthropicRequest {
@@ -33,7 +36,8 @@ function sseEvents(text: string): string[] {
 }
 
 /**
- * Anthropic's Messages API and Bedrock's InvokeModel (with its binary event-stream) on 127.0.0.1,
+ * Anthropic's Messages API and Bedrock's InvokeModel (with its binary event-stream) on 127.0.0.1, and
+ * an image at /images/pixel.png,
  * replaying recorded answers from `relay/providers/anthropic/__fixtures__`. Bedrock calls must carry a
  * valid SigV4 signature for `secretAccessKey` (checked independently of the signing package).
  */
@@ -56,6 +60,11 @@ export class FakeAnthropicUpstream {
   }
 
   private async handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
+    if (request.method === 'GET' && request.url === '/images/pixel.png') {
+      response.writeHead(200, { 'content-type': 'image/png' });
+      response.end(PIXEL_PNG);
+      return;
+    }
     const chunks: Buffer[] = [];
     for await (const chunk of request) chunks.push(chunk as Buffer);
     const raw = Buffer.concat(chunks);

@@ -12,7 +12,7 @@ import { BedrockChunkTranslator, BedrockToClaudeSse } from './stream';
 export const bedrockAdapter: ProviderAdapter = {
   nativeDialect: () => 'anthropic',
   native: {
-    request: (target, body) => bedrockRequest(target, body.json ?? {}),
+    request: (target, body) => bedrockRequest(target, structuredClone(body.json ?? {})),
     whole: (bytes, contentType) => claudeWholeAnswer(bytes, contentType),
     stream: () => new BedrockToClaudeSse(),
   },

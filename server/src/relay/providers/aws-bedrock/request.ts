@@ -3,6 +3,7 @@ import { SignatureV4 } from '@smithy/signature-v4';
 import { platformClaudeBody } from '../anthropic/request';
 import type { UpstreamRequest, UpstreamTarget } from '../provider';
 import { bedrockCredentialsOf } from './credentials';
+import { inlineImageUrls } from './images';
 import { bedrockModelId } from './model-ids';
 
 export const BEDROCK_ANTHROPIC_VERSION = 'bedrock-2023-05-31';
@@ -18,7 +19,7 @@ export function betasOf(target: UpstreamTarget): string[] {
 }
 
 /**
- * An InvokeModel (or InvokeModelWithResponseStream) call for a Claude body, signed with SigV4 from the
+ * An InvokeModel (or InvokeModelWithResponseStream) call for a Claude body (URL images inlined), signed with SigV4 from the
  * channel's access keys, or carrying the channel's Bedrock API key. The channel's base URL, when set,
  * replaces the regional endpoint.
  */
@@ -28,6 +29,7 @@ export async function bedrockRequest(target: UpstreamTarget, claude: Record<stri
   const base = target.channel.baseUrl || `https://bedrock-runtime.${credentials.region}.amazonaws.com`;
   const action = target.stream ? 'invoke-with-response-stream' : 'invoke';
   const url = new URL(`${base}/model/${encodeURIComponent(modelId)}/${action}`);
+  await inlineImageUrls(claude);
   const body = platformClaudeBody(claude, BEDROCK_ANTHROPIC_VERSION, betasOf(target));
   const headers: Record<string, string> = {
     'content-type': 'application/json',
