@@ -39,8 +39,9 @@ export class OpenAIToGeminiStream {
     return [this.event({ candidates: [{ content: { role: 'model', parts }, index: 0 }] })];
   }
 
-  /** The closing event: assembled function calls, finish reason and usage. */
-  end(): GenerateContentResponse[] {
+  /** The closing event: assembled function calls, finish reason and usage (the gateway's, when given). */
+  end(usage?: ChatUsage): GenerateContentResponse[] {
+    if (usage) this.usage = usage;
     const parts = geminiParts(undefined, undefined, [...this.toolCalls.values()]);
     const usageMetadata = usageMetadataOf(this.usage);
     return [

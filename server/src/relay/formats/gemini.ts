@@ -55,8 +55,7 @@ class GeminiChunkEncoder implements ChunkEncoder {
   }
 
   finish(usage: Usage | null): Buffer {
-    if (usage) this.stream.push({ id: '', object: 'chat.completion.chunk', created: 0, model: '', choices: [], usage: chatUsageOf(usage) });
-    return Buffer.concat(this.stream.end().map(sse));
+    return Buffer.concat(this.stream.end(usage ? chatUsageOf(usage) : undefined).map(sse));
   }
 }
 
