@@ -100,6 +100,28 @@ describe.each(kinds)('the official @google/genai client through the gateway (%s)
       expect(await lastConsumeLog(server)).toMatchObject({ model_name: 'gpt-4o-mini', prompt_tokens: 40, completion_tokens: 60, quota: 21 });
     });
 
+    it('sends inline images as data URLs and file data as image URLs', async () => {
+      await ai.models.generateContent({
+        model: 'gpt-4o-mini',
+        contents: [
+          {
+            role: 'user',
+            parts: [{ text: 'Compare' }, { inlineData: { mimeType: 'image/png', data: 'iVBORw0KGgo=' } }, { fileData: { mimeType: 'image/jpeg', fileUri: 'https://images.example/cat.jpg' } }],
+          },
+        ],
+      });
+      expect(openai.received.at(-1)?.body.messages).toEqual([
+        {
+          role: 'user',
+          content: [
+            { type: 'text', text: 'Compare' },
+            { type: 'image_url', image_url: { url: 'data:image/png;base64,iVBORw0KGgo=' } },
+            { type: 'image_url', image_url: { url: 'https://images.example/cat.jpg' } },
+          ],
+        },
+      ]);
+    });
+
     it('streams converted chunks, with usage on the last event', async () => {
       openai.behaviour = { words: ['One', ' two', ' three'], promptTokens: 5, completionTokens: 3 };
       const stream = await ai.models.generateContentStream({ model: 'gpt-4o-mini', contents: 'Count' });

@@ -68,6 +68,32 @@ describe.each(kinds)('the openai SDK against a Gemini channel (%s)', (kind) => {
     expect(await userQuota(server, userId)).toBe(before - 775);
   });
 
+  it('sends images inline (data URLs) or as file data (web addresses)', async () => {
+    await client.chat.completions.create({
+      model: 'gemini-2.5-flash',
+      messages: [
+        {
+          role: 'user',
+          content: [
+            { type: 'text', text: 'Compare' },
+            { type: 'image_url', image_url: { url: 'data:image/png;base64,iVBORw0KGgo=' } },
+            { type: 'image_url', image_url: { url: 'https://images.example/cat.jpg' } },
+          ],
+        },
+      ],
+    });
+    expect(google.last?.body.contents).toEqual([
+      {
+        role: 'user',
+        parts: [
+          { text: 'Compare' },
+          { inlineData: { mimeType: 'image/png', data: 'iVBORw0KGgo=' } },
+          { fileData: { mimeType: 'image/jpeg', fileUri: 'https://images.example/cat.jpg' } },
+        ],
+      },
+    ]);
+  });
+
   it('streams: asks for SSE and relays text chunks, the finish reason and the usage', async () => {
     const stream = await client.chat.completions.create({
       model: 'gemini-2.5-flash',
