@@ -17,12 +17,13 @@ describe.each(kinds)('the official @anthropic-ai/sdk through /v1/messages on %s'
   let openai: FakeOpenAIUpstream;
   let client: Anthropic;
   let apiKey: string;
+  let userId: number;
 
   beforeAll(async () => {
     server = await startTestServer({ databaseKind: kind });
     claude = await new FakeAnthropicUpstream('bedrock-secret').start();
     openai = await new FakeOpenAIUpstream().start();
-    const userId = await addUser(server, 'claude-user', { quota: 50_000_000 });
+    userId = await addUser(server, 'claude-user', { quota: 50_000_000 });
     apiKey = (await addToken(server, userId, { unlimited: true })).apiKey;
     await addChannel(server, { name: 'anthropic', type: 14, baseUrl: claude.url, key: 'anthropic-key', models: [CLAUDE] });
     await addChannel(server, { name: 'openai', type: 1, baseUrl: openai.url, models: ['gpt-4o-mini'] });
@@ -143,6 +144,22 @@ describe.each(kinds)('the official @anthropic-ai/sdk through /v1/messages on %s'
       ids.push(model.id);
     }
     expect(ids).toEqual([BEDROCK_CLAUDE, CLAUDE, 'gpt-4o-mini']);
+  });
+
+  it('counts the tokens of a Messages request locally, billing nothing', async () => {
+    const quotaBefore = await server.context.balances.userQuota(userId);
+    const short = await client.messages.countTokens({ model: CLAUDE, messages: [{ role: 'user', content: 'Hello' }] });
+    const long = await client.messages.countTokens({
+      model: CLAUDE,
+      system: 'You are a careful assistant who answers in full sentences.',
+      messages: [{ role: 'user', content: 'Hello there, how are you doing today?' }],
+      tools: [{ name: 'get_weather', description: 'Weather by city', input_schema: { type: 'object', properties: { city: { type: 'string' } } } }],
+    });
+    expect(short.input_tokens).toBeGreaterThan(0);
+    expect(long.input_tokens).toBeGreaterThan(short.input_tokens + 20);
+    expect(await server.context.balances.userQuota(userId)).toBe(quotaBefore);
+    const refused = await client.messages.countTokens({ model: CLAUDE, messages: 'nope' as never }).catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(Anthropic.BadRequestError);
   });
 
   it('answers errors in Anthropic shape: a bad key, an unknown model, an upstream refusal', async () => {

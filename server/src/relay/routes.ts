@@ -5,12 +5,12 @@ import { authenticateSession, authenticateToken } from './authenticate';
 import { handleRelayCall } from './call-handler';
 import { registerBillingRoutes } from './billing-routes';
 import { chatEndpoint, messagesEndpoint, relayEndpoints, unsupportedPaths } from './endpoints';
-import { anthropicMessagesDialect, anthropicModelList } from './formats/anthropic-messages';
+import { anthropicMessagesDialect, anthropicModelList, countMessageTokens } from './formats/anthropic-messages';
 import { geminiModelList, registerGeminiRoutes, sentGeminiKey } from './formats/gemini-routes';
 import { openAIDialect } from './formats/openai-chat';
 import { modelsFor } from './model-list';
 import { RelayError } from './relay-error';
-import { relayErrorHandler } from './relay-error-reply';
+import { relayErrorBody, relayErrorHandler } from './relay-error-reply';
 import { relayMessages } from './relay-messages';
 import type { RelayServices } from './relay-services';
 
@@ -33,6 +33,16 @@ export async function relayRoutes(app: FastifyInstance, context: AppContext, ser
   app.post(messagesEndpoint.path, (request, reply) =>
     handleRelayCall(context, services, request, reply, messages, () => authenticateToken(context, services, request)),
   );
+
+  app.post(`${messagesEndpoint.path}/count_tokens`, async (request, reply) => {
+    try {
+      await authenticateToken(context, services, request);
+      return countMessageTokens(Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0));
+    } catch (error) {
+      const { status, body } = relayErrorBody(error, request, anthropicMessagesDialect);
+      return reply.status(status).send(body);
+    }
+  });
 
   const playground = { endpoint: chatEndpoint, dialect: openAIDialect };
   app.post('/pg/chat/completions', (request, reply) => {

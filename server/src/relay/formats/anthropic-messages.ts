@@ -1,9 +1,11 @@
 import { fill } from '../../platform/text';
 import { RelayError } from '../relay-error';
+import { messagesEndpoint } from '../endpoints';
 import { relayMessages } from '../relay-messages';
 import { messagesRequestSchema, messagesToChat } from './anthropic-messages-request';
 import { chatToMessage } from './anthropic-messages-response';
 import { MessagesChunkEncoder } from './anthropic-messages-stream';
+import { countTokensExactly, promptEstimate } from '../billing/estimate';
 import type { ModelEntry } from '../model-list';
 import type { InboundDialect } from './inbound-dialect';
 import { parseJsonBody } from './request-body';
@@ -51,4 +53,15 @@ export function anthropicModelList(models: ModelEntry[]) {
     created_at: new Date(model.created * 1000).toISOString(),
   }));
   return { data, first_id: data[0]?.id ?? null, last_id: data.at(-1)?.id ?? null, has_more: false };
+}
+
+/**
+ * `POST /v1/messages/count_tokens`, counted locally (o200k tokenizer over the prompt and the tool
+ * definitions): coding agents call it to size their context; it bills nothing.
+ */
+export function countMessageTokens(raw: Buffer): { input_tokens: number } {
+  const body = anthropicMessagesDialect.parse(raw, { endpoint: messagesEndpoint, contentType: 'application/json' });
+  const chat = anthropicMessagesDialect.toOpenAI(body);
+  const tools = chat.tools?.length ? countTokensExactly(JSON.stringify(chat.tools)) : 0;
+  return { input_tokens: promptEstimate(chat, true) + tools };
 }
