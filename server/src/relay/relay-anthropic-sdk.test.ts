@@ -27,6 +27,7 @@ describe.each(kinds)('the official @anthropic-ai/sdk through /v1/messages on %s'
     apiKey = (await addToken(server, userId, { unlimited: true })).apiKey;
     await addChannel(server, { name: 'anthropic', type: 14, baseUrl: claude.url, key: 'anthropic-key', models: [CLAUDE] });
     await addChannel(server, { name: 'openai', type: 1, baseUrl: openai.url, models: ['gpt-4o-mini'] });
+    await addChannel(server, { name: 'mapped', type: 14, baseUrl: claude.url, models: ['claude-3-7-sonnet-20250219'], modelMapping: { 'claude-3-7-sonnet-20250219': 'claude-3-7-sonnet-latest' } });
     await addChannel(server, { name: 'bedrock', type: 33, baseUrl: claude.url, key: 'AKIDBEDROCK|bedrock-secret|us-east-1', models: [BEDROCK_CLAUDE] });
     client = new Anthropic({ apiKey, baseURL: server.url, maxRetries: 0 });
   });
@@ -63,6 +64,15 @@ describe.each(kinds)('the official @anthropic-ai/sdk through /v1/messages on %s'
     expect(toNumber(log.quota)).toBe(1575);
     expect(log).toMatchObject({ model_name: CLAUDE, prompt_tokens: 2500, completion_tokens: 50, is_stream: 0 });
     expect(JSON.parse(log.other)).toMatchObject({ cache_tokens: 2000, cache_ratio: 0.1, cache_creation_tokens: 400, cache_creation_ratio: 1.25 });
+  });
+
+  it('Claude channel with a model mapping: only the model name changes on the way up', async () => {
+    const params = { model: 'claude-3-7-sonnet-20250219', max_tokens: 20, temperature: 0.3, messages: [{ role: 'user' as const, content: 'Hi' }] };
+    await client.messages.create(params);
+    expect(claude.received.at(-1)?.body).toEqual({ ...params, model: 'claude-3-7-sonnet-latest' });
+    const log = await lastLog();
+    expect(log.model_name).toBe('claude-3-7-sonnet-20250219');
+    expect(JSON.parse(log.other)).toMatchObject({ is_model_mapped: true, upstream_model_name: 'claude-3-7-sonnet-latest' });
   });
 
   it('Claude channel, streamed: events pass through untouched and the stream is billed the same', async () => {
@@ -143,7 +153,7 @@ describe.each(kinds)('the official @anthropic-ai/sdk through /v1/messages on %s'
       expect(model.type).toBe('model');
       ids.push(model.id);
     }
-    expect(ids).toEqual([BEDROCK_CLAUDE, CLAUDE, 'gpt-4o-mini']);
+    expect(ids).toEqual(['claude-3-7-sonnet-20250219', BEDROCK_CLAUDE, CLAUDE, 'gpt-4o-mini']);
   });
 
   it('counts the tokens of a Messages request locally, billing nothing', async () => {
