@@ -43,7 +43,7 @@ function parseInput(call: ChatToolCall): unknown {
   }
 }
 
-export const toolUseIdOf = (call: ChatToolCall, position: number) => call.id || `toolu_${position}`;
+const toolUseIdOf = (call: ChatToolCall, position: number) => call.id || `toolu_${position}`;
 
 /** An OpenAI chat completion as a Messages API answer. */
 export function chatToMessage(completion: ChatCompletion, requestedModel: string) {

@@ -5,8 +5,8 @@ import { chatToClaude, requireChat } from './request';
 import { claudeCompletionOf, claudeWholeAnswer } from './response';
 import { ClaudeChunkTranslator, ClaudeUsageTap } from './stream';
 
-export const ANTHROPIC_BASE_URL = 'https://api.anthropic.com';
-export const DEFAULT_ANTHROPIC_VERSION = '2023-06-01';
+const ANTHROPIC_BASE_URL = 'https://api.anthropic.com';
+const DEFAULT_ANTHROPIC_VERSION = '2023-06-01';
 
 const headerValue = (value: string | string[] | undefined) => (Array.isArray(value) ? value.join(',') : value)?.trim() ?? '';
 

@@ -17,7 +17,6 @@ export const claudeBlockSchema = z.looseObject({
   name: z.string().optional(),
   input: z.unknown().optional(),
 });
-export type ClaudeBlock = z.infer<typeof claudeBlockSchema>;
 
 /** A whole Messages API answer. */
 export const claudeMessageSchema = z.looseObject({
@@ -49,11 +48,6 @@ export const claudeEventSchema = z.looseObject({
   error: z.looseObject({ type: z.string().optional(), message: z.string().optional() }).optional(),
 });
 export type ClaudeEvent = z.infer<typeof claudeEventSchema>;
-
-/** An Anthropic error body. */
-export const claudeErrorSchema = z.looseObject({
-  error: z.looseObject({ type: z.string().optional(), message: z.string().optional() }),
-});
 
 /** Parses JSON text against a schema; null when it is not JSON or does not match. */
 export function parseWith<T>(schema: z.ZodType<T>, text: string): T | null {

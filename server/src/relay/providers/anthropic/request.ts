@@ -28,7 +28,7 @@ export interface ClaudeRequest {
 }
 
 /** Output ceiling used when the client sets none (Claude requires one); older models allow only 4096. */
-export const DEFAULT_MAX_TOKENS = 8192;
+const DEFAULT_MAX_TOKENS = 8192;
 const SMALL_OUTPUT_MODELS = /claude-3-(haiku|sonnet|opus)-2024/;
 
 export function defaultMaxTokens(model: string): number {
@@ -38,7 +38,7 @@ export function defaultMaxTokens(model: string): number {
 const DATA_URL = /^data:([^;,]+);base64,(.*)$/s;
 
 /** An OpenAI image part as a Claude image block: inline base64 for data URLs, a URL source otherwise. */
-export function imageBlockOf(url: string): ClaudeContentBlock {
+function imageBlockOf(url: string): ClaudeContentBlock {
   const inline = DATA_URL.exec(url);
   if (inline) return { type: 'image', source: { type: 'base64', media_type: inline[1], data: inline[2] } };
   return { type: 'image', source: { type: 'url', url } };

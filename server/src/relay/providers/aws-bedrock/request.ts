@@ -6,7 +6,7 @@ import { bedrockCredentialsOf } from './credentials';
 import { inlineImageUrls } from './images';
 import { bedrockModelId } from './model-ids';
 
-export const BEDROCK_ANTHROPIC_VERSION = 'bedrock-2023-05-31';
+const BEDROCK_ANTHROPIC_VERSION = 'bedrock-2023-05-31';
 
 /** The client's `anthropic-beta` flags, which Bedrock takes in the body. */
 export function betasOf(target: UpstreamTarget): string[] {
