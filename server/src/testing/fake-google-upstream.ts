@@ -17,7 +17,7 @@ export interface GoogleRequest {
  * Google's Gemini API and Vertex AI (Gemini models, and Claude through rawPredict) on 127.0.0.1,
  * replaying recorded answers from the providers' `__fixtures__`: `:generateContent`,
  * `:streamGenerateContent` (SSE), `:embedContent`, `:batchEmbedContents`, `:rawPredict`,
- * `:streamRawPredict`. Records every request; `failWith` answers a Google error instead.
+ * `:streamRawPredict`, `:predict` (Vertex embeddings). Records every request; `failWith` answers a Google error instead.
  */
 export class FakeGoogleUpstream {
   readonly received: GoogleRequest[] = [];
@@ -64,6 +64,11 @@ export class FakeGoogleUpstream {
         const recorded = JSON.parse(fixture('gemini/__fixtures__/batch-embed-response.json')) as { embeddings: unknown[] };
         const requests = Array.isArray(body.requests) ? body.requests : [];
         return this.json(response, JSON.stringify({ embeddings: requests.map((_request, index) => recorded.embeddings[index % recorded.embeddings.length]) }));
+      }
+      case 'predict': {
+        const recorded = JSON.parse(fixture('vertex/__fixtures__/predict-embeddings.json')) as { predictions: unknown[] };
+        const instances = Array.isArray(body.instances) ? body.instances : [];
+        return this.json(response, JSON.stringify({ predictions: instances.map((_instance, index) => recorded.predictions[index % recorded.predictions.length]) }));
       }
       case 'embedContent': {
         const recorded = JSON.parse(fixture('gemini/__fixtures__/batch-embed-response.json')) as { embeddings: unknown[] };

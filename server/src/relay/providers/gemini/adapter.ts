@@ -1,6 +1,8 @@
 import type { ChatCompletion, ChatRequest } from '../../formats/openai-chat-types';
 import type { ParsedBody } from '../../formats/request-body';
-import { badUpstreamBody } from '../../relay-error';
+import { fill } from '../../../platform/text';
+import { badUpstreamBody, RelayError } from '../../relay-error';
+import { relayMessages } from '../../relay-messages';
 import type { ProviderAdapter, UpstreamTarget, WholeAnswer } from '../provider';
 import { toBatchEmbedRequest, toEmbeddingResponse, type OpenAIEmbeddingRequest } from './embeddings';
 import { geminiErrorFrom } from './errors';
@@ -27,6 +29,12 @@ function parseJson(bytes: Buffer): unknown {
 }
 
 const isEmbedding = (target: UpstreamTarget) => target.endpoint.kind === 'embeddings';
+
+/** Gemini serves chat and embeddings: OpenAI images, audio and the like are refused. */
+function requireChatOrEmbeddings(target: UpstreamTarget): void {
+  if (target.endpoint.kind === 'chat' || isEmbedding(target)) return;
+  throw new RelayError(fill(relayMessages.endpointNotOnChannel, { path: target.endpoint.path }), 400, 'unsupported_endpoint', 'invalid_request_error');
+}
 
 function nativeAction(target: UpstreamTarget, body: ParsedBody): GeminiAction {
   if (isEmbedding(target)) return Array.isArray(body.json?.requests) ? 'batchEmbedContents' : 'embedContent';
@@ -67,6 +75,7 @@ export function geminiFamilyAdapter(locate: GeminiLocator): ProviderAdapter {
     },
     openai: {
       request(target, chat: ChatRequest) {
+        requireChatOrEmbeddings(target);
         if (isEmbedding(target)) {
           const embedding = toBatchEmbedRequest(chat as unknown as OpenAIEmbeddingRequest, target.upstreamModel);
           return withAddress(locate, target, 'batchEmbedContents', Buffer.from(JSON.stringify(embedding)));

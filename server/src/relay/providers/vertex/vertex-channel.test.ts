@@ -4,7 +4,7 @@ import OpenAI from 'openai';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FakeGoogleTokenEndpoint, testServiceAccount } from '../../../testing/fake-google-token-endpoint';
 import { FakeGoogleUpstream } from '../../../testing/fake-google-upstream';
-import { addChannelWithOther, lastConsumeLog, userQuota } from '../../../testing/provider-test-kit';
+import { addChannelWithOther, lastConsumeLog, priceModels, userQuota } from '../../../testing/provider-test-kit';
 import { addToken, addUser } from '../../../testing/relay-fixtures';
 import { availableDatabaseKinds } from '../../../testing/test-databases';
 import { startTestServer, type TestServer } from '../../../testing/test-server';
@@ -26,11 +26,12 @@ describe.each(kinds)('Vertex AI channels (%s)', (kind) => {
     tokenEndpoint = await new FakeGoogleTokenEndpoint().start();
     const account = testServiceAccount(tokenEndpoint.url);
     tokenEndpoint.publicKeyPem = account.publicKeyPem;
+    await priceModels(server, { 'text-embedding-005': 0.01 });
     userId = await addUser(server, 'vertex-user', { quota: 10_000_000 });
     apiKey = (await addToken(server, userId, { unlimited: true })).apiKey;
     await addChannelWithOther(
       server,
-      { type: 41, name: 'vertex', baseUrl: google.url, key: JSON.stringify(account.key), models: ['gemini-2.5-flash', 'claude-sonnet-4-20250514'] },
+      { type: 41, name: 'vertex', baseUrl: google.url, key: JSON.stringify(account.key), models: ['gemini-2.5-flash', 'claude-sonnet-4-20250514', 'text-embedding-005'] },
       'us-east5',
     );
     await addChannelWithOther(server, { type: 41, name: 'vertex express', baseUrl: google.url, key: 'AIza-express-key', models: ['gemini-2.5-pro'] }, '');
@@ -120,6 +121,27 @@ describe.each(kinds)('Vertex AI channels (%s)', (kind) => {
     expect(google.last?.path).toBe(`${PROJECT_PATH}/anthropic/models/claude-sonnet-4@20250514:rawPredict`);
     expect(google.last?.body).toMatchObject({ anthropic_version: 'vertex-2023-10-16', max_tokens: 50 });
     expect(await lastConsumeLog(server)).toMatchObject({ model_name: 'claude-sonnet-4-20250514', prompt_tokens: 400, completion_tokens: 100 });
+  });
+
+  it('embeddings go to :predict, billed by the token counts Vertex reports, for OpenAI and Gemini clients', async () => {
+    const result = await client.embeddings.create({ model: 'text-embedding-005', input: ['hello world', 'hi'], dimensions: 3 });
+    expect(result.data.map((item) => item.embedding)).toEqual([
+      [0.0215, -0.0517, 0.0133],
+      [-0.0092, 0.0341, 0.0488],
+    ]);
+    expect(result.usage).toEqual({ prompt_tokens: 5, total_tokens: 5 });
+    expect(google.last).toMatchObject({
+      path: `${PROJECT_PATH}/google/models/text-embedding-005:predict`,
+      body: { instances: [{ content: 'hello world' }, { content: 'hi' }], parameters: { outputDimensionality: 3 } },
+    });
+    expect(google.last?.headers.authorization).toBe('Bearer token-1');
+    expect(await lastConsumeLog(server)).toMatchObject({ model_name: 'text-embedding-005', prompt_tokens: 5, quota: 1 });
+
+    const ai = new GoogleGenAI({ apiKey, httpOptions: { baseUrl: server.url } });
+    const embedded = await ai.models.embedContent({ model: 'text-embedding-005', contents: 'hello world' });
+    expect(embedded.embeddings).toEqual([{ values: [0.0215, -0.0517, 0.0133] }]);
+    expect(google.last?.body).toEqual({ instances: [{ content: 'hello world' }] });
+    expect(await lastConsumeLog(server)).toMatchObject({ model_name: 'text-embedding-005', prompt_tokens: 3 });
   });
 
   it('an API key (Vertex express mode) goes in x-goog-api-key, without a project', async () => {
