@@ -2,7 +2,6 @@ import type { ChatCompletion, ChatRequest } from '../../formats/openai-chat-type
 import type { ParsedBody } from '../../formats/request-body';
 import { fill } from '../../../platform/text';
 import { badUpstreamBody, RelayError } from '../../relay-error';
-import { relayMessages } from '../../relay-messages';
 import type { ProviderAdapter, UpstreamTarget, WholeAnswer } from '../provider';
 import { toBatchEmbedRequest, toEmbeddingResponse, type OpenAIEmbeddingRequest } from './embeddings';
 import { geminiErrorFrom } from './errors';
@@ -30,10 +29,15 @@ function parseJson(bytes: Buffer): unknown {
 
 const isEmbedding = (target: UpstreamTarget) => target.endpoint.kind === 'embeddings';
 
+const endpointNotServed = {
+  zh: '该渠道类型不支持接口 {path}，仅支持对话和嵌入',
+  en: 'This channel type does not serve {path}; it serves chat and embeddings only',
+};
+
 /** Gemini serves chat and embeddings: OpenAI images, audio and the like are refused. */
 function requireChatOrEmbeddings(target: UpstreamTarget): void {
   if (target.endpoint.kind === 'chat' || isEmbedding(target)) return;
-  throw new RelayError(fill(relayMessages.endpointNotOnChannel, { path: target.endpoint.path }), 400, 'unsupported_endpoint', 'invalid_request_error');
+  throw new RelayError(fill(endpointNotServed, { path: target.endpoint.path }), 400, 'unsupported_endpoint', 'invalid_request_error');
 }
 
 function nativeAction(target: UpstreamTarget, body: ParsedBody): GeminiAction {

@@ -185,6 +185,15 @@ describe.each(kinds)('the openai SDK against a Gemini channel (%s)', (kind) => {
     expect(google.last?.path).toBe('/v1beta/models/text-embedding-004:batchEmbedContents');
   });
 
+  it('refuses OpenAI endpoints Gemini does not serve, before calling it', async () => {
+    const calls = google.received.length;
+    await expect(client.images.generate({ model: 'gemini-2.5-flash', prompt: 'a cat' })).rejects.toMatchObject({
+      status: 400,
+      error: { code: 'unsupported_endpoint', message: expect.stringContaining('does not serve /v1/images/generations; it serves chat and embeddings only') },
+    });
+    expect(google.received.length).toBe(calls);
+  });
+
   it("answers Google's error with its message and status, and refunds the reservation", async () => {
     const before = await userQuota(server, userId);
     google.failWith = { status: 400, body: readFileSync(new URL('./__fixtures__/error-400.json', import.meta.url), 'utf8') };
