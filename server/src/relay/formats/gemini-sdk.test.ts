@@ -158,6 +158,9 @@ describe.each(kinds)('the official @google/genai client through the gateway (%s)
     for await (const model of await ai.models.list()) names.push(model.name);
     expect(names).toEqual(['models/gemini-2.5-flash', 'models/gpt-4o-mini', 'models/text-embedding-004', 'models/text-embedding-3-small']);
 
+    expect(await ai.models.get({ model: 'gemini-2.5-flash' })).toMatchObject({ name: 'models/gemini-2.5-flash', supportedActions: expect.arrayContaining(['generateContent']) });
+    await expect(ai.models.get({ model: 'no-such-model' })).rejects.toMatchObject({ status: 404 });
+
     const v1WithGeminiKey = await server.call('/v1/models', { headers: { 'x-goog-api-key': apiKey } });
     expect(((await v1WithGeminiKey.json()) as { models: Array<{ name: string }> }).models[0]?.name).toBe('models/gemini-2.5-flash');
     const v1WithBearer = await server.call('/v1/models', { headers: { authorization: `Bearer ${apiKey}` } });
