@@ -22,7 +22,7 @@ describe('Gemini requests → OpenAI chat', () => {
   });
 
   it('refuses a body that is not a generateContent request', () => {
-    expect(() => parse({ contents: 'hello' })).toThrow(RelayError);
+    expect(() => parse({ contents: 'hello' })).toThrow(/not a valid Gemini request.*contents/s);
     expect(() => geminiDialect.parse(Buffer.from('{oops'), route('m', false))).toThrow(/JSON|Unexpected|Expected/);
   });
 

@@ -17,21 +17,22 @@ import type { OpenAIEmbeddingResponse } from '../providers/gemini/embeddings';
 
 const sse = (payload: unknown) => Buffer.from(`data: ${JSON.stringify(payload)}\r\n\r\n`);
 
+const invalidGeminiBody = { zh: '请求体不是有效的 Gemini 请求：{detail}', en: 'The request body is not a valid Gemini request: {detail}' };
+
+const badRequest = (text: { zh: string; en: string }, detail: string) =>
+  new RelayError(fill(text, { detail }), 400, 'invalid_request_body', 'invalid_request_error');
+
 /** The JSON body of a Gemini call, or a 400 in the client's language. */
 export function parseGeminiJson<T>(raw: Buffer, schema: z.ZodType<T>): T {
   let value: unknown;
   try {
     value = raw.length === 0 ? {} : JSON.parse(raw.toString('utf8'));
   } catch (error) {
-    throw invalidBody(error instanceof Error ? error.message : String(error));
+    throw badRequest(relayMessages.invalidBody, error instanceof Error ? error.message : String(error));
   }
   const parsed = schema.safeParse(value);
-  if (!parsed.success) throw invalidBody(z.prettifyError(parsed.error));
+  if (!parsed.success) throw badRequest(invalidGeminiBody, z.prettifyError(parsed.error));
   return parsed.data;
-}
-
-function invalidBody(detail: string): RelayError {
-  return new RelayError(fill(relayMessages.invalidBody, { detail }), 400, 'invalid_request_body', 'invalid_request_error');
 }
 
 const requestOf = (body: ParsedBody) => body.json as GenerateContentRequest;
