@@ -154,6 +154,7 @@ describe.each(kinds)('the official @anthropic-ai/sdk through /v1/messages on %s'
       ids.push(model.id);
     }
     expect(ids).toEqual(['claude-3-7-sonnet-20250219', BEDROCK_CLAUDE, CLAUDE, 'gpt-4o-mini']);
+    expect(await client.models.retrieve(CLAUDE)).toMatchObject({ id: CLAUDE, type: 'model', display_name: CLAUDE });
   });
 
   it('counts the tokens of a Messages request locally, billing nothing', async () => {

@@ -170,8 +170,8 @@ describe.each(kinds)('the openai SDK against Claude and Bedrock channels on %s',
   it('Bedrock channel: image URLs are fetched and sent inline, an unreachable image is a clear 400', async () => {
     const image = (url: string): OpenAI.ChatCompletionMessageParam[] => [{ role: 'user', content: [{ type: 'text', text: 'Describe' }, { type: 'image_url', image_url: { url } }] }];
     await client.chat.completions.create({ model: BEDROCK_CLAUDE, messages: image(`${claude.url}/images/pixel.png`) });
-    const content = (claude.received.at(-1)?.body.messages as Array<{ content: unknown[] }>)[0]?.content;
-    expect(content?.[1]).toEqual({ type: 'image', source: { type: 'base64', media_type: 'image/png', data: PIXEL_PNG.toString('base64') } });
+    const messages = claude.received.at(-1)!.body.messages as Array<{ content: unknown[] }>;
+    expect(messages[0]?.content[1]).toEqual({ type: 'image', source: { type: 'base64', media_type: 'image/png', data: PIXEL_PNG.toString('base64') } });
 
     const missing = await client.chat.completions.create({ model: BEDROCK_CLAUDE, messages: image(`${claude.url}/images/missing.png`) }).catch((error: unknown) => error);
     expect(missing).toBeInstanceOf(OpenAI.BadRequestError);

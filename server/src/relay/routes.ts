@@ -1,11 +1,11 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../app-context';
 import { fill } from '../platform/text';
 import { authenticateSession, authenticateToken } from './authenticate';
 import { handleRelayCall } from './call-handler';
 import { registerBillingRoutes } from './billing-routes';
 import { chatEndpoint, messagesEndpoint, relayEndpoints, unsupportedPaths } from './endpoints';
-import { anthropicMessagesDialect, anthropicModelList, countMessageTokens } from './formats/anthropic-messages';
+import { anthropicMessagesDialect, anthropicModel, anthropicModelList, countMessageTokens } from './formats/anthropic-messages';
 import { geminiModelList, registerGeminiRoutes, sentGeminiKey } from './formats/gemini-routes';
 import { openAIDialect } from './formats/openai-chat';
 import { modelsFor } from './model-list';
@@ -15,6 +15,9 @@ import { relayMessages } from './relay-messages';
 import type { RelayServices } from './relay-services';
 
 const BODY_LIMIT = 128 * 1024 * 1024;
+
+/** Anthropic's SDKs always send anthropic-version (their key may travel as x-api-key or Bearer). */
+const fromClaudeClient = (request: FastifyRequest) => request.headers['anthropic-version'] !== undefined;
 
 /** The gateway routes: OpenAI endpoints under /v1, Anthropic's /v1/messages, models, billing compatibility, the playground. */
 export async function relayRoutes(app: FastifyInstance, context: AppContext, services: RelayServices): Promise<void> {
@@ -59,9 +62,7 @@ export async function relayRoutes(app: FastifyInstance, context: AppContext, ser
   app.get('/v1/models', async (request) => {
     const caller = await authenticateToken(context, services, request);
     const models = modelsFor(context, services, caller);
-    // Anthropic's SDKs always send anthropic-version (the key may travel as x-api-key or Bearer).
-    const fromClaudeClient = request.headers['anthropic-version'] !== undefined;
-    if (fromClaudeClient) return anthropicModelList(models);
+    if (fromClaudeClient(request)) return anthropicModelList(models);
     return sentGeminiKey(request) ? geminiModelList(models) : { object: 'list', data: models, success: true };
   });
 
@@ -76,7 +77,7 @@ export async function relayRoutes(app: FastifyInstance, context: AppContext, ser
         'invalid_request_error',
       );
     }
-    return model;
+    return fromClaudeClient(request) ? anthropicModel(model) : model;
   });
 
   registerBillingRoutes(app, context, services);

@@ -44,14 +44,17 @@ export const anthropicMessagesDialect: InboundDialect = {
   }),
 };
 
+/** A model in Anthropic's shape (`GET /v1/models/{id}` from a Claude client). */
+export const anthropicModel = (model: ModelEntry) => ({
+  id: model.id,
+  type: 'model',
+  display_name: model.id,
+  created_at: new Date(model.created * 1000).toISOString(),
+});
+
 /** The model list in Anthropic's shape (`GET /v1/models` from a Claude client). */
 export function anthropicModelList(models: ModelEntry[]) {
-  const data = models.map((model) => ({
-    id: model.id,
-    type: 'model',
-    display_name: model.id,
-    created_at: new Date(model.created * 1000).toISOString(),
-  }));
+  const data = models.map(anthropicModel);
   return { data, first_id: data[0]?.id ?? null, last_id: data.at(-1)?.id ?? null, has_more: false };
 }
 
