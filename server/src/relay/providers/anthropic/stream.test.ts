@@ -86,6 +86,20 @@ describe('Claude answers → OpenAI chat', () => {
     expect(translator.usage).toEqual({ promptTokens: 472, completionTokens: 89, cachedTokens: 0, cacheWriteTokens: 0 });
   });
 
+  it('server tool use (web search) streams no tool call deltas', () => {
+    const events = [
+      { type: 'message_start', message: { id: 'msg_2', model: 'm', usage: { input_tokens: 3, output_tokens: 1 } } },
+      { type: 'content_block_start', index: 0, content_block: { type: 'server_tool_use', id: 'srvtoolu_1', name: 'web_search', input: {} } },
+      { type: 'content_block_delta', index: 0, delta: { type: 'input_json_delta', partial_json: '{"query":"x"}' } },
+      { type: 'content_block_start', index: 1, content_block: { type: 'text', text: '' } },
+      { type: 'content_block_delta', index: 1, delta: { type: 'text_delta', text: 'Found it.' } },
+    ];
+    const sse = Buffer.from(events.map((event) => `event: ${event.type}\ndata: ${JSON.stringify(event)}\n\n`).join(''));
+    const { chunks } = translate(sse, 1 << 20);
+    expect(chunks.flatMap((chunk) => chunk.choices[0]?.delta.tool_calls ?? [])).toEqual([]);
+    expect(chunks.map((chunk) => chunk.choices[0]?.delta.content).join('')).toBe('Found it.');
+  });
+
   it('the passthrough tap forwards the bytes untouched and reads the usage', () => {
     const tap = new ClaudeUsageTap();
     const bytes = fixture('text.sse');

@@ -83,8 +83,9 @@ export class ClaudeChunkTranslator implements ChunkTranslator {
         const delta = event.delta;
         if (delta?.type === 'text_delta' && delta.text) return [this.chunk({ content: delta.text })];
         if (delta?.type === 'thinking_delta' && delta.thinking) return [this.chunk({ reasoning_content: delta.thinking })];
-        if (delta?.type === 'input_json_delta' && delta.partial_json) {
-          const toolIndex = this.toolIndexes.get(index) ?? 0;
+        // Only client tools become tool calls: server tools (web search, …) also stream input_json_delta.
+        const toolIndex = this.toolIndexes.get(index);
+        if (delta?.type === 'input_json_delta' && delta.partial_json && toolIndex !== undefined) {
           return [this.chunk({ tool_calls: [{ index: toolIndex, function: { arguments: delta.partial_json } }] })];
         }
         return [];
