@@ -26,7 +26,7 @@ describe.each(kinds)('the official @anthropic-ai/sdk through /v1/messages on %s'
     userId = await addUser(server, 'claude-user', { quota: 50_000_000 });
     apiKey = (await addToken(server, userId, { unlimited: true })).apiKey;
     await addChannel(server, { name: 'anthropic', type: 14, baseUrl: claude.url, key: 'anthropic-key', models: [CLAUDE] });
-    await addChannel(server, { name: 'openai', type: 1, baseUrl: openai.url, models: ['gpt-4o-mini'] });
+    await addChannel(server, { name: 'openai', type: 1, baseUrl: openai.url, models: ['gpt-4o-mini', 'gpt-5-mini'] });
     await addChannel(server, { name: 'mapped', type: 14, baseUrl: claude.url, models: ['claude-3-7-sonnet-20250219'], modelMapping: { 'claude-3-7-sonnet-20250219': 'claude-3-7-sonnet-latest' } });
     await addChannel(server, { name: 'bedrock', type: 33, baseUrl: claude.url, key: 'AKIDBEDROCK|bedrock-secret|us-east-1', models: [BEDROCK_CLAUDE] });
     client = new Anthropic({ apiKey, baseURL: server.url, maxRetries: 0 });
@@ -116,6 +116,13 @@ describe.each(kinds)('the official @anthropic-ai/sdk through /v1/messages on %s'
     expect(log).toMatchObject({ model_name: 'gpt-4o-mini', prompt_tokens: 10, completion_tokens: 20 });
   });
 
+  it('OpenAI channel with a reasoning model: max_tokens travels as max_completion_tokens', async () => {
+    await client.messages.create({ model: 'gpt-5-mini', max_tokens: 300, messages: [{ role: 'user', content: 'Think' }] });
+    const body = openai.received.at(-1)?.body;
+    expect(body).toMatchObject({ model: 'gpt-5-mini', max_completion_tokens: 300 });
+    expect(body).not.toHaveProperty('max_tokens');
+  });
+
   it('OpenAI channel, streamed: chunks become Anthropic events with the usage at the end', async () => {
     openai.behaviour = { promptTokens: 33, completionTokens: 7 };
     const stream = client.messages.stream({ model: 'gpt-4o-mini', max_tokens: 100, messages: [{ role: 'user', content: 'Stream' }] });
@@ -153,7 +160,7 @@ describe.each(kinds)('the official @anthropic-ai/sdk through /v1/messages on %s'
       expect(model.type).toBe('model');
       ids.push(model.id);
     }
-    expect(ids).toEqual(['claude-3-7-sonnet-20250219', BEDROCK_CLAUDE, CLAUDE, 'gpt-4o-mini']);
+    expect(ids).toEqual(['claude-3-7-sonnet-20250219', BEDROCK_CLAUDE, CLAUDE, 'gpt-4o-mini', 'gpt-5-mini']);
     expect(await client.models.retrieve(CLAUDE)).toMatchObject({ id: CLAUDE, type: 'model', display_name: CLAUDE });
   });
 

@@ -53,9 +53,17 @@ class OpenAIChunkReader implements ChunkTranslator {
   }
 }
 
+/** OpenAI's reasoning models refuse `max_tokens` and want `max_completion_tokens`. */
+const REASONING_MODEL = /^(o\d|gpt-5)/;
+
+/** A converted chat request (from Claude or Gemini clients) as this upstream takes it. */
 function chatBody(target: UpstreamTarget, chat: ChatRequest): Buffer {
   const body: ChatRequest = { ...chat, model: target.upstreamModel };
   if (target.stream && target.endpoint.streamOptions) body.stream_options = { ...body.stream_options, include_usage: true };
+  if (body.max_tokens !== undefined && REASONING_MODEL.test(target.upstreamModel)) {
+    body.max_completion_tokens = body.max_tokens;
+    delete body.max_tokens;
+  }
   return Buffer.from(JSON.stringify(body));
 }
 
