@@ -31,7 +31,8 @@ describe.each(kinds)('Vertex AI channels (%s)', (kind) => {
     apiKey = (await addToken(server, userId, { unlimited: true })).apiKey;
     await addChannelWithOther(
       server,
-      { type: 41, name: 'vertex', baseUrl: google.url, key: JSON.stringify(account.key), models: ['gemini-2.5-flash', 'claude-sonnet-4-20250514', 'text-embedding-005'] },
+      // pretty-printed over many lines, as Google's key files are
+      { type: 41, name: 'vertex', baseUrl: google.url, key: JSON.stringify(account.key, null, 2), models: ['gemini-2.5-flash', 'claude-sonnet-4-20250514', 'text-embedding-005'] },
       'us-east5',
     );
     await addChannelWithOther(server, { type: 41, name: 'vertex express', baseUrl: google.url, key: 'AIza-express-key', models: ['gemini-2.5-pro'] }, '');
