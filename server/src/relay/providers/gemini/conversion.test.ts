@@ -140,7 +140,7 @@ describe('OpenAI chat → Gemini generateContent', () => {
       response_format: { type: 'json_schema', json_schema: { name: 'x', schema: { type: 'object', properties: { a: { type: 'integer' } } } } },
       reasoning_effort: 'low',
     } as ChatRequest);
-    expect(request.safetySettings).toHaveLength(5);
+    expect(request.safetySettings?.map((setting) => setting.category)).toEqual(['HARM_CATEGORY_HARASSMENT', 'HARM_CATEGORY_HATE_SPEECH', 'HARM_CATEGORY_SEXUALLY_EXPLICIT', 'HARM_CATEGORY_DANGEROUS_CONTENT']);
     expect(new Set(request.safetySettings?.map((setting) => setting.threshold))).toEqual(new Set(['BLOCK_NONE']));
     expect(request.generationConfig).toEqual({
       temperature: 0.2,

@@ -2,14 +2,11 @@ import { toGeminiSchema } from './json-schema';
 import type { ChatRequest, ChatContentPart, ChatMessage, ChatTool, ChatToolChoice } from '../../formats/openai-chat-types';
 import type { GeminiContent, GeminiPart, GenerateContentRequest, GenerationConfig } from './wire';
 
-/** Every harm category a safety setting can name (the reference product relaxes them all). */
-export const HARM_CATEGORIES = [
-  'HARM_CATEGORY_HARASSMENT',
-  'HARM_CATEGORY_HATE_SPEECH',
-  'HARM_CATEGORY_SEXUALLY_EXPLICIT',
-  'HARM_CATEGORY_DANGEROUS_CONTENT',
-  'HARM_CATEGORY_CIVIC_INTEGRITY',
-];
+/**
+ * The harm categories relaxed on every converted request. Civic integrity is left out: it is
+ * deprecated, and some models refuse a request that sets its threshold.
+ */
+export const HARM_CATEGORIES = ['HARM_CATEGORY_HARASSMENT', 'HARM_CATEGORY_HATE_SPEECH', 'HARM_CATEGORY_SEXUALLY_EXPLICIT', 'HARM_CATEGORY_DANGEROUS_CONTENT'];
 /** The reference product's GEMINI_SAFETY_SETTING default. */
 export const DEFAULT_SAFETY_THRESHOLD = 'BLOCK_NONE';
 /**
