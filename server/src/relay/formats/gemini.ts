@@ -5,7 +5,7 @@ import { generateContentRequestSchema, type GenerateContentRequest } from '../pr
 import { RelayError } from '../relay-error';
 import { relayMessages } from '../relay-messages';
 import { embedContentsOf, embedRequestSchema, geminiEmbedToOpenAI, openAIEmbeddingsToGemini, type EmbedRequest } from './gemini-embeddings';
-import { geminiErrorReply } from './gemini-error';
+import { geminiErrorReply, googleStatusName } from './gemini-error';
 import { geminiToOpenAIChat } from './gemini-request';
 import { chatCompletionToGemini } from './gemini-response';
 import { OpenAIToGeminiStream } from './gemini-stream';
@@ -57,6 +57,11 @@ class GeminiChunkEncoder implements ChunkEncoder {
 
   finish(usage: Usage | null): Buffer {
     return Buffer.concat(this.stream.end(usage ? chatUsageOf(usage) : undefined).map(sse));
+  }
+
+  /** Google's own mid-stream error event, which @google/genai raises as an ApiError. */
+  error(error: RelayError): Buffer {
+    return sse({ error: { code: error.status, message: error.text.en, status: googleStatusName(error.status) } });
   }
 }
 

@@ -2,19 +2,32 @@ import type { Usage } from '../../billing/quota';
 import type { ChatChunk } from '../../formats/openai-chat-types';
 import { CompletionCounter } from '../../stream/completion-counter';
 import { SseEventSplitter, type SseEvent } from '../../stream/sse-events';
+import { UpstreamError } from '../../relay-error';
 import type { ChunkTranslator, StreamRelay } from '../provider';
 import { GeminiStreamConverter } from './stream';
 import { usageOfMetadata, textOfResponse } from './usage';
-import { generateContentResponseSchema } from './wire';
+import { geminiErrorSchema, generateContentResponseSchema } from './wire';
 
-function readEvent(data: string) {
+function parseData(data: string): unknown {
   if (!data.startsWith('{')) return null;
   try {
-    const parsed = generateContentResponseSchema.safeParse(JSON.parse(data));
-    return parsed.success ? parsed.data : null;
+    return JSON.parse(data);
   } catch {
     return null;
   }
+}
+
+function readEvent(data: string) {
+  const parsed = generateContentResponseSchema.safeParse(parseData(data));
+  return parsed.success ? parsed.data : null;
+}
+
+/** An error Google reported inside a stream (`data: {"error":{code,message,status}}`), if the event is one. */
+function streamFailure(data: string): UpstreamError | null {
+  const parsed = geminiErrorSchema.safeParse(parseData(data));
+  if (!parsed.success) return null;
+  const { code = 500, message = 'stream failed', status = `upstream_${code}` } = parsed.data.error;
+  return new UpstreamError(code, message, status, false, code);
 }
 
 /**
@@ -56,6 +69,7 @@ export class GeminiSseRelay implements StreamRelay {
 /** Gemini events as OpenAI chat chunks (for clients of another dialect). */
 export class GeminiChunkTranslator implements ChunkTranslator {
   usage: Usage | null = null;
+  failure: UpstreamError | null = null;
   private readonly splitter = new SseEventSplitter();
   private readonly converter: GeminiStreamConverter;
 
@@ -67,12 +81,16 @@ export class GeminiChunkTranslator implements ChunkTranslator {
     return this.convert(this.splitter.push(chunk));
   }
 
+  /** The last chunks; after a reported failure no closing finish reason is made up. */
   end(): ChatChunk[] {
-    return [...this.convert(this.splitter.end()), ...this.converter.end().filter((chunk) => chunk.choices.length > 0)];
+    const rest = this.convert(this.splitter.end());
+    if (this.failure) return rest;
+    return [...rest, ...this.converter.end().filter((chunk) => chunk.choices.length > 0)];
   }
 
   private convert(events: SseEvent[]): ChatChunk[] {
     const chunks = events.flatMap(({ data }) => {
+      this.failure ??= streamFailure(data);
       const event = readEvent(data);
       if (event) this.usage = usageOfMetadata(event.usageMetadata) ?? this.usage;
       return event ? this.converter.pushEvent(event) : [];
