@@ -1,6 +1,6 @@
 import { createVerify, generateKeyPairSync } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { startLoopbackServer, type LoopbackServer } from './loopback-server';
+import { LoopbackFake } from './loopback-server';
 
 /** A service-account key pair for tests, with the JSON key a Vertex channel stores. */
 export function testServiceAccount(tokenUrl: string, projectId = 'test-project') {
@@ -26,20 +26,17 @@ export interface ExchangedAssertion {
  * Google's OAuth token endpoint on 127.0.0.1: verifies the RS256 assertion of a JWT-bearer grant
  * against the public key it was given and answers an access token (`token-1`, `token-2`, …).
  */
-export class FakeGoogleTokenEndpoint {
+export class FakeGoogleTokenEndpoint extends LoopbackFake {
   readonly exchanges: ExchangedAssertion[] = [];
   publicKeyPem = '';
   expiresIn = 3600;
-  url = '';
-  private server: LoopbackServer | null = null;
 
-  async start(): Promise<this> {
-    this.server = await startLoopbackServer((request, response) => void this.handle(request, response));
-    this.url = `${this.server.url}/token`;
-    return this;
+  /** the token endpoint's address, as a service-account key's `token_uri` names it */
+  get tokenUrl(): string {
+    return `${this.url}/token`;
   }
 
-  private async handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
+  protected async handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
     const chunks: Buffer[] = [];
     for await (const chunk of request) chunks.push(chunk as Buffer);
     const form = new URLSearchParams(Buffer.concat(chunks).toString('utf8'));
@@ -55,7 +52,4 @@ export class FakeGoogleTokenEndpoint {
     response.end(JSON.stringify(reply));
   }
 
-  async stop(): Promise<void> {
-    await this.server?.stop();
-  }
 }

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { readJsonBody, startLoopbackServer, type LoopbackServer } from './loopback-server';
+import { LoopbackFake, readJsonBody } from './loopback-server';
 
 const fixture = (path: string) => readFileSync(new URL(`../relay/providers/${path}`, import.meta.url), 'utf8');
 
@@ -19,29 +19,19 @@ export interface GoogleRequest {
  * `:streamGenerateContent` (SSE), `:embedContent`, `:batchEmbedContents`, `:rawPredict`,
  * `:streamRawPredict`, `:predict` (Vertex embeddings). Records every request; `failWith` answers a Google error instead.
  */
-export class FakeGoogleUpstream {
+export class FakeGoogleUpstream extends LoopbackFake {
   readonly received: GoogleRequest[] = [];
   failWith: { status: number; body: string } | null = null;
   /** the recording `:generateContent` answers with (under gemini/__fixtures__) */
   generateAnswer = 'generate-content-text.json';
-  url = '';
-  private server: LoopbackServer | null = null;
-
-  async start(): Promise<this> {
-    this.server = await startLoopbackServer((request, response) => void this.handle(request, response));
-    this.url = this.server.url;
-    return this;
-  }
-
-  async stop(): Promise<void> {
-    await this.server?.stop();
-  }
+  /** the recording `:streamGenerateContent` replays (under gemini/__fixtures__) */
+  streamAnswer = 'stream-text.sse';
 
   get last(): GoogleRequest | undefined {
     return this.received.at(-1);
   }
 
-  private async handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
+  protected async handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
     const body = await readJsonBody(request);
     const [path = '/', query = ''] = (request.url ?? '/').split('?');
     this.received.push({ method: request.method ?? 'GET', path: decodeURIComponent(path), query, headers: request.headers, body });
@@ -55,7 +45,7 @@ export class FakeGoogleUpstream {
       case 'generateContent':
         return this.json(response, fixture(`gemini/__fixtures__/${this.generateAnswer}`));
       case 'streamGenerateContent':
-        return this.sse(response, fixture('gemini/__fixtures__/stream-text.sse'));
+        return this.sse(response, fixture(`gemini/__fixtures__/${this.streamAnswer}`));
       case 'rawPredict':
         return this.json(response, fixture('vertex/__fixtures__/raw-predict-response.json'));
       case 'streamRawPredict':

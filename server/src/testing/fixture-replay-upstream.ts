@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { readJsonBody, startLoopbackServer, type LoopbackServer } from './loopback-server';
+import { LoopbackFake, readJsonBody } from './loopback-server';
 
 export interface ReplayedRequest {
   path: string;
@@ -19,24 +19,13 @@ export interface Recording {
  * the request asks to stream and one exists) and keeps what it received, to snapshot the gateway's
  * requests.
  */
-export class FixtureReplayUpstream {
+export class FixtureReplayUpstream extends LoopbackFake {
   readonly received: ReplayedRequest[] = [];
-  url = '';
-  private server: LoopbackServer | null = null;
-
-  constructor(private readonly recordings: Record<string, Recording[]>) {}
-
-  async start(): Promise<this> {
-    this.server = await startLoopbackServer((request, response) => void this.handle(request, response));
-    this.url = this.server.url;
-    return this;
+  constructor(private readonly recordings: Record<string, Recording[]>) {
+    super();
   }
 
-  async stop(): Promise<void> {
-    await this.server?.stop();
-  }
-
-  private async handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
+  protected async handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
     const body = await readJsonBody(request);
     const path = (request.url ?? '/').split('?')[0] ?? '/';
     this.received.push({ path, headers: request.headers, body });

@@ -26,3 +26,21 @@ export async function readJsonBody(request: IncomingMessage): Promise<Record<str
   const text = Buffer.concat(chunks).toString('utf8');
   return text ? (JSON.parse(text) as Record<string, unknown>) : {};
 }
+
+/** A fake upstream: a loopback server whose requests go to `handle`; `url` is set once started. */
+export abstract class LoopbackFake {
+  url = '';
+  private server: LoopbackServer | null = null;
+
+  async start(): Promise<this> {
+    this.server = await startLoopbackServer((request, response) => void this.handle(request, response));
+    this.url = this.server.url;
+    return this;
+  }
+
+  async stop(): Promise<void> {
+    await this.server?.stop();
+  }
+
+  protected abstract handle(request: IncomingMessage, response: ServerResponse): Promise<void>;
+}

@@ -24,7 +24,7 @@ describe.each(kinds)('Vertex AI channels (%s)', (kind) => {
     server = await startTestServer({ databaseKind: kind });
     google = await new FakeGoogleUpstream().start();
     tokenEndpoint = await new FakeGoogleTokenEndpoint().start();
-    const account = testServiceAccount(tokenEndpoint.url);
+    const account = testServiceAccount(tokenEndpoint.tokenUrl);
     tokenEndpoint.publicKeyPem = account.publicKeyPem;
     await priceModels(server, { 'text-embedding-005': 0.01 });
     userId = await addUser(server, 'vertex-user', { quota: 10_000_000 });

@@ -18,7 +18,7 @@ afterAll(async () => {
 
 describe('Vertex service-account tokens', () => {
   it('signs an RS256 assertion for the cloud-platform scope and caches the token until shortly before it expires', async () => {
-    const { key, publicKeyPem } = testServiceAccount(endpoint.url);
+    const { key, publicKeyPem } = testServiceAccount(endpoint.tokenUrl);
     endpoint.publicKeyPem = publicKeyPem;
     let now = 1_800_000_000;
     const cache = new VertexTokenCache(() => now);
@@ -29,7 +29,7 @@ describe('Vertex service-account tokens', () => {
     expect(endpoint.exchanges).toHaveLength(1);
     expect(endpoint.exchanges[0]).toEqual({
       header: { alg: 'RS256', typ: 'JWT', kid: 'key-1' },
-      claims: { iss: key.client_email, scope: 'https://www.googleapis.com/auth/cloud-platform', aud: endpoint.url, iat: now, exp: now + 3600 },
+      claims: { iss: key.client_email, scope: 'https://www.googleapis.com/auth/cloud-platform', aud: endpoint.tokenUrl, iat: now, exp: now + 3600 },
       signatureValid: true,
     });
 
@@ -41,8 +41,8 @@ describe('Vertex service-account tokens', () => {
   });
 
   it('reports a refused key and does not cache the failure', async () => {
-    const { key } = testServiceAccount(endpoint.url);
-    endpoint.publicKeyPem = testServiceAccount(endpoint.url).publicKeyPem;
+    const { key } = testServiceAccount(endpoint.tokenUrl);
+    endpoint.publicKeyPem = testServiceAccount(endpoint.tokenUrl).publicKeyPem;
     const cache = new VertexTokenCache();
     const account = parseServiceAccount(JSON.stringify(key))!;
     await expect(cache.accessToken(account, agent)).rejects.toThrow(TokenExchangeError);
