@@ -114,6 +114,12 @@ describe('OpenAI answers → Gemini', () => {
     ]);
   });
 
+  it('tells a streaming client of a failure midway with an error event', () => {
+    const encoder = geminiDialect.streamEncoder(parse({ contents: [] }, true));
+    const failure = new RelayError({ zh: '上游过载', en: 'Overloaded' }, 529, 'overloaded_error', 'upstream_error');
+    expect(encoder.error?.(failure).toString('utf8')).toBe('data: {"error":{"code":529,"message":"Overloaded","status":"INTERNAL"}}\r\n\r\n');
+  });
+
   it('answers errors in Gemini shape with Google status names', () => {
     const error = new RelayError({ zh: '令牌无效', en: 'Invalid token' }, 401, 'invalid_api_key', 'authentication_error');
     expect(geminiDialect.errorReply(error, 'en', 'req-1')).toEqual({
