@@ -15,6 +15,8 @@ export function convertedWhole(adapter: ProviderAdapter, dialect: InboundDialect
 /** A stream of another dialect: upstream bytes → OpenAI chunks → the client's events. */
 export class ConvertedStream implements StreamRelay {
   private readonly counter = new CompletionCounter();
+  /** the upstream reported an error inside the stream; the client has been told */
+  private failed = false;
 
   constructor(
     private readonly translator: ChunkTranslator,
@@ -31,6 +33,7 @@ export class ConvertedStream implements StreamRelay {
 
   end(): Buffer {
     const rest = this.encode(this.translator.end());
+    if (this.failed) return rest;
     return Buffer.concat([rest, this.encoder.finish(this.translator.usage)]);
   }
 
@@ -39,12 +42,17 @@ export class ConvertedStream implements StreamRelay {
   }
 
   private encode(chunks: ReturnType<ChunkTranslator['push']>): Buffer {
-    if (chunks.length === 0) return Buffer.alloc(0);
     const out: Buffer[] = [];
     for (const chunk of chunks) {
       this.counter.add(textOf(chunk as unknown as Record<string, unknown>));
       out.push(this.encoder.chunk(chunk));
     }
+    const failure = this.translator.failure;
+    if (failure && !this.failed) {
+      this.failed = true;
+      out.push(this.encoder.error?.(failure) ?? Buffer.alloc(0));
+    }
+    if (out.length === 0) return Buffer.alloc(0);
     return out.length === 1 ? (out[0] as Buffer) : Buffer.concat(out);
   }
 }

@@ -117,6 +117,20 @@ describe.each(kinds)('the openai SDK against Claude and Bedrock channels on %s',
     expect(log.is_stream).toBe(1);
   });
 
+  it('Claude channel: an error inside the stream reaches the openai SDK as an error, and the delivered part is billed', async () => {
+    claude.behaviour = { fixture: 'overloaded-midway' };
+    const stream = await client.chat.completions.create({ model: CLAUDE, messages: [{ role: 'user', content: 'Tell a story' }], stream: true });
+    let text = '';
+    const failure = await (async () => {
+      for await (const chunk of stream) text += chunk.choices[0]?.delta.content ?? '';
+    })().catch((error: unknown) => error);
+    expect(text).toBe('Once upon');
+    expect(failure).toBeInstanceOf(OpenAI.APIError);
+    expect((failure as Error).message).toContain('Overloaded');
+    const log = await lastLog();
+    expect(log).toMatchObject({ is_stream: 1, prompt_tokens: 100, completion_tokens: 1 });
+  });
+
   it('Claude channel: tool use, whole and streamed, becomes OpenAI tool calls', async () => {
     claude.behaviour = { fixture: 'tool-use' };
     const tools: OpenAI.ChatCompletionTool[] = [{ type: 'function', function: { name: 'get_weather', parameters: { type: 'object', properties: { location: { type: 'string' } } } } }];

@@ -10,7 +10,8 @@ const fixture = (name: string) => readFileSync(new URL(name, FIXTURES), 'utf8');
 /** A 1×1 PNG the fake serves at /images/pixel.png (for image URLs a gateway must inline). */
 export const PIXEL_PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
 
-export type AnthropicFixture = 'text' | 'tool-use';
+/** `overloaded-midway` streams a little text, then Anthropic's in-stream `overloaded_error`. */
+export type AnthropicFixture = 'text' | 'tool-use' | 'overloaded-midway';
 
 export interface ReceivedAnthropicRequest {
   path: string;

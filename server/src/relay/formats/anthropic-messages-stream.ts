@@ -1,4 +1,6 @@
 import type { Usage } from '../billing/quota';
+import type { RelayError } from '../relay-error';
+import { anthropicErrorType } from './anthropic-error-type';
 import { claudeUsageOf, stopReasonOf } from './anthropic-messages-response';
 import type { ChunkEncoder } from './inbound-dialect';
 import type { ChatChunk, ChatFinishReason } from './openai-chat-types';
@@ -50,6 +52,10 @@ export class MessagesChunkEncoder implements ChunkEncoder {
       event('message_delta', { delta: { stop_reason: stopReasonOf(this.finishReason), stop_sequence: null }, usage: claudeUsageOf(usage) }) +
       event('message_stop', {});
     return Buffer.from(out);
+  }
+
+  error(error: RelayError): Buffer {
+    return Buffer.from(event('error', { error: { type: anthropicErrorType(error.status), message: error.text.en } }));
   }
 
   private start(id: string, model: string): string {

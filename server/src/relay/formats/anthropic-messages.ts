@@ -7,20 +7,9 @@ import { chatToMessage } from './anthropic-messages-response';
 import { MessagesChunkEncoder } from './anthropic-messages-stream';
 import { countTokensExactly, promptEstimate } from '../billing/estimate';
 import type { ModelEntry } from '../model-list';
+import { anthropicErrorType } from './anthropic-error-type';
 import type { InboundDialect } from './inbound-dialect';
 import { parseJsonBody } from './request-body';
-
-/** Anthropic's error `type` for an HTTP status. */
-function errorTypeOf(status: number): string {
-  if (status === 400 || status === 422) return 'invalid_request_error';
-  if (status === 401) return 'authentication_error';
-  if (status === 402 || status === 403) return 'permission_error';
-  if (status === 404) return 'not_found_error';
-  if (status === 413) return 'request_too_large';
-  if (status === 429) return 'rate_limit_error';
-  if (status === 529 || status === 503) return 'overloaded_error';
-  return 'api_error';
-}
 
 /** Anthropic's Messages API (`POST /v1/messages`), spoken by Claude clients and coding agents. */
 export const anthropicMessagesDialect: InboundDialect = {
@@ -40,7 +29,7 @@ export const anthropicMessagesDialect: InboundDialect = {
   streamEncoder: (body) => new MessagesChunkEncoder(body.model),
   errorReply: (error, language, requestId) => ({
     status: error.status,
-    body: { type: 'error', error: { type: errorTypeOf(error.status), message: `${error.text[language]} (request id: ${requestId})` } },
+    body: { type: 'error', error: { type: anthropicErrorType(error.status), message: `${error.text[language]} (request id: ${requestId})` } },
   }),
 };
 

@@ -21,6 +21,8 @@ export interface ChunkEncoder {
   chunk(chunk: ChatChunk): Buffer;
   /** the closing bytes, once the upstream is done; usage is what the upstream reported */
   finish(usage: Usage | null): Buffer;
+  /** the event telling the client the stream failed midway (instead of `finish`) */
+  error?(error: RelayError): Buffer;
 }
 
 /**

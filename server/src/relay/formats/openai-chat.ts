@@ -1,4 +1,5 @@
 import type { Usage } from '../billing/quota';
+import type { RelayError } from '../relay-error';
 import type { ChunkEncoder, InboundDialect } from './inbound-dialect';
 import type { ChatChunk, ChatCompletion, ChatRequest, ChatUsage } from './openai-chat-types';
 import { parseJsonBody, parseMultipartBody, type ParsedBody } from './request-body';
@@ -29,6 +30,11 @@ class OpenAIChunkEncoder implements ChunkEncoder {
   chunk(chunk: ChatChunk): Buffer {
     this.last = { id: chunk.id, created: chunk.created, model: chunk.model };
     return sse(chunk);
+  }
+
+  /** The shape the openai SDKs raise from inside a stream. */
+  error(error: RelayError): Buffer {
+    return sse({ error: { message: error.text.en, type: error.type, code: error.code } });
   }
 
   finish(usage: Usage | null): Buffer {

@@ -4,7 +4,7 @@ import type { CachedChannel } from '../caches/channel-index';
 import type { Endpoint } from '../endpoints';
 import type { ParsedBody } from '../formats/request-body';
 import type { ChatChunk, ChatCompletion, ChatRequest } from '../formats/openai-chat-types';
-import type { UpstreamError } from '../relay-error';
+import type { RelayError, UpstreamError } from '../relay-error';
 
 /** The API shapes the gateway speaks: with clients (inbound) and with upstreams (native to an adapter). */
 export type Dialect = 'openai' | 'anthropic' | 'gemini';
@@ -62,6 +62,8 @@ export interface ChunkTranslator {
   push(chunk: Buffer): ChatChunk[];
   end(): ChatChunk[];
   readonly usage: Usage | null;
+  /** set when the upstream reported an error inside the stream (e.g. Claude's `overloaded_error`) */
+  readonly failure?: RelayError | null;
 }
 
 /** The adapter's own dialect, forwarded with as little change as possible. */

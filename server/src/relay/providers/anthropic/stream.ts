@@ -1,6 +1,8 @@
 import type { Usage } from '../../billing/quota';
 import type { ChatChunk, ChatMessage } from '../../formats/openai-chat-types';
 import { CompletionCounter } from '../../stream/completion-counter';
+import { statusOfAnthropicError } from '../../formats/anthropic-error-type';
+import { UpstreamError } from '../../relay-error';
 import { SseEventSplitter } from '../../stream/sse-events';
 import type { ChunkTranslator, StreamRelay } from '../provider';
 import { claudeEventSchema, parseWith, type ClaudeEvent, type ClaudeUsage } from './claude-schemas';
@@ -35,6 +37,7 @@ export class ClaudeChunkTranslator implements ChunkTranslator {
   private readonly created = Math.floor(Date.now() / 1000);
   /** content block index → tool call index */
   private readonly toolIndexes = new Map<number, number>();
+  failure: UpstreamError | null = null;
 
   constructor(model: string) {
     this.model = model;
@@ -88,6 +91,12 @@ export class ClaudeChunkTranslator implements ChunkTranslator {
         if (delta?.type === 'input_json_delta' && delta.partial_json && toolIndex !== undefined) {
           return [this.chunk({ tool_calls: [{ index: toolIndex, function: { arguments: delta.partial_json } }] })];
         }
+        return [];
+      }
+      case 'error': {
+        const type = event.error?.type ?? 'api_error';
+        const status = statusOfAnthropicError(type);
+        this.failure = new UpstreamError(status, event.error?.message ?? type, type, false, status);
         return [];
       }
       case 'message_delta': {

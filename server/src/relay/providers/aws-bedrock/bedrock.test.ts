@@ -39,7 +39,7 @@ describe('AWS event-stream framing', () => {
     expect(() => new EventStreamDecoder().push(corrupted)).toThrow(/checksum/);
   });
 
-  it('turns Bedrock chunks into OpenAI chunks, and exceptions into nothing the client sees as text', () => {
+  it('turns Bedrock chunks into OpenAI chunks, and an exception into a stream failure', () => {
     const translator = new BedrockChunkTranslator('m');
     const chunks = translator.push(
       Buffer.concat([
@@ -51,6 +51,7 @@ describe('AWS event-stream framing', () => {
     );
     expect(chunks.map((chunk) => chunk.choices[0]?.delta.content ?? chunk.choices[0]?.finish_reason)).toEqual(['', 'Hi', 'stop']);
     expect(translator.usage).toEqual({ promptTokens: 5, completionTokens: 3, cachedTokens: 0, cacheWriteTokens: 0 });
+    expect(translator.failure).toMatchObject({ status: 429, code: 'rate_limit_error', text: { en: 'slow down' } });
   });
 });
 

@@ -1,9 +1,23 @@
+import { z } from 'zod';
 import type { Usage } from '../../billing/quota';
+import type { RelayError } from '../../relay-error';
 import type { ChatChunk } from '../../formats/openai-chat-types';
 import { claudeEventSchema, parseWith } from '../anthropic/claude-schemas';
 import { ClaudeChunkTranslator, ClaudeStreamMeter } from '../anthropic/stream';
 import type { ChunkTranslator, StreamRelay } from '../provider';
 import { EventStreamDecoder, type EventStreamMessage } from './event-stream';
+
+const exceptionSchema = z.looseObject({ message: z.string().optional() });
+
+/** Bedrock stream exceptions as the Anthropic error types Claude clients know. */
+const anthropicTypeOfException: Record<string, string> = {
+  throttlingException: 'rate_limit_error',
+  serviceUnavailableException: 'overloaded_error',
+  validationException: 'invalid_request_error',
+  modelTimeoutException: 'api_error',
+  modelStreamErrorException: 'api_error',
+  internalServerException: 'api_error',
+};
 
 /**
  * The Claude event JSON a Bedrock stream message carries: a `chunk` event holds it base64-encoded in
@@ -12,9 +26,9 @@ import { EventStreamDecoder, type EventStreamMessage } from './event-stream';
 function claudeEventJson(message: EventStreamMessage): string | null {
   const payload = message.payload.toString('utf8');
   if (message.headers[':message-type'] === 'exception' || message.headers[':message-type'] === 'error') {
-    const type = message.headers[':exception-type'] ?? message.headers[':error-code'] ?? 'api_error';
-    const detail = parseWith(claudeEventSchema.partial(), payload) as { message?: unknown } | null;
-    const text = typeof detail?.message === 'string' ? detail.message : payload;
+    const exception = message.headers[':exception-type'] ?? message.headers[':error-code'] ?? '';
+    const type = anthropicTypeOfException[exception] ?? 'api_error';
+    const text = parseWith(exceptionSchema, payload)?.message ?? payload;
     return JSON.stringify({ type: 'error', error: { type, message: text } });
   }
   if (message.headers[':event-type'] !== 'chunk') return null;
@@ -37,6 +51,10 @@ export class BedrockChunkTranslator implements ChunkTranslator {
 
   get usage(): Usage | null {
     return this.claude.usage;
+  }
+
+  get failure(): RelayError | null {
+    return this.claude.failure;
   }
 
   push(chunk: Buffer): ChatChunk[] {
