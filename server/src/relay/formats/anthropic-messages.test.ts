@@ -320,6 +320,12 @@ describe('OpenAI chat → Claude messages answers', () => {
     `);
   });
 
+  it('a failure midway is an Anthropic error event', () => {
+    const encoder = new MessagesChunkEncoder('m');
+    const failure = new RelayError({ zh: '过载', en: 'Overloaded' }, 529, 'overloaded_error', 'upstream_error');
+    expect(eventsOf(encoder.error(failure).toString())).toEqual([['error', { type: 'error', error: { type: 'overloaded_error', message: 'Overloaded' } }]]);
+  });
+
   it('errors in Anthropic shape', () => {
     const error = new RelayError({ zh: '无效的令牌', en: 'Invalid API key' }, 401, 'invalid_api_key', 'authentication_error');
     expect(anthropicMessagesDialect.errorReply(error, 'en', 'req-1')).toEqual({
