@@ -117,6 +117,21 @@ describe.each(kinds)('the openai SDK against a Gemini channel (%s)', (kind) => {
     expect(log).toMatchObject({ is_stream: 1, prompt_tokens: 8, completion_tokens: 17 });
   });
 
+  it('an error Google reports inside a stream reaches the client as a stream error, after the text so far', async () => {
+    google.streamAnswer = 'stream-error.sse';
+    let text = '';
+    try {
+      const stream = await client.chat.completions.create({ model: 'gemini-2.5-flash', messages: [{ role: 'user', content: 'Hi' }], stream: true });
+      const reading = (async () => {
+        for await (const chunk of stream) text += chunk.choices[0]?.delta?.content ?? '';
+      })();
+      await expect(reading).rejects.toThrow(/The model is overloaded/);
+    } finally {
+      google.streamAnswer = 'stream-text.sse';
+    }
+    expect(text).toBe('Hello');
+  });
+
   it('creates embeddings through batchEmbedContents and bills the counted input', async () => {
     const result = await client.embeddings.create({ model: 'text-embedding-004', input: ['hello world', 'good night'] });
     expect(result.data.map((item) => item.embedding)).toEqual([
