@@ -62,6 +62,21 @@ describe.each(kinds)('Gemini and Claude clients on each other’s channels and o
     expect(await lastConsumeLog(server)).toMatchObject({ model_name: CLAUDE, prompt_tokens: 2500, completion_tokens: 50, is_stream: 1 });
   });
 
+  it('@google/genai is told of an error inside a Claude stream, after the text so far', async () => {
+    claude.behaviour = { fixture: 'overloaded-midway' };
+    let text = '';
+    try {
+      const stream = await ai.models.generateContentStream({ model: CLAUDE, contents: 'Tell a story' });
+      const reading = (async () => {
+        for await (const chunk of stream) text += chunk.text ?? '';
+      })();
+      await expect(reading).rejects.toMatchObject({ name: 'ApiError', message: expect.stringContaining('Overloaded') });
+    } finally {
+      claude.behaviour = {};
+    }
+    expect(text).toBe('Once upon');
+  });
+
   it('@google/genai on a Bedrock channel: a signed InvokeModel call, streamed and not', async () => {
     const response = await ai.models.generateContent({ model: BEDROCK_CLAUDE, contents: 'Hi' });
     expect(response.text).toBe('Hello! How can I help you today?');
