@@ -170,7 +170,14 @@ describe('Gemini answers → OpenAI chat', () => {
           role: 'assistant',
           content: 'Let me check the weather in Paris.',
           reasoning_content: 'The user wants the weather, so I call the tool.',
-          tool_calls: [{ id: expect.stringMatching(/^call_/), type: 'function', function: { name: 'get_weather', arguments: '{"city":"Paris","unit":"celsius"}' } }],
+          tool_calls: [
+            {
+              id: expect.stringMatching(/^call_/),
+              type: 'function',
+              function: { name: 'get_weather', arguments: '{"city":"Paris","unit":"celsius"}' },
+              extra_content: { google: { thought_signature: 'CiQB0e2Kb4' } },
+            },
+          ],
         },
         finish_reason: 'tool_calls',
       },
@@ -214,7 +221,13 @@ describe('Gemini answers → OpenAI chat', () => {
   it('streams a function call as one tool-call delta and ends in tool_calls', () => {
     const chunks = streamOf('stream-tool-call.sse');
     expect(chunks[0]?.choices[0]?.delta.tool_calls).toEqual([
-      { index: 0, id: expect.stringMatching(/^call_/), type: 'function', function: { name: 'get_weather', arguments: '{"city":"Tokyo"}' } },
+      {
+        index: 0,
+        id: expect.stringMatching(/^call_/),
+        type: 'function',
+        function: { name: 'get_weather', arguments: '{"city":"Tokyo"}' },
+        extra_content: { google: { thought_signature: 'CiQB0e2Kb5' } },
+      },
     ]);
     expect(chunks[1]?.choices[0]?.finish_reason).toBe('tool_calls');
     expect(chunks[2]?.usage).toMatchObject({ prompt_tokens: 50, completion_tokens: 7 });

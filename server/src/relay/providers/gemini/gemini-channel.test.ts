@@ -165,7 +165,11 @@ describe.each(kinds)('the openai SDK against a Gemini channel (%s)', (kind) => {
       const first = await client.chat.completions.create({ model: 'gemini-2.5-flash', messages: [{ role: 'user', content: 'Weather in Paris?' }], tools });
       const call = first.choices[0]?.message.tool_calls?.[0];
       expect(first.choices[0]?.finish_reason).toBe('tool_calls');
-      expect(call).toMatchObject({ type: 'function', function: { name: 'get_weather', arguments: '{"city":"Paris","unit":"celsius"}' } });
+      expect(call).toMatchObject({
+        type: 'function',
+        function: { name: 'get_weather', arguments: '{"city":"Paris","unit":"celsius"}' },
+        extra_content: { google: { thought_signature: 'CiQB0e2Kb4' } },
+      });
       expect(google.last?.body.tools).toEqual([
         { functionDeclarations: [{ name: 'get_weather', description: 'Weather of a city', parameters: { type: 'object', properties: { city: { type: 'string' } }, required: ['city'] } }] },
       ]);
@@ -181,7 +185,8 @@ describe.each(kinds)('the openai SDK against a Gemini channel (%s)', (kind) => {
       });
       expect(google.last?.body.contents).toEqual([
         { role: 'user', parts: [{ text: 'Weather in Paris?' }] },
-        { role: 'model', parts: [{ functionCall: { name: 'get_weather', args: { city: 'Paris', unit: 'celsius' } }, thoughtSignature: 'skip_thought_signature_validator' }] },
+        // the signature came back with the tool call, where Google's OpenAI compatibility puts it
+        { role: 'model', parts: [{ functionCall: { name: 'get_weather', args: { city: 'Paris', unit: 'celsius' } }, thoughtSignature: 'CiQB0e2Kb4' }] },
         { role: 'user', parts: [{ functionResponse: { name: 'get_weather', response: { temperature: 21 } } }] },
       ]);
     } finally {

@@ -1,4 +1,5 @@
 import { toGeminiSchema } from './json-schema';
+import { thoughtSignatureOf } from './response';
 import type { ChatRequest, ChatContentPart, ChatMessage, ChatTool, ChatToolChoice } from '../../formats/openai-chat-types';
 import type { GeminiContent, GeminiPart, GenerateContentRequest, GenerationConfig } from './wire';
 
@@ -10,8 +11,8 @@ export const HARM_CATEGORIES = ['HARM_CATEGORY_HARASSMENT', 'HARM_CATEGORY_HATE_
 /** The reference product's GEMINI_SAFETY_SETTING default. */
 export const DEFAULT_SAFETY_THRESHOLD = 'BLOCK_NONE';
 /**
- * Google's documented stand-in for a thought signature on function calls that come from another
- * dialect (Gemini 3 refuses replayed function calls without one).
+ * Google's documented stand-in for a thought signature, for function calls replayed without their
+ * own (Gemini 3 refuses replayed function calls without one).
  */
 export const SKIP_THOUGHT_SIGNATURE = 'skip_thought_signature_validator';
 
@@ -106,7 +107,8 @@ function convertMessages(messages: ChatMessage[]): { contents: GeminiContent[]; 
       for (const call of message.tool_calls ?? []) {
         const name = call.function.name ?? '';
         if (call.id) toolNames.set(call.id, name);
-        parts.push({ functionCall: { name, args: parseArguments(call.function.arguments ?? '') }, thoughtSignature: SKIP_THOUGHT_SIGNATURE });
+        const thoughtSignature = thoughtSignatureOf(call) ?? SKIP_THOUGHT_SIGNATURE;
+        parts.push({ functionCall: { name, args: parseArguments(call.function.arguments ?? '') }, thoughtSignature });
       }
       push(contents, 'model', parts);
     } else if (message.role === 'tool' || message.role === 'function') {

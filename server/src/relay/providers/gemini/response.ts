@@ -6,6 +6,19 @@ const FILTERED = new Set(['SAFETY', 'RECITATION', 'BLOCKLIST', 'PROHIBITED_CONTE
 
 export const newToolCallId = () => `call_${randomBytes(12).toString('hex')}`;
 
+/**
+ * Where a function call's thought signature travels in OpenAI's shape, as Google's own OpenAI
+ * compatibility puts it: `extra_content.google.thought_signature`, echoed back by clients that send
+ * the assistant message as they received it.
+ */
+export const withThoughtSignature = (signature: string) => ({ extra_content: { google: { thought_signature: signature } } });
+
+/** The thought signature a client echoed back on a tool call, if any. */
+export function thoughtSignatureOf(call: object): string | undefined {
+  const signature = (call as { extra_content?: { google?: { thought_signature?: unknown } } }).extra_content?.google?.thought_signature;
+  return typeof signature === 'string' && signature ? signature : undefined;
+}
+
 /** Gemini's finish reason in OpenAI's words (a candidate that called functions ends in tool_calls). */
 export function finishReasonOf(reason: string | undefined, calledTools: boolean): ChatFinishReason {
   if (!reason) return null;
@@ -44,6 +57,7 @@ export function convertParts(parts: GeminiPart[] | undefined): ConvertedParts {
         id: part.functionCall.id || newToolCallId(),
         type: 'function',
         function: { name: part.functionCall.name, arguments: JSON.stringify(part.functionCall.args ?? {}) },
+        ...(part.thoughtSignature ? withThoughtSignature(part.thoughtSignature) : {}),
       });
     } else if (typeof part.text === 'string') {
       if (part.thought) converted.reasoning += part.text;
