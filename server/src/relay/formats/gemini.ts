@@ -23,7 +23,7 @@ const badRequest = (text: { zh: string; en: string }, detail: string) =>
   new RelayError(fill(text, { detail }), 400, 'invalid_request_body', 'invalid_request_error');
 
 /** The JSON body of a Gemini call, or a 400 in the client's language. */
-export function parseGeminiJson<T>(raw: Buffer, schema: z.ZodType<T>): T {
+function parseGeminiJson<T>(raw: Buffer, schema: z.ZodType<T>): T {
   let value: unknown;
   try {
     value = raw.length === 0 ? {} : JSON.parse(raw.toString('utf8'));

@@ -9,7 +9,7 @@ import type { GeminiContent, GeminiPart, GenerateContentRequest, GenerationConfi
  */
 export const HARM_CATEGORIES = ['HARM_CATEGORY_HARASSMENT', 'HARM_CATEGORY_HATE_SPEECH', 'HARM_CATEGORY_SEXUALLY_EXPLICIT', 'HARM_CATEGORY_DANGEROUS_CONTENT'];
 /** The reference product's GEMINI_SAFETY_SETTING default. */
-export const DEFAULT_SAFETY_THRESHOLD = 'BLOCK_NONE';
+const DEFAULT_SAFETY_THRESHOLD = 'BLOCK_NONE';
 /**
  * Google's documented stand-in for a thought signature, for function calls replayed without their
  * own (Gemini 3 refuses replayed function calls without one).

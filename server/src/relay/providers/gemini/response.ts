@@ -4,14 +4,14 @@ import type { GeminiPart, GeminiUsage, GenerateContentResponse } from './wire';
 
 const FILTERED = new Set(['SAFETY', 'RECITATION', 'BLOCKLIST', 'PROHIBITED_CONTENT', 'SPII', 'IMAGE_SAFETY', 'LANGUAGE']);
 
-export const newToolCallId = () => `call_${randomBytes(12).toString('hex')}`;
+const newToolCallId = () => `call_${randomBytes(12).toString('hex')}`;
 
 /**
  * Where a function call's thought signature travels in OpenAI's shape, as Google's own OpenAI
  * compatibility puts it: `extra_content.google.thought_signature`, echoed back by clients that send
  * the assistant message as they received it.
  */
-export const withThoughtSignature = (signature: string) => ({ extra_content: { google: { thought_signature: signature } } });
+const withThoughtSignature = (signature: string) => ({ extra_content: { google: { thought_signature: signature } } });
 
 /** The thought signature a client echoed back on a tool call, if any. */
 export function thoughtSignatureOf(call: object): string | undefined {

@@ -1,5 +1,5 @@
-export const GEMINI_BASE_URL = 'https://generativelanguage.googleapis.com';
-export const GEMINI_DEFAULT_API_VERSION = 'v1beta';
+const GEMINI_BASE_URL = 'https://generativelanguage.googleapis.com';
+const GEMINI_DEFAULT_API_VERSION = 'v1beta';
 
 export type GeminiAction = 'generateContent' | 'streamGenerateContent' | 'embedContent' | 'batchEmbedContents';
 

@@ -2,7 +2,7 @@ import { z } from 'zod';
 
 /** Gemini's wire shapes (generativelanguage v1beta and Vertex AI share them), read loosely. */
 
-export const partSchema = z.looseObject({
+const partSchema = z.looseObject({
   text: z.string().optional(),
   thought: z.boolean().optional(),
   thoughtSignature: z.string().optional(),
@@ -19,7 +19,7 @@ export const contentSchema = z.looseObject({
 });
 export type GeminiContent = z.infer<typeof contentSchema>;
 
-export const usageMetadataSchema = z.looseObject({
+const usageMetadataSchema = z.looseObject({
   promptTokenCount: z.number().optional(),
   candidatesTokenCount: z.number().optional(),
   thoughtsTokenCount: z.number().optional(),
@@ -50,7 +50,7 @@ export const batchEmbedResponseSchema = z.looseObject({
   embeddings: z.array(z.looseObject({ values: z.array(z.number()) })),
 });
 
-export const functionDeclarationSchema = z.looseObject({
+const functionDeclarationSchema = z.looseObject({
   name: z.string(),
   description: z.string().optional(),
   parameters: z.unknown().optional(),
@@ -87,7 +87,6 @@ export const generateContentRequestSchema = z.looseObject({
     .optional(),
 });
 export type GenerateContentRequest = z.infer<typeof generateContentRequestSchema>;
-export type GeminiTool = NonNullable<GenerateContentRequest['tools']>[number];
 export type GenerationConfig = NonNullable<GenerateContentRequest['generationConfig']>;
 
 /** Gemini's error body: `{error:{code,message,status}}`. */

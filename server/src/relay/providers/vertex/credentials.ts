@@ -2,13 +2,13 @@ import { createHash, createSign } from 'node:crypto';
 import { request, type Dispatcher } from 'undici';
 import { z } from 'zod';
 
-export const GOOGLE_TOKEN_URL = 'https://oauth2.googleapis.com/token';
+const GOOGLE_TOKEN_URL = 'https://oauth2.googleapis.com/token';
 const SCOPE = 'https://www.googleapis.com/auth/cloud-platform';
 /** A token is renewed this long before Google says it expires. */
 const RENEW_MARGIN_SECONDS = 300;
 
 /** The fields of a service-account JSON key the gateway uses. */
-export const serviceAccountSchema = z.looseObject({
+const serviceAccountSchema = z.looseObject({
   type: z.string().optional(),
   project_id: z.string().min(1),
   private_key_id: z.string().optional(),
@@ -35,7 +35,7 @@ export function parseServiceAccount(key: string): ServiceAccount | null {
 const base64Url = (value: string | Buffer) => Buffer.from(value).toString('base64url');
 
 /** The signed assertion (RS256 JWT) exchanged for an access token, valid for one hour. */
-export function signedAssertion(account: ServiceAccount, tokenUrl: string, nowSeconds: number): string {
+function signedAssertion(account: ServiceAccount, tokenUrl: string, nowSeconds: number): string {
   const header = { alg: 'RS256', typ: 'JWT', ...(account.private_key_id ? { kid: account.private_key_id } : {}) };
   const claims = { iss: account.client_email, scope: SCOPE, aud: tokenUrl, iat: nowSeconds, exp: nowSeconds + 3600 };
   const unsigned = `${base64Url(JSON.stringify(header))}.${base64Url(JSON.stringify(claims))}`;

@@ -1,4 +1,4 @@
-export const VERTEX_DEFAULT_REGION = 'us-central1';
+const VERTEX_DEFAULT_REGION = 'us-central1';
 /** The Anthropic API version Claude on Vertex requires in the body. */
 export const VERTEX_ANTHROPIC_VERSION = 'vertex-2023-10-16';
 
