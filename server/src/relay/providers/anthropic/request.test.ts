@@ -161,6 +161,18 @@ describe('OpenAI chat → Claude messages', () => {
     expect(chatToClaude({ model: 'm', messages: [], tools }).tools).toEqual([{ name: 'f', input_schema: { type: 'object', properties: {} } }]);
   });
 
+  it('turns on extended thinking for a -thinking model name and for reasoning_effort', () => {
+    const suffixed = chatToClaude({ model: 'claude-sonnet-4-5-20250929-thinking', messages: [{ role: 'user', content: 'x' }], max_tokens: 1000, temperature: 0.2, top_p: 0.9 });
+    expect(suffixed).toMatchObject({ model: 'claude-sonnet-4-5-20250929', max_tokens: 1280, thinking: { type: 'enabled', budget_tokens: 1024 } });
+    expect(suffixed).not.toHaveProperty('temperature');
+    expect(suffixed).not.toHaveProperty('top_p');
+
+    const effort = chatToClaude({ model: 'claude-opus-4-5-20251101', messages: [{ role: 'user', content: 'x' }], max_tokens: 3000, reasoning_effort: 'high' });
+    expect(effort).toMatchObject({ model: 'claude-opus-4-5-20251101', thinking: { type: 'enabled', budget_tokens: 4096 }, max_tokens: 4096 + 1280 });
+    expect(chatToClaude({ model: 'm', messages: [], reasoning_effort: 'medium' }).thinking).toEqual({ type: 'enabled', budget_tokens: 2048 });
+    expect(chatToClaude({ model: 'm', messages: [] }).thinking).toBeUndefined();
+  });
+
   it('platform bodies carry the API version and betas instead of the model and stream flag', () => {
     const body = platformClaudeBody({ model: 'm', stream: true, max_tokens: 10, messages: [] }, 'bedrock-2023-05-31', ['context-1m-2025-08-07']);
     expect(JSON.parse(body.toString())).toEqual({ max_tokens: 10, messages: [], anthropic_version: 'bedrock-2023-05-31', anthropic_beta: ['context-1m-2025-08-07'] });

@@ -3,6 +3,7 @@ import type { ChatContentPart, ChatMessage, ChatRequest, ChatToolChoice } from '
 import { RelayError } from '../../relay-error';
 import { relayMessages } from '../../relay-messages';
 import type { UpstreamTarget } from '../provider';
+import { applyThinking } from './thinking';
 
 /** A content block of a Claude request. */
 export type ClaudeContentBlock = { type: string; [field: string]: unknown };
@@ -25,6 +26,7 @@ export interface ClaudeRequest {
   tools?: Array<{ name: string; description?: string; input_schema: Record<string, unknown> }>;
   tool_choice?: { type: 'auto' | 'any' | 'none' | 'tool'; name?: string; disable_parallel_tool_use?: boolean };
   metadata?: { user_id: string };
+  thinking?: { type: 'enabled'; budget_tokens: number };
 }
 
 /** Output ceiling used when the client sets none (Claude requires one); older models allow only 4096. */
@@ -106,7 +108,8 @@ export function requireChat(target: UpstreamTarget): void {
 /**
  * An OpenAI chat request as a Claude Messages request: system and developer messages become the
  * system prompt, tool calls become tool_use blocks and tool answers tool_result blocks in a user turn,
- * images become image blocks, and a missing max_tokens gets the model's default.
+ * images become image blocks, a missing max_tokens gets the model's default, and thinking is enabled
+ * for `-thinking` model names and reasoning_effort.
  */
 export function chatToClaude(chat: ChatRequest): ClaudeRequest {
   const system: string[] = [];
@@ -151,6 +154,7 @@ export function chatToClaude(chat: ChatRequest): ClaudeRequest {
     if (choice) claude.tool_choice = choice;
   }
   if (typeof chat.user === 'string' && chat.user) claude.metadata = { user_id: chat.user };
+  applyThinking(claude, chat);
   return claude;
 }
 

@@ -19,7 +19,8 @@ export const bedrockAdapter: ProviderAdapter = {
   openai: {
     request: (target, chat) => {
       requireChat(target);
-      return bedrockRequest(target, { ...chatToClaude(chat) });
+      const claude = chatToClaude(chat);
+      return bedrockRequest({ ...target, upstreamModel: claude.model }, { ...claude });
     },
     whole: (bytes) => claudeCompletionOf(bytes),
     stream: (target) => new BedrockChunkTranslator(target.upstreamModel),

@@ -4,6 +4,7 @@ import { verifySigV4 } from '../../../testing/sigv4-verifier';
 import type { CachedChannel } from '../../caches/channel-index';
 import { chatEndpoint } from '../../endpoints';
 import type { UpstreamTarget } from '../provider';
+import { bedrockAdapter } from './adapter';
 import { bedrockCredentialsOf } from './credentials';
 import { EventStreamDecoder } from './event-stream';
 import { bedrockModelId } from './model-ids';
@@ -84,6 +85,15 @@ describe('Bedrock requests', () => {
     expect(verdict).toEqual({ valid: true, region: 'us-west-2', service: 'bedrock', accessKeyId: 'AKIDEXAMPLE' });
     const tampered = verifySigV4({ method: 'POST', path: url.pathname, headers: { ...request.headers, host: url.host }, body: Buffer.from('{}') }, 'wJalrXUtnFEMI/K7MDENG');
     expect(tampered.valid).toBe(false);
+  });
+
+  it('a -thinking model name invokes the plain model with thinking on', async () => {
+    const request = await bedrockAdapter.openai.request(
+      { ...target('ABSKkey|us-east-1', false), upstreamModel: 'claude-3-5-sonnet-20241022-thinking' },
+      { model: 'claude-3-5-sonnet-20241022-thinking', messages: [{ role: 'user', content: 'x' }] },
+    );
+    expect(request.url).toBe('https://bedrock-runtime.us-east-1.amazonaws.com/model/anthropic.claude-3-5-sonnet-20241022-v2%3A0/invoke');
+    expect(JSON.parse(request.body.toString()).thinking).toEqual({ type: 'enabled', budget_tokens: 6553 });
   });
 
   it('sends a Bedrock API key as a bearer token', async () => {
