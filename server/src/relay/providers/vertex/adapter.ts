@@ -62,7 +62,9 @@ const claudeOnVertex: ProviderAdapter = {
     ...anthropicAdapter.openai,
     request: (target, chat) => {
       requireChat(target);
-      return claudeRequest(target, chatToClaude({ ...chat, model: target.upstreamModel }) as unknown as Record<string, unknown>);
+      // the conversion may rename the model (a `-thinking` name asks for extended thinking)
+      const claude = chatToClaude({ ...chat, model: target.upstreamModel });
+      return claudeRequest({ ...target, upstreamModel: claude.model }, claude as unknown as Record<string, unknown>);
     },
   },
 };

@@ -26,13 +26,13 @@ describe.each(kinds)('Vertex AI channels (%s)', (kind) => {
     tokenEndpoint = await new FakeGoogleTokenEndpoint().start();
     const account = testServiceAccount(tokenEndpoint.tokenUrl);
     tokenEndpoint.publicKeyPem = account.publicKeyPem;
-    await priceModels(server, { 'text-embedding-005': 0.01 });
+    await priceModels(server, { 'text-embedding-005': 0.01, 'claude-sonnet-4-20250514-thinking': 1.5 });
     userId = await addUser(server, 'vertex-user', { quota: 10_000_000 });
     apiKey = (await addToken(server, userId, { unlimited: true })).apiKey;
     await addChannelWithOther(
       server,
       // pretty-printed over many lines, as Google's key files are
-      { type: 41, name: 'vertex', baseUrl: google.url, key: JSON.stringify(account.key, null, 2), models: ['gemini-2.5-flash', 'claude-sonnet-4-20250514', 'text-embedding-005'] },
+      { type: 41, name: 'vertex', baseUrl: google.url, key: JSON.stringify(account.key, null, 2), models: ['gemini-2.5-flash', 'claude-sonnet-4-20250514', 'claude-sonnet-4-20250514-thinking', 'text-embedding-005'] },
       'us-east5',
     );
     await addChannelWithOther(server, { type: 41, name: 'vertex express', baseUrl: google.url, key: 'AIza-express-key', models: ['gemini-2.5-pro'] }, '');
@@ -92,6 +92,12 @@ describe.each(kinds)('Vertex AI channels (%s)', (kind) => {
     expect(text).toBe('Hello from Claude on Vertex!');
     expect(google.last?.path).toBe(`${PROJECT_PATH}/anthropic/models/claude-sonnet-4@20250514:streamRawPredict`);
     expect(await lastConsumeLog(server)).toMatchObject({ is_stream: 1, prompt_tokens: 400, completion_tokens: 100 });
+  });
+
+  it('a -thinking Claude name asks Vertex for extended thinking on the plain model', async () => {
+    await client.chat.completions.create({ model: 'claude-sonnet-4-20250514-thinking', messages: [{ role: 'user', content: 'Think' }], max_tokens: 4000 });
+    expect(google.last?.path).toBe(`${PROJECT_PATH}/anthropic/models/claude-sonnet-4@20250514:rawPredict`);
+    expect(google.last?.body).toMatchObject({ thinking: { type: 'enabled', budget_tokens: 3200 }, max_tokens: 4000 });
   });
 
   it('the Anthropic and Gemini SDKs reach their own models on Vertex natively', async () => {
