@@ -6,6 +6,7 @@ export * from './status';
 export * from './options';
 export * from './option-values';
 export * from './default-prices';
+export * from './default-cache-ratios';
 export * from './token';
 export * from './channel-types';
 export * from './channel';

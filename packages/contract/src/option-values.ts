@@ -12,7 +12,15 @@ export type OptionProblem =
 export const addressOptionKeys: readonly OptionKey[] = ['ServerAddress', 'WorkerUrl', 'PayAddress', 'WeChatServerAddress'];
 
 /** The price tables `POST /api/option/rest_model_ratio` puts back to their defaults. */
-export const priceTableKeys: readonly OptionKey[] = ['ModelRatio', 'CompletionRatio', 'ModelPrice', 'AudioRatio', 'AudioCompletionRatio'];
+export const priceTableKeys: readonly OptionKey[] = [
+  'ModelRatio',
+  'CompletionRatio',
+  'ModelPrice',
+  'AudioRatio',
+  'AudioCompletionRatio',
+  'CacheRatio',
+  'CreateCacheRatio',
+];
 
 const isPlainObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);

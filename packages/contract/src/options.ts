@@ -1,6 +1,11 @@
-import { defaultCompletionRatio, defaultModelPrice, defaultModelRatio } from './default-prices';
-// A separate line so that imports other branches add above merge without a conflict.
-import { defaultAudioCompletionRatio, defaultAudioRatio } from './default-prices';
+import { defaultCacheRatio, defaultCreateCacheRatio } from './default-cache-ratios';
+import {
+  defaultAudioCompletionRatio,
+  defaultAudioRatio,
+  defaultCompletionRatio,
+  defaultModelPrice,
+  defaultModelRatio,
+} from './default-prices';
 
 /** How an option's string value is read. */
 export type OptionKind = 'boolean' | 'number' | 'string' | 'json';
@@ -148,6 +153,8 @@ export const optionCatalogue = {
   ModelPrice: json(defaultModelPrice),
   ModelRatio: json(defaultModelRatio),
   CompletionRatio: json(defaultCompletionRatio),
+  CacheRatio: json(defaultCacheRatio),
+  CreateCacheRatio: json(defaultCreateCacheRatio),
   // Third-party endpoints (real defaults; tests point them at fake servers on 127.0.0.1)
   GitHubTokenEndpoint: str('https://github.com/login/oauth/access_token'),
   GitHubUserEndpoint: str('https://api.github.com/user'),

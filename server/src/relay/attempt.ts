@@ -1,3 +1,4 @@
+import type { IncomingHttpHeaders } from 'node:http';
 import type { Dispatcher } from 'undici';
 import { request } from 'undici';
 import { fill } from '../platform/text';
@@ -5,14 +6,14 @@ import type { Usage } from './billing/quota';
 import { countTokensExactly } from './billing/estimate';
 import type { CachedChannel } from './caches/channel-index';
 import type { ClientSink } from './client-sink';
-import type { Endpoint } from './endpoints';
-import { upstreamBody, type ParsedBody } from './formats/request-body';
-import { upstreamErrorFrom } from './providers/openai-compatible/errors';
-import { buildUpstreamRequest } from './providers/openai-compatible/request';
+import { ConvertedStream, convertedWhole } from './conversion';
+import { chatEndpoint, type Endpoint } from './endpoints';
+import type { InboundDialect } from './formats/inbound-dialect';
+import type { ParsedBody } from './formats/request-body';
+import type { ProviderAdapter, StreamRelay, UpstreamRequest, UpstreamTarget, WholeAnswer } from './providers/provider';
+import { adapterFor } from './providers/registry';
 import { RelayError } from './relay-error';
 import { relayMessages } from './relay-messages';
-import { SseUsageTap } from './stream/sse-usage-tap';
-import { textOf, usageOf } from './stream/usage-fields';
 
 const ERROR_BODY_LIMIT = 64 * 1024;
 
@@ -25,6 +26,53 @@ export interface AttemptOutcome {
   firstByteMs: number | null;
   /** the client left before the answer was complete */
   interrupted: boolean;
+}
+
+/** One try against one channel, as the pipeline describes it. */
+export interface AttemptInput {
+  channel: CachedChannel;
+  /** the client's endpoint */
+  endpoint: Endpoint;
+  dialect: InboundDialect;
+  body: ParsedBody;
+  contentType: string;
+  clientHeaders: IncomingHttpHeaders;
+  upstreamModel: string;
+  signal: AbortSignal;
+  sink: ClientSink;
+}
+
+/** How the attempt talks to the upstream and how the answer reaches the client. */
+interface AttemptPlan {
+  adapter: ProviderAdapter;
+  request: Promise<UpstreamRequest>;
+  whole(bytes: Buffer, contentType: string): WholeAnswer;
+  stream(): StreamRelay;
+}
+
+/**
+ * Same dialect on both sides: the adapter's native path (a plain passthrough for OpenAI); otherwise
+ * the client's request goes through the internal OpenAI chat shape and the answer comes back.
+ */
+function planOf(input: AttemptInput): AttemptPlan {
+  const adapter = adapterFor(input.channel.type);
+  const { channel, dialect, body, upstreamModel, contentType, clientHeaders } = input;
+  const target: UpstreamTarget = { channel, endpoint: input.endpoint, upstreamModel, stream: body.stream, contentType, clientHeaders };
+  if (adapter.nativeDialect(target) === dialect.name) {
+    return {
+      adapter,
+      request: Promise.resolve(adapter.native.request(target, body)),
+      whole: (bytes, type) => adapter.native.whole(bytes, type, target),
+      stream: () => adapter.native.stream(target, body),
+    };
+  }
+  const converted: UpstreamTarget = { ...target, endpoint: dialect.name === 'openai' || input.endpoint.kind === 'embeddings' ? input.endpoint : chatEndpoint, contentType: 'application/json' };
+  return {
+    adapter,
+    request: Promise.resolve().then(() => adapter.openai.request(converted, { ...dialect.toOpenAI(body), model: upstreamModel })),
+    whole: (bytes) => convertedWhole(adapter, dialect, converted, body, bytes),
+    stream: () => new ConvertedStream(adapter.openai.stream(converted), dialect.streamEncoder(body)),
+  };
 }
 
 async function readLimited(body: Dispatcher.ResponseData['body'], limit: number): Promise<string> {
@@ -46,27 +94,14 @@ async function readLimited(body: Dispatcher.ResponseData['body'], limit: number)
  * (whole, or event by event for streams) while reading its usage. A failure before any byte reached
  * the client throws (UpstreamError or a retryable RelayError) so the caller may fail over.
  */
-export async function sendAttempt(
-  dispatcher: Dispatcher,
-  channel: CachedChannel,
-  endpoint: Endpoint,
-  body: ParsedBody,
-  contentType: string,
-  upstreamModel: string,
-  signal: AbortSignal,
-  sink: ClientSink,
-): Promise<AttemptOutcome> {
+export async function sendAttempt(dispatcher: Dispatcher, input: AttemptInput): Promise<AttemptOutcome> {
   const started = performance.now();
-  const target = buildUpstreamRequest(channel, endpoint, upstreamModel, contentType, body.stream);
+  const { signal, sink, channel } = input;
+  const plan = planOf(input);
+  const target = await plan.request;
   let response: Dispatcher.ResponseData;
   try {
-    response = await request(target.url, {
-      method: 'POST',
-      headers: target.headers,
-      body: upstreamBody(body, upstreamModel, endpoint.streamOptions),
-      signal,
-      dispatcher,
-    });
+    response = await request(target.url, { method: target.method ?? 'POST', headers: target.headers, body: target.body, signal, dispatcher });
   } catch (error) {
     if (signal.aborted) throw new RelayError(relayMessages.clientGone, 499, 'client_gone', 'api_error');
     const detail = error instanceof Error ? error.message : String(error);
@@ -74,41 +109,31 @@ export async function sendAttempt(
   }
   if (response.statusCode < 200 || response.statusCode >= 300) {
     const text = await readLimited(response.body, ERROR_BODY_LIMIT).catch(() => '');
-    throw upstreamErrorFrom(response.statusCode, text, channel.statusCodeMapping);
+    throw plan.adapter.errorFrom(response.statusCode, text, channel);
   }
   const upstreamType = String(response.headers['content-type'] ?? 'application/json');
-  if (body.stream && upstreamType.includes('text/event-stream')) {
-    return relayStream(response, body, sink, started, signal);
+  if (input.body.stream && !upstreamType.includes('application/json')) {
+    return relayStream(response, plan.stream(), sink, started, signal);
   }
-  const whole = Buffer.from(await response.body.arrayBuffer());
-  sink.sendWhole(response.statusCode, upstreamType, whole);
-  const firstByteMs = performance.now() - started;
-  if (!upstreamType.includes('json')) return { usage: null, localCompletionTokens: 0, firstByteMs, interrupted: false };
-  let payload: Record<string, unknown> | null = null;
-  try {
-    payload = JSON.parse(whole.toString('utf8')) as Record<string, unknown>;
-  } catch {
-    payload = null;
-  }
-  const usage = usageOf(payload);
-  const localCompletionTokens = usage || !payload ? 0 : countTokensExactly(textOf(payload) || String(payload.text ?? ''));
-  return { usage, localCompletionTokens, firstByteMs, interrupted: false };
+  const answer = plan.whole(Buffer.from(await response.body.arrayBuffer()), upstreamType);
+  sink.sendWhole(response.statusCode, answer.contentType, answer.body);
+  const localCompletionTokens = answer.usage ? 0 : countTokensExactly(answer.text);
+  return { usage: answer.usage, localCompletionTokens, firstByteMs: performance.now() - started, interrupted: false };
 }
 
 async function relayStream(
   response: Dispatcher.ResponseData,
-  body: ParsedBody,
+  relay: StreamRelay,
   sink: ClientSink,
   started: number,
   signal: AbortSignal,
 ): Promise<AttemptOutcome> {
-  const tap = new SseUsageTap(body.clientAskedUsage);
   let firstByteMs: number | null = null;
   let interrupted = false;
   sink.startStream();
   try {
     for await (const chunk of response.body as AsyncIterable<Buffer>) {
-      const out = tap.push(chunk);
+      const out = relay.push(chunk);
       if (out.length === 0) continue;
       firstByteMs ??= performance.now() - started;
       await sink.write(out);
@@ -118,11 +143,11 @@ async function relayStream(
         break;
       }
     }
-    if (!interrupted) await sink.write(tap.end());
+    if (!interrupted) await sink.write(relay.end());
   } catch {
     // The upstream stream broke or the client left (abort): bill what was delivered.
     interrupted = signal.aborted || sink.gone;
   }
   sink.endStream();
-  return { usage: tap.usage, localCompletionTokens: tap.localCompletionTokens(), firstByteMs, interrupted };
+  return { usage: relay.usage, localCompletionTokens: relay.localCompletionTokens(), firstByteMs, interrupted };
 }

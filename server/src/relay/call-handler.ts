@@ -3,25 +3,32 @@ import type { AppContext } from '../app-context';
 import type { Caller } from './authenticate';
 import { HttpSink } from './client-sink';
 import type { Endpoint } from './endpoints';
-import { parseJsonBody, parseMultipartBody } from './formats/request-body';
+import type { InboundDialect, RouteFacts } from './formats/inbound-dialect';
 import { relayCall } from './pipeline';
 import { writeRelayError } from './relay-error-reply';
 import type { RelayServices } from './relay-services';
 
-/** Runs one relay call on a hijacked response; a client that disconnects aborts the upstream call. */
+/** A relay route: the client's endpoint, the dialect it speaks, and what its path says. */
+export interface RelayRoute {
+  endpoint: Endpoint;
+  dialect: InboundDialect;
+  /** model and streaming flag taken from the path (Gemini) */
+  pathFacts?: (request: FastifyRequest) => Pick<RouteFacts, 'pathModel' | 'pathStream'>;
+}
+
+/**
+ * Runs one relay call on a hijacked response: authenticates, parses the body in the route's dialect,
+ * relays, and answers every failure in that dialect's error shape. A client that disconnects aborts
+ * the upstream call.
+ */
 export async function handleRelayCall(
   context: AppContext,
   services: RelayServices,
   request: FastifyRequest,
   reply: FastifyReply,
-  endpoint: Endpoint,
-  caller: Caller,
+  route: RelayRoute,
+  authenticate: () => Promise<Caller>,
 ): Promise<void> {
-  const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
-  const contentType = request.headers['content-type'] ?? 'application/json';
-  const body = endpoint.multipart
-    ? parseMultipartBody(raw, contentType, endpoint.defaultModel)
-    : parseJsonBody(raw, endpoint.defaultModel);
   reply.hijack();
   const response = reply.raw;
   const controller = new AbortController();
@@ -29,17 +36,23 @@ export async function handleRelayCall(
     if (!response.writableFinished) controller.abort();
   });
   try {
+    const caller = await authenticate();
+    const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+    const contentType = request.headers['content-type'] ?? 'application/json';
+    const body = route.dialect.parse(raw, { endpoint: route.endpoint, contentType, ...route.pathFacts?.(request) });
     await relayCall(context, services, {
       caller,
-      endpoint,
+      endpoint: route.endpoint,
+      dialect: route.dialect,
       body,
       contentType,
+      clientHeaders: request.headers,
       requestId: request.id,
       clientIp: request.ip,
       sink: new HttpSink(response, request.id),
       signal: controller.signal,
     });
   } catch (error) {
-    writeRelayError(response, request, error);
+    writeRelayError(response, request, error, route.dialect);
   }
 }

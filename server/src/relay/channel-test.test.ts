@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FakeAnthropicUpstream } from '../testing/fake-anthropic-upstream';
 import { FakeOpenAIUpstream } from '../testing/fake-openai-upstream';
 import { addChannel } from '../testing/relay-fixtures';
 import { startTestServer, type TestServer } from '../testing/test-server';
@@ -40,5 +41,23 @@ describe('testing a channel', () => {
     const result = await testChannel(await channelRow(id));
     upstream.behaviour = {};
     expect(result).toMatchObject({ success: false, status: 401, message: 'Incorrect API key provided' });
+  });
+
+  it('tests Claude and Bedrock channels through their own APIs', async () => {
+    const claude = await new FakeAnthropicUpstream('secret').start();
+    try {
+      const anthropic = await addChannel(server, { type: 14, baseUrl: claude.url, models: ['claude-haiku-4-5-20251001'] });
+      expect(await testChannel(await channelRow(anthropic))).toMatchObject({ success: true, model: 'claude-haiku-4-5-20251001' });
+      expect(claude.received.at(-1)).toMatchObject({ path: '/v1/messages', body: { max_tokens: 16, messages: [{ role: 'user', content: [{ type: 'text', text: 'hi' }] }] } });
+
+      const bedrock = await addChannel(server, { type: 33, baseUrl: claude.url, key: 'AKID|secret|us-east-1', models: ['claude-3-5-haiku-20241022'] });
+      expect(await testChannel(await channelRow(bedrock))).toMatchObject({ success: true });
+      expect(claude.received.at(-1)).toMatchObject({ path: '/model/anthropic.claude-3-5-haiku-20241022-v1%3A0/invoke', signatureValid: true });
+
+      const badKey = await addChannel(server, { type: 33, baseUrl: claude.url, key: 'AKID|wrong-secret|us-east-1', models: ['claude-3-5-haiku-20241022'] });
+      expect(await testChannel(await channelRow(badKey))).toMatchObject({ success: false, status: 403 });
+    } finally {
+      await claude.stop();
+    }
   });
 });

@@ -6,6 +6,7 @@ import { sendAttempt } from './attempt';
 import { toCachedChannel } from './caches/channel-index';
 import { DiscardSink } from './client-sink';
 import { relayEndpoints } from './endpoints';
+import { openAIDialect } from './formats/openai-chat';
 import { parseJsonBody } from './formats/request-body';
 import { mapModel } from './model-mapping';
 import { RelayError } from './relay-error';
@@ -49,7 +50,17 @@ export async function testChannel(channel: Selectable<ChannelsTable>, requestedM
   const started = performance.now();
   try {
     const upstreamModel = mapModel(cached.modelMapping, model);
-    await sendAttempt(testAgent, cached, endpoint, body, 'application/json', upstreamModel, AbortSignal.timeout(TEST_TIMEOUT_MS), new DiscardSink());
+    await sendAttempt(testAgent, {
+      channel: cached,
+      endpoint,
+      dialect: openAIDialect,
+      body,
+      contentType: 'application/json',
+      clientHeaders: {},
+      upstreamModel,
+      signal: AbortSignal.timeout(TEST_TIMEOUT_MS),
+      sink: new DiscardSink(),
+    });
     return { success: true, message: '', timeMs: Math.round(performance.now() - started), model, status: 200 };
   } catch (error) {
     const message = error instanceof RelayError ? error.text.en : error instanceof Error ? error.message : String(error);

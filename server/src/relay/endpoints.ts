@@ -8,7 +8,8 @@ export type EndpointKind =
   | 'speech'
   | 'transcription'
   | 'moderations'
-  | 'rerank';
+  | 'rerank'
+  | 'messages';
 
 export interface Endpoint {
   /** the client's path, also the upstream path on OpenAI-compatible channels */
@@ -43,6 +44,12 @@ export const relayEndpoints: Endpoint[] = [
   endpoint('/v1/moderations', 'moderations', { defaultModel: 'text-moderation-stable' }),
   endpoint('/v1/rerank', 'rerank'),
 ];
+
+/** The OpenAI chat endpoint: what converted requests of other dialects become. */
+export const chatEndpoint = relayEndpoints[0] as Endpoint;
+
+/** Anthropic's Messages API (`POST /v1/messages`). */
+export const messagesEndpoint = endpoint('/v1/messages', 'messages');
 
 /** OpenAI endpoints the gateway knows and deliberately does not serve (answered with 501). */
 export const unsupportedPaths = [

@@ -1,3 +1,4 @@
+import type { IncomingHttpHeaders } from 'node:http';
 import type { AppContext } from '../app-context';
 import { LogType } from '../platform/log-writer';
 import { fill } from '../platform/text';
@@ -12,17 +13,21 @@ import { disableChannel, shouldDisable } from './channel-health';
 import { selectChannel } from './channel-selection';
 import type { ClientSink } from './client-sink';
 import type { Endpoint } from './endpoints';
+import type { InboundDialect } from './formats/inbound-dialect';
 import type { ParsedBody } from './formats/request-body';
 import { mapModel } from './model-mapping';
-import { RelayError } from './relay-error';
+import { RelayError, UpstreamError } from './relay-error';
 import { relayMessages } from './relay-messages';
 import type { RelayServices } from './relay-services';
 
 export interface RelayCall {
   caller: Caller;
   endpoint: Endpoint;
+  /** the dialect the client speaks */
+  dialect: InboundDialect;
   body: ParsedBody;
   contentType: string;
+  clientHeaders: IncomingHttpHeaders;
   requestId: string;
   clientIp: string;
   sink: ClientSink;
@@ -75,7 +80,17 @@ export async function relayCall(context: AppContext, services: RelayServices, ca
     tried.add(channel.id);
     try {
       const upstreamModel = mapModel(channel.modelMapping, body.model);
-      const outcome = await sendAttempt(services.agent, channel, call.endpoint, body, call.contentType, upstreamModel, call.signal, call.sink);
+      const outcome = await sendAttempt(services.agent, {
+        channel,
+        endpoint: call.endpoint,
+        dialect: call.dialect,
+        body,
+        contentType: call.contentType,
+        clientHeaders: call.clientHeaders,
+        upstreamModel,
+        signal: call.signal,
+        sink: call.sink,
+      });
       services.breaker.succeeded(channel.id);
       await context.background.track(finish(context, call, { price, reserved, channel, upstreamModel, outcome, tried, started, quotaPerUnit }));
       return;
@@ -86,7 +101,8 @@ export async function relayCall(context: AppContext, services: RelayServices, ca
       }
       lastError = error;
       if (error.code === 'client_gone') break;
-      services.breaker.failed(channel.id);
+      // A request the channel cannot serve (refused before any upstream call) is not the channel's failure.
+      if (error instanceof UpstreamError || error.retryable) services.breaker.failed(channel.id);
       if (shouldDisable(context, channel, error)) {
         await disableChannel(context, channel.id, error.text.en).catch(() => undefined);
       }
@@ -138,6 +154,8 @@ async function finish(context: AppContext, call: RelayCall, finished: Finished):
       request_id: call.requestId,
       other: JSON.stringify({
         ...priceDetails(finished.price),
+        cache_tokens: usage.cachedTokens ?? 0,
+        cache_creation_tokens: usage.cacheWriteTokens ?? 0,
         frt: finished.outcome.firstByteMs === null ? -1 : Math.round(finished.outcome.firstByteMs),
         is_model_mapped: finished.upstreamModel !== body.model,
         upstream_model_name: finished.upstreamModel,

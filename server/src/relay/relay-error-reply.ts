@@ -1,6 +1,8 @@
 import type { ServerResponse } from 'node:http';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { languageOf } from '../platform/text';
+import type { InboundDialect } from './formats/inbound-dialect';
+import { openAIDialect } from './formats/openai-chat';
 import { RelayError } from './relay-error';
 
 const internal = new RelayError(
@@ -10,20 +12,20 @@ const internal = new RelayError(
   'api_error',
 );
 
-/** The OpenAI-shaped error body and status for any failure of a relay call. */
-export function relayErrorBody(error: unknown, request: FastifyRequest) {
+/** The error body and status for any failure of a relay call, in the client's dialect (OpenAI by default). */
+export function relayErrorBody(error: unknown, request: FastifyRequest, dialect: InboundDialect = openAIDialect) {
   const relayError = error instanceof RelayError ? error : internal;
   if (relayError === internal) request.log.error({ err: error, requestId: request.id }, 'relay call failed');
-  return { status: relayError.status, body: relayError.toOpenAI(languageOf(request.headers['accept-language']), request.id) };
+  return dialect.errorReply(relayError, languageOf(request.headers['accept-language']), request.id);
 }
 
 /** Writes an error on a hijacked response, unless the answer has already begun. */
-export function writeRelayError(response: ServerResponse, request: FastifyRequest, error: unknown): void {
+export function writeRelayError(response: ServerResponse, request: FastifyRequest, error: unknown, dialect?: InboundDialect): void {
   if (response.headersSent) {
     if (!response.writableEnded) response.end();
     return;
   }
-  const { status, body } = relayErrorBody(error, request);
+  const { status, body } = relayErrorBody(error, request, dialect);
   const text = JSON.stringify(body);
   response.writeHead(status === 499 ? 400 : status, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text) });
   response.end(text);

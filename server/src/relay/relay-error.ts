@@ -1,4 +1,5 @@
 import type { Text } from '../platform/text';
+import { relayMessages } from './relay-messages';
 
 /** OpenAI error `type` values the gateway answers with. */
 export type RelayErrorType =
@@ -45,3 +46,6 @@ export class UpstreamError extends RelayError {
     super({ zh: message, en: message }, status, code, 'upstream_error', retryable);
   }
 }
+
+/** An upstream answered 2xx with a body that cannot be read; another channel may do better. */
+export const badUpstreamBody = () => new RelayError(relayMessages.upstreamBadBody, 502, 'bad_response_body', 'upstream_error', true);

@@ -18,6 +18,7 @@ export const relayMessages = {
     en: 'No available channel for model {model} under group {group}',
   },
   modelRequired: { zh: '未指定模型名称', en: 'The model name is missing' },
+  invalidMessagesBody: { zh: '请求体不是有效的 Messages 请求：{detail}', en: 'The request body is not a valid Messages request: {detail}' },
   invalidBody: { zh: '请求体不是有效的 JSON：{detail}', en: 'The request body is not valid JSON: {detail}' },
   unpriced: {
     zh: '模型 {model} 倍率或价格未配置，请联系管理员设置',
@@ -28,6 +29,11 @@ export const relayMessages = {
   mappingCycle: { zh: '模型映射存在循环：{chain}', en: 'The model mapping has a cycle: {chain}' },
   upstreamUnreachable: { zh: '无法连接上游：{detail}', en: 'Could not reach the upstream: {detail}' },
   upstreamBadBody: { zh: '上游返回了无法解析的内容', en: 'The upstream answered with a body that could not be read' },
+  endpointNotOnChannel: {
+    zh: '该渠道类型不支持接口 {path}，仅支持对话',
+    en: 'This channel type does not serve {path}; it serves chat only',
+  },
+  imageFetchFailed: { zh: '无法获取图片 {url}：{detail}', en: 'Could not fetch the image {url}: {detail}' },
   unsupportedRoute: { zh: '接口 {path} 暂不支持', en: 'The API {path} is not supported by this gateway' },
   invalidUrl: { zh: '无效的 URL ({method} {path})', en: 'Invalid URL ({method} {path})' },
   sessionRequired: { zh: '未登录或登录已过期，请重新登录', en: 'Not logged in or login expired, please log in again' },

@@ -1,33 +1,54 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../app-context';
 import { fill } from '../platform/text';
 import { authenticateSession, authenticateToken } from './authenticate';
 import { handleRelayCall } from './call-handler';
 import { registerBillingRoutes } from './billing-routes';
-import { relayEndpoints, unsupportedPaths } from './endpoints';
+import { chatEndpoint, messagesEndpoint, relayEndpoints, unsupportedPaths } from './endpoints';
+import { anthropicMessagesDialect, anthropicModel, anthropicModelList, countMessageTokens } from './formats/anthropic-messages';
+import { geminiModelList, registerGeminiRoutes, sentGeminiKey } from './formats/gemini-routes';
+import { openAIDialect } from './formats/openai-chat';
 import { modelsFor } from './model-list';
 import { RelayError } from './relay-error';
-import { relayErrorHandler } from './relay-error-reply';
+import { relayErrorBody, relayErrorHandler } from './relay-error-reply';
 import { relayMessages } from './relay-messages';
 import type { RelayServices } from './relay-services';
 
 const BODY_LIMIT = 128 * 1024 * 1024;
-const chatEndpoint = relayEndpoints.find((endpoint) => endpoint.kind === 'chat')!;
 
-/** The gateway routes: OpenAI endpoints under /v1, models, billing compatibility, the playground. */
+/** Anthropic's SDKs always send anthropic-version (their key may travel as x-api-key or Bearer). */
+const fromClaudeClient = (request: FastifyRequest) => request.headers['anthropic-version'] !== undefined;
+
+/** The gateway routes: OpenAI endpoints under /v1, Anthropic's /v1/messages, models, billing compatibility, the playground. */
 export async function relayRoutes(app: FastifyInstance, context: AppContext, services: RelayServices): Promise<void> {
   app.setErrorHandler(relayErrorHandler);
   app.removeContentTypeParser(['application/json', 'text/plain']);
   app.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: BODY_LIMIT }, (_request, body, done) => done(null, body));
 
   for (const endpoint of relayEndpoints) {
-    app.post(endpoint.path, async (request, reply) => {
-      const caller = await authenticateToken(context, services, request);
-      await handleRelayCall(context, services, request, reply, endpoint, caller);
-    });
+    const route = { endpoint, dialect: openAIDialect };
+    app.post(endpoint.path, (request, reply) =>
+      handleRelayCall(context, services, request, reply, route, () => authenticateToken(context, services, request)),
+    );
   }
 
-  app.post('/pg/chat/completions', async (request, reply) => {
+  const messages = { endpoint: messagesEndpoint, dialect: anthropicMessagesDialect };
+  app.post(messagesEndpoint.path, (request, reply) =>
+    handleRelayCall(context, services, request, reply, messages, () => authenticateToken(context, services, request)),
+  );
+
+  app.post(`${messagesEndpoint.path}/count_tokens`, async (request, reply) => {
+    try {
+      await authenticateToken(context, services, request);
+      return countMessageTokens(Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0));
+    } catch (error) {
+      const { status, body } = relayErrorBody(error, request, anthropicMessagesDialect);
+      return reply.status(status).send(body);
+    }
+  });
+
+  const playground = { endpoint: chatEndpoint, dialect: openAIDialect };
+  app.post('/pg/chat/completions', (request, reply) => {
     const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
     let group: unknown;
     try {
@@ -35,13 +56,14 @@ export async function relayRoutes(app: FastifyInstance, context: AppContext, ser
     } catch {
       group = undefined;
     }
-    const caller = await authenticateSession(context, services, request, group);
-    await handleRelayCall(context, services, request, reply, chatEndpoint, caller);
+    return handleRelayCall(context, services, request, reply, playground, () => authenticateSession(context, services, request, group));
   });
 
   app.get('/v1/models', async (request) => {
     const caller = await authenticateToken(context, services, request);
-    return { object: 'list', data: modelsFor(context, services, caller), success: true };
+    const models = modelsFor(context, services, caller);
+    if (fromClaudeClient(request)) return anthropicModelList(models);
+    return sentGeminiKey(request) ? geminiModelList(models) : { object: 'list', data: models, success: true };
   });
 
   app.get<{ Params: { model: string } }>('/v1/models/:model', async (request) => {
@@ -55,10 +77,11 @@ export async function relayRoutes(app: FastifyInstance, context: AppContext, ser
         'invalid_request_error',
       );
     }
-    return model;
+    return fromClaudeClient(request) ? anthropicModel(model) : model;
   });
 
   registerBillingRoutes(app, context, services);
+  registerGeminiRoutes(app, context, services);
 
   for (const path of unsupportedPaths) {
     app.all(path, async (request) => {

@@ -1,8 +1,15 @@
+import { DEFAULT_CREATE_CACHE_RATIO } from '@switchboard/contract';
 import type { OptionStore } from '../../platform/option-store';
+
+/** A model's entry in a JSON ratio table, or the fallback when it has none (or a bad one). */
+function ratioIn(options: OptionStore, key: 'CompletionRatio' | 'CacheRatio' | 'CreateCacheRatio', model: string, fallback: number): number {
+  const value = options.json<Record<string, number>>(key)?.[model];
+  return typeof value === 'number' && Number.isFinite(value) && value >= 0 ? value : fallback;
+}
 
 /** How one call of a model is priced, frozen at the start of the call. */
 export type Price =
-  | { kind: 'ratio'; modelRatio: number; completionRatio: number; groupRatio: number }
+  | { kind: 'ratio'; modelRatio: number; completionRatio: number; groupRatio: number; cacheRatio: number; createCacheRatio: number }
   | { kind: 'per-call'; modelPrice: number; groupRatio: number };
 
 /** The group's ratio (1 when the group has none). */
@@ -23,7 +30,12 @@ export function priceOf(options: OptionStore, model: string, group: string): Pri
   }
   const modelRatio = options.json<Record<string, number>>('ModelRatio')?.[model];
   if (typeof modelRatio !== 'number' || !Number.isFinite(modelRatio) || modelRatio < 0) return null;
-  const completion = options.json<Record<string, number>>('CompletionRatio')?.[model];
-  const completionRatio = typeof completion === 'number' && Number.isFinite(completion) && completion >= 0 ? completion : 1;
-  return { kind: 'ratio', modelRatio, completionRatio, groupRatio };
+  return {
+    kind: 'ratio',
+    modelRatio,
+    completionRatio: ratioIn(options, 'CompletionRatio', model, 1),
+    groupRatio,
+    cacheRatio: ratioIn(options, 'CacheRatio', model, 1),
+    createCacheRatio: ratioIn(options, 'CreateCacheRatio', model, DEFAULT_CREATE_CACHE_RATIO),
+  };
 }

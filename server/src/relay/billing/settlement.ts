@@ -57,5 +57,12 @@ export async function settle(context: AppContext, caller: Caller, reserved: numb
 export function priceDetails(price: Price) {
   return price.kind === 'per-call'
     ? { model_price: price.modelPrice, model_ratio: 0, completion_ratio: 0, group_ratio: price.groupRatio }
-    : { model_price: -1, model_ratio: price.modelRatio, completion_ratio: price.completionRatio, group_ratio: price.groupRatio };
+    : {
+        model_price: -1,
+        model_ratio: price.modelRatio,
+        completion_ratio: price.completionRatio,
+        group_ratio: price.groupRatio,
+        cache_ratio: price.cacheRatio,
+        cache_creation_ratio: price.createCacheRatio,
+      };
 }

@@ -46,13 +46,22 @@ function numberMap(text: string): Record<string, number> {
   return Object.fromEntries(entries);
 }
 
+/**
+ * The key an attempt uses: the first line of a multi-key channel, except that a JSON key (a Vertex AI
+ * service account, usually pretty-printed over many lines) is kept whole.
+ */
+function firstKey(key: string): string {
+  const text = key.trim();
+  return text.startsWith('{') ? text : (text.split('\n')[0]?.trim() ?? '');
+}
+
 /** A stored channel as the relay uses it (first key of a multi-key channel, parsed mappings). */
 export function toCachedChannel(row: Selectable<ChannelsTable>): CachedChannel {
   return {
     id: toNumber(row.id),
     type: row.type,
     name: row.name,
-    key: row.key.split('\n')[0]?.trim() ?? '',
+    key: firstKey(row.key),
     baseUrl: row.base_url.replace(/\/+$/, ''),
     other: row.other,
     organization: row.openai_organization,

@@ -17,7 +17,8 @@ export function usageOf(payload: unknown): Usage | null {
     const completion = Number(usage.completion_tokens ?? usage.output_tokens ?? 0);
     const total = Number(usage.total_tokens ?? 0);
     if (Number.isFinite(prompt) && Number.isFinite(completion) && (prompt > 0 || completion > 0)) {
-      return { promptTokens: prompt, completionTokens: completion };
+      const cached = Number((usage.prompt_tokens_details as { cached_tokens?: unknown } | null | undefined)?.cached_tokens ?? 0);
+      return cached > 0 ? { promptTokens: prompt, completionTokens: completion, cachedTokens: cached } : { promptTokens: prompt, completionTokens: completion };
     }
     if (Number.isFinite(total) && total > 0) return { promptTokens: total, completionTokens: 0 };
   }

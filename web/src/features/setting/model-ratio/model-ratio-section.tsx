@@ -1,3 +1,4 @@
+import { priceTableKeys } from '@switchboard/contract';
 import { Button, Card, Tabs } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,7 +8,7 @@ import { OptionSection } from '../option-section';
 import { resetPriceTables, useRefreshAfterSave, type OptionValues } from '../options-api';
 import { ModelRatioTable } from './model-ratio-table';
 
-const jsonFields = fieldsOf(['ModelPrice', 'ModelRatio', 'CompletionRatio', 'AudioRatio', 'AudioCompletionRatio']);
+const jsonFields = fieldsOf([...priceTableKeys]);
 
 /** Model prices and ratios, as JSON or as a table, with a reset to the default price table. */
 export function ModelRatioSection({ options }: { options: OptionValues }) {

@@ -1,0 +1,59 @@
+import { fill } from '../../platform/text';
+import { RelayError } from '../relay-error';
+import { messagesEndpoint } from '../endpoints';
+import { relayMessages } from '../relay-messages';
+import { messagesRequestSchema, messagesToChat } from './anthropic-messages-request';
+import { chatToMessage } from './anthropic-messages-response';
+import { MessagesChunkEncoder } from './anthropic-messages-stream';
+import { countTokensExactly, promptEstimate } from '../billing/estimate';
+import type { ModelEntry } from '../model-list';
+import { anthropicErrorType } from './anthropic-error-type';
+import type { InboundDialect } from './inbound-dialect';
+import { parseJsonBody } from './request-body';
+
+/** Anthropic's Messages API (`POST /v1/messages`), spoken by Claude clients and coding agents. */
+export const anthropicMessagesDialect: InboundDialect = {
+  name: 'anthropic',
+  parse: (raw) => {
+    const body = parseJsonBody(raw, undefined);
+    const checked = messagesRequestSchema.safeParse(body.json);
+    if (!checked.success) {
+      const issue = checked.error.issues[0];
+      const detail = issue ? `${issue.path.join('.') || 'body'}: ${issue.message}` : checked.error.message;
+      throw new RelayError(fill(relayMessages.invalidMessagesBody, { detail }), 400, 'invalid_request_body', 'invalid_request_error');
+    }
+    return body;
+  },
+  toOpenAI: (body) => messagesToChat(messagesRequestSchema.parse(body.json)),
+  fromOpenAI: (completion, body) => chatToMessage(completion, body.model),
+  streamEncoder: (body) => new MessagesChunkEncoder(body.model),
+  errorReply: (error, language, requestId) => ({
+    status: error.status,
+    body: { type: 'error', error: { type: anthropicErrorType(error.status), message: `${error.text[language]} (request id: ${requestId})` } },
+  }),
+};
+
+/** A model in Anthropic's shape (`GET /v1/models/{id}` from a Claude client). */
+export const anthropicModel = (model: ModelEntry) => ({
+  id: model.id,
+  type: 'model',
+  display_name: model.id,
+  created_at: new Date(model.created * 1000).toISOString(),
+});
+
+/** The model list in Anthropic's shape (`GET /v1/models` from a Claude client). */
+export function anthropicModelList(models: ModelEntry[]) {
+  const data = models.map(anthropicModel);
+  return { data, first_id: data[0]?.id ?? null, last_id: data.at(-1)?.id ?? null, has_more: false };
+}
+
+/**
+ * `POST /v1/messages/count_tokens`, counted locally (o200k tokenizer over the prompt and the tool
+ * definitions): coding agents call it to size their context; it bills nothing.
+ */
+export function countMessageTokens(raw: Buffer): { input_tokens: number } {
+  const body = anthropicMessagesDialect.parse(raw, { endpoint: messagesEndpoint, contentType: 'application/json' });
+  const chat = anthropicMessagesDialect.toOpenAI(body);
+  const tools = chat.tools?.length ? countTokensExactly(JSON.stringify(chat.tools)) : 0;
+  return { input_tokens: promptEstimate(chat, true) + tools };
+}

@@ -1,0 +1,100 @@
+import type { Usage } from '../../billing/quota';
+import type { ChatChunk } from '../../formats/openai-chat-types';
+import { CompletionCounter } from '../../stream/completion-counter';
+import { SseEventSplitter, type SseEvent } from '../../stream/sse-events';
+import { UpstreamError } from '../../relay-error';
+import type { ChunkTranslator, StreamRelay } from '../provider';
+import { GeminiStreamConverter } from './stream';
+import { usageOfMetadata, textOfResponse } from './usage';
+import { geminiErrorSchema, generateContentResponseSchema } from './wire';
+
+function parseData(data: string): unknown {
+  if (!data.startsWith('{')) return null;
+  try {
+    return JSON.parse(data);
+  } catch {
+    return null;
+  }
+}
+
+function readEvent(data: string) {
+  const parsed = generateContentResponseSchema.safeParse(parseData(data));
+  return parsed.success ? parsed.data : null;
+}
+
+/** An error Google reported inside a stream (`data: {"error":{code,message,status}}`), if the event is one. */
+function streamFailure(data: string): UpstreamError | null {
+  const parsed = geminiErrorSchema.safeParse(parseData(data));
+  if (!parsed.success) return null;
+  const { code = 500, message = 'stream failed', status = `upstream_${code}` } = parsed.data.error;
+  return new UpstreamError(code, message, status, false, code);
+}
+
+/**
+ * Gemini events to a Gemini client, event by event: each is forwarded as it came (one `data:` line),
+ * the last usageMetadata is kept (Gemini repeats it, cumulative) and the text is counted on the way.
+ */
+export class GeminiSseRelay implements StreamRelay {
+  usage: Usage | null = null;
+  private readonly splitter = new SseEventSplitter();
+  private readonly counter = new CompletionCounter();
+
+  push(chunk: Buffer): Buffer {
+    return this.forward(this.splitter.push(chunk));
+  }
+
+  end(): Buffer {
+    return this.forward(this.splitter.end());
+  }
+
+  localCompletionTokens(): number {
+    return this.counter.tokens();
+  }
+
+  private forward(events: SseEvent[]): Buffer {
+    if (events.length === 0) return Buffer.alloc(0);
+    let out = '';
+    for (const { data } of events) {
+      const event = readEvent(data);
+      if (event) {
+        this.usage = usageOfMetadata(event.usageMetadata) ?? this.usage;
+        this.counter.add(textOfResponse(event));
+      }
+      out += `${data.split('\n').map((line) => `data: ${line}`).join('\r\n')}\r\n\r\n`;
+    }
+    return Buffer.from(out);
+  }
+}
+
+/** Gemini events as OpenAI chat chunks (for clients of another dialect). */
+export class GeminiChunkTranslator implements ChunkTranslator {
+  usage: Usage | null = null;
+  failure: UpstreamError | null = null;
+  private readonly splitter = new SseEventSplitter();
+  private readonly converter: GeminiStreamConverter;
+
+  constructor(model: string) {
+    this.converter = new GeminiStreamConverter(model);
+  }
+
+  push(chunk: Buffer): ChatChunk[] {
+    return this.convert(this.splitter.push(chunk));
+  }
+
+  /** The last chunks; after a reported failure no closing finish reason is made up. */
+  end(): ChatChunk[] {
+    const rest = this.convert(this.splitter.end());
+    if (this.failure) return rest;
+    return [...rest, ...this.converter.end().filter((chunk) => chunk.choices.length > 0)];
+  }
+
+  private convert(events: SseEvent[]): ChatChunk[] {
+    const chunks = events.flatMap(({ data }) => {
+      this.failure ??= streamFailure(data);
+      const event = readEvent(data);
+      if (event) this.usage = usageOfMetadata(event.usageMetadata) ?? this.usage;
+      return event ? this.converter.pushEvent(event) : [];
+    });
+    return chunks;
+  }
+}

@@ -1,0 +1,31 @@
+import { toNumber } from '../db/dialect';
+import { addChannel, flushAll, type ChannelValues } from './relay-fixtures';
+import type { TestServer } from './test-server';
+
+/** A channel with its `other` column set (Gemini API version, Vertex region). */
+export async function addChannelWithOther(server: TestServer, values: ChannelValues, other: string): Promise<number> {
+  const id = await addChannel(server, values);
+  await server.context.database.db.updateTable('channels').set({ other }).where('id', '=', id).execute();
+  await server.context.bus.notify('channels');
+  return id;
+}
+
+/** The newest consumption log row, once pending writes are flushed; `other` parsed. */
+export async function lastConsumeLog(server: TestServer) {
+  await flushAll(server);
+  const row = await server.context.database.db.selectFrom('logs').selectAll().where('type', '=', 2).orderBy('id', 'desc').executeTakeFirstOrThrow();
+  return { ...row, quota: toNumber(row.quota), other: JSON.parse(row.other) as Record<string, unknown> };
+}
+
+/** The user's quota in the database, once pending deltas are flushed. */
+export async function userQuota(server: TestServer, userId: number): Promise<number> {
+  await flushAll(server);
+  const user = await server.context.database.db.selectFrom('users').select('quota').where('id', '=', userId).executeTakeFirstOrThrow();
+  return toNumber(user.quota);
+}
+
+/** Adds model ratios to the defaults (for models the price table does not know). */
+export async function priceModels(server: TestServer, ratios: Record<string, number>): Promise<void> {
+  const current = server.context.options.json<Record<string, number>>('ModelRatio') ?? {};
+  await server.context.options.save('ModelRatio', JSON.stringify({ ...current, ...ratios }));
+}
