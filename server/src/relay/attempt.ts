@@ -14,6 +14,7 @@ import type { ProviderAdapter, StreamRelay, UpstreamRequest, UpstreamTarget, Who
 import { adapterFor } from './providers/registry';
 import { RelayError } from './relay-error';
 import { relayMessages } from './relay-messages';
+import type { RelaySignal } from './client-abort';
 
 const ERROR_BODY_LIMIT = 64 * 1024;
 
@@ -38,7 +39,7 @@ export interface AttemptInput {
   contentType: string;
   clientHeaders: IncomingHttpHeaders;
   upstreamModel: string;
-  signal: AbortSignal;
+  signal: RelaySignal;
   sink: ClientSink;
 }
 
@@ -126,7 +127,7 @@ async function relayStream(
   relay: StreamRelay,
   sink: ClientSink,
   started: number,
-  signal: AbortSignal,
+  signal: RelaySignal,
 ): Promise<AttemptOutcome> {
   let firstByteMs: number | null = null;
   let interrupted = false;

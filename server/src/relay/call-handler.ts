@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../app-context';
 import type { Caller } from './authenticate';
+import { ClientAbort } from './client-abort';
 import { HttpSink } from './client-sink';
 import type { Endpoint } from './endpoints';
 import type { InboundDialect, RouteFacts } from './formats/inbound-dialect';
@@ -31,9 +32,9 @@ export async function handleRelayCall(
 ): Promise<void> {
   reply.hijack();
   const response = reply.raw;
-  const controller = new AbortController();
+  const clientGone = new ClientAbort();
   response.on('close', () => {
-    if (!response.writableFinished) controller.abort();
+    if (!response.writableFinished) clientGone.abort();
   });
   try {
     const caller = await authenticate();
@@ -50,7 +51,7 @@ export async function handleRelayCall(
       requestId: request.id,
       clientIp: request.ip,
       sink: new HttpSink(response, request.id),
-      signal: controller.signal,
+      signal: clientGone,
     });
   } catch (error) {
     writeRelayError(response, request, error, route.dialect);

@@ -19,6 +19,7 @@ import { mapModel } from './model-mapping';
 import { RelayError, UpstreamError } from './relay-error';
 import { relayMessages } from './relay-messages';
 import type { RelayServices } from './relay-services';
+import type { RelaySignal } from './client-abort';
 
 export interface RelayCall {
   caller: Caller;
@@ -32,7 +33,7 @@ export interface RelayCall {
   clientIp: string;
   sink: ClientSink;
   /** aborted when the client disconnects */
-  signal: AbortSignal;
+  signal: RelaySignal;
 }
 
 function pickChannel(services: RelayServices, call: RelayCall, tried: Set<number>): CachedChannel | undefined {
@@ -134,6 +135,7 @@ async function finish(context: AppContext, call: RelayCall, finished: Finished):
   await settle(context, caller, finished.reserved, quota, finished.channel.id);
   const now = Math.floor(Date.now() / 1000);
   if (context.options.boolean('LogConsumeEnabled')) {
+    const prices = priceDetails(finished.price);
     context.logs.write({
       user_id: caller.user.id,
       created_at: now,
@@ -152,8 +154,14 @@ async function finish(context: AppContext, call: RelayCall, finished: Finished):
       channel_name: finished.channel.name,
       group: caller.group,
       request_id: call.requestId,
+      // Field by field, not spread: a spread into this literal costs several microseconds per call.
       other: JSON.stringify({
-        ...priceDetails(finished.price),
+        model_price: prices.model_price,
+        model_ratio: prices.model_ratio,
+        completion_ratio: prices.completion_ratio,
+        group_ratio: prices.group_ratio,
+        cache_ratio: prices.cache_ratio,
+        cache_creation_ratio: prices.cache_creation_ratio,
         cache_tokens: usage.cachedTokens ?? 0,
         cache_creation_tokens: usage.cacheWriteTokens ?? 0,
         frt: finished.outcome.firstByteMs === null ? -1 : Math.round(finished.outcome.firstByteMs),
@@ -161,7 +169,7 @@ async function finish(context: AppContext, call: RelayCall, finished: Finished):
         upstream_model_name: finished.upstreamModel,
         local_count_tokens: countedLocally,
         stream_interrupted: finished.outcome.interrupted,
-        admin_info: { use_channel: [...finished.tried].map(String) },
+        admin_info: { use_channel: Array.from(finished.tried, String) },
       }),
     });
   }

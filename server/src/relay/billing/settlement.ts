@@ -55,14 +55,13 @@ export async function settle(context: AppContext, caller: Caller, reserved: numb
 
 /** The `other` fields of a consumption log that describe the price. */
 export function priceDetails(price: Price) {
-  return price.kind === 'per-call'
-    ? { model_price: price.modelPrice, model_ratio: 0, completion_ratio: 0, group_ratio: price.groupRatio }
-    : {
-        model_price: -1,
-        model_ratio: price.modelRatio,
-        completion_ratio: price.completionRatio,
-        group_ratio: price.groupRatio,
-        cache_ratio: price.cacheRatio,
-        cache_creation_ratio: price.createCacheRatio,
-      };
+  const perCall = price.kind === 'per-call';
+  return {
+    model_price: perCall ? price.modelPrice : -1,
+    model_ratio: perCall ? 0 : price.modelRatio,
+    completion_ratio: perCall ? 0 : price.completionRatio,
+    group_ratio: price.groupRatio,
+    cache_ratio: perCall ? undefined : price.cacheRatio,
+    cache_creation_ratio: perCall ? undefined : price.createCacheRatio,
+  };
 }

@@ -44,3 +44,47 @@ export function textOf(payload: Record<string, unknown>): string {
   }
   return text;
 }
+
+const USAGE_KEY = Buffer.from('"usage":');
+const OPEN_BRACE = 0x7b;
+const CLOSE_BRACE = 0x7d;
+const QUOTE = 0x22;
+const BACKSLASH = 0x5c;
+
+/** The end (inclusive) of the JSON object that opens at `start`, or -1. */
+function objectEnd(bytes: Buffer, start: number): number {
+  let depth = 0;
+  let inString = false;
+  for (let index = start; index < bytes.length; index += 1) {
+    const byte = bytes[index];
+    if (inString) {
+      if (byte === BACKSLASH) index += 1;
+      else if (byte === QUOTE) inString = false;
+    } else if (byte === QUOTE) inString = true;
+    else if (byte === OPEN_BRACE) depth += 1;
+    else if (byte === CLOSE_BRACE && --depth === 0) return index;
+  }
+  return -1;
+}
+
+/**
+ * Usage from the last `"usage":{…}` of a JSON answer, without parsing the whole answer (an
+ * embeddings answer can be megabytes; its usage sits at the end). Null when it is not found that
+ * way; the caller then parses the whole answer.
+ */
+export function usageFromJsonTail(bytes: Buffer): Usage | null {
+  let key = bytes.lastIndexOf(USAGE_KEY);
+  // A key inside a string would be escaped (\"usage\":), so an unescaped one is a real key.
+  while (key > 0 && bytes[key - 1] === BACKSLASH) key = bytes.lastIndexOf(USAGE_KEY, key - 1);
+  if (key < 0) return null;
+  let start = key + USAGE_KEY.length;
+  while (start < bytes.length && bytes[start] !== OPEN_BRACE && bytes[start] <= 0x20) start += 1;
+  if (bytes[start] !== OPEN_BRACE) return null;
+  const end = objectEnd(bytes, start);
+  if (end < 0) return null;
+  try {
+    return usageOf({ usage: JSON.parse(bytes.toString('utf8', start, end + 1)) });
+  } catch {
+    return null;
+  }
+}

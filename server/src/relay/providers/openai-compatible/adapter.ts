@@ -4,7 +4,7 @@ import { upstreamBody } from '../../formats/request-body';
 import { badUpstreamBody } from '../../relay-error';
 import { SseEventSplitter } from '../../stream/sse-events';
 import { SseUsageTap } from '../../stream/sse-usage-tap';
-import { textOf, usageOf } from '../../stream/usage-fields';
+import { textOf, usageFromJsonTail, usageOf } from '../../stream/usage-fields';
 import type { ChunkTranslator, ProviderAdapter, UpstreamTarget, WholeAnswer } from '../provider';
 import { upstreamErrorFrom } from './errors';
 import { buildUpstreamRequest } from './request';
@@ -20,7 +20,10 @@ function parseObject(bytes: Buffer): Record<string, unknown> | null {
 
 /** The upstream's bytes go to the client unchanged; usage and text are read on the way. */
 function wholeAnswer(bytes: Buffer, contentType: string): WholeAnswer {
-  const payload = contentType.includes('json') ? parseObject(bytes) : null;
+  const isJson = contentType.includes('json');
+  const reported = isJson ? usageFromJsonTail(bytes) : null;
+  if (reported) return { body: bytes, contentType, usage: reported, text: '' };
+  const payload = isJson ? parseObject(bytes) : null;
   const usage = usageOf(payload);
   const text = usage || !payload ? '' : textOf(payload) || String(payload.text ?? '');
   return { body: bytes, contentType, usage, text };
