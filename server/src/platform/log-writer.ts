@@ -1,7 +1,13 @@
 import { pino } from 'pino';
 import type { Database } from '../db/database';
 import { databaseAnswers } from '../db/dialect';
-import { insertUsageBuckets, logInserterFor, type LogEntry, type LogInserter, type UsageBucket } from './log-insert';
+import {
+  insertUsageBuckets,
+  logInserterFor,
+  type LogEntry,
+  type LogInserter,
+  type UsageBucket,
+} from './log-insert';
 import { writeInPieces } from './write-in-pieces';
 
 export type { LogEntry } from './log-insert';
@@ -116,10 +122,16 @@ export class LogWriter {
     for (const bucket of bucketResult.unwritten) this.addToBucket(bucket);
     for (const { row, error } of bucketResult.refused) {
       this.addToBucket(row);
-      this.reporter.error({ err: error, user_id: row.user_id, model_name: row.model_name, created_at: row.created_at }, 'usage bucket refused by the database; kept for the next flush');
+      this.reporter.error(
+        { err: error, user_id: row.user_id, model_name: row.model_name, created_at: row.created_at },
+        'usage bucket refused by the database; kept for the next flush',
+      );
     }
     for (const { row, error } of logResult.refused) {
-      this.reporter.error({ err: error, request_id: row.request_id, user_id: row.user_id, created_at: row.created_at }, 'log row refused by the database; dropped');
+      this.reporter.error(
+        { err: error, request_id: row.request_id, user_id: row.user_id, created_at: row.created_at },
+        'log row refused by the database; dropped',
+      );
     }
     this.reportCapacityDrops();
     if (logResult.outage || bucketResult.outage) throw logResult.outage ?? bucketResult.outage;
