@@ -72,6 +72,7 @@ export async function startServer(config: Config, options: StartOptions): Promis
       console.info('created the super admin root / 123456: sign in and change the password');
     }
     const app = await buildApp(context, options.webDist);
+    context.logs.reportTo(app.log);
     const flushTimer = setInterval(() => {
       balances.flush().catch((error: unknown) => app.log.error({ err: error }, 'balance flush failed; will retry'));
       context.logs.flush().catch((error: unknown) => app.log.error({ err: error }, 'log flush failed; will retry'));

@@ -10,6 +10,8 @@ import type { Tables } from './tables/index';
 export interface Database {
   db: Kysely<Tables>;
   kind: DatabaseKind;
+  /** The better-sqlite3 connection under Kysely (SQLite only), for prepared hot-path statements. */
+  sqlite?: SQLite.Database;
   close(): Promise<void>;
 }
 
@@ -39,15 +41,17 @@ export function openDatabase(settings: DatabaseSettings): Database {
     sqlite.pragma('busy_timeout = 30000');
     sqlite.pragma('foreign_keys = ON');
     const db = new Kysely<Tables>({ dialect: new SqliteDialect({ database: sqlite }) });
-    return { db, kind: 'sqlite', close: () => db.destroy() };
+    return { db, kind: 'sqlite', sqlite, close: () => db.destroy() };
   }
   if (!settings.dsn) throw new Error('SQL_DSN is required for PostgreSQL and MySQL');
   if (settings.kind === 'postgres') {
     pg.types.setTypeParser(PG_INT8, parseSafeInteger);
     pg.types.setTypeParser(PG_NUMERIC, (text) => Number(text));
     const pool = new pg.Pool({ connectionString: settings.dsn, max: 20 });
-    // An idle connection cut by the server (restart, failover) must not crash the process.
+    // A connection cut by the server (restart, failover) must not crash the process: the pool reports
+    // idle ones here, and a checked-out one also emits 'error' besides failing its query.
     pool.on('error', () => undefined);
+    pool.on('connect', (client) => client.on('error', () => undefined));
     const db = new Kysely<Tables>({ dialect: new PostgresDialect({ pool }) });
     return { db, kind: 'postgres', close: () => db.destroy() };
   }

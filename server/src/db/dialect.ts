@@ -129,3 +129,45 @@ export async function insertOrAdd<DB, T extends keyof DB & string>(
   );
   await query.onConflict((conflict) => conflict.columns(conflictColumns as any).doUpdateSet(set as any)).execute();
 }
+
+/** Error codes meaning the database is busy or out of reach for now, whatever the rows were. */
+const TRANSIENT_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'EHOSTUNREACH',
+  'PROTOCOL_CONNECTION_LOST',
+  'ER_CON_COUNT_ERROR',
+  'ER_SERVER_SHUTDOWN',
+  'ER_LOCK_WAIT_TIMEOUT',
+  'ER_LOCK_DEADLOCK',
+]);
+/** SQLite primary result codes of the same kind (extended codes such as SQLITE_BUSY_SNAPSHOT share the prefix). */
+const TRANSIENT_SQLITE = ['SQLITE_BUSY', 'SQLITE_LOCKED', 'SQLITE_FULL', 'SQLITE_IOERR', 'SQLITE_CANTOPEN', 'SQLITE_NOMEM'];
+/** node-postgres reports a lost connection without a code. */
+const TRANSIENT_MESSAGES = /^Connection terminated|not queryable|timeout exceeded when trying to connect/;
+/** PostgreSQL SQLSTATE classes: connection, transaction rollback, resources, operator intervention, system. */
+const TRANSIENT_SQLSTATE_CLASSES = new Set(['08', '40', '53', '57', '58']);
+
+/**
+ * Whether a failed statement may succeed unchanged later (lock, outage, full disk), as opposed to
+ * a row the database refuses (too long, wrong type, constraint). Unknown errors answer false.
+ */
+export function isTransientDatabaseError(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  if (typeof code !== 'string') return error instanceof Error && TRANSIENT_MESSAGES.test(error.message);
+  if (TRANSIENT_CODES.has(code)) return true;
+  if (TRANSIENT_SQLITE.some((prefix) => code === prefix || code.startsWith(`${prefix}_`))) return true;
+  return /^[0-9A-Z]{5}$/.test(code) && TRANSIENT_SQLSTATE_CLASSES.has(code.slice(0, 2));
+}
+
+/** Whether the database answers a trivial query now. */
+export async function databaseAnswers<DB>(db: Kysely<DB>): Promise<boolean> {
+  try {
+    await sql`select 1`.execute(db);
+    return true;
+  } catch {
+    return false;
+  }
+}

@@ -3,10 +3,7 @@ import type { DatabaseKind } from '../config';
 import { toNumber } from '../db/dialect';
 import { availableDatabaseKinds } from '../testing/test-databases';
 import { startTestServer, type TestServer } from '../testing/test-server';
-import type { Kysely } from 'kysely';
-import type { Database } from '../db/database';
-import type { Tables } from '../db/tables';
-import { LogType, LogWriter } from './log-writer';
+import { LogType } from './log-writer';
 
 const kinds = await availableDatabaseKinds();
 
@@ -39,28 +36,4 @@ describe.each(kinds)('log writer on %s', (kind: DatabaseKind) => {
     ]);
   });
 
-  it('puts whole usage buckets back when a flush fails, and adds them on the next', async () => {
-    const real = server.context.database;
-    // A database that loses its connection for one transaction.
-    const lost = { transaction: () => ({ execute: () => Promise.reject(new Error('connection lost')) }) } as unknown as Kysely<Tables>;
-    let outage = true;
-    const flaky: Database = {
-      kind: real.kind,
-      close: () => real.close(),
-      get db() {
-        return outage ? lost : real.db;
-      },
-    };
-    const writer = new LogWriter(flaky);
-    const call = (tokens: number, quota: number) => writer.roll({ userId: 9, username: 'nine', model: 'gpt-4o', createdAt: 7200 + tokens, tokens, quota });
-    call(10, 100);
-    call(20, 200);
-    call(30, 300);
-    await expect(writer.flush()).rejects.toThrow('connection lost');
-    outage = false;
-    call(1, 1);
-    await writer.flush();
-    const row = await real.db.selectFrom('quota_data').selectAll().where('user_id', '=', 9).executeTakeFirstOrThrow();
-    expect([toNumber(row.created_at), toNumber(row.count), toNumber(row.token_used), toNumber(row.quota)]).toEqual([7200, 4, 61, 601]);
-  });
 });
