@@ -78,7 +78,7 @@ export function usageFromJsonTail(bytes: Buffer): Usage | null {
   while (key > 0 && bytes[key - 1] === BACKSLASH) key = bytes.lastIndexOf(USAGE_KEY, key - 1);
   if (key < 0) return null;
   let start = key + USAGE_KEY.length;
-  while (start < bytes.length && bytes[start] !== OPEN_BRACE && bytes[start] <= 0x20) start += 1;
+  while (start < bytes.length && (bytes[start] ?? OPEN_BRACE) <= 0x20) start += 1;
   if (bytes[start] !== OPEN_BRACE) return null;
   const end = objectEnd(bytes, start);
   if (end < 0) return null;
