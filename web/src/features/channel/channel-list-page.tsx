@@ -1,4 +1,4 @@
-import { PAGE_SIZES, type ChannelView } from '@switchboard/contract';
+import type { ChannelView } from '@switchboard/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Card, Table } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
@@ -9,7 +9,7 @@ import { readStorage, writeStorage } from '../../api/local-storage';
 import { useStatus } from '../../api/status';
 import { toast } from '../../components/feedback';
 import { PageFrame } from '../../components/page-frame';
-import { usePageSize } from '../../components/page-size';
+import { useTablePaging } from '../../components/table-paging';
 import { BatchActions } from './batch-actions';
 import {
   CHANNELS_QUERY_KEY,
@@ -58,8 +58,7 @@ export default function ChannelListPage() {
   const status = useStatus();
   const navigate = useNavigate();
   const routeEditor = useRouteEditor();
-  const [pageSize, setPageSize] = usePageSize();
-  const [page, setPage] = useState(1);
+  const { page, pageSize, setPage, pagination } = useTablePaging();
   const [draft, setDraft] = useState<ChannelListFilter>(NO_FILTER);
   const [filter, setFilter] = useState<ChannelListFilter>(NO_FILTER);
   const [idSort, setIdSort] = useStoredSwitch(ID_SORT_STORAGE_KEY);
@@ -162,22 +161,7 @@ export default function ChannelListPage() {
           scroll={{ x: 'max-content' }}
           expandable={{ defaultExpandAllRows: false }}
           rowSelection={batchMode ? { selectedRowKeys: selectedKeys, onChange: setSelectedKeys, checkStrictly: false } : undefined}
-          pagination={{
-            current: page,
-            pageSize,
-            total: list.data?.total ?? 0,
-            pageSizeOptions: PAGE_SIZES.map(String),
-            showSizeChanger: true,
-            showTotal: (total) => t('list.total', { total }),
-            onChange: (nextPage, nextSize) => {
-              if (nextSize !== pageSize) {
-                setPageSize(nextSize);
-                setPage(1);
-              } else {
-                setPage(nextPage);
-              }
-            },
-          }}
+          pagination={pagination(list.data?.total ?? 0, { showTotal: (total) => t('list.total', { total }) })}
           data-testid="channel-table"
         />
       </Card>

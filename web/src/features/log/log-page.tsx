@@ -1,4 +1,4 @@
-import { isAdmin, PAGE_SIZES, type LogView } from '@switchboard/contract';
+import { isAdmin, type LogView } from '@switchboard/contract';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Card, Flex, Table } from 'antd';
 import { useMemo, useState } from 'react';
@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useSessionUser } from '../../api/session';
 import { useStatus } from '../../api/status';
 import { PageFrame } from '../../components/page-frame';
-import { usePageSize } from '../../components/page-size';
+import { useTablePaging } from '../../components/table-paging';
 import { fetchLogs, fetchLogStat, type LogQuery } from './log-api';
 import { logColumns } from './log-columns';
 import { LogDetail } from './log-detail';
@@ -19,8 +19,7 @@ export default function LogPage() {
   const { t } = useTranslation('log');
   const status = useStatus();
   const admin = isAdmin(useSessionUser()?.role ?? 0);
-  const [pageSize, setPageSize] = usePageSize();
-  const [page, setPage] = useState(1);
+  const { page, pageSize, setPage, pagination } = useTablePaging();
   const [query, setQuery] = useState<LogQuery>(() => defaultLogQuery(Math.floor(Date.now() / 1000)));
   const [userId, setUserId] = useState<number | null>(null);
   const client = useQueryClient();
@@ -53,21 +52,7 @@ export default function LogPage() {
             loading={list.isLoading}
             scroll={{ x: 'max-content' }}
             expandable={{ expandedRowRender: (entry) => <LogDetail entry={entry} status={status} /> }}
-            pagination={{
-              current: page,
-              pageSize,
-              total: list.data?.total ?? 0,
-              pageSizeOptions: PAGE_SIZES.map(String),
-              showSizeChanger: true,
-              onChange: (nextPage, nextSize) => {
-                if (nextSize !== pageSize) {
-                  setPageSize(nextSize);
-                  setPage(1);
-                } else {
-                  setPage(nextPage);
-                }
-              },
-            }}
+            pagination={pagination(list.data?.total ?? 0)}
             data-testid="log-table"
           />
         </Flex>

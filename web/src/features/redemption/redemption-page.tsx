@@ -1,5 +1,5 @@
 import { PlusOutlined, SearchOutlined } from '@ant-design/icons';
-import { PAGE_SIZES, type RedemptionView } from '@switchboard/contract';
+import { type RedemptionView } from '@switchboard/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Button, Card, Flex, Input, Space, Table } from 'antd';
 import { useMemo, useState } from 'react';
@@ -8,7 +8,7 @@ import { useStatus } from '../../api/status';
 import { copyText } from '../../components/clipboard';
 import { toast } from '../../components/feedback';
 import { PageFrame } from '../../components/page-frame';
-import { usePageSize } from '../../components/page-size';
+import { useTablePaging } from '../../components/table-paging';
 import { CodesCreatedDialog, type CreatedCodes } from './codes-created-dialog';
 import { fetchRedemptions, REDEMPTIONS_QUERY_KEY } from './redemption-api';
 import { redemptionColumns } from './redemption-columns';
@@ -19,8 +19,7 @@ import { selectedCodesText } from './redemption-form';
 export default function RedemptionPage() {
   const { t } = useTranslation('redemption');
   const status = useStatus();
-  const [pageSize, setPageSize] = usePageSize();
-  const [page, setPage] = useState(1);
+  const { page, pageSize, setPage, pagination } = useTablePaging();
   const [draft, setDraft] = useState('');
   const [keyword, setKeyword] = useState('');
   const [selected, setSelected] = useState<RedemptionView[]>([]);
@@ -89,21 +88,7 @@ export default function RedemptionPage() {
             onChange: (_keys, rows) => setSelected(rows),
             preserveSelectedRowKeys: true,
           }}
-          pagination={{
-            current: page,
-            pageSize,
-            total: query.data?.total ?? 0,
-            pageSizeOptions: PAGE_SIZES.map(String),
-            showSizeChanger: true,
-            onChange: (nextPage, nextSize) => {
-              if (nextSize !== pageSize) {
-                setPageSize(nextSize);
-                setPage(1);
-              } else {
-                setPage(nextPage);
-              }
-            },
-          }}
+          pagination={pagination(query.data?.total ?? 0)}
           data-testid="redemption-table"
         />
       </Card>

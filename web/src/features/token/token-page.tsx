@@ -1,5 +1,5 @@
 import { PlusOutlined, SearchOutlined } from '@ant-design/icons';
-import { PAGE_SIZES, TOKEN_KEY_PREFIX, type TokenView } from '@switchboard/contract';
+import { TOKEN_KEY_PREFIX, type TokenView } from '@switchboard/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Alert, Button, Card, Flex, Input, Space, Table } from 'antd';
 import { useMemo, useState } from 'react';
@@ -8,7 +8,7 @@ import { useStatus } from '../../api/status';
 import { copyText } from '../../components/clipboard';
 import { toast } from '../../components/feedback';
 import { PageFrame } from '../../components/page-frame';
-import { usePageSize } from '../../components/page-size';
+import { useTablePaging } from '../../components/table-paging';
 import { fetchTokens, TOKENS_QUERY_KEY } from './token-api';
 import { tokenColumns } from './token-columns';
 import { TokenDrawer } from './token-drawer';
@@ -28,8 +28,7 @@ export const selectedTokensText = (tokens: TokenView[]): string =>
 export default function TokenPage() {
   const { t } = useTranslation('token');
   const status = useStatus();
-  const [pageSize, setPageSize] = usePageSize();
-  const [page, setPage] = useState(1);
+  const { page, pageSize, setPage, pagination } = useTablePaging();
   const [draft, setDraft] = useState<Filter>(NO_FILTER);
   const [filter, setFilter] = useState<Filter>(NO_FILTER);
   const [selected, setSelected] = useState<TokenView[]>([]);
@@ -107,21 +106,7 @@ export default function TokenPage() {
             onChange: (_keys, rows) => setSelected(rows),
             preserveSelectedRowKeys: true,
           }}
-          pagination={{
-            current: page,
-            pageSize,
-            total: query.data?.total ?? 0,
-            pageSizeOptions: PAGE_SIZES.map(String),
-            showSizeChanger: true,
-            onChange: (nextPage, nextSize) => {
-              if (nextSize !== pageSize) {
-                setPageSize(nextSize);
-                setPage(1);
-              } else {
-                setPage(nextPage);
-              }
-            },
-          }}
+          pagination={pagination(query.data?.total ?? 0)}
           data-testid="token-table"
         />
       </Card>
