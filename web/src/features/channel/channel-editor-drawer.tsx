@@ -1,10 +1,11 @@
 import { isRoot } from '@switchboard/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Drawer, Flex, Form, Skeleton, Space } from 'antd';
+import { Form, Skeleton } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSessionUser } from '../../api/session';
 import { toast } from '../../components/feedback';
+import { FormDrawer } from '../../components/form-drawer';
 import { CHANNELS_QUERY_KEY, createChannels, fetchChannel, updateChannel } from './channel-api';
 import { ChannelEditorFields } from './channel-editor-fields';
 import { channelFormOf, channelProblemText, channelRequestOf, checkChannelForm, emptyChannelForm, type ChannelFormValues } from './channel-form';
@@ -63,22 +64,16 @@ export function ChannelEditorDrawer({ open, channelId, groupOptions, onClose }: 
   };
 
   return (
-    <Drawer
+    <FormDrawer
       open={open}
       onClose={onClose}
       size={720}
-      destroyOnHidden
       title={creating ? t('add.title') : t('edit.title', { id: channelId })}
-      footer={
-        <Flex justify="flex-end">
-          <Space>
-            <Button onClick={onClose}>{t('editor.cancel')}</Button>
-            <Button type="primary" loading={save.isPending} onClick={submit} data-testid="channel-submit">
-              {t('editor.submit')}
-            </Button>
-          </Space>
-        </Flex>
-      }
+      cancelText={t('editor.cancel')}
+      submitText={t('editor.submit')}
+      submitting={save.isPending}
+      onSubmit={submit}
+      submitTestId="channel-submit"
     >
       {!creating && !stored.data ? (
         <Skeleton active />
@@ -93,6 +88,6 @@ export function ChannelEditorDrawer({ open, channelId, groupOptions, onClose }: 
           />
         </Form>
       )}
-    </Drawer>
+    </FormDrawer>
   );
 }

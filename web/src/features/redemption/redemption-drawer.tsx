@@ -1,10 +1,11 @@
 import { MAX_REDEMPTIONS_PER_BATCH, REDEMPTION_NAME_MAX_LENGTH, type RedemptionView } from '@switchboard/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Button, Drawer, Flex, Form, Input, InputNumber, Space } from 'antd';
+import { Form, Input, InputNumber } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useStatus } from '../../api/status';
 import { toast } from '../../components/feedback';
+import { FormDrawer } from '../../components/form-drawer';
 import { displayQuota } from '../token/token-quota';
 import type { CreatedCodes } from './codes-created-dialog';
 import { createRedemptions, REDEMPTIONS_QUERY_KEY, updateRedemption } from './redemption-api';
@@ -69,22 +70,16 @@ export function RedemptionDrawer({ open, code, onClose, onCreated }: RedemptionD
 
   const quota = values.quota;
   return (
-    <Drawer
+    <FormDrawer
       open={open}
       onClose={onClose}
       size={480}
-      destroyOnHidden
       title={creating ? t('drawer.createTitle') : t('drawer.editTitle')}
-      footer={
-        <Flex justify="flex-end">
-          <Space>
-            <Button onClick={onClose}>{t('drawer.cancel')}</Button>
-            <Button type="primary" loading={save.isPending} onClick={submit} data-testid="redemption-submit">
-              {t('drawer.submit')}
-            </Button>
-          </Space>
-        </Flex>
-      }
+      cancelText={t('drawer.cancel')}
+      submitText={t('drawer.submit')}
+      submitting={save.isPending}
+      onSubmit={submit}
+      submitTestId="redemption-submit"
     >
       <Form layout="vertical" onFinish={submit} data-testid="redemption-drawer">
         <Form.Item label={t('drawer.name')}>
@@ -120,6 +115,6 @@ export function RedemptionDrawer({ open, code, onClose, onCreated }: RedemptionD
           </Form.Item>
         ) : null}
       </Form>
-    </Drawer>
+    </FormDrawer>
   );
 }

@@ -1,9 +1,10 @@
 import { TOKEN_NAME_MAX_LENGTH, type TokenView } from '@switchboard/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Button, Drawer, Flex, Form, Input, Space } from 'antd';
+import { Form, Input } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from '../../components/feedback';
+import { FormDrawer } from '../../components/form-drawer';
 import { createTokens, TOKENS_QUERY_KEY, updateToken } from './token-api';
 import { TokenAccessFields } from './token-access-fields';
 import { checkTokenForm, emptyTokenForm, tokenFieldsOf, tokenFormOf, tokenProblemText, type TokenFormValues } from './token-form';
@@ -53,22 +54,16 @@ export function TokenDrawer({ open, token, onClose }: TokenDrawerProps) {
   };
 
   return (
-    <Drawer
+    <FormDrawer
       open={open}
       onClose={onClose}
       size={560}
-      destroyOnHidden
       title={creating ? t('drawer.createTitle') : t('drawer.editTitle')}
-      footer={
-        <Flex justify="flex-end">
-          <Space>
-            <Button onClick={onClose}>{t('drawer.cancel')}</Button>
-            <Button type="primary" loading={save.isPending} onClick={submit} data-testid="token-submit">
-              {t('drawer.submit')}
-            </Button>
-          </Space>
-        </Flex>
-      }
+      cancelText={t('drawer.cancel')}
+      submitText={t('drawer.submit')}
+      submitting={save.isPending}
+      onSubmit={submit}
+      submitTestId="token-submit"
     >
       <Form layout="vertical" onFinish={submit} data-testid="token-drawer">
         <Form.Item label={t('drawer.name')} required>
@@ -84,6 +79,6 @@ export function TokenDrawer({ open, token, onClose }: TokenDrawerProps) {
         <TokenQuotaFields values={values} creating={creating} onChange={change} />
         <TokenAccessFields values={values} onChange={change} />
       </Form>
-    </Drawer>
+    </FormDrawer>
   );
 }

@@ -1,9 +1,10 @@
 import { DISPLAY_NAME_MAX_LENGTH, PASSWORD_MAX_LENGTH, USERNAME_MAX_LENGTH } from '@switchboard/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Button, Drawer, Flex, Form, Input, Space } from 'antd';
+import { Form, Input } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from '../../components/feedback';
+import { FormDrawer } from '../../components/form-drawer';
 import { createUser, USERS_QUERY_KEY } from './user-api';
 import { passwordLengthOk } from './user-form';
 
@@ -35,22 +36,16 @@ export function UserAddDrawer({ open, onClose }: { open: boolean; onClose: () =>
   };
 
   return (
-    <Drawer
+    <FormDrawer
       open={open}
       onClose={onClose}
       size={480}
-      destroyOnHidden
       title={t('add.title')}
-      footer={
-        <Flex justify="flex-end">
-          <Space>
-            <Button onClick={onClose}>{t('form.cancel')}</Button>
-            <Button type="primary" loading={save.isPending} onClick={submit} data-testid="user-add-submit">
-              {t('form.submit')}
-            </Button>
-          </Space>
-        </Flex>
-      }
+      cancelText={t('form.cancel')}
+      submitText={t('form.submit')}
+      submitting={save.isPending}
+      onSubmit={submit}
+      submitTestId="user-add-submit"
     >
       <Form layout="vertical" onFinish={submit} data-testid="user-add-drawer">
         <Form.Item label={t('form.username')} required>
@@ -81,6 +76,6 @@ export function UserAddDrawer({ open, onClose }: { open: boolean; onClose: () =>
           />
         </Form.Item>
       </Form>
-    </Drawer>
+    </FormDrawer>
   );
 }

@@ -1,0 +1,42 @@
+import { Button, Drawer, Flex, Space } from 'antd';
+import type { ReactNode } from 'react';
+
+export interface FormDrawerProps {
+  open: boolean;
+  onClose: () => void;
+  title: ReactNode;
+  /** drawer width in pixels */
+  size: number;
+  cancelText: string;
+  submitText: string;
+  submitting: boolean;
+  onSubmit: () => void;
+  /** the submit button's data-testid */
+  submitTestId: string;
+  children: ReactNode;
+}
+
+/** A side drawer holding a form, with Cancel and Submit at the bottom right; its content is dropped on close. */
+export function FormDrawer({ open, onClose, title, size, cancelText, submitText, submitting, onSubmit, submitTestId, children }: FormDrawerProps) {
+  return (
+    <Drawer
+      open={open}
+      onClose={onClose}
+      size={size}
+      destroyOnHidden
+      title={title}
+      footer={
+        <Flex justify="flex-end">
+          <Space>
+            <Button onClick={onClose}>{cancelText}</Button>
+            <Button type="primary" loading={submitting} onClick={onSubmit} data-testid={submitTestId}>
+              {submitText}
+            </Button>
+          </Space>
+        </Flex>
+      }
+    >
+      {children}
+    </Drawer>
+  );
+}
