@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { useConsoleHarness } from './support/console-harness';
-import { signInAsRoot } from './support/console';
+import { recordFailedCalls, signInAsRoot } from './support/console';
 
 const FULL_KEY = /^sk-[0-9a-zA-Z]{48}$/;
 // Another area serves these; until it does, the drawer falls back to the user's own group and typed models.
@@ -33,11 +33,7 @@ describe('tokens in Chromium', () => {
     const session = await harness.open();
     await session.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: harness.server.baseUrl });
     const page = session.page;
-    const failedCalls: string[] = [];
-    page.on('response', (response) => {
-      const path = new URL(response.url()).pathname;
-      if (response.status() >= 400 && !OPTIONAL_PATHS.has(path)) failedCalls.push(`${response.status()} ${path}`);
-    });
+    const failedCalls = recordFailedCalls(page, OPTIONAL_PATHS);
     await signInAsRoot(page);
     await createToken(page, 'browser token');
 

@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { openSession } from './support/browser';
 import { useConsoleHarness } from './support/console-harness';
-import { signInAsRoot, signInThroughForm } from './support/console';
+import { recordFailedCalls, signInAsRoot, signInThroughForm } from './support/console';
 
 const USERNAME = 'browser-bob';
 const PASSWORD = 'bob-password-1';
@@ -17,11 +17,7 @@ describe('user administration in Chromium', () => {
   it('root creates a user, adds quota and disables them; the user can no longer sign in', async () => {
     const session = await harness.open('en-US');
     const page = session.page;
-    const failedCalls: string[] = [];
-    page.on('response', (response) => {
-      const path = new URL(response.url()).pathname;
-      if (response.status() >= 400 && !OPTIONAL_PATHS.has(path)) failedCalls.push(`${response.status()} ${path}`);
-    });
+    const failedCalls = recordFailedCalls(page, OPTIONAL_PATHS);
     await signInAsRoot(page);
     await page.goto('/user');
 

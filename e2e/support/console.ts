@@ -29,3 +29,13 @@ export async function sidebarLabels(page: Page): Promise<Record<string, string>>
   );
   return Object.fromEntries(entries);
 }
+
+/** Collects `status path` of every answer of 400 or more the page receives, except for the listed paths. */
+export function recordFailedCalls(page: Page, optionalPaths: ReadonlySet<string> = new Set()): string[] {
+  const failedCalls: string[] = [];
+  page.on('response', (response) => {
+    const path = new URL(response.url()).pathname;
+    if (response.status() >= 400 && !optionalPaths.has(path)) failedCalls.push(`${response.status()} ${path}`);
+  });
+  return failedCalls;
+}

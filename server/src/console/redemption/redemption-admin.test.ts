@@ -4,7 +4,7 @@ import type { DatabaseKind } from '../../config';
 import { availableDatabaseKinds } from '../../testing/test-databases';
 import { signIn, startTestServer, type TestServer } from '../../testing/test-server';
 import { signInNewUser } from '../token/token-test-support';
-import { consoleClient, type ConsoleClient } from '../topup/wallet-test-support';
+import { consoleClient, type ConsoleClient } from '../../testing/console-client';
 
 const kinds = await availableDatabaseKinds();
 

@@ -1,6 +1,7 @@
-import { Role, UserStatus, type ApiEnvelope, type PageData, type TokenView } from '@switchboard/contract';
+import { Role, UserStatus, type PageData, type TokenView } from '@switchboard/contract';
 import { nowSeconds } from '../../db/dialect';
 import { hashPassword } from '../../platform/password';
+import { consoleClient } from '../../testing/console-client';
 import { signIn, type TestServer } from '../../testing/test-server';
 import { UserRepository } from '../user/repository';
 
@@ -24,18 +25,7 @@ export async function signInNewUser(server: TestServer, username: string, group 
 
 /** The token calls of one signed-in user, answering the parsed envelope. */
 export function tokenClient(server: TestServer, headers: Record<string, string>, language: 'en' | 'zh' = 'en') {
-  const send = async <T>(method: string, path: string, body?: unknown): Promise<ApiEnvelope<T>> => {
-    const response = await server.call(`/api${path}`, {
-      method,
-      headers: {
-        ...headers,
-        'accept-language': language,
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    return (await response.json()) as ApiEnvelope<T>;
-  };
+  const send = consoleClient(server, headers, language);
   return {
     list: (query = '') => send<PageData<TokenView>>('GET', `/token/${query}`),
     search: (query: string) => send<PageData<TokenView>>('GET', `/token/search?${query}`),

@@ -6,7 +6,8 @@ import { signIn, startTestServer, type TestServer } from '../../testing/test-ser
 import { signInNewUser } from '../token/token-test-support';
 import { epaySignature } from './epay-signature';
 import { FakeEpayGateway, type ReceivedOrder } from './fake-epay-gateway';
-import { consoleClient, quotaOf, topUpLogsOf, type ConsoleClient } from './wallet-test-support';
+import { consoleClient, type ConsoleClient } from '../../testing/console-client';
+import { quotaOf, topUpLogsOf } from './wallet-test-support';
 
 const kinds = await availableDatabaseKinds();
 const MERCHANT_KEY = 'merchant-secret-key';

@@ -4,7 +4,8 @@ import type { DatabaseKind } from '../../config';
 import { availableDatabaseKinds } from '../../testing/test-databases';
 import { signIn, startTestServer, type TestServer } from '../../testing/test-server';
 import { signInNewUser } from '../token/token-test-support';
-import { consoleClient, quotaOf, topUpLogsOf, type ConsoleClient } from './wallet-test-support';
+import { consoleClient, type ConsoleClient } from '../../testing/console-client';
+import { quotaOf, topUpLogsOf } from './wallet-test-support';
 
 const kinds = await availableDatabaseKinds();
 

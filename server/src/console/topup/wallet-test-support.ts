@@ -1,24 +1,5 @@
-import type { ApiEnvelope } from '@switchboard/contract';
 import { flushAll } from '../../testing/relay-fixtures';
 import type { TestServer } from '../../testing/test-server';
-
-/** JSON console calls of one signed-in client, answering the parsed envelope. */
-export function consoleClient(server: TestServer, headers: Record<string, string>, language: 'en' | 'zh' = 'en') {
-  return async <T>(method: string, path: string, body?: unknown): Promise<ApiEnvelope<T> & Record<string, unknown>> => {
-    const response = await server.call(`/api${path}`, {
-      method,
-      headers: {
-        ...headers,
-        'accept-language': language,
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    return (await response.json()) as ApiEnvelope<T> & Record<string, unknown>;
-  };
-}
-
-export type ConsoleClient = ReturnType<typeof consoleClient>;
 
 /** A user's quota as the balance authority holds it, and as the database holds it after a flush. */
 export async function quotaOf(server: TestServer, userId: number): Promise<{ live: number; stored: number }> {

@@ -1,10 +1,9 @@
-import { Role } from '@switchboard/contract';
 import { screen } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { clearStoredUser, getStoredUser } from '../../api/session';
+import { describe, expect, it, vi } from 'vitest';
+import { getStoredUser } from '../../api/session';
 import { toast } from '../../components/feedback';
-import { changeLanguage } from '../../i18n';
 import { mockFetch, ok } from '../../test-support/fetch-mock';
+import { commonUser, startEachTestSignedOutInEnglish } from '../../test-support/signed-out';
 import { renderApp } from '../../test-support/render-app';
 import OauthCallbackPage from './oauth-callback-page';
 
@@ -16,17 +15,10 @@ const routes = [
 ];
 
 describe('OAuth callback page', () => {
-  beforeEach(async () => {
-    await changeLanguage('en');
-    clearStoredUser();
-  });
-  afterEach(() => {
-    vi.unstubAllGlobals();
-    vi.restoreAllMocks();
-  });
+  startEachTestSignedOutInEnglish();
 
   it('signs in: stores the user and opens /token, sending code and state once', async () => {
-    const user = { id: 9, username: 'octocat', display_name: 'Octo', role: Role.Common, status: 1, group: 'default' };
+    const user = commonUser({ id: 9, username: 'octocat', display_name: 'Octo' });
     const requests = mockFetch(() => ok(user));
     renderApp(routes, { path: '/oauth/github?code=abc&state=xyz' });
     expect(await screen.findByText('token list')).toBeTruthy();

@@ -1,9 +1,8 @@
-import { Role } from '@switchboard/contract';
 import { fireEvent, screen } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { clearStoredUser, getStoredUser } from '../../api/session';
-import { changeLanguage } from '../../i18n';
+import { describe, expect, it } from 'vitest';
+import { getStoredUser } from '../../api/session';
 import { mockFetch, ok } from '../../test-support/fetch-mock';
+import { commonUser, startEachTestSignedOutInEnglish } from '../../test-support/signed-out';
 import { renderApp } from '../../test-support/render-app';
 import LoginPage from './login-page';
 import { authorizeUrl } from './oauth-redirect';
@@ -14,17 +13,10 @@ const routes = [
 ];
 
 describe('third-party sign-in', () => {
-  beforeEach(async () => {
-    await changeLanguage('en');
-    clearStoredUser();
-  });
-  afterEach(() => {
-    vi.unstubAllGlobals();
-    vi.restoreAllMocks();
-  });
+  startEachTestSignedOutInEnglish();
 
   it('signs in with the code typed into the WeChat dialog', async () => {
-    const user = { id: 4, username: 'wechat_4', display_name: '', role: Role.Common, status: 1, group: 'default' };
+    const user = commonUser({ id: 4, username: 'wechat_4', display_name: '' });
     const requests = mockFetch((request) => (request.url.startsWith('/api/oauth/wechat') ? ok(user) : ok()));
     renderApp(routes, { path: '/login', status: { wechat_login: true, wechat_qrcode: 'https://example.com/qr.png' } });
     fireEvent.click(await screen.findByTestId('sign-in-wechat'));
