@@ -5,8 +5,7 @@ import { Button, Card, Flex, Input, Space, Table } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useStatus } from '../../api/status';
-import { copyText } from '../../components/clipboard';
-import { toast } from '../../components/feedback';
+import { useCopyableSelection } from '../../components/copyable-selection';
 import { PageFrame } from '../../components/page-frame';
 import { useTablePaging } from '../../components/table-paging';
 import { CodesCreatedDialog, type CreatedCodes } from './codes-created-dialog';
@@ -20,9 +19,9 @@ export default function RedemptionPage() {
   const { t } = useTranslation('redemption');
   const status = useStatus();
   const { page, pageSize, setPage, pagination } = useTablePaging();
+  const { rowSelection, copySelected } = useCopyableSelection<RedemptionView>(selectedCodesText, t('messages.selectFirst'));
   const [draft, setDraft] = useState('');
   const [keyword, setKeyword] = useState('');
-  const [selected, setSelected] = useState<RedemptionView[]>([]);
   const [drawer, setDrawer] = useState<{ open: boolean; code: RedemptionView | null }>({ open: false, code: null });
   const [created, setCreated] = useState<CreatedCodes | null>(null);
 
@@ -38,13 +37,6 @@ export default function RedemptionPage() {
   const search = () => {
     setPage(1);
     setKeyword(draft.trim());
-  };
-  const copySelected = () => {
-    if (selected.length === 0) {
-      toast.warning(t('messages.selectFirst'));
-      return;
-    }
-    void copyText(selectedCodesText(selected));
   };
 
   return (
@@ -83,11 +75,7 @@ export default function RedemptionPage() {
           dataSource={query.data?.items ?? []}
           loading={query.isLoading}
           scroll={{ x: 'max-content' }}
-          rowSelection={{
-            selectedRowKeys: selected.map((code) => code.id),
-            onChange: (_keys, rows) => setSelected(rows),
-            preserveSelectedRowKeys: true,
-          }}
+          rowSelection={rowSelection}
           pagination={pagination(query.data?.total ?? 0)}
           data-testid="redemption-table"
         />

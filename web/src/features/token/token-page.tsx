@@ -5,8 +5,7 @@ import { Alert, Button, Card, Flex, Input, Space, Table } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useStatus } from '../../api/status';
-import { copyText } from '../../components/clipboard';
-import { toast } from '../../components/feedback';
+import { useCopyableSelection } from '../../components/copyable-selection';
 import { PageFrame } from '../../components/page-frame';
 import { useTablePaging } from '../../components/table-paging';
 import { fetchTokens, TOKENS_QUERY_KEY } from './token-api';
@@ -29,9 +28,9 @@ export default function TokenPage() {
   const { t } = useTranslation('token');
   const status = useStatus();
   const { page, pageSize, setPage, pagination } = useTablePaging();
+  const { rowSelection, copySelected } = useCopyableSelection<TokenView>(selectedTokensText, t('messages.selectFirst'));
   const [draft, setDraft] = useState<Filter>(NO_FILTER);
   const [filter, setFilter] = useState<Filter>(NO_FILTER);
-  const [selected, setSelected] = useState<TokenView[]>([]);
   const [drawer, setDrawer] = useState<{ open: boolean; token: TokenView | null }>({ open: false, token: null });
 
   const query = useQuery({
@@ -46,13 +45,6 @@ export default function TokenPage() {
   const search = () => {
     setPage(1);
     setFilter({ keyword: draft.keyword.trim(), key: draft.key.trim() });
-  };
-  const copySelected = () => {
-    if (selected.length === 0) {
-      toast.warning(t('messages.selectFirst'));
-      return;
-    }
-    void copyText(selectedTokensText(selected));
   };
 
   return (
@@ -101,11 +93,7 @@ export default function TokenPage() {
           dataSource={query.data?.items ?? []}
           loading={query.isLoading}
           scroll={{ x: 'max-content' }}
-          rowSelection={{
-            selectedRowKeys: selected.map((token) => token.id),
-            onChange: (_keys, rows) => setSelected(rows),
-            preserveSelectedRowKeys: true,
-          }}
+          rowSelection={rowSelection}
           pagination={pagination(query.data?.total ?? 0)}
           data-testid="token-table"
         />
