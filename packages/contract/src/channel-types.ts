@@ -64,7 +64,8 @@ const openAiModels = [
   'text-moderation-stable',
 ];
 
-const claudeModels = [
+/** Claude models offered by default on Claude channels (Anthropic, Bedrock, Vertex). */
+export const claudeModels = [
   'claude-3-haiku-20240307',
   'claude-3-5-haiku-20241022',
   'claude-3-5-sonnet-20241022',

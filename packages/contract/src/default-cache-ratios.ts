@@ -1,21 +1,11 @@
+import { claudeModels } from './channel-types';
+
 /**
  * Default prompt-cache ratios (reference notes §3.7), kept apart from the price tables. A cache ratio
  * multiplies the prompt price for tokens read from a prompt cache (missing model → 1, full price); a
  * create-cache ratio multiplies it for tokens written to one (Claude; missing model → 1.25).
  */
 export const DEFAULT_CREATE_CACHE_RATIO = 1.25;
-
-const claudeModels = [
-  'claude-3-haiku-20240307',
-  'claude-3-5-haiku-20241022',
-  'claude-3-5-sonnet-20241022',
-  'claude-3-7-sonnet-20250219',
-  'claude-sonnet-4-20250514',
-  'claude-sonnet-4-5-20250929',
-  'claude-opus-4-1-20250805',
-  'claude-opus-4-5-20251101',
-  'claude-haiku-4-5-20251001',
-];
 
 export const defaultCacheRatio: Record<string, number> = {
   'gpt-4o': 0.5,
