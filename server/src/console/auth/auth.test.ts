@@ -26,7 +26,7 @@ async function startGuardProbe() {
   app.setErrorHandler(consoleErrorHandler);
   const guards = createGuards(server.context);
   for (const level of ['user', 'admin', 'root'] as const) {
-    app.get(`/${level}`, { preHandler: guards[level] }, async () => ({ success: true, message: '' }));
+    app.get(`/${level}`, { preValidation: guards[level] }, async () => ({ success: true, message: '' }));
   }
   const url = await app.listen({ port: 0, host: '127.0.0.1' });
   return { call: (path: string, init?: RequestInit) => fetch(`${url}${path}`, init), close: () => app.close() };
@@ -209,6 +209,25 @@ describe('roles and bans', () => {
     const headers = await signIn(server, 'gone', 'password123');
     await users.update(id, { deleted_at: nowSeconds() });
     expect((await self(headers)).status).toBe(401);
+  });
+});
+
+describe('guards come before body validation', () => {
+  it.each([
+    ['POST', '/api/token/'],
+    ['PUT', '/api/user/'],
+    ['POST', '/api/redemption/'],
+    ['PUT', '/api/option/'],
+  ])('%s %s without a session answers 401, not a validation message', async (method, path) => {
+    const response = await server.call(path, { method, headers: { 'content-type': 'application/json' }, body: '{"name": 12345}' });
+    expect(response.status).toBe(401);
+  });
+
+  it('refuses a normal user a root call with a malformed body by role, not by validation', async () => {
+    await createUser('not-root');
+    const headers = { ...(await signIn(server, 'not-root', 'password123')), 'accept-language': 'en', 'content-type': 'application/json' };
+    const body = (await (await server.call('/api/option/', { method: 'PUT', headers, body: '{"key": []}' })).json()) as Envelope;
+    expect(body).toMatchObject({ success: false, message: 'No permission: insufficient role' });
   });
 });
 

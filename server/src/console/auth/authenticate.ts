@@ -46,7 +46,10 @@ async function identify(request: FastifyRequest, context: AppContext, users: Use
   return user;
 }
 
-/** A preHandler that admits signed-in users of at least `minimumRole`; banned users are refused. */
+/**
+ * A route hook that admits signed-in users of at least `minimumRole`; banned users are refused.
+ * Routes run it as `preValidation`, so a caller without the right learns nothing from validation messages.
+ */
 export function requireRole(context: AppContext, minimumRole: number) {
   const users = new UserRepository(context.database);
   return async function guard(request: FastifyRequest, _reply: FastifyReply): Promise<void> {

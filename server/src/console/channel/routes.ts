@@ -36,7 +36,7 @@ export function registerChannelRoutes(app: ConsoleApp, context: AppContext, guar
   const tags = new ChannelTagService(context);
   const upstream = new ChannelUpstreamService(context, channels);
   const tests = new ChannelTestService(context, channels);
-  const admin = { preHandler: guards.admin };
+  const admin = { preValidation: guards.admin };
 
   app.get('/models', admin, async () => ok(defaultModelsByType()));
 
@@ -64,7 +64,7 @@ export function registerChannelRoutes(app: ConsoleApp, context: AppContext, guar
 
   app.get('/channel/:id', { ...admin, schema: { params: idParams } }, async (request) => ok(await channels.view(request.params.id)));
 
-  app.get('/channel/:id/key', { preHandler: guards.root, schema: { params: idParams } }, async (request) =>
+  app.get('/channel/:id/key', { preValidation: guards.root, schema: { params: idParams } }, async (request) =>
     ok({ key: await channels.key(request.params.id) }),
   );
 

@@ -22,14 +22,14 @@ export function registerDataRoutes(app: ConsoleApp, context: AppContext, guards:
   const usage = new UsageRepository(context.database);
 
   for (const path of ['/data/', '/data']) {
-    app.get(path, { preHandler: guards.admin, schema: { querystring: dataQuerySchema } }, async (request) => {
+    app.get(path, { preValidation: guards.admin, schema: { querystring: dataQuerySchema } }, async (request) => {
       const { since, until } = windowOf(request.query);
       const username = request.query.username;
       return ok(await usage.hourly(username ? { username } : { everyone: true }, since, until));
     });
   }
   for (const path of ['/data/self', '/data/self/']) {
-    app.get(path, { preHandler: guards.user, schema: { querystring: dataQuerySchema } }, async (request) => {
+    app.get(path, { preValidation: guards.user, schema: { querystring: dataQuerySchema } }, async (request) => {
       const { since, until } = windowOf(request.query);
       // The self view is bounded so that one user cannot ask for years of buckets at once.
       if (until - since > DATA_SELF_MAX_SPAN_SECONDS) throw new AppError(dataMessages.spanTooLong);

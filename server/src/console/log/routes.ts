@@ -20,22 +20,22 @@ export function registerLogRoutes(app: ConsoleApp, context: AppContext, guards: 
 
   // The spec writes the list paths with a trailing slash; both spellings answer.
   for (const path of ['/log/', '/log']) {
-    app.get(path, { preHandler: guards.admin, schema: { querystring: listQuerySchema } }, async (request) =>
+    app.get(path, { preValidation: guards.admin, schema: { querystring: listQuerySchema } }, async (request) =>
       ok(await logs.list(everyone, request.query, pagingOf(request.query))),
     );
-    app.delete(path, { preHandler: guards.root, schema: { querystring: logClearQuerySchema } }, async (request) =>
+    app.delete(path, { preValidation: guards.root, schema: { querystring: logClearQuerySchema } }, async (request) =>
       ok(await logs.clear(request.query.target_timestamp)),
     );
   }
   for (const path of ['/log/self/', '/log/self']) {
-    app.get(path, { preHandler: guards.user, schema: { querystring: listQuerySchema } }, async (request) =>
+    app.get(path, { preValidation: guards.user, schema: { querystring: listQuerySchema } }, async (request) =>
       ok(await logs.list(own(request), request.query, pagingOf(request.query))),
     );
   }
-  app.get('/log/stat', { preHandler: guards.admin, schema: { querystring: statQuerySchema } }, async (request) =>
+  app.get('/log/stat', { preValidation: guards.admin, schema: { querystring: statQuerySchema } }, async (request) =>
     ok(await logs.stat(everyone, request.query)),
   );
-  app.get('/log/self/stat', { preHandler: guards.user, schema: { querystring: statQuerySchema } }, async (request) =>
+  app.get('/log/self/stat', { preValidation: guards.user, schema: { querystring: statQuerySchema } }, async (request) =>
     ok(await logs.stat(own(request), request.query)),
   );
 }

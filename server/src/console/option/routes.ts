@@ -11,7 +11,7 @@ const updateBodySchema = z.object({ key: z.string(), value: z.unknown() });
 /** Spec 000 §7 option calls; super admins only. */
 export function registerOptionRoutes(app: ConsoleApp, context: AppContext, guards: Guards): void {
   const options = new OptionService(context);
-  const guarded = { preHandler: guards.root };
+  const guarded = { preValidation: guards.root };
 
   // The spec writes the path with a trailing slash; both spellings answer.
   for (const path of ['/option/', '/option']) {

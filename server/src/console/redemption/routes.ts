@@ -15,7 +15,7 @@ const updateQuerySchema = z.object({ status_only: z.string().optional() });
 /** Spec 001 §7 redemption calls; administrators only. */
 export function registerRedemptionRoutes(app: ConsoleApp, context: AppContext, guards: Guards): void {
   const redemptions = new RedemptionService(context);
-  const guarded = { preHandler: guards.admin };
+  const guarded = { preValidation: guards.admin };
 
   // The spec writes these paths with a trailing slash; both spellings answer.
   for (const path of ['/redemption/', '/redemption']) {

@@ -22,7 +22,7 @@ export function registerTokenRoutes(app: ConsoleApp, context: AppContext, guards
     const user = currentUser(request);
     return { id: user.id, group: user.group };
   };
-  const guarded = { preHandler: guards.user };
+  const guarded = { preValidation: guards.user };
 
   // The spec writes these paths with a trailing slash; both spellings answer.
   for (const path of ['/token/', '/token']) {

@@ -16,26 +16,26 @@ const listQuerySchema = z.object({ ...pageQuery, keyword: z.string().default('')
 export function registerTopUpRoutes(app: ConsoleApp, context: AppContext, guards: Guards): void {
   const epay = new EpayService(context);
 
-  app.post('/user/topup', { preHandler: guards.user, schema: { body: redeemRequestSchema } }, async (request) =>
+  app.post('/user/topup', { preValidation: guards.user, schema: { body: redeemRequestSchema } }, async (request) =>
     ok(await redeemCode(context, currentUser(request), request.body.key)),
   );
 
-  app.post('/user/amount', { preHandler: guards.user, schema: { body: topUpAmountRequestSchema } }, async (request) =>
+  app.post('/user/amount', { preValidation: guards.user, schema: { body: topUpAmountRequestSchema } }, async (request) =>
     ok(formatMoney(epay.payable(request.body.amount, currentUser(request).group)), 'success'),
   );
 
   // The reference product answers the gateway address beside `data`, not inside it.
-  app.post('/user/pay', { preHandler: guards.user, schema: { body: topUpPayRequestSchema } }, async (request) => {
+  app.post('/user/pay', { preValidation: guards.user, schema: { body: topUpPayRequestSchema } }, async (request) => {
     const form = await epay.pay(currentUser(request), request.body.amount, request.body.payment_method);
     return { ...ok(form.fields, 'success'), url: form.url };
   });
 
-  app.get('/user/topup', { preHandler: guards.admin, schema: { querystring: listQuerySchema } }, async (request) => {
+  app.get('/user/topup', { preValidation: guards.admin, schema: { querystring: listQuerySchema } }, async (request) => {
     const { page, size } = pagingOf(request.query);
     return ok(await epay.list(request.query.keyword.trim(), page, size));
   });
 
-  app.post('/user/topup/complete', { preHandler: guards.admin, schema: { body: topUpCompleteRequestSchema } }, async (request) => {
+  app.post('/user/topup/complete', { preValidation: guards.admin, schema: { body: topUpCompleteRequestSchema } }, async (request) => {
     await epay.completeByHand(request.body.trade_no);
     return ok();
   });

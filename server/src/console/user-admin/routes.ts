@@ -15,7 +15,7 @@ const idParamsSchema = z.object({ id: z.string().regex(/^\d+$/).transform(Number
 /** Spec 000 §7 user administration calls (admin and above). */
 export function registerUserAdminRoutes(app: ConsoleApp, context: AppContext, guards: Guards): void {
   const users = new UserAdminService(context);
-  const guarded = { preHandler: guards.admin };
+  const guarded = { preValidation: guards.admin };
   const callerOf = (request: Parameters<typeof currentUser>[0]) => {
     const user = currentUser(request);
     return { id: user.id, role: user.role };
