@@ -1,4 +1,4 @@
-import type { PaymentMethod, TopUpPayReply, UserView } from '@switchboard/contract';
+import type { PageData, PaymentMethod, TopUpPayReply, TopUpView, UserView } from '@switchboard/contract';
 import { api, apiRequest } from '../../api/http-client';
 
 /** `POST /api/user/topup`: answers the quota added. */
@@ -32,3 +32,13 @@ export function submitPaymentForm(payment: { fields: Record<string, string>; url
   document.body.append(form);
   form.submit();
 }
+
+/** Every top-up order query starts with this key, so one invalidation refreshes the list. */
+export const TOP_UP_ORDERS_QUERY_KEY = ['top-up-orders'] as const;
+
+/** `GET /api/user/topup` (admin): online top-up orders, newest first; `keyword` matches the trade number. */
+export const fetchTopUpOrders = (query: { page: number; size: number; keyword: string }) =>
+  api.get<PageData<TopUpView>>('/api/user/topup', { query: { p: query.page, page_size: query.size, keyword: query.keyword } });
+
+/** `POST /api/user/topup/complete` (admin): completes a pending order by hand, crediting its quota. */
+export const completeTopUpOrder = (tradeNo: string) => api.post<undefined>('/api/user/topup/complete', { trade_no: tradeNo });

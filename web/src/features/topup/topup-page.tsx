@@ -1,16 +1,20 @@
+import { isAdmin } from '@switchboard/contract';
 import { Card, Flex, Skeleton, Statistic } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { useSessionUser } from '../../api/session';
 import { useStatus } from '../../api/status';
 import { PageFrame } from '../../components/page-frame';
 import { displayQuota } from '../token/token-quota';
 import { OnlineTopUpCard } from './online-top-up-card';
 import { RedeemCard } from './redeem-card';
+import { TopUpOrdersCard } from './top-up-orders-card';
 import { useSelf } from './use-self';
 
-/** /topup: the wallet (spec 001 "Wallet"): balance, redeem a code, online top-up. */
+/** /topup: the wallet (spec 001 "Wallet"): balance, redeem a code, online top-up; admins also see the order list. */
 export default function TopupPage() {
   const { t } = useTranslation('topup');
   const status = useStatus();
+  const user = useSessionUser();
   const { self, loading, addQuota } = useSelf();
 
   return (
@@ -27,6 +31,7 @@ export default function TopupPage() {
       <Flex vertical gap={16}>
         <RedeemCard onRedeemed={addQuota} />
         <OnlineTopUpCard />
+        {user && isAdmin(user.role) ? <TopUpOrdersCard /> : null}
       </Flex>
     </PageFrame>
   );

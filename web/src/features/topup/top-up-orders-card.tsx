@@ -1,0 +1,59 @@
+import { SearchOutlined } from '@ant-design/icons';
+import type { TopUpView } from '@switchboard/contract';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { Button, Card, Flex, Input, Table } from 'antd';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useStatus } from '../../api/status';
+import { useTablePaging } from '../../components/table-paging';
+import { topUpOrderColumns } from './top-up-order-columns';
+import { fetchTopUpOrders, TOP_UP_ORDERS_QUERY_KEY } from './topup-api';
+
+/** Admins: the online top-up orders, searchable by trade number, with manual completion of pending ones. */
+export function TopUpOrdersCard() {
+  const { t } = useTranslation('topup');
+  const status = useStatus();
+  const { page, pageSize, setPage, pagination } = useTablePaging();
+  const [draft, setDraft] = useState('');
+  const [keyword, setKeyword] = useState('');
+
+  const query = useQuery({
+    queryKey: [...TOP_UP_ORDERS_QUERY_KEY, page, pageSize, keyword],
+    queryFn: () => fetchTopUpOrders({ page, size: pageSize, keyword }),
+    placeholderData: keepPreviousData,
+  });
+  const columns = useMemo(() => topUpOrderColumns(t, status), [t, status]);
+
+  const search = () => {
+    setPage(1);
+    setKeyword(draft.trim());
+  };
+
+  return (
+    <Card title={t('orders.title')} data-testid="top-up-orders">
+      <Flex gap={8} wrap style={{ marginBottom: 16 }}>
+        <Input
+          allowClear
+          style={{ maxWidth: 320 }}
+          placeholder={t('orders.searchPlaceholder')}
+          value={draft}
+          onChange={(event) => setDraft(event.target.value)}
+          onPressEnter={search}
+          data-testid="top-up-orders-keyword"
+        />
+        <Button icon={<SearchOutlined />} onClick={search} loading={query.isFetching} data-testid="top-up-orders-search">
+          {t('orders.search')}
+        </Button>
+      </Flex>
+      <Table<TopUpView>
+        rowKey="id"
+        columns={columns}
+        dataSource={query.data?.items ?? []}
+        loading={query.isLoading}
+        scroll={{ x: 'max-content' }}
+        pagination={pagination(query.data?.total ?? 0)}
+        data-testid="top-up-orders-table"
+      />
+    </Card>
+  );
+}
