@@ -22,6 +22,7 @@ export function CompleteTopUpButton({ tradeNo }: { tradeNo: string }) {
       content: t('orders.confirmContent', { tradeNo }),
       okText: t('orders.complete'),
       cancelText: t('orders.cancel'),
+      // The HTTP client already shows a refusal's message; swallowing it here lets the dialog close.
       onOk: () => complete.mutateAsync().catch(() => undefined),
     });
 
