@@ -1,10 +1,19 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { consoleClient } from '../server/src/testing/console-client';
 import { MailCatcher } from '../server/src/testing/mail-catcher';
+import { signIn } from '../server/src/testing/test-server';
 import { launchBrowser, openSession, type Session } from './support/browser';
 import { signInThroughForm } from './support/console';
-import { startServerWithOptions } from './support/seeded-server';
-import type { RunningServer } from './support/server';
+import { startServer, type RunningServer } from './support/server';
+
+/** Root sets each option through `PUT /api/option/`, as the settings page does. */
+async function setOptions(server: RunningServer, options: Record<string, string>): Promise<void> {
+  const asRoot = consoleClient(server, await signIn(server, 'root', '123456'));
+  for (const [key, value] of Object.entries(options)) {
+    expect(await asRoot('PUT', '/option/', { key, value }), key).toMatchObject({ success: true });
+  }
+}
 
 /** The 6-character code of a verification mail. */
 function codeOf(body: string): string {
@@ -21,7 +30,8 @@ describe('accounts in Chromium', () => {
 
   beforeAll(async () => {
     mail = await new MailCatcher().start();
-    server = await startServerWithOptions({
+    server = await startServer();
+    await setOptions(server, {
       SMTPServer: '127.0.0.1',
       SMTPPort: String(mail.port),
       SMTPFrom: 'console@example.com',
@@ -64,6 +74,7 @@ describe('accounts in Chromium', () => {
     await page.getByTestId('bind-email').click();
     await page.getByTestId('email-bind-address').fill('walter.new@example.com');
     await page.getByTestId('send-code').click();
+    await expect.poll(() => page.getByTestId('send-code').textContent()).toMatch(/Resend \(\d+ s\)/);
     const bindCode = codeOf((await mail.latestTo('walter.new@example.com')).body);
     await page.getByTestId('email-bind-code').fill(bindCode);
     await page.getByTestId('email-bind-submit').click();

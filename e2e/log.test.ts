@@ -1,6 +1,8 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { consoleClient, type ConsoleClient } from '../server/src/testing/console-client';
 import { FakeOpenAIUpstream } from '../server/src/testing/fake-openai-upstream';
+import { signIn } from '../server/src/testing/test-server';
 import { useConsoleHarness } from './support/console-harness';
 import { signInAsRoot } from './support/console';
 
@@ -17,6 +19,13 @@ async function prepareRelay(page: Page, upstreamUrl: string): Promise<string> {
   const created = (await token.json()) as { success: boolean; data: Array<{ key: string }> };
   expect(created.success).toBe(true);
   return `sk-${created.data[0]?.key}`;
+}
+
+/** A token of the signed-in owner of `client`; answers the key a client sends. */
+async function createKey(client: ConsoleClient, name: string): Promise<string> {
+  const created = await client<Array<{ key: string }>>('POST', '/token/', { name, unlimited_quota: true });
+  expect(created, name).toMatchObject({ success: true });
+  return `sk-${created.data?.[0]?.key}`;
 }
 
 async function chat(baseUrl: string, apiKey: string, stream: boolean): Promise<void> {
@@ -86,6 +95,55 @@ describe('usage logs and the dashboard in Chromium', () => {
     const light = await tickColour();
     await page.getByTestId('theme-switch').click();
     await expect.poll(tickColour).not.toBe(light);
+    expect(session.errors.filter((error) => !error.startsWith('Failed to load resource'))).toEqual([]);
+  });
+
+  it('opens the information of the user behind an entry, and shows the refusal for root itself', async () => {
+    const server = harness.server;
+    const asRoot = consoleClient(server, await signIn(server, 'root', '123456'));
+    const channel = { type: 1, name: 'fake upstream for carol', key: 'sk-upstream', base_url: upstream.url, models: 'gpt-4o-mini', group: 'default' };
+    expect(await asRoot('POST', '/channel/', channel)).toMatchObject({ success: true });
+    expect(await asRoot('POST', '/user/', { username: 'carol', password: 'carol-pass-1' })).toMatchObject({ success: true });
+    const found = await asRoot<{ items: Array<{ id: number }> }>('GET', '/user/search?keyword=carol');
+    const carolId = found.data?.items[0]?.id ?? 0;
+    // 1234567 units are $2.47 at 500000 units a dollar; one small call leaves it at $2.47.
+    expect(await asRoot('PUT', '/user/', { id: carolId, quota: 1_234_567 })).toMatchObject({ success: true });
+
+    const asCarol = consoleClient(server, await signIn(server, 'carol', 'carol-pass-1'));
+    await chat(server.baseUrl, await createKey(asCarol, 'carol key'), false);
+    await chat(server.baseUrl, await createKey(asRoot, 'root key'), false);
+    // Log rows and the user's counters are written behind, within about a second.
+    const carolCalls = async () => (await asRoot<{ request_count: number }>('GET', `/user/${carolId}`)).data?.request_count;
+    await expect.poll(carolCalls, { timeout: 5000, interval: 250 }).toBe(1);
+    const loggedUsers = async () =>
+      (await asRoot<{ items: Array<{ username: string }> }>('GET', '/log/?type=2')).data?.items.map((entry) => entry.username);
+    await expect.poll(loggedUsers, { timeout: 5000, interval: 250 }).toEqual(expect.arrayContaining(['carol', 'root']));
+
+    const session = await harness.open('en-US');
+    const page = session.page;
+    await signInAsRoot(page);
+    await page.goto('/log');
+    const names = page.getByTestId('log-table').getByTestId('log-username');
+    await names.filter({ hasText: /^carol$/ }).first().click();
+    const dialog = page.getByTestId('log-user-dialog');
+    await dialog.waitFor();
+    expect(await dialog.locator('.ant-descriptions-item-label').allTextContents()).toEqual([
+      'Username',
+      'Balance',
+      'Used quota',
+      'Requests',
+      'Group',
+    ]);
+    expect(await dialog.locator('.ant-descriptions-item-content').allTextContents()).toEqual(['carol', '$2.47', '$0.00', '1', 'default']);
+    await page.locator('.ant-modal-close').click();
+    await dialog.waitFor({ state: 'detached' });
+
+    // Nobody reads a user of the same or a higher role, so root's own name answers a refusal.
+    await names.filter({ hasText: /^root$/ }).first().click();
+    const refusal = page.getByTestId('log-user-dialog-error');
+    await refusal.waitFor();
+    expect(await refusal.textContent()).toBe('No permission to act on a user of the same or a higher role');
+    expect(await page.getByTestId('log-user-dialog').count()).toBe(0);
     expect(session.errors.filter((error) => !error.startsWith('Failed to load resource'))).toEqual([]);
   });
 });

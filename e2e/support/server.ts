@@ -7,6 +7,8 @@ import { assertBuilt, repositoryRoot, serverEntry, webDist } from './paths';
 
 export interface RunningServer {
   baseUrl: string;
+  /** fetch against the server with a path: `call('/api/status')` */
+  call: (path: string, init?: RequestInit) => Promise<Response>;
   /** Everything the server printed, for failure messages. */
   output: () => string;
   stop: () => Promise<void>;
@@ -39,13 +41,10 @@ async function waitForStatus(baseUrl: string, child: ChildProcess, output: () =>
   throw new Error(`server did not answer /api/status within 30 s:\n${output()}`);
 }
 
-/**
- * Starts the built server on a free port with a fresh SQLite file (so root / 123456 exists), or on
- * the caller's `dataFolder`, which then outlives the server (to restart it over the same database).
- */
-export async function startServer(settings: { dataFolder?: string } = {}): Promise<RunningServer> {
+/** Starts the built server on a free port with a fresh SQLite file (so root / 123456 exists). */
+export async function startServer(): Promise<RunningServer> {
   assertBuilt();
-  const dataFolder = settings.dataFolder ?? (await mkdtemp(join(tmpdir(), 'switchboard-e2e-')));
+  const dataFolder = await mkdtemp(join(tmpdir(), 'switchboard-e2e-'));
   const port = await freePort();
   const child = spawn(process.execPath, [serverEntry], {
     cwd: repositoryRoot,
@@ -78,7 +77,7 @@ export async function startServer(settings: { dataFolder?: string } = {}): Promi
       await exited;
       clearTimeout(timer);
     }
-    if (!settings.dataFolder) await rm(dataFolder, { recursive: true, force: true });
+    await rm(dataFolder, { recursive: true, force: true });
   };
 
   try {
@@ -87,5 +86,5 @@ export async function startServer(settings: { dataFolder?: string } = {}): Promi
     await stop();
     throw error;
   }
-  return { baseUrl, output, stop };
+  return { baseUrl, call: (path, init) => fetch(`${baseUrl}${path}`, init), output, stop };
 }

@@ -43,7 +43,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
 }
 
 /** Signs in through the real login call and returns the headers a console client would send. */
-export async function signIn(server: TestServer, username: string, password: string): Promise<Record<string, string>> {
+export async function signIn(server: Pick<TestServer, 'call'>, username: string, password: string): Promise<Record<string, string>> {
   const response = await server.call('/api/user/login', {
     method: 'POST',
     headers: { 'content-type': 'application/json', 'accept-language': 'en' },

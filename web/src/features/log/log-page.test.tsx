@@ -68,6 +68,17 @@ describe('log page', () => {
     expect(dialog.textContent).toContain('vip');
   });
 
+  it('shows the refusal the server gives inside the dialog when the user may not be read', async () => {
+    const refusal = 'No permission to act on a user of the same or a higher role';
+    const answer = logServer([logView({ user_id: 1, username: 'root' })]);
+    mockFetch((request) => (request.url === '/api/user/1' ? { body: { success: false, message: refusal } } : answer(request)));
+    renderApp(routes, { path: '/log', user: adminUser });
+    fireEvent.click(await screen.findByTestId('log-username'));
+    const error = await screen.findByTestId('log-user-dialog-error');
+    expect(error.textContent).toContain(refusal);
+    expect(screen.queryByTestId('log-user-dialog')).toBeNull();
+  });
+
   it('gives common users their own entries without admin columns, and sends their filters', async () => {
     const requests = mockFetch(logServer([logView({ channel: 0, channel_name: '', other: JSON.stringify({ model_price: 0.02, group_ratio: 1, frt: 12_000 }) })]));
     renderApp(routes, { path: '/log', user: commonUser });

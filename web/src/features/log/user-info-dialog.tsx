@@ -1,11 +1,14 @@
 import type { StatusData } from '@switchboard/contract';
 import { useQuery } from '@tanstack/react-query';
-import { Descriptions, Modal, Spin } from 'antd';
+import { Alert, Descriptions, Modal, Spin } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { displayQuota } from '../token/token-quota';
 import { fetchUser } from './log-api';
 
-/** Spec 001 §3 "User (admin view in the log dialog)": username, quota, used quota, request count, group. */
+/**
+ * Spec 001 §3 "User (admin view in the log dialog)": username, quota, used quota, request count, group.
+ * A refusal (nobody reads a user of the same or a higher role) is shown inside the dialog.
+ */
 export function UserInfoDialog({ userId, status, onClose }: { userId: number | null; status: StatusData; onClose: () => void }) {
   const { t } = useTranslation('log');
   const query = useQuery({
@@ -30,6 +33,8 @@ export function UserInfoDialog({ userId, status, onClose }: { userId: number | n
             { key: 'group', label: t('userDialog.group'), children: user.group },
           ]}
         />
+      ) : query.isError ? (
+        <Alert type="error" showIcon title={query.error.message} data-testid="log-user-dialog-error" />
       ) : (
         <Spin spinning={query.isFetching} />
       )}
