@@ -25,6 +25,8 @@ export default defineConfig({
           name: 'web',
           include: ['web/src/**/*.test.{ts,tsx}'],
           environment: 'happy-dom',
+          // Rendering antd screens in happy-dom takes seconds when every core is busy (CI runs files in parallel).
+          testTimeout: 20_000,
         },
       },
       {

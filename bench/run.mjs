@@ -76,6 +76,33 @@ async function measureFloor(upstream) {
   }
 }
 
+/**
+ * What the settlement journal costs: the first non-stream phase (the one the floor is measured
+ * with) on this gateway and on a second one started with BILLING_JOURNAL=off, taken in turns after
+ * the same warm-up, twice each; the lower CPU per call of each stands (the least disturbed run).
+ */
+async function measureJournalCost(main, upstream, gateway, key) {
+  const phase = PHASES[0];
+  console.log(`journal cost: ${phase.name}, this gateway and one with BILLING_JOURNAL=off in turns (4 × ${seconds} s)…`);
+  const dataDir = mkdtempSync(join(tmpdir(), 'switchboard-bench-nojournal-'));
+  const withoutJournal = await startGateway({ main, root, dataDir, environment: { BILLING_JOURNAL: 'off' } });
+  try {
+    const account = await configureGateway(withoutJournal.url, upstream.url);
+    await loadPhase({ base: withoutJournal.url, key: account.key, connections: 50, seconds: 4, stream: false });
+    const on = [];
+    const off = [];
+    for (let round = 0; round < 2; round += 1) {
+      on.push(await measured(gateway, key, phase));
+      off.push(await measured(withoutJournal, account.key, phase));
+    }
+    const lowest = (runs) => Math.min(...runs.map((run) => run.cpuPerCallMs));
+    return { withCpuPerCallMs: lowest(on), withoutCpuPerCallMs: lowest(off) };
+  } finally {
+    await withoutJournal.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
 async function measureMemory(upstream, gateway, key) {
   console.log(`memory: ${streamCount} streams held open at once…`);
   // A few streams first, so that code loading and compilation do not count as stream memory.
@@ -126,11 +153,14 @@ async function main() {
     await loadPhase({ base: gateway.url, key: account.key, connections: 50, seconds: 2, stream: false });
     const phases = await measurePhases(upstream, gateway, account.key);
     const floor = await measureFloor(upstream);
+    const journalCost = await measureJournalCost(main, upstream, gateway, account.key);
     console.log(`time to first byte: ${samples} sequential streams each way…`);
     const firstByte = { samples, ...(await sampleTimeToFirstByte({ direct: upstream.url, gateway: gateway.url, key: account.key, samples })) };
     await sleep(1500); // the billing and log writers flush once a second
+    await gateway.stop();
     const ledger = checkLedger(join(dataDir, 'switchboard.db'), account.userId, account.quota);
-    const results = { date: new Date().toISOString(), seconds, phases, floor, firstByte, memory, ledger };
+    const journal = { ...journalCost, worstWriteBehindLagMs: gateway.worstLagMs() };
+    const results = { date: new Date().toISOString(), seconds, phases, floor, firstByte, memory, ledger, journal };
     const verdict = judge(results);
     console.log('');
     printReport(results, verdict);

@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, openSession } from './support/browser';
+import { addFakeChannel } from './support/channels';
 import { signInAsRoot } from './support/console';
 import { startServer, type RunningServer } from './support/server';
 
@@ -66,11 +67,7 @@ describe('playground in Chromium against a fake upstream', () => {
     const session = await openSession(browser, server.baseUrl, 'en-US');
     const page = session.page;
     await signInAsRoot(page);
-    const created = await page.request.post('/api/channel/', {
-      headers: { 'New-Api-User': '1' },
-      data: { type: 1, name: 'fake upstream', key: 'sk-upstream', base_url: upstream.url, models: 'gpt-4o-mini', group: 'default' },
-    });
-    expect(await created.json()).toMatchObject({ success: true });
+    await addFakeChannel(page, upstream.url);
 
     const quotaNow = async () => {
       const reply = await page.request.get('/api/user/self', { headers: { 'New-Api-User': '1' } });

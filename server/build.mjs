@@ -1,4 +1,4 @@
-// Bundles the server into dist/main.js; npm dependencies stay external, workspace sources are inlined.
+// Bundles the server into dist/main.js (and the import command into dist/import.js); npm dependencies stay external, workspace sources are inlined.
 import { readFileSync } from 'node:fs';
 import { build } from 'esbuild';
 
@@ -7,8 +7,11 @@ const root = JSON.parse(readFileSync(new URL('../package.json', import.meta.url)
 const external = Object.keys(manifest.dependencies).filter((name) => !name.startsWith('@switchboard/'));
 
 await build({
-  entryPoints: [new URL('./src/main.ts', import.meta.url).pathname],
-  outfile: new URL('./dist/main.js', import.meta.url).pathname,
+  entryPoints: {
+    main: new URL('./src/main.ts', import.meta.url).pathname,
+    import: new URL('./src/import/main.ts', import.meta.url).pathname,
+  },
+  outdir: new URL('./dist', import.meta.url).pathname,
   bundle: true,
   platform: 'node',
   format: 'esm',

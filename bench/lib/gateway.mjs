@@ -17,7 +17,7 @@ export function ensureBuild(root, { build }) {
 }
 
 /** Spawns the gateway and resolves once it prints its URL. */
-export async function startGateway({ main, root, dataDir, profileDir }) {
+export async function startGateway({ main, root, dataDir, profileDir, environment = {} }) {
   // The inspector listens on a free port and stays idle until the memory phase asks it for a GC.
   const nodeArguments = ['--inspect=127.0.0.1:0', ...(profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []), main];
   const child = spawn(process.execPath, nodeArguments, {
@@ -31,6 +31,7 @@ export async function startGateway({ main, root, dataDir, profileDir }) {
       SQL_DSN: '',
       REDIS_CONN_STRING: '',
       NODE_ENV: 'production',
+      ...environment,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -47,7 +48,12 @@ export async function startGateway({ main, root, dataDir, profileDir }) {
   });
   const inspectorUrl = /Debugger listening on (ws:\/\/\S+)/.exec(output)?.[1];
   if (!inspectorUrl) throw new Error(`the gateway did not report its inspector address:\n${output}`);
-  child.stdout.resume();
+  // The shutdown prints the write-behind's worst lag; kept for the report.
+  let worstLagMs = null;
+  child.stdout.on('data', (data) => {
+    const lag = /write-behind worst lag (\d+) ms/.exec(data.toString());
+    if (lag) worstLagMs = Number(lag[1]);
+  });
   child.stderr.on('data', (data) => {
     const text = data.toString().replace(/^(Debugger (listening|attached)|For help, see|Waiting for the debugger).*\n?/gm, '');
     if (text) process.stderr.write(`[gateway] ${text}`);
@@ -56,6 +62,8 @@ export async function startGateway({ main, root, dataDir, profileDir }) {
     url,
     pid: child.pid,
     inspectorUrl,
+    /** The write-behind's worst lag in ms, known once the gateway stopped (null before). */
+    worstLagMs: () => worstLagMs,
     stop: () =>
       new Promise((resolve) => {
         if (child.exitCode !== null) return resolve(child.exitCode);

@@ -52,6 +52,11 @@ export function printReport(results, verdict) {
   lines.push(
     `gateway JS heap after a full GC: ${fixed(memory.heap.beforeKilobytes / 1024)} MB before, ${fixed(memory.heap.openKilobytes / 1024)} MB open (${fixed(memory.heap.kilobytesPerStream)} KB per stream), ${fixed(memory.heap.afterKilobytes / 1024)} MB after`,
   );
+  const { journal } = results;
+  lines.push(
+    `settlement journal (${first.name}, lower of two runs each): ${fixed(journal.withCpuPerCallMs, 3)} ms CPU per call with it (${fixed(journal.withCpuPerCallMs / floor.cpuPerCallMs, 2)}x the floor), ${fixed(journal.withoutCpuPerCallMs, 3)} ms with BILLING_JOURNAL=off (${fixed(journal.withoutCpuPerCallMs / floor.cpuPerCallMs, 2)}x), cost ${fixed(journal.withCpuPerCallMs - journal.withoutCpuPerCallMs, 3)} ms per call`,
+  );
+  lines.push(`write-behind worst lag over the whole run: ${journal.worstWriteBehindLagMs ?? '-'} ms`);
   lines.push(
     `ledger: used quota ${ledger.usedQuota}, spent ${ledger.spentQuota}, sum of ${ledger.loggedCalls} consumption logs ${ledger.loggedQuota}, request count ${ledger.requestCount}: ${ledger.pass ? 'PASS' : 'FAIL'}`,
   );

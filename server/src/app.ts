@@ -6,13 +6,16 @@ import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from './app-context';
 import { consolePlugin } from './console/index';
+import { registerBackgroundJobs } from './jobs/index';
+import { reportNotificationsTo } from './platform/notify/notifier';
 import { messages } from './platform/errors';
 import { createRelay } from './relay/index';
 import { createRequestIdGenerator } from './platform/request-id';
 import { fill, languageOf } from './platform/text';
 
 const HASHED_ASSET = /\/assets\//;
-const RELAY_PATH = /^\/(v1|v1beta|pg|dashboard|mj|suno)(\/|$)/;
+/** Relay paths, including a midjourney-proxy mode segment (`/mj-fast/mj/...`): unknown ones get the OpenAI-shaped 404. */
+const RELAY_PATH = /^\/(v1|v1beta|pg|dashboard|mj|mj-[a-z]+|suno)(\/|$)/;
 
 /** Assembles the HTTP server: console API under /api, the relay, and the built console. */
 export async function buildApp(context: AppContext, webDist: string | null): Promise<FastifyInstance> {
@@ -21,11 +24,17 @@ export async function buildApp(context: AppContext, webDist: string | null): Pro
     logController: new LogController({ disableRequestLogging: true }),
     genReqId: createRequestIdGenerator(),
     trustProxy: context.config.TRUSTED_PROXIES ?? false,
-    bodyLimit: 64 * 1024 * 1024,
+    // Console requests are small JSON; the relay sets its own limits per route (relay/body-guard.ts).
+    bodyLimit: 8 * 1024 * 1024,
+    // A client that stops reading (or sending) is cut once its socket was idle longer than an
+    // upstream may pause between stream chunks.
+    connectionTimeout: (context.config.STREAMING_TIMEOUT + 10) * 1000,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   await app.register(fastifyCookie);
+  reportNotificationsTo(context, app.log);
+  registerBackgroundJobs(context);
 
   await app.register(async (scope) => consolePlugin(scope, context), { prefix: '/api' });
   const relay = await createRelay(context);

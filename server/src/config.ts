@@ -26,6 +26,23 @@ const environmentSchema = z.object({
   REDIS_PREFIX: z.string().default('switchboard:'),
   RELAY_TIMEOUT: z.coerce.number().int().min(0).default(300),
   STREAMING_TIMEOUT: z.coerce.number().int().min(1).default(300),
+  /** seconds between two polls of unfinished drawing and async tasks; 0 turns polling off */
+  TASK_POLL_INTERVAL_SECONDS: z.coerce.number().min(0).default(15),
+  /** minutes after which an unfinished async task (Suno, video) fails and is refunded */
+  TASK_TIMEOUT_MINUTES: z.coerce.number().int().min(1).default(1440),
+  // Background jobs (issue 21): set, they override the monitoring options of the same meaning.
+  CHANNEL_TEST_FREQUENCY: z.coerce.number().min(0).optional(),
+  CHANNEL_UPDATE_FREQUENCY: z.coerce.number().min(0).optional(),
+  LOG_RETENTION_DAYS: z.coerce.number().min(0).optional(),
+  NOTIFY_LIMIT_COUNT: z.coerce.number().int().min(1).default(2),
+  NOTIFICATION_LIMIT_DURATION_MINUTE: z.coerce.number().min(0).default(10),
+  RELAY_BODY_TIMEOUT: z.coerce.number().int().min(1).default(120),
+  RELAY_BODY_MEMORY_MB: z.coerce.number().int().min(1).default(512),
+  WRITE_BEHIND_MAX_LAG_SECONDS: z.coerce.number().min(1).default(5),
+  BILLING_JOURNAL: z.enum(['write', 'fsync', 'off']).default('write'),
+  JOURNAL_DIR: z.string().optional(),
+  METRICS_ENABLED: booleanFromEnv.default(false),
+  METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
 });
 
 export type Config = z.infer<typeof environmentSchema> & { databaseKind: DatabaseKind };

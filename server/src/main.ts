@@ -38,7 +38,10 @@ async function main(): Promise<void> {
     }, config.SHUTDOWN_TIMEOUT_SECONDS * 1000);
     timer.unref();
     server.close().then(
-      () => process.exit(0),
+      () => {
+        console.info(`switchboard: write-behind worst lag ${server.context.writeBehind.worstLagMs} ms`);
+        process.exit(0);
+      },
       (error: unknown) => {
         console.error('switchboard: shutdown failed', error);
         process.exit(1);

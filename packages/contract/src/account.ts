@@ -19,6 +19,7 @@ export const passwordResetRequestSchema = z.object({ email: z.string().default('
 
 /** `PUT /api/user/self`: display name, or a new password with the current one. */
 export const selfUpdateRequestSchema = z.object({
+  username: z.string().optional(),
   display_name: z.string().optional(),
   password: z.string().optional(),
   original_password: z.string().optional(),

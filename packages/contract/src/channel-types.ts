@@ -11,6 +11,11 @@ export interface ChannelTypeInfo {
   models: readonly string[];
   /** Kept so that channels imported from the reference product still show a name; not offered for new channels. */
   legacy?: boolean;
+  /**
+   * false: Switchboard has no adapter for this type's API yet; channels of it cannot be created or
+   * edited, and the editor shows the type as unavailable.
+   */
+  relayable?: false;
 }
 
 export const ChannelType = {
@@ -24,10 +29,13 @@ export const ChannelType = {
   API2GPT: 12,
   AIGC2D: 13,
   Anthropic: 14,
+  Baidu: 15,
+  Zhipu: 16,
   Xunfei: 18,
   OpenRouter: 20,
   AIProxyLibrary: 21,
   FastGPT: 22,
+  Tencent: 23,
   Gemini: 24,
   Moonshot: 25,
   SunoAPI: 36,
@@ -35,6 +43,7 @@ export const ChannelType = {
   SiliconFlow: 40,
   VertexAI: 41,
   DeepSeek: 43,
+  Coze: 49,
 } as const;
 
 const openAiModels = [
@@ -113,17 +122,17 @@ const catalogue: ChannelTypeInfo[] = [
   { id: 8, name: 'Custom', baseUrl: '', models: openAiModels },
   { id: 9, name: 'AILS', baseUrl: 'https://api.caipacity.com', models: openAiModels, legacy: true },
   { id: 10, name: 'AI Proxy', baseUrl: 'https://api.aiproxy.io', models: openAiModels },
-  { id: 11, name: 'Google PaLM2', baseUrl: '', models: ['chat-bison-001'] },
+  { id: 11, name: 'Google PaLM2', baseUrl: '', models: ['chat-bison-001'], relayable: false },
   { id: 12, name: 'API2GPT', baseUrl: 'https://api.api2gpt.com', models: openAiModels },
   { id: 13, name: 'AIGC2D', baseUrl: 'https://api.aigc2d.com', models: openAiModels },
   { id: 14, name: 'Anthropic Claude', baseUrl: 'https://api.anthropic.com', models: claudeModels },
   { id: 15, name: 'Baidu Wenxin', baseUrl: 'https://aip.baidubce.com', models: ['ERNIE-4.0-8K', 'ERNIE-3.5-8K', 'ERNIE-Speed-128K', 'ERNIE-Lite-8K', 'Embedding-V1'] },
   { id: 16, name: 'Zhipu ChatGLM', baseUrl: 'https://open.bigmodel.cn', models: ['chatglm_turbo', 'chatglm_pro', 'chatglm_std', 'chatglm_lite'] },
   { id: 17, name: 'Alibaba Qwen', baseUrl: 'https://dashscope.aliyuncs.com', models: ['qwen-turbo', 'qwen-plus', 'qwen-max', 'qwen-max-longcontext', 'text-embedding-v1'] },
-  { id: 18, name: 'iFlytek Spark', baseUrl: '', models: ['SparkDesk-v1.1', 'SparkDesk-v2.1', 'SparkDesk-v3.1', 'SparkDesk-v3.5', 'SparkDesk-v4.0'] },
+  { id: 18, name: 'iFlytek Spark', baseUrl: 'https://spark-api-open.xf-yun.com', models: ['lite', 'generalv3', 'pro-128k', 'generalv3.5', 'max-32k', '4.0Ultra'] },
   { id: 19, name: '360 Zhinao', baseUrl: 'https://api.360.cn', models: ['360GPT_S2_V9', 'embedding-bert-512-v1', 'embedding_s1_v1', 'semantic_similarity_s1_v1'] },
   { id: 20, name: 'OpenRouter', baseUrl: 'https://openrouter.ai/api', models: ['openai/gpt-4o', 'openai/gpt-4o-mini', 'anthropic/claude-sonnet-4', 'google/gemini-2.5-pro', 'deepseek/deepseek-chat'] },
-  { id: 21, name: 'AI Proxy Library', baseUrl: 'https://api.aiproxy.io', models: ['gpt-3.5-turbo', 'gpt-4'] },
+  { id: 21, name: 'AI Proxy Library', baseUrl: 'https://api.aiproxy.io', models: ['gpt-3.5-turbo', 'gpt-4'], relayable: false },
   { id: 22, name: 'FastGPT', baseUrl: 'https://fastgpt.run/api/openapi', models: ['gpt-3.5-turbo', 'gpt-4'] },
   { id: 23, name: 'Tencent Hunyuan', baseUrl: 'https://hunyuan.tencentcloudapi.com', models: ['hunyuan-lite', 'hunyuan-standard', 'hunyuan-pro', 'hunyuan-turbo'] },
   { id: 24, name: 'Google Gemini', baseUrl: 'https://generativelanguage.googleapis.com', models: geminiModels },
@@ -142,21 +151,21 @@ const catalogue: ChannelTypeInfo[] = [
   { id: 41, name: 'Google Vertex AI', baseUrl: '', models: [...geminiModels.slice(0, 4), 'claude-sonnet-4-20250514', 'claude-3-5-sonnet-20241022'] },
   { id: 42, name: 'Mistral AI', baseUrl: 'https://api.mistral.ai', models: ['mistral-large-latest', 'mistral-small-latest', 'open-mistral-nemo', 'codestral-latest', 'mistral-embed'] },
   { id: 43, name: 'DeepSeek', baseUrl: 'https://api.deepseek.com', models: ['deepseek-chat', 'deepseek-reasoner'] },
-  { id: 44, name: 'MokaAI M3E', baseUrl: 'https://api.moka.ai', models: ['m3e-large', 'm3e-base', 'm3e-small'] },
+  { id: 44, name: 'MokaAI M3E', baseUrl: 'https://api.moka.ai', models: ['m3e-large', 'm3e-base', 'm3e-small'], relayable: false },
   { id: 45, name: 'VolcEngine Doubao', baseUrl: 'https://ark.cn-beijing.volces.com', models: ['doubao-seed-1-6-250615', 'doubao-1-5-pro-32k-250115', 'doubao-1-5-lite-32k-250115', 'deepseek-r1-250528', 'deepseek-v3-250324'] },
   { id: 46, name: 'Baidu Qianfan V2', baseUrl: 'https://qianfan.baidubce.com', models: ['ernie-4.5-turbo-128k', 'ernie-4.0-8k-latest', 'ernie-3.5-8k', 'ernie-speed-128k'] },
   { id: 47, name: 'Xinference', baseUrl: '', models: ['bge-reranker-v2-m3', 'jina-reranker-v2'] },
   { id: 48, name: 'xAI', baseUrl: 'https://api.x.ai', models: ['grok-4', 'grok-3', 'grok-3-mini', 'grok-2-vision-1212'] },
   { id: 49, name: 'Coze', baseUrl: 'https://api.coze.cn', models: [] },
-  { id: 50, name: 'Kling', baseUrl: 'https://api.klingai.com', models: ['kling-v1', 'kling-v1-6', 'kling-v2-master'] },
-  { id: 51, name: 'Jimeng', baseUrl: 'https://visual.volcengineapi.com', models: ['jimeng_vgfm_t2v_l20', 'jimeng_vgfm_i2v_l20'] },
-  { id: 52, name: 'Vidu', baseUrl: 'https://api.vidu.cn', models: ['viduq1', 'vidu2.0', 'vidu1.5'] },
+  { id: 50, name: 'Kling', baseUrl: 'https://api.klingai.com', models: ['kling-v1', 'kling-v1-6', 'kling-v2-master'], relayable: false },
+  { id: 51, name: 'Jimeng', baseUrl: 'https://visual.volcengineapi.com', models: ['jimeng_vgfm_t2v_l20', 'jimeng_vgfm_i2v_l20'], relayable: false },
+  { id: 52, name: 'Vidu', baseUrl: 'https://api.vidu.cn', models: ['viduq1', 'vidu2.0', 'vidu1.5'], relayable: false },
   { id: 53, name: 'Submodel', baseUrl: 'https://llm.submodel.ai', models: ['deepseek-ai/DeepSeek-V3-0324', 'Qwen/Qwen3-235B-A22B'] },
-  { id: 54, name: 'Doubao Video', baseUrl: 'https://ark.cn-beijing.volces.com', models: ['doubao-seedance-1-0-pro-250528', 'doubao-seedance-1-0-lite-t2v-250428'] },
+  { id: 54, name: 'Doubao Video', baseUrl: 'https://ark.cn-beijing.volces.com', models: ['doubao-seedance-1-0-pro-250528', 'doubao-seedance-1-0-lite-t2v-250428'], relayable: false },
   { id: 55, name: 'Sora', baseUrl: 'https://api.openai.com', models: ['sora-2', 'sora-2-pro'] },
   { id: 56, name: 'Replicate', baseUrl: 'https://api.replicate.com', models: ['black-forest-labs/flux-schnell', 'black-forest-labs/flux-dev'] },
-  { id: 57, name: 'Codex', baseUrl: 'https://chatgpt.com', models: ['gpt-5', 'gpt-5-codex'] },
-  { id: 58, name: 'Advanced Custom', baseUrl: '', models: [] },
+  { id: 57, name: 'Codex', baseUrl: 'https://chatgpt.com', models: ['gpt-5', 'gpt-5-codex'], relayable: false },
+  { id: 58, name: 'Advanced Custom', baseUrl: '', models: [], relayable: false },
 ];
 
 /** Every known type, in id order. */
@@ -169,6 +178,9 @@ export function channelTypeById(id: number): ChannelTypeInfo | undefined {
 }
 
 export const isKnownChannelType = (id: number): boolean => byId.has(id);
+
+/** Whether channels of this type can relay (a known type not marked `relayable: false`). */
+export const isRelayableChannelType = (id: number): boolean => byId.get(id)?.relayable !== false && byId.has(id);
 
 /** The display name of a type, or `Unknown (id)` for an id the catalogue does not know. */
 export function channelTypeName(id: number): string {

@@ -44,6 +44,10 @@ export interface ChannelView {
   header_override: string;
   remark: string;
   created_time: number;
+  /** calls in flight at once across instances, 0 none (issue 22) */
+  max_concurrency: number;
+  /** billed tokens per UTC day, 0 none (issue 22) */
+  daily_token_limit: number;
 }
 
 /** What `other_info` holds once a channel was disabled automatically. */
@@ -86,6 +90,9 @@ const channelFields = {
   priority: integerInput.nullish(),
   weight: integerInput.nullish(),
   auto_ban: z.number().int().min(0).max(1).nullish(),
+  /** a whole number, 0 no cap: a capped channel is passed over by selection (issue 22) */
+  max_concurrency: integerInput.nullish(),
+  daily_token_limit: integerInput.nullish(),
   status: z.union([z.literal(1), z.literal(2), z.literal(3)]).nullish(),
 };
 

@@ -13,6 +13,28 @@ export interface PageData<T> {
   total: number;
 }
 
+/**
+ * A list reply of spec 001 §7 ("data list": channels and tokens): `data` is the plain list, as the
+ * reference's scripts read it; the paging facts travel beside it in the envelope.
+ */
+export interface PlainListEnvelope<T> extends ApiEnvelope<T[]> {
+  data: T[];
+  page: number;
+  page_size: number;
+  total: number;
+}
+
+/** The envelope of a plain-list reply, built from a page. */
+export function plainList<T>(page: PageData<T>): PlainListEnvelope<T> {
+  return { success: true, message: '', data: page.items, page: page.page, page_size: page.page_size ?? page.items.length, total: page.total };
+}
+
+/** A plain-list reply read back into a page (our console pages with it). */
+export function pageOfPlainList<T>(reply: { data?: T[]; page?: number; page_size?: number; total?: number }): PageData<T> {
+  const items = reply.data ?? [];
+  return { items, page: reply.page ?? 1, page_size: reply.page_size ?? items.length, total: reply.total ?? items.length };
+}
+
 export const PAGE_SIZES = [10, 20, 50, 100] as const;
 export const DEFAULT_PAGE_SIZE = 10;
 

@@ -27,7 +27,10 @@ export const logFilterShape = {
   type: z.coerce
     .number()
     .int()
-    .refine((value) => (LOG_KINDS as readonly number[]).includes(value), { message: 'type must be 0, 1, 2, 3 or 4' })
+    .refine((value) => (LOG_KINDS as readonly number[]).includes(value), {
+      message: 'type must be 0, 1, 2, 3 or 4',
+      params: { zh: '只能是 0、1、2、3 或 4', en: 'must be 0, 1, 2, 3 or 4' },
+    })
     .optional()
     .default(0),
   username: optionalText,
@@ -51,6 +54,8 @@ export const logOtherSchema = z.looseObject({
   is_model_mapped: z.boolean().optional(),
   upstream_model_name: z.string().optional(),
   reasoning_effort: z.string().optional(),
+  /** set when the model had no price: billed at the fallback ratio 37.5, or free in self-use mode */
+  unpriced_model: z.enum(['fallback-ratio', 'self-use']).optional().catch(undefined),
   admin_info: z.looseObject({ use_channel: z.array(z.union([z.string(), z.number()])).optional() }).optional(),
 });
 export type LogOther = z.infer<typeof logOtherSchema>;

@@ -11,7 +11,20 @@ import {
 export type OptionKind = 'boolean' | 'number' | 'string' | 'json';
 
 /** The shape a JSON-valued option must have. */
-export type JsonShape = 'number-map' | 'text-map' | 'chat-list';
+export type JsonShape =
+  | 'number-map'
+  | 'text-map'
+  | 'chat-list'
+  /** model -> header name -> list of values (claude.model_headers_settings) */
+  | 'model-header-map'
+  /** model -> whole number of at least 1 (claude.default_max_tokens) */
+  | 'model-token-map'
+  /** model -> Gemini safety threshold (gemini.safety_settings) */
+  | 'model-safety-map'
+  /** model -> Gemini API version such as v1beta (gemini.version_settings) */
+  | 'model-version-map'
+  /** group -> [total count, success count] (ModelRequestRateLimitGroup) */
+  | 'rate-limit-map';
 
 export interface OptionDefinition {
   kind: OptionKind;
@@ -20,21 +33,31 @@ export interface OptionDefinition {
   shape?: JsonShape;
   /** Number options: the least value allowed. */
   min?: number;
+  /** Number options: the greatest value allowed. */
+  max?: number;
+  /** String options: an http(s) address or empty. */
+  url?: boolean;
+  /** Number options: only whole numbers. */
+  integer?: boolean;
   /** String options: the only values allowed. */
   choices?: readonly string[];
 }
 
 const bool = (value: boolean): OptionDefinition => ({ kind: 'boolean', default: String(value) });
-const num = (value: number, min = 0): OptionDefinition => ({ kind: 'number', default: String(value), min });
+const num = (value: number, min = 0, max?: number): OptionDefinition => ({ kind: 'number', default: String(value), min, ...(max === undefined ? {} : { max }) });
+const whole = (value: number, min = 0): OptionDefinition => ({ kind: 'number', default: String(value), min, integer: true });
 const str = (value = ''): OptionDefinition => ({ kind: 'string', default: value });
+const url = (): OptionDefinition => ({ kind: 'string', default: '', url: true });
 const choice = (value: string, choices: readonly string[]): OptionDefinition => ({ kind: 'string', default: value, choices });
 const shapeOf = (value: unknown): JsonShape => {
   if (Array.isArray(value)) return 'chat-list';
   const values = Object.values(value as Record<string, unknown>);
   return values.length > 0 && values.every((item) => typeof item === 'string') ? 'text-map' : 'number-map';
 };
-/** A JSON option; its shape follows its default (a list of chats, a map of texts, or a map of numbers). */
-const json = (value: unknown): OptionDefinition => ({ kind: 'json', default: JSON.stringify(value), shape: shapeOf(value) });
+/** A JSON map from group name to [total count, success count]; empty by default. */
+const groupLimits = (): OptionDefinition => ({ kind: 'json', default: '{}', shape: 'rate-limit-map' });
+/** A JSON option; its shape is given or follows its default (a list of chats, a map of texts, or a map of numbers). */
+const json = (value: unknown, shape: JsonShape = shapeOf(value)): OptionDefinition => ({ kind: 'json', default: JSON.stringify(value), shape });
 
 /**
  * Every option key (spec 000 §3 Option) with its default (reference notes §6.2).
@@ -136,15 +159,32 @@ export const optionCatalogue = {
       'Your account is not authorized',
     ].join('\n'),
   ),
+  // Background jobs and notifications (issue 21)
+  /** Upstream statuses that disable a channel: codes and ranges, e.g. "401,403,500-599". */
+  AutomaticDisableStatusCodes: str('401'),
+  CheckSensitiveOnCompletionEnabled: bool(false),
+  StopOnSensitiveEnabled: bool(true),
+  /** Minutes between scheduled channel tests; 0 turns them off (CHANNEL_TEST_FREQUENCY overrides). */
+  ChannelTestFrequency: num(0),
+  /** 'all' tests every enabled and auto-disabled channel; 'recovery' only auto-disabled ones and never disables. */
+  ChannelTestMode: choice('all', ['all', 'recovery']),
+  /** Minutes between balance refreshes of enabled channels; 0 turns them off (CHANNEL_UPDATE_FREQUENCY overrides). */
+  ChannelUpdateFrequency: num(0),
+  /** Days of logs kept; 0 keeps them forever (LOG_RETENTION_DAYS overrides). */
+  LogRetentionDays: num(0),
+  /** Lets notification webhooks reach loopback and private addresses (off: refused). */
+  WebhookInternalAddressEnabled: bool(false),
   // Quota
   QuotaForNewUser: num(0),
   PreConsumedQuota: num(500),
   QuotaForInviter: num(0),
   QuotaForInvitee: num(0),
   // JSON-valued
+  // Only {key} and {address}: every console fills those (the reference's own April 2025 console included).
   Chats: json([
-    { 'Cherry Studio': 'cherrystudio://providers/api-keys?v=1&data={cherryConfig}' },
     { 'ChatGPT Next Web': 'https://app.nextchat.dev/#/?settings={"key":"{key}","url":"{address}"}' },
+    { 'Lobe Chat': 'https://chat-preview.lobehub.com/?settings={"keyVaults":{"openai":{"apiKey":"{key}","baseURL":"{address}/v1"}}}' },
+    { OpenCat: 'opencat://team/join?domain={address}&token={key}' },
   ]),
   GroupRatio: json({ default: 1, vip: 1, svip: 1 }),
   UserUsableGroups: json({ default: '默认分组', vip: 'vip分组' }),
@@ -162,6 +202,33 @@ export const optionCatalogue = {
   LinuxDOUserEndpoint: str('https://connect.linux.do/api/user'),
   LinuxDOMinimumTrustLevel: num(0),
   TurnstileVerifyEndpoint: str('https://challenges.cloudflare.com/turnstile/v0/siteverify'),
+  // OIDC sign-in, Claude and Gemini adapters, pass-through (issue #16; the reference's dotted keys, reference notes §6.2)
+  'oidc.enabled': bool(false),
+  'oidc.client_id': str(),
+  'oidc.client_secret': str(),
+  'oidc.well_known': url(),
+  'oidc.authorization_endpoint': url(),
+  'oidc.token_endpoint': url(),
+  'oidc.user_info_endpoint': url(),
+  'claude.model_headers_settings': json({}, 'model-header-map'),
+  'claude.default_max_tokens': json({ default: 8192 }, 'model-token-map'),
+  'claude.thinking_adapter_enabled': bool(true),
+  'claude.thinking_adapter_budget_tokens_percentage': num(0.8, 0.01, 1),
+  'gemini.safety_settings': json({ default: 'OFF' }, 'model-safety-map'),
+  'gemini.version_settings': json({ default: 'v1beta', 'gemini-1.0-pro': 'v1' }, 'model-version-map'),
+  'global.pass_through_request_enabled': bool(false),
+  // Keys the reference console saves (issue 16). The model request rate limit is enforced by the
+  // operations work; ModelRequestRateLimitGroup maps a group to [total count, success count].
+  ModelRequestRateLimitEnabled: bool(false),
+  ModelRequestRateLimitDurationMinutes: whole(1, 1),
+  ModelRequestRateLimitCount: whole(0),
+  ModelRequestRateLimitSuccessCount: whole(1000, 1),
+  ModelRequestRateLimitGroup: groupLimits(),
+  SelfUseModeEnabled: bool(false),
+  'general_setting.docs_link': str(),
+  StreamCacheQueueLength: whole(0),
+  // Operations limits (issue 22): tokens per minute of every user in a group, e.g. {"default": 100000}.
+  GroupTpmLimit: json({}),
 } satisfies Record<string, OptionDefinition>;
 
 export type OptionKey = keyof typeof optionCatalogue;
@@ -169,5 +236,5 @@ export const optionKeys = Object.keys(optionCatalogue) as OptionKey[];
 
 export const isOptionKey = (key: string): key is OptionKey => Object.hasOwn(optionCatalogue, key);
 
-/** Keys never returned by `GET /api/option/` (secrets). */
-export const isSecretOptionKey = (key: string): boolean => /(Token|Secret|Key)$/.test(key);
+/** Keys never returned by `GET /api/option/` (secrets; dotted keys spell theirs `*.client_secret`, `*.api_key`). */
+export const isSecretOptionKey = (key: string): boolean => /(Token|Secret|Key|secret|api_key)$/.test(key);

@@ -21,3 +21,30 @@ export function formatCompactNumber(value: number): string {
   if (abs >= 1e4) return `${(value / 1e3).toFixed(1)}k`;
   return String(value);
 }
+
+const MICRO_PER_UNIT = 1_000_000n;
+
+/**
+ * The quota of an amount typed in the unit the console shows: dollars when it shows currency,
+ * otherwise whole quota units. Dollars are read exactly as a whole number of micro-dollars (at
+ * most six decimals), multiplied by QuotaPerUnit and divided by a million in integers; a remainder
+ * of half a unit or more rounds up (with the default 500000 per dollar every cent is exactly 5000
+ * units, so nothing rounds). Null when the text is not a non-negative amount.
+ */
+export function quotaOfDisplayedAmount(text: string, options: { inCurrency: boolean; quotaPerUnit?: number }): number | null {
+  const trimmed = text.trim().replace(/^\$/, '');
+  if (!options.inCurrency) return /^\d+$/.test(trimmed) && Number.isSafeInteger(Number(trimmed)) ? Number(trimmed) : null;
+  const match = /^(\d+)(?:\.(\d{0,6}))?$/.exec(trimmed);
+  if (!match) return null;
+  const perUnit = options.quotaPerUnit && options.quotaPerUnit > 0 ? options.quotaPerUnit : QUOTA_PER_UNIT;
+  if (!Number.isSafeInteger(perUnit)) return roundHalfAwayFromZero(Number(trimmed) * perUnit);
+  const micro = BigInt(match[1] ?? '0') * MICRO_PER_UNIT + BigInt((match[2] ?? '').padEnd(6, '0'));
+  const scaled = micro * BigInt(perUnit);
+  const quota = scaled / MICRO_PER_UNIT + (scaled % MICRO_PER_UNIT >= MICRO_PER_UNIT / 2n ? 1n : 0n);
+  return quota <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(quota) : null;
+}
+
+/** The amount of `quota` as the console shows it for typing (no currency sign): dollars with two decimals, or units. */
+export function displayedAmountOf(quota: number, options: { inCurrency: boolean; quotaPerUnit?: number }): string {
+  return formatQuota(quota, options).replace(/^\$/, '');
+}

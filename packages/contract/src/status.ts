@@ -37,4 +37,23 @@ export interface StatusData {
   password_login_enabled: boolean;
   password_register_enabled: boolean;
   demo_site_enabled: boolean;
+  oidc_enabled: boolean;
+  oidc_client_id: string;
+  oidc_authorization_endpoint: string;
+  /** Fields the reference console reads (issue 16). Set-up is always done: the first start creates root. */
+  setup: boolean;
+  /** `general_setting.docs_link`; empty hides the docs entry */
+  docs_link: string;
+  self_use_mode_enabled: boolean;
+  /** billing and logs are always written behind in batches */
+  enable_batch_update: boolean;
+  default_use_auto_group: boolean;
+  linuxdo_minimum_trust_level: number;
+}
+
+/** `data` of `GET /api/setup`: Switchboard is set up on its first start (root / 123456), so `status` is always true. */
+export interface SetupData {
+  status: boolean;
+  root_init: boolean;
+  database_type: 'sqlite' | 'mysql' | 'postgres';
 }

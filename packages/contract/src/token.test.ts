@@ -43,6 +43,15 @@ describe('checkTokenFields', () => {
     expect(check({ model_limits_enabled: true })).toEqual({ code: 'model_limits_empty' });
   });
 
+  it('takes a whole number of requests and tokens per minute, 0 meaning none', () => {
+    expect(check({ rpm_limit: 0, tpm_limit: 0 })).toBeNull();
+    expect(check({ rpm_limit: 60, tpm_limit: 100_000 })).toBeNull();
+    expect(check({ rpm_limit: -1 })).toEqual({ code: 'rpm_limit_invalid' });
+    expect(check({ rpm_limit: 1.5 })).toEqual({ code: 'rpm_limit_invalid' });
+    expect(check({ tpm_limit: -5 })).toEqual({ code: 'tpm_limit_invalid' });
+    expect(check({ tpm_limit: Number.NaN })).toEqual({ code: 'tpm_limit_invalid' });
+  });
+
   it('splits model limits without blanks or repeats', () => {
     expect(splitModelLimits(' a, b ,,a ')).toEqual(['a', 'b']);
   });

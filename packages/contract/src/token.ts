@@ -65,6 +65,10 @@ const tokenFieldShape = {
   allow_ips: z.string().nullable(),
   /** '' means the user's own group */
   group: z.string(),
+  /** requests per minute, 0 no limit (issue 22) */
+  rpm_limit: z.number(),
+  /** billed tokens per minute, 0 no limit (issue 22) */
+  tpm_limit: z.number(),
 };
 
 export type TokenFields = { [K in keyof typeof tokenFieldShape]: z.infer<(typeof tokenFieldShape)[K]> };
@@ -78,6 +82,8 @@ export const TOKEN_FIELD_DEFAULTS: TokenFields = {
   model_limits: '',
   allow_ips: '',
   group: '',
+  rpm_limit: 0,
+  tpm_limit: 0,
 };
 
 /** `POST /api/token/`: missing fields take TOKEN_FIELD_DEFAULTS; `quantity` > 1 creates several. */
@@ -108,6 +114,8 @@ export const tokenViewSchema = z.object({
   allow_ips: z.string(),
   used_quota: z.number(),
   group: z.string(),
+  rpm_limit: z.number(),
+  tpm_limit: z.number(),
 });
 export type TokenView = z.infer<typeof tokenViewSchema>;
 
@@ -121,7 +129,12 @@ export type TokenProblem =
   | { code: 'quota_negative' }
   | { code: 'quota_too_large'; max: number }
   | { code: 'quantity_invalid' }
-  | { code: 'model_limits_empty' };
+  | { code: 'model_limits_empty' }
+  | { code: 'rpm_limit_invalid' }
+  | { code: 'tpm_limit_invalid' };
+
+/** A per-minute or per-day cap: a whole number, 0 meaning no limit. */
+export const isWholeLimit = (value: number): boolean => Number.isSafeInteger(value) && value >= 0;
 
 /** Model names of a comma list: trimmed, without blanks and repeats. */
 export function splitModelLimits(text: string): string[] {
@@ -153,5 +166,7 @@ export function checkTokenFields(fields: TokenFields, options: TokenCheckOptions
     return { code: 'quantity_invalid' };
   }
   if (fields.model_limits_enabled && splitModelLimits(fields.model_limits).length === 0) return { code: 'model_limits_empty' };
+  if (!isWholeLimit(fields.rpm_limit)) return { code: 'rpm_limit_invalid' };
+  if (!isWholeLimit(fields.tpm_limit)) return { code: 'tpm_limit_invalid' };
   return null;
 }

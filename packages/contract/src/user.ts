@@ -26,6 +26,8 @@ export const userSettingSchema = z.object({
   webhook_url: z.string().optional(),
   webhook_secret: z.string().optional(),
   notification_email: z.string().optional(),
+  /** Calls to a model without a price go through, billed at the reference's fallback model ratio. */
+  accept_unset_model_ratio_model: z.boolean().optional(),
 });
 export type UserSetting = z.infer<typeof userSettingSchema>;
 
@@ -39,6 +41,7 @@ export interface UserView {
   wechat_id: string;
   telegram_id: string;
   linux_do_id: string;
+  oidc_id: string;
   email: string;
   quota: number;
   used_quota: number;

@@ -2,6 +2,7 @@ import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError, messages } from '../platform/errors';
 import { fill, languageOf } from '../platform/text';
+import { describeValidation } from './validation-message';
 
 /**
  * The console's error envelope: a business error answers HTTP 200 `{success:false, message}` in the
@@ -13,9 +14,7 @@ export function consoleErrorHandler(error: FastifyError, request: FastifyRequest
     return reply.status(error.status).send({ success: false, message: error.text[language] });
   }
   if (hasZodFastifySchemaValidationErrors(error)) {
-    const detail = error.validation
-      .map((issue) => `${issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || 'body'}: ${issue.message}`)
-      .join('; ');
+    const detail = describeValidation(error.validation, error.validationContext, language);
     return reply.status(200).send({ success: false, message: fill(messages.invalidParameter, { detail })[language] });
   }
   const status = error.statusCode ?? 500;

@@ -3,16 +3,19 @@ import { createGuards } from './auth/guards';
 import { registerAccountRoutes } from './account/routes';
 import { registerChannelRoutes } from './channel/routes';
 import { registerDataRoutes } from './data/routes';
+import { registerJobRoutes } from './job/routes';
 import { registerLogRoutes } from './log/routes';
 import { registerRedemptionRoutes } from './redemption/routes';
 import { registerTopUpRoutes } from './topup/routes';
 import type { ConsoleApp } from './console-app';
 import { consoleErrorHandler } from './error-handler';
+import { useConsoleJsonBodies } from './json-body';
 import { registerOauthRoutes } from './oauth/routes';
 import { registerOptionRoutes } from './option/routes';
 import { registerPricingRoutes } from './pricing/routes';
 import { registerPublicContentRoutes } from './public-content/routes';
 import { registerStatusRoutes } from './status/routes';
+import { registerTaskRoutes } from './task/routes';
 import { registerTokenRoutes } from './token/routes';
 import { registerUserAdminRoutes } from './user-admin/routes';
 import { registerUserSessionRoutes } from './user/routes';
@@ -20,6 +23,7 @@ import { registerUserSessionRoutes } from './user/routes';
 /** Every console area, under /api. Each area registers its own routes here. */
 export async function consolePlugin(app: ConsoleApp, context: AppContext): Promise<void> {
   app.setErrorHandler(consoleErrorHandler);
+  useConsoleJsonBodies(app);
   const guards = createGuards(context);
   registerStatusRoutes(app, context);
   registerUserSessionRoutes(app, context, guards);
@@ -35,4 +39,6 @@ export async function consolePlugin(app: ConsoleApp, context: AppContext): Promi
   registerDataRoutes(app, context, guards);
   registerRedemptionRoutes(app, context, guards);
   registerTopUpRoutes(app, context, guards);
+  registerTaskRoutes(app, context, guards);
+  registerJobRoutes(app, context, guards);
 }

@@ -171,3 +171,38 @@ export async function databaseAnswers<DB>(db: Kysely<DB>): Promise<boolean> {
     return false;
   }
 }
+
+/**
+ * Inserts rows, or overwrites every other column of an existing row with the same key: copies that
+ * may run twice (an import) end with the same rows.
+ */
+export async function upsertRows<DB, T extends keyof DB & string>(
+  db: Kysely<DB>,
+  kind: DatabaseKind,
+  table: T,
+  rows: Array<Insertable<DB[T]>>,
+  conflictColumns: string[],
+): Promise<void> {
+  const first = rows[0];
+  if (!first) return;
+  const columns = Object.keys(first).filter((column) => !conflictColumns.includes(column));
+  const query = (db as Kysely<any>).insertInto(table).values(rows as any);
+  if (kind === 'mysql') {
+    const set = Object.fromEntries(columns.map((column) => [column, sql`values(${sql.ref(column)})`]));
+    await query.onDuplicateKeyUpdate(set as any).execute();
+    return;
+  }
+  const set = Object.fromEntries(columns.map((column) => [column, sql.ref(`excluded.${column}`)]));
+  await query.onConflict((conflict) => conflict.columns(conflictColumns as any).doUpdateSet(set as any)).execute();
+}
+
+/**
+ * After rows were written with explicit ids, moves PostgreSQL's identity sequence past the largest id
+ * (SQLite and MySQL follow explicit ids by themselves).
+ */
+export async function realignIdSequence<DB>(db: Kysely<DB>, kind: DatabaseKind, table: string): Promise<void> {
+  if (kind !== 'postgres') return;
+  await sql`select setval(pg_get_serial_sequence(${table}, 'id'), greatest((select coalesce(max(id), 0) from ${sql.table(table)}), 1))`.execute(
+    db,
+  );
+}

@@ -43,6 +43,7 @@ export const messages = {
   userBanned: { zh: '用户已被封禁', en: 'This user has been banned' },
   permissionDenied: { zh: '无权进行此操作，权限不足', en: 'No permission: insufficient role' },
   invalidParameter: { zh: '无效的参数：{detail}', en: 'Invalid parameter: {detail}' },
+  fieldRequired: { zh: '缺少必填字段 {field}', en: '{field} is required' },
   notFound: { zh: '接口不存在：{method} {path}', en: 'No such API: {method} {path}' },
   internalError: {
     zh: '服务器内部错误，请联系管理员（request id: {id}）',

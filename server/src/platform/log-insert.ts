@@ -3,6 +3,7 @@ import type { Insertable, Kysely } from 'kysely';
 import type { Database } from '../db/database';
 import { insertOrAdd } from '../db/dialect';
 import type { Tables } from '../db/tables';
+import { advanceMark, sqliteMarkAdvancer, type JournalLink } from './journal-marks';
 import type { LogsTable, QuotaDataTable } from '../db/tables/logs';
 
 export type LogEntry = Insertable<LogsTable>;
@@ -48,16 +49,20 @@ function completeRow(row: LogEntry): LogEntry {
   return complete as LogEntry;
 }
 
-/** Writes a batch of log rows in one transaction; throws (and writes nothing) when any row fails. */
-export type LogInserter = (rows: LogEntry[]) => Promise<void>;
+/**
+ * Writes a batch of log rows in one transaction; throws (and writes nothing) when any row fails.
+ * With a journal link, the same transaction advances the `logs` mark to `lastSeq`.
+ */
+export type LogInserter = (rows: LogEntry[], lastSeq?: number) => Promise<void>;
 
 /** Multi-row inserts through Kysely: PostgreSQL and MySQL. */
-export function kyselyLogInserter(db: Kysely<Tables>): LogInserter {
-  return (rows) =>
+export function kyselyLogInserter(db: Kysely<Tables>, link: JournalLink | null = null): LogInserter {
+  return (rows, lastSeq = 0) =>
     db.transaction().execute(async (transaction) => {
       for (let start = 0; start < rows.length; start += MAX_ROWS_PER_INSERT) {
         await transaction.insertInto('logs').values(rows.slice(start, start + MAX_ROWS_PER_INSERT).map(completeRow)).execute();
       }
+      if (link) await advanceMark(transaction, link, 'logs', lastSeq);
     });
 }
 
@@ -66,38 +71,39 @@ export function kyselyLogInserter(db: Kysely<Tables>): LogInserter {
  * the CPU of Kysely's multi-row insert. It runs while holding Kysely's connection, so it can never
  * land inside a Kysely transaction that is open on the same handle.
  */
-export function sqliteLogInserter(db: Kysely<Tables>, handle: SqliteHandle): LogInserter {
-  let insertAll: ((rows: LogEntry[]) => void) | null = null;
+export function sqliteLogInserter(db: Kysely<Tables>, handle: SqliteHandle, link: JournalLink | null = null): LogInserter {
+  let insertAll: ((rows: LogEntry[], lastSeq: number) => void) | null = null;
   const prepare = () => {
     const columns = LOG_COLUMNS.map((column) => `"${column}"`).join(', ');
     const statement: Statement<unknown[]> = handle.prepare(
       `insert into "logs" (${columns}) values (${LOG_COLUMNS.map(() => '?').join(', ')})`,
     );
-    return handle.transaction((rows: LogEntry[]) => {
+    const advance = link ? sqliteMarkAdvancer(handle, link, 'logs') : () => undefined;
+    return handle.transaction((rows: LogEntry[], lastSeq: number) => {
       for (const row of rows) statement.run(LOG_COLUMNS.map((column) => columnValue(row, column)));
+      advance(lastSeq);
     });
   };
-  return (rows) =>
+  return (rows, lastSeq = 0) =>
     db.connection().execute(async () => {
       insertAll ??= prepare();
-      insertAll(rows);
+      insertAll(rows, lastSeq);
     });
 }
 
 /** The fastest inserter the database offers. */
-export function logInserterFor(database: Database): LogInserter {
-  return database.sqlite ? sqliteLogInserter(database.db, database.sqlite) : kyselyLogInserter(database.db);
+export function logInserterFor(database: Database, link: JournalLink | null = null): LogInserter {
+  return database.sqlite ? sqliteLogInserter(database.db, database.sqlite, link) : kyselyLogInserter(database.db, link);
 }
 
-/** Adds usage buckets onto the stored ones in one transaction. */
-export function insertUsageBuckets(database: Database, buckets: UsageBucket[]): Promise<void> {
-  return database.db
-    .transaction()
-    .execute((transaction) =>
-      insertOrAdd(transaction, database.kind, 'quota_data', buckets, ['user_id', 'model_name', 'created_at'], [
-        'count',
-        'token_used',
-        'quota',
-      ]),
-    );
+/** Adds usage buckets onto the stored ones in one transaction (advancing the `usage` mark to `lastSeq`). */
+export function insertUsageBuckets(database: Database, buckets: UsageBucket[], link: JournalLink | null = null, lastSeq = 0): Promise<void> {
+  return database.db.transaction().execute(async (transaction) => {
+    await insertOrAdd(transaction, database.kind, 'quota_data', buckets, ['user_id', 'model_name', 'created_at'], [
+      'count',
+      'token_used',
+      'quota',
+    ]);
+    if (link) await advanceMark(transaction, link, 'usage', lastSeq);
+  });
 }

@@ -1,6 +1,8 @@
 import { pino } from 'pino';
 import type { Database } from '../db/database';
 import { databaseAnswers } from '../db/dialect';
+import type { JournalRecord } from './durable-journal';
+import { emptyRange, widen, type JournalLink, type SeqRange } from './journal-marks';
 import {
   insertUsageBuckets,
   logInserterFor,
@@ -29,6 +31,26 @@ export const MAX_PENDING_LOG_ROWS = 50_000;
 export interface LogWriterOptions {
   reporter?: LogWriterReporter;
   maxPendingRows?: number;
+  /** the settlement journal: every row and rollup entry is appended there before it is queued */
+  journal?: JournalLink | null;
+}
+
+/** A queued row and its journal record number (0 without a journal). */
+interface QueuedLog {
+  entry: LogEntry;
+  seq: number;
+  /** Date.now() when it was queued, for the write-behind lag */
+  queuedAt: number;
+}
+
+/** What `roll` takes: one call's usage. */
+export interface RollEntry {
+  userId: number;
+  username: string;
+  model: string;
+  createdAt: number;
+  tokens: number;
+  quota: number;
 }
 
 /**
@@ -37,13 +59,16 @@ export interface LogWriterOptions {
  * A row the database refuses is dropped and reported; while the database is unavailable rows wait.
  */
 export class LogWriter {
-  private logs: LogEntry[] = [];
+  private logs: QueuedLog[] = [];
   private rollup = new Map<string, UsageBucket>();
+  private rollupSeqs = emptyRange();
+  private inFlight: SeqRange | null = null;
   private flushing: Promise<void> | null = null;
   private droppedForCapacity = 0;
   private reporter: LogWriterReporter;
   private readonly maxPendingRows: number;
   private readonly insertLogs: LogInserter;
+  private readonly link: JournalLink | null;
 
   constructor(
     private readonly database: Database,
@@ -51,7 +76,8 @@ export class LogWriter {
   ) {
     this.reporter = options.reporter ?? pino({ name: 'log-writer' });
     this.maxPendingRows = options.maxPendingRows ?? MAX_PENDING_LOG_ROWS;
-    this.insertLogs = logInserterFor(database);
+    this.link = options.journal ?? null;
+    this.insertLogs = logInserterFor(database, this.link);
   }
 
   /** Sends later reports to this logger (the server's, once the app exists). */
@@ -60,13 +86,47 @@ export class LogWriter {
   }
 
   write(entry: LogEntry): void {
-    this.logs.push(entry);
+    const seq = this.link ? this.link.journal.append('l', JSON.stringify(entry)) : 0;
+    this.queue(entry, seq);
+  }
+
+  /** Adds one call's usage to its user × model × hour bucket. */
+  roll(entry: RollEntry): void {
+    if (this.link) widen(this.rollupSeqs, this.link.journal.append('r', JSON.stringify(entry)));
+    this.addRoll(entry);
+  }
+
+  /** Takes back a row or rollup entry journaled by an earlier run of this instance (the replay at start). */
+  replay(record: JournalRecord): void {
+    if (record.type === 'l') this.queue(JSON.parse(record.payload) as LogEntry, record.seq);
+    else if (record.type === 'r') {
+      this.addRoll(JSON.parse(record.payload) as RollEntry);
+      widen(this.rollupSeqs, record.seq);
+    }
+  }
+
+  /** The oldest journal record not yet in the database (Infinity when none). */
+  get oldestPendingSeq(): number {
+    const queued = this.logs.find((row) => row.seq > 0)?.seq ?? Number.POSITIVE_INFINITY;
+    return Math.min(queued, this.rollupSeqs.first, this.inFlight?.first ?? Number.POSITIVE_INFINITY);
+  }
+
+  /** When the oldest row or rollup entry not yet written was queued (the write-behind lag). */
+  oldestQueuedAt(): number | undefined {
+    return this.inFlightQueuedAt ?? this.logs[0]?.queuedAt ?? this.rollupSince;
+  }
+
+  private inFlightQueuedAt: number | undefined;
+  private rollupSince: number | undefined;
+
+  private queue(entry: LogEntry, seq: number): void {
+    this.logs.push({ entry, seq, queuedAt: Date.now() });
     // Trimmed in steps of a tenth, so that a long outage costs no copy per call.
     if (this.logs.length > this.maxPendingRows + Math.ceil(this.maxPendingRows / 10)) this.keepNewest();
   }
 
-  /** Adds one call's usage to its user × model × hour bucket. */
-  roll(entry: { userId: number; username: string; model: string; createdAt: number; tokens: number; quota: number }): void {
+  private addRoll(entry: RollEntry): void {
+    this.rollupSince ??= Date.now();
     this.addToBucket({
       user_id: entry.userId,
       username: entry.username,
@@ -108,13 +168,32 @@ export class LogWriter {
     if (this.logs.length === 0 && this.rollup.size === 0) return;
     const logs = this.logs;
     const buckets = [...this.rollup.values()];
+    const rollupSeqs = this.rollupSeqs;
     this.logs = [];
     this.rollup = new Map();
+    this.rollupSeqs = emptyRange();
+    this.inFlight = { first: Math.min(logs.find((row) => row.seq > 0)?.seq ?? Number.POSITIVE_INFINITY, rollupSeqs.first), last: 0 };
+    this.inFlightQueuedAt = Math.min(logs[0]?.queuedAt ?? Number.POSITIVE_INFINITY, this.rollupSince ?? Number.POSITIVE_INFINITY);
+    if (!Number.isFinite(this.inFlightQueuedAt)) this.inFlightQueuedAt = undefined;
+    const rollupSince = this.rollupSince;
+    this.rollupSince = undefined;
     const answers = () => databaseAnswers(this.database.db);
-    const logResult = await writeInPieces(logs, this.insertLogs, answers);
-    const bucketResult = logResult.outage
-      ? { refused: [], unwritten: buckets, outage: logResult.outage }
-      : await writeInPieces(buckets, (piece) => insertUsageBuckets(this.database, piece), answers);
+    let logResult: Awaited<ReturnType<typeof writeInPieces<QueuedLog>>>;
+    let bucketResult: Awaited<ReturnType<typeof writeInPieces<UsageBucket>>>;
+    try {
+      logResult = await writeInPieces(logs, (piece) => this.insertLogs(piece.map((row) => row.entry), piece.at(-1)?.seq ?? 0), answers);
+      bucketResult = logResult.outage
+        ? { refused: [], unwritten: buckets, outage: logResult.outage }
+        : await writeInPieces(buckets, (piece) => insertUsageBuckets(this.database, piece, this.link, rollupSeqs.last), answers);
+    } finally {
+      this.inFlight = null;
+      this.inFlightQueuedAt = undefined;
+    }
+    if (bucketResult.unwritten.length > 0 || bucketResult.refused.length > 0) {
+      this.rollupSince = Math.min(rollupSince ?? Date.now(), this.rollupSince ?? Date.now());
+      widen(this.rollupSeqs, rollupSeqs.first);
+      widen(this.rollupSeqs, rollupSeqs.last);
+    }
 
     this.logs = logResult.unwritten.concat(this.logs);
     if (this.logs.length > this.maxPendingRows) this.keepNewest();
@@ -129,7 +208,7 @@ export class LogWriter {
     }
     for (const { row, error } of logResult.refused) {
       this.reporter.error(
-        { err: error, request_id: row.request_id, user_id: row.user_id, created_at: row.created_at },
+        { err: error, request_id: row.entry.request_id, user_id: row.entry.user_id, created_at: row.entry.created_at },
         'log row refused by the database; dropped',
       );
     }

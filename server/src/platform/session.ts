@@ -9,6 +9,8 @@ export interface SessionPayload {
   uid: number;
   /** issued at, unix seconds */
   iat: number;
+  /** the user's session epoch when issued; a raised epoch (password change, ban, ...) ends the session. Absent counts as 0. */
+  ep?: number;
   /** short-lived values of sign-in flows (OAuth state, invite code, human check passed) */
   flow?: Record<string, string>;
 }

@@ -11,10 +11,12 @@ import { chatEndpoint, type Endpoint } from './endpoints';
 import type { InboundDialect } from './formats/inbound-dialect';
 import type { ParsedBody } from './formats/request-body';
 import type { ProviderAdapter, StreamRelay, UpstreamRequest, UpstreamTarget, WholeAnswer } from './providers/provider';
+import type { AdapterSettings } from './providers/adapter-settings';
 import { adapterFor } from './providers/registry';
 import { RelayError } from './relay-error';
 import { relayMessages } from './relay-messages';
 import type { RelaySignal } from './client-abort';
+import type { CompletionGuard } from './sensitive/completion-guard';
 
 const ERROR_BODY_LIMIT = 64 * 1024;
 
@@ -39,8 +41,11 @@ export interface AttemptInput {
   contentType: string;
   clientHeaders: IncomingHttpHeaders;
   upstreamModel: string;
+  settings: AdapterSettings;
   signal: RelaySignal;
   sink: ClientSink;
+  /** watches the completion for sensitive words (CheckSensitiveOnCompletionEnabled) */
+  guard?: CompletionGuard | null;
 }
 
 /** How the attempt talks to the upstream and how the answer reaches the client. */
@@ -54,15 +59,19 @@ interface AttemptPlan {
 /**
  * Same dialect on both sides: the adapter's native path (a plain passthrough for OpenAI); otherwise
  * the client's request goes through the internal OpenAI chat shape and the answer comes back.
+ * With `global.pass_through_request_enabled` every call takes the native path and the client's bytes
+ * are the upstream body: the adapter still chooses the address (model in the path for Gemini,
+ * Vertex and Bedrock) and the credentials, and the answer comes back in the upstream's own shape.
  */
 function planOf(input: AttemptInput): AttemptPlan {
   const adapter = adapterFor(input.channel.type);
-  const { channel, dialect, body, upstreamModel, contentType, clientHeaders } = input;
-  const target: UpstreamTarget = { channel, endpoint: input.endpoint, upstreamModel, stream: body.stream, contentType, clientHeaders };
-  if (adapter.nativeDialect(target) === dialect.name) {
+  const { channel, dialect, body, upstreamModel, contentType, clientHeaders, settings } = input;
+  const target: UpstreamTarget = { channel, endpoint: input.endpoint, upstreamModel, stream: body.stream, contentType, clientHeaders, settings };
+  if (settings.passThrough || adapter.nativeDialect(target) === dialect.name) {
+    const request = Promise.resolve(adapter.native.request(target, body));
     return {
       adapter,
-      request: Promise.resolve(adapter.native.request(target, body)),
+      request: settings.passThrough ? request.then((built) => ({ ...built, body: body.raw })) : request,
       whole: (bytes, type) => adapter.native.whole(bytes, type, target),
       stream: () => adapter.native.stream(target, body),
     };
@@ -114,27 +123,29 @@ export async function sendAttempt(dispatcher: Dispatcher, input: AttemptInput): 
   }
   const upstreamType = String(response.headers['content-type'] ?? 'application/json');
   if (input.body.stream && !upstreamType.includes('application/json')) {
-    return relayStream(response, plan.stream(), sink, started, signal);
+    return relayStream(response, plan.stream(), input, started);
   }
-  const answer = plan.whole(Buffer.from(await response.body.arrayBuffer()), upstreamType);
+  const whole = plan.whole(Buffer.from(await response.body.arrayBuffer()), upstreamType);
+  const answer = input.guard ? input.guard.whole(whole) : whole;
   sink.sendWhole(response.statusCode, answer.contentType, answer.body);
   const localCompletionTokens = answer.usage ? 0 : countTokensExactly(answer.text);
   return { usage: answer.usage, localCompletionTokens, firstByteMs: performance.now() - started, interrupted: false };
 }
 
-async function relayStream(
-  response: Dispatcher.ResponseData,
-  relay: StreamRelay,
-  sink: ClientSink,
-  started: number,
-  signal: RelaySignal,
-): Promise<AttemptOutcome> {
+async function relayStream(response: Dispatcher.ResponseData, relay: StreamRelay, input: AttemptInput, started: number): Promise<AttemptOutcome> {
+  const { sink, signal, guard } = input;
   let firstByteMs: number | null = null;
   let interrupted = false;
   sink.startStream();
   try {
     for await (const chunk of response.body as AsyncIterable<Buffer>) {
-      const out = relay.push(chunk);
+      const out = guard ? guard.stream(relay.push(chunk)) : relay.push(chunk);
+      if (guard?.tripped) {
+        await sink.write(Buffer.concat([out, input.dialect.streamEncoder(input.body).error?.(guard.error()) ?? Buffer.alloc(0)]));
+        interrupted = true;
+        response.body.destroy();
+        break;
+      }
       if (out.length === 0) continue;
       firstByteMs ??= performance.now() - started;
       await sink.write(out);

@@ -53,8 +53,19 @@ async function activeUser(services: RelayServices, userId: number): Promise<Cach
   return user;
 }
 
+/** Callers authenticated before their body was read (body-guard.ts), so that routes do not do it twice. */
+const authenticatedCallers = new WeakMap<FastifyRequest, Caller>();
+
 /** Authenticates an `sk-` key: token status, expiry, balance, IP allow list, user, group, channel pin. */
 export async function authenticateToken(context: AppContext, services: RelayServices, request: FastifyRequest): Promise<Caller> {
+  const known = authenticatedCallers.get(request);
+  if (known) return known;
+  const caller = await authenticateKey(context, services, request);
+  authenticatedCallers.set(request, caller);
+  return caller;
+}
+
+async function authenticateKey(context: AppContext, services: RelayServices, request: FastifyRequest): Promise<Caller> {
   const given = keyOf(request);
   if (!given) throw unauthorized(relayMessages.noKey);
   const [key = '', pin] = (given.startsWith('sk-') ? given.slice(3) : given).split('-');
@@ -103,6 +114,7 @@ export async function authenticateSession(
     throw new RelayError(relayMessages.sessionRequired, 401, 'unauthorized', 'authentication_error');
   }
   const user = await activeUser(services, session.uid);
+  if ((session.ep ?? 0) !== user.sessionEpoch) throw new RelayError(relayMessages.sessionRequired, 401, 'unauthorized', 'authentication_error');
   let group = user.group;
   if (typeof requestedGroup === 'string' && requestedGroup && requestedGroup !== user.group) {
     if (!usableGroups(context, user).has(requestedGroup)) {

@@ -33,14 +33,26 @@ export async function handleRelayCall(
   reply.hijack();
   const response = reply.raw;
   const clientGone = new ClientAbort();
+  const trace = { model: '', channelId: 0 };
+  const metrics = services.metrics;
+  const started = metrics ? performance.now() : 0;
+  let streaming = false;
   response.on('close', () => {
     if (!response.writableFinished) clientGone.abort();
+    if (!metrics) return;
+    if (streaming) metrics.streamClosed();
+    const seconds = (performance.now() - started) / 1000;
+    metrics.callEnded({ route: route.endpoint.kind, dialect: route.dialect.name, model: trace.model, channelId: trace.channelId, status: response.statusCode, seconds });
   });
   try {
     const caller = await authenticate();
     const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
     const contentType = request.headers['content-type'] ?? 'application/json';
     const body = route.dialect.parse(raw, { endpoint: route.endpoint, contentType, ...route.pathFacts?.(request) });
+    if (metrics && body.stream) {
+      streaming = true;
+      metrics.streamOpened();
+    }
     await relayCall(context, services, {
       caller,
       endpoint: route.endpoint,
@@ -52,6 +64,7 @@ export async function handleRelayCall(
       clientIp: request.ip,
       sink: new HttpSink(response, request.id),
       signal: clientGone,
+      trace,
     });
   } catch (error) {
     writeRelayError(response, request, error, route.dialect);

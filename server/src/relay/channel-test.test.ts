@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FakeAnthropicUpstream } from '../testing/fake-anthropic-upstream';
 import { FakeOpenAIUpstream } from '../testing/fake-openai-upstream';
+import { FixtureReplayUpstream } from '../testing/fixture-replay-upstream';
 import { addChannel } from '../testing/relay-fixtures';
 import { startTestServer, type TestServer } from '../testing/test-server';
 import { testChannel } from './channel-test';
@@ -33,6 +34,39 @@ describe('testing a channel', () => {
     const result = await testChannel(await channelRow(id), 'text-embedding-3-small');
     expect(result.success).toBe(true);
     expect(upstream.received.at(-1)?.path).toBe('/v1/embeddings');
+  });
+
+  it("tests a reranker with a rerank at the vendor's own path (Jina)", async () => {
+    const jina = await new FixtureReplayUpstream({
+      '/v1/rerank': [{ file: new URL('./providers/openai-compatible/__fixtures__/jina-rerank.json', import.meta.url), stream: false }],
+    }).start();
+    const id = await addChannel(server, { type: 38, baseUrl: jina.url, models: ['jina-reranker-v2-base-multilingual'] });
+    const result = await testChannel(await channelRow(id));
+    await jina.stop();
+    expect(result).toMatchObject({ success: true, model: 'jina-reranker-v2-base-multilingual' });
+    expect(jina.received.at(-1)).toMatchObject({ path: '/v1/rerank', body: { query: 'What is Deep Learning?', documents: expect.any(Array) } });
+  });
+
+  it('tests a vendor with its own API through its adapter (Dify)', async () => {
+    const dify = await new FixtureReplayUpstream({
+      '/v1/chat-messages': [{ file: new URL('./providers/dify/__fixtures__/chat-blocking.json', import.meta.url), stream: false }],
+    }).start();
+    const id = await addChannel(server, { type: 37, baseUrl: dify.url, key: 'app-key', models: ['dify'] });
+    const result = await testChannel(await channelRow(id));
+    await dify.stop();
+    expect(result).toMatchObject({ success: true, model: 'dify' });
+    expect(dify.received.at(-1)).toMatchObject({ path: '/v1/chat-messages', body: { query: 'hi', response_mode: 'blocking' }, headers: { authorization: 'Bearer app-key' } });
+  });
+
+  it('tests an image model with one image (Replicate)', async () => {
+    const replicate = await new FixtureReplayUpstream({
+      '/v1/models/black-forest-labs/flux-schnell/predictions': [{ file: new URL('./providers/replicate/__fixtures__/prediction-succeeded.json', import.meta.url), stream: false }],
+    }).start();
+    const id = await addChannel(server, { type: 56, baseUrl: replicate.url, models: ['black-forest-labs/flux-schnell'] });
+    const result = await testChannel(await channelRow(id));
+    await replicate.stop();
+    expect(result).toMatchObject({ success: true, model: 'black-forest-labs/flux-schnell' });
+    expect(replicate.received.at(-1)?.body).toEqual({ input: { prompt: 'a cute cat', num_outputs: 1, aspect_ratio: '1:1' } });
   });
 
   it('reports the upstream error', async () => {

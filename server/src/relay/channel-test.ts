@@ -9,7 +9,8 @@ import { relayEndpoints } from './endpoints';
 import { openAIDialect } from './formats/openai-chat';
 import { parseJsonBody } from './formats/request-body';
 import { mapModel } from './model-mapping';
-import { RelayError } from './relay-error';
+import { defaultAdapterSettings, type AdapterSettings } from './providers/adapter-settings';
+import { RelayError, UpstreamError } from './relay-error';
 
 export interface ChannelTestResult {
   success: boolean;
@@ -20,12 +21,24 @@ export interface ChannelTestResult {
   model: string;
   /** the upstream's status when it answered with an error */
   status: number;
+  /** the status the upstream itself answered (0: it never answered) */
+  upstreamStatus: number;
 }
 
 const TEST_TIMEOUT_MS = 60_000;
 let testAgent: Agent | null = null;
 
+const rerankModel = /rerank/i;
+const imageModel = /dall-e|flux|seedream|cogview|stable-diffusion|sdxl|gpt-image/i;
 const embeddingModel = /embed|bge-|m3e/i;
+
+/** The tiny request a test sends for a model: a rerank, an embedding, one image or a chat "hi" (reference notes §2.6). */
+function testCallOf(model: string) {
+  if (rerankModel.test(model)) return { kind: 'rerank', payload: { model, query: 'What is Deep Learning?', documents: ['Deep learning is a subset of machine learning.', 'Cats purr.'] } } as const;
+  if (embeddingModel.test(model)) return { kind: 'embeddings', payload: { model, input: 'hello world' } } as const;
+  if (imageModel.test(model)) return { kind: 'images', payload: { model, prompt: 'a cute cat', n: 1, size: '1024x1024' } } as const;
+  return { kind: 'chat', payload: { model, messages: [{ role: 'user', content: 'hi' }], max_tokens: 16 } } as const;
+}
 
 /** The model a test uses: the one asked for, else the channel's test model, else its first model. */
 export function testModelOf(channel: Selectable<ChannelsTable>, requested?: string): string {
@@ -34,17 +47,18 @@ export function testModelOf(channel: Selectable<ChannelsTable>, requested?: stri
 }
 
 /**
- * Sends a tiny real request through the channel's provider adapter (chat "hi" with 16 tokens, or an
- * embedding of "hello world") and reports whether it answered and how long it took.
+ * Sends a tiny real request through the channel's provider adapter (chat "hi" with 16 tokens, an
+ * embedding of "hello world", a rerank of two documents, or one 1024x1024 image) and reports whether it answered and how long it took.
  */
-export async function testChannel(channel: Selectable<ChannelsTable>, requestedModel?: string): Promise<ChannelTestResult> {
+export async function testChannel(
+  channel: Selectable<ChannelsTable>,
+  requestedModel?: string,
+  settings: AdapterSettings = defaultAdapterSettings,
+): Promise<ChannelTestResult> {
   testAgent ??= createUpstreamAgent({ headersTimeoutMs: TEST_TIMEOUT_MS, bodyTimeoutMs: TEST_TIMEOUT_MS });
   const model = testModelOf(channel, requestedModel);
-  const isEmbedding = embeddingModel.test(model);
-  const endpoint = relayEndpoints.find((candidate) => candidate.kind === (isEmbedding ? 'embeddings' : 'chat'))!;
-  const payload = isEmbedding
-    ? { model, input: 'hello world' }
-    : { model, messages: [{ role: 'user', content: 'hi' }], max_tokens: 16 };
+  const { kind, payload } = testCallOf(model);
+  const endpoint = relayEndpoints.find((candidate) => candidate.kind === kind && !candidate.multipart)!;
   const body = parseJsonBody(Buffer.from(JSON.stringify(payload)), undefined);
   const cached = toCachedChannel(channel);
   const started = performance.now();
@@ -58,13 +72,15 @@ export async function testChannel(channel: Selectable<ChannelsTable>, requestedM
       contentType: 'application/json',
       clientHeaders: {},
       upstreamModel,
+      settings,
       signal: AbortSignal.timeout(TEST_TIMEOUT_MS),
       sink: new DiscardSink(),
     });
-    return { success: true, message: '', timeMs: Math.round(performance.now() - started), model, status: 200 };
+    return { success: true, message: '', timeMs: Math.round(performance.now() - started), model, status: 200, upstreamStatus: 200 };
   } catch (error) {
     const message = error instanceof RelayError ? error.text.en : error instanceof Error ? error.message : String(error);
     const status = error instanceof RelayError ? error.status : 500;
-    return { success: false, message, timeMs: Math.round(performance.now() - started), model, status };
+    const upstreamStatus = error instanceof UpstreamError ? error.upstreamStatus : 0;
+    return { success: false, message, timeMs: Math.round(performance.now() - started), model, status, upstreamStatus };
   }
 }

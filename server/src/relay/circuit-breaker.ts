@@ -24,6 +24,14 @@ export class CircuitBreaker {
     return !state || state.openUntil <= this.now();
   }
 
+  /** Channels held back now. */
+  openChannels(): number[] {
+    const now = this.now();
+    const open: number[] = [];
+    for (const [channelId, state] of this.health) if (state.openUntil > now) open.push(channelId);
+    return open;
+  }
+
   succeeded(channelId: number): void {
     if (this.health.size > 0) this.health.delete(channelId);
   }

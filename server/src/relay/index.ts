@@ -1,26 +1,45 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../app-context';
 import { createUpstreamAgent } from '../platform/http-agent';
+import { AdapterSettingsCache } from './caches/adapter-settings-cache';
+import { GatewayMetrics } from '../platform/metrics';
+import { createWindowCounter } from '../platform/window-counter';
 import { ChannelIndex } from './caches/channel-index';
 import { TokenCache } from './caches/token-cache';
 import { UserCache } from './caches/user-cache';
 import { CircuitBreaker } from './circuit-breaker';
+import { RelayLimits } from './limits/relay-limits';
 import type { RelayServices } from './relay-services';
+import { SensitiveWords } from './sensitive/sensitive-words';
 import { relayRoutes } from './routes';
 
 /** Builds the relay's caches (the channel index is loaded before the first call) and its routes. */
 export async function createRelay(context: AppContext): Promise<{ services: RelayServices; plugin: (app: FastifyInstance) => Promise<void> }> {
   const channels = new ChannelIndex(context.database, context.bus);
   await channels.reload();
+  const breaker = new CircuitBreaker();
+  const metrics = context.config.METRICS_ENABLED
+    ? new GatewayMetrics({
+        openCircuits: () => breaker.openChannels(),
+        pendingLogRows: () => context.logs.pendingRows,
+        pendingUsageBuckets: () => context.logs.pendingBuckets,
+        writeBehindLagMs: () => context.writeBehind.lagMs(),
+        worstWriteBehindLagMs: () => context.writeBehind.worstLagMs,
+      })
+    : null;
   const services: RelayServices = {
     tokens: new TokenCache(context.database, context.bus),
     users: new UserCache(context.database, context.bus),
     channels,
-    breaker: new CircuitBreaker(),
+    breaker,
+    adapterSettings: new AdapterSettingsCache(context.options),
+    sensitiveWords: new SensitiveWords(context.options),
     agent: createUpstreamAgent({
       headersTimeoutMs: context.config.RELAY_TIMEOUT * 1000,
       bodyTimeoutMs: context.config.STREAMING_TIMEOUT * 1000,
     }),
+    metrics,
+    limits: new RelayLimits(context, createWindowCounter(context.redis, context.config.REDIS_PREFIX), metrics),
   };
   context.shutdownTasks.unshift(() => services.agent.close());
   return { services, plugin: (app) => relayRoutes(app, context, services) };

@@ -1,13 +1,15 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import type { AppContext } from '../app-context';
 import { LogType } from '../platform/log-writer';
+import { quotaWarningsOf } from '../platform/notify/quota-warnings';
 import { fill } from '../platform/text';
 import { checkModelAllowed, type Caller } from './authenticate';
 import { sendAttempt, type AttemptOutcome } from './attempt';
 import { promptEstimate } from './billing/estimate';
-import { priceOf, type Price } from './billing/price';
+import { priceOf, unpricedLogContent, type Price } from './billing/price';
 import { quotaFor, reserveFor, type Usage } from './billing/quota';
-import { priceDetails, refund, reserve, settle } from './billing/settlement';
+import { HeldAnswer } from './billing/held-answer';
+import { billingDurable, priceDetails, refund, reserve, settle } from './billing/settlement';
 import type { CachedChannel } from './caches/channel-index';
 import { disableChannel, shouldDisable } from './channel-health';
 import { selectChannel } from './channel-selection';
@@ -20,6 +22,7 @@ import { RelayError, UpstreamError } from './relay-error';
 import { relayMessages } from './relay-messages';
 import type { RelayServices } from './relay-services';
 import type { RelaySignal } from './client-abort';
+import { completionGuardOf, refuseSensitivePrompt } from './sensitive/relay-hooks';
 
 export interface RelayCall {
   caller: Caller;
@@ -34,6 +37,15 @@ export interface RelayCall {
   sink: ClientSink;
   /** aborted when the client disconnects */
   signal: RelaySignal;
+  /** What the metrics label the call with, filled in as the call goes. */
+  trace: CallTrace;
+}
+
+export interface CallTrace {
+  /** the client's model once it was priced ('' before) */
+  model: string;
+  /** the last channel tried (0 before any) */
+  channelId: number;
 }
 
 function pickChannel(services: RelayServices, call: RelayCall, tried: Set<number>): CachedChannel | undefined {
@@ -56,29 +68,40 @@ function billedUsage(call: RelayCall, outcome: AttemptOutcome): { usage: Usage; 
 
 /**
  * One relayed call: price → reserve → attempts (each on a channel not tried before, highest tier
- * first, at most RetryTimes retries) → settle and log; a call that fails in the end is refunded.
+ * first, at most RetryTimes retries) → settle and log, journaled before the answer completes; a call
+ * that fails in the end is refunded.
  */
 export async function relayCall(context: AppContext, services: RelayServices, call: RelayCall): Promise<void> {
   const started = Date.now();
   const { caller, body } = call;
   if (!body.model) throw new RelayError(relayMessages.modelRequired, 400, 'model_required', 'invalid_request_error');
   checkModelAllowed(caller, body.model);
-  const price = priceOf(context.options, body.model, caller.group);
+  const price = priceOf(context.options, body.model, caller.group, caller.user.acceptsUnpricedModels);
   if (!price) {
     throw new RelayError(fill(relayMessages.unpriced, { model: body.model }), 400, 'model_price_error', 'invalid_request_error');
   }
+  refuseSensitivePrompt(services.sensitiveWords, body);
+  call.trace.model = body.model;
   const quotaPerUnit = context.options.number('QuotaPerUnit');
   const estimate = body.json ? promptEstimate(body.json) : 0;
   const maxTokens = body.maxTokens ?? context.options.number('PreConsumedQuota');
+  if (services.limits.applies(caller)) await services.limits.admit(caller, estimate);
   const reserved = await reserve(context, caller, reserveFor(price, estimate, maxTokens, quotaPerUnit));
 
   const tried = new Set<number>();
+  const answer = new HeldAnswer(call.sink);
   const attempts = caller.pinnedChannelId === null ? Math.max(0, context.options.number('RetryTimes')) + 1 : 1;
   let lastError: RelayError | undefined;
   for (let attempt = 0; attempt < attempts && !call.signal.aborted; attempt += 1) {
-    const channel = pickChannel(services, call, tried);
+    let channel = pickChannel(services, call, tried);
+    // A channel at its cap is passed over like one already tried; it costs no attempt.
+    while (channel?.caps && !(await services.limits.enterChannel(channel, call.requestId))) {
+      tried.add(channel.id);
+      channel = pickChannel(services, call, tried);
+    }
     if (!channel) break;
     tried.add(channel.id);
+    call.trace.channelId = channel.id;
     try {
       const upstreamModel = mapModel(channel.modelMapping, body.model);
       const outcome = await sendAttempt(services.agent, {
@@ -89,11 +112,15 @@ export async function relayCall(context: AppContext, services: RelayServices, ca
         contentType: call.contentType,
         clientHeaders: call.clientHeaders,
         upstreamModel,
+        settings: services.adapterSettings.current,
         signal: call.signal,
-        sink: call.sink,
+        sink: answer,
+        guard: completionGuardOf(context, services.sensitiveWords),
       });
       services.breaker.succeeded(channel.id);
-      await context.background.track(finish(context, call, { price, reserved, channel, upstreamModel, outcome, tried, started, quotaPerUnit }));
+      await context.background.track(finish(context, services, call, { price, reserved, channel, upstreamModel, outcome, tried, started, quotaPerUnit }));
+      await billingDurable(context);
+      answer.complete();
       return;
     } catch (error) {
       if (!(error instanceof RelayError)) {
@@ -102,12 +129,15 @@ export async function relayCall(context: AppContext, services: RelayServices, ca
       }
       lastError = error;
       if (error.code === 'client_gone') break;
+      services.metrics?.upstreamFailed(channel.id, error.code);
       // A request the channel cannot serve (refused before any upstream call) is not the channel's failure.
       if (error instanceof UpstreamError || error.retryable) services.breaker.failed(channel.id);
       if (shouldDisable(context, channel, error)) {
-        await disableChannel(context, channel.id, error.text.en).catch(() => undefined);
+        await disableChannel(context, channel, error.text.en).catch(() => undefined);
       }
       if (!error.retryable) break;
+    } finally {
+      if (channel.caps) await services.limits.leaveChannel(channel, call.requestId);
     }
   }
   await refund(context, caller, reserved);
@@ -128,11 +158,14 @@ interface Finished {
   quotaPerUnit: number;
 }
 
-async function finish(context: AppContext, call: RelayCall, finished: Finished): Promise<void> {
+async function finish(context: AppContext, services: RelayServices, call: RelayCall, finished: Finished): Promise<void> {
   const { caller, body } = call;
   const { usage, countedLocally } = billedUsage(call, finished.outcome);
   const quota = quotaFor(finished.price, usage, finished.quotaPerUnit);
-  await settle(context, caller, finished.reserved, quota, finished.channel.id);
+  services.metrics?.billed(call.endpoint.kind, body.model, usage.promptTokens, usage.completionTokens, quota, finished.outcome.firstByteMs);
+  if (finished.channel.caps || services.limits.applies(caller)) {
+    await services.limits.succeeded(caller, finished.channel, usage.promptTokens + usage.completionTokens);
+  }
   const now = Math.floor(Date.now() / 1000);
   if (context.options.boolean('LogConsumeEnabled')) {
     const prices = priceDetails(finished.price);
@@ -140,7 +173,7 @@ async function finish(context: AppContext, call: RelayCall, finished: Finished):
       user_id: caller.user.id,
       created_at: now,
       type: LogType.Consumption,
-      content: '',
+      content: prices.unpriced ? unpricedLogContent[prices.unpriced] : '',
       username: caller.user.username,
       token_name: caller.token?.name ?? '',
       token_id: caller.token?.id ?? 0,
@@ -162,6 +195,7 @@ async function finish(context: AppContext, call: RelayCall, finished: Finished):
         group_ratio: prices.group_ratio,
         cache_ratio: prices.cache_ratio,
         cache_creation_ratio: prices.cache_creation_ratio,
+        unpriced_model: prices.unpriced,
         cache_tokens: usage.cachedTokens ?? 0,
         cache_creation_tokens: usage.cacheWriteTokens ?? 0,
         frt: finished.outcome.firstByteMs === null ? -1 : Math.round(finished.outcome.firstByteMs),
@@ -183,4 +217,7 @@ async function finish(context: AppContext, call: RelayCall, finished: Finished):
       quota,
     });
   }
+  // After the log row, in the same turn: the journal holds row, usage and charge together.
+  await settle(context, caller, finished.reserved, quota, finished.channel.id);
+  quotaWarningsOf(context).afterSettlement(caller.user.id);
 }

@@ -1,6 +1,7 @@
 import type { ServerResponse } from 'node:http';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { languageOf } from '../platform/text';
+import { bodyErrorOf, dialectForPath, discardUnreadBody } from './body-guard';
 import type { InboundDialect } from './formats/inbound-dialect';
 import { openAIDialect } from './formats/openai-chat';
 import { RelayError } from './relay-error';
@@ -31,13 +32,26 @@ export function writeRelayError(response: ServerResponse, request: FastifyReques
   response.end(text);
 }
 
-/** Error handler of the relay scope (failures before the response is hijacked). */
+/** How long the rest of a refused body is read and dropped before the connection is closed. */
+const BODY_LINGER_MS = 10_000;
+
+/**
+ * Error handler of the relay scope (failures before the response is hijacked, including a refused
+ * key or body before the body was read: the rest is discarded, never held).
+ */
 export function relayErrorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
-  if (!(error instanceof RelayError) && error.statusCode && error.statusCode < 500) {
-    const wrapped = new RelayError({ zh: error.message, en: error.message }, error.statusCode, error.code ?? 'invalid_request', 'invalid_request_error');
-    const { status, body } = relayErrorBody(wrapped, request);
+  const dialect = dialectForPath(request.url);
+  if (!request.raw.complete) discardUnreadBody(request, reply, BODY_LINGER_MS);
+  const bodyError = bodyErrorOf(error, request);
+  if (bodyError) {
+    const { status, body } = relayErrorBody(bodyError, request, dialect);
     return reply.status(status).send(body);
   }
-  const { status, body } = relayErrorBody(error, request);
+  if (!(error instanceof RelayError) && error.statusCode && error.statusCode < 500) {
+    const wrapped = new RelayError({ zh: error.message, en: error.message }, error.statusCode, error.code ?? 'invalid_request', 'invalid_request_error');
+    const { status, body } = relayErrorBody(wrapped, request, dialect);
+    return reply.status(status).send(body);
+  }
+  const { status, body } = relayErrorBody(error, request, dialect);
   return reply.status(status).send(body);
 }

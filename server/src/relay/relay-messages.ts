@@ -38,4 +38,15 @@ export const relayMessages = {
   invalidUrl: { zh: '无效的 URL ({method} {path})', en: 'Invalid URL ({method} {path})' },
   sessionRequired: { zh: '未登录或登录已过期，请重新登录', en: 'Not logged in or login expired, please log in again' },
   clientGone: { zh: '客户端已断开', en: 'The client disconnected' },
+  requestRateLimited: {
+    zh: '您已达到请求数限制：{minutes} 分钟内最多请求 {count} 次',
+    en: 'You have reached the request limit: at most {count} requests in {minutes} minutes',
+  },
+  successRateLimited: {
+    zh: '您已达到请求数限制：{minutes} 分钟内最多成功请求 {count} 次',
+    en: 'You have reached the request limit: at most {count} successful requests in {minutes} minutes',
+  },
+  tokenRpmLimited: { zh: '该令牌已达到每分钟 {limit} 次请求的限制', en: 'This API key has reached its limit of {limit} requests per minute' },
+  tokenTpmLimited: { zh: '该令牌已达到每分钟 {limit} 个 token 的限制', en: 'This API key has reached its limit of {limit} tokens per minute' },
+  groupTpmLimited: { zh: '分组 {group} 已达到每分钟 {limit} 个 token 的限制', en: 'The group {group} has reached its limit of {limit} tokens per minute' },
 } satisfies Record<string, Text>;

@@ -124,5 +124,8 @@ describe('refusals, in the OpenAI error shape', () => {
     const unknown = await server.call('/v1/no/such/path', { method: 'POST' });
     expect(unknown.status).toBe(404);
     expect(await unknown.json()).toEqual({ error: { message: 'Invalid URL (POST /v1/no/such/path)', type: 'invalid_request_error', param: '', code: 'invalid_url' } });
+    const unknownMode = await server.call('/mj-fast/mj/no/such/path', { method: 'POST' });
+    expect(unknownMode.status).toBe(404);
+    expect(await unknownMode.json()).toMatchObject({ error: { message: 'Invalid URL (POST /mj-fast/mj/no/such/path)', code: 'invalid_url' } });
   });
 });

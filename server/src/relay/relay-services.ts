@@ -1,8 +1,12 @@
 import type { Agent } from 'undici';
+import type { AdapterSettingsCache } from './caches/adapter-settings-cache';
 import type { ChannelIndex } from './caches/channel-index';
 import type { TokenCache } from './caches/token-cache';
 import type { UserCache } from './caches/user-cache';
+import type { GatewayMetrics } from '../platform/metrics';
 import type { CircuitBreaker } from './circuit-breaker';
+import type { SensitiveWords } from './sensitive/sensitive-words';
+import type { RelayLimits } from './limits/relay-limits';
 
 /** The relay's in-memory state, built once at start. */
 export interface RelayServices {
@@ -11,4 +15,9 @@ export interface RelayServices {
   channels: ChannelIndex;
   breaker: CircuitBreaker;
   agent: Agent;
+  adapterSettings: AdapterSettingsCache;
+  sensitiveWords: SensitiveWords;
+  /** null unless METRICS_ENABLED */
+  metrics: GatewayMetrics | null;
+  limits: RelayLimits;
 }

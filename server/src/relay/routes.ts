@@ -2,8 +2,10 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../app-context';
 import { fill } from '../platform/text';
 import { authenticateSession, authenticateToken } from './authenticate';
+import { guardRelayBodies, RELAY_BODY_LIMITS } from './body-guard';
 import { handleRelayCall } from './call-handler';
 import { registerBillingRoutes } from './billing-routes';
+import { registerMetricsRoute } from './metrics-route';
 import { chatEndpoint, messagesEndpoint, relayEndpoints, unsupportedPaths } from './endpoints';
 import { anthropicMessagesDialect, anthropicModel, anthropicModelList, countMessageTokens } from './formats/anthropic-messages';
 import { geminiModelList, registerGeminiRoutes, sentGeminiKey } from './formats/gemini-routes';
@@ -13,8 +15,10 @@ import { RelayError } from './relay-error';
 import { relayErrorBody, relayErrorHandler } from './relay-error-reply';
 import { relayMessages } from './relay-messages';
 import type { RelayServices } from './relay-services';
+import { registerTaskRelay } from './tasks/index';
 
-const BODY_LIMIT = 128 * 1024 * 1024;
+/** The parser's ceiling; each route's own limit (body-guard.ts) is lower. */
+const BODY_LIMIT = RELAY_BODY_LIMITS.imageEdits;
 
 /** Anthropic's SDKs always send anthropic-version (their key may travel as x-api-key or Bearer). */
 const fromClaudeClient = (request: FastifyRequest) => request.headers['anthropic-version'] !== undefined;
@@ -22,6 +26,7 @@ const fromClaudeClient = (request: FastifyRequest) => request.headers['anthropic
 /** The gateway routes: OpenAI endpoints under /v1, Anthropic's /v1/messages, models, billing compatibility, the playground. */
 export async function relayRoutes(app: FastifyInstance, context: AppContext, services: RelayServices): Promise<void> {
   app.setErrorHandler(relayErrorHandler);
+  guardRelayBodies(app, context, services);
   app.removeContentTypeParser(['application/json', 'text/plain']);
   app.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: BODY_LIMIT }, (_request, body, done) => done(null, body));
 
@@ -82,6 +87,8 @@ export async function relayRoutes(app: FastifyInstance, context: AppContext, ser
 
   registerBillingRoutes(app, context, services);
   registerGeminiRoutes(app, context, services);
+  registerTaskRelay(app, context, services);
+  registerMetricsRoute(app, context, services);
 
   for (const path of unsupportedPaths) {
     app.all(path, async (request) => {

@@ -17,6 +17,8 @@ export interface ReceivedAnthropicRequest {
   path: string;
   headers: IncomingMessage['headers'];
   body: Record<string, unknown>;
+  /** the bytes as they arrived */
+  raw: Buffer;
   /** Bedrock only: whether the SigV4 signature checked out against the secret key */
   signatureValid?: boolean;
 }
@@ -72,7 +74,7 @@ export class FakeAnthropicUpstream {
     const path = (request.url ?? '/').split('?')[0] ?? '/';
     const body = raw.length ? (JSON.parse(raw.toString('utf8')) as Record<string, unknown>) : {};
     const bedrock = /^\/model\/[^/]+\/invoke(-with-response-stream)?$/.exec(path);
-    const received: ReceivedAnthropicRequest = { path, headers: request.headers, body };
+    const received: ReceivedAnthropicRequest = { path, headers: request.headers, body, raw };
     if (bedrock && !String(request.headers.authorization).startsWith('Bearer ')) {
       received.signatureValid = verifySigV4({ method: request.method ?? 'POST', path, headers: request.headers, body: raw }, this.secretAccessKey).valid;
     }

@@ -10,7 +10,7 @@ export interface FakeRequest {
   body: string;
 }
 
-export type FakeHandler = (request: FakeRequest) => { status?: number; body: unknown };
+export type FakeHandler = (request: FakeRequest) => { status?: number; body: unknown; headers?: Record<string, string> };
 
 /**
  * A small HTTP server on 127.0.0.1 answering JSON from a handler, for third-party services in tests
@@ -38,7 +38,7 @@ export class FakeJsonServer {
         };
         this.received.push(request);
         const answer = this.handler(request);
-        response.writeHead(answer.status ?? 200, { 'content-type': 'application/json' });
+        response.writeHead(answer.status ?? 200, { 'content-type': 'application/json', ...answer.headers });
         response.end(JSON.stringify(answer.body));
       });
     });

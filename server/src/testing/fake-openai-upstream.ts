@@ -5,6 +5,8 @@ export interface ReceivedRequest {
   path: string;
   headers: IncomingMessage['headers'];
   body: Record<string, unknown>;
+  /** the body text as it arrived */
+  text: string;
 }
 
 export interface FakeBehaviour {
@@ -54,7 +56,7 @@ export class FakeOpenAIUpstream {
       body = { raw: text };
     }
     const path = (request.url ?? '/').split('?')[0] ?? '/';
-    this.received.push({ path, headers: request.headers, body });
+    this.received.push({ path, headers: request.headers, body, text });
     const behaviour = this.behaviour;
     if (behaviour.failWith) {
       response.writeHead(behaviour.failWith.status, { 'content-type': 'application/json' });

@@ -4,6 +4,8 @@ import { LoopbackFake, readJsonBody } from './loopback-server';
 
 export interface ReplayedRequest {
   path: string;
+  /** the query string without `?` ('' when none) */
+  query: string;
   headers: IncomingMessage['headers'];
   body: Record<string, unknown>;
 }
@@ -12,6 +14,8 @@ export interface ReplayedRequest {
 export interface Recording {
   file: URL;
   stream: boolean;
+  /** the HTTP status it is served with (200 unless told) */
+  status?: number;
 }
 
 /**
@@ -21,22 +25,26 @@ export interface Recording {
  */
 export class FixtureReplayUpstream extends LoopbackFake {
   readonly received: ReplayedRequest[] = [];
-  constructor(private readonly recordings: Record<string, Recording[]>) {
+  /** `asksToStream` tells a streaming request by its body (OpenAI's `stream: true` unless told otherwise). */
+  constructor(
+    private readonly recordings: Record<string, Recording[]>,
+    private readonly asksToStream: (body: Record<string, unknown>) => boolean = (body) => body.stream === true,
+  ) {
     super();
   }
 
   protected async handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
     const body = await readJsonBody(request);
-    const path = (request.url ?? '/').split('?')[0] ?? '/';
-    this.received.push({ path, headers: request.headers, body });
+    const [path = '/', query = ''] = (request.url ?? '/').split('?');
+    this.received.push({ path, query, headers: request.headers, body });
     const options = this.recordings[path] ?? [];
-    const recording = options.find((entry) => entry.stream === (body.stream === true)) ?? options[0];
+    const recording = options.find((entry) => entry.stream === this.asksToStream(body)) ?? options[0];
     if (!recording) {
       response.writeHead(404, { 'content-type': 'application/json' });
       response.end(JSON.stringify({ error: `404 page not found: ${path}` }));
       return;
     }
-    response.writeHead(200, { 'content-type': recording.stream ? 'text/event-stream' : 'application/json' });
+    response.writeHead(recording.status ?? 200, { 'content-type': recording.stream ? 'text/event-stream' : 'application/json' });
     response.end(readFileSync(recording.file));
   }
 }

@@ -1,4 +1,5 @@
 import { toNumber } from '../db/dialect';
+import type { CachedChannel } from '../relay/caches/channel-index';
 import { addChannel, flushAll, type ChannelValues } from './relay-fixtures';
 import type { TestServer } from './test-server';
 
@@ -29,3 +30,31 @@ export async function priceModels(server: TestServer, ratios: Record<string, num
   const current = server.context.options.json<Record<string, number>>('ModelRatio') ?? {};
   await server.context.options.save('ModelRatio', JSON.stringify({ ...current, ...ratios }));
 }
+
+/** The status and message an SDK call fails with; fails the test when the call succeeds. */
+export async function failureOf(call: Promise<unknown>): Promise<{ status: number | undefined; message: string }> {
+  try {
+    await call;
+  } catch (error) {
+    const status = (error as { status?: unknown }).status;
+    return { status: typeof status === 'number' ? status : undefined, message: error instanceof Error ? error.message : String(error) };
+  }
+  throw new Error('the call succeeded but was expected to fail');
+}
+
+/** A channel as the relay caches it (OpenAI, empty base URL, key `secret`) with the given values. */
+export const cachedChannel = (values: Partial<CachedChannel>): CachedChannel => ({
+  id: 1,
+  type: 1,
+  name: 'c',
+  key: 'secret',
+  baseUrl: '',
+  other: '',
+  organization: '',
+  modelMapping: {},
+  statusCodeMapping: {},
+  autoBan: true,
+  priority: 0,
+  weight: 0,
+  ...values,
+});

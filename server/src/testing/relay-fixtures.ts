@@ -22,7 +22,18 @@ export async function addUser(server: TestServer, username: string, values: { qu
 export async function addToken(
   server: TestServer,
   userId: number,
-  values: { remain?: number; unlimited?: boolean; status?: number; expiredTime?: number; modelLimits?: string[]; allowIps?: string; group?: string; name?: string } = {},
+  values: {
+    remain?: number;
+    unlimited?: boolean;
+    status?: number;
+    expiredTime?: number;
+    modelLimits?: string[];
+    allowIps?: string;
+    group?: string;
+    name?: string;
+    rpmLimit?: number;
+    tpmLimit?: number;
+  } = {},
 ): Promise<{ id: number; key: string; apiKey: string }> {
   const database = server.context.database;
   const key = randomBytes(36).toString('base64').replace(/[^0-9a-zA-Z]/g, '').padEnd(48, 'x').slice(0, 48);
@@ -40,6 +51,8 @@ export async function addToken(
     allow_ips: values.allowIps ?? '',
     group: values.group ?? '',
     deleted_at: null,
+    rpm_limit: values.rpmLimit ?? 0,
+    tpm_limit: values.tpmLimit ?? 0,
   });
   return { id, key, apiKey: `sk-${key}` };
 }
@@ -56,6 +69,8 @@ export interface ChannelValues {
   modelMapping?: Record<string, string>;
   statusCodeMapping?: Record<string, number>;
   autoBan?: boolean;
+  maxConcurrency?: number;
+  dailyTokenLimit?: number;
 }
 
 export async function addChannel(server: TestServer, values: ChannelValues): Promise<number> {
@@ -79,6 +94,8 @@ export async function addChannel(server: TestServer, values: ChannelValues): Pro
     setting: '{}',
     param_override: '',
     header_override: '',
+    max_concurrency: values.maxConcurrency ?? 0,
+    daily_token_limit: values.dailyTokenLimit ?? 0,
   });
   const abilities = groups.flatMap((group) =>
     values.models.map((model) => ({ group, model, channel_id: id, enabled: 1, priority: values.priority ?? 0, weight: values.weight ?? 0, tag: null })),

@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { DatabaseKind } from '../config';
 import { loadConfig } from '../config';
 import { startServer, type RunningServer } from '../server';
@@ -30,6 +33,8 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     ...(database.dsn ? { SQL_DSN: database.dsn, SESSION_SECRET: 'test-session-secret-0123456789' } : {}),
     ...options.environment,
   });
+  const journalDirectory = options.environment?.JOURNAL_DIR ? null : mkdtempSync(join(tmpdir(), 'switchboard-journal-'));
+  if (journalDirectory) config.JOURNAL_DIR = journalDirectory;
   const server = await startServer(config, { version: 'test', webDist: null });
   return {
     ...server,
@@ -37,6 +42,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     call: (path, init) => fetch(`${server.url}${path}`, init),
     async stop() {
       await server.close();
+      if (journalDirectory) rmSync(journalDirectory, { recursive: true, force: true });
       if (!options.sharedDatabase) await database.drop();
     },
   };

@@ -49,6 +49,15 @@ export const defaultStatus: StatusData = {
   password_login_enabled: true,
   password_register_enabled: true,
   demo_site_enabled: false,
+  oidc_enabled: false,
+  oidc_client_id: '',
+  oidc_authorization_endpoint: '',
+  setup: true,
+  docs_link: '',
+  self_use_mode_enabled: false,
+  enable_batch_update: true,
+  default_use_auto_group: false,
+  linuxdo_minimum_trust_level: 0,
 };
 
 function withDefaults(value: unknown): StatusData {

@@ -41,6 +41,7 @@ export const routes: RouteObject[] = [
           page('/user/reset', () => import('../features/auth/password-reset-confirm-page')),
           page('/oauth/github', oauthCallback),
           page('/oauth/linuxdo', oauthCallback),
+          page('/oauth/oidc', oauthCallback),
           page('/pricing', () => import('../features/pricing/pricing-page')),
           page('/about', () => import('../features/about/about-page')),
           { path: '*', Component: NotFoundPage },

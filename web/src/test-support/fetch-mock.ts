@@ -34,5 +34,5 @@ export function mockFetch(responder: Responder): RecordedRequest[] {
   return requests;
 }
 
-/** `{success:true, message:'', data}` */
-export const ok = (data?: unknown) => ({ body: { success: true, message: '', data } });
+/** `{success:true, message:'', data}`, with any fields the reply carries beside `data` (a plain list's paging). */
+export const ok = (data?: unknown, beside: Record<string, unknown> = {}) => ({ body: { success: true, message: '', data, ...beside } });

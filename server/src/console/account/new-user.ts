@@ -23,6 +23,7 @@ export interface NewUser {
   email?: string;
   github_id?: string;
   linux_do_id?: string;
+  oidc_id?: string;
   wechat_id?: string;
   telegram_id?: string;
   /** the inviter's invite code, if any */
@@ -44,6 +45,7 @@ export async function createUser(context: AppContext, values: NewUser): Promise<
     email: values.email ?? '',
     github_id: values.github_id ?? '',
     linux_do_id: values.linux_do_id ?? '',
+    oidc_id: values.oidc_id ?? '',
     wechat_id: values.wechat_id ?? '',
     telegram_id: values.telegram_id ?? '',
     inviter_id: inviter?.id ?? 0,

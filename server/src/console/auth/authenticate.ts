@@ -42,6 +42,12 @@ async function identify(request: FastifyRequest, context: AppContext, users: Use
   if (claimed === undefined || claimed === '') throw unauthorized(messages.userHeaderMissing);
   if (!/^\d+$/.test(claimed)) throw unauthorized(messages.userHeaderMalformed);
   if (!user || user.deleted_at !== null) throw unauthorized(messages.notLoggedIn);
+  // The row is read on every console call anyway, so a raised epoch ends the session on every instance at
+  // once. A banned user still hears why rather than a bare "log in again".
+  if (session && (session.ep ?? 0) !== user.session_epoch) {
+    if (user.status !== UserStatus.Enabled) throw new AppError(messages.userBanned, { code: 'user_banned' });
+    throw unauthorized(messages.notLoggedIn);
+  }
   if (Number(claimed) !== user.id) throw unauthorized(messages.userHeaderMismatch);
   return user;
 }

@@ -1,4 +1,4 @@
-import type { ChannelView, PageData } from '@switchboard/contract';
+import type { ChannelView } from '@switchboard/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseKind } from '../../config';
 import { toNumber } from '../../db/dialect';
@@ -122,15 +122,15 @@ describe.each(kinds)('channel abilities on %s', (kind: DatabaseKind) => {
   });
 
   it('rolls back the channel and its abilities together when a change fails', async () => {
-    const before = await root<PageData<ChannelView>>('GET', '/api/channel/?p=1&page_size=100');
+    const before = await root<ChannelView[]>('GET', '/api/channel/?p=1&page_size=100');
     await expect(
       changeChannels(server.context, async (writer) => {
         await writer.insert({ ...channelBody({ name: 'doomed' }), created_time: 1, other_info: '{}', model_mapping: '', setting: '', param_override: '', header_override: '' });
         throw new Error('boom');
       }),
     ).rejects.toThrow('boom');
-    const after = await root<PageData<ChannelView>>('GET', '/api/channel/?p=1&page_size=100');
-    expect(after.data?.total).toBe(before.data?.total);
+    const after = await root<ChannelView[]>('GET', '/api/channel/?p=1&page_size=100');
+    expect(after.total).toBe(before.total);
     await expectConsistent();
   });
 });

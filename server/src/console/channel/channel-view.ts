@@ -21,6 +21,8 @@ export function normaliseChannelRow(row: ChannelRow): ChannelRow {
     used_quota: toNumber(row.used_quota),
     priority: toNumber(row.priority),
     auto_ban: toNumber(row.auto_ban),
+    max_concurrency: toNumber(row.max_concurrency),
+    daily_token_limit: toNumber(row.daily_token_limit),
   };
 }
 
@@ -54,5 +56,7 @@ export function toChannelView(row: ChannelRow): ChannelView {
     header_override: row.header_override,
     remark: row.remark,
     created_time: row.created_time,
+    max_concurrency: row.max_concurrency,
+    daily_token_limit: row.daily_token_limit,
   };
 }

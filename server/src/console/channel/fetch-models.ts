@@ -1,4 +1,4 @@
-import { AZURE_DEFAULT_API_VERSION, channelTypeById } from '@switchboard/contract';
+import { AZURE_DEFAULT_API_VERSION, channelTypeById, channelTypeName } from '@switchboard/contract';
 import { z } from 'zod';
 import { AppError } from '../../platform/errors';
 import { fill } from '../../platform/text';
@@ -18,6 +18,7 @@ export interface UpstreamAccess {
 const openAiList = z.object({ data: z.array(z.object({ id: z.string() })) });
 const geminiList = z.object({ models: z.array(z.object({ name: z.string() })) });
 const ollamaList = z.object({ models: z.array(z.object({ name: z.string() })) });
+const cloudflareList = z.object({ result: z.array(z.object({ name: z.string() })) });
 
 interface ModelListing {
   url(base: string, access: UpstreamAccess, key: string): string;
@@ -54,8 +55,21 @@ const listings: Record<number, ModelListing> = {
     read: (body) => geminiList.parse(body).models.map((model) => model.name.replace(/^models\//, '')),
   },
   26: openAiCompatible('/api/paas/v4/models'),
+  34: { url: (base) => joinUrl(base, '/v1/models'), headers: bearer, read: (body) => ollamaList.parse(body).models.map((model) => model.name) },
+  39: {
+    url: (base, access) => joinUrl(base, `/client/v4/accounts/${encodeURIComponent(access.other?.trim() ?? '')}/ai/models/search?task=Text%20Generation`),
+    headers: bearer,
+    read: (body) => cloudflareList.parse(body).result.map((model) => model.name),
+  },
   45: openAiCompatible('/api/v3/models'),
+  46: openAiCompatible('/v2/models'),
 };
+
+/**
+ * Types whose API has no model list (Baidu Wenxin, Zhipu v1, Tencent Hunyuan, Perplexity, Dify, Jina,
+ * Coze, Replicate's catalogue of community models): asking would only return the vendor's 404.
+ */
+const unlisted = new Set([15, 16, 23, 27, 37, 38, 49, 56]);
 
 /** The base URL a call goes to: the channel's, or the type's default; neither is an error. */
 export function resolveBaseUrl(type: number, baseUrl: string): string {
@@ -69,6 +83,7 @@ export const firstKey = (key: string): string => key.split('\n').map((line) => l
 
 /** Asks the upstream which models it serves (spec 001 §7 fetch_models); answers them sorted, once each. */
 export async function fetchUpstreamModels(access: UpstreamAccess): Promise<string[]> {
+  if (unlisted.has(access.type)) throw new AppError(fill(channelMessages.modelListUnavailable, { name: channelTypeName(access.type) }));
   const key = firstKey(access.key);
   if (!key) throw new AppError(channelMessages.keyRequired);
   const base = resolveBaseUrl(access.type, access.baseUrl);

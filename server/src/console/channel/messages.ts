@@ -9,14 +9,25 @@ export const channelMessages = {
   statusCodeMappingInvalid: { zh: '状态码复写必须是合法的 JSON 格式', en: 'Status code mapping must be valid JSON' },
   jsonFieldInvalid: { zh: '{field} 必须是合法的 JSON 格式', en: '{field} must be valid JSON' },
   unknownType: { zh: '未知的渠道类型：{type}', en: 'Unknown channel type: {type}' },
+  typeNotRelayable: {
+    zh: '渠道类型 {name} 暂不支持转发，不能创建或修改此类渠道',
+    en: 'Channel type {name} cannot relay yet; channels of it cannot be created or edited',
+  },
   modelNameTooLong: { zh: '模型名称过长（最多 255 个字符）：{value}', en: 'Model name too long (at most 255 characters): {value}' },
   groupNameTooLong: { zh: '分组名称过长（最多 64 个字符）：{value}', en: 'Group name too long (at most 64 characters): {value}' },
   priorityNotInteger: { zh: '优先级必须是整数', en: 'Priority must be an integer' },
   priorityTooLow: { zh: '优先级不能小于 -999', en: 'Priority cannot be less than -999' },
   weightInvalid: { zh: '权重必须是非负整数', en: 'Weight must be a non-negative integer' },
+  maxConcurrencyInvalid: {
+    zh: '最大并发请求数必须是不小于 0 的整数（0 表示不限制）',
+    en: 'Max concurrent requests must be a whole number of 0 or more (0 means no cap)',
+  },
+  dailyTokenLimitInvalid: {
+    zh: '每日 Token 上限必须是不小于 0 的整数（0 表示不限制）',
+    en: 'The daily token limit must be a whole number of 0 or more (0 means no cap)',
+  },
   keyRequired: { zh: '请填写密钥', en: 'Please fill in the key' },
   channelNotFound: { zh: '渠道不存在，请刷新后重试', en: 'Channel not found, refresh and retry' },
-  noChanges: { zh: '没有任何修改', en: 'No changes' },
   selectChannelsToDelete: { zh: '请先选择要删除的渠道', en: 'Please first select channels to delete' },
   selectChannelsToTag: { zh: '请先选择要设置标签的渠道', en: 'Please first select channels to tag' },
   tagEmpty: { zh: '标签不能为空', en: 'Tag cannot be empty' },
@@ -26,6 +37,10 @@ export const channelMessages = {
     en: 'This channel type has no default base URL; please fill in the base URL',
   },
   fetchModelsFailed: { zh: '获取模型列表失败：{detail}', en: 'Model list fetch failed: {detail}' },
+  modelListUnavailable: {
+    zh: '渠道类型 {name} 不提供模型列表，请手动填写模型',
+    en: 'Channel type {name} offers no model list; fill in the models by hand',
+  },
   balanceUnsupported: {
     zh: '该渠道类型不支持查询余额：{type}',
     en: 'Balance queries are not supported for this channel type: {type}',

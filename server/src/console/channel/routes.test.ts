@@ -1,4 +1,4 @@
-import { Role, type ChannelView, type PageData } from '@switchboard/contract';
+import { Role, type ChannelView } from '@switchboard/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseKind } from '../../config';
 import { availableDatabaseKinds } from '../../testing/test-databases';
@@ -29,7 +29,7 @@ describe.each(kinds)('channel calls on %s', (kind: DatabaseKind) => {
     return reply.data?.ids ?? [];
   }
 
-  const list = (path: string) => root<PageData<ChannelView>>('GET', path);
+  const list = (path: string) => root<ChannelView[]>('GET', path);
 
   describe('access', () => {
     const calls: Array<[string, string, unknown?]> = [
@@ -67,7 +67,7 @@ describe.each(kinds)('channel calls on %s', (kind: DatabaseKind) => {
       const ids = await create({ name: 'fleet', mode: 'batch', key: 'sk-a\nsk-b\n  \nsk-c\nsk-a', models: 'gpt-4o', group: 'vip' });
       expect(ids).toHaveLength(3);
       const found = await list('/api/channel/search?keyword=fleet');
-      expect(found.data?.items.map((item) => [item.name, item.group, item.models])).toEqual(Array(3).fill(['fleet', 'vip', 'gpt-4o']));
+      expect(found.data?.map((item) => [item.name, item.group, item.models])).toEqual(Array(3).fill(['fleet', 'vip', 'gpt-4o']));
       const keys = await Promise.all(ids.map((id) => root<{ key: string }>('GET', `/api/channel/${id}/key`)));
       expect(keys.map((reply) => reply.data?.key).sort()).toEqual(['sk-a', 'sk-b', 'sk-c']);
     });
@@ -85,18 +85,18 @@ describe.each(kinds)('channel calls on %s', (kind: DatabaseKind) => {
       const high = await create({ name: 'high', priority: 9 });
       const middle = await create({ name: 'middle', priority: 5 });
       const first = await list('/api/channel/?p=1&page_size=2');
-      expect(first.data).toMatchObject({ page: 1, page_size: 2, total: 3 });
-      expect(first.data?.items.map((item) => item.name)).toEqual(['high', 'middle']);
-      expect((await list('/api/channel/?p=2&page_size=2')).data?.items.map((item) => item.name)).toEqual(['low']);
+      expect(first).toMatchObject({ page: 1, page_size: 2, total: 3 });
+      expect(first.data?.map((item) => item.name)).toEqual(['high', 'middle']);
+      expect((await list('/api/channel/?p=2&page_size=2')).data?.map((item) => item.name)).toEqual(['low']);
       const byId = await list('/api/channel?p=1&page_size=10&id_sort=true');
-      expect(byId.data?.items.map((item) => item.id)).toEqual([...middle, ...high, ...low]);
+      expect(byId.data?.map((item) => item.id)).toEqual([...middle, ...high, ...low]);
     });
 
     it('matches the keyword against id, name and key, and filters by group and model', async () => {
       await server.context.database.db.deleteFrom('channels').execute();
       const [alpha = 0] = await create({ name: 'Alpha node', key: 'sk-findme', group: 'default,vip', models: 'gpt-4o,claude-x' });
       await create({ name: 'beta', key: 'sk-other', group: 'default', models: 'gpt-4o-mini' });
-      const names = async (query: string) => (await list(`/api/channel/search?${query}`)).data?.items.map((item) => item.name);
+      const names = async (query: string) => (await list(`/api/channel/search?${query}`)).data?.map((item) => item.name);
       expect(await names('keyword=ALPHA')).toEqual(['Alpha node']);
       expect(await names('keyword=findme')).toEqual(['Alpha node']);
       expect(await names(`keyword=${alpha}`)).toEqual(['Alpha node']);
@@ -105,7 +105,7 @@ describe.each(kinds)('channel calls on %s', (kind: DatabaseKind) => {
       expect(await names('model=claude')).toEqual(['Alpha node']);
       expect((await names('model=gpt-4o'))?.sort()).toEqual(['Alpha node', 'beta']);
       expect(await names('keyword=%25')).toEqual([]);
-      expect((await list('/api/channel/search?keyword=&page_size=1&p=2')).data).toMatchObject({ total: 2, page: 2, page_size: 1 });
+      expect(await list('/api/channel/search?keyword=&page_size=1&p=2')).toMatchObject({ total: 2, page: 2, page_size: 1 });
     });
 
     it('pages tags as single entries in tag mode', async () => {
@@ -114,9 +114,9 @@ describe.each(kinds)('channel calls on %s', (kind: DatabaseKind) => {
       await create({ name: 'loose', priority: 2 });
       await create({ name: 't2', tag: 'red', priority: 1 });
       const page = await list('/api/channel/?p=1&page_size=1&tag_mode=true');
-      expect(page.data?.total).toBe(2);
-      expect(page.data?.items.map((item) => item.name)).toEqual(['t1', 't2']);
-      expect((await list('/api/channel/?p=2&page_size=1&tag_mode=true')).data?.items.map((item) => item.name)).toEqual(['loose']);
+      expect(page.total).toBe(2);
+      expect(page.data?.map((item) => item.name)).toEqual(['t1', 't2']);
+      expect((await list('/api/channel/?p=2&page_size=1&tag_mode=true')).data?.map((item) => item.name)).toEqual(['loose']);
     });
   });
 
@@ -127,7 +127,7 @@ describe.each(kinds)('channel calls on %s', (kind: DatabaseKind) => {
       await root('PUT', '/api/channel/', { id: manual, status: 2 });
       await root('PUT', '/api/channel/', { id: automatic, status: 3 });
       expect((await root('DELETE', '/api/channel/disabled')).data).toBe(2);
-      expect((await list('/api/channel/?p=1')).data?.items.map((item) => item.id)).toEqual([kept]);
+      expect((await list('/api/channel/?p=1')).data?.map((item) => item.id)).toEqual([kept]);
       expect((await root('DELETE', '/api/channel/disabled')).data).toBe(0);
     });
 

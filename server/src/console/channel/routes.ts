@@ -10,6 +10,7 @@ import {
   channelUpdateSchema,
   defaultModelsByType,
   fetchModelsRequestSchema,
+  plainList,
 } from '@switchboard/contract';
 import { z } from 'zod';
 import type { AppContext } from '../../app-context';
@@ -46,13 +47,13 @@ export function registerChannelRoutes(app: ConsoleApp, context: AppContext, guar
   }
 
   for (const path of withSlash('/channel')) {
-    app.get(path, { ...admin, schema: { querystring: channelListQuerySchema } }, async (request) => ok(await channels.list(request.query)));
+    app.get(path, { ...admin, schema: { querystring: channelListQuerySchema } }, async (request) => plainList(await channels.list(request.query)));
     app.post(path, { ...admin, schema: { body: channelCreateSchema } }, async (request) => ok({ ids: await channels.create(request.body) }));
     app.put(path, { ...admin, schema: { body: channelUpdateSchema } }, async (request) => ok(await channels.update(request.body)));
   }
 
   app.get('/channel/search', { ...admin, schema: { querystring: channelSearchQuerySchema } }, async (request) =>
-    ok(await channels.search(request.query)),
+    plainList(await channels.search(request.query)),
   );
 
   app.get('/channel/models', admin, async () => {

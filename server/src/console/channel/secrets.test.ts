@@ -46,8 +46,8 @@ describe('channel keys are secrets', () => {
   });
 
   it('finds a channel by part of its key without showing the key', async () => {
-    const reply = await admin<{ items: Array<{ id: number }> }>('GET', '/api/channel/search?keyword=never-show');
-    expect(reply.data?.items.map((item) => item.id)).toEqual([channelId]);
+    const reply = await admin<Array<{ id: number }>>('GET', '/api/channel/search?keyword=never-show');
+    expect(reply.data?.map((item) => item.id)).toEqual([channelId]);
     expectNoKeys(reply);
   });
 

@@ -1,4 +1,4 @@
-import type { ChannelView, PageData } from '@switchboard/contract';
+import type { ChannelView } from '@switchboard/contract';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../testing/test-server';
 import { callerFor, channelBody, type Caller } from './testing-support';
@@ -88,8 +88,8 @@ describe('batch set tag and tag mode', () => {
     const reply = await root('POST', '/api/channel/batch/tag', { ids: [untagged, 424_242], tag: 'team' });
     expect(reply.data).toBe(1);
     expect((await channel(untagged)).tag).toBe('team');
-    const page = await root<PageData<ChannelView>>('GET', '/api/channel/?p=1&page_size=10&tag_mode=true');
-    expect(page.data?.total).toBe(1);
-    expect(page.data?.items.map((item) => item.tag)).toEqual(['team', 'team', 'team']);
+    const page = await root<ChannelView[]>('GET', '/api/channel/?p=1&page_size=10&tag_mode=true');
+    expect(page.total).toBe(1);
+    expect(page.data?.map((item) => item.tag)).toEqual(['team', 'team', 'team']);
   });
 });

@@ -15,7 +15,7 @@ export type Caller = <T = unknown>(
   path: string,
   body?: unknown,
   language?: 'zh' | 'en',
-) => Promise<ApiEnvelope<T> & { status: number }>;
+) => Promise<ApiEnvelope<T> & { status: number } & Record<string, unknown>>;
 
 /** Calls the console API as the signed-in user, in English unless asked otherwise. */
 export async function callerFor(server: TestServer, username: string, password: string): Promise<Caller> {

@@ -64,6 +64,25 @@ describe('fetch models', () => {
     expect(upstream.requests.at(-1)?.headers['anthropic-version']).toBe('2023-06-01');
   });
 
+  it("speaks the vendors' own listings: Cohere, Cloudflare with the account id, Zhipu v4 and Baidu V2", async () => {
+    replies['/v1/models'] = { body: { models: [{ name: 'command-a-03-2025' }, { name: 'rerank-v3.5' }] } };
+    replies['/client/v4/accounts/acc-7/ai/models/search'] = { body: { success: true, result: [{ id: 'x', name: '@cf/meta/llama-3.1-8b-instruct' }] } };
+    replies['/api/paas/v4/models'] = { body: { object: 'list', data: [{ id: 'glm-4-plus' }] } };
+    replies['/v2/models'] = { body: { object: 'list', data: [{ id: 'ernie-4.5-turbo-128k' }] } };
+    expect((await root('POST', '/api/channel/fetch_models', { base_url: upstream.url, type: 34, key: GOOD_KEY })).data).toEqual(['command-a-03-2025', 'rerank-v3.5']);
+    const cloudflare = await create({ name: 'cloudflare', type: 39, other: 'acc-7' });
+    expect((await root('GET', `/api/channel/fetch_models/${cloudflare}`)).data).toEqual(['@cf/meta/llama-3.1-8b-instruct']);
+    expect((await root('POST', '/api/channel/fetch_models', { base_url: upstream.url, type: 26, key: GOOD_KEY })).data).toEqual(['glm-4-plus']);
+    expect((await root('POST', '/api/channel/fetch_models', { base_url: upstream.url, type: 46, key: GOOD_KEY })).data).toEqual(['ernie-4.5-turbo-128k']);
+  });
+
+  it('says which types offer no model list, without calling them', async () => {
+    const dify = await root('POST', '/api/channel/fetch_models', { base_url: upstream.url, type: 37, key: GOOD_KEY });
+    expect(dify).toMatchObject({ success: false, message: 'Channel type Dify offers no model list; fill in the models by hand' });
+    expect((await root('POST', '/api/channel/fetch_models', { base_url: upstream.url, type: 15, key: GOOD_KEY }, 'zh')).message).toBe('渠道类型 Baidu Wenxin 不提供模型列表，请手动填写模型');
+    expect(upstream.requests).toHaveLength(0);
+  });
+
   it('reports the upstream refusal, a reply without a model list and an unreachable host', async () => {
     const refused = await root('POST', '/api/channel/fetch_models', { base_url: upstream.url, type: 1, key: 'sk-wrong' });
     expect(refused).toMatchObject({ success: false, message: 'Model list fetch failed: HTTP 401: Incorrect API key provided' });

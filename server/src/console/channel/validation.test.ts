@@ -52,6 +52,8 @@ describe('channel create validation (spec 001 §5)', () => {
     ['a negative weight', { weight: -1 }, channelMessages.weightInvalid],
     ['a weight that is not a number', { weight: 'heavy' }, channelMessages.weightInvalid],
     ['an unknown type', { type: 999 }, fill(channelMessages.unknownType, { type: 999 })],
+    ['a type without an adapter (Google PaLM2)', { type: 11 }, fill(channelMessages.typeNotRelayable, { name: 'Google PaLM2' })],
+    ['a video type nobody relays (Kling)', { type: 50 }, fill(channelMessages.typeNotRelayable, { name: 'Kling' })],
     ['a group name too long for abilities', { group: 'g'.repeat(65) }, fill(channelMessages.groupNameTooLong, { value: 'g'.repeat(65) })],
   ];
 
@@ -88,6 +90,8 @@ describe('channel update validation', () => {
     await expectRefusal('PUT', '/api/channel/', { id, models: '' }, channelMessages.modelsRequired);
     await expectRefusal('PUT', '/api/channel/', { id, model_mapping: 'nope' }, channelMessages.modelMappingInvalid);
     await expectRefusal('PUT', '/api/channel/', { id, priority: 'x' }, channelMessages.priorityNotInteger);
+    await expectRefusal('PUT', '/api/channel/', { id, type: 58 }, fill(channelMessages.typeNotRelayable, { name: 'Advanced Custom' }));
+    expect((await root<ChannelView>('GET', `/api/channel/${id}`)).data?.type).toBe(1);
     await expectRefusal('PUT', '/api/channel/', { id: 987_654, status: 1 }, channelMessages.channelNotFound);
     await expectRefusal('GET', '/api/channel/987654', undefined, channelMessages.channelNotFound);
     await expectRefusal('DELETE', '/api/channel/987654/', undefined, channelMessages.channelNotFound);
@@ -108,6 +112,13 @@ describe('channel update validation', () => {
     expect(reply.data).toMatchObject({ name: 'partial', models: 'x,y', priority: 3, weight: 8 });
   });
 
+  it('lets an imported channel of a type that cannot relay be disabled or reweighted, but not saved as that type', async () => {
+    const { id } = await create({ name: 'imported' });
+    await server.context.database.db.updateTable('channels').set({ type: 57 }).where('id', '=', id).execute();
+    expect(await root<ChannelView>('PUT', '/api/channel/', { id, status: 2, priority: 4 })).toMatchObject({ success: true, data: { type: 57, status: 2, priority: 4 } });
+    await expectRefusal('PUT', '/api/channel/', { ...channelBody({ name: 'imported' }), id, type: 57 }, fill(channelMessages.typeNotRelayable, { name: 'Codex' }));
+  });
+
   it('fills the type default when a channel changes to type 3 with no other', async () => {
     const { id } = await create({ name: 'switcher', type: 1 });
     expect((await root<ChannelView>('PUT', '/api/channel/', { id, type: 3 })).data?.other).toBe('2023-06-01-preview');
@@ -123,10 +134,17 @@ describe('selection and tag validation (spec 001 §5 Tag update)', () => {
     await expectRefusal('POST', '/api/channel/batch/tag', { ids: [id], tag: ' ' }, channelMessages.tagEmpty);
   });
 
-  it('refuses a tag edit with nothing changed, an empty tag, and non-integer priority or weight', async () => {
+  it('answers a tag edit with nothing changed as a success that changes nothing, as the reference does', async () => {
+    const { id } = await create({ name: 'unchanged', tag: 'lemon', models: 'gpt-4o', group: 'vip' });
+    const before = (await root<ChannelView>('GET', `/api/channel/${id}`)).data;
+    for (const body of [{ tag: 'lemon' }, { tag: 'lemon', new_tag: 'lemon', models: '', groups: '', model_mapping: '' }]) {
+      expect(await root('PUT', '/api/channel/tag', body)).toMatchObject({ success: true, data: 0 });
+    }
+    expect((await root<ChannelView>('GET', `/api/channel/${id}`)).data).toEqual(before);
+  });
+
+  it('refuses a tag edit with an empty tag, and non-integer priority or weight', async () => {
     await create({ name: 'tagged', tag: 'orange' });
-    await expectRefusal('PUT', '/api/channel/tag', { tag: 'orange' }, channelMessages.noChanges);
-    await expectRefusal('PUT', '/api/channel/tag', { tag: 'orange', new_tag: 'orange', models: '', groups: '', model_mapping: '' }, channelMessages.noChanges);
     await expectRefusal('PUT', '/api/channel/tag', { tag: '', priority: 1 }, channelMessages.tagEmpty);
     await expectRefusal('PUT', '/api/channel/tag', { tag: 'orange', priority: '1.5' }, channelMessages.priorityNotInteger);
     await expectRefusal('PUT', '/api/channel/tag', { tag: 'orange', weight: 'x' }, channelMessages.weightInvalid);

@@ -1,10 +1,11 @@
 import {
   AZURE_DEFAULT_API_VERSION,
   CHANNEL_PRIORITY_MINIMUM,
-  CHANNEL_WEIGHT_MINIMUM,
   ChannelType,
   DEFAULT_CHANNEL_GROUP,
+  channelTypeName,
   isKnownChannelType,
+  isRelayableChannelType,
   splitCommaList,
   XUNFEI_DEFAULT_MODEL_VERSION,
   type ChannelCreateRequest,
@@ -42,11 +43,14 @@ export function parsePriority(value: number | string | null | undefined): number
   return priority;
 }
 
-export function parseWeight(value: number | string | null | undefined): number | undefined {
-  const weight = parseInteger(value, channelMessages.weightInvalid);
-  if (weight !== undefined && weight < CHANNEL_WEIGHT_MINIMUM) fail(channelMessages.weightInvalid);
-  return weight;
+/** A whole number of 0 or more (a weight, a cap where 0 means none); empty text counts as not given. */
+export function parseWholeNumber(value: number | string | null | undefined, message: Text): number | undefined {
+  const number = parseInteger(value, message);
+  if (number !== undefined && number < 0) fail(message);
+  return number;
 }
+
+export const parseWeight = (value: number | string | null | undefined) => parseWholeNumber(value, channelMessages.weightInvalid);
 
 /** Empty text is allowed (nothing configured); anything else must be a JSON object. */
 export function checkJsonObject(text: string, message: Text): string {
@@ -89,8 +93,13 @@ export function defaultOther(type: number, other: string): string {
   return '';
 }
 
-function checkType(type: number): number {
+/**
+ * A known type; a create, or an edit that names the type (the editor always does), must also name a
+ * type Switchboard can relay. Edits that leave the type out (status, priority, tag) stay possible.
+ */
+function checkType(type: number, named: boolean): number {
   if (!isKnownChannelType(type)) fail(fill(channelMessages.unknownType, { type }));
+  if (named && !isRelayableChannelType(type)) fail(fill(channelMessages.typeNotRelayable, { name: channelTypeName(type) }));
   return type;
 }
 
@@ -108,7 +117,7 @@ const jsonFields = [
  */
 function channelColumns(request: ChannelCreateRequest | ChannelUpdateRequest, existing: ChannelRow | null): Updateable<ChannelsTable> {
   const values: Updateable<ChannelsTable> = {};
-  const type = checkType(request.type ?? existing?.type ?? ChannelType.OpenAI);
+  const type = checkType(request.type ?? existing?.type ?? ChannelType.OpenAI, !existing || present(request.type));
   if (!existing || type !== existing.type) values.type = type;
   if (present(request.name)) values.name = request.name.trim() || fail(channelMessages.nameRequired);
   if (present(request.models)) {
@@ -130,6 +139,10 @@ function channelColumns(request: ChannelCreateRequest | ChannelUpdateRequest, ex
   if (priority !== undefined || !existing) values.priority = priority ?? 0;
   const weight = parseWeight(request.weight);
   if (weight !== undefined || !existing) values.weight = weight ?? 0;
+  const maxConcurrency = parseWholeNumber(request.max_concurrency, channelMessages.maxConcurrencyInvalid);
+  if (maxConcurrency !== undefined || !existing) values.max_concurrency = maxConcurrency ?? 0;
+  const dailyTokenLimit = parseWholeNumber(request.daily_token_limit, channelMessages.dailyTokenLimitInvalid);
+  if (dailyTokenLimit !== undefined || !existing) values.daily_token_limit = dailyTokenLimit ?? 0;
   if (present(request.tag) || !existing) values.tag = request.tag?.trim() || null;
   if (present(request.test_model) || !existing) values.test_model = request.test_model?.trim() ?? '';
   if (present(request.openai_organization) || !existing) values.openai_organization = request.openai_organization?.trim() ?? '';

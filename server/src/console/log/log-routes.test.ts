@@ -99,7 +99,7 @@ describe.each(kinds)('logs on %s', (kind: DatabaseKind) => {
   it('refuses a bad type and a reversed window with a clear message', async () => {
     const badType = await list(admin, '/log/?type=9');
     expect(badType.success).toBe(false);
-    expect(badType.message).toContain('type must be 0, 1, 2, 3 or 4');
+    expect(badType.message).toBe('Invalid parameter: type must be 0, 1, 2, 3 or 4');
     const reversed = await alice.get<LogStat>(`/log/self/stat?start_timestamp=${now}&end_timestamp=${now - 60}`);
     expect(reversed).toMatchObject({ success: false, message: 'The start time cannot be later than the end time' });
   });

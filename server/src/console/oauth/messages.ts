@@ -19,5 +19,14 @@ export const oauthMessages = {
   },
   telegramInvalid: { zh: 'Telegram 登录数据校验失败', en: 'The Telegram sign-in data failed verification' },
   telegramStale: { zh: 'Telegram 登录数据已过期，请重新登录', en: 'The Telegram sign-in data has expired, please sign in again' },
+  oidcNoSubject: { zh: 'OIDC 用户信息缺少 sub', en: 'The OIDC user info has no sub' },
+  discoveryUnreachable: {
+    zh: '无法读取 OIDC Well-Known 地址的发现文档，请检查地址',
+    en: 'Could not read the OIDC discovery document at the well-known address, please check it',
+  },
+  discoveryIncomplete: {
+    zh: 'OIDC 发现文档缺少 authorization_endpoint、token_endpoint 或 userinfo_endpoint',
+    en: 'The OIDC discovery document lacks authorization_endpoint, token_endpoint or userinfo_endpoint',
+  },
   emailCodeRequired: { zh: '请输入邮箱地址和验证码', en: 'Please enter the email address and the verification code' },
 } satisfies Record<string, Text>;

@@ -4,6 +4,7 @@ import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../app-context';
 import { AppError, messages } from '../../platform/errors';
 import { fill } from '../../platform/text';
+import { emailInUse } from '../account/email-rules';
 import { accountMessages } from '../account/messages';
 import { createUser } from '../account/new-user';
 import { readSession } from '../account/session-flow';
@@ -23,6 +24,7 @@ export const bindings = {
   linuxdo: { column: 'linux_do_id', provider: 'Linux DO', prefix: 'linuxdo' },
   wechat: { column: 'wechat_id', provider: 'WeChat', prefix: 'wechat' },
   telegram: { column: 'telegram_id', provider: 'Telegram', prefix: 'telegram' },
+  oidc: { column: 'oidc_id', provider: 'OIDC', prefix: 'oidc' },
 } satisfies Record<string, Binding>;
 
 /** The live user of the session cookie, if the caller is signed in. */
@@ -61,7 +63,7 @@ async function uniqueUsername(context: AppContext, prefix: string, suggestion: s
 export async function signInWithBinding(
   context: AppContext,
   binding: Binding,
-  account: { id: string; username: string; displayName: string },
+  account: { id: string; username: string; displayName: string; email?: string },
   affCode: string,
 ): Promise<SessionUser> {
   const users = new UserRepository(context.database);
@@ -73,6 +75,8 @@ export async function signInWithBinding(
       username,
       password: '',
       display_name: account.displayName.slice(0, 20) || username,
+      // the provider's address becomes the account's when nobody else holds it
+      email: account.email && !(await emailInUse(context, account.email)) ? account.email : '',
       [binding.column]: account.id,
       affCode,
     });

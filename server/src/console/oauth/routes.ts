@@ -8,13 +8,14 @@ import { checkEmailRules, emailInUse } from '../account/email-rules';
 import { accountMessages } from '../account/messages';
 import { currentUser } from '../auth/authenticate';
 import type { Guards } from '../auth/guards';
-import { setSessionCookie } from '../auth/session-cookie';
+import { startSession } from '../auth/session-cookie';
 import type { ConsoleApp } from '../console-app';
 import { ok } from '../envelope';
 import { UserRepository } from '../user/repository';
 import { VerificationService } from '../verification/verification-service';
 import { githubAccount } from './github';
 import { linuxdoAccount } from './linuxdo';
+import { oidcAccount } from './oidc';
 import { oauthMessages } from './messages';
 import { bindAccount, bindings, sessionUser, signInWithBinding, type Binding } from './oauth-account';
 import type { ProviderAccount } from './provider-http';
@@ -37,9 +38,9 @@ export function registerOauthRoutes(app: ConsoleApp, context: AppContext, guards
   const critical = { onRequest: criticalRateLimit(context) };
   const bound = { onRequest: criticalRateLimit(context), preValidation: guards.user };
 
-  const signIn = async (request: FastifyRequest, reply: FastifyReply, binding: Binding, account: Pick<ProviderAccount, 'id' | 'username' | 'displayName'>, aff: string) => {
+  const signIn = async (request: FastifyRequest, reply: FastifyReply, binding: Binding, account: Pick<ProviderAccount, 'id' | 'username' | 'displayName'> & { email?: string }, aff: string) => {
     const user = await signInWithBinding(context, binding, account, aff);
-    setSessionCookie(reply, context, { uid: user.id, iat: Math.floor(Date.now() / 1000) });
+    await startSession(reply, context, user.id);
     return ok(user);
   };
 
@@ -50,6 +51,7 @@ export function registerOauthRoutes(app: ConsoleApp, context: AppContext, guards
   const codeExchanges = [
     { path: '/oauth/github', option: 'GitHubOAuthEnabled', binding: bindings.github, exchange: githubAccount },
     { path: '/oauth/linuxdo', option: 'LinuxDOOAuthEnabled', binding: bindings.linuxdo, exchange: linuxdoAccount },
+    { path: '/oauth/oidc', option: 'oidc.enabled', binding: bindings.oidc, exchange: oidcAccount },
   ] as const;
   for (const { path, option, binding, exchange } of codeExchanges) {
     app.get(path, { ...critical, schema: { querystring: callbackQuerySchema } }, async (request, reply) => {

@@ -47,10 +47,13 @@ describe.each(kinds)('option calls on %s', (kind: DatabaseKind) => {
 
   const refusals: Array<[key: string, value: unknown, message: string]> = [
     ['GroupRatio', '{"default": 1', 'GroupRatio is not a valid JSON string'],
-    ['GroupRatio', '{"default": "cheap"}', 'GroupRatio is not a valid JSON string'],
+    ['GroupRatio', '{"default": "cheap"}', 'GroupRatio: the value of "default" must be a number'],
+    ['GroupRatio', '{"default": 1, "vip": 2, "default": 3}', 'GroupRatio lists "default" more than once; each name may appear only once'],
+    ['GroupRatio', '{"default": 1, "vip": -0.5}', 'GroupRatio: the value of "vip" is negative; ratios and prices cannot be less than 0'],
+    ['UserUsableGroups', '{"vip": "VIP", "vip": "again"}', 'UserUsableGroups lists "vip" more than once; each name may appear only once'],
     ['TopupGroupRatio', '[1, 2]', 'TopupGroupRatio is not a valid JSON string'],
-    ['UserUsableGroups', '{"default": 1}', 'UserUsableGroups is not a valid JSON string'],
-    ['ModelPrice', '{"dall-e-3": -1}', 'ModelPrice is not a valid JSON string'],
+    ['UserUsableGroups', '{"default": 1}', 'UserUsableGroups: the value of "default" must be text'],
+    ['ModelPrice', '{"dall-e-3": -1}', 'ModelPrice: the value of "dall-e-3" is negative; ratios and prices cannot be less than 0'],
     ['ModelRatio', 'gpt-4o: 1', 'ModelRatio is not a valid JSON string'],
     ['CompletionRatio', '"4"', 'CompletionRatio is not a valid JSON string'],
     ['Chats', '{"Cherry Studio": "x"}', 'Chats is not a valid JSON string'],
@@ -72,6 +75,30 @@ describe.each(kinds)('option calls on %s', (kind: DatabaseKind) => {
 
   it('answers in Chinese by default', async () => {
     expect(await put('ModelRatio', '{', 'zh')).toMatchObject({ success: false, message: 'ModelRatio 不是合法的 JSON 字符串' });
+    expect(await put('GroupRatio', '{"vip": 1, "vip": 2}', 'zh')).toMatchObject({
+      success: false,
+      message: 'GroupRatio 中“vip”出现了多次，每个名称只能出现一次',
+    });
+    expect(await put('GroupRatio', '{"vip": -1}', 'zh')).toMatchObject({
+      success: false,
+      message: 'GroupRatio 中“vip”的值为负数，倍率和价格不能小于 0',
+    });
+  });
+
+  it('turns the human check on only once its site key and secret exist', async () => {
+    expect(await put('TurnstileCheckEnabled', 'true')).toMatchObject({
+      success: false,
+      message: 'Fill in the Turnstile site key and secret key before turning the human check on',
+    });
+    expect((await put('TurnstileSiteKey', 'site-key')).success).toBe(true);
+    expect(await put('TurnstileCheckEnabled', true, 'zh')).toMatchObject({
+      success: false,
+      message: '请先填写 Turnstile 的 Site Key 和 Secret Key，再开启人机验证',
+    });
+    expect(server.context.options.boolean('TurnstileCheckEnabled')).toBe(false);
+    expect((await put('TurnstileSecretKey', 'secret-key')).success).toBe(true);
+    expect((await put('TurnstileCheckEnabled', 'true')).success).toBe(true);
+    expect((await put('TurnstileCheckEnabled', 'false')).success).toBe(true);
   });
 
   it('accepts values of the right kind, numbers and booleans sent as such too', async () => {

@@ -1,16 +1,19 @@
 import {
+  geminiSafetyThresholds,
   isOptionKey,
   isSecretOptionKey,
   normaliseOptionValue,
   optionCatalogue,
   optionValueProblem,
   priceTableKeys,
+  type OptionKey,
   type OptionProblem,
 } from '@switchboard/contract';
 import type { AppContext } from '../../app-context';
 import { AppError } from '../../platform/errors';
+import { discoverOidcEndpoints } from '../oauth/oidc-discovery';
 import { fill, type Text } from '../../platform/text';
-import { optionMessages } from './messages';
+import { optionMessages, shapeMessages } from './messages';
 
 export interface OptionEntry {
   key: string;
@@ -21,12 +24,28 @@ function problemText(key: string, problem: OptionProblem): Text {
   switch (problem.kind) {
     case 'json':
       return fill(optionMessages.notJson, { key });
+    case 'duplicateName':
+      return fill(optionMessages.duplicateName, { key, name: problem.name });
+    case 'negativeEntry':
+      return fill(optionMessages.negativeEntry, { key, name: problem.name });
+    case 'entryNotNumber':
+      return fill(optionMessages.entryNotNumber, { key, name: problem.name });
+    case 'entryNotText':
+      return fill(optionMessages.entryNotText, { key, name: problem.name });
     case 'boolean':
       return fill(optionMessages.notBoolean, { key });
     case 'number':
       return fill(optionMessages.notNumber, { key });
+    case 'integer':
+      return fill(optionMessages.notInteger, { key });
     case 'minimum':
       return fill(optionMessages.belowMinimum, { key, min: problem.min });
+    case 'maximum':
+      return fill(optionMessages.aboveMaximum, { key, max: problem.max });
+    case 'url':
+      return fill(optionMessages.notAddress, { key });
+    case 'shape':
+      return fill(shapeMessages[problem.shape], { key, choices: geminiSafetyThresholds.join(', ') });
     case 'choice':
       return fill(optionMessages.notChoice, { key, choices: problem.choices.join(', ') });
   }
@@ -59,7 +78,22 @@ export class OptionService {
     const normalised = normaliseOptionValue(key, text);
     const problem = optionValueProblem(key, normalised);
     if (problem) throw new AppError(problemText(key, problem));
+    this.refuseUnreadyHumanCheck(key, normalised);
+    if (key === 'oidc.well_known' && normalised.trim() !== '') {
+      // Discovery fills the three endpoints; an unreadable document refuses the save and changes nothing.
+      const endpoints = await discoverOidcEndpoints(normalised.trim());
+      for (const [endpointKey, endpoint] of Object.entries(endpoints)) await this.context.options.save(endpointKey as OptionKey, endpoint);
+    }
     await this.context.options.save(key, normalised);
+  }
+
+  /** The human check cannot be switched on before its site key and secret exist: every sign-in would fail. */
+  private refuseUnreadyHumanCheck(key: string, value: string): void {
+    if (key !== 'TurnstileCheckEnabled' || value !== 'true') return;
+    const options = this.context.options;
+    if (!options.string('TurnstileSiteKey').trim() || !options.string('TurnstileSecretKey').trim()) {
+      throw new AppError(optionMessages.turnstileKeysFirst);
+    }
   }
 
   /** Puts the model ratio, completion ratio, price and audio tables back to the defaults. */

@@ -1,8 +1,14 @@
 import type { AppContext } from '../../app-context';
+import { AppError } from '../../platform/errors';
 import type { ConsoleApp } from '../console-app';
 import { ok } from '../envelope';
-import { buildStatus } from './status-service';
+import { buildSetup, buildStatus } from './status-service';
+import { statusMessages } from './messages';
 
 export function registerStatusRoutes(app: ConsoleApp, context: AppContext): void {
   app.get('/status', async () => ok(buildStatus(context)));
+  app.get('/setup', async () => ok(buildSetup(context)));
+  app.post('/setup', async () => {
+    throw new AppError(statusMessages.alreadySetUp);
+  });
 }

@@ -1,4 +1,4 @@
-import type { StatusData } from '@switchboard/contract';
+import type { SetupData, StatusData } from '@switchboard/contract';
 import type { AppContext } from '../../app-context';
 
 /** The public status object the console caches at start (spec 000 §3, spec 001 §3). */
@@ -42,5 +42,20 @@ export function buildStatus(context: AppContext): StatusData {
     password_login_enabled: options.boolean('PasswordLoginEnabled'),
     password_register_enabled: options.boolean('PasswordRegisterEnabled'),
     demo_site_enabled: options.boolean('DemoSiteEnabled'),
+    // OIDC: only the public parts the login button needs (the secret and the token endpoints stay here)
+    oidc_enabled: options.boolean('oidc.enabled'),
+    oidc_client_id: options.string('oidc.client_id'),
+    oidc_authorization_endpoint: options.string('oidc.authorization_endpoint'),
+    setup: true,
+    docs_link: options.string('general_setting.docs_link'),
+    self_use_mode_enabled: options.boolean('SelfUseModeEnabled'),
+    enable_batch_update: true,
+    default_use_auto_group: false,
+    linuxdo_minimum_trust_level: options.number('LinuxDOMinimumTrustLevel'),
   };
+}
+
+/** `GET /api/setup`: the reference console asks it before showing its set-up wizard. */
+export function buildSetup(context: AppContext): SetupData {
+  return { status: true, root_init: true, database_type: context.database.kind };
 }

@@ -17,6 +17,14 @@ export const tokenMessages = {
     zh: '开启模型限制后请至少选择一个模型',
     en: 'Select at least one model when the model limit is on',
   },
+  rpmLimitInvalid: {
+    zh: '每分钟请求数必须是不小于 0 的整数（0 表示不限制）',
+    en: 'Requests per minute must be a whole number of 0 or more (0 means no limit)',
+  },
+  tpmLimitInvalid: {
+    zh: '每分钟 Token 数必须是不小于 0 的整数（0 表示不限制）',
+    en: 'Tokens per minute must be a whole number of 0 or more (0 means no limit)',
+  },
   ipInvalid: {
     zh: 'IP 白名单第 {line} 行“{value}”不是有效的 IP 地址或 CIDR 网段',
     en: 'Line {line} of the IP whitelist, "{value}", is not a valid IP address or CIDR range',
@@ -60,5 +68,9 @@ export function problemText(problem: TokenProblem): Text {
       return tokenMessages.quantityInvalid;
     case 'model_limits_empty':
       return tokenMessages.modelLimitsEmpty;
+    case 'rpm_limit_invalid':
+      return tokenMessages.rpmLimitInvalid;
+    case 'tpm_limit_invalid':
+      return tokenMessages.tpmLimitInvalid;
   }
 }

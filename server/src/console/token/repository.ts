@@ -21,6 +21,8 @@ export interface TokenRecord {
   allow_ips: string;
   used_quota: number;
   group: string;
+  rpm_limit: number;
+  tpm_limit: number;
 }
 
 export interface TokenFilter {
@@ -47,6 +49,8 @@ function normalise(row: Selectable<TokensTable>): TokenRecord {
     allow_ips: row.allow_ips,
     used_quota: toNumber(row.used_quota),
     group: row.group,
+    rpm_limit: toNumber(row.rpm_limit),
+    tpm_limit: toNumber(row.tpm_limit),
   };
 }
 

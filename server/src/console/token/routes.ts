@@ -1,4 +1,4 @@
-import { tokenCreateRequestSchema, tokenUpdateRequestSchema } from '@switchboard/contract';
+import { plainList, tokenCreateRequestSchema, tokenUpdateRequestSchema } from '@switchboard/contract';
 import { z } from 'zod';
 import type { AppContext } from '../../app-context';
 import { currentUser } from '../auth/authenticate';
@@ -12,6 +12,8 @@ import type { TokenOwner } from './token-fields';
 
 const listQuerySchema = pageQuerySchema;
 const searchQuerySchema = z.object({ ...pageQuery, keyword: z.string().default(''), token: z.string().default('') });
+/** A search without a page size answers every match, as the reference's does (its scripts read one plain list); bounded all the same. */
+const UNPAGED_SEARCH_LIMIT = 1000;
 const idParamsSchema = z.object({ id: z.coerce.number().int().positive() });
 const updateQuerySchema = z.object({ status_only: z.string().optional() });
 
@@ -28,7 +30,7 @@ export function registerTokenRoutes(app: ConsoleApp, context: AppContext, guards
   for (const path of ['/token/', '/token']) {
     app.get(path, { ...guarded, schema: { querystring: listQuerySchema } }, async (request) => {
       const { page, size } = paging(request.query);
-      return ok(await tokens.list(ownerOf(request), {}, page, size));
+      return plainList(await tokens.list(ownerOf(request), {}, page, size));
     });
 
     app.post(path, { ...guarded, schema: { body: tokenCreateRequestSchema } }, async (request) =>
@@ -43,9 +45,10 @@ export function registerTokenRoutes(app: ConsoleApp, context: AppContext, guards
   }
 
   app.get('/token/search', { ...guarded, schema: { querystring: searchQuerySchema } }, async (request) => {
-    const { page, size } = paging(request.query);
+    const unpaged = request.query.size === undefined && request.query.page_size === undefined;
+    const { page, size } = unpaged ? { page: 1, size: UNPAGED_SEARCH_LIMIT } : paging(request.query);
     const filter = { name: request.query.keyword.trim(), key: storedKeyOf(request.query.token) };
-    return ok(await tokens.list(ownerOf(request), filter, page, size));
+    return plainList(await tokens.list(ownerOf(request), filter, page, size));
   });
 
   app.get('/token/:id', { ...guarded, schema: { params: idParamsSchema } }, async (request) =>

@@ -194,5 +194,7 @@ function storedFields(fields: CheckedTokenFields) {
     model_limits: fields.model_limits,
     allow_ips: fields.allow_ips,
     group: fields.group,
+    rpm_limit: fields.rpm_limit,
+    tpm_limit: fields.tpm_limit,
   };
 }

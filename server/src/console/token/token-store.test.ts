@@ -36,10 +36,10 @@ describe.each(kinds)('tokens on %s', (kind: DatabaseKind) => {
     const first = await createToken(alice, { name: 'first' });
     const second = await createToken(alice, { name: 'second' });
     const page = await alice.list('?p=1&size=1');
-    expect(page.data).toMatchObject({ page: 1, page_size: 1, total: 2 });
-    expect(page.data?.items.map((token) => token.id)).toEqual([second.id]);
+    expect(page).toMatchObject({ page: 1, page_size: 1, total: 2 });
+    expect(page.data?.map((token) => token.id)).toEqual([second.id]);
     const next = await alice.list('?p=2&size=1');
-    expect(next.data?.items).toEqual([expect.objectContaining({ id: first.id, key: first.key, name: 'first' })]);
+    expect(next.data).toEqual([expect.objectContaining({ id: first.id, key: first.key, name: 'first' })]);
     expect(announced).toEqual(expect.arrayContaining([first.key, second.key]));
   });
 
@@ -56,10 +56,10 @@ describe.each(kinds)('tokens on %s', (kind: DatabaseKind) => {
   it('searches by part of the name in any case, and by part of the key with or without sk-', async () => {
     const token = await createToken(alice, { name: 'Findable Name' });
     const byName = await alice.search('keyword=findable');
-    expect(byName.data?.items.map((item) => item.id)).toEqual([token.id]);
+    expect(byName.data?.map((item) => item.id)).toEqual([token.id]);
     const byKey = await alice.search(`token=sk-${token.key.slice(0, 20)}`);
-    expect(byKey.data?.items.map((item) => item.id)).toEqual([token.id]);
-    expect((await alice.search('keyword=50%25')).data?.items).toEqual([]);
+    expect(byKey.data?.map((item) => item.id)).toEqual([token.id]);
+    expect((await alice.search('keyword=50%25')).data).toEqual([]);
   });
 
   it('draws a new key when the drawn one is taken, and gives up on a source that only repeats', async () => {
@@ -76,8 +76,8 @@ describe.each(kinds)('tokens on %s', (kind: DatabaseKind) => {
 
   it('hides another user tokens: invisible, unreadable, unchangeable', async () => {
     const token = await createToken(alice, { name: 'private', remain_quota: 10 });
-    expect((await bob.list()).data?.items).toEqual([]);
-    expect((await bob.search(`token=${token.key}`)).data?.items).toEqual([]);
+    expect((await bob.list()).data).toEqual([]);
+    expect((await bob.search(`token=${token.key}`)).data).toEqual([]);
     for (const reply of [
       await bob.get(token.id),
       await bob.update({ id: token.id, name: 'stolen', remain_quota: 999 }),
@@ -98,7 +98,7 @@ describe.each(kinds)('tokens on %s', (kind: DatabaseKind) => {
     await setColumns(expiring.id, { expired_time: nowSeconds() - 60 });
     const empty = await createToken(alice, { name: 'empty', remain_quota: 0 });
     const unlimited = await createToken(alice, { name: 'unlimited', remain_quota: 0, unlimited_quota: true });
-    const statuses = new Map((await alice.list('?size=100')).data?.items.map((item) => [item.id, item.status]));
+    const statuses = new Map((await alice.list('?size=100')).data?.map((item) => [item.id, item.status]));
     expect(statuses.get(expiring.id)).toBe(TokenStatus.Expired);
     expect(statuses.get(empty.id)).toBe(TokenStatus.Exhausted);
     expect(statuses.get(unlimited.id)).toBe(TokenStatus.Enabled);
@@ -149,7 +149,7 @@ describe.each(kinds)('tokens on %s', (kind: DatabaseKind) => {
     expect(announced).toEqual([token.key]);
     expect((await alice.get(token.id)).message).toBe('Token not found');
     expect((await alice.remove(token.id)).message).toBe('Token not found');
-    expect((await alice.search(`token=${token.key}`)).data?.total).toBe(0);
+    expect((await alice.search(`token=${token.key}`)).total).toBe(0);
   });
 
   it(`holds each user to ${MAX_TOKENS_PER_USER} tokens`, async () => {

@@ -1,4 +1,4 @@
-import { Role, UserStatus, type PageData, type TokenView } from '@switchboard/contract';
+import { Role, UserStatus, type TokenView } from '@switchboard/contract';
 import { nowSeconds } from '../../db/dialect';
 import { hashPassword } from '../../platform/password';
 import { consoleClient } from '../../testing/console-client';
@@ -27,8 +27,8 @@ export async function signInNewUser(server: TestServer, username: string, group 
 export function tokenClient(server: TestServer, headers: Record<string, string>, language: 'en' | 'zh' = 'en') {
   const send = consoleClient(server, headers, language);
   return {
-    list: (query = '') => send<PageData<TokenView>>('GET', `/token/${query}`),
-    search: (query: string) => send<PageData<TokenView>>('GET', `/token/search?${query}`),
+    list: (query = '') => send<TokenView[]>('GET', `/token/${query}`),
+    search: (query: string) => send<TokenView[]>('GET', `/token/search?${query}`),
     get: (id: number) => send<TokenView>('GET', `/token/${id}`),
     create: (body: Record<string, unknown>) => send<TokenView[]>('POST', '/token/', body),
     update: (body: Record<string, unknown>) => send<TokenView>('PUT', '/token/', body),

@@ -17,8 +17,11 @@ const OK = 'allowed';
 const same = text.sameOrHigherRole.en;
 const guard = messages.permissionDenied.en;
 const everything = (outcome: string) => Object.fromEntries(ACTIONS.map((action) => [action, outcome])) as Record<UserAction, string>;
-/** Acting on the super administrator (another one, or oneself as root). */
-const onRoot = { ...everything(same), demote: text.rootCannotBeDemoted.en, disable: text.rootCannotBeDisabled.en, delete: text.rootCannotBeDeleted.en };
+const rootProtections = { demote: text.rootCannotBeDemoted.en, disable: text.rootCannotBeDisabled.en, delete: text.rootCannotBeDeleted.en };
+/** An administrator acting on the super administrator. */
+const onRoot = { ...everything(same), ...rootProtections };
+/** The super administrator acting on a super administrator (another one, or itself): exempt from the same-or-higher rule, as in the reference. */
+const rootOnRoot = { ...everything(OK), promote: text.alreadyAdmin.en, ...rootProtections };
 
 /** Spec 000 §6, written out case by case: caller × target × action → allowed or the refusal. */
 const EXPECTED: Record<CallerKind, Record<TargetKind, Record<UserAction, string>>> = {
@@ -32,8 +35,8 @@ const EXPECTED: Record<CallerKind, Record<TargetKind, Record<UserAction, string>
   root: {
     normal: { read: OK, update: OK, promote: OK, demote: text.alreadyCommon.en, disable: OK, enable: OK, delete: OK },
     admin: { read: OK, update: OK, promote: text.alreadyAdmin.en, demote: OK, disable: OK, enable: OK, delete: OK },
-    root: onRoot,
-    self: onRoot,
+    root: rootOnRoot,
+    self: rootOnRoot,
   },
 };
 

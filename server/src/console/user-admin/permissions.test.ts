@@ -20,7 +20,10 @@ describe('refusalOf (spec 000 §6)', () => {
     ['root deletes itself', root, root, 'delete', text.rootCannotBeDeleted],
     ['admin disables root', admin, root, 'disable', text.rootCannotBeDisabled],
     ['root demotes root', root, root, 'demote', text.rootCannotBeDemoted],
-    ['root enables root', root, root, 'enable', text.sameOrHigherRole],
+    ['root reads itself (exempt, as in the reference)', root, root, 'read', null],
+    ['root updates itself', root, root, 'update', null],
+    ['root enables root', root, root, 'enable', null],
+    ['root promotes root', root, root, 'promote', text.alreadyAdmin],
   ])('%s', (_case, caller, target, action, expected) => {
     expect(refusalOf(caller, target, action)).toEqual(expected);
   });

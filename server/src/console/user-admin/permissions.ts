@@ -19,13 +19,15 @@ const rootProtection: Partial<Record<UserAction, Text>> = {
 
 /**
  * Spec 000 §6 as one rule: the refusal for `caller` doing `action` to `target`, or null when allowed.
- * Nobody acts on a user of the same or a higher role (themselves included); the super administrator
- * cannot be disabled, deleted or demoted; only the super administrator promotes; promoting an
- * administrator or demoting a normal user is refused.
+ * Nobody but the super administrator acts on a user of the same or a higher role (themselves
+ * included); the super administrator is exempt, as in the reference, so it reads and edits its own
+ * record (the log page's user dialog opens it). The super administrator cannot be disabled, deleted
+ * or demoted; only the super administrator promotes; promoting an administrator or demoting a normal
+ * user is refused.
  */
 export function refusalOf(caller: Party, target: Party, action: UserAction): Text | null {
   if (target.role >= Role.Root && rootProtection[action]) return rootProtection[action];
-  if (target.role >= caller.role) return text.sameOrHigherRole;
+  if (target.role >= caller.role && caller.role < Role.Root) return text.sameOrHigherRole;
   if (action === 'promote') {
     if (caller.role < Role.Root) return text.onlyRootPromotes;
     if (target.role >= Role.Admin) return text.alreadyAdmin;

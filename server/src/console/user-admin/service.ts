@@ -93,6 +93,7 @@ export class UserAdminService {
 
     if (password !== null) changes.password = await hashPassword(password);
     if (Object.keys(changes).length > 0) await this.users.update(target.id, changes);
+    if (password !== null) await this.users.endSessions(target.id);
     try {
       await applyQuotaChange(this.context, { id: target.id, username: changes.username ?? target.username }, quotaChange);
     } finally {
@@ -112,12 +113,14 @@ export class UserAdminService {
         break;
       case 'disable':
         result.status = UserStatus.Disabled;
+        await this.users.endSessions(target.id);
         break;
       case 'enable':
         result.status = UserStatus.Enabled;
         break;
       case 'delete':
         if (!(await this.users.softDelete(target.id))) throw new AppError(text.deregistered);
+        await this.users.endSessions(target.id);
         await this.announce(target.id);
         return result;
     }

@@ -2,10 +2,11 @@ import { randomBytes } from 'node:crypto';
 import { Role } from '@switchboard/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FakeOpenAIUpstream } from '../../testing/fake-openai-upstream';
-import { addChannel, addToken } from '../../testing/relay-fixtures';
+import { addChannel, addToken, addUser } from '../../testing/relay-fixtures';
 import { availableDatabaseKinds } from '../../testing/test-databases';
 import { signIn, startTestServer, type TestServer } from '../../testing/test-server';
-import { signInNewUser, userAdminClient } from './user-admin-test-support';
+import { BrowserClient } from '../account/account-test-support';
+import { FIXTURE_PASSWORD, signInNewUser, userAdminClient } from './user-admin-test-support';
 
 const kinds = await availableDatabaseKinds();
 
@@ -57,5 +58,17 @@ describe.runIf(kinds.includes('postgres'))('user administration across two insta
     expect(await chatStatus(second, token.apiKey)).toBe(200);
     expect(await root.manage(id, 'disable')).toMatchObject({ success: true });
     expect(await eventually(async () => (await chatStatus(second, token.apiKey)) === 403)).toBe(true);
+  });
+
+  it('a password changed on one instance ends the sessions the other one still served', async () => {
+    await addUser(first, 'epoch-shared');
+    const here = new BrowserClient(first);
+    expect((await here.signIn('epoch-shared', FIXTURE_PASSWORD)).success).toBe(true);
+    const elsewhere = new BrowserClient(second);
+    expect((await elsewhere.signIn('epoch-shared', FIXTURE_PASSWORD)).success).toBe(true);
+    expect((await elsewhere.get('/api/user/self')).status).toBe(200);
+    expect((await here.send('PUT', '/api/user/self', { password: 'newpassword1', original_password: FIXTURE_PASSWORD })).success).toBe(true);
+    expect((await elsewhere.get('/api/user/self')).status).toBe(401);
+    expect((await here.on(second).get('/api/user/self')).status).toBe(200);
   });
 });

@@ -1,12 +1,12 @@
 import type { Insertable, Selectable, Updateable } from 'kysely';
 import type { Database } from '../../db/database';
-import { insertReturningId, toNumber } from '../../db/dialect';
+import { insertReturningId, sql, toNumber } from '../../db/dialect';
 import type { UsersTable } from '../../db/tables/users';
 
 export type UserRow = Selectable<UsersTable>;
 
 /** The columns that hold a third-party account id. */
-export type BindingColumn = 'github_id' | 'wechat_id' | 'telegram_id' | 'linux_do_id' | 'email';
+export type BindingColumn = 'github_id' | 'wechat_id' | 'telegram_id' | 'linux_do_id' | 'oidc_id' | 'email';
 
 /** Normalises driver differences (bigint as string, etc.) once, at the boundary. */
 export function normaliseUserRow(row: UserRow): UserRow {
@@ -21,6 +21,7 @@ export function normaliseUserRow(row: UserRow): UserRow {
     inviter_id: toNumber(row.inviter_id),
     created_at: toNumber(row.created_at),
     deleted_at: row.deleted_at === null ? null : toNumber(row.deleted_at),
+    session_epoch: toNumber(row.session_epoch),
   };
 }
 
@@ -124,5 +125,16 @@ export class UserRepository {
 
   async update(id: number, values: Updateable<UsersTable>): Promise<void> {
     await this.database.db.updateTable('users').set(values).where('id', '=', id).execute();
+  }
+
+  /** Ends every session of the user issued so far (additive, so concurrent ends never cancel out); answers the new epoch. */
+  async endSessions(id: number): Promise<number> {
+    await this.database.db.updateTable('users').set({ session_epoch: sql`session_epoch + 1` }).where('id', '=', id).execute();
+    return this.sessionEpochOf(id);
+  }
+
+  async sessionEpochOf(id: number): Promise<number> {
+    const row = await this.database.db.selectFrom('users').select('session_epoch').where('id', '=', id).executeTakeFirst();
+    return toNumber(row?.session_epoch);
   }
 }

@@ -7,7 +7,7 @@ import { ok } from '../envelope';
 import type { ConsoleApp } from '../console-app';
 import { currentUser } from '../auth/authenticate';
 import type { Guards } from '../auth/guards';
-import { clearSessionCookie, setSessionCookie } from '../auth/session-cookie';
+import { clearSessionCookie, startSession } from '../auth/session-cookie';
 import { SelfService } from './self-service';
 import { signInWithPassword } from './session-service';
 import { toUserView } from './user-view';
@@ -24,7 +24,7 @@ export function registerUserSessionRoutes(app: ConsoleApp, context: AppContext, 
     { onRequest: criticalRateLimit(context), preHandler: turnstileCheck(context), schema: { body: loginRequestSchema, querystring: turnstileQuerySchema } },
     async (request, reply) => {
       const user = await signInWithPassword(context, request.body.username, request.body.password);
-      setSessionCookie(reply, context, { uid: user.id, iat: Math.floor(Date.now() / 1000) });
+      await startSession(reply, context, user.id);
       return ok(user);
     },
   );
@@ -36,8 +36,11 @@ export function registerUserSessionRoutes(app: ConsoleApp, context: AppContext, 
 
   app.get('/user/self', guarded, async (request) => ok(toUserView(await self.withLiveQuota(currentUser(request)))));
 
-  app.put('/user/self', { ...guarded, schema: { body: selfUpdateRequestSchema } }, async (request) => {
-    await self.update(currentUser(request), request.body);
+  app.put('/user/self', { ...guarded, schema: { body: selfUpdateRequestSchema } }, async (request, reply) => {
+    const user = currentUser(request);
+    const { sessionEpoch } = await self.update(user, request.body);
+    // The password changed and every session ended: this one stays signed in with a fresh cookie.
+    if (sessionEpoch !== null) await startSession(reply, context, user.id, sessionEpoch);
     return ok();
   });
 

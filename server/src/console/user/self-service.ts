@@ -1,4 +1,4 @@
-import { formatQuota, isRoot, type SelfUpdateRequest, type UsableGroup, type UserSetting } from '@switchboard/contract';
+import { formatQuota, isRoot, userSettingSchema, type SelfUpdateRequest, type UsableGroup, type UserSetting } from '@switchboard/contract';
 import { randomBytes } from 'node:crypto';
 import type { AppContext } from '../../app-context';
 import { nowSeconds, sql } from '../../db/dialect';
@@ -8,6 +8,7 @@ import { hashPassword, verifyPassword } from '../../platform/password';
 import { fill } from '../../platform/text';
 import { randomAffCode } from '../account/new-user';
 import { checkPasswordLength } from '../account/register-service';
+import { checkedUsername } from '../user-admin/fields';
 import { usableGroups } from '../token/token-fields';
 import { selfMessages } from './messages';
 import { UserRepository, type UserRow } from './repository';
@@ -28,14 +29,27 @@ export class SelfService {
     return { ...user, quota: await this.context.balances.userQuota(user.id) };
   }
 
-  async update(user: UserRow, request: SelfUpdateRequest): Promise<void> {
-    const changes: { display_name?: string; password?: string } = {};
+  /**
+   * Changes the username (same rules as an administrator's edit), the display name and, with the
+   * current password, the password. Every field is checked before anything is written. A new
+   * password ends the user's other sessions: the answer is then the new session epoch, for the
+   * caller's own cookie to be reissued with.
+   */
+  async update(user: UserRow, request: SelfUpdateRequest): Promise<{ sessionEpoch: number | null }> {
+    const changes: { username?: string; display_name?: string; password?: string } = {};
+    if (request.username !== undefined) {
+      const username = checkedUsername(request.username);
+      if (username !== user.username) {
+        if (await this.users.usernameTaken(username, user.id)) throw new AppError(selfMessages.usernameTaken);
+        changes.username = username;
+      }
+    }
     if (request.display_name !== undefined) {
       const name = request.display_name.trim();
       if ([...name].length > DISPLAY_NAME_MAX_LENGTH) {
         throw new AppError(fill(selfMessages.displayNameTooLong, { max: DISPLAY_NAME_MAX_LENGTH }));
       }
-      changes.display_name = name || user.username;
+      changes.display_name = name || (changes.username ?? user.username);
     }
     if (request.password) {
       checkPasswordLength(request.password);
@@ -43,15 +57,24 @@ export class SelfService {
       if (!(await verifyPassword(request.original_password, user.password))) throw new AppError(selfMessages.originalPasswordWrong);
       changes.password = await hashPassword(request.password);
     }
-    if (Object.keys(changes).length === 0) return;
-    await this.users.update(user.id, changes);
+    if (Object.keys(changes).length === 0) return { sessionEpoch: null };
+    try {
+      await this.users.update(user.id, changes);
+    } catch (error) {
+      // The unique index caught another account taking the name since the check.
+      if (changes.username && (await this.users.usernameTaken(changes.username, user.id))) throw new AppError(selfMessages.usernameTaken);
+      throw error;
+    }
+    const sessionEpoch = changes.password ? await this.users.endSessions(user.id) : null;
     await this.context.bus.notify('users', String(user.id));
+    return { sessionEpoch };
   }
 
-  /** Deregisters the caller (irreversible); the super administrator cannot leave. */
+  /** Deregisters the caller (irreversible) and ends their sessions; the super administrator cannot leave. */
   async deregister(user: UserRow): Promise<void> {
     if (isRoot(user.role)) throw new AppError(selfMessages.rootCannotLeave);
     await this.users.update(user.id, { deleted_at: nowSeconds(), access_token: null });
+    await this.users.endSessions(user.id);
     await this.context.bus.notify('users', String(user.id));
   }
 
@@ -94,12 +117,19 @@ export class SelfService {
     await this.context.bus.notify('users', String(user.id));
   }
 
-  async saveSetting(user: UserRow, setting: UserSetting): Promise<void> {
+  /**
+   * Saves the notification settings. A field not given keeps its stored value, so choosing email
+   * keeps the webhook address and secret for a later switch back: the type only picks the channel.
+   */
+  async saveSetting(user: UserRow, given: UserSetting): Promise<void> {
+    const setting = { ...storedSettingOf(user), ...definedFieldsOf(given) };
     const threshold = setting.quota_warning_threshold;
     if (threshold !== undefined && (!Number.isSafeInteger(threshold) || threshold < 0)) throw new AppError(selfMessages.thresholdInvalid);
     const webhook = setting.webhook_url?.trim() ?? '';
-    if (setting.notify_type === 'webhook' && !isHttpsUrl(webhook)) throw new AppError(selfMessages.webhookInvalid);
-    if (webhook !== '' && !isHttpsUrl(webhook)) throw new AppError(selfMessages.webhookInvalid);
+    // Plain http only where internal receivers are allowed (WebhookInternalAddressEnabled).
+    const allowHttp = this.context.options.boolean('WebhookInternalAddressEnabled');
+    if (setting.notify_type === 'webhook' && !isWebhookUrl(webhook, allowHttp)) throw new AppError(selfMessages.webhookInvalid);
+    if (webhook !== '' && !isWebhookUrl(webhook, allowHttp)) throw new AppError(selfMessages.webhookInvalid);
     const email = setting.notification_email?.trim() ?? '';
     if (email !== '' && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) throw new AppError(selfMessages.notificationEmailInvalid);
     const stored = {
@@ -108,6 +138,7 @@ export class SelfService {
       webhook_url: webhook,
       webhook_secret: setting.webhook_secret ?? '',
       notification_email: email,
+      accept_unset_model_ratio_model: setting.accept_unset_model_ratio_model ?? false,
     };
     await this.users.update(user.id, { setting: JSON.stringify(stored) });
     await this.context.bus.notify('users', String(user.id));
@@ -140,9 +171,23 @@ export class SelfService {
   }
 }
 
-function isHttpsUrl(value: string): boolean {
+function storedSettingOf(user: UserRow): UserSetting {
   try {
-    return new URL(value).protocol === 'https:';
+    const parsed = userSettingSchema.safeParse(JSON.parse(user.setting || '{}'));
+    return parsed.success ? parsed.data : {};
+  } catch {
+    return {};
+  }
+}
+
+function definedFieldsOf(setting: UserSetting): UserSetting {
+  return Object.fromEntries(Object.entries(setting).filter(([, value]) => value !== undefined && value !== null));
+}
+
+function isWebhookUrl(value: string, allowHttp: boolean): boolean {
+  try {
+    const protocol = new URL(value).protocol;
+    return protocol === 'https:' || (allowHttp && protocol === 'http:');
   } catch {
     return false;
   }

@@ -58,6 +58,21 @@ describe.each(kinds)('own profile on %s', (kind: DatabaseKind) => {
     expect((await new BrowserClient(server).signIn(name, 'newpassword1')).success).toBe(true);
   });
 
+  it('changes its username within the rules, or says why not', async () => {
+    const { client } = await member();
+    const { name: taken } = await member();
+    expect((await client.send('PUT', '/api/user/self', { username: taken })).message).toBe('This username is already taken');
+    expect((await client.send('PUT', '/api/user/self', { username: 'u'.repeat(13) })).message).toBe('The username can have at most 12 characters');
+    expect((await client.send('PUT', '/api/user/self', { username: '  ' })).message).toBe('Username cannot be empty');
+    const renamed = await client.send('PUT', '/api/user/self', { username: 'renamed-one' });
+    expect(renamed.success, renamed.message).toBe(true);
+    expect((await client.get<{ username: string }>('/api/user/self')).data?.username).toBe('renamed-one');
+    expect((await new BrowserClient(server).signIn('renamed-one', 'password123')).success).toBe(true);
+    const chinese = new BrowserClient(server, 'zh');
+    await chinese.signIn('renamed-one', 'password123');
+    expect((await chinese.send('PUT', '/api/user/self', { username: taken })).message).toBe('用户名已存在，请换一个');
+  });
+
   it('deregisters itself; the root account cannot', async () => {
     const { client, name } = await member();
     expect((await client.send('DELETE', '/api/user/self')).success).toBe(true);
@@ -109,14 +124,14 @@ describe.each(kinds)('own profile on %s', (kind: DatabaseKind) => {
     expect((await put({ notify_type: 'sms' })).success).toBe(false);
     const saved = await put({ notify_type: 'webhook', quota_warning_threshold: 500000, webhook_url: 'https://hook.example.com/x', webhook_secret: 's3' });
     expect(saved.success, saved.message).toBe(true);
-    const row = await server.context.database.db.selectFrom('users').select('setting').where('id', '=', id).executeTakeFirstOrThrow();
-    expect(JSON.parse(row.setting)).toEqual({
-      notify_type: 'webhook',
-      quota_warning_threshold: 500000,
-      webhook_url: 'https://hook.example.com/x',
-      webhook_secret: 's3',
-      notification_email: '',
-    });
+    const stored = async () =>
+      JSON.parse((await server.context.database.db.selectFrom('users').select('setting').where('id', '=', id).executeTakeFirstOrThrow()).setting) as unknown;
+    const webhook = { webhook_url: 'https://hook.example.com/x', webhook_secret: 's3' };
+    expect(await stored()).toEqual({ notify_type: 'webhook', quota_warning_threshold: 500000, ...webhook, notification_email: '', accept_unset_model_ratio_model: false });
+    // Choosing email (the form sends only that channel's fields) keeps the webhook for a later switch back.
+    expect((await put({ notify_type: 'email', quota_warning_threshold: 500000, notification_email: 'me@example.com' })).success).toBe(true);
+    expect(await stored()).toEqual({ notify_type: 'email', quota_warning_threshold: 500000, ...webhook, notification_email: 'me@example.com', accept_unset_model_ratio_model: false });
+    expect((await put({ notify_type: 'webhook' })).success).toBe(true);
   });
 
   it('lists the models and groups the user may use', async () => {

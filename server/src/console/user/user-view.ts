@@ -12,6 +12,7 @@ export function toUserView(row: UserRow): UserView {
     wechat_id: row.wechat_id,
     telegram_id: row.telegram_id,
     linux_do_id: row.linux_do_id,
+    oidc_id: row.oidc_id,
     email: row.email,
     quota: row.quota,
     used_quota: row.used_quota,

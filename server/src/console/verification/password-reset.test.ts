@@ -27,7 +27,9 @@ describe.each(kinds)('password reset and one-time codes on %s', (kind: DatabaseK
     await server.stop();
   });
 
-  it('mails a reset link that sets a new password once', async () => {
+  it('mails a reset link that sets a new password once, ending the sessions signed in before', async () => {
+    const before = new BrowserClient(server);
+    expect((await before.signIn('frank', 'password123')).success).toBe(true);
     const visitor = new BrowserClient(server);
     const sent = await visitor.get(`/api/reset_password?email=${encodeURIComponent(address)}`);
     expect(sent.success, sent.message).toBe(true);
@@ -43,6 +45,7 @@ describe.each(kinds)('password reset and one-time codes on %s', (kind: DatabaseK
     expect(reset.data).toMatch(/^[0-9a-f]{12}$/);
     expect((await new BrowserClient(server).signIn('frank', 'password123')).success).toBe(false);
     expect((await new BrowserClient(server).signIn('frank', reset.data ?? '')).success).toBe(true);
+    expect((await before.get('/api/user/self')).status).toBe(401);
 
     const replay = await visitor.send('POST', '/api/user/reset', { email: address, token: query.get('token') });
     expect(replay).toMatchObject({ success: false, message: 'The reset link is invalid or has expired' });

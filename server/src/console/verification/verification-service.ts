@@ -1,11 +1,13 @@
 import { RESET_LINK_MINUTES, VERIFICATION_CODE_MINUTES, VERIFICATION_RESEND_SECONDS } from '@switchboard/contract';
 import type { AppContext } from '../../app-context';
+import { toNumber } from '../../db/dialect';
 import { AppError } from '../../platform/errors';
 import { mailConfigured, sendMail } from '../../platform/mailer';
 import { hashPassword } from '../../platform/password';
 import { fill, type Language, type Text } from '../../platform/text';
 import { checkEmailRules, emailInUse } from '../account/email-rules';
 import { accountMessages } from '../account/messages';
+import { UserRepository } from '../user/repository';
 import { CodeStore, randomHex } from './code-store';
 import { verificationMessages } from './messages';
 
@@ -77,6 +79,7 @@ export class VerificationService {
       .set({ password: await hashPassword(password) })
       .where('id', '=', user.id)
       .execute();
+    await new UserRepository(this.context.database).endSessions(toNumber(user.id));
     await this.context.bus.notify('users', String(user.id));
     return password;
   }

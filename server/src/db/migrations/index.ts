@@ -6,6 +6,12 @@ import { accountCodes } from './030-account-codes';
 import { logIndexes } from './050-log-indexes';
 import { redemptionsTable } from './060-redemptions';
 import { topUpsTable } from './061-top-ups';
+import { jobRunsTable } from './070-job-runs';
+import { taskTables } from './071-task-tables';
+import { oidcColumn } from './080-oidc';
+import { sessionEpoch } from './081-session-epoch';
+import { journalMarksTable } from './075-journal-marks';
+import { limitColumns } from './082-limits';
 
 /** The one migration set, in order; names sort lexically. Each area appends its own file. */
 export function migrations(kind: DatabaseKind): Record<string, Migration> {
@@ -16,5 +22,11 @@ export function migrations(kind: DatabaseKind): Record<string, Migration> {
     '050-log-indexes': logIndexes(),
     '060-redemptions': redemptionsTable(kind),
     '061-top-ups': topUpsTable(kind),
+    '070-job-runs': jobRunsTable(kind),
+    '071-task-tables': taskTables(kind),
+    '080-oidc': oidcColumn(),
+    '081-session-epoch': sessionEpoch(),
+    '075-journal-marks': journalMarksTable(kind),
+    '082-limits': limitColumns(),
   };
 }

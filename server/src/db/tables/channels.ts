@@ -36,6 +36,10 @@ export interface ChannelsTable {
   param_override: string;
   header_override: string;
   remark: Generated<string>;
+  /** calls in flight at once across instances, 0 none */
+  max_concurrency: Generated<number>;
+  /** billed tokens per UTC day, 0 none */
+  daily_token_limit: Generated<number>;
 }
 
 /** `abilities`: one row per group × model of each channel, kept in step with `channels`. */

@@ -3,6 +3,9 @@ import type { AbilitiesTable, ChannelsTable } from './channels';
 import type { LogsTable, QuotaDataTable } from './logs';
 import type { OptionsTable } from './options';
 import type { RedemptionsTable } from './redemptions';
+import type { JobRunsTable } from './job-runs';
+import type { JournalMarksTable } from './journal-marks';
+import type { MidjourneysTable, TasksTable } from './tasks';
 import type { TopUpsTable } from './top-ups';
 import type { TokensTable } from './tokens';
 import type { UsersTable } from './users';
@@ -19,4 +22,8 @@ export interface Tables {
   account_codes: AccountCodesTable;
   redemptions: RedemptionsTable;
   top_ups: TopUpsTable;
+  job_runs: JobRunsTable;
+  midjourneys: MidjourneysTable;
+  tasks: TasksTable;
+  journal_marks: JournalMarksTable;
 }

@@ -22,4 +22,8 @@ export interface TokensTable {
   /** '' = the user's own group */
   group: Generated<string>;
   deleted_at: number | null;
+  /** requests per minute, 0 none */
+  rpm_limit: Generated<number>;
+  /** billed tokens per minute, 0 none */
+  tpm_limit: Generated<number>;
 }

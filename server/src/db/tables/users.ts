@@ -10,6 +10,7 @@ export interface UsersTable {
   wechat_id: Generated<string>;
   telegram_id: Generated<string>;
   linux_do_id: Generated<string>;
+  oidc_id: Generated<string>;
   email: Generated<string>;
   quota: Generated<number>;
   used_quota: Generated<number>;
@@ -26,4 +27,6 @@ export interface UsersTable {
   setting: Generated<string>;
   created_at: number;
   deleted_at: number | null;
+  /** Raised to end every session issued before (see migration 081). */
+  session_epoch: Generated<number>;
 }

@@ -1,6 +1,13 @@
 /** Refusal of an edit that would leave a balance below zero. */
 export const negativeQuota = { zh: '额度不能为负数', en: 'Quota cannot be negative' };
 
+/** An amount held on a user's balance and, unless null, a token's. */
+export interface Hold {
+  userId: number;
+  tokenId: number | null;
+  amount: number;
+}
+
 /**
  * The one authority for spendable balances: users' `quota` and tokens' `remain_quota`.
  *
@@ -23,10 +30,16 @@ export interface BalanceBook {
   /** Sets a user's quota to `value` (an edit in the console), as a delta; refuses a negative result. */
   setUserQuota(userId: number, value: number): Promise<void>;
   /**
-   * Debits `amount` from the user and, unless `tokenId` is null (unlimited token or playground), from
-   * the token, only if both hold enough; all or nothing. Returns false when either is short.
+   * Holds `amount` of the user's and, unless `tokenId` is null (unlimited token or playground), of
+   * the token's balance, only if both hold enough; all or nothing. Returns false when either is
+   * short. A hold lives in the authority only: it never reaches the database, so a call cut short by
+   * a crash is never charged; `charge` or `release` ends it.
    */
-  reserve(request: { userId: number; tokenId: number | null; amount: number }): Promise<boolean>;
+  reserve(request: Hold): Promise<boolean>;
+  /** Ends a hold without charging (the call failed). */
+  release(request: Hold): Promise<void>;
+  /** Ends a hold of `reserved` (0 when none) by charging `quota`: the database receives -quota. */
+  charge(request: { userId: number; tokenId: number | null; reserved: number; quota: number }): Promise<void>;
   /** Counters without an authority, flushed additively: used quota, request count. */
   recordUsage(usage: { userId: number; tokenId: number; channelId: number; quota: number; requests: number }): void;
   /** Writes every pending delta to the database now. */

@@ -1,6 +1,8 @@
 import type { Kysely } from 'kysely';
 import { sql } from 'kysely';
 import type { Tables } from '../../db/tables/index';
+import type { JournalRecord } from '../durable-journal';
+import { advanceMark, emptyRange, widen, type JournalLink, type SeqRange } from '../journal-marks';
 
 type Counter = Map<number, number>;
 
@@ -11,6 +13,10 @@ interface Deltas {
   tokenRemain: Counter;
   tokenUsed: Counter;
   channelUsed: Counter;
+  /** the journal records this batch holds */
+  seqs: SeqRange;
+  /** Date.now() of its first change */
+  since: number | undefined;
 }
 
 const emptyDeltas = (): Deltas => ({
@@ -20,6 +26,8 @@ const emptyDeltas = (): Deltas => ({
   tokenRemain: new Map(),
   tokenUsed: new Map(),
   channelUsed: new Map(),
+  seqs: emptyRange(),
+  since: undefined,
 });
 
 const add = (counter: Counter, id: number, delta: number) => {
@@ -29,22 +37,71 @@ const add = (counter: Counter, id: number, delta: number) => {
 /**
  * Collects additive changes to balances and usage counters and writes them in one transaction per
  * batch. Additions commute, so several instances writing their own batches never lose an update.
+ * With a journal, every change is also appended there first, and each batch's transaction advances
+ * this instance's `deltas` mark, so a replay after a crash adds exactly the changes not yet written.
  */
 export class DeltaWriter {
   private pending = emptyDeltas();
+  private inFlight: Deltas | null = null;
+  /** The last journal record whose batch the database committed (0 before any). */
+  writtenThrough = 0;
   private flushing: Promise<void> | null = null;
 
-  constructor(private readonly db: Kysely<Tables>) {}
+  constructor(
+    private readonly db: Kysely<Tables>,
+    private readonly link: JournalLink | null = null,
+  ) {}
 
-  userQuota(userId: number, delta: number): void {
+  /** Returns the change's journal record number (0 without a journal, or for no change). */
+  userQuota(userId: number, delta: number): number {
+    if (delta === 0) return 0;
     add(this.pending.userQuota, userId, delta);
+    return this.record('u', `${userId},${delta}`);
   }
 
-  tokenRemain(tokenId: number, delta: number): void {
+  /** Returns the change's journal record number (0 without a journal, or for no change). */
+  tokenRemain(tokenId: number, delta: number): number {
+    if (delta === 0) return 0;
     add(this.pending.tokenRemain, tokenId, delta);
+    return this.record('t', `${tokenId},${delta}`);
   }
 
   usage(userId: number, tokenId: number, channelId: number, quota: number, requests: number): void {
+    this.record('g', `${userId},${tokenId},${channelId},${quota},${requests}`);
+    this.addUsage(userId, tokenId, channelId, quota, requests);
+  }
+
+  /** Takes back a change journaled by an earlier run of this instance (the replay at start). */
+  replay(record: JournalRecord): void {
+    const numbers = record.payload.split(',').map(Number);
+    const [first = 0, second = 0, third = 0, fourth = 0, fifth = 0] = numbers;
+    if (record.type === 'u') add(this.pending.userQuota, first, second);
+    else if (record.type === 't') add(this.pending.tokenRemain, first, second);
+    else if (record.type === 'g') this.addUsage(first, second, third, fourth, fifth);
+    else return;
+    this.pending.since ??= Date.now();
+    widen(this.pending.seqs, record.seq);
+  }
+
+  /** The oldest journal record not yet in the database (Infinity when none). */
+  get oldestPendingSeq(): number {
+    return Math.min(this.pending.seqs.first, this.inFlight?.seqs.first ?? Number.POSITIVE_INFINITY);
+  }
+
+  /** When the oldest change not yet in the database was made (the write-behind lag). */
+  oldestQueuedAt(): number | undefined {
+    return this.inFlight?.since ?? this.pending.since;
+  }
+
+  private record(type: string, payload: string): number {
+    this.pending.since ??= Date.now();
+    if (!this.link) return 0;
+    const seq = this.link.journal.append(type, payload);
+    widen(this.pending.seqs, seq);
+    return seq;
+  }
+
+  private addUsage(userId: number, tokenId: number, channelId: number, quota: number, requests: number): void {
     add(this.pending.userUsed, userId, quota);
     add(this.pending.userRequests, userId, requests);
     if (tokenId > 0) add(this.pending.tokenUsed, tokenId, quota);
@@ -57,14 +114,17 @@ export class DeltaWriter {
     const batch = this.pending;
     if (isEmpty(batch)) return;
     this.pending = emptyDeltas();
+    this.inFlight = batch;
     this.flushing = this.write(batch).catch((error: unknown) => {
       this.merge(batch);
       throw error;
     });
     try {
       await this.flushing;
+      this.writtenThrough = Math.max(this.writtenThrough, batch.seqs.last);
     } finally {
       this.flushing = null;
+      this.inFlight = null;
     }
   }
 
@@ -100,16 +160,22 @@ export class DeltaWriter {
           .where('id', '=', id)
           .execute();
       }
+      if (this.link) await advanceMark(transaction, this.link, 'deltas', batch.seqs.last);
     });
   }
 
   private merge(batch: Deltas): void {
-    for (const name of Object.keys(batch) as Array<keyof Deltas>) {
+    for (const name of COUNTERS) {
       for (const [id, delta] of batch[name]) add(this.pending[name], id, delta);
     }
+    widen(this.pending.seqs, batch.seqs.first);
+    widen(this.pending.seqs, batch.seqs.last);
+    this.pending.since = Math.min(batch.since ?? Date.now(), this.pending.since ?? Date.now());
   }
 }
 
+const COUNTERS = ['userQuota', 'userUsed', 'userRequests', 'tokenRemain', 'tokenUsed', 'channelUsed'] as const;
+
 function isEmpty(deltas: Deltas): boolean {
-  return Object.values(deltas).every((counter: Counter) => counter.size === 0);
+  return COUNTERS.every((name) => deltas[name].size === 0) && deltas.seqs.last === 0;
 }

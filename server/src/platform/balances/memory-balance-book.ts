@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { AppError } from '../errors';
 import { toNumber } from '../../db/dialect';
 import type { Tables } from '../../db/tables/index';
-import { negativeQuota, type BalanceBook } from './balance-book';
+import { negativeQuota, type BalanceBook, type Hold } from './balance-book';
 import type { DeltaWriter } from './delta-writer';
 
 /**
@@ -29,15 +29,13 @@ export class MemoryBalanceBook implements BalanceBook {
   }
 
   async adjustUser(userId: number, delta: number): Promise<number> {
-    const value = (await this.userQuota(userId)) + delta;
-    this.users.set(userId, value);
+    const value = await this.add(this.users, 'user', userId, delta);
     this.writer.userQuota(userId, delta);
     return value;
   }
 
   async adjustToken(tokenId: number, delta: number): Promise<number> {
-    const value = (await this.tokenRemain(tokenId)) + delta;
-    this.tokens.set(tokenId, value);
+    const value = await this.add(this.tokens, 'token', tokenId, delta);
     this.writer.tokenRemain(tokenId, delta);
     return value;
   }
@@ -51,7 +49,7 @@ export class MemoryBalanceBook implements BalanceBook {
     await this.adjustUser(userId, value - (await this.userQuota(userId)));
   }
 
-  async reserve(request: { userId: number; tokenId: number | null; amount: number }): Promise<boolean> {
+  async reserve(request: Hold): Promise<boolean> {
     const userQuota = await this.userQuota(request.userId);
     const tokenRemain = request.tokenId === null ? Number.POSITIVE_INFINITY : await this.tokenRemain(request.tokenId);
     // Both reads may have awaited a load; re-read synchronously so check and debit are one step.
@@ -59,12 +57,33 @@ export class MemoryBalanceBook implements BalanceBook {
     const token = request.tokenId === null ? tokenRemain : (this.tokens.get(request.tokenId) ?? tokenRemain);
     if (user < request.amount || token < request.amount) return false;
     this.users.set(request.userId, user - request.amount);
-    this.writer.userQuota(request.userId, -request.amount);
-    if (request.tokenId !== null) {
-      this.tokens.set(request.tokenId, token - request.amount);
-      this.writer.tokenRemain(request.tokenId, -request.amount);
-    }
+    if (request.tokenId !== null) this.tokens.set(request.tokenId, token - request.amount);
     return true;
+  }
+
+  async release(request: Hold): Promise<void> {
+    await this.shift(request.userId, request.tokenId, request.amount);
+  }
+
+  async charge(request: { userId: number; tokenId: number | null; reserved: number; quota: number }): Promise<void> {
+    await this.shift(request.userId, request.tokenId, request.reserved - request.quota);
+    this.writer.userQuota(request.userId, -request.quota);
+    if (request.tokenId !== null) this.writer.tokenRemain(request.tokenId, -request.quota);
+  }
+
+  /** Changes the held balances only (holds never reach the database). */
+  private async shift(userId: number, tokenId: number | null, delta: number): Promise<void> {
+    if (delta === 0) return;
+    await this.add(this.users, 'user', userId, delta);
+    if (tokenId !== null) await this.add(this.tokens, 'token', tokenId, delta);
+  }
+
+  /** Loads if needed, then reads and writes in one synchronous step, so concurrent changes all land. */
+  private async add(map: Map<number, number>, kind: 'user' | 'token', id: number, delta: number): Promise<number> {
+    if (!map.has(id)) await this.load(kind, id);
+    const value = (map.get(id) ?? 0) + delta;
+    map.set(id, value);
+    return value;
   }
 
   recordUsage(usage: { userId: number; tokenId: number; channelId: number; quota: number; requests: number }): void {

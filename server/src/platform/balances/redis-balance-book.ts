@@ -2,47 +2,63 @@ import type { Redis } from 'ioredis';
 import type { Kysely } from 'kysely';
 import { toNumber } from '../../db/dialect';
 import type { Tables } from '../../db/tables/index';
+import type { JournalRecord } from '../durable-journal';
 import { AppError } from '../errors';
-import { negativeQuota, type BalanceBook } from './balance-book';
+import { negativeQuota, type BalanceBook, type Hold } from './balance-book';
 import type { DeltaWriter } from './delta-writer';
+import { LOAD, RELEASE_LEFTOVERS, RESERVE, SETTLE } from './redis-scripts';
 
-/** Adds to a balance that is already loaded; answers nil when it is not (the caller loads it). */
-const ADJUST = `
-if redis.call('EXISTS', KEYS[1]) == 0 then return nil end
-return redis.call('INCRBY', KEYS[1], ARGV[1])`;
-
-/** All-or-nothing debit of user and (optionally) token: 1 done, 0 short, -1 / -2 user / token not loaded. */
-const RESERVE = `
-local amount = tonumber(ARGV[1])
-local user = redis.call('GET', KEYS[1])
-if not user then return -1 end
-local token = nil
-if KEYS[2] ~= '' then
-  token = redis.call('GET', KEYS[2])
-  if not token then return -2 end
-  if tonumber(token) < amount then return 0 end
-end
-if tonumber(user) < amount then return 0 end
-redis.call('DECRBY', KEYS[1], amount)
-if KEYS[2] ~= '' then redis.call('DECRBY', KEYS[2], amount) end
-return 1`;
+/** After Redis lost its data, how long balances wait before they are copied again from the database. */
+const REBUILD_WAIT_MS = 3000;
 
 type Kind = 'user' | 'token';
 
+/** This instance's identity and journal, as the Redis book needs them. */
+export interface RedisBookInstance {
+  id: string;
+  /** resolves once every change journaled so far is durable */
+  durable(): Promise<void>;
+}
+
 /**
  * Balances held in Redis: the authority shared by every instance. A balance is copied from the
- * database the first time any instance needs it (SET NX, so the first copy wins); every change is
- * an atomic Redis operation, and each instance sends its own changes to the database as additive
- * deltas. If Redis loses its data the balances are copied again from the database, which may lag
- * by the last unflushed second.
+ * database the first time any instance needs it (the first copy wins); each instance sends its own
+ * changes to the database as additive deltas, flushed every second.
+ *
+ * A change is journaled first (durably), then applied in Redis by a script that records its journal
+ * number, so that a restarted instance applies exactly the journaled changes its killed run had not
+ * applied yet. Holds (reservations) live in Redis only, per instance; a restarted instance gives
+ * back what its killed run held. If Redis loses its data, balances are copied again only after
+ * REBUILD_WAIT_MS, when every instance has flushed what it changed before the loss; the copy keeps
+ * the journal marks the database had, so a change already in the copy is not applied again.
  */
 export class RedisBalanceBook implements BalanceBook {
+  private readonly holdsKey: string;
+  private readonly appliedKey: string;
+
   constructor(
     private readonly redis: Redis,
     private readonly prefix: string,
     private readonly db: Kysely<Tables>,
     private readonly writer: DeltaWriter,
-  ) {}
+    private readonly instance: RedisBookInstance,
+  ) {
+    this.holdsKey = `${prefix}holds:${instance.id}`;
+    this.appliedKey = `${prefix}applied:${instance.id}`;
+  }
+
+  /**
+   * At start, before the journal replay writes the database: gives back the holds the killed run
+   * left and applies its journaled balance changes that Redis has not seen.
+   */
+  async recover(records: JournalRecord[]): Promise<void> {
+    await this.redis.eval(RELEASE_LEFTOVERS, 1, this.holdsKey, `${this.prefix}balance:`);
+    for (const record of records) {
+      if (record.type !== 'u' && record.type !== 't') continue;
+      const [id = 0, delta = 0] = record.payload.split(',').map(Number);
+      await this.apply(record.type === 'u' ? 'user' : 'token', id, 0, -delta, record.seq);
+    }
+  }
 
   userQuota(userId: number): Promise<number> {
     return this.read('user', userId);
@@ -53,15 +69,15 @@ export class RedisBalanceBook implements BalanceBook {
   }
 
   async adjustUser(userId: number, delta: number): Promise<number> {
-    const value = await this.adjust('user', userId, delta);
-    this.writer.userQuota(userId, delta);
-    return value;
+    const seq = this.writer.userQuota(userId, delta);
+    await this.instance.durable();
+    return this.settleOne('user', userId, 0, -delta, seq);
   }
 
   async adjustToken(tokenId: number, delta: number): Promise<number> {
-    const value = await this.adjust('token', tokenId, delta);
-    this.writer.tokenRemain(tokenId, delta);
-    return value;
+    const seq = this.writer.tokenRemain(tokenId, delta);
+    await this.instance.durable();
+    return this.settleOne('token', tokenId, 0, -delta, seq);
   }
 
   async setTokenRemain(tokenId: number, value: number): Promise<void> {
@@ -73,15 +89,12 @@ export class RedisBalanceBook implements BalanceBook {
     await this.adjustUser(userId, value - (await this.userQuota(userId)));
   }
 
-  async reserve(request: { userId: number; tokenId: number | null; amount: number }): Promise<boolean> {
-    const keys = [this.key('user', request.userId), request.tokenId === null ? '' : this.key('token', request.tokenId)];
+  async reserve(request: Hold): Promise<boolean> {
+    const keys = [this.key('user', request.userId), request.tokenId === null ? '' : this.key('token', request.tokenId), this.holdsKey];
+    const fields = [`user:${request.userId}`, `token:${request.tokenId ?? 0}`];
     for (let round = 0; round < 3; round += 1) {
-      const result = Number(await this.redis.eval(RESERVE, 2, ...keys, request.amount));
-      if (result === 1) {
-        this.writer.userQuota(request.userId, -request.amount);
-        if (request.tokenId !== null) this.writer.tokenRemain(request.tokenId, -request.amount);
-        return true;
-      }
+      const result = Number(await this.redis.eval(RESERVE, 3, ...keys, request.amount, ...fields));
+      if (result === 1) return true;
       if (result === 0) return false;
       if (result === -1) await this.load('user', request.userId);
       else if (request.tokenId !== null) await this.load('token', request.tokenId);
@@ -89,12 +102,32 @@ export class RedisBalanceBook implements BalanceBook {
     throw new Error('balance could not be loaded into Redis');
   }
 
+  async release(request: Hold): Promise<void> {
+    await this.charge({ userId: request.userId, tokenId: request.tokenId, reserved: request.amount, quota: 0 });
+  }
+
+  /**
+   * Journals the charge, waits until the journal holds it (with whatever the same turn journaled
+   * before it: the call's usage and log row), then applies it in Redis.
+   */
+  async charge(request: { userId: number; tokenId: number | null; reserved: number; quota: number }): Promise<void> {
+    const userSeq = this.writer.userQuota(request.userId, -request.quota);
+    const tokenSeq = request.tokenId === null ? 0 : this.writer.tokenRemain(request.tokenId, -request.quota);
+    if (request.reserved === 0 && request.quota === 0) return;
+    await this.instance.durable();
+    await this.settleOne('user', request.userId, request.reserved, request.quota, userSeq);
+    if (request.tokenId !== null) await this.settleOne('token', request.tokenId, request.reserved, request.quota, tokenSeq);
+  }
+
   recordUsage(usage: { userId: number; tokenId: number; channelId: number; quota: number; requests: number }): void {
     this.writer.usage(usage.userId, usage.tokenId, usage.channelId, usage.quota, usage.requests);
   }
 
-  flush(): Promise<void> {
-    return this.writer.flush();
+  /** Writes pending deltas, then forgets the applied changes the database now holds. */
+  async flush(): Promise<void> {
+    await this.writer.flush();
+    // Best effort: a change the database holds is never applied again anyway (the balance's marks).
+    if (this.writer.writtenThrough > 0) await this.redis.zremrangebyscore(this.appliedKey, '-inf', this.writer.writtenThrough).catch(() => 0);
   }
 
   private key(kind: Kind, id: number): string {
@@ -106,21 +139,45 @@ export class RedisBalanceBook implements BalanceBook {
     return value === null ? this.load(kind, id) : Number(value);
   }
 
-  private async adjust(kind: Kind, id: number, delta: number): Promise<number> {
+  /** Applies a change (loading the balance first when Redis lacks it); returns the new balance. */
+  private async settleOne(kind: Kind, id: number, reserved: number, amount: number, seq: number): Promise<number> {
     for (let round = 0; round < 3; round += 1) {
-      const result = await this.redis.eval(ADJUST, 1, this.key(kind, id), delta);
-      if (result !== null) return Number(result);
+      const result = await this.apply(kind, id, reserved, amount, seq);
+      if (result !== null) return result;
       await this.load(kind, id);
     }
     throw new Error('balance could not be loaded into Redis');
   }
 
+  /** One SETTLE; null when the balance is not loaded. */
+  private async apply(kind: Kind, id: number, reserved: number, amount: number, seq: number): Promise<number | null> {
+    const keys = [this.key(kind, id), this.holdsKey, `${this.key(kind, id)}:marks`, this.appliedKey];
+    const result = await this.redis.eval(SETTLE, 4, ...keys, reserved, amount, `${kind}:${id}`, this.instance.id, seq);
+    return result === null ? null : Number(result);
+  }
+
+  /** Copies a balance from the database with every instance's journal mark, read in one statement. */
   private async load(kind: Kind, id: number): Promise<number> {
-    const stored =
-      kind === 'user'
-        ? (await this.db.selectFrom('users').select('quota').where('id', '=', id).executeTakeFirst())?.quota
-        : (await this.db.selectFrom('tokens').select('remain_quota').where('id', '=', id).executeTakeFirst())?.remain_quota;
-    await this.redis.set(this.key(kind, id), toNumber(stored), 'NX');
-    return Number(await this.redis.get(this.key(kind, id)));
+    await this.waitForRebuild();
+    const rows = await this.db
+      .selectFrom(kind === 'user' ? 'users' : 'tokens')
+      .leftJoin('journal_marks', (join) => join.on('journal_marks.stream', '=', 'deltas'))
+      .select([kind === 'user' ? 'quota as value' : 'remain_quota as value', 'journal_marks.instance_id', 'journal_marks.seq'])
+      .where('id', '=', id)
+      .execute();
+    const marks = rows.flatMap((row) => (row.instance_id ? [row.instance_id, toNumber(row.seq)] : []));
+    const value = toNumber(rows[0]?.value);
+    return Number(await this.redis.eval(LOAD, 2, this.key(kind, id), `${this.key(kind, id)}:marks`, value, ...marks));
+  }
+
+  /**
+   * Redis without the marker has lost its data (or is new): the marker says from when balances may
+   * be copied again, once every instance's changes from before the loss reached the database.
+   */
+  private async waitForRebuild(): Promise<void> {
+    const markerKey = `${this.prefix}balance:rebuilt-after`;
+    await this.redis.set(markerKey, Date.now() + REBUILD_WAIT_MS, 'NX');
+    const wait = Number(await this.redis.get(markerKey)) - Date.now();
+    if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
   }
 }

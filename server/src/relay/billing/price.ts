@@ -7,10 +7,30 @@ function ratioIn(options: OptionStore, key: 'CompletionRatio' | 'CacheRatio' | '
   return typeof value === 'number' && Number.isFinite(value) && value >= 0 ? value : fallback;
 }
 
+/** The model ratio the reference bills an unpriced model at, for users who accept it (`accept_unset_model_ratio_model`). */
+export const FALLBACK_MODEL_RATIO = 37.5;
+
+/** Why a model without a price was let through: the user accepts the fallback ratio, or the site is in self-use mode (free). */
+export type UnpricedReason = 'fallback-ratio' | 'self-use';
+
+/** The consumption log's content for a call of an unpriced model (log contents are written in Chinese, as the reference's). */
+export const unpricedLogContent: Record<UnpricedReason, string> = {
+  'fallback-ratio': `模型未设置价格，按默认模型倍率 ${FALLBACK_MODEL_RATIO} 计费（用户已接受未设置价格的模型）`,
+  'self-use': '模型未设置价格，自用模式下不计费',
+};
+
 /** How one call of a model is priced, frozen at the start of the call. */
 export type Price =
-  | { kind: 'ratio'; modelRatio: number; completionRatio: number; groupRatio: number; cacheRatio: number; createCacheRatio: number }
-  | { kind: 'per-call'; modelPrice: number; groupRatio: number };
+  | {
+      kind: 'ratio';
+      modelRatio: number;
+      completionRatio: number;
+      groupRatio: number;
+      cacheRatio: number;
+      createCacheRatio: number;
+      unpriced?: UnpricedReason;
+    }
+  | { kind: 'per-call'; modelPrice: number; groupRatio: number; unpriced?: UnpricedReason };
 
 /** The group's ratio (1 when the group has none). */
 export function groupRatioOf(options: OptionStore, group: string): number {
@@ -18,18 +38,7 @@ export function groupRatioOf(options: OptionStore, group: string): number {
   return typeof ratio === 'number' && Number.isFinite(ratio) && ratio >= 0 ? ratio : 1;
 }
 
-/**
- * The price of a model in a group: a per-call price when ModelPrice has it, else the ratios; null when
- * the model has neither (unpriced models are refused, never billed at a made-up ratio).
- */
-export function priceOf(options: OptionStore, model: string, group: string): Price | null {
-  const groupRatio = groupRatioOf(options, group);
-  const modelPrice = options.json<Record<string, number>>('ModelPrice')?.[model];
-  if (typeof modelPrice === 'number' && Number.isFinite(modelPrice) && modelPrice >= 0) {
-    return { kind: 'per-call', modelPrice, groupRatio };
-  }
-  const modelRatio = options.json<Record<string, number>>('ModelRatio')?.[model];
-  if (typeof modelRatio !== 'number' || !Number.isFinite(modelRatio) || modelRatio < 0) return null;
+function ratioPrice(options: OptionStore, model: string, modelRatio: number, groupRatio: number): Price {
   return {
     kind: 'ratio',
     modelRatio,
@@ -38,4 +47,25 @@ export function priceOf(options: OptionStore, model: string, group: string): Pri
     cacheRatio: ratioIn(options, 'CacheRatio', model, 1),
     createCacheRatio: ratioIn(options, 'CreateCacheRatio', model, DEFAULT_CREATE_CACHE_RATIO),
   };
+}
+
+/**
+ * The price of a model in a group: a per-call price when ModelPrice has it, else the ratios. A model
+ * with neither is free in self-use mode (`SelfUseModeEnabled`), billed at FALLBACK_MODEL_RATIO for a
+ * user who accepts unpriced models, and otherwise refused (null): never billed at a made-up ratio
+ * unless someone asked for it.
+ */
+export function priceOf(options: OptionStore, model: string, group: string, acceptsUnpriced = false): Price | null {
+  const groupRatio = groupRatioOf(options, group);
+  const modelPrice = options.json<Record<string, number>>('ModelPrice')?.[model];
+  if (typeof modelPrice === 'number' && Number.isFinite(modelPrice) && modelPrice >= 0) {
+    return { kind: 'per-call', modelPrice, groupRatio };
+  }
+  const modelRatio = options.json<Record<string, number>>('ModelRatio')?.[model];
+  if (typeof modelRatio === 'number' && Number.isFinite(modelRatio) && modelRatio >= 0) {
+    return ratioPrice(options, model, modelRatio, groupRatio);
+  }
+  if (options.boolean('SelfUseModeEnabled')) return { kind: 'per-call', modelPrice: 0, groupRatio, unpriced: 'self-use' };
+  if (acceptsUnpriced) return { ...ratioPrice(options, model, FALLBACK_MODEL_RATIO, groupRatio), unpriced: 'fallback-ratio' };
+  return null;
 }

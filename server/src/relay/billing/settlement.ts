@@ -13,8 +13,11 @@ const spendingTokenId = (caller: Caller) => (caller.token && !caller.token.unlim
 /**
  * Reserves `amount` before the call (all or nothing, in the balance authority). Callers holding
  * plenty skip the reservation; the settlement debits them afterwards. Returns what was reserved.
+ * While the write-behind queue lags (the database cannot keep up), the call waits here first.
  */
 export async function reserve(context: AppContext, caller: Caller, amount: number): Promise<number> {
+  const admitted = context.writeBehind.admission();
+  if (admitted) await admitted;
   const tokenId = spendingTokenId(caller);
   const userQuota = await context.balances.userQuota(caller.user.id);
   if (userQuota <= 0) throw new RelayError(relayMessages.userQuotaShort, 403, 'insufficient_user_quota', 'insufficient_quota');
@@ -31,19 +34,15 @@ export async function reserve(context: AppContext, caller: Caller, amount: numbe
 /** Gives a reservation back in full (the call failed). */
 export async function refund(context: AppContext, caller: Caller, reserved: number): Promise<void> {
   if (reserved <= 0) return;
-  await context.balances.adjustUser(caller.user.id, reserved);
-  const tokenId = spendingTokenId(caller);
-  if (tokenId !== null) await context.balances.adjustToken(tokenId, reserved);
+  await context.balances.release({ userId: caller.user.id, tokenId: spendingTokenId(caller), amount: reserved });
 }
 
-/** Charges the final bill: the difference to the reservation, and the usage counters. */
+/**
+ * Charges the final bill (ending the reservation) and the usage counters. Write the call's log row
+ * first, in the same turn: the journal then holds the row, the usage and the charge together, so a
+ * crash keeps all of them or none. Await `billingDurable` before the answer's last byte.
+ */
 export async function settle(context: AppContext, caller: Caller, reserved: number, quota: number, channelId: number): Promise<void> {
-  const difference = quota - reserved;
-  if (difference !== 0) {
-    await context.balances.adjustUser(caller.user.id, -difference);
-    const tokenId = spendingTokenId(caller);
-    if (tokenId !== null) await context.balances.adjustToken(tokenId, -difference);
-  }
   context.balances.recordUsage({
     userId: caller.user.id,
     tokenId: caller.token?.id ?? 0,
@@ -51,6 +50,15 @@ export async function settle(context: AppContext, caller: Caller, reserved: numb
     quota,
     requests: 1,
   });
+  await context.balances.charge({ userId: caller.user.id, tokenId: spendingTokenId(caller), reserved, quota });
+}
+
+/**
+ * Resolves once every settlement and log row queued so far is in the durable journal (at once when
+ * the journal is off). The relay awaits it before it completes an answer.
+ */
+export function billingDurable(context: AppContext): Promise<void> {
+  return context.journal ? context.journal.durable() : Promise.resolve();
 }
 
 /** The `other` fields of a consumption log that describe the price. */
@@ -63,5 +71,7 @@ export function priceDetails(price: Price) {
     group_ratio: price.groupRatio,
     cache_ratio: perCall ? undefined : price.cacheRatio,
     cache_creation_ratio: perCall ? undefined : price.createCacheRatio,
+    /** set when the model had no price: `fallback-ratio` (billed at 37.5) or `self-use` (free) */
+    unpriced: price.unpriced,
   };
 }

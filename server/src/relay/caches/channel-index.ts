@@ -18,6 +18,15 @@ export interface CachedChannel {
   autoBan: boolean;
   priority: number;
   weight: number;
+  /** present only when the channel has a cap (issue 22) */
+  caps?: ChannelCaps;
+}
+
+export interface ChannelCaps {
+  /** calls in flight at once across instances, 0 none */
+  maxConcurrency: number;
+  /** billed tokens per UTC day, 0 none */
+  dailyTokenLimit: number;
 }
 
 export interface Tier {
@@ -55,6 +64,9 @@ function firstKey(key: string): string {
   return text.startsWith('{') ? text : (text.split('\n')[0]?.trim() ?? '');
 }
 
+const capsOf = (maxConcurrency: number, dailyTokenLimit: number): ChannelCaps | undefined =>
+  maxConcurrency > 0 || dailyTokenLimit > 0 ? { maxConcurrency, dailyTokenLimit } : undefined;
+
 /** A stored channel as the relay uses it (first key of a multi-key channel, parsed mappings). */
 export function toCachedChannel(row: Selectable<ChannelsTable>): CachedChannel {
   return {
@@ -70,6 +82,7 @@ export function toCachedChannel(row: Selectable<ChannelsTable>): CachedChannel {
     autoBan: row.auto_ban === 1,
     priority: toNumber(row.priority),
     weight: row.weight,
+    caps: capsOf(toNumber(row.max_concurrency), toNumber(row.daily_token_limit)),
   };
 }
 

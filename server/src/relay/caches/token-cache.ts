@@ -17,6 +17,10 @@ export interface CachedToken {
   modelLimits: Set<string> | null;
   allowList: BlockList | null;
   group: string;
+  /** requests per minute, 0 none */
+  rpmLimit: number;
+  /** billed tokens per minute, 0 none */
+  tpmLimit: number;
 }
 
 const MAX_ENTRIES = 100_000;
@@ -76,6 +80,8 @@ export class TokenCache {
             : null,
           allowList: parseAllowList(row.allow_ips),
           group: row.group,
+          rpmLimit: toNumber(row.rpm_limit),
+          tpmLimit: toNumber(row.tpm_limit),
         };
         if (this.entries.size >= MAX_ENTRIES) this.entries.clear();
         this.entries.set(key, token);

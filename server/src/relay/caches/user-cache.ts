@@ -9,6 +9,19 @@ export interface CachedUser {
   role: number;
   status: number;
   deleted: boolean;
+  /** Sessions issued under an older epoch are over (console password change, ban, ...). */
+  sessionEpoch: number;
+  /** `accept_unset_model_ratio_model` of the user's settings: unpriced models are billed at the fallback ratio. */
+  acceptsUnpricedModels: boolean;
+}
+
+/** Whether the stored settings JSON accepts unpriced models (a malformed one does not). */
+function acceptsUnpricedModels(setting: string): boolean {
+  try {
+    return (JSON.parse(setting) as { accept_unset_model_ratio_model?: unknown } | null)?.accept_unset_model_ratio_model === true;
+  } catch {
+    return false;
+  }
 }
 
 const MAX_ENTRIES = 100_000;
@@ -37,7 +50,7 @@ export class UserCache {
   private load(id: number): Promise<CachedUser | null> {
     const promise = this.database.db
       .selectFrom('users')
-      .select(['id', 'username', 'group', 'role', 'status', 'deleted_at'])
+      .select(['id', 'username', 'group', 'role', 'status', 'deleted_at', 'session_epoch', 'setting'])
       .where('id', '=', id)
       .executeTakeFirst()
       .then((row) => {
@@ -49,6 +62,8 @@ export class UserCache {
           role: row.role,
           status: row.status,
           deleted: row.deleted_at !== null,
+          sessionEpoch: toNumber(row.session_epoch),
+          acceptsUnpricedModels: acceptsUnpricedModels(row.setting),
         };
         if (this.entries.size >= MAX_ENTRIES) this.entries.clear();
         this.entries.set(id, user);

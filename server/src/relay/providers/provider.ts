@@ -5,6 +5,7 @@ import type { Endpoint } from '../endpoints';
 import type { ParsedBody } from '../formats/request-body';
 import type { ChatChunk, ChatCompletion, ChatRequest } from '../formats/openai-chat-types';
 import type { RelayError, UpstreamError } from '../relay-error';
+import type { AdapterSettings } from './adapter-settings';
 
 /** The API shapes the gateway speaks: with clients (inbound) and with upstreams (native to an adapter). */
 export type Dialect = 'openai' | 'anthropic' | 'gemini';
@@ -24,6 +25,8 @@ export interface UpstreamTarget {
   contentType: string;
   /** the client's request headers, for values passed through (e.g. `anthropic-version`, `anthropic-beta`) */
   clientHeaders: IncomingHttpHeaders;
+  /** the administrator's adapter options (claude.*, gemini.*, pass-through) at the time of the call */
+  settings: AdapterSettings;
 }
 
 /** One request to send upstream; the method is POST unless told otherwise. */
@@ -93,8 +96,11 @@ export interface OpenAIPath {
  * request and the bytes handed to them.
  */
 export interface ProviderAdapter {
-  /** the dialect the upstream speaks for this target (Vertex: Claude models speak Anthropic) */
-  nativeDialect(target: UpstreamTarget): Dialect;
+  /**
+   * the dialect the upstream speaks for this target (Vertex: Claude models speak Anthropic); `own`:
+   * a vendor API no client speaks, so every client goes through the OpenAI chat conversion
+   */
+  nativeDialect(target: UpstreamTarget): Dialect | 'own';
   native: NativePath;
   openai: OpenAIPath;
   /** an upstream error reply as an UpstreamError (message, status after the channel's mapping, failover) */

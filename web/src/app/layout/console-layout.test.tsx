@@ -44,4 +44,14 @@ describe('console layout', () => {
     await screen.findByText('log list');
     expect(screen.getByTestId('brand').querySelector('img')?.getAttribute('src')).toBe('/logo.png');
   });
+
+  it('links the documentation in the top bar only when docs_link is set', async () => {
+    const first = renderApp(routes, { path: '/log', user: admin });
+    await screen.findByText('log list');
+    expect(screen.queryByTestId('top-nav-docs')).toBeNull();
+    first.unmount();
+    renderApp(routes, { path: '/log', user: admin, status: { docs_link: 'https://docs.example.com' } });
+    const link = await screen.findByTestId('top-nav-docs');
+    expect([link.textContent, link.getAttribute('href'), link.getAttribute('target')]).toEqual(['文档', 'https://docs.example.com', '_blank']);
+  });
 });

@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { useSessionUser } from '../../api/session';
+import { useStatus } from '../../api/status';
 import { Brand } from './brand';
 import { LanguageSwitch } from './language-switch';
 import { isConsolePath } from './sidebar-items';
@@ -36,6 +37,21 @@ export function TopBar({ leading }: { leading?: ReactNode }) {
   const navigate = useNavigate();
   const { pathname } = useLocation();
   const selected = activeSection(pathname);
+  const docsLink = useStatus().docs_link;
+  const items: Array<{ key: string; label: ReactNode }> = sections.map((section) => ({
+    key: section.key,
+    label: <Link to={section.path}>{t(`nav.${section.key}`)}</Link>,
+  }));
+  if (docsLink) {
+    items.push({
+      key: 'docs',
+      label: (
+        <a href={docsLink} target="_blank" rel="noreferrer" data-testid="top-nav-docs">
+          {t('nav.docs')}
+        </a>
+      ),
+    });
+  }
 
   return (
     <Layout.Header
@@ -58,10 +74,7 @@ export function TopBar({ leading }: { leading?: ReactNode }) {
       <Menu
         mode="horizontal"
         selectedKeys={selected ? [selected] : []}
-        items={sections.map((section) => ({
-          key: section.key,
-          label: <Link to={section.path}>{t(`nav.${section.key}`)}</Link>,
-        }))}
+        items={items}
         style={{ flex: 1, minWidth: 0, borderBottom: 'none', background: 'transparent' }}
         data-testid="top-nav"
       />

@@ -1,4 +1,5 @@
 import type { RegisterRequest, SessionUser } from '@switchboard/contract';
+import type { OauthProvider } from './oauth-redirect';
 import { api, apiRequest } from '../../api/http-client';
 import { readStorage } from '../../api/local-storage';
 
@@ -31,7 +32,7 @@ async function thirdParty(path: string, query: Record<string, string>): Promise<
   return { kind: 'signed-in', user: reply.data };
 }
 
-export const oauthCallback = (provider: 'github' | 'linuxdo', code: string, state: string) =>
+export const oauthCallback = (provider: OauthProvider, code: string, state: string) =>
   thirdParty(`/api/oauth/${provider}`, { code, state });
 
 export const wechatSignIn = (code: string) => thirdParty('/api/oauth/wechat', { code });

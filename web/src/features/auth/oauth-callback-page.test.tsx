@@ -10,6 +10,7 @@ import OauthCallbackPage from './oauth-callback-page';
 const routes = [
   { path: '/oauth/github', element: <OauthCallbackPage /> },
   { path: '/oauth/linuxdo', element: <OauthCallbackPage /> },
+  { path: '/oauth/oidc', element: <OauthCallbackPage /> },
   { path: '/token', element: <p>token list</p> },
   { path: '/setting', element: <p>settings</p> },
 ];
@@ -26,6 +27,14 @@ describe('OAuth callback page', () => {
     expect(requests.filter((request) => request.url.startsWith('/api/oauth/'))).toEqual([
       expect.objectContaining({ url: '/api/oauth/github?code=abc&state=xyz' }),
     ]);
+  });
+
+  it('hands an OIDC code and state to /api/oauth/oidc, saying it is signing in with OIDC', async () => {
+    const requests = mockFetch(() => ok(commonUser({ id: 11, username: 'alice', display_name: 'Alice' })));
+    renderApp(routes, { path: '/oauth/oidc?code=c0de&state=st4te' });
+    expect(screen.getByTestId('oauth-progress').textContent).toBe('Signing in with OIDC…');
+    expect(await screen.findByText('token list')).toBeTruthy();
+    expect(requests.filter((request) => request.url.startsWith('/api/oauth/')).map((request) => request.url)).toEqual(['/api/oauth/oidc?code=c0de&state=st4te']);
   });
 
   it('binds: the reply message "bind" goes to /setting', async () => {

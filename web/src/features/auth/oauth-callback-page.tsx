@@ -10,7 +10,7 @@ const SETTINGS_PATH = '/setting';
 const FAILURE_REDIRECT_MS = 1500;
 
 /**
- * /oauth/github and /oauth/linuxdo: hands code and state to the server. A bind goes to /setting,
+ * /oauth/github, /oauth/linuxdo and /oauth/oidc: hands code and state to the server. A bind goes to /setting,
  * a sign-in to /token; a failure says "operation failed, redirecting" and goes to /setting.
  */
 export default function OauthCallbackPage() {
@@ -21,7 +21,7 @@ export default function OauthCallbackPage() {
   const completeSignIn = useCompleteSignIn();
   const [failed, setFailed] = useState(false);
   const started = useRef(false);
-  const provider = pathname.startsWith('/oauth/linuxdo') ? 'linuxdo' : 'github';
+  const provider = (['linuxdo', 'oidc'] as const).find((name) => pathname.startsWith(`/oauth/${name}`)) ?? 'github';
 
   useEffect(() => {
     // Codes and states work once: never send them twice (React's development double effects).
@@ -47,7 +47,7 @@ export default function OauthCallbackPage() {
   return (
     <Flex vertical align="center" justify="center" gap={16} style={{ padding: '96px 16px' }}>
       <Spin size="large" />
-      <Typography.Text data-testid="oauth-progress">{failed ? t('oauth.failed') : t(provider === 'github' ? 'oauth.githubProgress' : 'oauth.linuxdoProgress')}</Typography.Text>
+      <Typography.Text data-testid="oauth-progress">{failed ? t('oauth.failed') : t(`oauth.${provider}Progress`)}</Typography.Text>
     </Flex>
   );
 }

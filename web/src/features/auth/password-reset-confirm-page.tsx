@@ -36,7 +36,8 @@ export default function PasswordResetConfirmPage() {
         {password ? (
           <>
             <Alert type="success" showIcon title={t('resetConfirm.done')} />
-            <Input.Password value={password} readOnly visibilityToggle data-testid="reset-new-password" />
+            {/* Shown in clear once (spec 000 §2): the user has to read or copy it to sign in. */}
+            <Input value={password} readOnly style={{ fontFamily: 'monospace' }} data-testid="reset-new-password" />
             <Button onClick={() => void copyText(password, { successMessage: t('resetConfirm.copied') })}>{t('common:actions.copy')}</Button>
             <Typography.Text type="secondary">{t('resetConfirm.changeLater')}</Typography.Text>
           </>

@@ -4,8 +4,10 @@ import { getStoredUser } from '../../api/session';
 import { mockFetch, ok } from '../../test-support/fetch-mock';
 import { commonUser, startEachTestSignedOutInEnglish } from '../../test-support/signed-out';
 import { renderApp } from '../../test-support/render-app';
+import { defaultStatus } from '../../api/status';
 import LoginPage from './login-page';
-import { authorizeUrl } from './oauth-redirect';
+import { authorizeUrl, oidcAuthorizeUrl } from './oauth-redirect';
+import { enabledSignInMethods } from './third-party-sign-in';
 
 const routes = [
   { path: '/login', element: <LoginPage /> },
@@ -34,5 +36,29 @@ describe('third-party sign-in', () => {
     expect(authorizeUrl('linuxdo', 'ld-client', 'st4te')).toBe(
       'https://connect.linux.do/oauth2/authorize?response_type=code&client_id=ld-client&state=st4te',
     );
+  });
+
+  it('shows the OIDC button once OIDC is on and has an authorization endpoint', async () => {
+    mockFetch(() => ok());
+    renderApp(routes, { path: '/login', status: { oidc_enabled: true, oidc_client_id: 'sb', oidc_authorization_endpoint: 'https://id.example.com/authorize' } });
+    expect((await screen.findByTestId('sign-in-oidc')).textContent).toContain('OIDC');
+    expect(enabledSignInMethods({ ...defaultStatus, oidc_enabled: true, oidc_authorization_endpoint: '' })).toEqual([]);
+    expect(enabledSignInMethods({ ...defaultStatus, oidc_enabled: false, oidc_authorization_endpoint: 'https://id.example.com/authorize' })).toEqual([]);
+  });
+
+  it('builds the OIDC authorize address from the discovered endpoint, redirecting to the server address', () => {
+    const status = { oidc_client_id: 'sb', oidc_authorization_endpoint: 'https://id.example.com/authorize?tenant=a', server_address: 'https://gw.example.com/' };
+    const url = new URL(oidcAuthorizeUrl({ ...status, github_client_id: '', linuxdo_client_id: '' }, 'st4te', 'http://localhost:3000'));
+    expect(`${url.origin}${url.pathname}`).toBe('https://id.example.com/authorize');
+    expect(Object.fromEntries(url.searchParams)).toEqual({
+      tenant: 'a',
+      client_id: 'sb',
+      redirect_uri: 'https://gw.example.com/oauth/oidc',
+      response_type: 'code',
+      scope: 'openid profile email',
+      state: 'st4te',
+    });
+    const withoutAddress = new URL(oidcAuthorizeUrl({ ...status, server_address: '', github_client_id: '', linuxdo_client_id: '' }, 's', 'http://localhost:3000'));
+    expect(withoutAddress.searchParams.get('redirect_uri')).toBe('http://localhost:3000/oauth/oidc');
   });
 });

@@ -1,20 +1,23 @@
-import { CommentOutlined, GithubOutlined, WechatOutlined } from '@ant-design/icons';
+import { CommentOutlined, GithubOutlined, SafetyCertificateOutlined, WechatOutlined } from '@ant-design/icons';
 import type { StatusData } from '@switchboard/contract';
 import { Button, Divider, Flex } from 'antd';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from '../../components/feedback';
 import { telegramSignIn, wechatSignIn, type ThirdPartyOutcome } from './account-api';
-import { startOauth } from './oauth-redirect';
+import { startOauth, type OauthProvider } from './oauth-redirect';
 import { TelegramWidget, telegramFields } from './telegram-widget';
 import { useCompleteSignIn } from './use-complete-sign-in';
 import { WechatCodeDialog } from './wechat-code-dialog';
 
-type SignInFlag = 'github_oauth' | 'linuxdo_oauth' | 'wechat_login' | 'telegram_oauth';
-type MethodStatus = Pick<StatusData, SignInFlag | 'github_client_id' | 'linuxdo_client_id' | 'telegram_bot_name'>;
+type SignInFlag = 'github_oauth' | 'linuxdo_oauth' | 'oidc_enabled' | 'wechat_login' | 'telegram_oauth';
+type MethodStatus = Pick<
+  StatusData,
+  SignInFlag | 'github_client_id' | 'linuxdo_client_id' | 'oidc_client_id' | 'oidc_authorization_endpoint' | 'server_address' | 'telegram_bot_name'
+>;
 
 interface SignInMethod {
-  key: 'github' | 'linuxdo' | 'wechat' | 'telegram';
+  key: OauthProvider | 'wechat' | 'telegram';
   flag: SignInFlag;
   icon: ReactNode;
 }
@@ -22,13 +25,14 @@ interface SignInMethod {
 const methods: SignInMethod[] = [
   { key: 'github', flag: 'github_oauth', icon: <GithubOutlined /> },
   { key: 'linuxdo', flag: 'linuxdo_oauth', icon: <CommentOutlined /> },
+  { key: 'oidc', flag: 'oidc_enabled', icon: <SafetyCertificateOutlined /> },
   { key: 'wechat', flag: 'wechat_login', icon: <WechatOutlined /> },
   { key: 'telegram', flag: 'telegram_oauth', icon: null },
 ];
 
-/** The third-party methods the administrator has turned on, in display order. */
-export function enabledSignInMethods(status: Pick<StatusData, SignInFlag>): SignInMethod[] {
-  return methods.filter((method) => status[method.flag]);
+/** The third-party methods the administrator has turned on (OIDC once it has an endpoint), in display order. */
+export function enabledSignInMethods(status: Pick<StatusData, SignInFlag | 'oidc_authorization_endpoint'>): SignInMethod[] {
+  return methods.filter((method) => status[method.flag] && (method.key !== 'oidc' || status.oidc_authorization_endpoint !== ''));
 }
 
 /** One entry per enabled third-party method: OAuth redirects, the WeChat code dialog, the Telegram widget. */
@@ -68,7 +72,7 @@ export function ThirdPartySignIn({ status }: { status: MethodStatus }) {
               </div>
             );
           }
-          const onClick = method.key === 'wechat' ? () => setWechatOpen(true) : () => void startOauth(method.key as 'github' | 'linuxdo', status);
+          const onClick = method.key === 'wechat' ? () => setWechatOpen(true) : () => void startOauth(method.key as OauthProvider, status);
           return (
             <Button key={method.key} shape="round" icon={method.icon} onClick={onClick} data-testid={`sign-in-${method.key}`}>
               {t(`providers.${method.key}`)}

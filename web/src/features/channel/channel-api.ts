@@ -7,7 +7,8 @@ import type {
   FetchModelsRequest,
   PageData,
 } from '@switchboard/contract';
-import { api } from '../../api/http-client';
+import { pageOfPlainList } from '@switchboard/contract';
+import { api, apiRequest } from '../../api/http-client';
 
 /** Every channel query starts with this key, so one invalidation refreshes list, editor and models. */
 export const CHANNELS_QUERY_KEY = ['channels'] as const;
@@ -28,14 +29,19 @@ export interface ChannelListRequest {
 
 const isFiltered = (filter: ChannelListFilter) => Boolean(filter.keyword.trim() || filter.group.trim() || filter.model.trim());
 
-/** `GET /api/channel/`, or `/api/channel/search` when a keyword, group or model is given. */
-export function fetchChannels(request: ChannelListRequest): Promise<PageData<ChannelView>> {
+/**
+ * `GET /api/channel/`, or `/api/channel/search` when a keyword, group or model is given. `data` is
+ * the plain list (spec 001 §7); the page and total travel beside it.
+ */
+export async function fetchChannels(request: ChannelListRequest): Promise<PageData<ChannelView>> {
   const query = { p: request.page, page_size: request.pageSize, id_sort: request.idSort, tag_mode: request.tagMode };
-  if (!isFiltered(request.filter)) return api.get<PageData<ChannelView>>('/api/channel/', { query });
   const { keyword, group, model } = request.filter;
-  return api.get<PageData<ChannelView>>('/api/channel/search', {
-    query: { ...query, keyword: keyword.trim(), group: group.trim(), model: model.trim() },
-  });
+  const reply = isFiltered(request.filter)
+    ? await apiRequest<ChannelView[]>('GET', '/api/channel/search', {
+        query: { ...query, keyword: keyword.trim(), group: group.trim(), model: model.trim() },
+      })
+    : await apiRequest<ChannelView[]>('GET', '/api/channel/', { query });
+  return pageOfPlainList(reply);
 }
 
 export const fetchChannel = (id: number) => api.get<ChannelView>(`/api/channel/${id}`);

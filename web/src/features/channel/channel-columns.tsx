@@ -107,6 +107,8 @@ export function channelColumns(t: TFunction, status: StatusData, handlers: Chann
     {
       title: t('columns.actions'),
       key: 'actions',
+      // Kept in view at laptop widths while the other columns scroll sideways.
+      fixed: 'right',
       render: (_value, record) =>
         isTagRecord(record) ? (
           <TagRowActions tag={record.tag} onEdit={handlers.onEditTag} />

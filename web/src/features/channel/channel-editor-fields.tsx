@@ -1,11 +1,13 @@
-import { channelTypeById, channelTypes } from '@switchboard/contract';
+import { channelTypeById } from '@switchboard/contract';
 import { Alert, AutoComplete, Button, Form, Input, InputNumber, Select, Space, Switch, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { modals } from '../../components/feedback';
 import { fetchChannelKey } from './channel-api';
 import type { ChannelFormValues } from './channel-form';
+import { ChannelCapFields } from './channel-cap-fields';
 import { ChannelModelsField } from './channel-models-field';
 import { typeFieldsOf } from './channel-type-fields';
+import { channelTypeOptions } from './channel-type-options';
 
 interface ChannelEditorFieldsProps {
   values: ChannelFormValues;
@@ -23,10 +25,15 @@ export function ChannelEditorFields({ values, onChange, channelId, groupOptions,
   const { t } = useTranslation('channel');
   const creating = channelId === null;
   const spec = typeFieldsOf(values.type);
-  const typeOptions = channelTypes
-    .filter((type) => !type.legacy || type.id === values.type)
-    .map((type) => ({ value: type.id, label: `${type.id} · ${t(`types.${type.id}`, { defaultValue: type.name })}` }));
-  const keyPlaceholder = creating ? (values.batch ? t('editor.keyBatch') : t('editor.keyPlaceholder')) : t('editor.keyKeep');
+  const typeOptions = channelTypeOptions(values.type, (key, defaultValue) => t(key, { defaultValue }));
+  const typeUnavailable = channelTypeById(values.type)?.relayable === false;
+  const keyPlaceholder = creating
+    ? values.batch
+      ? t('editor.keyBatch')
+      : spec.keyFormat
+        ? t('editor.keyFormat', { format: spec.keyFormat })
+        : t('editor.keyPlaceholder')
+    : t('editor.keyKeep');
   const showStoredKey = async () => {
     if (channelId === null) return;
     const { key } = await fetchChannelKey(channelId);
@@ -38,6 +45,7 @@ export function ChannelEditorFields({ values, onChange, channelId, groupOptions,
       <Form.Item label={t('fields.type')} required>
         <Select showSearch optionFilterProp="label" value={values.type} options={typeOptions} onChange={(type: number) => onChange({ type })} data-testid="channel-type" />
       </Form.Item>
+      {typeUnavailable ? <Alert type="warning" showIcon style={{ marginBottom: 16 }} title={t('editor.typeUnavailableNotice')} data-testid="channel-type-unavailable" /> : null}
       {spec.invite ? (
         <Alert
           type="info"
@@ -123,6 +131,7 @@ export function ChannelEditorFields({ values, onChange, channelId, groupOptions,
           <Switch checked={values.autoBan} onChange={(autoBan) => onChange({ autoBan })} data-testid="channel-auto-ban" />
         </Form.Item>
       </Space>
+      <ChannelCapFields values={values} onChange={onChange} />
       <Form.Item label={t('fields.statusCodeMapping')} extra={t('editor.statusCodeMappingHint')}>
         <Input.TextArea {...jsonArea} value={values.statusCodeMapping} onChange={(event) => onChange({ statusCodeMapping: event.target.value })} placeholder='{"400": "500"}' data-testid="channel-status-code-mapping" />
       </Form.Item>

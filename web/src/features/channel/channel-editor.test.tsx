@@ -13,7 +13,7 @@ const routes = [
 ];
 
 function serve(request: RecordedRequest) {
-  if (request.url.startsWith('/api/channel/?')) return ok({ items: [], page: 1, page_size: 10, total: 0 });
+  if (request.url.startsWith('/api/channel/?')) return ok([], { page: 1, page_size: 10, total: 0 });
   if (request.url === '/api/models') return ok({ '1': ['gpt-4o', 'gpt-4o-mini'], '36': ['suno_music', 'suno_lyrics'] });
   if (request.url === '/api/channel/' && request.method === 'POST') return ok({ ids: [1, 2] });
   return ok([]);

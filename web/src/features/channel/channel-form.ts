@@ -29,6 +29,10 @@ export interface ChannelFormValues {
   weight: number | null;
   testModel: string;
   autoBan: boolean;
+  /** calls in flight at once; 0 or empty is no cap */
+  maxConcurrency: number | null;
+  /** billed tokens per day; 0 or empty is no cap */
+  dailyTokenLimit: number | null;
 }
 
 export type ChannelProblem =
@@ -39,7 +43,9 @@ export type ChannelProblem =
   | 'statusCodeMappingInvalid'
   | 'settingInvalid'
   | 'priorityInvalid'
-  | 'weightInvalid';
+  | 'weightInvalid'
+  | 'maxConcurrencyInvalid'
+  | 'dailyTokenLimitInvalid';
 
 export const emptyChannelForm = (): ChannelFormValues => ({
   type: ChannelType.OpenAI,
@@ -59,6 +65,8 @@ export const emptyChannelForm = (): ChannelFormValues => ({
   weight: 0,
   testModel: '',
   autoBan: true,
+  maxConcurrency: 0,
+  dailyTokenLimit: 0,
 });
 
 /** A stored channel in the editor; its key stays on the server. */
@@ -80,7 +88,12 @@ export const channelFormOf = (channel: ChannelView): ChannelFormValues => ({
   weight: channel.weight,
   testModel: channel.test_model,
   autoBan: channel.auto_ban === 1,
+  maxConcurrency: channel.max_concurrency,
+  dailyTokenLimit: channel.daily_token_limit,
 });
+
+/** Empty (no cap) or a whole number of 0 or more. */
+const isCap = (value: number | null): boolean => value === null || (Number.isSafeInteger(value) && value >= 0);
 
 /** Empty text (nothing configured) or a JSON object. */
 export function isJsonObjectText(text: string): boolean {
@@ -103,6 +116,8 @@ export function checkChannelForm(values: ChannelFormValues, creating: boolean): 
   if (!isJsonObjectText(values.setting)) return 'settingInvalid';
   if (values.priority !== null && (!Number.isInteger(values.priority) || values.priority < CHANNEL_PRIORITY_MINIMUM)) return 'priorityInvalid';
   if (values.weight !== null && (!Number.isInteger(values.weight) || values.weight < CHANNEL_WEIGHT_MINIMUM)) return 'weightInvalid';
+  if (!isCap(values.maxConcurrency)) return 'maxConcurrencyInvalid';
+  if (!isCap(values.dailyTokenLimit)) return 'dailyTokenLimitInvalid';
   return null;
 }
 
@@ -127,6 +142,8 @@ export function channelRequestOf(values: ChannelFormValues): Omit<ChannelCreateR
     weight: values.weight ?? 0,
     test_model: values.testModel.trim(),
     auto_ban: values.autoBan ? 1 : 0,
+    max_concurrency: values.maxConcurrency ?? 0,
+    daily_token_limit: values.dailyTokenLimit ?? 0,
   };
 }
 

@@ -1,4 +1,4 @@
-import { Role, type ChannelView } from '@switchboard/contract';
+import { Role } from '@switchboard/contract';
 import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { toast } from '../../components/feedback';
@@ -6,6 +6,7 @@ import { changeLanguage } from '../../i18n';
 import { mockFetch, ok, type RecordedRequest } from '../../test-support/fetch-mock';
 import { renderApp } from '../../test-support/render-app';
 import ChannelListPage from './channel-list-page';
+import { channelView } from './channel-test-data';
 import { responseTimeColours } from './response-time-tag';
 
 const admin = { id: 1, role: Role.Admin };
@@ -14,36 +15,7 @@ const routes = [
   { path: '/channel/add', element: <ChannelListPage /> },
 ];
 
-const channel = (id: number, overrides: Partial<ChannelView> = {}): ChannelView => ({
-  id,
-  type: 1,
-  name: `channel ${id}`,
-  base_url: '',
-  other: '',
-  models: 'gpt-4o',
-  group: 'default',
-  model_mapping: '',
-  status: 1,
-  response_time: 0,
-  used_quota: 0,
-  balance: 0,
-  balance_updated_time: 0,
-  test_time: 0,
-  priority: 0,
-  weight: 0,
-  tag: null,
-  setting: '',
-  test_model: '',
-  auto_ban: 1,
-  openai_organization: '',
-  status_code_mapping: '',
-  other_info: '{}',
-  param_override: '',
-  header_override: '',
-  remark: '',
-  created_time: 0,
-  ...overrides,
-});
+const channel = channelView;
 
 const statusTime = 1_767_225_600;
 const items = [
@@ -58,7 +30,7 @@ const items = [
 ];
 
 function serve(request: RecordedRequest) {
-  if (request.url.startsWith('/api/channel/?') || request.url.startsWith('/api/channel/search')) return ok({ items, page: 1, page_size: 10, total: items.length });
+  if (request.url.startsWith('/api/channel/?') || request.url.startsWith('/api/channel/search')) return ok(items, { page: 1, page_size: 10, total: items.length });
   if (request.url.startsWith('/api/group/')) return ok(['default', 'vip']);
   return ok();
 }

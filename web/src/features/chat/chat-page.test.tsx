@@ -14,7 +14,7 @@ const routes = [
   { path: '/token', element: <p>token list</p> },
 ];
 const chats = [{ First: 'https://first.example/?key={key}&url={address}' }, { Second: 'https://second.example/#{key}' }];
-const listOf = (tokens: unknown[]) => () => ok({ items: tokens, page: 1, page_size: 100, total: tokens.length });
+const listOf = (tokens: unknown[]) => () => ok(tokens, { page: 1, page_size: 100, total: tokens.length });
 
 describe('chat entry', () => {
   // happy-dom does not load frames: it prints a NotSupportedError for each chat frame, harmlessly.

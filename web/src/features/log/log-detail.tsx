@@ -51,6 +51,7 @@ export function LogDetail({ entry, status }: { entry: LogView; status: StatusDat
       label: t('detail.mapped'),
       children: t('detail.mappedValue', { requested: entry.model_name, upstream: other.upstream_model_name ?? '' }),
     },
+    other.unpriced_model && { key: 'unpriced', label: t('detail.unpriced'), children: t(`detail.unpriced_${other.unpriced_model}`) },
     other.reasoning_effort && { key: 'reasoning', label: t('detail.reasoning'), children: other.reasoning_effort },
     tried.length > 0 && { key: 'channels', label: t('detail.channels'), children: tried.join(' → ') },
     entry.request_id && { key: 'request', label: t('detail.requestId'), children: entry.request_id },

@@ -1,9 +1,9 @@
 import { SearchOutlined } from '@ant-design/icons';
 import { LOG_DEFAULT_LOOKAHEAD_SECONDS, LOG_DEFAULT_LOOKBACK_SECONDS, LOG_KINDS } from '@switchboard/contract';
-import { Button, Flex, Input, Select, Typography } from 'antd';
+import { Button, Flex, Select } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { expirySeconds, expiryText } from '../token/token-form';
+import { dateTimeOfSeconds, filterInputs, secondsOfDateTime } from '../../components/filter-inputs';
 import type { LogQuery } from './log-api';
 
 /** What the filter inputs hold: times as local datetime texts, the channel as typed. */
@@ -31,15 +31,10 @@ export function defaultLogQuery(nowSeconds: number): LogQuery {
   };
 }
 
-const secondsOf = (text: string): number => {
-  const seconds = text.trim() === '' ? 0 : expirySeconds(text);
-  return Number.isNaN(seconds) ? 0 : seconds;
-};
-
 function draftOf(query: LogQuery): Draft {
   return {
-    start: query.start_timestamp ? expiryText(query.start_timestamp) : '',
-    end: query.end_timestamp ? expiryText(query.end_timestamp) : '',
+    start: dateTimeOfSeconds(query.start_timestamp),
+    end: dateTimeOfSeconds(query.end_timestamp),
     token_name: query.token_name,
     model_name: query.model_name,
     group: query.group,
@@ -52,8 +47,8 @@ export function queryOfDraft(draft: Draft, type: number): LogQuery {
   const channel = Number.parseInt(draft.channel, 10);
   return {
     type,
-    start_timestamp: secondsOf(draft.start),
-    end_timestamp: secondsOf(draft.end),
+    start_timestamp: secondsOfDateTime(draft.start),
+    end_timestamp: secondsOfDateTime(draft.end),
     token_name: draft.token_name.trim(),
     model_name: draft.model_name.trim(),
     group: draft.group.trim(),
@@ -73,31 +68,7 @@ interface LogFiltersProps {
 export function LogFilters({ admin, query, searching, onSearch }: LogFiltersProps) {
   const { t } = useTranslation('log');
   const [draft, setDraft] = useState<Draft>(() => draftOf(query));
-  const text = (field: keyof Draft, placeholder: string, width = 180) => (
-    <Input
-      allowClear
-      style={{ width }}
-      placeholder={placeholder}
-      value={draft[field]}
-      onChange={(event) => setDraft({ ...draft, [field]: event.target.value })}
-      onPressEnter={() => onSearch(queryOfDraft(draft, query.type))}
-      data-testid={`log-filter-${field}`}
-    />
-  );
-  const time = (field: 'start' | 'end', label: string) => (
-    <Flex gap={4} align="center">
-      <Typography.Text type="secondary">{label}</Typography.Text>
-      <Input
-        type="datetime-local"
-        step={1}
-        style={{ width: 210 }}
-        aria-label={label}
-        value={draft[field]}
-        onChange={(event) => setDraft({ ...draft, [field]: event.target.value })}
-        data-testid={`log-filter-${field}`}
-      />
-    </Flex>
-  );
+  const { text, time } = filterInputs(draft, setDraft, 'log-filter', () => onSearch(queryOfDraft(draft, query.type)));
   return (
     <Flex gap={8} wrap align="center">
       {time('start', t('filters.start'))}

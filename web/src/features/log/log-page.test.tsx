@@ -1,3 +1,4 @@
+import type { LogView } from '@switchboard/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { changeLanguage } from '../../i18n';
@@ -41,18 +42,29 @@ describe('log page', () => {
     expect(query.get('type')).toBe('0');
   });
 
-  it('expands a row to its billing detail', async () => {
-    mockFetch(logServer([logView()]));
+  /** Shows one entry to an administrator and expands its billing detail. */
+  async function expandedDetail(entry: LogView): Promise<HTMLElement> {
+    mockFetch(logServer([entry]));
     renderApp(routes, { path: '/log', user: adminUser });
     const table = await screen.findByTestId('log-table');
     await within(table).findByText('alice');
     fireEvent.click(table.querySelector('.ant-table-row-expand-icon') as Element);
-    const detail = await screen.findByTestId('log-detail');
+    return screen.findByTestId('log-detail');
+  }
+
+  it('expands a row to its billing detail', async () => {
+    const detail = await expandedDetail(logView());
     expect(detail.textContent).toContain('Model ratio 1.25, completion ratio 4, group ratio 0.5');
     expect(detail.textContent).toContain('(10 + 20 × 4) × 1.25 × 0.5 = 56.25');
     expect(detail.textContent).toContain('2500 ms');
     expect(detail.textContent).toContain('gpt-4o → gpt-4o-2024-08-06');
     expect(detail.textContent).toContain('4 → 5');
+  });
+
+  it('says in the billing detail that a model without a price was billed at the fallback ratio', async () => {
+    const other = JSON.stringify({ model_ratio: 37.5, completion_ratio: 1, group_ratio: 1, model_price: -1, unpriced_model: 'fallback-ratio' });
+    const detail = await expandedDetail(logView({ other }));
+    expect(detail.textContent).toContain('No price setBilled at the fallback model ratio 37.5 (the user accepts models without a price)');
   });
 
   it('opens the user information dialog from the username', async () => {

@@ -1,8 +1,32 @@
+import { isAdmin, MIDJOURNEY_DEFAULT_LOOKBACK_MS } from '@switchboard/contract';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { EmptyScreen } from '../../components/empty-screen';
+import { useSessionUser } from '../../api/session';
+import { fetchMidjourneys } from '../task/task-api';
+import { defaultMidjourneyQuery } from '../task/task-list';
+import { TaskListScreen } from '../task/task-list-screen';
+import { midjourneyColumns } from './midjourney-columns';
+import { MidjourneyDialogs, type MidjourneyDialog } from './midjourney-dialogs';
 
-/** /midjourney: drawing tasks (spec 001 "Drawing tasks and async tasks"). */
+/** /midjourney: drawing tasks (spec 001 "Drawing tasks and async tasks"); administrators see everyone's. */
 export default function MidjourneyPage() {
   const { t } = useTranslation('midjourney');
-  return <EmptyScreen title={t('title')} summary={t('summary')} />;
+  const admin = isAdmin(useSessionUser()?.role ?? 0);
+  const [dialog, setDialog] = useState<MidjourneyDialog>(null);
+  const columns = useMemo(() => midjourneyColumns(t, { admin, onOpen: setDialog }), [t, admin]);
+  return (
+    <TaskListScreen
+      listKey="midjourney"
+      title={t('title')}
+      summary={t('summary')}
+      idLabel={t('filters.taskId')}
+      admin={admin}
+      initialQuery={() => defaultMidjourneyQuery(new Date(), MIDJOURNEY_DEFAULT_LOOKBACK_MS)}
+      fetcher={fetchMidjourneys}
+      columns={columns}
+      tableTestId="mj-table"
+    >
+      <MidjourneyDialogs dialog={dialog} onClose={() => setDialog(null)} />
+    </TaskListScreen>
+  );
 }

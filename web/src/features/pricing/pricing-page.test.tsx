@@ -32,7 +32,7 @@ const reply = {
 
 const rows = () => [...screen.getByTestId('pricing-table').querySelectorAll<HTMLElement>('tbody tr.ant-table-row')];
 
-describe('pricing page', { timeout: 20_000 }, () => {
+describe('pricing page', () => {
   beforeEach(() => changeLanguage('en'));
   afterEach(() => vi.unstubAllGlobals());
 

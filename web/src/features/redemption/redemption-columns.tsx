@@ -18,6 +18,7 @@ export function redemptionColumns(t: TFunction, status: StatusData, onEdit: (cod
       key: 'redeemer',
       render: (_value, code) => (code.used_user_id === 0 ? t('values.nobody') : code.used_user_id),
     },
-    { title: t('columns.actions'), key: 'actions', render: (_value, code) => <RedemptionRowActions code={code} onEdit={onEdit} /> },
+    // Kept in view at laptop widths while the other columns scroll sideways.
+    { title: t('columns.actions'), key: 'actions', fixed: 'right', render: (_value, code) => <RedemptionRowActions code={code} onEdit={onEdit} /> },
   ];
 }

@@ -7,7 +7,7 @@ import { renderApp } from '../../test-support/render-app';
 import { LogClearPanel } from './log-clear-panel';
 import { rootUser } from './setting-test-data';
 
-describe('log history clearing', { timeout: 20_000 }, () => {
+describe('log history clearing', () => {
   beforeEach(() => changeLanguage('en'));
   afterEach(() => {
     vi.unstubAllGlobals();

@@ -1,8 +1,10 @@
 import { Flex } from 'antd';
+import { JobStatusPanel } from './job-status-panel';
 import { LogClearPanel } from './log-clear-panel';
 import { ModelRatioSection } from './model-ratio/model-ratio-section';
 import { fieldsOf } from './option-fields';
 import { OptionSection } from './option-section';
+import { RateLimitSections } from './rate-limit-sections';
 import type { OptionValues } from './options-api';
 
 const sections = [
@@ -18,6 +20,8 @@ const sections = [
       'DisplayTokenStatEnabled',
       'DefaultCollapseSidebar',
       'DemoSiteEnabled',
+      'SelfUseModeEnabled',
+      'general_setting.docs_link',
     ]),
   },
   {
@@ -34,20 +38,45 @@ const sections = [
   },
   {
     name: 'sensitive',
-    fields: fieldsOf(['CheckSensitiveEnabled', 'CheckSensitiveOnPromptEnabled', 'SensitiveWords'], { SensitiveWords: 'textarea' }),
+    fields: fieldsOf(
+      ['CheckSensitiveEnabled', 'CheckSensitiveOnPromptEnabled', 'CheckSensitiveOnCompletionEnabled', 'StopOnSensitiveEnabled', 'SensitiveWords'],
+      { SensitiveWords: 'textarea' },
+    ),
   },
-  { name: 'logs', fields: fieldsOf(['LogConsumeEnabled']) },
+  { name: 'logs', fields: fieldsOf(['LogConsumeEnabled', 'LogRetentionDays']) },
   { name: 'dashboard', fields: fieldsOf(['DataExportEnabled', 'DataExportInterval', 'DataExportDefaultTime']) },
   {
     name: 'monitoring',
     fields: fieldsOf(
-      ['ChannelDisableThreshold', 'QuotaRemindThreshold', 'AutomaticDisableChannelEnabled', 'AutomaticEnableChannelEnabled', 'AutomaticDisableKeywords'],
+      [
+        'ChannelDisableThreshold',
+        'QuotaRemindThreshold',
+        'AutomaticDisableChannelEnabled',
+        'AutomaticEnableChannelEnabled',
+        'AutomaticDisableKeywords',
+        'AutomaticDisableStatusCodes',
+        'ChannelTestFrequency',
+        'ChannelTestMode',
+        'ChannelUpdateFrequency',
+        'WebhookInternalAddressEnabled',
+      ],
       { AutomaticDisableKeywords: 'textarea' },
     ),
   },
   { name: 'quota', fields: fieldsOf(['QuotaForNewUser', 'PreConsumedQuota', 'QuotaForInviter', 'QuotaForInvitee']) },
   { name: 'chats', fields: fieldsOf(['Chats']) },
   { name: 'groups', fields: fieldsOf(['GroupRatio', 'UserUsableGroups']) },
+  {
+    name: 'claude',
+    fields: fieldsOf([
+      'claude.model_headers_settings',
+      'claude.default_max_tokens',
+      'claude.thinking_adapter_enabled',
+      'claude.thinking_adapter_budget_tokens_percentage',
+    ]),
+  },
+  { name: 'gemini', fields: fieldsOf(['gemini.safety_settings', 'gemini.version_settings']) },
+  { name: 'passThrough', fields: fieldsOf(['global.pass_through_request_enabled']) },
 ];
 
 /** Operation settings (super admin): general, drawing, words, logs, dashboard, monitoring, quota, chats, ratios. */
@@ -56,9 +85,10 @@ export function OperationTab({ options }: { options: OptionValues }) {
     <Flex vertical gap={16}>
       {sections.map((section) => (
         <OptionSection key={section.name} name={section.name} fields={section.fields} options={options}>
-          {section.name === 'logs' ? <LogClearPanel /> : null}
+          {section.name === 'logs' ? <LogClearPanel /> : section.name === 'monitoring' ? <JobStatusPanel /> : null}
         </OptionSection>
       ))}
+      <RateLimitSections options={options} />
       <ModelRatioSection options={options} />
     </Flex>
   );

@@ -1,4 +1,4 @@
-import { isJsonOfShape, isSecretOptionKey, optionCatalogue, type OptionKey } from '@switchboard/contract';
+import { isSecretOptionKey, jsonValueProblem, optionCatalogue, type JsonShape, type OptionKey, type OptionProblem } from '@switchboard/contract';
 
 /** How an option is edited in a settings section. */
 export type FieldKind = 'text' | 'secret' | 'switch' | 'number' | 'textarea' | 'json' | 'select';
@@ -68,8 +68,8 @@ function sameJson(left: string, right: string): boolean {
   }
 }
 
-/** Whether a JSON field's text has the shape its option needs. */
-export function isValidJsonFor(key: OptionKey, text: string): boolean {
-  const definition: { shape?: 'number-map' | 'text-map' | 'chat-list' } = optionCatalogue[key];
-  return isJsonOfShape(text, definition.shape ?? 'number-map');
+/** What is wrong with a JSON field's text for its option (a name given twice, a negative entry, a shape it lacks, ...), or null. */
+export function jsonProblemFor(key: OptionKey, text: string): OptionProblem | null {
+  const definition: { shape?: JsonShape } = optionCatalogue[key];
+  return jsonValueProblem(text, definition.shape ?? 'number-map');
 }

@@ -1,9 +1,9 @@
 import { optionCatalogue, type OptionKey } from '@switchboard/contract';
-import { Button, Card, Form, Input, InputNumber, Select, Switch } from 'antd';
+import { Button, Card, Form, Input, InputNumber, Select, Switch, Typography } from 'antd';
 import { useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from '../../components/feedback';
-import { formValuesOf, isValidJsonFor, storedValuesOf, type OptionField } from './option-fields';
+import { formValuesOf, jsonProblemFor, storedValuesOf, type OptionField } from './option-fields';
 import type { OptionValues } from './options-api';
 import { useSaveOptions } from './use-save-options';
 
@@ -16,18 +16,20 @@ export interface OptionSectionProps {
   check?: (after: OptionValues) => string | null;
   /** Asks before saving (e.g. turning off password login); false cancels. */
   confirm?: (before: OptionValues, after: OptionValues) => Promise<boolean>;
+  /** What the section does, shown above its fields. */
+  description?: ReactNode;
   children?: ReactNode;
 }
 
 /** The editor of one field; Form.Item hands it `value`/`checked` and `onChange`, passed on to the control. */
 function FieldEditor({ field, ...control }: { field: OptionField } & Record<string, unknown>) {
   const { t } = useTranslation('setting');
-  const definition: { min?: number; choices?: readonly string[] } = optionCatalogue[field.key];
+  const definition: { min?: number; max?: number; integer?: boolean; choices?: readonly string[] } = optionCatalogue[field.key];
   switch (field.kind) {
     case 'switch':
       return <Switch {...control} />;
     case 'number':
-      return <InputNumber min={definition.min} style={{ width: '100%' }} {...control} />;
+      return <InputNumber min={definition.min} max={definition.max} precision={definition.integer ? 0 : undefined} style={{ width: '100%' }} {...control} />;
     case 'secret':
       return <Input.Password placeholder={t('secretPlaceholder')} autoComplete="new-password" {...control} />;
     case 'textarea':
@@ -42,7 +44,7 @@ function FieldEditor({ field, ...control }: { field: OptionField } & Record<stri
 }
 
 /** One card of a settings tab: its option fields and a save button that stores only what changed. */
-export function OptionSection({ name, fields, options, check, confirm, children }: OptionSectionProps) {
+export function OptionSection({ name, fields, options, check, confirm, description, children }: OptionSectionProps) {
   const { t } = useTranslation('setting');
   const [form] = Form.useForm();
   const { save, saving } = useSaveOptions();
@@ -70,12 +72,21 @@ export function OptionSection({ name, fields, options, check, confirm, children 
 
   const jsonRule = (key: OptionKey) => ({
     validator: async (_rule: unknown, value: string) => {
-      if (!isValidJsonFor(key, value ?? '')) throw new Error(t('validation.notJson'));
+      const problem = jsonProblemFor(key, value ?? '');
+      // Every problem kind of a JSON option has its message under validation (shapes say what they expect).
+      if (problem) {
+        throw new Error(
+          problem.kind === 'shape'
+            ? t(`validation.shapes.${problem.shape}`)
+            : t(`validation.json.${problem.kind}`, { name: 'name' in problem ? problem.name : '' }),
+        );
+      }
     },
   });
 
   return (
     <Card title={t(`sections.${name}`)} data-testid={`section-${name}`}>
+      {description ? <Typography.Paragraph type="secondary">{description}</Typography.Paragraph> : null}
       <Form form={form} layout="vertical" initialValues={formValuesOf(fields, options)}>
         {fields.map((field) => (
           <Form.Item

@@ -8,13 +8,13 @@ export const OPTIONS_QUERY_KEY = ['options'] as const;
 /** Option values by key, as `GET /api/option/` lists them (secrets are never among them). */
 export type OptionValues = Partial<Record<OptionKey, string>>;
 
-export async function fetchOptions(): Promise<OptionValues> {
-  const entries = await api.get<Array<{ key: string; value: string }>>('/api/option/');
+export async function fetchOptions(options: { quiet?: boolean } = {}): Promise<OptionValues> {
+  const entries = await api.get<Array<{ key: string; value: string }>>('/api/option/', options);
   return Object.fromEntries(entries.map((entry) => [entry.key, entry.value])) as OptionValues;
 }
 
 export function useOptions() {
-  return useQuery({ queryKey: OPTIONS_QUERY_KEY, queryFn: fetchOptions });
+  return useQuery({ queryKey: OPTIONS_QUERY_KEY, queryFn: () => fetchOptions() });
 }
 
 /** How a save went: every change stored, none, or some. */
@@ -42,12 +42,15 @@ export async function saveOptions(changes: Array<[OptionKey, string]>): Promise<
 
 export const resetPriceTables = () => api.post<undefined>('/api/option/rest_model_ratio');
 
-/** Reloads the options and the public status (system name, logo, footer, flags) after a save. */
+/**
+ * Reloads the options and the public status (system name, logo, footer, flags) after a save; the
+ * promise rejects with the reason when the options could not be read back ("refresh failed").
+ */
 export function useRefreshAfterSave(): () => Promise<void> {
   const client = useQueryClient();
   return async () => {
     await Promise.all([
-      client.invalidateQueries({ queryKey: OPTIONS_QUERY_KEY }),
+      client.fetchQuery({ queryKey: OPTIONS_QUERY_KEY, queryFn: () => fetchOptions({ quiet: true }), staleTime: 0 }),
       client.invalidateQueries({ queryKey: STATUS_QUERY_KEY }),
     ]);
   };

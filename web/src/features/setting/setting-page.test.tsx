@@ -20,7 +20,7 @@ function input(container: HTMLElement, key: string) {
 }
 
 // The system and operation tabs render dozens of fields; happy-dom on a shared machine needs the time.
-describe('settings page', { timeout: 20_000 }, () => {
+describe('settings page', () => {
   beforeEach(() => changeLanguage('en'));
   afterEach(() => {
     vi.unstubAllGlobals();
@@ -92,6 +92,48 @@ describe('settings page', { timeout: 20_000 }, () => {
     expect(await within(groups).findByText('Not a valid JSON string')).toBeTruthy();
     await waitFor(() => expect(error).toHaveBeenCalledWith('Please check the input'));
     expect(putsOf(requests)).toEqual([]);
+  });
+
+  it('says what shape a Claude option needs, then saves the dotted key once it fits', async () => {
+    const requests = mockFetch(optionServer());
+    renderApp(routes, { path: '/setting?tab=operation', user: rootUser });
+    const claude = await section('claude');
+    fireEvent.change(input(claude, 'claude.default_max_tokens'), { target: { value: '{"default": 0}' } });
+    fireEvent.click(within(claude).getByTestId('save-claude'));
+    expect(await within(claude).findByText('A JSON object: model name → whole number of at least 1 ("default" for the rest)')).toBeTruthy();
+    expect(putsOf(requests)).toEqual([]);
+    fireEvent.change(input(claude, 'claude.default_max_tokens'), { target: { value: '{"default": 4096}' } });
+    fireEvent.click(within(claude).getByTestId('save-claude'));
+    await waitFor(() => expect(putsOf(requests)).toEqual([{ key: 'claude.default_max_tokens', value: '{"default": 4096}' }]));
+  });
+
+  it('refuses a group listed twice and a negative ratio before sending, saying what is wrong', async () => {
+    const requests = mockFetch(optionServer());
+    renderApp(routes, { path: '/setting?tab=operation', user: rootUser });
+    const groups = await section('groups');
+    fireEvent.change(input(groups, 'GroupRatio'), { target: { value: '{"default": 1, "vip": 2, "default": 3}' } });
+    fireEvent.click(within(groups).getByTestId('save-groups'));
+    expect(await within(groups).findByText('"default" appears more than once; each name may appear only once')).toBeTruthy();
+    fireEvent.change(input(groups, 'GroupRatio'), { target: { value: '{"default": 1, "vip": -2}' } });
+    fireEvent.click(within(groups).getByTestId('save-groups'));
+    expect(await within(groups).findByText('The value of "vip" is negative; ratios and prices cannot be less than 0')).toBeTruthy();
+    expect(putsOf(requests)).toEqual([]);
+  });
+
+  it('says the refresh failed when the saved options cannot be read back', async () => {
+    const serve = optionServer();
+    let saved = false;
+    mockFetch((request) => {
+      if (request.method === 'PUT') saved = true;
+      if (saved && request.method === 'GET' && request.url.startsWith('/api/option/')) return { status: 500, body: { success: false, message: 'boom' } };
+      return serve(request);
+    });
+    const error = vi.spyOn(toast, 'error');
+    renderApp(routes, { path: '/setting?tab=other', user: rootUser });
+    const branding = await section('branding');
+    fireEvent.change(input(branding, 'SystemName'), { target: { value: 'Acme Gateway' } });
+    fireEvent.click(within(branding).getByTestId('save-branding'));
+    await waitFor(() => expect(error).toHaveBeenCalledWith(expect.stringMatching(/^Refresh failed: /)));
   });
 
   it('asks for the server address before payment settings', async () => {

@@ -29,6 +29,15 @@ const sections = {
   telegram: fieldsOf(['TelegramBotName', 'TelegramBotToken']),
   turnstile: fieldsOf(['TurnstileSiteKey', 'TurnstileSecretKey', 'TurnstileVerifyEndpoint']),
   linuxdo: fieldsOf(['LinuxDOClientId', 'LinuxDOClientSecret', 'LinuxDOTokenEndpoint', 'LinuxDOUserEndpoint', 'LinuxDOMinimumTrustLevel']),
+  oidc: fieldsOf([
+    'oidc.enabled',
+    'oidc.client_id',
+    'oidc.client_secret',
+    'oidc.well_known',
+    'oidc.authorization_endpoint',
+    'oidc.token_endpoint',
+    'oidc.user_info_endpoint',
+  ]),
 };
 
 /** System settings (super admin): addresses, payment, sign-in and registration, mail, third-party sign-in. */

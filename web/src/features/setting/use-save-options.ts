@@ -18,7 +18,13 @@ export function useSaveOptions() {
       if (result.outcome === 'failed') toast.error(t('save.failed'));
       if (result.outcome === 'partial') toast.error(t('save.partial'));
       for (const reason of result.reasons) toast.warning(reason);
-      if (result.outcome !== 'unchanged') await refresh();
+      if (result.outcome !== 'unchanged') {
+        try {
+          await refresh();
+        } catch (error) {
+          toast.error(t('save.refreshFailed', { reason: (error as Error).message }));
+        }
+      }
       return result.outcome;
     } finally {
       setSaving(false);

@@ -1,5 +1,6 @@
 import type { PageData, TokenCreateRequest, TokenUpdateRequest, TokenView } from '@switchboard/contract';
-import { api } from '../../api/http-client';
+import { pageOfPlainList } from '@switchboard/contract';
+import { api, apiRequest } from '../../api/http-client';
 
 /** Every token query starts with this key, so one invalidation refreshes lists and the chat pages. */
 export const TOKENS_QUERY_KEY = ['tokens'] as const;
@@ -13,13 +14,16 @@ export interface TokenListQuery {
   key?: string;
 }
 
-/** `GET /api/token/`, or `/api/token/search` when a name or key is given. */
-export function fetchTokens(query: TokenListQuery): Promise<PageData<TokenView>> {
+/** `GET /api/token/`, or `/api/token/search` when a name or key is given; `data` is the plain list (spec 001 §7). */
+export async function fetchTokens(query: TokenListQuery): Promise<PageData<TokenView>> {
   const keyword = query.keyword?.trim() ?? '';
   const key = query.key?.trim() ?? '';
   const paging = { p: query.page, size: query.size };
-  if (keyword === '' && key === '') return api.get<PageData<TokenView>>('/api/token/', { query: paging });
-  return api.get<PageData<TokenView>>('/api/token/search', { query: { ...paging, keyword, token: key } });
+  const reply =
+    keyword === '' && key === ''
+      ? await apiRequest<TokenView[]>('GET', '/api/token/', { query: paging })
+      : await apiRequest<TokenView[]>('GET', '/api/token/search', { query: { ...paging, keyword, token: key } });
+  return pageOfPlainList(reply);
 }
 
 export const createTokens = (request: TokenCreateRequest) => api.post<TokenView[]>('/api/token/', request);

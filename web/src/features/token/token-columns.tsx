@@ -37,6 +37,8 @@ export function tokenColumns(t: TFunction, status: StatusData, onEdit: (token: T
     {
       title: t('columns.actions'),
       key: 'actions',
+      // Kept in view at laptop widths while the other columns scroll sideways.
+      fixed: 'right',
       render: (_value, token) => <TokenRowActions token={token} onEdit={onEdit} />,
     },
   ];

@@ -8,6 +8,7 @@ import { FormDrawer } from '../../components/form-drawer';
 import { createTokens, TOKENS_QUERY_KEY, updateToken } from './token-api';
 import { TokenAccessFields } from './token-access-fields';
 import { checkTokenForm, emptyTokenForm, tokenFieldsOf, tokenFormOf, tokenProblemText, type TokenFormValues } from './token-form';
+import { TokenLimitFields } from './token-limit-fields';
 import { TokenQuotaFields } from './token-quota-fields';
 import { ExpiryField } from './expiry-field';
 
@@ -78,6 +79,7 @@ export function TokenDrawer({ open, token, onClose }: TokenDrawerProps) {
         <ExpiryField value={values.expiry} onChange={(expiry) => change({ expiry })} />
         <TokenQuotaFields values={values} creating={creating} onChange={change} />
         <TokenAccessFields values={values} onChange={change} />
+        <TokenLimitFields values={values} onChange={change} />
       </Form>
     </FormDrawer>
   );

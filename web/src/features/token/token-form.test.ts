@@ -51,7 +51,13 @@ describe('the drawer form', () => {
       model_limits: 'a,b',
       allow_ips: '1.1.1.1',
       group: '',
+      rpm_limit: 0,
+      tpm_limit: 0,
     });
+  });
+
+  it('sends an empty per-minute limit as 0, no limit', () => {
+    expect(tokenFieldsOf(form({ rpmLimit: null, tpmLimit: 2000 }))).toMatchObject({ rpm_limit: 0, tpm_limit: 2000 });
   });
 
   it('loads a token for editing', () => {
@@ -78,6 +84,8 @@ describe('validation before sending', () => {
     [{ quantity: 0 }, 'The quantity must be a positive integer'],
     [{ quantity: null }, 'The quantity must be a positive integer'],
     [{ modelLimitsEnabled: true }, 'Select at least one model when the model limit is on'],
+    [{ rpmLimit: -1 }, 'Requests per minute must be a whole number of 0 or more (0 means no limit)'],
+    [{ tpmLimit: 1.5 }, 'Tokens per minute must be a whole number of 0 or more (0 means no limit)'],
   ])('refuses %j', (values, message) => {
     const problem = problemOf(values);
     expect(problem).not.toBeNull();

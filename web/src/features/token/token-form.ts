@@ -20,6 +20,10 @@ export interface TokenFormValues {
   modelLimitsEnabled: boolean;
   modelLimits: string[];
   group: string;
+  /** requests per minute; 0 or empty is no limit */
+  rpmLimit: number | null;
+  /** billed tokens per minute; 0 or empty is no limit */
+  tpmLimit: number | null;
 }
 
 export type ExpiryPreset = 'never' | 'hour' | 'day' | 'month';
@@ -60,6 +64,8 @@ export function emptyTokenForm(): TokenFormValues {
     modelLimitsEnabled: false,
     modelLimits: [],
     group: '',
+    rpmLimit: 0,
+    tpmLimit: 0,
   };
 }
 
@@ -74,6 +80,8 @@ export function tokenFormOf(token: TokenView): TokenFormValues {
     modelLimitsEnabled: token.model_limits_enabled,
     modelLimits: splitModelLimits(token.model_limits),
     group: token.group,
+    rpmLimit: token.rpm_limit,
+    tpmLimit: token.tpm_limit,
   };
 }
 
@@ -88,6 +96,8 @@ export function tokenFieldsOf(values: TokenFormValues): TokenFields {
     model_limits: values.modelLimits.join(','),
     allow_ips: values.allowIps,
     group: values.group,
+    rpm_limit: values.rpmLimit ?? 0,
+    tpm_limit: values.tpmLimit ?? 0,
   };
 }
 

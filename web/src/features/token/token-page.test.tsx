@@ -115,6 +115,8 @@ describe('token drawer', () => {
       model_limits: '',
       allow_ips: '10.0.0.0/8',
       group: '',
+      rpm_limit: 0,
+      tpm_limit: 0,
       quantity: 10,
     });
     await vi.waitFor(() => expect(success).toHaveBeenCalledWith('Token created'));

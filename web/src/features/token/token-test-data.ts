@@ -22,6 +22,8 @@ export function tokenView(values: Partial<TokenView> = {}): TokenView {
     allow_ips: '',
     used_quota: 0,
     group: '',
+    rpm_limit: 0,
+    tpm_limit: 0,
     ...values,
   };
 }
@@ -37,7 +39,7 @@ export function tokenServer(tokens: TokenView[], created: unknown[] = []) {
       return ok([tokenView({ id: 99, name: 'created' })]);
     }
     if (path === '/api/token/' || path === '/api/token/search') {
-      return ok({ items: tokens, page: 1, page_size: 10, total: tokens.length });
+      return ok(tokens, { page: 1, page_size: 10, total: tokens.length });
     }
     return { status: 404, body: { success: false, message: 'no such API' } };
   };

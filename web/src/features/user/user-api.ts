@@ -1,5 +1,6 @@
 import type {
   PageData,
+  SelfUpdateRequest,
   UserCreateRequest,
   UserManageAction,
   UserManageResult,
@@ -37,8 +38,8 @@ export const manageUser = (id: number, action: UserManageAction) => api.post<Use
 
 export const fetchSelf = () => api.get<UserView>('/api/user/self');
 
-/** The signed-in user saves only display name and password through this call. */
-export const updateSelf = (request: { display_name: string; password?: string }) => api.put<undefined>('/api/user/self', request);
+/** The signed-in user saves username, display name and (with the current one) password through this call. */
+export const updateSelf = (request: SelfUpdateRequest) => api.put<undefined>('/api/user/self', request);
 
 /** `GET /api/group/`: group names for suggestions; an empty list when it cannot be read. */
 export async function fetchGroupNames(): Promise<string[]> {

@@ -48,6 +48,7 @@ export function userColumns(t: TFunction, status: StatusData, onEdit: (user: Use
     },
     { title: t('columns.role'), key: 'role', render: (_value, user) => <UserRoleTag role={user.role} /> },
     { title: t('columns.status'), key: 'status', render: (_value, user) => <UserStatusTag user={user} /> },
-    { title: t('columns.actions'), key: 'actions', render: (_value, user) => <UserRowActions user={user} onEdit={onEdit} /> },
+    // Kept in view at laptop widths while the other columns scroll sideways.
+    { title: t('columns.actions'), key: 'actions', fixed: 'right', render: (_value, user) => <UserRowActions user={user} onEdit={onEdit} /> },
   ];
 }

@@ -4,9 +4,10 @@ import { Alert, Button, Flex, Form, Input, Skeleton, Space } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { getStoredUser, setStoredUser } from '../../api/session';
+import { SELF_QUERY_KEY } from '../../app/layout/use-session-refresh';
 import { toast } from '../../components/feedback';
 import { fetchSelf, fetchUser, updateSelf, updateUser, USERS_QUERY_KEY } from './user-api';
-import { checkUserForm, updateRequestOf, userFormOf, type UserFormValues } from './user-form';
+import { checkUserForm, selfUpdateRequestOf, updateRequestOf, userFormOf, type UserFormValues } from './user-form';
 import { UserBindings } from './user-bindings';
 import { UserGroupField } from './user-group-field';
 import { UserQuotaFields } from './user-quota-fields';
@@ -40,11 +41,14 @@ export function UserEditForm({ target, onDone, onCancel }: UserEditFormProps) {
   const save = useMutation({
     mutationFn: async ({ loaded, form }: { loaded: UserView; form: UserFormValues }) => {
       if (!self) return updateUser(updateRequestOf(loaded, form));
-      const displayName = form.displayName.trim();
-      await updateSelf({ display_name: displayName, ...(form.password === '' ? {} : { password: form.password }) });
+      const request = selfUpdateRequestOf(form);
+      await updateSelf(request);
+      // Refetched first: the layout re-stores the user from that query and must not see the old names.
+      await client.invalidateQueries({ queryKey: SELF_QUERY_KEY });
       const stored = getStoredUser();
-      // The header shows the stored display name.
-      if (stored) setStoredUser({ ...stored, display_name: displayName });
+      const username = request.username ?? loaded.username;
+      // The header shows the stored names.
+      if (stored) setStoredUser({ ...stored, username, display_name: request.display_name || username });
     },
     onSuccess: async () => {
       toast.success(t('messages.saved'));
@@ -64,10 +68,9 @@ export function UserEditForm({ target, onDone, onCancel }: UserEditFormProps) {
 
   return (
     <Form layout="vertical" onFinish={submit} data-testid="user-edit-form">
-      <Form.Item label={t('form.username')} required={!self}>
+      <Form.Item label={t('form.username')} required>
         <Input
           value={values.username}
-          disabled={self}
           maxLength={USERNAME_MAX_LENGTH}
           onChange={(event) => change({ username: event.target.value })}
           data-testid="user-edit-username"
@@ -83,6 +86,16 @@ export function UserEditForm({ target, onDone, onCancel }: UserEditFormProps) {
           data-testid="user-edit-password"
         />
       </Form.Item>
+      {self && values.password !== '' ? (
+        <Form.Item label={t('form.originalPassword')} required>
+          <Input.Password
+            value={values.originalPassword}
+            autoComplete="current-password"
+            onChange={(event) => change({ originalPassword: event.target.value })}
+            data-testid="user-edit-original-password"
+          />
+        </Form.Item>
+      ) : null}
       <Form.Item label={t('form.displayName')}>
         <Input
           value={values.displayName}

@@ -35,8 +35,11 @@ describe('the edit-user form', () => {
     expect(checkUserForm({ ...form, addQuota: -1_000 }, { self: false })).toBeNull();
   });
 
-  it('checks only the password when editing oneself', () => {
-    expect(checkUserForm({ ...form, username: '', quota: null }, { self: true })).toBeNull();
+  it('checks username and password when editing oneself, and asks for the current password with a new one', () => {
+    expect(checkUserForm({ ...form, quota: null }, { self: true })).toBeNull();
+    expect(checkUserForm({ ...form, username: '' }, { self: true })).toBe('usernameRequired');
     expect(checkUserForm({ ...form, password: 'short' }, { self: true })).toBe('passwordLength');
+    expect(checkUserForm({ ...form, password: 'new-password' }, { self: true })).toBe('originalPasswordRequired');
+    expect(checkUserForm({ ...form, password: 'new-password', originalPassword: 'old-password' }, { self: true })).toBeNull();
   });
 });

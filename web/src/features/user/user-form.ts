@@ -2,6 +2,7 @@ import {
   PASSWORD_MAX_LENGTH,
   PASSWORD_MIN_LENGTH,
   USERNAME_MAX_LENGTH,
+  type SelfUpdateRequest,
   type UserUpdateRequest,
   type UserView,
 } from '@switchboard/contract';
@@ -12,18 +13,27 @@ export interface UserFormValues {
   displayName: string;
   /** empty keeps the current password */
   password: string;
+  /** editing oneself: the current password, needed only when the password changes */
+  originalPassword: string;
   group: string;
   quota: number | null;
   /** added on save; negative subtracts */
   addQuota: number | null;
 }
 
-export type UserFormProblem = 'usernameRequired' | 'usernameTooLong' | 'passwordLength' | 'quotaInvalid' | 'quotaNegativeResult';
+export type UserFormProblem =
+  | 'usernameRequired'
+  | 'usernameTooLong'
+  | 'passwordLength'
+  | 'originalPasswordRequired'
+  | 'quotaInvalid'
+  | 'quotaNegativeResult';
 
 export const userFormOf = (user: UserView): UserFormValues => ({
   username: user.username,
   displayName: user.display_name,
   password: '',
+  originalPassword: '',
   group: user.group,
   quota: user.quota,
   addQuota: null,
@@ -36,20 +46,28 @@ export const quotaAfterSave = (values: Pick<UserFormValues, 'quota' | 'addQuota'
 export const passwordLengthOk = (password: string): boolean =>
   [...password].length >= PASSWORD_MIN_LENGTH && [...password].length <= PASSWORD_MAX_LENGTH;
 
-/** The first thing wrong with the form, or null. Oneself edits no username, group or quota. */
+/** The first thing wrong with the form, or null. Oneself edits no group or quota, and changes the password with the current one. */
 export function checkUserForm(values: UserFormValues, options: { self: boolean }): UserFormProblem | null {
-  if (!options.self) {
-    const username = values.username.trim();
-    if (username === '') return 'usernameRequired';
-    if ([...username].length > USERNAME_MAX_LENGTH) return 'usernameTooLong';
-  }
+  const username = values.username.trim();
+  if (username === '') return 'usernameRequired';
+  if ([...username].length > USERNAME_MAX_LENGTH) return 'usernameTooLong';
   if (values.password !== '' && !passwordLengthOk(values.password)) return 'passwordLength';
+  if (options.self && values.password !== '' && values.originalPassword === '') return 'originalPasswordRequired';
   if (!options.self) {
     if (values.quota === null || !Number.isInteger(values.quota) || values.quota < 0) return 'quotaInvalid';
     if (values.addQuota !== null && !Number.isInteger(values.addQuota)) return 'quotaInvalid';
     if (quotaAfterSave(values) < 0) return 'quotaNegativeResult';
   }
   return null;
+}
+
+/** What saving one's own profile sends: the current password goes only with a new one. */
+export function selfUpdateRequestOf(values: UserFormValues): SelfUpdateRequest {
+  return {
+    username: values.username.trim(),
+    display_name: values.displayName.trim(),
+    ...(values.password === '' ? {} : { password: values.password, original_password: values.originalPassword }),
+  };
 }
 
 /**

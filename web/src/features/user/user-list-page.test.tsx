@@ -94,20 +94,21 @@ describe('user management page', () => {
     });
   });
 
-  it('edits oneself without group or quota, saving display name and password to /api/user/self', async () => {
+  it('edits oneself without group or quota, saving username, display name and password (with the current one) to /api/user/self', async () => {
     const requests = mockFetch(userServer([userView()]));
     renderApp(routes, { path: '/user/edit', user: { id: 5, role: Role.Common } });
     const form = await screen.findByTestId('user-edit-form');
     expect(within(form).queryByTestId('user-edit-quota')).toBeNull();
     expect(within(form).queryByTestId('user-edit-group')).toBeNull();
-    expect((within(form).getByTestId('user-edit-username') as HTMLInputElement).disabled).toBe(true);
+    expect((within(form).getByTestId('user-edit-username') as HTMLInputElement).disabled).toBe(false);
     fireEvent.change(within(form).getByTestId('user-edit-display-name'), { target: { value: 'New Name' } });
     fireEvent.change(within(form).getByTestId('user-edit-password'), { target: { value: 'long-enough-1' } });
+    fireEvent.change(await within(form).findByTestId('user-edit-original-password'), { target: { value: 'old-password-1' } });
     fireEvent.click(within(form).getByTestId('user-edit-submit'));
     await waitFor(() => expect(requests.some((request) => request.method === 'PUT')).toBe(true));
     const put = requests.find((request) => request.method === 'PUT');
     expect(put?.url).toBe('/api/user/self');
-    expect(put?.body).toEqual({ display_name: 'New Name', password: 'long-enough-1' });
+    expect(put?.body).toEqual({ username: 'alice', display_name: 'New Name', password: 'long-enough-1', original_password: 'old-password-1' });
   });
 
   it('shows the server refusal when the user cannot be edited', async () => {

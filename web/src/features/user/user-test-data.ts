@@ -16,6 +16,7 @@ export function userView(values: Partial<UserView> = {}): UserView {
     wechat_id: '',
     telegram_id: '',
     linux_do_id: '',
+    oidc_id: '',
     email: 'alice@example.com',
     quota: 1_000_000,
     used_quota: 250_000,

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { ChatRequest } from '../../formats/openai-chat-types';
-import { chatToClaude, defaultMaxTokens, platformClaudeBody } from './request';
+import { defaultAdapterSettings } from '../adapter-settings';
+import { defaultMaxTokens } from './claude-options';
+import { chatToClaude, platformClaudeBody } from './request';
 
 describe('OpenAI chat → Claude messages', () => {
   it('moves system and developer messages to the system prompt and defaults max_tokens', () => {
@@ -31,8 +33,8 @@ describe('OpenAI chat → Claude messages', () => {
 
   it('keeps the client max_tokens, and older models default to 4096', () => {
     expect(chatToClaude({ model: 'claude-3-haiku-20240307', messages: [{ role: 'user', content: 'x' }], max_completion_tokens: 300 }).max_tokens).toBe(300);
-    expect(defaultMaxTokens('claude-3-haiku-20240307')).toBe(4096);
-    expect(defaultMaxTokens('claude-opus-4-5-20251101')).toBe(8192);
+    expect(defaultMaxTokens('claude-3-haiku-20240307', defaultAdapterSettings.claude)).toBe(4096);
+    expect(defaultMaxTokens('claude-opus-4-5-20251101', defaultAdapterSettings.claude)).toBe(8192);
   });
 
   it('turns data URLs into base64 images and web URLs into URL images', () => {

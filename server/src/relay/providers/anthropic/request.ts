@@ -3,6 +3,8 @@ import type { ChatContentPart, ChatMessage, ChatRequest, ChatToolChoice } from '
 import { RelayError } from '../../relay-error';
 import { relayMessages } from '../../relay-messages';
 import type { UpstreamTarget } from '../provider';
+import { defaultAdapterSettings, type ClaudeAdapterSettings } from '../adapter-settings';
+import { defaultMaxTokens } from './claude-options';
 import { applyThinking } from './thinking';
 
 /** A content block of a Claude request. */
@@ -27,14 +29,6 @@ export interface ClaudeRequest {
   tool_choice?: { type: 'auto' | 'any' | 'none' | 'tool'; name?: string; disable_parallel_tool_use?: boolean };
   metadata?: { user_id: string };
   thinking?: { type: 'enabled'; budget_tokens: number };
-}
-
-/** Output ceiling used when the client sets none (Claude requires one); older models allow only 4096. */
-const DEFAULT_MAX_TOKENS = 8192;
-const SMALL_OUTPUT_MODELS = /claude-3-(haiku|sonnet|opus)-2024/;
-
-export function defaultMaxTokens(model: string): number {
-  return SMALL_OUTPUT_MODELS.test(model) ? 4096 : DEFAULT_MAX_TOKENS;
 }
 
 const DATA_URL = /^data:([^;,]+);base64,(.*)$/s;
@@ -108,10 +102,10 @@ export function requireChat(target: UpstreamTarget): void {
 /**
  * An OpenAI chat request as a Claude Messages request: system and developer messages become the
  * system prompt, tool calls become tool_use blocks and tool answers tool_result blocks in a user turn,
- * images become image blocks, a missing max_tokens gets the model's default, and thinking is enabled
- * for `-thinking` model names and reasoning_effort.
+ * images become image blocks, a missing max_tokens gets the model's default (`claude.default_max_tokens`),
+ * and thinking is enabled for `-thinking` model names (the thinking adapter options) and reasoning_effort.
  */
-export function chatToClaude(chat: ChatRequest): ClaudeRequest {
+export function chatToClaude(chat: ChatRequest, settings: ClaudeAdapterSettings = defaultAdapterSettings.claude): ClaudeRequest {
   const system: string[] = [];
   const messages: ClaudeRequestMessage[] = [];
   for (const message of chat.messages) {
@@ -134,7 +128,7 @@ export function chatToClaude(chat: ChatRequest): ClaudeRequest {
   const claude: ClaudeRequest = {
     model: chat.model,
     messages,
-    max_tokens: chat.max_tokens ?? chat.max_completion_tokens ?? defaultMaxTokens(chat.model),
+    max_tokens: chat.max_tokens ?? chat.max_completion_tokens ?? defaultMaxTokens(chat.model.replace(/-thinking$/, ''), settings),
   };
   if (system.length === 1) claude.system = system[0];
   else if (system.length > 1) claude.system = system.map((text) => ({ type: 'text', text }));
@@ -154,7 +148,7 @@ export function chatToClaude(chat: ChatRequest): ClaudeRequest {
     if (choice) claude.tool_choice = choice;
   }
   if (typeof chat.user === 'string' && chat.user) claude.metadata = { user_id: chat.user };
-  applyThinking(claude, chat);
+  applyThinking(claude, chat, settings);
   return claude;
 }
 

@@ -3,6 +3,7 @@ import { encodeEventStreamMessage } from '../../../testing/event-stream-encoder'
 import { verifySigV4 } from '../../../testing/sigv4-verifier';
 import type { CachedChannel } from '../../caches/channel-index';
 import { chatEndpoint } from '../../endpoints';
+import { defaultAdapterSettings } from '../adapter-settings';
 import type { UpstreamTarget } from '../provider';
 import { bedrockAdapter } from './adapter';
 import { bedrockCredentialsOf } from './credentials';
@@ -24,6 +25,7 @@ const target = (key: string, stream: boolean, headers: Record<string, string> = 
   stream,
   contentType: 'application/json',
   clientHeaders: headers,
+  settings: defaultAdapterSettings,
 });
 
 describe('AWS event-stream framing', () => {

@@ -1,5 +1,6 @@
 import { Hash } from '@smithy/hash-node';
 import { SignatureV4 } from '@smithy/signature-v4';
+import { modelBetaFlags } from '../anthropic/claude-options';
 import { platformClaudeBody } from '../anthropic/request';
 import type { UpstreamRequest, UpstreamTarget } from '../provider';
 import { bedrockCredentialsOf } from './credentials';
@@ -8,14 +9,15 @@ import { bedrockModelId } from './model-ids';
 
 const BEDROCK_ANTHROPIC_VERSION = 'bedrock-2023-05-31';
 
-/** The client's `anthropic-beta` flags, which Bedrock takes in the body. */
+/** The client's `anthropic-beta` flags and the model's configured ones, which Bedrock takes in the body. */
 export function betasOf(target: UpstreamTarget): string[] {
   const header = target.clientHeaders['anthropic-beta'];
   const text = Array.isArray(header) ? header.join(',') : (header ?? '');
-  return text
+  const flags = text
     .split(',')
     .map((flag) => flag.trim())
     .filter(Boolean);
+  return [...new Set([...flags, ...modelBetaFlags(target.upstreamModel, target.settings.claude)])];
 }
 
 /**
@@ -23,14 +25,14 @@ export function betasOf(target: UpstreamTarget): string[] {
  * channel's access keys, or carrying the channel's Bedrock API key. The channel's base URL, when set,
  * replaces the regional endpoint.
  */
-export async function bedrockRequest(target: UpstreamTarget, claude: Record<string, unknown>): Promise<UpstreamRequest> {
+export async function bedrockRequest(target: UpstreamTarget, claude: Record<string, unknown>, passThroughBody?: Buffer): Promise<UpstreamRequest> {
   const credentials = bedrockCredentialsOf(target.channel.key);
   const modelId = bedrockModelId(target.upstreamModel, credentials.region);
   const base = target.channel.baseUrl || `https://bedrock-runtime.${credentials.region}.amazonaws.com`;
   const action = target.stream ? 'invoke-with-response-stream' : 'invoke';
   const url = new URL(`${base}/model/${encodeURIComponent(modelId)}/${action}`);
-  await inlineImageUrls(claude);
-  const body = platformClaudeBody(claude, BEDROCK_ANTHROPIC_VERSION, betasOf(target));
+  if (!passThroughBody) await inlineImageUrls(claude);
+  const body = passThroughBody ?? platformClaudeBody(claude, BEDROCK_ANTHROPIC_VERSION, betasOf(target));
   const headers: Record<string, string> = {
     'content-type': 'application/json',
     accept: target.stream ? 'application/vnd.amazon.eventstream' : 'application/json',

@@ -2,6 +2,7 @@ import type { ChatCompletion, ChatRequest } from '../../formats/openai-chat-type
 import type { ParsedBody } from '../../formats/request-body';
 import { fill } from '../../../platform/text';
 import { badUpstreamBody, RelayError } from '../../relay-error';
+import { perModel } from '../adapter-settings';
 import type { ProviderAdapter, UpstreamTarget, WholeAnswer } from '../provider';
 import { toBatchEmbedRequest, toEmbeddingResponse, type OpenAIEmbeddingRequest } from './embeddings';
 import { geminiErrorFrom } from './errors';
@@ -85,7 +86,8 @@ export function geminiFamilyAdapter(locate: GeminiLocator): ProviderAdapter {
           return withAddress(locate, target, 'batchEmbedContents', Buffer.from(JSON.stringify(embedding)));
         }
         const action = target.stream ? 'streamGenerateContent' : 'generateContent';
-        return withAddress(locate, target, action, Buffer.from(JSON.stringify(toGenerateContentRequest(chat))));
+        const threshold = perModel(target.settings.gemini.safety, target.upstreamModel);
+        return withAddress(locate, target, action, Buffer.from(JSON.stringify(toGenerateContentRequest(chat, threshold))));
       },
       whole(bytes, target) {
         if (isEmbedding(target)) {
@@ -103,8 +105,16 @@ export function geminiFamilyAdapter(locate: GeminiLocator): ProviderAdapter {
   };
 }
 
-/** Google's Gemini API (channel type 24): key in `x-goog-api-key`, API version from the channel. */
+/**
+ * Google's Gemini API (channel type 24): key in `x-goog-api-key`; the API version is the channel's
+ * own (its `other` field) when set, else the model's entry in `gemini.version_settings`.
+ */
 export const geminiAdapter = geminiFamilyAdapter((target, action) => ({
-  url: geminiUrl(target.channel.baseUrl, target.channel.other, target.upstreamModel, action),
+  url: geminiUrl(
+    target.channel.baseUrl,
+    target.channel.other.trim() || (perModel(target.settings.gemini.versions, target.upstreamModel) ?? ''),
+    target.upstreamModel,
+    action,
+  ),
   headers: { 'x-goog-api-key': target.channel.key },
 }));

@@ -127,7 +127,7 @@ describe('OpenAI chat → Gemini generateContent', () => {
     expect(request.toolConfig).toEqual({ functionCallingConfig: { mode: 'ANY', allowedFunctionNames: ['get_weather'] } });
   });
 
-  it('relaxes every safety category to BLOCK_NONE and maps the generation settings', () => {
+  it('relaxes every safety category to OFF (the gemini.safety_settings default) and maps the generation settings', () => {
     const request = toGenerateContentRequest({
       model: 'gemini-2.5-pro',
       messages: [{ role: 'user', content: 'Give JSON' }],
@@ -141,7 +141,7 @@ describe('OpenAI chat → Gemini generateContent', () => {
       reasoning_effort: 'low',
     } as ChatRequest);
     expect(request.safetySettings?.map((setting) => setting.category)).toEqual(['HARM_CATEGORY_HARASSMENT', 'HARM_CATEGORY_HATE_SPEECH', 'HARM_CATEGORY_SEXUALLY_EXPLICIT', 'HARM_CATEGORY_DANGEROUS_CONTENT']);
-    expect(new Set(request.safetySettings?.map((setting) => setting.threshold))).toEqual(new Set(['BLOCK_NONE']));
+    expect(new Set(request.safetySettings?.map((setting) => setting.threshold))).toEqual(new Set(['OFF']));
     expect(request.generationConfig).toEqual({
       temperature: 0.2,
       topP: 0.9,

@@ -8,8 +8,8 @@ import type { GeminiContent, GeminiPart, GenerateContentRequest, GenerationConfi
  * deprecated, and some models refuse a request that sets its threshold.
  */
 export const HARM_CATEGORIES = ['HARM_CATEGORY_HARASSMENT', 'HARM_CATEGORY_HATE_SPEECH', 'HARM_CATEGORY_SEXUALLY_EXPLICIT', 'HARM_CATEGORY_DANGEROUS_CONTENT'];
-/** The reference product's GEMINI_SAFETY_SETTING default. */
-const DEFAULT_SAFETY_THRESHOLD = 'BLOCK_NONE';
+/** The reference product's `gemini.safety_settings` default. */
+const DEFAULT_SAFETY_THRESHOLD = 'OFF';
 /**
  * Google's documented stand-in for a thought signature, for function calls replayed without their
  * own (Gemini 3 refuses replayed function calls without one).

@@ -1,25 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import type { CachedChannel } from '../../caches/channel-index';
+import { cachedChannel } from '../../../testing/provider-test-kit';
 import { relayEndpoints } from '../../endpoints';
 import { mapModel } from '../../model-mapping';
 import { buildUpstreamRequest } from './request';
 
 const chat = relayEndpoints.find((endpoint) => endpoint.kind === 'chat')!;
-const channel = (values: Partial<CachedChannel>): CachedChannel => ({
-  id: 1,
-  type: 1,
-  name: 'c',
-  key: 'secret',
-  baseUrl: '',
-  other: '',
-  organization: '',
-  modelMapping: {},
-  statusCodeMapping: {},
-  autoBan: true,
-  priority: 0,
-  weight: 0,
-  ...values,
-});
+const channel = cachedChannel;
 
 describe('upstream request of an OpenAI-compatible channel', () => {
   it('OpenAI: default base URL, Bearer key and the organization header', () => {
@@ -50,6 +36,50 @@ describe('upstream request of an OpenAI-compatible channel', () => {
 
   it('vendors: their default base URL', () => {
     expect(buildUpstreamRequest(channel({ type: 43 }), chat, 'deepseek-chat', 'application/json', false).url).toBe('https://api.deepseek.com/v1/chat/completions');
+  });
+
+  it.each([
+    [26, 'chat', 'glm-4', 'https://open.bigmodel.cn/api/paas/v4/chat/completions'],
+    [26, 'embeddings', 'embedding-3', 'https://open.bigmodel.cn/api/paas/v4/embeddings'],
+    [17, 'chat', 'qwen-plus', 'https://dashscope.aliyuncs.com/compatible-mode/v1/chat/completions'],
+    [17, 'embeddings', 'text-embedding-v1', 'https://dashscope.aliyuncs.com/compatible-mode/v1/embeddings'],
+    [45, 'chat', 'doubao-seed-1-6-250615', 'https://ark.cn-beijing.volces.com/api/v3/chat/completions'],
+    [45, 'chat', 'bot-20250101-abcde', 'https://ark.cn-beijing.volces.com/api/v3/bots/chat/completions'],
+    [45, 'embeddings', 'bot-like-embedding', 'https://ark.cn-beijing.volces.com/api/v3/embeddings'],
+    [46, 'chat', 'ernie-4.0-8k-latest', 'https://qianfan.baidubce.com/v2/chat/completions'],
+    [27, 'chat', 'sonar', 'https://api.perplexity.ai/chat/completions'],
+    [18, 'chat', 'generalv3.5', 'https://spark-api-open.xf-yun.com/v1/chat/completions'],
+    [35, 'chat', 'MiniMax-M1', 'https://api.minimax.chat/v1/text/chatcompletion_v2'],
+    [34, 'chat', 'command-r', 'https://api.cohere.ai/compatibility/v1/chat/completions'],
+    [34, 'rerank', 'rerank-english-v3.0', 'https://api.cohere.ai/v2/rerank'],
+    [40, 'rerank', 'BAAI/bge-reranker-v2-m3', 'https://api.siliconflow.cn/v1/rerank'],
+    [38, 'rerank', 'jina-reranker-v2-base-multilingual', 'https://api.jina.ai/v1/rerank'],
+  ] as const)('type %i, %s of %s goes to %s', (type, kind, model, url) => {
+    const endpoint = relayEndpoints.find((entry) => entry.kind === kind)!;
+    expect(buildUpstreamRequest(channel({ type }), endpoint, model, 'application/json', false).url).toBe(url);
+  });
+
+  it('Cloudflare: the account id from other, Bearer token', () => {
+    const request = buildUpstreamRequest(channel({ type: 39, other: 'acc 1' }), chat, '@cf/meta/llama-3.1-8b-instruct', 'application/json', false);
+    expect(request.url).toBe('https://api.cloudflare.com/client/v4/accounts/acc%201/ai/v1/chat/completions');
+    expect(request.headers.authorization).toBe('Bearer secret');
+  });
+
+  it("OpenRouter: its title header, the channel's app URL as HTTP-Referer when set; a set base URL wins over the default", () => {
+    const request = buildUpstreamRequest(channel({ type: 20, baseUrl: 'http://127.0.0.1:9', other: 'https://chat.example.com' }), chat, 'openai/gpt-4o', 'application/json', false);
+    expect(request.url).toBe('http://127.0.0.1:9/v1/chat/completions');
+    expect(request.headers).toMatchObject({ authorization: 'Bearer secret', 'http-referer': 'https://chat.example.com', 'x-title': 'Switchboard' });
+    expect(buildUpstreamRequest(channel({ type: 20 }), chat, 'openai/gpt-4o', 'application/json', false).headers['http-referer']).toBeUndefined();
+  });
+
+  it('an endpoint the vendor lacks is refused before any call', () => {
+    const speech = relayEndpoints.find((entry) => entry.kind === 'speech')!;
+    expect(() => buildUpstreamRequest(channel({ type: 43 }), speech, 'deepseek-chat', 'application/json', false)).toThrow(/does not serve \/v1\/audio\/speech/);
+  });
+
+  it('Azure and custom channels without a base URL are refused, never sent to OpenAI', () => {
+    expect(() => buildUpstreamRequest(channel({ type: 3 }), chat, 'gpt-4o', 'application/json', false)).toThrow(/no base URL/);
+    expect(() => buildUpstreamRequest(channel({ type: 8 }), chat, 'gpt-4o', 'application/json', false)).toThrow(/no base URL/);
   });
 });
 

@@ -1,42 +1,60 @@
+import { channelTypeName } from '@switchboard/contract';
 import type { CachedChannel } from '../../caches/channel-index';
 import type { Endpoint } from '../../endpoints';
+import { fill, type Text } from '../../../platform/text';
+import { RelayError } from '../../relay-error';
+import { vendorMessages } from '../vendor-messages';
+import { vendorUrl } from './vendors';
 
 export const AZURE_DEFAULT_API_VERSION = '2025-04-01-preview';
-const OPENAI_BASE_URL = 'https://api.openai.com';
 
 export interface UpstreamRequest {
   url: string;
   headers: Record<string, string>;
 }
 
-/** Default base URLs of OpenAI-compatible vendors, by channel type (reference notes §2.10). */
-const defaultBaseUrls: Record<number, string> = {
-  1: OPENAI_BASE_URL,
-  4: 'http://localhost:11434',
-  20: 'https://openrouter.ai/api',
-  25: 'https://api.moonshot.cn',
-  27: 'https://api.perplexity.ai',
-  40: 'https://api.siliconflow.cn',
-  42: 'https://api.mistral.ai',
-  43: 'https://api.deepseek.com',
-  48: 'https://api.x.ai',
-};
+/** A channel that cannot be called as configured: another channel may do better, and this one is at fault. */
+export function misconfigured(channel: CachedChannel, text: Text, extra: Record<string, string> = {}): RelayError {
+  return new RelayError(fill(text, { channel: channel.name, ...extra }), 500, 'channel_misconfigured', 'new_api_error', true);
+}
+
+/** The client asked for an endpoint this vendor does not have: not the channel's fault, nothing to retry. */
+export const endpointNotServed = (endpoint: Endpoint): RelayError =>
+  new RelayError(fill(vendorMessages.endpointNotServed, { path: endpoint.path }), 400, 'unsupported_endpoint', 'invalid_request_error');
+
+function requireBase(channel: CachedChannel): string {
+  if (!channel.baseUrl) throw misconfigured(channel, vendorMessages.noBaseUrl);
+  return channel.baseUrl;
+}
 
 function azureUrl(channel: CachedChannel, endpoint: Endpoint, model: string): string {
   const task = endpoint.path.replace(/^\/v1\//, '');
   const version = channel.other.trim() || AZURE_DEFAULT_API_VERSION;
   const deployment = model.replace(/\./g, '');
-  return `${channel.baseUrl}/openai/deployments/${encodeURIComponent(deployment)}/${task}?api-version=${encodeURIComponent(version)}`;
+  return `${requireBase(channel)}/openai/deployments/${encodeURIComponent(deployment)}/${task}?api-version=${encodeURIComponent(version)}`;
 }
 
 /** A custom channel's base URL is the full address when it has a path; `{model}` is filled in. */
 function customUrl(channel: CachedChannel, endpoint: Endpoint, model: string): string {
-  const base = channel.baseUrl.replaceAll('{model}', encodeURIComponent(model));
+  const base = requireBase(channel).replaceAll('{model}', encodeURIComponent(model));
   const hasPath = /^https?:\/\/[^/]+\/.+/.test(base);
   return hasPath ? base : `${base}${endpoint.path}`;
 }
 
-/** URL and headers of one attempt against an OpenAI-compatible channel (OpenAI, Azure, custom, vendors). */
+/** The vendor's address and extra headers; a channel that cannot be called as configured is refused. */
+function vendorRoute(channel: CachedChannel, endpoint: Endpoint, model: string) {
+  const route = vendorUrl(channel, endpoint.kind, endpoint.path, model);
+  if (route.ok) return route;
+  if (route.reason === 'unsupported') throw endpointNotServed(endpoint);
+  if (route.reason === 'no_base_url') throw misconfigured(channel, vendorMessages.noBaseUrl);
+  if (route.reason === 'no_account') throw misconfigured(channel, vendorMessages.noAccount);
+  throw misconfigured(channel, vendorMessages.notRelayable, { type: channelTypeName(channel.type) });
+}
+
+/**
+ * URL and headers of one attempt against an OpenAI-compatible channel (OpenAI, Azure, custom and the
+ * vendors of `vendors.ts`). Throws a RelayError when the channel cannot be called as configured.
+ */
 export function buildUpstreamRequest(
   channel: CachedChannel,
   endpoint: Endpoint,
@@ -53,6 +71,6 @@ export function buildUpstreamRequest(
   headers.authorization = `Bearer ${channel.key}`;
   if (channel.type === 1 && channel.organization) headers['openai-organization'] = channel.organization;
   if (channel.type === 8) return { url: customUrl(channel, endpoint, model), headers };
-  const base = channel.baseUrl || defaultBaseUrls[channel.type] || OPENAI_BASE_URL;
-  return { url: `${base}${endpoint.path}`, headers };
+  const route = vendorRoute(channel, endpoint, model);
+  return { url: route.url, headers: route.headers ? { ...headers, ...route.headers } : headers };
 }

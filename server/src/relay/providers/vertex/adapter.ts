@@ -2,6 +2,7 @@ import { getGlobalDispatcher } from 'undici';
 import type { ChatCompletion } from '../../formats/openai-chat-types';
 import { badUpstreamBody, RelayError, UpstreamError } from '../../relay-error';
 import { anthropicAdapter } from '../anthropic/adapter';
+import { adaptedClaudeBody, withModelHeaders } from '../anthropic/claude-options';
 import { chatToClaude, requireChat } from '../anthropic/request';
 import { geminiFamilyAdapter, type GeminiAddress } from '../gemini/adapter';
 import type { OpenAIEmbeddingRequest } from '../gemini/embeddings';
@@ -48,22 +49,29 @@ const geminiOnVertex = geminiFamilyAdapter((target, action) => vertexAddress(tar
 async function claudeRequest(target: UpstreamTarget, claude: Record<string, unknown>) {
   const address = await vertexAddress(target, target.stream ? 'streamRawPredict' : 'rawPredict');
   const { model: _model, ...rest } = claude;
-  const headers = { ...address.headers };
+  const headers: Record<string, string> = { ...address.headers };
   const beta = target.clientHeaders['anthropic-beta'];
   if (typeof beta === 'string' && beta) headers['anthropic-beta'] = beta;
-  return { url: address.url, headers, body: Buffer.from(JSON.stringify({ ...rest, anthropic_version: VERTEX_ANTHROPIC_VERSION })) };
+  return { url: address.url, headers: withModelHeaders(headers, target.upstreamModel, target.settings.claude), body: Buffer.from(JSON.stringify({ ...rest, anthropic_version: VERTEX_ANTHROPIC_VERSION })) };
 }
 
 /** Claude models: Anthropic's Messages API through rawPredict, converted with the Anthropic adapter's code. */
 const claudeOnVertex: ProviderAdapter = {
   ...anthropicAdapter,
-  native: { ...anthropicAdapter.native, request: (target, body) => claudeRequest(target, (body.json ?? {}) as Record<string, unknown>) },
+  native: {
+    ...anthropicAdapter.native,
+    request: (target, body) => {
+      const adapted = adaptedClaudeBody(body, target.upstreamModel, target.settings.claude);
+      if (!adapted) return claudeRequest(target, (body.json ?? {}) as Record<string, unknown>);
+      return claudeRequest({ ...target, upstreamModel: String(adapted.model) }, adapted);
+    },
+  },
   openai: {
     ...anthropicAdapter.openai,
     request: (target, chat) => {
       requireChat(target);
       // the conversion may rename the model (a `-thinking` name asks for extended thinking)
-      const claude = chatToClaude({ ...chat, model: target.upstreamModel });
+      const claude = chatToClaude({ ...chat, model: target.upstreamModel }, target.settings.claude);
       return claudeRequest({ ...target, upstreamModel: claude.model }, claude as unknown as Record<string, unknown>);
     },
   },

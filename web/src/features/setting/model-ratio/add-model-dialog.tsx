@@ -1,9 +1,12 @@
 import { Form, Input, Modal, Radio } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isNumberText, nameProblem, type ModelRatioRow } from './model-ratio-rows';
+import { isNumberText, nameProblem, type ModelRatioRow, type RatioColumn } from './model-ratio-rows';
 
 type PriceMode = 'price' | 'ratio';
+
+/** The fields each mode uses; the other mode's fields are cleared and never checked. */
+const MODE_FIELDS = { price: ['price'], ratio: ['ratio', 'completion'] } as const satisfies Record<PriceMode, readonly RatioColumn[]>;
 
 interface AddModelDialogProps {
   open: boolean;
@@ -31,8 +34,14 @@ export function AddModelDialog({ open, rows, onAdd, onClose }: AddModelDialogPro
     },
   };
 
+  const switchMode = (next: PriceMode) => {
+    setMode(next);
+    // A value or error typed in the mode just left would otherwise sit in a disabled field and block OK.
+    form.resetFields([...MODE_FIELDS[next === 'price' ? 'ratio' : 'price']]);
+  };
+
   const submit = async () => {
-    const values = await form.validateFields();
+    const values = await form.validateFields(['name', ...MODE_FIELDS[mode]]);
     const text = (value: string | undefined) => (value ?? '').trim();
     onAdd({
       name: values.name.trim(),
@@ -58,18 +67,18 @@ export function AddModelDialog({ open, rows, onAdd, onClose }: AddModelDialogPro
           <Input data-testid="add-model-name" />
         </Form.Item>
         <Form.Item name="mode" label={t('ratioEditor.mode')}>
-          <Radio.Group onChange={(event) => setMode(event.target.value as PriceMode)} data-testid="add-model-mode">
+          <Radio.Group onChange={(event) => switchMode(event.target.value as PriceMode)} data-testid="add-model-mode">
             <Radio value="price">{t('ratioEditor.priceMode')}</Radio>
             <Radio value="ratio">{t('ratioEditor.ratioMode')}</Radio>
           </Radio.Group>
         </Form.Item>
-        <Form.Item name="price" label={t('ratioEditor.price')} rules={[numberRule]}>
+        <Form.Item name="price" label={t('ratioEditor.price')} rules={mode === 'price' ? [numberRule] : []}>
           <Input disabled={mode !== 'price'} data-testid="add-model-price" />
         </Form.Item>
-        <Form.Item name="ratio" label={t('ratioEditor.ratio')} rules={[numberRule]}>
+        <Form.Item name="ratio" label={t('ratioEditor.ratio')} rules={mode === 'ratio' ? [numberRule] : []}>
           <Input disabled={mode === 'price'} data-testid="add-model-ratio" />
         </Form.Item>
-        <Form.Item name="completion" label={t('ratioEditor.completion')} rules={[numberRule]}>
+        <Form.Item name="completion" label={t('ratioEditor.completion')} rules={mode === 'ratio' ? [numberRule] : []}>
           <Input disabled={mode === 'price'} data-testid="add-model-completion" />
         </Form.Item>
       </Form>

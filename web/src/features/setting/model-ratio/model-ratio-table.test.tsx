@@ -39,7 +39,7 @@ describe('model ratio rows', () => {
   });
 });
 
-describe('model ratio table', { timeout: 20_000 }, () => {
+describe('model ratio table', () => {
   beforeEach(() => changeLanguage('en'));
   afterEach(() => {
     vi.unstubAllGlobals();
@@ -93,5 +93,22 @@ describe('model ratio table', { timeout: 20_000 }, () => {
     fireEvent.click(screen.getByTestId('save-ratio-table'));
     await waitFor(() => expect(putsOf(requests).map((put) => put.key)).toEqual(['ModelPrice']));
     expect(JSON.parse(putsOf(requests)[0]?.value ?? '{}')).toEqual({ 'image-model': 0.04, 'new-image': 0.08 });
+  });
+
+  it('drops an invalid ratio typed before switching to a fixed price, so OK adds the model', async () => {
+    renderTable();
+    fireEvent.click(await screen.findByTestId('add-model'));
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.change(within(dialog).getByTestId('add-model-name'), { target: { value: 'switched-model' } });
+    fireEvent.change(within(dialog).getByTestId('add-model-ratio'), { target: { value: 'abc' } });
+    expect(await within(dialog).findByText('Please enter a number')).toBeTruthy();
+    fireEvent.click(within(dialog).getByLabelText('Fixed price'));
+    expect((within(dialog).getByTestId('add-model-ratio') as HTMLInputElement).value).toBe('');
+    await waitFor(() => expect(within(dialog).queryByText('Please enter a number')).toBeNull());
+    fireEvent.change(within(dialog).getByTestId('add-model-price'), { target: { value: '0.02' } });
+    fireEvent.click(within(dialog).getByTestId('add-model-ok'));
+    fireEvent.change(screen.getByTestId('ratio-search').querySelector('input')!, { target: { value: 'switched-model' } });
+    expect(((await screen.findByTestId('ratio-price-switched-model')) as HTMLInputElement).value).toBe('0.02');
+    expect(((await screen.findByTestId('ratio-ratio-switched-model')) as HTMLInputElement).value).toBe('');
   });
 });

@@ -77,6 +77,9 @@ export function AccountCard({ user }: { user: UserView }) {
           <Button onClick={() => void newToken()} loading={busy} data-testid="generate-access-token">
             {t('account.generateToken')}
           </Button>
+          <Button onClick={() => void navigate('/user/edit')} data-testid="edit-profile">
+            {t('account.editProfile')}
+          </Button>
           <Button onClick={() => setPasswordOpen(true)} data-testid="change-password">
             {t('account.changePassword')}
           </Button>

@@ -1,4 +1,4 @@
-import { CommentOutlined, GithubOutlined, MailOutlined, SendOutlined, WechatOutlined } from '@ant-design/icons';
+import { CommentOutlined, GithubOutlined, MailOutlined, SafetyCertificateOutlined, SendOutlined, WechatOutlined } from '@ant-design/icons';
 import type { UserView } from '@switchboard/contract';
 import { Button, Card, Flex, List, Modal, Typography } from 'antd';
 import { useState, type ReactNode } from 'react';
@@ -22,7 +22,7 @@ interface BindingRow {
   open: () => void;
 }
 
-/** Email, WeChat, GitHub, Telegram and LinuxDO: what is bound, and a button to bind or change it. */
+/** Email, WeChat, GitHub, Telegram, LinuxDO and OIDC: what is bound, and a button to bind or change it. */
 export function BindingsCard({ user, onChanged }: { user: UserView; onChanged: () => void }) {
   const { t } = useTranslation(['personal', 'auth']);
   const status = useStatus();
@@ -37,6 +37,7 @@ export function BindingsCard({ user, onChanged }: { user: UserView; onChanged: (
     { key: 'github', icon: <GithubOutlined />, value: user.github_id, available: status.github_oauth, open: () => void startOauth('github', status) },
     { key: 'telegram', icon: <SendOutlined />, value: user.telegram_id, available: status.telegram_oauth, open: () => setDialog('telegram') },
     { key: 'linuxdo', icon: <CommentOutlined />, value: user.linux_do_id, available: status.linuxdo_oauth, open: () => void startOauth('linuxdo', status) },
+    { key: 'oidc', icon: <SafetyCertificateOutlined />, value: user.oidc_id, available: status.oidc_enabled && status.oidc_authorization_endpoint !== '', open: () => void startOauth('oidc', status) },
   ];
 
   return (

@@ -1,4 +1,4 @@
-import type { UserView } from '@switchboard/contract';
+import { displayedAmountOf, quotaOfDisplayedAmount, type UserView } from '@switchboard/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Flex, Input, InputNumber, Modal, Statistic, Typography } from 'antd';
 import { useState } from 'react';
@@ -17,7 +17,9 @@ export function InviteCard({ user }: { user: UserView }) {
   const queryClient = useQueryClient();
   const aff = useQuery({ queryKey: AFF_QUERY_KEY, queryFn: fetchAffCode });
   const [transferOpen, setTransferOpen] = useState(false);
-  const [amount, setAmount] = useState<number | null>(user.aff_quota);
+  const unit = { inCurrency: status.display_in_currency, quotaPerUnit: status.quota_per_unit };
+  // Typed in the unit every label shows (dollars, or quota units when the site shows units).
+  const [amount, setAmount] = useState<string | null>(displayedAmountOf(user.aff_quota, unit));
   const transfer = useMutation({
     mutationFn: transferAffQuota,
     onSuccess: async () => {
@@ -28,11 +30,14 @@ export function InviteCard({ user }: { user: UserView }) {
   });
   const link = aff.data ? `${window.location.origin}/register?aff=${aff.data}` : '';
   const submitTransfer = () => {
-    if (amount === null || amount < status.quota_per_unit) {
+    const typed = quotaOfDisplayedAmount(amount ?? '', unit);
+    if (typed === null || typed < status.quota_per_unit) {
       toast.error(t('invite.minimum', { amount: money(status.quota_per_unit) }));
       return;
     }
-    transfer.mutate(amount);
+    // The pending amount as shown is rounded to the cent: typing it moves all of it, not a rounded-up share.
+    const everything = typed > user.aff_quota && money(typed) === money(user.aff_quota);
+    transfer.mutate(everything ? user.aff_quota : typed);
   };
 
   return (
@@ -42,7 +47,7 @@ export function InviteCard({ user }: { user: UserView }) {
           <Statistic title={t('invite.pending')} value={money(user.aff_quota)} />
           <Statistic title={t('invite.total')} value={money(user.aff_history_quota)} />
           <Statistic title={t('invite.count')} value={user.aff_count} />
-          <Button type="primary" disabled={user.aff_quota <= 0} onClick={() => { setAmount(user.aff_quota); setTransferOpen(true); }} data-testid="invite-transfer">
+          <Button type="primary" disabled={user.aff_quota <= 0} onClick={() => { setAmount(displayedAmountOf(user.aff_quota, unit)); setTransferOpen(true); }} data-testid="invite-transfer">
             {t('invite.transfer')}
           </Button>
         </Flex>
@@ -57,7 +62,17 @@ export function InviteCard({ user }: { user: UserView }) {
       <Modal open={transferOpen} title={t('invite.transferTitle')} onCancel={() => setTransferOpen(false)} onOk={submitTransfer} confirmLoading={transfer.isPending} destroyOnHidden>
         <Flex vertical gap={8}>
           <Typography.Text>{t('invite.available', { amount: money(user.aff_quota) })}</Typography.Text>
-          <InputNumber<number> value={amount} min={0} max={user.aff_quota} precision={0} style={{ width: '100%' }} onChange={setAmount} data-testid="invite-transfer-amount" />
+          <InputNumber<string>
+            stringMode
+            value={amount}
+            min="0"
+            precision={unit.inCurrency ? 2 : 0}
+            prefix={unit.inCurrency ? '$' : undefined}
+            style={{ width: '100%' }}
+            onChange={setAmount}
+            data-testid="invite-transfer-amount"
+          />
+          <Typography.Text type="secondary">{t(unit.inCurrency ? 'invite.amountInDollars' : 'invite.amountInUnits')}</Typography.Text>
           <Typography.Text type="secondary">{t('invite.minimum', { amount: money(status.quota_per_unit) })}</Typography.Text>
         </Flex>
       </Modal>

@@ -1,5 +1,5 @@
 import type { UserSetting, UserView } from '@switchboard/contract';
-import { AutoComplete, Button, Card, Form, Input, Radio } from 'antd';
+import { AutoComplete, Button, Card, Form, Input, Radio, Switch } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from '../../../components/feedback';
@@ -32,8 +32,8 @@ export function NotificationCard({ user, onSaved }: { user: UserView; onSaved: (
       await saveNotificationSetting({ ...values, webhook_url: webhook, quota_warning_threshold: threshold });
       toast.success(t('notification.saved'));
       onSaved();
-    } catch {
-      // The HTTP client has shown the server's reason.
+    } catch (error) {
+      toast.error(t('notification.saveFailed', { reason: (error as Error).message }));
     } finally {
       setBusy(false);
     }
@@ -68,6 +68,14 @@ export function NotificationCard({ user, onSaved }: { user: UserView; onSaved: (
             <Input type="email" placeholder={user.email} />
           </Form.Item>
         )}
+        <Form.Item
+          name="accept_unset_model_ratio_model"
+          label={t('notification.acceptUnpriced')}
+          extra={t('notification.acceptUnpricedHint')}
+          valuePropName="checked"
+        >
+          <Switch data-testid="notification-accept-unpriced" />
+        </Form.Item>
         <Button type="primary" htmlType="submit" loading={busy} data-testid="notification-save">
           {t('notification.save')}
         </Button>

@@ -12,7 +12,8 @@ export const generateAccessToken = () => api.get<string>('/api/user/token');
 export const fetchAffCode = () => api.get<string>('/api/user/aff');
 export const transferAffQuota = (quota: number) => api.post<undefined>('/api/user/aff_transfer', { quota });
 export const fetchUsableModels = () => api.get<string[]>('/api/user/models');
-export const saveNotificationSetting = (setting: UserSetting) => api.put<undefined>('/api/user/setting', setting);
+/** Quiet: the card says "notification settings update failed" with the server's reason (spec 000 §8). */
+export const saveNotificationSetting = (setting: UserSetting) => api.put<undefined>('/api/user/setting', setting, { quiet: true });
 
 export const bindEmail = (email: string, code: string) => api.get<undefined>('/api/oauth/email/bind', { query: { email, code } });
 export const bindWechat = (code: string) => apiRequest<undefined>('GET', '/api/oauth/wechat/bind', { query: { code } });
@@ -32,5 +33,6 @@ export function parseSetting(text: string): Required<UserSetting> {
     webhook_url: value.webhook_url ?? '',
     webhook_secret: value.webhook_secret ?? '',
     notification_email: value.notification_email ?? '',
+    accept_unset_model_ratio_model: value.accept_unset_model_ratio_model === true,
   };
 }

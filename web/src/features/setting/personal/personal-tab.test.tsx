@@ -18,6 +18,7 @@ const self = {
   wechat_id: '',
   telegram_id: '',
   linux_do_id: '',
+  oidc_id: '',
   email: '',
   quota: 1_500_000,
   used_quota: 250_000,
@@ -97,10 +98,32 @@ describe('personal settings tab', () => {
     const error = vi.spyOn(toast, 'error');
     openCard(<InviteCard user={self} />);
     fireEvent.click(await screen.findByTestId('invite-transfer'));
-    fireEvent.change(await screen.findByTestId('invite-transfer-amount'), { target: { value: '1000' } });
+    fireEvent.change(await screen.findByTestId('invite-transfer-amount'), { target: { value: '0.99' } });
     fireEvent.click(screen.getByRole('button', { name: 'OK' }));
     await vi.waitFor(() => expect(error).toHaveBeenCalledWith('The minimum transfer amount is $1.00'));
     expect(requests.some((request) => request.url === '/api/user/aff_transfer')).toBe(false);
+  });
+
+  const transfers = (requests: RecordedRequest[]) => requests.filter((request) => request.url === '/api/user/aff_transfer').map((request) => request.body);
+
+  it('takes the transfer amount in dollars, as every label shows it', async () => {
+    const requests = serve();
+    openCard(<InviteCard user={self} />);
+    fireEvent.click(await screen.findByTestId('invite-transfer'));
+    const amount = (await screen.findByTestId('invite-transfer-amount')) as HTMLInputElement;
+    expect(amount.value).toBe('4.00');
+    fireEvent.change(amount, { target: { value: '1.5' } });
+    fireEvent.click(screen.getByRole('button', { name: 'OK' }));
+    await vi.waitFor(() => expect(transfers(requests)).toEqual([{ quota: 750_000 }]));
+  });
+
+  it('moves all pending earnings when the amount shown (rounded to the cent) is kept', async () => {
+    const requests = serve();
+    openCard(<InviteCard user={{ ...self, aff_quota: 1_002_600 }} />);
+    fireEvent.click(await screen.findByTestId('invite-transfer'));
+    expect(((await screen.findByTestId('invite-transfer-amount')) as HTMLInputElement).value).toBe('2.01');
+    fireEvent.click(screen.getByRole('button', { name: 'OK' }));
+    await vi.waitFor(() => expect(transfers(requests)).toEqual([{ quota: 1_002_600 }]));
   });
 
   it('deletes the account only after the username is typed, then signs out', async () => {
@@ -127,12 +150,27 @@ describe('personal settings tab', () => {
     fireEvent.click(screen.getByTestId('notification-save'));
     await vi.waitFor(() => expect(error).toHaveBeenCalledWith('The webhook address must start with https://'));
     fireEvent.change(screen.getByTestId('notification-webhook-url'), { target: { value: 'https://hook.example.com' } });
+    fireEvent.click(screen.getByTestId('notification-accept-unpriced'));
     fireEvent.click(screen.getByTestId('notification-save'));
     await vi.waitFor(() => expect(requests.find((request) => request.url === '/api/user/setting')).toBeDefined());
     expect(requests.find((request) => request.url === '/api/user/setting')?.body).toMatchObject({
       notify_type: 'webhook',
       quota_warning_threshold: 500000,
       webhook_url: 'https://hook.example.com',
+      accept_unset_model_ratio_model: true,
     });
+  });
+
+  it('says the notification settings update failed, with the server reason', async () => {
+    serve((request) => (request.url === '/api/user/setting' ? { body: { success: false, message: 'The notification email address is not valid', data: undefined } } : undefined));
+    const error = vi.spyOn(toast, 'error');
+    open();
+    fireEvent.click(await screen.findByTestId('notification-save'));
+    await vi.waitFor(() =>
+      expect(error).toHaveBeenCalledWith('Notification settings update failed: The notification email address is not valid'),
+    );
+    await changeLanguage('zh');
+    fireEvent.click(await screen.findByTestId('notification-save'));
+    await vi.waitFor(() => expect(error).toHaveBeenCalledWith('通知设置更新失败：The notification email address is not valid'));
   });
 });

@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import { consoleClient } from '../server/src/testing/console-client';
+import { signIn } from '../server/src/testing/test-server';
+import { openSession } from './support/browser';
+import { useConsoleHarness } from './support/console-harness';
+import { signInThroughForm } from './support/console';
+
+const USERNAME = 'self-editor';
+const PASSWORD = 'first-password1';
+
+describe('editing one’s own profile in Chromium', () => {
+  const harness = useConsoleHarness();
+
+  it('a user reaches /user/edit from the personal tab, renames themselves and changes the password; their other browser is signed out', async () => {
+    const asRoot = consoleClient(harness.server, await signIn(harness.server, 'root', '123456'));
+    expect(await asRoot('POST', '/user/', { username: USERNAME, password: PASSWORD })).toMatchObject({ success: true });
+
+    const session = await harness.open('en-US');
+    const page = session.page;
+    await signInThroughForm(page, USERNAME, PASSWORD);
+    await page.waitForURL((url) => !url.pathname.startsWith('/login'));
+    const elsewhere = await openSession(harness.browser, harness.server.baseUrl, 'en-US');
+    try {
+      await signInThroughForm(elsewhere.page, USERNAME, PASSWORD);
+      await elsewhere.page.waitForURL((url) => !url.pathname.startsWith('/login'));
+
+      await page.goto('/setting?tab=personal');
+      await page.getByTestId('edit-profile').click();
+      await page.waitForURL('**/user/edit');
+      await page.getByTestId('user-edit-display-name').fill('Renamed Self');
+      await page.getByTestId('user-edit-password').fill('second-password2');
+      await page.getByTestId('user-edit-submit').click();
+      await page.getByText('Please enter your current password').first().waitFor();
+      await page.getByTestId('user-edit-original-password').fill(PASSWORD);
+      await page.getByTestId('user-edit-submit').click();
+      await page.getByTestId('user-menu').getByText('Renamed Self').waitFor();
+
+      // This browser stays signed in; the other one is sent to sign in again on its next call.
+      await page.goto('/token');
+      await page.getByTestId('token-table').waitFor();
+      expect(new URL(page.url()).pathname).toBe('/token');
+      await elsewhere.page.goto('/token');
+      await elsewhere.page.waitForURL('**/login?expired=true');
+      await signInThroughForm(elsewhere.page, USERNAME, 'second-password2');
+      await elsewhere.page.waitForURL((url) => !url.pathname.startsWith('/login'));
+    } finally {
+      await elsewhere.context.close();
+    }
+  });
+});

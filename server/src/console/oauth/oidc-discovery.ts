@@ -1,0 +1,38 @@
+import { z } from 'zod';
+import { AppError } from '../../platform/errors';
+import { oauthMessages } from './messages';
+
+const discoverySchema = z.object({
+  authorization_endpoint: z.url(),
+  token_endpoint: z.url(),
+  userinfo_endpoint: z.url(),
+});
+
+/** The endpoint options a discovery document fills. */
+export interface OidcEndpoints {
+  'oidc.authorization_endpoint': string;
+  'oidc.token_endpoint': string;
+  'oidc.user_info_endpoint': string;
+}
+
+/**
+ * Reads an OpenID Provider's discovery document (`.well-known/openid-configuration`); an unreachable
+ * address or a document without the three endpoints is refused with a message naming the address.
+ */
+export async function discoverOidcEndpoints(wellKnown: string): Promise<OidcEndpoints> {
+  let body: unknown;
+  try {
+    const response = await fetch(wellKnown, { headers: { accept: 'application/json' }, signal: AbortSignal.timeout(10_000) });
+    if (!response.ok) throw new Error(`HTTP ${response.status}`);
+    body = await response.json();
+  } catch {
+    throw new AppError(oauthMessages.discoveryUnreachable);
+  }
+  const parsed = discoverySchema.safeParse(body);
+  if (!parsed.success) throw new AppError(oauthMessages.discoveryIncomplete);
+  return {
+    'oidc.authorization_endpoint': parsed.data.authorization_endpoint,
+    'oidc.token_endpoint': parsed.data.token_endpoint,
+    'oidc.user_info_endpoint': parsed.data.userinfo_endpoint,
+  };
+}

@@ -1,0 +1,41 @@
+import { z } from 'zod';
+import type { AppContext } from '../../app-context';
+import { AppError } from '../../platform/errors';
+import { oauthMessages } from './messages';
+import { providerJson, providerRefused, type ProviderAccount } from './provider-http';
+
+const PROVIDER = 'OIDC';
+const tokenSchema = z.object({ access_token: z.string().optional(), error_description: z.string().optional(), error: z.string().optional() });
+const userInfoSchema = z.object({
+  sub: z.union([z.string(), z.number()]).transform(String),
+  email: z.string().nullish(),
+  name: z.string().nullish(),
+  preferred_username: z.string().nullish(),
+});
+
+/**
+ * Exchanges an authorisation code at the OIDC token endpoint (form body with the client credentials
+ * and the same redirect address the console sent to the authorize endpoint), then reads the user
+ * info; the account is keyed by `sub`.
+ */
+export async function oidcAccount(context: AppContext, code: string): Promise<ProviderAccount> {
+  const redirect = `${context.options.string('ServerAddress').replace(/\/+$/, '')}/oauth/oidc`;
+  const token = await providerJson(PROVIDER, context.options.string('oidc.token_endpoint'), {
+    method: 'POST',
+    headers: { accept: 'application/json' },
+    body: new URLSearchParams({
+      grant_type: 'authorization_code',
+      code,
+      redirect_uri: redirect,
+      client_id: context.options.string('oidc.client_id'),
+      client_secret: context.options.string('oidc.client_secret'),
+    }),
+  }, tokenSchema);
+  if (!token.access_token) throw providerRefused(PROVIDER, token.error_description || token.error || 'no access token');
+  const user = await providerJson(PROVIDER, context.options.string('oidc.user_info_endpoint'), {
+    headers: { authorization: `Bearer ${token.access_token}`, accept: 'application/json' },
+  }, userInfoSchema);
+  if (!user.sub) throw new AppError(oauthMessages.oidcNoSubject);
+  const username = user.preferred_username ?? '';
+  return { id: user.sub, username, displayName: user.name || username, email: user.email ?? '' };
+}

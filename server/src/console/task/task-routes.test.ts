@@ -1,0 +1,162 @@
+import type { MidjourneyView, PageData, TaskView } from '@switchboard/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DatabaseKind } from '../../config';
+import { availableDatabaseKinds } from '../../testing/test-databases';
+import { signIn, startTestServer, type TestServer } from '../../testing/test-server';
+import { setOptions } from '../account/account-test-support';
+import { consoleCaller, signedInCaller, type ConsoleCaller } from '../log/log-test-support';
+
+const kinds = await availableDatabaseKinds();
+const DAY_SECONDS = 86_400;
+
+describe.each(kinds)('task lists on %s', (kind: DatabaseKind) => {
+  let server: TestServer;
+  let admin: ConsoleCaller;
+  let alice: ConsoleCaller;
+  let bob: ConsoleCaller;
+  const nowMs = Date.now();
+  const now = Math.floor(nowMs / 1000);
+  const mjIds = (page: PageData<MidjourneyView> | undefined) => page?.items.map((item) => item.mj_id);
+  const taskIds = (page: PageData<TaskView> | undefined) => page?.items.map((item) => item.task_id);
+  const drawings = async (caller: ConsoleCaller, path: string) => (await caller.get<PageData<MidjourneyView>>(path)).data;
+  const tasks = async (caller: ConsoleCaller, path: string) => (await caller.get<PageData<TaskView>>(path)).data;
+
+  beforeAll(async () => {
+    server = await startTestServer({ databaseKind: kind });
+    admin = consoleCaller(server, await signIn(server, 'root', '123456'));
+    const aliceUser = await signedInCaller(server, 'alice');
+    const bobUser = await signedInCaller(server, 'bob');
+    alice = aliceUser.caller;
+    bob = bobUser.caller;
+    // Rows go straight into the tables, as the relay's submit and polling would leave them; ids rise in this order.
+    const drawing = (userId: number, mjId: string, channelId: number, submitTime: number) => ({
+      user_id: userId,
+      mj_id: mjId,
+      channel_id: channelId,
+      submit_time: submitTime,
+      action: 'IMAGINE',
+      code: 1,
+      status: 'SUCCESS',
+      progress: '100%',
+      prompt: `a cat ${mjId}`,
+      image_url: `https://cdn.example.com/${mjId}.png`,
+    });
+    await server.context.database.db
+      .insertInto('midjourneys')
+      .values([
+        drawing(aliceUser.id, 'mj-old', 5, nowMs - 40 * DAY_SECONDS * 1000),
+        drawing(aliceUser.id, 'mj-a1', 5, nowMs - 3_600_000),
+        { ...drawing(aliceUser.id, 'mj-a2', 6, nowMs - 60_000), status: 'FAILURE', progress: '0%', fail_reason: 'banned prompt', image_url: null },
+        drawing(bobUser.id, 'mj-b1', 5, nowMs - 30_000),
+      ])
+      .execute();
+    const task = (userId: number, taskId: string, channelId: number, submitTime: number) => ({
+      user_id: userId,
+      task_id: taskId,
+      platform: 'suno',
+      channel_id: channelId,
+      submit_time: submitTime,
+      action: 'MUSIC',
+      status: 'SUCCESS',
+      progress: '100%',
+      private_data: '{"key":"upstream-secret"}',
+      data: JSON.stringify([{ id: taskId, title: 'Song', audio_url: `https://cdn.example.com/${taskId}.mp3` }]),
+    });
+    await server.context.database.db
+      .insertInto('tasks')
+      .values([
+        task(aliceUser.id, 'task-yesterday', 7, now - DAY_SECONDS),
+        task(aliceUser.id, 'task-a1', 7, now - 120),
+        { ...task(aliceUser.id, 'task-a2', 8, now - 60), action: 'LYRICS', status: '', progress: '', data: null },
+        task(bobUser.id, 'task-b1', 7, now - 30),
+      ])
+      .execute();
+  });
+  afterAll(() => server.stop());
+
+  it('lists every drawing task to administrators newest first, paged, with channel ids', async () => {
+    const all = await drawings(admin, '/mj/?p=1&page_size=10');
+    expect(all).toMatchObject({ page: 1, page_size: 10, total: 4 });
+    expect(mjIds(all)).toEqual(['mj-b1', 'mj-a2', 'mj-a1', 'mj-old']);
+    expect(all?.items.find((item) => item.mj_id === 'mj-a2')).toMatchObject({
+      channel_id: 6,
+      status: 'FAILURE',
+      fail_reason: 'banned prompt',
+      prompt: 'a cat mj-a2',
+      image_url: '',
+      code: 1,
+      action: 'IMAGINE',
+    });
+    const second = await drawings(admin, '/mj?p=2&page_size=3');
+    expect(second).toMatchObject({ page: 2, page_size: 3, total: 4 });
+    expect(mjIds(second)).toEqual(['mj-old']);
+  });
+
+  it('filters drawing tasks by channel, task id and a window of milliseconds', async () => {
+    expect(mjIds(await drawings(admin, '/mj/?channel_id=5'))).toEqual(['mj-b1', 'mj-a1', 'mj-old']);
+    expect(mjIds(await drawings(admin, '/mj/?mj_id=mj-a1'))).toEqual(['mj-a1']);
+    const window = `start_timestamp=${nowMs - 30 * DAY_SECONDS * 1000}&end_timestamp=${nowMs - 45_000}`;
+    expect(mjIds(await drawings(admin, `/mj/?${window}`))).toEqual(['mj-a2', 'mj-a1']);
+  });
+
+  it('shows users only their own drawing tasks, without channel ids, whatever channel they ask for', async () => {
+    const own = await drawings(alice, '/mj/self/?channel_id=6');
+    expect(own?.total).toBe(3);
+    expect(mjIds(own)).toEqual(['mj-a2', 'mj-a1', 'mj-old']);
+    expect(own?.items.map((item) => item.channel_id)).toEqual([0, 0, 0]);
+    expect(mjIds(await drawings(bob, '/mj/self?mj_id=mj-a1'))).toEqual([]);
+    expect(mjIds(await drawings(bob, '/mj/self'))).toEqual(['mj-b1']);
+    const refused = await alice.get<PageData<MidjourneyView>>('/mj/');
+    expect(refused.success).toBe(false);
+    expect(refused.data).toBeUndefined();
+  });
+
+  it('points images at the gateway proxy when MjForwardUrlEnabled is on (relative without a ServerAddress), and at the upstream when it is off', async () => {
+    await setOptions(server, { MjForwardUrlEnabled: true, ServerAddress: 'https://gateway.example.com/' });
+    const forwarded = await drawings(alice, '/mj/self/?mj_id=mj-a1');
+    expect(forwarded?.items[0]?.image_url).toBe('https://gateway.example.com/mj/image/mj-a1');
+    await setOptions(server, { ServerAddress: '' });
+    const relative = await drawings(alice, '/mj/self/?mj_id=mj-a1');
+    expect(relative?.items[0]?.image_url).toBe('/mj/image/mj-a1');
+    const withoutImage = await drawings(alice, '/mj/self/?mj_id=mj-a2');
+    expect(withoutImage?.items[0]?.image_url).toBe('');
+    await setOptions(server, { MjForwardUrlEnabled: false });
+    const direct = await drawings(alice, '/mj/self/?mj_id=mj-a1');
+    expect(direct?.items[0]?.image_url).toBe('https://cdn.example.com/mj-a1.png');
+  });
+
+  it('lists every async task to administrators with its data as JSON and never the private data', async () => {
+    const all = await tasks(admin, '/task/?p=1&page_size=2');
+    expect(all).toMatchObject({ page: 1, page_size: 2, total: 4 });
+    expect(taskIds(all)).toEqual(['task-b1', 'task-a2']);
+    const submitting = all?.items[1];
+    expect(submitting).toMatchObject({ channel_id: 8, platform: 'suno', action: 'LYRICS', status: '', data: null });
+    expect(submitting).not.toHaveProperty('private_data');
+    const finished = (await tasks(admin, '/task/?task_id=task-a1'))?.items[0];
+    expect(finished?.data).toEqual([{ id: 'task-a1', title: 'Song', audio_url: 'https://cdn.example.com/task-a1.mp3' }]);
+    expect(JSON.stringify(finished)).not.toContain('upstream-secret');
+  });
+
+  it('filters async tasks by channel, task id and a window of seconds', async () => {
+    expect(taskIds(await tasks(admin, '/task/?channel_id=7'))).toEqual(['task-b1', 'task-a1', 'task-yesterday']);
+    expect(taskIds(await tasks(admin, `/task/?start_timestamp=${now - 3600}&end_timestamp=${now - 45}`))).toEqual(['task-a2', 'task-a1']);
+  });
+
+  it('shows users only their own async tasks, without channel ids', async () => {
+    const own = await tasks(alice, '/task/self?channel_id=8');
+    expect(taskIds(own)).toEqual(['task-a2', 'task-a1', 'task-yesterday']);
+    expect(own?.items.map((item) => item.channel_id)).toEqual([0, 0, 0]);
+    expect(taskIds(await tasks(bob, '/task/self/?task_id=task-a1'))).toEqual([]);
+    expect((await bob.get<PageData<TaskView>>('/task/')).success).toBe(false);
+  });
+
+  it('refuses a reversed window and a malformed filter with a clear message', async () => {
+    const reversed = await alice.get(`/task/self?start_timestamp=${now}&end_timestamp=${now - 60}`);
+    expect(reversed).toMatchObject({ success: false, message: 'The start time cannot be later than the end time' });
+    const reversedDrawing = await admin.get(`/mj/?start_timestamp=${nowMs}&end_timestamp=${nowMs - 60_000}`);
+    expect(reversedDrawing).toMatchObject({ success: false, message: 'The start time cannot be later than the end time' });
+    const malformed = await admin.get('/mj/?channel_id=abc');
+    expect(malformed.success).toBe(false);
+    expect(malformed.message).toContain('channel_id');
+  });
+});

@@ -1,0 +1,37 @@
+import type { MidjourneyFilter, MidjourneyView, PageData, TaskFilter, TaskView } from '@switchboard/contract';
+import type { AppContext } from '../../app-context';
+import { AppError } from '../../platform/errors';
+import type { PageRequest } from '../paging';
+import { taskMessages } from './messages';
+import { TaskListRepository, type TaskScope } from './repository';
+import { midjourneyView, taskView, withoutChannel } from './task-view';
+
+/** Spec 001 §7 drawing and async task lists: administrators see everyone's and may filter by channel. */
+export class TaskListService {
+  private readonly repository: TaskListRepository;
+
+  constructor(private readonly context: AppContext) {
+    this.repository = new TaskListRepository(context.database);
+  }
+
+  async midjourneys(scope: TaskScope, filter: MidjourneyFilter, paging: PageRequest): Promise<PageData<MidjourneyView>> {
+    const { total, rows } = await this.repository.midjourneys(scope, checkedWindow(filter), paging);
+    const options = this.context.options;
+    const images = { forward: options.boolean('MjForwardUrlEnabled'), serverAddress: options.string('ServerAddress') };
+    const views = rows.map((row) => midjourneyView(row, images));
+    return { items: 'userId' in scope ? views.map(withoutChannel) : views, page: paging.page, page_size: paging.size, total };
+  }
+
+  async tasks(scope: TaskScope, filter: TaskFilter, paging: PageRequest): Promise<PageData<TaskView>> {
+    const { total, rows } = await this.repository.tasks(scope, checkedWindow(filter), paging);
+    const views = rows.map(taskView);
+    return { items: 'userId' in scope ? views.map(withoutChannel) : views, page: paging.page, page_size: paging.size, total };
+  }
+}
+
+function checkedWindow<Filter extends { start_timestamp: number; end_timestamp: number }>(filter: Filter): Filter {
+  if (filter.start_timestamp && filter.end_timestamp && filter.start_timestamp > filter.end_timestamp) {
+    throw new AppError(taskMessages.windowReversed);
+  }
+  return filter;
+}

@@ -1,0 +1,64 @@
+import type { Generated } from 'kysely';
+
+/** `midjourneys`: drawing tasks (spec 001 §3; reference notes §9.1). Times are unix ms. */
+export interface MidjourneysTable {
+  id: Generated<number>;
+  code: Generated<number>;
+  user_id: number;
+  token_id: Generated<number>;
+  group: Generated<string>;
+  action: Generated<string>;
+  mj_id: string;
+  prompt: string | null;
+  prompt_en: string | null;
+  description: string | null;
+  state: string | null;
+  submit_time: Generated<number>;
+  start_time: Generated<number>;
+  finish_time: Generated<number>;
+  image_url: string | null;
+  video_url: string | null;
+  video_urls: string | null;
+  status: Generated<string>;
+  progress: Generated<string>;
+  fail_reason: string | null;
+  channel_id: Generated<number>;
+  model_name: Generated<string>;
+  quota: Generated<number>;
+  /** 0/1: set once by the conditional UPDATE that refunds a failed task */
+  refunded: Generated<number>;
+  /** JSON text */
+  buttons: string | null;
+  /** JSON text */
+  properties: string | null;
+}
+
+/** `tasks`: async tasks of every other platform (Suno, video; reference notes §9.2). Times are unix seconds. */
+export interface TasksTable {
+  id: Generated<number>;
+  created_at: Generated<number>;
+  updated_at: Generated<number>;
+  task_id: string;
+  platform: string;
+  user_id: number;
+  token_id: Generated<number>;
+  group: Generated<string>;
+  channel_id: Generated<number>;
+  model_name: Generated<string>;
+  quota: Generated<number>;
+  refunded: Generated<number>;
+  action: Generated<string>;
+  /** NOT_START, SUBMITTED, QUEUED, IN_PROGRESS, SUCCESS, FAILURE, UNKNOWN ('' while submitting) */
+  status: Generated<string>;
+  fail_reason: string | null;
+  submit_time: Generated<number>;
+  start_time: Generated<number>;
+  finish_time: Generated<number>;
+  progress: Generated<string>;
+  /** JSON text */
+  properties: string | null;
+  /** JSON text the user never sees (upstream ids, keys of the platform) */
+  private_data: string | null;
+  /** JSON text: the platform's last answer for the task */
+  data: string | null;
+}

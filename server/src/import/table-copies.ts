@@ -1,0 +1,258 @@
+import { isOptionKey, normaliseOptionValue, optionValueProblem } from '@switchboard/contract';
+import type { Tables } from '../db/tables/index';
+import { flag, integer, text, textOrNull, unixSecondsOrNull, type SourceRow } from './value-readers';
+
+export type CopyResult = { row: Record<string, unknown> } | { skip: string };
+
+/** How one reference table is copied into Switchboard's. */
+export interface TableCopy {
+  source: string;
+  target: keyof Tables;
+  /** The target's unique key: a second import overwrites the row it wrote the first time. */
+  key: string[];
+  /** Source columns read into the target; any other column with a value is reported as not carried. */
+  carried: string[];
+  map(row: SourceRow): CopyResult;
+}
+
+const keep = (row: Record<string, unknown>): CopyResult => ({ row });
+
+const users: TableCopy = {
+  source: 'users',
+  target: 'users',
+  key: ['id'],
+  carried: [
+    'id', 'username', 'display_name', 'password', 'github_id', 'wechat_id', 'telegram_id', 'linux_do_id', 'email',
+    'quota', 'used_quota', 'request_count', 'group', 'role', 'status', 'access_token', 'aff_code', 'aff_count',
+    'aff_quota', 'aff_history', 'inviter_id', 'setting', 'created_at', 'deleted_at',
+  ],
+  map: (row) =>
+    keep({
+      id: integer(row.id),
+      username: text(row.username),
+      display_name: text(row.display_name),
+      password: text(row.password),
+      github_id: text(row.github_id),
+      wechat_id: text(row.wechat_id),
+      telegram_id: text(row.telegram_id),
+      linux_do_id: text(row.linux_do_id),
+      email: text(row.email),
+      quota: integer(row.quota),
+      used_quota: integer(row.used_quota),
+      request_count: integer(row.request_count),
+      group: text(row.group, 'default') || 'default',
+      role: integer(row.role, 1),
+      status: integer(row.status, 1),
+      access_token: textOrNull(row.access_token),
+      aff_code: textOrNull(row.aff_code),
+      aff_count: integer(row.aff_count),
+      aff_quota: integer(row.aff_quota),
+      aff_history_quota: integer(row.aff_history),
+      inviter_id: integer(row.inviter_id),
+      setting: text(row.setting) || '{}',
+      created_at: integer(row.created_at),
+      deleted_at: unixSecondsOrNull(row.deleted_at),
+    }),
+};
+
+/** Switchboard's `tokens.key` column is varchar(64); the reference generates 48 characters. */
+const TOKEN_KEY_LENGTH = 64;
+
+const tokens: TableCopy = {
+  source: 'tokens',
+  target: 'tokens',
+  key: ['id'],
+  carried: [
+    'id', 'user_id', 'key', 'status', 'name', 'created_time', 'accessed_time', 'expired_time', 'remain_quota',
+    'unlimited_quota', 'model_limits_enabled', 'model_limits', 'allow_ips', 'used_quota', 'group', 'deleted_at',
+  ],
+  map: (row) => {
+    const key = text(row.key).replace(/^sk-/, '');
+    if (key === '' || key.length > TOKEN_KEY_LENGTH) return { skip: `token ${text(row.id)}: a key of ${key.length} characters` };
+    return keep({
+      id: integer(row.id),
+      user_id: integer(row.user_id),
+      key,
+      status: integer(row.status, 1),
+      name: text(row.name),
+      created_time: integer(row.created_time),
+      accessed_time: integer(row.accessed_time),
+      expired_time: integer(row.expired_time, -1),
+      remain_quota: integer(row.remain_quota),
+      unlimited_quota: flag(row.unlimited_quota),
+      model_limits_enabled: flag(row.model_limits_enabled),
+      model_limits: text(row.model_limits),
+      allow_ips: text(row.allow_ips),
+      used_quota: integer(row.used_quota),
+      group: text(row.group),
+      deleted_at: unixSecondsOrNull(row.deleted_at),
+    });
+  },
+};
+
+const channels: TableCopy = {
+  source: 'channels',
+  target: 'channels',
+  key: ['id'],
+  carried: [
+    'id', 'type', 'key', 'openai_organization', 'test_model', 'status', 'name', 'weight', 'created_time', 'test_time',
+    'response_time', 'base_url', 'other', 'balance', 'balance_updated_time', 'models', 'group', 'used_quota',
+    'model_mapping', 'status_code_mapping', 'priority', 'auto_ban', 'other_info', 'tag', 'setting', 'param_override',
+    'header_override', 'remark',
+  ],
+  map: (row) =>
+    keep({
+      id: integer(row.id),
+      type: integer(row.type, 1),
+      key: text(row.key),
+      openai_organization: text(row.openai_organization),
+      test_model: text(row.test_model),
+      status: integer(row.status, 1),
+      name: text(row.name),
+      weight: integer(row.weight),
+      created_time: integer(row.created_time),
+      test_time: integer(row.test_time),
+      response_time: integer(row.response_time),
+      base_url: text(row.base_url),
+      other: text(row.other),
+      balance: Number(row.balance ?? 0) || 0,
+      balance_updated_time: integer(row.balance_updated_time),
+      models: text(row.models),
+      group: text(row.group, 'default') || 'default',
+      used_quota: integer(row.used_quota),
+      model_mapping: text(row.model_mapping),
+      status_code_mapping: text(row.status_code_mapping),
+      priority: integer(row.priority),
+      auto_ban: integer(row.auto_ban, 1),
+      other_info: text(row.other_info),
+      tag: textOrNull(row.tag),
+      setting: text(row.setting),
+      param_override: text(row.param_override),
+      header_override: text(row.header_override),
+      remark: text(row.remark),
+    }),
+};
+
+const abilities: TableCopy = {
+  source: 'abilities',
+  target: 'abilities',
+  key: ['group', 'model', 'channel_id'],
+  carried: ['group', 'model', 'channel_id', 'enabled', 'priority', 'weight', 'tag'],
+  map: (row) =>
+    keep({
+      group: text(row.group),
+      model: text(row.model),
+      channel_id: integer(row.channel_id),
+      enabled: flag(row.enabled),
+      priority: integer(row.priority),
+      weight: integer(row.weight),
+      tag: textOrNull(row.tag),
+    }),
+};
+
+const options: TableCopy = {
+  source: 'options',
+  target: 'options',
+  key: ['key'],
+  carried: ['key', 'value'],
+  map: (row) => {
+    const key = text(row.key);
+    if (!isOptionKey(key)) return { skip: `option ${key}: not a Switchboard option` };
+    const value = normaliseOptionValue(key, text(row.value));
+    if (optionValueProblem(key, value)) return { skip: `option ${key}: a value Switchboard refuses` };
+    return keep({ key, value });
+  },
+};
+
+const redemptions: TableCopy = {
+  source: 'redemptions',
+  target: 'redemptions',
+  key: ['id'],
+  carried: ['id', 'user_id', 'key', 'status', 'name', 'quota', 'created_time', 'redeemed_time', 'used_user_id', 'deleted_at'],
+  map: (row) => {
+    if (unixSecondsOrNull(row.deleted_at) !== null) return { skip: `redemption ${text(row.id)}: deleted` };
+    return keep({
+      id: integer(row.id),
+      user_id: integer(row.user_id),
+      key: text(row.key),
+      status: integer(row.status, 1),
+      name: text(row.name),
+      quota: integer(row.quota),
+      created_time: integer(row.created_time),
+      redeemed_time: integer(row.redeemed_time),
+      used_user_id: integer(row.used_user_id),
+    });
+  },
+};
+
+const logs: TableCopy = {
+  source: 'logs',
+  target: 'logs',
+  key: ['id'],
+  carried: [
+    'id', 'user_id', 'created_at', 'type', 'content', 'username', 'token_name', 'token_id', 'model_name', 'quota',
+    'prompt_tokens', 'completion_tokens', 'use_time', 'is_stream', 'channel_id', 'group', 'ip', 'request_id', 'other',
+  ],
+  map: (row) =>
+    keep({
+      id: integer(row.id),
+      user_id: integer(row.user_id),
+      created_at: integer(row.created_at),
+      type: integer(row.type),
+      content: text(row.content),
+      username: text(row.username),
+      token_name: text(row.token_name),
+      token_id: integer(row.token_id),
+      model_name: text(row.model_name),
+      quota: integer(row.quota),
+      prompt_tokens: integer(row.prompt_tokens),
+      completion_tokens: integer(row.completion_tokens),
+      use_time: integer(row.use_time),
+      is_stream: flag(row.is_stream),
+      channel_id: integer(row.channel_id),
+      group: text(row.group),
+      ip: text(row.ip),
+      request_id: text(row.request_id),
+      other: text(row.other),
+    }),
+};
+
+const quotaData: TableCopy = {
+  source: 'quota_data',
+  target: 'quota_data',
+  key: ['id'],
+  carried: ['id', 'user_id', 'username', 'model_name', 'created_at', 'token_used', 'count', 'quota'],
+  map: (row) =>
+    keep({
+      id: integer(row.id),
+      user_id: integer(row.user_id),
+      username: text(row.username),
+      model_name: text(row.model_name),
+      created_at: integer(row.created_at),
+      token_used: integer(row.token_used),
+      count: integer(row.count),
+      quota: integer(row.quota),
+    }),
+};
+
+const topUps: TableCopy = {
+  source: 'top_ups',
+  target: 'top_ups',
+  key: ['id'],
+  carried: ['id', 'user_id', 'amount', 'money', 'trade_no', 'payment_method', 'create_time', 'complete_time', 'status'],
+  map: (row) =>
+    keep({
+      id: integer(row.id),
+      user_id: integer(row.user_id),
+      amount: integer(row.amount),
+      money: Number(row.money ?? 0) || 0,
+      trade_no: text(row.trade_no),
+      payment_method: text(row.payment_method),
+      create_time: integer(row.create_time),
+      complete_time: integer(row.complete_time),
+      status: text(row.status),
+    }),
+};
+
+/** Every table copied, in an order that keeps references meaningful (users before their tokens). */
+export const tableCopies: readonly TableCopy[] = [users, tokens, channels, abilities, options, redemptions, topUps, logs, quotaData];

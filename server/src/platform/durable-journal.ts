@@ -1,0 +1,256 @@
+import { randomBytes } from 'node:crypto';
+import { closeSync, fdatasync, fsyncSync, mkdirSync, openSync, readdirSync, readFileSync, unlinkSync, writeFileSync, writeSync } from 'node:fs';
+import { join } from 'node:path';
+
+/**
+ * When an appended record counts as durable. `write`: once write(2) put it in the operating system's
+ * page cache, which survives any death of the process (SIGKILL, OOM kill, a crash) but not a power
+ * cut; segments are fsynced when they are closed, about once a second. `fsync`: after fdatasync, which
+ * also survives a power cut, at the price of a disk flush per group of calls.
+ */
+export type JournalSync = 'write' | 'fsync';
+
+export interface JournalRecord {
+  seq: number;
+  type: string;
+  payload: string;
+}
+
+interface Segment {
+  path: string;
+  descriptor: number;
+  firstSeq: number;
+  lastSeq: number;
+}
+
+/** Where the journal reports a write it could not make (the server's pino logger fits). */
+export interface JournalReporter {
+  error(details: object, message: string): void;
+}
+
+/** Journal folder already used by a live process (two instances must never share one). */
+export class JournalInUseError extends Error {}
+
+/** The process's start time (Linux /proc), so that a reused pid is not taken for the old owner. */
+function startTimeOf(pid: number): string | null {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19] ?? null;
+  } catch {
+    return null;
+  }
+}
+
+function processAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/**
+ * Writes our pid and start time into `owner.pid`; refuses when the process recorded there still
+ * runs (same pid and, where /proc tells, the same start time).
+ */
+function claimDirectory(directory: string): void {
+  const ownerFile = join(directory, 'owner.pid');
+  let recorded: string[] = [];
+  try {
+    recorded = readFileSync(ownerFile, 'utf8').trim().split(' ');
+  } catch {
+    recorded = [];
+  }
+  const owner = Number(recorded[0] ?? 0);
+  const ownerStart = recorded[1];
+  const sameProcess = owner > 0 && owner !== process.pid && processAlive(owner) && (ownerStart === undefined || startTimeOf(owner) === ownerStart);
+  if (sameProcess) {
+    throw new JournalInUseError(`the settlement journal ${directory} belongs to the running process ${owner}; give each instance its own JOURNAL_DIR`);
+  }
+  writeFileSync(ownerFile, `${`${process.pid} ${startTimeOf(process.pid) ?? ''}`.trim()}\n`);
+}
+
+const SEGMENT = /^segment-(\d+)\.log$/;
+const segmentName = (firstSeq: number) => `segment-${String(firstSeq).padStart(16, '0')}.log`;
+
+/** Reads the records of earlier runs; a torn last line (the process died mid-write) is left out. */
+function readSegment(path: string): JournalRecord[] {
+  const text = readFileSync(path, 'utf8');
+  const records: JournalRecord[] = [];
+  const end = text.lastIndexOf('\n');
+  for (const line of text.slice(0, end + 1).split('\n')) {
+    const first = line.indexOf('\t');
+    const second = line.indexOf('\t', first + 1);
+    if (first <= 0 || second < 0) continue;
+    records.push({ seq: Number(line.slice(0, first)), type: line.slice(first + 1, second), payload: line.slice(second + 1) });
+  }
+  return records;
+}
+
+/**
+ * An append-only local journal of everything the write-behind writers hold in memory (balance deltas,
+ * usage counters, log rows), so that a call answered before a crash is written after the restart.
+ * Records are numbered; appends within one turn of the event loop are written together (group
+ * commit), and `durable()` resolves once everything appended so far is written. The journal is cut
+ * into segments; a segment is deleted once the database holds all its records.
+ */
+export class DurableJournal {
+  private buffer: string[] = [];
+  private nextSeq: number;
+  private durableSeq: number;
+  private scheduled = false;
+  private waiters: Array<{ seq: number; resolve: () => void }> = [];
+  private current: Segment;
+  private closed: Segment[] = [];
+  private recoveredPaths: string[];
+  private reporter: JournalReporter = { error: () => undefined };
+
+  private constructor(
+    private readonly directory: string,
+    private readonly sync: JournalSync,
+    /** Names this instance's marks in the database; kept in the journal folder across restarts. */
+    readonly instanceId: string,
+    /** Records left by earlier runs, in order, for the replay at start. */
+    readonly recovered: JournalRecord[],
+    recoveredPaths: string[],
+  ) {
+    this.recoveredPaths = recoveredPaths;
+    const lastSeq = recovered.at(-1)?.seq ?? 0;
+    this.nextSeq = lastSeq + 1;
+    this.durableSeq = lastSeq;
+    this.current = this.openSegment();
+  }
+
+  /** Opens (or creates) the journal in `directory` and reads what earlier runs left. */
+  static open(directory: string, sync: JournalSync): DurableJournal {
+    mkdirSync(directory, { recursive: true });
+    claimDirectory(directory);
+    const idFile = join(directory, 'instance-id');
+    let instanceId: string;
+    try {
+      instanceId = readFileSync(idFile, 'utf8').trim();
+    } catch {
+      instanceId = randomBytes(8).toString('hex');
+      writeFileSync(idFile, `${instanceId}\n`);
+    }
+    const paths = readdirSync(directory)
+      .filter((name) => SEGMENT.test(name))
+      .sort()
+      .map((name) => join(directory, name));
+    const recovered = paths.flatMap(readSegment);
+    return new DurableJournal(directory, sync, instanceId, recovered, paths);
+  }
+
+  /** Sends later write failures to this logger. */
+  reportTo(reporter: JournalReporter): void {
+    this.reporter = reporter;
+  }
+
+  /** Continues numbering after `seq` (a mark in the database may be ahead of an emptied journal). */
+  continueAfter(seq: number): void {
+    if (seq >= this.nextSeq) {
+      this.nextSeq = seq + 1;
+      this.durableSeq = Math.max(this.durableSeq, seq);
+    }
+  }
+
+  /** Queues one record (the payload holds no newline); returns its number. */
+  append(type: string, payload: string): number {
+    const seq = this.nextSeq;
+    this.nextSeq += 1;
+    this.buffer.push(`${seq}\t${type}\t${payload}\n`);
+    this.current.lastSeq = seq;
+    if (!this.scheduled) {
+      this.scheduled = true;
+      setImmediate(() => this.writeGroup());
+    }
+    return seq;
+  }
+
+  /** Resolves once every record appended so far is durable under the sync policy. */
+  durable(): Promise<void> {
+    const seq = this.nextSeq - 1;
+    if (seq <= this.durableSeq) return Promise.resolve();
+    return new Promise((resolve) => this.waiters.push({ seq, resolve }));
+  }
+
+  /**
+   * Closes the current segment (fsynced) and starts a new one, then deletes closed segments whose
+   * records all lie below `oldestPending`, the oldest record a writer has not yet written.
+   */
+  rotate(oldestPending: number): void {
+    this.writeGroup();
+    if (this.current.lastSeq >= this.current.firstSeq) {
+      try {
+        const next = this.openSegment();
+        fsyncSync(this.current.descriptor);
+        closeSync(this.current.descriptor);
+        this.closed.push(this.current);
+        this.current = next;
+      } catch (error) {
+        this.reporter.error({ err: error }, 'settlement journal segment could not be rotated');
+      }
+    }
+    this.closed = this.closed.filter((segment) => {
+      if (segment.lastSeq >= oldestPending) return true;
+      try {
+        unlinkSync(segment.path);
+      } catch (error) {
+        this.reporter.error({ err: error, path: segment.path }, 'settlement journal segment could not be deleted');
+      }
+      return false;
+    });
+  }
+
+  /** Deletes the segments of earlier runs, once their records are in the database. */
+  discardRecovered(): void {
+    for (const path of this.recoveredPaths) unlinkSync(path);
+    this.recoveredPaths = [];
+  }
+
+  /** Writes what is queued, fsyncs and closes the current segment. */
+  close(): void {
+    this.writeGroup();
+    fsyncSync(this.current.descriptor);
+    closeSync(this.current.descriptor);
+  }
+
+  private openSegment(): Segment {
+    const firstSeq = this.nextSeq;
+    const path = join(this.directory, segmentName(firstSeq));
+    return { path, descriptor: openSync(path, 'a'), firstSeq, lastSeq: firstSeq - 1 };
+  }
+
+  private writeGroup(): void {
+    this.scheduled = false;
+    if (this.buffer.length === 0) return;
+    const text = this.buffer.join('');
+    const lastSeq = this.nextSeq - 1;
+    this.buffer = [];
+    try {
+      writeSync(this.current.descriptor, text);
+    } catch (error) {
+      // The records stay in memory with the writers; only their crash safety is lost.
+      this.reporter.error({ err: error, lastSeq }, 'settlement journal write failed; calls since are not crash-safe');
+    }
+    if (this.sync === 'write') return this.reach(lastSeq);
+    const segment = this.current;
+    fdatasync(segment.descriptor, (error) => {
+      // A segment closed meanwhile was fsynced whole by rotate() or close().
+      if (error && segment === this.current) this.reporter.error({ err: error, lastSeq }, 'settlement journal fsync failed');
+      this.reach(lastSeq);
+    });
+  }
+
+  private reach(seq: number): void {
+    if (seq <= this.durableSeq) return;
+    this.durableSeq = seq;
+    const waiting = this.waiters;
+    this.waiters = [];
+    for (const waiter of waiting) {
+      if (waiter.seq <= seq) waiter.resolve();
+      else this.waiters.push(waiter);
+    }
+  }
+}

@@ -1,0 +1,158 @@
+import { appendFileSync, cpSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DatabaseKind } from '../config';
+import { openDatabase, type Database } from '../db/database';
+import { insertReturningId, nowSeconds, toNumber } from '../db/dialect';
+import { migrateToLatest } from '../db/migrate';
+import { availableDatabaseKinds, createTestDatabase, type TestDatabase } from '../testing/test-databases';
+import { DeltaWriter } from './balances/delta-writer';
+import { DurableJournal } from './durable-journal';
+import { replayJournal } from './journal-replay';
+import { LogType, LogWriter } from './log-writer';
+
+const kinds = await availableDatabaseKinds();
+const quiet = { error: () => undefined, warn: () => undefined };
+
+/** One run of an instance: its journal in `folder` and writers linked to it, after the start's replay. */
+async function startRun(database: Database, folder: string, sync: 'write' | 'fsync' = 'write') {
+  const journal = DurableJournal.open(folder, sync);
+  const link = { journal, instanceId: journal.instanceId };
+  const deltas = new DeltaWriter(database.db, link);
+  const logs = new LogWriter(database, { journal: link, reporter: quiet });
+  const replayed = await replayJournal(database.db, journal, deltas, logs);
+  return { journal, deltas, logs, replayed };
+}
+
+describe.each(kinds)('settlement journal replay on %s', (kind: DatabaseKind) => {
+  let testDatabase: TestDatabase;
+  let database: Database;
+  let userId = 0;
+  let tokenId = 0;
+  const folders: string[] = [];
+  const newFolder = () => {
+    const folder = mkdtempSync(join(tmpdir(), 'switchboard-journal-test-'));
+    folders.push(folder);
+    return folder;
+  };
+  const ledger = async () => {
+    const user = await database.db.selectFrom('users').select(['quota', 'used_quota', 'request_count']).where('id', '=', userId).executeTakeFirstOrThrow();
+    const token = await database.db.selectFrom('tokens').select('remain_quota').where('id', '=', tokenId).executeTakeFirstOrThrow();
+    const logs = await database.db.selectFrom('logs').select('content').where('user_id', '=', userId).execute();
+    const rolled = await database.db.selectFrom('quota_data').select('count').where('user_id', '=', userId).execute();
+    return {
+      quota: toNumber(user.quota),
+      used: toNumber(user.used_quota),
+      requests: toNumber(user.request_count),
+      remain: toNumber(token.remain_quota),
+      logs: logs.map((row) => row.content),
+      rolled: rolled.reduce((sum, row) => sum + toNumber(row.count), 0),
+    };
+  };
+
+  beforeAll(async () => {
+    testDatabase = await createTestDatabase(kind);
+    database = openDatabase(testDatabase.settings);
+    await migrateToLatest(database);
+    userId = await insertReturningId(database.db, database.kind, 'users', {
+      username: `journal-${kind}`,
+      password: 'x',
+      quota: 1000,
+      group: 'default',
+      role: 1,
+      access_token: null,
+      aff_code: null,
+      created_at: nowSeconds(),
+      deleted_at: null,
+    });
+    tokenId = await insertReturningId(database.db, database.kind, 'tokens', {
+      user_id: userId,
+      key: `journal${kind}`.padEnd(48, 'x'),
+      name: 'journal',
+      status: 1,
+      created_time: nowSeconds(),
+      expired_time: -1,
+      remain_quota: 1000,
+      unlimited_quota: 0,
+      model_limits_enabled: 0,
+      model_limits: '',
+      allow_ips: '',
+      group: '',
+      deleted_at: null,
+    });
+  });
+  afterAll(async () => {
+    await database?.close();
+    await testDatabase?.drop();
+    for (const folder of folders) rmSync(folder, { recursive: true, force: true });
+  });
+
+  it('writes what a killed run journaled exactly once, however often the start is repeated', async () => {
+    const folder = newFolder();
+    const killed = await startRun(database, folder);
+    expect(killed.replayed).toBe(0);
+    killed.deltas.userQuota(userId, -10);
+    killed.deltas.tokenRemain(tokenId, -10);
+    killed.deltas.usage(userId, tokenId, 0, 10, 1);
+    killed.logs.write({ user_id: userId, created_at: nowSeconds(), type: LogType.Consumption, content: 'answered call', quota: 10, other: '{}' });
+    killed.logs.roll({ userId, username: 'journal', model: 'gpt-4o-mini', createdAt: nowSeconds(), tokens: 30, quota: 10 });
+    await killed.journal.durable();
+    // The balance batch reached the database before the kill; the log rows did not.
+    await killed.deltas.flush();
+    killed.journal.close();
+    const copy = newFolder();
+    cpSync(folder, copy, { recursive: true });
+
+    const restarted = await startRun(database, folder);
+    expect(restarted.replayed).toBe(2);
+    const expected = { quota: 990, used: 10, requests: 1, remain: 990, logs: ['answered call'], rolled: 1 };
+    expect(await ledger()).toEqual(expected);
+    expect(readdirSync(folder).filter((name) => name.startsWith('segment-') && name < 'segment-0000000000000006')).toEqual([]);
+    restarted.journal.close();
+
+    // The same journal again (as if the restart had died before deleting it): nothing is written twice.
+    const again = await startRun(database, copy);
+    expect(again.replayed).toBe(0);
+    expect(await ledger()).toEqual(expected);
+    again.journal.close();
+  });
+
+  it('leaves out a torn last line and keeps numbering after the marks', async () => {
+    const folder = newFolder();
+    const run = await startRun(database, folder);
+    run.deltas.userQuota(userId, 5);
+    await run.journal.durable();
+    run.journal.close();
+    const segment = readdirSync(folder).find((name) => name.startsWith('segment-')) as string;
+    appendFileSync(join(folder, segment), '2\tu\t1,99999');
+    const before = (await ledger()).quota;
+    const restarted = await startRun(database, folder);
+    expect(restarted.replayed).toBe(1);
+    expect((await ledger()).quota).toBe(before + 5);
+    expect(restarted.journal.append('u', `${userId},0`)).toBe(2);
+    restarted.journal.close();
+  });
+
+  it('deletes a closed segment once the database holds all its records (fsync policy)', async () => {
+    const folder = newFolder();
+    const run = await startRun(database, folder, 'fsync');
+    const segments = () => readdirSync(folder).filter((name) => name.startsWith('segment-')).length;
+    run.deltas.userQuota(userId, 1);
+    await run.journal.durable();
+    run.journal.rotate(run.deltas.oldestPendingSeq);
+    expect(segments()).toBe(2);
+    await run.deltas.flush();
+    run.journal.rotate(Math.min(run.deltas.oldestPendingSeq, run.logs.oldestPendingSeq));
+    expect(segments()).toBe(1);
+    run.journal.close();
+  });
+
+  it('refuses a journal folder that another live process owns, not one whose pid was reused', async () => {
+    const folder = newFolder();
+    writeFileSync(join(folder, 'owner.pid'), `${process.ppid}\n`);
+    expect(() => DurableJournal.open(folder, 'write')).toThrow(/belongs to the running process/);
+    writeFileSync(join(folder, 'owner.pid'), `${process.ppid} 1\n`);
+    DurableJournal.open(folder, 'write').close();
+  });
+});

@@ -1,0 +1,136 @@
+import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+
+/** What one finished relay call adds to the metrics. */
+export interface RelayCallRecord {
+  route: string;
+  dialect: string;
+  /** '' until the call was priced: unpriced or malformed requests count under "none", so labels stay bounded */
+  model: string;
+  /** 0 when no channel was reached */
+  channelId: number;
+  status: number;
+  seconds: number;
+}
+
+/** Readings taken when the metrics are scraped. */
+export interface MetricsSources {
+  openCircuits(): number[];
+  pendingLogRows(): number;
+  pendingUsageBuckets(): number;
+  /** How long the oldest unwritten log row, usage entry or balance delta has waited, in milliseconds. */
+  writeBehindLagMs(): number;
+  /** The largest write-behind lag seen since start, in milliseconds. */
+  worstWriteBehindLagMs(): number;
+}
+
+const LATENCY_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, 120, 300];
+
+/**
+ * The gateway's Prometheus metrics (GET /metrics). Labels are routes, dialects, priced model names,
+ * channel ids, statuses and error codes: never users or tokens, so the series stay bounded.
+ */
+export class GatewayMetrics {
+  readonly registry = new Registry();
+  private readonly requests: Counter<'route' | 'model' | 'channel' | 'status' | 'dialect'>;
+  private readonly latency: Histogram<'route' | 'dialect'>;
+  private readonly firstByte: Histogram<'route'>;
+  private readonly tokens: Counter<'model' | 'kind'>;
+  private readonly quota: Counter<'model'>;
+  private readonly upstreamErrors: Counter<'channel' | 'code'>;
+  private readonly limits: Counter<'limit'>;
+  private readonly streams: Gauge;
+
+  constructor(sources: MetricsSources) {
+    const registers = [this.registry];
+    collectDefaultMetrics({ register: this.registry });
+    this.requests = new Counter({
+      name: 'switchboard_relay_requests_total',
+      help: 'Relay calls by route, model, channel, HTTP status and client dialect',
+      labelNames: ['route', 'model', 'channel', 'status', 'dialect'],
+      registers,
+    });
+    this.latency = new Histogram({
+      name: 'switchboard_relay_request_duration_seconds',
+      help: 'Time from the request to the end of the answer',
+      labelNames: ['route', 'dialect'],
+      buckets: LATENCY_BUCKETS,
+      registers,
+    });
+    this.firstByte = new Histogram({
+      name: 'switchboard_relay_first_byte_seconds',
+      help: 'Time from the request to the first byte of the upstream answer',
+      labelNames: ['route'],
+      buckets: LATENCY_BUCKETS,
+      registers,
+    });
+    this.tokens = new Counter({ name: 'switchboard_tokens_total', help: 'Tokens billed, by model and kind (prompt, completion)', labelNames: ['model', 'kind'], registers });
+    this.quota = new Counter({ name: 'switchboard_quota_billed_total', help: 'Quota units billed, by model', labelNames: ['model'], registers });
+    this.upstreamErrors = new Counter({ name: 'switchboard_upstream_errors_total', help: 'Failed upstream attempts by channel and error code', labelNames: ['channel', 'code'], registers });
+    this.limits = new Counter({ name: 'switchboard_limits_hit_total', help: 'Requests refused by a limit, by limit', labelNames: ['limit'], registers });
+    this.streams = new Gauge({ name: 'switchboard_open_streams', help: 'Streamed answers being relayed now', registers });
+    new Gauge({
+      name: 'switchboard_circuit_breaker_open',
+      help: 'Channels held back by the circuit breaker now (1 per open channel)',
+      labelNames: ['channel'],
+      registers,
+      collect() {
+        this.reset();
+        for (const channel of sources.openCircuits()) this.set({ channel: String(channel) }, 1);
+      },
+    });
+    new Gauge({
+      name: 'switchboard_write_behind_pending',
+      help: 'Rows waiting for the database: log rows and hourly usage buckets',
+      labelNames: ['queue'],
+      registers,
+      collect() {
+        this.set({ queue: 'logs' }, sources.pendingLogRows());
+        this.set({ queue: 'usage' }, sources.pendingUsageBuckets());
+      },
+    });
+    new Gauge({
+      name: 'switchboard_write_behind_lag_seconds',
+      help: 'How long the oldest row or delta not yet in the database has waited (0 when none waits)',
+      registers,
+      collect() {
+        this.set(sources.writeBehindLagMs() / 1000);
+      },
+    });
+    new Gauge({
+      name: 'switchboard_write_behind_worst_lag_seconds',
+      help: 'The largest write-behind lag seen since the instance started',
+      registers,
+      collect() {
+        this.set(sources.worstWriteBehindLagMs() / 1000);
+      },
+    });
+  }
+
+  callEnded(call: RelayCallRecord): void {
+    this.requests.inc({ route: call.route, model: call.model || 'none', channel: String(call.channelId), status: String(call.status), dialect: call.dialect });
+    this.latency.observe({ route: call.route, dialect: call.dialect }, call.seconds);
+  }
+
+  billed(route: string, model: string, promptTokens: number, completionTokens: number, quota: number, firstByteMs: number | null): void {
+    this.tokens.inc({ model, kind: 'prompt' }, promptTokens);
+    this.tokens.inc({ model, kind: 'completion' }, completionTokens);
+    this.quota.inc({ model }, quota);
+    if (firstByteMs !== null) this.firstByte.observe({ route }, firstByteMs / 1000);
+  }
+
+  upstreamFailed(channelId: number, code: string): void {
+    this.upstreamErrors.inc({ channel: String(channelId), code });
+  }
+
+  limitHit(limit: string): void {
+    this.limits.inc({ limit });
+  }
+
+  streamOpened(): void {
+    this.streams.inc();
+  }
+
+  streamClosed(): void {
+    this.streams.dec();
+  }
+}

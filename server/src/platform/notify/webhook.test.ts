@@ -1,0 +1,69 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startLoopbackServer, type LoopbackServer } from '../../testing/loopback-server';
+import { NotifyThrottle } from './throttle';
+import { sendWebhook } from './webhook';
+import { InternalTargetError, isInternalAddress } from './webhook-target';
+
+let receiver: LoopbackServer;
+let received = 0;
+let failuresLeft = 0;
+
+beforeAll(async () => {
+  receiver = await startLoopbackServer((request, response) => {
+    request.resume();
+    received += 1;
+    if (failuresLeft > 0) {
+      failuresLeft -= 1;
+      response.writeHead(503).end();
+      return;
+    }
+    response.writeHead(200).end();
+  });
+});
+
+afterAll(() => receiver.stop());
+
+const payload = { type: 'quota_warning', title: 't', content: 'c', timestamp: 1 };
+
+describe('notification webhooks', () => {
+  it('refuse loopback and private targets, by address or by a name that resolves to one, unless allowed', async () => {
+    const port = new URL(receiver.url).port;
+    // `localhost` goes through the DNS lookup of the connection; the others are refused as literals.
+    for (const url of [receiver.url, `http://localhost:${port}/`, `http://[::1]:${port}/`, `http://[::ffff:127.0.0.1]:${port}/`]) {
+      const attempt = sendWebhook({ url, secret: '', allowInternal: false }, payload);
+      await expect(attempt, url).rejects.toThrow(/internal address/);
+    }
+    expect(received).toBe(0);
+    await sendWebhook({ url: receiver.url, secret: '', allowInternal: true }, payload);
+    expect(received).toBe(1);
+  });
+
+  it('try a failing receiver three times in all', async () => {
+    received = 0;
+    failuresLeft = 2;
+    await sendWebhook({ url: receiver.url, secret: 's', allowInternal: true }, payload);
+    expect(received).toBe(3);
+    received = 0;
+    failuresLeft = 3;
+    await expect(sendWebhook({ url: receiver.url, secret: 's', allowInternal: true }, payload)).rejects.toThrow('HTTP 503');
+    expect(received).toBe(3);
+  });
+
+  it('classify addresses', () => {
+    for (const address of ['127.0.0.1', '10.1.2.3', '172.20.0.1', '192.168.1.1', '169.254.169.254', '0.0.0.0', '::1', 'fd00::1', 'fe80::1', '::ffff:127.0.0.1']) {
+      expect(isInternalAddress(address), address).toBe(true);
+    }
+    for (const address of ['8.8.8.8', '1.1.1.1', '2606:4700::1111', '172.32.0.1']) expect(isInternalAddress(address), address).toBe(false);
+    expect(new InternalTargetError('x').message).toContain('WebhookInternalAddressEnabled');
+  });
+});
+
+describe('the notice throttle', () => {
+  it('lets two notices per key through in ten minutes, then one more once the window moved on', () => {
+    const throttle = new NotifyThrottle(2, 600_000);
+    expect([throttle.take('channel:1', 0), throttle.take('channel:1', 1000), throttle.take('channel:1', 2000)]).toEqual([true, true, false]);
+    expect(throttle.take('channel:2', 2000)).toBe(true);
+    expect(throttle.take('channel:1', 600_001)).toBe(true);
+    expect(throttle.take('channel:1', 600_002)).toBe(false);
+  });
+});

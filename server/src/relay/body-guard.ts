@@ -1,0 +1,139 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { AppContext } from '../app-context';
+import { fill } from '../platform/text';
+import { authenticateSession, authenticateToken } from './authenticate';
+import { anthropicMessagesDialect } from './formats/anthropic-messages';
+import { geminiDialect } from './formats/gemini';
+import type { InboundDialect } from './formats/inbound-dialect';
+import { openAIDialect } from './formats/openai-chat';
+import { RelayError } from './relay-error';
+import type { RelayServices } from './relay-services';
+
+const MIB = 1024 * 1024;
+
+/**
+ * Largest request body per relay route, sized to what the upstreams accept: chat-like calls may
+ * carry images inline (OpenAI takes up to 50 MB a request, Anthropic 32 MB, Gemini 20 MB); audio
+ * files are at most 25 MB (plus the multipart framing); image edits take images of up to 50 MB.
+ */
+export const RELAY_BODY_LIMITS = {
+  chat: 50 * MIB,
+  audio: 26 * MIB,
+  imageEdits: 64 * MIB,
+  other: 8 * MIB,
+} as const;
+
+const CHAT_LIKE = /^\/(v1\/(chat\/completions|completions|responses|messages)|v1beta\/models\/|v1\/models\/[^/]+:|pg\/)/;
+
+/** The body limit of a relay route, by its path. */
+export function bodyLimitFor(path: string): number {
+  if (path.startsWith('/v1/audio/transcriptions') || path.startsWith('/v1/audio/translations')) return RELAY_BODY_LIMITS.audio;
+  if (path.startsWith('/v1/images/edits')) return RELAY_BODY_LIMITS.imageEdits;
+  return CHAT_LIKE.test(path) ? RELAY_BODY_LIMITS.chat : RELAY_BODY_LIMITS.other;
+}
+
+const bodyMessages = {
+  busy: { zh: '服务器正在接收过多上传，请稍后重试', en: 'The server is receiving too many uploads; retry shortly' },
+  tooLarge: { zh: '请求体过大：此接口最多接受 {limit} MB', en: 'Request body too large: this endpoint accepts at most {limit} MB' },
+  tooSlow: { zh: '请求体上传超时（{seconds} 秒）', en: 'The request body did not arrive within {seconds} seconds' },
+};
+
+/** The dialect a client on `path` speaks, for errors answered before its route runs. */
+export function dialectForPath(path: string): InboundDialect {
+  if (path.startsWith('/v1/messages')) return anthropicMessagesDialect;
+  if (path.startsWith('/v1beta/')) return geminiDialect;
+  return openAIDialect;
+}
+
+const tooLarge = (request: FastifyRequest) =>
+  new RelayError(fill(bodyMessages.tooLarge, { limit: Math.floor(bodyLimitFor(request.url) / MIB) }), 413, 'request_body_too_large', 'invalid_request_error');
+
+/** Fastify's body-too-large error, said as a relay error; null for any other error. */
+export function bodyErrorOf(error: FastifyError, request: FastifyRequest): RelayError | null {
+  return error.code === 'FST_ERR_CTP_BODY_TOO_LARGE' ? tooLarge(request) : null;
+}
+
+const hasNoBody = (request: FastifyRequest) => request.method === 'GET' || request.method === 'HEAD';
+
+/**
+ * Bytes of request bodies held at once across all calls (RELAY_BODY_MEMORY_MB): a body's declared
+ * length is counted before it is read (chunked bodies as they arrive) until its answer is sent.
+ */
+class BodyBudget {
+  private held = 0;
+
+  constructor(private readonly limit: number) {}
+
+  take(bytes: number): boolean {
+    if (this.held + bytes > this.limit) return false;
+    this.held += bytes;
+    return true;
+  }
+
+  give(bytes: number): void {
+    this.held -= bytes;
+  }
+}
+
+const busy = () => new RelayError(bodyMessages.busy, 503, 'upload_capacity_reached', 'api_error');
+
+/**
+ * After an answer to a request whose body was refused or cut short: the rest of the body is read
+ * and thrown away (closing at once would reset the connection and lose the answer on its way to
+ * the client), for at most `lingerMs`, after which the connection is closed.
+ */
+export function discardUnreadBody(request: FastifyRequest, reply: FastifyReply, lingerMs: number): void {
+  reply.raw.once('finish', () => {
+    const incoming = request.raw;
+    if (incoming.complete) return;
+    const timer = setTimeout(() => incoming.socket?.destroy(), lingerMs);
+    incoming.once('end', () => clearTimeout(timer));
+    incoming.once('close', () => clearTimeout(timer));
+    incoming.resume();
+  });
+}
+
+/**
+ * Every relay route authenticates before a byte of its body is read, so an anonymous client cannot
+ * make the server hold anything; each route reads at most its limit, within RELAY_BODY_TIMEOUT, and
+ * bodies held at once stay within RELAY_BODY_MEMORY_MB.
+ */
+export function guardRelayBodies(app: FastifyInstance, context: AppContext, services: RelayServices): void {
+  const timeoutMs = context.config.RELAY_BODY_TIMEOUT * 1000;
+  const budget = new BodyBudget(context.config.RELAY_BODY_MEMORY_MB * MIB);
+  app.addHook('onRoute', (route) => {
+    route.bodyLimit ??= bodyLimitFor(route.url ?? route.path);
+  });
+  app.addHook('preParsing', async (request, reply, payload) => {
+    if (hasNoBody(request)) return payload;
+    if (request.url.startsWith('/pg/')) await authenticateSession(context, services, request, undefined);
+    else await authenticateToken(context, services, request);
+    let held = Number(request.headers['content-length'] ?? 0);
+    if (held > (request.routeOptions.bodyLimit ?? RELAY_BODY_LIMITS.other)) throw tooLarge(request);
+    if (!budget.take(held)) throw busy();
+    reply.raw.once('close', () => budget.give(held));
+    // Errors go to the body parser while it listens; once it stopped, the request is being discarded.
+    const fail = (error: RelayError) => {
+      if (payload.listenerCount('error') > 0) payload.emit('error', error);
+    };
+    if (request.headers['content-length'] === undefined) {
+      const count = (chunk: Buffer) => {
+        if (budget.take(chunk.length)) held += chunk.length;
+        else {
+          payload.off('data', count);
+          fail(busy());
+        }
+      };
+      payload.on('data', count);
+    }
+    if (request.raw.complete) return payload;
+    const timer = setTimeout(() => {
+      const seconds = context.config.RELAY_BODY_TIMEOUT;
+      fail(new RelayError(fill(bodyMessages.tooSlow, { seconds }), 408, 'request_body_timeout', 'invalid_request_error'));
+    }, timeoutMs);
+    const stop = () => clearTimeout(timer);
+    payload.once('end', stop);
+    payload.once('close', stop);
+    return payload;
+  });
+}

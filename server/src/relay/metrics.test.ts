@@ -1,0 +1,107 @@
+import OpenAI from 'openai';
+import parsePrometheusTextFormat from 'parse-prometheus-text-format';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FakeOpenAIUpstream } from '../testing/fake-openai-upstream';
+import { addChannel, addToken, addUser } from '../testing/relay-fixtures';
+import { startTestServer, type TestServer } from '../testing/test-server';
+
+const METRICS_TOKEN = 'metrics-token-0123456789';
+let server: TestServer;
+let healthy: FakeOpenAIUpstream;
+let broken: FakeOpenAIUpstream;
+let client: OpenAI;
+let healthyChannel: number;
+let brokenChannel: number;
+
+beforeAll(async () => {
+  server = await startTestServer({ environment: { METRICS_ENABLED: 'true', METRICS_TOKEN } });
+  healthy = await new FakeOpenAIUpstream().start();
+  broken = await new FakeOpenAIUpstream().start();
+  broken.behaviour = { failWith: { status: 500, message: 'upstream exploded' } };
+  const userId = await addUser(server, 'metrics-user', { quota: 100_000_000 });
+  const token = await addToken(server, userId, { remain: 100_000_000 });
+  healthyChannel = await addChannel(server, { baseUrl: healthy.url, models: ['gpt-4o-mini'] });
+  brokenChannel = await addChannel(server, { baseUrl: broken.url, models: ['gpt-4o'], autoBan: false });
+  client = new OpenAI({ apiKey: token.apiKey, baseURL: `${server.url}/v1`, maxRetries: 0 });
+});
+
+afterAll(async () => {
+  await healthy.stop();
+  await broken.stop();
+  await server.stop();
+});
+
+async function scrapeText() {
+  const response = await server.call('/metrics', { headers: { authorization: `Bearer ${METRICS_TOKEN}` } });
+  expect(response.status).toBe(200);
+  expect(response.headers.get('content-type')).toContain('text/plain');
+  return response.text();
+}
+const scrape = async () => parsePrometheusTextFormat(await scrapeText());
+/** The parser folds labelled histograms into one sample, so their counts are read from the text. */
+const histogramCount = (text: string, name: string, labels: string) => Number(new RegExp(`^${name}_count\\{${labels}\\} (\\S+)$`, 'm').exec(text)?.[1]);
+
+const family = (families: ReturnType<typeof parsePrometheusTextFormat>, name: string) => {
+  const found = families.find((entry) => entry.name === name);
+  if (!found) throw new Error(`no metric ${name}`);
+  return found;
+};
+const valueOf = (families: ReturnType<typeof parsePrometheusTextFormat>, name: string, labels: Record<string, string>) =>
+  Number(family(families, name).metrics.find((sample) => Object.entries(labels).every(([key, value]) => sample.labels?.[key] === value))?.value ?? 0);
+
+describe('GET /metrics', () => {
+  it('refuses a scrape without the metrics token', async () => {
+    expect((await server.call('/metrics')).status).toBe(401);
+    expect((await server.call('/metrics', { headers: { authorization: 'Bearer wrong' } })).status).toBe(401);
+  });
+
+  it('counts known traffic by route, model, channel, status and dialect, with the tokens and quota billed', async () => {
+    healthy.behaviour = { promptTokens: 1000, completionTokens: 500 };
+    for (let call = 0; call < 3; call += 1) {
+      await client.chat.completions.create({ model: 'gpt-4o-mini', messages: [{ role: 'user', content: 'hi' }] });
+    }
+    const stream = await client.chat.completions.create({ model: 'gpt-4o-mini', messages: [{ role: 'user', content: 'hi' }], stream: true });
+    for await (const chunk of stream) void chunk;
+    await expect(client.chat.completions.create({ model: 'gpt-4o', messages: [{ role: 'user', content: 'hi' }] })).rejects.toThrow();
+    await expect(client.chat.completions.create({ model: 'no-such-model', messages: [{ role: 'user', content: 'hi' }] })).rejects.toThrow();
+
+    const text = await scrapeText();
+    const families = parsePrometheusTextFormat(text);
+    const requests = 'switchboard_relay_requests_total';
+    const chat = { route: 'chat', dialect: 'openai' };
+    expect(valueOf(families, requests, { ...chat, model: 'gpt-4o-mini', channel: String(healthyChannel), status: '200' })).toBe(4);
+    expect(valueOf(families, requests, { ...chat, model: 'gpt-4o', channel: String(brokenChannel), status: '500' })).toBe(1);
+    expect(valueOf(families, requests, { ...chat, model: 'none', channel: '0', status: '400' })).toBe(1);
+    expect(family(families, requests).metrics.some((sample) => sample.labels?.model === 'no-such-model')).toBe(false);
+
+    expect(valueOf(families, 'switchboard_tokens_total', { model: 'gpt-4o-mini', kind: 'prompt' })).toBe(4000);
+    expect(valueOf(families, 'switchboard_tokens_total', { model: 'gpt-4o-mini', kind: 'completion' })).toBe(2000);
+    // gpt-4o-mini: (1000 + 500 × 4) × 0.075 = 225 per call
+    expect(valueOf(families, 'switchboard_quota_billed_total', { model: 'gpt-4o-mini' })).toBe(900);
+    expect(valueOf(families, 'switchboard_upstream_errors_total', { channel: String(brokenChannel) })).toBe(1);
+
+    expect(histogramCount(text, 'switchboard_relay_request_duration_seconds', 'route="chat",dialect="openai"')).toBe(6);
+    expect(histogramCount(text, 'switchboard_relay_first_byte_seconds', 'route="chat"')).toBe(4);
+    expect(valueOf(families, 'switchboard_open_streams', {})).toBe(0);
+    expect(family(families, 'switchboard_write_behind_pending').metrics.map((sample) => sample.labels?.queue).toSorted()).toEqual(['logs', 'usage']);
+    expect(family(families, 'process_resident_memory_bytes').type).toBe('GAUGE');
+  });
+
+  it('shows a channel the circuit breaker holds back', async () => {
+    for (let call = 0; call < 5; call += 1) {
+      await expect(client.chat.completions.create({ model: 'gpt-4o', messages: [{ role: 'user', content: 'hi' }] })).rejects.toThrow();
+    }
+    expect(valueOf(await scrape(), 'switchboard_circuit_breaker_open', { channel: String(brokenChannel) })).toBe(1);
+  });
+});
+
+describe('without METRICS_ENABLED', () => {
+  it('serves no /metrics', async () => {
+    const plain = await startTestServer();
+    try {
+      expect((await plain.call('/metrics')).status).toBe(404);
+    } finally {
+      await plain.stop();
+    }
+  });
+});

@@ -1,0 +1,146 @@
+import type { Selectable } from 'kysely';
+import type { Database } from '../../db/database';
+import { insertReturningId, toNumber } from '../../db/dialect';
+import type { MidjourneysTable } from '../../db/tables/tasks';
+import { claimRefundOf } from '../tasks/refund-claim';
+import type { StoredTask, TaskSnapshot, TaskStore } from '../tasks/task-platform';
+
+export type MidjourneyRow = Selectable<MidjourneysTable>;
+
+/** midjourney-proxy's finished states; CANCEL counts as a failure (the task produced nothing). */
+const FINISHED = ['SUCCESS', 'FAILURE', 'CANCEL'];
+
+const storedTask = (row: MidjourneyRow): StoredTask => ({
+  rowId: toNumber(row.id),
+  upstreamId: row.mj_id,
+  channelId: toNumber(row.channel_id),
+  userId: toNumber(row.user_id),
+  tokenId: toNumber(row.token_id),
+  quota: toNumber(row.quota),
+  modelName: row.model_name,
+  submittedAt: toNumber(row.submit_time),
+});
+
+export interface NewDrawing {
+  mjId: string;
+  code: number;
+  userId: number;
+  tokenId: number;
+  group: string;
+  action: string;
+  prompt: string;
+  description: string;
+  channelId: number;
+  modelName: string;
+  quota: number;
+  status: string;
+  progress: string;
+  imageUrl: string;
+  properties: unknown;
+}
+
+/** The `midjourneys` table: drawing tasks, times in unix milliseconds as midjourney-proxy reports them. */
+export class MidjourneyStore implements TaskStore {
+  constructor(private readonly database: Database) {}
+
+  insert(task: NewDrawing): Promise<number> {
+    const now = Date.now();
+    const finished = task.status === 'SUCCESS';
+    return insertReturningId(this.database.db, this.database.kind, 'midjourneys', {
+      mj_id: task.mjId,
+      code: task.code,
+      user_id: task.userId,
+      token_id: task.tokenId,
+      group: task.group,
+      action: task.action,
+      prompt: task.prompt,
+      prompt_en: '',
+      description: task.description,
+      state: '',
+      submit_time: now,
+      start_time: finished ? now : 0,
+      finish_time: finished ? now : 0,
+      image_url: task.imageUrl,
+      video_url: '',
+      video_urls: null,
+      status: task.status,
+      progress: task.progress,
+      fail_reason: '',
+      channel_id: task.channelId,
+      model_name: task.modelName,
+      quota: task.quota,
+      buttons: null,
+      properties: JSON.stringify(task.properties ?? {}),
+    });
+  }
+
+  /** A user's task by its midjourney-proxy id (a user sees only own tasks). */
+  ownTask(userId: number, mjId: string): Promise<MidjourneyRow | undefined> {
+    return this.database.db.selectFrom('midjourneys').selectAll().where('user_id', '=', userId).where('mj_id', '=', mjId).orderBy('id', 'desc').executeTakeFirst();
+  }
+
+  ownTasks(userId: number, mjIds: string[]): Promise<MidjourneyRow[]> {
+    if (mjIds.length === 0) return Promise.resolve([]);
+    return this.database.db.selectFrom('midjourneys').selectAll().where('user_id', '=', userId).where('mj_id', 'in', mjIds).orderBy('id').execute();
+  }
+
+  /** The stored image address of a task, for the image proxy (no user: the proxy needs no key). */
+  async imageUrl(mjId: string): Promise<string> {
+    const row = await this.database.db.selectFrom('midjourneys').select('image_url').where('mj_id', '=', mjId).orderBy('id', 'desc').executeTakeFirst();
+    return row?.image_url ?? '';
+  }
+
+  async pending(limit: number): Promise<StoredTask[]> {
+    const rows = await this.database.db.selectFrom('midjourneys').selectAll().where('status', 'not in', FINISHED).orderBy('id').limit(limit).execute();
+    return rows.map(storedTask);
+  }
+
+  async unrefundedFailures(limit: number): Promise<StoredTask[]> {
+    const rows = await this.database.db
+      .selectFrom('midjourneys')
+      .selectAll()
+      .where('status', 'in', ['FAILURE', 'CANCEL'])
+      .where('refunded', '=', 0)
+      .orderBy('id')
+      .limit(limit)
+      .execute();
+    return rows.map(storedTask);
+  }
+
+  async apply(rowId: number, snapshot: TaskSnapshot): Promise<void> {
+    const result = snapshot.result as { promptEn?: string; description?: string; state?: string; imageUrl?: string; videoUrl?: string; videoUrls?: unknown; buttons?: unknown; properties?: unknown };
+    await this.database.db
+      .updateTable('midjourneys')
+      .set({
+        status: snapshot.status,
+        progress: snapshot.progress,
+        fail_reason: snapshot.failReason,
+        start_time: snapshot.startTime,
+        finish_time: snapshot.finishTime,
+        prompt_en: result.promptEn ?? '',
+        description: result.description ?? '',
+        state: result.state ?? '',
+        image_url: result.imageUrl ?? '',
+        video_url: result.videoUrl ?? '',
+        video_urls: result.videoUrls === undefined ? null : JSON.stringify(result.videoUrls),
+        buttons: result.buttons === undefined ? null : JSON.stringify(result.buttons),
+        properties: result.properties === undefined ? null : JSON.stringify(result.properties),
+      })
+      .where('id', '=', rowId)
+      .where('status', 'not in', FINISHED)
+      .execute();
+  }
+
+  async fail(rowId: number, reason: string, now: number): Promise<void> {
+    await this.database.db
+      .updateTable('midjourneys')
+      .set({ status: 'FAILURE', progress: '100%', fail_reason: reason, finish_time: now })
+      .where('id', '=', rowId)
+      .where('status', 'not in', FINISHED)
+      .execute();
+  }
+
+  claimRefund(rowId: number): Promise<boolean> {
+    return claimRefundOf(this.database, 'midjourneys', rowId);
+  }
+}

@@ -1,0 +1,33 @@
+import { midjourneyImageAddress } from '@switchboard/contract';
+import type { OptionStore } from '../../platform/option-store';
+import { storedJson } from '../tasks/stored-json';
+import { toNumber } from '../../db/dialect';
+import type { MidjourneyRow } from './midjourney-store';
+
+
+/**
+ * A stored drawing as the client of a midjourney-proxy knows it. With MjForwardUrlEnabled the image
+ * address is the gateway's own `/mj/image/{id}` (under ServerAddress), so clients never see the proxy.
+ */
+export function taskView(row: MidjourneyRow, options: OptionStore) {
+  const imageUrl = midjourneyImageAddress(row.image_url ?? '', row.mj_id, options.boolean('MjForwardUrlEnabled'), options.string('ServerAddress'));
+  return {
+    id: row.mj_id,
+    action: row.action,
+    prompt: row.prompt ?? '',
+    promptEn: row.prompt_en ?? '',
+    description: row.description ?? '',
+    state: row.state ?? '',
+    submitTime: toNumber(row.submit_time),
+    startTime: toNumber(row.start_time),
+    finishTime: toNumber(row.finish_time),
+    imageUrl,
+    videoUrl: row.video_url ?? '',
+    videoUrls: storedJson(row.video_urls),
+    status: row.status,
+    progress: row.progress,
+    failReason: row.fail_reason ?? '',
+    buttons: storedJson(row.buttons) ?? [],
+    properties: storedJson(row.properties) ?? {},
+  };
+}

@@ -1,0 +1,50 @@
+import { z } from 'zod';
+
+/** A submit answer of midjourney-proxy: code 1 accepted, 21 exists, 22 queued, anything else refused. */
+export const submitAnswerSchema = z.looseObject({
+  code: z.number(),
+  description: z.string().nullish(),
+  result: z.unknown().optional(),
+  properties: z.unknown().optional(),
+});
+export type SubmitAnswer = z.infer<typeof submitAnswerSchema>;
+
+const text = z.string().nullish().transform((value) => value ?? '');
+const time = z.number().nullish().transform((value) => value ?? 0);
+
+/** One task object as midjourney-proxy reports it (fetch, list-by-condition). */
+export const proxyTaskSchema = z.looseObject({
+  id: z.string(),
+  action: text,
+  status: text,
+  progress: text,
+  prompt: text,
+  promptEn: text,
+  description: text,
+  state: text,
+  submitTime: time,
+  startTime: time,
+  finishTime: time,
+  imageUrl: text,
+  videoUrl: text,
+  videoUrls: z.unknown().optional(),
+  failReason: text,
+  buttons: z.unknown().optional(),
+  properties: z.unknown().optional(),
+});
+export type ProxyTask = z.infer<typeof proxyTaskSchema>;
+
+export const proxyTaskListSchema = z.array(proxyTaskSchema);
+
+/** The request fields Switchboard reads or changes; everything else is forwarded as the client sent it. */
+export const submitRequestSchema = z.looseObject({
+  prompt: z.string().optional(),
+  taskId: z.string().optional(),
+  customId: z.string().optional(),
+  action: z.string().optional(),
+  index: z.number().optional(),
+  content: z.string().optional(),
+  notifyHook: z.string().optional(),
+  accountFilter: z.unknown().optional(),
+});
+export type SubmitRequest = z.infer<typeof submitRequestSchema>;

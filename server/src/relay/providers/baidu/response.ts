@@ -1,0 +1,54 @@
+import { z } from 'zod';
+import type { Usage } from '../../billing/quota';
+import type { ChatCompletion, ChatFinishReason } from '../../formats/openai-chat-types';
+import { badUpstreamBody } from '../../relay-error';
+import { textCompletion } from '../own-api-adapter';
+import type { UpstreamTarget } from '../provider';
+import { parseWith } from '../sse-json-translator';
+import { baiduError, baiduErrorBody } from './errors';
+
+export const ernieUsage = z.object({ prompt_tokens: z.number(), completion_tokens: z.number().optional(), total_tokens: z.number().optional() });
+
+/** One ERNIE chat answer, whole or one streamed sentence (`is_end` marks the last). */
+export const ernieAnswer = z.looseObject({
+  id: z.string(),
+  result: z.string(),
+  is_end: z.boolean().optional(),
+  finish_reason: z.string().optional(),
+  usage: ernieUsage.optional(),
+});
+
+const ernieEmbeddings = z.looseObject({
+  data: z.array(z.object({ embedding: z.array(z.number()), index: z.number() })),
+  usage: ernieUsage,
+});
+
+export const usageFromErnie = (usage: z.infer<typeof ernieUsage> | undefined): Usage | null =>
+  usage ? { promptTokens: usage.prompt_tokens, completionTokens: usage.completion_tokens ?? 0 } : null;
+
+/** ERNIE's finish reasons in OpenAI's words (`normal` is a natural stop). */
+export function finishReasonOf(reason: string | undefined): ChatFinishReason {
+  if (reason === 'length') return 'length';
+  if (reason === 'content_filter') return 'content_filter';
+  if (reason === 'function_call') return 'function_call';
+  return 'stop';
+}
+
+/** A whole ERNIE answer (chat or embeddings) in OpenAI's shape; an error body in a 200 is thrown as the upstream's error. */
+export function baiduWhole(bytes: Buffer, target: UpstreamTarget): { completion: ChatCompletion; usage: Usage | null } {
+  const text = bytes.toString('utf8');
+  const error = parseWith(baiduErrorBody, text);
+  if (error) throw baiduError(error, target.channel);
+  if (target.endpoint.kind === 'embeddings') {
+    const embeddings = parseWith(ernieEmbeddings, text);
+    if (!embeddings) throw badUpstreamBody();
+    const usage = usageFromErnie(embeddings.usage);
+    const data = embeddings.data.map((item) => ({ object: 'embedding', embedding: item.embedding, index: item.index }));
+    const list = { object: 'list', data, model: target.upstreamModel, usage: { prompt_tokens: embeddings.usage.prompt_tokens, total_tokens: embeddings.usage.prompt_tokens } };
+    return { completion: list as unknown as ChatCompletion, usage };
+  }
+  const answer = parseWith(ernieAnswer, text);
+  if (!answer) throw badUpstreamBody();
+  const usage = usageFromErnie(answer.usage);
+  return { completion: textCompletion(answer.id, target.upstreamModel, answer.result, finishReasonOf(answer.finish_reason), usage), usage };
+}

@@ -1,0 +1,58 @@
+import { chatUsageOf } from '../formats/openai-chat';
+import type { ChatChunk, ChatCompletion, ChatFinishReason, ChatMessage } from '../formats/openai-chat-types';
+import type { Usage } from '../billing/quota';
+import type { CachedChannel } from '../caches/channel-index';
+import type { UpstreamError } from '../relay-error';
+import { SseUsageTap } from '../stream/sse-usage-tap';
+import type { NativePath, OpenAIPath, ProviderAdapter } from './provider';
+
+/**
+ * The vendor's own format both ways, for a client body sent upstream unchanged (a pass-through
+ * channel): the address and credentials still come from `openai.request`, the answer goes back as
+ * the vendor wrote it; usage is read only from streams in OpenAI's shape (the prompt is billed from the
+ * local estimate otherwise).
+ */
+function ownFormatPath(openai: OpenAIPath): NativePath {
+  return {
+    request: (target, body) => {
+      const json = body.json ?? {};
+      return openai.request(target, { ...json, model: target.upstreamModel, messages: Array.isArray(json.messages) ? (json.messages as ChatMessage[]) : [] });
+    },
+    whole: (bytes, contentType) => ({ body: bytes, contentType, usage: null, text: '' }),
+    stream: () => new SseUsageTap(true),
+  };
+}
+
+/**
+ * An adapter for a vendor with its own API (Baidu, Dify, Coze, …): no client speaks it, so every
+ * client (OpenAI, Anthropic, Gemini) reaches it through the OpenAI chat shape.
+ */
+export function ownApiAdapter(openai: OpenAIPath, errorFrom: (status: number, bodyText: string, channel: CachedChannel) => UpstreamError): ProviderAdapter {
+  return { nativeDialect: () => 'own', native: ownFormatPath(openai), openai, errorFrom };
+}
+
+const nowSeconds = () => Math.floor(Date.now() / 1000);
+
+/** A whole OpenAI chat completion of one assistant text. */
+export function textCompletion(id: string, model: string, text: string, finishReason: ChatFinishReason, usage: Usage | null): ChatCompletion {
+  return {
+    id,
+    object: 'chat.completion',
+    created: nowSeconds(),
+    model,
+    choices: [{ index: 0, message: { role: 'assistant', content: text }, finish_reason: finishReason }],
+    ...(usage ? { usage: chatUsageOf(usage) } : {}),
+  };
+}
+
+/** One OpenAI chat chunk carrying a piece of assistant text (and the finish reason on the last). */
+export function textChunk(id: string, model: string, text: string, finishReason: ChatFinishReason = null): ChatChunk {
+  return { id, object: 'chat.completion.chunk', created: nowSeconds(), model, choices: [{ index: 0, delta: { role: 'assistant', content: text }, finish_reason: finishReason }] };
+}
+
+/** The text of a message's content (its text parts joined; images and other parts left out). */
+export function plainText(content: ChatMessage['content']): string {
+  if (typeof content === 'string') return content;
+  if (!Array.isArray(content)) return '';
+  return content.map((part) => (part.type === 'text' && typeof part.text === 'string' ? part.text : '')).join('');
+}

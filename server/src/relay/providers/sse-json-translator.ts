@@ -1,0 +1,48 @@
+import type { z } from 'zod';
+import type { Usage } from '../billing/quota';
+import type { ChatChunk } from '../formats/openai-chat-types';
+import type { RelayError } from '../relay-error';
+import { SseEventSplitter, type SseEvent } from '../stream/sse-events';
+import type { ChunkTranslator } from './provider';
+
+/** Parses a JSON text against a schema; null when it is not JSON or does not match. */
+export function parseWith<T>(schema: z.ZodType<T>, text: string): T | null {
+  try {
+    const parsed = schema.safeParse(JSON.parse(text));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * A vendor's server-sent events, each a JSON object of `schema`, turned into OpenAI chat chunks by
+ * `translate` (which may set `usage` and `failure`). Events that do not match are skipped.
+ */
+export abstract class SseJsonTranslator<T> implements ChunkTranslator {
+  usage: Usage | null = null;
+  failure: RelayError | null = null;
+  private readonly splitter = new SseEventSplitter();
+
+  constructor(private readonly schema: z.ZodType<T>) {}
+
+  push(chunk: Buffer): ChatChunk[] {
+    return this.read(this.splitter.push(chunk));
+  }
+
+  end(): ChatChunk[] {
+    return this.read(this.splitter.end());
+  }
+
+  protected abstract translate(payload: T, event: SseEvent): ChatChunk[];
+
+  private read(events: SseEvent[]): ChatChunk[] {
+    const chunks: ChatChunk[] = [];
+    for (const event of events) {
+      if (this.failure) break;
+      const payload = event.data.startsWith('{') ? parseWith(this.schema, event.data) : null;
+      if (payload !== null) chunks.push(...this.translate(payload, event));
+    }
+    return chunks;
+  }
+}

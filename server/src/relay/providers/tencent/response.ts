@@ -1,0 +1,41 @@
+import { z } from 'zod';
+import type { Usage } from '../../billing/quota';
+import type { ChatCompletion, ChatFinishReason } from '../../formats/openai-chat-types';
+import { badUpstreamBody } from '../../relay-error';
+import { textCompletion } from '../own-api-adapter';
+import type { UpstreamTarget } from '../provider';
+import { parseWith } from '../sse-json-translator';
+import { tencentError, tencentErrorBody } from './errors';
+
+export const hunyuanUsage = z.looseObject({ PromptTokens: z.number(), CompletionTokens: z.number() });
+
+const hunyuanAnswer = z.object({
+  Response: z.looseObject({
+    Id: z.string(),
+    Choices: z.array(z.looseObject({ Message: z.looseObject({ Content: z.string() }), FinishReason: z.string().optional() })).min(1),
+    Usage: hunyuanUsage.optional(),
+  }),
+});
+
+export const usageFromHunyuan = (usage: z.infer<typeof hunyuanUsage> | undefined): Usage | null =>
+  usage ? { promptTokens: usage.PromptTokens, completionTokens: usage.CompletionTokens } : null;
+
+/** Hunyuan's finish reasons (`stop`, `length`, `sensitive`, `tool_calls`) in OpenAI's words. */
+export function finishReasonOf(reason: string | undefined): ChatFinishReason {
+  if (reason === 'length') return 'length';
+  if (reason === 'sensitive') return 'content_filter';
+  if (reason === 'tool_calls') return 'tool_calls';
+  return 'stop';
+}
+
+/** A whole Hunyuan answer as an OpenAI chat completion; an error in a 200 is the upstream's error. */
+export function hunyuanWhole(bytes: Buffer, target: UpstreamTarget): { completion: ChatCompletion; usage: Usage | null } {
+  const text = bytes.toString('utf8');
+  const error = parseWith(tencentErrorBody, text)?.Response.Error;
+  if (error) throw tencentError(error.Code, error.Message, target.channel);
+  const answer = parseWith(hunyuanAnswer, text)?.Response;
+  const choice = answer?.Choices[0];
+  if (!answer || !choice) throw badUpstreamBody();
+  const usage = usageFromHunyuan(answer.Usage);
+  return { completion: textCompletion(answer.Id, target.upstreamModel, choice.Message.Content, finishReasonOf(choice.FinishReason), usage), usage };
+}

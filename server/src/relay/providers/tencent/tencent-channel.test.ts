@@ -1,0 +1,119 @@
+import OpenAI from 'openai';
+import { GoogleGenAI } from '@google/genai';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FixtureReplayUpstream } from '../../../testing/fixture-replay-upstream';
+import { failureOf, lastConsumeLog, priceModels } from '../../../testing/provider-test-kit';
+import { addChannel, addToken, addUser } from '../../../testing/relay-fixtures';
+import { availableDatabaseKinds } from '../../../testing/test-databases';
+import { startTestServer, type TestServer } from '../../../testing/test-server';
+import { tencentCredentials } from './request';
+import { tc3Authorization } from './signing';
+
+/** Recordings written from Tencent's documented wire format (Hunyuan ChatCompletions 2023-09-01, common error codes). */
+const recording = (name: string, stream = false) => ({ file: new URL(`./__fixtures__/${name}`, import.meta.url), stream });
+const streaming = (body: Record<string, unknown>) => body.Stream === true;
+const kinds = await availableDatabaseKinds();
+
+describe('TC3-HMAC-SHA256', () => {
+  it("reproduces the worked example of Tencent Cloud's signature v3 documentation", () => {
+    const authorization = tc3Authorization({
+      secretId: 'AKIDEXAMPLE',
+      secretKey: 'Gu5t9xGARNpq86cd98joQYCN3EXAMPLE',
+      service: 'cvm',
+      host: 'cvm.tencentcloudapi.com',
+      contentType: 'application/json; charset=utf-8',
+      body: Buffer.from('{"Limit": 1, "Filters": [{"Values": ["\\u672a\\u547d\\u540d"], "Name": "instance-name"}]}'),
+      timestamp: 1551113065,
+    });
+    expect(authorization).toBe(
+      'TC3-HMAC-SHA256 Credential=AKIDEXAMPLE/2019-02-25/cvm/tc3_request, SignedHeaders=content-type;host, Signature=72e494ea809ad7a8c8f7a4507b9bddcbaa8e581f516e8da2f66e2c5a96525168',
+    );
+  });
+
+  it('reads the key as AppId|SecretId|SecretKey or SecretId|SecretKey', () => {
+    expect(tencentCredentials('1250000000|AKIDid|key')).toEqual({ secretId: 'AKIDid', secretKey: 'key' });
+    expect(tencentCredentials('AKIDid|key')).toEqual({ secretId: 'AKIDid', secretKey: 'key' });
+    expect(tencentCredentials('just-a-key')).toBeNull();
+  });
+});
+
+describe.each(kinds)('the official SDKs against a Tencent Hunyuan channel (%s)', (kind) => {
+  let server: TestServer;
+  let hunyuan: FixtureReplayUpstream;
+  let refusing: FixtureReplayUpstream;
+  let apiKey: string;
+
+  beforeAll(async () => {
+    server = await startTestServer({ databaseKind: kind });
+    hunyuan = await new FixtureReplayUpstream({ '/': [recording('chat-completion.json'), recording('chat-stream.sse', true)] }, streaming).start();
+    refusing = await new FixtureReplayUpstream({ '/': [recording('error-signature.json')] }, streaming).start();
+    await priceModels(server, { 'hunyuan-lite': 1, 'hunyuan-pro': 1 });
+    const userId = await addUser(server, 'hunyuan-user', { quota: 1_000_000 });
+    apiKey = (await addToken(server, userId, { unlimited: true })).apiKey;
+    await addChannel(server, { type: 23, name: 'hunyuan', baseUrl: hunyuan.url, key: '1250000000|AKIDsecretid|secret-key', models: ['hunyuan-lite'] });
+    await addChannel(server, { type: 23, name: 'hunyuan refused', baseUrl: refusing.url, key: 'AKIDother|wrong-key', models: ['hunyuan-pro'] });
+  });
+
+  afterAll(async () => {
+    await hunyuan.stop();
+    await refusing.stop();
+    await server.stop();
+  });
+
+  /** The signature the last request carried is the one its own body, host and timestamp give. */
+  function expectSigned(upstream: FixtureReplayUpstream, secretId: string, secretKey: string) {
+    const request = upstream.received.at(-1)!;
+    expect(request.headers).toMatchObject({ 'x-tc-action': 'ChatCompletions', 'x-tc-version': '2023-09-01', 'content-type': 'application/json; charset=utf-8' });
+    const expected = tc3Authorization({
+      secretId,
+      secretKey,
+      service: 'hunyuan',
+      host: new URL(upstream.url).host,
+      contentType: 'application/json; charset=utf-8',
+      body: Buffer.from(JSON.stringify(request.body)),
+      timestamp: Number(request.headers['x-tc-timestamp']),
+    });
+    expect(request.headers.authorization).toBe(expected);
+    expect(Math.abs(Number(request.headers['x-tc-timestamp']) - Date.now() / 1000)).toBeLessThan(60);
+  }
+
+  it('signs ChatCompletions with TC3 and reads the whole answer and stream, billed from Hunyuan usage', async () => {
+    const openai = new OpenAI({ apiKey, baseURL: `${server.url}/v1`, maxRetries: 0 });
+    const completion = await openai.chat.completions.create({
+      model: 'hunyuan-lite',
+      messages: [
+        { role: 'system', content: '简短回答' },
+        { role: 'user', content: '你好' },
+      ],
+      temperature: 0.5,
+    });
+    expect(completion.choices[0]?.message.content).toBe('你好！我是腾讯混元大模型。');
+    expect(hunyuan.received.at(-1)?.body).toEqual({
+      Model: 'hunyuan-lite',
+      Messages: [
+        { Role: 'system', Content: '简短回答' },
+        { Role: 'user', Content: '你好' },
+      ],
+      Stream: false,
+      Temperature: 0.5,
+    });
+    expectSigned(hunyuan, 'AKIDsecretid', 'secret-key');
+    expect(await lastConsumeLog(server)).toMatchObject({ model_name: 'hunyuan-lite', prompt_tokens: 3, completion_tokens: 9, quota: 12 });
+
+    const ai = new GoogleGenAI({ apiKey, httpOptions: { baseUrl: server.url } });
+    let text = '';
+    for await (const chunk of await ai.models.generateContentStream({ model: 'hunyuan-lite', contents: '你好' })) text += chunk.text ?? '';
+    expect(text).toBe('你好！我是腾讯混元大模型。');
+    expect(hunyuan.received.at(-1)?.body).toMatchObject({ Stream: true });
+    expectSigned(hunyuan, 'AKIDsecretid', 'secret-key');
+    expect(await lastConsumeLog(server)).toMatchObject({ is_stream: 1, prompt_tokens: 3, completion_tokens: 9 });
+  });
+
+  it("reports Tencent's error sent with HTTP 200 as the upstream's error", async () => {
+    const openai = new OpenAI({ apiKey, baseURL: `${server.url}/v1`, maxRetries: 0 });
+    const failure = await failureOf(openai.chat.completions.create({ model: 'hunyuan-pro', messages: [{ role: 'user', content: 'Hi' }] }));
+    expect(failure.message).toContain('The provided credentials could not be validated');
+    expect(failure.status).toBe(401);
+    expectSigned(refusing, 'AKIDother', 'wrong-key');
+  });
+});

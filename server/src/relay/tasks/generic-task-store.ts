@@ -1,0 +1,139 @@
+import type { Selectable } from 'kysely';
+import type { Database } from '../../db/database';
+import { insertReturningId, toNumber } from '../../db/dialect';
+import type { TasksTable } from '../../db/tables/tasks';
+import { claimRefundOf } from './refund-claim';
+import type { StoredTask, TaskSnapshot, TaskStore } from './task-platform';
+
+const FINISHED = ['SUCCESS', 'FAILURE'];
+const seconds = (milliseconds: number) => Math.floor(milliseconds / 1000);
+
+export type TaskRow = Selectable<TasksTable>;
+
+function storedTask(row: Pick<TaskRow, 'id' | 'task_id' | 'channel_id' | 'user_id' | 'token_id' | 'quota' | 'model_name' | 'submit_time'>): StoredTask {
+  return {
+    rowId: toNumber(row.id),
+    upstreamId: row.task_id,
+    channelId: toNumber(row.channel_id),
+    userId: toNumber(row.user_id),
+    tokenId: toNumber(row.token_id),
+    quota: toNumber(row.quota),
+    modelName: row.model_name,
+    submittedAt: toNumber(row.submit_time) * 1000,
+  };
+}
+
+export interface NewTask {
+  taskId: string;
+  userId: number;
+  tokenId: number;
+  group: string;
+  channelId: number;
+  modelName: string;
+  quota: number;
+  action: string;
+  status: string;
+  properties: unknown;
+  data: unknown;
+}
+
+/** The `tasks` table of one platform (Suno, OpenAI video, ...): times in unix seconds. */
+export class GenericTaskStore implements TaskStore {
+  constructor(
+    private readonly database: Database,
+    readonly platform: string,
+  ) {}
+
+  async insert(task: NewTask): Promise<number> {
+    const now = seconds(Date.now());
+    return insertReturningId(this.database.db, this.database.kind, 'tasks', {
+      task_id: task.taskId,
+      platform: this.platform,
+      user_id: task.userId,
+      token_id: task.tokenId,
+      group: task.group,
+      channel_id: task.channelId,
+      model_name: task.modelName,
+      quota: task.quota,
+      action: task.action,
+      status: task.status,
+      progress: '0%',
+      created_at: now,
+      updated_at: now,
+      submit_time: now,
+      fail_reason: null,
+      properties: JSON.stringify(task.properties ?? {}),
+      private_data: null,
+      data: JSON.stringify(task.data ?? null),
+    });
+  }
+
+  /** A user's tasks with these ids (a user sees only own tasks). */
+  ownTasks(userId: number, taskIds: string[]): Promise<TaskRow[]> {
+    if (taskIds.length === 0) return Promise.resolve([]);
+    return this.database.db
+      .selectFrom('tasks')
+      .selectAll()
+      .where('platform', '=', this.platform)
+      .where('user_id', '=', userId)
+      .where('task_id', 'in', taskIds)
+      .orderBy('id')
+      .execute();
+  }
+
+  async pending(limit: number): Promise<StoredTask[]> {
+    const rows = await this.database.db
+      .selectFrom('tasks')
+      .selectAll()
+      .where('platform', '=', this.platform)
+      .where('status', 'not in', FINISHED)
+      .orderBy('id')
+      .limit(limit)
+      .execute();
+    return rows.map(storedTask);
+  }
+
+  async unrefundedFailures(limit: number): Promise<StoredTask[]> {
+    const rows = await this.database.db
+      .selectFrom('tasks')
+      .selectAll()
+      .where('platform', '=', this.platform)
+      .where('status', '=', 'FAILURE')
+      .where('refunded', '=', 0)
+      .orderBy('id')
+      .limit(limit)
+      .execute();
+    return rows.map(storedTask);
+  }
+
+  async apply(rowId: number, snapshot: TaskSnapshot): Promise<void> {
+    const status = snapshot.outcome === 'success' ? 'SUCCESS' : snapshot.outcome === 'failure' ? 'FAILURE' : snapshot.status;
+    await this.database.db
+      .updateTable('tasks')
+      .set({
+        status,
+        progress: snapshot.outcome === 'running' ? snapshot.progress : '100%',
+        fail_reason: snapshot.failReason || null,
+        start_time: seconds(snapshot.startTime),
+        finish_time: seconds(snapshot.finishTime || (snapshot.outcome === 'running' ? 0 : Date.now())),
+        updated_at: seconds(Date.now()),
+        data: JSON.stringify(snapshot.result),
+      })
+      .where('id', '=', rowId)
+      .where('status', 'not in', FINISHED)
+      .execute();
+  }
+
+  async fail(rowId: number, reason: string, now: number): Promise<void> {
+    await this.database.db
+      .updateTable('tasks')
+      .set({ status: 'FAILURE', progress: '100%', fail_reason: reason, finish_time: seconds(now), updated_at: seconds(now) })
+      .where('id', '=', rowId)
+      .where('status', 'not in', FINISHED)
+      .execute();
+  }
+
+  claimRefund(rowId: number): Promise<boolean> {
+    return claimRefundOf(this.database, 'tasks', rowId);
+  }
+}

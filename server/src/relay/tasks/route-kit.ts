@@ -1,0 +1,42 @@
+import type { FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import type { AppContext } from '../../app-context';
+import { fill } from '../../platform/text';
+import { RelayError } from '../relay-error';
+import { relayErrorBody } from '../relay-error-reply';
+import { taskMessages } from './task-messages';
+
+/**
+ * A failure of a task route as status, code, type and message (in the client's language, with the
+ * request id), for platforms whose error shape is not OpenAI's; unknown errors are logged as 500s.
+ */
+export function failureOf(error: unknown, request: FastifyRequest) {
+  const { status, body } = relayErrorBody(error, request);
+  const { message, type, code } = (body as { error: { message: string; type: string; code: string } }).error;
+  return { status: status === 499 ? 400 : status, code, type, message };
+}
+
+/** The JSON body of a task route through its schema; bad input is a 400 with a clear message. */
+export function bodyOf<T>(request: FastifyRequest, schema: z.ZodType<T>): T {
+  const raw = Buffer.isBuffer(request.body) ? request.body.toString('utf8') : '';
+  let value: unknown;
+  try {
+    value = raw ? JSON.parse(raw) : {};
+  } catch (error) {
+    throw invalidBody(error instanceof Error ? error.message : String(error));
+  }
+  const parsed = schema.safeParse(value);
+  if (!parsed.success) throw invalidBody(parsed.error.issues.map((issue) => `${issue.path.join('.') || 'body'}: ${issue.message}`).join('; '));
+  return parsed.data;
+}
+
+export const invalidBody = (detail: string) => new RelayError(fill(taskMessages.invalidBody, { detail }), 400, 'invalid_request_body', 'invalid_request_error');
+
+/** Refuses the call when the administrator turned drawing (DrawingEnabled) or async tasks (TaskEnabled) off. */
+export function requireEnabled(context: AppContext, option: 'DrawingEnabled' | 'TaskEnabled'): void {
+  if (context.options.boolean(option)) return;
+  const text = option === 'DrawingEnabled' ? taskMessages.drawingDisabled : taskMessages.tasksDisabled;
+  throw new RelayError(text, 403, option === 'DrawingEnabled' ? 'drawing_disabled' : 'task_disabled', 'permission_error');
+}
+
+export const taskNotFound = (id: string) => new RelayError(fill(taskMessages.taskNotFound, { id }), 404, 'task_not_found', 'invalid_request_error');

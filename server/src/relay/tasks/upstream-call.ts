@@ -1,0 +1,61 @@
+import { request, type Dispatcher } from 'undici';
+import type { z } from 'zod';
+import { fill } from '../../platform/text';
+import { badUpstreamBody, RelayError, UpstreamError } from '../relay-error';
+import { relayMessages } from '../relay-messages';
+import { taskMessages } from './task-messages';
+
+const ERROR_DETAIL_LIMIT = 500;
+
+export interface UpstreamCall {
+  url: string;
+  method?: 'GET' | 'POST';
+  headers: Record<string, string>;
+  body?: Buffer | string;
+  signal?: AbortSignal;
+}
+
+/** Sends one request to a task upstream; a network failure is a retryable RelayError. */
+export async function callUpstream(dispatcher: Dispatcher, call: UpstreamCall): Promise<Dispatcher.ResponseData> {
+  try {
+    return await request(call.url, { method: call.method ?? 'POST', headers: call.headers, body: call.body, signal: call.signal, dispatcher });
+  } catch (error) {
+    const detail = error instanceof Error ? error.message : String(error);
+    throw new RelayError(fill(relayMessages.upstreamUnreachable, { detail }), 502, 'upstream_unreachable', 'upstream_error', true);
+  }
+}
+
+/**
+ * The status the client gets for an upstream's error: the upstream's own for a bad request, but 502 when
+ * the upstream refused the channel's key (401/403: the gateway's fault, not the client's) or failed.
+ */
+function clientStatusOf(upstreamStatus: number): number {
+  return upstreamStatus === 401 || upstreamStatus === 403 || upstreamStatus >= 500 ? 502 : upstreamStatus;
+}
+
+/**
+ * Sends a request and reads its JSON answer through the schema. A non-2xx answer is an UpstreamError
+ * (retryable for 429 and 5xx, so the submit moves to another channel); an unreadable body is a 502.
+ */
+export async function upstreamJson<T>(dispatcher: Dispatcher, call: UpstreamCall, schema: z.ZodType<T>): Promise<T> {
+  const response = await callUpstream(dispatcher, call);
+  const text = await response.body.text();
+  if (response.statusCode < 200 || response.statusCode >= 300) {
+    const detail = text.slice(0, ERROR_DETAIL_LIMIT);
+    const retryable = response.statusCode === 429 || response.statusCode >= 500;
+    const message = fill(taskMessages.upstreamStatus, { status: response.statusCode, detail }).en;
+    throw new UpstreamError(clientStatusOf(response.statusCode), message, 'upstream_error', retryable, response.statusCode);
+  }
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    throw badUpstreamBody();
+  }
+  const parsed = schema.safeParse(value);
+  if (!parsed.success) throw badUpstreamBody();
+  return parsed.data;
+}
+
+/** JSON body text of a plain object. */
+export const jsonBody = (value: unknown) => JSON.stringify(value);

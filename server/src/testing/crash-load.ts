@@ -1,0 +1,167 @@
+import { expect } from 'vitest';
+import { openDatabase, type DatabaseSettings } from '../db/database';
+import { toNumber } from '../db/dialect';
+import { consoleClient } from './console-client';
+import type { ServerProcess } from './server-process';
+import { signIn } from './test-server';
+
+export const CRASH_MODEL = 'gpt-4o-mini';
+
+/** What the crash tests set up through the console, as an administrator would. */
+export interface BillingSetup {
+  apiKey: string;
+  tokenId: number;
+  userId: number;
+}
+
+const caller = (server: Pick<ServerProcess, 'url'>) => ({ call: (path: string, init?: RequestInit) => fetch(`${server.url}${path}`, init) });
+
+/** Signs in as root, adds a channel to `upstreamUrl` and a limited token. */
+export async function setUpBilling(server: ServerProcess, upstreamUrl: string): Promise<BillingSetup> {
+  const headers = await signIn(caller(server), 'root', '123456');
+  const send = consoleClient(caller(server), headers);
+  const channel = await send('POST', '/channel/', {
+    type: 1,
+    name: 'crash upstream',
+    key: 'sk-upstream',
+    base_url: upstreamUrl,
+    models: CRASH_MODEL,
+    group: 'default',
+  });
+  if (!channel.success) throw new Error(`channel: ${channel.message}`);
+  const created = await send<Array<{ id: number; key: string }>>('POST', '/token/', {
+    name: 'crash',
+    unlimited_quota: false,
+    remain_quota: 500_000_000,
+    expired_time: -1,
+  });
+  const token = created.data?.[0];
+  if (!created.success || !token) throw new Error(`token: ${created.message}`);
+  return { apiKey: `sk-${token.key}`, tokenId: token.id, userId: Number(headers['New-Api-User']) };
+}
+
+/** Clients calling chat in a loop until stopped; counts the answers they received whole. */
+export class ChatLoad {
+  answered = 0;
+  failed = 0;
+  private running = true;
+  private readonly clients: Array<Promise<void>> = [];
+
+  constructor(
+    private readonly urls: () => string[],
+    private readonly apiKey: string,
+    clientCount: number,
+  ) {
+    for (let index = 0; index < clientCount; index += 1) this.clients.push(this.client(index));
+  }
+
+  private async client(index: number): Promise<void> {
+    let call = 0;
+    while (this.running) {
+      const urls = this.urls();
+      const url = urls[(index + call) % urls.length] as string;
+      const stream = (index + call) % 4 === 0;
+      call += 1;
+      try {
+        if (await this.callOnce(url, stream)) this.answered += 1;
+        else this.failed += 1;
+      } catch {
+        this.failed += 1;
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+    }
+  }
+
+  /** True only when the whole answer arrived: the JSON with usage, or the stream up to [DONE]. */
+  private async callOnce(url: string, stream: boolean): Promise<boolean> {
+    const response = await fetch(`${url}/v1/chat/completions`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${this.apiKey}`, 'content-type': 'application/json' },
+      body: JSON.stringify({
+        model: CRASH_MODEL,
+        messages: [{ role: 'user', content: 'hello' }],
+        max_tokens: 30,
+        ...(stream ? { stream: true, stream_options: { include_usage: true } } : {}),
+      }),
+    });
+    const text = await response.text();
+    if (response.status !== 200) return false;
+    if (stream) return text.trimEnd().endsWith('data: [DONE]');
+    return (JSON.parse(text) as { usage?: unknown }).usage !== undefined;
+  }
+
+  async stop(): Promise<void> {
+    this.running = false;
+    await Promise.all(this.clients);
+  }
+}
+
+/** What the database says about one user and token after the servers stopped. */
+export interface Ledger {
+  userQuota: number;
+  userUsed: number;
+  userRequests: number;
+  tokenRemain: number;
+  tokenUsed: number;
+  /** consumption log rows of the token, and the sum of their quota */
+  logRows: number;
+  loggedQuota: number;
+  /** calls counted in the hourly rollup */
+  rolledCalls: number;
+}
+
+export async function readLedger(settings: DatabaseSettings, setup: Pick<BillingSetup, 'userId' | 'tokenId'>): Promise<Ledger> {
+  const database = openDatabase(settings);
+  try {
+    const user = await database.db.selectFrom('users').select(['quota', 'used_quota', 'request_count']).where('id', '=', setup.userId).executeTakeFirstOrThrow();
+    const token = await database.db.selectFrom('tokens').select(['remain_quota', 'used_quota']).where('id', '=', setup.tokenId).executeTakeFirstOrThrow();
+    const logs = await database.db
+      .selectFrom('logs')
+      .select((expression) => [expression.fn.countAll().as('rows'), expression.fn.sum('quota').as('quota')])
+      .where('token_id', '=', setup.tokenId)
+      .where('type', '=', 2)
+      .executeTakeFirstOrThrow();
+    const rolled = await database.db
+      .selectFrom('quota_data')
+      .select((expression) => expression.fn.sum('count').as('calls'))
+      .where('user_id', '=', setup.userId)
+      .executeTakeFirst();
+    return {
+      userQuota: toNumber(user.quota),
+      userUsed: toNumber(user.used_quota),
+      userRequests: toNumber(user.request_count),
+      tokenRemain: toNumber(token.remain_quota),
+      tokenUsed: toNumber(token.used_quota),
+      logRows: toNumber(logs.rows),
+      loggedQuota: toNumber(logs.quota),
+      rolledCalls: toNumber(rolled?.calls),
+    };
+  } finally {
+    await database.close();
+  }
+}
+
+/**
+ * Every answer a client received whole is billed and logged once, even though the server was
+ * SIGKILLed under load: the ledger after a restart agrees with itself and with the clients.
+ * A call answered at the very moment of the kill may be billed without its answer arriving, so
+ * billed may exceed answered by at most the calls in flight.
+ */
+export function expectExactBilling(ledger: Ledger, before: Ledger, answered: number, inFlight: number) {
+  const logRows = ledger.logRows - before.logRows;
+  const loggedQuota = ledger.loggedQuota - before.loggedQuota;
+  const perCall = logRows > 0 ? loggedQuota / logRows : 0;
+  expect(perCall).toBeGreaterThan(0);
+  const summary = {
+    logged: logRows,
+    billedByUser: (before.userQuota - ledger.userQuota) / perCall,
+    billedByToken: (before.tokenRemain - ledger.tokenRemain) / perCall,
+    requests: ledger.userRequests - before.userRequests,
+    rolled: ledger.rolledCalls - before.rolledCalls,
+    userUsed: ledger.userUsed - before.userUsed,
+    tokenUsed: ledger.tokenUsed - before.tokenUsed,
+  };
+  expect(summary).toEqual({ logged: logRows, billedByUser: logRows, billedByToken: logRows, requests: logRows, rolled: logRows, userUsed: loggedQuota, tokenUsed: loggedQuota });
+  expect(logRows).toBeGreaterThanOrEqual(answered);
+  expect(logRows - answered).toBeLessThanOrEqual(inFlight);
+}

@@ -1,0 +1,49 @@
+import { Flex, Input, Typography } from 'antd';
+import { expirySeconds, expiryText } from '../features/token/token-form';
+
+/** The unix seconds of a filter's local datetime text; 0 (no bound) for an empty or unreadable text. */
+export function secondsOfDateTime(text: string): number {
+  const seconds = text.trim() === '' ? 0 : expirySeconds(text);
+  return Number.isNaN(seconds) ? 0 : seconds;
+}
+
+/** The local datetime text of a filter bound; '' for 0 (no bound). */
+export const dateTimeOfSeconds = (seconds: number): string => (seconds ? expiryText(seconds) : '');
+
+/**
+ * The inputs of a list's filter bar over a draft of texts: `text` fields (Enter searches) and labelled local
+ * date-time bounds to the second; test ids are `<prefix>-<field>`.
+ */
+export function filterInputs<Draft extends { [Field in keyof Draft]: string }>(
+  draft: Draft,
+  setDraft: (draft: Draft) => void,
+  testIdPrefix: string,
+  onEnter: () => void,
+) {
+  const text = (field: keyof Draft & string, placeholder: string, width = 180) => (
+    <Input
+      allowClear
+      style={{ width }}
+      placeholder={placeholder}
+      value={draft[field]}
+      onChange={(event) => setDraft({ ...draft, [field]: event.target.value })}
+      onPressEnter={onEnter}
+      data-testid={`${testIdPrefix}-${field}`}
+    />
+  );
+  const time = (field: keyof Draft & string, label: string) => (
+    <Flex gap={4} align="center">
+      <Typography.Text type="secondary">{label}</Typography.Text>
+      <Input
+        type="datetime-local"
+        step={1}
+        style={{ width: 210 }}
+        aria-label={label}
+        value={draft[field]}
+        onChange={(event) => setDraft({ ...draft, [field]: event.target.value })}
+        data-testid={`${testIdPrefix}-${field}`}
+      />
+    </Flex>
+  );
+  return { text, time };
+}

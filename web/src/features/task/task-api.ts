@@ -1,0 +1,38 @@
+import type { MidjourneyView, PageData, TaskView } from '@switchboard/contract';
+import { api, type QueryValue } from '../../api/http-client';
+
+/** What the filter bar of /midjourney and /task asks for; times in unix seconds, 0 and '' left out. */
+export interface TaskListQuery {
+  /** administrators only */
+  channel_id: number;
+  /** the mj_id on /midjourney, the task_id on /task */
+  id: string;
+  start: number;
+  end: number;
+}
+
+function common(query: TaskListQuery, admin: boolean, page: number, pageSize: number): Record<string, QueryValue> {
+  return { p: page, page_size: pageSize, ...(admin && query.channel_id ? { channel_id: query.channel_id } : {}) };
+}
+
+/** `GET /api/mj/` for administrators, `/api/mj/self/` for everyone else; drawing tasks count time in milliseconds. */
+export const fetchMidjourneys = (query: TaskListQuery, admin: boolean, page: number, pageSize: number) =>
+  api.get<PageData<MidjourneyView>>(admin ? '/api/mj/' : '/api/mj/self/', {
+    query: {
+      ...common(query, admin, page, pageSize),
+      mj_id: query.id || undefined,
+      start_timestamp: query.start ? query.start * 1000 : undefined,
+      end_timestamp: query.end ? query.end * 1000 : undefined,
+    },
+  });
+
+/** `GET /api/task/` for administrators, `/api/task/self` for everyone else; times in seconds. */
+export const fetchTasks = (query: TaskListQuery, admin: boolean, page: number, pageSize: number) =>
+  api.get<PageData<TaskView>>(admin ? '/api/task/' : '/api/task/self', {
+    query: {
+      ...common(query, admin, page, pageSize),
+      task_id: query.id || undefined,
+      start_timestamp: query.start || undefined,
+      end_timestamp: query.end || undefined,
+    },
+  });

@@ -1,0 +1,74 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { changeLanguage } from '../../i18n';
+import { mockFetch, type RecordedRequest } from '../../test-support/fetch-mock';
+import { renderApp } from '../../test-support/render-app';
+import TaskPage from './task-page';
+import { adminUser, commonUser, taskServer, taskView } from './task-test-data';
+
+const routes = [{ path: '/task', element: <TaskPage /> }];
+const searchOf = (request: RecordedRequest | undefined) => new URL(request?.url ?? '', 'http://console.test').searchParams;
+const headers = (table: HTMLElement) => within(table).getAllByRole('columnheader').map((header) => header.textContent);
+
+describe('task page', () => {
+  beforeEach(() => changeLanguage('en'));
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    vi.restoreAllMocks();
+  });
+
+  it('shows administrators every task with channel, status, slow duration and the result dialog', async () => {
+    const submitting = taskView({ id: 2, task_id: 'suno-task-2', action: 'LYRICS', status: '', progress: '', finish_time: 0, data: null });
+    const requests = mockFetch(taskServer([submitting, taskView()], []));
+    renderApp(routes, { path: '/task', user: adminUser });
+    const table = await screen.findByTestId('task-table');
+    await within(table).findByText('suno-task-1');
+    expect(headers(table)).toContain('Channel');
+    expect(within(table).getAllByTestId('task-status').map((tag) => tag.textContent)).toEqual(['Submitting', 'Success']);
+    expect(within(table).getAllByText('Lyrics')).toHaveLength(1);
+    const duration = within(table).getByTestId('task-duration');
+    expect(duration.textContent).toBe('90 s');
+    expect(duration.getAttribute('data-slow')).toBe('true');
+    expect(within(table).getAllByTestId('task-result-open')).toHaveLength(1);
+
+    // Today from midnight on, one hour ahead.
+    const query = searchOf(requests[0]);
+    const midnight = new Date();
+    midnight.setHours(0, 0, 0, 0);
+    expect(Number(query.get('start_timestamp'))).toBe(Math.floor(midnight.getTime() / 1000));
+    expect(requests[0]?.url).toMatch(/^\/api\/task\/\?/);
+
+    fireEvent.click(within(table).getByTestId('task-result-open'));
+    const dialog = await screen.findByTestId('task-result-dialog');
+    const audio = within(dialog).getByTestId('task-result-audio');
+    expect(audio.textContent).toBe('Night drive');
+    expect(audio.getAttribute('href')).toBe('https://cdn.example.com/clip-1.mp3');
+    expect(within(dialog).getByTestId('task-result-lyrics').textContent).toBe('[Verse]\nroad lights');
+  });
+
+  it('gives common users their own tasks without the channel, and sends the task id and channel filters', async () => {
+    const requests = mockFetch(taskServer([taskView({ channel_id: 0, finish_time: 1_900_000_030 })], []));
+    renderApp(routes, { path: '/task', user: commonUser });
+    const table = await screen.findByTestId('task-table');
+    await within(table).findByText('suno-task-1');
+    expect(requests[0]?.url).toMatch(/^\/api\/task\/self\?/);
+    expect(headers(table)).not.toContain('Channel');
+    expect(screen.queryByTestId('task-filter-channel')).toBeNull();
+    expect(within(table).getByTestId('task-duration').getAttribute('data-slow')).toBe('false');
+
+    fireEvent.change(screen.getByTestId('task-filter-id'), { target: { value: ' suno-task-1 ' } });
+    fireEvent.change(screen.getByTestId('task-filter-start'), { target: { value: '' } });
+    fireEvent.click(screen.getByTestId('task-search'));
+    await waitFor(() => expect(searchOf(requests.at(-1)).get('task_id')).toBe('suno-task-1'));
+    expect(searchOf(requests.at(-1)).has('start_timestamp')).toBe(false);
+    expect(searchOf(requests.at(-1)).has('channel_id')).toBe(false);
+  });
+
+  it('speaks Chinese', async () => {
+    await changeLanguage('zh');
+    mockFetch(taskServer([taskView({ status: '' })], []));
+    renderApp(routes, { path: '/task', user: commonUser });
+    expect(await screen.findByText('异步任务')).toBeTruthy();
+    expect((await screen.findByTestId('task-status')).textContent).toBe('提交中');
+  });
+});
