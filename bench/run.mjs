@@ -1,5 +1,6 @@
-// npm run bench [-- --duration 10 --samples 200 --streams 1000 --profile --build --main path/to/main.js]
-// Measures the gateway against direct-to-upstream on this machine; see README "Benchmark".
+// npm run bench [-- --duration 8 --samples 200 --streams 1000 --pin auto|on|off --skip journal,workers
+//                   --profile --build --main path/to/main.js]
+// Measures the gateway against direct-to-upstream and a bare passthrough on this machine; see README "Benchmark".
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -8,12 +9,17 @@ import { parseArgs } from 'node:util';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { configureGateway } from './lib/console-setup.mjs';
 import { startFakeUpstream } from './lib/fake-upstream.mjs';
-import { cpuMilliseconds, ensureBuild, rssKilobytes, startGateway } from './lib/gateway.mjs';
+import { ensureBuild, startGateway } from './lib/gateway.mjs';
 import { heapAfterCollection } from './lib/inspector.mjs';
+import { measureJournalCost } from './lib/journal-cost.mjs';
 import { checkLedger } from './lib/ledger.mjs';
 import { loadPhase, openStreams, sampleTimeToFirstByte } from './lib/load.mjs';
+import { measured } from './lib/measured.mjs';
 import { startPassthrough } from './lib/passthrough.mjs';
+import { planPinning } from './lib/pinning.mjs';
+import { rssKilobytes } from './lib/process-tree.mjs';
 import { judge, printReport } from './lib/report.mjs';
+import { measureWorkers, WORKER_COUNTS } from './lib/workers-phase.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const root = join(here, '..');
@@ -24,6 +30,8 @@ const { values: options } = parseArgs({
     duration: { type: 'string', default: '8' },
     samples: { type: 'string', default: '200' },
     streams: { type: 'string', default: '1000' },
+    pin: { type: 'string', default: 'auto' },
+    skip: { type: 'string', default: '' },
     profile: { type: 'boolean', default: false },
     build: { type: 'boolean', default: false },
     main: { type: 'string' },
@@ -32,27 +40,22 @@ const { values: options } = parseArgs({
 const seconds = Number(options.duration);
 const samples = Number(options.samples);
 const streamCount = Number(options.streams);
+const SKIPPABLE = ['journal', 'workers'];
+const skipped = new Set(options.skip.split(',').filter(Boolean));
 
 const PHASES = [
   { name: 'chat, 50 connections', connections: 50, stream: false },
   { name: 'chat, 200 connections', connections: 200, stream: false },
   { name: 'stream, 50 connections', connections: 50, stream: true },
 ];
-
-/** One autocannon run against a process, with the CPU time that process spent per answered call. */
-async function measured(target, key, phase) {
-  const cpuBefore = cpuMilliseconds(target.pid);
-  const result = await loadPhase({ base: target.url, key, connections: phase.connections, seconds, stream: phase.stream });
-  const cpuPerCallMs = (cpuMilliseconds(target.pid) - cpuBefore) / Math.max(1, result.ok);
-  return { ...result, cpuPerCallMs, rssAfterKilobytes: rssKilobytes(target.pid) };
-}
+const FLOOR_PHASES = [PHASES[0], PHASES[2]];
 
 async function measurePhases(upstream, gateway, key) {
   const phases = [];
   for (const phase of PHASES) {
     console.log(`${phase.name}: direct, then through the gateway (${seconds} s each)…`);
     const direct = await loadPhase({ base: upstream.url, key: null, connections: phase.connections, seconds, stream: phase.stream });
-    const through = await measured(gateway, key, phase);
+    const through = await measured(gateway, key, phase, seconds);
     phases.push({
       ...phase,
       direct,
@@ -64,42 +67,22 @@ async function measurePhases(upstream, gateway, key) {
   return phases;
 }
 
-/** The same non-stream load through a bare node:http + undici passthrough: the floor for any Node gateway. */
+/**
+ * The same non-stream and stream loads through a bare node:http + undici passthrough: the floor for
+ * any Node gateway. Keyed by phase name.
+ */
 async function measureFloor(upstream) {
-  console.log(`floor: bare passthrough, ${PHASES[0].name} (${seconds} s)…`);
+  console.log(`floor: bare passthrough, ${FLOOR_PHASES.map((phase) => phase.name).join(' and ')} (${seconds} s each)…`);
   const passthrough = await startPassthrough(upstream.url);
   try {
-    await loadPhase({ base: passthrough.url, key: null, connections: 50, seconds: 1, stream: false });
-    return await measured(passthrough, null, PHASES[0]);
+    const floor = {};
+    for (const phase of FLOOR_PHASES) {
+      await loadPhase({ base: passthrough.url, key: null, connections: phase.connections, seconds: 1, stream: phase.stream });
+      floor[phase.name] = await measured(passthrough, null, phase, seconds);
+    }
+    return floor;
   } finally {
     await passthrough.stop();
-  }
-}
-
-/**
- * What the settlement journal costs: the first non-stream phase (the one the floor is measured
- * with) on this gateway and on a second one started with BILLING_JOURNAL=off, taken in turns after
- * the same warm-up, twice each; the lower CPU per call of each stands (the least disturbed run).
- */
-async function measureJournalCost(main, upstream, gateway, key) {
-  const phase = PHASES[0];
-  console.log(`journal cost: ${phase.name}, this gateway and one with BILLING_JOURNAL=off in turns (4 × ${seconds} s)…`);
-  const dataDir = mkdtempSync(join(tmpdir(), 'switchboard-bench-nojournal-'));
-  const withoutJournal = await startGateway({ main, root, dataDir, environment: { BILLING_JOURNAL: 'off' } });
-  try {
-    const account = await configureGateway(withoutJournal.url, upstream.url);
-    await loadPhase({ base: withoutJournal.url, key: account.key, connections: 50, seconds: 4, stream: false });
-    const on = [];
-    const off = [];
-    for (let round = 0; round < 2; round += 1) {
-      on.push(await measured(gateway, key, phase));
-      off.push(await measured(withoutJournal, account.key, phase));
-    }
-    const lowest = (runs) => Math.min(...runs.map((run) => run.cpuPerCallMs));
-    return { withCpuPerCallMs: lowest(on), withoutCpuPerCallMs: lowest(off) };
-  } finally {
-    await withoutJournal.stop();
-    rmSync(dataDir, { recursive: true, force: true });
   }
 }
 
@@ -137,15 +120,19 @@ async function measureMemory(upstream, gateway, key) {
 }
 
 async function main() {
+  const unknown = [...skipped].filter((name) => !SKIPPABLE.includes(name));
+  if (unknown.length > 0) throw new Error(`--skip takes ${SKIPPABLE.join(', ')} (comma-separated), not "${unknown.join(',')}"`);
+  const pinning = planPinning(options.pin, Math.max(...WORKER_COUNTS));
   // --main bench another build of the gateway (e.g. an older commit's) against the same upstream.
   const main = options.main ? resolve(options.main) : ensureBuild(root, { build: options.build });
   const dataDir = mkdtempSync(join(tmpdir(), 'switchboard-bench-'));
+  // Only the single-process gateway of the main phases is profiled; the workers phase never is.
   const profileDir = options.profile ? join(resultsDir, 'profile') : null;
   const upstream = await startFakeUpstream();
   const gateway = await startGateway({ main, root, dataDir, profileDir });
   try {
     const account = await configureGateway(gateway.url, upstream.url);
-    console.log(`gateway ${gateway.url} (pid ${gateway.pid}), upstream ${upstream.url}; root quota ${account.quota}`);
+    console.log(`gateway ${gateway.url} (pid ${gateway.pid}, WORKERS=1), upstream ${upstream.url}; root quota ${account.quota}`);
     // Memory first, while the heap is small: after the load phases it holds enough free space to
     // absorb the streams without growing, which would hide their cost.
     const memory = await measureMemory(upstream, gateway, account.key);
@@ -153,21 +140,26 @@ async function main() {
     await loadPhase({ base: gateway.url, key: account.key, connections: 50, seconds: 2, stream: false });
     const phases = await measurePhases(upstream, gateway, account.key);
     const floor = await measureFloor(upstream);
-    const journalCost = await measureJournalCost(main, upstream, gateway, account.key);
+    const journalCost = skipped.has('journal')
+      ? null
+      : await measureJournalCost({ main, root, upstream, gateway, key: account.key, phase: PHASES[0], seconds });
     console.log(`time to first byte: ${samples} sequential streams each way…`);
     const firstByte = { samples, ...(await sampleTimeToFirstByte({ direct: upstream.url, gateway: gateway.url, key: account.key, samples })) };
     await sleep(1500); // the billing and log writers flush once a second
     await gateway.stop();
     const ledger = checkLedger(join(dataDir, 'switchboard.db'), account.userId, account.quota);
     const journal = { ...journalCost, worstWriteBehindLagMs: gateway.worstLagMs() };
-    const results = { date: new Date().toISOString(), seconds, phases, floor, firstByte, memory, ledger, journal };
+    const workers = skipped.has('workers') ? null : await measureWorkers({ main, root, upstream, phase: PHASES[0], seconds, pinning });
+    const results = { date: new Date().toISOString(), seconds, phases, floor, firstByte, memory, ledger, journal, workers };
     const verdict = judge(results);
     console.log('');
     printReport(results, verdict);
     mkdirSync(resultsDir, { recursive: true });
     writeFileSync(join(resultsDir, 'latest.json'), `${JSON.stringify({ ...results, verdict }, null, 2)}\n`);
-    console.log(`\nwritten: bench/results/latest.json${profileDir ? `; CPU profile in bench/results/profile/ (node bench/profile-summary.mjs)` : ''}`);
-    process.exitCode = verdict.nothingRefused && verdict.ledger ? 0 : 1;
+    console.log(
+      `\nwritten: bench/results/latest.json${profileDir ? '; CPU profile of the WORKERS=1 gateway in bench/results/profile/ (node bench/profile-summary.mjs)' : ''}`,
+    );
+    process.exitCode = verdict.nothingRefused && verdict.ledger && verdict.workersLedger !== false ? 0 : 1;
   } finally {
     await gateway.stop();
     await upstream.stop();
