@@ -9,13 +9,13 @@ import { parseArgs } from 'node:util';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { configureGateway } from './lib/console-setup.mjs';
 import { startFakeUpstream } from './lib/fake-upstream.mjs';
+import { measureFloor } from './lib/floor.mjs';
 import { ensureBuild, startGateway } from './lib/gateway.mjs';
 import { heapAfterCollection } from './lib/inspector.mjs';
 import { measureJournalCost } from './lib/journal-cost.mjs';
 import { checkLedger } from './lib/ledger.mjs';
 import { loadPhase, openStreams, sampleTimeToFirstByte } from './lib/load.mjs';
 import { measured } from './lib/measured.mjs';
-import { startPassthrough } from './lib/passthrough.mjs';
 import { planPinning } from './lib/pinning.mjs';
 import { rssKilobytes } from './lib/process-tree.mjs';
 import { judge, printReport } from './lib/report.mjs';
@@ -65,25 +65,6 @@ async function measurePhases(upstream, gateway, key) {
     });
   }
   return phases;
-}
-
-/**
- * The same non-stream and stream loads through a bare node:http + undici passthrough: the floor for
- * any Node gateway. Keyed by phase name.
- */
-async function measureFloor(upstream) {
-  console.log(`floor: bare passthrough, ${FLOOR_PHASES.map((phase) => phase.name).join(' and ')} (${seconds} s each)…`);
-  const passthrough = await startPassthrough(upstream.url);
-  try {
-    const floor = {};
-    for (const phase of FLOOR_PHASES) {
-      await loadPhase({ base: passthrough.url, key: null, connections: phase.connections, seconds: 1, stream: phase.stream });
-      floor[phase.name] = await measured(passthrough, null, phase, seconds);
-    }
-    return floor;
-  } finally {
-    await passthrough.stop();
-  }
 }
 
 async function measureMemory(upstream, gateway, key) {
@@ -139,7 +120,7 @@ async function main() {
     console.log('warming up (2 s)…');
     await loadPhase({ base: gateway.url, key: account.key, connections: 50, seconds: 2, stream: false });
     const phases = await measurePhases(upstream, gateway, account.key);
-    const floor = await measureFloor(upstream);
+    const floor = await measureFloor({ upstream, gateway, key: account.key, phases: FLOOR_PHASES, seconds });
     const journalCost = skipped.has('journal')
       ? null
       : await measureJournalCost({ main, root, upstream, gateway, key: account.key, phase: PHASES[0], seconds });
