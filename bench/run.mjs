@@ -37,9 +37,16 @@ const { values: options } = parseArgs({
     main: { type: 'string' },
   },
 });
-const seconds = Number(options.duration);
-const samples = Number(options.samples);
-const streamCount = Number(options.streams);
+/** A whole number of at least 1 from an option; anything else stops the bench with a clear message. */
+function count(name) {
+  const value = Number(options[name]);
+  if (Number.isInteger(value) && value >= 1) return value;
+  console.error(`bench failed: --${name} takes a whole number of at least 1, not "${options[name]}"`);
+  process.exit(1);
+}
+const seconds = count('duration');
+const samples = count('samples');
+const streamCount = count('streams');
 const SKIPPABLE = ['journal', 'workers'];
 const skipped = new Set(options.skip.split(',').filter(Boolean));
 

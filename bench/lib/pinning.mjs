@@ -32,20 +32,22 @@ export function planPinning(mode, gatewayCores) {
   const cpus = allowedCpus();
   const gateway = cpus.slice(0, gatewayCores);
   const rest = cpus.slice(gatewayCores);
+  const cores = `${cpus.length} core${cpus.length === 1 ? '' : 's'}`;
   const wanted = mode === 'on' || (mode === 'auto' && rest.length > 0);
   if (!wanted || cpus.length < gatewayCores) {
     const why = mode === 'off' ? 'off' : cpus.length < gatewayCores ? `fewer than ${gatewayCores} cores` : 'no core left for the load generator';
-    return { pinned: false, cpus, description: `${cpus.length} cores, not pinned (${why}): the gateway, the load generator and the fake upstream share every core` };
+    return { pinned: false, separate: false, cpus, description: `${cores}, not pinned (${why}): the gateway, the load generator and the fake upstream share every core` };
   }
   if (!tasksetExists()) throw new Error('--pin needs taskset (Debian package util-linux)');
   const load = rest.length > 0 ? rest : gateway.slice(-1);
   const shared = rest.length === 0;
   return {
     pinned: true,
+    separate: !shared,
     cpus,
     gateway,
     load,
-    description: `${cpus.length} cores, pinned with taskset: gateway processes on CPU ${gateway.join(',')}, load generator and fake upstream on CPU ${load.join(',')}${shared ? ' (shared with the gateway: no core left over)' : ''}`,
+    description: `${cores}, pinned with taskset: gateway processes on CPU ${gateway.join(',')}, load generator and fake upstream on CPU ${load.join(',')}${shared ? ' (shared with the gateway: no core left over)' : ''}`,
   };
 }
 

@@ -96,7 +96,7 @@ function workersLines(workers) {
   );
   lines.push(`measured on ${workers.pinning}.`);
   lines.push(
-    `The #23 target presumes a load generator off the gateway's cores; ${workers.cores > 2 && workers.pinned ? 'this run had that.' : 'this run did not have that, so the ratio understates what the workers give.'}`,
+    `The #23 target presumes a load generator off the gateway's cores; ${workers.loadGeneratorApart ? 'this run had that.' : 'this run did not have that, so the ratio understates what the workers give.'}`,
   );
   if (two.processes <= 1) lines.push(`WORKERS=${two.workers} ran as a single process: this build has no workers (the ratio is about 1 by construction).`);
   return lines;

@@ -68,7 +68,7 @@ export async function measureWorkers({ main, root, upstream, phase, seconds, pin
       });
     }
     const [one, two] = results;
-    return { pinning: pinning.description, pinned: pinning.pinned, cores: pinning.cpus.length, phase: phase.name, runs: results, throughputRatio: two.requestsPerSecond / one.requestsPerSecond };
+    return { pinning: pinning.description, loadGeneratorApart: pinning.separate, phase: phase.name, runs: results, throughputRatio: two.requestsPerSecond / one.requestsPerSecond };
   } finally {
     if (pinning.pinned) pinProcess(process.pid, pinning.cpus);
     for (const setup of setups) {
