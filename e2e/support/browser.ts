@@ -25,13 +25,9 @@ export interface Session {
   errors: string[];
 }
 
-/**
- * A fresh profile (cookies, storage) with a Chinese browser locale unless told otherwise. The profile asks
- * for reduced motion, which the console honours: a dialog closed mid-animation under load once stayed on
- * screen (antd's leave motion never ended), and no test is about animations.
- */
+/** A fresh profile (cookies, storage) with a Chinese browser locale unless told otherwise. */
 export async function openSession(browser: Browser, baseUrl: string, locale = 'zh-CN'): Promise<Session> {
-  const context = await browser.newContext({ baseURL: baseUrl, locale, viewport: { width: 1280, height: 800 }, reducedMotion: 'reduce' });
+  const context = await browser.newContext({ baseURL: baseUrl, locale, viewport: { width: 1280, height: 800 } });
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));

@@ -9,18 +9,13 @@ import { PreferencesProvider, usePreferences } from './preferences';
 
 const BRAND_COLOUR = '#6366f1';
 
-/** Someone who asked their system for less motion gets dialogs and menus without animation. */
-function prefersReducedMotion(): boolean {
-  return typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
-}
-
 function ThemedAntd({ children }: { children: ReactNode }) {
   const { themeMode, language } = usePreferences();
   const dark = themeMode === 'dark';
   const themeConfig = useMemo<ThemeConfig>(
     () => ({
       algorithm: dark ? theme.darkAlgorithm : theme.defaultAlgorithm,
-      token: { colorPrimary: BRAND_COLOUR, colorInfo: BRAND_COLOUR, borderRadius: 8, motion: !prefersReducedMotion() },
+      token: { colorPrimary: BRAND_COLOUR, colorInfo: BRAND_COLOUR, borderRadius: 8 },
     }),
     [dark],
   );
