@@ -4,7 +4,7 @@ import { consoleClient, type ConsoleClient } from '../server/src/testing/console
 import { FakeOpenAIUpstream } from '../server/src/testing/fake-openai-upstream';
 import { signIn } from '../server/src/testing/test-server';
 import { useConsoleHarness } from './support/console-harness';
-import { signInAsRoot } from './support/console';
+import { closeDialog, signInAsRoot } from './support/console';
 
 const ROOT_HEADERS = { 'New-Api-User': '1' };
 
@@ -135,8 +135,7 @@ describe('usage logs and the dashboard in Chromium', () => {
       'Group',
     ]);
     expect(await dialog.locator('.ant-descriptions-item-content').allTextContents()).toEqual(['carol', '$2.47', '$0.00', '1', 'default']);
-    await page.locator('.ant-modal-close').click();
-    await dialog.waitFor({ state: 'detached' });
+    await closeDialog(page, dialog);
 
     // Root is exempt from the same-or-higher rule, as in the reference: its own name opens its own record.
     await names.filter({ hasText: /^root$/ }).first().click();

@@ -4,7 +4,7 @@ import { consoleClient } from '../server/src/testing/console-client';
 import { startLoopbackServer, type LoopbackServer } from '../server/src/testing/loopback-server';
 import { signIn } from '../server/src/testing/test-server';
 import { useConsoleHarness } from './support/console-harness';
-import { signInAsRoot } from './support/console';
+import { closeDialog, signInAsRoot } from './support/console';
 
 /** A 1x1 PNG, served as the drawing task's image. */
 const PIXEL = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==', 'base64');
@@ -76,7 +76,7 @@ describe('drawing and async tasks in Chromium', () => {
     await image.waitFor();
     await expect.poll(() => image.evaluate((element) => (element as HTMLImageElement).naturalWidth)).toBe(1);
     expect(imageRequests).toBeGreaterThan(0);
-    await page.locator('.ant-modal-close').click();
+    await closeDialog(page, page.getByTestId('mj-image-dialog'));
     await drawing.getByTestId('mj-prompt-open').click();
     expect(await page.getByTestId('mj-prompt-en').textContent()).toContain('an orange cat');
 

@@ -1,4 +1,4 @@
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 
 /** Signs in through the login form, as a person would. */
 export async function signInThroughForm(page: Page, username: string, password: string): Promise<void> {
@@ -38,4 +38,21 @@ export function recordFailedCalls(page: Page, optionalPaths: ReadonlySet<string>
     if (response.status() >= 400 && !optionalPaths.has(path)) failedCalls.push(`${response.status()} ${path}`);
   });
   return failedCalls;
+}
+
+/**
+ * Closes the open antd dialog with its × and waits until `content` is hidden or gone. Under a heavy load a click
+ * that lands while the dialog's opening animation still runs was once lost (the dialog stayed open), so
+ * the × is clicked again if the dialog is still there after a while; it must close in the end.
+ */
+export async function closeDialog(page: Page, content: Locator): Promise<void> {
+  for (let attempt = 0; attempt < 3; attempt += 1) {
+    await page.locator('.ant-modal-close').click();
+    try {
+      await content.waitFor({ state: 'hidden', timeout: 5000 });
+      return;
+    } catch (error) {
+      if (attempt === 2) throw error;
+    }
+  }
 }
