@@ -1,0 +1,232 @@
+import type { Worker } from 'node:cluster';
+import type { Hold } from '../balances/balance-book';
+import type { LocalBilling } from '../local-billing';
+import type { LogEntry, LogWriterReporter, RollEntry } from '../log-writer';
+import type { PrimaryBus } from './primary-bus';
+import { Batcher, isWorkerMessage, type Operation, type PrimaryMessage, type Push, type Reply } from './protocol';
+
+/** A worker that stops answering bus acknowledgements is not waited for longer than this. */
+const ACK_TIMEOUT_MS = 5000;
+
+interface WorkerState {
+  outbox: Batcher<Reply | Push>;
+  /** amounts this worker holds, per user and token: released if the worker dies */
+  holds: Map<string, Hold>;
+  /** operations started and not yet finished, in arrival order */
+  pending: Set<Promise<unknown>>;
+}
+
+interface AckWait {
+  waitingFor: Set<number>;
+  resolve: () => void;
+}
+
+const holdKey = (userId: number, tokenId: number | null) => `${userId}:${tokenId ?? ''}`;
+const numbers = (args: unknown[]) => args.map(Number);
+const tokenOf = (value: unknown) => (value === null ? null : Number(value));
+
+/**
+ * The primary's side of the IPC channel: applies the workers' operations to the one balance
+ * authority, journal, log writer and limit counters (LocalBilling), in each worker's order, answers
+ * them in one message per worker and turn, and passes cache invalidations between workers.
+ */
+export class ClusterAuthority {
+  private readonly workers = new Map<number, WorkerState>();
+  private readonly ackWaits = new Map<number, AckWait>();
+  private nextAckId = 1;
+
+  constructor(
+    private readonly billing: LocalBilling,
+    private readonly bus: PrimaryBus,
+    private readonly log: LogWriterReporter,
+  ) {
+    bus.relay = (topic, message) => void this.forward(topic, message, null, false);
+    billing.onTick = () => {
+      this.broadcast(['lag', billing.writeBehind.lagMs(), billing.logs.pendingRows, billing.logs.pendingBuckets]);
+    };
+  }
+
+  attach(worker: Worker): void {
+    const outbox = new Batcher<Reply | Push>((items) => {
+      if (!worker.isConnected()) return;
+      const message: PrimaryMessage = { switchboard: 'answers', replies: [], pushes: [] };
+      for (const item of items) {
+        if (typeof item[0] === 'number') message.replies.push(item as Reply);
+        else message.pushes.push(item as Push);
+      }
+      worker.send(message);
+    });
+    const state: WorkerState = { outbox, holds: new Map(), pending: new Set() };
+    this.workers.set(worker.id, state);
+    worker.on('message', (message: unknown) => {
+      if (!isWorkerMessage(message)) return;
+      for (const operation of message.ops) this.run(state, worker.id, operation);
+    });
+  }
+
+  /**
+   * A worker is gone: once its last operations are applied, gives back what it held (its calls
+   * never finished) and stops waiting for its acknowledgements. Returns what was released.
+   */
+  async detach(workerId: number): Promise<number> {
+    const state = this.workers.get(workerId);
+    if (!state) return 0;
+    this.workers.delete(workerId);
+    for (const [ackId, wait] of this.ackWaits) if (wait.waitingFor.delete(workerId)) this.settleAck(ackId);
+    await Promise.allSettled(state.pending);
+    let released = 0;
+    for (const hold of state.holds.values()) {
+      await this.billing.balances.release(hold);
+      released += hold.amount;
+    }
+    return released;
+  }
+
+  /** Tells every worker to stop serving. */
+  stopAll(): void {
+    this.broadcast(['stop']);
+  }
+
+  private broadcast(push: Push): void {
+    for (const state of this.workers.values()) state.outbox.add(push);
+  }
+
+  private run(state: WorkerState, workerId: number, [id, name, ...args]: Operation): void {
+    const work = this.apply(state, workerId, name, args);
+    state.pending.add(work);
+    void work.then(
+      (value) => {
+        state.pending.delete(work);
+        if (id !== 0) state.outbox.add([id, 1, value ?? null]);
+      },
+      (error: unknown) => {
+        state.pending.delete(work);
+        if (id !== 0) state.outbox.add([id, 0, error instanceof Error ? error.message : String(error)]);
+        else this.log.error({ err: error, operation: name }, 'a worker operation failed in the cluster primary');
+      },
+    );
+  }
+
+  /** Everything this worker sent before now is applied. */
+  private settled(state: WorkerState): Promise<unknown> {
+    return Promise.allSettled([...state.pending]);
+  }
+
+  private async apply(state: WorkerState, workerId: number, name: string, args: unknown[]): Promise<unknown> {
+    const { balances, logs, counters, journal } = this.billing;
+    switch (name) {
+      case 'userQuota':
+        return balances.userQuota(Number(args[0]));
+      case 'tokenRemain':
+        return balances.tokenRemain(Number(args[0]));
+      case 'adjustUser':
+        return balances.adjustUser(Number(args[0]), Number(args[1]));
+      case 'adjustToken':
+        return balances.adjustToken(Number(args[0]), Number(args[1]));
+      case 'setUserQuota':
+        return balances.setUserQuota(Number(args[0]), Number(args[1]));
+      case 'setTokenRemain':
+        return balances.setTokenRemain(Number(args[0]), Number(args[1]));
+      case 'reserve': {
+        const hold = { userId: Number(args[0]), tokenId: tokenOf(args[1]), amount: Number(args[2]) };
+        const reserved = await balances.reserve(hold);
+        if (reserved) this.hold(state, hold, hold.amount);
+        return reserved;
+      }
+      case 'release': {
+        const hold = { userId: Number(args[0]), tokenId: tokenOf(args[1]), amount: Number(args[2]) };
+        this.hold(state, hold, -hold.amount);
+        return balances.release(hold);
+      }
+      case 'charge': {
+        const [userId = 0, , reserved = 0, quota = 0] = numbers(args);
+        const tokenId = tokenOf(args[1]);
+        this.hold(state, { userId, tokenId, amount: 0 }, -reserved);
+        return balances.charge({ userId, tokenId, reserved, quota });
+      }
+      case 'recordUsage': {
+        const [userId = 0, tokenId = 0, channelId = 0, quota = 0, requests = 0] = numbers(args);
+        balances.recordUsage({ userId, tokenId, channelId, quota, requests });
+        return undefined;
+      }
+      case 'log':
+        logs.write(args[0] as LogEntry);
+        return undefined;
+      case 'roll':
+        logs.roll(args[0] as RollEntry);
+        return undefined;
+      case 'durable':
+        await this.settled(state);
+        return journal?.durable();
+      case 'settled':
+        return this.settled(state).then(() => undefined);
+      case 'flushBalances':
+        await this.settled(state);
+        return balances.flush();
+      case 'flushLogs':
+        await this.settled(state);
+        return logs.flush();
+      case 'counterAdd':
+        return counters.add(String(args[0]), Number(args[1]), Number(args[2]));
+      case 'counterRead':
+        return counters.read(String(args[0]));
+      case 'counterAcquire':
+        return counters.acquire(String(args[0]), String(args[1]), Number(args[2]), Number(args[3]));
+      case 'counterRelease':
+        return counters.release(String(args[0]), String(args[1]));
+      case 'notify':
+        await Promise.all([this.bus.deliverHere(String(args[0]), String(args[1])), this.forward(String(args[0]), String(args[1]), workerId, true)]);
+        return undefined;
+      case 'publish':
+        await Promise.all([this.bus.deliverHere(String(args[0]), String(args[1])), this.forward(String(args[0]), String(args[1]), workerId, false)]);
+        return undefined;
+      case 'busAck':
+        this.acknowledge(Number(args[0]), workerId);
+        return undefined;
+      default:
+        throw new Error(`unknown cluster operation ${name}`);
+    }
+  }
+
+  private hold(state: WorkerState, hold: Hold, amount: number): void {
+    if (amount === 0) return;
+    const key = holdKey(hold.userId, hold.tokenId);
+    const current = state.holds.get(key) ?? { userId: hold.userId, tokenId: hold.tokenId, amount: 0 };
+    current.amount += amount;
+    if (current.amount === 0) state.holds.delete(key);
+    else state.holds.set(key, current);
+  }
+
+  /** Passes a change to every worker but `except`; with `acknowledged`, resolves once they applied it. */
+  private forward(topic: string, message: string, except: number | null, acknowledged: boolean): Promise<void> {
+    const targets = [...this.workers.keys()].filter((id) => id !== except);
+    if (!acknowledged || targets.length === 0) {
+      for (const id of targets) this.workers.get(id)?.outbox.add(['bus', topic, message, 0]);
+      return Promise.resolve();
+    }
+    const ackId = this.nextAckId;
+    this.nextAckId += 1;
+    return new Promise<void>((resolve) => {
+      const timer = setTimeout(() => this.settleAck(ackId, true), ACK_TIMEOUT_MS);
+      this.ackWaits.set(ackId, {
+        waitingFor: new Set(targets),
+        resolve: () => {
+          clearTimeout(timer);
+          resolve();
+        },
+      });
+      for (const id of targets) this.workers.get(id)?.outbox.add(['bus', topic, message, ackId]);
+    });
+  }
+
+  private acknowledge(ackId: number, workerId: number): void {
+    if (this.ackWaits.get(ackId)?.waitingFor.delete(workerId)) this.settleAck(ackId);
+  }
+
+  private settleAck(ackId: number, timedOut = false): void {
+    const wait = this.ackWaits.get(ackId);
+    if (!wait || (wait.waitingFor.size > 0 && !timedOut)) return;
+    this.ackWaits.delete(ackId);
+    wait.resolve();
+  }
+}
