@@ -65,14 +65,18 @@ async function main(): Promise<void> {
   if (cluster.isWorker) {
     let server: RunningServer | null = null;
     const stop = stopper(config, () => server?.close() ?? Promise.resolve());
-    server = await startWorker(config, options, () => stop('told to stop by the primary'));
     onSignals(stop);
+    server = await startWorker(config, options, () => stop('told to stop by the primary'));
     return;
   }
   if (config.WORKERS > 1) {
-    const primary = await startPrimary(config, options);
+    // A worker answers before every worker listens: a signal then waits for the start to finish.
+    const starting = startPrimary(config, options);
+    let lag = () => undefined as void;
+    onSignals(stopper(config, async () => (await starting).close(), () => lag()));
+    const primary = await starting;
+    lag = reportLag(primary.server);
     console.info(`switchboard ${version} listening on ${primary.url} (${config.databaseKind}, ${config.WORKERS} workers)`);
-    onSignals(stopper(config, () => primary.close(), reportLag(primary.server)));
     return;
   }
   const server = await startServer(config, options);

@@ -10,7 +10,7 @@ import { PrimaryLink } from './primary-link';
 export async function startWorker(config: Config, options: StartOptions, onStop: () => void): Promise<RunningServer> {
   const link = new PrimaryLink(process);
   process.on('disconnect', () => process.exit(1));
-  const server = await startServer(config, { ...options, role: { kind: 'worker', link } });
+  // Told before it listens (the primary stops while this replacement starts): it has no calls to finish.
   link.on('stop', onStop);
-  return server;
+  return startServer(config, { ...options, role: { kind: 'worker', link } });
 }
