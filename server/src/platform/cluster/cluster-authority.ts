@@ -9,6 +9,9 @@ import { Batcher, isWorkerMessage, type Operation, type PrimaryMessage, type Pus
 const ACK_TIMEOUT_MS = 5000;
 
 interface WorkerState {
+  process: Worker;
+  /** true once it listens; before, its process may not yet read messages */
+  listening: boolean;
   outbox: Batcher<Reply | Push>;
   /** amounts this worker holds, per user and token: released if the worker dies */
   holds: Map<string, Hold>;
@@ -56,8 +59,11 @@ export class ClusterAuthority {
       }
       worker.send(message);
     });
-    const state: WorkerState = { outbox, holds: new Map(), pending: new Set() };
+    const state: WorkerState = { process: worker, listening: false, outbox, holds: new Map(), pending: new Set() };
     this.workers.set(worker.id, state);
+    worker.once('listening', () => {
+      state.listening = true;
+    });
     worker.on('message', (message: unknown) => {
       if (!isWorkerMessage(message)) return;
       for (const operation of message.ops) this.run(state, worker.id, operation);
@@ -82,9 +88,15 @@ export class ClusterAuthority {
     return released;
   }
 
-  /** Tells every worker to stop serving. */
+  /**
+   * Tells every worker to stop serving. One still starting may not read messages yet (a message
+   * without a listener is lost), and has no calls to finish: it gets SIGTERM instead.
+   */
   stopAll(): void {
-    this.broadcast(['stop']);
+    for (const state of this.workers.values()) {
+      if (state.listening) state.outbox.add(['stop']);
+      else state.process.process.kill('SIGTERM');
+    }
   }
 
   private broadcast(push: Push): void {
@@ -200,7 +212,9 @@ export class ClusterAuthority {
   /** Passes a change to every worker but `except`; with `acknowledged`, resolves once they applied it. */
   private forward(topic: string, message: string, except: number | null, acknowledged: boolean): Promise<void> {
     const targets = [...this.workers.keys()].filter((id) => id !== except);
-    if (!acknowledged || targets.length === 0) {
+    // A worker still starting loads its caches after this, or reads this message; it is not waited for.
+    const waitFor = targets.filter((id) => this.workers.get(id)?.listening);
+    if (!acknowledged || waitFor.length === 0) {
       for (const id of targets) this.workers.get(id)?.outbox.add(['bus', topic, message, 0]);
       return Promise.resolve();
     }
@@ -209,13 +223,13 @@ export class ClusterAuthority {
     return new Promise<void>((resolve) => {
       const timer = setTimeout(() => this.settleAck(ackId, true), ACK_TIMEOUT_MS);
       this.ackWaits.set(ackId, {
-        waitingFor: new Set(targets),
+        waitingFor: new Set(waitFor),
         resolve: () => {
           clearTimeout(timer);
           resolve();
         },
       });
-      for (const id of targets) this.workers.get(id)?.outbox.add(['bus', topic, message, ackId]);
+      for (const id of targets) this.workers.get(id)?.outbox.add(['bus', topic, message, waitFor.includes(id) ? ackId : 0]);
     });
   }
 
