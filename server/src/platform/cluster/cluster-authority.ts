@@ -121,7 +121,7 @@ export class ClusterAuthority {
 
   /** Everything this worker sent before now is applied. */
   private settled(state: WorkerState): Promise<unknown> {
-    return Promise.allSettled([...state.pending]);
+    return Promise.allSettled(state.pending);
   }
 
   private async apply(state: WorkerState, workerId: number, name: string, args: unknown[]): Promise<unknown> {
