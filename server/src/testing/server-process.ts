@@ -46,7 +46,8 @@ async function waitForStatus(url: string, child: ChildProcess, output: () => str
       (response) => response.ok,
       () => false,
     );
-    if (answered) return;
+    // With several workers the first answers before the others listen; main says when all do.
+    if (answered && output().includes(' listening on ')) return;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   throw new Error(`server did not answer /api/status within 30 s:\n${output()}`);
