@@ -3,6 +3,7 @@ import type { Hold } from '../balances/balance-book';
 import type { LocalBilling } from '../local-billing';
 import type { LogEntry, LogWriterReporter, RollEntry } from '../log-writer';
 import type { PrimaryBus } from './primary-bus';
+import { OperationOrder } from './operation-order';
 import { Batcher, isWorkerMessage, type Operation, type PrimaryMessage, type Push, type Reply } from './protocol';
 
 /** A worker that stops answering bus acknowledgements is not waited for longer than this. */
@@ -16,13 +17,16 @@ interface WorkerState {
   /** amounts this worker holds, per user and token: released if the worker dies */
   holds: Map<string, Hold>;
   /** operations started and not yet finished, in arrival order */
-  pending: Set<Promise<unknown>>;
+  order: OperationOrder;
 }
 
 interface AckWait {
   waitingFor: Set<number>;
   resolve: () => void;
 }
+
+/** Operations that wait for the ones before them; they change nothing, so nothing waits for them. */
+const BARRIERS = new Set(['durable', 'settled', 'flushBalances', 'flushLogs']);
 
 const holdKey = (userId: number, tokenId: number | null) => `${userId}:${tokenId ?? ''}`;
 const numbers = (args: unknown[]) => args.map(Number);
@@ -59,7 +63,7 @@ export class ClusterAuthority {
       }
       worker.send(message);
     });
-    const state: WorkerState = { process: worker, listening: false, outbox, holds: new Map(), pending: new Set() };
+    const state: WorkerState = { process: worker, listening: false, outbox, holds: new Map(), order: new OperationOrder() };
     this.workers.set(worker.id, state);
     worker.once('listening', () => {
       state.listening = true;
@@ -79,7 +83,7 @@ export class ClusterAuthority {
     if (!state) return 0;
     this.workers.delete(workerId);
     for (const [ackId, wait] of this.ackWaits) if (wait.waitingFor.delete(workerId)) this.settleAck(ackId);
-    await Promise.allSettled(state.pending);
+    await state.order.settled();
     let released = 0;
     for (const hold of state.holds.values()) {
       await this.billing.balances.release(hold);
@@ -104,27 +108,33 @@ export class ClusterAuthority {
   }
 
   private run(state: WorkerState, workerId: number, [id, name, ...args]: Operation): void {
-    const work = this.apply(state, workerId, name, args);
-    state.pending.add(work);
-    void work.then(
-      (value) => {
-        state.pending.delete(work);
+    let outcome: unknown;
+    try {
+      outcome = this.apply(state, workerId, name, args);
+    } catch (error) {
+      this.fail(state, id, name, error);
+      return;
+    }
+    if (!(outcome instanceof Promise)) {
+      if (id !== 0) state.outbox.add([id, 1, outcome ?? null]);
+      return;
+    }
+    if (!BARRIERS.has(name)) state.order.track(outcome);
+    outcome.then(
+      (value: unknown) => {
         if (id !== 0) state.outbox.add([id, 1, value ?? null]);
       },
-      (error: unknown) => {
-        state.pending.delete(work);
-        if (id !== 0) state.outbox.add([id, 0, error instanceof Error ? error.message : String(error)]);
-        else this.log.error({ err: error, operation: name }, 'a worker operation failed in the cluster primary');
-      },
+      (error: unknown) => this.fail(state, id, name, error),
     );
   }
 
-  /** Everything this worker sent before now is applied. */
-  private settled(state: WorkerState): Promise<unknown> {
-    return Promise.allSettled(state.pending);
+  private fail(state: WorkerState, id: number, name: string, error: unknown): void {
+    if (id !== 0) state.outbox.add([id, 0, error instanceof Error ? error.message : String(error)]);
+    else this.log.error({ err: error, operation: name }, 'a worker operation failed in the cluster primary');
   }
 
-  private async apply(state: WorkerState, workerId: number, name: string, args: unknown[]): Promise<unknown> {
+  /** Applies one operation: a value at once, or a promise of it. */
+  private apply(state: WorkerState, workerId: number, name: string, args: unknown[]): unknown {
     const { balances, logs, counters, journal } = this.billing;
     switch (name) {
       case 'userQuota':
@@ -141,9 +151,10 @@ export class ClusterAuthority {
         return balances.setTokenRemain(Number(args[0]), Number(args[1]));
       case 'reserve': {
         const hold = { userId: Number(args[0]), tokenId: tokenOf(args[1]), amount: Number(args[2]) };
-        const reserved = await balances.reserve(hold);
-        if (reserved) this.hold(state, hold, hold.amount);
-        return reserved;
+        return balances.reserve(hold).then((reserved) => {
+          if (reserved) this.hold(state, hold, hold.amount);
+          return reserved;
+        });
       }
       case 'release': {
         const hold = { userId: Number(args[0]), tokenId: tokenOf(args[1]), amount: Number(args[2]) };
@@ -168,16 +179,13 @@ export class ClusterAuthority {
         logs.roll(args[0] as RollEntry);
         return undefined;
       case 'durable':
-        await this.settled(state);
-        return journal?.durable();
+        return state.order.settled().then(() => journal?.durable());
       case 'settled':
-        return this.settled(state).then(() => undefined);
+        return state.order.settled();
       case 'flushBalances':
-        await this.settled(state);
-        return balances.flush();
+        return state.order.settled().then(() => balances.flush());
       case 'flushLogs':
-        await this.settled(state);
-        return logs.flush();
+        return state.order.settled().then(() => logs.flush());
       case 'counterAdd':
         return counters.add(String(args[0]), Number(args[1]), Number(args[2]));
       case 'counterRead':
@@ -187,16 +195,13 @@ export class ClusterAuthority {
       case 'counterRelease':
         return counters.release(String(args[0]), String(args[1]));
       case 'notify':
-        await Promise.all([this.bus.deliverHere(String(args[0]), String(args[1])), this.forward(String(args[0]), String(args[1]), workerId, true)]);
-        return undefined;
       case 'publish':
-        await Promise.all([this.bus.deliverHere(String(args[0]), String(args[1])), this.forward(String(args[0]), String(args[1]), workerId, false)]);
-        return undefined;
+        return Promise.all([this.bus.deliverHere(String(args[0]), String(args[1])), this.forward(String(args[0]), String(args[1]), workerId, name === 'notify')]);
       case 'busAck':
         this.acknowledge(Number(args[0]), workerId);
         return undefined;
       default:
-        throw new Error(`unknown cluster operation ${name}`);
+        return Promise.reject(new Error(`unknown cluster operation ${name}`));
     }
   }
 

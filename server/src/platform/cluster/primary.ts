@@ -7,6 +7,9 @@ import { ClusterAuthority } from './cluster-authority';
 import { PrimaryBus } from './primary-bus';
 import { WorkerPool } from './worker-pool';
 
+/** The host of the URL main prints: loopback for a wildcard address, as for one process. */
+const urlHost = (address: string) => (address === '0.0.0.0' || address === '::' ? '127.0.0.1' : address.includes(':') ? `[${address}]` : address);
+
 export interface RunningPrimary {
   server: RunningServer;
   url: string;
@@ -48,17 +51,18 @@ export async function startPrimary(config: Config, options: StartOptions): Promi
       if (!stopping) log.error({ pid: worker.process.pid, code, signal }, 'a worker stopped unexpectedly; another one starts');
     },
   });
-  let address: { port: number };
+  let address: { address: string; port: number };
   try {
     address = await pool.start();
   } catch (error) {
+    pool.terminate();
     await pool.exited();
     await server.close();
     throw error;
   }
   return {
     server,
-    url: `http://127.0.0.1:${address.port}`,
+    url: `http://${urlHost(address.address)}:${address.port}`,
     async close() {
       stopping = true;
       pool.stop();

@@ -60,6 +60,12 @@ export class WorkerPool {
     this.stopping = true;
   }
 
+  /** Ends every worker at once (the start failed; none has calls to finish). */
+  terminate(): void {
+    this.stopping = true;
+    for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill('SIGTERM');
+  }
+
   /** Resolves once every worker has exited. */
   async exited(): Promise<void> {
     while (this.startedAt.size > 0) await new Promise((resolve) => cluster.once('exit', resolve));
