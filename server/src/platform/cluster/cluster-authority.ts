@@ -61,7 +61,8 @@ export class ClusterAuthority {
         if (typeof item[0] === 'number') message.replies.push(item as Reply);
         else message.pushes.push(item as Push);
       }
-      worker.send(message);
+      // A worker that died meanwhile is detached on its exit; the error is not the primary's.
+      worker.send(message, undefined, () => undefined);
     });
     const state: WorkerState = { process: worker, listening: false, outbox, holds: new Map(), order: new OperationOrder() };
     this.workers.set(worker.id, state);

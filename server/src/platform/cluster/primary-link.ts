@@ -14,7 +14,8 @@ export class PrimaryLink {
     this.outgoing = new Batcher((ops) => {
       if (!this.connected) return;
       const message: WorkerMessage = { switchboard: 'ops', ops };
-      port.send?.(message);
+      // A closed channel means the primary is gone; 'disconnect' ends this worker.
+      port.send?.(message, undefined, undefined, () => undefined);
     });
     port.on('message', (message: unknown) => {
       if (!isPrimaryMessage(message)) return;
