@@ -112,8 +112,13 @@ describe('WORKERS=2 on SQLite: one port, two workers, one balance authority', ()
     const viaFirst = connections[owners.indexOf(first ?? 0)];
     const viaSecond = connections[owners.findIndex((owner) => owner !== first)];
     if (!viaFirst || !viaSecond) throw new Error('a connection to each worker is needed');
-    // The second worker has the token in its cache before the change.
-    expect((await chat(viaSecond, `sk-${token.key}`, false)).status).toBe(200);
+    // The second worker has the token in its cache before the change (a model no channel serves: nothing is billed).
+    const unserved = await viaSecond.call('/v1/chat/completions', {
+      method: 'POST',
+      headers: { authorization: `Bearer sk-${token.key}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ model: 'no-channel-serves-this', messages: [{ role: 'user', content: 'hello' }] }),
+    });
+    expect(JSON.parse(unserved.text)).toMatchObject({ error: { code: 'model_price_error' } });
     const disabled = await viaFirst.call('/api/token/?status_only=true', {
       method: 'PUT',
       headers: { ...rootHeaders, 'content-type': 'application/json' },
@@ -122,4 +127,27 @@ describe('WORKERS=2 on SQLite: one port, two workers, one balance authority', ()
     expect(JSON.parse(disabled.text)).toMatchObject({ success: true });
     expect((await chat(viaSecond, `sk-${token.key}`, false)).status).toBe(401);
   });
+
+  it('what a killed worker held is given back: the balance is spent to exactly zero on the other', async () => {
+    const asRoot = consoleClient({ call: (path, init) => fetch(`${server.url}${path}`, init) }, rootHeaders);
+    const calls = 30;
+    expect((await asRoot('PUT', '/user/', { id: setup.userId, quota: calls * PER_CALL_QUOTA })).success).toBe(true);
+    const before = await readLedger(settings, setup);
+    const victim = owners[0] ?? 0;
+    const onVictim = connections.filter((_connection, index) => owners[index] === victim);
+    const onSurvivor = connections.filter((_connection, index) => owners[index] !== victim);
+    // Slow streams: the victim's calls hold their reservations when it is killed.
+    upstream.behaviour = { chunkDelayMs: 2000 };
+    const reached = upstream.received.length;
+    const cut = onVictim.map((connection) => chat(connection, setup.apiKey, true).catch(() => null));
+    await expect.poll(() => upstream.received.length - reached, { timeout: 10_000, interval: 20 }).toBe(onVictim.length);
+    process.kill(victim, 'SIGKILL');
+    await Promise.all(cut);
+    upstream.behaviour = {};
+    const statuses = await callsOnEvery(onSurvivor, setup.apiKey, Math.ceil((calls + 4) / onSurvivor.length));
+    expect(statuses.filter((status) => status === 200)).toHaveLength(calls);
+    const ledger = await ledgerOnceWritten(before, calls);
+    expect(ledger.loggedQuota - before.loggedQuota).toBe(calls * PER_CALL_QUOTA);
+    await expect.poll(async () => (await readLedger(settings, setup)).userQuota, { timeout: 5000, interval: 100 }).toBe(0);
+  }, 30_000);
 });
