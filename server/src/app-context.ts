@@ -4,11 +4,12 @@ import type { Database } from './db/database';
 import type { JobRunner } from './jobs/job-runner';
 import type { BackgroundWork } from './platform/background-work';
 import type { BalanceBook } from './platform/balances/balance-book';
-import type { DurableJournal } from './platform/durable-journal';
+import type { Durability } from './platform/durable-journal';
 import type { InvalidationBus } from './platform/invalidation-bus';
-import type { LogWriter } from './platform/log-writer';
+import type { LogQueue } from './platform/log-writer';
 import type { OptionStore } from './platform/option-store';
 import type { SessionCodec } from './platform/session';
+import type { WindowCounter } from './platform/window-counter';
 import type { WriteBehind } from './platform/write-behind';
 
 /** What every area receives: configuration, storage, caches and shared machinery. */
@@ -23,12 +24,17 @@ export interface AppContext {
   balances: BalanceBook;
   /** Work still running after its request answered (settlements); drained before a flush at shutdown. */
   background: BackgroundWork;
-  /** The settlement journal that makes written-behind billing crash-safe; null when BILLING_JOURNAL=off. */
-  journal: DurableJournal | null;
+  /**
+   * The settlement journal that makes written-behind billing crash-safe (in a worker process, the
+   * primary's, over IPC); null when BILLING_JOURNAL=off.
+   */
+  journal: Durability | null;
   /** The write-behind lag, and the admission gate that slows new calls while the database lags. */
   writeBehind: WriteBehind;
   /** Log rows and the hourly usage rollup, written behind in batches. */
-  logs: LogWriter;
+  logs: LogQueue;
+  /** Counters behind rate limits and relay limits: memory, Redis, or the cluster primary's memory. */
+  counters: WindowCounter;
   /** Background jobs; areas register theirs while the app is built, and they run on the master only. */
   jobs: JobRunner;
   version: string;

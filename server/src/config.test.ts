@@ -1,5 +1,5 @@
 import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config';
@@ -27,9 +27,21 @@ describe('configuration', () => {
     [{ SQL_DSN: 'oracle://x' }, /SQL_DSN: must start with postgres/],
     [{ NODE_TYPE: 'worker' }, /NODE_TYPE/],
     [{ REDIS_CONN_STRING: 'localhost:6379' }, /REDIS_CONN_STRING/],
+    [{ WORKERS: 'many' }, /WORKERS: must be a whole number of processes/],
+    [{ WORKERS: '1.5' }, /WORKERS: must be a whole number of processes/],
+    [{ WORKERS: '0' }, /WORKERS: must be at least 1/],
+    [{ WORKERS: '2', SQLITE_PATH: ':memory:' }, /WORKERS above 1 needs a database the processes share/],
   ])('names the bad variable in %o', (environment, message) => {
     expect(() => loadConfig(environment)).toThrow(ConfigError);
     expect(() => loadConfig(environment)).toThrow(message);
+  });
+});
+
+describe('WORKERS', () => {
+  it('defaults to one worker per core, and to one with an in-memory database', () => {
+    expect(loadConfig({}).WORKERS).toBe(availableParallelism());
+    expect(loadConfig({ SQLITE_PATH: ':memory:' }).WORKERS).toBe(1);
+    expect(loadConfig({ WORKERS: '3' }).WORKERS).toBe(3);
   });
 });
 

@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { z } from 'zod';
 
 const booleanFromEnv = z
@@ -43,9 +44,16 @@ const environmentSchema = z.object({
   JOURNAL_DIR: z.string().optional(),
   METRICS_ENABLED: booleanFromEnv.default(false),
   METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
+  /** worker processes behind one port; unset: one per core */
+  WORKERS: z.coerce
+    .number({ error: 'must be a whole number of processes' })
+    .int('must be a whole number of processes')
+    .min(1, 'must be at least 1')
+    .max(256, 'must be at most 256')
+    .optional(),
 });
 
-export type Config = z.infer<typeof environmentSchema> & { databaseKind: DatabaseKind };
+export type Config = Omit<z.infer<typeof environmentSchema>, 'WORKERS'> & { databaseKind: DatabaseKind; WORKERS: number };
 export type DatabaseKind = 'sqlite' | 'postgres' | 'mysql';
 
 /** Thrown for a bad environment; main prints the message and exits. */
@@ -70,5 +78,11 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
       'SESSION_SECRET is required when SQL_DSN is set: every instance sharing the database must sign sessions with the same secret',
     );
   }
-  return { ...config, databaseKind };
+  const inMemory = databaseKind === 'sqlite' && config.SQLITE_PATH === ':memory:';
+  if (inMemory && config.WORKERS !== undefined && config.WORKERS > 1) {
+    throw new ConfigError('WORKERS above 1 needs a database the processes share: set SQLITE_PATH to a file or SQL_DSN');
+  }
+  // An in-memory database lives in one process, so the default is then one.
+  const workers = config.WORKERS ?? (inMemory ? 1 : availableParallelism());
+  return { ...config, databaseKind, WORKERS: workers };
 }

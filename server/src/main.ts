@@ -1,8 +1,11 @@
+import cluster from 'node:cluster';
 import { existsSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ConfigError, loadConfig } from './config';
-import { startServer } from './server';
+import { ConfigError, loadConfig, type Config } from './config';
+import { startPrimary } from './platform/cluster/primary';
+import { startWorker } from './platform/cluster/worker';
+import { startServer, type RunningServer } from './server';
 
 declare const __SWITCHBOARD_VERSION__: string | undefined;
 
@@ -11,6 +14,40 @@ function defaultWebDist(): string | null {
   const candidate = resolve(here, '../../web/dist');
   return existsSync(candidate) ? candidate : null;
 }
+
+/** Runs `close` once, on the first SIGTERM/SIGINT or call, then exits; a close that hangs is cut off. */
+function stopper(config: Config, close: () => Promise<void>, after: () => void = () => undefined): (reason: string) => void {
+  let stopping = false;
+  return (reason) => {
+    if (stopping) return;
+    stopping = true;
+    console.info(`switchboard: ${reason}, finishing in-flight requests`);
+    const timer = setTimeout(() => {
+      console.error('switchboard: shutdown timed out');
+      process.exit(1);
+    }, config.SHUTDOWN_TIMEOUT_SECONDS * 1000);
+    timer.unref();
+    close().then(
+      () => {
+        after();
+        process.exit(0);
+      },
+      (error: unknown) => {
+        console.error('switchboard: shutdown failed', error);
+        process.exit(1);
+      },
+    );
+  };
+}
+
+const onSignals = (stop: (reason: string) => void) => {
+  process.on('SIGTERM', () => stop('SIGTERM received'));
+  process.on('SIGINT', () => stop('SIGINT received'));
+};
+
+const reportLag = (server: RunningServer) => () => {
+  console.info(`switchboard: write-behind worst lag ${server.context.writeBehind.worstLagMs} ms`);
+};
 
 async function main(): Promise<void> {
   let config;
@@ -24,32 +61,27 @@ async function main(): Promise<void> {
     throw error;
   }
   const version = config.VERSION ?? (typeof __SWITCHBOARD_VERSION__ === 'string' ? __SWITCHBOARD_VERSION__ : 'dev');
-  const server = await startServer(config, { version, webDist: config.WEB_DIST ?? defaultWebDist() });
+  const options = { version, webDist: config.WEB_DIST ?? defaultWebDist() };
+  if (cluster.isWorker) {
+    let server: RunningServer | null = null;
+    const stop = stopper(config, () => server?.close() ?? Promise.resolve());
+    onSignals(stop);
+    server = await startWorker(config, options, () => stop('told to stop by the primary'));
+    return;
+  }
+  if (config.WORKERS > 1) {
+    // A worker answers before every worker listens: a signal then waits for the start to finish.
+    const starting = startPrimary(config, options);
+    let lag = () => undefined as void;
+    onSignals(stopper(config, async () => (await starting).close(), () => lag()));
+    const primary = await starting;
+    lag = reportLag(primary.server);
+    console.info(`switchboard ${version} listening on ${primary.url} (${config.databaseKind}, ${config.WORKERS} workers)`);
+    return;
+  }
+  const server = await startServer(config, options);
   console.info(`switchboard ${version} listening on ${server.url} (${config.databaseKind})`);
-
-  let stopping = false;
-  const stop = (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    console.info(`switchboard: ${signal} received, finishing in-flight requests`);
-    const timer = setTimeout(() => {
-      console.error('switchboard: shutdown timed out');
-      process.exit(1);
-    }, config.SHUTDOWN_TIMEOUT_SECONDS * 1000);
-    timer.unref();
-    server.close().then(
-      () => {
-        console.info(`switchboard: write-behind worst lag ${server.context.writeBehind.worstLagMs} ms`);
-        process.exit(0);
-      },
-      (error: unknown) => {
-        console.error('switchboard: shutdown failed', error);
-        process.exit(1);
-      },
-    );
-  };
-  process.on('SIGTERM', () => stop('SIGTERM'));
-  process.on('SIGINT', () => stop('SIGINT'));
+  onSignals(stopper(config, () => server.close(), reportLag(server)));
 }
 
 main().catch((error: unknown) => {

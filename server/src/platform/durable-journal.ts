@@ -23,6 +23,12 @@ interface Segment {
   lastSeq: number;
 }
 
+/** What the relay waits on before it completes an answer: the journal, here or in the cluster primary. */
+export interface Durability {
+  /** Resolves once every record appended so far is durable. */
+  durable(): Promise<void>;
+}
+
 /** Where the journal reports a write it could not make (the server's pino logger fits). */
 export interface JournalReporter {
   error(details: object, message: string): void;
@@ -95,7 +101,7 @@ function readSegment(path: string): JournalRecord[] {
  * commit), and `durable()` resolves once everything appended so far is written. The journal is cut
  * into segments; a segment is deleted once the database holds all its records.
  */
-export class DurableJournal {
+export class DurableJournal implements Durability {
   private buffer: string[] = [];
   private nextSeq: number;
   private durableSeq: number;

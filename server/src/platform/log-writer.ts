@@ -53,12 +53,22 @@ export interface RollEntry {
   quota: number;
 }
 
+/** Where log rows and usage go: the writer itself, or (in a cluster worker) the primary's, over IPC. */
+export interface LogQueue {
+  write(entry: LogEntry): void;
+  roll(entry: RollEntry): void;
+  flush(): Promise<void>;
+  readonly pendingRows: number;
+  readonly pendingBuckets: number;
+  reportTo(reporter: LogWriterReporter): void;
+}
+
 /**
  * Log rows and the hourly usage rollup, collected in memory and written in one transaction per
  * batch, off the request path. Rollup rows are added onto existing buckets, so instances commute.
  * A row the database refuses is dropped and reported; while the database is unavailable rows wait.
  */
-export class LogWriter {
+export class LogWriter implements LogQueue {
   private logs: QueuedLog[] = [];
   private rollup = new Map<string, UsageBucket>();
   private rollupSeqs = emptyRange();

@@ -6,7 +6,8 @@ export interface RateLimiter {
   hit(key: string, limit: number, windowSeconds: number): Promise<boolean>;
 }
 
-class WindowRateLimiter implements RateLimiter {
+/** A limiter over any counter (the server's shared one: memory, Redis or the cluster primary's). */
+export class WindowRateLimiter implements RateLimiter {
   constructor(private readonly counter: WindowCounter) {}
 
   async hit(key: string, limit: number, windowSeconds: number): Promise<boolean> {
@@ -27,6 +28,3 @@ export class RedisRateLimiter extends WindowRateLimiter {
     super(new RedisWindowCounter(redis, prefix));
   }
 }
-
-export const createRateLimiter = (redis: Redis | null, prefix: string): RateLimiter =>
-  redis ? new RedisRateLimiter(redis, prefix) : new MemoryRateLimiter();

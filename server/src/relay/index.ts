@@ -3,7 +3,6 @@ import type { AppContext } from '../app-context';
 import { createUpstreamAgent } from '../platform/http-agent';
 import { AdapterSettingsCache } from './caches/adapter-settings-cache';
 import { GatewayMetrics } from '../platform/metrics';
-import { createWindowCounter } from '../platform/window-counter';
 import { ChannelIndex } from './caches/channel-index';
 import { TokenCache } from './caches/token-cache';
 import { UserCache } from './caches/user-cache';
@@ -39,7 +38,7 @@ export async function createRelay(context: AppContext): Promise<{ services: Rela
       bodyTimeoutMs: context.config.STREAMING_TIMEOUT * 1000,
     }),
     metrics,
-    limits: new RelayLimits(context, createWindowCounter(context.redis, context.config.REDIS_PREFIX), metrics),
+    limits: new RelayLimits(context, context.counters, metrics),
   };
   context.shutdownTasks.unshift(() => services.agent.close());
   return { services, plugin: (app) => relayRoutes(app, context, services) };

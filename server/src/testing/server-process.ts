@@ -30,6 +30,8 @@ export interface ServerProcess {
   output(): string;
   /** Resident memory of the process in bytes (Linux /proc). */
   rssBytes(): Promise<number>;
+  /** The pids of its child processes (the workers when WORKERS is above 1; Linux /proc). */
+  childPids(): Promise<number[]>;
   /** SIGKILL: nothing is flushed. */
   kill(): Promise<void>;
   /** SIGTERM: the graceful shutdown; resolves with the exit code. */
@@ -44,7 +46,8 @@ async function waitForStatus(url: string, child: ChildProcess, output: () => str
       (response) => response.ok,
       () => false,
     );
-    if (answered) return;
+    // With several workers the first answers before the others listen; main says when all do.
+    if (answered && output().includes(' listening on ')) return;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   throw new Error(`server did not answer /api/status within 30 s:\n${output()}`);
@@ -55,7 +58,10 @@ const exited = (child: ChildProcess) =>
     ? Promise.resolve(child.exitCode)
     : new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
 
-/** Starts `server/dist/main.js` with `environment` (PORT is chosen here unless given). */
+/**
+ * Starts `server/dist/main.js` with `environment` (PORT is chosen here unless given). One process
+ * (WORKERS=1) unless the environment asks for more: tests measure and kill that process.
+ */
 export async function startServerProcess(environment: Record<string, string>): Promise<ServerProcess> {
   if (!existsSync(serverBundle)) throw new Error(`${serverBundle} is missing: run "npm run build -w server" first`);
   const port = environment.PORT ?? String(await freePort());
@@ -66,6 +72,7 @@ export async function startServerProcess(environment: Record<string, string>): P
       HOST: '127.0.0.1',
       LOG_LEVEL: 'warn',
       CRITICAL_RATE_LIMIT: '100000',
+      WORKERS: '1',
       ...environment,
       PORT: port,
     },
@@ -93,6 +100,11 @@ export async function startServerProcess(environment: Record<string, string>): P
       const { readFile } = await import('node:fs/promises');
       const status = await readFile(`/proc/${child.pid}/status`, 'utf8');
       return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) * 1024;
+    },
+    async childPids() {
+      const { readFile } = await import('node:fs/promises');
+      const children = await readFile(`/proc/${child.pid}/task/${child.pid}/children`, 'utf8').catch(() => '');
+      return children.split(' ').filter(Boolean).map(Number);
     },
     async kill() {
       const done = exited(child);

@@ -1,17 +1,17 @@
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../app-context';
 import { AppError, messages } from '../../platform/errors';
-import { createRateLimiter, type RateLimiter } from '../../platform/rate-limit';
+import { WindowRateLimiter, type RateLimiter } from '../../platform/rate-limit';
 
 type PreHandler = (request: FastifyRequest) => Promise<void>;
 
 const limiters = new WeakMap<AppContext, RateLimiter>();
 
-/** The limiter of this server (Redis when configured), made once so every route shares its counters. */
+/** The limiter of this server, over its shared counters (Redis when configured), made once for every route. */
 export function rateLimiterOf(context: AppContext): RateLimiter {
   let limiter = limiters.get(context);
   if (!limiter) {
-    limiter = createRateLimiter(context.redis, context.config.REDIS_PREFIX);
+    limiter = new WindowRateLimiter(context.counters);
     limiters.set(context, limiter);
   }
   return limiter;

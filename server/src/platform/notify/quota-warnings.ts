@@ -4,6 +4,9 @@ import { perContext } from '../per-context';
 import { notifierOf } from './notifier';
 import { quotaWarningNotice } from './notices';
 
+/** How long a warned mark is kept without Redis (in the limit counters, which need an expiry). */
+const MARK_KEPT_SECONDS = 365 * 24 * 3600;
+
 /** Settlements of the same user within this window are checked once. */
 const CHECK_DELAY_MS = 250;
 
@@ -24,7 +27,7 @@ interface Recipient {
 export class QuotaWarnings {
   private readonly pending = new Set<number>();
   private readonly recipients = new Map<number, Promise<Recipient | null>>();
-  /** Users warned by this instance; with Redis the mark is shared by all instances. */
+  /** Users warned by this process; the shared mark is in Redis or the limit counters. */
   private readonly warned = new Set<number>();
   private timer: NodeJS.Timeout | null = null;
 
@@ -100,17 +103,22 @@ export class QuotaWarnings {
     return `${this.context.config.REDIS_PREFIX}quota-warned:${userId}`;
   }
 
-  /** Marks the user warned; false when they already were (here or, with Redis, on another instance). */
+  /**
+   * Marks the user warned; false when they already were (here, or on another instance with Redis, or
+   * on another worker of this instance through the shared limit counters).
+   */
   private async mark(userId: number): Promise<boolean> {
     if (this.warned.has(userId)) return false;
     this.warned.add(userId);
-    if (!this.context.redis) return true;
+    if (!this.context.redis) return this.context.counters.acquire(`quota-warned:${userId}`, 'warned', 1, MARK_KEPT_SECONDS);
     return (await this.context.redis.set(this.warnedKey(userId), '1', 'NX')) === 'OK';
   }
 
   private async clearMark(userId: number): Promise<void> {
-    if (!this.warned.delete(userId) && !this.context.redis) return;
-    await this.context.redis?.del(this.warnedKey(userId));
+    // Another worker may hold the mark, so clearing it is not skipped when this one did not warn.
+    this.warned.delete(userId);
+    if (this.context.redis) await this.context.redis.del(this.warnedKey(userId));
+    else await this.context.counters.release(`quota-warned:${userId}`, 'warned');
   }
 }
 

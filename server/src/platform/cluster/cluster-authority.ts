@@ -1,0 +1,252 @@
+import type { Worker } from 'node:cluster';
+import type { Hold } from '../balances/balance-book';
+import type { LocalBilling } from '../local-billing';
+import type { LogEntry, LogWriterReporter, RollEntry } from '../log-writer';
+import type { PrimaryBus } from './primary-bus';
+import { OperationOrder } from './operation-order';
+import { Batcher, isWorkerMessage, type Operation, type PrimaryMessage, type Push, type Reply } from './protocol';
+
+/** A worker that stops answering bus acknowledgements is not waited for longer than this. */
+const ACK_TIMEOUT_MS = 5000;
+
+interface WorkerState {
+  process: Worker;
+  /** true once it listens; before, its process may not yet read messages */
+  listening: boolean;
+  outbox: Batcher<Reply | Push>;
+  /** amounts this worker holds, per user and token: released if the worker dies */
+  holds: Map<string, Hold>;
+  /** operations started and not yet finished, in arrival order */
+  order: OperationOrder;
+}
+
+interface AckWait {
+  waitingFor: Set<number>;
+  resolve: () => void;
+}
+
+/** Operations that wait for the ones before them; they change nothing, so nothing waits for them. */
+const BARRIERS = new Set(['durable', 'settled', 'flushBalances', 'flushLogs']);
+
+const holdKey = (userId: number, tokenId: number | null) => `${userId}:${tokenId ?? ''}`;
+const numbers = (args: unknown[]) => args.map(Number);
+const tokenOf = (value: unknown) => (value === null ? null : Number(value));
+
+/**
+ * The primary's side of the IPC channel: applies the workers' operations to the one balance
+ * authority, journal, log writer and limit counters (LocalBilling), in each worker's order, answers
+ * them in one message per worker and turn, and passes cache invalidations between workers.
+ */
+export class ClusterAuthority {
+  private readonly workers = new Map<number, WorkerState>();
+  private readonly ackWaits = new Map<number, AckWait>();
+  private nextAckId = 1;
+
+  constructor(
+    private readonly billing: LocalBilling,
+    private readonly bus: PrimaryBus,
+    private readonly log: LogWriterReporter,
+  ) {
+    bus.relay = (topic, message) => void this.forward(topic, message, null, false);
+    billing.onTick = () => {
+      this.broadcast(['lag', billing.writeBehind.lagMs(), billing.logs.pendingRows, billing.logs.pendingBuckets]);
+    };
+  }
+
+  attach(worker: Worker): void {
+    const outbox = new Batcher<Reply | Push>((items) => {
+      if (!worker.isConnected()) return;
+      const message: PrimaryMessage = { switchboard: 'answers', replies: [], pushes: [] };
+      for (const item of items) {
+        if (typeof item[0] === 'number') message.replies.push(item as Reply);
+        else message.pushes.push(item as Push);
+      }
+      // A worker that died meanwhile is detached on its exit; the error is not the primary's.
+      worker.send(message, undefined, () => undefined);
+    });
+    const state: WorkerState = { process: worker, listening: false, outbox, holds: new Map(), order: new OperationOrder() };
+    this.workers.set(worker.id, state);
+    worker.once('listening', () => {
+      state.listening = true;
+    });
+    worker.on('message', (message: unknown) => {
+      if (!isWorkerMessage(message)) return;
+      for (const operation of message.ops) this.run(state, worker.id, operation);
+    });
+  }
+
+  /**
+   * A worker is gone: once its last operations are applied, gives back what it held (its calls
+   * never finished) and stops waiting for its acknowledgements. Returns what was released.
+   */
+  async detach(workerId: number): Promise<number> {
+    const state = this.workers.get(workerId);
+    if (!state) return 0;
+    this.workers.delete(workerId);
+    for (const [ackId, wait] of this.ackWaits) if (wait.waitingFor.delete(workerId)) this.settleAck(ackId);
+    await state.order.settled();
+    let released = 0;
+    for (const hold of state.holds.values()) {
+      await this.billing.balances.release(hold);
+      released += hold.amount;
+    }
+    return released;
+  }
+
+  /**
+   * Tells every worker to stop serving. One still starting may not read messages yet (a message
+   * without a listener is lost), and has no calls to finish: it gets SIGTERM instead.
+   */
+  stopAll(): void {
+    for (const state of this.workers.values()) {
+      if (state.listening) state.outbox.add(['stop']);
+      else state.process.process.kill('SIGTERM');
+    }
+  }
+
+  private broadcast(push: Push): void {
+    for (const state of this.workers.values()) state.outbox.add(push);
+  }
+
+  private run(state: WorkerState, workerId: number, [id, name, ...args]: Operation): void {
+    let outcome: unknown;
+    try {
+      outcome = this.apply(state, workerId, name, args);
+    } catch (error) {
+      this.fail(state, id, name, error);
+      return;
+    }
+    if (!(outcome instanceof Promise)) {
+      if (id !== 0) state.outbox.add([id, 1, outcome ?? null]);
+      return;
+    }
+    if (!BARRIERS.has(name)) state.order.track(outcome);
+    outcome.then(
+      (value: unknown) => {
+        if (id !== 0) state.outbox.add([id, 1, value ?? null]);
+      },
+      (error: unknown) => this.fail(state, id, name, error),
+    );
+  }
+
+  private fail(state: WorkerState, id: number, name: string, error: unknown): void {
+    if (id !== 0) state.outbox.add([id, 0, error instanceof Error ? error.message : String(error)]);
+    else this.log.error({ err: error, operation: name }, 'a worker operation failed in the cluster primary');
+  }
+
+  /** Applies one operation: a value at once, or a promise of it. */
+  private apply(state: WorkerState, workerId: number, name: string, args: unknown[]): unknown {
+    const { balances, logs, counters, journal } = this.billing;
+    switch (name) {
+      case 'userQuota':
+        return balances.userQuota(Number(args[0]));
+      case 'tokenRemain':
+        return balances.tokenRemain(Number(args[0]));
+      case 'adjustUser':
+        return balances.adjustUser(Number(args[0]), Number(args[1]));
+      case 'adjustToken':
+        return balances.adjustToken(Number(args[0]), Number(args[1]));
+      case 'setUserQuota':
+        return balances.setUserQuota(Number(args[0]), Number(args[1]));
+      case 'setTokenRemain':
+        return balances.setTokenRemain(Number(args[0]), Number(args[1]));
+      case 'reserve': {
+        const hold = { userId: Number(args[0]), tokenId: tokenOf(args[1]), amount: Number(args[2]) };
+        return balances.reserve(hold).then((reserved) => {
+          if (reserved) this.hold(state, hold, hold.amount);
+          return reserved;
+        });
+      }
+      case 'release': {
+        const hold = { userId: Number(args[0]), tokenId: tokenOf(args[1]), amount: Number(args[2]) };
+        this.hold(state, hold, -hold.amount);
+        return balances.release(hold);
+      }
+      case 'charge': {
+        const [userId = 0, , reserved = 0, quota = 0] = numbers(args);
+        const tokenId = tokenOf(args[1]);
+        this.hold(state, { userId, tokenId, amount: 0 }, -reserved);
+        return balances.charge({ userId, tokenId, reserved, quota });
+      }
+      case 'recordUsage': {
+        const [userId = 0, tokenId = 0, channelId = 0, quota = 0, requests = 0] = numbers(args);
+        balances.recordUsage({ userId, tokenId, channelId, quota, requests });
+        return undefined;
+      }
+      case 'log':
+        logs.write(args[0] as LogEntry);
+        return undefined;
+      case 'roll':
+        logs.roll(args[0] as RollEntry);
+        return undefined;
+      case 'durable':
+        return state.order.settled().then(() => journal?.durable());
+      case 'settled':
+        return state.order.settled();
+      case 'flushBalances':
+        return state.order.settled().then(() => balances.flush());
+      case 'flushLogs':
+        return state.order.settled().then(() => logs.flush());
+      case 'counterAdd':
+        return counters.add(String(args[0]), Number(args[1]), Number(args[2]));
+      case 'counterRead':
+        return counters.read(String(args[0]));
+      case 'counterAcquire':
+        return counters.acquire(String(args[0]), String(args[1]), Number(args[2]), Number(args[3]));
+      case 'counterRelease':
+        return counters.release(String(args[0]), String(args[1]));
+      case 'notify':
+      case 'publish':
+        return Promise.all([this.bus.deliverHere(String(args[0]), String(args[1])), this.forward(String(args[0]), String(args[1]), workerId, name === 'notify')]);
+      case 'busAck':
+        this.acknowledge(Number(args[0]), workerId);
+        return undefined;
+      default:
+        return Promise.reject(new Error(`unknown cluster operation ${name}`));
+    }
+  }
+
+  private hold(state: WorkerState, hold: Hold, amount: number): void {
+    if (amount === 0) return;
+    const key = holdKey(hold.userId, hold.tokenId);
+    const current = state.holds.get(key) ?? { userId: hold.userId, tokenId: hold.tokenId, amount: 0 };
+    current.amount += amount;
+    if (current.amount === 0) state.holds.delete(key);
+    else state.holds.set(key, current);
+  }
+
+  /** Passes a change to every worker but `except`; with `acknowledged`, resolves once they applied it. */
+  private forward(topic: string, message: string, except: number | null, acknowledged: boolean): Promise<void> {
+    const targets = [...this.workers.keys()].filter((id) => id !== except);
+    // A worker still starting loads its caches after this, or reads this message; it is not waited for.
+    const waitFor = targets.filter((id) => this.workers.get(id)?.listening);
+    if (!acknowledged || waitFor.length === 0) {
+      for (const id of targets) this.workers.get(id)?.outbox.add(['bus', topic, message, 0]);
+      return Promise.resolve();
+    }
+    const ackId = this.nextAckId;
+    this.nextAckId += 1;
+    return new Promise<void>((resolve) => {
+      const timer = setTimeout(() => this.settleAck(ackId, true), ACK_TIMEOUT_MS);
+      this.ackWaits.set(ackId, {
+        waitingFor: new Set(waitFor),
+        resolve: () => {
+          clearTimeout(timer);
+          resolve();
+        },
+      });
+      for (const id of targets) this.workers.get(id)?.outbox.add(['bus', topic, message, waitFor.includes(id) ? ackId : 0]);
+    });
+  }
+
+  private acknowledge(ackId: number, workerId: number): void {
+    if (this.ackWaits.get(ackId)?.waitingFor.delete(workerId)) this.settleAck(ackId);
+  }
+
+  private settleAck(ackId: number, timedOut = false): void {
+    const wait = this.ackWaits.get(ackId);
+    if (!wait || (wait.waitingFor.size > 0 && !timedOut)) return;
+    this.ackWaits.delete(ackId);
+    wait.resolve();
+  }
+}

@@ -1,0 +1,74 @@
+import type { Worker } from 'node:cluster';
+import { once } from 'node:events';
+import type { Config } from '../../config';
+import { startServer, type RunningServer, type StartOptions } from '../../server';
+import { resolveSessionSecret } from '../session-secret';
+import { ClusterAuthority } from './cluster-authority';
+import { PrimaryBus } from './primary-bus';
+import { WorkerPool } from './worker-pool';
+
+/** The host of the URL main prints: loopback for a wildcard address, as for one process. */
+const urlHost = (address: string) => (address === '0.0.0.0' || address === '::' ? '127.0.0.1' : address.includes(':') ? `[${address}]` : address);
+
+export interface RunningPrimary {
+  server: RunningServer;
+  url: string;
+  /** Workers finish their calls and exit, then the primary writes everything pending. */
+  close(): Promise<void>;
+}
+
+/**
+ * The cluster primary (WORKERS above 1): migrates, replays the journal and owns the balance
+ * authority, journal, write-behind and background jobs; forks the workers that serve HTTP on one
+ * port and replaces one that dies, giving back what it held.
+ */
+export async function startPrimary(config: Config, options: StartOptions): Promise<RunningPrimary> {
+  const bus = new PrimaryBus();
+  let authority: ClusterAuthority | null = null;
+  const server = await startServer(config, {
+    ...options,
+    role: { kind: 'primary', bus, started: (billing, log) => (authority = new ClusterAuthority(billing, bus, log)) },
+  });
+  const log = server.app.log;
+  const attached = authority as ClusterAuthority | null;
+  if (!attached) throw new Error('the cluster authority was not set up');
+  let stopping = false;
+  const watch = (worker: Worker) => {
+    attached.attach(worker);
+    // Its last messages are read before the channel reports the disconnect.
+    void Promise.all([once(worker, 'exit'), once(worker, 'disconnect')])
+      .then(() => attached.detach(worker.id))
+      .then(
+        (released) => {
+          if (released > 0) log.warn({ pid: worker.process.pid, released }, 'holds of a stopped worker given back');
+        },
+        (error: unknown) => log.error({ err: error, pid: worker.process.pid }, 'holds of a stopped worker could not be given back'),
+      );
+  };
+  const pool = new WorkerPool(config.WORKERS, { SESSION_SECRET: resolveSessionSecret(config) }, {
+    forked: watch,
+    exited: (worker, code, signal) => {
+      if (!stopping) log.error({ pid: worker.process.pid, code, signal }, 'a worker stopped unexpectedly; another one starts');
+    },
+  });
+  let address: { address: string; port: number };
+  try {
+    address = await pool.start();
+  } catch (error) {
+    pool.terminate();
+    await pool.exited();
+    await server.close();
+    throw error;
+  }
+  return {
+    server,
+    url: `http://${urlHost(address.address)}:${address.port}`,
+    async close() {
+      stopping = true;
+      pool.stop();
+      attached.stopAll();
+      await pool.exited();
+      await server.close();
+    },
+  };
+}

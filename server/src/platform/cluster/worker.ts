@@ -1,0 +1,16 @@
+import type { Config } from '../../config';
+import { startServer, type RunningServer, type StartOptions } from '../../server';
+import { PrimaryLink } from './primary-link';
+
+/**
+ * A cluster worker: serves HTTP with its own caches; billing, journal, logs and limit counters are
+ * the primary's, over IPC. It stops when told (finishing its calls) and exits at once when the
+ * primary is gone (the next start replays the journal).
+ */
+export async function startWorker(config: Config, options: StartOptions, onStop: () => void): Promise<RunningServer> {
+  const link = new PrimaryLink(process);
+  process.on('disconnect', () => process.exit(1));
+  // Told before it listens (the primary stops while this replacement starts): it has no calls to finish.
+  link.on('stop', onStop);
+  return startServer(config, { ...options, role: { kind: 'worker', link } });
+}

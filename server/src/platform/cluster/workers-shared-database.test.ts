@@ -1,0 +1,82 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Redis } from 'ioredis';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ChatLoad, expectExactBilling, readLedger, setUpBilling, type BillingSetup } from '../../testing/crash-load';
+import { FakeOpenAIUpstream } from '../../testing/fake-openai-upstream';
+import { PrivateRedis } from '../../testing/private-redis';
+import { startServerProcess, type ServerProcess } from '../../testing/server-process';
+import { createTestDatabase, type TestDatabase } from '../../testing/test-databases';
+
+const CLIENTS = 12;
+
+/**
+ * WORKERS=2 over a database server: on PostgreSQL with Redis (the Redis balance book, Redis limits
+ * and pub/sub) and on MariaDB without it (the primary's memory book). A worker is SIGKILLed under
+ * load; after the graceful stop every answered call is billed and logged once.
+ */
+describe.each([
+  { kind: 'postgres' as const, withRedis: true },
+  { kind: 'mysql' as const, withRedis: false },
+])('WORKERS=2 on $kind (Redis: $withRedis): a killed worker loses no billed call', ({ kind, withRedis }) => {
+  const upstream = new FakeOpenAIUpstream();
+  const redis = new PrivateRedis();
+  const folder = mkdtempSync(join(tmpdir(), 'switchboard-workers-shared-'));
+  let database: TestDatabase;
+  let running: ServerProcess | null = null;
+
+  const balancesInRedis = async (setup: BillingSetup) => {
+    const client = new Redis(redis.url);
+    try {
+      return { user: Number(await client.get(`switchboard:balance:user:${setup.userId}`)), token: Number(await client.get(`switchboard:balance:token:${setup.tokenId}`)) };
+    } finally {
+      client.disconnect();
+    }
+  };
+
+  beforeAll(async () => {
+    await upstream.start();
+    if (withRedis) await redis.start();
+    database = await createTestDatabase(kind);
+  });
+  afterAll(async () => {
+    await running?.kill();
+    if (withRedis) await redis.kill();
+    await upstream.stop();
+    await database?.drop();
+    rmSync(folder, { recursive: true, force: true });
+  });
+
+  it('answered = billed = logged', async () => {
+    running = await startServerProcess({
+      WORKERS: '2',
+      SQL_DSN: database.dsn ?? '',
+      SESSION_SECRET: 'workers-test-secret-0123456789',
+      ...(withRedis ? { REDIS_CONN_STRING: redis.url } : {}),
+      JOURNAL_DIR: join(folder, 'journal'),
+    });
+    const server = running;
+    const setup = await setUpBilling(server, upstream.url);
+    const before = await readLedger(database.settings, setup);
+    const load = new ChatLoad(() => [server.url], setup.apiKey, CLIENTS);
+    await expect.poll(() => load.answered, { timeout: 15_000, interval: 50 }).toBeGreaterThan(200);
+    const [victim] = await server.childPids();
+    process.kill(victim ?? 0, 'SIGKILL');
+    await expect
+      .poll(async () => {
+        const pids = await server.childPids();
+        return pids.length === 2 && !pids.includes(victim ?? 0);
+      }, { timeout: 15_000, interval: 50 })
+      .toBe(true);
+    const answeredAtKill = load.answered;
+    await expect.poll(() => load.answered, { timeout: 15_000, interval: 50 }).toBeGreaterThan(answeredAtKill + 100);
+    await load.stop();
+    expect(await server.stop()).toBe(0);
+    running = null;
+    const ledger = await readLedger(database.settings, setup);
+    console.info(`workers on ${kind}: answered ${load.answered}, failed ${load.failed}, logged ${ledger.logRows - before.logRows}`);
+    expectExactBilling(ledger, before, load.answered, CLIENTS);
+    if (withRedis) expect(await balancesInRedis(setup)).toEqual({ user: ledger.userQuota, token: ledger.tokenRemain });
+  }, 45_000);
+});

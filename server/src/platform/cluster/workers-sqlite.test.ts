@@ -1,0 +1,153 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { consoleClient } from '../../testing/console-client';
+import { CRASH_MODEL, expectExactBilling, readLedger, setUpBilling, type BillingSetup, type Ledger } from '../../testing/crash-load';
+import { FakeOpenAIUpstream } from '../../testing/fake-openai-upstream';
+import { ownerOf, PinnedConnection } from '../../testing/pinned-connection';
+import { startServerProcess, type ServerProcess } from '../../testing/server-process';
+import { signIn } from '../../testing/test-server';
+
+const CONNECTIONS = 8;
+/** per-call price in dollars: 0.002 × QuotaPerUnit 500 000 = 1000 quota a call */
+const PER_CALL_QUOTA = 1000;
+
+const chat = (connection: PinnedConnection, apiKey: string, stream: boolean) =>
+  connection.call('/v1/chat/completions', {
+    method: 'POST',
+    headers: { authorization: `Bearer ${apiKey}`, 'content-type': 'application/json' },
+    body: JSON.stringify({
+      model: CRASH_MODEL,
+      messages: [{ role: 'user', content: 'hello' }],
+      max_tokens: 30,
+      ...(stream ? { stream: true, stream_options: { include_usage: true } } : {}),
+    }),
+  });
+
+/** Every connection makes `calls` calls one after another, all connections at once; answers the statuses. */
+async function callsOnEvery(connections: PinnedConnection[], apiKey: string, calls: number): Promise<number[]> {
+  const statuses = await Promise.all(
+    connections.map(async (connection, index) => {
+      const seen: number[] = [];
+      for (let call = 0; call < calls; call += 1) seen.push((await chat(connection, apiKey, (index + call) % 4 === 0)).status);
+      return seen;
+    }),
+  );
+  return statuses.flat();
+}
+
+describe('WORKERS=2 on SQLite: one port, two workers, one balance authority', () => {
+  const upstream = new FakeOpenAIUpstream();
+  const folder = mkdtempSync(join(tmpdir(), 'switchboard-workers-'));
+  const settings = { kind: 'sqlite' as const, sqlitePath: join(folder, 'switchboard.db') };
+  let server: ServerProcess;
+  let setup: BillingSetup;
+  let workers: number[];
+  let connections: PinnedConnection[] = [];
+  /** each connection's serving worker */
+  let owners: Array<number | null> = [];
+  let rootHeaders: Record<string, string>;
+
+  const ledgerOnceWritten = async (before: Ledger, calls: number) => {
+    await expect
+      .poll(async () => {
+        const ledger = await readLedger(settings, setup);
+        return [ledger.logRows, ledger.userRequests, ledger.rolledCalls].map((value, index) => value - [before.logRows, before.userRequests, before.rolledCalls][index]!);
+      }, { timeout: 10_000, interval: 100 })
+      .toEqual([calls, calls, calls]);
+    return readLedger(settings, setup);
+  };
+
+  beforeAll(async () => {
+    await upstream.start();
+    server = await startServerProcess({ WORKERS: '2', SQLITE_PATH: settings.sqlitePath, JOURNAL_DIR: join(folder, 'journal') });
+    workers = await server.childPids();
+    setup = await setUpBilling(server, upstream.url);
+    rootHeaders = await signIn({ call: (path, init) => fetch(`${server.url}${path}`, init) }, 'root', '123456');
+    connections = Array.from({ length: CONNECTIONS }, () => new PinnedConnection(server.url));
+    for (const connection of connections) expect((await connection.call('/api/status')).status).toBe(200);
+    const port = Number(new URL(server.url).port);
+    owners = await Promise.all(connections.map((connection) => ownerOf(port, connection.localPort, workers)));
+  }, 30_000);
+
+  afterAll(async () => {
+    for (const connection of connections) connection.close();
+    if (server) expect(await server.stop()).toBe(0);
+    await upstream.stop();
+    rmSync(folder, { recursive: true, force: true });
+  });
+
+  it('serves concurrent calls on both workers; used quota and request count equal the logs exactly', async () => {
+    expect(workers).toHaveLength(2);
+    expect(new Set(owners)).toEqual(new Set(workers));
+    const before = await readLedger(settings, setup);
+    const statuses = await callsOnEvery(connections, setup.apiKey, 30);
+    expect(statuses.filter((status) => status !== 200)).toEqual([]);
+    const ledger = await ledgerOnceWritten(before, statuses.length);
+    expectExactBilling(ledger, before, statuses.length, 0);
+  }, 30_000);
+
+  it('a balance covering exactly K calls answers K across both workers and refuses the rest', async () => {
+    const asRoot = consoleClient({ call: (path, init) => fetch(`${server.url}${path}`, init) }, rootHeaders);
+    const calls = 20;
+    expect((await asRoot('PUT', '/option/', { key: 'ModelPrice', value: JSON.stringify({ [CRASH_MODEL]: 0.002 }) })).success).toBe(true);
+    expect((await asRoot('PUT', '/user/', { id: setup.userId, quota: calls * PER_CALL_QUOTA })).success).toBe(true);
+    const before = await readLedger(settings, setup);
+    const statuses = await callsOnEvery(connections, setup.apiKey, 6);
+    expect(statuses.filter((status) => status === 200)).toHaveLength(calls);
+    expect(statuses.filter((status) => status === 403)).toHaveLength(statuses.length - calls);
+    const ledger = await ledgerOnceWritten(before, calls);
+    expect(ledger.loggedQuota - before.loggedQuota).toBe(calls * PER_CALL_QUOTA);
+    await expect.poll(async () => (await readLedger(settings, setup)).userQuota, { timeout: 5000, interval: 100 }).toBe(0);
+  }, 30_000);
+
+  it('a token disabled through one worker is refused by the other at once', async () => {
+    const asRoot = consoleClient({ call: (path, init) => fetch(`${server.url}${path}`, init) }, rootHeaders);
+    expect((await asRoot('PUT', '/user/', { id: setup.userId, quota: 1_000_000_000 })).success).toBe(true);
+    const created = await asRoot<Array<{ id: number; key: string }>>('POST', '/token/', { name: 'switched', unlimited_quota: true, expired_time: -1 });
+    const token = created.data?.[0];
+    if (!token) throw new Error(`token: ${created.message}`);
+    const [first] = workers;
+    const viaFirst = connections[owners.indexOf(first ?? 0)];
+    const viaSecond = connections[owners.findIndex((owner) => owner !== first)];
+    if (!viaFirst || !viaSecond) throw new Error('a connection to each worker is needed');
+    // The second worker has the token in its cache before the change (a model no channel serves: nothing is billed).
+    const unserved = await viaSecond.call('/v1/chat/completions', {
+      method: 'POST',
+      headers: { authorization: `Bearer sk-${token.key}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ model: 'no-channel-serves-this', messages: [{ role: 'user', content: 'hello' }] }),
+    });
+    expect(JSON.parse(unserved.text)).toMatchObject({ error: { code: 'model_price_error' } });
+    const disabled = await viaFirst.call('/api/token/?status_only=true', {
+      method: 'PUT',
+      headers: { ...rootHeaders, 'content-type': 'application/json' },
+      body: JSON.stringify({ id: token.id, status: 2 }),
+    });
+    expect(JSON.parse(disabled.text)).toMatchObject({ success: true });
+    expect((await chat(viaSecond, `sk-${token.key}`, false)).status).toBe(401);
+  });
+
+  it('what a killed worker held is given back: the balance is spent to exactly zero on the other', async () => {
+    const asRoot = consoleClient({ call: (path, init) => fetch(`${server.url}${path}`, init) }, rootHeaders);
+    const calls = 30;
+    expect((await asRoot('PUT', '/user/', { id: setup.userId, quota: calls * PER_CALL_QUOTA })).success).toBe(true);
+    const before = await readLedger(settings, setup);
+    const victim = owners[0] ?? 0;
+    const onVictim = connections.filter((_connection, index) => owners[index] === victim);
+    const onSurvivor = connections.filter((_connection, index) => owners[index] !== victim);
+    // Slow streams: the victim's calls hold their reservations when it is killed.
+    upstream.behaviour = { chunkDelayMs: 2000 };
+    const reached = upstream.received.length;
+    const cut = onVictim.map((connection) => chat(connection, setup.apiKey, true).catch(() => null));
+    await expect.poll(() => upstream.received.length - reached, { timeout: 10_000, interval: 20 }).toBe(onVictim.length);
+    process.kill(victim, 'SIGKILL');
+    await Promise.all(cut);
+    upstream.behaviour = {};
+    const statuses = await callsOnEvery(onSurvivor, setup.apiKey, Math.ceil((calls + 4) / onSurvivor.length));
+    expect(statuses.filter((status) => status === 200)).toHaveLength(calls);
+    const ledger = await ledgerOnceWritten(before, calls);
+    expect(ledger.loggedQuota - before.loggedQuota).toBe(calls * PER_CALL_QUOTA);
+    await expect.poll(async () => (await readLedger(settings, setup)).userQuota, { timeout: 5000, interval: 100 }).toBe(0);
+  }, 30_000);
+});

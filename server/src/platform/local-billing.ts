@@ -1,0 +1,117 @@
+import { randomBytes } from 'node:crypto';
+import { dirname, join } from 'node:path';
+import type { Redis } from 'ioredis';
+import type { Config } from '../config';
+import type { Database } from '../db/database';
+import type { BalanceBook } from './balances/balance-book';
+import { DeltaWriter } from './balances/delta-writer';
+import { MemoryBalanceBook } from './balances/memory-balance-book';
+import { RedisBalanceBook } from './balances/redis-balance-book';
+import { DurableJournal, type Durability } from './durable-journal';
+import { replayJournal } from './journal-replay';
+import { LogWriter, type LogQueue, type LogWriterReporter } from './log-writer';
+import { createWindowCounter, type WindowCounter } from './window-counter';
+import { WriteBehind } from './write-behind';
+
+/** How long billing deltas may wait before they reach the database. */
+const FLUSH_INTERVAL_MS = 1000;
+
+/** The settlement journal's folder: JOURNAL_DIR, else `journal/` beside the SQLite file. */
+const journalDirectory = (config: Config) => config.JOURNAL_DIR ?? join(dirname(config.SQLITE_PATH), 'journal');
+
+/** What the server's context takes from the billing machinery, wherever it runs. */
+export interface Billing {
+  balances: BalanceBook;
+  journal: Durability | null;
+  logs: LogQueue;
+  writeBehind: WriteBehind;
+  counters: WindowCounter;
+  /** journal records of an unclean stop, written at start */
+  replayed: number;
+  /** Starts periodic work, reporting to the server's logger. */
+  start(log: LogWriterReporter): void;
+  /** Hands over everything pending (at shutdown, after the last call finished). */
+  close(): Promise<void>;
+  /** Releases what open acquired (the start failed). */
+  abandon(): void;
+}
+
+/**
+ * The billing machinery of the process that owns it (a single process, or the cluster primary): the
+ * balance authority, the settlement journal, the write-behind writers and the limit counters.
+ */
+export class LocalBilling implements Billing {
+  private flushTimer: NodeJS.Timeout | null = null;
+  /** Called after every flush tick (the cluster primary tells its workers the lag). */
+  onTick: () => void = () => undefined;
+
+  private constructor(
+    readonly balances: BalanceBook,
+    readonly journal: DurableJournal | null,
+    readonly logs: LogWriter,
+    readonly writeBehind: WriteBehind,
+    readonly counters: WindowCounter,
+    private readonly deltaWriter: DeltaWriter,
+    /** journal records of an unclean stop, written at start */
+    readonly replayed: number,
+  ) {}
+
+  /** Opens the journal, replays what an unclean stop left, and makes the authority. */
+  static async open(config: Config, database: Database, redis: Redis | null): Promise<LocalBilling> {
+    const journal = config.BILLING_JOURNAL === 'off' ? null : DurableJournal.open(journalDirectory(config), config.BILLING_JOURNAL);
+    try {
+      const link = journal && { journal, instanceId: journal.instanceId };
+      const deltaWriter = new DeltaWriter(database.db, link);
+      const logs = new LogWriter(database, { journal: link });
+      const balances = redis
+        ? new RedisBalanceBook(redis, config.REDIS_PREFIX, database.db, deltaWriter, {
+            id: journal?.instanceId ?? randomBytes(8).toString('hex'),
+            durable: () => journal?.durable() ?? Promise.resolve(),
+          })
+        : new MemoryBalanceBook(database.db, deltaWriter);
+      const authority = balances instanceof RedisBalanceBook ? balances : undefined;
+      const replayed = journal ? await replayJournal(database.db, journal, deltaWriter, logs, authority) : 0;
+      if (!journal) await authority?.recover([]);
+      const writeBehind = new WriteBehind(config.WRITE_BEHIND_MAX_LAG_SECONDS * 1000);
+      writeBehind.watch(deltaWriter);
+      writeBehind.watch(logs);
+      const counters = createWindowCounter(redis, config.REDIS_PREFIX);
+      return new LocalBilling(balances, journal, logs, writeBehind, counters, deltaWriter, replayed);
+    } catch (error) {
+      journal?.close();
+      throw error;
+    }
+  }
+
+  /** Starts the flush loop, reporting to the server's logger. */
+  start(log: LogWriterReporter): void {
+    this.logs.reportTo(log);
+    this.journal?.reportTo(log);
+    this.flushTimer = setInterval(() => {
+      this.writeBehind.sample();
+      const balancesFlushed = this.balances.flush().catch((error: unknown) => log.error({ err: error }, 'balance flush failed; will retry'));
+      const logsFlushed = this.logs.flush().catch((error: unknown) => log.error({ err: error }, 'log flush failed; will retry'));
+      void Promise.all([balancesFlushed, logsFlushed]).then(() => this.journal?.rotate(this.oldestUnwritten()));
+      this.onTick();
+    }, FLUSH_INTERVAL_MS);
+    this.flushTimer.unref();
+  }
+
+  /** Writes everything pending and closes the journal. */
+  async close(): Promise<void> {
+    if (this.flushTimer) clearInterval(this.flushTimer);
+    await this.balances.flush();
+    await this.logs.flush();
+    this.journal?.rotate(this.oldestUnwritten());
+    this.journal?.close();
+  }
+
+  /** Closes the journal without writing (the start failed). */
+  abandon(): void {
+    this.journal?.close();
+  }
+
+  private oldestUnwritten(): number {
+    return Math.min(this.deltaWriter.oldestPendingSeq, this.logs.oldestPendingSeq);
+  }
+}

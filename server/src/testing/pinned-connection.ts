@@ -1,0 +1,66 @@
+import { readdir, readFile, readlink } from 'node:fs/promises';
+import { Agent, request } from 'node:http';
+
+export interface PinnedReply {
+  status: number;
+  text: string;
+}
+
+/**
+ * An HTTP client that keeps to one keep-alive connection, so that a test can find out (with
+ * `ownerOf`) which process of a server serves every call it makes.
+ */
+export class PinnedConnection {
+  private readonly agent = new Agent({ keepAlive: true, maxSockets: 1 });
+  /** the client's port of the connection, once a call was made */
+  localPort = 0;
+
+  constructor(private readonly baseUrl: string) {}
+
+  call(path: string, init: { method?: string; headers?: Record<string, string>; body?: string } = {}): Promise<PinnedReply> {
+    return new Promise((resolve, reject) => {
+      const outgoing = request(new URL(path, this.baseUrl), { method: init.method ?? 'GET', headers: init.headers, agent: this.agent }, (response) => {
+        this.localPort = response.socket.localPort ?? 0;
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('end', () => resolve({ status: response.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8') }));
+        response.on('error', reject);
+      });
+      outgoing.on('error', reject);
+      outgoing.end(init.body);
+    });
+  }
+
+  close(): void {
+    this.agent.destroy();
+  }
+}
+
+/** Socket inodes of TCP connections from `clientPort` to `serverPort` (Linux /proc/net). */
+async function serverSideInodes(serverPort: number, clientPort: number): Promise<Set<string>> {
+  const inodes = new Set<string>();
+  for (const table of ['/proc/net/tcp', '/proc/net/tcp6']) {
+    const text = await readFile(table, 'utf8').catch(() => '');
+    for (const line of text.split('\n').slice(1)) {
+      const fields = line.trim().split(/\s+/);
+      const local = Number.parseInt(fields[1]?.split(':').at(-1) ?? '', 16);
+      const remote = Number.parseInt(fields[2]?.split(':').at(-1) ?? '', 16);
+      if (local === serverPort && remote === clientPort && fields[9]) inodes.add(fields[9]);
+    }
+  }
+  return inodes;
+}
+
+/** Which of `pids` holds the server's end of the connection from `clientPort` to `serverPort`; null when none. */
+export async function ownerOf(serverPort: number, clientPort: number, pids: number[]): Promise<number | null> {
+  const inodes = await serverSideInodes(serverPort, clientPort);
+  for (const pid of pids) {
+    const descriptors = await readdir(`/proc/${pid}/fd`).catch(() => [] as string[]);
+    for (const descriptor of descriptors) {
+      const target = await readlink(`/proc/${pid}/fd/${descriptor}`).catch(() => '');
+      const inode = /^socket:\[(\d+)\]$/.exec(target)?.[1];
+      if (inode && inodes.has(inode)) return pid;
+    }
+  }
+  return null;
+}
