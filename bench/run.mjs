@@ -16,6 +16,7 @@ import { measureJournalCost } from './lib/journal-cost.mjs';
 import { checkLedger } from './lib/ledger.mjs';
 import { loadPhase, openStreams, sampleTimeToFirstByte } from './lib/load.mjs';
 import { measured } from './lib/measured.mjs';
+import { startPassthrough } from './lib/passthrough.mjs';
 import { planPinning } from './lib/pinning.mjs';
 import { rssKilobytes } from './lib/process-tree.mjs';
 import { judge, printReport } from './lib/report.mjs';
@@ -107,6 +108,30 @@ async function measureMemory(upstream, gateway, key) {
   };
 }
 
+/**
+ * What holding the same streams costs any Node proxy: the bare passthrough's resident memory per open
+ * stream (two sockets, their buffers and parsers), printed beside the gateway's.
+ */
+async function measurePassthroughStreams(upstream) {
+  const passthrough = await startPassthrough(upstream.url);
+  try {
+    upstream.release();
+    await (await openStreams({ base: passthrough.url, key: null, count: 20, timeoutMs: 10_000 })).finish();
+    upstream.hold();
+    await sleep(1500);
+    const beforeKilobytes = rssKilobytes(passthrough.pid);
+    const streams = await openStreams({ base: passthrough.url, key: null, count: streamCount, timeoutMs: 30_000 });
+    await sleep(500);
+    const openKilobytes = rssKilobytes(passthrough.pid);
+    upstream.release();
+    await streams.finish();
+    return { open: streams.open, kilobytesPerStream: (openKilobytes - beforeKilobytes) / Math.max(1, streams.open) };
+  } finally {
+    upstream.release();
+    await passthrough.stop();
+  }
+}
+
 async function main() {
   const unknown = [...skipped].filter((name) => !SKIPPABLE.includes(name));
   if (unknown.length > 0) throw new Error(`--skip takes ${SKIPPABLE.join(', ')} (comma-separated), not "${unknown.join(',')}"`);
@@ -123,7 +148,7 @@ async function main() {
     console.log(`gateway ${gateway.url} (pid ${gateway.pid}, WORKERS=1), upstream ${upstream.url}; root quota ${account.quota}`);
     // Memory first, while the heap is small: after the load phases it holds enough free space to
     // absorb the streams without growing, which would hide their cost.
-    const memory = await measureMemory(upstream, gateway, account.key);
+    const memory = { ...(await measureMemory(upstream, gateway, account.key)), passthrough: await measurePassthroughStreams(upstream) };
     console.log('warming up (2 s)…');
     await loadPhase({ base: gateway.url, key: account.key, connections: 50, seconds: 2, stream: false });
     const phases = await measurePhases(upstream, gateway, account.key);

@@ -65,6 +65,7 @@ function memoryAndJournalLines(results) {
   const lines = [
     `time to first streamed byte (median of ${firstByte.samples}): direct ${fixed(firstByte.direct, 3)} ms, gateway ${fixed(firstByte.gateway, 3)} ms, added ${fixed(firstByte.added, 3)} ms`,
     `gateway RSS: ${fixed(memory.beforeKilobytes / 1024)} MB before, ${fixed(memory.openKilobytes / 1024)} MB with ${memory.open}/${memory.requested} streams open (${fixed(memory.kilobytesPerStream)} KB per stream), ${fixed(memory.afterKilobytes / 1024)} MB after they ended`,
+    `bare passthrough RSS with ${memory.passthrough.open}/${memory.requested} streams open: ${fixed(memory.passthrough.kilobytesPerStream)} KB per stream (what any Node proxy pays for the sockets, buffers and parsers)`,
     `gateway JS heap after a full GC: ${fixed(memory.heap.beforeKilobytes / 1024)} MB before, ${fixed(memory.heap.openKilobytes / 1024)} MB open (${fixed(memory.heap.kilobytesPerStream)} KB per stream), ${fixed(memory.heap.afterKilobytes / 1024)} MB after`,
   ];
   if (journal.withCpuPerCallMs !== undefined) {
