@@ -1,9 +1,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ChatLoad, expectExactBilling, readLedger, setUpBilling, type BillingSetup } from '../testing/crash-load';
+import { balancesInRedis, ChatLoad, expectExactBilling, readLedger, setUpBilling } from '../testing/crash-load';
 import { FakeOpenAIUpstream } from '../testing/fake-openai-upstream';
 import { PrivateRedis } from '../testing/private-redis';
 import { startServerProcess, type ServerProcess } from '../testing/server-process';
@@ -34,15 +33,6 @@ describe('crash safety with two instances on PostgreSQL and Redis', () => {
     running.add(server);
     return server;
   };
-  const settled = async (setup: BillingSetup) => {
-    const client = new Redis(redis.url);
-    try {
-      return { user: Number(await client.get(`switchboard:balance:user:${setup.userId}`)), token: Number(await client.get(`switchboard:balance:token:${setup.tokenId}`)) };
-    } finally {
-      client.disconnect();
-    }
-  };
-
   beforeAll(async () => {
     await upstream.start();
     await redis.start();
@@ -78,7 +68,7 @@ describe('crash safety with two instances on PostgreSQL and Redis', () => {
     const ledger = await readLedger(database.settings, setup);
     console.info(`cluster, instance killed: answered ${load.answered}, logged ${ledger.logRows}`);
     expectExactBilling(ledger, before, load.answered, CLIENTS);
-    expect(await settled(setup)).toEqual({ user: ledger.userQuota, token: ledger.tokenRemain });
+    expect(await balancesInRedis(redis.url, setup)).toEqual({ user: ledger.userQuota, token: ledger.tokenRemain });
   }, 60_000);
 
   it('Redis killed and restarted empty under load: balances are rebuilt exactly, nothing is lost', async () => {
@@ -100,6 +90,6 @@ describe('crash safety with two instances on PostgreSQL and Redis', () => {
     const ledger = await readLedger(database.settings, setup);
     console.info(`cluster, Redis restarted: answered ${load.answered}, failed ${load.failed}, logged ${ledger.logRows}`);
     expectExactBilling(ledger, before, load.answered, CLIENTS);
-    expect(await settled(setup)).toEqual({ user: ledger.userQuota, token: ledger.tokenRemain });
+    expect(await balancesInRedis(redis.url, setup)).toEqual({ user: ledger.userQuota, token: ledger.tokenRemain });
   }, 60_000);
 });

@@ -1,3 +1,4 @@
+import { Redis } from 'ioredis';
 import { expect } from 'vitest';
 import { openDatabase, type DatabaseSettings } from '../db/database';
 import { toNumber } from '../db/dialect';
@@ -164,4 +165,31 @@ export function expectExactBilling(ledger: Ledger, before: Ledger, answered: num
   expect(summary).toEqual({ logged: logRows, billedByUser: logRows, billedByToken: logRows, requests: logRows, rolled: logRows, userUsed: loggedQuota, tokenUsed: loggedQuota });
   expect(logRows).toBeGreaterThanOrEqual(answered);
   expect(logRows - answered).toBeLessThanOrEqual(inFlight);
+}
+
+/** The balances the Redis balance book holds for the set-up user and token. */
+export async function balancesInRedis(redisUrl: string, setup: Pick<BillingSetup, 'userId' | 'tokenId'>): Promise<{ user: number; token: number }> {
+  const client = new Redis(redisUrl);
+  try {
+    const [user, token] = await Promise.all([
+      client.get(`switchboard:balance:user:${setup.userId}`),
+      client.get(`switchboard:balance:token:${setup.tokenId}`),
+    ]);
+    return { user: Number(user), token: Number(token) };
+  } finally {
+    client.disconnect();
+  }
+}
+
+/** SIGKILLs one worker of a WORKERS=2 server and waits until the primary has forked its replacement. */
+export async function killOneWorker(server: ServerProcess): Promise<{ victim: number; survivor: number }> {
+  const [victim = 0, survivor = 0] = await server.childPids();
+  process.kill(victim, 'SIGKILL');
+  await expect
+    .poll(async () => {
+      const pids = await server.childPids();
+      return pids.length === 2 && !pids.includes(victim);
+    }, { timeout: 15_000, interval: 50 })
+    .toBe(true);
+  return { victim, survivor };
 }

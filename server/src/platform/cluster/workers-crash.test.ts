@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ChatLoad, expectExactBilling, readLedger, setUpBilling } from '../../testing/crash-load';
+import { ChatLoad, expectExactBilling, killOneWorker, readLedger, setUpBilling } from '../../testing/crash-load';
 import { FakeOpenAIUpstream } from '../../testing/fake-openai-upstream';
 import { ownerOf, PinnedConnection } from '../../testing/pinned-connection';
 import { startServerProcess, type ServerProcess } from '../../testing/server-process';
@@ -43,14 +43,7 @@ describe('WORKERS=2 on SQLite: a SIGKILL under load loses no billed call', () =>
     const before = await readLedger(settings, setup);
     const load = new ChatLoad(() => [server.url], setup.apiKey, CLIENTS);
     await expect.poll(() => load.answered, { timeout: 15_000, interval: 50 }).toBeGreaterThan(150);
-    const [victim, survivor] = await server.childPids();
-    process.kill(victim ?? 0, 'SIGKILL');
-    await expect
-      .poll(async () => {
-        const pids = await server.childPids();
-        return pids.length === 2 && !pids.includes(victim ?? 0);
-      }, { timeout: 15_000, interval: 50 })
-      .toBe(true);
+    const { victim, survivor } = await killOneWorker(server);
     const replacement = (await server.childPids()).find((pid) => pid !== victim && pid !== survivor) ?? 0;
     await expect.poll(() => servedBy(server, replacement), { timeout: 15_000, interval: 100 }).toBe(true);
     const answeredAtKill = load.answered;

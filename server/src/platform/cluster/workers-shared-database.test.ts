@@ -1,9 +1,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ChatLoad, expectExactBilling, readLedger, setUpBilling, type BillingSetup } from '../../testing/crash-load';
+import { balancesInRedis, ChatLoad, expectExactBilling, killOneWorker, readLedger, setUpBilling } from '../../testing/crash-load';
 import { FakeOpenAIUpstream } from '../../testing/fake-openai-upstream';
 import { PrivateRedis } from '../../testing/private-redis';
 import { startServerProcess, type ServerProcess } from '../../testing/server-process';
@@ -25,15 +24,6 @@ describe.each([
   const folder = mkdtempSync(join(tmpdir(), 'switchboard-workers-shared-'));
   let database: TestDatabase;
   let running: ServerProcess | null = null;
-
-  const balancesInRedis = async (setup: BillingSetup) => {
-    const client = new Redis(redis.url);
-    try {
-      return { user: Number(await client.get(`switchboard:balance:user:${setup.userId}`)), token: Number(await client.get(`switchboard:balance:token:${setup.tokenId}`)) };
-    } finally {
-      client.disconnect();
-    }
-  };
 
   beforeAll(async () => {
     await upstream.start();
@@ -61,14 +51,7 @@ describe.each([
     const before = await readLedger(database.settings, setup);
     const load = new ChatLoad(() => [server.url], setup.apiKey, CLIENTS);
     await expect.poll(() => load.answered, { timeout: 15_000, interval: 50 }).toBeGreaterThan(200);
-    const [victim] = await server.childPids();
-    process.kill(victim ?? 0, 'SIGKILL');
-    await expect
-      .poll(async () => {
-        const pids = await server.childPids();
-        return pids.length === 2 && !pids.includes(victim ?? 0);
-      }, { timeout: 15_000, interval: 50 })
-      .toBe(true);
+    await killOneWorker(server);
     const answeredAtKill = load.answered;
     await expect.poll(() => load.answered, { timeout: 15_000, interval: 50 }).toBeGreaterThan(answeredAtKill + 100);
     await load.stop();
@@ -77,6 +60,6 @@ describe.each([
     const ledger = await readLedger(database.settings, setup);
     console.info(`workers on ${kind}: answered ${load.answered}, failed ${load.failed}, logged ${ledger.logRows - before.logRows}`);
     expectExactBilling(ledger, before, load.answered, CLIENTS);
-    if (withRedis) expect(await balancesInRedis(setup)).toEqual({ user: ledger.userQuota, token: ledger.tokenRemain });
+    if (withRedis) expect(await balancesInRedis(redis.url, setup)).toEqual({ user: ledger.userQuota, token: ledger.tokenRemain });
   }, 45_000);
 });
