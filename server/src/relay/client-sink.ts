@@ -19,6 +19,8 @@ const SSE_HEADERS = {
 
 /** Writes straight to Node's response (the route has hijacked the Fastify reply). */
 export class HttpSink implements ClientSink {
+  private streamedBytes = false;
+
   constructor(
     private readonly response: ServerResponse,
     private readonly requestId: string,
@@ -37,13 +39,20 @@ export class HttpSink implements ClientSink {
     this.response.end(body);
   }
 
+  /**
+   * The head leaves with the first event, in one write with it (a write costs more than anything
+   * else a stream does); when no event follows within this turn of the event loop, on its own.
+   */
   startStream(): void {
     this.response.writeHead(200, { ...SSE_HEADERS, 'x-request-id': this.requestId });
-    this.response.flushHeaders();
+    setImmediate(() => {
+      if (!this.streamedBytes && !this.response.destroyed && !this.response.writableEnded) this.response.flushHeaders();
+    });
   }
 
   write(chunk: Buffer): Promise<void> | void {
     if (chunk.length === 0 || this.response.destroyed) return;
+    this.streamedBytes = true;
     if (this.response.write(chunk)) return;
     return new Promise((resolve) => {
       const done = () => {

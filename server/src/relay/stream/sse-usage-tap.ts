@@ -2,6 +2,14 @@ import type { Usage } from '../billing/quota';
 import { countTokensExactly } from '../billing/estimate';
 import { textOf, usageOf } from './usage-fields';
 
+function parseObject(data: string): Record<string, unknown> | null {
+  try {
+    return JSON.parse(data) as Record<string, unknown>;
+  } catch {
+    return null;
+  }
+}
+
 const DOUBLE_NEWLINE = Buffer.from('\n\n');
 /** Completion text held for local counting before it is counted and dropped (bounds memory). */
 const TEXT_BLOCK = 32 * 1024;
@@ -16,6 +24,9 @@ export class SseUsageTap {
   private pending: Buffer = Buffer.alloc(0);
   private text = '';
   private countedTokens = 0;
+  /** `data:` payloads not parsed yet: only read for their text when the upstream never reports usage */
+  private unread: string[] = [];
+  private unreadLength = 0;
   sawDone = false;
 
   constructor(private readonly forwardUsageChunk: boolean) {}
@@ -49,6 +60,7 @@ export class SseUsageTap {
    */
   localCompletionTokens(): number {
     if (this.usage) return 0;
+    this.readHeld();
     return this.countedTokens + countTokensExactly(this.text);
   }
 
@@ -63,17 +75,42 @@ export class SseUsageTap {
       return true;
     }
     if (!data.startsWith('{')) return true;
-    let payload: Record<string, unknown>;
-    try {
-      payload = JSON.parse(data) as Record<string, unknown>;
-    } catch {
+    // Only an event that names usage can carry it. The others are parsed for their text only when
+    // the upstream never reports usage; most do, so they wait unparsed (bounded like the text).
+    if (!data.includes('"usage"') && !data.includes('"billed_units"')) {
+      if (!this.usage) this.hold(data);
       return true;
     }
+    const payload = parseObject(data);
+    if (!payload) return true;
     const usage = usageOf(payload);
-    if (usage) this.usage = usage;
-    this.collect(textOf(payload));
+    if (usage) {
+      this.usage = usage;
+      this.unread = [];
+      this.unreadLength = 0;
+      this.text = '';
+    } else {
+      this.readHeld();
+      this.collect(textOf(payload));
+    }
     const usageOnly = usage !== null && Array.isArray(payload.choices) && payload.choices.length === 0;
     return !usageOnly || this.forwardUsageChunk;
+  }
+
+  private hold(data: string): void {
+    this.unread.push(data);
+    this.unreadLength += data.length;
+    if (this.unreadLength >= TEXT_BLOCK) this.readHeld();
+  }
+
+  private readHeld(): void {
+    const held = this.unread;
+    this.unread = [];
+    this.unreadLength = 0;
+    for (const data of held) {
+      const payload = parseObject(data);
+      if (payload) this.collect(textOf(payload));
+    }
   }
 
   private collect(piece: string): void {
