@@ -122,6 +122,8 @@ async function relayStream(response: UpstreamExchange, relay: StreamRelay, input
   const { sink, signal, guard } = input;
   let firstByteMs: number | null = null;
   let interrupted = false;
+  /** the upstream's last bytes, when they came after it ended: they leave with the end of the answer */
+  let last: Buffer | null = null;
   sink.startStream();
   try {
     for await (const chunk of response) {
@@ -134,6 +136,12 @@ async function relayStream(response: UpstreamExchange, relay: StreamRelay, input
       }
       if (out.length === 0) continue;
       firstByteMs ??= performance.now() - started;
+      // One write for the last event and the end (each write costs more than anything else here);
+      // the answer's end waits for its bill to be durable anyway.
+      if (response.exhausted) {
+        last = out;
+        continue;
+      }
       await sink.write(out);
       if (sink.gone) {
         interrupted = true;
@@ -141,11 +149,14 @@ async function relayStream(response: UpstreamExchange, relay: StreamRelay, input
         break;
       }
     }
-    if (!interrupted) await sink.write(relay.end());
+    if (!interrupted) {
+      const rest = relay.end();
+      last = last && rest.length > 0 ? Buffer.concat([last, rest]) : (last ?? rest);
+    }
   } catch {
     // The upstream stream broke or the client left (abort): bill what was delivered.
     interrupted = signal.aborted || sink.gone;
   }
-  sink.endStream();
+  sink.endStream(last ?? undefined);
   return { usage: relay.usage, localCompletionTokens: relay.localCompletionTokens(), firstByteMs, interrupted };
 }

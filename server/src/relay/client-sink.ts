@@ -7,7 +7,8 @@ export interface ClientSink {
   startStream(): void;
   /** Resolves when the client can take more (backpressure). */
   write(chunk: Buffer): Promise<void> | void;
-  endStream(): void;
+  /** Ends the stream, with its last bytes when given. */
+  endStream(last?: Buffer): void;
 }
 
 const SSE_HEADERS = {
@@ -65,8 +66,12 @@ export class HttpSink implements ClientSink {
     });
   }
 
-  endStream(): void {
-    if (!this.response.writableEnded) this.response.end();
+  endStream(last?: Buffer): void {
+    if (this.response.writableEnded) return;
+    if (last && last.length > 0 && !this.response.destroyed) {
+      this.streamedBytes = true;
+      this.response.end(last);
+    } else this.response.end();
   }
 }
 

@@ -85,6 +85,11 @@ export class UpstreamExchange implements Dispatcher.DispatchHandler, AsyncIterab
     }
   }
 
+  /** Whether the upstream ended and every chunk was read. */
+  get exhausted(): boolean {
+    return this.ended && this.chunks.length === 0;
+  }
+
   /** Stops the call (the client left, or the rest of the answer is not wanted). */
   destroy(reason: Error = new Error('the answer was not read')): void {
     if (this.ended || this.failure) return;

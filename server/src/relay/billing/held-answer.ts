@@ -26,8 +26,8 @@ export class HeldAnswer implements ClientSink {
     return this.client.write(chunk);
   }
 
-  endStream(): void {
-    this.completion = () => this.client.endStream();
+  endStream(last?: Buffer): void {
+    this.completion = () => this.client.endStream(last);
   }
 
   /** Sends what was held. */
