@@ -122,24 +122,25 @@ async function relayStream(response: UpstreamExchange, relay: StreamRelay, input
   const { sink, signal, guard } = input;
   let firstByteMs: number | null = null;
   let interrupted = false;
-  /** the upstream's last bytes, when they came after it ended: they leave with the end of the answer */
-  let last: Buffer | null = null;
+  /** what is left to send once the upstream ended: it leaves with the end of the answer */
+  const rest: Buffer[] = [];
   sink.startStream();
   try {
     for await (const chunk of response) {
       const out = guard ? guard.stream(relay.push(chunk)) : relay.push(chunk);
       if (guard?.tripped) {
-        await sink.write(Buffer.concat([out, input.dialect.streamEncoder(input.body).error?.(guard.error()) ?? Buffer.alloc(0)]));
+        await sink.write(Buffer.concat([...rest, out, input.dialect.streamEncoder(input.body).error?.(guard.error()) ?? Buffer.alloc(0)]));
+        rest.length = 0;
         interrupted = true;
         response.destroy();
         break;
       }
       if (out.length === 0) continue;
       firstByteMs ??= performance.now() - started;
-      // One write for the last event and the end (each write costs more than anything else here);
-      // the answer's end waits for its bill to be durable anyway.
-      if (response.exhausted) {
-        last = out;
+      // The answer's end waits for its bill to be durable; events that came after the upstream
+      // ended go with it, in one write (each write costs more than anything else a stream does).
+      if (response.complete) {
+        rest.push(out);
         continue;
       }
       await sink.write(out);
@@ -149,14 +150,12 @@ async function relayStream(response: UpstreamExchange, relay: StreamRelay, input
         break;
       }
     }
-    if (!interrupted) {
-      const rest = relay.end();
-      last = last && rest.length > 0 ? Buffer.concat([last, rest]) : (last ?? rest);
-    }
+    if (!interrupted) rest.push(relay.end());
   } catch {
     // The upstream stream broke or the client left (abort): bill what was delivered.
     interrupted = signal.aborted || sink.gone;
   }
-  sink.endStream(last ?? undefined);
+  const last = rest.length === 0 ? undefined : rest.length === 1 ? rest[0] : Buffer.concat(rest);
+  sink.endStream(last);
   return { usage: relay.usage, localCompletionTokens: relay.localCompletionTokens(), firstByteMs, interrupted };
 }

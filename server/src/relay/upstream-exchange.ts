@@ -85,9 +85,9 @@ export class UpstreamExchange implements Dispatcher.DispatchHandler, AsyncIterab
     }
   }
 
-  /** Whether the upstream ended and every chunk was read. */
-  get exhausted(): boolean {
-    return this.ended && this.chunks.length === 0;
+  /** Whether the upstream sent the whole answer (some of it may still wait to be read). */
+  get complete(): boolean {
+    return this.ended;
   }
 
   /** Stops the call (the client left, or the rest of the answer is not wanted). */
