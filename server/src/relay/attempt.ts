@@ -125,6 +125,11 @@ async function relayStream(response: UpstreamExchange, relay: StreamRelay, input
   /** what is left to send once the upstream ended: it leaves with the end of the answer */
   const rest: Buffer[] = [];
   sink.startStream();
+  // The head goes with the first event when that comes within this turn of the event loop, and with
+  // the end when the upstream already sent everything; otherwise the client should not wait for it.
+  const headTimer = setImmediate(() => {
+    if (!response.complete) sink.flushHead();
+  });
   try {
     for await (const chunk of response) {
       const out = guard ? guard.stream(relay.push(chunk)) : relay.push(chunk);
@@ -155,6 +160,7 @@ async function relayStream(response: UpstreamExchange, relay: StreamRelay, input
     // The upstream stream broke or the client left (abort): bill what was delivered.
     interrupted = signal.aborted || sink.gone;
   }
+  clearImmediate(headTimer);
   const last = rest.length === 0 ? undefined : rest.length === 1 ? rest[0] : Buffer.concat(rest);
   sink.endStream(last);
   return { usage: relay.usage, localCompletionTokens: relay.localCompletionTokens(), firstByteMs, interrupted };

@@ -4,7 +4,10 @@ import type { ServerResponse } from 'node:http';
 export interface ClientSink {
   readonly gone: boolean;
   sendWhole(status: number, contentType: string, body: Buffer): void;
+  /** Writes the stream's head; it leaves with the first bytes (one write), or with `flushHead`. */
   startStream(): void;
+  /** Sends the head now when no bytes went yet (the upstream keeps the client waiting). */
+  flushHead(): void;
   /** Resolves when the client can take more (backpressure). */
   write(chunk: Buffer): Promise<void> | void;
   /** Ends the stream, with its last bytes when given. */
@@ -40,15 +43,12 @@ export class HttpSink implements ClientSink {
     this.response.end(body);
   }
 
-  /**
-   * The head leaves with the first event, in one write with it (a write costs more than anything
-   * else a stream does); when no event follows within this turn of the event loop, on its own.
-   */
   startStream(): void {
     this.response.writeHead(200, { ...SSE_HEADERS, 'x-request-id': this.requestId });
-    setImmediate(() => {
-      if (!this.streamedBytes && !this.response.destroyed && !this.response.writableEnded) this.response.flushHeaders();
-    });
+  }
+
+  flushHead(): void {
+    if (!this.streamedBytes && !this.response.destroyed && !this.response.writableEnded) this.response.flushHeaders();
   }
 
   write(chunk: Buffer): Promise<void> | void {
@@ -83,6 +83,7 @@ export class DiscardSink implements ClientSink {
     this.status = status;
   }
   startStream(): void {}
+  flushHead(): void {}
   write(): void {}
   endStream(): void {}
 }

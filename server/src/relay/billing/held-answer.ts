@@ -22,6 +22,10 @@ export class HeldAnswer implements ClientSink {
     this.client.startStream();
   }
 
+  flushHead(): void {
+    this.client.flushHead();
+  }
+
   write(chunk: Buffer): Promise<void> | void {
     return this.client.write(chunk);
   }
