@@ -7,7 +7,8 @@ export class BackgroundWork {
 
   track<T>(work: Promise<T>): Promise<T> {
     this.pending.add(work);
-    void work.finally(() => this.pending.delete(work)).catch(() => undefined);
+    const settled = () => void this.pending.delete(work);
+    void work.then(settled, settled);
     return work;
   }
 

@@ -1,6 +1,5 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import type { Dispatcher } from 'undici';
-import { request } from 'undici';
 import { fill } from '../platform/text';
 import type { Usage } from './billing/quota';
 import { countTokensExactly } from './billing/estimate';
@@ -17,6 +16,7 @@ import { RelayError } from './relay-error';
 import { relayMessages } from './relay-messages';
 import type { RelaySignal } from './client-abort';
 import type { CompletionGuard } from './sensitive/completion-guard';
+import { UpstreamExchange } from './upstream-exchange';
 
 const ERROR_BODY_LIMIT = 64 * 1024;
 
@@ -85,20 +85,6 @@ function planOf(input: AttemptInput): AttemptPlan {
   };
 }
 
-async function readLimited(body: Dispatcher.ResponseData['body'], limit: number): Promise<string> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of body as AsyncIterable<Buffer>) {
-    chunks.push(chunk);
-    size += chunk.length;
-    if (size >= limit) {
-      body.destroy();
-      break;
-    }
-  }
-  return Buffer.concat(chunks).toString('utf8');
-}
-
 /**
  * One try against one channel: sends the request, and on success relays the answer to the client
  * (whole, or event by event for streams) while reading its usage. A failure before any byte reached
@@ -109,57 +95,73 @@ export async function sendAttempt(dispatcher: Dispatcher, input: AttemptInput): 
   const { signal, sink, channel } = input;
   const plan = planOf(input);
   const target = await plan.request;
-  let response: Dispatcher.ResponseData;
+  let response: UpstreamExchange;
   try {
-    response = await request(target.url, { method: target.method ?? 'POST', headers: target.headers, body: target.body, signal, dispatcher });
+    response = await new UpstreamExchange(dispatcher, { url: target.url, method: target.method ?? 'POST', headers: target.headers, body: target.body }, signal).headers;
   } catch (error) {
     if (signal.aborted) throw new RelayError(relayMessages.clientGone, 499, 'client_gone', 'api_error');
     const detail = error instanceof Error ? error.message : String(error);
     throw new RelayError(fill(relayMessages.upstreamUnreachable, { detail }), 502, 'upstream_unreachable', 'upstream_error', true);
   }
   if (response.statusCode < 200 || response.statusCode >= 300) {
-    const text = await readLimited(response.body, ERROR_BODY_LIMIT).catch(() => '');
+    const text = await response.text(ERROR_BODY_LIMIT).catch(() => '');
     throw plan.adapter.errorFrom(response.statusCode, text, channel);
   }
-  const upstreamType = String(response.headers['content-type'] ?? 'application/json');
+  const upstreamType = response.contentType;
   if (input.body.stream && !upstreamType.includes('application/json')) {
     return relayStream(response, plan.stream(), input, started);
   }
-  const whole = plan.whole(Buffer.from(await response.body.arrayBuffer()), upstreamType);
+  const whole = plan.whole(await response.bytes(), upstreamType);
   const answer = input.guard ? input.guard.whole(whole) : whole;
   sink.sendWhole(response.statusCode, answer.contentType, answer.body);
   const localCompletionTokens = answer.usage ? 0 : countTokensExactly(answer.text);
   return { usage: answer.usage, localCompletionTokens, firstByteMs: performance.now() - started, interrupted: false };
 }
 
-async function relayStream(response: Dispatcher.ResponseData, relay: StreamRelay, input: AttemptInput, started: number): Promise<AttemptOutcome> {
+async function relayStream(response: UpstreamExchange, relay: StreamRelay, input: AttemptInput, started: number): Promise<AttemptOutcome> {
   const { sink, signal, guard } = input;
   let firstByteMs: number | null = null;
   let interrupted = false;
+  /** what is left to send once the upstream ended: it leaves with the end of the answer */
+  const rest: Buffer[] = [];
   sink.startStream();
+  // The head goes with the first event when that comes within this turn of the event loop, and with
+  // the end when the upstream already sent everything; otherwise the client should not wait for it.
+  const headTimer = setImmediate(() => {
+    if (!response.complete) sink.flushHead();
+  });
   try {
-    for await (const chunk of response.body as AsyncIterable<Buffer>) {
+    for await (const chunk of response) {
       const out = guard ? guard.stream(relay.push(chunk)) : relay.push(chunk);
       if (guard?.tripped) {
-        await sink.write(Buffer.concat([out, input.dialect.streamEncoder(input.body).error?.(guard.error()) ?? Buffer.alloc(0)]));
+        await sink.write(Buffer.concat([...rest, out, input.dialect.streamEncoder(input.body).error?.(guard.error()) ?? Buffer.alloc(0)]));
+        rest.length = 0;
         interrupted = true;
-        response.body.destroy();
+        response.destroy();
         break;
       }
       if (out.length === 0) continue;
       firstByteMs ??= performance.now() - started;
+      // The answer's end waits for its bill to be durable; events that came after the upstream
+      // ended go with it, in one write (each write costs more than anything else a stream does).
+      if (response.complete) {
+        rest.push(out);
+        continue;
+      }
       await sink.write(out);
       if (sink.gone) {
         interrupted = true;
-        response.body.destroy();
+        response.destroy();
         break;
       }
     }
-    if (!interrupted) await sink.write(relay.end());
+    if (!interrupted) rest.push(relay.end());
   } catch {
     // The upstream stream broke or the client left (abort): bill what was delivered.
     interrupted = signal.aborted || sink.gone;
   }
-  sink.endStream();
+  clearImmediate(headTimer);
+  const last = rest.length === 0 ? undefined : rest.length === 1 ? rest[0] : Buffer.concat(rest);
+  sink.endStream(last);
   return { usage: relay.usage, localCompletionTokens: relay.localCompletionTokens(), firstByteMs, interrupted };
 }

@@ -45,44 +45,66 @@ function usableGroups(context: AppContext, user: CachedUser): Set<string> {
   return groups;
 }
 
-async function activeUser(services: RelayServices, userId: number): Promise<CachedUser> {
-  const found = services.users.get(userId);
-  const user = found instanceof Promise ? await found : found;
+function checkedUser(user: CachedUser | null | undefined): CachedUser {
   if (!user || user.deleted) throw unauthorized();
   if (user.status !== UserStatus.Enabled) throw forbidden(relayMessages.userBanned, 'user_banned');
   return user;
 }
 
+async function activeUser(services: RelayServices, userId: number): Promise<CachedUser> {
+  return checkedUser(await services.users.get(userId));
+}
+
 /** Callers authenticated before their body was read (body-guard.ts), so that routes do not do it twice. */
 const authenticatedCallers = new WeakMap<FastifyRequest, Caller>();
 
-/** Authenticates an `sk-` key: token status, expiry, balance, IP allow list, user, group, channel pin. */
-export async function authenticateToken(context: AppContext, services: RelayServices, request: FastifyRequest): Promise<Caller> {
+/**
+ * Authenticates an `sk-` key: token status, expiry, balance, IP allow list, user, group, channel pin.
+ * Answers at once (no promise) when the token, its user and its balance are in memory, as they are
+ * in steady state: a promise and an await per step cost more than the checks themselves.
+ */
+export function authenticateToken(context: AppContext, services: RelayServices, request: FastifyRequest): Caller | Promise<Caller> {
   const known = authenticatedCallers.get(request);
   if (known) return known;
-  const caller = await authenticateKey(context, services, request);
+  const caller = authenticateKey(context, services, request);
+  if (caller instanceof Promise) {
+    return caller.then((found) => {
+      authenticatedCallers.set(request, found);
+      return found;
+    });
+  }
   authenticatedCallers.set(request, caller);
   return caller;
 }
 
-async function authenticateKey(context: AppContext, services: RelayServices, request: FastifyRequest): Promise<Caller> {
+function authenticateKey(context: AppContext, services: RelayServices, request: FastifyRequest): Caller | Promise<Caller> {
   const given = keyOf(request);
   if (!given) throw unauthorized(relayMessages.noKey);
   const [key = '', pin] = (given.startsWith('sk-') ? given.slice(3) : given).split('-');
-  // A cache hit is used as is: awaiting a plain value still costs a microtask turn per call.
   const found = services.tokens.get(key);
-  const token = found instanceof Promise ? await found : found;
+  return found instanceof Promise ? found.then((token) => tokenCaller(context, services, request, token, pin)) : tokenCaller(context, services, request, found, pin);
+}
+
+function tokenCaller(context: AppContext, services: RelayServices, request: FastifyRequest, token: CachedToken | null | undefined, pin: string | undefined): Caller | Promise<Caller> {
   if (!token) throw unauthorized();
   if (token.status !== 1) throw unauthorized(relayMessages.tokenDisabled);
   if (isTokenExpired({ expired_time: token.expiredTime }, Date.now() / 1000)) throw unauthorized(relayMessages.tokenExpired);
-  if (!token.unlimited) {
-    const remain = await context.balances.tokenRemain(token.id);
+  if (token.unlimited) return fundedCaller(context, services, request, token, pin);
+  return context.balances.tokenRemain(token.id).then((remain) => {
     if (isTokenExhausted({ remain_quota: remain, unlimited_quota: false })) throw unauthorized(relayMessages.tokenExhausted);
-  }
+    return fundedCaller(context, services, request, token, pin);
+  });
+}
+
+function fundedCaller(context: AppContext, services: RelayServices, request: FastifyRequest, token: CachedToken, pin: string | undefined): Caller | Promise<Caller> {
   if (token.allowList && !isAllowed(token.allowList, request.ip)) {
     throw forbidden(fill(relayMessages.ipNotAllowed, { ip: request.ip }), 'ip_not_allowed');
   }
-  const user = await activeUser(services, token.userId);
+  const found = services.users.get(token.userId);
+  return found instanceof Promise ? found.then((user) => callerOf(context, token, checkedUser(user), pin)) : callerOf(context, token, checkedUser(found), pin);
+}
+
+function callerOf(context: AppContext, token: CachedToken, user: CachedUser, pin: string | undefined): Caller {
   const group = token.group || user.group;
   if (token.group) {
     if (!usableGroups(context, user).has(token.group)) throw forbidden(fill(relayMessages.groupNotAllowed, { group }), 'group_not_allowed');

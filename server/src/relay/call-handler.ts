@@ -28,7 +28,7 @@ export async function handleRelayCall(
   request: FastifyRequest,
   reply: FastifyReply,
   route: RelayRoute,
-  authenticate: () => Promise<Caller>,
+  authenticate: () => Caller | Promise<Caller>,
 ): Promise<void> {
   reply.hijack();
   const response = reply.raw;
@@ -45,7 +45,8 @@ export async function handleRelayCall(
     metrics.callEnded({ route: route.endpoint.kind, dialect: route.dialect.name, model: trace.model, channelId: trace.channelId, status: response.statusCode, seconds });
   });
   try {
-    const caller = await authenticate();
+    const authenticated = authenticate();
+    const caller = authenticated instanceof Promise ? await authenticated : authenticated;
     const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
     const contentType = request.headers['content-type'] ?? 'application/json';
     const body = route.dialect.parse(raw, { endpoint: route.endpoint, contentType, ...route.pathFacts?.(request) });

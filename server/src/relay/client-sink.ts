@@ -4,10 +4,14 @@ import type { ServerResponse } from 'node:http';
 export interface ClientSink {
   readonly gone: boolean;
   sendWhole(status: number, contentType: string, body: Buffer): void;
+  /** Writes the stream's head; it leaves with the first bytes (one write), or with `flushHead`. */
   startStream(): void;
+  /** Sends the head now when no bytes went yet (the upstream keeps the client waiting). */
+  flushHead(): void;
   /** Resolves when the client can take more (backpressure). */
   write(chunk: Buffer): Promise<void> | void;
-  endStream(): void;
+  /** Ends the stream, with its last bytes when given. */
+  endStream(last?: Buffer): void;
 }
 
 const SSE_HEADERS = {
@@ -19,6 +23,8 @@ const SSE_HEADERS = {
 
 /** Writes straight to Node's response (the route has hijacked the Fastify reply). */
 export class HttpSink implements ClientSink {
+  private streamedBytes = false;
+
   constructor(
     private readonly response: ServerResponse,
     private readonly requestId: string,
@@ -39,11 +45,15 @@ export class HttpSink implements ClientSink {
 
   startStream(): void {
     this.response.writeHead(200, { ...SSE_HEADERS, 'x-request-id': this.requestId });
-    this.response.flushHeaders();
+  }
+
+  flushHead(): void {
+    if (!this.streamedBytes && !this.response.destroyed && !this.response.writableEnded) this.response.flushHeaders();
   }
 
   write(chunk: Buffer): Promise<void> | void {
     if (chunk.length === 0 || this.response.destroyed) return;
+    this.streamedBytes = true;
     if (this.response.write(chunk)) return;
     return new Promise((resolve) => {
       const done = () => {
@@ -56,8 +66,12 @@ export class HttpSink implements ClientSink {
     });
   }
 
-  endStream(): void {
-    if (!this.response.writableEnded) this.response.end();
+  endStream(last?: Buffer): void {
+    if (this.response.writableEnded) return;
+    if (last && last.length > 0 && !this.response.destroyed) {
+      this.streamedBytes = true;
+      this.response.end(last);
+    } else this.response.end();
   }
 }
 
@@ -69,6 +83,7 @@ export class DiscardSink implements ClientSink {
     this.status = status;
   }
   startStream(): void {}
+  flushHead(): void {}
   write(): void {}
   endStream(): void {}
 }

@@ -28,7 +28,11 @@ export async function relayRoutes(app: FastifyInstance, context: AppContext, ser
   app.setErrorHandler(relayErrorHandler);
   guardRelayBodies(app, context, services);
   app.removeContentTypeParser(['application/json', 'text/plain']);
-  app.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: BODY_LIMIT }, (_request, body, done) => done(null, body));
+  const keepBytes = (_request: FastifyRequest, body: Buffer, done: (error: null, body: Buffer) => void) => done(null, body);
+  app.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: BODY_LIMIT }, keepBytes);
+  // The same parser under JSON's own name: Fastify caches the parser of a named type, while the
+  // catch-all is looked up again (and its content type parsed again) on every request.
+  app.addContentTypeParser('application/json', { parseAs: 'buffer', bodyLimit: BODY_LIMIT }, keepBytes);
 
   for (const endpoint of relayEndpoints) {
     const route = { endpoint, dialect: openAIDialect };

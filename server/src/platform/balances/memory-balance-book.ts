@@ -66,16 +66,27 @@ export class MemoryBalanceBook implements BalanceBook {
   }
 
   async charge(request: { userId: number; tokenId: number | null; reserved: number; quota: number }): Promise<void> {
-    await this.shift(request.userId, request.tokenId, request.reserved - request.quota);
+    const shifted = this.shift(request.userId, request.tokenId, request.reserved - request.quota);
+    if (shifted) await shifted;
     this.writer.userQuota(request.userId, -request.quota);
     if (request.tokenId !== null) this.writer.tokenRemain(request.tokenId, -request.quota);
   }
 
-  /** Changes the held balances only (holds never reach the database). */
-  private async shift(userId: number, tokenId: number | null, delta: number): Promise<void> {
-    if (delta === 0) return;
-    await this.add(this.users, 'user', userId, delta);
-    if (tokenId !== null) await this.add(this.tokens, 'token', tokenId, delta);
+  /**
+   * Changes the held balances only (holds never reach the database). Balances already in memory
+   * change at once, without a promise: that is every call in steady state.
+   */
+  private shift(userId: number, tokenId: number | null, delta: number): Promise<void> | undefined {
+    if (delta === 0) return undefined;
+    if (this.users.has(userId) && (tokenId === null || this.tokens.has(tokenId))) {
+      this.users.set(userId, (this.users.get(userId) ?? 0) + delta);
+      if (tokenId !== null) this.tokens.set(tokenId, (this.tokens.get(tokenId) ?? 0) + delta);
+      return undefined;
+    }
+    return (async () => {
+      await this.add(this.users, 'user', userId, delta);
+      if (tokenId !== null) await this.add(this.tokens, 'token', tokenId, delta);
+    })();
   }
 
   /** Loads if needed, then reads and writes in one synchronous step, so concurrent changes all land. */

@@ -22,12 +22,16 @@ export class HeldAnswer implements ClientSink {
     this.client.startStream();
   }
 
+  flushHead(): void {
+    this.client.flushHead();
+  }
+
   write(chunk: Buffer): Promise<void> | void {
     return this.client.write(chunk);
   }
 
-  endStream(): void {
-    this.completion = () => this.client.endStream();
+  endStream(last?: Buffer): void {
+    this.completion = () => this.client.endStream(last);
   }
 
   /** Sends what was held. */

@@ -42,7 +42,7 @@ export async function refund(context: AppContext, caller: Caller, reserved: numb
  * first, in the same turn: the journal then holds the row, the usage and the charge together, so a
  * crash keeps all of them or none. Await `billingDurable` before the answer's last byte.
  */
-export async function settle(context: AppContext, caller: Caller, reserved: number, quota: number, channelId: number): Promise<void> {
+export function settle(context: AppContext, caller: Caller, reserved: number, quota: number, channelId: number): Promise<void> {
   context.balances.recordUsage({
     userId: caller.user.id,
     tokenId: caller.token?.id ?? 0,
@@ -50,7 +50,7 @@ export async function settle(context: AppContext, caller: Caller, reserved: numb
     quota,
     requests: 1,
   });
-  await context.balances.charge({ userId: caller.user.id, tokenId: spendingTokenId(caller), reserved, quota });
+  return context.balances.charge({ userId: caller.user.id, tokenId: spendingTokenId(caller), reserved, quota });
 }
 
 /**

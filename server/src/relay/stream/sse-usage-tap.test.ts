@@ -34,4 +34,15 @@ describe('SseUsageTap', () => {
     expect(forwarded).toBe(whole);
     expect(tap.usage).toEqual({ promptTokens: 7, completionTokens: 3 });
   });
+
+  it('counts the same completion whether or not the upstream sends "usage": null in every chunk', () => {
+    const words = Array.from({ length: 6000 }, (_, index) => ` word${index}`);
+    const plain = new SseUsageTap(false);
+    run(plain, [...words.map(delta), 'data: [DONE]\n\n']);
+    const withNullUsage = new SseUsageTap(false);
+    run(withNullUsage, [...words.map((word) => event({ choices: [{ index: 0, delta: { content: word } }], usage: null })), 'data: [DONE]\n\n']);
+    expect(withNullUsage.usage).toBeNull();
+    expect(plain.localCompletionTokens()).toBeGreaterThan(6000);
+    expect(withNullUsage.localCompletionTokens()).toBe(plain.localCompletionTokens());
+  });
 });

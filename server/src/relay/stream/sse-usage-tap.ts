@@ -2,7 +2,19 @@ import type { Usage } from '../billing/quota';
 import { countTokensExactly } from '../billing/estimate';
 import { textOf, usageOf } from './usage-fields';
 
+function parseObject(data: string): Record<string, unknown> | null {
+  try {
+    return JSON.parse(data) as Record<string, unknown>;
+  } catch {
+    return null;
+  }
+}
+
 const DOUBLE_NEWLINE = Buffer.from('\n\n');
+const EMPTY = Buffer.alloc(0);
+const DATA_OBJECT = Buffer.from('data: {');
+const USAGE_KEY = Buffer.from('"usage"');
+const BILLED_UNITS_KEY = Buffer.from('"billed_units"');
 /** Completion text held for local counting before it is counted and dropped (bounds memory). */
 const TEXT_BLOCK = 32 * 1024;
 
@@ -13,9 +25,12 @@ const TEXT_BLOCK = 32 * 1024;
  */
 export class SseUsageTap {
   usage: Usage | null = null;
-  private pending: Buffer = Buffer.alloc(0);
+  private pending: Buffer = EMPTY;
   private text = '';
   private countedTokens = 0;
+  /** `data:` payloads not parsed yet: only read for their text when the upstream never reports usage */
+  private unread: Array<Buffer | string> = [];
+  private unreadLength = 0;
   sawDone = false;
 
   constructor(private readonly forwardUsageChunk: boolean) {}
@@ -31,16 +46,16 @@ export class SseUsageTap {
       if (this.inspect(event)) out.push(event);
       start = end + 2;
     }
-    this.pending = start < normalised.length ? Buffer.from(normalised.subarray(start)) : Buffer.alloc(0);
+    this.pending = start < normalised.length ? Buffer.from(normalised.subarray(start)) : EMPTY;
     return out.length === 1 ? (out[0] as Buffer) : Buffer.concat(out);
   }
 
   /** What is left when the upstream ends without a final blank line. */
   end(): Buffer {
     const rest = this.pending;
-    this.pending = Buffer.alloc(0);
+    this.pending = EMPTY;
     if (rest.length === 0) return rest;
-    return this.inspect(rest) ? Buffer.concat([rest, DOUBLE_NEWLINE]) : Buffer.alloc(0);
+    return this.inspect(rest) ? Buffer.concat([rest, DOUBLE_NEWLINE]) : EMPTY;
   }
 
   /**
@@ -49,11 +64,17 @@ export class SseUsageTap {
    */
   localCompletionTokens(): number {
     if (this.usage) return 0;
+    this.readHeld();
     return this.countedTokens + countTokensExactly(this.text);
   }
 
   /** Returns whether the event goes to the client. */
   private inspect(event: Buffer): boolean {
+    // The common event, `data: {…}` naming no usage, is held as bytes without being decoded.
+    if (event.indexOf(DATA_OBJECT) === 0 && event.indexOf(USAGE_KEY) === -1 && event.indexOf(BILLED_UNITS_KEY) === -1) {
+      if (!this.usage) this.hold(event.subarray(DATA_OBJECT.length - 1));
+      return true;
+    }
     const text = event.toString('utf8');
     const dataAt = text.indexOf('data:');
     if (dataAt === -1) return true;
@@ -63,17 +84,42 @@ export class SseUsageTap {
       return true;
     }
     if (!data.startsWith('{')) return true;
-    let payload: Record<string, unknown>;
-    try {
-      payload = JSON.parse(data) as Record<string, unknown>;
-    } catch {
+    // Only an event that names usage can carry it. The others are parsed for their text only when
+    // the upstream never reports usage; most do, so they wait unparsed (bounded like the text).
+    if (!data.includes('"usage"') && !data.includes('"billed_units"')) {
+      if (!this.usage) this.hold(data);
       return true;
     }
+    const payload = parseObject(data);
+    if (!payload) return true;
     const usage = usageOf(payload);
-    if (usage) this.usage = usage;
-    this.collect(textOf(payload));
+    if (usage) {
+      this.usage = usage;
+      this.unread = [];
+      this.unreadLength = 0;
+      this.text = '';
+    } else {
+      this.readHeld();
+      this.collect(textOf(payload));
+    }
     const usageOnly = usage !== null && Array.isArray(payload.choices) && payload.choices.length === 0;
     return !usageOnly || this.forwardUsageChunk;
+  }
+
+  private hold(data: Buffer | string): void {
+    this.unread.push(data);
+    this.unreadLength += data.length;
+    if (this.unreadLength >= TEXT_BLOCK) this.readHeld();
+  }
+
+  private readHeld(): void {
+    const held = this.unread;
+    this.unread = [];
+    this.unreadLength = 0;
+    for (const data of held) {
+      const payload = parseObject(typeof data === 'string' ? data : data.toString('utf8'));
+      if (payload) this.collect(textOf(payload));
+    }
   }
 
   private collect(piece: string): void {
