@@ -55,7 +55,7 @@ describe('WORKERS=2 on SQLite: a SIGKILL under load loses no billed call', () =>
     console.info(`workers, one killed: answered ${load.answered}, failed ${load.failed}, logged ${ledger.logRows - before.logRows}`);
     // A hold of the killed worker that was not given back would show as a balance short of the bill.
     expectExactBilling(ledger, before, load.answered, CLIENTS);
-  }, 45_000);
+  }, 60_000);
 
   it('the primary killed: its workers exit, and the restart replays the journal', async () => {
     running = await startServerProcess(environment);
@@ -82,5 +82,5 @@ describe('WORKERS=2 on SQLite: a SIGKILL under load loses no billed call', () =>
     const ledger = await readLedger(settings, setup);
     console.info(`workers, primary killed: answered ${load.answered}, logged ${ledger.logRows - before.logRows}`);
     expectExactBilling(ledger, before, load.answered, CLIENTS);
-  }, 45_000);
+  }, 60_000);
 });

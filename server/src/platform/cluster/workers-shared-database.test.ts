@@ -61,5 +61,5 @@ describe.each([
     console.info(`workers on ${kind}: answered ${load.answered}, failed ${load.failed}, logged ${ledger.logRows - before.logRows}`);
     expectExactBilling(ledger, before, load.answered, CLIENTS);
     if (withRedis) expect(await balancesInRedis(redis.url, setup)).toEqual({ user: ledger.userQuota, token: ledger.tokenRemain });
-  }, 45_000);
+  }, 60_000);
 });
