@@ -79,8 +79,8 @@ export class MemoryBalanceBook implements BalanceBook {
   private shift(userId: number, tokenId: number | null, delta: number): Promise<void> | undefined {
     if (delta === 0) return undefined;
     if (this.users.has(userId) && (tokenId === null || this.tokens.has(tokenId))) {
-      this.users.set(userId, (this.users.get(userId) ?? 0) + delta);
-      if (tokenId !== null) this.tokens.set(tokenId, (this.tokens.get(tokenId) ?? 0) + delta);
+      addLoaded(this.users, userId, delta);
+      if (tokenId !== null) addLoaded(this.tokens, tokenId, delta);
       return undefined;
     }
     return (async () => {
@@ -92,9 +92,7 @@ export class MemoryBalanceBook implements BalanceBook {
   /** Loads if needed, then reads and writes in one synchronous step, so concurrent changes all land. */
   private async add(map: Map<number, number>, kind: 'user' | 'token', id: number, delta: number): Promise<number> {
     if (!map.has(id)) await this.load(kind, id);
-    const value = (map.get(id) ?? 0) + delta;
-    map.set(id, value);
-    return value;
+    return addLoaded(map, id, delta);
   }
 
   recordUsage(usage: { userId: number; tokenId: number; channelId: number; quota: number; requests: number }): void {
@@ -125,4 +123,11 @@ export class MemoryBalanceBook implements BalanceBook {
     this.loading.set(key, promise);
     return promise;
   }
+}
+
+/** Reads and writes a loaded balance in one synchronous step, so concurrent changes all land. */
+function addLoaded(map: Map<number, number>, id: number, delta: number): number {
+  const value = (map.get(id) ?? 0) + delta;
+  map.set(id, value);
+  return value;
 }
