@@ -32,7 +32,8 @@ export async function buildApp(context: AppContext, webDist: string | null): Pro
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  await app.register(fastifyCookie);
+  // Parsed on first use (platform/request-cookies.ts), not by a hook on every relay call.
+  await app.register(fastifyCookie, { hook: false });
   reportNotificationsTo(context, app.log);
   registerBackgroundJobs(context);
 

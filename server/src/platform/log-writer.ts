@@ -10,6 +10,7 @@ import {
   type LogInserter,
   type UsageBucket,
 } from './log-insert';
+import { decodeLogRow, decodeRoll, encodeLogRow, encodeRoll } from './log-record';
 import { writeInPieces } from './write-in-pieces';
 
 export type { LogEntry } from './log-insert';
@@ -96,21 +97,21 @@ export class LogWriter implements LogQueue {
   }
 
   write(entry: LogEntry): void {
-    const seq = this.link ? this.link.journal.append('l', JSON.stringify(entry)) : 0;
+    const seq = this.link ? this.link.journal.append('l', encodeLogRow(entry)) : 0;
     this.queue(entry, seq);
   }
 
   /** Adds one call's usage to its user × model × hour bucket. */
   roll(entry: RollEntry): void {
-    if (this.link) widen(this.rollupSeqs, this.link.journal.append('r', JSON.stringify(entry)));
+    if (this.link) widen(this.rollupSeqs, this.link.journal.append('r', encodeRoll(entry)));
     this.addRoll(entry);
   }
 
   /** Takes back a row or rollup entry journaled by an earlier run of this instance (the replay at start). */
   replay(record: JournalRecord): void {
-    if (record.type === 'l') this.queue(JSON.parse(record.payload) as LogEntry, record.seq);
+    if (record.type === 'l') this.queue(decodeLogRow(record.payload), record.seq);
     else if (record.type === 'r') {
-      this.addRoll(JSON.parse(record.payload) as RollEntry);
+      this.addRoll(decodeRoll(record.payload));
       widen(this.rollupSeqs, record.seq);
     }
   }

@@ -49,7 +49,8 @@ export async function handleRelayCall(
     const caller = authenticated instanceof Promise ? await authenticated : authenticated;
     const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
     const contentType = request.headers['content-type'] ?? 'application/json';
-    const body = route.dialect.parse(raw, { endpoint: route.endpoint, contentType, ...route.pathFacts?.(request) });
+    const facts = route.pathFacts?.(request);
+    const body = route.dialect.parse(raw, { endpoint: route.endpoint, contentType, pathModel: facts?.pathModel, pathStream: facts?.pathStream });
     if (metrics && body.stream) {
       streaming = true;
       metrics.streamOpened();

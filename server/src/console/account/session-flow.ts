@@ -2,10 +2,11 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../app-context';
 import { SESSION_COOKIE, type SessionPayload } from '../../platform/session';
 import { setSessionCookie } from '../auth/session-cookie';
+import { requestCookies } from '../../platform/request-cookies';
 
 /** The session as the cookie carries it; a visitor who never signed in has uid 0. */
 export function readSession(request: FastifyRequest, context: AppContext): SessionPayload | null {
-  return context.sessions.decode(request.cookies[SESSION_COOKIE]);
+  return context.sessions.decode(requestCookies(request)[SESSION_COOKIE]);
 }
 
 /** A short-lived value of a sign-in flow (OAuth state, human check passed), kept in the signed cookie. */

@@ -4,6 +4,7 @@ import type { AppContext } from '../../app-context';
 import { AppError, messages } from '../../platform/errors';
 import { SESSION_COOKIE } from '../../platform/session';
 import { UserRepository, type UserRow } from '../user/repository';
+import { requestCookies } from '../../platform/request-cookies';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -27,7 +28,7 @@ function accessTokenOf(request: FastifyRequest): string | null {
  * that the `New-Api-User` header names the same user. Failures are HTTP 401.
  */
 async function identify(request: FastifyRequest, context: AppContext, users: UserRepository): Promise<UserRow> {
-  const session = context.sessions.decode(request.cookies[SESSION_COOKIE]);
+  const session = context.sessions.decode(requestCookies(request)[SESSION_COOKIE]);
   let user: UserRow | undefined;
   if (session) {
     user = await users.findById(session.uid);

@@ -4,10 +4,11 @@ import { SESSION_COOKIE } from '../../platform/session';
 import type { Guards } from '../auth/guards';
 import type { ConsoleApp } from '../console-app';
 import { buildPricing } from './pricing-service';
+import { requestCookies } from '../../platform/request-cookies';
 
 /** The signed-in caller's group, or null for a visitor (the pricing page is public). */
 async function optionalGroup(guards: Guards, request: FastifyRequest, reply: FastifyReply): Promise<string | null> {
-  if (!request.cookies[SESSION_COOKIE] && !request.headers.authorization) return null;
+  if (!requestCookies(request)[SESSION_COOKIE] && !request.headers.authorization) return null;
   try {
     await guards.user(request, reply);
     return request.user?.group ?? null;

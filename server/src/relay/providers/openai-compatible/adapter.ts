@@ -77,10 +77,11 @@ function chatBody(target: UpstreamTarget, chat: ChatRequest): Buffer {
 export const openAICompatibleAdapter: ProviderAdapter = {
   nativeDialect: () => 'openai',
   native: {
-    request: (target, body) => ({
-      ...buildUpstreamRequest(target.channel, target.endpoint, target.upstreamModel, target.contentType, target.stream),
-      body: upstreamBody(body, target.upstreamModel, target.endpoint.streamOptions),
-    }),
+    request: (target, body) => {
+      // No spread: the request is built on every call, and a spread copy costs more than the rest of it.
+      const { url, headers } = buildUpstreamRequest(target.channel, target.endpoint, target.upstreamModel, target.contentType, target.stream);
+      return { url, headers, body: upstreamBody(body, target.upstreamModel, target.endpoint.streamOptions) };
+    },
     whole: (bytes, contentType) => wholeAnswer(bytes, contentType),
     stream: (_target, body) => new SseUsageTap(body.clientAskedUsage),
   },
