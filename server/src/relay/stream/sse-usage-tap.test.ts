@@ -45,4 +45,48 @@ describe('SseUsageTap', () => {
     expect(plain.localCompletionTokens()).toBeGreaterThan(6000);
     expect(withNullUsage.localCompletionTokens()).toBe(plain.localCompletionTokens());
   });
+
+  it('forwards many events of one chunk at once, leaving out only the usage-only chunk', () => {
+    const before = delta('a') + ': keep-alive\n\n' + delta('b');
+    const after = 'event: note\ndata: {"x":1}\n\n' + delta('c') + 'data: [DONE]\n\n';
+    const tap = new SseUsageTap(false);
+    expect(tap.push(Buffer.from(before + usageChunk + after)).toString('utf8')).toBe(before + after);
+    expect(tap.usage).toEqual({ promptTokens: 7, completionTokens: 3 });
+    expect(tap.sawDone).toBe(true);
+  });
+
+  it('gives the same answer, usage and local count however the upstream cuts its chunks (CRLF too)', () => {
+    const words = Array.from({ length: 40 }, (_, index) => ` wörd${index}`);
+    const events = [...words.slice(0, 20).map(delta), ': ping\n\n', ...words.slice(20).map(delta)];
+    const streams = [
+      { text: events.join('') + usageChunk + 'data: [DONE]\n\n', forwarded: events.join('') + 'data: [DONE]\n\n' },
+      { text: events.join('') + 'data: [DONE]\n\n', forwarded: events.join('') + 'data: [DONE]\n\n' },
+      { text: events.join('').replace(/\n/g, '\r\n') + 'data: [DONE]\r\n\r\n', forwarded: events.join('') + 'data: [DONE]\n\n' },
+    ];
+    let seed = 7;
+    const random = () => {
+      seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648;
+      return seed / 2_147_483_648;
+    };
+    for (const stream of streams) {
+      const wholeTap = new SseUsageTap(false);
+      expect(run(wholeTap, [stream.text])).toBe(stream.forwarded);
+      for (let round = 0; round < 20; round += 1) {
+        // Cut at byte positions, also inside a multi-byte character.
+        const bytes = Buffer.from(stream.text);
+        const tap = new SseUsageTap(false);
+        const forwarded: Buffer[] = [];
+        for (let at = 0; at < bytes.length; ) {
+          const size = 1 + Math.floor(random() * 300);
+          forwarded.push(tap.push(Buffer.from(bytes.subarray(at, at + size))));
+          at += size;
+        }
+        forwarded.push(tap.end());
+        expect(Buffer.concat(forwarded).toString('utf8')).toBe(stream.forwarded);
+        expect(tap.usage).toEqual(wholeTap.usage);
+        expect(tap.localCompletionTokens()).toBe(wholeTap.localCompletionTokens());
+      }
+      if (!wholeTap.usage) expect(wholeTap.localCompletionTokens()).toBeGreaterThan(40);
+    }
+  });
 });

@@ -15,6 +15,31 @@ const EMPTY = Buffer.alloc(0);
 const DATA_OBJECT = Buffer.from('data: {');
 const USAGE_KEY = Buffer.from('"usage"');
 const BILLED_UNITS_KEY = Buffer.from('"billed_units"');
+/**
+ * CRLF line ends made LF, byte by byte: decoding the chunk instead would break a character cut at its
+ * end. A CR last in the chunk stays (its LF may come next) and is dropped with the next chunk.
+ */
+function withoutCarriageReturns(data: Buffer): Buffer {
+  const out = Buffer.allocUnsafe(data.length);
+  let length = 0;
+  for (let index = 0; index < data.length; index += 1) {
+    const byte = data[index] as number;
+    if (byte === 13 && data[index + 1] === 10) continue;
+    out[length] = byte;
+    length += 1;
+  }
+  return out.subarray(0, length);
+}
+
+/** Whether the event at `at` starts with `data: {` (compared in place: a native indexOf costs more). */
+function startsWithDataObject(data: Buffer, at: number): boolean {
+  if (at + DATA_OBJECT.length > data.length) return false;
+  for (let index = 0; index < DATA_OBJECT.length; index += 1) {
+    if (data[at + index] !== DATA_OBJECT[index]) return false;
+  }
+  return true;
+}
+
 /** Completion text held for local counting before it is counted and dropped (bounds memory). */
 const TEXT_BLOCK = 32 * 1024;
 
@@ -35,19 +60,45 @@ export class SseUsageTap {
 
   constructor(private readonly forwardUsageChunk: boolean) {}
 
-  /** Returns the bytes to forward now (complete events only). */
+  /**
+   * Returns the bytes to forward now (complete events only). The common event, `data: {…}` naming no
+   * usage, is neither copied nor decoded: the events a chunk completes leave as one view of it, and
+   * only an event that names usage (or is not a data object) is looked at closely.
+   */
   push(chunk: Buffer): Buffer {
-    const data = this.pending.length ? Buffer.concat([this.pending, chunk]) : chunk;
-    const normalised = data.includes(13) ? Buffer.from(data.toString('utf8').replace(/\r\n/g, '\n')) : data;
+    const joined = this.pending.length ? Buffer.concat([this.pending, chunk]) : chunk;
+    const data = joined.includes(13) ? withoutCarriageReturns(joined) : joined;
+    let usageAt = data.indexOf(USAGE_KEY);
+    let billedAt = data.indexOf(BILLED_UNITS_KEY);
+    /** forwarded pieces, once an event was dropped (until then the answer is one view of `data`) */
+    let kept: Buffer[] | null = null;
+    let keptFrom = 0;
+    /** start of the run of plain events not yet held for local counting (-1: none) */
+    let heldFrom = -1;
     let start = 0;
-    const out: Buffer[] = [];
-    for (let end = normalised.indexOf(DOUBLE_NEWLINE, start); end !== -1; end = normalised.indexOf(DOUBLE_NEWLINE, start)) {
-      const event = normalised.subarray(start, end + 2);
-      if (this.inspect(event)) out.push(event);
-      start = end + 2;
+    for (let end = data.indexOf(DOUBLE_NEWLINE); end !== -1; end = data.indexOf(DOUBLE_NEWLINE, start)) {
+      const next = end + 2;
+      if (usageAt !== -1 && usageAt < start) usageAt = data.indexOf(USAGE_KEY, start);
+      if (billedAt !== -1 && billedAt < start) billedAt = data.indexOf(BILLED_UNITS_KEY, start);
+      const namesUsage = (usageAt !== -1 && usageAt < next) || (billedAt !== -1 && billedAt < next);
+      if (!namesUsage && startsWithDataObject(data, start)) {
+        if (!this.usage && heldFrom === -1) heldFrom = start;
+      } else {
+        if (heldFrom !== -1) this.hold(data.subarray(heldFrom, start));
+        heldFrom = -1;
+        if (!this.inspect(data.subarray(start, next))) {
+          kept ??= [];
+          kept.push(data.subarray(keptFrom, start));
+          keptFrom = next;
+        }
+      }
+      start = next;
     }
-    this.pending = start < normalised.length ? Buffer.from(normalised.subarray(start)) : EMPTY;
-    return out.length === 1 ? (out[0] as Buffer) : Buffer.concat(out);
+    if (heldFrom !== -1) this.hold(data.subarray(heldFrom, start));
+    this.pending = start < data.length ? Buffer.from(data.subarray(start)) : EMPTY;
+    if (kept === null) return start === data.length ? data : data.subarray(0, start);
+    kept.push(data.subarray(keptFrom, start));
+    return Buffer.concat(kept);
   }
 
   /** What is left when the upstream ends without a final blank line. */
@@ -70,11 +121,6 @@ export class SseUsageTap {
 
   /** Returns whether the event goes to the client. */
   private inspect(event: Buffer): boolean {
-    // The common event, `data: {…}` naming no usage, is held as bytes without being decoded.
-    if (event.indexOf(DATA_OBJECT) === 0 && event.indexOf(USAGE_KEY) === -1 && event.indexOf(BILLED_UNITS_KEY) === -1) {
-      if (!this.usage) this.hold(event.subarray(DATA_OBJECT.length - 1));
-      return true;
-    }
     const text = event.toString('utf8');
     const dataAt = text.indexOf('data:');
     if (dataAt === -1) return true;
@@ -106,6 +152,7 @@ export class SseUsageTap {
     return !usageOnly || this.forwardUsageChunk;
   }
 
+  /** Keeps `data: {…}` events (a run of them, as bytes) or one event's payload (as text), unparsed. */
   private hold(data: Buffer | string): void {
     this.unread.push(data);
     this.unreadLength += data.length;
@@ -117,9 +164,18 @@ export class SseUsageTap {
     this.unread = [];
     this.unreadLength = 0;
     for (const data of held) {
-      const payload = parseObject(typeof data === 'string' ? data : data.toString('utf8'));
-      if (payload) this.collect(textOf(payload));
+      if (typeof data === 'string') this.collectFrom(data);
+      else {
+        for (let start = 0, end = data.indexOf(DOUBLE_NEWLINE); end !== -1; start = end + 2, end = data.indexOf(DOUBLE_NEWLINE, start)) {
+          this.collectFrom(data.toString('utf8', start + DATA_OBJECT.length - 1, end));
+        }
+      }
     }
+  }
+
+  private collectFrom(json: string): void {
+    const payload = parseObject(json);
+    if (payload) this.collect(textOf(payload));
   }
 
   private collect(piece: string): void {
