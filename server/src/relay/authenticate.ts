@@ -9,6 +9,7 @@ import type { CachedUser } from './caches/user-cache';
 import { RelayError } from './relay-error';
 import { relayMessages } from './relay-messages';
 import type { RelayServices } from './relay-services';
+import { requestCookies } from '../platform/request-cookies';
 
 /** Who is calling and in which group, once authenticated. */
 export interface Caller {
@@ -89,7 +90,7 @@ function tokenCaller(context: AppContext, services: RelayServices, request: Fast
   if (!token) throw unauthorized();
   if (token.status !== 1) throw unauthorized(relayMessages.tokenDisabled);
   if (isTokenExpired({ expired_time: token.expiredTime }, Date.now() / 1000)) throw unauthorized(relayMessages.tokenExpired);
-  if (token.unlimited) return fundedCaller(context, services, request, token, pin);
+  if (token.unlimited || context.balances.tokenSurelyAbove(token.id, 0)) return fundedCaller(context, services, request, token, pin);
   return context.balances.tokenRemain(token.id).then((remain) => {
     if (isTokenExhausted({ remain_quota: remain, unlimited_quota: false })) throw unauthorized(relayMessages.tokenExhausted);
     return fundedCaller(context, services, request, token, pin);
@@ -130,7 +131,7 @@ export async function authenticateSession(
   request: FastifyRequest,
   requestedGroup: unknown,
 ): Promise<Caller> {
-  const session = context.sessions.decode(request.cookies[SESSION_COOKIE]);
+  const session = context.sessions.decode(requestCookies(request)[SESSION_COOKIE]);
   const header = request.headers[USER_ID_HEADER.toLowerCase()];
   if (!session || typeof header !== 'string' || Number(header) !== session.uid) {
     throw new RelayError(relayMessages.sessionRequired, 401, 'unauthorized', 'authentication_error');

@@ -19,6 +19,15 @@ export interface Hold {
 export interface BalanceBook {
   /** Current quota of a user. */
   userQuota(userId: number): Promise<number>;
+  /**
+   * True only when the user's balance (and the token's, unless `tokenId` is null) is surely above
+   * `amount`, answered at once from what this process already holds: the relay's hot path asks this
+   * first and reads the balances properly only on false. The cluster worker answers from a copy at
+   * most RECENT_BALANCE_MS old, kept current with its own changes.
+   */
+  surelyAbove(userId: number, tokenId: number | null, amount: number): boolean;
+  /** Like `surelyAbove`, for a token's balance alone. */
+  tokenSurelyAbove(tokenId: number, amount: number): boolean;
   /** Current remaining quota of a token. */
   tokenRemain(tokenId: number): Promise<number>;
   /** Adds `delta` (may be negative) to a user's quota; returns the new value. */

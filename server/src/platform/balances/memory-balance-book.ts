@@ -28,6 +28,14 @@ export class MemoryBalanceBook implements BalanceBook {
     return this.tokens.get(tokenId) ?? this.load('token', tokenId);
   }
 
+  surelyAbove(userId: number, tokenId: number | null, amount: number): boolean {
+    return (this.users.get(userId) ?? Number.NEGATIVE_INFINITY) > amount && (tokenId === null || this.tokenSurelyAbove(tokenId, amount));
+  }
+
+  tokenSurelyAbove(tokenId: number, amount: number): boolean {
+    return (this.tokens.get(tokenId) ?? Number.NEGATIVE_INFINITY) > amount;
+  }
+
   async adjustUser(userId: number, delta: number): Promise<number> {
     const value = await this.add(this.users, 'user', userId, delta);
     this.writer.userQuota(userId, delta);

@@ -60,6 +60,15 @@ export class RedisBalanceBook implements BalanceBook {
     }
   }
 
+  /** Redis is read on every call: instances share it, and no copy here would be current. */
+  surelyAbove(): boolean {
+    return false;
+  }
+
+  tokenSurelyAbove(): boolean {
+    return false;
+  }
+
   userQuota(userId: number): Promise<number> {
     return this.read('user', userId);
   }
