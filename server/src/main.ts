@@ -1,3 +1,5 @@
+// First: a V8 flag that must be set before the request path is compiled.
+import './platform/heap-flags';
 import cluster from 'node:cluster';
 import { existsSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
