@@ -1,12 +1,38 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { Redis } from 'ioredis';
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { openDatabase, type DatabaseSettings } from '../db/database';
 import { toNumber } from '../db/dialect';
 import { consoleClient } from './console-client';
+import { FakeOpenAIUpstream } from './fake-openai-upstream';
 import type { ServerProcess } from './server-process';
 import { signIn } from './test-server';
 
 export const CRASH_MODEL = 'gpt-4o-mini';
+
+/**
+ * What a crash test of one server runs against, for the enclosing describe: a fake upstream, a fresh
+ * folder for the database and the journal, and `running`, the server a test started, killed at the
+ * end if a test left it running.
+ */
+export function crashSandbox(name: string) {
+  const sandbox = {
+    upstream: new FakeOpenAIUpstream(),
+    folder: mkdtempSync(join(tmpdir(), `switchboard-${name}-`)),
+    running: null as ServerProcess | null,
+  };
+  beforeAll(async () => {
+    await sandbox.upstream.start();
+  });
+  afterAll(async () => {
+    await sandbox.running?.kill();
+    await sandbox.upstream.stop();
+    rmSync(sandbox.folder, { recursive: true, force: true });
+  });
+  return sandbox;
+}
 
 /** What the crash tests set up through the console, as an administrator would. */
 export interface BillingSetup {

@@ -1,9 +1,6 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ChatLoad, expectExactBilling, killOneWorker, readLedger, setUpBilling } from '../../testing/crash-load';
-import { FakeOpenAIUpstream } from '../../testing/fake-openai-upstream';
+import { describe, expect, it } from 'vitest';
+import { ChatLoad, crashSandbox, expectExactBilling, killOneWorker, readLedger, setUpBilling } from '../../testing/crash-load';
 import { ownerOf, PinnedConnection } from '../../testing/pinned-connection';
 import { startServerProcess, type ServerProcess } from '../../testing/server-process';
 
@@ -21,24 +18,14 @@ async function servedBy(server: ServerProcess, pid: number): Promise<boolean> {
 }
 
 describe('WORKERS=2 on SQLite: a SIGKILL under load loses no billed call', () => {
-  const upstream = new FakeOpenAIUpstream();
-  const folder = mkdtempSync(join(tmpdir(), 'switchboard-workers-crash-'));
+  const sandbox = crashSandbox('workers-crash');
+  const { upstream, folder } = sandbox;
   const environment = { WORKERS: '2', SQLITE_PATH: join(folder, 'switchboard.db'), JOURNAL_DIR: join(folder, 'journal') };
   const settings = { kind: 'sqlite' as const, sqlitePath: environment.SQLITE_PATH };
-  let running: ServerProcess | null = null;
-
-  beforeAll(async () => {
-    await upstream.start();
-  });
-  afterAll(async () => {
-    await running?.kill();
-    await upstream.stop();
-    rmSync(folder, { recursive: true, force: true });
-  });
 
   it('one worker killed: the primary starts another, gives back its holds, and bills every answered call once', async () => {
-    running = await startServerProcess(environment);
-    const server = running;
+    sandbox.running = await startServerProcess(environment);
+    const server = sandbox.running;
     const setup = await setUpBilling(server, upstream.url);
     const before = await readLedger(settings, setup);
     const load = new ChatLoad(() => [server.url], setup.apiKey, CLIENTS);
@@ -50,7 +37,7 @@ describe('WORKERS=2 on SQLite: a SIGKILL under load loses no billed call', () =>
     await expect.poll(() => load.answered, { timeout: 15_000, interval: 50 }).toBeGreaterThan(answeredAtKill + 100);
     await load.stop();
     expect(await server.stop()).toBe(0);
-    running = null;
+    sandbox.running = null;
     const ledger = await readLedger(settings, setup);
     console.info(`workers, one killed: answered ${load.answered}, failed ${load.failed}, logged ${ledger.logRows - before.logRows}`);
     // A hold of the killed worker that was not given back would show as a balance short of the bill.
@@ -58,15 +45,15 @@ describe('WORKERS=2 on SQLite: a SIGKILL under load loses no billed call', () =>
   }, 60_000);
 
   it('the primary killed: its workers exit, and the restart replays the journal', async () => {
-    running = await startServerProcess(environment);
-    const server = running;
+    sandbox.running = await startServerProcess(environment);
+    const server = sandbox.running;
     const setup = await setUpBilling(server, upstream.url);
     const before = await readLedger(settings, setup);
     const workers = await server.childPids();
     const load = new ChatLoad(() => [server.url], setup.apiKey, CLIENTS);
     await expect.poll(() => load.answered, { timeout: 15_000, interval: 50 }).toBeGreaterThan(150);
     await server.kill();
-    running = null;
+    sandbox.running = null;
     await load.stop();
     const alive = (pid: number) => {
       try {
