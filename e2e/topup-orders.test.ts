@@ -2,7 +2,7 @@ import { QUOTA_PER_UNIT } from '@switchboard/contract';
 import type { APIRequestContext } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { useConsoleHarness } from './support/console-harness';
-import { recordFailedCalls, signInAsRoot } from './support/console';
+import { clickUntilClosed, recordFailedCalls, signInAsRoot } from './support/console';
 
 const ROOT_HEADERS = { 'New-Api-User': '1' };
 
@@ -59,7 +59,7 @@ describe('top-up orders in Chromium', () => {
       await row.getByTestId('top-up-complete').click();
       const dialog = page.getByRole('dialog');
       await dialog.locator('.ant-modal-confirm-title', { hasText: 'Complete this order by hand?' }).waitFor();
-      await dialog.getByRole('button', { name: 'Complete', exact: true }).click();
+      await clickUntilClosed(dialog.getByRole('button', { name: 'Complete', exact: true }), dialog);
       await page.getByText('The order was completed and the quota credited').waitFor();
       await expect.poll(() => row.getByTestId('top-up-order-status').textContent()).toBe('Success');
       expect(await row.getByTestId('top-up-complete').count()).toBe(0);

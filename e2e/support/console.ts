@@ -41,13 +41,21 @@ export function recordFailedCalls(page: Page, optionalPaths: ReadonlySet<string>
 }
 
 /**
- * Closes the open antd dialog with its × and waits until `content` is hidden or gone. Under a heavy load a click
- * that lands while the dialog's opening animation still runs was once lost (the dialog stayed open), so
- * the × is clicked again if the dialog is still there after a while; it must close in the end.
+ * Clicks a button that closes an antd dialog (its ×, or a confirm's OK) and waits until `content` is
+ * hidden or gone. Under a heavy load a click that lands while the dialog's opening animation still runs
+ * was lost twice (the dialog stayed open), so the button is clicked again while the dialog is still
+ * there after a while; not while the button is busy with a request the first click started (antd shows
+ * it loading). The dialog must close in the end.
  */
-export async function closeDialog(page: Page, content: Locator): Promise<void> {
+export async function clickUntilClosed(button: Locator, content: Locator): Promise<void> {
+  await button.click();
   for (let attempt = 0; attempt < 3; attempt += 1) {
-    await page.locator('.ant-modal-close').click();
+    if (attempt > 0) {
+      if (!(await content.isVisible())) return;
+      const busy = await button.evaluate((element) => element.classList.contains('ant-btn-loading'), undefined, { timeout: 1000 }).catch(() => false);
+      // The dialog may close between the check and the click; the wait below decides.
+      if (!busy) await button.click({ timeout: 5000 }).catch(() => undefined);
+    }
     try {
       await content.waitFor({ state: 'hidden', timeout: 5000 });
       return;
@@ -56,3 +64,6 @@ export async function closeDialog(page: Page, content: Locator): Promise<void> {
     }
   }
 }
+
+/** Closes the open antd dialog with its × (see clickUntilClosed). */
+export const closeDialog = (page: Page, content: Locator): Promise<void> => clickUntilClosed(page.locator('.ant-modal-close'), content);
