@@ -1,6 +1,6 @@
 import { mkdir } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
-import type { Session } from './support/browser';
+import type { Motion, Session } from './support/browser';
 import { useConsoleHarness } from './support/console-harness';
 import { chooseLanguage, sidebarLabels, signInAsRoot, signInThroughForm } from './support/console';
 import { artifactsFolder } from './support/paths';
@@ -9,8 +9,8 @@ describe('console shell in Chromium', () => {
   const harness = useConsoleHarness();
   let session: Session | undefined;
 
-  const open = async (locale?: string) => {
-    session = await harness.open(locale);
+  const open = async (locale?: string, motion?: Motion) => {
+    session = await harness.open(locale, motion);
     return session.page;
   };
 
@@ -32,6 +32,25 @@ describe('console shell in Chromium', () => {
     await mkdir(artifactsFolder, { recursive: true });
     await page.screenshot({ path: `${artifactsFolder}/console-zh.png`, fullPage: true });
     expect(session?.errors).toEqual([]);
+  });
+
+  it('dialogs zoom in, except for a person whose system asks for reduced motion', async () => {
+    // antd marks a dialog for a frame even without motion; the zoom itself runs under `-active`.
+    const zooming = () => document.querySelector('.ant-modal')?.className.includes('ant-zoom-appear-active') === true;
+    const animated = await open(undefined, 'no-preference');
+    await signInThroughForm(animated, 'root', '123456');
+    await animated.waitForFunction(zooming, undefined, { polling: 'raf' });
+    await animated.context().close();
+
+    const still = await open(undefined, 'reduce');
+    const seenZooming = still.waitForFunction(zooming, undefined, { polling: 'raf', timeout: 3000 }).then(
+      () => true,
+      () => false,
+    );
+    await signInThroughForm(still, 'root', '123456');
+    await still.getByTestId('default-password-acknowledge').waitFor();
+    expect(await seenZooming).toBe(false);
+    expect(await still.evaluate(() => document.querySelector('.ant-modal')?.getAnimations({ subtree: true }).length)).toBe(0);
   });
 
   it('switching to English relabels the console and survives a reload', async () => {

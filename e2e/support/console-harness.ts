@@ -1,13 +1,13 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, afterEach, beforeAll } from 'vitest';
-import { launchBrowser, openSession, type Session } from './browser';
+import { launchBrowser, openSession, type Motion, type Session } from './browser';
 import { startServer, type RunningServer } from './server';
 
 export interface ConsoleHarness {
   readonly server: RunningServer;
   readonly browser: Browser;
   /** A fresh browser profile for this test, closed after it. */
-  open(locale?: string): Promise<Session>;
+  open(locale?: string, motion?: Motion): Promise<Session>;
 }
 
 /**
@@ -43,8 +43,8 @@ export function useConsoleHarness(): ConsoleHarness {
     get browser() {
       return started(browser);
     },
-    async open(locale) {
-      session = await openSession(started(browser), started(server).baseUrl, locale);
+    async open(locale, motion) {
+      session = await openSession(started(browser), started(server).baseUrl, locale, motion);
       return session;
     },
   };

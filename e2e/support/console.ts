@@ -8,11 +8,16 @@ export async function signInThroughForm(page: Page, username: string, password: 
   await page.getByTestId('login-submit').click();
 }
 
-/** Signs in as root and dismisses the default-password warning; lands on /token. */
+/**
+ * Signs in as root and dismisses the default-password warning; lands on /token with the console shown.
+ * The address changes a moment before the console's layout replaces the site's, and a menu opened in
+ * that moment goes with the old layout.
+ */
 export async function signInAsRoot(page: Page): Promise<void> {
   await signInThroughForm(page, 'root', '123456');
   await page.getByTestId('default-password-acknowledge').click();
   await page.waitForURL('**/token');
+  await page.getByTestId('sidebar-token').waitFor();
 }
 
 export async function chooseLanguage(page: Page, language: 'zh' | 'en'): Promise<void> {
