@@ -109,23 +109,26 @@ async function measureMemory(upstream, gateway, key) {
 }
 
 /**
- * What holding the same streams costs any Node proxy: the bare passthrough's resident memory per open
- * stream (two sockets, their buffers and parsers), printed beside the gateway's.
+ * What holding the same streams costs any Node proxy: the bare passthrough's resident memory and JS heap
+ * per open stream (two sockets, their buffers and parsers), printed beside the gateway's.
  */
 async function measurePassthroughStreams(upstream) {
-  const passthrough = await startPassthrough(upstream.url);
+  const passthrough = await startPassthrough(upstream.url, { inspect: true });
   try {
     upstream.release();
     await (await openStreams({ base: passthrough.url, key: null, count: 20, timeoutMs: 10_000 })).finish();
     upstream.hold();
     await sleep(1500);
+    const beforeHeap = await heapAfterCollection(passthrough.inspectorUrl);
     const beforeKilobytes = rssKilobytes(passthrough.pid);
     const streams = await openStreams({ base: passthrough.url, key: null, count: streamCount, timeoutMs: 30_000 });
     await sleep(500);
     const openKilobytes = rssKilobytes(passthrough.pid);
+    const openHeap = await heapAfterCollection(passthrough.inspectorUrl);
     upstream.release();
     await streams.finish();
-    return { open: streams.open, kilobytesPerStream: (openKilobytes - beforeKilobytes) / Math.max(1, streams.open) };
+    const open = Math.max(1, streams.open);
+    return { open: streams.open, kilobytesPerStream: (openKilobytes - beforeKilobytes) / open, heapKilobytesPerStream: (openHeap - beforeHeap) / open };
   } finally {
     upstream.release();
     await passthrough.stop();

@@ -33,9 +33,25 @@ async function serve(upstream) {
   server.listen(0, '127.0.0.1', () => process.stdout.write(`listening on http://127.0.0.1:${server.address().port}\n`));
 }
 
-/** Starts the passthrough in a child process; resolves with its URL, pid and stop(). */
-export async function startPassthrough(upstreamUrl) {
-  const child = spawn(process.execPath, [fileURLToPath(import.meta.url), upstreamUrl], { stdio: ['ignore', 'pipe', 'inherit'] });
+/**
+ * Starts the passthrough in a child process; resolves with its URL, pid and stop(). With `inspect` it
+ * runs with an idle inspector (its `inspectorUrl`), as the gateway does for the memory phase.
+ */
+export async function startPassthrough(upstreamUrl, { inspect = false } = {}) {
+  const nodeArguments = [...(inspect ? ['--inspect=127.0.0.1:0'] : []), fileURLToPath(import.meta.url), upstreamUrl];
+  const child = spawn(process.execPath, nodeArguments, { stdio: ['ignore', 'pipe', inspect ? 'pipe' : 'inherit'] });
+  let inspectorUrl;
+  if (inspect) {
+    inspectorUrl = await new Promise((resolve, reject) => {
+      let output = '';
+      child.stderr.on('data', (data) => {
+        output += data.toString();
+        const match = /Debugger listening on (ws:\/\/\S+)/.exec(output);
+        if (match) resolve(match[1]);
+      });
+      child.once('exit', (code) => reject(new Error(`passthrough exited with ${code}:\n${output}`)));
+    });
+  }
   const url = await new Promise((resolve, reject) => {
     child.stdout.once('data', (data) => resolve(/listening on (\S+)/.exec(data.toString())?.[1]));
     child.once('exit', (code) => reject(new Error(`passthrough exited with ${code}`)));
@@ -43,6 +59,7 @@ export async function startPassthrough(upstreamUrl) {
   return {
     url,
     pid: child.pid,
+    inspectorUrl,
     stop: () =>
       new Promise((resolve) => {
         child.once('exit', resolve);

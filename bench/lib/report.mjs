@@ -67,6 +67,7 @@ function memoryAndJournalLines(results) {
     `gateway RSS: ${fixed(memory.beforeKilobytes / 1024)} MB before, ${fixed(memory.openKilobytes / 1024)} MB with ${memory.open}/${memory.requested} streams open (${fixed(memory.kilobytesPerStream)} KB per stream), ${fixed(memory.afterKilobytes / 1024)} MB after they ended`,
     `bare passthrough RSS with ${memory.passthrough.open}/${memory.requested} streams open: ${fixed(memory.passthrough.kilobytesPerStream)} KB per stream (what any Node proxy pays for the sockets, buffers and parsers)`,
     `gateway JS heap after a full GC: ${fixed(memory.heap.beforeKilobytes / 1024)} MB before, ${fixed(memory.heap.openKilobytes / 1024)} MB open (${fixed(memory.heap.kilobytesPerStream)} KB per stream), ${fixed(memory.heap.afterKilobytes / 1024)} MB after`,
+    `bare passthrough JS heap after a full GC: ${fixed(memory.passthrough.heapKilobytesPerStream)} KB per stream; the gateway's own per-stream state is the difference, ${fixed(memory.heap.kilobytesPerStream - memory.passthrough.heapKilobytesPerStream)} KB (node bench/stream-heap.mjs lists it by kind of object)`,
   ];
   if (journal.withCpuPerCallMs !== undefined) {
     lines.push(
