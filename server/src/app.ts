@@ -10,6 +10,7 @@ import { registerBackgroundJobs } from './jobs/index';
 import { reportNotificationsTo } from './platform/notify/notifier';
 import { messages } from './platform/errors';
 import { createRelay } from './relay/index';
+import { lazyRequestLogger } from './platform/lazy-request-logger';
 import { createRequestIdGenerator } from './platform/request-id';
 import { fill, languageOf } from './platform/text';
 
@@ -23,6 +24,7 @@ export async function buildApp(context: AppContext, webDist: string | null): Pro
     logger: { level: context.config.LOG_LEVEL },
     logController: new LogController({ disableRequestLogging: true }),
     genReqId: createRequestIdGenerator(),
+    childLoggerFactory: lazyRequestLogger,
     trustProxy: context.config.TRUSTED_PROXIES ?? false,
     // Console requests are small JSON; the relay sets its own limits per route (relay/body-guard.ts).
     bodyLimit: 8 * 1024 * 1024,

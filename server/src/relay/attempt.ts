@@ -148,7 +148,9 @@ async function relayStream(response: UpstreamExchange, relay: StreamRelay, input
         rest.push(out);
         continue;
       }
-      await sink.write(out);
+      // Awaited only when the client is slow: an await costs a turn of the microtask queue per event.
+      const drained = sink.write(out);
+      if (drained) await drained;
       if (sink.gone) {
         interrupted = true;
         response.destroy();
