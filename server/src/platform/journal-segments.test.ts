@@ -1,7 +1,7 @@
-import { appendFileSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { appendFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { temporaryFolders } from '../testing/temporary-folders';
 import { DurableJournal } from './durable-journal';
 
 /**
@@ -10,15 +10,7 @@ import { DurableJournal } from './durable-journal';
  * the same name; what that run journals must survive the next kill.
  */
 describe('the settlement journal after two kills in a row', () => {
-  const folders: string[] = [];
-  const newFolder = () => {
-    const folder = mkdtempSync(join(tmpdir(), 'switchboard-segments-test-'));
-    folders.push(folder);
-    return folder;
-  };
-  afterAll(() => {
-    for (const folder of folders) rmSync(folder, { recursive: true, force: true });
-  });
+  const newFolder = temporaryFolders('segments-test');
 
   /** A run that journals one record, rotates (its record is not in the database yet) and is killed. */
   async function killedAfterRotation(folder: string): Promise<void> {
