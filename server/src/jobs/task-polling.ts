@@ -1,7 +1,7 @@
 import type { Dispatcher } from 'undici';
 import type { AppContext } from '../app-context';
 import { toCachedChannel, type CachedChannel } from '../relay/caches/channel-index';
-import { refundFailedTask } from '../relay/tasks/task-billing';
+import { refundFailedTask, taskRefunds } from '../relay/tasks/task-refunds';
 import { taskMessages } from '../relay/tasks/task-messages';
 import type { StoredTask, TaskPlatform } from '../relay/tasks/task-platform';
 import type { JobDefinition } from './job-runner';
@@ -61,12 +61,14 @@ async function pollChannel(context: AppContext, dispatcher: Dispatcher, platform
 }
 
 /**
- * One polling run over every task platform: failed tasks whose refund was never claimed are refunded
- * (a poller that stopped between the two steps), then unfinished tasks are fetched from their channels
- * in batches, updated, and failed and refunded when they failed upstream or stalled past the timeout.
- * All state is in the task tables, so a restart loses nothing.
+ * One polling run over every task platform: refunds this process claimed but an error kept from
+ * finishing are finished, failed tasks whose refund was never claimed are refunded (a poller that
+ * stopped between the two steps), then unfinished tasks are fetched from their channels in batches,
+ * updated, and failed and refunded when they failed upstream or stalled past the timeout. All state is
+ * in the task tables, so a restart loses nothing (claims a killed run left are finished at start).
  */
 export async function pollTasks(context: AppContext, dispatcher: Dispatcher, platforms: TaskPlatform[], reporter: Reporter, signal?: AbortSignal): Promise<void> {
+  await taskRefunds(context).finishLeftovers();
   for (const platform of platforms) {
     for (const task of await platform.store.unrefundedFailures(TASKS_PER_RUN)) {
       await refundFailedTask(context, platform, task, '');

@@ -241,7 +241,11 @@ export class DurableJournal implements Durability {
   private openSegment(): Segment {
     const firstSeq = this.nextSeq;
     const path = join(this.directory, segmentName(firstSeq));
-    return { path, descriptor: openSync(path, 'a'), firstSeq, lastSeq: firstSeq - 1 };
+    // A killed run's last segment holds no whole record when it has this name (the kill came right after
+    // a rotation, or tore its first line): it is emptied and taken over, not deleted with the recovered ones.
+    const takenOver = this.recoveredPaths.includes(path);
+    if (takenOver) this.recoveredPaths = this.recoveredPaths.filter((recovered) => recovered !== path);
+    return { path, descriptor: openSync(path, takenOver ? 'w' : 'a'), firstSeq, lastSeq: firstSeq - 1 };
   }
 
   private writeGroup(): void {

@@ -12,6 +12,7 @@ import { oidcColumn } from './080-oidc';
 import { sessionEpoch } from './081-session-epoch';
 import { journalMarksTable } from './075-journal-marks';
 import { limitColumns } from './082-limits';
+import { taskRefundClaims } from './083-task-refund-claims';
 
 /** The one migration set, in order; names sort lexically. Each area appends its own file. */
 export function migrations(kind: DatabaseKind): Record<string, Migration> {
@@ -28,5 +29,6 @@ export function migrations(kind: DatabaseKind): Record<string, Migration> {
     '081-session-epoch': sessionEpoch(),
     '075-journal-marks': journalMarksTable(kind),
     '082-limits': limitColumns(),
+    '083-task-refund-claims': taskRefundClaims(),
   };
 }

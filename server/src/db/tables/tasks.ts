@@ -25,8 +25,12 @@ export interface MidjourneysTable {
   channel_id: Generated<number>;
   model_name: Generated<string>;
   quota: Generated<number>;
-  /** 0/1: set once by the conditional UPDATE that refunds a failed task */
+  /** 0 not refunded, 2 refund claimed by `refund_owner` (credit not yet known durable), 1 refunded */
   refunded: Generated<number>;
+  /** the instance (its settlement journal's id) that claimed the refund; '' before */
+  refund_owner: Generated<string>;
+  /** unix ms of the claim */
+  refund_claimed_at: Generated<number>;
   /** JSON text */
   buttons: string | null;
   /** JSON text */
@@ -46,7 +50,12 @@ export interface TasksTable {
   channel_id: Generated<number>;
   model_name: Generated<string>;
   quota: Generated<number>;
+  /** 0 not refunded, 2 refund claimed by `refund_owner` (credit not yet known durable), 1 refunded */
   refunded: Generated<number>;
+  /** the instance (its settlement journal's id) that claimed the refund; '' before */
+  refund_owner: Generated<string>;
+  /** unix seconds of the claim */
+  refund_claimed_at: Generated<number>;
   action: Generated<string>;
   /** NOT_START, SUBMITTED, QUEUED, IN_PROGRESS, SUCCESS, FAILURE, UNKNOWN ('' while submitting) */
   status: Generated<string>;

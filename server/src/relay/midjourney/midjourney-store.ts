@@ -2,7 +2,7 @@ import type { Selectable } from 'kysely';
 import type { Database } from '../../db/database';
 import { insertReturningId, toNumber } from '../../db/dialect';
 import type { MidjourneysTable } from '../../db/tables/tasks';
-import { claimRefundOf } from '../tasks/refund-claim';
+import { RefundClaims, RefundState } from '../tasks/refund-claim';
 import type { StoredTask, TaskSnapshot, TaskStore } from '../tasks/task-platform';
 
 export type MidjourneyRow = Selectable<MidjourneysTable>;
@@ -41,7 +41,11 @@ export interface NewDrawing {
 
 /** The `midjourneys` table: drawing tasks, times in unix milliseconds as midjourney-proxy reports them. */
 export class MidjourneyStore implements TaskStore {
-  constructor(private readonly database: Database) {}
+  readonly refunds: RefundClaims;
+
+  constructor(private readonly database: Database) {
+    this.refunds = new RefundClaims(database, 'midjourneys', (milliseconds) => milliseconds);
+  }
 
   insert(task: NewDrawing): Promise<number> {
     const now = Date.now();
@@ -100,11 +104,16 @@ export class MidjourneyStore implements TaskStore {
       .selectFrom('midjourneys')
       .selectAll()
       .where('status', 'in', ['FAILURE', 'CANCEL'])
-      .where('refunded', '=', 0)
+      .where('refunded', '=', RefundState.none)
       .orderBy('id')
       .limit(limit)
       .execute();
     return rows.map(storedTask);
+  }
+
+  async claimedRefunds(owner: string, limit: number): Promise<StoredTask[]> {
+    const query = this.database.db.selectFrom('midjourneys').selectAll().where('refunded', '=', RefundState.claimed).where('refund_owner', '=', owner);
+    return (await query.orderBy('id').limit(limit).execute()).map(storedTask);
   }
 
   async apply(rowId: number, snapshot: TaskSnapshot): Promise<void> {
@@ -138,9 +147,5 @@ export class MidjourneyStore implements TaskStore {
       .where('id', '=', rowId)
       .where('status', 'not in', FINISHED)
       .execute();
-  }
-
-  claimRefund(rowId: number): Promise<boolean> {
-    return claimRefundOf(this.database, 'midjourneys', rowId);
   }
 }

@@ -2,7 +2,7 @@ import type { Selectable } from 'kysely';
 import type { Database } from '../../db/database';
 import { insertReturningId, toNumber } from '../../db/dialect';
 import type { TasksTable } from '../../db/tables/tasks';
-import { claimRefundOf } from './refund-claim';
+import { RefundClaims, RefundState } from './refund-claim';
 import type { StoredTask, TaskSnapshot, TaskStore } from './task-platform';
 
 const FINISHED = ['SUCCESS', 'FAILURE'];
@@ -39,10 +39,14 @@ export interface NewTask {
 
 /** The `tasks` table of one platform (Suno, OpenAI video, ...): times in unix seconds. */
 export class GenericTaskStore implements TaskStore {
+  readonly refunds: RefundClaims;
+
   constructor(
     private readonly database: Database,
     readonly platform: string,
-  ) {}
+  ) {
+    this.refunds = new RefundClaims(database, 'tasks', seconds);
+  }
 
   async insert(task: NewTask): Promise<number> {
     const now = seconds(Date.now());
@@ -99,11 +103,16 @@ export class GenericTaskStore implements TaskStore {
       .selectAll()
       .where('platform', '=', this.platform)
       .where('status', '=', 'FAILURE')
-      .where('refunded', '=', 0)
+      .where('refunded', '=', RefundState.none)
       .orderBy('id')
       .limit(limit)
       .execute();
     return rows.map(storedTask);
+  }
+
+  async claimedRefunds(owner: string, limit: number): Promise<StoredTask[]> {
+    const query = this.database.db.selectFrom('tasks').selectAll().where('refunded', '=', RefundState.claimed).where('refund_owner', '=', owner);
+    return (await query.where('platform', '=', this.platform).orderBy('id').limit(limit).execute()).map(storedTask);
   }
 
   async apply(rowId: number, snapshot: TaskSnapshot): Promise<void> {
@@ -131,9 +140,5 @@ export class GenericTaskStore implements TaskStore {
       .where('id', '=', rowId)
       .where('status', 'not in', FINISHED)
       .execute();
-  }
-
-  claimRefund(rowId: number): Promise<boolean> {
-    return claimRefundOf(this.database, 'tasks', rowId);
   }
 }

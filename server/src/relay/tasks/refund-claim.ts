@@ -1,10 +1,54 @@
 import type { Database } from '../../db/database';
 
+/** The tables of tasks; a refund's witness names the table and the row. */
+export type TaskTable = 'tasks' | 'midjourneys';
+
 /**
- * The one conditional UPDATE that decides who refunds a failed task: `refunded` goes from 0 to 1 for
- * exactly one caller, whichever poller or instance gets there first.
+ * `refunded` of a task row: `claimed` is a refund that one instance won but whose credit is not yet
+ * known to be durable; only that instance (`refund_owner`, the id of its settlement journal) moves it on.
  */
-export async function claimRefundOf(database: Database, table: 'tasks' | 'midjourneys', rowId: number): Promise<boolean> {
-  const result = await database.db.updateTable(table).set({ refunded: 1 }).where('id', '=', rowId).where('refunded', '=', 0).executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
+export const RefundState = { none: 0, refunded: 1, claimed: 2 } as const;
+
+/**
+ * The refund states of one task table, over conditional UPDATEs:
+ * - `claim` decides who refunds a failed task: `refunded` goes from 0 to 2 for exactly one caller,
+ *   whichever poller or instance gets there first, and records it as the owner;
+ * - `finish` moves the owner's claim to 1 once the credit is durable.
+ */
+export class RefundClaims {
+  constructor(
+    private readonly database: Database,
+    readonly table: TaskTable,
+    /** the table's time unit: unix milliseconds for `midjourneys`, seconds for `tasks` */
+    private readonly timeOf: (milliseconds: number) => number,
+  ) {}
+
+  async claim(rowId: number, owner: string): Promise<boolean> {
+    const result = await this.database.db
+      .updateTable(this.table)
+      .set({ refunded: RefundState.claimed, refund_owner: owner, refund_claimed_at: this.timeOf(Date.now()) })
+      .where('id', '=', rowId)
+      .where('refunded', '=', RefundState.none)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1;
+  }
+
+  async finish(rowId: number, owner: string): Promise<boolean> {
+    const result = await this.database.db
+      .updateTable(this.table)
+      .set({ refunded: RefundState.refunded })
+      .where('id', '=', rowId)
+      .where('refunded', '=', RefundState.claimed)
+      .where('refund_owner', '=', owner)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1;
+  }
+
+  /**
+   * What the refund's system log row carries as its `request_id`: the witness, written in the same
+   * journal group as the credit, by which a restarted instance tells a credited claim from one that is not.
+   */
+  witness(rowId: number): string {
+    return `task-refund:${this.table}:${rowId}`;
+  }
 }

@@ -10,8 +10,8 @@ import type { StoredTask, TaskPlatform } from './task-platform';
 /**
  * Every balance movement of a task goes through this file, over the relay's billing functions and the
  * balance book: hold the price before submitting (refused when the user or the token cannot pay),
- * charge it when the upstream accepts, give it back when no channel accepts, and refund a task that
- * failed later exactly once.
+ * charge it when the upstream accepts, give it back when no channel accepts, and credit a task that
+ * failed later (once: task-refunds.ts decides when).
  */
 
 /** Holds the price before the submit; throws the relay's insufficient-quota errors. */
@@ -65,23 +65,25 @@ export async function chargeTask(context: AppContext, caller: Caller, task: Acce
   await billingDurable(context);
 }
 
+/** The token a refund credits too: the task's, unless it has no limit (or is gone). */
+async function limitedToken(context: AppContext, tokenId: number): Promise<number | null> {
+  if (tokenId <= 0) return null;
+  const token = await context.database.db.selectFrom('tokens').select('unlimited_quota').where('id', '=', tokenId).executeTakeFirst();
+  return token && toNumber(token.unlimited_quota) === 0 ? tokenId : null;
+}
+
 /**
- * Refunds a failed task: only the caller whose conditional UPDATE claims the refund credits the user
- * (and the token when it has a limit) and writes the system log, so no task is refunded twice, also
- * when several pollers or instances see the failure at once.
+ * Credits a failed task's price back to the user (and the token when it has a limit) and writes the
+ * refund's system log row, whose `request_id` is the refund's `witness`. Row and credit are journaled
+ * in one synchronous stretch, so the settlement journal holds both or neither: the balances are loaded
+ * into the authority first, and then one `charge` of the negative price journals both credits before it
+ * returns (as `settle` does for a call). Resolves once both are journaled (not yet durable), with the
+ * credit's application in the authority, which may still fail (and is replayed from the journal then).
  */
-export async function refundFailedTask(context: AppContext, platform: TaskPlatform, task: StoredTask, reason: string): Promise<boolean> {
-  if (!(await platform.store.claimRefund(task.rowId))) return false;
-  if (task.quota <= 0) return true;
-  await context.balances.adjustUser(task.userId, task.quota);
-  if (task.tokenId > 0) {
-    const token = await context.database.db
-      .selectFrom('tokens')
-      .select('unlimited_quota')
-      .where('id', '=', task.tokenId)
-      .executeTakeFirst();
-    if (token && toNumber(token.unlimited_quota) === 0) await context.balances.adjustToken(task.tokenId, task.quota);
-  }
+export async function journalRefund(context: AppContext, platform: TaskPlatform, task: StoredTask, reason: string, witness: string): Promise<{ applied: Promise<void> }> {
+  const tokenId = await limitedToken(context, task.tokenId);
+  await context.balances.userQuota(task.userId);
+  if (tokenId !== null) await context.balances.tokenRemain(tokenId);
   context.logs.write({
     user_id: task.userId,
     created_at: Math.floor(Date.now() / 1000),
@@ -90,7 +92,8 @@ export async function refundFailedTask(context: AppContext, platform: TaskPlatfo
     model_name: task.modelName,
     token_id: task.tokenId,
     channel_id: task.channelId,
+    request_id: witness,
     other: JSON.stringify({ task_refund: task.quota }),
   });
-  return true;
+  return { applied: context.balances.charge({ userId: task.userId, tokenId, reserved: 0, quota: -task.quota }) };
 }

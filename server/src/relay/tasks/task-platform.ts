@@ -1,6 +1,7 @@
 import type { Dispatcher } from 'undici';
 import type { Config } from '../../config';
 import type { CachedChannel } from '../caches/channel-index';
+import type { RefundClaims } from './refund-claim';
 
 /** Where a task stands, as the poller sees it: still running, or finished one way or the other. */
 export type TaskOutcome = 'running' | 'success' | 'failure';
@@ -43,8 +44,10 @@ export interface TaskStore {
   apply(rowId: number, snapshot: TaskSnapshot): Promise<void>;
   /** fails an unfinished task (stalled past the timeout) */
   fail(rowId: number, reason: string, now: number): Promise<void>;
-  /** the one conditional UPDATE (`refunded = 1 where refunded = 0`): true for the single caller that wins */
-  claimRefund(rowId: number): Promise<boolean>;
+  /** the refund states of the store's table: claim (the one conditional UPDATE that wins), finish, witness */
+  readonly refunds: RefundClaims;
+  /** failed tasks whose refund `owner` claimed and did not finish (it was killed, or an error came between) */
+  claimedRefunds(owner: string, limit: number): Promise<StoredTask[]>;
 }
 
 /**
