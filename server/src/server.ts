@@ -6,6 +6,7 @@ import type { Config } from './config';
 import { ensureRootUser } from './console/user/bootstrap';
 import { openDatabase } from './db/database';
 import { migrateToLatest } from './db/migrate';
+import { DurableJournal } from './platform/durable-journal';
 import { JobRunner } from './jobs/job-runner';
 import { BackgroundWork } from './platform/background-work';
 import type { PrimaryBus } from './platform/cluster/primary-bus';
@@ -77,7 +78,7 @@ export async function startServer(config: Config, options: StartOptions): Promis
       writeBehind: billing.writeBehind,
       logs: billing.logs,
       counters: billing.counters,
-      jobs: new JobRunner(database),
+      jobs: new JobRunner(database, billing.journal instanceof DurableJournal ? billing.journal.instanceId : null),
       background: new BackgroundWork(),
       version: options.version,
       startTime: Math.floor(Date.now() / 1000),

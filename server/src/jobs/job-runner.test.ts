@@ -101,4 +101,23 @@ describe.each(kinds)('job runner on %s', (kind: DatabaseKind) => {
     await expect.poll(() => survivor.runNow('orphan'), { timeout: 5000, interval: 100 }).toBe('ran');
     expect(ran).toBe(true);
   });
+
+  it('a restarted instance takes over the lease its killed run held at once; another instance still waits', async () => {
+    const killed = new JobRunner(first, 'a1b2c3d4');
+    killed.reportTo(quiet);
+    killed.register({ name: 'restarted', intervalMs: () => 60_000, run: () => new Promise(() => undefined) });
+    void killed.runNow('restarted');
+    const other = new JobRunner(second, 'e5f6a7b8');
+    other.reportTo(quiet);
+    other.register({ name: 'restarted', intervalMs: () => 60_000, run: async () => undefined });
+    await expect.poll(async () => (await other.status())[0]?.running, { timeout: 2000 }).toBe(true);
+    expect(await other.runNow('restarted')).toBe('busy');
+
+    const restart = new JobRunner(second, 'a1b2c3d4');
+    restart.reportTo(quiet);
+    let ran = false;
+    restart.register({ name: 'restarted', intervalMs: () => 60_000, run: async () => void (ran = true) });
+    expect(await restart.runNow('restarted')).toBe('ran');
+    expect(ran).toBe(true);
+  });
 });

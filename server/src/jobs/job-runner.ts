@@ -42,11 +42,25 @@ export class JobRunner {
   private readonly timers = new Map<string, NodeJS.Timeout>();
   private readonly running = new Map<string, Promise<JobRunResult>>();
   private readonly abort = new AbortController();
-  private readonly holder = `${hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`;
+  private readonly holder: string;
+  /** `<instance>:` when this instance's earlier runs can be recognised by their holder (see the constructor) */
+  private readonly instancePrefix: string | null;
   private reporter: JobReporter = { error: (details, message) => console.error(message, details) };
   private started = false;
 
-  constructor(private readonly database: Database) {}
+  /**
+   * `instance` is an identity only one running process can have at a time and that survives its
+   * restarts (the settlement journal's instance id: a start refuses a JOURNAL_DIR another process
+   * owns). A lease held under it by another run is a killed run's, and is taken over at once instead of
+   * blocking the job until the lease expires.
+   */
+  constructor(
+    private readonly database: Database,
+    instance: string | null = null,
+  ) {
+    this.instancePrefix = instance !== null && /^[0-9a-z-]+$/i.test(instance) ? `${instance}:` : null;
+    this.holder = `${this.instancePrefix ?? ''}${hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`;
+  }
 
   reportTo(reporter: JobReporter): void {
     this.reporter = reporter;
@@ -134,7 +148,10 @@ export class JobRunner {
         .updateTable('job_runs')
         .set({ holder: this.holder, lease_until: started + leaseMs, last_started: started })
         .where('name', '=', job.name)
-        .where('lease_until', '<', started)
+        .where((eb) => {
+          const expired = eb('lease_until', '<', started);
+          return this.instancePrefix === null ? expired : eb.or([expired, eb('holder', 'like', `${this.instancePrefix}%`)]);
+        })
         .executeTakeFirst();
       if (Number(taken.numUpdatedRows) !== 1) return 'busy';
     } catch (error) {
