@@ -22,8 +22,8 @@ export interface BalanceBook {
   /**
    * True only when the user's balance (and the token's, unless `tokenId` is null) is surely above
    * `amount`, answered at once from what this process already holds: the relay's hot path asks this
-   * first and reads the balances properly only on false. The cluster worker answers from a copy at
-   * most RECENT_BALANCE_MS old, kept current with its own changes.
+   * first and reads the balances properly only on false. Only the balances in memory answer true; Redis
+   * and a cluster worker (which holds no balances) always answer false.
    */
   surelyAbove(userId: number, tokenId: number | null, amount: number): boolean;
   /** Like `surelyAbove`, for a token's balance alone. */

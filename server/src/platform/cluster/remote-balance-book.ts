@@ -1,7 +1,6 @@
 import { AppError } from '../errors';
 import { negativeQuota, type BalanceBook, type Hold } from '../balances/balance-book';
 import type { PrimaryLink } from './primary-link';
-import { RecentBalances } from './recent-balances';
 
 /**
  * A worker's view of the balance authority, which lives in the cluster primary. Reads and holds are
@@ -10,75 +9,57 @@ import { RecentBalances } from './recent-balances';
  * journal) is answered only after every operation it sent before is applied and journaled.
  */
 export class RemoteBalanceBook implements BalanceBook {
-  private readonly users = new RecentBalances();
-  private readonly tokens = new RecentBalances();
-
   constructor(private readonly link: PrimaryLink) {}
 
-  async userQuota(userId: number): Promise<number> {
-    const value = await this.link.request<number>('userQuota', userId);
-    this.users.told(userId, value);
-    return value;
+  userQuota(userId: number): Promise<number> {
+    return this.link.request('userQuota', userId);
   }
 
-  async tokenRemain(tokenId: number): Promise<number> {
-    const value = await this.link.request<number>('tokenRemain', tokenId);
-    this.tokens.told(tokenId, value);
-    return value;
+  tokenRemain(tokenId: number): Promise<number> {
+    return this.link.request('tokenRemain', tokenId);
   }
 
-  surelyAbove(userId: number, tokenId: number | null, amount: number): boolean {
-    return this.users.surelyAbove(userId, amount) && (tokenId === null || this.tokens.surelyAbove(tokenId, amount));
+  /**
+   * Never from a copy: a copy cannot know of a change made through the primary since (an administrator
+   * lowering a quota, other workers' holds), and a worker admitting on it overdrew balances.
+   */
+  surelyAbove(): boolean {
+    return false;
   }
 
-  tokenSurelyAbove(tokenId: number, amount: number): boolean {
-    return this.tokens.surelyAbove(tokenId, amount);
+  tokenSurelyAbove(): boolean {
+    return false;
   }
 
-  async adjustUser(userId: number, delta: number): Promise<number> {
-    const value = await this.link.request<number>('adjustUser', userId, delta);
-    this.users.told(userId, value);
-    return value;
+  adjustUser(userId: number, delta: number): Promise<number> {
+    return this.link.request('adjustUser', userId, delta);
   }
 
-  async adjustToken(tokenId: number, delta: number): Promise<number> {
-    const value = await this.link.request<number>('adjustToken', tokenId, delta);
-    this.tokens.told(tokenId, value);
-    return value;
+  adjustToken(tokenId: number, delta: number): Promise<number> {
+    return this.link.request('adjustToken', tokenId, delta);
   }
 
-  async setTokenRemain(tokenId: number, value: number): Promise<void> {
-    await this.link.request('setTokenRemain', tokenId, value);
-    this.tokens.told(tokenId, value);
+  setTokenRemain(tokenId: number, value: number): Promise<void> {
+    return this.link.request('setTokenRemain', tokenId, value);
   }
 
   async setUserQuota(userId: number, value: number): Promise<void> {
     if (value < 0) throw new AppError(negativeQuota);
     await this.link.request('setUserQuota', userId, value);
-    this.users.told(userId, value);
   }
 
-  async reserve(request: Hold): Promise<boolean> {
-    const held = await this.link.request<boolean>('reserve', request.userId, request.tokenId, request.amount);
-    if (held) this.move(request.userId, request.tokenId, -request.amount);
-    return held;
+  reserve(request: Hold): Promise<boolean> {
+    return this.link.request('reserve', request.userId, request.tokenId, request.amount);
   }
 
   release(request: Hold): Promise<void> {
     this.link.send('release', request.userId, request.tokenId, request.amount);
-    this.move(request.userId, request.tokenId, request.amount);
     return Promise.resolve();
   }
 
   charge(request: { userId: number; tokenId: number | null; reserved: number; quota: number }): Promise<void> {
     this.link.send('charge', request.userId, request.tokenId, request.reserved, request.quota);
-    this.move(request.userId, request.tokenId, request.reserved - request.quota);
     return Promise.resolve();
-  }
-
-  private move(userId: number, tokenId: number | null, delta: number): void {
-    this.users.moved(userId, delta);
-    if (tokenId !== null) this.tokens.moved(tokenId, delta);
   }
 
   recordUsage(usage: { userId: number; tokenId: number; channelId: number; quota: number; requests: number }): void {
