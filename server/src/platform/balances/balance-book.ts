@@ -1,3 +1,5 @@
+import type { Admission } from './admission';
+
 /** Refusal of an edit that would leave a balance below zero. */
 export const negativeQuota = { zh: '额度不能为负数', en: 'Quota cannot be negative' };
 
@@ -22,8 +24,8 @@ export interface BalanceBook {
   /**
    * True only when the user's balance (and the token's, unless `tokenId` is null) is surely above
    * `amount`, answered at once from what this process already holds: the relay's hot path asks this
-   * first and reads the balances properly only on false. Only the balances in memory answer true; Redis
-   * and a cluster worker (which holds no balances) always answer false.
+   * first and reads the balances properly only on false. The balances in memory answer, and a cluster
+   * worker from the leases the primary gave it; Redis always answers false.
    */
   surelyAbove(userId: number, tokenId: number | null, amount: number): boolean;
   /** Like `surelyAbove`, for a token's balance alone. */
@@ -38,6 +40,8 @@ export interface BalanceBook {
   setTokenRemain(tokenId: number, value: number): Promise<void>;
   /** Sets a user's quota to `value` (an edit in the console), as a delta; refuses a negative result. */
   setUserQuota(userId: number, value: number): Promise<void>;
+  /** Lets a call that may cost `request.amount` in (reserving it unless the caller is trusted), or refuses it: see `admitOn`. */
+  admit(request: Hold): Promise<Admission>;
   /**
    * Holds `amount` of the user's and, unless `tokenId` is null (unlimited token or playground), of
    * the token's balance, only if both hold enough; all or nothing. Returns false when either is

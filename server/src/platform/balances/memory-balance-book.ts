@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import { AppError } from '../errors';
 import { toNumber } from '../../db/dialect';
 import type { Tables } from '../../db/tables/index';
+import { admitOn, type Admission } from './admission';
 import { negativeQuota, type BalanceBook, type Hold } from './balance-book';
 import type { DeltaWriter } from './delta-writer';
 
@@ -55,6 +56,10 @@ export class MemoryBalanceBook implements BalanceBook {
   async setUserQuota(userId: number, value: number): Promise<void> {
     if (value < 0) throw new AppError(negativeQuota);
     await this.adjustUser(userId, value - (await this.userQuota(userId)));
+  }
+
+  admit(request: Hold): Promise<Admission> {
+    return admitOn(this, request);
   }
 
   async reserve(request: Hold): Promise<boolean> {

@@ -4,6 +4,7 @@ import { toNumber } from '../../db/dialect';
 import type { Tables } from '../../db/tables/index';
 import type { JournalRecord } from '../durable-journal';
 import { AppError } from '../errors';
+import { admitOn, type Admission } from './admission';
 import { negativeQuota, type BalanceBook, type Hold } from './balance-book';
 import type { DeltaWriter } from './delta-writer';
 import { LOAD, RELEASE_LEFTOVERS, RESERVE, SETTLE } from './redis-scripts';
@@ -96,6 +97,10 @@ export class RedisBalanceBook implements BalanceBook {
   async setUserQuota(userId: number, value: number): Promise<void> {
     if (value < 0) throw new AppError(negativeQuota);
     await this.adjustUser(userId, value - (await this.userQuota(userId)));
+  }
+
+  admit(request: Hold): Promise<Admission> {
+    return admitOn(this, request);
   }
 
   async reserve(request: Hold): Promise<boolean> {

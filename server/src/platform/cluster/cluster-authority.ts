@@ -3,13 +3,15 @@ import type { Hold } from '../balances/balance-book';
 import type { LocalBilling } from '../local-billing';
 import type { LogEntry, LogWriterReporter, RollEntry } from '../log-writer';
 import type { PrimaryBus } from './primary-bus';
+import { LeaseTable, type LeaseOwner } from './lease-table';
 import { OperationOrder } from './operation-order';
+import { PrimaryLeases, type LeaseHolder } from './primary-leases';
 import { Batcher, isWorkerMessage, type Operation, type PrimaryMessage, type Push, type Reply } from './protocol';
 
 /** A worker that stops answering bus acknowledgements is not waited for longer than this. */
 const ACK_TIMEOUT_MS = 5000;
 
-interface WorkerState {
+interface WorkerState extends LeaseHolder {
   process: Worker;
   /** true once it listens; before, its process may not yet read messages */
   listening: boolean;
@@ -41,12 +43,18 @@ export class ClusterAuthority {
   private readonly workers = new Map<number, WorkerState>();
   private readonly ackWaits = new Map<number, AckWait>();
   private nextAckId = 1;
+  private readonly leases: PrimaryLeases;
 
+  /** `leasing`: whether workers may be given leases (not with Redis, whose balances other instances change too) */
   constructor(
     private readonly billing: LocalBilling,
     private readonly bus: PrimaryBus,
     private readonly log: LogWriterReporter,
+    leasing: boolean,
   ) {
+    this.leases = new PrimaryLeases(billing.balances, leasing, () => this.workers.values(), (workerIds, owner, id) =>
+      this.acknowledged(workerIds, (workerId, ackId) => this.workers.get(workerId)?.outbox.add(['revoke', owner, id, ackId])),
+    );
     bus.relay = (topic, message) => void this.forward(topic, message, null, false);
     billing.onTick = () => {
       this.broadcast(['lag', billing.writeBehind.lagMs(), billing.logs.pendingRows, billing.logs.pendingBuckets]);
@@ -64,7 +72,16 @@ export class ClusterAuthority {
       // A worker that died meanwhile is detached on its exit; the error is not the primary's.
       worker.send(message, undefined, () => undefined);
     });
-    const state: WorkerState = { process: worker, listening: false, outbox, holds: new Map(), order: new OperationOrder() };
+    const state: WorkerState = {
+      workerId: worker.id,
+      process: worker,
+      listening: false,
+      outbox,
+      holds: new Map(),
+      order: new OperationOrder(),
+      leases: new LeaseTable(),
+      held: (hold, amount) => this.hold(state, hold, amount),
+    };
     this.workers.set(worker.id, state);
     worker.once('listening', () => {
       state.listening = true;
@@ -139,17 +156,21 @@ export class ClusterAuthority {
     const { balances, logs, counters, journal } = this.billing;
     switch (name) {
       case 'userQuota':
-        return balances.userQuota(Number(args[0]));
+        return this.shown('user', Number(args[0]), balances.userQuota(Number(args[0])));
       case 'tokenRemain':
-        return balances.tokenRemain(Number(args[0]));
+        return this.shown('token', Number(args[0]), balances.tokenRemain(Number(args[0])));
       case 'adjustUser':
-        return balances.adjustUser(Number(args[0]), Number(args[1]));
+        return this.adjusted('user', Number(args[0]), Number(args[1]));
       case 'adjustToken':
-        return balances.adjustToken(Number(args[0]), Number(args[1]));
+        return this.adjusted('token', Number(args[0]), Number(args[1]));
       case 'setUserQuota':
-        return balances.setUserQuota(Number(args[0]), Number(args[1]));
+        return this.leases.lowered('user', Number(args[0]), () => balances.setUserQuota(Number(args[0]), Number(args[1])));
       case 'setTokenRemain':
-        return balances.setTokenRemain(Number(args[0]), Number(args[1]));
+        return this.leases.lowered('token', Number(args[0]), () => balances.setTokenRemain(Number(args[0]), Number(args[1])));
+      case 'admit':
+        return this.leases.admit(state, { userId: Number(args[0]), tokenId: tokenOf(args[1]), amount: Number(args[2]) }, Number(args[3]));
+      case 'revoked':
+        return this.leases.givenBack(state, numbers(args.slice(1))).then(() => this.acknowledge(Number(args[0]), workerId));
       case 'reserve': {
         const hold = { userId: Number(args[0]), tokenId: tokenOf(args[1]), amount: Number(args[2]) };
         return balances.reserve(hold).then((reserved) => {
@@ -163,10 +184,12 @@ export class ClusterAuthority {
         return balances.release(hold);
       }
       case 'charge': {
-        const [userId = 0, , reserved = 0, quota = 0] = numbers(args);
+        // `covered`: what the worker's lease paid, on top of the call's own reservation.
+        const [userId = 0, , reserved = 0, quota = 0, covered = 0] = numbers(args);
         const tokenId = tokenOf(args[1]);
-        this.hold(state, { userId, tokenId, amount: 0 }, -reserved);
-        return balances.charge({ userId, tokenId, reserved, quota });
+        this.leases.spent(state, userId, tokenId, covered);
+        this.hold(state, { userId, tokenId, amount: 0 }, -(reserved + covered));
+        return balances.charge({ userId, tokenId, reserved: reserved + covered, quota });
       }
       case 'recordUsage': {
         const [userId = 0, tokenId = 0, channelId = 0, quota = 0, requests = 0] = numbers(args);
@@ -206,6 +229,18 @@ export class ClusterAuthority {
     }
   }
 
+  /** A balance as a worker shows it: what the authority holds free plus what the workers' leases hold of it. */
+  private async shown(owner: LeaseOwner, id: number, free: Promise<number>): Promise<number> {
+    return (await free) + this.leases.leased(owner, id);
+  }
+
+  /** A change that lowers a balance first takes its leases back. */
+  private adjusted(owner: LeaseOwner, id: number, delta: number): Promise<number> {
+    const { balances } = this.billing;
+    const change = () => (owner === 'user' ? balances.adjustUser(id, delta) : balances.adjustToken(id, delta));
+    return this.shown(owner, id, delta < 0 ? this.leases.lowered(owner, id, change) : change());
+  }
+
   private hold(state: WorkerState, hold: Hold, amount: number): void {
     if (amount === 0) return;
     const key = holdKey(hold.userId, hold.tokenId);
@@ -224,18 +259,24 @@ export class ClusterAuthority {
       for (const id of targets) this.workers.get(id)?.outbox.add(['bus', topic, message, 0]);
       return Promise.resolve();
     }
+    for (const id of targets) if (!waitFor.includes(id)) this.workers.get(id)?.outbox.add(['bus', topic, message, 0]);
+    return this.acknowledged(waitFor, (id, ackId) => this.workers.get(id)?.outbox.add(['bus', topic, message, ackId]));
+  }
+
+  /** Sends each of `workerIds` a push that carries `ackId`; resolves once each acknowledged it (or after ACK_TIMEOUT_MS). */
+  private acknowledged(workerIds: number[], send: (workerId: number, ackId: number) => void): Promise<void> {
     const ackId = this.nextAckId;
     this.nextAckId += 1;
     return new Promise<void>((resolve) => {
       const timer = setTimeout(() => this.settleAck(ackId, true), ACK_TIMEOUT_MS);
       this.ackWaits.set(ackId, {
-        waitingFor: new Set(waitFor),
+        waitingFor: new Set(workerIds),
         resolve: () => {
           clearTimeout(timer);
           resolve();
         },
       });
-      for (const id of targets) this.workers.get(id)?.outbox.add(['bus', topic, message, waitFor.includes(id) ? ackId : 0]);
+      for (const id of workerIds) send(id, ackId);
     });
   }
 

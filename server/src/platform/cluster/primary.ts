@@ -27,7 +27,7 @@ export async function startPrimary(config: Config, options: StartOptions): Promi
   let authority: ClusterAuthority | null = null;
   const server = await startServer(config, {
     ...options,
-    role: { kind: 'primary', bus, started: (billing, log) => (authority = new ClusterAuthority(billing, bus, log)) },
+    role: { kind: 'primary', bus, started: (billing, log) => (authority = new ClusterAuthority(billing, bus, log, !config.REDIS_CONN_STRING)) },
   });
   const log = server.app.log;
   const attached = authority as ClusterAuthority | null;

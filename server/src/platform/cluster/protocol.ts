@@ -1,3 +1,5 @@
+import type { LeaseOwner } from './lease-table';
+
 /**
  * The messages between the cluster primary and its workers. Each side sends at most one message per
  * turn of its event loop, carrying everything that turn produced (IPC costs per message, not per item).
@@ -11,10 +13,12 @@ export type Reply = [number, 1 | 0, unknown];
 
 /**
  * What the primary tells a worker unasked: a cache invalidation (`bus`, acknowledged with the
- * `bus-ack` operation when `ackId` is not 0), the write-behind state (`lag`), or to stop (`stop`).
+ * `busAck` operation when `ackId` is not 0), to give leases back (`revoke`, answered with the `revoked`
+ * operation), the write-behind state (`lag`), or to stop (`stop`).
  */
 export type Push =
   | ['bus', topic: string, message: string, ackId: number]
+  | ['revoke', owner: LeaseOwner, id: number, ackId: number]
   | ['lag', lagMs: number, pendingRows: number, pendingBuckets: number]
   | ['stop'];
 

@@ -1,15 +1,31 @@
 import { AppError } from '../errors';
+import type { Admission } from '../balances/admission';
 import { negativeQuota, type BalanceBook, type Hold } from '../balances/balance-book';
+import { LeaseTable } from './lease-table';
 import type { PrimaryLink } from './primary-link';
+import type { AdmitReply } from './primary-leases';
 
 /**
- * A worker's view of the balance authority, which lives in the cluster primary. Reads and holds are
- * answered by the primary; charges, releases and usage counters are sent without waiting: the primary
- * applies a worker's operations in order, and the worker's wait for durability (`durable` on the
- * journal) is answered only after every operation it sent before is applied and journaled.
+ * A worker's view of the balance authority, which lives in the cluster primary. Reads and admissions
+ * are answered by the primary; charges, releases and usage counters are sent without waiting: the
+ * primary applies a worker's operations in order, and the worker's wait for durability (`durable` on
+ * the journal) is answered only after every operation it sent before is applied and journaled.
+ *
+ * A caller with a large balance gets a lease with its admission: part of the balance, held by the
+ * primary for this worker, against which later calls are let in here without asking (as a single
+ * process trusts the balances in memory) and which their charges spend first. The primary takes the
+ * leases of a user back before any change that lowers the balance, and before it refuses a call, so
+ * a lease never lets in a call the balance would not.
  */
 export class RemoteBalanceBook implements BalanceBook {
-  constructor(private readonly link: PrimaryLink) {}
+  private readonly leases = new LeaseTable();
+
+  constructor(private readonly link: PrimaryLink) {
+    // A push is read after the replies of its message, so a lease granted before the revocation is in the table.
+    link.on('revoke', (owner, id, ackId) => {
+      link.send('revoked', ackId, ...this.leases.endAll(owner, id).map((lease) => lease.id));
+    });
+  }
 
   userQuota(userId: number): Promise<number> {
     return this.link.request('userQuota', userId);
@@ -20,15 +36,16 @@ export class RemoteBalanceBook implements BalanceBook {
   }
 
   /**
-   * Never from a copy: a copy cannot know of a change made through the primary since (an administrator
-   * lowering a quota, other workers' holds), and a worker admitting on it overdrew balances.
+   * From the leases only, never from a copy of a balance: a copy cannot know of a change made through
+   * the primary since (an administrator lowering a quota, other workers' calls), a lease is held for
+   * this worker alone.
    */
-  surelyAbove(): boolean {
-    return false;
+  surelyAbove(userId: number, tokenId: number | null, amount: number): boolean {
+    return amount <= 0 && tokenId === null ? this.leases.total('user', userId) > 0 : this.leases.amount(userId, tokenId) > amount;
   }
 
-  tokenSurelyAbove(): boolean {
-    return false;
+  tokenSurelyAbove(tokenId: number, amount: number): boolean {
+    return this.leases.total('token', tokenId) > amount;
   }
 
   adjustUser(userId: number, delta: number): Promise<number> {
@@ -48,6 +65,14 @@ export class RemoteBalanceBook implements BalanceBook {
     await this.link.request('setUserQuota', userId, value);
   }
 
+  /** What is left of this worker's lease goes back with the request: the primary decides afresh. */
+  async admit(request: Hold): Promise<Admission> {
+    const givenBack = this.leases.end(request.userId, request.tokenId)?.id ?? 0;
+    const [reserved, lease, short] = await this.link.request<AdmitReply>('admit', request.userId, request.tokenId, request.amount, givenBack);
+    if (lease) this.leases.grant({ ...lease, userId: request.userId, tokenId: request.tokenId });
+    return short === '' ? { reserved } : { short };
+  }
+
   reserve(request: Hold): Promise<boolean> {
     return this.link.request('reserve', request.userId, request.tokenId, request.amount);
   }
@@ -57,8 +82,10 @@ export class RemoteBalanceBook implements BalanceBook {
     return Promise.resolve();
   }
 
+  /** The lease pays first, whether or not the call was let in against it. */
   charge(request: { userId: number; tokenId: number | null; reserved: number; quota: number }): Promise<void> {
-    this.link.send('charge', request.userId, request.tokenId, request.reserved, request.quota);
+    const covered = this.leases.take(request.userId, request.tokenId, request.quota - request.reserved);
+    this.link.send('charge', request.userId, request.tokenId, request.reserved, request.quota, covered);
     return Promise.resolve();
   }
 

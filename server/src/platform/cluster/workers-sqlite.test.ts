@@ -65,11 +65,19 @@ describe('WORKERS=2 on SQLite: one port, two workers, one balance authority', ()
     workers = await server.childPids();
     setup = await setUpBilling(server, upstream.url);
     rootHeaders = await signIn({ call: (path, init) => fetch(`${server.url}${path}`, init) }, 'root', '123456');
+    await connectToEvery();
+  }, 30_000);
+
+  /** New connections, and which worker serves each; true when both workers serve some. */
+  const connectToEvery = async () => {
+    for (const connection of connections) connection.close();
+    workers = await server.childPids();
     connections = Array.from({ length: CONNECTIONS }, () => new PinnedConnection(server.url));
     for (const connection of connections) expect((await connection.call('/api/status')).status).toBe(200);
     const port = Number(new URL(server.url).port);
     owners = await Promise.all(connections.map((connection) => ownerOf(port, connection.localPort, workers)));
-  }, 30_000);
+    return workers.length === 2 && new Set(owners).size === 2;
+  };
 
   afterAll(async () => {
     for (const connection of connections) connection.close();
@@ -86,6 +94,25 @@ describe('WORKERS=2 on SQLite: one port, two workers, one balance authority', ()
     expect(statuses.filter((status) => status !== 200)).toEqual([]);
     const ledger = await ledgerOnceWritten(before, statuses.length);
     expectExactBilling(ledger, before, statuses.length, 0);
+  }, 30_000);
+
+  it('a large balance, part of it leased to the workers, shows whole in the console and in the token', async () => {
+    const asRoot = consoleClient({ call: (path, init) => fetch(`${server.url}${path}`, init) }, rootHeaders);
+    const quota = 100_000_000;
+    expect((await asRoot('PUT', '/user/', { id: setup.userId, quota })).success).toBe(true);
+    const before = await readLedger(settings, setup);
+    // Large enough for a lease on each worker (a quarter of the balance each), which their calls then spend.
+    const statuses = await callsOnEvery(connections, setup.apiKey, 10);
+    expect(statuses.filter((status) => status !== 200)).toEqual([]);
+    const written = await ledgerOnceWritten(before, statuses.length);
+    const spent = written.loggedQuota - before.loggedQuota;
+    expect(spent).toBeGreaterThan(0);
+    const user = await asRoot<{ quota: number }>('GET', `/user/${setup.userId}`);
+    expect(user.data?.quota).toBe(quota - spent);
+    const token = await asRoot<{ remain_quota: number }>('GET', `/token/${setup.tokenId}`);
+    expect(token.data?.remain_quota).toBe(before.tokenRemain - spent);
+    const ledger = await readLedger(settings, setup);
+    expect(ledger.userQuota).toBe(quota - spent);
   }, 30_000);
 
   it('a balance covering exactly K calls answers K across both workers and refuses the rest', async () => {
@@ -149,5 +176,24 @@ describe('WORKERS=2 on SQLite: one port, two workers, one balance authority', ()
     const ledger = await ledgerOnceWritten(before, calls);
     expect(ledger.loggedQuota - before.loggedQuota).toBe(calls * PER_CALL_QUOTA);
     await expect.poll(async () => (await readLedger(settings, setup)).userQuota, { timeout: 5000, interval: 100 }).toBe(0);
+  }, 30_000);
+
+  it('the lease of a killed worker goes back to the balance: the console shows the quota less what was spent', async () => {
+    await expect.poll(connectToEvery, { timeout: 15_000, interval: 200 }).toBe(true);
+    const asRoot = consoleClient({ call: (path, init) => fetch(`${server.url}${path}`, init) }, rootHeaders);
+    const quota = 100_000_000;
+    expect((await asRoot('PUT', '/user/', { id: setup.userId, quota })).success).toBe(true);
+    const before = await readLedger(settings, setup);
+    const statuses = await callsOnEvery(connections, setup.apiKey, 5);
+    expect(statuses.filter((status) => status !== 200)).toEqual([]);
+    const written = await ledgerOnceWritten(before, statuses.length);
+    const givenBack = () => server.output().split('holds of a stopped worker given back').length - 1;
+    const givenBackBefore = givenBack();
+    process.kill(owners[0] ?? 0, 'SIGKILL');
+    await expect.poll(givenBack, { timeout: 10_000, interval: 50 }).toBe(givenBackBefore + 1);
+    const spent = written.loggedQuota - before.loggedQuota;
+    expect(spent).toBe(statuses.length * PER_CALL_QUOTA);
+    expect((await asRoot<{ quota: number }>('GET', `/user/${setup.userId}`)).data?.quota).toBe(quota - spent);
+    expect((await readLedger(settings, setup)).userQuota).toBe(quota - spent);
   }, 30_000);
 });

@@ -1,11 +1,9 @@
 import type { AppContext } from '../../app-context';
+import { TRUST_FACTOR } from '../../platform/balances/admission';
 import type { Caller } from '../authenticate';
 import { RelayError } from '../relay-error';
 import { relayMessages } from '../relay-messages';
 import type { Price } from './price';
-
-/** A caller holding this many times the reservation is trusted without reserving. */
-const TRUST_FACTOR = 100;
 
 /** The balance a token spends from; null for unlimited tokens and playground calls. */
 const spendingTokenId = (caller: Caller) => (caller.token && !caller.token.unlimited ? caller.token.id : null);
@@ -19,18 +17,13 @@ export async function reserve(context: AppContext, caller: Caller, amount: numbe
   const admitted = context.writeBehind.admission();
   if (admitted) await admitted;
   const tokenId = spendingTokenId(caller);
-  // Steady state: the balances in memory (or a cluster worker's recent copy) answer without a wait.
+  // Steady state: the balances this process holds (in memory, or a cluster worker's lease) answer without a wait.
   if (amount <= 0 ? context.balances.surelyAbove(caller.user.id, null, 0) : context.balances.surelyAbove(caller.user.id, tokenId, amount * TRUST_FACTOR)) {
     return 0;
   }
-  const userQuota = await context.balances.userQuota(caller.user.id);
-  if (userQuota <= 0) throw new RelayError(relayMessages.userQuotaShort, 403, 'insufficient_user_quota', 'insufficient_quota');
-  if (amount <= 0) return 0;
-  const tokenRemain = tokenId === null ? Number.POSITIVE_INFINITY : await context.balances.tokenRemain(tokenId);
-  if (userQuota > amount * TRUST_FACTOR && tokenRemain > amount * TRUST_FACTOR) return 0;
-  if (await context.balances.reserve({ userId: caller.user.id, tokenId, amount })) return amount;
-  const userShort = (await context.balances.userQuota(caller.user.id)) < amount;
-  throw userShort
+  const admission = await context.balances.admit({ userId: caller.user.id, tokenId, amount });
+  if ('reserved' in admission) return admission.reserved;
+  throw admission.short === 'user'
     ? new RelayError(relayMessages.userQuotaShort, 403, 'insufficient_user_quota', 'insufficient_quota')
     : new RelayError(relayMessages.tokenQuotaShort, 403, 'insufficient_token_quota', 'insufficient_quota');
 }
