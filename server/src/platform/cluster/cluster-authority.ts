@@ -1,7 +1,8 @@
 import type { Worker } from 'node:cluster';
 import type { Hold } from '../balances/balance-book';
 import type { LocalBilling } from '../local-billing';
-import type { LogEntry, LogWriterReporter, RollEntry } from '../log-writer';
+import { logRowOf } from '../log-insert';
+import type { LogWriterReporter, RollEntry } from '../log-writer';
 import type { PrimaryBus } from './primary-bus';
 import { LeaseTable, type LeaseOwner } from './lease-table';
 import { OperationOrder } from './operation-order';
@@ -197,7 +198,7 @@ export class ClusterAuthority {
         return undefined;
       }
       case 'log':
-        logs.write(args[0] as LogEntry);
+        logs.write(logRowOf(args[0] as unknown[]));
         return undefined;
       case 'roll':
         logs.roll(args[0] as RollEntry);

@@ -1,5 +1,6 @@
 import type { Config } from '../../config';
 import type { Durability } from '../durable-journal';
+import { logRowValues } from '../log-insert';
 import type { Billing } from '../local-billing';
 import type { LogEntry, LogQueue, LogWriterReporter, RollEntry } from '../log-writer';
 import { WriteBehind, type WriteBehindSource } from '../write-behind';
@@ -14,8 +15,9 @@ class RemoteLogQueue implements LogQueue {
 
   constructor(private readonly link: PrimaryLink) {}
 
+  /** As the row's values: JSON of an array costs a fraction of an object's with the same values, on both ends. */
   write(entry: LogEntry): void {
-    this.link.send('log', entry);
+    this.link.send('log', logRowValues(entry));
   }
 
   roll(entry: RollEntry): void {
