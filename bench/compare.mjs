@@ -1,10 +1,12 @@
-// node bench/compare.mjs [--stream] [--rounds 3] [--seconds 8] [--burst] name=path/to/main.js[:NAME=value,NAME=value] …
+// node bench/compare.mjs [--stream] [--rounds 3] [--seconds 8] [--burst] [--profile] name=path/to/main.js[:NAME=value,NAME=value] …
 //
 // Builds or settings side by side: each gateway named on the command line (a bundle and, after a colon,
 // environment variables such as WORKERS=2 or BILLING_JOURNAL=off) is started on a fresh SQLite file, and
 // the same 50-connection chat load runs on the bare passthrough and on every gateway in turns, `--rounds`
 // times; the lowest CPU per call of each stands, beside its multiple of the passthrough's. `--burst` first
 // holds 1000 streams open on every gateway at once (as `npm run bench` does before its floor phase).
+// `--profile` writes a CPU profile of every gateway process into bench/results/profile/<name>/ when it
+// stops (`node bench/profile-summary.mjs <file>` reads one).
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -23,6 +25,7 @@ const { values: options, positionals } = parseArgs({
   options: {
     stream: { type: 'boolean', default: false },
     burst: { type: 'boolean', default: false },
+    profile: { type: 'boolean', default: false },
     rounds: { type: 'string', default: '3' },
     seconds: { type: 'string', default: '8' },
   },
@@ -45,7 +48,9 @@ try {
   for (const spec of positionals.map(gatewaySpec)) {
     const dataDir = mkdtempSync(join(tmpdir(), 'switchboard-compare-'));
     dataDirs.push(dataDir);
-    const gateway = await startGateway({ main: spec.main, root, dataDir, inspect: false, environment: spec.environment });
+    // With workers, the primary and each worker write a profile of their own (they inherit --cpu-prof).
+    const profileDir = options.profile ? join(root, 'bench/results/profile', spec.name) : undefined;
+    const gateway = await startGateway({ main: spec.main, root, dataDir, profileDir, inspect: false, environment: spec.environment });
     targets.push({ name: spec.name, process: gateway, key: (await configureGateway(gateway.url, upstream.url)).key, runs: [] });
   }
   if (options.burst) {
