@@ -115,15 +115,37 @@ describe('WORKERS=2 on SQLite: one port, two workers, one balance authority', ()
     expect(ledger.userQuota).toBe(quota - spent);
   }, 30_000);
 
-  it('a balance covering exactly K calls answers K across both workers and refuses the rest', async () => {
+  // 20 calls: every call reserves. 500 calls: the first admissions grant leases (a quarter of the balance is
+  // more than 100 calls), which are spent, given back as they run low and taken back before a refusal.
+  it.each([
+    { calls: 20, perConnection: 6 },
+    { calls: 500, perConnection: 63 },
+  ])('a balance covering exactly $calls calls answers $calls across both workers and refuses the rest', async ({ calls, perConnection }) => {
     const asRoot = consoleClient({ call: (path, init) => fetch(`${server.url}${path}`, init) }, rootHeaders);
-    const calls = 20;
     expect((await asRoot('PUT', '/option/', { key: 'ModelPrice', value: JSON.stringify({ [CRASH_MODEL]: 0.002 }) })).success).toBe(true);
     expect((await asRoot('PUT', '/user/', { id: setup.userId, quota: calls * PER_CALL_QUOTA })).success).toBe(true);
     const before = await readLedger(settings, setup);
-    const statuses = await callsOnEvery(connections, setup.apiKey, 6);
+    const statuses = await callsOnEvery(connections, setup.apiKey, perConnection);
     expect(statuses.filter((status) => status === 200)).toHaveLength(calls);
     expect(statuses.filter((status) => status === 403)).toHaveLength(statuses.length - calls);
+    const ledger = await ledgerOnceWritten(before, calls);
+    expect(ledger.loggedQuota - before.loggedQuota).toBe(calls * PER_CALL_QUOTA);
+    await expect.poll(async () => (await readLedger(settings, setup)).userQuota, { timeout: 5000, interval: 100 }).toBe(0);
+  }, 30_000);
+
+  it('a lease one worker holds does not make the other refuse: the balance is spent to zero through the other', async () => {
+    const asRoot = consoleClient({ call: (path, init) => fetch(`${server.url}${path}`, init) }, rootHeaders);
+    const calls = 500;
+    expect((await asRoot('PUT', '/user/', { id: setup.userId, quota: calls * PER_CALL_QUOTA })).success).toBe(true);
+    const before = await readLedger(settings, setup);
+    const holder = owners[0];
+    const onHolder = connections[0];
+    const onOther = connections.filter((_connection, index) => owners[index] !== holder);
+    if (!onHolder || onOther.length === 0) throw new Error('a connection to each worker is needed');
+    // The first worker's call is trusted and takes a lease of a quarter of the balance, which it keeps.
+    expect((await chat(onHolder, setup.apiKey, false)).status).toBe(200);
+    const statuses = await callsOnEvery(onOther, setup.apiKey, Math.ceil(calls / onOther.length));
+    expect(statuses.filter((status) => status === 200)).toHaveLength(calls - 1);
     const ledger = await ledgerOnceWritten(before, calls);
     expect(ledger.loggedQuota - before.loggedQuota).toBe(calls * PER_CALL_QUOTA);
     await expect.poll(async () => (await readLedger(settings, setup)).userQuota, { timeout: 5000, interval: 100 }).toBe(0);
