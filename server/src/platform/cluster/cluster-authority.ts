@@ -100,14 +100,18 @@ export class ClusterAuthority {
   async detach(workerId: number): Promise<number> {
     const state = this.workers.get(workerId);
     if (!state) return 0;
+    this.leases.departed(state);
     this.workers.delete(workerId);
     for (const [ackId, wait] of this.ackWaits) if (wait.waitingFor.delete(workerId)) this.settleAck(ackId);
     await state.order.settled();
     let released = 0;
     for (const hold of state.holds.values()) {
+      // Its lease leaves the shown balance in the step that gives the hold back to the free balance.
+      state.leases.end(hold.userId, hold.tokenId);
       await this.billing.balances.release(hold);
       released += hold.amount;
     }
+    this.leases.released(state);
     return released;
   }
 

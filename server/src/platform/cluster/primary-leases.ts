@@ -26,6 +26,8 @@ export class PrimaryLeases {
   /** owners ("u12", "t7") whose balance is being lowered: no lease is granted on them meanwhile */
   private readonly lowering = new Map<string, number>();
   private nextId = 1;
+  /** workers that died and whose holds are being given back */
+  private readonly departing = new Set<LeaseHolder>();
 
   constructor(
     private readonly balances: BalanceBook,
@@ -40,7 +42,17 @@ export class PrimaryLeases {
   leased(owner: LeaseOwner, id: number): number {
     let sum = 0;
     for (const holder of this.holders()) sum += holder.leases.total(owner, id);
+    for (const holder of this.departing) sum += holder.leases.total(owner, id);
     return sum;
+  }
+
+  /** A dead worker's leases, counted in the shown balances until `released` gave them back. */
+  departed(holder: LeaseHolder): void {
+    this.departing.add(holder);
+  }
+
+  released(holder: LeaseHolder): void {
+    this.departing.delete(holder);
   }
 
   /**
