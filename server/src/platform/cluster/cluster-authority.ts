@@ -192,7 +192,7 @@ export class ClusterAuthority {
         // `covered`: what the worker's lease paid, on top of the call's own reservation.
         const [userId = 0, , reserved = 0, quota = 0, covered = 0] = numbers(args);
         const tokenId = tokenOf(args[1]);
-        this.leases.spent(state, userId, tokenId, covered);
+        state.leases.take(userId, tokenId, covered);
         this.hold(state, { userId, tokenId, amount: 0 }, -(reserved + covered));
         return balances.charge({ userId, tokenId, reserved: reserved + covered, quota });
       }

@@ -91,11 +91,6 @@ export class PrimaryLeases {
     for (const id of ids) await this.end(holder, holder.leases.endById(id));
   }
 
-  /** A worker's charge spent `covered` of its lease. */
-  spent(holder: LeaseHolder, userId: number, tokenId: number | null, covered: number): void {
-    holder.leases.take(userId, tokenId, covered);
-  }
-
   /** Gives back to the balance what is left of an ended lease. */
   private async end(holder: LeaseHolder, lease: Lease | undefined): Promise<void> {
     if (!lease || lease.amount <= 0) return;

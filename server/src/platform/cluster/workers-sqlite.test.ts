@@ -59,6 +59,22 @@ describe('WORKERS=2 on SQLite: one port, two workers, one balance authority', ()
     return readLedger(settings, setup);
   };
 
+  /**
+   * Sets the user's quota to `quota`, large enough for a lease on each worker (a quarter of the balance
+   * each), makes `perConnection` calls on every connection, all answered, and returns what they spent.
+   */
+  const spendLeasedBalance = async (quota: number, perConnection: number) => {
+    const asRoot = consoleClient({ call: (path, init) => fetch(`${server.url}${path}`, init) }, rootHeaders);
+    expect((await asRoot('PUT', '/user/', { id: setup.userId, quota })).success).toBe(true);
+    const before = await readLedger(settings, setup);
+    const statuses = await callsOnEvery(connections, setup.apiKey, perConnection);
+    expect(statuses.filter((status) => status !== 200)).toEqual([]);
+    const written = await ledgerOnceWritten(before, statuses.length);
+    const spent = written.loggedQuota - before.loggedQuota;
+    expect(spent).toBeGreaterThan(0);
+    return { asRoot, before, spent };
+  };
+
   beforeAll(async () => {
     await upstream.start();
     server = await startServerProcess({ WORKERS: '2', SQLITE_PATH: settings.sqlitePath, JOURNAL_DIR: join(folder, 'journal') });
@@ -97,16 +113,8 @@ describe('WORKERS=2 on SQLite: one port, two workers, one balance authority', ()
   }, 30_000);
 
   it('a large balance, part of it leased to the workers, shows whole in the console and in the token', async () => {
-    const asRoot = consoleClient({ call: (path, init) => fetch(`${server.url}${path}`, init) }, rootHeaders);
     const quota = 100_000_000;
-    expect((await asRoot('PUT', '/user/', { id: setup.userId, quota })).success).toBe(true);
-    const before = await readLedger(settings, setup);
-    // Large enough for a lease on each worker (a quarter of the balance each), which their calls then spend.
-    const statuses = await callsOnEvery(connections, setup.apiKey, 10);
-    expect(statuses.filter((status) => status !== 200)).toEqual([]);
-    const written = await ledgerOnceWritten(before, statuses.length);
-    const spent = written.loggedQuota - before.loggedQuota;
-    expect(spent).toBeGreaterThan(0);
+    const { asRoot, before, spent } = await spendLeasedBalance(quota, 10);
     const user = await asRoot<{ quota: number }>('GET', `/user/${setup.userId}`);
     expect(user.data?.quota).toBe(quota - spent);
     const token = await asRoot<{ remain_quota: number }>('GET', `/token/${setup.tokenId}`);
@@ -202,15 +210,8 @@ describe('WORKERS=2 on SQLite: one port, two workers, one balance authority', ()
 
   it('the lease of a killed worker goes back to the balance: the console shows the quota less what was spent', async () => {
     await expect.poll(connectToEvery, { timeout: 15_000, interval: 200 }).toBe(true);
-    const asRoot = consoleClient({ call: (path, init) => fetch(`${server.url}${path}`, init) }, rootHeaders);
     const quota = 100_000_000;
-    expect((await asRoot('PUT', '/user/', { id: setup.userId, quota })).success).toBe(true);
-    const before = await readLedger(settings, setup);
-    const statuses = await callsOnEvery(connections, setup.apiKey, 5);
-    expect(statuses.filter((status) => status !== 200)).toEqual([]);
-    const written = await ledgerOnceWritten(before, statuses.length);
-    const spent = written.loggedQuota - before.loggedQuota;
-    expect(spent).toBeGreaterThan(0);
+    const { spent } = await spendLeasedBalance(quota, 5);
     const givenBack = () => server.output().split('holds of a stopped worker given back').length - 1;
     const givenBackBefore = givenBack();
     const survivor = connections[owners.findIndex((owner) => owner !== owners[0])];
