@@ -4,7 +4,7 @@ import { buildApp } from './app';
 import type { AppContext } from './app-context';
 import type { Config } from './config';
 import { ensureRootUser } from './console/user/bootstrap';
-import { openDatabase } from './db/database';
+import { openDatabase, type Database } from './db/database';
 import { migrateToLatest } from './db/migrate';
 import { DurableJournal } from './platform/durable-journal';
 import { JobRunner } from './jobs/job-runner';
@@ -32,7 +32,7 @@ export interface RunningServer {
  * Which part of a deployment this process is: alone (the default, and every in-process test), the
  * cluster primary (billing authority, journal, jobs; no HTTP), or a cluster worker (HTTP only).
  */
-export type ServerRole = { kind: 'single' } | { kind: 'primary'; bus: PrimaryBus; started: (billing: LocalBilling, log: FastifyBaseLogger) => void } | { kind: 'worker'; link: PrimaryLink };
+export type ServerRole = { kind: 'single' } | { kind: 'primary'; bus: PrimaryBus; started: (billing: LocalBilling, log: FastifyBaseLogger, database: Database) => void } | { kind: 'worker'; link: PrimaryLink };
 
 export interface StartOptions {
   version: string;
@@ -61,7 +61,7 @@ export async function startServer(config: Config, options: StartOptions): Promis
     const optionStore = new OptionStore(database.db, database.kind, bus);
     await optionStore.load();
     let local: LocalBilling | null = null;
-    if (role.kind === 'worker') billing = remoteBilling(config, role.link);
+    if (role.kind === 'worker') billing = await remoteBilling(config, database, role.link);
     else {
       local = await LocalBilling.open(config, database, redis);
       billing = local;
@@ -102,7 +102,7 @@ export async function startServer(config: Config, options: StartOptions): Promis
       await connections.redis?.quit().catch(() => undefined);
       await database.close();
     });
-    if (role.kind === 'primary' && local) role.started(local, app.log);
+    if (role.kind === 'primary' && local) role.started(local, app.log, database);
     let url = '';
     if (role.kind === 'primary') await app.ready();
     else {

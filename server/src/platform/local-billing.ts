@@ -7,7 +7,8 @@ import type { BalanceBook } from './balances/balance-book';
 import { DeltaWriter } from './balances/delta-writer';
 import { MemoryBalanceBook } from './balances/memory-balance-book';
 import { RedisBalanceBook } from './balances/redis-balance-book';
-import { DurableJournal, type Durability } from './durable-journal';
+import { DurableJournal, type Durability, type JournalSync } from './durable-journal';
+import { recoverWorkerJournals } from './cluster/worker-journals';
 import { replayJournal } from './journal-replay';
 import { LogWriter, type LogQueue, type LogWriterReporter } from './log-writer';
 import { createWindowCounter, type WindowCounter } from './window-counter';
@@ -17,7 +18,10 @@ import { WriteBehind } from './write-behind';
 const FLUSH_INTERVAL_MS = 1000;
 
 /** The settlement journal's folder: JOURNAL_DIR, else `journal/` beside the SQLite file. */
-const journalDirectory = (config: Config) => config.JOURNAL_DIR ?? join(dirname(config.SQLITE_PATH), 'journal');
+export const journalDirectory = (config: Config) => config.JOURNAL_DIR ?? join(dirname(config.SQLITE_PATH), 'journal');
+
+/** The settlement journal's sync policy; null when it is off. */
+export const journalSync = (config: Config): JournalSync | null => (config.BILLING_JOURNAL === 'off' ? null : config.BILLING_JOURNAL);
 
 /** What the server's context takes from the billing machinery, wherever it runs. */
 export interface Billing {
@@ -45,7 +49,7 @@ export class LocalBilling implements Billing {
   /** Called after every flush tick (the cluster primary tells its workers the lag). */
   onTick: () => void = () => undefined;
 
-  private constructor(
+  constructor(
     readonly balances: BalanceBook,
     readonly journal: DurableJournal | null,
     readonly logs: LogWriter,
@@ -58,7 +62,8 @@ export class LocalBilling implements Billing {
 
   /** Opens the journal, replays what an unclean stop left, and makes the authority. */
   static async open(config: Config, database: Database, redis: Redis | null): Promise<LocalBilling> {
-    const journal = config.BILLING_JOURNAL === 'off' ? null : DurableJournal.open(journalDirectory(config), config.BILLING_JOURNAL);
+    const sync = journalSync(config);
+    const journal = sync === null ? null : DurableJournal.open(journalDirectory(config), sync);
     try {
       const link = journal && { journal, instanceId: journal.instanceId };
       const deltaWriter = new DeltaWriter(database.db, link);
@@ -70,7 +75,9 @@ export class LocalBilling implements Billing {
           })
         : new MemoryBalanceBook(database.db, deltaWriter);
       const authority = balances instanceof RedisBalanceBook ? balances : undefined;
-      const replayed = journal ? await replayJournal(database.db, journal, deltaWriter, logs, authority) : 0;
+      // The bills a cluster worker of a killed run journaled go to the database first, before any balance is read.
+      const fromWorkers = sync === null ? 0 : await recoverWorkerJournals(database, journalDirectory(config), sync);
+      const replayed = fromWorkers + (journal ? await replayJournal(database.db, journal, deltaWriter, logs, authority) : 0);
       if (!journal) await authority?.recover([]);
       const writeBehind = new WriteBehind(config.WRITE_BEHIND_MAX_LAG_SECONDS * 1000);
       writeBehind.watch(deltaWriter);

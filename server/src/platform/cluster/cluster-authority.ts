@@ -1,5 +1,6 @@
 import type { Worker } from 'node:cluster';
 import type { Hold } from '../balances/balance-book';
+import type { JournalRecord } from '../durable-journal';
 import type { LocalBilling } from '../local-billing';
 import { logRowOf } from '../log-insert';
 import type { LogWriterReporter, RollEntry } from '../log-writer';
@@ -21,6 +22,15 @@ interface WorkerState extends LeaseHolder {
   holds: Map<string, Hold>;
   /** operations started and not yet finished, in arrival order */
   order: OperationOrder;
+  /** the last record of the worker's own journal whose bill it told (`charged`) */
+  toldThrough: number;
+}
+
+export interface AuthorityOptions {
+  /** whether workers may be given leases (not with Redis, whose balances other instances change too) */
+  leasing: boolean;
+  /** Recovers the journal of a worker that keeps one (it writes its bills itself); null when workers do not. */
+  recoverJournal: ((pid: number) => Promise<{ records: JournalRecord[] }>) | null;
 }
 
 interface AckWait {
@@ -46,14 +56,13 @@ export class ClusterAuthority {
   private nextAckId = 1;
   private readonly leases: PrimaryLeases;
 
-  /** `leasing`: whether workers may be given leases (not with Redis, whose balances other instances change too) */
   constructor(
     private readonly billing: LocalBilling,
     private readonly bus: PrimaryBus,
     private readonly log: LogWriterReporter,
-    leasing: boolean,
+    private readonly options: AuthorityOptions,
   ) {
-    this.leases = new PrimaryLeases(billing.balances, leasing, () => this.workers.values(), (workerIds, owner, id) =>
+    this.leases = new PrimaryLeases(billing.balances, options.leasing, () => this.workers.values(), (workerIds, owner, id) =>
       this.acknowledged(workerIds, (workerId, ackId) => this.workers.get(workerId)?.outbox.add(['revoke', owner, id, ackId])),
     );
     bus.relay = (topic, message) => void this.forward(topic, message, null, false);
@@ -80,6 +89,7 @@ export class ClusterAuthority {
       outbox,
       holds: new Map(),
       order: new OperationOrder(),
+      toldThrough: 0,
       leases: new LeaseTable(),
       held: (hold, amount) => this.hold(state, hold, amount),
     };
@@ -94,16 +104,18 @@ export class ClusterAuthority {
   }
 
   /**
-   * A worker is gone: once its last operations are applied, gives back what it held (its calls
-   * never finished) and stops waiting for its acknowledgements. Returns what was released.
+   * A worker is gone: once its last operations are applied, takes the bills it journaled and did not
+   * tell from its journal, gives back what it held (its calls never finished) and stops waiting for
+   * its acknowledgements. Returns what was released and how many journaled bills it had not told.
    */
-  async detach(workerId: number): Promise<number> {
+  async detach(workerId: number): Promise<{ released: number; untold: number }> {
     const state = this.workers.get(workerId);
-    if (!state) return 0;
+    if (!state) return { released: 0, untold: 0 };
     this.leases.departed(state);
     this.workers.delete(workerId);
     for (const [ackId, wait] of this.ackWaits) if (wait.waitingFor.delete(workerId)) this.settleAck(ackId);
     await state.order.settled();
+    const untold = await this.recoverBills(state);
     let released = 0;
     for (const hold of state.holds.values()) {
       // Its lease leaves the shown balance in the step that gives the hold back to the free balance.
@@ -112,7 +124,26 @@ export class ClusterAuthority {
       released += hold.amount;
     }
     this.leases.released(state);
-    return released;
+    return { released, untold };
+  }
+
+  /**
+   * The bills a dead worker journaled and wrote (or not) but did not tell: the database receives what
+   * it lacks from the journal, and the balances here what they were not told.
+   */
+  private async recoverBills(state: WorkerState): Promise<number> {
+    if (!this.options.recoverJournal) return 0;
+    const { records } = await this.options.recoverJournal(state.process.process.pid ?? 0);
+    const untold = records.filter((record) => record.seq > state.toldThrough && (record.type === 'u' || record.type === 't'));
+    // A charge journals the user's change and, right after it, the token's (the same amount).
+    for (const [index, record] of untold.entries()) {
+      if (record.type !== 'u') continue;
+      const [userId = 0, delta = 0] = record.payload.split(',').map(Number);
+      const next = untold[index + 1];
+      const tokenId = next?.type === 't' && next.seq === record.seq + 1 ? Number(next.payload.split(',')[0]) : null;
+      await this.billing.balances.release({ userId, tokenId, amount: delta });
+    }
+    return untold.filter((record) => record.type === 'u').length;
   }
 
   /**
@@ -195,6 +226,15 @@ export class ClusterAuthority {
         state.leases.take(userId, tokenId, covered);
         this.hold(state, { userId, tokenId, amount: 0 }, -(reserved + covered));
         return balances.charge({ userId, tokenId, reserved: reserved + covered, quota });
+      }
+      case 'charged': {
+        // The worker journaled and writes the bill itself: only what it held here changes.
+        const [userId = 0, , reserved = 0, quota = 0, covered = 0, seq = 0] = numbers(args);
+        const tokenId = tokenOf(args[1]);
+        state.leases.take(userId, tokenId, covered);
+        this.hold(state, { userId, tokenId, amount: 0 }, -(reserved + covered));
+        state.toldThrough = Math.max(state.toldThrough, seq);
+        return balances.release({ userId, tokenId, amount: reserved + covered - quota });
       }
       case 'recordUsage': {
         const [userId = 0, tokenId = 0, channelId = 0, quota = 0, requests = 0] = numbers(args);

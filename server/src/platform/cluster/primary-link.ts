@@ -1,22 +1,29 @@
-import { Batcher, isPrimaryMessage, type Operation, type Push, type WorkerMessage } from './protocol';
+import { isPrimaryMessage, type Operation, type Push, type WorkerMessage } from './protocol';
 
 type PushHandler<K extends Push[0]> = (...args: Extract<Push, [K, ...unknown[]]> extends [K, ...infer Rest] ? Rest : never) => void;
 
-/** The worker's end of the IPC channel to the cluster primary. */
+/**
+ * How long a deferred operation may wait for company. Each IPC message costs both processes far
+ * more than its size; nothing waits for a deferred operation, so under load one message carries the
+ * settlements of many calls.
+ */
+const DEFER_MS = 20;
+
+/**
+ * The worker's end of the IPC channel to the cluster primary. What a turn of the event loop queues
+ * leaves in one message at the end of the turn; deferred operations alone wait up to DEFER_MS. The
+ * queue keeps its order: anything sent takes every deferred operation before it along.
+ */
 export class PrimaryLink {
-  private readonly outgoing: Batcher<Operation>;
+  private queued: Operation[] = [];
+  private turnScheduled = false;
+  private deferTimer: NodeJS.Timeout | null = null;
   private readonly waiting = new Map<number, { resolve: (value: unknown) => void; reject: (error: Error) => void }>();
   private readonly handlers = new Map<string, (...args: unknown[]) => void>();
   private nextId = 1;
   private connected = true;
 
   constructor(private readonly port: NodeJS.Process) {
-    this.outgoing = new Batcher((ops) => {
-      if (!this.connected) return;
-      const message: WorkerMessage = { switchboard: 'ops', ops };
-      // A closed channel means the primary is gone; 'disconnect' ends this worker.
-      port.send?.(message, undefined, undefined, () => undefined);
-    });
     port.on('message', (message: unknown) => {
       if (!isPrimaryMessage(message)) return;
       for (const [id, ok, value] of message.replies) {
@@ -37,7 +44,16 @@ export class PrimaryLink {
 
   /** An operation whose outcome the worker does not wait for (the primary keeps the order). */
   send(name: string, ...args: unknown[]): void {
-    this.outgoing.add([0, name, ...args]);
+    this.queued.push([0, name, ...args]);
+    this.sendAtTurnEnd();
+  }
+
+  /** Like `send`, for an operation that may leave up to DEFER_MS later (a settlement already journaled here). */
+  defer(name: string, ...args: unknown[]): void {
+    this.queued.push([0, name, ...args]);
+    if (this.deferTimer || this.turnScheduled) return;
+    this.deferTimer = setTimeout(this.flush, DEFER_MS);
+    this.deferTimer.unref();
   }
 
   /** An operation answered by the primary. */
@@ -47,7 +63,8 @@ export class PrimaryLink {
     this.nextId += 1;
     return new Promise<T>((resolve, reject) => {
       this.waiting.set(id, { resolve: resolve as (value: unknown) => void, reject });
-      this.outgoing.add([id, name, ...args]);
+      this.queued.push([id, name, ...args]);
+      this.sendAtTurnEnd();
     });
   }
 
@@ -55,8 +72,23 @@ export class PrimaryLink {
     this.handlers.set(kind, handler as (...args: unknown[]) => void);
   }
 
-  /** Sends what this turn collected at once (before the worker exits). */
-  flush(): void {
-    this.outgoing.flush();
+  /** Sends everything queued now, in one message. */
+  readonly flush = (): void => {
+    this.turnScheduled = false;
+    if (this.deferTimer) clearTimeout(this.deferTimer);
+    this.deferTimer = null;
+    if (this.queued.length === 0) return;
+    const ops = this.queued;
+    this.queued = [];
+    if (!this.connected) return;
+    const message: WorkerMessage = { switchboard: 'ops', ops };
+    // A closed channel means the primary is gone; 'disconnect' ends this worker.
+    this.port.send?.(message, undefined, undefined, () => undefined);
+  };
+
+  private sendAtTurnEnd(): void {
+    if (this.turnScheduled) return;
+    this.turnScheduled = true;
+    setImmediate(this.flush);
   }
 }

@@ -3,9 +3,11 @@ import { once } from 'node:events';
 import type { Config } from '../../config';
 import { startServer, type RunningServer, type StartOptions } from '../../server';
 import { resolveSessionSecret } from '../session-secret';
+import { journalDirectory, journalSync } from '../local-billing';
 import { ClusterAuthority } from './cluster-authority';
 import { PrimaryBus } from './primary-bus';
 import { WorkerPool } from './worker-pool';
+import { recoverWorkerJournal, workerJournalDirectory } from './worker-journals';
 
 /** The host of the URL main prints: loopback for a wildcard address, as for one process. */
 const urlHost = (address: string) => (address === '0.0.0.0' || address === '::' ? '127.0.0.1' : address.includes(':') ? `[${address}]` : address);
@@ -27,23 +29,37 @@ export async function startPrimary(config: Config, options: StartOptions): Promi
   let authority: ClusterAuthority | null = null;
   const server = await startServer(config, {
     ...options,
-    role: { kind: 'primary', bus, started: (billing, log) => (authority = new ClusterAuthority(billing, bus, log, !config.REDIS_CONN_STRING)) },
+    role: {
+      kind: 'primary',
+      bus,
+      started: (billing, log, database) => {
+        const sync = journalSync(config);
+        // Workers keep journals of their own with the balances in this process's memory (see remoteBilling).
+        const recoverJournal =
+          sync === null || config.REDIS_CONN_STRING ? null : (pid: number) => recoverWorkerJournal(database, workerJournalDirectory(journalDirectory(config), pid), sync);
+        authority = new ClusterAuthority(billing, bus, log, { leasing: !config.REDIS_CONN_STRING, recoverJournal });
+      },
+    },
   });
   const log = server.app.log;
   const attached = authority as ClusterAuthority | null;
   if (!attached) throw new Error('the cluster authority was not set up');
   let stopping = false;
+  /** workers being detached: the primary's own close waits for them (they write to the database) */
+  const detaching = new Set<Promise<void>>();
   const watch = (worker: Worker) => {
     attached.attach(worker);
     // Its last messages are read before the channel reports the disconnect.
-    void Promise.all([once(worker, 'exit'), once(worker, 'disconnect')])
+    const detached = Promise.all([once(worker, 'exit'), once(worker, 'disconnect')])
       .then(() => attached.detach(worker.id))
       .then(
-        (released) => {
-          if (released > 0) log.warn({ pid: worker.process.pid, released }, 'holds of a stopped worker given back');
+        ({ released, untold }) => {
+          if (!stopping) log.warn({ pid: worker.process.pid, released, untoldBills: untold }, 'stopped worker detached: its holds given back, the bills it had not told applied');
         },
-        (error: unknown) => log.error({ err: error, pid: worker.process.pid }, 'holds of a stopped worker could not be given back'),
-      );
+        (error: unknown) => log.error({ err: error, pid: worker.process.pid }, 'a stopped worker could not be detached: its holds or bills are not applied'),
+      )
+      .finally(() => detaching.delete(detached));
+    detaching.add(detached);
   };
   const pool = new WorkerPool(config.WORKERS, { SESSION_SECRET: resolveSessionSecret(config) }, {
     forked: watch,
@@ -57,6 +73,7 @@ export async function startPrimary(config: Config, options: StartOptions): Promi
   } catch (error) {
     pool.terminate();
     await pool.exited();
+    await Promise.all(detaching);
     await server.close();
     throw error;
   }
@@ -68,6 +85,7 @@ export async function startPrimary(config: Config, options: StartOptions): Promi
       pool.stop();
       attached.stopAll();
       await pool.exited();
+      await Promise.all(detaching);
       await server.close();
     },
   };

@@ -1,6 +1,7 @@
 import { AppError } from '../errors';
 import type { Admission } from '../balances/admission';
 import { negativeQuota, type BalanceBook, type Hold } from '../balances/balance-book';
+import type { DeltaWriter } from '../balances/delta-writer';
 import { LeaseTable } from './lease-table';
 import type { PrimaryLink } from './primary-link';
 import type { AdmitReply } from './primary-leases';
@@ -16,11 +17,19 @@ import type { AdmitReply } from './primary-leases';
  * process trusts the balances in memory) and which their charges spend first. The primary takes the
  * leases of a user back before any change that lowers the balance, and before it refuses a call, so
  * a lease never lets in a call the balance would not.
+ *
+ * With `bills` (a writer journaled by this worker), a charge and the usage are journaled and written
+ * here; the primary is told only what the call cost its balances (`charged`), in a message that may
+ * leave a little later, with the journal record of the bill: if this worker dies, the primary takes
+ * the bills it was not told of from this worker's journal.
  */
 export class RemoteBalanceBook implements BalanceBook {
   private readonly leases = new LeaseTable();
 
-  constructor(private readonly link: PrimaryLink) {
+  constructor(
+    private readonly link: PrimaryLink,
+    private readonly bills: DeltaWriter | null = null,
+  ) {
     // A push is read after the replies of its message, so a lease granted before the revocation is in the table.
     link.on('revoke', (owner, id, ackId) => {
       link.send('revoked', ackId, ...this.leases.endAll(owner, id).map((lease) => lease.id));
@@ -85,16 +94,23 @@ export class RemoteBalanceBook implements BalanceBook {
   /** The lease pays first, whether or not the call was let in against it. */
   charge(request: { userId: number; tokenId: number | null; reserved: number; quota: number }): Promise<void> {
     const covered = this.leases.take(request.userId, request.tokenId, request.quota - request.reserved);
-    this.link.send('charge', request.userId, request.tokenId, request.reserved, request.quota, covered);
+    if (!this.bills) {
+      this.link.send('charge', request.userId, request.tokenId, request.reserved, request.quota, covered);
+      return Promise.resolve();
+    }
+    const userSeq = this.bills.userQuota(request.userId, -request.quota);
+    const tokenSeq = request.tokenId === null ? 0 : this.bills.tokenRemain(request.tokenId, -request.quota);
+    this.link.defer('charged', request.userId, request.tokenId, request.reserved, request.quota, covered, Math.max(userSeq, tokenSeq));
     return Promise.resolve();
   }
 
   recordUsage(usage: { userId: number; tokenId: number; channelId: number; quota: number; requests: number }): void {
-    this.link.send('recordUsage', usage.userId, usage.tokenId, usage.channelId, usage.quota, usage.requests);
+    if (this.bills) this.bills.usage(usage.userId, usage.tokenId, usage.channelId, usage.quota, usage.requests);
+    else this.link.send('recordUsage', usage.userId, usage.tokenId, usage.channelId, usage.quota, usage.requests);
   }
 
-  /** Resolves once the primary applied what this worker sent and wrote the pending deltas. */
+  /** Writes the pending deltas: this worker's own, or (without `bills`) the primary's once it applied what this worker sent. */
   flush(): Promise<void> {
-    return this.link.request('flushBalances');
+    return this.bills ? this.bills.flush() : this.link.request('flushBalances');
   }
 }

@@ -1,12 +1,16 @@
 import type { Config } from '../../config';
-import type { Durability } from '../durable-journal';
+import type { Database } from '../../db/database';
+import { DeltaWriter } from '../balances/delta-writer';
+import { DurableJournal, type Durability, type JournalSync } from '../durable-journal';
+import { replayJournal } from '../journal-replay';
 import { logRowValues } from '../log-insert';
-import type { Billing } from '../local-billing';
-import type { LogEntry, LogQueue, LogWriterReporter, RollEntry } from '../log-writer';
+import { journalDirectory, journalSync, LocalBilling, type Billing } from '../local-billing';
+import { LogWriter, type LogEntry, type LogQueue, type LogWriterReporter, type RollEntry } from '../log-writer';
 import { WriteBehind, type WriteBehindSource } from '../write-behind';
 import type { PrimaryLink } from './primary-link';
 import { RemoteBalanceBook } from './remote-balance-book';
 import { RemoteWindowCounter } from './remote-counter';
+import { workerJournalDirectory } from './worker-journals';
 
 /** Log rows and usage go to the primary's writer; the pending counts are the primary's, as last told. */
 class RemoteLogQueue implements LogQueue {
@@ -45,10 +49,16 @@ class ReportedLag implements WriteBehindSource {
 }
 
 /**
- * A worker's billing: every piece is a thin client of the primary's. `durable` resolves once the
- * primary applied and journaled every operation this worker sent before it.
+ * A worker's billing. With the settlement journal on and the balances in the primary's memory (no
+ * Redis), the worker journals and writes its calls' bills, usage and log rows itself, as an instance
+ * would, and tells the primary's balance authority what each call cost without waiting: a call's
+ * answer waits only for this worker's journal. Otherwise every piece is a thin client of the
+ * primary's, and `durable` resolves once the primary applied and journaled every operation this
+ * worker sent before it.
  */
-export function remoteBilling(config: Config, link: PrimaryLink): Billing {
+export async function remoteBilling(config: Config, database: Database, link: PrimaryLink): Promise<Billing> {
+  const sync = journalSync(config);
+  if (sync !== null && !config.REDIS_CONN_STRING) return writingWorkerBilling(config, database, link, sync);
   const logs = new RemoteLogQueue(link);
   const lag = new ReportedLag();
   const writeBehind = new WriteBehind(config.WRITE_BEHIND_MAX_LAG_SECONDS * 1000);
@@ -72,4 +82,38 @@ export function remoteBilling(config: Config, link: PrimaryLink): Billing {
     close: () => link.request('settled'),
     abandon: () => undefined,
   };
+}
+
+/** The journal in the worker's own folder (the primary recovers it if this worker dies), and writers of its own. */
+async function writingWorkerBilling(config: Config, database: Database, link: PrimaryLink, sync: JournalSync): Promise<Billing> {
+  const journal = DurableJournal.open(workerJournalDirectory(journalDirectory(config), process.pid), sync);
+  try {
+    const journalLink = { journal, instanceId: journal.instanceId };
+    const bills = new DeltaWriter(database.db, journalLink);
+    const logs = new LogWriter(database, { journal: journalLink });
+    // A new folder (the primary recovered every folder of earlier workers): this creates the worker's marks.
+    await replayJournal(database.db, journal, bills, logs);
+    const writeBehind = new WriteBehind(config.WRITE_BEHIND_MAX_LAG_SECONDS * 1000);
+    writeBehind.watch(bills);
+    writeBehind.watch(logs);
+    const billing = new LocalBilling(new RemoteBalanceBook(link, bills), journal, logs, writeBehind, new RemoteWindowCounter(link), bills, 0);
+    return {
+      balances: billing.balances,
+      journal,
+      logs,
+      writeBehind,
+      counters: billing.counters,
+      replayed: 0,
+      start: (log) => billing.start(log),
+      // The primary has applied every bill this worker told it of before the worker's writers finish.
+      close: async () => {
+        await link.request('settled');
+        await billing.close();
+      },
+      abandon: () => billing.abandon(),
+    };
+  } catch (error) {
+    journal.close();
+    throw error;
+  }
 }

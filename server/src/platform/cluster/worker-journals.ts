@@ -1,0 +1,44 @@
+import { existsSync, readdirSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Database } from '../../db/database';
+import { DeltaWriter } from '../balances/delta-writer';
+import { DurableJournal, type JournalRecord, type JournalSync } from '../durable-journal';
+import { replayJournal } from '../journal-replay';
+import { LogWriter } from '../log-writer';
+
+/**
+ * Each cluster worker journals the bills of its calls in a folder of its own below the primary's
+ * journal, and writes them to the database itself, as an instance of its own would (its own marks in
+ * `journal_marks`), named by its pid. The primary recovers the folder of a worker that died, and at
+ * its start those of a run that was killed, before it forks any worker.
+ */
+export const workerJournalDirectory = (journalDirectory: string, pid: number) => join(journalDirectory, 'workers', String(pid));
+
+/**
+ * Writes what the worker's journal holds and the database does not (above its marks), then deletes
+ * the folder and its marks. Returns the journal's records (for the primary to apply what it had not
+ * been told of yet) and how many of them it wrote.
+ */
+export async function recoverWorkerJournal(database: Database, directory: string, sync: JournalSync): Promise<{ records: JournalRecord[]; replayed: number }> {
+  if (!existsSync(directory)) return { records: [], replayed: 0 };
+  const journal = DurableJournal.open(directory, sync);
+  let replayed: number;
+  try {
+    const link = { journal, instanceId: journal.instanceId };
+    replayed = await replayJournal(database.db, journal, new DeltaWriter(database.db, link), new LogWriter(database, { journal: link }));
+  } finally {
+    journal.close();
+  }
+  await database.db.deleteFrom('journal_marks').where('instance_id', '=', journal.instanceId).execute();
+  rmSync(directory, { recursive: true, force: true });
+  return { records: journal.recovered, replayed };
+}
+
+/** At the start, before any balance is read: the folders of every worker of earlier runs. Returns the records written. */
+export async function recoverWorkerJournals(database: Database, journalDirectory: string, sync: JournalSync): Promise<number> {
+  const parent = join(journalDirectory, 'workers');
+  if (!existsSync(parent)) return 0;
+  let replayed = 0;
+  for (const name of readdirSync(parent)) replayed += (await recoverWorkerJournal(database, join(parent, name), sync)).replayed;
+  return replayed;
+}
