@@ -55,7 +55,8 @@ export class LocalBilling implements Billing {
     readonly logs: LogWriter,
     readonly writeBehind: WriteBehind,
     readonly counters: WindowCounter,
-    private readonly deltaWriter: DeltaWriter,
+    /** what still needs journal records: the writers until they wrote them (and a worker's untold bills) */
+    private readonly journalReaders: Array<{ readonly oldestPendingSeq: number }>,
     /** journal records of an unclean stop, written at start */
     readonly replayed: number,
   ) {}
@@ -83,7 +84,7 @@ export class LocalBilling implements Billing {
       writeBehind.watch(deltaWriter);
       writeBehind.watch(logs);
       const counters = createWindowCounter(redis, config.REDIS_PREFIX);
-      return new LocalBilling(balances, journal, logs, writeBehind, counters, deltaWriter, replayed);
+      return new LocalBilling(balances, journal, logs, writeBehind, counters, [deltaWriter, logs], replayed);
     } catch (error) {
       journal?.close();
       throw error;
@@ -98,7 +99,7 @@ export class LocalBilling implements Billing {
       this.writeBehind.sample();
       const balancesFlushed = this.balances.flush().catch((error: unknown) => log.error({ err: error }, 'balance flush failed; will retry'));
       const logsFlushed = this.logs.flush().catch((error: unknown) => log.error({ err: error }, 'log flush failed; will retry'));
-      void Promise.all([balancesFlushed, logsFlushed]).then(() => this.journal?.rotate(this.oldestUnwritten()));
+      void Promise.all([balancesFlushed, logsFlushed]).then(() => this.journal?.rotate(this.oldestNeeded()));
       this.onTick();
     }, FLUSH_INTERVAL_MS);
     this.flushTimer.unref();
@@ -109,7 +110,7 @@ export class LocalBilling implements Billing {
     if (this.flushTimer) clearInterval(this.flushTimer);
     await this.balances.flush();
     await this.logs.flush();
-    this.journal?.rotate(this.oldestUnwritten());
+    this.journal?.rotate(this.oldestNeeded());
     this.journal?.close();
   }
 
@@ -118,7 +119,7 @@ export class LocalBilling implements Billing {
     this.journal?.close();
   }
 
-  private oldestUnwritten(): number {
-    return Math.min(this.deltaWriter.oldestPendingSeq, this.logs.oldestPendingSeq);
+  private oldestNeeded(): number {
+    return Math.min(...this.journalReaders.map((reader) => reader.oldestPendingSeq));
   }
 }

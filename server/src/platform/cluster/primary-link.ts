@@ -22,6 +22,10 @@ export class PrimaryLink {
   private readonly handlers = new Map<string, (...args: unknown[]) => void>();
   private nextId = 1;
   private connected = true;
+  /** operations queued so far (each one's number is the count when it was queued) */
+  private queuedCount = 0;
+  /** how many of them the channel has written (the primary reads them even if this worker dies now) */
+  writtenCount = 0;
 
   constructor(private readonly port: NodeJS.Process) {
     port.on('message', (message: unknown) => {
@@ -44,16 +48,21 @@ export class PrimaryLink {
 
   /** An operation whose outcome the worker does not wait for (the primary keeps the order). */
   send(name: string, ...args: unknown[]): void {
-    this.queued.push([0, name, ...args]);
+    this.enqueue([0, name, ...args]);
     this.sendAtTurnEnd();
   }
 
-  /** Like `send`, for an operation that may leave up to DEFER_MS later (a settlement already journaled here). */
-  defer(name: string, ...args: unknown[]): void {
-    this.queued.push([0, name, ...args]);
-    if (this.deferTimer || this.turnScheduled) return;
-    this.deferTimer = setTimeout(this.flush, DEFER_MS);
-    this.deferTimer.unref();
+  /**
+   * Like `send`, for an operation that may leave up to DEFER_MS later (a settlement already journaled
+   * here). Returns its number: it is written once `writtenCount` reaches it.
+   */
+  defer(name: string, ...args: unknown[]): number {
+    this.enqueue([0, name, ...args]);
+    if (!this.deferTimer && !this.turnScheduled) {
+      this.deferTimer = setTimeout(this.flush, DEFER_MS);
+      this.deferTimer.unref();
+    }
+    return this.queuedCount;
   }
 
   /** An operation answered by the primary. */
@@ -63,7 +72,7 @@ export class PrimaryLink {
     this.nextId += 1;
     return new Promise<T>((resolve, reject) => {
       this.waiting.set(id, { resolve: resolve as (value: unknown) => void, reject });
-      this.queued.push([id, name, ...args]);
+      this.enqueue([id, name, ...args]);
       this.sendAtTurnEnd();
     });
   }
@@ -82,9 +91,17 @@ export class PrimaryLink {
     this.queued = [];
     if (!this.connected) return;
     const message: WorkerMessage = { switchboard: 'ops', ops };
+    const through = this.queuedCount;
     // A closed channel means the primary is gone; 'disconnect' ends this worker.
-    this.port.send?.(message, undefined, undefined, () => undefined);
+    this.port.send?.(message, undefined, undefined, (error) => {
+      if (!error) this.writtenCount = Math.max(this.writtenCount, through);
+    });
   };
+
+  private enqueue(operation: Operation): void {
+    this.queued.push(operation);
+    this.queuedCount += 1;
+  }
 
   private sendAtTurnEnd(): void {
     if (this.turnScheduled) return;

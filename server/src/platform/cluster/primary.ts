@@ -20,9 +20,10 @@ export interface RunningPrimary {
 }
 
 /**
- * The cluster primary (WORKERS above 1): migrates, replays the journal and owns the balance
- * authority, journal, write-behind and background jobs; forks the workers that serve HTTP on one
- * port and replaces one that dies, giving back what it held.
+ * The cluster primary (WORKERS above 1): migrates, replays the journals (its own and those its killed
+ * workers left) and owns the balance authority and background jobs, and the journal and write-behind
+ * of what workers do not write themselves; forks the workers that serve HTTP on one port and replaces
+ * one that dies, taking its untold bills from its journal and giving back what it held.
  */
 export async function startPrimary(config: Config, options: StartOptions): Promise<RunningPrimary> {
   const bus = new PrimaryBus();

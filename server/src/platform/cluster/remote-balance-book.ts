@@ -25,6 +25,9 @@ import type { AdmitReply } from './primary-leases';
  */
 export class RemoteBalanceBook implements BalanceBook {
   private readonly leases = new LeaseTable();
+  /** [operation number, journal record] of each bill in order, until the channel has written it */
+  private untold: Array<[number, number]> = [];
+  private untoldFrom = 0;
 
   constructor(
     private readonly link: PrimaryLink,
@@ -100,8 +103,24 @@ export class RemoteBalanceBook implements BalanceBook {
     }
     const userSeq = this.bills.userQuota(request.userId, -request.quota);
     const tokenSeq = request.tokenId === null ? 0 : this.bills.tokenRemain(request.tokenId, -request.quota);
-    this.link.defer('charged', request.userId, request.tokenId, request.reserved, request.quota, covered, Math.max(userSeq, tokenSeq));
+    const seq = Math.max(userSeq, tokenSeq);
+    const operation = this.link.defer('charged', request.userId, request.tokenId, request.reserved, request.quota, covered, seq);
+    if (userSeq > 0) this.untold.push([operation, userSeq]);
     return Promise.resolve();
+  }
+
+  /**
+   * The oldest journal record of a bill the primary has not been told (Infinity when none): the
+   * journal keeps it even once written, for the primary to apply if this worker dies first.
+   */
+  get oldestPendingSeq(): number {
+    const written = this.link.writtenCount;
+    while (this.untoldFrom < this.untold.length && (this.untold[this.untoldFrom]?.[0] ?? 0) <= written) this.untoldFrom += 1;
+    if (this.untoldFrom > 1024) {
+      this.untold = this.untold.slice(this.untoldFrom);
+      this.untoldFrom = 0;
+    }
+    return this.untold[this.untoldFrom]?.[1] ?? Number.POSITIVE_INFINITY;
   }
 
   recordUsage(usage: { userId: number; tokenId: number; channelId: number; quota: number; requests: number }): void {

@@ -96,7 +96,8 @@ async function writingWorkerBilling(config: Config, database: Database, link: Pr
     const writeBehind = new WriteBehind(config.WRITE_BEHIND_MAX_LAG_SECONDS * 1000);
     writeBehind.watch(bills);
     writeBehind.watch(logs);
-    const billing = new LocalBilling(new RemoteBalanceBook(link, bills), journal, logs, writeBehind, new RemoteWindowCounter(link), bills, 0);
+    const balances = new RemoteBalanceBook(link, bills);
+    const billing = new LocalBilling(balances, journal, logs, writeBehind, new RemoteWindowCounter(link), [bills, logs, balances], 0);
     return {
       balances: billing.balances,
       journal,

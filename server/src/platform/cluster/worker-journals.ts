@@ -29,8 +29,9 @@ export async function recoverWorkerJournal(database: Database, directory: string
   } finally {
     journal.close();
   }
-  await database.db.deleteFrom('journal_marks').where('instance_id', '=', journal.instanceId).execute();
+  // The folder goes first: marks deleted while its records remained would have them written again.
   rmSync(directory, { recursive: true, force: true });
+  await database.db.deleteFrom('journal_marks').where('instance_id', '=', journal.instanceId).execute();
   return { records: journal.recovered, replayed };
 }
 

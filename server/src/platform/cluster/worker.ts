@@ -3,9 +3,10 @@ import { startServer, type RunningServer, type StartOptions } from '../../server
 import { PrimaryLink } from './primary-link';
 
 /**
- * A cluster worker: serves HTTP with its own caches; billing, journal, logs and limit counters are
- * the primary's, over IPC. It stops when told (finishing its calls) and exits at once when the
- * primary is gone (the next start replays the journal).
+ * A cluster worker: serves HTTP with its own caches; the balances and limit counters are the
+ * primary's, over IPC, and its calls' bills and log rows its own or the primary's (remoteBilling).
+ * It stops when told (finishing its calls) and exits at once when the primary is gone (the next start
+ * replays the journals).
  */
 export async function startWorker(config: Config, options: StartOptions, onStop: () => void): Promise<RunningServer> {
   const link = new PrimaryLink(process);
