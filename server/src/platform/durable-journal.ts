@@ -57,24 +57,29 @@ function processAlive(pid: number): boolean {
 }
 
 /**
- * Writes our pid and start time into `owner.pid`; refuses when the process recorded there still
- * runs (same pid and, where /proc tells, the same start time).
+ * The other process that owns the journal folder and still runs (the pid recorded in `owner.pid`,
+ * with the same start time where /proc tells), or null.
  */
-function claimDirectory(directory: string): void {
-  const ownerFile = join(directory, 'owner.pid');
+export function liveOwner(directory: string): number | null {
   let recorded: string[] = [];
   try {
-    recorded = readFileSync(ownerFile, 'utf8').trim().split(' ');
+    recorded = readFileSync(join(directory, 'owner.pid'), 'utf8').trim().split(' ');
   } catch {
     recorded = [];
   }
   const owner = Number(recorded[0] ?? 0);
   const ownerStart = recorded[1];
-  const sameProcess = owner > 0 && owner !== process.pid && processAlive(owner) && (ownerStart === undefined || startTimeOf(owner) === ownerStart);
-  if (sameProcess) {
+  const running = owner > 0 && owner !== process.pid && processAlive(owner) && (ownerStart === undefined || startTimeOf(owner) === ownerStart);
+  return running ? owner : null;
+}
+
+/** Writes our pid and start time into `owner.pid`; refuses when another process that owns it still runs. */
+function claimDirectory(directory: string): void {
+  const owner = liveOwner(directory);
+  if (owner !== null) {
     throw new JournalInUseError(`the settlement journal ${directory} belongs to the running process ${owner}; give each instance its own JOURNAL_DIR`);
   }
-  writeFileSync(ownerFile, `${`${process.pid} ${startTimeOf(process.pid) ?? ''}`.trim()}\n`);
+  writeFileSync(join(directory, 'owner.pid'), `${`${process.pid} ${startTimeOf(process.pid) ?? ''}`.trim()}\n`);
 }
 
 const SEGMENT = /^segment-(\d+)\.log$/;

@@ -2,7 +2,8 @@ import { existsSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Database } from '../../db/database';
 import { DeltaWriter } from '../balances/delta-writer';
-import { DurableJournal, type JournalRecord, type JournalSync } from '../durable-journal';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { DurableJournal, liveOwner, type JournalRecord, type JournalSync } from '../durable-journal';
 import { replayJournal } from '../journal-replay';
 import { LogWriter } from '../log-writer';
 
@@ -35,11 +36,22 @@ export async function recoverWorkerJournal(database: Database, directory: string
   return { records: journal.recovered, replayed };
 }
 
-/** At the start, before any balance is read: the folders of every worker of earlier runs. Returns the records written. */
+/** How long a start waits for the workers of a killed primary to exit (they do once its channel closes). */
+const ORPHAN_EXIT_MS = 10_000;
+
+/**
+ * At the start, before any balance is read: the folders of every worker of earlier runs. Returns the
+ * records written. A folder whose worker still runs after ORPHAN_EXIT_MS fails the start (JournalInUseError).
+ */
 export async function recoverWorkerJournals(database: Database, journalDirectory: string, sync: JournalSync): Promise<number> {
   const parent = join(journalDirectory, 'workers');
   if (!existsSync(parent)) return 0;
   let replayed = 0;
-  for (const name of readdirSync(parent)) replayed += (await recoverWorkerJournal(database, join(parent, name), sync)).replayed;
+  for (const name of readdirSync(parent)) {
+    const directory = join(parent, name);
+    const deadline = Date.now() + ORPHAN_EXIT_MS;
+    while (liveOwner(directory) !== null && Date.now() < deadline) await sleep(20);
+    replayed += (await recoverWorkerJournal(database, directory, sync)).replayed;
+  }
   return replayed;
 }
