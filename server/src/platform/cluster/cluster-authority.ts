@@ -219,22 +219,13 @@ export class ClusterAuthority {
         this.hold(state, hold, -hold.amount);
         return balances.release(hold);
       }
-      case 'charge': {
-        // `covered`: what the worker's lease paid, on top of the call's own reservation.
-        const [userId = 0, , reserved = 0, quota = 0, covered = 0] = numbers(args);
-        const tokenId = tokenOf(args[1]);
-        state.leases.take(userId, tokenId, covered);
-        this.hold(state, { userId, tokenId, amount: 0 }, -(reserved + covered));
-        return balances.charge({ userId, tokenId, reserved: reserved + covered, quota });
-      }
+      case 'charge':
+        return balances.charge(this.billEnds(state, args));
       case 'charged': {
         // The worker journaled and writes the bill itself: only what it held here changes.
-        const [userId = 0, , reserved = 0, quota = 0, covered = 0, seq = 0] = numbers(args);
-        const tokenId = tokenOf(args[1]);
-        state.leases.take(userId, tokenId, covered);
-        this.hold(state, { userId, tokenId, amount: 0 }, -(reserved + covered));
-        state.toldThrough = Math.max(state.toldThrough, seq);
-        return balances.release({ userId, tokenId, amount: reserved + covered - quota });
+        const bill = this.billEnds(state, args);
+        state.toldThrough = Math.max(state.toldThrough, Number(args[5]));
+        return balances.release({ userId: bill.userId, tokenId: bill.tokenId, amount: bill.reserved - bill.quota });
       }
       case 'recordUsage': {
         const [userId = 0, tokenId = 0, channelId = 0, quota = 0, requests = 0] = numbers(args);
@@ -272,6 +263,18 @@ export class ClusterAuthority {
       default:
         return Promise.reject(new Error(`unknown cluster operation ${name}`));
     }
+  }
+
+  /**
+   * A call's bill ([userId, tokenId, reserved, quota, covered]) ends what the worker held for it: its
+   * reservation and `covered`, what its lease paid. Returns the bill with both as `reserved`.
+   */
+  private billEnds(state: WorkerState, args: unknown[]): { userId: number; tokenId: number | null; reserved: number; quota: number } {
+    const [userId = 0, , reserved = 0, quota = 0, covered = 0] = numbers(args);
+    const tokenId = tokenOf(args[1]);
+    state.leases.take(userId, tokenId, covered);
+    this.hold(state, { userId, tokenId, amount: 0 }, -(reserved + covered));
+    return { userId, tokenId, reserved: reserved + covered, quota };
   }
 
   /** A balance as a worker shows it: what the authority holds free plus what the workers' leases hold of it. */

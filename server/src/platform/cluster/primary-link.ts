@@ -1,4 +1,4 @@
-import { isPrimaryMessage, type Operation, type Push, type WorkerMessage } from './protocol';
+import { Batcher, isPrimaryMessage, type Operation, type Push, type WorkerMessage } from './protocol';
 
 type PushHandler<K extends Push[0]> = (...args: Extract<Push, [K, ...unknown[]]> extends [K, ...infer Rest] ? Rest : never) => void;
 
@@ -15,9 +15,7 @@ const DEFER_MS = 20;
  * queue keeps its order: anything sent takes every deferred operation before it along.
  */
 export class PrimaryLink {
-  private queued: Operation[] = [];
-  private turnScheduled = false;
-  private deferTimer: NodeJS.Timeout | null = null;
+  private readonly outgoing: Batcher<Operation>;
   private readonly waiting = new Map<number, { resolve: (value: unknown) => void; reject: (error: Error) => void }>();
   private readonly handlers = new Map<string, (...args: unknown[]) => void>();
   private nextId = 1;
@@ -27,7 +25,16 @@ export class PrimaryLink {
   /** how many of them the channel has written (the primary reads them even if this worker dies now) */
   writtenCount = 0;
 
-  constructor(private readonly port: NodeJS.Process) {
+  constructor(port: NodeJS.Process) {
+    this.outgoing = new Batcher((ops) => {
+      if (!this.connected) return;
+      const message: WorkerMessage = { switchboard: 'ops', ops };
+      const through = this.queuedCount;
+      // A closed channel means the primary is gone; 'disconnect' ends this worker.
+      port.send?.(message, undefined, undefined, (error) => {
+        if (!error) this.writtenCount = Math.max(this.writtenCount, through);
+      });
+    });
     port.on('message', (message: unknown) => {
       if (!isPrimaryMessage(message)) return;
       for (const [id, ok, value] of message.replies) {
@@ -48,8 +55,8 @@ export class PrimaryLink {
 
   /** An operation whose outcome the worker does not wait for (the primary keeps the order). */
   send(name: string, ...args: unknown[]): void {
-    this.enqueue([0, name, ...args]);
-    this.sendAtTurnEnd();
+    this.queuedCount += 1;
+    this.outgoing.add([0, name, ...args]);
   }
 
   /**
@@ -57,11 +64,8 @@ export class PrimaryLink {
    * here). Returns its number: it is written once `writtenCount` reaches it.
    */
   defer(name: string, ...args: unknown[]): number {
-    this.enqueue([0, name, ...args]);
-    if (!this.deferTimer && !this.turnScheduled) {
-      this.deferTimer = setTimeout(this.flush, DEFER_MS);
-      this.deferTimer.unref();
-    }
+    this.queuedCount += 1;
+    this.outgoing.addLater([0, name, ...args], DEFER_MS);
     return this.queuedCount;
   }
 
@@ -72,8 +76,8 @@ export class PrimaryLink {
     this.nextId += 1;
     return new Promise<T>((resolve, reject) => {
       this.waiting.set(id, { resolve: resolve as (value: unknown) => void, reject });
-      this.enqueue([id, name, ...args]);
-      this.sendAtTurnEnd();
+      this.queuedCount += 1;
+      this.outgoing.add([id, name, ...args]);
     });
   }
 
@@ -82,30 +86,7 @@ export class PrimaryLink {
   }
 
   /** Sends everything queued now, in one message. */
-  readonly flush = (): void => {
-    this.turnScheduled = false;
-    if (this.deferTimer) clearTimeout(this.deferTimer);
-    this.deferTimer = null;
-    if (this.queued.length === 0) return;
-    const ops = this.queued;
-    this.queued = [];
-    if (!this.connected) return;
-    const message: WorkerMessage = { switchboard: 'ops', ops };
-    const through = this.queuedCount;
-    // A closed channel means the primary is gone; 'disconnect' ends this worker.
-    this.port.send?.(message, undefined, undefined, (error) => {
-      if (!error) this.writtenCount = Math.max(this.writtenCount, through);
-    });
-  };
-
-  private enqueue(operation: Operation): void {
-    this.queued.push(operation);
-    this.queuedCount += 1;
-  }
-
-  private sendAtTurnEnd(): void {
-    if (this.turnScheduled) return;
-    this.turnScheduled = true;
-    setImmediate(this.flush);
+  flush(): void {
+    this.outgoing.flush();
   }
 }

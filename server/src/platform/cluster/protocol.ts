@@ -41,10 +41,14 @@ export const isWorkerMessage = (message: unknown): message is WorkerMessage =>
 export const isPrimaryMessage = (message: unknown): message is PrimaryMessage =>
   typeof message === 'object' && message !== null && (message as { switchboard?: unknown }).switchboard === 'answers';
 
-/** Collects items and hands them over together once per turn of the event loop. */
+/**
+ * Collects items and hands them over together once per turn of the event loop; an item added with
+ * `addLater` may wait up to that many milliseconds instead, and leaves with anything added meanwhile.
+ */
 export class Batcher<T> {
   private items: T[] = [];
   private scheduled = false;
+  private timer: NodeJS.Timeout | null = null;
 
   constructor(private readonly deliver: (items: T[]) => void) {}
 
@@ -55,9 +59,18 @@ export class Batcher<T> {
     setImmediate(() => this.flush());
   }
 
+  addLater(item: T, waitMs: number): void {
+    this.items.push(item);
+    if (this.scheduled || this.timer) return;
+    this.timer = setTimeout(() => this.flush(), waitMs);
+    this.timer.unref();
+  }
+
   /** Hands over what is collected now (at shutdown, before the channel closes). */
   flush(): void {
     this.scheduled = false;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
     if (this.items.length === 0) return;
     const items = this.items;
     this.items = [];

@@ -128,8 +128,13 @@ export class RemoteBalanceBook implements BalanceBook {
     else this.link.send('recordUsage', usage.userId, usage.tokenId, usage.channelId, usage.quota, usage.requests);
   }
 
-  /** Writes the pending deltas: this worker's own, or (without `bills`) the primary's once it applied what this worker sent. */
+  /**
+   * Writes the pending deltas: this worker's own (telling the primary its bills at once, so that
+   * none waits at a stop), or (without `bills`) the primary's once it applied what this worker sent.
+   */
   flush(): Promise<void> {
-    return this.bills ? this.bills.flush() : this.link.request('flushBalances');
+    if (!this.bills) return this.link.request('flushBalances');
+    this.link.flush();
+    return this.bills.flush();
   }
 }

@@ -97,22 +97,7 @@ async function writingWorkerBilling(config: Config, database: Database, link: Pr
     writeBehind.watch(bills);
     writeBehind.watch(logs);
     const balances = new RemoteBalanceBook(link, bills);
-    const billing = new LocalBilling(balances, journal, logs, writeBehind, new RemoteWindowCounter(link), [bills, logs, balances], 0);
-    return {
-      balances: billing.balances,
-      journal,
-      logs,
-      writeBehind,
-      counters: billing.counters,
-      replayed: 0,
-      start: (log) => billing.start(log),
-      // The primary has applied every bill this worker told it of before the worker's writers finish.
-      close: async () => {
-        await link.request('settled');
-        await billing.close();
-      },
-      abandon: () => billing.abandon(),
-    };
+    return new LocalBilling(balances, journal, logs, writeBehind, new RemoteWindowCounter(link), [bills, logs, balances], 0);
   } catch (error) {
     journal.close();
     throw error;

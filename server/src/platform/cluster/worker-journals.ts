@@ -1,8 +1,8 @@
 import { existsSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { Database } from '../../db/database';
 import { DeltaWriter } from '../balances/delta-writer';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { DurableJournal, liveOwner, type JournalRecord, type JournalSync } from '../durable-journal';
 import { replayJournal } from '../journal-replay';
 import { LogWriter } from '../log-writer';
