@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { toNumber } from '../../db/dialect';
 import { TASK_POLLING_JOB } from '../../jobs/task-polling';
 import { FAKE_IMAGE, FakeMidjourneyProxy } from '../../testing/fake-midjourney-proxy';
+import { DRAWING_IMAGE_RATE } from './drawing-images';
 import { addChannel, addToken, addUser, flushAll } from '../../testing/relay-fixtures';
 import { startTestServer, type TestServer } from '../../testing/test-server';
 
@@ -15,7 +16,8 @@ let channelId: number;
 
 beforeAll(async () => {
   proxy = await new FakeMidjourneyProxy('mj-secret').start();
-  server = await startTestServer();
+  // The drawing images are fetched from the fake proxy on 127.0.0.1, as an operator allows it.
+  server = await startTestServer({ environment: { OUTBOUND_ALLOW_INTERNAL: 'true' } });
   await server.context.options.save('ServerAddress', 'https://gateway.example');
   channelId = await addChannel(server, { type: 2, baseUrl: proxy.url, key: 'mj-secret', models: ['mj_imagine', 'mj_upscale', 'mj_variation'] });
 });
@@ -211,6 +213,29 @@ describe('drawing tasks through a midjourney-proxy channel', () => {
 
     const seed = await mj(`/mj/task/${submitted.body.result}/image-seed`, token.apiKey);
     expect(seed.body).toMatchObject({ code: 1, result: '1234567' });
+  });
+
+  it('serves a finished drawing from its cache: 10 requests fetch it once; a client over the rate gets 429', async () => {
+    const { token } = await newCustomer('image-viewer');
+    const submitted = await mj('/mj/submit/imagine', token.apiKey, { prompt: 'a cached fox' });
+    await poll();
+    const imagePath = `/images/${submitted.body.result}.png`;
+    const views = await Promise.all(Array.from({ length: 10 }, () => server.call(`/mj/image/${submitted.body.result}`)));
+    for (const view of views) {
+      expect(view.status).toBe(200);
+      expect(Buffer.from(await view.arrayBuffer())).toEqual(FAKE_IMAGE);
+    }
+    expect(proxy.callsTo(imagePath)).toHaveLength(1);
+    // 30 image requests per client address and minute: within 61 more, one window runs over whatever its start.
+    let refused: Response | null = null;
+    for (let attempt = 0; attempt < 2 * DRAWING_IMAGE_RATE.requests + 1 && !refused; attempt += 1) {
+      const view = await server.call(`/mj/image/${submitted.body.result}`, { headers: { 'accept-language': 'en' } });
+      if (view.status === 429) refused = view;
+      else await view.arrayBuffer();
+    }
+    expect(refused?.status).toBe(429);
+    expect(await refused?.json()).toMatchObject({ code: 4, description: expect.stringContaining('Too many requests') });
+    expect(proxy.callsTo(imagePath)).toHaveLength(1);
   });
 
   it('fails over to the next channel when a proxy cannot be reached, and bills once', async () => {
