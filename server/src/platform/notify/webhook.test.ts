@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startLoopbackServer, type LoopbackServer } from '../../testing/loopback-server';
+import { startTestServer } from '../../testing/test-server';
+import { notifierOf } from './notifier';
 import { NotifyThrottle } from './throttle';
 import { sendWebhook } from './webhook';
 
@@ -49,6 +51,23 @@ describe('notification webhooks', () => {
     expect(received).toBe(3);
   });
 
+
+  it('reach an internal receiver from a server started with OUTBOUND_ALLOW_INTERNAL, and only from such a server', async () => {
+    received = 0;
+    const recipient = { email: '', setting: JSON.stringify({ notify_type: 'webhook', webhook_url: receiver.url }) };
+    const notice = { type: 'quota_warning' as const, title: { zh: '额度', en: 'Quota' }, content: { zh: '低', en: 'Low' } };
+    const guarded = await startTestServer();
+    const allowing = await startTestServer({ environment: { OUTBOUND_ALLOW_INTERNAL: 'true' } });
+    try {
+      await expect(notifierOf(guarded.context).send(recipient, notice)).rejects.toThrow(/may not reach/);
+      expect(received).toBe(0);
+      await notifierOf(allowing.context).send(recipient, notice);
+      expect(received).toBe(1);
+    } finally {
+      await guarded.stop();
+      await allowing.stop();
+    }
+  });
 });
 
 describe('the notice throttle', () => {
