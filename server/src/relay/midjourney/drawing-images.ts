@@ -1,9 +1,12 @@
 import type { AppContext } from '../../app-context';
 import { messages } from '../../platform/errors';
-import { OutboundFetchError, type CallerFetcher, type CallerFetchLimits, type FetchedFile } from '../../platform/outbound/caller-fetcher';
+import type { CallerFetchLimits, FetchedFile } from '../../platform/outbound/caller-fetcher';
+import { readCapped } from '../../platform/outbound/outbound-request';
 import { WindowRateLimiter } from '../../platform/rate-limit';
 import { fill, type Text } from '../../platform/text';
 import { RelayError } from '../relay-error';
+import type { RelayServices } from '../relay-services';
+import { callUpstream } from '../tasks/upstream-call';
 import type { MidjourneyStore } from './midjourney-store';
 
 /** Image requests one client address may make per window (the route needs no key). */
@@ -22,10 +25,14 @@ const DRAWING_FETCH_LIMITS: CallerFetchLimits = {
 
 const imageUnavailable: Text = { zh: '无法获取绘图 {id} 的图片', en: 'Could not fetch the image of drawing {id}' };
 
+const sameOrigin = (url: string, base: string) => URL.canParse(url) && URL.canParse(base) && new URL(url).origin === new URL(base).origin;
+
 /**
- * The keyless drawing image proxy's source: a finished drawing (it never changes) is downloaded
- * once through the outbound guard and then served from a bounded in-memory cache; requests that
- * arrive while an image is being fetched share that one download. Each client address is rate limited.
+ * The keyless drawing image proxy's source: a finished drawing (it never changes) is downloaded once
+ * and then served from a bounded in-memory cache; requests that arrive while an image is being
+ * fetched share that one download. Each client address is rate limited. An image on the origin of its
+ * channel's base URL (a proxy serving its own drawings, often on an internal network) is fetched like
+ * every call to that channel; any other address goes through the outbound guard.
  */
 export class DrawingImages {
   private readonly cache = new Map<string, FetchedFile>();
@@ -37,7 +44,7 @@ export class DrawingImages {
   constructor(
     context: AppContext,
     private readonly store: MidjourneyStore,
-    private readonly outbound: CallerFetcher,
+    private readonly services: RelayServices,
   ) {
     this.limiter = new WindowRateLimiter(context.counters);
   }
@@ -66,20 +73,28 @@ export class DrawingImages {
   }
 
   private async load(mjId: string): Promise<FetchedFile | null> {
-    const { url, finished } = await this.store.image(mjId);
-    if (!url) return null;
-    const image = await this.download(mjId, url);
-    if (finished) this.remember(mjId, image);
-    return image;
+    const drawing = await this.store.image(mjId);
+    if (!drawing.url) return null;
+    const channel = this.services.channels.channel(drawing.channelId);
+    try {
+      const image = channel && sameOrigin(drawing.url, channel.baseUrl) ? await this.fromChannel(drawing.url) : await this.services.outbound.session(DRAWING_FETCH_LIMITS).fetch(drawing.url);
+      if (drawing.finished) this.remember(mjId, image);
+      return image;
+    } catch {
+      // refused address, unreachable, bad status, too large or too slow: one answer for all
+      throw new RelayError(fill(imageUnavailable, { id: mjId }), 502, 'image_fetch_failed', 'upstream_error');
+    }
   }
 
-  private async download(mjId: string, url: string): Promise<FetchedFile> {
-    try {
-      return await this.outbound.session(DRAWING_FETCH_LIMITS).fetch(url);
-    } catch (error) {
-      if (error instanceof OutboundFetchError) throw new RelayError(fill(imageUnavailable, { id: mjId }), 502, 'image_fetch_failed', 'upstream_error');
-      throw error;
+  /** Through the upstream pool, as the channel's other calls, with the same size cap and time. */
+  private async fromChannel(url: string): Promise<FetchedFile> {
+    const answer = await callUpstream(this.services.agent, { url, method: 'GET', headers: {}, signal: AbortSignal.timeout(DRAWING_FETCH_LIMITS.itemTimeoutMs) });
+    if (answer.statusCode !== 200) {
+      await answer.body.dump().catch(() => undefined);
+      throw new Error(`the channel answered HTTP ${answer.statusCode}`);
     }
+    const bytes = await readCapped(answer.body, DRAWING_FETCH_LIMITS.itemBytes);
+    return { bytes, mediaType: String(answer.headers['content-type'] ?? '').split(';')[0]?.trim() ?? '' };
   }
 
   private remember(mjId: string, image: FetchedFile): void {

@@ -50,7 +50,7 @@ export function registerMidjourneyRoutes(app: FastifyInstance, context: AppConte
       return sendFailure(reply, request, error);
     }
   };
-  const images = new DrawingImages(context, store, services.outbound);
+  const images = new DrawingImages(context, store, services);
   const submit = (kind: SubmitKind | 'swap-face') => (request: FastifyRequest, reply: FastifyReply) =>
     guarded(request, reply, (caller) => submitDrawing(context, services, store, { caller, kind, body: bodyOf(request, submitRequestSchema), requestId: request.id }));
 
