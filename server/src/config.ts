@@ -43,6 +43,8 @@ const environmentSchema = z.object({
   BILLING_JOURNAL: z.enum(['write', 'fsync', 'off']).default('write'),
   JOURNAL_DIR: z.string().optional(),
   METRICS_ENABLED: booleanFromEnv.default(false),
+  /** fetches made for callers (image URLs, drawing images, user webhooks) may reach internal addresses */
+  OUTBOUND_ALLOW_INTERNAL: booleanFromEnv.default(false),
   METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
   /** worker processes behind one port; unset: one per core */
   WORKERS: z.coerce

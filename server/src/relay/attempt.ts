@@ -1,6 +1,7 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import type { Dispatcher } from 'undici';
 import { fill } from '../platform/text';
+import type { CallerFetcher } from '../platform/outbound/caller-fetcher';
 import type { Usage } from './billing/quota';
 import { countTokensExactly } from './billing/estimate';
 import type { CachedChannel } from './caches/channel-index';
@@ -42,6 +43,7 @@ export interface AttemptInput {
   clientHeaders: IncomingHttpHeaders;
   upstreamModel: string;
   settings: AdapterSettings;
+  outbound?: CallerFetcher;
   signal: RelaySignal;
   sink: ClientSink;
   /** watches the completion for sensitive words (CheckSensitiveOnCompletionEnabled) */
@@ -65,8 +67,8 @@ interface AttemptPlan {
  */
 function planOf(input: AttemptInput): AttemptPlan {
   const adapter = adapterFor(input.channel.type);
-  const { channel, dialect, body, upstreamModel, contentType, clientHeaders, settings } = input;
-  const target: UpstreamTarget = { channel, endpoint: input.endpoint, upstreamModel, stream: body.stream, contentType, clientHeaders, settings };
+  const { channel, dialect, body, upstreamModel, contentType, clientHeaders, settings, outbound } = input;
+  const target: UpstreamTarget = { channel, endpoint: input.endpoint, upstreamModel, stream: body.stream, contentType, clientHeaders, settings, outbound };
   if (settings.passThrough || adapter.nativeDialect(target) === dialect.name) {
     const request = Promise.resolve(adapter.native.request(target, body));
     return {

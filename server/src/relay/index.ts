@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../app-context';
 import { createUpstreamAgent } from '../platform/http-agent';
+import { CallerFetcher } from '../platform/outbound/caller-fetcher';
 import { AdapterSettingsCache } from './caches/adapter-settings-cache';
 import { GatewayMetrics } from '../platform/metrics';
 import { ChannelIndex } from './caches/channel-index';
@@ -39,7 +40,8 @@ export async function createRelay(context: AppContext): Promise<{ services: Rela
     }),
     metrics,
     limits: new RelayLimits(context, context.counters, metrics),
+    outbound: new CallerFetcher(context.config.OUTBOUND_ALLOW_INTERNAL),
   };
-  context.shutdownTasks.unshift(() => services.agent.close());
+  context.shutdownTasks.unshift(() => services.agent.close(), () => services.outbound.close());
   return { services, plugin: (app) => relayRoutes(app, context, services) };
 }

@@ -114,6 +114,7 @@ export async function relayCall(context: AppContext, services: RelayServices, ca
         clientHeaders: call.clientHeaders,
         upstreamModel,
         settings: services.adapterSettings.current,
+        outbound: services.outbound,
         signal: call.signal,
         sink: answer,
         guard: completionGuardOf(context, services.sensitiveWords),

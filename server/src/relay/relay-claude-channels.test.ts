@@ -24,7 +24,8 @@ describe.each(kinds)('the openai SDK against Claude and Bedrock channels on %s',
   let backupChannel: number;
 
   beforeAll(async () => {
-    server = await startTestServer({ databaseKind: kind });
+    // The Bedrock image test fetches from the fake upstream on 127.0.0.1, as an operator allows it.
+    server = await startTestServer({ databaseKind: kind, environment: { OUTBOUND_ALLOW_INTERNAL: 'true' } });
     await server.context.options.save('RetryTimes', '2');
     claude = await new FakeAnthropicUpstream('bedrock-secret').start();
     overloaded = await new FakeAnthropicUpstream().start();

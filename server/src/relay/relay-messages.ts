@@ -33,7 +33,6 @@ export const relayMessages = {
     zh: '该渠道类型不支持接口 {path}，仅支持对话',
     en: 'This channel type does not serve {path}; it serves chat only',
   },
-  imageFetchFailed: { zh: '无法获取图片 {url}：{detail}', en: 'Could not fetch the image {url}: {detail}' },
   unsupportedRoute: { zh: '接口 {path} 暂不支持', en: 'The API {path} is not supported by this gateway' },
   invalidUrl: { zh: '无效的 URL ({method} {path})', en: 'Invalid URL ({method} {path})' },
   sessionRequired: { zh: '未登录或登录已过期，请重新登录', en: 'Not logged in or login expired, please log in again' },

@@ -4,6 +4,7 @@ import type { ChannelIndex } from './caches/channel-index';
 import type { TokenCache } from './caches/token-cache';
 import type { UserCache } from './caches/user-cache';
 import type { GatewayMetrics } from '../platform/metrics';
+import type { CallerFetcher } from '../platform/outbound/caller-fetcher';
 import type { CircuitBreaker } from './circuit-breaker';
 import type { SensitiveWords } from './sensitive/sensitive-words';
 import type { RelayLimits } from './limits/relay-limits';
@@ -20,4 +21,6 @@ export interface RelayServices {
   /** null unless METRICS_ENABLED */
   metrics: GatewayMetrics | null;
   limits: RelayLimits;
+  /** the outbound guard for fetches made for callers (image URLs, drawing images) */
+  outbound: CallerFetcher;
 }

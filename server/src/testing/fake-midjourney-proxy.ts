@@ -11,6 +11,9 @@ export const FAKE_IMAGE = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfF
  * report tasks by plan, `/images/{id}.png` serves the drawing. Requires `mj-api-secret` = `secret`.
  */
 export class FakeMidjourneyProxy extends FakeTaskUpstream {
+  /** where finished drawings say their image is; the proxy's own address when empty */
+  imageBase = '';
+
   constructor(private readonly secret = 'mj-secret') {
     super();
   }
@@ -18,7 +21,7 @@ export class FakeMidjourneyProxy extends FakeTaskUpstream {
   private view(task: FakeTask) {
     task.reads += 1;
     const base = { ...finished, id: task.id, prompt: task.prompt, submitTime: Date.now() - 1000 };
-    if (task.plan === 'succeed') return { ...base, imageUrl: `${this.url}/images/${task.id}.png` };
+    if (task.plan === 'succeed') return { ...base, imageUrl: `${this.imageBase || this.url}/images/${task.id}.png` };
     if (task.plan === 'fail') return { ...base, status: 'FAILURE', progress: '0%', imageUrl: '', buttons: [], failReason: 'Banned prompt detected' };
     return { ...base, status: 'IN_PROGRESS', progress: '45%', imageUrl: '', buttons: [], finishTime: 0 };
   }

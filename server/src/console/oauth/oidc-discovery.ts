@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { AppError } from '../../platform/errors';
+import { fetchConfigured } from '../../platform/outbound/configured-fetch';
 import { oauthMessages } from './messages';
 
 const discoverySchema = z.object({
@@ -17,14 +18,14 @@ export interface OidcEndpoints {
 
 /**
  * Reads an OpenID Provider's discovery document (`.well-known/openid-configuration`); an unreachable
- * address or a document without the three endpoints is refused with a message naming the address.
+ * address, a document over 1 MB (cut as it arrives) or one without the three endpoints is refused.
  */
 export async function discoverOidcEndpoints(wellKnown: string): Promise<OidcEndpoints> {
   let body: unknown;
   try {
-    const response = await fetch(wellKnown, { headers: { accept: 'application/json' }, signal: AbortSignal.timeout(10_000) });
-    if (!response.ok) throw new Error(`HTTP ${response.status}`);
-    body = await response.json();
+    const answer = await fetchConfigured(wellKnown, { headers: { accept: 'application/json' } }, 10_000);
+    if (answer.status < 200 || answer.status >= 300) throw new Error(`HTTP ${answer.status}`);
+    body = JSON.parse(answer.body.toString('utf8'));
   } catch {
     throw new AppError(oauthMessages.discoveryUnreachable);
   }

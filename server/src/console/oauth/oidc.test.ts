@@ -6,6 +6,7 @@ import { availableDatabaseKinds } from '../../testing/test-databases';
 import { startTestServer, type TestServer } from '../../testing/test-server';
 import { BrowserClient, setOptions } from '../account/account-test-support';
 import { callerFor, type Caller } from '../channel/testing-support';
+import { FakeFileServer } from '../../testing/fake-file-server';
 import { FAKE_OIDC_CLIENT, FakeOidcProvider } from './fake-oidc-provider';
 
 const kinds = await availableDatabaseKinds();
@@ -14,13 +15,16 @@ describe.each(kinds)('OIDC sign-in on %s', (kind: DatabaseKind) => {
   let server: TestServer;
   let provider: FakeOidcProvider;
   let root: Caller;
+  let files: FakeFileServer;
 
   beforeAll(async () => {
     server = await startTestServer({ databaseKind: kind });
     provider = await new FakeOidcProvider().start();
+    files = await new FakeFileServer().start();
     root = await callerFor(server, 'root', '123456');
   });
   afterAll(async () => {
+    await files.stop();
     await provider.stop();
     await server.stop();
   });
@@ -89,6 +93,16 @@ describe.each(kinds)('OIDC sign-in on %s', (kind: DatabaseKind) => {
       'oidc.well_known': `${provider.url}/.well-known/openid-configuration`,
       'oidc.token_endpoint': `${provider.url}/token`,
     });
+  });
+
+  it('cuts a 200 MB discovery document at 1 MB: a quick clear refusal, nothing changed', async () => {
+    const before = await listed();
+    const started = Date.now();
+    const huge = await put('oidc.well_known', `${files.url}/endless?mb=200`);
+    expect(huge).toMatchObject({ success: false, message: 'Could not read the OIDC discovery document at the well-known address, please check it' });
+    expect(await files.endlessClosed).toBeLessThan(16 * 1024 * 1024);
+    expect(Date.now() - started).toBeLessThan(5_000);
+    expect(await listed()).toEqual(before);
   });
 
   it('creates a user on first sign-in (username, name and email from the provider) and signs the same user in later', async () => {

@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { fetchConfigured } from '../../platform/outbound/configured-fetch';
 import { AppError } from '../../platform/errors';
 import { fill } from '../../platform/text';
 import { oauthMessages } from './messages';
@@ -11,12 +12,24 @@ export interface ProviderAccount {
   email: string;
 }
 
-/** Calls a provider and reads its JSON reply; anything unreachable or malformed is "could not reach". */
-export async function providerJson<T>(provider: string, url: string, init: RequestInit, schema: z.ZodType<T>): Promise<T> {
+/** A call to a provider's endpoint; a form body is sent as `application/x-www-form-urlencoded`. */
+export interface ProviderCall {
+  method?: 'GET' | 'POST';
+  headers?: Record<string, string>;
+  body?: string | URLSearchParams;
+}
+
+/**
+ * Calls a provider and reads its JSON reply (at most 1 MB, within 15 s: the addresses are root's, so
+ * internal ones are allowed); anything unreachable, oversized or malformed is "could not reach".
+ */
+export async function providerJson<T>(provider: string, url: string, call: ProviderCall, schema: z.ZodType<T>): Promise<T> {
+  const form = call.body instanceof URLSearchParams;
+  const headers = form ? { 'content-type': 'application/x-www-form-urlencoded', ...call.headers } : call.headers;
   let body: unknown;
   try {
-    const response = await fetch(url, { ...init, signal: AbortSignal.timeout(15_000) });
-    body = await response.json();
+    const answer = await fetchConfigured(url, { method: call.method ?? 'GET', headers, body: call.body?.toString() });
+    body = JSON.parse(answer.body.toString('utf8'));
   } catch {
     throw new AppError(fill(oauthMessages.unreachable, { provider }));
   }

@@ -57,7 +57,7 @@ export class Notifier {
         {
           url: setting.webhook_url,
           secret: setting.webhook_secret ?? '',
-          allowInternal: this.context.options.boolean('WebhookInternalAddressEnabled'),
+          allowInternal: this.context.options.boolean('WebhookInternalAddressEnabled') || this.context.config.OUTBOUND_ALLOW_INTERNAL,
         },
         { type: notice.type, title, content, timestamp: Math.floor(Date.now() / 1000) },
       );

@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startLoopbackServer, type LoopbackServer } from '../../testing/loopback-server';
+import { startTestServer } from '../../testing/test-server';
+import { notifierOf } from './notifier';
 import { NotifyThrottle } from './throttle';
 import { sendWebhook } from './webhook';
-import { InternalTargetError, isInternalAddress } from './webhook-target';
 
 let receiver: LoopbackServer;
 let received = 0;
@@ -28,10 +29,11 @@ const payload = { type: 'quota_warning', title: 't', content: 'c', timestamp: 1 
 describe('notification webhooks', () => {
   it('refuse loopback and private targets, by address or by a name that resolves to one, unless allowed', async () => {
     const port = new URL(receiver.url).port;
-    // `localhost` goes through the DNS lookup of the connection; the others are refused as literals.
-    for (const url of [receiver.url, `http://localhost:${port}/`, `http://[::1]:${port}/`, `http://[::ffff:127.0.0.1]:${port}/`]) {
+    // Every host, a name or a literal, is resolved once by the outbound guard and checked before any connection.
+    const targets = [receiver.url, `http://localhost:${port}/`, `http://[::1]:${port}/`, `http://[::ffff:127.0.0.1]:${port}/`, 'http://169.254.169.254/', `http://10.0.0.1:${port}/`];
+    for (const url of targets) {
       const attempt = sendWebhook({ url, secret: '', allowInternal: false }, payload);
-      await expect(attempt, url).rejects.toThrow(/internal address/);
+      await expect(attempt, url).rejects.toThrow(/may not reach/);
     }
     expect(received).toBe(0);
     await sendWebhook({ url: receiver.url, secret: '', allowInternal: true }, payload);
@@ -49,12 +51,22 @@ describe('notification webhooks', () => {
     expect(received).toBe(3);
   });
 
-  it('classify addresses', () => {
-    for (const address of ['127.0.0.1', '10.1.2.3', '172.20.0.1', '192.168.1.1', '169.254.169.254', '0.0.0.0', '::1', 'fd00::1', 'fe80::1', '::ffff:127.0.0.1']) {
-      expect(isInternalAddress(address), address).toBe(true);
+
+  it('reach an internal receiver from a server started with OUTBOUND_ALLOW_INTERNAL, and only from such a server', async () => {
+    received = 0;
+    const recipient = { email: '', setting: JSON.stringify({ notify_type: 'webhook', webhook_url: receiver.url }) };
+    const notice = { type: 'quota_warning' as const, title: { zh: '额度', en: 'Quota' }, content: { zh: '低', en: 'Low' } };
+    const guarded = await startTestServer();
+    const allowing = await startTestServer({ environment: { OUTBOUND_ALLOW_INTERNAL: 'true' } });
+    try {
+      await expect(notifierOf(guarded.context).send(recipient, notice)).rejects.toThrow(/may not reach/);
+      expect(received).toBe(0);
+      await notifierOf(allowing.context).send(recipient, notice);
+      expect(received).toBe(1);
+    } finally {
+      await guarded.stop();
+      await allowing.stop();
     }
-    for (const address of ['8.8.8.8', '1.1.1.1', '2606:4700::1111', '172.32.0.1']) expect(isInternalAddress(address), address).toBe(false);
-    expect(new InternalTargetError('x').message).toContain('WebhookInternalAddressEnabled');
   });
 });
 

@@ -1,5 +1,7 @@
-import { Agent, request } from 'undici';
-import { assertExternalLiteral, externalOnlyLookup, InternalTargetError } from './webhook-target';
+import { request, type Agent } from 'undici';
+import { createGuardedAgent, RefusedAddressError } from '../outbound/guarded-agent';
+import { policyFor } from '../outbound/internal-addresses';
+import { httpAddress } from '../outbound/outbound-request';
 
 /** The JSON body every notification webhook receives (documented in the README). */
 export interface WebhookPayload {
@@ -14,7 +16,7 @@ export interface WebhookPayload {
 export interface WebhookTarget {
   url: string;
   secret: string;
-  /** WebhookInternalAddressEnabled: loopback and private addresses are allowed */
+  /** WebhookInternalAddressEnabled or OUTBOUND_ALLOW_INTERNAL: loopback and private addresses are allowed */
   allowInternal: boolean;
 }
 
@@ -22,22 +24,26 @@ const TIMEOUT_MS = 10_000;
 const ATTEMPTS = 3;
 const RETRY_PAUSE_MS = 500;
 
-const agentOptions = { headersTimeout: TIMEOUT_MS, bodyTimeout: TIMEOUT_MS, keepAliveTimeout: 1000 };
-let externalAgent: Agent | null = null;
-let openAgent: Agent | null = null;
+const agents = new Map<boolean, Agent>();
 
+/** The outbound guard's pools: every connection goes to a checked address (no redirects are followed). */
 function agentFor(allowInternal: boolean): Agent {
-  if (allowInternal) return (openAgent ??= new Agent({ ...agentOptions, connect: { timeout: TIMEOUT_MS } }));
-  return (externalAgent ??= new Agent({ ...agentOptions, connect: { timeout: TIMEOUT_MS, lookup: externalOnlyLookup } }));
+  let agent = agents.get(allowInternal);
+  if (!agent) {
+    agent = createGuardedAgent(policyFor(allowInternal), { connectTimeoutMs: TIMEOUT_MS, keepAliveTimeoutMs: 1000 });
+    agents.set(allowInternal, agent);
+  }
+  return agent;
 }
+
+const refusedAddress = (error: unknown) => error instanceof RefusedAddressError || (error as { cause?: unknown }).cause instanceof RefusedAddressError;
 
 /**
  * POSTs the payload with `Authorization: Bearer <secret>` (when a secret is set). A refused or failed
  * delivery is tried three times in all; an internal target is refused at once, unless allowed.
  */
 export async function sendWebhook(target: WebhookTarget, payload: WebhookPayload): Promise<void> {
-  const url = new URL(target.url);
-  if (!target.allowInternal) assertExternalLiteral(url);
+  const url = httpAddress(target.url);
   const headers: Record<string, string> = { 'content-type': 'application/json' };
   if (target.secret) headers.authorization = `Bearer ${target.secret}`;
   const body = JSON.stringify(payload);
@@ -55,7 +61,7 @@ export async function sendWebhook(target: WebhookTarget, payload: WebhookPayload
       if (response.statusCode >= 200 && response.statusCode < 300) return;
       lastError = new Error(`webhook answered HTTP ${response.statusCode}`);
     } catch (error) {
-      if (error instanceof InternalTargetError || (error as { cause?: unknown }).cause instanceof InternalTargetError) throw error;
+      if (refusedAddress(error)) throw error;
       lastError = error;
     }
     if (attempt < ATTEMPTS) await new Promise((resolve) => setTimeout(resolve, RETRY_PAUSE_MS * attempt));

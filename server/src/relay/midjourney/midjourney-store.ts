@@ -88,10 +88,15 @@ export class MidjourneyStore implements TaskStore {
     return this.database.db.selectFrom('midjourneys').selectAll().where('user_id', '=', userId).where('mj_id', 'in', mjIds).orderBy('id').execute();
   }
 
-  /** The stored image address of a task, for the image proxy (no user: the proxy needs no key). */
-  async imageUrl(mjId: string): Promise<string> {
-    const row = await this.database.db.selectFrom('midjourneys').select('image_url').where('mj_id', '=', mjId).orderBy('id', 'desc').executeTakeFirst();
-    return row?.image_url ?? '';
+  /** The stored image address of a task, its channel and whether it is finished, for the image proxy (no user: the proxy needs no key). */
+  async image(mjId: string): Promise<{ url: string; channelId: number; finished: boolean }> {
+    const row = await this.database.db
+      .selectFrom('midjourneys')
+      .select(['image_url', 'channel_id', 'status'])
+      .where('mj_id', '=', mjId)
+      .orderBy('id', 'desc')
+      .executeTakeFirst();
+    return { url: row?.image_url ?? '', channelId: Number(row?.channel_id ?? 0), finished: row?.status === 'SUCCESS' };
   }
 
   async pending(limit: number): Promise<StoredTask[]> {

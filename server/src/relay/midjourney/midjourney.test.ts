@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { toNumber } from '../../db/dialect';
 import { TASK_POLLING_JOB } from '../../jobs/task-polling';
+import { FakeFileServer } from '../../testing/fake-file-server';
 import { FAKE_IMAGE, FakeMidjourneyProxy } from '../../testing/fake-midjourney-proxy';
+import { DRAWING_IMAGE_RATE } from './drawing-images';
 import { addChannel, addToken, addUser, flushAll } from '../../testing/relay-fixtures';
 import { startTestServer, type TestServer } from '../../testing/test-server';
 
@@ -213,6 +215,23 @@ describe('drawing tasks through a midjourney-proxy channel', () => {
     expect(seed.body).toMatchObject({ code: 1, result: '1234567' });
   });
 
+  it('fetches a drawing image on the origin of its channel, but refuses another internal address', async () => {
+    const { token } = await newCustomer('elsewhere-viewer');
+    const elsewhere = await new FakeFileServer().start();
+    proxy.imageBase = elsewhere.url;
+    try {
+      const submitted = await mj('/mj/submit/imagine', token.apiKey, { prompt: 'a fox drawn elsewhere' });
+      await poll();
+      const refused = await server.call(`/mj/image/${submitted.body.result}`, { headers: { 'accept-language': 'en' } });
+      expect(refused.status).toBe(502);
+      expect(await refused.json()).toMatchObject({ code: 4, description: expect.stringContaining(`Could not fetch the image of drawing ${submitted.body.result}`) });
+      expect(elsewhere.requests).toBe(0);
+    } finally {
+      proxy.imageBase = '';
+      await elsewhere.stop();
+    }
+  });
+
   it('fails over to the next channel when a proxy cannot be reached, and bills once', async () => {
     const { userId, token } = await newCustomer('failover-user');
     await addChannel(server, { type: 2, name: 'dead proxy', baseUrl: 'http://127.0.0.1:9', key: 'mj-secret', models: ['mj_describe'], priority: 10 });
@@ -225,5 +244,29 @@ describe('drawing tasks through a midjourney-proxy channel', () => {
     expect(await quotaOf(userId)).toBe(1_000_000 - 25_000);
     const rows = await server.context.database.db.selectFrom('midjourneys').select('channel_id').where('mj_id', '=', described.body.result).execute();
     expect(rows.map((row) => toNumber(row.channel_id))).toEqual([working]);
+  });
+
+  // Last: it spends this client address's image requests of the window.
+  it('serves a finished drawing from its cache: 10 requests fetch it once; a client over the rate gets 429', async () => {
+    const { token } = await newCustomer('image-viewer');
+    const submitted = await mj('/mj/submit/imagine', token.apiKey, { prompt: 'a cached fox' });
+    await poll();
+    const imagePath = `/images/${submitted.body.result}.png`;
+    const views = await Promise.all(Array.from({ length: 10 }, () => server.call(`/mj/image/${submitted.body.result}`)));
+    for (const view of views) {
+      expect(view.status).toBe(200);
+      expect(Buffer.from(await view.arrayBuffer())).toEqual(FAKE_IMAGE);
+    }
+    expect(proxy.callsTo(imagePath)).toHaveLength(1);
+    // 30 image requests per client address and minute: within 61 more, one window runs over whatever its start.
+    let refused: Response | null = null;
+    for (let attempt = 0; attempt < 2 * DRAWING_IMAGE_RATE.requests + 1 && !refused; attempt += 1) {
+      const view = await server.call(`/mj/image/${submitted.body.result}`, { headers: { 'accept-language': 'en' } });
+      if (view.status === 429) refused = view;
+      else await view.arrayBuffer();
+    }
+    expect(refused?.status).toBe(429);
+    expect(await refused?.json()).toMatchObject({ code: 4, description: expect.stringContaining('Too many requests') });
+    expect(proxy.callsTo(imagePath)).toHaveLength(1);
   });
 });

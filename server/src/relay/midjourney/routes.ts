@@ -9,6 +9,7 @@ import type { RelayServices } from '../relay-services';
 import { bodyOf, failureOf, requireEnabled, taskNotFound } from '../tasks/route-kit';
 import { callUpstream } from '../tasks/upstream-call';
 import { submitKinds, type SubmitKind } from './actions';
+import { DrawingImages } from './drawing-images';
 import type { MidjourneyStore } from './midjourney-store';
 import { proxyHeaders } from './platform';
 import { submitDrawing } from './submit';
@@ -49,6 +50,7 @@ export function registerMidjourneyRoutes(app: FastifyInstance, context: AppConte
       return sendFailure(reply, request, error);
     }
   };
+  const images = new DrawingImages(context, store, services);
   const submit = (kind: SubmitKind | 'swap-face') => (request: FastifyRequest, reply: FastifyReply) =>
     guarded(request, reply, (caller) => submitDrawing(context, services, store, { caller, kind, body: bodyOf(request, submitRequestSchema), requestId: request.id }));
 
@@ -91,15 +93,11 @@ export function registerMidjourneyRoutes(app: FastifyInstance, context: AppConte
     app.get<{ Params: { id: string } }>(`${prefix}/mj/image/:id`, async (request, reply) => {
       try {
         checkMode(request);
-        const url = await store.imageUrl(request.params.id);
-        if (!url) throw taskNotFound(request.params.id);
-        const image = await callUpstream(services.agent, { url, method: 'GET', headers: {} });
-        if (image.statusCode !== 200) {
-          await image.body.dump();
-          throw new RelayError(fill(relayMessages.imageFetchFailed, { url: request.params.id, detail: String(image.statusCode) }), 502, 'image_fetch_failed', 'upstream_error');
-        }
-        reply.header('content-type', String(image.headers['content-type'] ?? 'image/png'));
-        return reply.send(image.body);
+        await images.admit(request.ip);
+        const image = await images.image(request.params.id);
+        if (!image) throw taskNotFound(request.params.id);
+        reply.header('content-type', image.mediaType || 'image/png');
+        return reply.send(image.bytes);
       } catch (error) {
         return sendFailure(reply, request, error);
       }

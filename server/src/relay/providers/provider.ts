@@ -5,6 +5,7 @@ import type { Endpoint } from '../endpoints';
 import type { ParsedBody } from '../formats/request-body';
 import type { ChatChunk, ChatCompletion, ChatRequest } from '../formats/openai-chat-types';
 import type { RelayError, UpstreamError } from '../relay-error';
+import type { CallerFetcher } from '../../platform/outbound/caller-fetcher';
 import type { AdapterSettings } from './adapter-settings';
 
 /** The API shapes the gateway speaks: with clients (inbound) and with upstreams (native to an adapter). */
@@ -27,6 +28,8 @@ export interface UpstreamTarget {
   clientHeaders: IncomingHttpHeaders;
   /** the administrator's adapter options (claude.*, gemini.*, pass-through) at the time of the call */
   settings: AdapterSettings;
+  /** the outbound guard for URLs in the caller's body an adapter must fetch (absent: internal addresses refused) */
+  outbound?: CallerFetcher;
 }
 
 /** One request to send upstream; the method is POST unless told otherwise. */

@@ -31,7 +31,7 @@ export async function bedrockRequest(target: UpstreamTarget, claude: Record<stri
   const base = target.channel.baseUrl || `https://bedrock-runtime.${credentials.region}.amazonaws.com`;
   const action = target.stream ? 'invoke-with-response-stream' : 'invoke';
   const url = new URL(`${base}/model/${encodeURIComponent(modelId)}/${action}`);
-  if (!passThroughBody) await inlineImageUrls(claude);
+  if (!passThroughBody) await inlineImageUrls(target, claude);
   const body = passThroughBody ?? platformClaudeBody(claude, BEDROCK_ANTHROPIC_VERSION, betasOf(target));
   const headers: Record<string, string> = {
     'content-type': 'application/json',
