@@ -7,7 +7,7 @@ import { ok } from '../envelope';
 import type { ConsoleApp } from '../console-app';
 import { currentUser } from '../auth/authenticate';
 import type { Guards } from '../auth/guards';
-import { clearSessionCookie, startSession } from '../auth/session-cookie';
+import { clearSessionCookie, endSession, startSession } from '../auth/session-cookie';
 import { SelfService } from './self-service';
 import { signInWithPassword } from './session-service';
 import { toUserView } from './user-view';
@@ -29,8 +29,8 @@ export function registerUserSessionRoutes(app: ConsoleApp, context: AppContext, 
     },
   );
 
-  app.get('/user/logout', async (_request, reply) => {
-    clearSessionCookie(reply);
+  app.get('/user/logout', async (request, reply) => {
+    await endSession(request, reply, context);
     return ok();
   });
 
