@@ -1,7 +1,6 @@
 import { affTransferRequestSchema, loginRequestSchema, selfUpdateRequestSchema, userSettingSchema } from '@switchboard/contract';
 import { z } from 'zod';
 import type { AppContext } from '../../app-context';
-import { criticalRateLimit } from '../account/critical-limit';
 import { turnstileCheck } from '../account/turnstile';
 import { ok } from '../envelope';
 import type { ConsoleApp } from '../console-app';
@@ -21,9 +20,10 @@ export function registerUserSessionRoutes(app: ConsoleApp, context: AppContext, 
 
   app.post(
     '/user/login',
-    { onRequest: criticalRateLimit(context), preHandler: turnstileCheck(context), schema: { body: loginRequestSchema, querystring: turnstileQuerySchema } },
+    // Not under the critical limit: failed sign-ins are counted per address and account instead.
+    { preHandler: turnstileCheck(context), schema: { body: loginRequestSchema, querystring: turnstileQuerySchema } },
     async (request, reply) => {
-      const user = await signInWithPassword(context, request.body.username, request.body.password);
+      const user = await signInWithPassword(context, request.body.username, request.body.password, request.ip);
       await startSession(reply, context, user.id);
       return ok(user);
     },
