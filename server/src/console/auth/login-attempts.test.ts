@@ -13,7 +13,8 @@ describe('failed sign-ins are counted per address and account', () => {
     server = await startTestServer({
       environment: { CRITICAL_RATE_LIMIT: String(LIMIT), CRITICAL_RATE_LIMIT_DURATION: '600', TRUSTED_PROXIES: '127.0.0.1' },
     });
-    for (const name of ['alice', 'bob', 'carol']) await addUser(server, name);
+    for (const name of ['alice', 'bob', 'carol', 'dave']) await addUser(server, name);
+    await server.context.database.db.updateTable('users').set({ email: 'dave@example.com' }).where('username', '=', 'dave').execute();
   });
   afterAll(async () => {
     await server.stop();
@@ -39,6 +40,14 @@ describe('failed sign-ins are counted per address and account', () => {
     });
     expect(await signIn('10.0.0.1', 'bob', PASSWORD)).toMatchObject({ status: 200, success: true });
     expect(await signIn('10.0.0.2', 'alice', PASSWORD)).toMatchObject({ status: 200, success: true });
+  });
+
+  it('counts an account once whether it is named by username or by email', async () => {
+    for (let attempt = 0; attempt < LIMIT; attempt += 1) {
+      await signIn('10.0.3.1', attempt % 2 === 0 ? 'dave' : 'dave@example.com', 'wrong-password');
+    }
+    expect(await signIn('10.0.3.1', 'dave@example.com', PASSWORD)).toMatchObject({ status: 429, success: false });
+    expect(await signIn('10.0.3.1', 'dave', PASSWORD)).toMatchObject({ status: 429, success: false });
   });
 
   it('failures from several addresses together reach the looser per-account cap', async () => {

@@ -16,7 +16,8 @@ export const ADDRESS_LIMIT_FACTOR = 10;
  * - per account, from any address: a looser cap (3x) that no single address can reach alone, so one
  *   address cannot lock another's account; several together slow guessing to that rate;
  * - per address, over all accounts: a loose cap (10x) against guessing many accounts from one address.
- * Successful sign-ins count nowhere. Login names are hashed into the keys (fixed size, no raw text in Redis).
+ * Successful sign-ins count nowhere. `account` names the account (its id, or the unknown login text);
+ * it is hashed into the keys (fixed size, no raw text in Redis).
  */
 export class LoginAttempts {
   private readonly limit: number;
@@ -31,22 +32,22 @@ export class LoginAttempts {
   }
 
   /** Refuses (HTTP 429) before the password is checked when any of the three windows is full. */
-  async refuseWhenLocked(address: string, login: string): Promise<void> {
-    const keys = this.keysOf(address, login);
-    const [pair, account, fromAddress] = await Promise.all([keys.pair, keys.account, keys.address].map((key) => this.counter.read(key)));
-    if ((pair ?? 0) >= this.limit || (account ?? 0) >= this.limit * ACCOUNT_LIMIT_FACTOR || (fromAddress ?? 0) >= this.limit * ADDRESS_LIMIT_FACTOR) {
+  async refuseWhenLocked(address: string, account: string): Promise<void> {
+    const keys = this.keysOf(address, account);
+    const [pair, ofAccount, fromAddress] = await Promise.all([keys.pair, keys.account, keys.address].map((key) => this.counter.read(key)));
+    if ((pair ?? 0) >= this.limit || (ofAccount ?? 0) >= this.limit * ACCOUNT_LIMIT_FACTOR || (fromAddress ?? 0) >= this.limit * ADDRESS_LIMIT_FACTOR) {
       const minutes = Math.ceil(this.windowSeconds / 60);
       throw new AppError(fill(userMessages.tooManyFailedLogins, { minutes }), { status: 429, code: 'rate_limited' });
     }
   }
 
-  async recordFailure(address: string, login: string): Promise<void> {
-    const keys = this.keysOf(address, login);
+  async recordFailure(address: string, account: string): Promise<void> {
+    const keys = this.keysOf(address, account);
     await Promise.all([keys.pair, keys.account, keys.address].map((key) => this.counter.add(key, 1, this.windowSeconds)));
   }
 
-  private keysOf(address: string, login: string): { pair: string; account: string; address: string } {
-    const account = createHash('sha256').update(login.trim().toLowerCase()).digest('base64url').slice(0, 22);
+  private keysOf(address: string, accountName: string): { pair: string; account: string; address: string } {
+    const account = createHash('sha256').update(accountName).digest('base64url').slice(0, 22);
     return {
       pair: `login-failures:pair:${address}:${account}`,
       account: `login-failures:account:${account}`,

@@ -16,12 +16,14 @@ export async function signInWithPassword(context: AppContext, login: string, pas
   if (!context.options.boolean('PasswordLoginEnabled')) throw new AppError(userMessages.passwordLoginDisabled);
   const username = login.trim();
   if (!username || !password) throw new AppError(userMessages.credentialsRequired);
-  const attempts = loginAttempts(context);
-  await attempts.refuseWhenLocked(address, username);
   const user = await new UserRepository(context.database).findByLogin(username);
+  // An account is counted by its id, however it is named (username or email); an unknown name by itself.
+  const account = user ? `user:${user.id}` : `login:${username.toLowerCase()}`;
+  const attempts = loginAttempts(context);
+  await attempts.refuseWhenLocked(address, account);
   const verified = user ? await verifyPassword(password, user.password) : await verifyPasswordOfNobody(password);
   if (!user || !verified || user.status !== UserStatus.Enabled) {
-    await attempts.recordFailure(address, username);
+    await attempts.recordFailure(address, account);
     throw new AppError(userMessages.wrongCredentials);
   }
   return toSessionUser(user);
