@@ -5,6 +5,7 @@ export * from './user';
 export * from './status';
 export * from './options';
 export * from './option-values';
+export * from './chat-links';
 export * from './json-duplicate-keys';
 export * from './default-prices';
 export * from './default-cache-ratios';

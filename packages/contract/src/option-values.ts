@@ -1,3 +1,4 @@
+import { unsafeLinkScheme } from './chat-links';
 import { duplicateJsonKey } from './json-duplicate-keys';
 import { optionCatalogue, type JsonShape, type OptionKey } from './options';
 
@@ -14,6 +15,8 @@ export type OptionProblem =
   | { kind: 'minimum'; min: number }
   | { kind: 'maximum'; max: number }
   | { kind: 'url' }
+  /** a chat link (named) with a script or local-file scheme */
+  | { kind: 'unsafeLink'; name: string; scheme: string }
   /** valid JSON of the wrong shape, for shapes whose message says what is expected */
   | { kind: 'shape'; shape: DescribedShape }
   | { kind: 'choice'; choices: readonly string[] };
@@ -88,7 +91,12 @@ function shapeProblem(value: unknown, shape: JsonShape): OptionProblem | null {
       return isPlainObject(value) ? entryProblem(value, shape) : { kind: 'json' };
     case 'chat-list': {
       const fits = Array.isArray(value) && value.every((item) => isPlainObject(item) && Object.values(item).every((link) => typeof link === 'string'));
-      return fits ? null : { kind: 'json' };
+      if (!fits) return { kind: 'json' };
+      for (const [name, link] of value.flatMap((item: Record<string, string>) => Object.entries(item))) {
+        const scheme = unsafeLinkScheme(link);
+        if (scheme !== null) return { kind: 'unsafeLink', name, scheme };
+      }
+      return null;
     }
     case 'rate-limit-map':
       return isPlainObject(value) && Object.values(value).every(isGroupLimit) ? null : { kind: 'shape', shape };
@@ -135,7 +143,7 @@ export function normaliseOptionValue(key: OptionKey, value: string): string {
 
 /** Checks a value against its option's kind; null when it may be saved. */
 export function optionValueProblem(key: OptionKey, value: string): OptionProblem | null {
-  const definition: { kind: string; shape?: JsonShape; min?: number; max?: number; integer?: boolean; url?: boolean; choices?: readonly string[] } =
+  const definition: { kind: string; shape?: JsonShape; min?: number; max?: number; integer?: boolean; url?: boolean; link?: boolean; choices?: readonly string[] } =
     optionCatalogue[key];
   switch (definition.kind) {
     case 'boolean':
@@ -152,6 +160,10 @@ export function optionValueProblem(key: OptionKey, value: string): OptionProblem
       return jsonValueProblem(value, definition.shape ?? 'number-map');
     default:
       if (definition.url && value.trim() !== '' && !isHttpAddress(value.trim())) return { kind: 'url' };
+      if (definition.link) {
+        const scheme = unsafeLinkScheme(value);
+        if (scheme !== null) return { kind: 'unsafeLink', name: key, scheme };
+      }
       return definition.choices && !definition.choices.includes(value) ? { kind: 'choice', choices: definition.choices } : null;
   }
 }

@@ -41,6 +41,8 @@ export interface OptionDefinition {
   integer?: boolean;
   /** String options: the only values allowed. */
   choices?: readonly string[];
+  /** String options: a link the console opens, never with a script or local-file scheme. */
+  link?: boolean;
 }
 
 const bool = (value: boolean): OptionDefinition => ({ kind: 'boolean', default: String(value) });
@@ -48,6 +50,7 @@ const num = (value: number, min = 0, max?: number): OptionDefinition => ({ kind:
 const whole = (value: number, min = 0): OptionDefinition => ({ kind: 'number', default: String(value), min, integer: true });
 const str = (value = ''): OptionDefinition => ({ kind: 'string', default: value });
 const url = (): OptionDefinition => ({ kind: 'string', default: '', url: true });
+const link = (): OptionDefinition => ({ kind: 'string', default: '', link: true });
 const choice = (value: string, choices: readonly string[]): OptionDefinition => ({ kind: 'string', default: value, choices });
 const shapeOf = (value: unknown): JsonShape => {
   if (Array.isArray(value)) return 'chat-list';
@@ -118,9 +121,10 @@ export const optionCatalogue = {
   HomePageContent: str(),
   // Display
   TopUpLink: str(),
-  ChatLink: str(),
-  ChatLink2: str(),
-  QuotaPerUnit: num(500000),
+  ChatLink: link(),
+  ChatLink2: link(),
+  // Quota units per dollar: every price, balance and limit is shown through it, so 0 or a huge value breaks them all.
+  QuotaPerUnit: num(500000, 1, 1e9),
   RetryTimes: num(0),
   DisplayInCurrencyEnabled: bool(true),
   DisplayTokenStatEnabled: bool(true),

@@ -94,7 +94,15 @@ export type TokenCreateRequest = z.infer<typeof tokenCreateRequestSchema>;
 export const tokenUpdateRequestSchema = z
   .object(tokenFieldShape)
   .partial()
-  .extend({ id: z.number().int().positive(), status: z.number().optional() });
+  .extend({
+    id: z.number().int().positive(),
+    status: z.number().optional(),
+    /**
+     * Optional (not in the reference): the remaining quota the client saw when it loaded the token. With
+     * `remain_quota`, the edit is refused when calls have spent from the token since, instead of giving it back.
+     */
+    expected_remain_quota: z.number().optional(),
+  });
 export type TokenUpdateRequest = z.infer<typeof tokenUpdateRequestSchema>;
 
 /** A token as its owner sees it: the full key (without `sk-`), the effective status, the live remaining quota. */

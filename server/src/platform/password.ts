@@ -16,3 +16,15 @@ export async function verifyPassword(password: string, stored: string): Promise<
     return false;
   }
 }
+
+let unknownUserHash: Promise<string> | null = null;
+
+/**
+ * Spends the time of a real verification when there is no stored hash to check (unknown user), so
+ * that the answer's timing does not tell which accounts exist. Always false.
+ */
+export async function verifyPasswordOfNobody(password: string): Promise<false> {
+  unknownUserHash ??= hashPassword(`no user ${Math.random()}`);
+  await verifyPassword(password, await unknownUserHash);
+  return false;
+}

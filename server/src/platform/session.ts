@@ -1,4 +1,4 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 
 export const SESSION_COOKIE = 'session';
 export const SESSION_MAX_AGE_SECONDS = 30 * 24 * 3600;
@@ -11,8 +11,15 @@ export interface SessionPayload {
   iat: number;
   /** the user's session epoch when issued; a raised epoch (password change, ban, ...) ends the session. Absent counts as 0. */
   ep?: number;
+  /** the session's own id, listed in `ended_sessions` once it signs out; absent on cookies issued before ids existed */
+  sid?: string;
   /** short-lived values of sign-in flows (OAuth state, invite code, human check passed) */
   flow?: Record<string, string>;
+}
+
+/** A fresh session id: 128 random bits. */
+export function newSessionId(): string {
+  return randomBytes(16).toString('base64url');
 }
 
 /** A stateless session: base64url(JSON) + "." + HMAC-SHA256, so any instance with the secret can read it. */
@@ -35,6 +42,7 @@ export class SessionCodec {
     try {
       const payload = JSON.parse(Buffer.from(body, 'base64url').toString('utf8')) as SessionPayload;
       if (!Number.isSafeInteger(payload.uid) || typeof payload.iat !== 'number') return null;
+      if (payload.sid !== undefined && typeof payload.sid !== 'string') return null;
       if (payload.iat + SESSION_MAX_AGE_SECONDS < nowSeconds) return null;
       return payload;
     } catch {

@@ -1,6 +1,7 @@
 import { isTokenExhausted, isTokenExpired, Role, UserStatus, USER_ID_HEADER } from '@switchboard/contract';
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../app-context';
+import { EndedSessions } from '../platform/ended-sessions';
 import { SESSION_COOKIE } from '../platform/session';
 import { fill } from '../platform/text';
 import { isAllowed } from './caches/ip-allow-list';
@@ -136,8 +137,9 @@ export async function authenticateSession(
   if (!session || typeof header !== 'string' || Number(header) !== session.uid) {
     throw new RelayError(relayMessages.sessionRequired, 401, 'unauthorized', 'authentication_error');
   }
-  const user = await activeUser(services, session.uid);
-  if ((session.ep ?? 0) !== user.sessionEpoch) throw new RelayError(relayMessages.sessionRequired, 401, 'unauthorized', 'authentication_error');
+  // A signed-out session is looked up in the database, like every console call does: exact on every instance.
+  const [user, ended] = await Promise.all([activeUser(services, session.uid), new EndedSessions(context.database).isEnded(session)]);
+  if (ended || (session.ep ?? 0) !== user.sessionEpoch) throw new RelayError(relayMessages.sessionRequired, 401, 'unauthorized', 'authentication_error');
   let group = user.group;
   if (typeof requestedGroup === 'string' && requestedGroup && requestedGroup !== user.group) {
     if (!usableGroups(context, user).has(requestedGroup)) {

@@ -25,8 +25,9 @@ export async function enforceLimit(context: AppContext, key: string, limit: numb
 }
 
 /**
- * The critical limit shared by sign-in, registration, reset, verification and OAuth: one counter per
- * client IP, CRITICAL_RATE_LIMIT calls per CRITICAL_RATE_LIMIT_DURATION seconds.
+ * The critical limit shared by registration, reset, verification and OAuth: one counter per
+ * client IP, CRITICAL_RATE_LIMIT calls per CRITICAL_RATE_LIMIT_DURATION seconds. Password sign-in counts
+ * its failures per address and account instead (auth/login-attempts.ts).
  */
 export function criticalRateLimit(context: AppContext): PreHandler {
   const { CRITICAL_RATE_LIMIT: limit, CRITICAL_RATE_LIMIT_DURATION: duration } = context.config;

@@ -2,6 +2,7 @@ import { UserStatus } from '@switchboard/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../app-context';
 import { AppError, messages } from '../../platform/errors';
+import { EndedSessions } from '../../platform/ended-sessions';
 import { SESSION_COOKIE } from '../../platform/session';
 import { UserRepository, type UserRow } from '../user/repository';
 import { requestCookies } from '../../platform/request-cookies';
@@ -27,11 +28,13 @@ function accessTokenOf(request: FastifyRequest): string | null {
  * Identifies the caller by the session cookie, or by a system access token instead, and checks
  * that the `New-Api-User` header names the same user. Failures are HTTP 401.
  */
-async function identify(request: FastifyRequest, context: AppContext, users: UserRepository): Promise<UserRow> {
+async function identify(request: FastifyRequest, context: AppContext, users: UserRepository, endedSessions: EndedSessions): Promise<UserRow> {
   const session = context.sessions.decode(requestCookies(request)[SESSION_COOKIE]);
   let user: UserRow | undefined;
   if (session) {
-    user = await users.findById(session.uid);
+    let ended: boolean;
+    [user, ended] = await Promise.all([users.findById(session.uid), endedSessions.isEnded(session)]);
+    if (ended) throw unauthorized(messages.notLoggedIn);
   } else {
     const accessToken = accessTokenOf(request);
     if (!accessToken) throw unauthorized(messages.notLoggedIn);
@@ -59,8 +62,9 @@ async function identify(request: FastifyRequest, context: AppContext, users: Use
  */
 export function requireRole(context: AppContext, minimumRole: number) {
   const users = new UserRepository(context.database);
+  const endedSessions = new EndedSessions(context.database);
   return async function guard(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
-    const user = await identify(request, context, users);
+    const user = await identify(request, context, users, endedSessions);
     if (user.status !== UserStatus.Enabled) throw new AppError(messages.userBanned, { code: 'user_banned' });
     if (user.role < minimumRole) throw new AppError(messages.permissionDenied, { code: 'permission_denied' });
     request.user = user;

@@ -1,6 +1,8 @@
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../app-context';
-import { SESSION_COOKIE, SESSION_MAX_AGE_SECONDS, type SessionPayload } from '../../platform/session';
+import { EndedSessions } from '../../platform/ended-sessions';
+import { requestCookies } from '../../platform/request-cookies';
+import { newSessionId, SESSION_COOKIE, SESSION_MAX_AGE_SECONDS, type SessionPayload } from '../../platform/session';
 import { UserRepository } from '../user/repository';
 
 /** Sets the signed session cookie: HttpOnly, SameSite=Strict, 30 days. */
@@ -14,12 +16,31 @@ export function setSessionCookie(reply: FastifyReply, context: AppContext, paylo
   });
 }
 
-/** Signs the user in: a fresh session carrying the user's current session epoch. */
+/** Signs the user in: a fresh session with its own id, carrying the user's current session epoch. */
 export async function startSession(reply: FastifyReply, context: AppContext, userId: number, epoch?: number): Promise<void> {
   const ep = epoch ?? (await new UserRepository(context.database).sessionEpochOf(userId));
-  setSessionCookie(reply, context, { uid: userId, iat: Math.floor(Date.now() / 1000), ep });
+  setSessionCookie(reply, context, { uid: userId, iat: Math.floor(Date.now() / 1000), ep, sid: newSessionId() });
 }
 
 export function clearSessionCookie(reply: FastifyReply): void {
   reply.clearCookie(SESSION_COOKIE, { path: '/' });
+}
+
+/**
+ * Signs out: the caller's session is ended on every instance (its id recorded as ended), not just
+ * forgotten by this browser. A cookie from before session ids existed cannot be told apart from the
+ * user's other sessions, so signing it out ends all of them (the session epoch is raised).
+ */
+export async function endSession(request: FastifyRequest, reply: FastifyReply, context: AppContext): Promise<void> {
+  const session = context.sessions.decode(requestCookies(request)[SESSION_COOKIE]);
+  clearSessionCookie(reply);
+  if (!session || session.uid <= 0) return;
+  if (session.sid) {
+    await new EndedSessions(context.database).end({ ...session, sid: session.sid });
+    return;
+  }
+  const users = new UserRepository(context.database);
+  if ((session.ep ?? 0) !== (await users.sessionEpochOf(session.uid))) return;
+  await users.endSessions(session.uid);
+  await context.bus.notify('users', String(session.uid));
 }

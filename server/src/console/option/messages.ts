@@ -15,6 +15,10 @@ export const optionMessages = {
   belowMinimum: { zh: '{key} 不能小于 {min}', en: '{key} cannot be less than {min}' },
   aboveMaximum: { zh: '{key} 不能大于 {max}', en: '{key} cannot be greater than {max}' },
   notAddress: { zh: '{key} 必须是以 http:// 或 https:// 开头的地址', en: '{key} must be an address starting with http:// or https://' },
+  unsafeLink: {
+    zh: '{key} 中“{name}”的链接使用了不安全的协议 {scheme}:（不允许 javascript:、data:、vbscript:、file:）',
+    en: '{key}: the link "{name}" uses the unsafe scheme {scheme}: (javascript:, data:, vbscript: and file: are not allowed)',
+  },
   notChoice: { zh: '{key} 只能是以下值之一：{choices}', en: '{key} must be one of: {choices}' },
   turnstileKeysFirst: {
     zh: '请先填写 Turnstile 的 Site Key 和 Secret Key，再开启人机验证',

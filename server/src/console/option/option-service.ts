@@ -44,6 +44,8 @@ function problemText(key: string, problem: OptionProblem): Text {
       return fill(optionMessages.aboveMaximum, { key, max: problem.max });
     case 'url':
       return fill(optionMessages.notAddress, { key });
+    case 'unsafeLink':
+      return fill(optionMessages.unsafeLink, { key, name: problem.name, scheme: problem.scheme });
     case 'shape':
       return fill(shapeMessages[problem.shape], { key, choices: geminiSafetyThresholds.join(', ') });
     case 'choice':

@@ -2,6 +2,10 @@ import type { TokenProblem } from '@switchboard/contract';
 import { fill, type Text } from '../../platform/text';
 
 export const tokenMessages = {
+  remainQuotaStale: {
+    zh: '令牌的剩余额度已在此期间变化（现为 {remain}），未保存：请刷新后重新填写',
+    en: 'The token’s remaining quota changed meanwhile (now {remain}) and nothing was saved: reload and enter it again',
+  },
   nameRequired: { zh: '请填写令牌名称', en: 'Please enter a token name' },
   nameTooLong: { zh: '令牌名称过长，最多 {max} 个字符', en: 'The token name is too long: at most {max} characters' },
   expiryInvalid: { zh: '过期时间格式错误', en: 'Expiry time format error' },

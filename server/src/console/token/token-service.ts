@@ -93,6 +93,10 @@ export class TokenService {
     const id = request.id;
     const existing = await this.owned(owner, id);
     const liveRemain = await this.context.balances.tokenRemain(id);
+    // A client that says which remaining quota it edited is refused when calls spent from the token since.
+    if (request.remain_quota !== undefined && request.expected_remain_quota !== undefined && request.expected_remain_quota !== liveRemain) {
+      throw new AppError(fill(tokenMessages.remainQuotaStale, { remain: liveRemain }));
+    }
     const current: TokenFields = { ...existing, remain_quota: liveRemain };
     const next = { ...current, ...givenFields(request) };
     const now = nowSeconds();

@@ -93,7 +93,7 @@ export class UserAdminService {
 
     if (password !== null) changes.password = await hashPassword(password);
     if (Object.keys(changes).length > 0) await this.users.update(target.id, changes);
-    if (password !== null) await this.users.endSessions(target.id);
+    if (password !== null) await this.users.endSessionsAndAccessToken(target.id);
     try {
       await applyQuotaChange(this.context, { id: target.id, username: changes.username ?? target.username }, quotaChange);
     } finally {

@@ -11,6 +11,10 @@ export const userMessages = {
     en: 'The administrator has turned off password login',
   },
   userNotFound: { zh: '用户不存在', en: 'User does not exist' },
+  tooManyFailedLogins: {
+    zh: '登录失败次数过多，请 {minutes} 分钟后再试',
+    en: 'Too many failed sign-ins, please try again in {minutes} minutes',
+  },
 } satisfies Record<string, Text>;
 
 export const selfMessages = {

@@ -133,6 +133,15 @@ export class UserRepository {
     return this.sessionEpochOf(id);
   }
 
+  /**
+   * After a password change or reset: every session ends and the system access token is dropped, so
+   * whoever held the old password (and could read the token) is out; the user makes a new token.
+   */
+  async endSessionsAndAccessToken(id: number): Promise<number> {
+    await this.database.db.updateTable('users').set({ session_epoch: sql`session_epoch + 1`, access_token: null }).where('id', '=', id).execute();
+    return this.sessionEpochOf(id);
+  }
+
   async sessionEpochOf(id: number): Promise<number> {
     const row = await this.database.db.selectFrom('users').select('session_epoch').where('id', '=', id).executeTakeFirst();
     return toNumber(row?.session_epoch);

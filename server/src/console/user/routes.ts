@@ -1,13 +1,12 @@
 import { affTransferRequestSchema, loginRequestSchema, selfUpdateRequestSchema, userSettingSchema } from '@switchboard/contract';
 import { z } from 'zod';
 import type { AppContext } from '../../app-context';
-import { criticalRateLimit } from '../account/critical-limit';
 import { turnstileCheck } from '../account/turnstile';
 import { ok } from '../envelope';
 import type { ConsoleApp } from '../console-app';
 import { currentUser } from '../auth/authenticate';
 import type { Guards } from '../auth/guards';
-import { clearSessionCookie, startSession } from '../auth/session-cookie';
+import { clearSessionCookie, endSession, startSession } from '../auth/session-cookie';
 import { SelfService } from './self-service';
 import { signInWithPassword } from './session-service';
 import { toUserView } from './user-view';
@@ -21,16 +20,17 @@ export function registerUserSessionRoutes(app: ConsoleApp, context: AppContext, 
 
   app.post(
     '/user/login',
-    { onRequest: criticalRateLimit(context), preHandler: turnstileCheck(context), schema: { body: loginRequestSchema, querystring: turnstileQuerySchema } },
+    // Not under the critical limit: failed sign-ins are counted per address and account instead.
+    { preHandler: turnstileCheck(context), schema: { body: loginRequestSchema, querystring: turnstileQuerySchema } },
     async (request, reply) => {
-      const user = await signInWithPassword(context, request.body.username, request.body.password);
+      const user = await signInWithPassword(context, request.body.username, request.body.password, request.ip);
       await startSession(reply, context, user.id);
       return ok(user);
     },
   );
 
-  app.get('/user/logout', async (_request, reply) => {
-    clearSessionCookie(reply);
+  app.get('/user/logout', async (request, reply) => {
+    await endSession(request, reply, context);
     return ok();
   });
 

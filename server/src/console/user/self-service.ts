@@ -32,7 +32,7 @@ export class SelfService {
   /**
    * Changes the username (same rules as an administrator's edit), the display name and, with the
    * current password, the password. Every field is checked before anything is written. A new
-   * password ends the user's other sessions: the answer is then the new session epoch, for the
+   * password ends the user's other sessions and the system access token: the answer is then the new session epoch, for the
    * caller's own cookie to be reissued with.
    */
   async update(user: UserRow, request: SelfUpdateRequest): Promise<{ sessionEpoch: number | null }> {
@@ -65,7 +65,7 @@ export class SelfService {
       if (changes.username && (await this.users.usernameTaken(changes.username, user.id))) throw new AppError(selfMessages.usernameTaken);
       throw error;
     }
-    const sessionEpoch = changes.password ? await this.users.endSessions(user.id) : null;
+    const sessionEpoch = changes.password ? await this.users.endSessionsAndAccessToken(user.id) : null;
     await this.context.bus.notify('users', String(user.id));
     return { sessionEpoch };
   }

@@ -51,6 +51,21 @@ describe.each(kinds)('a password change, a ban or a deregistration ends the othe
     expect((await elsewhere.get('/api/user/self')).status).toBe(200);
   });
 
+  const accessTokenStatus = async (id: number, accessToken: string) =>
+    (await server.call('/api/user/self', { headers: { authorization: accessToken, 'New-Api-User': String(id) } })).status;
+
+  it('a password change, one’s own or an administrator’s, ends the system access token too', async () => {
+    const { id, here } = await twoBrowsers();
+    const first = (await here.get<string>('/api/user/token')).data ?? '';
+    expect(await accessTokenStatus(id, first)).toBe(200);
+    expect((await here.send('PUT', '/api/user/self', { password: 'newpassword1', original_password: 'password123' })).success).toBe(true);
+    expect(await accessTokenStatus(id, first)).toBe(401);
+    const second = (await here.get<string>('/api/user/token')).data ?? '';
+    expect(await accessTokenStatus(id, second)).toBe(200);
+    expect((await root.send('PUT', '/api/user/', { id, password: 'adminset123' })).success).toBe(true);
+    expect(await accessTokenStatus(id, second)).toBe(401);
+  });
+
   it('a display-name change alone ends no session', async () => {
     const { elsewhere, here } = await twoBrowsers();
     expect((await here.send('PUT', '/api/user/self', { display_name: 'Still Here' })).success).toBe(true);

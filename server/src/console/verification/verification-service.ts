@@ -79,7 +79,7 @@ export class VerificationService {
       .set({ password: await hashPassword(password) })
       .where('id', '=', user.id)
       .execute();
-    await new UserRepository(this.context.database).endSessions(toNumber(user.id));
+    await new UserRepository(this.context.database).endSessionsAndAccessToken(toNumber(user.id));
     await this.context.bus.notify('users', String(user.id));
     return password;
   }

@@ -13,6 +13,7 @@ import { sessionEpoch } from './081-session-epoch';
 import { journalMarksTable } from './075-journal-marks';
 import { limitColumns } from './082-limits';
 import { taskRefundClaims } from './083-task-refund-claims';
+import { endedSessionsTable } from './084-ended-sessions';
 
 /** The one migration set, in order; names sort lexically. Each area appends its own file. */
 export function migrations(kind: DatabaseKind): Record<string, Migration> {
@@ -30,5 +31,6 @@ export function migrations(kind: DatabaseKind): Record<string, Migration> {
     '075-journal-marks': journalMarksTable(kind),
     '082-limits': limitColumns(),
     '083-task-refund-claims': taskRefundClaims(),
+    '084-ended-sessions': endedSessionsTable(kind),
   };
 }

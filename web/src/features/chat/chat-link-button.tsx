@@ -14,7 +14,8 @@ export function ChatLinkButton({ storedKey }: { storedKey: string }) {
   const status = useStatus();
   const config = chatLinksOf(status);
   const open = (link: ChatLink) => {
-    openChatLink(fillChatLink(link.template, storedKey, serverAddressOf(status.server_address, window.location.origin)));
+    const url = fillChatLink(link.template, storedKey, serverAddressOf(status.server_address, window.location.origin));
+    if (!openChatLink(url)) toast.error(t('errors.unsafeLink'));
   };
 
   if (config.state !== 'ready') {

@@ -1,4 +1,4 @@
-import { TOKEN_KEY_PREFIX, type StatusData } from '@switchboard/contract';
+import { TOKEN_KEY_PREFIX, unsafeLinkScheme, type StatusData } from '@switchboard/contract';
 
 /** One configured chat client: a name and a URL template with {key}, {address} or {cherryConfig}. */
 export interface ChatLink {
@@ -79,6 +79,12 @@ export function fillChatLink(template: string, storedKey: string, address: strin
 /** Whether a link is a web page (shown in a frame) rather than an app's own scheme. */
 export const isWebLink = (url: string): boolean => /^https?:\/\//i.test(url);
 
-export function openChatLink(url: string): void {
+/** Whether a filled link may be followed: never a script or local-file scheme, even if one was stored. */
+export const isSafeChatLink = (url: string): boolean => unsafeLinkScheme(url) === null;
+
+/** Opens the link in a new tab; false (nothing opened) for an unsafe one. */
+export function openChatLink(url: string): boolean {
+  if (!isSafeChatLink(url)) return false;
   window.open(url, '_blank', 'noopener,noreferrer');
+  return true;
 }

@@ -65,4 +65,12 @@ describe('chat entry', () => {
     renderApp(routes, { path: '/chat/5', user: signedInUser, status: { chats } });
     expect((await screen.findByTestId('chat-missing')).textContent).toContain('There is no chat link number 6');
   });
+
+  it('neither frames nor follows a stored javascript: link', async () => {
+    mockFetch(listOf([tokenView({ key: 'e'.repeat(48) })]));
+    renderApp(routes, { path: '/chat/0', user: signedInUser, status: { chats: [{ Evil: 'javascript:alert("{key}")' }] } });
+    expect((await screen.findByTestId('chat-unsafe')).textContent).toContain('This chat link uses an unsafe scheme');
+    expect(screen.queryByTestId('chat-frame')).toBeNull();
+    expect(window.location.href).not.toContain('javascript:');
+  });
 });

@@ -14,6 +14,8 @@ export function ChatTargetResult({ target }: { target: Exclude<ChatTarget, { sta
       return <Result status="error" title={t('errors.invalidConfiguration')} data-testid="chat-invalid" />;
     case 'missing':
       return <Result status="404" title={t('errors.linkMissing', { number: target.number })} data-testid="chat-missing" />;
+    case 'unsafe':
+      return <Result status="error" title={t('errors.unsafeLink')} data-testid="chat-unsafe" />;
     case 'no-token':
       return <Result status="warning" title={t('errors.noEnabledToken')} data-testid="chat-no-token" />;
   }

@@ -6,7 +6,7 @@ import { useNavigate } from 'react-router';
 import { useStatus } from '../../api/status';
 import { toast } from '../../components/feedback';
 import { fetchTokens, TOKENS_QUERY_KEY } from '../token/token-api';
-import { chatLinksOf, fillChatLink, serverAddressOf } from './chat-links';
+import { chatLinksOf, fillChatLink, isSafeChatLink, serverAddressOf } from './chat-links';
 
 /** Spec 001 §4 Chat entry: without an enabled token the user is sent to /token after 1.5 s. */
 export const NO_TOKEN_REDIRECT_MS = 1500;
@@ -15,7 +15,7 @@ const CHAT_TOKEN_PAGE_SIZE = 100;
 
 export type ChatTarget =
   | { state: 'loading' }
-  | { state: 'none' | 'invalid' | 'no-token' }
+  | { state: 'none' | 'invalid' | 'no-token' | 'unsafe' }
   | { state: 'missing'; number: number }
   | { state: 'ready'; url: string; name: string };
 
@@ -47,5 +47,8 @@ export function useChatTarget(index: number): ChatTarget {
   if (noToken) return { state: 'no-token' };
   if (!enabled) return { state: 'loading' };
   const address = serverAddressOf(status.server_address, window.location.origin);
-  return { state: 'ready', url: fillChatLink(link.template, enabled.key, address), name: link.name };
+  const url = fillChatLink(link.template, enabled.key, address);
+  // A stored javascript: or data: link would run in the console's page with the key filled in.
+  if (!isSafeChatLink(url)) return { state: 'unsafe' };
+  return { state: 'ready', url, name: link.name };
 }

@@ -7,7 +7,7 @@ import { toast } from '../../components/feedback';
 import { FormDrawer } from '../../components/form-drawer';
 import { createTokens, TOKENS_QUERY_KEY, updateToken } from './token-api';
 import { TokenAccessFields } from './token-access-fields';
-import { checkTokenForm, emptyTokenForm, tokenFieldsOf, tokenFormOf, tokenProblemText, type TokenFormValues } from './token-form';
+import { checkTokenForm, emptyTokenForm, tokenFieldsOf, tokenFormOf, tokenProblemText, tokenUpdateOf, type TokenFormValues } from './token-form';
 import { TokenLimitFields } from './token-limit-fields';
 import { TokenQuotaFields } from './token-quota-fields';
 import { ExpiryField } from './expiry-field';
@@ -34,9 +34,8 @@ export function TokenDrawer({ open, token, onClose }: TokenDrawerProps) {
 
   const save = useMutation({
     mutationFn: async (form: TokenFormValues) => {
-      const fields = tokenFieldsOf(form);
-      if (token) return [await updateToken({ id: token.id, ...fields })];
-      return createTokens({ ...fields, quantity: form.quantity ?? 1 });
+      if (token) return [await updateToken(tokenUpdateOf(token, form))];
+      return createTokens({ ...tokenFieldsOf(form), quantity: form.quantity ?? 1 });
     },
     onSuccess: async (saved) => {
       toast.success(creating ? t('messages.created', { count: saved.length }) : t('messages.updated'));

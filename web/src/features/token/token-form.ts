@@ -5,6 +5,7 @@ import {
   splitModelLimits,
   type TokenFields,
   type TokenProblem,
+  type TokenUpdateRequest,
   type TokenView,
 } from '@switchboard/contract';
 import type { TFunction } from 'i18next';
@@ -99,6 +100,17 @@ export function tokenFieldsOf(values: TokenFormValues): TokenFields {
     rpm_limit: values.rpmLimit ?? 0,
     tpm_limit: values.tpmLimit ?? 0,
   };
+}
+
+/**
+ * The edit of a loaded token. The remaining quota is sent only when the user changed it, with the
+ * value it was changed from: calls spend from the token while the drawer is open, and sending the
+ * loaded value back would give that spending back (the server refuses a stale one).
+ */
+export function tokenUpdateOf(token: TokenView, values: TokenFormValues): TokenUpdateRequest {
+  const { remain_quota: remainQuota, ...fields } = tokenFieldsOf(values);
+  if (remainQuota === token.remain_quota) return { id: token.id, ...fields };
+  return { id: token.id, ...fields, remain_quota: remainQuota, expected_remain_quota: token.remain_quota };
 }
 
 export interface TokenFormCheck {

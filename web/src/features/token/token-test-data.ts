@@ -28,8 +28,8 @@ export function tokenView(values: Partial<TokenView> = {}): TokenView {
   };
 }
 
-/** Answers the calls the token page and drawer make; `created` collects the POST bodies. */
-export function tokenServer(tokens: TokenView[], created: unknown[] = []) {
+/** Answers the calls the token page and drawer make; `created` collects the POST bodies, `updated` the PUT bodies. */
+export function tokenServer(tokens: TokenView[], created: unknown[] = [], updated: unknown[] = []) {
   return (request: RecordedRequest) => {
     const path = request.url.split('?')[0];
     if (path === '/api/user/models') return ok(['gpt-4o', 'gpt-4o-mini']);
@@ -37,6 +37,10 @@ export function tokenServer(tokens: TokenView[], created: unknown[] = []) {
     if (path === '/api/token/' && request.method === 'POST') {
       created.push(request.body);
       return ok([tokenView({ id: 99, name: 'created' })]);
+    }
+    if (path === '/api/token/' && request.method === 'PUT') {
+      updated.push(request.body);
+      return ok(tokenView({ ...(request.body as Partial<TokenView>) }));
     }
     if (path === '/api/token/' || path === '/api/token/search') {
       return ok(tokens, { page: 1, page_size: 10, total: tokens.length });

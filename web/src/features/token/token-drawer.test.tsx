@@ -1,0 +1,51 @@
+import { fireEvent, screen, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { toast } from '../../components/feedback';
+import { changeLanguage } from '../../i18n';
+import { mockFetch } from '../../test-support/fetch-mock';
+import { renderApp } from '../../test-support/render-app';
+import TokenPage from './token-page';
+import { signedInUser, tokenServer, tokenView } from './token-test-data';
+
+const routes = [{ path: '/token', element: <TokenPage /> }];
+/** what remained when the page loaded the token; calls may spend from it while the drawer is open */
+const LOADED_REMAIN = 123_456;
+
+async function editLoadedToken(updated: unknown[]) {
+  mockFetch(tokenServer([tokenView({ id: 5, name: 'team', remain_quota: LOADED_REMAIN })], [], updated));
+  renderApp(routes, { path: '/token', user: signedInUser });
+  fireEvent.click(await screen.findByTestId('token-edit'));
+  return screen.findByTestId('token-drawer');
+}
+
+const submit = (drawer: HTMLElement) => fireEvent.click(within(drawer.ownerDocument.body).getByTestId('token-submit'));
+
+describe('the token editor', () => {
+  beforeEach(() => changeLanguage('en'));
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    vi.restoreAllMocks();
+  });
+
+  it('does not send back the remaining quota it loaded when the user did not change it', async () => {
+    const updated: unknown[] = [];
+    const success = vi.spyOn(toast, 'success');
+    const drawer = await editLoadedToken(updated);
+    fireEvent.change(within(drawer).getByTestId('token-name'), { target: { value: 'renamed' } });
+    submit(drawer);
+    await vi.waitFor(() => expect(updated).toHaveLength(1));
+    expect(updated[0]).toMatchObject({ id: 5, name: 'renamed' });
+    expect(updated[0]).not.toHaveProperty('remain_quota');
+    expect(updated[0]).not.toHaveProperty('expected_remain_quota');
+    await vi.waitFor(() => expect(success).toHaveBeenCalledWith('Token updated'));
+  });
+
+  it('sends an edited remaining quota with the value it was edited from', async () => {
+    const updated: unknown[] = [];
+    const drawer = await editLoadedToken(updated);
+    fireEvent.click(within(drawer).getByTestId('token-quota-5000000'));
+    submit(drawer);
+    await vi.waitFor(() => expect(updated).toHaveLength(1));
+    expect(updated[0]).toMatchObject({ id: 5, name: 'team', remain_quota: 5_000_000, expected_remain_quota: LOADED_REMAIN });
+  });
+});
