@@ -82,6 +82,7 @@ export async function submitDrawing(context: AppContext, services: RelayServices
   const forwarded = JSON.stringify(forwardedBody(context, body));
   const model = modelOfAction(action);
   const result = await submitTask(context, services, {
+      service: 'midjourney',
     caller,
     model,
     units: freeActions.has(action) ? 0 : 1,

@@ -48,6 +48,7 @@ export function registerOpenAIVideoRoutes(app: FastifyInstance, context: AppCont
     if ('problem' in facts) throw invalidBody(facts.problem);
     const perSecond = context.options.json<Record<string, number>>('ModelPrice')?.[perSecondPriceKey(facts.model)] !== undefined;
     const result = await submitTask(context, services, {
+      service: 'video',
       caller,
       model: facts.model,
       priceModel: perSecond ? perSecondPriceKey(facts.model) : undefined,

@@ -1,3 +1,4 @@
+import type { ChannelService } from '@switchboard/contract';
 import type { AppContext } from '../../app-context';
 import { fill } from '../../platform/text';
 import { checkModelAllowed, type Caller } from '../authenticate';
@@ -21,6 +22,8 @@ export interface SubmitAnswer<T> {
 
 export interface TaskSubmit<T> {
   caller: Caller;
+  /** the platform whose channel types may take the task (never a chat channel that lists the model) */
+  service: ChannelService;
   /** the priced model name (mj_imagine, suno_music, sora-2, ...) */
   model: string;
   /** the ModelPrice entry that prices it, when not the model itself (a per-second video price) */
@@ -42,7 +45,9 @@ export interface SubmitResult<T> {
 
 function nextChannel(services: RelayServices, submit: TaskSubmit<unknown>, tried: Set<number>): CachedChannel | undefined {
   const pinned = submit.channelId ?? submit.caller.pinnedChannelId;
-  if (pinned === null || pinned === undefined) return selectChannel(services.channels.tiers(submit.caller.group, submit.model), tried, services.breaker);
+  if (pinned === null || pinned === undefined) {
+    return selectChannel(services.channels.tiers(submit.caller.group, submit.model, submit.service), tried, services.breaker);
+  }
   if (tried.has(pinned)) return undefined;
   const channel = services.channels.channel(pinned);
   if (!channel) throw new RelayError(taskMessages.taskChannelDisabled, 403, 'channel_not_found', 'permission_error');
