@@ -1,0 +1,51 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { useConsoleHarness } from './support/console-harness';
+import { signInAsRoot } from './support/console';
+
+const ROOT_HEADERS = { 'New-Api-User': '1' };
+
+async function storedChannel(page: Page, name: string): Promise<{ id: number; priority: number; weight: number }> {
+  const reply = await page.request.get(`/api/channel/search?keyword=${encodeURIComponent(name)}`, { headers: ROOT_HEADERS });
+  const channels = ((await reply.json()) as { data: Array<{ id: number; name: string; priority: number; weight: number }> }).data;
+  const channel = channels.find((entry) => entry.name === name);
+  if (!channel) throw new Error(`no channel ${name}`);
+  return channel;
+}
+
+/** Types into the cell of the channel's row and commits with Enter. */
+async function typeInCell(page: Page, testId: string, value: string): Promise<void> {
+  const input = page.getByTestId(testId).first();
+  await input.fill(value);
+  await input.press('Enter');
+}
+
+describe('inline priority and weight edits in the channel list (spec 001 §9)', () => {
+  const harness = useConsoleHarness();
+
+  it('refuses a negative weight and a priority below -999 with the reason, and keeps the stored values', async () => {
+    const session = await harness.open('en-US');
+    const page = session.page;
+    await signInAsRoot(page);
+    const created = await page.request.post('/api/channel/', {
+      headers: ROOT_HEADERS,
+      data: { type: 1, name: 'inline edits', key: 'sk-upstream', base_url: 'http://127.0.0.1:9', models: 'gpt-4o-mini', group: 'default' },
+    });
+    expect(await created.json()).toMatchObject({ success: true });
+    await page.goto('/channel');
+    await page.getByTestId('channel-weight').first().waitFor();
+
+    await typeInCell(page, 'channel-weight', '-3');
+    await page.getByText('Weight must be a non-negative integer').waitFor();
+    expect(await page.getByTestId('channel-weight').first().inputValue()).toBe('0');
+
+    // Before: the field clamped what was typed, so -1000 was stored as -100 and shown "saved".
+    await typeInCell(page, 'channel-priority', '-1000');
+    await page.getByText('Priority must be an integer of at least -999').waitFor();
+    expect(await page.getByTestId('channel-priority').first().inputValue()).toBe('0');
+    expect(await storedChannel(page, 'inline edits')).toMatchObject({ priority: 0, weight: 0 });
+
+    await typeInCell(page, 'channel-priority', '-999');
+    await expect.poll(async () => (await storedChannel(page, 'inline edits')).priority).toBe(-999);
+  });
+});
