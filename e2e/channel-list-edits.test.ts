@@ -48,4 +48,21 @@ describe('inline priority and weight edits in the channel list (spec 001 §9)', 
     await typeInCell(page, 'channel-priority', '-999');
     await expect.poll(async () => (await storedChannel(page, 'inline edits')).priority).toBe(-999);
   });
+
+  it('says "submit failed, do not resubmit" when the save of a new channel gets no answer (spec 001 §8)', async () => {
+    const session = await harness.open('en-US');
+    const page = session.page;
+    await signInAsRoot(page);
+    await page.goto('/channel');
+    await page.getByTestId('channel-add').click();
+    await page.getByTestId('channel-name-input').fill('lost on the way');
+    await page.getByTestId('channel-base-url').fill('http://127.0.0.1:9');
+    await page.getByTestId('channel-key').fill('sk-upstream');
+    await page.getByTestId('channel-models').locator('input').fill('gpt-4o-mini');
+    await page.keyboard.press('Enter');
+    // The connection drops before any reply: the channel may or may not have been saved.
+    await page.route('**/api/channel/', (route) => (route.request().method() === 'POST' ? route.abort('connectionreset') : route.continue()));
+    await page.getByTestId('channel-submit').click();
+    await page.getByText('Submit failed, do not resubmit').waitFor();
+  });
 });
