@@ -49,6 +49,8 @@ export function registerMidjourneyRoutes(app: FastifyInstance, context: AppConte
       return sendFailure(reply, request, error);
     }
   };
+  /** The address the client called (behind a trusted proxy, the one it forwarded). */
+  const originOf = (request: FastifyRequest) => `${request.protocol}://${request.host}`;
   const submit = (kind: SubmitKind | 'swap-face') => (request: FastifyRequest, reply: FastifyReply) =>
     guarded(request, reply, (caller) => submitDrawing(context, services, store, { caller, kind, body: bodyOf(request, submitRequestSchema), requestId: request.id }));
 
@@ -60,14 +62,14 @@ export function registerMidjourneyRoutes(app: FastifyInstance, context: AppConte
       guarded(request, reply, async (caller) => {
         const row = await store.ownTask(caller.user.id, request.params.id);
         if (!row) throw taskNotFound(request.params.id);
-        return taskView(row, context.options);
+        return taskView(row, context.options, originOf(request));
       }),
     );
 
     app.post(`${prefix}/mj/task/list-by-condition`, (request, reply) =>
       guarded(request, reply, async (caller) => {
         const rows = await store.ownTasks(caller.user.id, bodyOf(request, idsSchema).ids);
-        return rows.map((row) => taskView(row, context.options));
+        return rows.map((row) => taskView(row, context.options, originOf(request)));
       }),
     );
 

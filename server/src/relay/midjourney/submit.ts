@@ -82,7 +82,7 @@ export async function submitDrawing(context: AppContext, services: RelayServices
   const forwarded = JSON.stringify(forwardedBody(context, body));
   const model = modelOfAction(action);
   const result = await submitTask(context, services, {
-      service: 'midjourney',
+    service: 'midjourney',
     caller,
     model,
     units: freeActions.has(action) ? 0 : 1,
@@ -94,26 +94,33 @@ export async function submitDrawing(context: AppContext, services: RelayServices
     },
   });
   const answer = result.answer;
-  if (!result.accepted) return answer;
-  if (typeof answer.result === 'string' && answer.result) {
+  const stored = {
+    mjId: typeof answer.result === 'string' ? answer.result : '',
+    code: answer.code,
+    userId: caller.user.id,
+    tokenId: caller.token?.id ?? 0,
+    group: caller.group,
+    action,
+    prompt,
+    description: answer.description ?? '',
+    channelId: result.channel.id,
+    modelName: model,
+    quota: result.quota,
+    properties: answer.properties,
+  };
+  if (!result.accepted) {
+    // Kept (as the reference does) so the drawing list shows the refused submit and its reason.
+    await store.insert({ ...stored, status: 'FAILURE', progress: '0%', imageUrl: '', failReason: answer.description ?? '' });
+    return answer;
+  }
+  if (stored.mjId) {
     const existing = answer.code === 21 ? (answer.properties as { status?: unknown; imageUrl?: unknown } | undefined) : undefined;
     const finished = existing?.status === 'SUCCESS' && typeof existing.imageUrl === 'string';
     await store.insert({
-      mjId: answer.result,
-      code: answer.code,
-      userId: caller.user.id,
-      tokenId: caller.token?.id ?? 0,
-      group: caller.group,
-      action,
-      prompt,
-      description: answer.description ?? '',
-      channelId: result.channel.id,
-      modelName: model,
-      quota: result.quota,
+      ...stored,
       status: finished ? 'SUCCESS' : 'SUBMITTED',
       progress: finished ? '100%' : '0%',
       imageUrl: finished ? (existing.imageUrl as string) : '',
-      properties: answer.properties,
     });
   }
   return { ...answer, code: 1 };

@@ -61,7 +61,7 @@ export function registerSunoRoutes(app: FastifyInstance, context: AppContext, se
       const model = `suno_${kind}`;
       const forwarded = JSON.stringify(body);
       const result = await submitTask(context, services, {
-      service: 'suno',
+        service: 'suno',
         caller,
         model,
         units: 1,
