@@ -46,6 +46,20 @@ describe('OpenAI video jobs through the official SDK', () => {
     expect(logs).toEqual([{ model_name: 'sora-2', quota: 150_000, type: 2 }]);
   });
 
+  it('charges nothing when the gateway cannot store an accepted job (an upstream id that collides)', async () => {
+    const { userId, client } = await customer('collider');
+    const first = await client.videos.create({ model: 'sora-2', prompt: 'a red kite' });
+    expect(await quotaOf(userId)).toBe(10_000_000 - 150_000);
+    upstream.reusedIds.push(first.id);
+    const failure = await client.videos.create({ model: 'sora-2', prompt: 'a blue kite' }).catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(OpenAI.APIError);
+    // Before: answered 500 and kept the charge (a log row, no task row, no refund).
+    expect(await quotaOf(userId)).toBe(10_000_000 - 150_000);
+    await flushAll(server);
+    const logs = await server.context.database.db.selectFrom('logs').select(['quota', 'type']).where('user_id', '=', userId).execute();
+    expect(logs).toEqual([{ quota: 150_000, type: 2 }]);
+  });
+
   it('bills per second when ModelPrice has `<model>/second`', async () => {
     await server.context.options.save('ModelPrice', JSON.stringify({ 'sora-2': 0.3, 'sora-2-pro/second': 0.5 }));
     try {

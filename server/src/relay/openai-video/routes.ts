@@ -59,22 +59,23 @@ export function registerOpenAIVideoRoutes(app: FastifyInstance, context: AppCont
         const video = await upstreamJson(services.agent, { url: `${channel.baseUrl}/v1/videos`, headers, body: raw }, videoSchema);
         return { accepted: true, answer: video, logContent: `视频 ${facts.seconds} 秒，ID ${video.id}` };
       },
+      async record({ answer: video, channel, quota }) {
+        await store.insert({
+          taskId: video.id,
+          userId: caller.user.id,
+          tokenId: caller.token?.id ?? 0,
+          group: caller.group,
+          channelId: channel.id,
+          modelName: facts.model,
+          quota,
+          action: 'generate',
+          status: snapshotOf(video).status,
+          properties: { seconds: facts.seconds },
+          data: video,
+        });
+      },
     });
     const video = result.answer;
-    const snapshot = snapshotOf(video);
-    await store.insert({
-      taskId: video.id,
-      userId: caller.user.id,
-      tokenId: caller.token?.id ?? 0,
-      group: caller.group,
-      channelId: result.channel.id,
-      modelName: facts.model,
-      quota: result.quota,
-      action: 'generate',
-      status: snapshot.status,
-      properties: { seconds: facts.seconds },
-      data: video,
-    });
     return video;
   });
 

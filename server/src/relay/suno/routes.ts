@@ -71,25 +71,27 @@ export function registerSunoRoutes(app: FastifyInstance, context: AppContext, se
           const accepted = answer.code === 'success' && typeof answer.data === 'string' && answer.data !== '';
           return { accepted, answer, logContent: `操作 ${action}，ID ${String(answer.data ?? '')}` };
         },
+        async record({ answer, channel, quota }) {
+          await store.insert({
+            taskId: answer.data as string,
+            userId: caller.user.id,
+            tokenId: caller.token?.id ?? 0,
+            group: caller.group,
+            channelId: channel.id,
+            modelName: model,
+            quota,
+            action,
+            status: 'SUBMITTED',
+            properties: { input: body.prompt ?? body.gpt_description_prompt ?? '' },
+            data: null,
+          });
+        },
       });
       if (!result.accepted) {
         const detail = result.answer.message || result.answer.code;
         throw new RelayError(fill(taskMessages.upstreamRefused, { detail }), 400, 'task_refused', 'upstream_error');
       }
       const taskId = result.answer.data as string;
-      await store.insert({
-        taskId,
-        userId: caller.user.id,
-        tokenId: caller.token?.id ?? 0,
-        group: caller.group,
-        channelId: result.channel.id,
-        modelName: model,
-        quota: result.quota,
-        action,
-        status: 'SUBMITTED',
-        properties: { input: body.prompt ?? body.gpt_description_prompt ?? '' },
-        data: null,
-      });
       return taskId;
     }),
   );

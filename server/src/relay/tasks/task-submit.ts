@@ -34,6 +34,12 @@ export interface TaskSubmit<T> {
   channelId?: number;
   requestId: string;
   send(channel: CachedChannel): Promise<SubmitAnswer<T>>;
+  /**
+   * Stores an accepted task, before it is charged: when storing fails (an upstream id that collides
+   * with a stored one, a database error) the call fails uncharged, since no call the gateway itself
+   * fails may stay charged.
+   */
+  record(accepted: { answer: T; channel: CachedChannel; quota: number }): Promise<void>;
 }
 
 export interface SubmitResult<T> {
@@ -57,7 +63,8 @@ function nextChannel(services: RelayServices, submit: TaskSubmit<unknown>, tried
 /**
  * Submits a task: model limits and price first, the price held (refused when it cannot be paid, before
  * any upstream call), then channels in the chat relay's order (priority tiers, weights, circuit
- * breaker, RetryTimes failover on retryable failures). Charged and logged once a channel accepts.
+ * breaker, RetryTimes failover on retryable failures). Once a channel accepts, the task is stored,
+ * then charged and logged.
  */
 export async function submitTask<T>(context: AppContext, services: RelayServices, submit: TaskSubmit<T>): Promise<SubmitResult<T>> {
   const started = Date.now();
@@ -84,6 +91,7 @@ export async function submitTask<T>(context: AppContext, services: RelayServices
           await releaseTaskHold(context, caller, held);
           return { accepted: false, answer: sent.answer, channel, quota: 0 };
         }
+        await submit.record({ answer: sent.answer, channel, quota });
         await chargeTask(context, caller, { held, quota, price, model, channel, content: sent.logContent ?? '', requestId: submit.requestId, started });
         return { accepted: true, answer: sent.answer, channel, quota };
       } catch (error) {
