@@ -124,6 +124,9 @@ describe('drawing tasks through a midjourney-proxy channel', () => {
       .execute();
     await poll();
     expect((await mj(`/mj/task/${submitted.body.result}/fetch`, token.apiKey)).body).toMatchObject({ status: 'FAILURE', failReason: 'The task timed out' });
+    // The gateway's own reason reads in the caller's language (it used to be stored and shown in English only).
+    const inChinese = await server.call(`/mj/task/${submitted.body.result}/fetch`, { headers: { authorization: `Bearer ${token.apiKey}`, 'accept-language': 'zh-CN' } });
+    expect(await inChinese.json()).toMatchObject({ status: 'FAILURE', failReason: '任务超时' });
     expect(await quotaOf(userId)).toBe(1_000_000);
   });
 

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../app-context';
-import { fill } from '../../platform/text';
+import { fill, languageOf, type Language } from '../../platform/text';
+import { failReasonIn } from '../tasks/fail-reason';
 import { authenticateToken, type Caller } from '../authenticate';
 import { RelayError } from '../relay-error';
 import type { RelayServices } from '../relay-services';
@@ -17,10 +18,10 @@ import { videoRequestFacts, videoSchema } from './wire';
 export const perSecondPriceKey = (model: string) => `${model}/second`;
 
 /** A stored job as OpenAI's video object, as last read from the upstream; a job that timed out here reads as failed. */
-function videoView(row: TaskRow) {
+function videoView(row: TaskRow, language: Language) {
   const stored = (storedJson(row.data) ?? {}) as Record<string, unknown>;
   if (row.status === 'FAILURE' && stored.status !== 'failed') {
-    return { ...stored, id: row.task_id, status: 'failed', error: { code: 'task_failed', message: row.fail_reason ?? '' } };
+    return { ...stored, id: row.task_id, status: 'failed', error: { code: 'task_failed', message: failReasonIn(row.fail_reason, language) } };
   }
   return { ...stored, id: row.task_id };
 }
@@ -79,7 +80,7 @@ export function registerOpenAIVideoRoutes(app: FastifyInstance, context: AppCont
     return video;
   });
 
-  app.get<{ Params: { id: string } }>('/v1/videos/:id', async (request) => videoView((await ownJob(request)).row));
+  app.get<{ Params: { id: string } }>('/v1/videos/:id', async (request) => videoView((await ownJob(request)).row, languageOf(request.headers['accept-language'])));
 
   app.get<{ Params: { id: string } }>('/v1/videos/:id/content', async (request, reply) => {
     const { row } = await ownJob(request);
