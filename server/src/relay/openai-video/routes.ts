@@ -5,7 +5,9 @@ import { failReasonIn } from '../tasks/fail-reason';
 import { authenticateToken, type Caller } from '../authenticate';
 import { RelayError } from '../relay-error';
 import type { RelayServices } from '../relay-services';
-import type { GenericTaskStore, TaskRow } from '../tasks/generic-task-store';
+import { storedTask, type GenericTaskStore, type TaskRow } from '../tasks/generic-task-store';
+import type { TaskPlatform } from '../tasks/task-platform';
+import { TaskRefresher } from '../tasks/task-refresher';
 import { invalidBody, requireEnabled, taskNotFound } from '../tasks/route-kit';
 import { storedJson } from '../tasks/stored-json';
 import { taskMessages } from '../tasks/task-messages';
@@ -31,7 +33,9 @@ function videoView(row: TaskRow, language: Language) {
  * channels that speak it (type 55): billed per call from ModelPrice, or per second of video when
  * ModelPrice has `<model>/second`; errors in OpenAI's shape (the relay scope's error handler).
  */
-export function registerOpenAIVideoRoutes(app: FastifyInstance, context: AppContext, services: RelayServices, store: GenericTaskStore): void {
+export function registerOpenAIVideoRoutes(app: FastifyInstance, context: AppContext, services: RelayServices, platform: TaskPlatform & { store: GenericTaskStore }): void {
+  const store = platform.store;
+  const refresher = new TaskRefresher(context, services, platform);
   const ownJob = async (request: FastifyRequest<{ Params: { id: string } }>): Promise<{ caller: Caller; row: TaskRow }> => {
     const caller = await authenticateToken(context, services, request);
     requireEnabled(context, 'TaskEnabled');
@@ -80,7 +84,15 @@ export function registerOpenAIVideoRoutes(app: FastifyInstance, context: AppCont
     return video;
   });
 
-  app.get<{ Params: { id: string } }>('/v1/videos/:id', async (request) => videoView((await ownJob(request)).row, languageOf(request.headers['accept-language'])));
+  app.get<{ Params: { id: string } }>('/v1/videos/:id', async (request) => {
+    const { caller, row } = await ownJob(request);
+    let current = row;
+    if (row.status !== 'SUCCESS' && row.status !== 'FAILURE') {
+      await refresher.refresh(storedTask(row));
+      [current = row] = await store.ownTasks(caller.user.id, [row.task_id]);
+    }
+    return videoView(current, languageOf(request.headers['accept-language']));
+  });
 
   app.get<{ Params: { id: string } }>('/v1/videos/:id/content', async (request, reply) => {
     const { row } = await ownJob(request);
