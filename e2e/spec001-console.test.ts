@@ -65,4 +65,37 @@ describe('inline priority and weight edits in the channel list (spec 001 §9)', 
     await page.getByTestId('channel-submit').click();
     await page.getByText('Submit failed, do not resubmit').waitFor();
   });
+
+  it('asks a type 18 channel for its model version, which an empty field leaves at v2.1', async () => {
+    const session = await harness.open('en-US');
+    const page = session.page;
+    await signInAsRoot(page);
+    await page.goto('/channel');
+    await page.getByTestId('channel-add').click();
+    await page.getByTestId('channel-type').click();
+    await page.keyboard.type('iFlytek');
+    await page.keyboard.press('Enter');
+    const version = page.getByTestId('channel-other');
+    await version.waitFor();
+    expect(await version.getAttribute('placeholder')).toBe('v2.1');
+    expect(await page.getByText('Model version', { exact: true }).count()).toBe(1);
+  });
+});
+
+describe('the pricing page (spec 001 "Pricing page")', () => {
+  const harness = useConsoleHarness();
+
+  it('shows the ratio explanation picture in the console language', async () => {
+    for (const [locale, label] of [['en-US', 'Completion ratio'], ['zh-CN', '补全倍率']] as const) {
+      const session = await harness.open(locale);
+      const page = session.page;
+      await page.goto('/pricing');
+      const diagram = page.getByTestId('pricing-ratio-diagram');
+      await diagram.waitFor();
+      expect(await diagram.textContent()).toContain(label);
+      const box = await diagram.boundingBox();
+      expect(box?.width).toBeGreaterThan(300);
+      await session.context.close();
+    }
+  });
 });
