@@ -67,7 +67,7 @@ describe('playground in Chromium against a fake upstream', () => {
     const session = await openSession(browser, server.baseUrl, 'en-US');
     const page = session.page;
     await signInAsRoot(page);
-    await addFakeChannel(page, upstream.url);
+    await addFakeChannel(page, upstream.url, 'gpt-4o-mini,gpt-4o,claude-3-haiku');
 
     const quotaNow = async () => {
       const reply = await page.request.get('/api/user/self', { headers: { 'New-Api-User': '1' } });
@@ -76,6 +76,11 @@ describe('playground in Chromium against a fake upstream', () => {
     const before = await quotaNow();
 
     await page.goto('/playground');
+    // The prefilled model does not narrow the list: every model the user may use is offered.
+    await page.getByTestId('playground-model').locator('input').click();
+    const options = page.locator('.ant-select-item-option');
+    await expect.poll(async () => (await options.allTextContents()).sort()).toEqual(['claude-3-haiku', 'gpt-4o', 'gpt-4o-mini']);
+    await page.keyboard.press('Escape');
     await page.getByTestId('playground-input').fill('Say hello');
     await page.getByTestId('playground-send').click();
     const answer = page.getByTestId('playground-message-assistant').last();
@@ -91,6 +96,8 @@ describe('playground in Chromium against a fake upstream', () => {
         { role: 'user', content: 'Say hello' },
       ],
     });
+    // `group` chose the group inside the gateway; a vendor such as OpenAI refuses unknown fields.
+    expect(upstream.bodies[0]).not.toHaveProperty('group');
     // The balance reaches the database within about a second of the call.
     await expect.poll(quotaNow, { timeout: 5000, interval: 250 }).toBeLessThan(before);
     await session.context.close();

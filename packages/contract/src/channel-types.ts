@@ -16,7 +16,12 @@ export interface ChannelTypeInfo {
    * edited, and the editor shows the type as unavailable.
    */
   relayable?: false;
+  /** The endpoints the type serves: the chat relay (the default), or one task platform's routes only. */
+  serves?: ChannelService;
 }
+
+/** What a channel type answers: the relay's model endpoints, or one task platform's own routes. */
+export type ChannelService = 'relay' | 'midjourney' | 'suno' | 'video';
 
 export const ChannelType = {
   OpenAI: 1,
@@ -113,10 +118,10 @@ export const sunoModels = ['suno_music', 'suno_lyrics'];
 
 const catalogue: ChannelTypeInfo[] = [
   { id: 1, name: 'OpenAI', baseUrl: 'https://api.openai.com', models: openAiModels },
-  { id: 2, name: 'Midjourney Proxy', baseUrl: '', models: midjourneyModels },
+  { id: 2, name: 'Midjourney Proxy', baseUrl: '', models: midjourneyModels, serves: 'midjourney' },
   { id: 3, name: 'Azure OpenAI', baseUrl: '', models: openAiModels },
   { id: 4, name: 'Ollama', baseUrl: 'http://localhost:11434', models: ['llama3.2', 'qwen2.5', 'deepseek-r1', 'mistral', 'nomic-embed-text'] },
-  { id: 5, name: 'Midjourney Proxy Plus', baseUrl: '', models: midjourneyModels },
+  { id: 5, name: 'Midjourney Proxy Plus', baseUrl: '', models: midjourneyModels, serves: 'midjourney' },
   { id: 6, name: 'OpenAIMax', baseUrl: 'https://api.openaimax.com', models: openAiModels, legacy: true },
   { id: 7, name: 'OhMyGPT', baseUrl: 'https://api.ohmygpt.com', models: openAiModels, legacy: true },
   { id: 8, name: 'Custom', baseUrl: '', models: openAiModels },
@@ -143,7 +148,7 @@ const catalogue: ChannelTypeInfo[] = [
   { id: 33, name: 'AWS Bedrock Claude', baseUrl: '', models: claudeModels },
   { id: 34, name: 'Cohere', baseUrl: 'https://api.cohere.ai', models: ['command-r', 'command-r-plus', 'command-a-03-2025', 'rerank-english-v3.0', 'rerank-multilingual-v3.0'] },
   { id: 35, name: 'MiniMax', baseUrl: 'https://api.minimax.chat', models: ['abab6.5s-chat', 'abab6.5-chat', 'MiniMax-Text-01', 'MiniMax-M1'] },
-  { id: 36, name: 'Suno API', baseUrl: '', models: sunoModels },
+  { id: 36, name: 'Suno API', baseUrl: '', models: sunoModels, serves: 'suno' },
   { id: 37, name: 'Dify', baseUrl: 'https://api.dify.ai', models: ['dify'] },
   { id: 38, name: 'Jina', baseUrl: 'https://api.jina.ai', models: ['jina-embeddings-v3', 'jina-reranker-v2-base-multilingual', 'jina-clip-v2'] },
   { id: 39, name: 'Cloudflare Workers AI', baseUrl: 'https://api.cloudflare.com', models: ['@cf/meta/llama-3.1-8b-instruct', '@cf/meta/llama-3.3-70b-instruct-fp8-fast', '@cf/baai/bge-m3'] },
@@ -162,7 +167,7 @@ const catalogue: ChannelTypeInfo[] = [
   { id: 52, name: 'Vidu', baseUrl: 'https://api.vidu.cn', models: ['viduq1', 'vidu2.0', 'vidu1.5'], relayable: false },
   { id: 53, name: 'Submodel', baseUrl: 'https://llm.submodel.ai', models: ['deepseek-ai/DeepSeek-V3-0324', 'Qwen/Qwen3-235B-A22B'] },
   { id: 54, name: 'Doubao Video', baseUrl: 'https://ark.cn-beijing.volces.com', models: ['doubao-seedance-1-0-pro-250528', 'doubao-seedance-1-0-lite-t2v-250428'], relayable: false },
-  { id: 55, name: 'Sora', baseUrl: 'https://api.openai.com', models: ['sora-2', 'sora-2-pro'] },
+  { id: 55, name: 'Sora', baseUrl: 'https://api.openai.com', models: ['sora-2', 'sora-2-pro'], serves: 'video' },
   { id: 56, name: 'Replicate', baseUrl: 'https://api.replicate.com', models: ['black-forest-labs/flux-schnell', 'black-forest-labs/flux-dev'] },
   { id: 57, name: 'Codex', baseUrl: 'https://chatgpt.com', models: ['gpt-5', 'gpt-5-codex'], relayable: false },
   { id: 58, name: 'Advanced Custom', baseUrl: '', models: [], relayable: false },
@@ -181,6 +186,9 @@ export const isKnownChannelType = (id: number): boolean => byId.has(id);
 
 /** Whether channels of this type can relay (a known type not marked `relayable: false`). */
 export const isRelayableChannelType = (id: number): boolean => byId.get(id)?.relayable !== false && byId.has(id);
+
+/** The endpoints channels of this type serve (an unknown type: the relay's, where it fails as misconfigured). */
+export const channelServiceOf = (id: number): ChannelService => byId.get(id)?.serves ?? 'relay';
 
 /** The display name of a type, or `Unknown (id)` for an id the catalogue does not know. */
 export function channelTypeName(id: number): string {

@@ -1,5 +1,6 @@
 export * from './roles';
 export * from './envelope';
+export * from './number-input';
 export * from './quota';
 export * from './user';
 export * from './status';

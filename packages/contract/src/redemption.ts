@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { numberInput } from './number-input';
 
 /** Redemption status (spec 001 §4): a used code cannot be enabled, only an unused one can be edited. */
 export const RedemptionStatus = {
@@ -17,8 +18,8 @@ export const REDEMPTION_KEY_LENGTH = 32;
 /** `POST /api/redemption/`: an empty name becomes the formatted quota. */
 export const redemptionCreateRequestSchema = z.object({
   name: z.string().optional(),
-  quota: z.number().optional(),
-  count: z.number().optional(),
+  quota: numberInput.optional(),
+  count: numberInput.optional(),
 });
 export type RedemptionCreateRequest = z.infer<typeof redemptionCreateRequestSchema>;
 
@@ -26,7 +27,7 @@ export type RedemptionCreateRequest = z.infer<typeof redemptionCreateRequestSche
 export const redemptionUpdateRequestSchema = z.object({
   id: z.number().int().positive(),
   name: z.string().optional(),
-  quota: z.number().optional(),
+  quota: numberInput.optional(),
   status: z.number().optional(),
 });
 export type RedemptionUpdateRequest = z.infer<typeof redemptionUpdateRequestSchema>;

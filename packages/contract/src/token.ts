@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { numberInput } from './number-input';
 import { QUOTA_PER_UNIT } from './quota';
 
 /** Token status as stored in `tokens.status` (1 and 2) or derived for display and the relay (3 and 4). */
@@ -56,7 +57,7 @@ const tokenFieldShape = {
   name: z.string(),
   /** unix seconds, -1 never */
   expired_time: z.number(),
-  remain_quota: z.number(),
+  remain_quota: numberInput,
   unlimited_quota: z.boolean(),
   model_limits_enabled: z.boolean(),
   /** comma-separated model names */
@@ -115,7 +116,7 @@ export const tokenViewSchema = z.object({
   created_time: z.number(),
   accessed_time: z.number(),
   expired_time: z.number(),
-  remain_quota: z.number(),
+  remain_quota: numberInput,
   unlimited_quota: z.boolean(),
   model_limits_enabled: z.boolean(),
   model_limits: z.string(),

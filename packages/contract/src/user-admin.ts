@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { integerInput } from './number-input';
 
 /** `POST /api/user/manage` actions (spec 000 §4). */
 export const USER_MANAGE_ACTIONS = ['promote', 'demote', 'disable', 'enable', 'delete'] as const;
@@ -27,8 +28,8 @@ export const userUpdateRequestSchema = z.object({
   display_name: z.string().optional(),
   password: z.string().optional(),
   group: z.string().optional(),
-  quota: z.number().int().optional(),
-  add_quota: z.number().int().optional(),
+  quota: integerInput.optional(),
+  add_quota: integerInput.optional(),
 });
 export type UserUpdateRequest = z.infer<typeof userUpdateRequestSchema>;
 

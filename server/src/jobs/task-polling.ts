@@ -2,6 +2,7 @@ import type { Dispatcher } from 'undici';
 import type { AppContext } from '../app-context';
 import { toCachedChannel, type CachedChannel } from '../relay/caches/channel-index';
 import { refundFailedTask, taskRefunds } from '../relay/tasks/task-refunds';
+import { storedFailReason } from '../relay/tasks/fail-reason';
 import { taskMessages } from '../relay/tasks/task-messages';
 import type { StoredTask, TaskPlatform } from '../relay/tasks/task-platform';
 import type { JobDefinition } from './job-runner';
@@ -53,8 +54,8 @@ async function pollChannel(context: AppContext, dispatcher: Dispatcher, platform
         if (snapshot.outcome !== 'running') continue;
       }
       if (now - task.submittedAt > timeout) {
-        await platform.store.fail(task.rowId, taskMessages.timedOut.en, now);
-        await refundFailedTask(context, platform, task, taskMessages.timedOut.en);
+        await platform.store.fail(task.rowId, storedFailReason(taskMessages.timedOut), now);
+        await refundFailedTask(context, platform, task, storedFailReason(taskMessages.timedOut));
       }
     }
   }

@@ -57,14 +57,25 @@ export async function relayRoutes(app: FastifyInstance, context: AppContext, ser
   });
 
   const playground = { endpoint: chatEndpoint, dialect: openAIDialect };
-  app.post('/pg/chat/completions', (request, reply) => {
-    const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
-    let group: unknown;
+  /**
+   * The playground's `group` chooses the user's group inside the gateway (spec 001): it is taken out of
+   * the body, which goes upstream without it (a vendor such as OpenAI refuses unknown fields).
+   */
+  const takePlaygroundGroup = (request: FastifyRequest): unknown => {
+    if (!Buffer.isBuffer(request.body)) return undefined;
+    let body: unknown;
     try {
-      group = (JSON.parse(raw.toString('utf8')) as { group?: unknown }).group;
+      body = JSON.parse(request.body.toString('utf8'));
     } catch {
-      group = undefined;
+      return undefined;
     }
+    if (!body || typeof body !== 'object' || Array.isArray(body) || !('group' in body)) return undefined;
+    const { group, ...rest } = body as { group?: unknown };
+    request.body = Buffer.from(JSON.stringify(rest));
+    return group;
+  };
+  app.post('/pg/chat/completions', (request, reply) => {
+    const group = takePlaygroundGroup(request);
     return handleRelayCall(context, services, request, reply, playground, () => authenticateSession(context, services, request, group));
   });
 

@@ -39,9 +39,13 @@ export abstract class FakeTaskUpstream extends LoopbackFake {
     return this.received.filter((call) => call.path.startsWith(prefix));
   }
 
+  /** ids to hand out before fresh ones (an upstream that answers an id it gave before) */
+  readonly reusedIds: string[] = [];
+
   protected accept(prompt: string): FakeTask {
     this.counter += 1;
-    const task: FakeTask = { id: `${Date.now()}${String(this.counter).padStart(4, '0')}`, plan: planOfPrompt(prompt), prompt, reads: 0 };
+    const id = this.reusedIds.shift() ?? `${Date.now()}${String(this.counter).padStart(4, '0')}`;
+    const task: FakeTask = { id, plan: planOfPrompt(prompt), prompt, reads: 0 };
     this.tasks.set(task.id, task);
     return task;
   }

@@ -102,6 +102,14 @@ function fail(error: ApiError, quiet: boolean): never {
   throw error;
 }
 
+/**
+ * A create (POST) whose outcome the console cannot know (no reply, a gateway's 502/503/504, a reply it
+ * cannot read) may have been saved: the person is told not to send it again (spec 001 §8).
+ */
+const OUTCOME_UNKNOWN_STATUSES = new Set([502, 503, 504]);
+const outcomeUnknown = (method: string, fallback: string): string =>
+  method.toUpperCase() === 'POST' ? i18n.t('common:errors.submitFailed') : fallback;
+
 /** Sends one console call and unwraps the `{success, message, data}` envelope. */
 export async function apiRequest<T>(method: string, path: string, options: RequestOptions = {}): Promise<ApiReply<T>> {
   const quiet = options.quiet ?? false;
@@ -118,15 +126,16 @@ export async function apiRequest<T>(method: string, path: string, options: Reque
     });
   } catch (error) {
     if (options.signal?.aborted) throw error;
-    return fail(new ApiError(i18n.t('common:errors.network'), 'network', 0), quiet);
+    return fail(new ApiError(outcomeUnknown(method, i18n.t('common:errors.network')), 'network', 0), quiet);
   }
 
   const envelope = await readEnvelope(response);
   if (!response.ok) {
     if (response.status === 401) handleUnauthorized(quiet);
-    return fail(new ApiError(httpErrorMessage(response.status, envelope?.message), 'http', response.status), quiet);
+    const message = httpErrorMessage(response.status, envelope?.message);
+    return fail(new ApiError(OUTCOME_UNKNOWN_STATUSES.has(response.status) && !envelope ? outcomeUnknown(method, message) : message, 'http', response.status), quiet);
   }
-  if (!envelope) return fail(new ApiError(i18n.t('common:errors.unreadableReply'), 'http', response.status), quiet);
+  if (!envelope) return fail(new ApiError(outcomeUnknown(method, i18n.t('common:errors.unreadableReply')), 'http', response.status), quiet);
   if (!envelope.success) {
     // The server already localised its message from Accept-Language.
     const text = envelope.message || i18n.t('common:errors.generic', { message: response.status });

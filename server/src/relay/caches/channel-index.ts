@@ -1,3 +1,4 @@
+import { channelServiceOf, type ChannelService } from '@switchboard/contract';
 import type { Selectable } from 'kysely';
 import type { Database } from '../../db/database';
 import type { ChannelsTable } from '../../db/tables/channels';
@@ -86,12 +87,15 @@ export function toCachedChannel(row: Selectable<ChannelsTable>): CachedChannel {
   };
 }
 
+type TiersByGroupAndModel = Map<string, Map<string, Tier[]>>;
+
 /**
- * Enabled channels indexed by group and model into priority tiers (highest first), built from the
- * abilities table and rebuilt whenever the `channels` topic says something changed.
+ * Enabled channels indexed by the endpoints they serve (the relay's, or one task platform's), group and
+ * model into priority tiers (highest first), built from the abilities table and rebuilt whenever the
+ * `channels` topic says something changed. A call only ever sees channels whose type can serve it.
  */
 export class ChannelIndex {
-  private index = new Map<string, Map<string, Tier[]>>();
+  private index = new Map<ChannelService, TiersByGroupAndModel>();
   private byId = new Map<number, CachedChannel>();
   private reloading: Promise<void> | null = null;
   private reloadAgain = false;
@@ -103,8 +107,8 @@ export class ChannelIndex {
     bus.subscribe('channels', () => this.reload());
   }
 
-  tiers(group: string, model: string): Tier[] {
-    return this.index.get(group)?.get(model) ?? [];
+  tiers(group: string, model: string, service: ChannelService = 'relay'): Tier[] {
+    return this.index.get(service)?.get(group)?.get(model) ?? [];
   }
 
   channel(id: number): CachedChannel | undefined {
@@ -114,7 +118,9 @@ export class ChannelIndex {
   /** Models with at least one enabled channel in any of the groups. */
   models(groups: Iterable<string>): string[] {
     const names = new Set<string>();
-    for (const group of groups) for (const model of this.index.get(group)?.keys() ?? []) names.add(model);
+    for (const byGroup of this.index.values()) {
+      for (const group of groups) for (const model of byGroup.get(group)?.keys() ?? []) names.add(model);
+    }
     return [...names].sort();
   }
 
@@ -146,12 +152,15 @@ export class ChannelIndex {
       const channel = toCachedChannel(row);
       byId.set(channel.id, channel);
     }
-    const grouped = new Map<string, Map<string, Map<number, CachedChannel[]>>>();
+    const grouped = new Map<ChannelService, Map<string, Map<string, Map<number, CachedChannel[]>>>>();
     for (const ability of abilities) {
       const channel = byId.get(toNumber(ability.channel_id));
       if (!channel) continue;
-      const models = grouped.get(ability.group) ?? new Map<string, Map<number, CachedChannel[]>>();
-      grouped.set(ability.group, models);
+      const service = channelServiceOf(channel.type);
+      const groups = grouped.get(service) ?? new Map<string, Map<string, Map<number, CachedChannel[]>>>();
+      grouped.set(service, groups);
+      const models = groups.get(ability.group) ?? new Map<string, Map<number, CachedChannel[]>>();
+      groups.set(ability.group, models);
       const tiers = models.get(ability.model) ?? new Map<number, CachedChannel[]>();
       models.set(ability.model, tiers);
       const priority = toNumber(ability.priority);
@@ -159,16 +168,20 @@ export class ChannelIndex {
       members.push({ ...channel, priority, weight: ability.weight });
       tiers.set(priority, members);
     }
-    const index = new Map<string, Map<string, Tier[]>>();
-    for (const [group, models] of grouped) {
-      const byModel = new Map<string, Tier[]>();
-      for (const [model, tiers] of models) {
-        byModel.set(
-          model,
-          [...tiers.entries()].sort((a, b) => b[0] - a[0]).map(([priority, members]) => ({ priority, channels: members })),
-        );
+    const index = new Map<ChannelService, TiersByGroupAndModel>();
+    for (const [service, groups] of grouped) {
+      const byGroup: TiersByGroupAndModel = new Map();
+      for (const [group, models] of groups) {
+        const byModel = new Map<string, Tier[]>();
+        for (const [model, tiers] of models) {
+          byModel.set(
+            model,
+            [...tiers.entries()].sort((a, b) => b[0] - a[0]).map(([priority, members]) => ({ priority, channels: members })),
+          );
+        }
+        byGroup.set(group, byModel);
       }
-      index.set(group, byModel);
+      index.set(service, byGroup);
     }
     this.index = index;
     this.byId = byId;

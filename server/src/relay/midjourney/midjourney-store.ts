@@ -37,6 +37,8 @@ export interface NewDrawing {
   progress: string;
   imageUrl: string;
   properties: unknown;
+  /** why the proxy refused the submit (such a drawing is stored as FAILURE, nothing charged) */
+  failReason?: string;
 }
 
 /** The `midjourneys` table: drawing tasks, times in unix milliseconds as midjourney-proxy reports them. */
@@ -49,7 +51,7 @@ export class MidjourneyStore implements TaskStore {
 
   insert(task: NewDrawing): Promise<number> {
     const now = Date.now();
-    const finished = task.status === 'SUCCESS';
+    const finished = task.status === 'SUCCESS' || task.status === 'FAILURE';
     return insertReturningId(this.database.db, this.database.kind, 'midjourneys', {
       mj_id: task.mjId,
       code: task.code,
@@ -69,7 +71,7 @@ export class MidjourneyStore implements TaskStore {
       video_urls: null,
       status: task.status,
       progress: task.progress,
-      fail_reason: '',
+      fail_reason: task.failReason ?? '',
       channel_id: task.channelId,
       model_name: task.modelName,
       quota: task.quota,
@@ -110,6 +112,7 @@ export class MidjourneyStore implements TaskStore {
       .selectAll()
       .where('status', 'in', ['FAILURE', 'CANCEL'])
       .where('refunded', '=', RefundState.none)
+      .where('quota', '>', 0)
       .orderBy('id')
       .limit(limit)
       .execute();

@@ -3,9 +3,10 @@ import { toNumber } from '../../db/dialect';
 import { TASK_POLLING_JOB } from '../../jobs/task-polling';
 import { FakeFileServer } from '../../testing/fake-file-server';
 import { FAKE_IMAGE, FakeMidjourneyProxy } from '../../testing/fake-midjourney-proxy';
+import { consoleClient } from '../../testing/console-client';
 import { DRAWING_IMAGE_RATE } from './drawing-images';
 import { addChannel, addToken, addUser, flushAll } from '../../testing/relay-fixtures';
-import { startTestServer, type TestServer } from '../../testing/test-server';
+import { signIn, startTestServer, type TestServer } from '../../testing/test-server';
 
 // mj_imagine costs $0.1 per call: 0.1 × 500000 = 50000; mj_upscale $0.05 = 25000.
 const IMAGINE = 50_000;
@@ -125,6 +126,9 @@ describe('drawing tasks through a midjourney-proxy channel', () => {
       .execute();
     await poll();
     expect((await mj(`/mj/task/${submitted.body.result}/fetch`, token.apiKey)).body).toMatchObject({ status: 'FAILURE', failReason: 'The task timed out' });
+    // The gateway's own reason reads in the caller's language (it used to be stored and shown in English only).
+    const inChinese = await server.call(`/mj/task/${submitted.body.result}/fetch`, { headers: { authorization: `Bearer ${token.apiKey}`, 'accept-language': 'zh-CN' } });
+    expect(await inChinese.json()).toMatchObject({ status: 'FAILURE', failReason: '任务超时' });
     expect(await quotaOf(userId)).toBe(1_000_000);
   });
 
@@ -144,6 +148,32 @@ describe('drawing tasks through a midjourney-proxy channel', () => {
     expect(submitted.body.code).toBe(24);
     expect(await quotaOf(userId)).toBe(1_000_000);
     expect(await logsOf(userId)).toEqual([]);
+    // The drawing list shows the refused submit with its code and reason (spec 001 §4), charged nothing.
+    const owner = consoleClient(server, await signIn(server, 'refused', 'password123'));
+    const listed = await owner<unknown>('GET', '/mj/self/');
+    const rows = (Array.isArray(listed.data) ? listed.data : (listed.data as { items: unknown[] }).items) as Array<Record<string, unknown>>;
+    expect(rows).toEqual([
+      expect.objectContaining({ action: 'IMAGINE', code: 24, status: 'FAILURE', quota: 0, fail_reason: expect.stringMatching(/.+/), prompt: 'refuse this' }),
+    ]);
+    expect(await poll()).toBe('ran');
+    expect(await quotaOf(userId)).toBe(1_000_000);
+    expect(await logsOf(userId)).toEqual([]);
+  });
+
+  it('answers image addresses under the origin the client called when ServerAddress is empty', async () => {
+    const { token } = await newCustomer('no-address');
+    const submitted = await mj('/mj/submit/imagine', token.apiKey, { prompt: 'a quiet harbour' });
+    const mjId = submitted.body.result as string;
+    await poll();
+    await server.context.options.save('ServerAddress', '');
+    try {
+      const fetched = await mj(`/mj/task/${mjId}/fetch`, token.apiKey);
+      expect(fetched.body.imageUrl).toBe(`${server.url}/mj/image/${mjId}`);
+      const image = await fetch(fetched.body.imageUrl as string);
+      expect(Buffer.from(await image.arrayBuffer())).toEqual(FAKE_IMAGE);
+    } finally {
+      await server.context.options.save('ServerAddress', 'https://gateway.example');
+    }
   });
 
   it('refusals submit nothing: no quota, model not allowed, drawing disabled, unfinished task', async () => {

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../../app-context';
-import { fill } from '../../platform/text';
+import { fill, languageOf } from '../../platform/text';
 import { authenticateToken, type Caller } from '../authenticate';
 import { RelayError } from '../relay-error';
 import { relayMessages } from '../relay-messages';
@@ -51,6 +51,8 @@ export function registerMidjourneyRoutes(app: FastifyInstance, context: AppConte
     }
   };
   const images = new DrawingImages(context, store, services);
+  /** The address the client called (behind a trusted proxy, the one it forwarded). */
+  const originOf = (request: FastifyRequest) => `${request.protocol}://${request.host}`;
   const submit = (kind: SubmitKind | 'swap-face') => (request: FastifyRequest, reply: FastifyReply) =>
     guarded(request, reply, (caller) => submitDrawing(context, services, store, { caller, kind, body: bodyOf(request, submitRequestSchema), requestId: request.id }));
 
@@ -62,14 +64,14 @@ export function registerMidjourneyRoutes(app: FastifyInstance, context: AppConte
       guarded(request, reply, async (caller) => {
         const row = await store.ownTask(caller.user.id, request.params.id);
         if (!row) throw taskNotFound(request.params.id);
-        return taskView(row, context.options);
+        return taskView(row, context.options, originOf(request), languageOf(request.headers['accept-language']));
       }),
     );
 
     app.post(`${prefix}/mj/task/list-by-condition`, (request, reply) =>
       guarded(request, reply, async (caller) => {
         const rows = await store.ownTasks(caller.user.id, bodyOf(request, idsSchema).ids);
-        return rows.map((row) => taskView(row, context.options));
+        return rows.map((row) => taskView(row, context.options, originOf(request), languageOf(request.headers['accept-language'])));
       }),
     );
 

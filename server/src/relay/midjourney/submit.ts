@@ -81,7 +81,22 @@ export async function submitDrawing(context: AppContext, services: RelayServices
   const path = kind === 'swap-face' ? '/mj/insight-face/swap' : `/mj/submit/${kind}`;
   const forwarded = JSON.stringify(forwardedBody(context, body));
   const model = modelOfAction(action);
+  const drawingOf = (answer: SubmitAnswer, servedBy: number, quota: number) => ({
+    mjId: typeof answer.result === 'string' ? answer.result : '',
+    code: answer.code,
+    userId: caller.user.id,
+    tokenId: caller.token?.id ?? 0,
+    group: caller.group,
+    action: action as string,
+    prompt,
+    description: answer.description ?? '',
+    channelId: servedBy,
+    modelName: model,
+    quota,
+    properties: answer.properties,
+  });
   const result = await submitTask(context, services, {
+    service: 'midjourney',
     caller,
     model,
     units: freeActions.has(action) ? 0 : 1,
@@ -91,29 +106,22 @@ export async function submitDrawing(context: AppContext, services: RelayServices
       const answer = await upstreamJson(services.agent, { url: `${channel.baseUrl}${path}`, headers: proxyHeaders(channel), body: forwarded }, submitAnswerSchema);
       return { accepted: ACCEPTED_CODES.has(answer.code), answer, logContent: `操作 ${action}，ID ${String(answer.result ?? '')}` };
     },
+    async record({ answer, channel, quota }) {
+      if (typeof answer.result !== 'string' || !answer.result) return;
+      const existing = answer.code === 21 ? (answer.properties as { status?: unknown; imageUrl?: unknown } | undefined) : undefined;
+      const finished = existing?.status === 'SUCCESS' && typeof existing.imageUrl === 'string';
+      await store.insert({
+        ...drawingOf(answer, channel.id, quota),
+        status: finished ? 'SUCCESS' : 'SUBMITTED',
+        progress: finished ? '100%' : '0%',
+        imageUrl: finished ? (existing.imageUrl as string) : '',
+      });
+    },
   });
-  const answer = result.answer;
-  if (!result.accepted) return answer;
-  if (typeof answer.result === 'string' && answer.result) {
-    const existing = answer.code === 21 ? (answer.properties as { status?: unknown; imageUrl?: unknown } | undefined) : undefined;
-    const finished = existing?.status === 'SUCCESS' && typeof existing.imageUrl === 'string';
-    await store.insert({
-      mjId: answer.result,
-      code: answer.code,
-      userId: caller.user.id,
-      tokenId: caller.token?.id ?? 0,
-      group: caller.group,
-      action,
-      prompt,
-      description: answer.description ?? '',
-      channelId: result.channel.id,
-      modelName: model,
-      quota: result.quota,
-      status: finished ? 'SUCCESS' : 'SUBMITTED',
-      progress: finished ? '100%' : '0%',
-      imageUrl: finished ? (existing.imageUrl as string) : '',
-      properties: answer.properties,
-    });
+  if (!result.accepted) {
+    // Kept (as the reference does) so the drawing list shows the refused submit and its reason.
+    const answer = result.answer;
+    await store.insert({ ...drawingOf(answer, result.channel.id, 0), status: 'FAILURE', progress: '0%', imageUrl: '', failReason: answer.description ?? '' });
   }
-  return { ...answer, code: 1 };
+  return result.accepted ? { ...result.answer, code: 1 } : result.answer;
 }

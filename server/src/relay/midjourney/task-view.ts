@@ -1,16 +1,19 @@
 import { midjourneyImageAddress } from '@switchboard/contract';
 import type { OptionStore } from '../../platform/option-store';
+import { failReasonIn } from '../tasks/fail-reason';
+import type { Language } from '../../platform/text';
 import { storedJson } from '../tasks/stored-json';
 import { toNumber } from '../../db/dialect';
 import type { MidjourneyRow } from './midjourney-store';
 
-
 /**
  * A stored drawing as the client of a midjourney-proxy knows it. With MjForwardUrlEnabled the image
- * address is the gateway's own `/mj/image/{id}` (under ServerAddress), so clients never see the proxy.
+ * address is the gateway's own `/mj/image/{id}` (under ServerAddress, or the origin the client called
+ * when none is set: a relative address is useless to a client), so clients never see the proxy.
  */
-export function taskView(row: MidjourneyRow, options: OptionStore) {
-  const imageUrl = midjourneyImageAddress(row.image_url ?? '', row.mj_id, options.boolean('MjForwardUrlEnabled'), options.string('ServerAddress'));
+export function taskView(row: MidjourneyRow, options: OptionStore, requestOrigin: string, language: Language) {
+  const serverAddress = options.string('ServerAddress').trim() || requestOrigin;
+  const imageUrl = midjourneyImageAddress(row.image_url ?? '', row.mj_id, options.boolean('MjForwardUrlEnabled'), serverAddress);
   return {
     id: row.mj_id,
     action: row.action,
@@ -26,7 +29,7 @@ export function taskView(row: MidjourneyRow, options: OptionStore) {
     videoUrls: storedJson(row.video_urls),
     status: row.status,
     progress: row.progress,
-    failReason: row.fail_reason ?? '',
+    failReason: failReasonIn(row.fail_reason, language),
     buttons: storedJson(row.buttons) ?? [],
     properties: storedJson(row.properties) ?? {},
   };

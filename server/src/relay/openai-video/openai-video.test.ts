@@ -35,15 +35,51 @@ describe('OpenAI video jobs through the official SDK', () => {
     expect(upstream.callsTo('/v1/videos').at(-1)!.headers.authorization).toBe('Bearer video-key');
     // sora-2 costs $0.3 per call: 0.3 × 500000 = 150000.
     expect(await quotaOf(userId)).toBe(10_000_000 - 150_000);
-    expect(await client.videos.retrieve(created.id)).toMatchObject({ id: created.id, status: 'queued' });
-
-    await poll();
+    // A retrieve of an unfinished job asks the upstream (it used to answer the stored `queued` until the
+    // next background poll, 15 s later) and stores what it learns.
     expect(await client.videos.retrieve(created.id)).toMatchObject({ id: created.id, status: 'completed', progress: 100, seconds: '8' });
+    const stored = await server.context.database.db.selectFrom('tasks').select(['status', 'progress']).where('task_id', '=', created.id).executeTakeFirstOrThrow();
+    expect(stored).toEqual({ status: 'SUCCESS', progress: '100%' });
     const content = await client.videos.downloadContent(created.id);
     expect(Buffer.from(await content.arrayBuffer())).toEqual(FAKE_VIDEO);
     await flushAll(server);
     const logs = await server.context.database.db.selectFrom('logs').select(['model_name', 'quota', 'type']).where('user_id', '=', userId).execute();
     expect(logs).toEqual([{ model_name: 'sora-2', quota: 150_000, type: 2 }]);
+  });
+
+  it('charges nothing when the gateway cannot store an accepted job (an upstream id that collides)', async () => {
+    const { userId, client } = await customer('collider');
+    const first = await client.videos.create({ model: 'sora-2', prompt: 'a red kite' });
+    expect(await quotaOf(userId)).toBe(10_000_000 - 150_000);
+    upstream.reusedIds.push(first.id);
+    const failure = await client.videos.create({ model: 'sora-2', prompt: 'a blue kite' }).catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(OpenAI.APIError);
+    // Before: answered 500 and kept the charge (a log row, no task row, no refund).
+    expect(await quotaOf(userId)).toBe(10_000_000 - 150_000);
+    await flushAll(server);
+    const logs = await server.context.database.db.selectFrom('logs').select(['quota', 'type']).where('user_id', '=', userId).execute();
+    expect(logs).toEqual([{ quota: 150_000, type: 2 }]);
+  });
+
+  it('asks the upstream about an unfinished job at most once per interval, however often its client polls', async () => {
+    const { client } = await customer('impatient');
+    const created = await client.videos.create({ model: 'sora-2', prompt: 'stall a while' });
+    const reads = () => upstream.callsTo(`/v1/videos/${created.id}`).length;
+    const answers = await Promise.all(Array.from({ length: 5 }, () => client.videos.retrieve(created.id)));
+    for (const answer of answers) expect(answer).toMatchObject({ id: created.id, status: 'in_progress', progress: 40 });
+    for (let call = 0; call < 5; call += 1) await client.videos.retrieve(created.id);
+    expect(reads()).toBe(1);
+  });
+
+  it('refunds a job whose retrieve learns it failed, once', async () => {
+    const { userId, client } = await customer('retrieve-fails');
+    const created = await client.videos.create({ model: 'sora-2', prompt: 'this will fail too' });
+    expect(await client.videos.retrieve(created.id)).toMatchObject({ status: 'failed', error: { code: 'moderation_blocked' } });
+    await poll();
+    expect(await quotaOf(userId)).toBe(10_000_000);
+    await flushAll(server);
+    const refunds = await server.context.database.db.selectFrom('logs').select('quota').where('user_id', '=', userId).where('type', '=', 4).execute();
+    expect(refunds).toHaveLength(1);
   });
 
   it('bills per second when ModelPrice has `<model>/second`', async () => {

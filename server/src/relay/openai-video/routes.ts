@@ -1,10 +1,13 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../app-context';
-import { fill } from '../../platform/text';
+import { fill, languageOf, type Language } from '../../platform/text';
+import { failReasonIn } from '../tasks/fail-reason';
 import { authenticateToken, type Caller } from '../authenticate';
 import { RelayError } from '../relay-error';
 import type { RelayServices } from '../relay-services';
-import type { GenericTaskStore, TaskRow } from '../tasks/generic-task-store';
+import { storedTask, type GenericTaskStore, type TaskRow } from '../tasks/generic-task-store';
+import type { TaskPlatform } from '../tasks/task-platform';
+import { TaskRefresher } from '../tasks/task-refresher';
 import { invalidBody, requireEnabled, taskNotFound } from '../tasks/route-kit';
 import { storedJson } from '../tasks/stored-json';
 import { taskMessages } from '../tasks/task-messages';
@@ -17,10 +20,10 @@ import { videoRequestFacts, videoSchema } from './wire';
 export const perSecondPriceKey = (model: string) => `${model}/second`;
 
 /** A stored job as OpenAI's video object, as last read from the upstream; a job that timed out here reads as failed. */
-function videoView(row: TaskRow) {
+function videoView(row: TaskRow, language: Language) {
   const stored = (storedJson(row.data) ?? {}) as Record<string, unknown>;
   if (row.status === 'FAILURE' && stored.status !== 'failed') {
-    return { ...stored, id: row.task_id, status: 'failed', error: { code: 'task_failed', message: row.fail_reason ?? '' } };
+    return { ...stored, id: row.task_id, status: 'failed', error: { code: 'task_failed', message: failReasonIn(row.fail_reason, language) } };
   }
   return { ...stored, id: row.task_id };
 }
@@ -30,7 +33,9 @@ function videoView(row: TaskRow) {
  * channels that speak it (type 55): billed per call from ModelPrice, or per second of video when
  * ModelPrice has `<model>/second`; errors in OpenAI's shape (the relay scope's error handler).
  */
-export function registerOpenAIVideoRoutes(app: FastifyInstance, context: AppContext, services: RelayServices, store: GenericTaskStore): void {
+export function registerOpenAIVideoRoutes(app: FastifyInstance, context: AppContext, services: RelayServices, platform: TaskPlatform & { store: GenericTaskStore }): void {
+  const store = platform.store;
+  const refresher = new TaskRefresher(context, services, platform);
   const ownJob = async (request: FastifyRequest<{ Params: { id: string } }>): Promise<{ caller: Caller; row: TaskRow }> => {
     const caller = await authenticateToken(context, services, request);
     requireEnabled(context, 'TaskEnabled');
@@ -48,6 +53,7 @@ export function registerOpenAIVideoRoutes(app: FastifyInstance, context: AppCont
     if ('problem' in facts) throw invalidBody(facts.problem);
     const perSecond = context.options.json<Record<string, number>>('ModelPrice')?.[perSecondPriceKey(facts.model)] !== undefined;
     const result = await submitTask(context, services, {
+      service: 'video',
       caller,
       model: facts.model,
       priceModel: perSecond ? perSecondPriceKey(facts.model) : undefined,
@@ -58,26 +64,35 @@ export function registerOpenAIVideoRoutes(app: FastifyInstance, context: AppCont
         const video = await upstreamJson(services.agent, { url: `${channel.baseUrl}/v1/videos`, headers, body: raw }, videoSchema);
         return { accepted: true, answer: video, logContent: `视频 ${facts.seconds} 秒，ID ${video.id}` };
       },
+      async record({ answer: video, channel, quota }) {
+        await store.insert({
+          taskId: video.id,
+          userId: caller.user.id,
+          tokenId: caller.token?.id ?? 0,
+          group: caller.group,
+          channelId: channel.id,
+          modelName: facts.model,
+          quota,
+          action: 'generate',
+          status: snapshotOf(video).status,
+          properties: { seconds: facts.seconds },
+          data: video,
+        });
+      },
     });
     const video = result.answer;
-    const snapshot = snapshotOf(video);
-    await store.insert({
-      taskId: video.id,
-      userId: caller.user.id,
-      tokenId: caller.token?.id ?? 0,
-      group: caller.group,
-      channelId: result.channel.id,
-      modelName: facts.model,
-      quota: result.quota,
-      action: 'generate',
-      status: snapshot.status,
-      properties: { seconds: facts.seconds },
-      data: video,
-    });
     return video;
   });
 
-  app.get<{ Params: { id: string } }>('/v1/videos/:id', async (request) => videoView((await ownJob(request)).row));
+  app.get<{ Params: { id: string } }>('/v1/videos/:id', async (request) => {
+    const { caller, row } = await ownJob(request);
+    let current = row;
+    if (row.status !== 'SUCCESS' && row.status !== 'FAILURE') {
+      await refresher.refresh(storedTask(row));
+      [current = row] = await store.ownTasks(caller.user.id, [row.task_id]);
+    }
+    return videoView(current, languageOf(request.headers['accept-language']));
+  });
 
   app.get<{ Params: { id: string } }>('/v1/videos/:id/content', async (request, reply) => {
     const { row } = await ownJob(request);

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../app-context';
-import { fill } from '../../platform/text';
+import { fill, languageOf, type Language } from '../../platform/text';
+import { failReasonIn } from '../tasks/fail-reason';
 import { authenticateToken, type Caller } from '../authenticate';
 import { RelayError } from '../relay-error';
 import type { RelayServices } from '../relay-services';
@@ -17,12 +18,12 @@ const actions = { music: 'MUSIC', lyrics: 'LYRICS' } as const;
 
 
 /** A stored task as the Suno API's fetch answers it. */
-export function sunoTaskView(row: TaskRow) {
+export function sunoTaskView(row: TaskRow, language: Language) {
   return {
     task_id: row.task_id,
     action: row.action,
     status: row.status,
-    fail_reason: row.fail_reason ?? '',
+    fail_reason: failReasonIn(row.fail_reason, language),
     submit_time: Number(row.submit_time),
     start_time: Number(row.start_time),
     finish_time: Number(row.finish_time),
@@ -61,6 +62,7 @@ export function registerSunoRoutes(app: FastifyInstance, context: AppContext, se
       const model = `suno_${kind}`;
       const forwarded = JSON.stringify(body);
       const result = await submitTask(context, services, {
+        service: 'suno',
         caller,
         model,
         units: 1,
@@ -70,38 +72,40 @@ export function registerSunoRoutes(app: FastifyInstance, context: AppContext, se
           const accepted = answer.code === 'success' && typeof answer.data === 'string' && answer.data !== '';
           return { accepted, answer, logContent: `操作 ${action}，ID ${String(answer.data ?? '')}` };
         },
+        async record({ answer, channel, quota }) {
+          await store.insert({
+            taskId: answer.data as string,
+            userId: caller.user.id,
+            tokenId: caller.token?.id ?? 0,
+            group: caller.group,
+            channelId: channel.id,
+            modelName: model,
+            quota,
+            action,
+            status: 'SUBMITTED',
+            properties: { input: body.prompt ?? body.gpt_description_prompt ?? '' },
+            data: null,
+          });
+        },
       });
       if (!result.accepted) {
         const detail = result.answer.message || result.answer.code;
         throw new RelayError(fill(taskMessages.upstreamRefused, { detail }), 400, 'task_refused', 'upstream_error');
       }
       const taskId = result.answer.data as string;
-      await store.insert({
-        taskId,
-        userId: caller.user.id,
-        tokenId: caller.token?.id ?? 0,
-        group: caller.group,
-        channelId: result.channel.id,
-        modelName: model,
-        quota: result.quota,
-        action,
-        status: 'SUBMITTED',
-        properties: { input: body.prompt ?? body.gpt_description_prompt ?? '' },
-        data: null,
-      });
       return taskId;
     }),
   );
 
   app.post('/suno/fetch', (request, reply) =>
-    guarded(request, reply, async (caller) => (await store.ownTasks(caller.user.id, bodyOf(request, fetchRequestSchema).ids)).map(sunoTaskView)),
+    guarded(request, reply, async (caller) => (await store.ownTasks(caller.user.id, bodyOf(request, fetchRequestSchema).ids)).map((row) => sunoTaskView(row, languageOf(request.headers['accept-language'])))),
   );
 
   app.get<{ Params: { id: string } }>('/suno/fetch/:id', (request, reply) =>
     guarded(request, reply, async (caller) => {
       const [row] = await store.ownTasks(caller.user.id, [request.params.id]);
       if (!row) throw taskNotFound(request.params.id);
-      return sunoTaskView(row);
+      return sunoTaskView(row, languageOf(request.headers['accept-language']));
     }),
   );
 }

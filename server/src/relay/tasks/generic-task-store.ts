@@ -10,7 +10,8 @@ const seconds = (milliseconds: number) => Math.floor(milliseconds / 1000);
 
 export type TaskRow = Selectable<TasksTable>;
 
-function storedTask(row: Pick<TaskRow, 'id' | 'task_id' | 'channel_id' | 'user_id' | 'token_id' | 'quota' | 'model_name' | 'submit_time'>): StoredTask {
+/** A task row as the poller and the refunds see it. */
+export function storedTask(row: Pick<TaskRow, 'id' | 'task_id' | 'channel_id' | 'user_id' | 'token_id' | 'quota' | 'model_name' | 'submit_time'>): StoredTask {
   return {
     rowId: toNumber(row.id),
     upstreamId: row.task_id,

@@ -21,7 +21,7 @@ export function registerTaskRelay(app: FastifyInstance, context: AppContext, ser
   const video = openAIVideoPlatform(context.database);
   registerMidjourneyRoutes(app, context, services, midjourney.store);
   registerSunoRoutes(app, context, services, suno.store);
-  registerOpenAIVideoRoutes(app, context, services, video.store);
+  registerOpenAIVideoRoutes(app, context, services, video);
   const platforms = [midjourney, suno, video];
   context.jobs.register(taskPollingJob(context, services.agent, platforms, app.log));
   app.addHook('onReady', async () => {

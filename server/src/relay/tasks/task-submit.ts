@@ -1,3 +1,4 @@
+import type { ChannelService } from '@switchboard/contract';
 import type { AppContext } from '../../app-context';
 import { fill } from '../../platform/text';
 import { checkModelAllowed, type Caller } from '../authenticate';
@@ -21,6 +22,8 @@ export interface SubmitAnswer<T> {
 
 export interface TaskSubmit<T> {
   caller: Caller;
+  /** the platform whose channel types may take the task (never a chat channel that lists the model) */
+  service: ChannelService;
   /** the priced model name (mj_imagine, suno_music, sora-2, ...) */
   model: string;
   /** the ModelPrice entry that prices it, when not the model itself (a per-second video price) */
@@ -31,6 +34,12 @@ export interface TaskSubmit<T> {
   channelId?: number;
   requestId: string;
   send(channel: CachedChannel): Promise<SubmitAnswer<T>>;
+  /**
+   * Stores an accepted task, before it is charged: when storing fails (an upstream id that collides
+   * with a stored one, a database error) the call fails uncharged, since no call the gateway itself
+   * fails may stay charged.
+   */
+  record(accepted: { answer: T; channel: CachedChannel; quota: number }): Promise<void>;
 }
 
 export interface SubmitResult<T> {
@@ -42,7 +51,9 @@ export interface SubmitResult<T> {
 
 function nextChannel(services: RelayServices, submit: TaskSubmit<unknown>, tried: Set<number>): CachedChannel | undefined {
   const pinned = submit.channelId ?? submit.caller.pinnedChannelId;
-  if (pinned === null || pinned === undefined) return selectChannel(services.channels.tiers(submit.caller.group, submit.model), tried, services.breaker);
+  if (pinned === null || pinned === undefined) {
+    return selectChannel(services.channels.tiers(submit.caller.group, submit.model, submit.service), tried, services.breaker);
+  }
   if (tried.has(pinned)) return undefined;
   const channel = services.channels.channel(pinned);
   if (!channel) throw new RelayError(taskMessages.taskChannelDisabled, 403, 'channel_not_found', 'permission_error');
@@ -52,7 +63,8 @@ function nextChannel(services: RelayServices, submit: TaskSubmit<unknown>, tried
 /**
  * Submits a task: model limits and price first, the price held (refused when it cannot be paid, before
  * any upstream call), then channels in the chat relay's order (priority tiers, weights, circuit
- * breaker, RetryTimes failover on retryable failures). Charged and logged once a channel accepts.
+ * breaker, RetryTimes failover on retryable failures). Once a channel accepts, the task is stored,
+ * then charged and logged.
  */
 export async function submitTask<T>(context: AppContext, services: RelayServices, submit: TaskSubmit<T>): Promise<SubmitResult<T>> {
   const started = Date.now();
@@ -79,6 +91,7 @@ export async function submitTask<T>(context: AppContext, services: RelayServices
           await releaseTaskHold(context, caller, held);
           return { accepted: false, answer: sent.answer, channel, quota: 0 };
         }
+        await submit.record({ answer: sent.answer, channel, quota });
         await chargeTask(context, caller, { held, quota, price, model, channel, content: sent.logContent ?? '', requestId: submit.requestId, started });
         return { accepted: true, answer: sent.answer, channel, quota };
       } catch (error) {

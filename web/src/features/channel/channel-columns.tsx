@@ -34,6 +34,7 @@ export function channelColumns(t: TFunction, status: StatusData, handlers: Chann
     <InlineNumber
       value={isTagRecord(record) ? record[field] : record.channel[field]}
       min={minimum}
+      invalidMessage={t(field === 'priority' ? 'validation.priorityInvalid' : 'validation.weightInvalid')}
       onCommit={(value) => handlers.onNumber(record, field, value)}
       testId={`channel-${field}`}
     />

@@ -1,4 +1,4 @@
-import { AZURE_DEFAULT_API_VERSION, ChannelType } from '@switchboard/contract';
+import { AZURE_DEFAULT_API_VERSION, ChannelType, XUNFEI_DEFAULT_MODEL_VERSION } from '@switchboard/contract';
 
 /** How the editor labels and fills the fields whose meaning depends on the type (spec 001 "Type-specific fields"). */
 export interface TypeFieldSpec {
@@ -31,7 +31,7 @@ const specs: Record<number, Partial<TypeFieldSpec>> = {
     other: { label: 'editor.other.apiVersion', placeholder: AZURE_DEFAULT_API_VERSION },
   },
   [ChannelType.Custom]: { baseUrlLabel: 'editor.baseUrl.custom', baseUrlHint: 'editor.baseUrl.customHint' },
-  [ChannelType.Xunfei]: { keyFormat: 'APIPassword' },
+  [ChannelType.Xunfei]: { keyFormat: 'APIPassword', other: { label: 'editor.other.modelVersion', placeholder: XUNFEI_DEFAULT_MODEL_VERSION } },
   [ChannelType.AIProxyLibrary]: { other: { label: 'editor.other.knowledgeBase', placeholder: '' } },
   [ChannelType.FastGPT]: { baseUrlLabel: 'editor.baseUrl.privateDeployment' },
   [ChannelType.SunoAPI]: { baseUrlLabel: 'editor.baseUrl.suno', baseUrlHint: 'editor.baseUrl.sunoHint' },

@@ -29,6 +29,9 @@ describe('the fields of native vendors', () => {
     expect(typeFieldsOf(23).keyFormat).toBe('AppId|SecretId|SecretKey');
     expect(i18n.t(typeFieldsOf(49).other?.label ?? '', { ns: 'channel' })).toBe('Bot ID');
     expect(i18n.t(typeFieldsOf(20).other?.label ?? '', { ns: 'channel' })).toBe('App URL (sent as HTTP-Referer)');
+    // Type 18 asks for its model version (spec 001 §5), which an empty field leaves at v2.1.
+    expect(i18n.t(typeFieldsOf(18).other?.label ?? '', { ns: 'channel' })).toBe('Model version');
+    expect(typeFieldsOf(18).other?.placeholder).toBe('v2.1');
     await changeLanguage('zh');
     expect(i18n.t('editor.keyFormat', { ns: 'channel', format: 'id.secret' })).toBe('密钥格式：id.secret');
     expect(i18n.t('editor.other.botId', { ns: 'channel' })).toBe('智能体 ID');

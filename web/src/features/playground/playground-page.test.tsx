@@ -65,6 +65,27 @@ describe('playground', () => {
     });
   });
 
+  it('offers every usable model when opened, and narrows the list only to what the user types', async () => {
+    const models = ['gpt-4o-mini', 'gpt-4o', 'claude-3-5-sonnet', 'claude-3-haiku', 'gemini-2.0-flash'];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: RequestInfo | URL) =>
+        String(input).startsWith('/api/user/models')
+          ? new Response(JSON.stringify({ success: true, message: '', data: models }))
+          : new Response('{"success":false,"message":"no"}', { status: 404 }),
+      ),
+    );
+    renderApp(routes, { path: '/playground', user: { ...user } });
+    const input = screen.getByTestId('playground-model').querySelector('input') ?? screen.getByTestId('playground-model');
+    const shown = () => [...document.querySelectorAll('.ant-select-item-option')].map((option) => option.textContent);
+    fireEvent.mouseDown(input);
+    fireEvent.focus(input);
+    // The prefilled gpt-4o-mini used to filter the list down to itself.
+    await vi.waitFor(() => expect(shown()).toEqual(models));
+    fireEvent.change(input, { target: { value: 'claude' } });
+    await vi.waitFor(() => expect(shown()).toEqual(['claude-3-5-sonnet', 'claude-3-haiku']));
+  });
+
   it('shows loading, then incomplete while the stream runs', async () => {
     let push: (text: string) => void = () => undefined;
     let close: () => void = () => undefined;

@@ -1,4 +1,5 @@
 import { AutoComplete, Card, Form, Input, InputNumber, Select, Slider } from 'antd';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DEFAULT_PLAYGROUND_MODEL, useUsableGroups, useUsableModels } from '../token/usable-options';
 import { TEMPERATURE_RANGE, type PlaygroundSettings } from './playground-conversation';
@@ -14,7 +15,9 @@ export function PlaygroundSettingsPanel({ settings, onChange }: PlaygroundSettin
   const { groups, loading: groupsLoading } = useUsableGroups();
   const { models } = useUsableModels();
   const modelNames = models.length > 0 ? models : [DEFAULT_PLAYGROUND_MODEL];
-  const typed = settings.model.trim().toLowerCase();
+  // The list narrows only to what the user types; the chosen (or prefilled) model leaves it whole.
+  const [search, setSearch] = useState('');
+  const typed = search.trim().toLowerCase();
   const modelOptions = modelNames.filter((model) => typed === '' || model.toLowerCase().includes(typed)).map((model) => ({ value: model }));
 
   return (
@@ -37,6 +40,9 @@ export function PlaygroundSettingsPanel({ settings, onChange }: PlaygroundSettin
             value={settings.model}
             options={modelOptions}
             onChange={(model: string) => onChange({ model })}
+            onSearch={setSearch}
+            onSelect={() => setSearch('')}
+            onBlur={() => setSearch('')}
             placeholder={DEFAULT_PLAYGROUND_MODEL}
             data-testid="playground-model"
           />

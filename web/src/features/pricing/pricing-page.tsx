@@ -8,6 +8,7 @@ import { usePageSize } from '../../components/page-size';
 import { usePricing } from './pricing-api';
 import { pricingColumns } from './pricing-columns';
 import { initialGroup } from './pricing-display';
+import { RatioDiagram } from './ratio-diagram';
 
 /** /pricing: every served model with its billing type, groups, ratios and price in the chosen group (public). */
 export default function PricingPage() {
@@ -30,7 +31,18 @@ export default function PricingPage() {
 
   return (
     <PageFrame title={t('title')} summary={t('summary')}>
-      <Alert type="info" showIcon message={t('explanation.title')} description={t('explanation.body')} data-testid="pricing-explanation" />
+      <Alert
+        type="info"
+        showIcon
+        message={t('explanation.title')}
+        description={
+          <>
+            {t('explanation.body')}
+            <RatioDiagram />
+          </>
+        }
+        data-testid="pricing-explanation"
+      />
       <Card variant="borderless">
         <Flex gap={12} wrap style={{ marginBottom: 16 }}>
           <Input.Search

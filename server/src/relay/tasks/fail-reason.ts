@@ -1,0 +1,18 @@
+import type { Language } from '../../platform/text';
+import { taskMessages } from './task-messages';
+
+/** Reasons the gateway itself gives a failed task (stored in Chinese, like log texts); the rest come from upstreams. */
+const gatewayReasons = [taskMessages.timedOut];
+
+/** The Chinese text stored for a reason the gateway gives. */
+export const storedFailReason = (reason: (typeof gatewayReasons)[number]): string => reason.zh;
+
+/**
+ * A stored fail reason in the reader's language: the gateway's own reasons (stored in either language by
+ * this or an earlier version) are translated; an upstream's text is shown as the upstream wrote it.
+ */
+export function failReasonIn(stored: string | null | undefined, language: Language): string {
+  const text = stored ?? '';
+  const known = gatewayReasons.find((reason) => reason.zh === text || reason.en === text);
+  return known ? known[language] : text;
+}
