@@ -20,6 +20,9 @@ import { UpstreamExchange } from './upstream-exchange';
 
 const ERROR_BODY_LIMIT = 64 * 1024;
 
+/** undici's code for an upstream that sent no headers within RELAY_TIMEOUT */
+const headersTimedOut = (error: unknown) => (error as { code?: unknown } | null)?.code === 'UND_ERR_HEADERS_TIMEOUT';
+
 export interface AttemptOutcome {
   /** null when the upstream reported none */
   usage: Usage | null;
@@ -100,6 +103,9 @@ export async function sendAttempt(dispatcher: Dispatcher, input: AttemptInput): 
     response = await new UpstreamExchange(dispatcher, { url: target.url, method: target.method ?? 'POST', headers: target.headers, body: target.body }, signal).headers;
   } catch (error) {
     if (signal.aborted) throw new RelayError(relayMessages.clientGone, 499, 'client_gone', 'api_error');
+    if (headersTimedOut(error)) {
+      throw new RelayError(relayMessages.upstreamTimeout, 504, 'upstream_timeout', 'upstream_error', true);
+    }
     const detail = error instanceof Error ? error.message : String(error);
     throw new RelayError(fill(relayMessages.upstreamUnreachable, { detail }), 502, 'upstream_unreachable', 'upstream_error', true);
   }

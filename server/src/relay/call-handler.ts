@@ -6,7 +6,9 @@ import { HttpSink } from './client-sink';
 import type { Endpoint } from './endpoints';
 import type { InboundDialect, RouteFacts } from './formats/inbound-dialect';
 import { relayCall } from './pipeline';
+import { RelayError } from './relay-error';
 import { writeRelayError } from './relay-error-reply';
+import { relayMessages } from './relay-messages';
 import type { RelayServices } from './relay-services';
 
 /** A relay route: the client's endpoint, the dialect it speaks, and what its path says. */
@@ -20,7 +22,7 @@ export interface RelayRoute {
 /**
  * Runs one relay call on a hijacked response: authenticates, parses the body in the route's dialect,
  * relays, and answers every failure in that dialect's error shape. A client that disconnects aborts
- * the upstream call.
+ * the upstream call, as does a shutdown that cuts the call (services.inFlight).
  */
 export async function handleRelayCall(
   context: AppContext,
@@ -44,6 +46,7 @@ export async function handleRelayCall(
     const seconds = (performance.now() - started) / 1000;
     metrics.callEnded({ route: route.endpoint.kind, dialect: route.dialect.name, model: trace.model, channelId: trace.channelId, status: response.statusCode, seconds });
   });
+  services.inFlight.enter(clientGone);
   try {
     const authenticated = authenticate();
     const caller = authenticated instanceof Promise ? await authenticated : authenticated;
@@ -64,11 +67,16 @@ export async function handleRelayCall(
       clientHeaders: request.headers,
       requestId: request.id,
       clientIp: request.ip,
-      sink: new HttpSink(response, request.id),
+      sink: new HttpSink(response, request.id, context.config.STREAMING_TIMEOUT * 1000),
       signal: clientGone,
       trace,
     });
   } catch (error) {
-    writeRelayError(response, request, error, route.dialect);
+    const cut = services.inFlight.cutting && error instanceof RelayError && error.code === 'client_gone';
+    writeRelayError(response, request, cut ? shuttingDown() : error, route.dialect);
+  } finally {
+    services.inFlight.leave(clientGone);
   }
 }
+
+const shuttingDown = () => new RelayError(relayMessages.shuttingDown, 503, 'server_shutting_down', 'api_error');

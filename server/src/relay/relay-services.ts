@@ -7,6 +7,7 @@ import type { GatewayMetrics } from '../platform/metrics';
 import type { CircuitBreaker } from './circuit-breaker';
 import type { SensitiveWords } from './sensitive/sensitive-words';
 import type { RelayLimits } from './limits/relay-limits';
+import type { CallsInFlight } from './stream/calls-in-flight';
 
 /** The relay's in-memory state, built once at start. */
 export interface RelayServices {
@@ -20,4 +21,6 @@ export interface RelayServices {
   /** null unless METRICS_ENABLED */
   metrics: GatewayMetrics | null;
   limits: RelayLimits;
+  /** what a shutdown waits for, then cuts */
+  inFlight: CallsInFlight;
 }
