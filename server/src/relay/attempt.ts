@@ -14,7 +14,7 @@ import type { AdapterSettings } from './providers/adapter-settings';
 import { adapterFor } from './providers/registry';
 import { RelayError } from './relay-error';
 import { relayMessages } from './relay-messages';
-import type { RelaySignal } from './client-abort';
+import { shutdownCut, type RelaySignal } from './client-abort';
 import type { CompletionGuard } from './sensitive/completion-guard';
 import { UpstreamExchange } from './upstream-exchange';
 
@@ -167,6 +167,8 @@ async function relayStream(response: UpstreamExchange, relay: StreamRelay, input
   } catch {
     // The upstream stream broke or the client left (abort): bill what was delivered.
     interrupted = signal.aborted || sink.gone;
+    // A stream the shutdown cut tells its client why it ends early.
+    if (signal.reason === 'shutdown' && !sink.gone) rest.push(input.dialect.streamEncoder(input.body).error?.(shutdownCut()) ?? Buffer.alloc(0));
   }
   clearImmediate(headTimer);
   const last = rest.length === 0 ? undefined : rest.length === 1 ? rest[0] : Buffer.concat(rest);

@@ -1,14 +1,12 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../app-context';
 import type { Caller } from './authenticate';
-import { ClientAbort } from './client-abort';
+import { ClientAbort, shutdownCut } from './client-abort';
 import { HttpSink } from './client-sink';
 import type { Endpoint } from './endpoints';
 import type { InboundDialect, RouteFacts } from './formats/inbound-dialect';
 import { relayCall } from './pipeline';
-import { RelayError } from './relay-error';
 import { writeRelayError } from './relay-error-reply';
-import { relayMessages } from './relay-messages';
 import type { RelayServices } from './relay-services';
 
 /** A relay route: the client's endpoint, the dialect it speaks, and what its path says. */
@@ -72,11 +70,8 @@ export async function handleRelayCall(
       trace,
     });
   } catch (error) {
-    const cut = services.inFlight.cutting && error instanceof RelayError && error.code === 'client_gone';
-    writeRelayError(response, request, cut ? shuttingDown() : error, route.dialect);
+    writeRelayError(response, request, clientGone.reason === 'shutdown' ? shutdownCut() : error, route.dialect);
   } finally {
     services.inFlight.leave(clientGone);
   }
 }
-
-const shuttingDown = () => new RelayError(relayMessages.shuttingDown, 503, 'server_shutting_down', 'api_error');

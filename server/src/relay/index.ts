@@ -44,9 +44,11 @@ export async function createRelay(context: AppContext): Promise<{ services: Rela
   };
   context.shutdownTasks.unshift(() => services.agent.close());
   const plugin = async (app: FastifyInstance) => {
-    // Before the server closes (new calls already get 503): streams get half the shutdown's time to
-    // end, then are cut and billed for what they delivered, leaving the rest for the last flush.
+    // Before Fastify closes the server: it stops taking connections (idle keep-alive ones close; it
+    // closes those the calls leave idle later), the calls get half the shutdown's time to end, then
+    // are cut, streams billed for what they delivered; the other half is for the last flush.
     app.addHook('preClose', async () => {
+      app.server.close();
       const cut = await services.inFlight.settle((context.config.SHUTDOWN_TIMEOUT_SECONDS * 1000) / 2);
       if (cut > 0) app.log.warn({ calls: cut }, 'shutdown: relay calls still running were cut; streams are billed for what they delivered');
     });

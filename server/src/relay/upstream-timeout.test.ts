@@ -63,3 +63,28 @@ describe('an upstream that accepts the call and never answers (RELAY_TIMEOUT=1)'
     }
   }, 20_000);
 });
+
+describe('a call still waiting for its upstream when the server shuts down', () => {
+  it('is cut after half of SHUTDOWN_TIMEOUT_SECONDS and answered 503 (the gateway is shutting down) in its dialect', async () => {
+    const server = await startTestServer({ environment: { RELAY_TIMEOUT: '60', SHUTDOWN_TIMEOUT_SECONDS: '2' } });
+    const silent = await new SilentUpstream().start();
+    try {
+      const userId = await addUser(server, 'shutdown-user', { quota: QUOTA });
+      const { apiKey } = await addToken(server, userId, { unlimited: true });
+      await addChannel(server, { name: 'silent', baseUrl: silent.url, models: [MODEL] });
+      const answer = server.call('/v1/messages', {
+        method: 'POST',
+        headers: { 'x-api-key': apiKey, 'content-type': 'application/json', 'accept-language': 'en' },
+        body: JSON.stringify({ model: MODEL, max_tokens: 16, messages: [{ role: 'user', content: 'hi' }] }),
+      });
+      await expect.poll(() => silent.accepted, { timeout: 5_000, interval: 20 }).toBe(1);
+      const closing = server.stop();
+      const reply = await answer;
+      expect(reply.status).toBe(503);
+      expect(await reply.json()).toMatchObject({ type: 'error', error: { type: 'overloaded_error', message: expect.stringContaining('shutting down') } });
+      await closing;
+    } finally {
+      await silent.stop();
+    }
+  }, 20_000);
+});

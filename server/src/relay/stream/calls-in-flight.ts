@@ -7,8 +7,6 @@ import type { ClientAbort } from '../client-abort';
  * its bill is in the journal, so `settle` returns only once every cut call is billed.
  */
 export class CallsInFlight {
-  /** set once the shutdown cut the calls still running */
-  cutting = false;
   private readonly calls = new Set<ClientAbort>();
   private emptied: (() => void) | null = null;
 
@@ -19,10 +17,6 @@ export class CallsInFlight {
   leave(call: ClientAbort): void {
     this.calls.delete(call);
     if (this.calls.size === 0) this.emptied?.();
-  }
-
-  get size(): number {
-    return this.calls.size;
   }
 
   /**
@@ -37,8 +31,7 @@ export class CallsInFlight {
     clearTimeout(timer);
     const cut = this.calls.size;
     if (cut === 0) return 0;
-    this.cutting = true;
-    for (const call of [...this.calls]) call.abort();
+    for (const call of this.calls) call.abort('shutdown');
     await empty;
     return cut;
   }

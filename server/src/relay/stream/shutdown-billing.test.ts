@@ -5,8 +5,8 @@ import { toNumber } from '../../db/dialect';
 import { CRASH_MODEL, crashSandbox, readLedger, setUpBilling, type BillingSetup } from '../../testing/crash-load';
 import { startServerProcess } from '../../testing/server-process';
 
-const SHUTDOWN_TIMEOUT_SECONDS = 4;
-/** a stream of about 60 s, far longer than the shutdown lets it run */
+const SHUTDOWN_TIMEOUT_SECONDS = 8;
+/** a stream of about 60 s, far longer than the shutdown lets it run (half of SHUTDOWN_TIMEOUT_SECONDS) */
 const WORDS = Array.from({ length: 3000 }, (_, index) => ` word${index}`);
 
 /** Starts a stream and resolves once some of its words arrived; `rest` reads it to its end. */
@@ -65,13 +65,19 @@ describe.each([
     const before = await readLedger(database, setup);
     const stream = await openStream(sandbox.running.url, setup.apiKey);
     const stopping = Date.now();
-    expect(await sandbox.running.stop()).toBe(0);
+    const exited = sandbox.running.stop();
+    // While the stream runs, new connections are refused (a balancer moves them to another instance).
+    const statusUrl = `${sandbox.running.url}/api/status`;
+    await expect.poll(() => fetch(statusUrl).then(() => 'answered', () => 'refused'), { timeout: 5_000, interval: 100 }).toBe('refused');
+    expect(Date.now() - stopping).toBeLessThan((SHUTDOWN_TIMEOUT_SECONDS * 1000) / 2);
+    expect(await exited).toBe(0);
     const stoppedAfterMs = Date.now() - stopping;
     sandbox.running = null;
     const received = await stream.rest();
     console.info(`SIGTERM with ${workers} worker(s): exited after ${stoppedAfterMs} ms, the client got ${received.length} bytes`);
     expect(stoppedAfterMs).toBeLessThan(SHUTDOWN_TIMEOUT_SECONDS * 1000);
     expect(received).not.toContain('word2999');
+    expect(received).toContain('"code":"server_shutting_down"');
     expect(sandbox.upstream.abortedStreams).toBe(1);
 
     const rows = await consumptionRows(database, setup);
