@@ -46,9 +46,10 @@ async function consumptionRows(settings: DatabaseSettings, setup: BillingSetup) 
 }
 
 describe.each([
-  { workers: '1', name: 'one process' },
-  { workers: '2', name: 'two workers' },
-])('SIGTERM with a long stream open ($name)', ({ workers }) => {
+  { workers: '1', signalWorkers: false, name: 'one process' },
+  { workers: '2', signalWorkers: false, name: 'two workers, the primary tells them' },
+  { workers: '2', signalWorkers: true, name: 'two workers, each signalled too, as systemd does' },
+])('SIGTERM with a long stream open ($name)', ({ workers, signalWorkers }) => {
   const sandbox = crashSandbox(`shutdown-stream-${workers}`);
 
   it('waits a bounded time, cuts the stream, bills what was delivered once and exits', async () => {
@@ -64,7 +65,9 @@ describe.each([
     const setup = await setUpBilling(sandbox.running, sandbox.upstream.url);
     const before = await readLedger(database, setup);
     const stream = await openStream(sandbox.running.url, setup.apiKey);
+    const workerPids = signalWorkers ? await sandbox.running.childPids() : [];
     const stopping = Date.now();
+    for (const pid of workerPids) process.kill(pid, 'SIGTERM');
     const exited = sandbox.running.stop();
     // While the stream runs, new connections are refused (a balancer moves them to another instance).
     const statusUrl = `${sandbox.running.url}/api/status`;
@@ -74,7 +77,7 @@ describe.each([
     const stoppedAfterMs = Date.now() - stopping;
     sandbox.running = null;
     const received = await stream.rest();
-    console.info(`SIGTERM with ${workers} worker(s): exited after ${stoppedAfterMs} ms, the client got ${received.length} bytes`);
+    console.info(`SIGTERM with ${workers} worker(s)${signalWorkers ? ', each signalled' : ''}: exited after ${stoppedAfterMs} ms, the client got ${received.length} bytes`);
     expect(stoppedAfterMs).toBeLessThan(SHUTDOWN_TIMEOUT_SECONDS * 1000);
     expect(received).not.toContain('word2999');
     expect(received).toContain('"code":"server_shutting_down"');
