@@ -15,11 +15,14 @@ import type { AdapterSettings } from './providers/adapter-settings';
 import { adapterFor } from './providers/registry';
 import { RelayError } from './relay-error';
 import { relayMessages } from './relay-messages';
-import type { RelaySignal } from './client-abort';
+import { shutdownCut, type RelaySignal } from './client-abort';
 import type { CompletionGuard } from './sensitive/completion-guard';
 import { UpstreamExchange } from './upstream-exchange';
 
 const ERROR_BODY_LIMIT = 64 * 1024;
+
+/** undici's code for an upstream that sent no headers within RELAY_TIMEOUT */
+const headersTimedOut = (error: unknown) => (error as { code?: unknown } | null)?.code === 'UND_ERR_HEADERS_TIMEOUT';
 
 export interface AttemptOutcome {
   /** null when the upstream reported none */
@@ -102,6 +105,9 @@ export async function sendAttempt(dispatcher: Dispatcher, input: AttemptInput): 
     response = await new UpstreamExchange(dispatcher, { url: target.url, method: target.method ?? 'POST', headers: target.headers, body: target.body }, signal).headers;
   } catch (error) {
     if (signal.aborted) throw new RelayError(relayMessages.clientGone, 499, 'client_gone', 'api_error');
+    if (headersTimedOut(error)) {
+      throw new RelayError(relayMessages.upstreamTimeout, 504, 'upstream_timeout', 'upstream_error', true);
+    }
     const detail = error instanceof Error ? error.message : String(error);
     throw new RelayError(fill(relayMessages.upstreamUnreachable, { detail }), 502, 'upstream_unreachable', 'upstream_error', true);
   }
@@ -163,6 +169,8 @@ async function relayStream(response: UpstreamExchange, relay: StreamRelay, input
   } catch {
     // The upstream stream broke or the client left (abort): bill what was delivered.
     interrupted = signal.aborted || sink.gone;
+    // A stream the shutdown cut tells its client why it ends early.
+    if (signal.reason === 'shutdown' && !sink.gone) rest.push(input.dialect.streamEncoder(input.body).error?.(shutdownCut()) ?? Buffer.alloc(0));
   }
   clearImmediate(headTimer);
   const last = rest.length === 0 ? undefined : rest.length === 1 ? rest[0] : Buffer.concat(rest);

@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../app-context';
 import type { Caller } from './authenticate';
-import { ClientAbort } from './client-abort';
+import { ClientAbort, shutdownCut } from './client-abort';
 import { HttpSink } from './client-sink';
 import type { Endpoint } from './endpoints';
 import type { InboundDialect, RouteFacts } from './formats/inbound-dialect';
@@ -20,7 +20,7 @@ export interface RelayRoute {
 /**
  * Runs one relay call on a hijacked response: authenticates, parses the body in the route's dialect,
  * relays, and answers every failure in that dialect's error shape. A client that disconnects aborts
- * the upstream call.
+ * the upstream call, as does a shutdown that cuts the call (services.inFlight).
  */
 export async function handleRelayCall(
   context: AppContext,
@@ -44,6 +44,7 @@ export async function handleRelayCall(
     const seconds = (performance.now() - started) / 1000;
     metrics.callEnded({ route: route.endpoint.kind, dialect: route.dialect.name, model: trace.model, channelId: trace.channelId, status: response.statusCode, seconds });
   });
+  services.inFlight.enter(clientGone);
   try {
     const authenticated = authenticate();
     const caller = authenticated instanceof Promise ? await authenticated : authenticated;
@@ -64,11 +65,13 @@ export async function handleRelayCall(
       clientHeaders: request.headers,
       requestId: request.id,
       clientIp: request.ip,
-      sink: new HttpSink(response, request.id),
+      sink: new HttpSink(response, request.id, context.config.STREAMING_TIMEOUT * 1000),
       signal: clientGone,
       trace,
     });
   } catch (error) {
-    writeRelayError(response, request, error, route.dialect);
+    writeRelayError(response, request, clientGone.reason === 'shutdown' ? shutdownCut() : error, route.dialect);
+  } finally {
+    services.inFlight.leave(clientGone);
   }
 }

@@ -1,10 +1,17 @@
+import { RelayError } from './relay-error';
+import { relayMessages } from './relay-messages';
+
+/** Why a call was stopped: its client left, or the server's shutdown cut it. */
+export type AbortReason = 'client_gone' | 'shutdown';
+
 /**
- * Raised when the client leaves, so the upstream call stops. A plain flag with its listeners: on
+ * Raised when the client leaves (or a shutdown cuts the call), so the upstream call stops. A plain flag with its listeners: on
  * Node 20 an AbortController costs about 4 µs per call and an EventEmitter about 1 µs, this less
  * than 0.1 µs (a call has one listener at a time, its upstream exchange).
  */
 export class ClientAbort {
   aborted = false;
+  reason: AbortReason | undefined;
   private listeners: Array<() => void> = [];
 
   on(_event: 'abort', listener: () => void): void {
@@ -16,9 +23,10 @@ export class ClientAbort {
     if (index !== -1) this.listeners.splice(index, 1);
   }
 
-  abort(): void {
+  abort(reason: AbortReason = 'client_gone'): void {
     if (this.aborted) return;
     this.aborted = true;
+    this.reason = reason;
     const listeners = this.listeners;
     this.listeners = [];
     for (const listener of listeners) listener();
@@ -27,3 +35,6 @@ export class ClientAbort {
 
 /** What stops an upstream call: the client leaving, or a timeout (channel tests). */
 export type RelaySignal = ClientAbort | AbortSignal;
+
+/** What the client of a call cut by the shutdown hears (an error reply, or an event ending its stream). */
+export const shutdownCut = () => new RelayError(relayMessages.shuttingDown, 503, 'server_shutting_down', 'api_error');

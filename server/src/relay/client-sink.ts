@@ -23,13 +23,18 @@ const sseHeaders = (requestId: string) => ({
   'x-request-id': requestId,
 });
 
-/** Writes straight to Node's response (the route has hijacked the Fastify reply). */
+/**
+ * Writes straight to Node's response (the route has hijacked the Fastify reply). A client that takes
+ * nothing for `stallTimeoutMs` while a write waits (its socket's buffers stay full: it stopped
+ * reading) is cut: the response is destroyed, which aborts the upstream call.
+ */
 export class HttpSink implements ClientSink {
   private streamedBytes = false;
 
   constructor(
     private readonly response: ServerResponse,
     private readonly requestId: string,
+    private readonly stallTimeoutMs: number,
   ) {}
 
   get gone(): boolean {
@@ -57,8 +62,11 @@ export class HttpSink implements ClientSink {
     if (chunk.length === 0 || this.response.destroyed) return;
     this.streamedBytes = true;
     if (this.response.write(chunk)) return;
+    // Only a slow client gets here, so the timer costs nothing on the usual path.
     return new Promise((resolve) => {
+      const stalled = setTimeout(() => this.response.destroy(), this.stallTimeoutMs);
       const done = () => {
+        clearTimeout(stalled);
         this.response.off('drain', done);
         this.response.off('close', done);
         resolve();

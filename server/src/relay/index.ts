@@ -11,6 +11,7 @@ import { CircuitBreaker } from './circuit-breaker';
 import { RelayLimits } from './limits/relay-limits';
 import type { RelayServices } from './relay-services';
 import { SensitiveWords } from './sensitive/sensitive-words';
+import { CallsInFlight } from './stream/calls-in-flight';
 import { relayRoutes } from './routes';
 
 /** Builds the relay's caches (the channel index is loaded before the first call) and its routes. */
@@ -41,7 +42,19 @@ export async function createRelay(context: AppContext): Promise<{ services: Rela
     metrics,
     limits: new RelayLimits(context, context.counters, metrics),
     outbound: new CallerFetcher(context.config.OUTBOUND_ALLOW_INTERNAL),
+    inFlight: new CallsInFlight(),
   };
   context.shutdownTasks.unshift(() => services.agent.close(), () => services.outbound.close());
-  return { services, plugin: (app) => relayRoutes(app, context, services) };
+  const plugin = async (app: FastifyInstance) => {
+    // Before Fastify closes the server: it stops taking connections (idle keep-alive ones close; it
+    // closes those the calls leave idle later), the calls get half the shutdown's time to end, then
+    // are cut, streams billed for what they delivered; the other half is for the last flush.
+    app.addHook('preClose', async () => {
+      app.server.close();
+      const cut = await services.inFlight.settle((context.config.SHUTDOWN_TIMEOUT_SECONDS * 1000) / 2);
+      if (cut > 0) app.log.warn({ calls: cut }, 'shutdown: relay calls still running were cut; streams are billed for what they delivered');
+    });
+    await relayRoutes(app, context, services);
+  };
+  return { services, plugin };
 }

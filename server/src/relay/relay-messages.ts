@@ -37,6 +37,8 @@ export const relayMessages = {
   invalidUrl: { zh: '无效的 URL ({method} {path})', en: 'Invalid URL ({method} {path})' },
   sessionRequired: { zh: '未登录或登录已过期，请重新登录', en: 'Not logged in or login expired, please log in again' },
   clientGone: { zh: '客户端已断开', en: 'The client disconnected' },
+  shuttingDown: { zh: '网关正在关闭，请重试', en: 'The gateway is shutting down, please retry' },
+  upstreamTimeout: { zh: '上游未在 RELAY_TIMEOUT 限定的时间内返回响应', en: 'The upstream did not answer within the time RELAY_TIMEOUT allows' },
   requestRateLimited: {
     zh: '您已达到请求数限制：{minutes} 分钟内最多请求 {count} 次',
     en: 'You have reached the request limit: at most {count} requests in {minutes} minutes',

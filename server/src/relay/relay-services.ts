@@ -8,6 +8,7 @@ import type { CallerFetcher } from '../platform/outbound/caller-fetcher';
 import type { CircuitBreaker } from './circuit-breaker';
 import type { SensitiveWords } from './sensitive/sensitive-words';
 import type { RelayLimits } from './limits/relay-limits';
+import type { CallsInFlight } from './stream/calls-in-flight';
 
 /** The relay's in-memory state, built once at start. */
 export interface RelayServices {
@@ -23,4 +24,6 @@ export interface RelayServices {
   limits: RelayLimits;
   /** the outbound guard for fetches made for callers (image URLs, drawing images) */
   outbound: CallerFetcher;
+  /** what a shutdown waits for, then cuts */
+  inFlight: CallsInFlight;
 }

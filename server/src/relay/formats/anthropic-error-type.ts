@@ -6,6 +6,7 @@ export function anthropicErrorType(status: number): string {
   if (status === 404) return 'not_found_error';
   if (status === 413) return 'request_too_large';
   if (status === 429) return 'rate_limit_error';
+  if (status === 504) return 'timeout_error';
   if (status === 529 || status === 503) return 'overloaded_error';
   return 'api_error';
 }
@@ -17,6 +18,7 @@ const statusOfType: Record<string, number> = {
   not_found_error: 404,
   request_too_large: 413,
   rate_limit_error: 429,
+  timeout_error: 504,
   overloaded_error: 529,
 };
 
