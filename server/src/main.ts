@@ -63,7 +63,8 @@ async function main(): Promise<void> {
     throw error;
   }
   const version = config.VERSION ?? (typeof __SWITCHBOARD_VERSION__ === 'string' ? __SWITCHBOARD_VERSION__ : 'dev');
-  const options = { version, webDist: config.WEB_DIST ?? defaultWebDist() };
+  // A relative WEB_DIST (as the README shows it) is taken from the working directory.
+  const options = { version, webDist: config.WEB_DIST ? resolve(config.WEB_DIST) : defaultWebDist() };
   if (cluster.isWorker) {
     let server: RunningServer | null = null;
     const stop = stopper(config, () => server?.close() ?? Promise.resolve());
