@@ -13,7 +13,7 @@ import type { ProviderAdapter, StreamRelay, UpstreamRequest, UpstreamTarget, Who
 import type { AdapterSettings } from './providers/adapter-settings';
 import { adapterFor } from './providers/registry';
 import { RelayError } from './relay-error';
-import { withoutSecrets } from './relay-error-scrub';
+import { ScrubbedStream, withoutSecrets } from './relay-error-scrub';
 import { relayMessages } from './relay-messages';
 import type { RelaySignal } from './client-abort';
 import type { CompletionGuard } from './sensitive/completion-guard';
@@ -74,7 +74,7 @@ function planOf(input: AttemptInput): AttemptPlan {
       adapter,
       request: settings.passThrough ? request.then((built) => ({ ...built, body: body.raw })) : request,
       whole: (bytes, type) => adapter.native.whole(bytes, type, target),
-      stream: () => adapter.native.stream(target, body),
+      stream: () => new ScrubbedStream(adapter.native.stream(target, body), channel.key),
     };
   }
   const converted: UpstreamTarget = { ...target, endpoint: dialect.name === 'openai' || input.endpoint.kind === 'embeddings' ? input.endpoint : chatEndpoint, contentType: 'application/json' };

@@ -56,6 +56,11 @@ class EchoingUpstream {
     }
     const key = String(request.headers.authorization).replace(/^Bearer /, '');
     this.keysSeen.push(key);
+    if (this.midStream && (JSON.parse(text) as { stream?: boolean }).stream) {
+      response.writeHead(200, { 'content-type': 'text/event-stream' });
+      response.write(`data: ${JSON.stringify({ id: 'c1', object: 'chat.completion.chunk', created: 1, model: 'scrub-gpt', choices: [{ index: 0, delta: { content: 'Once' } }] })}\n\n`);
+      return void response.end(`data: ${JSON.stringify({ error: { message: echo(key), type: 'server_error' } })}\n\n`);
+    }
     return this.send(response, { error: { message: echo(key), type: 'invalid_request_error', code: 'invalid_api_key' } });
   }
 
@@ -149,16 +154,23 @@ describe.each([
 });
 
 describe('an error inside a stream that prints the key', () => {
-  it('reaches the client of a converted stream without the key', async () => {
+  beforeAll(() => {
     upstream.midStream = true;
     upstream.status = 200;
-    try {
-      const reply = await openAICall('scrub-claude', true);
-      expect(reply.status).toBe(200);
-      expect(reply.text).toContain('Once');
-      expectScrubbed(reply, ANTHROPIC_KEY);
-    } finally {
-      upstream.midStream = false;
-    }
+  });
+
+  afterAll(() => {
+    upstream.midStream = false;
+  });
+
+  it.each([
+    { path: 'a converted stream (OpenAI client, Anthropic channel)', call: () => openAICall('scrub-claude', true), key: ANTHROPIC_KEY },
+    { path: 'a native Anthropic stream', call: () => anthropicCall('scrub-claude', true), key: ANTHROPIC_KEY },
+    { path: 'a native OpenAI stream', call: () => openAICall('scrub-gpt', true), key: OPENAI_KEY },
+  ])('reaches the client of $path without the key', async ({ call, key }) => {
+    const reply = await call();
+    expect(reply.status).toBe(200);
+    expect(reply.text).toContain('Once');
+    expectScrubbed(reply, key);
   });
 });
