@@ -37,6 +37,7 @@ export class RelayError extends Error {
   withText(text: Text): this {
     const copy = Object.assign(Object.create(Object.getPrototypeOf(this) as object) as this, this, { text });
     Object.defineProperty(copy, 'message', { value: text.en, writable: true, configurable: true });
+    Object.defineProperty(copy, 'stack', { value: this.stack, writable: true, configurable: true });
     return copy;
   }
 }
