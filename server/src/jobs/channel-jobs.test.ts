@@ -57,7 +57,7 @@ describe('scheduled channel tests', () => {
     await expect.poll(async () => (await channelRow(id)).status, { timeout: 10_000 }).toBe(3);
     const disabledNotice = await mail.latestTo(ROOT_MAIL);
     expect(disabledNotice.subject).toContain('was disabled');
-    expect(disabledNotice.body).toContain(`Channel "flaky" (#${id}) was disabled automatically. Reason: Incorrect API key provided`);
+    expect(disabledNotice.body).toContain(`Channel "flaky" (#${id}) was disabled automatically. Reason: upstream HTTP 401 (upstream_test): Incorrect API key provided`);
 
     // Further failing runs test the auto-disabled channel again but do not tell root again.
     const runsWhileDown = (await jobStatus('channel-health'))?.runCount ?? 0;
@@ -94,7 +94,7 @@ describe('scheduled channel tests', () => {
     await server.context.database.db.updateTable('channels').set({ status: 2 }).where('id', '=', id).execute();
   });
 
-  it('take a channel out only for the configured status codes and keywords, not for any failure', async () => {
+  it('take a channel out only for the configured status codes and the error types that say the key is spent, not for any failure', async () => {
     upstream.behaviour = { failWith: { status: 503, message: 'upstream overloaded' } };
     const id = await addChannel(server, { name: 'overloaded', baseUrl: upstream.url, models: ['gpt-4o-mini'] });
     const runs = (await jobStatus('channel-health'))?.runCount ?? 0;
@@ -106,10 +106,10 @@ describe('scheduled channel tests', () => {
     await setOptions({ AutomaticDisableStatusCodes: '401' });
     await server.context.database.db.updateTable('channels').set({ status: 2 }).where('id', '=', id).execute();
 
-    upstream.behaviour = { failWith: { status: 429, message: 'You exceeded your current quota, please check your plan' } };
-    const keyword = await addChannel(server, { name: 'quota gone', baseUrl: upstream.url, models: ['gpt-4o-mini'] });
-    await expect.poll(async () => (await channelRow(keyword)).status, { timeout: 10_000 }).toBe(3);
-    await server.context.database.db.updateTable('channels').set({ status: 2 }).where('id', '=', keyword).execute();
+    upstream.behaviour = { failWith: { status: 429, message: 'You exceeded your current quota, please check your plan', type: 'insufficient_quota', code: 'insufficient_quota' } };
+    const spent = await addChannel(server, { name: 'quota gone', baseUrl: upstream.url, models: ['gpt-4o-mini'] });
+    await expect.poll(async () => (await channelRow(spent)).status, { timeout: 10_000 }).toBe(3);
+    await server.context.database.db.updateTable('channels').set({ status: 2 }).where('id', '=', spent).execute();
   });
 
   it('in recovery mode try only auto-disabled channels: a passing one comes back, a failing enabled one is left alone', async () => {

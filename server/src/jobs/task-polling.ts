@@ -1,10 +1,11 @@
 import type { Dispatcher } from 'undici';
 import type { AppContext } from '../app-context';
+import { scrubbedForKey } from '../domain/secret-scrub';
 import { toCachedChannel, type CachedChannel } from '../relay/caches/channel-index';
 import { refundFailedTask, taskRefunds } from '../relay/tasks/task-refunds';
 import { storedFailReason } from '../relay/tasks/fail-reason';
 import { taskMessages } from '../relay/tasks/task-messages';
-import type { StoredTask, TaskPlatform } from '../relay/tasks/task-platform';
+import type { StoredTask, TaskPlatform, TaskSnapshot } from '../relay/tasks/task-platform';
 import type { JobDefinition } from './job-runner';
 
 export const TASK_POLLING_JOB = 'task-polling';
@@ -33,6 +34,9 @@ async function channelOf(context: AppContext, id: number): Promise<CachedChannel
   return row ? toCachedChannel(row) : null;
 }
 
+/** An upstream's fail reason is shown to the task's owner and logged: the channel's key and credential shapes go. */
+const withoutKey = (snapshot: TaskSnapshot, key: string): TaskSnapshot => ({ ...snapshot, failReason: scrubbedForKey(snapshot.failReason, key) });
+
 async function pollChannel(context: AppContext, dispatcher: Dispatcher, platform: TaskPlatform, channelId: number, tasks: StoredTask[], reporter: Reporter) {
   const channel = await channelOf(context, channelId);
   const timeout = platform.timeoutMs(context.config);
@@ -44,7 +48,7 @@ async function pollChannel(context: AppContext, dispatcher: Dispatcher, platform
           return [];
         })
       : [];
-    const byId = new Map(snapshots.map((snapshot) => [snapshot.upstreamId, snapshot]));
+    const byId = new Map(snapshots.map((snapshot) => [snapshot.upstreamId, channel && snapshot.failReason ? withoutKey(snapshot, channel.key) : snapshot]));
     const now = Date.now();
     for (const task of chunk) {
       const snapshot = byId.get(task.upstreamId);

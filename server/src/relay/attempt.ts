@@ -14,6 +14,7 @@ import type { ProviderAdapter, StreamRelay, UpstreamRequest, UpstreamTarget, Who
 import type { AdapterSettings } from './providers/adapter-settings';
 import { adapterFor } from './providers/registry';
 import { RelayError } from './relay-error';
+import { ScrubbedStream, withoutSecrets } from './relay-error-scrub';
 import { relayMessages } from './relay-messages';
 import { shutdownCut, type RelaySignal } from './client-abort';
 import type { CompletionGuard } from './sensitive/completion-guard';
@@ -78,7 +79,7 @@ function planOf(input: AttemptInput): AttemptPlan {
       adapter,
       request: settings.passThrough ? request.then((built) => ({ ...built, body: body.raw })) : request,
       whole: (bytes, type) => adapter.native.whole(bytes, type, target),
-      stream: () => adapter.native.stream(target, body),
+      stream: () => new ScrubbedStream(adapter.native.stream(target, body), channel.key),
     };
   }
   const converted: UpstreamTarget = { ...target, endpoint: dialect.name === 'openai' || input.endpoint.kind === 'embeddings' ? input.endpoint : chatEndpoint, contentType: 'application/json' };
@@ -86,16 +87,25 @@ function planOf(input: AttemptInput): AttemptPlan {
     adapter,
     request: Promise.resolve().then(() => adapter.openai.request(converted, { ...dialect.toOpenAI(body), model: upstreamModel })),
     whole: (bytes) => convertedWhole(adapter, dialect, converted, body, bytes),
-    stream: () => new ConvertedStream(adapter.openai.stream(converted), dialect.streamEncoder(body)),
+    stream: () => new ConvertedStream(adapter.openai.stream(converted), dialect.streamEncoder(body), (failure) => withoutSecrets(failure, channel.key)),
   };
 }
 
 /**
  * One try against one channel: sends the request, and on success relays the answer to the client
  * (whole, or event by event for streams) while reading its usage. A failure before any byte reached
- * the client throws (UpstreamError or a retryable RelayError) so the caller may fail over.
+ * the client throws (UpstreamError or a retryable RelayError) so the caller may fail over; its
+ * message no longer holds the channel's key nor anything shaped like a credential.
  */
 export async function sendAttempt(dispatcher: Dispatcher, input: AttemptInput): Promise<AttemptOutcome> {
+  try {
+    return await attemptOnce(dispatcher, input);
+  } catch (error) {
+    throw error instanceof RelayError ? withoutSecrets(error, input.channel.key) : error;
+  }
+}
+
+async function attemptOnce(dispatcher: Dispatcher, input: AttemptInput): Promise<AttemptOutcome> {
   const started = performance.now();
   const { signal, sink, channel } = input;
   const plan = planOf(input);

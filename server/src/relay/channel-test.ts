@@ -10,11 +10,14 @@ import { openAIDialect } from './formats/openai-chat';
 import { parseJsonBody } from './formats/request-body';
 import { mapModel } from './model-mapping';
 import { defaultAdapterSettings, type AdapterSettings } from './providers/adapter-settings';
+import type { UpstreamFailure } from '../domain/channel-health';
+import { scrubbedForKey } from '../domain/secret-scrub';
+import { upstreamFailureOf } from './channel-health';
 import { RelayError, UpstreamError } from './relay-error';
 
 export interface ChannelTestResult {
   success: boolean;
-  /** the upstream's error message when it failed */
+  /** the upstream's error message when it failed, without the channel's key or anything shaped like a credential */
   message: string;
   /** milliseconds the upstream took */
   timeMs: number;
@@ -23,6 +26,8 @@ export interface ChannelTestResult {
   status: number;
   /** the status the upstream itself answered (0: it never answered) */
   upstreamStatus: number;
+  /** what the upstream said about the channel when it answered an error (what automatic disabling reads) */
+  failure: UpstreamFailure | null;
 }
 
 const TEST_TIMEOUT_MS = 60_000;
@@ -76,11 +81,13 @@ export async function testChannel(
       signal: AbortSignal.timeout(TEST_TIMEOUT_MS),
       sink: new DiscardSink(),
     });
-    return { success: true, message: '', timeMs: Math.round(performance.now() - started), model, status: 200, upstreamStatus: 200 };
+    return { success: true, message: '', timeMs: Math.round(performance.now() - started), model, status: 200, upstreamStatus: 200, failure: null };
   } catch (error) {
-    const message = error instanceof RelayError ? error.text.en : error instanceof Error ? error.message : String(error);
+    const text = error instanceof RelayError ? error.text.en : error instanceof Error ? error.message : String(error);
+    const message = scrubbedForKey(text, channel.key);
     const status = error instanceof RelayError ? error.status : 500;
     const upstreamStatus = error instanceof UpstreamError ? error.upstreamStatus : 0;
-    return { success: false, message, timeMs: Math.round(performance.now() - started), model, status, upstreamStatus };
+    const failure = error instanceof UpstreamError ? upstreamFailureOf(error, channel.type) : null;
+    return { success: false, message, timeMs: Math.round(performance.now() - started), model, status, upstreamStatus, failure };
   }
 }

@@ -1,5 +1,6 @@
 import type { Usage } from './billing/quota';
 import type { ChunkEncoder, InboundDialect } from './formats/inbound-dialect';
+import type { RelayError } from './relay-error';
 import type { ParsedBody } from './formats/request-body';
 import type { ChunkTranslator, ProviderAdapter, StreamRelay, UpstreamTarget, WholeAnswer } from './providers/provider';
 import { CompletionCounter } from './stream/completion-counter';
@@ -21,6 +22,8 @@ export class ConvertedStream implements StreamRelay {
   constructor(
     private readonly translator: ChunkTranslator,
     private readonly encoder: ChunkEncoder,
+    /** what the client may see of an upstream's in-stream error (the channel's secrets taken out) */
+    private readonly shown: (failure: RelayError) => RelayError = (failure) => failure,
   ) {}
 
   get usage(): Usage | null {
@@ -50,7 +53,7 @@ export class ConvertedStream implements StreamRelay {
     const failure = this.translator.failure;
     if (failure && !this.failed) {
       this.failed = true;
-      out.push(this.encoder.error?.(failure) ?? Buffer.alloc(0));
+      out.push(this.encoder.error?.(this.shown(failure)) ?? Buffer.alloc(0));
     }
     if (out.length === 0) return Buffer.alloc(0);
     return out.length === 1 ? (out[0] as Buffer) : Buffer.concat(out);

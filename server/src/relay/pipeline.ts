@@ -12,7 +12,7 @@ import { HeldAnswer } from './billing/held-answer';
 import { consumptionOther } from './billing/consumption-other';
 import { billingDurable, refund, reserve, settle } from './billing/settlement';
 import type { CachedChannel } from './caches/channel-index';
-import { disableChannel, shouldDisable } from './channel-health';
+import { disableIfRefused } from './channel-health';
 import { selectChannel } from './channel-selection';
 import type { ClientSink } from './client-sink';
 import type { Endpoint } from './endpoints';
@@ -134,9 +134,7 @@ export async function relayCall(context: AppContext, services: RelayServices, ca
       services.metrics?.upstreamFailed(channel.id, error.code);
       // A request the channel cannot serve (refused before any upstream call) is not the channel's failure.
       if (error instanceof UpstreamError || error.retryable) services.breaker.failed(channel.id);
-      if (shouldDisable(context, channel, error)) {
-        await disableChannel(context, channel, error.text.en).catch(() => undefined);
-      }
+      await disableIfRefused(context, channel, error).catch(() => undefined);
       if (!error.retryable) break;
     } finally {
       if (channel.caps) await services.limits.leaveChannel(channel, call.requestId);

@@ -32,9 +32,20 @@ export class RelayError extends Error {
   toOpenAI(language: 'zh' | 'en', requestId: string) {
     return { error: { message: `${this.text[language]} (request id: ${requestId})`, type: this.type, param: '', code: this.code } };
   }
+
+  /** The same error (class and fields) with another message, e.g. with secrets taken out of it. */
+  withText(text: Text): this {
+    const copy = Object.assign(Object.create(Object.getPrototypeOf(this) as object) as this, this, { text });
+    Object.defineProperty(copy, 'message', { value: text.en, writable: true, configurable: true });
+    Object.defineProperty(copy, 'stack', { value: this.stack, writable: true, configurable: true });
+    return copy;
+  }
 }
 
-/** An error answered by an upstream: its status and body, possibly remapped by the channel. */
+/**
+ * An error answered by an upstream: its status and body, possibly remapped by the channel; `code` and
+ * `upstreamType` are the error body's own fields (what automatic disabling looks at).
+ */
 export class UpstreamError extends RelayError {
   constructor(
     status: number,
@@ -42,6 +53,7 @@ export class UpstreamError extends RelayError {
     code: string,
     retryable: boolean,
     readonly upstreamStatus: number,
+    readonly upstreamType = '',
   ) {
     super({ zh: message, en: message }, status, code, 'upstream_error', retryable);
   }

@@ -100,26 +100,6 @@ describe('failover', () => {
 });
 
 describe('channel health', () => {
-  it('disables a channel that answers 401 when automatic disabling is on, and the call still fails over', async () => {
-    await server.context.options.save('AutomaticDisableChannelEnabled', 'true');
-    const revoked = await fakeUpstream();
-    const healthy = await fakeUpstream();
-    revoked.behaviour = { failWith: { status: 401, message: 'Incorrect API key provided' } };
-    const model = 'o3';
-    const revokedId = await addChannel(server, { baseUrl: revoked.url, models: [model], priority: 9 });
-    await addChannel(server, { baseUrl: healthy.url, models: [model], priority: 1 });
-    const client = await clientFor(model);
-    await client.chat.completions.create({ model, messages: [{ role: 'user', content: 'hi' }] });
-    const row = await server.context.database.db.selectFrom('channels').select(['status', 'other_info']).where('id', '=', revokedId).executeTakeFirstOrThrow();
-    expect(row.status).toBe(3);
-    expect(JSON.parse(row.other_info)).toMatchObject({ status_reason: 'Incorrect API key provided' });
-    const abilities = await server.context.database.db.selectFrom('abilities').select('enabled').where('channel_id', '=', revokedId).execute();
-    expect(abilities.every((ability) => ability.enabled === 0)).toBe(true);
-    await client.chat.completions.create({ model, messages: [{ role: 'user', content: 'again' }] });
-    expect(revoked.received).toHaveLength(1);
-    await server.context.options.save('AutomaticDisableChannelEnabled', 'false');
-  });
-
   it('holds back a channel that keeps failing instead of hammering it', async () => {
     const flaky = await fakeUpstream();
     const steady = await fakeUpstream();

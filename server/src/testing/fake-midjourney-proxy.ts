@@ -8,7 +8,7 @@ export const FAKE_IMAGE = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfF
 /**
  * A fake midjourney-proxy: `/mj/submit/*` and `/mj/insight-face/swap` accept with code 1 (a prompt
  * containing "refuse" is refused with code 24, "exists" answers 21 with a finished image, "queue" 22), `/mj/task/list-by-condition` and `/mj/task/{id}/fetch`
- * report tasks by plan, `/images/{id}.png` serves the drawing. Requires `mj-api-secret` = `secret`.
+ * report tasks by plan (a failing prompt with "leak" prints the secret in its fail reason), `/images/{id}.png` serves the drawing. Requires `mj-api-secret` = `secret`.
  */
 export class FakeMidjourneyProxy extends FakeTaskUpstream {
   /** where finished drawings say their image is; the proxy's own address when empty */
@@ -22,7 +22,10 @@ export class FakeMidjourneyProxy extends FakeTaskUpstream {
     task.reads += 1;
     const base = { ...finished, id: task.id, prompt: task.prompt, submitTime: Date.now() - 1000 };
     if (task.plan === 'succeed') return { ...base, imageUrl: `${this.imageBase || this.url}/images/${task.id}.png` };
-    if (task.plan === 'fail') return { ...base, status: 'FAILURE', progress: '0%', imageUrl: '', buttons: [], failReason: 'Banned prompt detected' };
+    if (task.plan === 'fail') {
+      const failReason = /leak/i.test(task.prompt) ? `Discord refused the account behind secret ${this.secret}` : 'Banned prompt detected';
+      return { ...base, status: 'FAILURE', progress: '0%', imageUrl: '', buttons: [], failReason };
+    }
     return { ...base, status: 'IN_PROGRESS', progress: '45%', imageUrl: '', buttons: [], finishTime: 0 };
   }
 

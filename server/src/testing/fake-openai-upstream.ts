@@ -10,8 +10,8 @@ export interface ReceivedRequest {
 }
 
 export interface FakeBehaviour {
-  /** answer with this status and an OpenAI error body instead of success */
-  failWith?: { status: number; message: string };
+  /** answer with this status and an OpenAI error body instead of success (type `upstream_test`, code null unless given) */
+  failWith?: { status: number; message: string; type?: string; code?: string };
   /** leave usage out of replies and streams */
   omitUsage?: boolean;
   /** milliseconds between stream chunks */
@@ -60,7 +60,8 @@ export class FakeOpenAIUpstream {
     const behaviour = this.behaviour;
     if (behaviour.failWith) {
       response.writeHead(behaviour.failWith.status, { 'content-type': 'application/json' });
-      response.end(JSON.stringify({ error: { message: behaviour.failWith.message, type: 'upstream_test', code: null } }));
+      const { message, type = 'upstream_test', code = null } = behaviour.failWith;
+      response.end(JSON.stringify({ error: { message, type, code } }));
       return;
     }
     const usage = behaviour.omitUsage

@@ -1,10 +1,11 @@
 import { channelTypeName } from '@switchboard/contract';
 import { z } from 'zod';
+import { scrubbedForKey } from '../../domain/secret-scrub';
 import { AppError } from '../../platform/errors';
 import { fill } from '../../platform/text';
 import { firstKey, resolveBaseUrl, type UpstreamAccess } from './fetch-models';
 import { channelMessages } from './messages';
-import { getUpstreamJson, joinUrl, UpstreamError } from './upstream-client';
+import { DETAIL_LIMIT, getUpstreamJson, joinUrl, UpstreamError } from './upstream-client';
 
 const DAY_MILLISECONDS = 86_400_000;
 /** With a payment method on file the OpenAI usage window reaches back 100 days (reference notes §2.7). */
@@ -99,7 +100,7 @@ export async function queryBalance(access: UpstreamAccess): Promise<number> {
   try {
     return await endpoint.read(base, key);
   } catch (error) {
-    if (error instanceof UpstreamError) throw new AppError(fill(channelMessages.balanceFailed, { detail: error.message }));
+    if (error instanceof UpstreamError) throw new AppError(fill(channelMessages.balanceFailed, { detail: scrubbedForKey(error.message, access.key, DETAIL_LIMIT) }));
     throw error;
   }
 }

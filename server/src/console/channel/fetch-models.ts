@@ -1,9 +1,10 @@
 import { AZURE_DEFAULT_API_VERSION, channelTypeById, channelTypeName } from '@switchboard/contract';
 import { z } from 'zod';
+import { scrubbedForKey } from '../../domain/secret-scrub';
 import { AppError } from '../../platform/errors';
 import { fill } from '../../platform/text';
 import { channelMessages } from './messages';
-import { getUpstreamJson, joinUrl, UpstreamError } from './upstream-client';
+import { DETAIL_LIMIT, getUpstreamJson, joinUrl, UpstreamError } from './upstream-client';
 
 export interface UpstreamAccess {
   type: number;
@@ -98,7 +99,7 @@ export async function fetchUpstreamModels(access: UpstreamAccess): Promise<strin
     }
     return [...new Set(models)].sort();
   } catch (error) {
-    if (error instanceof UpstreamError) throw new AppError(fill(channelMessages.fetchModelsFailed, { detail: error.message }));
+    if (error instanceof UpstreamError) throw new AppError(fill(channelMessages.fetchModelsFailed, { detail: scrubbedForKey(error.message, access.key, DETAIL_LIMIT) }));
     throw error;
   }
 }

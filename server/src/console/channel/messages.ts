@@ -27,6 +27,10 @@ export const channelMessages = {
     en: 'The daily token limit must be a whole number of 0 or more (0 means no cap)',
   },
   keyRequired: { zh: '请填写密钥', en: 'Please fill in the key' },
+  keyRequiredForNewDestination: {
+    zh: '修改渠道类型、API 地址或其他地址参数（如 API 版本、区域）时，请重新填写渠道密钥；仅超级管理员可沿用已保存的密钥',
+    en: 'Changing the type, base URL or other address fields (such as API version or region) needs the channel key entered again; only the super admin may keep the stored key',
+  },
   channelNotFound: { zh: '渠道不存在，请刷新后重试', en: 'Channel not found, refresh and retry' },
   selectChannelsToDelete: { zh: '请先选择要删除的渠道', en: 'Please first select channels to delete' },
   selectChannelsToTag: { zh: '请先选择要设置标签的渠道', en: 'Please first select channels to tag' },

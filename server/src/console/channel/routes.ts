@@ -14,6 +14,7 @@ import {
 } from '@switchboard/contract';
 import { z } from 'zod';
 import type { AppContext } from '../../app-context';
+import { currentUser } from '../auth/authenticate';
 import type { Guards } from '../auth/guards';
 import type { ConsoleApp } from '../console-app';
 import { ok } from '../envelope';
@@ -49,7 +50,9 @@ export function registerChannelRoutes(app: ConsoleApp, context: AppContext, guar
   for (const path of withSlash('/channel')) {
     app.get(path, { ...admin, schema: { querystring: channelListQuerySchema } }, async (request) => plainList(await channels.list(request.query)));
     app.post(path, { ...admin, schema: { body: channelCreateSchema } }, async (request) => ok({ ids: await channels.create(request.body) }));
-    app.put(path, { ...admin, schema: { body: channelUpdateSchema } }, async (request) => ok(await channels.update(request.body)));
+    app.put(path, { ...admin, schema: { body: channelUpdateSchema } }, async (request) =>
+      ok(await channels.update(request.body, currentUser(request).role)),
+    );
   }
 
   app.get('/channel/search', { ...admin, schema: { querystring: channelSearchQuerySchema } }, async (request) =>

@@ -15,6 +15,7 @@ import { AppError } from '../../platform/errors';
 import { repairAbilities } from './abilities';
 import { toChannelView, type ChannelRow } from './channel-view';
 import { CHANNELS_TOPIC, changeChannels } from './channel-writes';
+import { checkDestinationChange } from './destination-guard';
 import { channelMessages } from './messages';
 import { ChannelRepository, type ChannelPageRequest } from './repository';
 import { validateChannelChanges, validateNewChannel } from './validation';
@@ -85,10 +86,14 @@ export class ChannelService {
     });
   }
 
-  /** A full update, or only the fields sent (`{id, status}`, `{id, priority}`, `{id, weight}`). */
-  async update(request: ChannelUpdateRequest): Promise<ChannelView> {
+  /**
+   * A full update, or only the fields sent (`{id, status}`, `{id, priority}`, `{id, weight}`). An editor
+   * below root who moves the channel (type, base URL, address fields) must give its key again.
+   */
+  async update(request: ChannelUpdateRequest, editorRole: number): Promise<ChannelView> {
     const existing = await this.find(request.id);
     const columns = validateChannelChanges(existing, request);
+    checkDestinationChange(existing, columns, editorRole);
     if (Object.keys(columns).length > 0) {
       await changeChannels(this.context, (writer) => writer.update([existing.id], columns));
     }

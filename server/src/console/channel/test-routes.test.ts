@@ -97,7 +97,10 @@ describe('GET /api/channel/test (all)', () => {
     expect((await view(passing)).status).toBe(1);
     const failed = await view(failing);
     expect(failed.status).toBe(3);
-    expect(JSON.parse(failed.other_info)).toMatchObject({ status_reason: 'Incorrect API key provided', status_time: expect.any(Number) });
+    expect(JSON.parse(failed.other_info)).toMatchObject({
+      status_reason: 'upstream HTTP 401 (invalid_request_error): Incorrect API key provided',
+      status_time: expect.any(Number),
+    });
     expect((await view(protectedChannel)).status).toBe(1);
     expect((await view(recovered)).status).toBe(1);
     expect(await view(manual)).toMatchObject({ status: 2, test_time: 0 });

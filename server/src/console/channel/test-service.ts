@@ -5,7 +5,7 @@ import { AppError } from '../../platform/errors';
 import { LogType } from '../../platform/log-writer';
 import { fill } from '../../platform/text';
 import { adapterSettingsOf } from '../../relay/providers/adapter-settings';
-import { isDisablingFailure } from '../../relay/channel-health';
+import { disableReasonOf, isDisablingFailure } from '../../domain/channel-health';
 import { testChannel, type ChannelTestResult } from '../../relay/channel-test';
 import { disableAutomatically, enableAfterRecovery, mayDisableAutomatically } from './channel-status';
 import type { ChannelRow } from './channel-view';
@@ -133,8 +133,9 @@ export class ChannelTestService {
       return;
     }
     if (!mayDisable || channel.status !== ChannelStatus.Enabled || !mayDisableAutomatically(this.context, channel)) return;
-    if (!tooSlow && !isDisablingFailure(this.context.options, result.upstreamStatus, result.message)) return;
-    const reason = result.success ? disableReasons.slowTest(seconds, threshold) : result.message;
+    const refused = result.failure !== null && isDisablingFailure(this.context.options, result.failure);
+    if (!tooSlow && !refused) return;
+    const reason = refused && result.failure ? disableReasonOf(result.failure, result.message) : disableReasons.slowTest(seconds, threshold);
     await disableAutomatically(this.context, channel, reason);
   }
 }

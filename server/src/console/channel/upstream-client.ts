@@ -1,5 +1,6 @@
 import { request, type Agent } from 'undici';
 import type { z } from 'zod';
+import { scrubSecrets } from '../../domain/secret-scrub';
 import { createUpstreamAgent } from '../../platform/http-agent';
 
 /** An upstream call that failed: unreachable, timed out, refused, or answered something unexpected. */
@@ -7,7 +8,8 @@ export class UpstreamError extends Error {}
 
 const TIMEOUT_MILLISECONDS = 15_000;
 const BODY_LIMIT_BYTES = 8 * 1024 * 1024;
-const DETAIL_LIMIT = 300;
+/** Longest upstream text an error message quotes. */
+export const DETAIL_LIMIT = 300;
 let agent: Agent | null = null;
 
 async function readBody(body: AsyncIterable<Buffer | Uint8Array>): Promise<string> {
@@ -39,7 +41,7 @@ function errorDetail(text: string): string {
   } catch {
     // not JSON: the text itself
   }
-  return text.trim().slice(0, DETAIL_LIMIT);
+  return scrubSecrets(text).trim().slice(0, DETAIL_LIMIT);
 }
 
 /**
@@ -69,7 +71,7 @@ export async function getUpstreamJson<T>(url: string, headers: Record<string, st
   try {
     parsed = JSON.parse(text);
   } catch {
-    throw new UpstreamError(`the upstream did not answer JSON: ${text.trim().slice(0, DETAIL_LIMIT)}`);
+    throw new UpstreamError(`the upstream did not answer JSON: ${scrubSecrets(text).trim().slice(0, DETAIL_LIMIT)}`);
   }
   const result = schema.safeParse(parsed);
   if (!result.success) {

@@ -143,7 +143,7 @@ describe('root notices of live relay failures', () => {
       await server.context.database.db.updateTable('abilities').set({ enabled: 1 }).where('channel_id', '=', channelId).execute();
       await server.context.bus.notify('channels');
     }
-    expect(aboutChannel()[0]!.body).toContain('Reason: Incorrect API key provided');
+    expect(aboutChannel()[0]!.body).toContain('Reason: upstream HTTP 401 (upstream_test): Incorrect API key provided');
     await setOption('AutomaticDisableChannelEnabled', 'false');
     await refusing.stop();
   });

@@ -64,6 +64,6 @@ describe.each(kinds)('failover and channel health for Gemini clients (%s)', (kin
     }
     const channel = await server.context.database.db.selectFrom('channels').select(['status', 'other_info']).where('id', '=', refused).executeTakeFirstOrThrow();
     expect(channel.status).toBe(3);
-    expect(JSON.parse(channel.other_info)).toMatchObject({ status_reason: 'Request had invalid authentication credentials.' });
+    expect(JSON.parse(channel.other_info)).toMatchObject({ status_reason: 'upstream HTTP 401 (UNAUTHENTICATED): Request had invalid authentication credentials.' });
   });
 });

@@ -99,6 +99,17 @@ describe('drawing tasks through a midjourney-proxy channel', () => {
     expect(JSON.parse(proxy.received.at(-1)!.body.toString()).prompt).toBe('a fox');
   });
 
+  it('shows and logs an upstream fail reason without the channel key in it', async () => {
+    const { userId, token } = await newCustomer('leaky');
+    const submitted = await mj('/mj/submit/imagine', token.apiKey, { prompt: 'please fail and leak' });
+    await poll();
+    const task = await mj(`/mj/task/${submitted.body.result}/fetch`, token.apiKey);
+    expect(task.body).toMatchObject({ status: 'FAILURE', failReason: 'Discord refused the account behind secret ***' });
+    const logs = await logsOf(userId);
+    expect(logs.some((log) => log.type === 4)).toBe(true);
+    expect(JSON.stringify(logs)).not.toContain('mj-secret');
+  });
+
   it('refunds a failed drawing exactly once, with a system log', async () => {
     const { userId, token } = await newCustomer('unlucky');
     const submitted = await mj('/mj/submit/imagine', token.apiKey, { prompt: 'please fail' });

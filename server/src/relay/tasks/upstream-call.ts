@@ -1,5 +1,6 @@
 import { request, type Dispatcher } from 'undici';
 import type { z } from 'zod';
+import { scrubSecrets, secretsOfKey } from '../../domain/secret-scrub';
 import { fill } from '../../platform/text';
 import { badUpstreamBody, RelayError, UpstreamError } from '../relay-error';
 import { relayMessages } from '../relay-messages';
@@ -25,6 +26,14 @@ export async function callUpstream(dispatcher: Dispatcher, call: UpstreamCall): 
   }
 }
 
+const credentialHeader = /authorization|key|secret|token/i;
+
+/** The credentials a call carries in its headers (the channel's key, however the platform sends it). */
+const sentSecrets = (headers: Record<string, string>): string[] =>
+  Object.entries(headers)
+    .filter(([name]) => credentialHeader.test(name))
+    .flatMap(([, value]) => secretsOfKey(value.replace(/^(Bearer|Basic)\s+/i, '')));
+
 /**
  * The status the client gets for an upstream's error: the upstream's own for a bad request, but 502 when
  * the upstream refused the channel's key (401/403: the gateway's fault, not the client's) or failed.
@@ -41,7 +50,7 @@ export async function upstreamJson<T>(dispatcher: Dispatcher, call: UpstreamCall
   const response = await callUpstream(dispatcher, call);
   const text = await response.body.text();
   if (response.statusCode < 200 || response.statusCode >= 300) {
-    const detail = text.slice(0, ERROR_DETAIL_LIMIT);
+    const detail = scrubSecrets(text, sentSecrets(call.headers)).slice(0, ERROR_DETAIL_LIMIT);
     const retryable = response.statusCode === 429 || response.statusCode >= 500;
     const message = fill(taskMessages.upstreamStatus, { status: response.statusCode, detail }).en;
     throw new UpstreamError(clientStatusOf(response.statusCode), message, 'upstream_error', retryable, response.statusCode);

@@ -33,7 +33,9 @@ export function ChannelEditorFields({ values, onChange, channelId, groupOptions,
       : spec.keyFormat
         ? t('editor.keyFormat', { format: spec.keyFormat })
         : t('editor.keyPlaceholder')
-    : t('editor.keyKeep');
+    : canReadKey
+      ? t('editor.keyKeep')
+      : t('editor.keyKeepHere');
   const showStoredKey = async () => {
     if (channelId === null) return;
     const { key } = await fetchChannelKey(channelId);

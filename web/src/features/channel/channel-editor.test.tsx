@@ -10,12 +10,15 @@ import ChannelListPage from './channel-list-page';
 const routes = [
   { path: '/channel', element: <ChannelListPage /> },
   { path: '/channel/add', element: <ChannelListPage /> },
+  { path: '/channel/edit/:id', element: <ChannelListPage /> },
 ];
+const stored = { id: 7, type: 1, name: 'stored', base_url: 'https://api.example', other: '', models: 'gpt-4o', group: 'default', model_mapping: '', status: 1 };
 
 function serve(request: RecordedRequest) {
   if (request.url.startsWith('/api/channel/?')) return ok([], { page: 1, page_size: 10, total: 0 });
   if (request.url === '/api/models') return ok({ '1': ['gpt-4o', 'gpt-4o-mini'], '36': ['suno_music', 'suno_lyrics'] });
   if (request.url === '/api/channel/' && request.method === 'POST') return ok({ ids: [1, 2] });
+  if (request.url === '/api/channel/7') return ok(stored);
   return ok([]);
 }
 
@@ -78,5 +81,14 @@ describe('channel editor', () => {
     await vi.waitFor(() => expect(success).toHaveBeenCalledWith('Created 2 channel(s)'));
     const post = requests.find((request) => request.method === 'POST' && request.url === '/api/channel/');
     expect(post?.body).toMatchObject({ mode: 'batch', name: 'fleet', key: 'sk-1\nsk-2', base_url: 'http://127.0.0.1:9', models: 'gpt-4o', group: 'default', type: 1 });
+  });
+
+  it.each([
+    { role: Role.Admin, hint: 'Leave empty to keep the current key; changing the type, base URL or address fields needs the key again' },
+    { role: Role.Root, hint: 'Leave empty to keep the current key' },
+  ])('tells an editor of role $role when the stored key may stay', async ({ role, hint }) => {
+    mockFetch(serve);
+    renderApp(routes, { path: '/channel/edit/7', user: { id: 1, role } });
+    await vi.waitFor(() => expect(screen.getByTestId('channel-key').getAttribute('placeholder')).toBe(hint));
   });
 });

@@ -91,5 +91,11 @@ export type GenerationConfig = NonNullable<GenerateContentRequest['generationCon
 
 /** Gemini's error body: `{error:{code,message,status}}`. */
 export const geminiErrorSchema = z.looseObject({
-  error: z.looseObject({ code: z.number().optional(), message: z.string().optional(), status: z.string().optional() }),
+  error: z.looseObject({
+    code: z.number().optional(),
+    message: z.string().optional(),
+    status: z.string().optional(),
+    /** google.rpc.ErrorInfo and friends; `reason` says e.g. API_KEY_INVALID */
+    details: z.array(z.looseObject({ reason: z.string().optional() })).optional(),
+  }),
 });

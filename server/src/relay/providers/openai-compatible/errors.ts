@@ -14,18 +14,20 @@ export function isRetryableStatus(status: number): boolean {
 export function upstreamErrorFrom(status: number, bodyText: string, statusCodeMapping: Record<string, number>): UpstreamError {
   let message = bodyText.slice(0, 1000) || `upstream answered HTTP ${status}`;
   let code = `upstream_${status}`;
+  let type = '';
   try {
     const parsed = JSON.parse(bodyText) as { error?: { message?: unknown; code?: unknown; type?: unknown } | string; message?: unknown };
     const error = parsed.error;
     if (typeof error === 'string') message = error;
     else if (error && typeof error.message === 'string') {
       message = error.message;
+      if (typeof error.type === 'string') type = error.type;
       if (typeof error.code === 'string' && error.code) code = error.code;
-      else if (typeof error.type === 'string' && error.type) code = error.type;
+      else if (type) code = type;
     } else if (typeof parsed.message === 'string') message = parsed.message;
   } catch {
     // not JSON: keep the text
   }
   const mapped = statusCodeMapping[String(status)] ?? status;
-  return new UpstreamError(mapped, message, code, isRetryableStatus(status), status);
+  return new UpstreamError(mapped, message, code, isRetryableStatus(status), status, type);
 }

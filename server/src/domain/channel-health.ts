@@ -1,0 +1,119 @@
+import { ChannelStatus, ChannelType, parseChannelOtherInfo } from '@switchboard/contract';
+import type { AppContext } from '../app-context';
+import { nowSeconds } from '../db/dialect';
+import { noticeChannelDisabled } from '../platform/notify/notices';
+import type { OptionStore } from '../platform/option-store';
+import { scrubSecrets } from './secret-scrub';
+
+/**
+ * What an upstream said about a failed call, as far as the disabling rule may look at it: its status
+ * and the machine-readable fields of its error body. Never the message, which may echo the caller.
+ */
+export interface UpstreamFailure {
+  /** the status the upstream answered (0: it never answered) */
+  upstreamStatus: number;
+  /** the error's code (OpenAI `error.code`, Gemini `error.status`, a vendor's code) */
+  code: string;
+  /** the error's type (OpenAI and Anthropic `error.type`), '' when none */
+  type: string;
+  /** the channel's type: 403 takes out Gemini channels only */
+  channelType: number;
+}
+
+/**
+ * Error codes and types by which an upstream says the key itself is refused, spent or without rights
+ * (reference notes §2.4, V06; OpenAI, Anthropic and Google spellings).
+ */
+const DISABLING_CODES = new Set([
+  'invalid_api_key',
+  'account_deactivated',
+  'billing_not_active',
+  'insufficient_quota',
+  'insufficient_user_quota',
+  'authentication_error',
+  'permission_error',
+  'forbidden',
+  'PERMISSION_DENIED',
+  'API_KEY_INVALID',
+]);
+
+/** Longest upstream message kept in a stored disable reason. */
+const REASON_MESSAGE_LIMIT = 200;
+
+let parsedCodes: { text: string; ranges: Array<[number, number]> } = { text: '', ranges: [] };
+
+/** AutomaticDisableStatusCodes ("401", "401,403,500-599"), parsed again only when the option changes. */
+function disablingStatusRanges(options: OptionStore): Array<[number, number]> {
+  const text = options.string('AutomaticDisableStatusCodes');
+  if (text !== parsedCodes.text) {
+    const ranges = text.split(',').flatMap((part): Array<[number, number]> => {
+      const [low, high = low] = part.split('-').map((value) => Number(value.trim()));
+      return Number.isInteger(low) && Number.isInteger(high) ? [[low!, high!]] : [];
+    });
+    parsedCodes = { text, ranges };
+  }
+  return parsedCodes.ranges;
+}
+
+/** Whether the monitoring options and the channel's own auto-ban flag allow disabling it automatically. */
+export const mayDisableAutomatically = (options: OptionStore, autoBan: boolean): boolean =>
+  autoBan && options.boolean('AutomaticDisableChannelEnabled');
+
+/**
+ * Whether an upstream failure takes its channel out: the upstream's status is one of
+ * AutomaticDisableStatusCodes (default 401), or 403 on a Gemini channel, or its error code or type says
+ * the key is refused or spent (e.g. `invalid_api_key`, `insufficient_quota` also on a 429). The message
+ * text never decides: an upstream may echo what the caller wrote (AutomaticDisableKeywords is not used).
+ */
+export function isDisablingFailure(options: OptionStore, failure: UpstreamFailure): boolean {
+  const status = failure.upstreamStatus;
+  if (status <= 0) return false;
+  if (disablingStatusRanges(options).some(([low, high]) => status >= low && status <= high)) return true;
+  if (status === 403 && failure.channelType === ChannelType.Gemini) return true;
+  return DISABLING_CODES.has(failure.code) || DISABLING_CODES.has(failure.type);
+}
+
+/**
+ * The reason stored and sent to root: what decided (status, type, code), then the upstream's message,
+ * scrubbed of credentials and clipped. `message` must already be scrubbed of the channel's own key.
+ */
+export function disableReasonOf(failure: UpstreamFailure, message: string): string {
+  const labels = [...new Set([failure.type, failure.code].filter(Boolean))].join(', ');
+  const decided = `upstream HTTP ${failure.upstreamStatus}${labels ? ` (${labels})` : ''}`;
+  const text = scrubSecrets(message).trim();
+  if (!text) return decided;
+  return `${decided}: ${text.length > REASON_MESSAGE_LIMIT ? `${text.slice(0, REASON_MESSAGE_LIMIT)}…` : text}`;
+}
+
+/**
+ * Disables an enabled channel automatically (status 3, reason and time kept in other_info beside what
+ * it held) in one transaction with its abilities, then tells every instance's channel index and root.
+ * Answers whether this call disabled it (a channel already disabled is left as it is, and root is not
+ * told twice). Used by the relay on live failures and by the console's tests and balance updates.
+ */
+export async function disableChannelAutomatically(context: AppContext, channel: { id: number; name: string }, reason: string): Promise<boolean> {
+  const changed = await context.database.db.transaction().execute(async (transaction) => {
+    const row = await transaction
+      .selectFrom('channels')
+      .select('other_info')
+      .where('id', '=', channel.id)
+      .where('status', '=', ChannelStatus.Enabled)
+      .executeTakeFirst();
+    if (!row) return false;
+    const otherInfo = { ...parseChannelOtherInfo(row.other_info), status_reason: reason.slice(0, 500), status_time: nowSeconds() };
+    const result = await transaction
+      .updateTable('channels')
+      .set({ status: ChannelStatus.AutoDisabled, other_info: JSON.stringify(otherInfo) })
+      .where('id', '=', channel.id)
+      .where('status', '=', ChannelStatus.Enabled)
+      .executeTakeFirst();
+    if (Number(result.numUpdatedRows) === 0) return false;
+    await transaction.updateTable('abilities').set({ enabled: 0 }).where('channel_id', '=', channel.id).execute();
+    return true;
+  });
+  if (!changed) return false;
+  await context.bus.notify('channels');
+  // The notice may take seconds (SMTP, webhook retries); the failing request does not wait for it.
+  void context.background.track(noticeChannelDisabled(context, channel, reason));
+  return true;
+}
