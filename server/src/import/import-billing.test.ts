@@ -52,7 +52,7 @@ async function seedReference(db: Kysely<any>, kind: DatabaseKind, upstreamUrl: s
   const bool = (value: boolean) => (kind === 'postgres' ? value : value ? 1 : 0);
   await db
     .insertInto('users')
-    .values({ id: 5, username: 'painter', password: PASSWORD_HASH, role: 1, status: 1, quota: 90_000_000, group: 'vip', access_token: '', aff_code: 'PNTR', created_at: NOW - 86_400 })
+    .values({ id: 5, username: 'painter', password: PASSWORD_HASH, role: 1, status: 1, quota: 90_000_000, group: 'vip', oidc_id: 'oidc-subject-5', access_token: '', aff_code: 'PNTR', created_at: NOW - 86_400 })
     .execute();
   const token = { user_id: 5, status: 1, created_time: NOW - 3600, accessed_time: NOW - 3600, expired_time: -1, remain_quota: 0, unlimited_quota: bool(true), model_limits_enabled: bool(false), model_limits: '', allow_ips: '', used_quota: 0, group: '' };
   await db
@@ -141,6 +141,9 @@ describe.each(kinds)('an import that bills like the reference did, on %s', (kind
     );
     expect(describeImport(report)).toContain('gpt-4o: billed 4 (option: 1)');
 
+    expect(table('users')?.notCarried).toEqual({});
+    const painter = await target.db.selectFrom('users').select('oidc_id').where('id', '=', 5).executeTakeFirstOrThrow();
+    expect(painter.oidc_id).toBe('oidc-subject-5');
     const channel = await target.db.selectFrom('channels').select('openai_organization').where('id', '=', 9).executeTakeFirstOrThrow();
     expect(channel.openai_organization).toBe('org-imported');
     const log = await target.db.selectFrom('logs').select('channel_name').where('id', '=', 1).executeTakeFirstOrThrow();

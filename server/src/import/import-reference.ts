@@ -35,6 +35,18 @@ export interface ImportSettings {
 
 const SKIP_REASONS_KEPT = 20;
 
+/** Why a column of the reference's documented tables has no place here (the report says so beside the count). */
+const NOT_CARRIED_BECAUSE: Readonly<Record<string, string>> = {
+  'users.discord_id': 'Switchboard has no Discord sign-in',
+  'users.remark': 'users have no remark here',
+  'users.stripe_customer': 'Switchboard has no Stripe payments',
+  'users.last_login_at': 'sign-in times are not kept',
+  'tokens.cross_group_retry': "Switchboard's tokens have no cross-group retry setting",
+  'channels.channel_info': 'Switchboard keeps no multi-key state; the key is copied as written',
+  'channels.settings': "the reference's extra channel settings have no counterpart",
+  'redemptions.expired_time': 'redemption codes do not expire here',
+};
+
 async function* readInBatches(source: SourceDatabase, copy: TableCopy, batchSize: number): AsyncGenerator<SourceRow[]> {
   const db: Kysely<any> = source.db;
   const hasId = source.columns.get(copy.source)?.has('id') ?? false;
@@ -124,7 +136,10 @@ export function describeImport(report: ImportReport): string {
     const verb = report.dryRun ? 'would write' : 'wrote';
     lines.push(`${table.table}: read ${table.read}, ${verb} ${table.written}, skipped ${table.skipped}`);
     for (const reason of table.skipReasons) lines.push(`  skipped ${reason}`);
-    for (const [column, rows] of Object.entries(table.notCarried)) lines.push(`  not carried: ${column} (set on ${rows} rows)`);
+    for (const [column, rows] of Object.entries(table.notCarried)) {
+      const because = NOT_CARRIED_BECAUSE[`${table.table}.${column}`];
+      lines.push(`  not carried: ${column} (set on ${rows} rows)${because ? `: ${because}` : ''}`);
+    }
   }
   lines.push(...describeCompletionRatios(report.completionRatios, report.dryRun));
   return lines.join('\n');

@@ -8,7 +8,7 @@ const users: TableCopy = {
   target: 'users',
   key: ['id'],
   carried: [
-    'id', 'username', 'display_name', 'password', 'github_id', 'wechat_id', 'telegram_id', 'linux_do_id', 'email',
+    'id', 'username', 'display_name', 'password', 'github_id', 'oidc_id', 'wechat_id', 'telegram_id', 'linux_do_id', 'email',
     'quota', 'used_quota', 'request_count', 'group', 'role', 'status', 'access_token', 'aff_code', 'aff_count',
     'aff_quota', 'aff_history', 'inviter_id', 'setting', 'created_at', 'deleted_at',
   ],
@@ -19,6 +19,7 @@ const users: TableCopy = {
       display_name: text(row.display_name),
       password: text(row.password),
       github_id: text(row.github_id),
+      oidc_id: text(row.oidc_id),
       wechat_id: text(row.wechat_id),
       telegram_id: text(row.telegram_id),
       linux_do_id: text(row.linux_do_id),
