@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { lenientWholeNumber } from './envelope';
 
 /** Channel status (spec 001 §4). */
 export const ChannelStatus = {
@@ -147,8 +148,9 @@ const queryFlag = z
   .optional()
   .transform((value) => value === 'true' || value === '1');
 
+/** `p` counts from 0 (offset `p × page_size`), as in the reference of the spec's era. */
 export const channelListQuerySchema = z.object({
-  p: z.coerce.number().int().min(0).default(1),
+  p: lenientWholeNumber,
   page_size: z.coerce.number().int().min(1).max(100).default(10),
   id_sort: queryFlag,
   tag_mode: queryFlag,
@@ -162,7 +164,7 @@ export const channelSearchQuerySchema = z.object({
   model: z.string().optional(),
   id_sort: queryFlag,
   tag_mode: queryFlag,
-  p: z.coerce.number().int().min(0).optional(),
+  p: lenientWholeNumber,
   page_size: z.coerce.number().int().min(1).max(100).optional(),
 });
 export type ChannelSearchQuery = z.infer<typeof channelSearchQuerySchema>;

@@ -1,3 +1,5 @@
+import { z } from 'zod';
+
 /** Every console reply: business failures answer HTTP 200 with `success: false`. */
 export interface ApiEnvelope<T = unknown> {
   success: boolean;
@@ -40,3 +42,12 @@ export const DEFAULT_PAGE_SIZE = 10;
 
 /** Header that every signed-in console call carries (the reference product's name for it). */
 export const USER_ID_HEADER = 'New-Api-User';
+
+/**
+ * A whole number of a list's query read as the reference reads it (Go's strconv, errors ignored): an
+ * unreadable or negative value counts as 0, which leaves its filter out (`end_timestamp=NaN`, `p=`).
+ */
+export const lenientWholeNumber = z.preprocess((value) => {
+  const number = typeof value === 'string' && value.trim() !== '' ? Number(value) : typeof value === 'number' ? value : 0;
+  return Number.isFinite(number) && number > 0 ? Math.trunc(number) : 0;
+}, z.number().int().min(0));

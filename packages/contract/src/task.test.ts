@@ -9,14 +9,19 @@ describe('task rules', () => {
     expect(taskDurationSeconds(0, 1_700_000_000, 1)).toBeNull();
   });
 
-  it('reads the list filters from a query string and refuses a negative channel', () => {
+  it('reads the list filters from a query string and leaves out what it cannot read, as the reference (issue 31)', () => {
     expect(taskFilterSchema.parse({ channel_id: '3', task_id: ' abc ', start_timestamp: '10' })).toEqual({
       channel_id: 3,
       task_id: 'abc',
       start_timestamp: 10,
       end_timestamp: 0,
     });
-    expect(taskFilterSchema.safeParse({ channel_id: '-1' }).success).toBe(false);
+    expect(taskFilterSchema.parse({ channel_id: '-1', end_timestamp: 'NaN', start_timestamp: '' })).toEqual({
+      channel_id: 0,
+      task_id: '',
+      start_timestamp: 0,
+      end_timestamp: 0,
+    });
   });
 
   it('links only http and https addresses', () => {

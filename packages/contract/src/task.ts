@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { lenientWholeNumber } from './envelope';
 
 /** Spec 001 §4 drawing task statuses, submit codes and actions. */
 export const MIDJOURNEY_STATUSES = ['SUCCESS', 'NOT_START', 'SUBMITTED', 'IN_PROGRESS', 'FAILURE', 'MODAL'] as const;
@@ -41,8 +42,9 @@ export const MIDJOURNEY_DEFAULT_LOOKBACK_MS = 30 * 24 * 3600 * 1000;
 export const TASK_SLOW_SECONDS = 60;
 
 const optionalText = z.string().trim().max(191).optional().default('');
-const optionalTime = z.coerce.number().int().min(0).optional().default(0);
-const channelId = z.coerce.number().int().min(0).optional().default(0);
+
+const optionalTime = lenientWholeNumber;
+const channelId = lenientWholeNumber;
 
 /**
  * Filters of `GET /api/mj/` and `/api/mj/self/` (paging comes on top). Times are unix milliseconds,

@@ -146,6 +146,7 @@ describe.each(kinds)('import from a reference database on %s', (kind: DatabaseKi
     expect(tableOf(report, 'redemptions')).toMatchObject({ written: 1, skipped: 1 });
     expect(tableOf(report, 'top_ups').absent).toBe(true);
     expect(describeImport(report)).toContain('tokens: read 2, would write 1, skipped 1');
+    expect(describeImport(report)).toContain('not carried: discord_id (set on 1 rows): Switchboard has no Discord sign-in');
   });
 
   it('copies every table, and a second run leaves the same rows', async () => {

@@ -1,9 +1,13 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/database';
-import { realignIdSequence, upsertRows } from '../db/dialect';
+import { nowSeconds, realignIdSequence, upsertRows } from '../db/dialect';
+import { migrateToLatest } from '../db/migrate';
+import { describeCompletionRatios, importCompletionRatios, type CompletionRatioReport } from './completion-ratio-import';
+import { refuseLiveGateway } from './live-gateway';
 import type { SourceDatabase } from './reference-source';
-import { tableCopies, type TableCopy } from './table-copies';
-import { isEmpty, type SourceRow } from './value-readers';
+import { tableCopies } from './table-copies';
+import type { CopyContext, TableCopy } from './table-copy';
+import { integer, isEmpty, text, type SourceRow } from './value-readers';
 
 export interface TableReport {
   table: string;
@@ -21,6 +25,7 @@ export interface TableReport {
 export interface ImportReport {
   dryRun: boolean;
   tables: TableReport[];
+  completionRatios: CompletionRatioReport;
 }
 
 export interface ImportSettings {
@@ -29,6 +34,18 @@ export interface ImportSettings {
 }
 
 const SKIP_REASONS_KEPT = 20;
+
+/** Why a column of the reference's documented tables has no place here (the report says so beside the count). */
+const NOT_CARRIED_BECAUSE: Readonly<Record<string, string>> = {
+  'users.discord_id': 'Switchboard has no Discord sign-in',
+  'users.remark': 'users have no remark here',
+  'users.stripe_customer': 'Switchboard has no Stripe payments',
+  'users.last_login_at': 'sign-in times are not kept',
+  'tokens.cross_group_retry': "Switchboard's tokens have no cross-group retry setting",
+  'channels.channel_info': 'Switchboard keeps no multi-key state; the key is copied as written',
+  'channels.settings': "the reference's extra channel settings have no counterpart",
+  'redemptions.expired_time': 'redemption codes do not expire here',
+};
 
 async function* readInBatches(source: SourceDatabase, copy: TableCopy, batchSize: number): AsyncGenerator<SourceRow[]> {
   const db: Kysely<any> = source.db;
@@ -55,7 +72,7 @@ async function* readInBatches(source: SourceDatabase, copy: TableCopy, batchSize
   }
 }
 
-async function copyTable(source: SourceDatabase, target: Database, copy: TableCopy, settings: ImportSettings): Promise<TableReport> {
+async function copyTable(source: SourceDatabase, target: Database | null, copy: TableCopy, settings: ImportSettings, context: CopyContext): Promise<TableReport> {
   const report: TableReport = { table: copy.source, absent: false, read: 0, written: 0, skipped: 0, skipReasons: [], notCarried: {} };
   const columns = source.columns.get(copy.source);
   if (!columns) return { ...report, absent: true };
@@ -67,31 +84,45 @@ async function copyTable(source: SourceDatabase, target: Database, copy: TableCo
       for (const column of dropped) {
         if (!isEmpty(sourceRow[column])) report.notCarried[column] = (report.notCarried[column] ?? 0) + 1;
       }
-      const result = copy.map(sourceRow);
+      const result = copy.map(sourceRow, context);
       if ('skip' in result) {
         report.skipped += 1;
         if (report.skipReasons.length < SKIP_REASONS_KEPT) report.skipReasons.push(result.skip);
       } else rows.push(result.row);
     }
-    if (!settings.dryRun && rows.length > 0) {
+    if (target && !settings.dryRun && rows.length > 0) {
       await target.db.transaction().execute((transaction) => upsertRows(transaction, target.kind, copy.target, rows as never[], copy.key));
     }
     report.written += rows.length;
   }
-  if (!settings.dryRun && copy.key[0] === 'id') await realignIdSequence(target.db, target.kind, copy.target);
+  if (target && !settings.dryRun && copy.key[0] === 'id') await realignIdSequence(target.db, target.kind, copy.target);
   return report;
+}
+
+async function readChannelNames(source: SourceDatabase): Promise<Map<number, string>> {
+  const columns = source.columns.get('channels');
+  if (!columns?.has('id') || !columns.has('name')) return new Map();
+  const rows: SourceRow[] = await source.db.selectFrom('channels').select(['id', 'name']).execute();
+  return new Map(rows.map((row) => [integer(row.id), text(row.name)]));
 }
 
 /**
  * Copies a reference product's database into Switchboard's: users (bcrypt passwords verify as they are),
- * tokens (same keys), channels, abilities, options Switchboard knows, redemptions, top-ups, logs and
- * hourly usage. Rows keep their ids and are overwritten on a second run, so the import is idempotent.
- * A dry run reads everything and reports the same counts without writing.
+ * tokens (same keys), channels, abilities, options Switchboard knows, redemptions, top-ups, logs,
+ * hourly usage, drawings and tasks, then the completion ratios the reference billed with. Rows keep
+ * their ids and are overwritten on a second run, so the import is idempotent. Refuses a target a
+ * running gateway is using. A dry run reads everything and reports the same counts without writing;
+ * it may have no target at all (a SQLite file that does not exist yet is not created).
  */
-export async function importReference(source: SourceDatabase, target: Database, settings: ImportSettings): Promise<ImportReport> {
+export async function importReference(source: SourceDatabase, target: Database | null, settings: ImportSettings): Promise<ImportReport> {
+  if (!target && !settings.dryRun) throw new Error('an import that writes needs a target database');
+  if (target) await refuseLiveGateway(target);
+  if (target && !settings.dryRun) await migrateToLatest(target);
+  const context: CopyContext = { channelNames: await readChannelNames(source), nowSeconds: nowSeconds() };
   const tables: TableReport[] = [];
-  for (const copy of tableCopies) tables.push(await copyTable(source, target, copy, settings));
-  return { dryRun: settings.dryRun, tables };
+  for (const copy of tableCopies) tables.push(await copyTable(source, target, copy, settings, context));
+  const completionRatios = await importCompletionRatios(source, target, !settings.dryRun);
+  return { dryRun: settings.dryRun, tables, completionRatios };
 }
 
 /** The report as the command prints it. */
@@ -105,7 +136,11 @@ export function describeImport(report: ImportReport): string {
     const verb = report.dryRun ? 'would write' : 'wrote';
     lines.push(`${table.table}: read ${table.read}, ${verb} ${table.written}, skipped ${table.skipped}`);
     for (const reason of table.skipReasons) lines.push(`  skipped ${reason}`);
-    for (const [column, rows] of Object.entries(table.notCarried)) lines.push(`  not carried: ${column} (set on ${rows} rows)`);
+    for (const [column, rows] of Object.entries(table.notCarried)) {
+      const because = NOT_CARRIED_BECAUSE[`${table.table}.${column}`];
+      lines.push(`  not carried: ${column} (set on ${rows} rows)${because ? `: ${because}` : ''}`);
+    }
   }
+  lines.push(...describeCompletionRatios(report.completionRatios, report.dryRun));
   return lines.join('\n');
 }

@@ -1,9 +1,6 @@
 import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig } from '../config';
-import { openDatabase } from '../db/database';
-import { migrateToLatest } from '../db/migrate';
-import { describeImport, importReference } from './import-reference';
-import { openSource } from './reference-source';
+import { runImport } from './import-command';
 
 const USAGE = 'usage: npm run import -- --from <SQL_DSN or SQLite file of the reference database> [--dry-run]';
 
@@ -14,17 +11,7 @@ async function main(): Promise<void> {
     console.error(USAGE);
     process.exit(2);
   }
-  const config = loadConfig();
-  const source = await openSource(values.from);
-  const target = openDatabase({ kind: config.databaseKind, sqlitePath: config.SQLITE_PATH, dsn: config.SQL_DSN });
-  try {
-    const dryRun = values['dry-run'] ?? false;
-    if (!dryRun) await migrateToLatest(target);
-    console.info(describeImport(await importReference(source, target, { dryRun })));
-  } finally {
-    await source.close();
-    await target.close();
-  }
+  console.info(await runImport(loadConfig(), values.from, values['dry-run'] ?? false));
 }
 
 main().catch((error: unknown) => {

@@ -1,28 +1,14 @@
-import { isOptionKey, normaliseOptionValue, optionValueProblem } from '@switchboard/contract';
-import type { Tables } from '../db/tables/index';
+import { isOptionKey, normaliseOptionValue, NEVER_EXPIRES, optionValueProblem, TokenStatus } from '@switchboard/contract';
+import { keep, type TableCopy } from './table-copy';
+import { midjourneys, tasks } from './task-table-copies';
 import { flag, integer, text, textOrNull, unixSecondsOrNull, type SourceRow } from './value-readers';
-
-export type CopyResult = { row: Record<string, unknown> } | { skip: string };
-
-/** How one reference table is copied into Switchboard's. */
-export interface TableCopy {
-  source: string;
-  target: keyof Tables;
-  /** The target's unique key: a second import overwrites the row it wrote the first time. */
-  key: string[];
-  /** Source columns read into the target; any other column with a value is reported as not carried. */
-  carried: string[];
-  map(row: SourceRow): CopyResult;
-}
-
-const keep = (row: Record<string, unknown>): CopyResult => ({ row });
 
 const users: TableCopy = {
   source: 'users',
   target: 'users',
   key: ['id'],
   carried: [
-    'id', 'username', 'display_name', 'password', 'github_id', 'wechat_id', 'telegram_id', 'linux_do_id', 'email',
+    'id', 'username', 'display_name', 'password', 'github_id', 'oidc_id', 'wechat_id', 'telegram_id', 'linux_do_id', 'email',
     'quota', 'used_quota', 'request_count', 'group', 'role', 'status', 'access_token', 'aff_code', 'aff_count',
     'aff_quota', 'aff_history', 'inviter_id', 'setting', 'created_at', 'deleted_at',
   ],
@@ -33,6 +19,7 @@ const users: TableCopy = {
       display_name: text(row.display_name),
       password: text(row.password),
       github_id: text(row.github_id),
+      oidc_id: text(row.oidc_id),
       wechat_id: text(row.wechat_id),
       telegram_id: text(row.telegram_id),
       linux_do_id: text(row.linux_do_id),
@@ -58,6 +45,26 @@ const users: TableCopy = {
 /** Switchboard's `tokens.key` column is varchar(64); the reference generates 48 characters. */
 const TOKEN_KEY_LENGTH = 64;
 
+/**
+ * Switchboard stores 1 (enabled) and 2 (disabled) and derives expired (3) and exhausted (4) from the
+ * expiry and the quota. The reference stores 3 and 4 too, and refuses such a token whatever its
+ * expiry and quota say now: an expired one keeps an expiry in the past (the import's start when it
+ * had none or a later one), an exhausted one that has quota again stays refused as disabled.
+ */
+function tokenState(row: SourceRow, nowSeconds: number): { status: number; expired_time: number } {
+  const status = integer(row.status, TokenStatus.Enabled);
+  const expiredTime = integer(row.expired_time, NEVER_EXPIRES);
+  if (status === TokenStatus.Expired) {
+    const past = expiredTime !== NEVER_EXPIRES && expiredTime < nowSeconds;
+    return { status: TokenStatus.Enabled, expired_time: past ? expiredTime : nowSeconds };
+  }
+  if (status === TokenStatus.Exhausted) {
+    const usedUp = !flag(row.unlimited_quota) && integer(row.remain_quota) <= 0;
+    return { status: usedUp ? TokenStatus.Enabled : TokenStatus.Disabled, expired_time: expiredTime };
+  }
+  return { status, expired_time: expiredTime };
+}
+
 const tokens: TableCopy = {
   source: 'tokens',
   target: 'tokens',
@@ -66,18 +73,17 @@ const tokens: TableCopy = {
     'id', 'user_id', 'key', 'status', 'name', 'created_time', 'accessed_time', 'expired_time', 'remain_quota',
     'unlimited_quota', 'model_limits_enabled', 'model_limits', 'allow_ips', 'used_quota', 'group', 'deleted_at',
   ],
-  map: (row) => {
+  map: (row, { nowSeconds }) => {
     const key = text(row.key).replace(/^sk-/, '');
     if (key === '' || key.length > TOKEN_KEY_LENGTH) return { skip: `token ${text(row.id)}: a key of ${key.length} characters` };
     return keep({
       id: integer(row.id),
       user_id: integer(row.user_id),
       key,
-      status: integer(row.status, 1),
+      ...tokenState(row, nowSeconds),
       name: text(row.name),
       created_time: integer(row.created_time),
       accessed_time: integer(row.accessed_time),
-      expired_time: integer(row.expired_time, -1),
       remain_quota: integer(row.remain_quota),
       unlimited_quota: flag(row.unlimited_quota),
       model_limits_enabled: flag(row.model_limits_enabled),
@@ -95,7 +101,7 @@ const channels: TableCopy = {
   target: 'channels',
   key: ['id'],
   carried: [
-    'id', 'type', 'key', 'openai_organization', 'test_model', 'status', 'name', 'weight', 'created_time', 'test_time',
+    'id', 'type', 'key', 'open_ai_organization', 'openai_organization', 'test_model', 'status', 'name', 'weight', 'created_time', 'test_time',
     'response_time', 'base_url', 'other', 'balance', 'balance_updated_time', 'models', 'group', 'used_quota',
     'model_mapping', 'status_code_mapping', 'priority', 'auto_ban', 'other_info', 'tag', 'setting', 'param_override',
     'header_override', 'remark',
@@ -105,7 +111,8 @@ const channels: TableCopy = {
       id: integer(row.id),
       type: integer(row.type, 1),
       key: text(row.key),
-      openai_organization: text(row.openai_organization),
+      // The reference's ORM names the column open_ai_organization; older copies spell it openai_organization.
+      openai_organization: text(row.open_ai_organization ?? row.openai_organization),
       test_model: text(row.test_model),
       status: integer(row.status, 1),
       name: text(row.name),
@@ -191,9 +198,9 @@ const logs: TableCopy = {
   key: ['id'],
   carried: [
     'id', 'user_id', 'created_at', 'type', 'content', 'username', 'token_name', 'token_id', 'model_name', 'quota',
-    'prompt_tokens', 'completion_tokens', 'use_time', 'is_stream', 'channel_id', 'group', 'ip', 'request_id', 'other',
+    'prompt_tokens', 'completion_tokens', 'use_time', 'is_stream', 'channel_id', 'channel_name', 'group', 'ip', 'request_id', 'other',
   ],
-  map: (row) =>
+  map: (row, { channelNames }) =>
     keep({
       id: integer(row.id),
       user_id: integer(row.user_id),
@@ -210,6 +217,8 @@ const logs: TableCopy = {
       use_time: integer(row.use_time),
       is_stream: flag(row.is_stream),
       channel_id: integer(row.channel_id),
+      // The reference joins the channel's name when it lists logs; Switchboard keeps it on the row.
+      channel_name: text(row.channel_name) || (channelNames.get(integer(row.channel_id)) ?? ''),
       group: text(row.group),
       ip: text(row.ip),
       request_id: text(row.request_id),
@@ -255,4 +264,4 @@ const topUps: TableCopy = {
 };
 
 /** Every table copied, in an order that keeps references meaningful (users before their tokens). */
-export const tableCopies: readonly TableCopy[] = [users, tokens, channels, abilities, options, redemptions, topUps, logs, quotaData];
+export const tableCopies: readonly TableCopy[] = [users, tokens, channels, abilities, options, redemptions, topUps, logs, quotaData, midjourneys, tasks];

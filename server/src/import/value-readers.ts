@@ -30,3 +30,10 @@ export function unixSecondsOrNull(value: unknown): number | null {
 
 export const isEmpty = (value: unknown): boolean =>
   value === null || value === undefined || value === '' || value === 0 || value === false || value === '0' || value === '{}';
+
+/** A JSON column as text (PostgreSQL's driver hands json columns over parsed); null stays null. */
+export function jsonTextOrNull(value: unknown): string | null {
+  if (value === null || value === undefined) return null;
+  if (typeof value === 'object' && !(value instanceof Date) && !Buffer.isBuffer(value)) return JSON.stringify(value);
+  return text(value);
+}

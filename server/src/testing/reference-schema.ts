@@ -2,7 +2,7 @@ import { sql, type ColumnDefinitionBuilder, type Kysely } from 'kysely';
 import type { DatabaseKind } from '../config';
 
 /*
- * The reference product's tables as its ORM creates them (reference notes §2.1, §4, §5.1, §8, §10.2),
+ * The reference product's tables as its ORM creates them (reference notes §2.1, §4, §5.1, §8, §9, §10.2),
  * for testing the import: booleans as the dialect's boolean, soft deletes as datetimes, columns that
  * Switchboard has no place for (discord_id, oidc_id, channel_info, cross_group_retry, ...).
  */
@@ -12,6 +12,7 @@ const id = (kind: DatabaseKind) => (column: ColumnDefinitionBuilder) =>
 const idType = (kind: DatabaseKind) => (kind === 'sqlite' ? 'integer' : 'bigint');
 const datetime = (kind: DatabaseKind) => (kind === 'postgres' ? 'timestamptz' : 'datetime');
 const longText = (kind: DatabaseKind) => (kind === 'mysql' ? sql`longtext` : sql`text`);
+const json = (kind: DatabaseKind) => (kind === 'sqlite' ? sql`text` : sql`json`);
 
 export async function createReferenceSchema(db: Kysely<any>, kind: DatabaseKind): Promise<void> {
   await db.schema
@@ -71,7 +72,8 @@ export async function createReferenceSchema(db: Kysely<any>, kind: DatabaseKind)
     .addColumn('id', idType(kind), id(kind))
     .addColumn('type', 'bigint', (column) => column.defaultTo(0))
     .addColumn('key', longText(kind), (column) => column.notNull())
-    .addColumn('openai_organization', 'varchar(255)')
+    // The ORM's name for the Go field OpenAIOrganization.
+    .addColumn('open_ai_organization', 'varchar(255)')
     .addColumn('test_model', 'varchar(255)')
     .addColumn('status', 'bigint', (column) => column.defaultTo(1))
     .addColumn('name', 'varchar(255)')
@@ -161,5 +163,57 @@ export async function createReferenceSchema(db: Kysely<any>, kind: DatabaseKind)
     .addColumn('token_used', 'bigint', (column) => column.defaultTo(0))
     .addColumn('count', 'bigint', (column) => column.defaultTo(0))
     .addColumn('quota', 'bigint', (column) => column.defaultTo(0))
+    .execute();
+  await createTaskTables(db, kind);
+}
+
+/** `midjourneys` and `tasks` (reference notes §9.1, §9.2): drawing times in ms, task times in s. */
+async function createTaskTables(db: Kysely<any>, kind: DatabaseKind): Promise<void> {
+  await db.schema
+    .createTable('midjourneys')
+    .addColumn('id', idType(kind), id(kind))
+    .addColumn('code', 'bigint')
+    .addColumn('user_id', 'bigint')
+    .addColumn('action', 'varchar(40)')
+    .addColumn('mj_id', 'varchar(191)')
+    .addColumn('prompt', longText(kind))
+    .addColumn('prompt_en', longText(kind))
+    .addColumn('description', longText(kind))
+    .addColumn('state', longText(kind))
+    .addColumn('submit_time', 'bigint')
+    .addColumn('start_time', 'bigint')
+    .addColumn('finish_time', 'bigint')
+    .addColumn('image_url', longText(kind))
+    .addColumn('video_url', longText(kind))
+    .addColumn('video_urls', longText(kind))
+    .addColumn('status', 'varchar(20)')
+    .addColumn('progress', 'varchar(30)')
+    .addColumn('fail_reason', longText(kind))
+    .addColumn('channel_id', 'bigint')
+    .addColumn('quota', 'bigint')
+    .addColumn('buttons', json(kind))
+    .addColumn('properties', json(kind))
+    .execute();
+  await db.schema
+    .createTable('tasks')
+    .addColumn('id', idType(kind), id(kind))
+    .addColumn('created_at', 'bigint')
+    .addColumn('updated_at', 'bigint')
+    .addColumn('task_id', 'varchar(191)')
+    .addColumn('platform', 'varchar(30)')
+    .addColumn('user_id', 'bigint')
+    .addColumn('group', 'varchar(50)')
+    .addColumn('channel_id', 'bigint')
+    .addColumn('quota', 'bigint')
+    .addColumn('action', 'varchar(40)')
+    .addColumn('status', 'varchar(20)')
+    .addColumn('fail_reason', longText(kind))
+    .addColumn('submit_time', 'bigint')
+    .addColumn('start_time', 'bigint')
+    .addColumn('finish_time', 'bigint')
+    .addColumn('progress', 'varchar(20)')
+    .addColumn('properties', json(kind))
+    .addColumn('private_data', json(kind))
+    .addColumn('data', json(kind))
     .execute();
 }

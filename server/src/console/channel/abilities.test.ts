@@ -122,14 +122,14 @@ describe.each(kinds)('channel abilities on %s', (kind: DatabaseKind) => {
   });
 
   it('rolls back the channel and its abilities together when a change fails', async () => {
-    const before = await root<ChannelView[]>('GET', '/api/channel/?p=1&page_size=100');
+    const before = await root<ChannelView[]>('GET', '/api/channel/?p=0&page_size=100');
     await expect(
       changeChannels(server.context, async (writer) => {
         await writer.insert({ ...channelBody({ name: 'doomed' }), created_time: 1, other_info: '{}', model_mapping: '', setting: '', param_override: '', header_override: '' });
         throw new Error('boom');
       }),
     ).rejects.toThrow('boom');
-    const after = await root<ChannelView[]>('GET', '/api/channel/?p=1&page_size=100');
+    const after = await root<ChannelView[]>('GET', '/api/channel/?p=0&page_size=100');
     expect(after.total).toBe(before.total);
     await expectConsistent();
   });

@@ -18,7 +18,7 @@ export interface ChannelPageRequest {
   idSort: boolean;
   /** null: every match. */
   page: { offset: number; limit: number } | null;
-  /** Page over tags (each tag one entry, each untagged channel one entry) instead of channels. */
+  /** Page over tags (each tag one entry; untagged channels are not listed) instead of channels. */
   tagMode: boolean;
 }
 
@@ -98,19 +98,20 @@ export class ChannelRepository {
     return { rows: rows.map(normaliseChannelRow), total: toNumber(count.count) };
   }
 
-  /** Groups the sorted matches by tag in order of first appearance, pages the groups, loads their rows. */
+  /**
+   * Groups the sorted tagged matches by tag in order of first appearance, pages the groups, loads their
+   * rows. As the reference's tag mode, it lists tags only: a channel without a tag is not in it.
+   */
   private async tagPage(request: ChannelPageRequest): Promise<ChannelPage> {
     const db = this.database.db;
-    let outline = db.selectFrom('channels').select(['id', 'tag']);
+    let outline = db.selectFrom('channels').select(['id', 'tag']).where('tag', 'is not', null).where('tag', '!=', '');
     if (this.hasFilter(request.filter)) outline = outline.where(this.where(request.filter));
     outline = request.idSort ? outline.orderBy('id', 'desc') : outline.orderBy('priority', 'desc').orderBy('id', 'desc');
     const groups = new Map<string, number[]>();
     for (const row of await outline.execute()) {
-      const id = toNumber(row.id);
-      const key = row.tag ? `tag:${row.tag}` : `id:${id}`;
-      const members = groups.get(key) ?? [];
-      members.push(id);
-      groups.set(key, members);
+      const members = groups.get(row.tag ?? '') ?? [];
+      members.push(toNumber(row.id));
+      groups.set(row.tag ?? '', members);
     }
     const all = [...groups.values()];
     const chosen = request.page ? all.slice(request.page.offset, request.page.offset + request.page.limit) : all;

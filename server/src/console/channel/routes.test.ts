@@ -79,16 +79,16 @@ describe.each(kinds)('channel calls on %s', (kind: DatabaseKind) => {
   });
 
   describe('list and search', () => {
-    it('pages by p and page_size, sorting by priority unless id_sort is on', async () => {
+    it('pages by p (counted from 0, as the reference) and page_size, sorting by priority unless id_sort is on', async () => {
       await server.context.database.db.deleteFrom('channels').execute();
       const low = await create({ name: 'low', priority: 1 });
       const high = await create({ name: 'high', priority: 9 });
       const middle = await create({ name: 'middle', priority: 5 });
-      const first = await list('/api/channel/?p=1&page_size=2');
-      expect(first).toMatchObject({ page: 1, page_size: 2, total: 3 });
+      const first = await list('/api/channel/?p=0&page_size=2');
+      expect(first).toMatchObject({ page: 0, page_size: 2, total: 3 });
       expect(first.data?.map((item) => item.name)).toEqual(['high', 'middle']);
-      expect((await list('/api/channel/?p=2&page_size=2')).data?.map((item) => item.name)).toEqual(['low']);
-      const byId = await list('/api/channel?p=1&page_size=10&id_sort=true');
+      expect((await list('/api/channel/?p=1&page_size=2')).data?.map((item) => item.name)).toEqual(['low']);
+      const byId = await list('/api/channel?p=0&page_size=10&id_sort=true');
       expect(byId.data?.map((item) => item.id)).toEqual([...middle, ...high, ...low]);
     });
 
@@ -105,18 +105,21 @@ describe.each(kinds)('channel calls on %s', (kind: DatabaseKind) => {
       expect(await names('model=claude')).toEqual(['Alpha node']);
       expect((await names('model=gpt-4o'))?.sort()).toEqual(['Alpha node', 'beta']);
       expect(await names('keyword=%25')).toEqual([]);
-      expect(await list('/api/channel/search?keyword=&page_size=1&p=2')).toMatchObject({ total: 2, page: 2, page_size: 1 });
+      expect(await list('/api/channel/search?keyword=&page_size=1&p=1')).toMatchObject({ total: 2, page: 1, page_size: 1 });
     });
 
-    it('pages tags as single entries in tag mode', async () => {
+    it('pages tags as single entries in tag mode, listing tags only (as the reference)', async () => {
       await server.context.database.db.deleteFrom('channels').execute();
+      await create({ name: 'loose', priority: 9 });
       await create({ name: 't1', tag: 'red', priority: 3 });
-      await create({ name: 'loose', priority: 2 });
+      await create({ name: 'b1', tag: 'blue', priority: 2 });
       await create({ name: 't2', tag: 'red', priority: 1 });
-      const page = await list('/api/channel/?p=1&page_size=1&tag_mode=true');
+      const page = await list('/api/channel/?p=0&page_size=1&tag_mode=true');
       expect(page.total).toBe(2);
       expect(page.data?.map((item) => item.name)).toEqual(['t1', 't2']);
-      expect((await list('/api/channel/?p=2&page_size=1&tag_mode=true')).data?.map((item) => item.name)).toEqual(['loose']);
+      expect((await list('/api/channel/?p=1&page_size=1&tag_mode=true')).data?.map((item) => item.name)).toEqual(['b1']);
+      expect((await list('/api/channel/?p=2&page_size=1&tag_mode=true')).data).toEqual([]);
+      expect((await list('/api/channel/search?keyword=&tag_mode=true')).data?.map((item) => item.name)).toEqual(['t1', 't2', 'b1']);
     });
   });
 
@@ -127,7 +130,7 @@ describe.each(kinds)('channel calls on %s', (kind: DatabaseKind) => {
       await root('PUT', '/api/channel/', { id: manual, status: 2 });
       await root('PUT', '/api/channel/', { id: automatic, status: 3 });
       expect((await root('DELETE', '/api/channel/disabled')).data).toBe(2);
-      expect((await list('/api/channel/?p=1')).data?.map((item) => item.id)).toEqual([kept]);
+      expect((await list('/api/channel/?p=0')).data?.map((item) => item.id)).toEqual([kept]);
       expect((await root('DELETE', '/api/channel/disabled')).data).toBe(0);
     });
 

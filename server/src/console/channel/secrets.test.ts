@@ -33,9 +33,9 @@ function expectNoKeys(reply: unknown): void {
 
 describe('channel keys are secrets', () => {
   it.each([
-    '/api/channel/?p=1&page_size=100',
-    '/api/channel/?p=1&page_size=100&tag_mode=true',
-    '/api/channel/?p=1&page_size=100&id_sort=true',
+    '/api/channel/?p=0&page_size=100',
+    '/api/channel/?p=0&page_size=100&tag_mode=true',
+    '/api/channel/?p=0&page_size=100&id_sort=true',
     '/api/channel/search?keyword=vault',
     '/api/channel/search?keyword=never-show&tag_mode=true',
     '/api/channel/search?keyword=sk-batch',

@@ -35,28 +35,28 @@ export class ChannelService {
     this.repository = new ChannelRepository(context.database);
   }
 
+  /** One page; `p` counts from 0. */
   async list(query: ChannelListQuery): Promise<PageData<ChannelView>> {
-    const page = Math.max(query.p, 1);
     const request: ChannelPageRequest = {
       filter: {},
       idSort: query.id_sort,
       tagMode: query.tag_mode,
-      page: { offset: (page - 1) * query.page_size, limit: query.page_size },
+      page: { offset: query.p * query.page_size, limit: query.page_size },
     };
     const { rows, total } = await this.repository.page(request);
-    return toPage(rows, total, page, query.page_size);
+    return toPage(rows, total, query.p, query.page_size);
   }
 
+  /** Every match, or one page (`p` from 0) when a page size is given. */
   async search(query: ChannelSearchQuery): Promise<PageData<ChannelView>> {
-    const page = Math.max(query.p ?? 1, 1);
     const request: ChannelPageRequest = {
       filter: { keyword: query.keyword, group: query.group, model: query.model },
       idSort: query.id_sort,
       tagMode: query.tag_mode,
-      page: query.page_size ? { offset: (page - 1) * query.page_size, limit: query.page_size } : null,
+      page: query.page_size ? { offset: query.p * query.page_size, limit: query.page_size } : null,
     };
     const { rows, total } = await this.repository.page(request);
-    return toPage(rows, total, query.page_size ? page : 1, query.page_size ?? total);
+    return toPage(rows, total, query.page_size ? query.p : 0, query.page_size ?? total);
   }
 
   async find(id: number): Promise<ChannelRow> {

@@ -88,7 +88,7 @@ describe('batch set tag and tag mode', () => {
     const reply = await root('POST', '/api/channel/batch/tag', { ids: [untagged, 424_242], tag: 'team' });
     expect(reply.data).toBe(1);
     expect((await channel(untagged)).tag).toBe('team');
-    const page = await root<ChannelView[]>('GET', '/api/channel/?p=1&page_size=10&tag_mode=true');
+    const page = await root<ChannelView[]>('GET', '/api/channel/?p=0&page_size=10&tag_mode=true');
     expect(page.total).toBe(1);
     expect(page.data?.map((item) => item.tag)).toEqual(['team', 'team', 'team']);
   });

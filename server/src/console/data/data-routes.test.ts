@@ -2,6 +2,7 @@ import type { LogView, PageData, QuotaDataPoint } from '@switchboard/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseKind } from '../../config';
 import { nowSeconds } from '../../db/dialect';
+import { FakeMidjourneyProxy } from '../../testing/fake-midjourney-proxy';
 import { FakeOpenAIUpstream } from '../../testing/fake-openai-upstream';
 import { addChannel, addToken, flushAll } from '../../testing/relay-fixtures';
 import { availableDatabaseKinds } from '../../testing/test-databases';
@@ -12,10 +13,15 @@ const kinds = await availableDatabaseKinds();
 const HOUR = 3600;
 
 let upstream: FakeOpenAIUpstream;
+let drawingProxy: FakeMidjourneyProxy;
 beforeAll(async () => {
   upstream = await new FakeOpenAIUpstream().start();
+  drawingProxy = await new FakeMidjourneyProxy('mj-secret').start();
 });
-afterAll(() => upstream.stop());
+afterAll(async () => {
+  await upstream.stop();
+  await drawingProxy.stop();
+});
 
 describe.each(kinds)('usage data on %s', (kind: DatabaseKind) => {
   let server: TestServer;
@@ -91,5 +97,28 @@ describe.each(kinds)('usage data on %s', (kind: DatabaseKind) => {
     const usage = await caller.caller.get<QuotaDataPoint[]>(`/data/self?${window(thisHour, now + HOUR)}`);
     const hourOfCall = (entry?.created_at ?? 0) - ((entry?.created_at ?? 0) % HOUR);
     expect(usage.data).toEqual([{ model_name: 'gpt-4o-mini', created_at: hourOfCall, count: 1, token_used: 20, quota: entry?.quota }]);
+  });
+
+  it('counts a drawing charge in the usage data, as a call of its model without tokens', async () => {
+    await addChannel(server, { type: 2, name: 'drawing upstream', baseUrl: drawingProxy.url, key: 'mj-secret', models: ['mj_imagine'] });
+    const painter = await signedInCaller(server, 'dave');
+    await server.context.balances.adjustUser(painter.id, 5_000_000);
+    const token = await addToken(server, painter.id, { unlimited: true, name: 'dave key' });
+    const response = await server.call('/mj/submit/imagine', {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token.apiKey}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ prompt: 'a red fox' }),
+    });
+    expect(((await response.json()) as { code: number }).code).toBe(1);
+    await flushAll(server);
+
+    const charged = (await painter.caller.get<PageData<LogView>>('/log/self/?type=2')).data?.items[0];
+    // mj_imagine costs $0.1 per call: 0.1 × 500000.
+    expect(charged).toMatchObject({ model_name: 'mj_imagine', quota: 50_000 });
+    const hourOfCharge = (charged?.created_at ?? 0) - ((charged?.created_at ?? 0) % HOUR);
+    const usage = await painter.caller.get<QuotaDataPoint[]>(`/data/self?${window(thisHour, now + HOUR)}`);
+    expect(usage.data).toEqual([{ model_name: 'mj_imagine', created_at: hourOfCharge, count: 1, token_used: 0, quota: 50_000 }]);
+    const everyone = await admin.get<QuotaDataPoint[]>(`/data/?${window(thisHour, now + HOUR)}&username=dave`);
+    expect(everyone.data?.map((point) => point.quota)).toEqual([50_000]);
   });
 });

@@ -53,8 +53,12 @@ function problemText(key: string, problem: OptionProblem): Text {
   }
 }
 
-/** The wire value as text: the console sends strings, scripts may send numbers or booleans. */
+/**
+ * The wire value as text: the console sends strings, scripts may send numbers or booleans. The
+ * reference's console leaves `value` out for an emptied field, and the reference stores "" then.
+ */
 function textOf(value: unknown): string | null {
+  if (value === undefined || value === null) return '';
   if (typeof value === 'string') return value;
   if (typeof value === 'number' || typeof value === 'boolean') return String(value);
   return null;

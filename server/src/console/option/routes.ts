@@ -6,7 +6,8 @@ import type { ConsoleApp } from '../console-app';
 import { ok } from '../envelope';
 import { OptionService } from './option-service';
 
-const updateBodySchema = z.object({ key: z.string(), value: z.unknown() });
+/** `value` may be left out: the reference's console sends an emptied field that way, and it stores "". */
+const updateBodySchema = z.object({ key: z.string(), value: z.unknown().optional() });
 
 /** Spec 000 §7 option calls; super admins only. */
 export function registerOptionRoutes(app: ConsoleApp, context: AppContext, guards: Guards): void {

@@ -1,41 +1,44 @@
-import { midjourneyFilterShape, taskFilterShape } from '@switchboard/contract';
+import { midjourneyFilterShape, plainList, taskFilterShape } from '@switchboard/contract';
 import { z } from 'zod';
 import type { AppContext } from '../../app-context';
 import { currentUser } from '../auth/authenticate';
 import type { Guards } from '../auth/guards';
 import type { ConsoleApp } from '../console-app';
-import { ok } from '../envelope';
-import { pageQuery, pagingOf } from '../paging';
+import { zeroBasedPageQuery, zeroBasedPagingOf as pagingOf } from '../paging';
 import type { TaskScope } from './repository';
 import { TaskListService } from './task-service';
 
-const midjourneyQuerySchema = z.object({ ...pageQuery, ...midjourneyFilterShape });
-const taskQuerySchema = z.object({ ...pageQuery, ...taskFilterShape });
+const midjourneyQuerySchema = z.object({ ...zeroBasedPageQuery, ...midjourneyFilterShape });
+const taskQuerySchema = z.object({ ...zeroBasedPageQuery, ...taskFilterShape });
 const everyone: TaskScope = { everyone: true };
 
-/** Spec 001 §7 `GET /api/mj/`, `/api/mj/self/`, `/api/task/` and `/api/task/self`; each answers with and without the trailing slash. */
+/**
+ * Spec 001 §7 `GET /api/mj/`, `/api/mj/self/`, `/api/task/` and `/api/task/self`; each answers with and
+ * without the trailing slash. As the reference of the spec's era: `p` counts from 0, `data` is the plain
+ * list (page and total beside it), and a filter that cannot be read is left out.
+ */
 export function registerTaskRoutes(app: ConsoleApp, context: AppContext, guards: Guards): void {
   const lists = new TaskListService(context);
   const own = (request: Parameters<typeof currentUser>[0]): TaskScope => ({ userId: currentUser(request).id });
 
   for (const path of ['/mj/', '/mj']) {
     app.get(path, { preValidation: guards.admin, schema: { querystring: midjourneyQuerySchema } }, async (request) =>
-      ok(await lists.midjourneys(everyone, request.query, pagingOf(request.query))),
+      plainList(await lists.midjourneys(everyone, request.query, pagingOf(request.query))),
     );
   }
   for (const path of ['/mj/self/', '/mj/self']) {
     app.get(path, { preValidation: guards.user, schema: { querystring: midjourneyQuerySchema } }, async (request) =>
-      ok(await lists.midjourneys(own(request), request.query, pagingOf(request.query))),
+      plainList(await lists.midjourneys(own(request), request.query, pagingOf(request.query))),
     );
   }
   for (const path of ['/task/', '/task']) {
     app.get(path, { preValidation: guards.admin, schema: { querystring: taskQuerySchema } }, async (request) =>
-      ok(await lists.tasks(everyone, request.query, pagingOf(request.query))),
+      plainList(await lists.tasks(everyone, request.query, pagingOf(request.query))),
     );
   }
   for (const path of ['/task/self/', '/task/self']) {
     app.get(path, { preValidation: guards.user, schema: { querystring: taskQuerySchema } }, async (request) =>
-      ok(await lists.tasks(own(request), request.query, pagingOf(request.query))),
+      plainList(await lists.tasks(own(request), request.query, pagingOf(request.query))),
     );
   }
 }

@@ -5,13 +5,14 @@ import { currentUser } from '../auth/authenticate';
 import type { Guards } from '../auth/guards';
 import type { ConsoleApp } from '../console-app';
 import { ok } from '../envelope';
-import { pageQuery, pageQuerySchema, pagingOf as paging } from '../paging';
+import { zeroBasedPageQuery, zeroBasedPageQuerySchema, zeroBasedPagingOf as paging, type PageRequest } from '../paging';
 import { storedKeyOf } from './token-key';
 import { TokenService } from './token-service';
 import type { TokenOwner } from './token-fields';
 
-const listQuerySchema = pageQuerySchema;
-const searchQuerySchema = z.object({ ...pageQuery, keyword: z.string().default(''), token: z.string().default('') });
+/** `p` counts from 0 and the page size is `size`, as in the reference of the spec's era (`page_size` also answers). */
+const listQuerySchema = zeroBasedPageQuerySchema;
+const searchQuerySchema = z.object({ ...zeroBasedPageQuery, keyword: z.string().default(''), token: z.string().default('') });
 /** A search without a page size answers every match, as the reference's does (its scripts read one plain list); bounded all the same. */
 const UNPAGED_SEARCH_LIMIT = 1000;
 const idParamsSchema = z.object({ id: z.coerce.number().int().positive() });
@@ -29,8 +30,7 @@ export function registerTokenRoutes(app: ConsoleApp, context: AppContext, guards
   // The spec writes these paths with a trailing slash; both spellings answer.
   for (const path of ['/token/', '/token']) {
     app.get(path, { ...guarded, schema: { querystring: listQuerySchema } }, async (request) => {
-      const { page, size } = paging(request.query);
-      return plainList(await tokens.list(ownerOf(request), {}, page, size));
+      return plainList(await tokens.list(ownerOf(request), {}, paging(request.query)));
     });
 
     app.post(path, { ...guarded, schema: { body: tokenCreateRequestSchema } }, async (request) =>
@@ -46,9 +46,9 @@ export function registerTokenRoutes(app: ConsoleApp, context: AppContext, guards
 
   app.get('/token/search', { ...guarded, schema: { querystring: searchQuerySchema } }, async (request) => {
     const unpaged = request.query.size === undefined && request.query.page_size === undefined;
-    const { page, size } = unpaged ? { page: 1, size: UNPAGED_SEARCH_LIMIT } : paging(request.query);
+    const everything: PageRequest = { page: 0, size: UNPAGED_SEARCH_LIMIT, offset: 0 };
     const filter = { name: request.query.keyword.trim(), key: storedKeyOf(request.query.token) };
-    return plainList(await tokens.list(ownerOf(request), filter, page, size));
+    return plainList(await tokens.list(ownerOf(request), filter, unpaged ? everything : paging(request.query)));
   });
 
   app.get('/token/:id', { ...guarded, schema: { params: idParamsSchema } }, async (request) =>

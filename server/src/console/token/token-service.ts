@@ -15,6 +15,7 @@ import type { AppContext } from '../../app-context';
 import { fromBoolean, nowSeconds } from '../../db/dialect';
 import type { TokensTable } from '../../db/tables/tokens';
 import { AppError } from '../../platform/errors';
+import type { PageRequest } from '../paging';
 import { fill } from '../../platform/text';
 import { tokenMessages } from './messages';
 import { TokenRepository, type TokenFilter, type TokenRecord } from './repository';
@@ -46,12 +47,12 @@ export class TokenService {
     this.generateKey = options.generateKey ?? generateTokenKey;
   }
 
-  async list(owner: TokenOwner, filter: TokenFilter, page: number, pageSize: number): Promise<PageData<TokenView>> {
+  async list(owner: TokenOwner, filter: TokenFilter, paging: PageRequest): Promise<PageData<TokenView>> {
     const [total, records] = await Promise.all([
       this.repository.count(owner.id, filter),
-      this.repository.page(owner.id, filter, (page - 1) * pageSize, pageSize),
+      this.repository.page(owner.id, filter, paging.offset, paging.size),
     ]);
-    return { items: await this.views(records), page, page_size: pageSize, total };
+    return { items: await this.views(records), page: paging.page, page_size: paging.size, total };
   }
 
   async get(owner: TokenOwner, id: number): Promise<TokenView> {

@@ -61,6 +61,10 @@ export async function chargeTask(context: AppContext, caller: Caller, task: Acce
       other: JSON.stringify({ model_price: prices.model_price, group_ratio: prices.group_ratio, admin_info: { use_channel: [String(task.channel.id)] } }),
     });
   }
+  // The dashboard's hourly usage counts drawings and tasks as calls of their model (no tokens).
+  if (context.options.boolean('DataExportEnabled')) {
+    context.logs.roll({ userId: caller.user.id, username: caller.user.username, model: task.model, createdAt: Math.floor(Date.now() / 1000), tokens: 0, quota: task.quota });
+  }
   await settle(context, caller, task.held, task.quota, task.channel.id);
   await billingDurable(context);
 }

@@ -7,8 +7,8 @@ import type {
   FetchModelsRequest,
   PageData,
 } from '@switchboard/contract';
-import { pageOfPlainList } from '@switchboard/contract';
-import { api, apiRequest } from '../../api/http-client';
+import { api } from '../../api/http-client';
+import { fetchZeroBasedList } from '../../api/zero-based-list';
 
 /** Every channel query starts with this key, so one invalidation refreshes list, editor and models. */
 export const CHANNELS_QUERY_KEY = ['channels'] as const;
@@ -31,17 +31,14 @@ const isFiltered = (filter: ChannelListFilter) => Boolean(filter.keyword.trim() 
 
 /**
  * `GET /api/channel/`, or `/api/channel/search` when a keyword, group or model is given. `data` is
- * the plain list (spec 001 §7); the page and total travel beside it.
+ * the plain list (spec 001 §7) and `p` counts from 0; the page and total travel beside it.
  */
 export async function fetchChannels(request: ChannelListRequest): Promise<PageData<ChannelView>> {
-  const query = { p: request.page, page_size: request.pageSize, id_sort: request.idSort, tag_mode: request.tagMode };
+  const query = { page_size: request.pageSize, id_sort: request.idSort, tag_mode: request.tagMode };
   const { keyword, group, model } = request.filter;
-  const reply = isFiltered(request.filter)
-    ? await apiRequest<ChannelView[]>('GET', '/api/channel/search', {
-        query: { ...query, keyword: keyword.trim(), group: group.trim(), model: model.trim() },
-      })
-    : await apiRequest<ChannelView[]>('GET', '/api/channel/', { query });
-  return pageOfPlainList(reply);
+  return isFiltered(request.filter)
+    ? fetchZeroBasedList<ChannelView>('/api/channel/search', request.page, { ...query, keyword: keyword.trim(), group: group.trim(), model: model.trim() })
+    : fetchZeroBasedList<ChannelView>('/api/channel/', request.page, query);
 }
 
 export const fetchChannel = (id: number) => api.get<ChannelView>(`/api/channel/${id}`);

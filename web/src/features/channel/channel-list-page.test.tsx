@@ -92,6 +92,7 @@ describe('channel list', () => {
     await vi.waitFor(() => expect(requests.some((request) => request.url.startsWith('/api/channel/search'))).toBe(true));
     const search = requests.find((request) => request.url.startsWith('/api/channel/search'));
     expect(search?.url).toContain('keyword=sk-abc');
+    expect(search?.url).toContain('p=0');
     expect(search?.url).toContain('model=gpt');
     fireEvent.click(screen.getByTestId('channel-id-sort'));
     await vi.waitFor(() => expect(requests.at(-1)?.url).toContain('id_sort=true'));

@@ -14,7 +14,7 @@ const routes = [
   { path: '/token', element: <p>token list</p> },
 ];
 const chats = [{ First: 'https://first.example/?key={key}&url={address}' }, { Second: 'https://second.example/#{key}' }];
-const listOf = (tokens: unknown[]) => () => ok(tokens, { page: 1, page_size: 100, total: tokens.length });
+const listOf = (tokens: unknown[]) => () => ok(tokens, { page: 0, page_size: 100, total: tokens.length });
 
 describe('chat entry', () => {
   // happy-dom does not load frames: it prints a NotSupportedError for each chat frame, harmlessly.
@@ -30,7 +30,7 @@ describe('chat entry', () => {
     renderApp(routes, { path: '/chat/1', user: signedInUser, status: { chats, server_address: 'https://api.example.com' } });
     const frame = (await screen.findByTestId('chat-frame')) as HTMLIFrameElement;
     expect(frame.getAttribute('src')).toBe(`https://second.example/#sk-${'e'.repeat(48)}`);
-    expect(requests[0]?.url).toBe('/api/token/?p=1&size=100');
+    expect(requests[0]?.url).toBe('/api/token/?size=100&p=0');
   });
 
   it('uses the first link when no id is given', async () => {

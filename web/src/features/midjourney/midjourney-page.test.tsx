@@ -36,6 +36,7 @@ describe('midjourney page', () => {
 
     // The last 30 days, in milliseconds.
     const query = searchOf(requests[0]);
+    expect(query.get('p')).toBe('0');
     expect(requests[0]?.url).toMatch(/^\/api\/mj\/\?/);
     expect(Number(query.get('start_timestamp'))).toBeGreaterThanOrEqual(before - 30 * 86_400_000 - 1000);
     expect(Number(query.get('start_timestamp'))).toBeLessThanOrEqual(Date.now() - 30 * 86_400_000);

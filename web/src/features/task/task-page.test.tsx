@@ -37,6 +37,8 @@ describe('task page', () => {
     midnight.setHours(0, 0, 0, 0);
     expect(Number(query.get('start_timestamp'))).toBe(Math.floor(midnight.getTime() / 1000));
     expect(requests[0]?.url).toMatch(/^\/api\/task\/\?/);
+    // The first page is p=0, as the reference counts the task list's pages.
+    expect(query.get('p')).toBe('0');
 
     fireEvent.click(within(table).getByTestId('task-result-open'));
     const dialog = await screen.findByTestId('task-result-dialog');

@@ -62,8 +62,9 @@ export function midjourneyView(values: Partial<MidjourneyView> = {}): Midjourney
 export function taskServer(tasks: TaskView[], drawings: MidjourneyView[]) {
   return (request: RecordedRequest) => {
     const path = new URL(request.url, 'http://console.test').pathname;
-    if (path.startsWith('/api/task/')) return ok({ items: tasks, page: 1, page_size: 10, total: tasks.length });
-    if (path.startsWith('/api/mj/')) return ok({ items: drawings, page: 1, page_size: 10, total: drawings.length });
+    // As the reference's lists: `data` is the plain list, paged from p=0, with the paging facts beside it.
+    if (path.startsWith('/api/task/')) return ok(tasks, { page: 0, page_size: 10, total: tasks.length });
+    if (path.startsWith('/api/mj/')) return ok(drawings, { page: 0, page_size: 10, total: drawings.length });
     return { status: 404, body: { success: false, message: 'no such API' } };
   };
 }

@@ -1,6 +1,6 @@
 import type { PageData, TokenCreateRequest, TokenUpdateRequest, TokenView } from '@switchboard/contract';
-import { pageOfPlainList } from '@switchboard/contract';
-import { api, apiRequest } from '../../api/http-client';
+import { api } from '../../api/http-client';
+import { fetchZeroBasedList } from '../../api/zero-based-list';
 
 /** Every token query starts with this key, so one invalidation refreshes lists and the chat pages. */
 export const TOKENS_QUERY_KEY = ['tokens'] as const;
@@ -14,16 +14,13 @@ export interface TokenListQuery {
   key?: string;
 }
 
-/** `GET /api/token/`, or `/api/token/search` when a name or key is given; `data` is the plain list (spec 001 §7). */
+/** `GET /api/token/`, or `/api/token/search` when a name or key is given; `data` is the plain list and `p` counts from 0 (spec 001 §7). */
 export async function fetchTokens(query: TokenListQuery): Promise<PageData<TokenView>> {
   const keyword = query.keyword?.trim() ?? '';
   const key = query.key?.trim() ?? '';
-  const paging = { p: query.page, size: query.size };
-  const reply =
-    keyword === '' && key === ''
-      ? await apiRequest<TokenView[]>('GET', '/api/token/', { query: paging })
-      : await apiRequest<TokenView[]>('GET', '/api/token/search', { query: { ...paging, keyword, token: key } });
-  return pageOfPlainList(reply);
+  return keyword === '' && key === ''
+    ? fetchZeroBasedList<TokenView>('/api/token/', query.page, { size: query.size })
+    : fetchZeroBasedList<TokenView>('/api/token/search', query.page, { size: query.size, keyword, token: key });
 }
 
 export const createTokens = (request: TokenCreateRequest) => api.post<TokenView[]>('/api/token/', request);

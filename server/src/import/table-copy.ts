@@ -1,0 +1,25 @@
+import type { Tables } from '../db/tables/index';
+import type { SourceRow } from './value-readers';
+
+export type CopyResult = { row: Record<string, unknown> } | { skip: string };
+
+/** What a row's copy may need beyond the row: facts read from the source once, before the tables. */
+export interface CopyContext {
+  /** channel id → name, for the log rows' `channel_name` (the reference's logs keep only the id) */
+  channelNames: ReadonlyMap<number, string>;
+  /** unix seconds when the import started */
+  nowSeconds: number;
+}
+
+/** How one reference table is copied into Switchboard's. */
+export interface TableCopy {
+  source: string;
+  target: keyof Tables;
+  /** The target's unique key: a second import overwrites the row it wrote the first time. */
+  key: string[];
+  /** Source columns read into the target; any other column with a value is reported as not carried. */
+  carried: string[];
+  map(row: SourceRow, context: CopyContext): CopyResult;
+}
+
+export const keep = (row: Record<string, unknown>): CopyResult => ({ row });
