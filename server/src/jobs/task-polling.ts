@@ -3,8 +3,7 @@ import type { AppContext } from '../app-context';
 import { scrubbedForKey } from '../domain/secret-scrub';
 import { toCachedChannel, type CachedChannel } from '../relay/caches/channel-index';
 import { refundFailedTask, taskRefunds } from '../relay/tasks/task-refunds';
-import { storedFailReason } from '../relay/tasks/fail-reason';
-import { taskMessages } from '../relay/tasks/task-messages';
+import { storedFailReason } from '../domain/task-fail-reason';
 import type { StoredTask, TaskPlatform, TaskSnapshot } from '../relay/tasks/task-platform';
 import type { JobDefinition } from './job-runner';
 
@@ -58,8 +57,8 @@ async function pollChannel(context: AppContext, dispatcher: Dispatcher, platform
         if (snapshot.outcome !== 'running') continue;
       }
       if (now - task.submittedAt > timeout) {
-        await platform.store.fail(task.rowId, storedFailReason(taskMessages.timedOut), now);
-        await refundFailedTask(context, platform, task, storedFailReason(taskMessages.timedOut));
+        await platform.store.fail(task.rowId, storedFailReason('timedOut'), now);
+        await refundFailedTask(context, platform, task, storedFailReason('timedOut'));
       }
     }
   }

@@ -4,9 +4,9 @@ import { addUser } from '../../testing/relay-fixtures';
 import { signIn, type TestServer } from '../../testing/test-server';
 
 /** GET and DELETE against /api as one signed-in user, answering the parsed envelope. */
-export function consoleCaller(server: TestServer, headers: Record<string, string>) {
+export function consoleCaller(server: TestServer, headers: Record<string, string>, language: 'en' | 'zh' = 'en') {
   const send = async <T>(method: string, path: string): Promise<ApiEnvelope<T>> => {
-    const response = await server.call(`/api${path}`, { method, headers: { ...headers, 'accept-language': 'en' } });
+    const response = await server.call(`/api${path}`, { method, headers: { ...headers, 'accept-language': language } });
     return (await response.json()) as ApiEnvelope<T>;
   };
   return { get: <T>(path: string) => send<T>('GET', path), remove: <T>(path: string) => send<T>('DELETE', path) };

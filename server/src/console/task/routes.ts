@@ -7,6 +7,7 @@ import type { ConsoleApp } from '../console-app';
 import { zeroBasedPageQuery, zeroBasedPagingOf as pagingOf } from '../paging';
 import type { TaskScope } from './repository';
 import { TaskListService } from './task-service';
+import { languageOf } from '../../platform/text';
 
 const midjourneyQuerySchema = z.object({ ...zeroBasedPageQuery, ...midjourneyFilterShape });
 const taskQuerySchema = z.object({ ...zeroBasedPageQuery, ...taskFilterShape });
@@ -23,22 +24,22 @@ export function registerTaskRoutes(app: ConsoleApp, context: AppContext, guards:
 
   for (const path of ['/mj/', '/mj']) {
     app.get(path, { preValidation: guards.admin, schema: { querystring: midjourneyQuerySchema } }, async (request) =>
-      plainList(await lists.midjourneys(everyone, request.query, pagingOf(request.query))),
+      plainList(await lists.midjourneys(everyone, request.query, pagingOf(request.query), languageOf(request.headers['accept-language']))),
     );
   }
   for (const path of ['/mj/self/', '/mj/self']) {
     app.get(path, { preValidation: guards.user, schema: { querystring: midjourneyQuerySchema } }, async (request) =>
-      plainList(await lists.midjourneys(own(request), request.query, pagingOf(request.query))),
+      plainList(await lists.midjourneys(own(request), request.query, pagingOf(request.query), languageOf(request.headers['accept-language']))),
     );
   }
   for (const path of ['/task/', '/task']) {
     app.get(path, { preValidation: guards.admin, schema: { querystring: taskQuerySchema } }, async (request) =>
-      plainList(await lists.tasks(everyone, request.query, pagingOf(request.query))),
+      plainList(await lists.tasks(everyone, request.query, pagingOf(request.query), languageOf(request.headers['accept-language']))),
     );
   }
   for (const path of ['/task/self/', '/task/self']) {
     app.get(path, { preValidation: guards.user, schema: { querystring: taskQuerySchema } }, async (request) =>
-      plainList(await lists.tasks(own(request), request.query, pagingOf(request.query))),
+      plainList(await lists.tasks(own(request), request.query, pagingOf(request.query), languageOf(request.headers['accept-language']))),
     );
   }
 }

@@ -167,4 +167,22 @@ describe.each(kinds)('task lists on %s', (kind: DatabaseKind) => {
     expect(taskIds(await tasks(alice, '/task/self?p=&start_timestamp=&end_timestamp=NaN'))).toEqual(['task-a2', 'task-a1', 'task-yesterday']);
     expect(mjIds(await drawings(admin, '/mj/?channel_id=abc&end_timestamp=NaN'))).toEqual(['mj-b1', 'mj-a2', 'mj-a1', 'mj-old']);
   });
+  it("reads the gateway's own fail reasons in the caller's language, and upstream reasons as written", async () => {
+    const rootHeaders = await signIn(server, 'root', '123456');
+    const [zh, en] = [consoleCaller(server, rootHeaders, 'zh'), consoleCaller(server, rootHeaders, 'en')];
+    await server.context.database.db
+      .insertInto('midjourneys')
+      // An earlier version stored the timeout in English.
+      .values({ user_id: 1, mj_id: 'mj-timeout', channel_id: 6, submit_time: nowMs, action: 'IMAGINE', code: 1, status: 'FAILURE', progress: '0%', prompt: 'x', fail_reason: 'The task timed out' })
+      .execute();
+    await server.context.database.db
+      .insertInto('tasks')
+      .values({ task_id: 'task-timeout', platform: 'suno', user_id: 1, channel_id: 7, submit_time: now, action: 'MUSIC', status: 'FAILURE', progress: '100%', fail_reason: '任务超时' })
+      .execute();
+    for (const [caller, text] of [[zh, '任务超时'], [en, 'The task timed out']] as const) {
+      expect((await drawings(caller, '/mj/?mj_id=mj-timeout'))?.items[0]?.fail_reason).toBe(text);
+      expect((await tasks(caller, '/task/?task_id=task-timeout'))?.items[0]?.fail_reason).toBe(text);
+    }
+    expect((await drawings(zh, '/mj/?mj_id=mj-a2'))?.items[0]?.fail_reason).toBe('banned prompt');
+  });
 });

@@ -1,6 +1,8 @@
 import { midjourneyImageAddress, type MidjourneyView, type TaskView } from '@switchboard/contract';
 import { toNumber } from '../../db/dialect';
 import type { MidjourneyRow, TaskRow } from './repository';
+import { failReasonIn } from '../../domain/task-fail-reason';
+import type { Language } from '../../platform/text';
 
 /** The image of a drawing task: the gateway's own proxy address when MjForwardUrlEnabled is on. */
 export interface ImageAddressing {
@@ -10,7 +12,7 @@ export interface ImageAddressing {
 }
 
 /** A drawing task as administrators see it: every column the console reads, channel included. */
-export function midjourneyView(row: MidjourneyRow, images: ImageAddressing): MidjourneyView {
+export function midjourneyView(row: MidjourneyRow, images: ImageAddressing, language: Language): MidjourneyView {
   return {
     id: toNumber(row.id),
     code: toNumber(row.code),
@@ -29,7 +31,7 @@ export function midjourneyView(row: MidjourneyRow, images: ImageAddressing): Mid
     video_urls: row.video_urls ?? '',
     status: row.status,
     progress: row.progress,
-    fail_reason: row.fail_reason ?? '',
+    fail_reason: failReasonIn(row.fail_reason, language),
     channel_id: toNumber(row.channel_id),
     quota: toNumber(row.quota),
     buttons: row.buttons ?? '',
@@ -48,7 +50,7 @@ function jsonOf(text: string | null): unknown {
 }
 
 /** An async task as administrators see it; `private_data` (upstream ids and keys) never leaves the server. */
-export function taskView(row: TaskRow): TaskView {
+export function taskView(row: TaskRow, language: Language): TaskView {
   return {
     id: toNumber(row.id),
     created_at: toNumber(row.created_at),
@@ -61,7 +63,7 @@ export function taskView(row: TaskRow): TaskView {
     quota: toNumber(row.quota),
     action: row.action,
     status: row.status,
-    fail_reason: row.fail_reason ?? '',
+    fail_reason: failReasonIn(row.fail_reason, language),
     submit_time: toNumber(row.submit_time),
     start_time: toNumber(row.start_time),
     finish_time: toNumber(row.finish_time),

@@ -1,6 +1,6 @@
 import { midjourneyImageAddress } from '@switchboard/contract';
 import type { OptionStore } from '../../platform/option-store';
-import { failReasonIn } from '../tasks/fail-reason';
+import { failReasonIn } from '../../domain/task-fail-reason';
 import type { Language } from '../../platform/text';
 import { storedJson } from '../tasks/stored-json';
 import { toNumber } from '../../db/dialect';

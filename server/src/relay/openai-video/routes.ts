@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../app-context';
 import { fill, languageOf, type Language } from '../../platform/text';
-import { failReasonIn } from '../tasks/fail-reason';
+import { failReasonIn } from '../../domain/task-fail-reason';
 import { authenticateToken, type Caller } from '../authenticate';
 import { RelayError } from '../relay-error';
 import type { RelayServices } from '../relay-services';

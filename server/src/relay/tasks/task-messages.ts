@@ -11,5 +11,4 @@ export const taskMessages = {
   upstreamRefused: { zh: '上游拒绝了任务：{detail}', en: 'The upstream refused the task: {detail}' },
   upstreamStatus: { zh: '上游返回 {status}：{detail}', en: 'The upstream answered {status}: {detail}' },
   noResultYet: { zh: '任务 {id} 还没有结果', en: 'The task {id} has no result yet' },
-  timedOut: { zh: '任务超时', en: 'The task timed out' },
 } satisfies Record<string, Text>;

@@ -1,11 +1,12 @@
-import type { Language } from '../../platform/text';
-import { taskMessages } from './task-messages';
+import type { Language, Text } from '../platform/text';
 
 /** Reasons the gateway itself gives a failed task (stored in Chinese, like log texts); the rest come from upstreams. */
-const gatewayReasons = [taskMessages.timedOut];
+export const gatewayFailReasons = {
+  timedOut: { zh: '任务超时', en: 'The task timed out' },
+} satisfies Record<string, Text>;
 
 /** The Chinese text stored for a reason the gateway gives. */
-export const storedFailReason = (reason: (typeof gatewayReasons)[number]): string => reason.zh;
+export const storedFailReason = (reason: keyof typeof gatewayFailReasons): string => gatewayFailReasons[reason].zh;
 
 /**
  * A stored fail reason in the reader's language: the gateway's own reasons (stored in either language by
@@ -13,6 +14,6 @@ export const storedFailReason = (reason: (typeof gatewayReasons)[number]): strin
  */
 export function failReasonIn(stored: string | null | undefined, language: Language): string {
   const text = stored ?? '';
-  const known = gatewayReasons.find((reason) => reason.zh === text || reason.en === text);
+  const known = Object.values(gatewayFailReasons).find((reason) => reason.zh === text || reason.en === text);
   return known ? known[language] : text;
 }
