@@ -5,6 +5,7 @@ import { startServer, type RunningServer, type StartOptions } from '../../server
 import { resolveSessionSecret } from '../session-secret';
 import { journalDirectory, journalSync } from '../local-billing';
 import { ClusterAuthority } from './cluster-authority';
+import { ClusterMetricsGatherer } from './cluster-metrics';
 import { PrimaryBus } from './primary-bus';
 import { WorkerPool } from './worker-pool';
 import { recoverWorkerJournal, workerJournalDirectory } from './worker-journals';
@@ -62,6 +63,8 @@ export async function startPrimary(config: Config, options: StartOptions, stopRe
       .finally(() => detaching.delete(detached));
     detaching.add(detached);
   };
+  // The workers' scrapes of /metrics come here, for every process's metrics at once.
+  if (config.METRICS_ENABLED) new ClusterMetricsGatherer();
   const pool = new WorkerPool(config.WORKERS, { SESSION_SECRET: resolveSessionSecret(config) }, {
     forked: watch,
     exited: (worker, code, signal) => {
