@@ -103,7 +103,7 @@ export class RedisBus extends LocalBus {
   }
 
   override async close(): Promise<void> {
-    for (const id of [...this.waits.keys()]) this.settle(id, true);
+    for (const id of this.waits.keys()) this.settle(id, true);
     await this.subscriber.quit().catch(() => undefined);
   }
 
