@@ -1,4 +1,7 @@
 import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import OpenAI from 'openai';
 import parsePrometheusTextFormat from 'parse-prometheus-text-format';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -116,6 +119,23 @@ describe('GET /metrics', () => {
     if (check.error && process.env.CI !== 'true') return console.warn('promtool is not installed: the metrics were not checked by it (CI installs it)');
     expect(`${check.stdout}${check.stderr}`.trim()).toBe('');
     expect(check.status).toBe(0);
+  });
+
+  it('has every series the shipped Grafana dashboard draws', async () => {
+    const text = await scrapeText();
+    const dashboard = JSON.parse(readFileSync(new URL('../../../docs/grafana-dashboard.json', import.meta.url), 'utf8')) as { panels: Array<{ targets: Array<{ expr: string }> }> };
+    const series = new Set(dashboard.panels.flatMap((panel) => panel.targets.flatMap((target) => [...target.expr.matchAll(/([a-z][a-z0-9_:]*)\{instance=/g)].map((match) => match[1] ?? ''))));
+    expect(series.size).toBeGreaterThan(10);
+    const declared = (name: string) => text.includes(`# TYPE ${name.replace(/_bucket$/, '')} `);
+    expect([...series].filter((name) => !declared(name))).toEqual([]);
+    // Each query parses: promtool checks them as recording rules, with Grafana's variables filled in.
+    const expressions = dashboard.panels.flatMap((panel) => panel.targets.map((target) => target.expr.replaceAll('$__rate_interval', '5m').replaceAll('$instance', '.*')));
+    const rules = { groups: [{ name: 'dashboard', rules: expressions.map((expr, index) => ({ record: `dashboard:query${index}`, expr })) }] };
+    const file = join(mkdtempSync(join(tmpdir(), 'switchboard-dashboard-')), 'rules.json');
+    writeFileSync(file, JSON.stringify(rules));
+    const check = spawnSync('promtool', ['check', 'rules', file], { encoding: 'utf8' });
+    if (check.error && process.env.CI !== 'true') return console.warn('promtool is not installed: the dashboard queries were not parsed');
+    expect(check.status, `${check.stdout}${check.stderr}`).toBe(0);
   });
 
   it('shows a channel the circuit breaker holds back', async () => {
