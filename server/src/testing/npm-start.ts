@@ -16,6 +16,8 @@ export interface StartedCommand {
   exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
   /** Every process below the command now (npm, its shell, the primary, the workers; Linux /proc). */
   descendants(): number[];
+  /** Every process seen below the command since it started (looked for every 50 ms until it exits). */
+  everSeen(): number[];
   /** Resolves once the server says it listens and answers /api/status. */
   serving(): Promise<void>;
 }
@@ -66,6 +68,11 @@ export async function startCommand(environment: Record<string, string>, command:
   const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
   const url = `http://127.0.0.1:${port}`;
   const descendants = () => (child.pid ? processTree(child.pid) : []);
+  const seen = new Set<number>();
+  const watch = setInterval(() => {
+    for (const pid of descendants()) seen.add(pid);
+  }, 50);
+  void exited.then(() => clearInterval(watch));
   const serving = async () => {
     const deadline = Date.now() + 60_000;
     while (Date.now() < deadline) {
@@ -79,5 +86,5 @@ export async function startCommand(environment: Record<string, string>, command:
     }
     throw new Error(`the server did not serve within 60 s:\n${printed}`);
   };
-  return { child, url, output: () => printed, exited, descendants, serving };
+  return { child, url, output: () => printed, exited, descendants, everSeen: () => [...seen], serving };
 }

@@ -42,7 +42,7 @@ describe('npm start as a service', () => {
     const processes = track(command).descendants();
     expect(processes.length).toBeGreaterThanOrEqual(3);
     process.kill(command.child.pid ?? 0, 'SIGTERM');
-    await allEnded(processes);
+    await allEnded([...processes, ...command.everSeen()]);
     expect(command.output()).toContain('write-behind worst lag');
     expect(errorLines(command.output())).toEqual([]);
   }, 90_000);
@@ -68,10 +68,11 @@ describe('npm start as a service', () => {
     },
   ])('Ctrl-C $when stops every process without an error', async ({ ready }) => {
     const command = await ready(await startCommand(environment()));
-    const processes = track(command).descendants();
+    track(command);
     process.kill(-(command.child.pid ?? 0), 'SIGINT');
     await command.exited;
-    await allEnded(processes);
+    started.push(...command.everSeen());
+    await allEnded(command.everSeen());
     expect(errorLines(command.output())).toEqual([]);
     expect(command.output()).not.toContain('stopped unexpectedly');
   }, 90_000);
