@@ -18,9 +18,9 @@ function defaultWebDist(): string | null {
 }
 
 /** Runs `close` once, on the first SIGTERM/SIGINT or call, then exits; a close that hangs is cut off. */
-function stopper(config: Config, close: () => Promise<void>, after: () => void = () => undefined): (reason: string) => void {
+function stopper(config: Config, close: () => Promise<void>, after: () => void = () => undefined): Stopper {
   let stopping = false;
-  return (reason) => {
+  const stop = (reason: string) => {
     if (stopping) return;
     stopping = true;
     console.info(`switchboard: ${reason}, finishing in-flight requests`);
@@ -40,6 +40,24 @@ function stopper(config: Config, close: () => Promise<void>, after: () => void =
       },
     );
   };
+  return Object.assign(stop, { requested: () => stopping });
+}
+
+type Stopper = ((reason: string) => void) & { requested(): boolean };
+
+/**
+ * Awaits a start. One that fails after a stop was asked for (a worker stopped by the same Ctrl-C
+ * before it listened) ends the process with 0: it is stopped, as asked. This runs before the
+ * stopper sees the failure (it awaited the start first), and exits.
+ */
+async function started<T>(starting: Promise<T>, stop: Stopper): Promise<T> {
+  try {
+    return await starting;
+  } catch (error) {
+    if (!stop.requested()) throw error;
+    console.info('switchboard: stopped during start-up');
+    process.exit(0);
+  }
 }
 
 const onSignals = (stop: (reason: string) => void) => {
@@ -72,19 +90,24 @@ async function main(): Promise<void> {
     server = await startWorker(config, options, () => stop('told to stop by the primary'));
     return;
   }
+  // A signal during the start waits for the start to finish (or to fail because of it), then stops.
+  let lag = () => undefined as void;
   if (config.WORKERS > 1) {
-    // A worker answers before every worker listens: a signal then waits for the start to finish.
-    const starting = startPrimary(config, options);
-    let lag = () => undefined as void;
-    onSignals(stopper(config, async () => (await starting).close(), () => lag()));
-    const primary = await starting;
+    let stop: Stopper | null = null;
+    const starting = startPrimary(config, options, () => stop?.requested() ?? false);
+    stop = stopper(config, async () => (await starting).close(), () => lag());
+    onSignals(stop);
+    const primary = await started(starting, stop);
     lag = reportLag(primary.server);
     console.info(`switchboard ${version} listening on ${primary.url} (${config.databaseKind}, ${config.WORKERS} workers)`);
     return;
   }
-  const server = await startServer(config, options);
+  const starting = startServer(config, options);
+  const stop = stopper(config, async () => (await starting).close(), () => lag());
+  onSignals(stop);
+  const server = await started(starting, stop);
+  lag = reportLag(server);
   console.info(`switchboard ${version} listening on ${server.url} (${config.databaseKind})`);
-  onSignals(stopper(config, () => server.close(), reportLag(server)));
 }
 
 main().catch((error: unknown) => {

@@ -21,6 +21,9 @@ interface Segment {
   descriptor: number;
   firstSeq: number;
   lastSeq: number;
+  /** flushes of it in flight; a retiring segment's descriptor closes once none is */
+  flushing: number;
+  state: 'current' | 'retiring' | 'closed';
 }
 
 /** What the relay waits on before it completes an answer: the journal, here or in the cluster primary. */
@@ -37,23 +40,30 @@ export interface JournalReporter {
 /** Journal folder already used by a live process (two instances must never share one). */
 export class JournalInUseError extends Error {}
 
-/** The process's start time (Linux /proc), so that a reused pid is not taken for the old owner. */
-function startTimeOf(pid: number): string | null {
+/** The fields of /proc/<pid>/stat after the command name (state first), or null where /proc does not tell. */
+function statFields(pid: number): string[] | null {
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    return stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19] ?? null;
+    return stat.slice(stat.lastIndexOf(')') + 2).split(' ');
   } catch {
     return null;
   }
 }
 
+/** The process's start time (Linux /proc), so that a reused pid is not taken for the old owner. */
+const startTimeOf = (pid: number): string | null => statFields(pid)?.[19] ?? null;
+
+/**
+ * Whether the process runs: a zombie (state Z, dead but not yet reaped by its parent, as a killed
+ * primary in a container without an init may stay) writes nothing and counts as dead.
+ */
 function processAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
-    return true;
   } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
+    if ((error as NodeJS.ErrnoException).code !== 'EPERM') return false;
   }
+  return statFields(pid)?.[0] !== 'Z';
 }
 
 /**
@@ -187,15 +197,17 @@ export class DurableJournal implements Durability {
   }
 
   /**
-   * Closes the current segment (fsynced) and starts a new one, then deletes closed segments whose
-   * records all lie below `oldestPending`, the oldest record a writer has not yet written.
+   * Closes the current segment and starts a new one, then deletes closed segments whose records all
+   * lie below `oldestPending`, the oldest record a writer has not yet written. The closed segment is
+   * fsynced off the event loop; the answer resolves once it is flushed and its descriptor closed.
    */
-  rotate(oldestPending: number): void {
+  rotate(oldestPending: number): Promise<void> {
     this.writeGroup();
+    let flushed = Promise.resolve();
     if (this.current.lastSeq >= this.current.firstSeq) {
       try {
         const next = this.openSegment();
-        this.closeSegment(this.current);
+        flushed = this.retire(this.current);
         this.closed.push(this.current);
         this.current = next;
       } catch (error) {
@@ -211,6 +223,7 @@ export class DurableJournal implements Durability {
       }
       return false;
     });
+    return flushed;
   }
 
   /** Deletes the segments of earlier runs, once their records are in the database. */
@@ -219,28 +232,36 @@ export class DurableJournal implements Durability {
     this.recoveredPaths = [];
   }
 
-  /** Writes what is queued, fsyncs and closes the current segment. */
+  /** Writes what is queued, fsyncs and closes the current segment (at shutdown, when blocking is fine). */
   close(): void {
     this.writeGroup();
+    this.current.state = 'closed';
     fsyncSync(this.current.descriptor);
     closeSync(this.current.descriptor);
   }
 
   /**
-   * Under `write` the flush of a closed segment only shortens what a power cut could take (out of
-   * that policy's scope), so it runs off the event loop. Under `fsync` it runs at once: a group's
-   * flush still in flight then finds its records flushed already, whatever it meets.
+   * Flushes a segment that takes no more records, off the event loop (a disk flush can take long while
+   * the disk is busy), then closes it. Nothing waits for this flush: under `write` it only shortens
+   * what a power cut could take, and under `fsync` each group's own fdatasync made its records durable.
+   * The descriptor stays open until the groups' flushes still in flight on it are done.
    */
-  private closeSegment(segment: Segment): void {
-    if (this.sync === 'fsync') {
-      fsyncSync(segment.descriptor);
-      closeSync(segment.descriptor);
-      return;
-    }
-    fsync(segment.descriptor, (error) => {
-      if (error) this.reporter.error({ err: error, path: segment.path }, 'settlement journal segment could not be flushed');
-      close(segment.descriptor, () => undefined);
+  private retire(segment: Segment): Promise<void> {
+    segment.state = 'retiring';
+    return new Promise((resolve) => {
+      segment.flushing += 1;
+      fsync(segment.descriptor, (error) => {
+        if (error) this.reporter.error({ err: error, path: segment.path }, 'settlement journal segment could not be flushed');
+        this.flushEnded(segment, resolve);
+      });
     });
+  }
+
+  private flushEnded(segment: Segment, then: () => void = () => undefined): void {
+    segment.flushing -= 1;
+    if (segment.state !== 'retiring' || segment.flushing > 0) return then();
+    segment.state = 'closed';
+    close(segment.descriptor, () => then());
   }
 
   private openSegment(): Segment {
@@ -250,7 +271,7 @@ export class DurableJournal implements Durability {
     // a rotation, or tore its first line): it is emptied and taken over, not deleted with the recovered ones.
     const takenOver = this.recoveredPaths.includes(path);
     if (takenOver) this.recoveredPaths = this.recoveredPaths.filter((recovered) => recovered !== path);
-    return { path, descriptor: openSync(path, takenOver ? 'w' : 'a'), firstSeq, lastSeq: firstSeq - 1 };
+    return { path, descriptor: openSync(path, takenOver ? 'w' : 'a'), firstSeq, lastSeq: firstSeq - 1, flushing: 0, state: 'current' };
   }
 
   private writeGroup(): void {
@@ -267,10 +288,12 @@ export class DurableJournal implements Durability {
     }
     if (this.sync === 'write') return this.reach(lastSeq);
     const segment = this.current;
+    segment.flushing += 1;
     fdatasync(segment.descriptor, (error) => {
-      // A segment closed meanwhile was fsynced whole by rotate() or close().
-      if (error && segment === this.current) this.reporter.error({ err: error, lastSeq }, 'settlement journal fsync failed');
+      // After close() (the shutdown), whose fsync covered these records, the descriptor is gone.
+      if (error && segment.state !== 'closed') this.reporter.error({ err: error, lastSeq }, 'settlement journal fsync failed');
       this.reach(lastSeq);
+      this.flushEnded(segment);
     });
   }
 

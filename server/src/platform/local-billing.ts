@@ -110,7 +110,7 @@ export class LocalBilling implements Billing {
     if (this.flushTimer) clearInterval(this.flushTimer);
     await this.balances.flush();
     await this.logs.flush();
-    this.journal?.rotate(this.oldestNeeded());
+    void this.journal?.rotate(this.oldestNeeded());
     this.journal?.close();
   }
 

@@ -23,14 +23,31 @@ export interface MetricsSources {
   worstWriteBehindLagMs(): number;
 }
 
+/**
+ * Default Node metrics that are gauges but named like counters (`_total`), which Prometheus's own
+ * checker (`promtool check metrics`) rejects; `nodejs_active_handles` and `nodejs_active_resources`
+ * say the same by type.
+ */
+const MISNAMED_DEFAULTS = ['nodejs_active_handles_total', 'nodejs_active_requests_total', 'nodejs_active_resources_total'];
+
+/** A registry with the process's default metrics (memory, CPU, event loop, garbage collection). */
+export function processRegistry(): Registry {
+  const registry = new Registry();
+  collectDefaultMetrics({ register: registry });
+  for (const name of MISNAMED_DEFAULTS) registry.removeSingleMetric(name);
+  return registry;
+}
+
 const LATENCY_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, 120, 300];
 
 /**
  * The gateway's Prometheus metrics (GET /metrics). Labels are routes, dialects, priced model names,
- * channel ids, statuses and error codes: never users or tokens, so the series stay bounded.
+ * channel ids, statuses and error codes: never users or tokens, so the series stay bounded. With
+ * workers, each process's metrics are added up per scrape (cluster-metrics.ts): each gauge says how
+ * (`aggregator`; the write-behind readings are the primary's, which every worker repeats: the largest).
  */
 export class GatewayMetrics {
-  readonly registry = new Registry();
+  readonly registry = processRegistry();
   private readonly requests: Counter<'route' | 'model' | 'channel' | 'status' | 'dialect'>;
   private readonly latency: Histogram<'route' | 'dialect'>;
   private readonly firstByte: Histogram<'route'>;
@@ -42,7 +59,6 @@ export class GatewayMetrics {
 
   constructor(sources: MetricsSources) {
     const registers = [this.registry];
-    collectDefaultMetrics({ register: this.registry });
     this.requests = new Counter({
       name: 'switchboard_relay_requests_total',
       help: 'Relay calls by route, model, channel, HTTP status and client dialect',
@@ -70,6 +86,7 @@ export class GatewayMetrics {
     this.streams = new Gauge({ name: 'switchboard_open_streams', help: 'Streamed answers being relayed now', registers });
     new Gauge({
       name: 'switchboard_circuit_breaker_open',
+      aggregator: 'max',
       help: 'Channels held back by the circuit breaker now (1 per open channel)',
       labelNames: ['channel'],
       registers,
@@ -80,6 +97,7 @@ export class GatewayMetrics {
     });
     new Gauge({
       name: 'switchboard_write_behind_pending',
+      aggregator: 'max',
       help: 'Rows waiting for the database: log rows and hourly usage buckets',
       labelNames: ['queue'],
       registers,
@@ -90,6 +108,7 @@ export class GatewayMetrics {
     });
     new Gauge({
       name: 'switchboard_write_behind_lag_seconds',
+      aggregator: 'max',
       help: 'How long the oldest row or delta not yet in the database has waited (0 when none waits)',
       registers,
       collect() {
@@ -98,6 +117,7 @@ export class GatewayMetrics {
     });
     new Gauge({
       name: 'switchboard_write_behind_worst_lag_seconds',
+      aggregator: 'max',
       help: 'The largest write-behind lag seen since the instance started',
       registers,
       collect() {
@@ -116,6 +136,11 @@ export class GatewayMetrics {
     this.tokens.inc({ model, kind: 'completion' }, completionTokens);
     this.quota.inc({ model }, quota);
     if (firstByteMs !== null) this.firstByte.observe({ route }, firstByteMs / 1000);
+  }
+
+  /** A call refused before it was relayed (a bad key 401, a limit 429, a body too large 413, ...). */
+  refused(route: string, dialect: string, status: number): void {
+    this.requests.inc({ route, model: 'none', channel: '0', status: String(status), dialect });
   }
 
   upstreamFailed(channelId: number, code: string): void {

@@ -41,7 +41,8 @@ export class OptionStore {
   ) {
     for (const key of optionKeys) this.apply(key, optionCatalogue[key].default);
     bus.subscribe(TOPIC, (key) => {
-      if (isOptionKey(key)) void this.reload(key);
+      // Returned: the change counts as applied (and acknowledged to its writer) once reloaded.
+      if (isOptionKey(key)) return this.reload(key);
     });
   }
 
@@ -72,11 +73,11 @@ export class OptionStore {
     return [...this.raw.entries()];
   }
 
-  /** Saves one already-validated value and applies it everywhere. */
+  /** Saves one already-validated value and applies it everywhere; resolves once every process applied it. */
   async save(key: OptionKey, value: string): Promise<void> {
     await upsert(this.db, this.kind, 'options', { key, value }, ['key'], { value });
     this.apply(key, value);
-    this.bus.publish(TOPIC, key);
+    await this.bus.publish(TOPIC, key);
   }
 
   onChange(listener: Listener): void {

@@ -1,3 +1,7 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import OpenAI from 'openai';
 import parsePrometheusTextFormat from 'parse-prometheus-text-format';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -85,6 +89,53 @@ describe('GET /metrics', () => {
     expect(valueOf(families, 'switchboard_open_streams', {})).toBe(0);
     expect(family(families, 'switchboard_write_behind_pending').metrics.map((sample) => sample.labels?.queue).toSorted()).toEqual(['logs', 'usage']);
     expect(family(families, 'process_resident_memory_bytes').type).toBe('GAUGE');
+  });
+
+  it('counts calls refused before they are relayed, with their status', async () => {
+    const requests = 'switchboard_relay_requests_total';
+    const before = await scrape();
+    const badKey = await server.call('/v1/chat/completions', {
+      method: 'POST',
+      headers: { authorization: 'Bearer sk-no-such-key', 'content-type': 'application/json' },
+      body: JSON.stringify({ model: 'gpt-4o-mini', messages: [{ role: 'user', content: 'hi' }] }),
+    });
+    expect(badKey.status).toBe(401);
+    const tooLarge = await server.call('/v1/embeddings', {
+      method: 'POST',
+      headers: { authorization: `Bearer ${client.apiKey}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ model: 'text-embedding-3-small', input: 'x'.repeat(9 * 1024 * 1024) }),
+    });
+    expect(tooLarge.status).toBe(413);
+    const after = await scrape();
+    const refused = (families: typeof after, route: string, status: string) => valueOf(families, requests, { route, model: 'none', channel: '0', status, dialect: 'openai' });
+    expect(refused(after, 'chat', '401') - refused(before, 'chat', '401')).toBe(1);
+    expect(refused(after, 'embeddings', '413') - refused(before, 'embeddings', '413')).toBe(1);
+  });
+
+  it("passes Prometheus's own check (promtool, where installed)", async () => {
+    const text = await scrapeText();
+    for (const name of ['nodejs_active_handles_total', 'nodejs_active_requests_total', 'nodejs_active_resources_total']) expect(text).not.toContain(`${name} `);
+    const check = spawnSync('promtool', ['check', 'metrics'], { input: text, encoding: 'utf8' });
+    if (check.error && process.env.CI !== 'true') return console.warn('promtool is not installed: the metrics were not checked by it (CI installs it)');
+    expect(`${check.stdout}${check.stderr}`.trim()).toBe('');
+    expect(check.status).toBe(0);
+  });
+
+  it('has every series the shipped Grafana dashboard draws', async () => {
+    const text = await scrapeText();
+    const dashboard = JSON.parse(readFileSync(new URL('../../../docs/grafana-dashboard.json', import.meta.url), 'utf8')) as { panels: Array<{ targets: Array<{ expr: string }> }> };
+    const series = new Set(dashboard.panels.flatMap((panel) => panel.targets.flatMap((target) => [...target.expr.matchAll(/([a-z][a-z0-9_:]*)\{instance=/g)].map((match) => match[1] ?? ''))));
+    expect(series.size).toBeGreaterThan(10);
+    const declared = (name: string) => text.includes(`# TYPE ${name.replace(/_bucket$/, '')} `);
+    expect([...series].filter((name) => !declared(name))).toEqual([]);
+    // Each query parses: promtool checks them as recording rules, with Grafana's variables filled in.
+    const expressions = dashboard.panels.flatMap((panel) => panel.targets.map((target) => target.expr.replaceAll('$__rate_interval', '5m').replaceAll('$instance', '.*')));
+    const rules = { groups: [{ name: 'dashboard', rules: expressions.map((expr, index) => ({ record: `dashboard:query${index}`, expr })) }] };
+    const file = join(mkdtempSync(join(tmpdir(), 'switchboard-dashboard-')), 'rules.json');
+    writeFileSync(file, JSON.stringify(rules));
+    const check = spawnSync('promtool', ['check', 'rules', file], { encoding: 'utf8' });
+    if (check.error && process.env.CI !== 'true') return console.warn('promtool is not installed: the dashboard queries were not parsed');
+    expect(check.status, `${check.stdout}${check.stderr}`).toBe(0);
   });
 
   it('shows a channel the circuit breaker holds back', async () => {

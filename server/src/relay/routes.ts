@@ -5,7 +5,7 @@ import { authenticateSession, authenticateToken } from './authenticate';
 import { guardRelayBodies, RELAY_BODY_LIMITS } from './body-guard';
 import { handleRelayCall } from './call-handler';
 import { registerBillingRoutes } from './billing-routes';
-import { registerMetricsRoute } from './metrics-route';
+import { countRefusedCalls, registerMetricsRoute } from './metrics-route';
 import { chatEndpoint, messagesEndpoint, relayEndpoints, unsupportedPaths } from './endpoints';
 import { anthropicMessagesDialect, anthropicModel, anthropicModelList, countMessageTokens } from './formats/anthropic-messages';
 import { geminiModelList, registerGeminiRoutes, sentGeminiKey } from './formats/gemini-routes';
@@ -27,6 +27,7 @@ const fromClaudeClient = (request: FastifyRequest) => request.headers['anthropic
 export async function relayRoutes(app: FastifyInstance, context: AppContext, services: RelayServices): Promise<void> {
   app.setErrorHandler(relayErrorHandler);
   guardRelayBodies(app, context, services);
+  countRefusedCalls(app, services.metrics);
   app.removeContentTypeParser(['application/json', 'text/plain']);
   const keepBytes = (_request: FastifyRequest, body: Buffer, done: (error: null, body: Buffer) => void) => done(null, body);
   app.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: BODY_LIMIT }, keepBytes);

@@ -85,7 +85,7 @@ export class TokenService {
       deleted_at: null,
     }));
     const keys = await this.insertWithFreshKeys(rows);
-    this.announce(...keys);
+    await this.announce(...keys);
     return this.views(await this.repository.findByKeys(owner.id, keys));
   }
 
@@ -114,7 +114,7 @@ export class TokenService {
       ...(lifted ? { status: TokenStatus.Enabled } : {}),
     });
     if (checked.remain_quota !== liveRemain) await this.context.balances.setTokenRemain(id, checked.remain_quota);
-    this.announce(existing.key);
+    await this.announce(existing.key);
     return this.get(owner, id);
   }
 
@@ -128,14 +128,14 @@ export class TokenService {
       if (isTokenExhausted({ ...existing, remain_quota: remain })) throw new AppError(tokenMessages.exhaustedCannotEnable);
     }
     await this.repository.update(owner.id, id, { status });
-    this.announce(existing.key);
+    await this.announce(existing.key);
     return this.get(owner, id);
   }
 
   async remove(owner: TokenOwner, id: number): Promise<void> {
     const existing = await this.owned(owner, id);
     if (!(await this.repository.softDelete(owner.id, id))) throw new AppError(tokenMessages.tokenNotFound);
-    this.announce(existing.key);
+    await this.announce(existing.key);
   }
 
   /** Another user's token reads exactly like a missing one. */
@@ -154,8 +154,9 @@ export class TokenService {
     return Promise.all(records.map((record) => toTokenView(record, this.context.balances, now)));
   }
 
-  private announce(...keys: string[]): void {
-    for (const key of keys) this.context.bus.notify(TOKENS_TOPIC, key);
+  /** Resolves once every process forgot the tokens, so the next call through any of them sees the change. */
+  private async announce(...keys: string[]): Promise<void> {
+    await Promise.all(keys.map((key) => this.context.bus.notify(TOKENS_TOPIC, key)));
   }
 
   private async insertWithFreshKeys(rows: NewToken[]): Promise<string[]> {

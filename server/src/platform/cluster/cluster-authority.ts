@@ -65,7 +65,7 @@ export class ClusterAuthority {
     this.leases = new PrimaryLeases(billing.balances, options.leasing, () => this.workers.values(), (workerIds, owner, id) =>
       this.acknowledged(workerIds, (workerId, ackId) => this.workers.get(workerId)?.outbox.add(['revoke', owner, id, ackId])),
     );
-    bus.relay = (topic, message) => void this.forward(topic, message, null, false);
+    bus.relay = (topic, message) => this.forward(topic, message, null);
     billing.onTick = () => {
       this.broadcast(['lag', billing.writeBehind.lagMs(), billing.logs.pendingRows, billing.logs.pendingBuckets]);
     };
@@ -256,7 +256,7 @@ export class ClusterAuthority {
         return counters.release(String(args[0]), String(args[1]));
       case 'notify':
       case 'publish':
-        return Promise.all([this.bus.deliverHere(String(args[0]), String(args[1])), this.forward(String(args[0]), String(args[1]), workerId, name === 'notify')]);
+        return Promise.all([this.bus.deliverHere(String(args[0]), String(args[1])), this.forward(String(args[0]), String(args[1]), workerId)]);
       case 'busAck':
         this.acknowledge(Number(args[0]), workerId);
         return undefined;
@@ -298,12 +298,12 @@ export class ClusterAuthority {
     else state.holds.set(key, current);
   }
 
-  /** Passes a change to every worker but `except`; with `acknowledged`, resolves once they applied it. */
-  private forward(topic: string, message: string, except: number | null, acknowledged: boolean): Promise<void> {
+  /** Passes a change to every worker but `except`; resolves once they applied it. */
+  private forward(topic: string, message: string, except: number | null): Promise<void> {
     const targets = [...this.workers.keys()].filter((id) => id !== except);
     // A worker still starting loads its caches after this, or reads this message; it is not waited for.
     const waitFor = targets.filter((id) => this.workers.get(id)?.listening);
-    if (!acknowledged || waitFor.length === 0) {
+    if (waitFor.length === 0) {
       for (const id of targets) this.workers.get(id)?.outbox.add(['bus', topic, message, 0]);
       return Promise.resolve();
     }

@@ -5,10 +5,10 @@ import { LocalBus } from '../invalidation-bus';
  * as usual, and every worker through `relay`, which the cluster authority sets once workers exist.
  */
 export class PrimaryBus extends LocalBus {
-  relay: (topic: string, message: string) => void = () => undefined;
+  relay: (topic: string, message: string) => Promise<void> = () => Promise.resolve();
 
-  override publish(topic: string, message = ''): void {
-    this.relay(topic, message);
+  override publish(topic: string, message = ''): Promise<void> {
+    return this.relay(topic, message);
   }
 
   /** Applies a change a worker made to this process's subscribers. */

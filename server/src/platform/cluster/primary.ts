@@ -5,6 +5,7 @@ import { startServer, type RunningServer, type StartOptions } from '../../server
 import { resolveSessionSecret } from '../session-secret';
 import { journalDirectory, journalSync } from '../local-billing';
 import { ClusterAuthority } from './cluster-authority';
+import { ClusterMetricsGatherer } from './cluster-metrics';
 import { PrimaryBus } from './primary-bus';
 import { WorkerPool } from './worker-pool';
 import { recoverWorkerJournal, workerJournalDirectory } from './worker-journals';
@@ -25,7 +26,7 @@ export interface RunningPrimary {
  * of what workers do not write themselves; forks the workers that serve HTTP on one port and replaces
  * one that dies, taking its untold bills from its journal and giving back what it held.
  */
-export async function startPrimary(config: Config, options: StartOptions): Promise<RunningPrimary> {
+export async function startPrimary(config: Config, options: StartOptions, stopRequested: () => boolean = () => false): Promise<RunningPrimary> {
   const bus = new PrimaryBus();
   let authority: ClusterAuthority | null = null;
   const server = await startServer(config, {
@@ -55,17 +56,20 @@ export async function startPrimary(config: Config, options: StartOptions): Promi
       .then(() => attached.detach(worker.id))
       .then(
         ({ released, untold }) => {
-          if (!stopping) log.warn({ pid: worker.process.pid, released, untoldBills: untold }, 'stopped worker detached: its holds given back, the bills it had not told applied');
+          if (!stopping && !stopRequested()) log.warn({ pid: worker.process.pid, released, untoldBills: untold }, 'stopped worker detached: its holds given back, the bills it had not told applied');
         },
         (error: unknown) => log.error({ err: error, pid: worker.process.pid }, 'a stopped worker could not be detached: its holds or bills are not applied'),
       )
       .finally(() => detaching.delete(detached));
     detaching.add(detached);
   };
+  // The workers' scrapes of /metrics come here, for every process's metrics at once.
+  if (config.METRICS_ENABLED) new ClusterMetricsGatherer();
   const pool = new WorkerPool(config.WORKERS, { SESSION_SECRET: resolveSessionSecret(config) }, {
     forked: watch,
     exited: (worker, code, signal) => {
-      if (!stopping) log.error({ pid: worker.process.pid, code, signal }, 'a worker stopped unexpectedly; another one starts');
+      // A stop asked for during the start (Ctrl-C reaches the workers too) ends workers that do not listen yet.
+      if (!stopping && !stopRequested()) log.error({ pid: worker.process.pid, code, signal }, 'a worker stopped unexpectedly; another one starts');
     },
   });
   let address: { address: string; port: number };

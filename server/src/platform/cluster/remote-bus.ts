@@ -3,8 +3,8 @@ import type { PrimaryLink } from './primary-link';
 
 /**
  * A worker's invalidation bus without Redis: changes go to the primary, which applies them to itself
- * and passes them to every other worker. `notify` resolves once every worker applied the change, so a
- * console change is seen by the next call whichever worker serves it.
+ * and passes them to every other worker. `notify` and `publish` resolve once every worker applied the
+ * change, so a console change is seen by the next call whichever worker serves it.
  */
 export class RemoteBus extends LocalBus {
   constructor(private readonly link: PrimaryLink) {
@@ -22,7 +22,7 @@ export class RemoteBus extends LocalBus {
     await Promise.all([this.link.request('notify', topic, message), this.deliver(topic, message)]);
   }
 
-  override publish(topic: string, message = ''): void {
-    this.link.send('publish', topic, message);
+  override publish(topic: string, message = ''): Promise<void> {
+    return this.link.request('publish', topic, message);
   }
 }
