@@ -19,6 +19,7 @@ import { relayMessages } from './relay-messages';
 import { shutdownCut, type RelaySignal } from './client-abort';
 import type { CompletionGuard } from './sensitive/completion-guard';
 import { UpstreamExchange } from './upstream-exchange';
+import { embeddingBytesAsRequested } from './formats/embedding-encoding';
 
 const ERROR_BODY_LIMIT = 64 * 1024;
 
@@ -78,7 +79,11 @@ function planOf(input: AttemptInput): AttemptPlan {
     return {
       adapter,
       request: settings.passThrough ? request.then((built) => ({ ...built, body: body.raw })) : request,
-      whole: (bytes, type) => adapter.native.whole(bytes, type, target),
+      whole: (bytes, type) => {
+        const answer = adapter.native.whole(bytes, type, target);
+        if (settings.passThrough || input.endpoint.kind !== 'embeddings') return answer;
+        return { ...answer, body: embeddingBytesAsRequested(answer.body, body.json) };
+      },
       stream: () => new ScrubbedStream(adapter.native.stream(target, body), channel.key),
     };
   }

@@ -5,11 +5,12 @@ import type { ParsedBody } from './formats/request-body';
 import type { ChunkTranslator, ProviderAdapter, StreamRelay, UpstreamTarget, WholeAnswer } from './providers/provider';
 import { CompletionCounter } from './stream/completion-counter';
 import { textOf } from './stream/usage-fields';
+import { embeddingsAsRequested } from './formats/embedding-encoding';
 
 /** An upstream answer of another dialect, through OpenAI chat, in the client's dialect. */
 export function convertedWhole(adapter: ProviderAdapter, dialect: InboundDialect, target: UpstreamTarget, body: ParsedBody, bytes: Buffer): WholeAnswer {
   const { completion, usage } = adapter.openai.whole(bytes, target);
-  const answer = dialect.fromOpenAI(completion, body);
+  const answer = target.endpoint.kind === 'embeddings' ? embeddingsAsRequested(dialect.fromOpenAI(completion, body), body.json) : dialect.fromOpenAI(completion, body);
   return { body: Buffer.from(JSON.stringify(answer)), contentType: 'application/json', usage, text: usage ? '' : textOf(completion as unknown as Record<string, unknown>) };
 }
 

@@ -78,7 +78,8 @@ export class FakeOpenAIUpstream {
     if (path.endsWith('/embeddings')) {
       return this.json(response, {
         object: 'list',
-        data: [{ object: 'embedding', index: 0, embedding: [0.1, 0.2, 0.3] }],
+        // As OpenAI does: base64 of the little-endian float32 values when the client asks for it.
+        data: [{ object: 'embedding', index: 0, embedding: body.encoding_format === 'base64' ? Buffer.from(new Float32Array([0.1, 0.2, 0.3]).buffer).toString('base64') : [0.1, 0.2, 0.3] }],
         model,
         usage: usage && { prompt_tokens: usage.prompt_tokens, total_tokens: usage.prompt_tokens },
       });

@@ -134,10 +134,13 @@ describe.each(kinds)('the openai SDK against a Gemini channel (%s)', (kind) => {
 
   it('creates embeddings through batchEmbedContents and bills the counted input', async () => {
     const result = await client.embeddings.create({ model: 'text-embedding-004', input: ['hello world', 'good night'] });
-    expect(result.data.map((item) => item.embedding)).toEqual([
-      [0.013168517, -0.00871193, -0.046782672],
-      [0.021, 0.0042, -0.0371],
-    ]);
+    // The official SDK asks for base64 (little-endian float32), so values arrive as float32.
+    expect(result.data.map((item) => item.embedding)).toEqual(
+      [
+        [0.013168517, -0.00871193, -0.046782672],
+        [0.021, 0.0042, -0.0371],
+      ].map((values) => values.map(Math.fround)),
+    );
     expect(google.last).toMatchObject({
       path: '/v1beta/models/text-embedding-004:batchEmbedContents',
       body: {

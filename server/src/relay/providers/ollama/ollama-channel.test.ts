@@ -61,7 +61,8 @@ describe.each(kinds)('the openai SDK against an Ollama channel (%s)', (kind) => 
     expect(await lastConsumeLog(server)).toMatchObject({ is_stream: 1, prompt_tokens: 26, completion_tokens: 6, quota: 16 });
 
     const embedding = await client.embeddings.create({ model: 'nomic-embed-text', input: 'hello world' });
-    expect(embedding.data[0]?.embedding).toEqual([0.0103, -0.0441, 0.0272]);
+    // The official SDK asks for base64 (little-endian float32), so values arrive as float32.
+    expect(embedding.data[0]?.embedding).toEqual([0.0103, -0.0441, 0.0272].map(Math.fround));
     // (4 + 0) × 0.05 = 0.2 → at least 1
     expect(await lastConsumeLog(server)).toMatchObject({ model_name: 'nomic-embed-text', prompt_tokens: 4, quota: 1 });
     expect(await userQuota(server, userId)).toBe(before - 16 - 16 - 1);

@@ -132,10 +132,13 @@ describe.each(kinds)('Vertex AI channels (%s)', (kind) => {
 
   it('embeddings go to :predict, billed by the token counts Vertex reports, for OpenAI and Gemini clients', async () => {
     const result = await client.embeddings.create({ model: 'text-embedding-005', input: ['hello world', 'hi'], dimensions: 3 });
-    expect(result.data.map((item) => item.embedding)).toEqual([
-      [0.0215, -0.0517, 0.0133],
-      [-0.0092, 0.0341, 0.0488],
-    ]);
+    // The official SDK asks for base64 (little-endian float32), so values arrive as float32.
+    expect(result.data.map((item) => item.embedding)).toEqual(
+      [
+        [0.0215, -0.0517, 0.0133],
+        [-0.0092, 0.0341, 0.0488],
+      ].map((values) => values.map(Math.fround)),
+    );
     expect(result.usage).toEqual({ prompt_tokens: 5, total_tokens: 5 });
     expect(google.last).toMatchObject({
       path: `${PROJECT_PATH}/google/models/text-embedding-005:predict`,
