@@ -15,7 +15,6 @@ export const userMessages = {
 
 export const selfMessages = {
   originalPasswordWrong: { zh: '原密码错误', en: 'The current password is wrong' },
-  usernameTaken: { zh: '用户名已存在，请换一个', en: 'This username is already taken' },
   originalPasswordRequired: { zh: '请输入原密码', en: 'Please enter your current password' },
   displayNameTooLong: { zh: '显示名称不能超过 {max} 个字符', en: 'The display name must not be longer than {max} characters' },
   rootCannotLeave: { zh: '不能删除超级管理员账户', en: 'The super administrator account cannot be deleted' },

@@ -7,9 +7,8 @@ import { LogType } from '../../platform/log-writer';
 import { hashPassword, verifyPassword } from '../../platform/password';
 import { fill } from '../../platform/text';
 import { randomAffCode } from '../account/new-user';
-import { checkPasswordLength } from '../account/register-service';
-import { checkedUsername } from '../user-admin/fields';
 import { usableGroups } from '../token/token-fields';
+import { checkedPassword, checkedUsername, credentialMessages } from './credentials';
 import { selfMessages } from './messages';
 import { UserRepository, type UserRow } from './repository';
 
@@ -40,7 +39,7 @@ export class SelfService {
     if (request.username !== undefined) {
       const username = checkedUsername(request.username);
       if (username !== user.username) {
-        if (await this.users.usernameTaken(username, user.id)) throw new AppError(selfMessages.usernameTaken);
+        if (await this.users.usernameTaken(username, user.id)) throw new AppError(credentialMessages.usernameTaken);
         changes.username = username;
       }
     }
@@ -52,7 +51,7 @@ export class SelfService {
       changes.display_name = name || (changes.username ?? user.username);
     }
     if (request.password) {
-      checkPasswordLength(request.password);
+      checkedPassword(request.password);
       if (!request.original_password) throw new AppError(selfMessages.originalPasswordRequired);
       if (!(await verifyPassword(request.original_password, user.password))) throw new AppError(selfMessages.originalPasswordWrong);
       changes.password = await hashPassword(request.password);
@@ -62,7 +61,7 @@ export class SelfService {
       await this.users.update(user.id, changes);
     } catch (error) {
       // The unique index caught another account taking the name since the check.
-      if (changes.username && (await this.users.usernameTaken(changes.username, user.id))) throw new AppError(selfMessages.usernameTaken);
+      if (changes.username && (await this.users.usernameTaken(changes.username, user.id))) throw new AppError(credentialMessages.usernameTaken);
       throw error;
     }
     const sessionEpoch = changes.password ? await this.users.endSessions(user.id) : null;
