@@ -1,4 +1,4 @@
-import { formatQuota, isRoot, userSettingSchema, type SelfUpdateRequest, type UsableGroup, type UserSetting } from '@switchboard/contract';
+import { formatQuota, isEmailAddress, isRoot, userSettingSchema, type SelfUpdateRequest, type UsableGroup, type UserSetting } from '@switchboard/contract';
 import { randomBytes } from 'node:crypto';
 import type { AppContext } from '../../app-context';
 import { nowSeconds, sql } from '../../db/dialect';
@@ -130,7 +130,7 @@ export class SelfService {
     if (setting.notify_type === 'webhook' && !isWebhookUrl(webhook, allowHttp)) throw new AppError(selfMessages.webhookInvalid);
     if (webhook !== '' && !isWebhookUrl(webhook, allowHttp)) throw new AppError(selfMessages.webhookInvalid);
     const email = setting.notification_email?.trim() ?? '';
-    if (email !== '' && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) throw new AppError(selfMessages.notificationEmailInvalid);
+    if (email !== '' && !isEmailAddress(email)) throw new AppError(selfMessages.notificationEmailInvalid);
     const stored = {
       notify_type: setting.notify_type ?? 'email',
       quota_warning_threshold: threshold ?? 0,
