@@ -76,10 +76,12 @@ export function OptionSection({ name, fields, options, check, confirm, descripti
     await save(options, after);
   };
 
-  /** JSON and number fields are checked by the rules the server applies, before anything is sent. */
+  /** JSON and number fields are checked by the rules the server applies, before anything is sent; an untouched value is not sent. */
   const valueRule = (key: OptionKey) => ({
     validator: async (_rule: unknown, value: string | number | null | undefined) => {
-      const problem = fieldProblemFor(key, value === null || value === undefined ? '' : String(value));
+      const text = value === null || value === undefined ? '' : String(value);
+      if (text === (options[key] ?? '')) return;
+      const problem = fieldProblemFor(key, text);
       if (problem) throw new Error(optionProblemText(t, problem));
     },
   });
