@@ -26,6 +26,10 @@ export const optionMessages = {
     zh: '请先填写 GitHub 的 Client ID 和 Client Secret，再开启 GitHub 登录',
     en: 'Fill in the GitHub client ID and client secret before turning GitHub sign-in on',
   },
+  linuxDoKeysFirst: {
+    zh: '请先填写 LinuxDO 的 Client ID 和 Client Secret，再开启 LinuxDO 登录',
+    en: 'Fill in the LinuxDO client ID and client secret before turning LinuxDO sign-in on',
+  },
   serverAddressFirst: {
     zh: '请先填写服务器地址，再设置支付地址',
     en: 'Fill in the server address before setting the payment address',

@@ -136,6 +136,17 @@ describe.each(kinds)('option calls on %s', (kind: DatabaseKind) => {
     expect((await put('GitHubOAuthEnabled', 'false')).success).toBe(true);
   });
 
+  it('turns LinuxDO sign-in on only once its client id and secret exist', async () => {
+    expect(await put('LinuxDOOAuthEnabled', 'true')).toMatchObject({
+      success: false,
+      message: 'Fill in the LinuxDO client ID and client secret before turning LinuxDO sign-in on',
+    });
+    expect((await put('LinuxDOClientId', 'linuxdo-client')).success).toBe(true);
+    expect((await put('LinuxDOClientSecret', 'linuxdo-secret')).success).toBe(true);
+    expect((await put('LinuxDOOAuthEnabled', 'true')).success).toBe(true);
+    expect((await put('LinuxDOOAuthEnabled', 'false')).success).toBe(true);
+  });
+
   it('takes a payment address only while the server address is filled', async () => {
     expect((await put('ServerAddress', '')).success).toBe(true);
     expect(await put('PayAddress', 'https://pay.example.com')).toMatchObject({

@@ -94,8 +94,8 @@ export class OptionService {
   }
 
   /**
-   * Values that need another option filled first: the human check and GitHub sign-in without their
-   * keys would break every sign-in or lead to `authorize?client_id=`; a payment address without the
+   * Values that need another option filled first: the human check, GitHub and LinuxDO sign-in without
+   * their keys would break every sign-in or lead to `authorize?client_id=`; a payment address without the
    * server address would give the payment gateway no callback address.
    */
   private refuseMissingPrerequisite(key: string, value: string): void {
@@ -106,6 +106,9 @@ export class OptionService {
     }
     if (key === 'GitHubOAuthEnabled' && turnsOn && !(filled('GitHubClientId') && filled('GitHubClientSecret'))) {
       throw new AppError(optionMessages.gitHubKeysFirst);
+    }
+    if (key === 'LinuxDOOAuthEnabled' && turnsOn && !(filled('LinuxDOClientId') && filled('LinuxDOClientSecret'))) {
+      throw new AppError(optionMessages.linuxDoKeysFirst);
     }
     if (key === 'PayAddress' && value.trim() !== '' && !filled('ServerAddress')) throw new AppError(optionMessages.serverAddressFirst);
     if (key === 'ServerAddress' && value.trim() === '' && filled('PayAddress')) throw new AppError(optionMessages.serverAddressNeeded);

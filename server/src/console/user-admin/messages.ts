@@ -2,7 +2,7 @@ import type { Text } from '../../platform/text';
 
 /** The user administration's own messages (spec 000 §5, §6); username and password rules are in `../user/credentials`. */
 export const userAdminMessages = {
-  displayNameTooLong: { zh: '显示名称最多 {max} 个字符', en: 'The display name can have at most {max} characters' },
+  displayNameTooLong: { zh: '显示名称不能超过 {max} 个字符', en: 'The display name must not be longer than {max} characters' },
   groupRequired: { zh: '分组不能为空', en: 'Group cannot be empty' },
   groupTooLong: { zh: '分组名称最多 {max} 个字符', en: 'The group name can have at most {max} characters' },
   groupUnknown: {

@@ -50,7 +50,7 @@ describe.each(kinds)('user administration on %s', (kind: DatabaseKind) => {
     [{ username: 'dave', password: 'short' }, 'The password must be 8 to 20 characters long'],
     [{ username: 'dave', password: 'p'.repeat(21) }, 'The password must be 8 to 20 characters long'],
     [{ username: 'root', password: 'password123' }, 'This username is already taken'],
-    [{ username: 'dave', display_name: 'd'.repeat(21), password: 'password123' }, 'The display name can have at most 20 characters'],
+    [{ username: 'dave', display_name: 'd'.repeat(21), password: 'password123' }, 'The display name must not be longer than 20 characters'],
   ])('refuses to create %o: %s', async (body, message) => {
     const before = await server.context.database.db.selectFrom('users').select((select) => select.fn.countAll().as('count')).executeTakeFirstOrThrow();
     expect(await root.create(body)).toEqual({ success: false, message });

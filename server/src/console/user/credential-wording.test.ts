@@ -3,10 +3,10 @@ import { addUser } from '../../testing/relay-fixtures';
 import { signIn, startTestServer, type TestServer } from '../../testing/test-server';
 
 /**
- * Issue 41 item 10: a username or password rule reads the same wherever it is checked: registration,
- * an administrator's add and edit, and a user's own edit.
+ * Issue 41 item 10: a username, password or display name rule reads the same wherever it is checked:
+ * registration, an administrator's add and edit, and a user's own edit.
  */
-describe('one wording per username and password rule', () => {
+describe('one wording per username, password and display name rule', () => {
   let server: TestServer;
   let rootHeaders: Record<string, string>;
   let selfHeaders: Record<string, string>;
@@ -51,5 +51,21 @@ describe('one wording per username and password rule', () => {
   ])('%s: %o', async (_rule, fields, english, chinese) => {
     expect(await everyRoute(fields, 'en')).toEqual([english, english, english, english]);
     expect(await everyRoute(fields, 'zh')).toEqual([chinese, chinese, chinese, chinese]);
+  });
+
+  it('display name length: an administrator adding or editing, and a user editing themselves', async () => {
+    const long = 'd'.repeat(21);
+    for (const [language, expected] of [
+      ['en', 'The display name must not be longer than 20 characters'],
+      ['zh', '显示名称不能超过 20 个字符'],
+    ] as const) {
+      expect(
+        await Promise.all([
+          message('POST', '/api/user/', { username: 'fresh-name', password: 'password123', display_name: long }, rootHeaders, language),
+          message('PUT', '/api/user/', { id: selfId, display_name: long }, rootHeaders, language),
+          message('PUT', '/api/user/self', { display_name: long }, selfHeaders, language),
+        ]),
+      ).toEqual([expected, expected, expected]);
+    }
   });
 });

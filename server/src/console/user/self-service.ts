@@ -8,11 +8,11 @@ import { hashPassword, verifyPassword } from '../../platform/password';
 import { fill } from '../../platform/text';
 import { randomAffCode } from '../account/new-user';
 import { usableGroups } from '../token/token-fields';
+import { checkedDisplayName } from '../user-admin/fields';
 import { checkedPassword, checkedUsername, credentialMessages } from './credentials';
 import { selfMessages } from './messages';
 import { UserRepository, type UserRow } from './repository';
 
-const DISPLAY_NAME_MAX_LENGTH = 20;
 const ACCESS_TOKEN_LENGTH = 32;
 
 /** What a signed-in user does with their own account (spec 000 §7, own profile). */
@@ -44,11 +44,7 @@ export class SelfService {
       }
     }
     if (request.display_name !== undefined) {
-      const name = request.display_name.trim();
-      if ([...name].length > DISPLAY_NAME_MAX_LENGTH) {
-        throw new AppError(fill(selfMessages.displayNameTooLong, { max: DISPLAY_NAME_MAX_LENGTH }));
-      }
-      changes.display_name = name || (changes.username ?? user.username);
+      changes.display_name = checkedDisplayName(request.display_name, changes.username ?? user.username);
     }
     if (request.password) {
       checkedPassword(request.password);
