@@ -1,4 +1,4 @@
-import { isSecretOptionKey, optionCatalogue, optionValueProblem, type OptionKey, type OptionProblem } from '@switchboard/contract';
+import { isSecretOptionKey, optionCatalogue, type OptionKey, type OptionProblem } from '@switchboard/contract';
 import type { TFunction } from 'i18next';
 
 /** How an option is edited in a settings section. */
@@ -67,11 +67,6 @@ function sameJson(left: string, right: string): boolean {
   } catch {
     return false;
   }
-}
-
-/** What is wrong with a field's text for its option (a name given twice, a negative entry, a shape it lacks, ...), or null. */
-export function fieldProblemFor(key: OptionKey, text: string): OptionProblem | null {
-  return optionValueProblem(key, text);
 }
 
 /** The message shown under a field, in the server's words without the option's name (the label says it). */

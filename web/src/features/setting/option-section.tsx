@@ -1,9 +1,9 @@
-import { optionCatalogue, type OptionKey } from '@switchboard/contract';
+import { optionCatalogue, optionValueProblem, type OptionKey } from '@switchboard/contract';
 import { Button, Card, Form, Input, InputNumber, Select, Switch, Typography } from 'antd';
 import { useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from '../../components/feedback';
-import { fieldProblemFor, formValuesOf, optionProblemText, storedValuesOf, type OptionField } from './option-fields';
+import { formValuesOf, optionProblemText, storedValuesOf, type OptionField } from './option-fields';
 import type { OptionValues } from './options-api';
 import { useSaveOptions } from './use-save-options';
 
@@ -81,7 +81,7 @@ export function OptionSection({ name, fields, options, check, confirm, descripti
     validator: async (_rule: unknown, value: string | number | null | undefined) => {
       const text = value === null || value === undefined ? '' : String(value);
       if (text === (options[key] ?? '')) return;
-      const problem = fieldProblemFor(key, text);
+      const problem = optionValueProblem(key, text);
       if (problem) throw new Error(optionProblemText(t, problem));
     },
   });
