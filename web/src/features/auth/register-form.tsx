@@ -30,7 +30,7 @@ export function RegisterForm() {
   const submit = async (values: RegisterValues) => {
     const username = values.username?.trim() ?? '';
     const password = values.password ?? '';
-    if (!username || !password) return toast.error(t('register.missingCredentials'));
+    if (!username || !password) return toast.error(t('common:credentials.credentialsRequired'));
     if ([...password].length < PASSWORD_MIN_LENGTH || [...password].length > PASSWORD_MAX_LENGTH) {
       return toast.error(t('common:credentials.passwordLength', { min: PASSWORD_MIN_LENGTH, max: PASSWORD_MAX_LENGTH }));
     }

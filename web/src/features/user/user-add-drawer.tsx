@@ -30,7 +30,7 @@ export function UserAddDrawer({ open, onClose }: { open: boolean; onClose: () =>
   });
 
   const submit = () => {
-    if (values.username.trim() === '' || values.password === '') return toast.error(t('problems.credentialsRequired'));
+    if (values.username.trim() === '' || values.password === '') return toast.error(t('common:credentials.credentialsRequired'));
     if (!passwordLengthOk(values.password)) return toast.error(userFormProblemText(t, 'passwordLength'));
     save.mutate();
   };

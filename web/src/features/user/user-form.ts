@@ -51,6 +51,7 @@ export const passwordLengthOk = (password: string): boolean =>
 export function userFormProblemText(t: TFunction, problem: UserFormProblem): string {
   if (problem === 'passwordLength') return t('common:credentials.passwordLength', { min: PASSWORD_MIN_LENGTH, max: PASSWORD_MAX_LENGTH });
   if (problem === 'usernameTooLong') return t('common:credentials.usernameTooLong', { max: USERNAME_MAX_LENGTH });
+  if (problem === 'usernameRequired') return t('common:credentials.usernameRequired');
   return t(`problems.${problem}`);
 }
 
