@@ -28,7 +28,8 @@ describe('top-up orders in Chromium', () => {
     await signInAsRoot(page);
 
     // Online top-up needs a gateway address, a merchant and a callback address; only the order creation is used here.
-    const options = { PayAddress: 'http://127.0.0.1:9/epay', EpayId: '1001', EpayKey: 'merchant-secret', ServerAddress: harness.server.baseUrl };
+    // The server address comes first: a payment address is refused without it.
+    const options = { ServerAddress: harness.server.baseUrl, PayAddress: 'http://127.0.0.1:9/epay', EpayId: '1001', EpayKey: 'merchant-secret' };
     for (const [key, value] of Object.entries(options)) {
       expect(await call(page.request, 'PUT', '/api/option/', ROOT_HEADERS, { key, value })).toMatchObject({ success: true });
     }

@@ -25,7 +25,7 @@ describe('user administration in Chromium', () => {
     await page.getByTestId('user-add-username').fill(USERNAME);
     await page.getByTestId('user-add-password').fill('short');
     await page.getByTestId('user-add-submit').click();
-    await page.getByText('The password must have 8 to 20 characters').first().waitFor();
+    await page.getByText('The password must be 8 to 20 characters long').first().waitFor();
     await page.getByTestId('user-add-password').fill(PASSWORD);
     await page.getByTestId('user-add-submit').click();
     await userRow(page).waitFor();

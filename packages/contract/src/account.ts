@@ -1,5 +1,8 @@
 import { z } from 'zod';
 
+/** Something@domain.tld without spaces: the check registration, binding and notification emails share (console and server). */
+export const isEmailAddress = (text: string): boolean => text.length <= 255 && /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(text);
+
 /** `POST /api/user/register` (spec 000 §7). */
 export const registerRequestSchema = z.object({
   username: z.string().default(''),

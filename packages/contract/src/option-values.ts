@@ -19,10 +19,16 @@ export type OptionProblem =
   | { kind: 'unsafeLink'; name: string; scheme: string }
   /** valid JSON of the wrong shape, for shapes whose message says what is expected */
   | { kind: 'shape'; shape: DescribedShape }
-  | { kind: 'choice'; choices: readonly string[] };
+  | { kind: 'choice'; choices: readonly string[] }
+  | { kind: 'notPositive' }
+  | { kind: 'groupNameEmpty' }
+  | { kind: 'groupNameSpaces'; name: string };
 
 /** Options whose value is an address; a trailing slash is dropped when they are saved. */
 export const addressOptionKeys: readonly OptionKey[] = ['ServerAddress', 'WorkerUrl', 'PayAddress', 'WeChatServerAddress'];
+
+/** Options keyed by group name: every name must be filled in and carry no spaces around it (" vip" beside "vip" is a second group). */
+export const groupMapOptionKeys: readonly OptionKey[] = ['GroupRatio', 'UserUsableGroups', 'TopupGroupRatio'];
 
 /** The price tables `POST /api/option/rest_model_ratio` puts back to their defaults. */
 export const priceTableKeys: readonly OptionKey[] = [
@@ -128,6 +134,15 @@ export function jsonValueProblem(text: string, shape: JsonShape): OptionProblem 
   return shapeProblem(value, shape);
 }
 
+/** The first group name of a parsed JSON map that is empty or has spaces around it. */
+function groupNameProblem(text: string): OptionProblem | null {
+  for (const name of Object.keys(JSON.parse(text) as Record<string, unknown>)) {
+    if (name.trim() === '') return { kind: 'groupNameEmpty' };
+    if (name !== name.trim()) return { kind: 'groupNameSpaces', name };
+  }
+  return null;
+}
+
 const isHttpAddress = (text: string): boolean => {
   try {
     return ['http:', 'https:'].includes(new URL(text).protocol);
@@ -143,8 +158,17 @@ export function normaliseOptionValue(key: OptionKey, value: string): string {
 
 /** Checks a value against its option's kind; null when it may be saved. */
 export function optionValueProblem(key: OptionKey, value: string): OptionProblem | null {
-  const definition: { kind: string; shape?: JsonShape; min?: number; max?: number; integer?: boolean; url?: boolean; link?: boolean; choices?: readonly string[] } =
-    optionCatalogue[key];
+  const definition: {
+    kind: string;
+    shape?: JsonShape;
+    min?: number;
+    max?: number;
+    positive?: boolean;
+    integer?: boolean;
+    url?: boolean;
+    link?: boolean;
+    choices?: readonly string[];
+  } = optionCatalogue[key];
   switch (definition.kind) {
     case 'boolean':
       return value === 'true' || value === 'false' ? null : { kind: 'boolean' };
@@ -154,10 +178,11 @@ export function optionValueProblem(key: OptionKey, value: string): OptionProblem
       if (definition.integer && !Number.isInteger(number)) return { kind: 'integer' };
       const min = definition.min ?? 0;
       if (number < min) return { kind: 'minimum', min };
+      if (definition.positive && number <= 0) return { kind: 'notPositive' };
       return definition.max !== undefined && number > definition.max ? { kind: 'maximum', max: definition.max } : null;
     }
     case 'json':
-      return jsonValueProblem(value, definition.shape ?? 'number-map');
+      return jsonValueProblem(value, definition.shape ?? 'number-map') ?? (groupMapOptionKeys.includes(key) ? groupNameProblem(value) : null);
     default:
       if (definition.url && value.trim() !== '' && !isHttpAddress(value.trim())) return { kind: 'url' };
       if (definition.link) {

@@ -35,6 +35,8 @@ export interface OptionDefinition {
   min?: number;
   /** Number options: the greatest value allowed. */
   max?: number;
+  /** Number options: zero is refused too. */
+  positive?: boolean;
   /** String options: an http(s) address or empty. */
   url?: boolean;
   /** Number options: only whole numbers. */
@@ -74,7 +76,8 @@ export const optionCatalogue = {
   PayAddress: str(),
   EpayId: str(),
   EpayKey: str(),
-  Price: num(7.3),
+  /** Money per dollar of quota: a price of 0 would sell quota for nothing. */
+  Price: { ...num(7.3), positive: true },
   MinTopUp: num(1),
   TopupGroupRatio: json({ default: 1, vip: 1, svip: 1 }),
   CustomCallbackAddress: str(),

@@ -6,14 +6,7 @@ export const accountMessages = {
     zh: '管理员关闭了通过密码进行注册，请使用第三方账户验证的形式进行注册',
     en: 'The administrator has turned off registration with a password; please register with a third-party account',
   },
-  credentialsRequired: { zh: '用户名和密码不能为空', en: 'Username and password cannot be empty' },
-  usernameTooLong: { zh: '用户名长度不能超过 {max} 个字符', en: 'The username must not be longer than {max} characters' },
-  passwordLength: {
-    zh: '密码长度不得小于 {min} 位且不得大于 {max} 位',
-    en: 'The password must be {min} to {max} characters long',
-  },
   passwordsDiffer: { zh: '两次输入的密码不一致', en: 'The two passwords do not match' },
-  usernameTaken: { zh: '用户名已存在，请换一个', en: 'This username is already taken' },
   emailCodeRequired: {
     zh: '管理员开启了邮箱验证，请输入邮箱地址和验证码',
     en: 'Email verification is on: please enter your email address and the verification code',

@@ -20,6 +20,28 @@ export const optionMessages = {
     en: '{key}: the link "{name}" uses the unsafe scheme {scheme}: (javascript:, data:, vbscript: and file: are not allowed)',
   },
   notChoice: { zh: '{key} 只能是以下值之一：{choices}', en: '{key} must be one of: {choices}' },
+  notPositive: { zh: '{key} 必须大于 0', en: '{key} must be greater than 0' },
+  groupNameEmpty: { zh: '{key} 中有空的分组名，分组名不能为空', en: '{key} has an empty group name; group names cannot be empty' },
+  groupNameSpaces: {
+    zh: '{key} 中的分组名“{name}”首尾有空格，请去掉空格',
+    en: '{key}: the group name "{name}" begins or ends with a space; remove the space',
+  },
+  gitHubKeysFirst: {
+    zh: '请先填写 GitHub 的 Client ID 和 Client Secret，再开启 GitHub 登录',
+    en: 'Fill in the GitHub client ID and client secret before turning GitHub sign-in on',
+  },
+  linuxDoKeysFirst: {
+    zh: '请先填写 LinuxDO 的 Client ID 和 Client Secret，再开启 LinuxDO 登录',
+    en: 'Fill in the LinuxDO client ID and client secret before turning LinuxDO sign-in on',
+  },
+  serverAddressFirst: {
+    zh: '请先填写服务器地址，再设置支付地址',
+    en: 'Fill in the server address before setting the payment address',
+  },
+  serverAddressNeeded: {
+    zh: '已设置支付地址，服务器地址不能为空',
+    en: 'The server address cannot be empty while a payment address is set',
+  },
   turnstileKeysFirst: {
     zh: '请先填写 Turnstile 的 Site Key 和 Secret Key，再开启人机验证',
     en: 'Fill in the Turnstile site key and secret key before turning the human check on',

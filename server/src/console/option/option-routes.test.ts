@@ -50,6 +50,13 @@ describe.each(kinds)('option calls on %s', (kind: DatabaseKind) => {
     ['GroupRatio', '{"default": "cheap"}', 'GroupRatio: the value of "default" must be a number'],
     ['GroupRatio', '{"default": 1, "vip": 2, "default": 3}', 'GroupRatio lists "default" more than once; each name may appear only once'],
     ['GroupRatio', '{"default": 1, "vip": -0.5}', 'GroupRatio: the value of "vip" is negative; ratios and prices cannot be less than 0'],
+    ['GroupRatio', '{"default": 1, "": 2}', 'GroupRatio has an empty group name; group names cannot be empty'],
+    ['GroupRatio', '{"default": 1, "   ": 2}', 'GroupRatio has an empty group name; group names cannot be empty'],
+    ['GroupRatio', '{"vip": 1, " vip": 2}', 'GroupRatio: the group name " vip" begins or ends with a space; remove the space'],
+    ['UserUsableGroups', '{"default": "Default", "vip ": "VIP"}', 'UserUsableGroups: the group name "vip " begins or ends with a space; remove the space'],
+    ['TopupGroupRatio', '{"": 1}', 'TopupGroupRatio has an empty group name; group names cannot be empty'],
+    ['Price', '0', 'Price must be greater than 0'],
+    ['Price', '-1', 'Price cannot be less than 0'],
     ['UserUsableGroups', '{"vip": "VIP", "vip": "again"}', 'UserUsableGroups lists "vip" more than once; each name may appear only once'],
     ['TopupGroupRatio', '[1, 2]', 'TopupGroupRatio is not a valid JSON string'],
     ['UserUsableGroups', '{"default": 1}', 'UserUsableGroups: the value of "default" must be text'],
@@ -99,6 +106,64 @@ describe.each(kinds)('option calls on %s', (kind: DatabaseKind) => {
     expect((await put('TurnstileSecretKey', 'secret-key')).success).toBe(true);
     expect((await put('TurnstileCheckEnabled', 'true')).success).toBe(true);
     expect((await put('TurnstileCheckEnabled', 'false')).success).toBe(true);
+  });
+
+  it('names group problems in Chinese too', async () => {
+    expect(await put('GroupRatio', '{"vip": 1, " vip": 2}', 'zh')).toMatchObject({
+      success: false,
+      message: 'GroupRatio 中的分组名“ vip”首尾有空格，请去掉空格',
+    });
+    expect(await put('GroupRatio', '{"": 1}', 'zh')).toMatchObject({ success: false, message: 'GroupRatio 中有空的分组名，分组名不能为空' });
+    expect(await put('Price', '0', 'zh')).toMatchObject({ success: false, message: 'Price 必须大于 0' });
+    expect((await put('Price', '0.5')).success).toBe(true);
+  });
+
+  it('turns GitHub sign-in on only once its client id and secret exist', async () => {
+    expect(await put('GitHubOAuthEnabled', 'true')).toMatchObject({
+      success: false,
+      message: 'Fill in the GitHub client ID and client secret before turning GitHub sign-in on',
+    });
+    expect((await put('GitHubClientSecret', 'github-secret')).success).toBe(true);
+    expect(await put('GitHubOAuthEnabled', true, 'zh')).toMatchObject({
+      success: false,
+      message: '请先填写 GitHub 的 Client ID 和 Client Secret，再开启 GitHub 登录',
+    });
+    expect(await stored('GitHubOAuthEnabled')).toBe('false');
+    const status = (await (await server.call('/api/status')).json()) as { data: { github_oauth: boolean } };
+    expect(status.data.github_oauth).toBe(false);
+    expect((await put('GitHubClientId', 'github-client')).success).toBe(true);
+    expect((await put('GitHubOAuthEnabled', 'true')).success).toBe(true);
+    expect((await put('GitHubOAuthEnabled', 'false')).success).toBe(true);
+  });
+
+  it('turns LinuxDO sign-in on only once its client id and secret exist', async () => {
+    expect(await put('LinuxDOOAuthEnabled', 'true')).toMatchObject({
+      success: false,
+      message: 'Fill in the LinuxDO client ID and client secret before turning LinuxDO sign-in on',
+    });
+    expect((await put('LinuxDOClientId', 'linuxdo-client')).success).toBe(true);
+    expect((await put('LinuxDOClientSecret', 'linuxdo-secret')).success).toBe(true);
+    expect((await put('LinuxDOOAuthEnabled', 'true')).success).toBe(true);
+    expect((await put('LinuxDOOAuthEnabled', 'false')).success).toBe(true);
+  });
+
+  it('takes a payment address only while the server address is filled', async () => {
+    expect((await put('ServerAddress', '')).success).toBe(true);
+    expect(await put('PayAddress', 'https://pay.example.com')).toMatchObject({
+      success: false,
+      message: 'Fill in the server address before setting the payment address',
+    });
+    expect(await put('PayAddress', 'https://pay.example.com', 'zh')).toMatchObject({ success: false, message: '请先填写服务器地址，再设置支付地址' });
+    expect(await stored('PayAddress')).toBe('');
+    expect((await put('ServerAddress', 'https://gateway.example.com')).success).toBe(true);
+    expect((await put('PayAddress', 'https://pay.example.com')).success).toBe(true);
+    expect(await put('ServerAddress', '')).toMatchObject({
+      success: false,
+      message: 'The server address cannot be empty while a payment address is set',
+    });
+    expect(await stored('ServerAddress')).toBe('https://gateway.example.com');
+    expect((await put('PayAddress', '')).success).toBe(true);
+    expect((await put('ServerAddress', '')).success).toBe(true);
   });
 
   it('accepts values of the right kind, numbers and booleans sent as such too', async () => {

@@ -50,6 +50,12 @@ function problemText(key: string, problem: OptionProblem): Text {
       return fill(shapeMessages[problem.shape], { key, choices: geminiSafetyThresholds.join(', ') });
     case 'choice':
       return fill(optionMessages.notChoice, { key, choices: problem.choices.join(', ') });
+    case 'notPositive':
+      return fill(optionMessages.notPositive, { key });
+    case 'groupNameEmpty':
+      return fill(optionMessages.groupNameEmpty, { key });
+    case 'groupNameSpaces':
+      return fill(optionMessages.groupNameSpaces, { key, name: problem.name });
   }
 }
 
@@ -84,7 +90,7 @@ export class OptionService {
     const normalised = normaliseOptionValue(key, text);
     const problem = optionValueProblem(key, normalised);
     if (problem) throw new AppError(problemText(key, problem));
-    this.refuseUnreadyHumanCheck(key, normalised);
+    this.refuseMissingPrerequisite(key, normalised);
     if (key === 'oidc.well_known' && normalised.trim() !== '') {
       // Discovery fills the three endpoints; an unreadable document refuses the save and changes nothing.
       const endpoints = await discoverOidcEndpoints(normalised.trim());
@@ -93,13 +99,25 @@ export class OptionService {
     await this.context.options.save(key, normalised);
   }
 
-  /** The human check cannot be switched on before its site key and secret exist: every sign-in would fail. */
-  private refuseUnreadyHumanCheck(key: string, value: string): void {
-    if (key !== 'TurnstileCheckEnabled' || value !== 'true') return;
-    const options = this.context.options;
-    if (!options.string('TurnstileSiteKey').trim() || !options.string('TurnstileSecretKey').trim()) {
+  /**
+   * Values that need another option filled first: the human check, GitHub and LinuxDO sign-in without
+   * their keys would break every sign-in or lead to `authorize?client_id=`; a payment address without the
+   * server address would give the payment gateway no callback address.
+   */
+  private refuseMissingPrerequisite(key: string, value: string): void {
+    const filled = (other: OptionKey) => this.context.options.string(other).trim() !== '';
+    const turnsOn = value === 'true';
+    if (key === 'TurnstileCheckEnabled' && turnsOn && !(filled('TurnstileSiteKey') && filled('TurnstileSecretKey'))) {
       throw new AppError(optionMessages.turnstileKeysFirst);
     }
+    if (key === 'GitHubOAuthEnabled' && turnsOn && !(filled('GitHubClientId') && filled('GitHubClientSecret'))) {
+      throw new AppError(optionMessages.gitHubKeysFirst);
+    }
+    if (key === 'LinuxDOOAuthEnabled' && turnsOn && !(filled('LinuxDOClientId') && filled('LinuxDOClientSecret'))) {
+      throw new AppError(optionMessages.linuxDoKeysFirst);
+    }
+    if (key === 'PayAddress' && value.trim() !== '' && !filled('ServerAddress')) throw new AppError(optionMessages.serverAddressFirst);
+    if (key === 'ServerAddress' && value.trim() === '' && filled('PayAddress')) throw new AppError(optionMessages.serverAddressNeeded);
   }
 
   /** Puts the model ratio, completion ratio, price and audio tables back to the defaults. */

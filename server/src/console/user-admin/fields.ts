@@ -1,30 +1,7 @@
-import {
-  DISPLAY_NAME_MAX_LENGTH,
-  GROUP_NAME_MAX_LENGTH,
-  PASSWORD_MAX_LENGTH,
-  PASSWORD_MIN_LENGTH,
-  USERNAME_MAX_LENGTH,
-} from '@switchboard/contract';
+import { DISPLAY_NAME_MAX_LENGTH, GROUP_NAME_MAX_LENGTH } from '@switchboard/contract';
 import { AppError } from '../../platform/errors';
 import { fill } from '../../platform/text';
 import { userAdminMessages as text } from './messages';
-
-/** The trimmed username; refuses an empty or too long one. */
-export function checkedUsername(value: string): string {
-  const username = value.trim();
-  if (username === '') throw new AppError(text.usernameRequired);
-  if ([...username].length > USERNAME_MAX_LENGTH) throw new AppError(fill(text.usernameTooLong, { max: USERNAME_MAX_LENGTH }));
-  return username;
-}
-
-/** A new password: 8 to 20 characters, as at registration. */
-export function checkedPassword(password: string): string {
-  const length = [...password].length;
-  if (length < PASSWORD_MIN_LENGTH || length > PASSWORD_MAX_LENGTH) {
-    throw new AppError(fill(text.passwordLength, { min: PASSWORD_MIN_LENGTH, max: PASSWORD_MAX_LENGTH }));
-  }
-  return password;
-}
 
 /** The trimmed display name; empty means "same as the username". */
 export function checkedDisplayName(value: string, username: string): string {
@@ -35,9 +12,14 @@ export function checkedDisplayName(value: string, username: string): string {
   return displayName === '' ? username : displayName;
 }
 
-export function checkedGroup(value: string): string {
+/**
+ * The trimmed group; a new group must be one of the group ratios (a user in a group without a ratio
+ * could use nothing). The user's current group is kept even if its ratio has gone since.
+ */
+export function checkedGroup(value: string, current: string, groupRatios: Record<string, unknown>): string {
   const group = value.trim();
   if (group === '') throw new AppError(text.groupRequired);
   if (group.length > GROUP_NAME_MAX_LENGTH) throw new AppError(fill(text.groupTooLong, { max: GROUP_NAME_MAX_LENGTH }));
+  if (group !== current && !Object.hasOwn(groupRatios, group)) throw new AppError(fill(text.groupUnknown, { group }));
   return group;
 }

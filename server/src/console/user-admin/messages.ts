@@ -1,15 +1,14 @@
 import type { Text } from '../../platform/text';
 
-/** Every message the user administration calls answer (spec 000 §5, §6), in both languages. */
+/** The user administration's own messages (spec 000 §5, §6); username and password rules are in `../user/credentials`. */
 export const userAdminMessages = {
-  credentialsRequired: { zh: '用户名和密码不能为空', en: 'Username and password cannot be empty' },
-  usernameRequired: { zh: '用户名不能为空', en: 'Username cannot be empty' },
-  usernameTooLong: { zh: '用户名最多 {max} 个字符', en: 'The username can have at most {max} characters' },
-  usernameTaken: { zh: '用户名已存在', en: 'This username is already taken' },
-  passwordLength: { zh: '密码长度必须在 {min} 到 {max} 个字符之间', en: 'The password must have {min} to {max} characters' },
-  displayNameTooLong: { zh: '显示名称最多 {max} 个字符', en: 'The display name can have at most {max} characters' },
+  displayNameTooLong: { zh: '显示名称不能超过 {max} 个字符', en: 'The display name must not be longer than {max} characters' },
   groupRequired: { zh: '分组不能为空', en: 'Group cannot be empty' },
   groupTooLong: { zh: '分组名称最多 {max} 个字符', en: 'The group name can have at most {max} characters' },
+  groupUnknown: {
+    zh: '分组“{group}”不存在，请先在分组倍率中添加',
+    en: 'The group "{group}" does not exist; add it to the group ratios first',
+  },
   roleInvalid: { zh: '无效的用户角色', en: 'Invalid user role' },
   userNotFound: { zh: '用户不存在', en: 'User does not exist' },
   deregistered: { zh: '该用户已注销，无法操作', en: 'This user has been deregistered and cannot be changed' },

@@ -46,11 +46,11 @@ describe.each(kinds)('user administration on %s', (kind: DatabaseKind) => {
   it.each([
     [{ username: '', password: 'password123' }, 'Username and password cannot be empty'],
     [{ username: 'dave', password: '' }, 'Username and password cannot be empty'],
-    [{ username: 'thirteen-char', password: 'password123' }, 'The username can have at most 12 characters'],
-    [{ username: 'dave', password: 'short' }, 'The password must have 8 to 20 characters'],
-    [{ username: 'dave', password: 'p'.repeat(21) }, 'The password must have 8 to 20 characters'],
+    [{ username: 'thirteen-char', password: 'password123' }, 'The username must not be longer than 12 characters'],
+    [{ username: 'dave', password: 'short' }, 'The password must be 8 to 20 characters long'],
+    [{ username: 'dave', password: 'p'.repeat(21) }, 'The password must be 8 to 20 characters long'],
     [{ username: 'root', password: 'password123' }, 'This username is already taken'],
-    [{ username: 'dave', display_name: 'd'.repeat(21), password: 'password123' }, 'The display name can have at most 20 characters'],
+    [{ username: 'dave', display_name: 'd'.repeat(21), password: 'password123' }, 'The display name must not be longer than 20 characters'],
   ])('refuses to create %o: %s', async (body, message) => {
     const before = await server.context.database.db.selectFrom('users').select((select) => select.fn.countAll().as('count')).executeTakeFirstOrThrow();
     expect(await root.create(body)).toEqual({ success: false, message });
@@ -89,13 +89,29 @@ describe.each(kinds)('user administration on %s', (kind: DatabaseKind) => {
       [{ username: '' }, 'Username cannot be empty'],
       [{ group: ' ' }, 'Group cannot be empty'],
       [{ group: 'g'.repeat(65) }, 'The group name can have at most 64 characters'],
-      [{ password: 'short', display_name: 'Changed' }, 'The password must have 8 to 20 characters'],
+      [{ password: 'short', display_name: 'Changed' }, 'The password must be 8 to 20 characters long'],
+      [{ group: 'no-such-group', display_name: 'Changed' }, 'The group "no-such-group" does not exist; add it to the group ratios first'],
+      [{ group: 'Vip', display_name: 'Changed' }, 'The group "Vip" does not exist; add it to the group ratios first'],
       [{ quota: -1, display_name: 'Changed' }, 'Quota cannot be negative'],
     ] as const) {
       expect(await root.update({ id, ...body })).toEqual({ success: false, message });
     }
     expect(await storedStanding(server, id)).toMatchObject({ username: 'erin2', display_name: 'Erin', group: 'vip' });
     expect((await root.update({ id, quota: 1.5 })).message).toMatch(/^Invalid parameter: quota/);
+  });
+
+  it('keeps a group whose ratio was removed on an unrelated edit, but moves no one into it', async () => {
+    const kept = await addUser(server, 'kept-group', { group: 'retired' });
+    expect(await root.update({ id: kept, group: 'retired', display_name: 'Kept' })).toMatchObject({ success: true });
+    expect(await storedStanding(server, kept)).toMatchObject({ group: 'retired', display_name: 'Kept' });
+    const other = await addUser(server, 'other-group');
+    const chinese = await server.call('/api/user/', {
+      method: 'PUT',
+      headers: { ...(await signIn(server, 'root', '123456')), 'accept-language': 'zh', 'content-type': 'application/json' },
+      body: JSON.stringify({ id: other, group: 'retired' }),
+    });
+    expect(await chinese.json()).toEqual({ success: false, message: '分组“retired”不存在，请先在分组倍率中添加' });
+    expect(await storedStanding(server, other)).toMatchObject({ group: 'default' });
   });
 
   it('sets and adds quota through the balance book, refuses a negative result, and logs each change', async () => {

@@ -17,7 +17,8 @@ import { LogType } from '../../platform/log-writer';
 import { hashPassword } from '../../platform/password';
 import type { UserRow } from '../user/repository';
 import { toUserView } from '../user/user-view';
-import { checkedDisplayName, checkedGroup, checkedPassword, checkedUsername } from './fields';
+import { checkedPassword, checkedUsername, credentialMessages } from '../user/credentials';
+import { checkedDisplayName, checkedGroup } from './fields';
 import { userAdminMessages as text } from './messages';
 import { creationRefusalOf, refusalOf, type Party, type UserAction } from './permissions';
 import { applyQuotaChange, plannedQuota } from './quota-change';
@@ -47,14 +48,14 @@ export class UserAdminService {
   }
 
   async create(caller: Party, request: UserCreateRequest): Promise<void> {
-    if (!request.username?.trim() || !request.password) throw new AppError(text.credentialsRequired);
+    if (!request.username?.trim() || !request.password) throw new AppError(credentialMessages.credentialsRequired);
     const username = checkedUsername(request.username);
     const password = checkedPassword(request.password);
     const displayName = checkedDisplayName(request.display_name ?? '', username);
     const role = request.role ?? Role.Common;
     const refusal = creationRefusalOf(caller.role, role);
     if (refusal) throw new AppError(refusal);
-    if (await this.users.usernameTaken(username)) throw new AppError(text.usernameTaken);
+    if (await this.users.usernameTaken(username)) throw new AppError(credentialMessages.usernameTaken);
     const quota = Math.max(0, Math.trunc(this.context.options.number('QuotaForNewUser')));
     const now = nowSeconds();
     const id = await this.users.insert({
@@ -80,13 +81,15 @@ export class UserAdminService {
     const changes: Updateable<UsersTable> = {};
     if (request.username !== undefined) {
       const username = checkedUsername(request.username);
-      if (username !== target.username && (await this.users.usernameTaken(username, target.id))) throw new AppError(text.usernameTaken);
+      if (username !== target.username && (await this.users.usernameTaken(username, target.id))) throw new AppError(credentialMessages.usernameTaken);
       changes.username = username;
     }
     if (request.display_name !== undefined) {
       changes.display_name = checkedDisplayName(request.display_name, changes.username ?? target.username);
     }
-    if (request.group !== undefined) changes.group = checkedGroup(request.group);
+    if (request.group !== undefined) {
+      changes.group = checkedGroup(request.group, target.group, this.context.options.json<Record<string, unknown>>('GroupRatio') ?? {});
+    }
     const password = request.password ? checkedPassword(request.password) : null;
     const quotaChange = { quota: request.quota, add: request.add_quota };
     await plannedQuota(this.context, target.id, quotaChange);

@@ -19,9 +19,7 @@ export const userMessages = {
 
 export const selfMessages = {
   originalPasswordWrong: { zh: '原密码错误', en: 'The current password is wrong' },
-  usernameTaken: { zh: '用户名已存在，请换一个', en: 'This username is already taken' },
   originalPasswordRequired: { zh: '请输入原密码', en: 'Please enter your current password' },
-  displayNameTooLong: { zh: '显示名称不能超过 {max} 个字符', en: 'The display name must not be longer than {max} characters' },
   rootCannotLeave: { zh: '不能删除超级管理员账户', en: 'The super administrator account cannot be deleted' },
   transferMinimum: { zh: '转移额度最小为{amount}', en: 'The minimum transfer amount is {amount}' },
   affQuotaShort: { zh: '邀请额度不足', en: 'Not enough invite earnings' },

@@ -1,4 +1,4 @@
-import { formatQuota, isRoot, userSettingSchema, type SelfUpdateRequest, type UsableGroup, type UserSetting } from '@switchboard/contract';
+import { formatQuota, isEmailAddress, isRoot, userSettingSchema, type SelfUpdateRequest, type UsableGroup, type UserSetting } from '@switchboard/contract';
 import { randomBytes } from 'node:crypto';
 import type { AppContext } from '../../app-context';
 import { nowSeconds, sql } from '../../db/dialect';
@@ -7,13 +7,12 @@ import { LogType } from '../../platform/log-writer';
 import { hashPassword, verifyPassword } from '../../platform/password';
 import { fill } from '../../platform/text';
 import { randomAffCode } from '../account/new-user';
-import { checkPasswordLength } from '../account/register-service';
-import { checkedUsername } from '../user-admin/fields';
 import { usableGroups } from '../token/token-fields';
+import { checkedDisplayName } from '../user-admin/fields';
+import { checkedPassword, checkedUsername, credentialMessages } from './credentials';
 import { selfMessages } from './messages';
 import { UserRepository, type UserRow } from './repository';
 
-const DISPLAY_NAME_MAX_LENGTH = 20;
 const ACCESS_TOKEN_LENGTH = 32;
 
 /** What a signed-in user does with their own account (spec 000 §7, own profile). */
@@ -40,19 +39,15 @@ export class SelfService {
     if (request.username !== undefined) {
       const username = checkedUsername(request.username);
       if (username !== user.username) {
-        if (await this.users.usernameTaken(username, user.id)) throw new AppError(selfMessages.usernameTaken);
+        if (await this.users.usernameTaken(username, user.id)) throw new AppError(credentialMessages.usernameTaken);
         changes.username = username;
       }
     }
     if (request.display_name !== undefined) {
-      const name = request.display_name.trim();
-      if ([...name].length > DISPLAY_NAME_MAX_LENGTH) {
-        throw new AppError(fill(selfMessages.displayNameTooLong, { max: DISPLAY_NAME_MAX_LENGTH }));
-      }
-      changes.display_name = name || (changes.username ?? user.username);
+      changes.display_name = checkedDisplayName(request.display_name, changes.username ?? user.username);
     }
     if (request.password) {
-      checkPasswordLength(request.password);
+      checkedPassword(request.password);
       if (!request.original_password) throw new AppError(selfMessages.originalPasswordRequired);
       if (!(await verifyPassword(request.original_password, user.password))) throw new AppError(selfMessages.originalPasswordWrong);
       changes.password = await hashPassword(request.password);
@@ -62,7 +57,7 @@ export class SelfService {
       await this.users.update(user.id, changes);
     } catch (error) {
       // The unique index caught another account taking the name since the check.
-      if (changes.username && (await this.users.usernameTaken(changes.username, user.id))) throw new AppError(selfMessages.usernameTaken);
+      if (changes.username && (await this.users.usernameTaken(changes.username, user.id))) throw new AppError(credentialMessages.usernameTaken);
       throw error;
     }
     const sessionEpoch = changes.password ? await this.users.endSessionsAndAccessToken(user.id) : null;
@@ -131,7 +126,7 @@ export class SelfService {
     if (setting.notify_type === 'webhook' && !isWebhookUrl(webhook, allowHttp)) throw new AppError(selfMessages.webhookInvalid);
     if (webhook !== '' && !isWebhookUrl(webhook, allowHttp)) throw new AppError(selfMessages.webhookInvalid);
     const email = setting.notification_email?.trim() ?? '';
-    if (email !== '' && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) throw new AppError(selfMessages.notificationEmailInvalid);
+    if (email !== '' && !isEmailAddress(email)) throw new AppError(selfMessages.notificationEmailInvalid);
     const stored = {
       notify_type: setting.notify_type ?? 'email',
       quota_warning_threshold: threshold ?? 0,

@@ -62,7 +62,7 @@ describe.each(kinds)('own profile on %s', (kind: DatabaseKind) => {
     const { client } = await member();
     const { name: taken } = await member();
     expect((await client.send('PUT', '/api/user/self', { username: taken })).message).toBe('This username is already taken');
-    expect((await client.send('PUT', '/api/user/self', { username: 'u'.repeat(13) })).message).toBe('The username can have at most 12 characters');
+    expect((await client.send('PUT', '/api/user/self', { username: 'u'.repeat(13) })).message).toBe('The username must not be longer than 12 characters');
     expect((await client.send('PUT', '/api/user/self', { username: '  ' })).message).toBe('Username cannot be empty');
     const renamed = await client.send('PUT', '/api/user/self', { username: 'renamed-one' });
     expect(renamed.success, renamed.message).toBe(true);

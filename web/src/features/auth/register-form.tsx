@@ -1,5 +1,5 @@
 import { LockOutlined, MailOutlined, SafetyOutlined, UserOutlined } from '@ant-design/icons';
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, USERNAME_MAX_LENGTH } from '@switchboard/contract';
+import { isEmailAddress, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, USERNAME_MAX_LENGTH } from '@switchboard/contract';
 import { Button, Form, Input, Space } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -30,12 +30,15 @@ export function RegisterForm() {
   const submit = async (values: RegisterValues) => {
     const username = values.username?.trim() ?? '';
     const password = values.password ?? '';
-    if (!username || !password) return toast.error(t('register.missingCredentials'));
-    if (password.length < PASSWORD_MIN_LENGTH) return toast.error(t('register.passwordTooShort', { min: PASSWORD_MIN_LENGTH }));
+    if (!username || !password) return toast.error(t('common:credentials.credentialsRequired'));
+    if ([...password].length < PASSWORD_MIN_LENGTH || [...password].length > PASSWORD_MAX_LENGTH) {
+      return toast.error(t('common:credentials.passwordLength', { min: PASSWORD_MIN_LENGTH, max: PASSWORD_MAX_LENGTH }));
+    }
     if (password !== values.password2) return toast.error(t('register.passwordsDiffer'));
     const email = values.email?.trim() ?? '';
     const code = values.verification_code?.trim() ?? '';
     if (status.email_verification && (!email || !code)) return toast.error(t('register.emailCodeRequired'));
+    if (status.email_verification && !isEmailAddress(email)) return toast.error(t('register.emailInvalid'));
     if (!humanCheck.ready()) return undefined;
     setBusy(true);
     try {
@@ -69,7 +72,7 @@ export function RegisterForm() {
           <Form.Item label={t('register.email')}>
             <Space.Compact style={{ width: '100%' }}>
               <Form.Item name="email" noStyle>
-                <Input prefix={<MailOutlined />} type="email" placeholder={t('register.emailPlaceholder')} autoComplete="email" data-testid="register-email" />
+                <Input prefix={<MailOutlined />} inputMode="email" placeholder={t('register.emailPlaceholder')} autoComplete="email" data-testid="register-email" />
               </Form.Item>
               <SendCodeButton email={() => form.getFieldValue('email') ?? ''} turnstile={humanCheck.token} ready={humanCheck.ready} />
             </Space.Compact>

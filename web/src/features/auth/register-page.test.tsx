@@ -27,8 +27,8 @@ describe('register page', () => {
   });
 
   it.each([
-    [['', 'password1', 'password1'], 'Please enter a username and a password'],
-    [['alice', 'short', 'short'], 'The password must be at least 8 characters long'],
+    [['', 'password1', 'password1'], 'Username and password cannot be empty'],
+    [['alice', 'short', 'short'], 'The password must be 8 to 20 characters long'],
     [['alice', 'password1', 'password2'], 'The two passwords do not match'],
   ])('refuses %o with "%s" before calling the server', async ([username, password, password2], message) => {
     const requests = mockFetch(() => ok());

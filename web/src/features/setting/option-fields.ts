@@ -1,4 +1,5 @@
-import { isSecretOptionKey, jsonValueProblem, optionCatalogue, type JsonShape, type OptionKey, type OptionProblem } from '@switchboard/contract';
+import { isSecretOptionKey, optionCatalogue, type OptionKey, type OptionProblem } from '@switchboard/contract';
+import type { TFunction } from 'i18next';
 
 /** How an option is edited in a settings section. */
 export type FieldKind = 'text' | 'secret' | 'switch' | 'number' | 'textarea' | 'json' | 'select';
@@ -68,8 +69,28 @@ function sameJson(left: string, right: string): boolean {
   }
 }
 
-/** What is wrong with a JSON field's text for its option (a name given twice, a negative entry, a shape it lacks, ...), or null. */
-export function jsonProblemFor(key: OptionKey, text: string): OptionProblem | null {
-  const definition: { shape?: JsonShape } = optionCatalogue[key];
-  return jsonValueProblem(text, definition.shape ?? 'number-map');
+/** The message shown under a field, in the server's words without the option's name (the label says it). */
+export function optionProblemText(t: TFunction, problem: OptionProblem): string {
+  switch (problem.kind) {
+    case 'shape':
+      return t(`validation.shapes.${problem.shape}`);
+    case 'json':
+    case 'duplicateName':
+    case 'negativeEntry':
+    case 'entryNotNumber':
+    case 'entryNotText':
+    case 'groupNameEmpty':
+    case 'groupNameSpaces':
+      return t(`validation.json.${problem.kind}`, { name: 'name' in problem ? problem.name : '' });
+    case 'number':
+    case 'integer':
+    case 'notPositive':
+      return t(`validation.number.${problem.kind}`);
+    case 'minimum':
+      return t('validation.number.minimum', { min: problem.min });
+    case 'maximum':
+      return t('validation.number.maximum', { max: problem.max });
+    default:
+      return t('validation.checkInput');
+  }
 }

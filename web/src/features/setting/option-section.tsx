@@ -1,9 +1,9 @@
-import { optionCatalogue, type OptionKey } from '@switchboard/contract';
+import { optionCatalogue, optionValueProblem, type OptionKey } from '@switchboard/contract';
 import { Button, Card, Form, Input, InputNumber, Select, Switch, Typography } from 'antd';
 import { useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from '../../components/feedback';
-import { formValuesOf, jsonProblemFor, storedValuesOf, type OptionField } from './option-fields';
+import { formValuesOf, optionProblemText, storedValuesOf, type OptionField } from './option-fields';
 import type { OptionValues } from './options-api';
 import { useSaveOptions } from './use-save-options';
 
@@ -24,12 +24,13 @@ export interface OptionSectionProps {
 /** The editor of one field; Form.Item hands it `value`/`checked` and `onChange`, passed on to the control. */
 function FieldEditor({ field, ...control }: { field: OptionField } & Record<string, unknown>) {
   const { t } = useTranslation('setting');
-  const definition: { min?: number; max?: number; integer?: boolean; choices?: readonly string[] } = optionCatalogue[field.key];
+  const definition: { choices?: readonly string[] } = optionCatalogue[field.key];
   switch (field.kind) {
     case 'switch':
       return <Switch {...control} />;
     case 'number':
-      return <InputNumber min={definition.min} max={definition.max} precision={definition.integer ? 0 : undefined} style={{ width: '100%' }} {...control} />;
+      // No min, max or precision: InputNumber would quietly turn a typed -1 into 0; the field's rule says what is wrong instead.
+      return <InputNumber style={{ width: '100%' }} {...control} />;
     case 'secret':
       return <Input.Password placeholder={t('secretPlaceholder')} autoComplete="new-password" {...control} />;
     case 'textarea':
@@ -49,8 +50,13 @@ export function OptionSection({ name, fields, options, check, confirm, descripti
   const [form] = Form.useForm();
   const { save, saving } = useSaveOptions();
 
-  // A save reloads the options; the fields then show what the server holds.
-  useEffect(() => form.setFieldsValue(formValuesOf(fields, options)), [form, fields, options]);
+  // A save reloads the options; the fields then show what the server holds. Only this section's own stored
+  // values count: another section's save must not throw away what is typed here and not yet saved.
+  const ownStored = JSON.stringify(fields.map(({ key }) => options[key] ?? ''));
+  useEffect(() => {
+    const stored = JSON.parse(ownStored) as string[];
+    form.setFieldsValue(formValuesOf(fields, Object.fromEntries(fields.map(({ key }, index) => [key, stored[index]]))));
+  }, [form, fields, ownStored]);
 
   const submit = async () => {
     let values: Record<string, string | number | boolean | null>;
@@ -70,17 +76,13 @@ export function OptionSection({ name, fields, options, check, confirm, descripti
     await save(options, after);
   };
 
-  const jsonRule = (key: OptionKey) => ({
-    validator: async (_rule: unknown, value: string) => {
-      const problem = jsonProblemFor(key, value ?? '');
-      // Every problem kind of a JSON option has its message under validation (shapes say what they expect).
-      if (problem) {
-        throw new Error(
-          problem.kind === 'shape'
-            ? t(`validation.shapes.${problem.shape}`)
-            : t(`validation.json.${problem.kind}`, { name: 'name' in problem ? problem.name : '' }),
-        );
-      }
+  /** JSON and number fields are checked by the rules the server applies, before anything is sent; an untouched value is not sent. */
+  const valueRule = (key: OptionKey) => ({
+    validator: async (_rule: unknown, value: string | number | null | undefined) => {
+      const text = value === null || value === undefined ? '' : String(value);
+      if (text === (options[key] ?? '')) return;
+      const problem = optionValueProblem(key, text);
+      if (problem) throw new Error(optionProblemText(t, problem));
     },
   });
 
@@ -94,7 +96,7 @@ export function OptionSection({ name, fields, options, check, confirm, descripti
             name={field.key}
             label={t(`options.${field.key}`)}
             valuePropName={field.kind === 'switch' ? 'checked' : 'value'}
-            rules={field.kind === 'json' ? [jsonRule(field.key)] : []}
+            rules={field.kind === 'json' || field.kind === 'number' ? [valueRule(field.key)] : []}
             data-testid={`option-${field.key}`}
           >
             <FieldEditor field={field} />

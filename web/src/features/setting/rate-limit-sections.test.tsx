@@ -81,9 +81,10 @@ describe('the rate limit settings (issue 22)', () => {
     expect(putsOf(requests)).toEqual([]);
   });
 
-  it('refuses a fractional window with a message naming the field, and saves nothing', async () => {
-    const { error, requests } = await saveRefused('ModelRequestRateLimitDurationMinutes', '1.5');
-    await waitFor(() => expect(error).toHaveBeenCalledWith('Window (minutes) must be a whole number of at least 1'));
+  it('refuses a fractional window under the field, and saves nothing', async () => {
+    const { section, error, requests } = await saveRefused('ModelRequestRateLimitDurationMinutes', '1.5');
+    await waitFor(() => expect(error).toHaveBeenCalledWith('Please check the input'));
+    expect(await within(within(section).getByTestId('option-ModelRequestRateLimitDurationMinutes')).findByText('Must be a whole number')).toBeTruthy();
     expect(putsOf(requests)).toEqual([]);
   });
 

@@ -1,4 +1,3 @@
-import { optionCatalogue, optionValueProblem, type OptionKey } from '@switchboard/contract';
 import { useTranslation } from 'react-i18next';
 import { fieldsOf } from './option-fields';
 import { OptionSection } from './option-section';
@@ -11,7 +10,6 @@ const requestLimitFields = fieldsOf([
   'ModelRequestRateLimitSuccessCount',
   'ModelRequestRateLimitGroup',
 ]);
-const wholeNumberKeys: OptionKey[] = ['ModelRequestRateLimitDurationMinutes', 'ModelRequestRateLimitCount', 'ModelRequestRateLimitSuccessCount'];
 const groupTpmFields = fieldsOf(['GroupTpmLimit']);
 
 /**
@@ -20,20 +18,12 @@ const groupTpmFields = fieldsOf(['GroupTpmLimit']);
  */
 export function RateLimitSections({ options }: { options: OptionValues }) {
   const { t } = useTranslation('setting');
-  // The server's own rule for each count (whole number, its least value), worded for the field.
-  const checkCounts = (after: OptionValues): string | null => {
-    const refused = wholeNumberKeys.find((key) => optionValueProblem(key, after[key] ?? '') !== null);
-    if (!refused) return null;
-    const least: { min?: number } = optionCatalogue[refused];
-    return t('validation.wholeNumber', { field: t(`options.${refused}`), min: least.min ?? 0 });
-  };
   return (
     <>
       <OptionSection
         name="modelRequestRateLimit"
         fields={requestLimitFields}
         options={options}
-        check={checkCounts}
         description={
           <>
             {t('rateLimit.description')}

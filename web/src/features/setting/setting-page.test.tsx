@@ -143,7 +143,7 @@ describe('settings page', () => {
     const payment = await section('payment');
     fireEvent.change(input(payment, 'PayAddress'), { target: { value: 'https://pay.example.com' } });
     fireEvent.click(within(payment).getByTestId('save-payment'));
-    await waitFor(() => expect(error).toHaveBeenCalledWith('Please fill in the server address first'));
+    await waitFor(() => expect(error).toHaveBeenCalledWith('Fill in the server address before setting the payment address'));
     expect(putsOf(requests)).toEqual([]);
   });
 

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { toast } from '../../components/feedback';
 import { FormDrawer } from '../../components/form-drawer';
 import { createUser, USERS_QUERY_KEY } from './user-api';
-import { passwordLengthOk } from './user-form';
+import { passwordLengthOk, userFormProblemText } from './user-form';
 
 const EMPTY = { username: '', displayName: '', password: '' };
 
@@ -30,8 +30,8 @@ export function UserAddDrawer({ open, onClose }: { open: boolean; onClose: () =>
   });
 
   const submit = () => {
-    if (values.username.trim() === '' || values.password === '') return toast.error(t('problems.credentialsRequired'));
-    if (!passwordLengthOk(values.password)) return toast.error(t('problems.passwordLength'));
+    if (values.username.trim() === '' || values.password === '') return toast.error(t('common:credentials.credentialsRequired'));
+    if (!passwordLengthOk(values.password)) return toast.error(userFormProblemText(t, 'passwordLength'));
     save.mutate();
   };
 

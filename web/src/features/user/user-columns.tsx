@@ -48,7 +48,8 @@ export function userColumns(t: TFunction, status: StatusData, onEdit: (user: Use
     },
     { title: t('columns.role'), key: 'role', render: (_value, user) => <UserRoleTag role={user.role} /> },
     { title: t('columns.status'), key: 'status', render: (_value, user) => <UserStatusTag user={user} /> },
-    // Kept in view at laptop widths while the other columns scroll sideways.
-    { title: t('columns.actions'), key: 'actions', fixed: 'right', render: (_value, user) => <UserRowActions user={user} onEdit={onEdit} /> },
+    // Not pinned: a pinned column covered role and status at 1280 px. Its buttons wrap instead, so that the
+    // whole table fits a laptop screen (issue 41).
+    { title: t('columns.actions'), key: 'actions', render: (_value, user) => <UserRowActions user={user} onEdit={onEdit} /> },
   ];
 }

@@ -7,7 +7,7 @@ import { getStoredUser, setStoredUser } from '../../api/session';
 import { SELF_QUERY_KEY } from '../../app/layout/use-session-refresh';
 import { toast } from '../../components/feedback';
 import { fetchSelf, fetchUser, updateSelf, updateUser, USERS_QUERY_KEY } from './user-api';
-import { checkUserForm, selfUpdateRequestOf, updateRequestOf, userFormOf, type UserFormValues } from './user-form';
+import { checkUserForm, selfUpdateRequestOf, updateRequestOf, userFormOf, userFormProblemText, type UserFormValues } from './user-form';
 import { UserBindings } from './user-bindings';
 import { UserGroupField } from './user-group-field';
 import { UserQuotaFields } from './user-quota-fields';
@@ -62,7 +62,7 @@ export function UserEditForm({ target, onDone, onCancel }: UserEditFormProps) {
   const change = (patch: Partial<UserFormValues>) => setValues({ ...values, ...patch });
   const submit = () => {
     const problem = checkUserForm(values, { self });
-    if (problem) return toast.error(t(`problems.${problem}`));
+    if (problem) return toast.error(userFormProblemText(t, problem));
     save.mutate({ loaded: user, form: values });
   };
 

@@ -1,3 +1,4 @@
+import type { TFunction } from 'i18next';
 import {
   PASSWORD_MAX_LENGTH,
   PASSWORD_MIN_LENGTH,
@@ -45,6 +46,14 @@ export const quotaAfterSave = (values: Pick<UserFormValues, 'quota' | 'addQuota'
 /** A password typed into the panel, or one given when adding a user, must have 8 to 20 characters. */
 export const passwordLengthOk = (password: string): boolean =>
   [...password].length >= PASSWORD_MIN_LENGTH && [...password].length <= PASSWORD_MAX_LENGTH;
+
+/** The message of a problem; username and password rules read as the server words them (common:credentials). */
+export function userFormProblemText(t: TFunction, problem: UserFormProblem): string {
+  if (problem === 'passwordLength') return t('common:credentials.passwordLength', { min: PASSWORD_MIN_LENGTH, max: PASSWORD_MAX_LENGTH });
+  if (problem === 'usernameTooLong') return t('common:credentials.usernameTooLong', { max: USERNAME_MAX_LENGTH });
+  if (problem === 'usernameRequired') return t('common:credentials.usernameRequired');
+  return t(`problems.${problem}`);
+}
 
 /** The first thing wrong with the form, or null. Oneself edits no group or quota, and changes the password with the current one. */
 export function checkUserForm(values: UserFormValues, options: { self: boolean }): UserFormProblem | null {

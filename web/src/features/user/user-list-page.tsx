@@ -82,7 +82,8 @@ export default function UserListPage() {
           columns={columns}
           dataSource={query.data?.items ?? []}
           loading={query.isLoading}
-          scroll={{ x: 'max-content' }}
+          // The table takes the card's width and wraps what can wrap; only a narrower screen scrolls it sideways.
+          scroll={{ x: '100%' }}
           pagination={pagination(query.data?.total ?? 0)}
           data-testid="user-table"
         />

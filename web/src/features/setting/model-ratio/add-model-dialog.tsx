@@ -1,7 +1,6 @@
 import { Form, Input, Modal, Radio } from 'antd';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isNumberText, nameProblem, type ModelRatioRow, type RatioColumn } from './model-ratio-rows';
+import { nameProblem, numberProblem, numberProblemText, type ModelRatioRow, type RatioColumn } from './model-ratio-rows';
 
 type PriceMode = 'price' | 'ratio';
 
@@ -19,13 +18,17 @@ interface AddModelDialogProps {
 export function AddModelDialog({ open, rows, onAdd, onClose }: AddModelDialogProps) {
   const { t } = useTranslation('setting');
   const [form] = Form.useForm<ModelRatioRow & { mode: PriceMode }>();
-  const [mode, setMode] = useState<PriceMode>('ratio');
+  // Read from the form, which the dialog rebuilds on every opening: a mode kept apart would outlive a Cancel.
+  const mode: PriceMode = Form.useWatch('mode', form) ?? 'ratio';
 
   const numberRule = {
     validator: async (_rule: unknown, value: string | undefined) => {
-      if (!isNumberText(value ?? '')) throw new Error(t('ratioEditor.notNumber'));
+      const problem = numberProblemText(t, numberProblem(value ?? ''), String(form.getFieldValue('name') ?? '').trim());
+      if (problem) throw new Error(problem);
     },
   };
+  /** The mode's own field (the price, or the model ratio) must be filled: a model with neither is in no table. */
+  const filledRule = { required: true, whitespace: true, message: t('ratioEditor.priceOrRatioRequired') };
   const nameRule = {
     validator: async (_rule: unknown, value: string | undefined) => {
       const problem = nameProblem(value ?? '', rows);
@@ -35,7 +38,6 @@ export function AddModelDialog({ open, rows, onAdd, onClose }: AddModelDialogPro
   };
 
   const switchMode = (next: PriceMode) => {
-    setMode(next);
     // A value or error typed in the mode just left would otherwise sit in a disabled field and block OK.
     form.resetFields([...MODE_FIELDS[next === 'price' ? 'ratio' : 'price']]);
   };
@@ -50,7 +52,6 @@ export function AddModelDialog({ open, rows, onAdd, onClose }: AddModelDialogPro
       completion: mode === 'ratio' ? text(values.completion) : '',
     });
     form.resetFields();
-    setMode('ratio');
   };
 
   return (
@@ -72,10 +73,10 @@ export function AddModelDialog({ open, rows, onAdd, onClose }: AddModelDialogPro
             <Radio value="ratio">{t('ratioEditor.ratioMode')}</Radio>
           </Radio.Group>
         </Form.Item>
-        <Form.Item name="price" label={t('ratioEditor.price')} rules={mode === 'price' ? [numberRule] : []}>
+        <Form.Item name="price" label={t('ratioEditor.price')} rules={mode === 'price' ? [filledRule, numberRule] : []}>
           <Input disabled={mode !== 'price'} data-testid="add-model-price" />
         </Form.Item>
-        <Form.Item name="ratio" label={t('ratioEditor.ratio')} rules={mode === 'ratio' ? [numberRule] : []}>
+        <Form.Item name="ratio" label={t('ratioEditor.ratio')} rules={mode === 'ratio' ? [filledRule, numberRule] : []}>
           <Input disabled={mode === 'price'} data-testid="add-model-ratio" />
         </Form.Item>
         <Form.Item name="completion" label={t('ratioEditor.completion')} rules={mode === 'ratio' ? [numberRule] : []}>

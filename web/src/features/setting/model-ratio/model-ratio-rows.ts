@@ -1,3 +1,4 @@
+import type { TFunction } from 'i18next';
 import type { OptionValues } from '../options-api';
 
 /** One model of the visual ratio table; values are the texts typed (blank = not set). */
@@ -34,12 +35,29 @@ export function rowsOf(options: OptionValues): ModelRatioRow[] {
   }));
 }
 
-/** Blank (not set) or a non-negative number: what a price cell accepts ("please enter a number"). */
-export function isNumberText(text: string): boolean {
-  if (text.trim() === '') return true;
+export type NumberProblem = 'notNumber' | 'negative' | null;
+
+/** What is wrong with a cell's text: not a number ("please enter a number"), or below zero (the JSON editor's wording); blank is "not set". */
+export function numberProblem(text: string): NumberProblem {
+  if (text.trim() === '') return null;
   const value = Number(text);
-  return Number.isFinite(value) && value >= 0;
+  if (!Number.isFinite(value)) return 'notNumber';
+  return value < 0 ? 'negative' : null;
 }
+
+/** The message of a cell's problem, in the words the JSON editor and the server use for the same rule. */
+export function numberProblemText(t: TFunction, problem: NumberProblem, name: string): string | null {
+  if (problem === 'notNumber') return t('ratioEditor.notNumber');
+  if (problem === 'negative') return t('validation.json.negativeEntry', { name });
+  return null;
+}
+
+/** Blank (not set) or a non-negative number: what a price cell accepts. */
+export const isNumberText = (text: string): boolean => numberProblem(text) === null;
+
+/** The first row with neither a fixed price nor a model ratio: saving would drop it from every table. */
+export const unpricedRow = (rows: ModelRatioRow[]): ModelRatioRow | undefined =>
+  rows.find((row) => row.price.trim() === '' && row.ratio.trim() === '');
 
 export type NameProblem = 'required' | 'duplicate' | null;
 

@@ -6,7 +6,7 @@ import { mockFetch } from '../../../test-support/fetch-mock';
 import { renderApp } from '../../../test-support/render-app';
 import { optionServer, putsOf, rootUser, storedOptions } from '../setting-test-data';
 import { ModelRatioTable } from './model-ratio-table';
-import { isNumberText, nameProblem, optionValuesOf, rowsOf } from './model-ratio-rows';
+import { isNumberText, nameProblem, numberProblem, optionValuesOf, rowsOf } from './model-ratio-rows';
 
 const ratios = Object.fromEntries(Array.from({ length: 12 }, (_unused, index) => [`model-${String(index).padStart(2, '0')}`, index + 1]));
 const options = {
@@ -33,6 +33,7 @@ describe('model ratio rows', () => {
 
   it('accepts blank or non-negative numbers only, and unique non-empty names', () => {
     expect([isNumberText(''), isNumberText('1.5'), isNumberText('abc'), isNumberText('-1')]).toEqual([true, true, false, false]);
+    expect([numberProblem('abc'), numberProblem('-1'), numberProblem(' ')]).toEqual(['notNumber', 'negative', null]);
     expect(nameProblem('  ', rowsOf(options))).toBe('required');
     expect(nameProblem('model-03', rowsOf(options))).toBe('duplicate');
     expect(nameProblem('brand-new', rowsOf(options))).toBeNull();
@@ -81,7 +82,7 @@ describe('model ratio table', () => {
 
     fireEvent.change(within(dialog).getByTestId('add-model-name'), { target: { value: 'new-image' } });
     fireEvent.click(within(dialog).getByLabelText('Fixed price'));
-    expect((within(dialog).getByTestId('add-model-ratio') as HTMLInputElement).disabled).toBe(true);
+    await waitFor(() => expect((within(dialog).getByTestId('add-model-ratio') as HTMLInputElement).disabled).toBe(true));
     expect((within(dialog).getByTestId('add-model-completion') as HTMLInputElement).disabled).toBe(true);
     fireEvent.change(within(dialog).getByTestId('add-model-price'), { target: { value: 'free' } });
     expect(await within(dialog).findByText('Please enter a number')).toBeTruthy();
@@ -103,6 +104,7 @@ describe('model ratio table', () => {
     fireEvent.change(within(dialog).getByTestId('add-model-ratio'), { target: { value: 'abc' } });
     expect(await within(dialog).findByText('Please enter a number')).toBeTruthy();
     fireEvent.click(within(dialog).getByLabelText('Fixed price'));
+    await waitFor(() => expect((within(dialog).getByTestId('add-model-price') as HTMLInputElement).disabled).toBe(false));
     expect((within(dialog).getByTestId('add-model-ratio') as HTMLInputElement).value).toBe('');
     await waitFor(() => expect(within(dialog).queryByText('Please enter a number')).toBeNull());
     fireEvent.change(within(dialog).getByTestId('add-model-price'), { target: { value: '0.02' } });

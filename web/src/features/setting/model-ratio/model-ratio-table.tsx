@@ -6,17 +6,17 @@ import { toast } from '../../../components/feedback';
 import type { OptionValues } from '../options-api';
 import { useSaveOptions } from '../use-save-options';
 import { AddModelDialog } from './add-model-dialog';
-import { isNumberText, optionValuesOf, rowsOf, withChangedTables, type ModelRatioRow, type RatioColumn } from './model-ratio-rows';
+import { numberProblem, numberProblemText, optionValuesOf, rowsOf, unpricedRow, withChangedTables, type ModelRatioRow, type RatioColumn } from './model-ratio-rows';
 
 const PAGE_SIZE = 10;
 
-function NumberCell({ value, onChange, testId }: { value: string; onChange: (value: string) => void; testId: string }) {
+function NumberCell({ value, name, onChange, testId }: { value: string; name: string; onChange: (value: string) => void; testId: string }) {
   const { t } = useTranslation('setting');
-  const valid = isNumberText(value);
+  const problem = numberProblemText(t, numberProblem(value), name);
   return (
     <>
-      <Input value={value} status={valid ? undefined : 'error'} onChange={(event) => onChange(event.target.value)} data-testid={testId} />
-      {valid ? null : <Typography.Text type="danger">{t('ratioEditor.notNumber')}</Typography.Text>}
+      <Input value={value} status={problem ? 'error' : undefined} onChange={(event) => onChange(event.target.value)} data-testid={testId} />
+      {problem ? <Typography.Text type="danger">{problem}</Typography.Text> : null}
     </>
   );
 }
@@ -30,7 +30,13 @@ export function ModelRatioTable({ options }: { options: OptionValues }) {
   const [adding, setAdding] = useState(false);
   const [page, setPage] = useState(1);
 
-  useEffect(() => setRows(rowsOf(options)), [options]);
+  // Only a change of these three tables replaces the rows: another section's save reloads the options too,
+  // and must not throw away edits not yet saved here.
+  const { ModelPrice: storedPrices, ModelRatio: storedRatios, CompletionRatio: storedCompletions } = options;
+  useEffect(
+    () => setRows(rowsOf({ ModelPrice: storedPrices, ModelRatio: storedRatios, CompletionRatio: storedCompletions })),
+    [storedPrices, storedRatios, storedCompletions],
+  );
 
   const shown = useMemo(() => rows.filter((row) => row.name.toLowerCase().includes(search.trim().toLowerCase())), [rows, search]);
 
@@ -38,10 +44,14 @@ export function ModelRatioTable({ options }: { options: OptionValues }) {
     setRows((current) => current.map((row) => (row.name === name ? { ...row, [column]: value } : row)));
 
   const submit = async () => {
-    if (rows.some((row) => !isNumberText(row.price) || !isNumberText(row.ratio) || !isNumberText(row.completion))) {
-      toast.error(t('ratioEditor.notNumber'));
-      return;
+    for (const row of rows) {
+      for (const column of ['price', 'ratio', 'completion'] as const) {
+        const problem = numberProblemText(t, numberProblem(row[column]), row.name);
+        if (problem) return void toast.error(problem);
+      }
     }
+    const unpriced = unpricedRow(rows);
+    if (unpriced) return void toast.error(t('ratioEditor.unpriced', { name: unpriced.name }));
     await save(options, withChangedTables(options, optionValuesOf(rows)));
   };
 
@@ -49,7 +59,7 @@ export function ModelRatioTable({ options }: { options: OptionValues }) {
     title: t(`ratioEditor.${column}`),
     dataIndex: column,
     render: (value: string, row: ModelRatioRow) => (
-      <NumberCell value={value} onChange={(next) => edit(row.name, column, next)} testId={`ratio-${column}-${row.name}`} />
+      <NumberCell value={value} name={row.name} onChange={(next) => edit(row.name, column, next)} testId={`ratio-${column}-${row.name}`} />
     ),
   });
 

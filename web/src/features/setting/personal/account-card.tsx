@@ -49,7 +49,7 @@ export function AccountCard({ user }: { user: UserView }) {
     const password = values.password ?? '';
     if (!values.original_password) return toast.error(t('account.originalRequired'));
     if (password.length < PASSWORD_MIN_LENGTH || password.length > PASSWORD_MAX_LENGTH) {
-      return toast.error(t('account.passwordLength', { min: PASSWORD_MIN_LENGTH, max: PASSWORD_MAX_LENGTH }));
+      return toast.error(t('common:credentials.passwordLength', { min: PASSWORD_MIN_LENGTH, max: PASSWORD_MAX_LENGTH }));
     }
     if (password !== values.password2) return toast.error(t('account.passwordsDiffer'));
     return attempt(async () => {
