@@ -2,7 +2,7 @@ import type { IncomingHttpHeaders } from 'node:http';
 import type { Dispatcher } from 'undici';
 import { fill } from '../platform/text';
 import type { Usage } from './billing/quota';
-import { countTokensExactly } from './billing/estimate';
+import { countTokens } from '../platform/token-counter/token-counter';
 import type { CachedChannel } from './caches/channel-index';
 import type { ClientSink } from './client-sink';
 import { ConvertedStream, convertedWhole } from './conversion';
@@ -114,7 +114,7 @@ export async function sendAttempt(dispatcher: Dispatcher, input: AttemptInput): 
   const whole = plan.whole(await response.bytes(), upstreamType);
   const answer = input.guard ? input.guard.whole(whole) : whole;
   sink.sendWhole(response.statusCode, answer.contentType, answer.body);
-  const localCompletionTokens = answer.usage ? 0 : countTokensExactly(answer.text);
+  const localCompletionTokens = answer.usage ? 0 : await countTokens(answer.text);
   return { usage: answer.usage, localCompletionTokens, firstByteMs: performance.now() - started, interrupted: false };
 }
 
@@ -165,5 +165,7 @@ async function relayStream(response: UpstreamExchange, relay: StreamRelay, input
   clearImmediate(headTimer);
   const last = rest.length === 0 ? undefined : rest.length === 1 ? rest[0] : Buffer.concat(rest);
   sink.endStream(last);
-  return { usage: relay.usage, localCompletionTokens: relay.localCompletionTokens(), firstByteMs, interrupted };
+  const counted = relay.localCompletionTokens();
+  const localCompletionTokens = typeof counted === 'number' ? counted : await counted;
+  return { usage: relay.usage, localCompletionTokens, firstByteMs, interrupted };
 }
