@@ -3,7 +3,7 @@ import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { countTokens as gptTokenizerCount } from 'gpt-tokenizer/encoding/o200k_base';
 import { describe, expect, it } from 'vitest';
 import { CompletionCounter } from '../../relay/stream/completion-counter';
-import { countTokens, countTokensNow, EXACT_COUNT_LIMIT, estimateTokens, SYNC_COUNT_LIMIT } from './token-counter';
+import { countTokens, countTokensNow, EXACT_COUNT_LIMIT, estimateTokens, SYNC_COUNT_LIMIT, TURN_COUNT_LIMIT } from './token-counter';
 
 /** A deterministic generator, so that a failure can be replayed. */
 function seeded(seed: number) {
@@ -73,6 +73,21 @@ describe('token counting', () => {
     expect(long.ms).toBeLessThan(short.ms * 25 + 50);
     expect(timed('中'.repeat(400_000)).ms).toBeLessThan(2_000);
     expect(timed(' '.repeat(400_000)).ms).toBeLessThan(2_000);
+  });
+
+  it('counts at most TURN_COUNT_LIMIT characters on the loop per turn, however many streams end in it', async () => {
+    const texts = Array.from({ length: 40 }, (_, index) => run(3_000, 0x4e00, 20_000, 100 + index));
+    const started = performance.now();
+    const counters = texts.map((text) => {
+      const counter = new CompletionCounter();
+      for (let at = 0; at < text.length; at += 100) counter.add(text.slice(at, at + 100));
+      return counter.tokens();
+    });
+    const heldMs = performance.now() - started;
+    // 120,000 characters: about half a second on the loop; within the budget only a fraction of it.
+    expect(counters.filter((count) => typeof count === 'number').length).toBeLessThanOrEqual(Math.ceil(TURN_COUNT_LIMIT / 3_000));
+    expect(heldMs).toBeLessThan(250);
+    expect(await Promise.all(counters)).toEqual(texts.map((text) => gptTokenizerCount(text)));
   });
 
   it('counts a 400,000-character run in a thread while the event loop stays free', async () => {

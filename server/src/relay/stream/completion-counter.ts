@@ -1,11 +1,14 @@
-import { countTokens, countTokensNow, SYNC_COUNT_LIMIT } from '../../platform/token-counter/token-counter';
+import { countTokens, SYNC_COUNT_LIMIT } from '../../platform/token-counter/token-counter';
 import { lastExactCut } from '../../platform/token-counter/piece-count.mjs';
+
+/** Text held before it is counted and dropped (bounds memory per stream). */
+const BLOCK = SYNC_COUNT_LIMIT / 2;
 
 /**
  * Counts the completion tokens of text seen piece by piece, for streams whose upstream reports no
- * usage. Text is counted in blocks of about SYNC_COUNT_LIMIT characters as it arrives (memory per
- * stream stays bounded), each cut where o200k starts a new piece anyway, so the sum is the count of
- * the whole text; a piece longer than a block (one huge event) is counted off the event loop.
+ * usage. Text is counted in blocks as it arrives, each cut where o200k starts a new piece anyway, so
+ * the sum is the count of the whole text; blocks go to a counting thread when they are long or the
+ * loop has counted enough this turn (platform/token-counter).
  */
 export class CompletionCounter {
   private text = '';
@@ -15,18 +18,21 @@ export class CompletionCounter {
   add(piece: string): void {
     if (!piece) return;
     this.text += piece;
-    if (this.text.length < SYNC_COUNT_LIMIT) return;
+    if (this.text.length < BLOCK) return;
     const cut = lastExactCut(this.text);
-    const block = this.text.slice(0, cut);
+    this.keep(countTokens(this.text.slice(0, cut)));
     this.text = this.text.slice(cut);
-    if (block.length <= 2 * SYNC_COUNT_LIMIT) this.counted += countTokensNow(block);
-    else this.offLoop.push(countTokens(block));
   }
 
-  /** The count so far; a promise only when part of the text went to a counting thread. */
+  /** The count so far; a promise when part of the text went to a counting thread. */
   tokens(): number | Promise<number> {
-    const now = this.counted + countTokensNow(this.text);
-    if (this.offLoop.length === 0) return now;
-    return Promise.all(this.offLoop).then((counts) => counts.reduce((sum, count) => sum + count, now));
+    const rest = countTokens(this.text);
+    if (this.offLoop.length === 0 && typeof rest === 'number') return this.counted + rest;
+    return Promise.all([...this.offLoop, rest]).then((counts) => counts.reduce((sum, count) => sum + count, this.counted));
+  }
+
+  private keep(count: number | Promise<number>): void {
+    if (typeof count === 'number') this.counted += count;
+    else this.offLoop.push(count);
   }
 }
