@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import { Worker } from 'node:worker_threads';
+import { cutAfter } from './piece-count.mjs';
 
 interface CountJob {
   id: number;
@@ -16,6 +17,13 @@ interface CountThread {
 
 type ThreadAnswer = { id: number; tokens: number } | { id: number; error: string };
 
+/**
+ * Longest text a thread counts at once (about a quarter of a second): a longer one is counted slice
+ * by slice (cut where the count stays exact), and short texts go before the next slice, so a huge
+ * count makes the others wait one slice at most.
+ */
+const SLICE = 64 * 1024;
+
 /** The built server has dist/count-worker.js beside dist/main.js; from the sources, the .mjs runs as it is. */
 function workerScript(): URL {
   for (const name of ['./count-worker.js', './count-worker.mjs']) {
@@ -26,13 +34,17 @@ function workerScript(): URL {
 }
 
 /**
- * A few threads (node:worker_threads) that count long texts off the event loop. Threads start on the
- * first long text, each loads its own encoder (about 70 MB), and stop after `idleMs` without work.
- * Texts waiting for a thread are bounded by `queueLimit` characters: past it `count` answers null.
+ * A few threads (node:worker_threads) that count texts off the event loop. Threads start on the
+ * first text, each loads its own encoder (about 70 MB, so the event loop never does), and stop after
+ * `idleMs` without work. Texts waiting for a thread are bounded by `queueLimit` characters: past it
+ * `count` answers null.
  */
 export class TokenCountPool {
   private readonly threads: CountThread[] = [];
-  private readonly queue: CountJob[] = [];
+  /** whole texts of at most SLICE characters: served first */
+  private readonly short: CountJob[] = [];
+  /** slices of longer texts */
+  private readonly slices: CountJob[] = [];
   private queuedCharacters = 0;
   private nextId = 1;
 
@@ -44,23 +56,29 @@ export class TokenCountPool {
 
   count(text: string): Promise<number> | null {
     if (this.queuedCharacters + text.length > this.queueLimit) return null;
+    if (text.length <= SLICE) return this.enqueue(this.short, text);
+    const parts: Array<Promise<number>> = [];
+    for (let start = 0; start < text.length; ) {
+      const end = cutAfter(text, start, SLICE);
+      parts.push(this.enqueue(this.slices, text.slice(start, end)));
+      start = end;
+    }
+    return Promise.all(parts).then((counts) => counts.reduce((sum, count) => sum + count, 0));
+  }
+
+  private enqueue(queue: CountJob[], text: string): Promise<number> {
     return new Promise((resolve, reject) => {
-      this.queue.push({ id: this.nextId++, text, resolve, reject });
+      queue.push({ id: this.nextId++, text, resolve, reject });
       this.queuedCharacters += text.length;
       this.dispatch();
     });
   }
 
-  /** Threads running now (for tests and metrics). */
-  get running(): number {
-    return this.threads.length;
-  }
-
   private dispatch(): void {
-    while (this.queue.length > 0) {
+    while (this.short.length > 0 || this.slices.length > 0) {
       const thread = this.threads.find((candidate) => candidate.job === null) ?? (this.threads.length < this.size ? this.start() : null);
       if (!thread) return;
-      const job = this.queue.shift() as CountJob;
+      const job = (this.short.shift() ?? this.slices.shift()) as CountJob;
       this.queuedCharacters -= job.text.length;
       if (thread.idleTimer) clearTimeout(thread.idleTimer);
       thread.idleTimer = null;

@@ -15,8 +15,8 @@ let countPiece = null;
 const ORDINARY = { disallowedSpecial: new Set() };
 
 /**
- * The o200k encoder costs about 70 MB and a second to load, and most upstreams report usage, so it
- * is loaded on first use (synchronously, so a short count stays synchronous).
+ * The o200k encoder costs about 70 MB and 150 ms to load, and most upstreams report usage, so it is
+ * loaded on first use, in the counting thread (the server's event loop never loads it).
  * @returns {(text: string, options?: object) => number}
  */
 function encoder() {

@@ -1,14 +1,13 @@
-import { countTokens, SYNC_COUNT_LIMIT } from '../../platform/token-counter/token-counter';
+import { countTokens } from '../../platform/token-counter/token-counter';
 import { lastExactCut } from '../../platform/token-counter/piece-count.mjs';
 
-/** Text held before it is counted and dropped (bounds memory per stream). */
-const BLOCK = SYNC_COUNT_LIMIT / 2;
+/** Text held before it is sent to be counted and dropped (bounds memory per stream). */
+const BLOCK = 16 * 1024;
 
 /**
  * Counts the completion tokens of text seen piece by piece, for streams whose upstream reports no
- * usage. Text is counted in blocks as it arrives, each cut where o200k starts a new piece anyway, so
- * the sum is the count of the whole text; blocks go to a counting thread when they are long or the
- * loop has counted enough this turn (platform/token-counter).
+ * usage. Text is sent to a counting thread in blocks as it arrives (platform/token-counter), each cut
+ * where o200k starts a new piece anyway, so the sum is the count of the whole text.
  */
 export class CompletionCounter {
   private text = '';
@@ -24,7 +23,7 @@ export class CompletionCounter {
     this.text = this.text.slice(cut);
   }
 
-  /** The count so far; a promise when part of the text went to a counting thread. */
+  /** The count so far: a promise once any text was seen. */
   tokens(): number | Promise<number> {
     const rest = countTokens(this.text);
     if (this.offLoop.length === 0 && typeof rest === 'number') return this.counted + rest;
