@@ -23,8 +23,11 @@ const ERROR_BODY_LIMIT = 64 * 1024;
 export interface AttemptOutcome {
   /** null when the upstream reported none */
   usage: Usage | null;
-  /** completion tokens counted locally, for when usage is null */
-  localCompletionTokens: number;
+  /**
+   * completion tokens counted locally, for when usage is null (a promise while a counting thread
+   * counts them: the bill, tracked as background work, waits for it, the answer does not)
+   */
+  localCompletionTokens: number | Promise<number>;
   /** milliseconds from the attempt's start to the first byte sent to the client */
   firstByteMs: number | null;
   /** the client left before the answer was complete */
@@ -114,7 +117,7 @@ export async function sendAttempt(dispatcher: Dispatcher, input: AttemptInput): 
   const whole = plan.whole(await response.bytes(), upstreamType);
   const answer = input.guard ? input.guard.whole(whole) : whole;
   sink.sendWhole(response.statusCode, answer.contentType, answer.body);
-  const localCompletionTokens = answer.usage ? 0 : await countTokens(answer.text);
+  const localCompletionTokens = answer.usage ? 0 : countTokens(answer.text);
   return { usage: answer.usage, localCompletionTokens, firstByteMs: performance.now() - started, interrupted: false };
 }
 
@@ -165,7 +168,7 @@ async function relayStream(response: UpstreamExchange, relay: StreamRelay, input
   clearImmediate(headTimer);
   const last = rest.length === 0 ? undefined : rest.length === 1 ? rest[0] : Buffer.concat(rest);
   sink.endStream(last);
-  const counted = relay.localCompletionTokens();
-  const localCompletionTokens = typeof counted === 'number' ? counted : await counted;
+  // Counted only without upstream usage: a count is a message to a counting thread.
+  const localCompletionTokens = relay.usage ? 0 : relay.localCompletionTokens();
   return { usage: relay.usage, localCompletionTokens, firstByteMs, interrupted };
 }

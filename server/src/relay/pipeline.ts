@@ -63,8 +63,8 @@ function pickChannel(services: RelayServices, call: RelayCall, tried: Set<number
 
 /** Usage counted by the gateway, for an upstream that reported none. */
 async function locallyCountedUsage(call: RelayCall, outcome: AttemptOutcome): Promise<Usage> {
-  const promptTokens = call.body.json ? await countPromptTokens(call.body.json) : 0;
-  return { promptTokens, completionTokens: outcome.localCompletionTokens };
+  const [promptTokens, completionTokens] = await Promise.all([call.body.json ? countPromptTokens(call.body.json) : 0, outcome.localCompletionTokens]);
+  return { promptTokens, completionTokens };
 }
 
 /**

@@ -8,7 +8,8 @@ import { TokenCountPool } from './count-pool';
 export const EXACT_COUNT_LIMIT = 1_000_000;
 /** Characters waiting for a counting thread; past it a text is estimated instead. */
 export const COUNT_QUEUE_LIMIT = 4 * EXACT_COUNT_LIMIT;
-const IDLE_THREAD_MS = 30_000;
+/** A counting thread left idle this long stops and gives its encoder's memory back. */
+const IDLE_THREAD_MS = 5 * 60_000;
 
 let pool: TokenCountPool | null = null;
 const threads = () => (pool ??= new TokenCountPool(Math.max(1, Math.min(2, availableParallelism() - 1)), COUNT_QUEUE_LIMIT, IDLE_THREAD_MS));
