@@ -12,7 +12,7 @@ const BLOCK = 16 * 1024;
 export class CompletionCounter {
   private text = '';
   private counted = 0;
-  private readonly offLoop: Array<Promise<number>> = [];
+  private readonly pending: Array<Promise<number>> = [];
 
   add(piece: string): void {
     if (!piece) return;
@@ -26,12 +26,12 @@ export class CompletionCounter {
   /** The count so far: a promise once any text was seen. */
   tokens(): number | Promise<number> {
     const rest = countTokens(this.text);
-    if (this.offLoop.length === 0 && typeof rest === 'number') return this.counted + rest;
-    return Promise.all([...this.offLoop, rest]).then((counts) => counts.reduce((sum, count) => sum + count, this.counted));
+    if (this.pending.length === 0 && typeof rest === 'number') return this.counted + rest;
+    return Promise.all([...this.pending, rest]).then((counts) => counts.reduce((sum, count) => sum + count, this.counted));
   }
 
   private keep(count: number | Promise<number>): void {
     if (typeof count === 'number') this.counted += count;
-    else this.offLoop.push(count);
+    else this.pending.push(count);
   }
 }
