@@ -1,4 +1,4 @@
-// Bundles the server into dist/main.js (and the import command into dist/import.js); npm dependencies stay external, workspace sources are inlined.
+// Bundles the server into dist/main.js (the import command into dist/import.js, the token counting thread into dist/count-worker.js); npm dependencies stay external, workspace sources are inlined.
 import { readFileSync } from 'node:fs';
 import { build } from 'esbuild';
 
@@ -10,6 +10,7 @@ await build({
   entryPoints: {
     main: new URL('./src/main.ts', import.meta.url).pathname,
     import: new URL('./src/import/main.ts', import.meta.url).pathname,
+    'count-worker': new URL('./src/platform/token-counter/count-worker.mjs', import.meta.url).pathname,
   },
   outdir: new URL('./dist', import.meta.url).pathname,
   bundle: true,

@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { AppError, messages } from '../platform/errors';
+import { jsonBodyProblem, jsonGuardMessages, urlHoldsNul } from '../platform/json-guard';
 import { fill } from '../platform/text';
 import type { ConsoleApp } from './console-app';
 
@@ -22,10 +23,20 @@ export function parseConsoleJson(text: string): unknown {
   }
 }
 
-/** Replaces Fastify's JSON parser inside the console scope (the relay keeps its own: nulls matter there). */
+/**
+ * Replaces Fastify's JSON parser inside the console scope (the relay keeps its own: nulls matter
+ * there). A body with a NUL character, deeper nesting or more elements than platform/json-guard.ts
+ * allows is refused with 400 before it is parsed, and so is a NUL in the path or the query.
+ */
 export function useConsoleJsonBodies(app: ConsoleApp): void {
+  app.addHook('onRequest', async (request) => {
+    if (urlHoldsNul(request.url)) throw new AppError(jsonGuardMessages.nul, { status: 400, code: 'invalid_request' });
+  });
   app.removeContentTypeParser('application/json');
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, async (_request: FastifyRequest, body: string | Buffer) =>
-    parseConsoleJson(body.toString()),
-  );
+  app.addContentTypeParser('application/json', { parseAs: 'buffer' }, async (_request: FastifyRequest, body: string | Buffer) => {
+    const bytes = Buffer.isBuffer(body) ? body : Buffer.from(body);
+    const problem = jsonBodyProblem(bytes);
+    if (problem) throw new AppError(problem, { status: 400, code: 'invalid_request_body' });
+    return parseConsoleJson(bytes.toString());
+  });
 }

@@ -3,7 +3,7 @@ import type { Dispatcher } from 'undici';
 import { fill } from '../platform/text';
 import type { CallerFetcher } from '../platform/outbound/caller-fetcher';
 import type { Usage } from './billing/quota';
-import { countTokensExactly } from './billing/estimate';
+import { countTokens } from '../platform/token-counter/token-counter';
 import type { CachedChannel } from './caches/channel-index';
 import type { ClientSink } from './client-sink';
 import { ConvertedStream, convertedWhole } from './conversion';
@@ -29,8 +29,11 @@ const headersTimedOut = (error: unknown) => (error as { code?: unknown } | null)
 export interface AttemptOutcome {
   /** null when the upstream reported none */
   usage: Usage | null;
-  /** completion tokens counted locally, for when usage is null */
-  localCompletionTokens: number;
+  /**
+   * completion tokens counted locally, for when usage is null (a promise while a counting thread
+   * counts them: the bill, tracked as background work, waits for it, the answer does not)
+   */
+  localCompletionTokens: number | Promise<number>;
   /** milliseconds from the attempt's start to the first byte sent to the client */
   firstByteMs: number | null;
   /** the client left before the answer was complete */
@@ -137,7 +140,7 @@ async function attemptOnce(dispatcher: Dispatcher, input: AttemptInput): Promise
   const whole = plan.whole(await response.bytes(), upstreamType);
   const answer = input.guard ? input.guard.whole(whole) : whole;
   sink.sendWhole(response.statusCode, answer.contentType, answer.body);
-  const localCompletionTokens = answer.usage ? 0 : countTokensExactly(answer.text);
+  const localCompletionTokens = answer.usage ? 0 : countTokens(answer.text);
   return { usage: answer.usage, localCompletionTokens, firstByteMs: performance.now() - started, interrupted: false };
 }
 
@@ -190,5 +193,7 @@ async function relayStream(response: UpstreamExchange, relay: StreamRelay, input
   clearImmediate(headTimer);
   const last = rest.length === 0 ? undefined : rest.length === 1 ? rest[0] : Buffer.concat(rest);
   sink.endStream(last);
-  return { usage: relay.usage, localCompletionTokens: relay.localCompletionTokens(), firstByteMs, interrupted };
+  // Counted only without upstream usage: a count is a message to a counting thread.
+  const localCompletionTokens = relay.usage ? 0 : relay.localCompletionTokens();
+  return { usage: relay.usage, localCompletionTokens, firstByteMs, interrupted };
 }

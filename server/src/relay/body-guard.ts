@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../app-context';
+import { jsonBodyProblem, jsonGuardMessages, urlHoldsNul } from '../platform/json-guard';
 import { fill } from '../platform/text';
 import { authenticateSession, authenticateToken } from './authenticate';
 import { anthropicMessagesDialect } from './formats/anthropic-messages';
@@ -21,6 +22,8 @@ export const RELAY_BODY_LIMITS = {
   audio: 26 * MIB,
   imageEdits: 64 * MIB,
   other: 8 * MIB,
+  /** count_tokens is free: its prompt is counted by the gateway, so it takes less than a call */
+  countTokens: 4 * MIB,
 } as const;
 
 const CHAT_LIKE = /^\/(v1\/(chat\/completions|completions|responses|messages)|v1beta\/models\/|v1\/models\/[^/]+:|pg\/)/;
@@ -29,6 +32,7 @@ const CHAT_LIKE = /^\/(v1\/(chat\/completions|completions|responses|messages)|v1
 export function bodyLimitFor(path: string): number {
   if (path.startsWith('/v1/audio/transcriptions') || path.startsWith('/v1/audio/translations')) return RELAY_BODY_LIMITS.audio;
   if (path.startsWith('/v1/images/edits')) return RELAY_BODY_LIMITS.imageEdits;
+  if (path.startsWith('/v1/messages/count_tokens')) return RELAY_BODY_LIMITS.countTokens;
   return CHAT_LIKE.test(path) ? RELAY_BODY_LIMITS.chat : RELAY_BODY_LIMITS.other;
 }
 
@@ -51,6 +55,27 @@ const tooLarge = (request: FastifyRequest) =>
 /** Fastify's body-too-large error, said as a relay error; null for any other error. */
 export function bodyErrorOf(error: FastifyError, request: FastifyRequest): RelayError | null {
   return error.code === 'FST_ERR_CTP_BODY_TOO_LARGE' ? tooLarge(request) : null;
+}
+
+const JSON_START = new Set([0x7b, 0x5b]);
+const WHITESPACE = new Set([0x20, 0x09, 0x0a, 0x0d]);
+
+function looksLikeJson(body: Buffer): boolean {
+  let at = 0;
+  while (at < body.length && WHITESPACE.has(body[at] as number)) at += 1;
+  return JSON_START.has(body[at] as number);
+}
+
+/**
+ * The relay's body parser: keeps the client's bytes (forwarded untouched when possible). A JSON body
+ * with a NUL character, nesting or elements past platform/json-guard.ts's limits is refused with 400
+ * in the client's dialect before anything reads it; multipart and other bodies pass as they are.
+ */
+export function keepRelayBody(request: FastifyRequest, body: Buffer, done: (error: Error | null, body?: Buffer) => void): void {
+  const multipart = request.headers['content-type']?.startsWith('multipart/') ?? false;
+  const problem = !multipart && looksLikeJson(body) ? jsonBodyProblem(body) : null;
+  if (problem) return done(new RelayError(problem, 400, 'invalid_request_body', 'invalid_request_error'));
+  done(null, body);
 }
 
 const hasNoBody = (request: FastifyRequest) => request.method === 'GET' || request.method === 'HEAD';
@@ -107,6 +132,7 @@ export function guardRelayBodies(app: FastifyInstance, context: AppContext, serv
   // A callback hook, not an async one: in steady state authentication answers at once, and the
   // promise machinery of an async hook cost more than the hook's own work.
   app.addHook('preParsing', (request, reply, payload, done) => {
+    if (urlHoldsNul(request.url)) return done(new RelayError(jsonGuardMessages.nul, 400, 'invalid_request', 'invalid_request_error'));
     if (hasNoBody(request)) return done(null, payload);
     const admit = () => {
       let held = Number(request.headers['content-length'] ?? 0);

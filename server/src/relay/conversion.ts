@@ -41,7 +41,7 @@ export class ConvertedStream implements StreamRelay {
     return Buffer.concat([rest, this.encoder.finish(this.translator.usage)]);
   }
 
-  localCompletionTokens(): number {
+  localCompletionTokens(): number | Promise<number> {
     return this.counter.tokens();
   }
 

@@ -5,7 +5,7 @@ import { quotaWarningsOf } from '../platform/notify/quota-warnings';
 import { fill } from '../platform/text';
 import { checkModelAllowed, type Caller } from './authenticate';
 import { sendAttempt, type AttemptOutcome } from './attempt';
-import { promptEstimate } from './billing/estimate';
+import { countPromptTokens, promptEstimate } from './billing/estimate';
 import { priceOf, unpricedLogContent, type Price } from './billing/price';
 import { quotaFor, reserveFor, type Usage } from './billing/quota';
 import { HeldAnswer } from './billing/held-answer';
@@ -61,10 +61,10 @@ function pickChannel(services: RelayServices, call: RelayCall, tried: Set<number
   return selectChannel(services.channels.tiers(call.caller.group, call.body.model), tried, services.breaker);
 }
 
-function billedUsage(call: RelayCall, outcome: AttemptOutcome): { usage: Usage; countedLocally: boolean } {
-  if (outcome.usage) return { usage: outcome.usage, countedLocally: false };
-  const promptTokens = call.body.json ? promptEstimate(call.body.json, true) : 0;
-  return { usage: { promptTokens, completionTokens: outcome.localCompletionTokens }, countedLocally: true };
+/** Usage counted by the gateway, for an upstream that reported none. */
+async function locallyCountedUsage(call: RelayCall, outcome: AttemptOutcome): Promise<Usage> {
+  const [promptTokens, completionTokens] = await Promise.all([call.body.json ? countPromptTokens(call.body.json) : 0, outcome.localCompletionTokens]);
+  return { promptTokens, completionTokens };
 }
 
 /**
@@ -160,7 +160,9 @@ interface Finished {
 
 async function finish(context: AppContext, services: RelayServices, call: RelayCall, finished: Finished): Promise<void> {
   const { caller, body } = call;
-  const { usage, countedLocally } = billedUsage(call, finished.outcome);
+  const countedLocally = finished.outcome.usage === null;
+  // Awaited only without upstream usage: an await costs the common call a turn of the microtask queue.
+  const usage = finished.outcome.usage ?? (await locallyCountedUsage(call, finished.outcome));
   const quota = quotaFor(finished.price, usage, finished.quotaPerUnit);
   services.metrics?.billed(call.endpoint.kind, body.model, usage.promptTokens, usage.completionTokens, quota, finished.outcome.firstByteMs);
   if (finished.channel.caps || services.limits.applies(caller)) {

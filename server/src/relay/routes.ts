@@ -2,17 +2,18 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../app-context';
 import { fill } from '../platform/text';
 import { authenticateSession, authenticateToken } from './authenticate';
-import { guardRelayBodies, RELAY_BODY_LIMITS } from './body-guard';
+import { guardRelayBodies, keepRelayBody, RELAY_BODY_LIMITS } from './body-guard';
 import { handleRelayCall } from './call-handler';
+import { registerCountTokensRoute } from './count-tokens-route';
 import { registerBillingRoutes } from './billing-routes';
 import { countRefusedCalls, registerMetricsRoute } from './metrics-route';
 import { chatEndpoint, messagesEndpoint, relayEndpoints, unsupportedPaths } from './endpoints';
-import { anthropicMessagesDialect, anthropicModel, anthropicModelList, countMessageTokens } from './formats/anthropic-messages';
+import { anthropicMessagesDialect, anthropicModel, anthropicModelList } from './formats/anthropic-messages';
 import { geminiModelList, registerGeminiRoutes, sentGeminiKey } from './formats/gemini-routes';
 import { openAIDialect } from './formats/openai-chat';
 import { modelsFor } from './model-list';
 import { RelayError } from './relay-error';
-import { relayErrorBody, relayErrorHandler } from './relay-error-reply';
+import { relayErrorHandler } from './relay-error-reply';
 import { relayMessages } from './relay-messages';
 import type { RelayServices } from './relay-services';
 import { registerTaskRelay } from './tasks/index';
@@ -29,11 +30,10 @@ export async function relayRoutes(app: FastifyInstance, context: AppContext, ser
   guardRelayBodies(app, context, services);
   countRefusedCalls(app, services.metrics);
   app.removeContentTypeParser(['application/json', 'text/plain']);
-  const keepBytes = (_request: FastifyRequest, body: Buffer, done: (error: null, body: Buffer) => void) => done(null, body);
-  app.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: BODY_LIMIT }, keepBytes);
+  app.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: BODY_LIMIT }, keepRelayBody);
   // The same parser under JSON's own name: Fastify caches the parser of a named type, while the
   // catch-all is looked up again (and its content type parsed again) on every request.
-  app.addContentTypeParser('application/json', { parseAs: 'buffer', bodyLimit: BODY_LIMIT }, keepBytes);
+  app.addContentTypeParser('application/json', { parseAs: 'buffer', bodyLimit: BODY_LIMIT }, keepRelayBody);
 
   for (const endpoint of relayEndpoints) {
     const route = { endpoint, dialect: openAIDialect };
@@ -47,15 +47,7 @@ export async function relayRoutes(app: FastifyInstance, context: AppContext, ser
     handleRelayCall(context, services, request, reply, messages, () => authenticateToken(context, services, request)),
   );
 
-  app.post(`${messagesEndpoint.path}/count_tokens`, async (request, reply) => {
-    try {
-      await authenticateToken(context, services, request);
-      return countMessageTokens(Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0));
-    } catch (error) {
-      const { status, body } = relayErrorBody(error, request, anthropicMessagesDialect);
-      return reply.status(status).send(body);
-    }
-  });
+  registerCountTokensRoute(app, context, services);
 
   const playground = { endpoint: chatEndpoint, dialect: openAIDialect };
   /**

@@ -1,15 +1,15 @@
 import { fill } from '../../platform/text';
 import { RelayError } from '../relay-error';
-import { messagesEndpoint } from '../endpoints';
 import { relayMessages } from '../relay-messages';
 import { messagesRequestSchema, messagesToChat } from './anthropic-messages-request';
 import { chatToMessage } from './anthropic-messages-response';
 import { MessagesChunkEncoder } from './anthropic-messages-stream';
-import { countTokensExactly, promptEstimate } from '../billing/estimate';
+import { countTokens } from '../../platform/token-counter/token-counter';
+import { countPromptTokens } from '../billing/estimate';
 import type { ModelEntry } from '../model-list';
 import { anthropicErrorType } from './anthropic-error-type';
 import type { InboundDialect } from './inbound-dialect';
-import { parseJsonBody } from './request-body';
+import { parseJsonBody, type ParsedBody } from './request-body';
 
 /** Anthropic's Messages API (`POST /v1/messages`), spoken by Claude clients and coding agents. */
 export const anthropicMessagesDialect: InboundDialect = {
@@ -51,9 +51,8 @@ export function anthropicModelList(models: ModelEntry[]) {
  * `POST /v1/messages/count_tokens`, counted locally (o200k tokenizer over the prompt and the tool
  * definitions): coding agents call it to size their context; it bills nothing.
  */
-export function countMessageTokens(raw: Buffer): { input_tokens: number } {
-  const body = anthropicMessagesDialect.parse(raw, { endpoint: messagesEndpoint, contentType: 'application/json' });
+export async function countMessageTokens(body: ParsedBody): Promise<{ input_tokens: number }> {
   const chat = anthropicMessagesDialect.toOpenAI(body);
-  const tools = chat.tools?.length ? countTokensExactly(JSON.stringify(chat.tools)) : 0;
-  return { input_tokens: promptEstimate(chat, true) + tools };
+  const [prompt, tools] = await Promise.all([countPromptTokens(chat), chat.tools?.length ? countTokens(JSON.stringify(chat.tools)) : 0]);
+  return { input_tokens: prompt + tools };
 }

@@ -14,6 +14,32 @@ export interface ParsedBody {
   boundary: string | null;
 }
 
+const oneModel = {
+  zh: '请求只能用一个 model 字段指定模型，此请求含有：{fields}',
+  en: 'A request names its model in one `model` field only; this one has: {fields}',
+};
+const tooManyParts = {
+  zh: 'multipart 请求体最多 {limit} 个部分',
+  en: 'A multipart request body has at most {limit} parts',
+};
+/** Parts a multipart body may have (uploads carry a file or a few and some fields). */
+const MULTIPART_PART_LIMIT = 1000;
+
+const moreThanOneModel = (fields: string[]) =>
+  new RelayError(fill(oneModel, { fields: fields.join(', ') }), 400, 'duplicate_model', 'invalid_request_error');
+
+/**
+ * Keys that differ from `model` only by case (`Model`, `MODEL`): an upstream that matches JSON
+ * fields case-insensitively (Go) would take one of them instead of the model the limits checked.
+ */
+function refuseModelLookalikes(json: Record<string, unknown>): void {
+  let lookalikes: string[] | null = null;
+  for (const key in json) {
+    if (key !== 'model' && key.length === 5 && key.toLowerCase() === 'model') (lookalikes ??= []).push(key);
+  }
+  if (lookalikes) throw moreThanOneModel('model' in json ? ['model', ...lookalikes] : lookalikes);
+}
+
 const numberOrNull = (value: unknown) => (typeof value === 'number' && Number.isFinite(value) && value >= 0 ? Math.trunc(value) : null);
 
 export function parseJsonBody(raw: Buffer, defaultModel: string | undefined): ParsedBody {
@@ -30,6 +56,7 @@ export function parseJsonBody(raw: Buffer, defaultModel: string | undefined): Pa
       'invalid_request_error',
     );
   }
+  refuseModelLookalikes(json);
   const streamOptions = json.stream_options as { include_usage?: unknown } | undefined;
   return {
     raw,
@@ -43,9 +70,37 @@ export function parseJsonBody(raw: Buffer, defaultModel: string | undefined): Pa
 }
 
 const MODEL_FIELD = /(name="model"\r\n\r\n)([^\r]*)(\r\n)/;
+const PART_NAME = /\bname="([^"]*)"/i;
+const HEADERS_END = Buffer.from('\r\n\r\n');
+
+/**
+ * The names of a multipart body's parts that say `model` (in any case): one native search per
+ * part for the boundary, and only each part's headers are read.
+ */
+function modelPartNames(raw: Buffer, boundary: string): string[] {
+  const delimiter = Buffer.from(`--${boundary}`, 'latin1');
+  const names: string[] = [];
+  let parts = 0;
+  for (let at = raw.indexOf(delimiter); at !== -1; at = raw.indexOf(delimiter, at + delimiter.length)) {
+    parts += 1;
+    if (parts > MULTIPART_PART_LIMIT) {
+      throw new RelayError(fill(tooManyParts, { limit: MULTIPART_PART_LIMIT }), 400, 'invalid_request_body', 'invalid_request_error');
+    }
+    const headersEnd = raw.indexOf(HEADERS_END, at + delimiter.length);
+    if (headersEnd === -1) break;
+    const name = PART_NAME.exec(raw.toString('latin1', at + delimiter.length, Math.min(headersEnd, at + delimiter.length + 1024)))?.[1];
+    if (name?.toLowerCase() === 'model') names.push(name);
+  }
+  return names;
+}
 
 export function parseMultipartBody(raw: Buffer, contentType: string, defaultModel: string | undefined): ParsedBody {
   const boundary = /boundary=(?:"([^"]+)"|([^;]+))/i.exec(contentType);
+  const boundaryText = boundary?.[1] ?? boundary?.[2] ?? null;
+  if (boundaryText) {
+    const names = modelPartNames(raw, boundaryText);
+    if (names.length > 1 || (names.length === 1 && names[0] !== 'model')) throw moreThanOneModel(names);
+  }
   const head = raw.toString('latin1', 0, Math.min(raw.length, 1 << 20));
   const model = MODEL_FIELD.exec(head)?.[2];
   return {
@@ -55,7 +110,7 @@ export function parseMultipartBody(raw: Buffer, contentType: string, defaultMode
     stream: false,
     clientAskedUsage: false,
     maxTokens: null,
-    boundary: boundary?.[1] ?? boundary?.[2] ?? null,
+    boundary: boundaryText,
   };
 }
 

@@ -60,7 +60,7 @@ export interface StreamRelay {
   end(): Buffer;
   readonly usage: Usage | null;
   /** completion tokens counted locally from the text seen, for when usage is null */
-  localCompletionTokens(): number;
+  localCompletionTokens(): number | Promise<number>;
 }
 
 /** Turns an upstream stream into OpenAI chat chunks (the converted path). */

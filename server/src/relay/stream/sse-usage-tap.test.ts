@@ -12,19 +12,19 @@ function run(tap: SseUsageTap, pieces: string[]): string {
 }
 
 describe('SseUsageTap', () => {
-  it('reads the upstream usage, hides the usage-only chunk the client did not ask for, and skips local counting', () => {
+  it('reads the upstream usage, hides the usage-only chunk the client did not ask for, and skips local counting', async () => {
     const tap = new SseUsageTap(false);
     const forwarded = run(tap, [delta('Hello'), delta(' world'), usageChunk, 'data: [DONE]\n\n']);
     expect(tap.usage).toEqual({ promptTokens: 7, completionTokens: 3 });
     expect(forwarded).toBe(delta('Hello') + delta(' world') + 'data: [DONE]\n\n');
-    expect(tap.localCompletionTokens()).toBe(0);
+    expect(await tap.localCompletionTokens()).toBe(0);
   });
 
-  it('counts the completion locally when the upstream reports no usage', () => {
+  it('counts the completion locally when the upstream reports no usage', async () => {
     const tap = new SseUsageTap(false);
     run(tap, [delta('Hello'), delta(' world'), 'data: [DONE]\n\n']);
     expect(tap.usage).toBeNull();
-    expect(tap.localCompletionTokens()).toBe(2);
+    expect(await tap.localCompletionTokens()).toBe(2);
   });
 
   it('forwards events split across chunks whole, and the usage chunk when the client asked for it', () => {
@@ -35,15 +35,15 @@ describe('SseUsageTap', () => {
     expect(tap.usage).toEqual({ promptTokens: 7, completionTokens: 3 });
   });
 
-  it('counts the same completion whether or not the upstream sends "usage": null in every chunk', () => {
+  it('counts the same completion whether or not the upstream sends "usage": null in every chunk', async () => {
     const words = Array.from({ length: 6000 }, (_, index) => ` word${index}`);
     const plain = new SseUsageTap(false);
     run(plain, [...words.map(delta), 'data: [DONE]\n\n']);
     const withNullUsage = new SseUsageTap(false);
     run(withNullUsage, [...words.map((word) => event({ choices: [{ index: 0, delta: { content: word } }], usage: null })), 'data: [DONE]\n\n']);
     expect(withNullUsage.usage).toBeNull();
-    expect(plain.localCompletionTokens()).toBeGreaterThan(6000);
-    expect(withNullUsage.localCompletionTokens()).toBe(plain.localCompletionTokens());
+    expect(await plain.localCompletionTokens()).toBeGreaterThan(6000);
+    expect(await withNullUsage.localCompletionTokens()).toBe(await plain.localCompletionTokens());
   });
 
   it('forwards many events of one chunk at once, leaving out only the usage-only chunk', () => {
@@ -55,7 +55,7 @@ describe('SseUsageTap', () => {
     expect(tap.sawDone).toBe(true);
   });
 
-  it('gives the same answer, usage and local count however the upstream cuts its chunks (CRLF too)', () => {
+  it('gives the same answer, usage and local count however the upstream cuts its chunks (CRLF too)', async () => {
     const words = Array.from({ length: 40 }, (_, index) => ` wörd${index}`);
     const events = [...words.slice(0, 20).map(delta), ': ping\n\n', ...words.slice(20).map(delta)];
     const streams = [
@@ -84,9 +84,9 @@ describe('SseUsageTap', () => {
         forwarded.push(tap.end());
         expect(Buffer.concat(forwarded).toString('utf8')).toBe(stream.forwarded);
         expect(tap.usage).toEqual(wholeTap.usage);
-        expect(tap.localCompletionTokens()).toBe(wholeTap.localCompletionTokens());
+        expect(await tap.localCompletionTokens()).toBe(await wholeTap.localCompletionTokens());
       }
-      if (!wholeTap.usage) expect(wholeTap.localCompletionTokens()).toBeGreaterThan(40);
+      if (!wholeTap.usage) expect(await wholeTap.localCompletionTokens()).toBeGreaterThan(40);
     }
   });
 });

@@ -1,5 +1,5 @@
 import type { Usage } from '../billing/quota';
-import { countTokensExactly } from '../billing/estimate';
+import { CompletionCounter } from './completion-counter';
 import { textOf, usageOf } from './usage-fields';
 
 function parseObject(data: string): Record<string, unknown> | null {
@@ -40,8 +40,8 @@ function startsWithDataObject(data: Buffer, at: number): boolean {
   return true;
 }
 
-/** Completion text held for local counting before it is counted and dropped (bounds memory). */
-const TEXT_BLOCK = 32 * 1024;
+/** Events held unparsed for local counting before they are read (bounds memory). */
+const HELD_BLOCK = 32 * 1024;
 
 /**
  * Watches an SSE stream on its way to the client, event by event: reads the upstream's usage, drops
@@ -51,8 +51,7 @@ const TEXT_BLOCK = 32 * 1024;
 export class SseUsageTap {
   usage: Usage | null = null;
   private pending: Buffer = EMPTY;
-  private text = '';
-  private countedTokens = 0;
+  private counter = new CompletionCounter();
   /** `data:` payloads not parsed yet: only read for their text when the upstream never reports usage */
   private unread: Array<Buffer | string> = [];
   private unreadLength = 0;
@@ -113,10 +112,10 @@ export class SseUsageTap {
    * Completion tokens counted locally from the text seen so far; 0 once the upstream reported usage
    * (the bill uses that, so the tokenizer is not run for nothing).
    */
-  localCompletionTokens(): number {
+  localCompletionTokens(): number | Promise<number> {
     if (this.usage) return 0;
     this.readHeld();
-    return this.countedTokens + countTokensExactly(this.text);
+    return this.counter.tokens();
   }
 
   /** Returns whether the event goes to the client. */
@@ -143,10 +142,10 @@ export class SseUsageTap {
       this.usage = usage;
       this.unread = [];
       this.unreadLength = 0;
-      this.text = '';
+      this.counter = new CompletionCounter();
     } else {
       this.readHeld();
-      this.collect(textOf(payload));
+      this.counter.add(textOf(payload));
     }
     const usageOnly = usage !== null && Array.isArray(payload.choices) && payload.choices.length === 0;
     return !usageOnly || this.forwardUsageChunk;
@@ -156,7 +155,7 @@ export class SseUsageTap {
   private hold(data: Buffer | string): void {
     this.unread.push(data);
     this.unreadLength += data.length;
-    if (this.unreadLength >= TEXT_BLOCK) this.readHeld();
+    if (this.unreadLength >= HELD_BLOCK) this.readHeld();
   }
 
   private readHeld(): void {
@@ -175,15 +174,7 @@ export class SseUsageTap {
 
   private collectFrom(json: string): void {
     const payload = parseObject(json);
-    if (payload) this.collect(textOf(payload));
+    if (payload) this.counter.add(textOf(payload));
   }
 
-  private collect(piece: string): void {
-    if (!piece) return;
-    this.text += piece;
-    if (this.text.length >= TEXT_BLOCK) {
-      this.countedTokens += countTokensExactly(this.text);
-      this.text = '';
-    }
-  }
 }

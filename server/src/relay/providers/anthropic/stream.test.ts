@@ -100,12 +100,12 @@ describe('Claude answers → OpenAI chat', () => {
     expect(chunks.map((chunk) => chunk.choices[0]?.delta.content).join('')).toBe('Found it.');
   });
 
-  it('the passthrough tap forwards the bytes untouched and reads the usage', () => {
+  it('the passthrough tap forwards the bytes untouched and reads the usage', async () => {
     const tap = new ClaudeUsageTap();
     const bytes = fixture('text.sse');
     const out = Buffer.concat([tap.push(bytes.subarray(0, 100)), tap.push(bytes.subarray(100)), tap.end()]);
     expect(out.equals(bytes)).toBe(true);
     expect(tap.usage).toEqual({ promptTokens: 2500, completionTokens: 50, cachedTokens: 2000, cacheWriteTokens: 400 });
-    expect(tap.localCompletionTokens()).toBeGreaterThan(0);
+    expect(await tap.localCompletionTokens()).toBeGreaterThan(0);
   });
 });

@@ -124,7 +124,7 @@ export class ClaudeStreamMeter extends ClaudeStreamUsage {
     this.counter.add(claudeEventText(event));
   }
 
-  localCompletionTokens(): number {
+  localCompletionTokens(): number | Promise<number> {
     return this.counter.tokens();
   }
 }
@@ -148,7 +148,7 @@ export class ClaudeUsageTap implements StreamRelay {
     return Buffer.alloc(0);
   }
 
-  localCompletionTokens(): number {
+  localCompletionTokens(): number | Promise<number> {
     return this.meter.localCompletionTokens();
   }
 

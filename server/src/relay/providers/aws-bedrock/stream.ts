@@ -94,7 +94,7 @@ export class BedrockToClaudeSse implements StreamRelay {
     return Buffer.alloc(0);
   }
 
-  localCompletionTokens(): number {
+  localCompletionTokens(): number | Promise<number> {
     return this.meter.localCompletionTokens();
   }
 }

@@ -47,7 +47,7 @@ export class GeminiSseRelay implements StreamRelay {
     return this.forward(this.splitter.end());
   }
 
-  localCompletionTokens(): number {
+  localCompletionTokens(): number | Promise<number> {
     return this.counter.tokens();
   }
 

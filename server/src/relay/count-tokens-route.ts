@@ -1,0 +1,39 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../app-context';
+import { checkModelAllowed, authenticateToken } from './authenticate';
+import { reserve } from './billing/settlement';
+import { messagesEndpoint } from './endpoints';
+import { anthropicMessagesDialect, countMessageTokens } from './formats/anthropic-messages';
+import { RelayError } from './relay-error';
+import { relayErrorBody } from './relay-error-reply';
+import { relayMessages } from './relay-messages';
+import type { RelayServices } from './relay-services';
+
+/** The path of Anthropic's token counting call. */
+export const COUNT_TOKENS_PATH = `${messagesEndpoint.path}/count_tokens`;
+
+/**
+ * `POST /v1/messages/count_tokens`: free, but admitted like a relay call. The key is checked before
+ * the body is read (body-guard.ts; the body is at most RELAY_BODY_LIMITS.countTokens), the model
+ * must be within the token's model limits, a user without quota is refused, and the call counts
+ * against the caller's request limits (token RPM, model request rate limit). The prompt is counted
+ * off the event loop when it is long (platform/token-counter).
+ */
+export function registerCountTokensRoute(app: FastifyInstance, context: AppContext, services: RelayServices): void {
+  app.post(COUNT_TOKENS_PATH, async (request, reply) => {
+    try {
+      const caller = await authenticateToken(context, services, request);
+      const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+      const body = anthropicMessagesDialect.parse(raw, { endpoint: messagesEndpoint, contentType: 'application/json' });
+      if (!body.model) throw new RelayError(relayMessages.modelRequired, 400, 'model_required', 'invalid_request_error');
+      checkModelAllowed(caller, body.model);
+      await reserve(context, caller, 0);
+      // Only the request limits: a count bills no tokens, so it is not held against the token limits.
+      if (services.limits.applies(caller)) await services.limits.admit(caller, 0);
+      return await countMessageTokens(body);
+    } catch (error) {
+      const { status, body } = relayErrorBody(error, request, anthropicMessagesDialect);
+      return reply.status(status).send(body);
+    }
+  });
+}
