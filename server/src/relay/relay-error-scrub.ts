@@ -49,7 +49,7 @@ export class ScrubbedStream implements StreamRelay {
     return this.scrubbed(this.inner.end());
   }
 
-  localCompletionTokens(): number {
+  localCompletionTokens(): number | Promise<number> {
     return this.inner.localCompletionTokens();
   }
 
