@@ -32,7 +32,7 @@ const CHAT_LIKE = /^\/(v1\/(chat\/completions|completions|responses|messages)|v1
 export function bodyLimitFor(path: string): number {
   if (path.startsWith('/v1/audio/transcriptions') || path.startsWith('/v1/audio/translations')) return RELAY_BODY_LIMITS.audio;
   if (path.startsWith('/v1/images/edits')) return RELAY_BODY_LIMITS.imageEdits;
-  if (path.startsWith('/v1/messages/count_tokens')) return RELAY_BODY_LIMITS.countTokens;
+  if (path.startsWith('/v1/messages/count_tokens') || /^\/v1(beta)?\/models\/[^/?]+:countTokens(\?|$)/.test(path)) return RELAY_BODY_LIMITS.countTokens;
   return CHAT_LIKE.test(path) ? RELAY_BODY_LIMITS.chat : RELAY_BODY_LIMITS.other;
 }
 

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../app-context';
-import { checkModelAllowed, authenticateToken } from './authenticate';
+import { checkModelAllowed, authenticateToken, type Caller } from './authenticate';
 import { reserve } from './billing/settlement';
 import { messagesEndpoint } from './endpoints';
 import { anthropicMessagesDialect, countMessageTokens } from './formats/anthropic-messages';
@@ -11,6 +11,17 @@ import type { RelayServices } from './relay-services';
 
 /** The path of Anthropic's token counting call. */
 export const COUNT_TOKENS_PATH = `${messagesEndpoint.path}/count_tokens`;
+
+/**
+ * Admits a token count (Anthropic's count_tokens, Gemini's countTokens) like a relay call: the model
+ * must be within the token's model limits, a user without quota is refused, and the count counts
+ * against the caller's request limits. It bills no tokens, so it is not held against the token limits.
+ */
+export async function admitCount(context: AppContext, services: RelayServices, caller: Caller, model: string): Promise<void> {
+  checkModelAllowed(caller, model);
+  await reserve(context, caller, 0);
+  if (services.limits.applies(caller)) await services.limits.admit(caller, 0);
+}
 
 /**
  * `POST /v1/messages/count_tokens`: free, but admitted like a relay call. The key is checked before
@@ -26,10 +37,7 @@ export function registerCountTokensRoute(app: FastifyInstance, context: AppConte
       const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
       const body = anthropicMessagesDialect.parse(raw, { endpoint: messagesEndpoint, contentType: 'application/json' });
       if (!body.model) throw new RelayError(relayMessages.modelRequired, 400, 'model_required', 'invalid_request_error');
-      checkModelAllowed(caller, body.model);
-      await reserve(context, caller, 0);
-      // Only the request limits: a count bills no tokens, so it is not held against the token limits.
-      if (services.limits.applies(caller)) await services.limits.admit(caller, 0);
+      await admitCount(context, services, caller, body.model);
       return await countMessageTokens(body);
     } catch (error) {
       const { status, body } = relayErrorBody(error, request, anthropicMessagesDialect);

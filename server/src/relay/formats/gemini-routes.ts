@@ -9,6 +9,9 @@ import { RelayError } from '../relay-error';
 import type { RelayServices } from '../relay-services';
 import { geminiDialect, geminiEmbedDialect } from './gemini';
 import { geminiErrorReply } from './gemini-error';
+import { countTokens } from '../../platform/token-counter/token-counter';
+import { promptText } from '../billing/estimate';
+import { admitCount } from '../count-tokens-route';
 
 /** generateContent and streamGenerateContent: chat calls in Gemini's shape. */
 const generateEndpoint: Endpoint = { path: '/v1beta/models/{model}:generateContent', kind: 'chat', multipart: false, streamOptions: true };
@@ -20,8 +23,19 @@ const geminiMessages = {
   modelNotFound: { zh: '模型 {model} 不存在', en: 'The model {model} does not exist' },
 };
 
+/** A countTokens body: its `generateContentRequest` when it has one; otherwise (or unreadable) the body itself, which the dialect's parse judges. */
+function innerRequest(raw: Buffer): Buffer {
+  try {
+    const sent = JSON.parse(raw.toString('utf8')) as { generateContentRequest?: unknown } | null;
+    const inner = sent?.generateContentRequest;
+    return inner && typeof inner === 'object' ? Buffer.from(JSON.stringify(inner)) : raw;
+  } catch {
+    return raw;
+  }
+}
+
 /** `gemini-2.5-flash:streamGenerateContent` → route, model and streaming flag. */
-function routeOf(target: string): { route: RelayRoute; model: string; stream: boolean } | { action: string } {
+function routeOf(target: string): { route: RelayRoute; model: string; stream: boolean } | { action: string; model?: string } {
   const at = target.lastIndexOf(':');
   const model = target.slice(0, at);
   const action = target.slice(at + 1);
@@ -34,7 +48,7 @@ function routeOf(target: string): { route: RelayRoute; model: string; stream: bo
     case 'batchEmbedContents':
       return { route: { endpoint: embeddingsEndpoint, dialect: geminiEmbedDialect }, model, stream: false };
     default:
-      return { action };
+      return { action, model };
   }
 }
 
@@ -70,9 +84,29 @@ export const sentGeminiKey = (request: FastifyRequest) =>
 export function registerGeminiRoutes(app: FastifyInstance, context: AppContext, services: RelayServices): void {
   const authenticate = (request: FastifyRequest) => () => authenticateToken(context, services, request);
 
+  /**
+   * `:countTokens` (the official @google/genai client's `models.countTokens`): the prompt counted
+   * locally, free, but admitted like a relay call (count-tokens-route.ts). Takes `contents` (with tools
+   * and a system instruction) or a whole `generateContentRequest`; answers `{totalTokens}`.
+   */
+  const countGeminiTokens = async (request: FastifyRequest, reply: FastifyReply, model = '') => {
+    try {
+      const caller = await authenticateToken(context, services, request);
+      const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+      const body = geminiDialect.parse(innerRequest(raw), { endpoint: generateEndpoint, contentType: 'application/json', pathModel: model.replace(/^models\//, '') });
+      await admitCount(context, services, caller, body.model);
+      const chat = geminiDialect.toOpenAI(body);
+      const [prompt, tools] = await Promise.all([countTokens(promptText(chat as unknown as Record<string, unknown>)), chat.tools?.length ? countTokens(JSON.stringify(chat.tools)) : 0]);
+      return { totalTokens: prompt + tools };
+    } catch (error) {
+      return replyError(request, reply, error);
+    }
+  };
+
   for (const version of ['/v1beta', '/v1']) {
     app.post<{ Params: { target: string } }>(`${version}/models/:target`, (request, reply) => {
       const found = routeOf(request.params.target);
+      if ('action' in found && found.action === 'countTokens') return countGeminiTokens(request, reply, found.model);
       if ('action' in found) {
         const error = new RelayError(fill(geminiMessages.unknownAction, { action: found.action }), 404, 'unsupported_method', 'invalid_request_error');
         return replyError(request, reply, error);

@@ -1,4 +1,5 @@
 import { ApiError, GoogleGenAI } from '@google/genai';
+import { countTokens as gptTokenizerCount } from 'gpt-tokenizer/encoding/o200k_base';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FakeGoogleUpstream } from '../../testing/fake-google-upstream';
 import { FakeOpenAIUpstream } from '../../testing/fake-openai-upstream';
@@ -167,6 +168,24 @@ describe.each(kinds)('the official @google/genai client through the gateway (%s)
     expect(await v1WithBearer.json()).toMatchObject({ object: 'list', data: [{ id: 'gemini-2.5-flash' }, {}, {}, {}] });
   });
 
+  it('counts tokens (models.countTokens) locally, free, within the token\'s model limits', async () => {
+    const before = await userQuota(server, userId);
+    const text = 'The quick brown fox jumps over the lazy dog, twice over.';
+    const counted = await ai.models.countTokens({ model: 'gemini-2.5-flash', contents: text });
+    expect(counted.totalTokens).toBe(gptTokenizerCount(text));
+    const whole = await server.call('/v1beta/models/gemini-2.5-flash:countTokens', {
+      method: 'POST',
+      headers: { 'x-goog-api-key': apiKey, 'content-type': 'application/json' },
+      body: JSON.stringify({ generateContentRequest: { model: 'models/gemini-2.5-flash', contents: [{ role: 'user', parts: [{ text }] }] } }),
+    });
+    expect(await whole.json()).toEqual({ totalTokens: gptTokenizerCount(text) });
+    expect(google.received.filter((call) => call.path.includes('countTokens'))).toHaveLength(0);
+    expect(await userQuota(server, userId)).toBe(before);
+    const limited = await addToken(server, userId, { unlimited: true, modelLimits: ['gpt-4o-mini'] });
+    const refused = await new GoogleGenAI({ apiKey: limited.apiKey, httpOptions: { baseUrl: server.url } }).models.countTokens({ model: 'gemini-2.5-flash', contents: text }).catch((error: unknown) => error);
+    expect(refused).toMatchObject({ status: 403 });
+  });
+
   it('answers errors in Gemini shape: a bad key, an unknown model, an unknown method', async () => {
     const stranger = new GoogleGenAI({ apiKey: 'sk-not-a-key', httpOptions: { baseUrl: server.url, headers: { 'accept-language': 'en' } } });
     const refused = await stranger.models.generateContent({ model: 'gemini-2.5-flash', contents: 'Hi' }).catch((error: unknown) => error);
@@ -177,9 +196,9 @@ describe.each(kinds)('the official @google/genai client through the gateway (%s)
     const missing = await ai.models.generateContent({ model: 'no-such-model', contents: 'Hi' }).catch((error: unknown) => error);
     expect(missing).toMatchObject({ status: 400 });
 
-    const response = await server.call('/v1beta/models/gemini-2.5-flash:countTokens', { method: 'POST', headers: { 'x-goog-api-key': apiKey, 'accept-language': 'en' }, body: '{}' });
+    const response = await server.call('/v1beta/models/gemini-2.5-flash:predictLongRunning', { method: 'POST', headers: { 'x-goog-api-key': apiKey, 'accept-language': 'en' }, body: '{}' });
     expect(response.status).toBe(404);
-    expect(await response.json()).toMatchObject({ error: { code: 404, status: 'NOT_FOUND', message: expect.stringContaining('Unsupported Gemini method: countTokens') } });
+    expect(await response.json()).toMatchObject({ error: { code: 404, status: 'NOT_FOUND', message: expect.stringContaining('Unsupported Gemini method: predictLongRunning') } });
 
     const byQuery = await server.call(`/v1beta/models?key=${apiKey}`);
     expect(byQuery.status).toBe(200);
