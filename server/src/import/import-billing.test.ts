@@ -6,16 +6,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig, type DatabaseKind } from '../config';
 import { openDatabase, type Database } from '../db/database';
 import { toNumber } from '../db/dialect';
-import { FakeOpenAIUpstream } from '../testing/fake-openai-upstream';
+import type { FakeOpenAIUpstream } from '../testing/fake-openai-upstream';
 import { flushAll } from '../testing/relay-fixtures';
 import { referenceConsoleClient } from '../testing/reference-console-client';
 import { createReferenceSchema } from '../testing/reference-schema';
+import { referenceImport, type ReferenceImport } from '../testing/reference-import-fixture';
 import { temporaryFolders } from '../testing/temporary-folders';
 import { availableDatabaseKinds, createTestDatabase, type TestDatabase } from '../testing/test-databases';
 import { signIn, startTestServer } from '../testing/test-server';
 import { runImport } from './import-command';
 import { describeImport, importReference } from './import-reference';
-import { openSource, type SourceDatabase } from './reference-source';
+import type { SourceDatabase } from './reference-source';
 
 const kinds = await availableDatabaseKinds();
 const PAINTER_KEY = 'Pa1nTeRkEy0123456789abcdefghijklmnopqrstuvwxyzAB';
@@ -100,31 +101,18 @@ async function seedReference(db: Kysely<any>, kind: DatabaseKind, upstreamUrl: s
 }
 
 describe.each(kinds)('an import that bills like the reference did, on %s', (kind: DatabaseKind) => {
-  let sourceDatabase: TestDatabase;
+  let fixture: ReferenceImport;
   let targetDatabase: TestDatabase;
   let source: SourceDatabase;
   let target: Database;
-  const upstream = new FakeOpenAIUpstream();
+  let upstream: FakeOpenAIUpstream;
 
   beforeAll(async () => {
-    await upstream.start();
-    sourceDatabase = await createTestDatabase(kind);
-    targetDatabase = await createTestDatabase(kind);
-    const seeding = openDatabase(sourceDatabase.settings);
-    await createReferenceSchema(seeding.db as unknown as Kysely<any>, kind);
-    await seedReference(seeding.db as unknown as Kysely<any>, kind, upstream.url);
-    await seeding.close();
-    source = await openSource(sourceDatabase.dsn ?? sourceDatabase.sqlitePath);
-    target = openDatabase(targetDatabase.settings);
+    fixture = await referenceImport(kind, seedReference);
+    ({ source, target, targetDatabase, upstream } = fixture);
   });
 
-  afterAll(async () => {
-    await source?.close();
-    await target?.close();
-    await sourceDatabase?.drop();
-    await targetDatabase?.drop();
-    await upstream.stop();
-  });
+  afterAll(() => fixture?.close());
 
   it('carries every table and column the reference has a place for here, and says which ratios it corrected', async () => {
     const report = await importReference(source, target, { dryRun: false });

@@ -7,8 +7,8 @@ import type { DatabaseKind } from '../config';
 import { openDatabase, type Database } from '../db/database';
 import { insertReturningId, nowSeconds, toNumber } from '../db/dialect';
 import { migrateToLatest } from '../db/migrate';
-import { FakeOpenAIUpstream } from '../testing/fake-openai-upstream';
-import { createReferenceSchema } from '../testing/reference-schema';
+import type { FakeOpenAIUpstream } from '../testing/fake-openai-upstream';
+import { referenceImport, type ReferenceImport } from '../testing/reference-import-fixture';
 import { availableDatabaseKinds, createTestDatabase, type TestDatabase } from '../testing/test-databases';
 import { signIn, startTestServer } from '../testing/test-server';
 import { describeImport, importReference, type ImportReport } from './import-reference';
@@ -107,32 +107,19 @@ describe('reading the reference SQL_DSN', () => {
 });
 
 describe.each(kinds)('import from a reference database on %s', (kind: DatabaseKind) => {
-  let sourceDatabase: TestDatabase;
+  let fixture: ReferenceImport;
   let targetDatabase: TestDatabase;
   let source: SourceDatabase;
   let target: Database;
-  const upstream = new FakeOpenAIUpstream();
+  let upstream: FakeOpenAIUpstream;
 
   beforeAll(async () => {
-    await upstream.start();
-    sourceDatabase = await createTestDatabase(kind);
-    targetDatabase = await createTestDatabase(kind);
-    const seeding = openDatabase(sourceDatabase.settings);
-    await createReferenceSchema(seeding.db as unknown as Kysely<any>, kind);
-    await seedReference(seeding.db as unknown as Kysely<any>, kind, upstream.url);
-    await seeding.close();
-    source = await openSource(sourceDatabase.dsn ?? sourceDatabase.sqlitePath);
-    target = openDatabase(targetDatabase.settings);
+    fixture = await referenceImport(kind, seedReference);
+    ({ source, target, targetDatabase, upstream } = fixture);
     await migrateToLatest(target);
   });
 
-  afterAll(async () => {
-    await source?.close();
-    await target?.close();
-    await sourceDatabase?.drop();
-    await targetDatabase?.drop();
-    await upstream.stop();
-  });
+  afterAll(() => fixture?.close());
 
   it('reports in a dry run what it would copy and what it cannot map, writing nothing', async () => {
     const report = await importReference(source, target, { dryRun: true });

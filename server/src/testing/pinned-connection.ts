@@ -1,5 +1,6 @@
-import { readdir, readFile, readlink } from 'node:fs/promises';
+import { readdir, readlink } from 'node:fs/promises';
 import { Agent, request } from 'node:http';
+import { tcpConnections } from './tcp-queues';
 
 export interface PinnedReply {
   status: number;
@@ -38,17 +39,8 @@ export class PinnedConnection {
 
 /** Socket inodes of TCP connections from `clientPort` to `serverPort` (Linux /proc/net). */
 async function serverSideInodes(serverPort: number, clientPort: number): Promise<Set<string>> {
-  const inodes = new Set<string>();
-  for (const table of ['/proc/net/tcp', '/proc/net/tcp6']) {
-    const text = await readFile(table, 'utf8').catch(() => '');
-    for (const line of text.split('\n').slice(1)) {
-      const fields = line.trim().split(/\s+/);
-      const local = Number.parseInt(fields[1]?.split(':').at(-1) ?? '', 16);
-      const remote = Number.parseInt(fields[2]?.split(':').at(-1) ?? '', 16);
-      if (local === serverPort && remote === clientPort && fields[9]) inodes.add(fields[9]);
-    }
-  }
-  return inodes;
+  const connections = await tcpConnections();
+  return new Set(connections.filter((connection) => connection.localPort === serverPort && connection.remotePort === clientPort && connection.inode).map((connection) => connection.inode));
 }
 
 /** Which of `pids` holds the server's end of the connection from `clientPort` to `serverPort`; null when none. */
