@@ -5,7 +5,7 @@ import type { Redis } from 'ioredis';
  * `windowSeconds`), and slots held by calls in flight. In memory for one instance, in Redis for several.
  */
 export interface WindowCounter {
-  /** Adds `amount` to the key's current window and answers the window's new total. */
+  /** Adds `amount` to the key's current window and answers the window's new total (a negative amount opens no window). */
   add(key: string, amount: number, windowSeconds: number): Promise<number>;
   /** The key's total in its current window (0 when no window is open). */
   read(key: string): Promise<number>;
@@ -27,6 +27,8 @@ export class MemoryWindowCounter implements WindowCounter {
     const now = Date.now();
     let window = this.windows.get(key);
     if (!window || window.endsAt <= now) {
+      // Giving back what a closed window held opens no window: the new one starts from what is billed in it.
+      if (amount < 0) return Promise.resolve(0);
       if (this.windows.size >= MAX_MEMORY_KEYS) this.sweep(now);
       window = { total: 0, endsAt: now + windowSeconds * 1000 };
       this.windows.set(key, window);
@@ -68,7 +70,8 @@ export class MemoryWindowCounter implements WindowCounter {
   }
 }
 
-const ADD = `local total = redis.call('INCRBY', KEYS[1], ARGV[1])
+const ADD = `if tonumber(ARGV[1]) < 0 and redis.call('EXISTS', KEYS[1]) == 0 then return 0 end
+local total = redis.call('INCRBY', KEYS[1], ARGV[1])
 if redis.call('TTL', KEYS[1]) < 0 then redis.call('EXPIRE', KEYS[1], ARGV[2]) end
 return total`;
 

@@ -86,8 +86,14 @@ export async function relayCall(context: AppContext, services: RelayServices, ca
   const quotaPerUnit = context.options.number('QuotaPerUnit');
   const estimate = body.json ? promptEstimate(body.json) : 0;
   const maxTokens = body.maxTokens ?? context.options.number('PreConsumedQuota');
-  if (services.limits.applies(caller)) await services.limits.admit(caller, estimate);
-  const reserved = await reserve(context, caller, reserveFor(price, estimate, maxTokens, quotaPerUnit));
+  const heldTokens = services.limits.applies(caller) ? await services.limits.admit(caller, estimate) : 0;
+  let reserved: number;
+  try {
+    reserved = await reserve(context, caller, reserveFor(price, estimate, maxTokens, quotaPerUnit));
+  } catch (error) {
+    await services.limits.released(caller, heldTokens);
+    throw error;
+  }
 
   const tried = new Set<number>();
   const answer = new HeldAnswer(call.sink);
@@ -120,13 +126,13 @@ export async function relayCall(context: AppContext, services: RelayServices, ca
         guard: completionGuardOf(context, services.sensitiveWords),
       });
       services.breaker.succeeded(channel.id);
-      await context.background.track(finish(context, services, call, { price, reserved, channel, upstreamModel, outcome, tried, started, quotaPerUnit }));
+      await context.background.track(finish(context, services, call, { price, reserved, heldTokens, channel, upstreamModel, outcome, tried, started, quotaPerUnit }));
       await billingDurable(context);
       answer.complete();
       return;
     } catch (error) {
       if (!(error instanceof RelayError)) {
-        await refund(context, caller, reserved);
+        await Promise.all([refund(context, caller, reserved), services.limits.released(caller, heldTokens)]);
         throw error;
       }
       lastError = error;
@@ -140,7 +146,7 @@ export async function relayCall(context: AppContext, services: RelayServices, ca
       if (channel.caps) await services.limits.leaveChannel(channel, call.requestId);
     }
   }
-  await refund(context, caller, reserved);
+  await Promise.all([refund(context, caller, reserved), services.limits.released(caller, heldTokens)]);
   throw (
     lastError ??
     new RelayError(fill(relayMessages.noChannel, { model: body.model, group: caller.group }), 503, 'model_not_found', 'new_api_error')
@@ -150,6 +156,8 @@ export async function relayCall(context: AppContext, services: RelayServices, ca
 interface Finished {
   price: Price;
   reserved: number;
+  /** prompt tokens held in the tokens-per-minute windows at admission */
+  heldTokens: number;
   channel: CachedChannel;
   upstreamModel: string;
   outcome: AttemptOutcome;
@@ -166,7 +174,7 @@ async function finish(context: AppContext, services: RelayServices, call: RelayC
   const quota = quotaFor(finished.price, usage, finished.quotaPerUnit);
   services.metrics?.billed(call.endpoint.kind, body.model, usage.promptTokens, usage.completionTokens, quota, finished.outcome.firstByteMs);
   if (finished.channel.caps || services.limits.applies(caller)) {
-    await services.limits.succeeded(caller, finished.channel, usage.promptTokens + usage.completionTokens);
+    await services.limits.succeeded(caller, finished.channel, usage.promptTokens + usage.completionTokens, finished.heldTokens);
   }
   const now = Math.floor(Date.now() / 1000);
   if (context.options.boolean('LogConsumeEnabled')) {

@@ -131,6 +131,40 @@ describe('per-token and per-group limits', () => {
 
 const slowChannel = (values: Partial<ChannelValues>): ChannelValues => ({ baseUrl: slowUpstream.url, models: ['gpt-4o-mini'], priority: 10, ...values });
 
+describe('tokens per minute under parallel calls (the ledger issue)', () => {
+  // 180 Latin characters estimate 45 tokens, plus 3 per message and 3 for the reply: 51.
+  const prompt = 'abcd'.repeat(45);
+  const streamed = async (client: OpenAI) => {
+    const stream = await client.chat.completions.create({ model: 'gpt-4o-mini', stream: true, messages: [{ role: 'user', content: prompt }] });
+    for await (const chunk of stream) void chunk;
+  };
+
+  it('holds the prompt estimate of calls in flight: 30 parallel calls of 51 tokens do not pass a 100 tokens/minute token', async () => {
+    const server = await gateway();
+    await addChannel(server, { baseUrl: slowUpstream.url, models: ['gpt-4o-mini'] });
+    slowUpstream.behaviour = { chunkDelayMs: 100, promptTokens: 51, completionTokens: 0 };
+    const limited = await caller(server, { tpmLimit: 100 });
+    const statuses = await Promise.all(Array.from({ length: 30 }, () => statusOf(streamed(limited))));
+    // Before: every call read 0 tokens billed and all 30 passed (15 times the limit).
+    expect(statuses.filter((status) => status === 200)).toHaveLength(1);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(29);
+  });
+
+  it('gives a failed call\'s held tokens back, and counts what a call billed rather than its estimate', async () => {
+    const server = await gateway();
+    await addChannel(server, { baseUrl: upstream.url, models: ['gpt-4o-mini'] });
+    const limited = await caller(server, { tpmLimit: 100 });
+    upstream.behaviour = { failWith: { status: 400, message: 'refused' } };
+    for (let call = 0; call < 3; call += 1) expect(await statusOf(streamed(limited))).toBe(400);
+    upstream.behaviour = { promptTokens: 20, completionTokens: 0 };
+    // The failures held nothing in the end, and each success counts 20 billed tokens, not its estimate of 51.
+    expect(await statusOf(streamed(limited))).toBe(200);
+    expect(await statusOf(streamed(limited))).toBe(200);
+    expect(await statusOf(streamed(limited))).toBe(200);
+    expect(await statusOf(streamed(limited))).toBe(429);
+  });
+});
+
 describe('channel caps', () => {
   it('passes over a channel at its concurrency cap instead of failing the call, and uses it again once free', async () => {
     const server = await gateway();

@@ -31,8 +31,9 @@ function requestLimitsOf(context: AppContext, group: string): [number, number] {
  * The limits of a relay call (issue 22), counted in the window counter (Redis with several instances):
  * the reference's model request rate limit per user (all requests, successful requests), a token's
  * requests and tokens per minute, a group's tokens per minute, and a channel's concurrent calls and
- * tokens per day. Token counts are the tokens actually billed; a call is refused before its upstream
- * call when the tokens already billed in the window plus its prompt estimate pass the limit.
+ * tokens per day. Token counts are the tokens actually billed; a call holds its prompt estimate in the
+ * token and group windows from admission until it settles, and is refused before its upstream call when
+ * the tokens billed and held in the window plus its estimate pass the limit.
  */
 export class RelayLimits {
   constructor(
@@ -51,8 +52,13 @@ export class RelayLimits {
     );
   }
 
-  /** Admits a call or throws 429; counts it against the request limits it passes. */
-  async admit(caller: Caller, promptEstimate: number): Promise<void> {
+  /**
+   * Admits a call or throws 429; counts it against the request limits it passes, and holds its prompt
+   * estimate in the token and group tokens-per-minute windows at once (so calls in flight see each
+   * other's tokens). Answers the tokens held: `succeeded` settles the difference to what was billed,
+   * `released` gives them back when the call fails.
+   */
+  async admit(caller: Caller, promptEstimate: number): Promise<number> {
     const options = this.context.options;
     const userId = caller.user.id;
     if (options.boolean('ModelRequestRateLimitEnabled')) {
@@ -69,13 +75,45 @@ export class RelayLimits {
     if (token && token.rpmLimit > 0 && (await this.counter.add(`limits:token-rpm:${token.id}`, 1, MINUTE)) > token.rpmLimit) {
       throw limited(fill(relayMessages.tokenRpmLimited, { limit: token.rpmLimit }), 'token_rpm', this.metrics);
     }
-    if (token && token.tpmLimit > 0 && (await this.counter.read(`limits:token-tpm:${token.id}`)) + promptEstimate > token.tpmLimit) {
-      throw limited(fill(relayMessages.tokenTpmLimited, { limit: token.tpmLimit }), 'token_tpm', this.metrics);
+    const windows = this.tpmWindows(caller);
+    const held: string[] = [];
+    for (const window of windows) {
+      if (await this.holds(window.key, window.limit, promptEstimate)) {
+        held.push(window.key);
+        continue;
+      }
+      await Promise.all(held.map((key) => this.counter.add(key, -promptEstimate, MINUTE)));
+      throw limited(window.refusal, window.name, this.metrics);
+    }
+    return held.length > 0 ? promptEstimate : 0;
+  }
+
+  /** Gives back the tokens a call held at admission (it failed, or billed nothing). */
+  async released(caller: Caller, heldTokens: number): Promise<void> {
+    if (heldTokens <= 0) return;
+    await Promise.all(this.tpmWindows(caller).map((window) => this.counter.add(window.key, -heldTokens, MINUTE)));
+  }
+
+  /** The tokens-per-minute windows this caller counts against: the token's and the group's. */
+  private tpmWindows(caller: Caller): Array<{ key: string; limit: number; name: string; refusal: Text }> {
+    const windows: Array<{ key: string; limit: number; name: string; refusal: Text }> = [];
+    const token = caller.token;
+    if (token && token.tpmLimit > 0) {
+      windows.push({ key: `limits:token-tpm:${token.id}`, limit: token.tpmLimit, name: 'token_tpm', refusal: fill(relayMessages.tokenTpmLimited, { limit: token.tpmLimit }) });
     }
     const groupTpm = this.groupTpmLimit(caller.group);
-    if (groupTpm > 0 && (await this.counter.read(`limits:group-tpm:${caller.group}`)) + promptEstimate > groupTpm) {
-      throw limited(fill(relayMessages.groupTpmLimited, { group: caller.group, limit: groupTpm }), 'group_tpm', this.metrics);
+    if (groupTpm > 0) {
+      windows.push({ key: `limits:group-tpm:${caller.group}`, limit: groupTpm, name: 'group_tpm', refusal: fill(relayMessages.groupTpmLimited, { group: caller.group, limit: groupTpm }) });
     }
+    return windows;
+  }
+
+  /** Holds `tokens` in the window when they fit under `limit` (one atomic add; taken back when they do not). */
+  private async holds(key: string, limit: number, tokens: number): Promise<boolean> {
+    if (tokens <= 0) return (await this.counter.read(key)) <= limit;
+    if ((await this.counter.add(key, tokens, MINUTE)) <= limit) return true;
+    await this.counter.add(key, -tokens, MINUTE);
+    return false;
   }
 
   /**
@@ -100,16 +138,17 @@ export class RelayLimits {
     if (channel.caps && channel.caps.maxConcurrency > 0) await this.counter.release(`limits:channel-busy:${channel.id}`, callId);
   }
 
-  /** Counts a call that succeeded with `tokens` billed on `channel`. */
-  async succeeded(caller: Caller, channel: CachedChannel, tokens: number): Promise<void> {
+  /** Counts a call that succeeded with `tokens` billed on `channel`; `heldTokens` were held at admission. */
+  async succeeded(caller: Caller, channel: CachedChannel, tokens: number, heldTokens = 0): Promise<void> {
     const options = this.context.options;
     const counts: Array<Promise<number>> = [];
     if (options.boolean('ModelRequestRateLimitEnabled')) {
       const minutes = Math.max(1, options.number('ModelRequestRateLimitDurationMinutes'));
       counts.push(this.counter.add(`limits:success:${caller.user.id}`, 1, minutes * MINUTE));
     }
-    if (caller.token && caller.token.tpmLimit > 0) counts.push(this.counter.add(`limits:token-tpm:${caller.token.id}`, tokens, MINUTE));
-    if (this.groupTpmLimit(caller.group) > 0) counts.push(this.counter.add(`limits:group-tpm:${caller.group}`, tokens, MINUTE));
+    for (const window of this.tpmWindows(caller)) {
+      if (tokens !== heldTokens) counts.push(this.counter.add(window.key, tokens - heldTokens, MINUTE));
+    }
     if (channel.caps && channel.caps.dailyTokenLimit > 0) {
       counts.push(this.counter.add(`limits:channel-day:${channel.id}:${utcDay(Date.now())}`, tokens, DAY + 3600));
     }
