@@ -110,6 +110,8 @@ describe('the reference console, second pass', () => {
   });
 
   it('stores "" for an option sent without a value (the payment and WeChat sections), and refuses it where a number is needed', async () => {
+    // A payment address needs the server address first (spec 000, issue 41).
+    expect((await root('PUT', '/api/option/', { key: 'ServerAddress', value: 'https://gateway.example.com' })).success).toBe(true);
     for (const key of ['PayAddress', 'EpayId', 'WeChatServerAddress']) {
       expect((await root('PUT', '/api/option/', { key, value: 'https://pay.example.com' })).success).toBe(true);
       const reply = await root('PUT', '/api/option/', { key });
