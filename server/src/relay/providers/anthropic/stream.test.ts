@@ -34,7 +34,9 @@ describe('Claude answers → OpenAI chat', () => {
 
   it('a text stream, however it is cut, gives the same chunks and the usage of message_start and message_delta', () => {
     const whole = translate(fixture('text.sse'), 1 << 20);
-    for (const size of [1, 7, 64]) expect(translate(fixture('text.sse'), size).chunks).toEqual(whole.chunks);
+    // `created` is the second each translator started in, which may tick over between two translations.
+    const timeless = (chunks: ChatChunk[]) => chunks.map(({ created: _created, ...chunk }) => chunk);
+    for (const size of [1, 7, 64]) expect(timeless(translate(fixture('text.sse'), size).chunks)).toEqual(timeless(whole.chunks));
     expect(whole.chunks.map((chunk) => chunk.choices[0])).toMatchInlineSnapshot(`
       [
         {
