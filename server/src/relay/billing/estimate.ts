@@ -39,3 +39,14 @@ export function promptEstimate(body: Record<string, unknown>): number {
 export async function countPromptTokens(body: Record<string, unknown>): Promise<number> {
   return (await countTokens(promptText(body))) + messageOverhead(body);
 }
+
+/**
+ * What a count_tokens call answers for a request in the OpenAI chat shape: the o200k count of its prompt
+ * text and of its tool definitions, plus OpenAI's per-message overhead when `withMessageOverhead`
+ * (Anthropic's count includes its own framing; Gemini's counts the text alone).
+ */
+export async function countRequestTokens(chat: Record<string, unknown>, withMessageOverhead: boolean): Promise<number> {
+  const tools = Array.isArray(chat.tools) && chat.tools.length > 0 ? countTokens(JSON.stringify(chat.tools)) : 0;
+  const [prompt, toolTokens] = await Promise.all([countTokens(promptText(chat)), tools]);
+  return prompt + toolTokens + (withMessageOverhead ? messageOverhead(chat) : 0);
+}

@@ -4,8 +4,7 @@ import { relayMessages } from '../relay-messages';
 import { messagesRequestSchema, messagesToChat } from './anthropic-messages-request';
 import { chatToMessage } from './anthropic-messages-response';
 import { MessagesChunkEncoder } from './anthropic-messages-stream';
-import { countTokens } from '../../platform/token-counter/token-counter';
-import { countPromptTokens } from '../billing/estimate';
+import { countRequestTokens } from '../billing/estimate';
 import type { ModelEntry } from '../model-list';
 import { anthropicErrorType } from './anthropic-error-type';
 import type { InboundDialect } from './inbound-dialect';
@@ -52,7 +51,5 @@ export function anthropicModelList(models: ModelEntry[]) {
  * definitions): coding agents call it to size their context; it bills nothing.
  */
 export async function countMessageTokens(body: ParsedBody): Promise<{ input_tokens: number }> {
-  const chat = anthropicMessagesDialect.toOpenAI(body);
-  const [prompt, tools] = await Promise.all([countPromptTokens(chat), chat.tools?.length ? countTokens(JSON.stringify(chat.tools)) : 0]);
-  return { input_tokens: prompt + tools };
+  return { input_tokens: await countRequestTokens(anthropicMessagesDialect.toOpenAI(body) as unknown as Record<string, unknown>, true) };
 }

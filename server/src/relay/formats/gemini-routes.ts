@@ -9,8 +9,7 @@ import { RelayError } from '../relay-error';
 import type { RelayServices } from '../relay-services';
 import { geminiDialect, geminiEmbedDialect } from './gemini';
 import { geminiErrorReply } from './gemini-error';
-import { countTokens } from '../../platform/token-counter/token-counter';
-import { promptText } from '../billing/estimate';
+import { countRequestTokens } from '../billing/estimate';
 import { admitCount } from '../count-tokens-route';
 
 /** generateContent and streamGenerateContent: chat calls in Gemini's shape. */
@@ -95,9 +94,7 @@ export function registerGeminiRoutes(app: FastifyInstance, context: AppContext, 
       const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
       const body = geminiDialect.parse(innerRequest(raw), { endpoint: generateEndpoint, contentType: 'application/json', pathModel: model.replace(/^models\//, '') });
       await admitCount(context, services, caller, body.model);
-      const chat = geminiDialect.toOpenAI(body);
-      const [prompt, tools] = await Promise.all([countTokens(promptText(chat as unknown as Record<string, unknown>)), chat.tools?.length ? countTokens(JSON.stringify(chat.tools)) : 0]);
-      return { totalTokens: prompt + tools };
+      return { totalTokens: await countRequestTokens(geminiDialect.toOpenAI(body) as unknown as Record<string, unknown>, false) };
     } catch (error) {
       return replyError(request, reply, error);
     }
