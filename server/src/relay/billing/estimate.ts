@@ -1,7 +1,5 @@
 import { countTokens, estimateTokens } from '../../platform/token-counter/token-counter';
 
-export { estimateTokens };
-
 /** Text of an OpenAI-style prompt: chat messages (string or parts), prompt, input. */
 export function promptText(body: Record<string, unknown>): string {
   const pieces: string[] = [];
