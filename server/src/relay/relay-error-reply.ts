@@ -41,7 +41,12 @@ const BODY_LINGER_MS = 10_000;
  */
 export function relayErrorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
   const dialect = dialectForPath(request.url);
-  if (!request.raw.complete) discardUnreadBody(request, reply, BODY_LINGER_MS);
+  if (!request.raw.complete) {
+    // Fastify asks to close after a refused body; closing with unread bytes resets the connection and
+    // the answer can be lost on its way, so the rest is read and dropped instead (at most the linger).
+    reply.removeHeader('connection');
+    discardUnreadBody(request, reply, BODY_LINGER_MS);
+  }
   const bodyError = bodyErrorOf(error, request);
   if (bodyError) {
     const { status, body } = relayErrorBody(bodyError, request, dialect);

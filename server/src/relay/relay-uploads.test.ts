@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setUpBilling } from '../testing/crash-load';
 import { FakeOpenAIUpstream } from '../testing/fake-openai-upstream';
-import { upload } from '../testing/raw-upload';
+import { upload, uploadWholeThenReuse } from '../testing/raw-upload';
 import { startServerProcess, type ServerProcess } from '../testing/server-process';
 
 const MB = 1024 * 1024;
@@ -67,6 +67,15 @@ describe('relay uploads: authenticated first, limited, timed out (built server)'
     const chunked = await upload(server.url, '/v1/embeddings', { headers: { ...headers, 'accept-language': 'zh' }, bytes: 9 * MB, chunked: true });
     expect(chunked.status).toBe(413);
     expect(JSON.parse(chunked.body)).toMatchObject({ error: { code: 'request_body_too_large', message: expect.stringContaining('请求体过大：此接口最多接受 8 MB') } });
+  });
+
+  it('a client that sends its whole oversized body anyway still reads the 413 and keeps its connection', async () => {
+    const headers = { authorization: `Bearer ${apiKey}` };
+    for (const chunked of [false, true]) {
+      const answer = await uploadWholeThenReuse(server.url, '/v1/embeddings', { headers, bytes: 9 * MB, chunked, next: '/v1/models' });
+      expect(answer.first).toMatch(/^HTTP\/1\.1 413/);
+      expect(answer.second).toMatch(/^HTTP\/1\.1 200/);
+    }
   });
 
   it('Anthropic clients get the 413 in their own shape', async () => {

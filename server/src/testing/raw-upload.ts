@@ -1,4 +1,5 @@
 import { request } from 'node:http';
+import { connect } from 'node:net';
 
 export interface UploadAnswer {
   status: number;
@@ -52,6 +53,57 @@ export function upload(url: string, path: string, plan: UploadPlan): Promise<Upl
         }
       }
       if (sent >= plan.bytes && !outgoing.destroyed) outgoing.end();
+    };
+    pump();
+  });
+}
+
+export interface PersistentUploadAnswer {
+  /** the status line of the answer to the oversized upload */
+  first: string;
+  /** the status line of a second call on the same connection, after the whole body was sent anyway */
+  second: string;
+}
+
+/**
+ * A client that sends its whole body even after the server answered (as many HTTP clients do), then
+ * makes a second call on the same connection: a server that closes or resets the connection after an
+ * early answer makes the writes fail (EPIPE / ECONNRESET) and loses the second call.
+ */
+export function uploadWholeThenReuse(url: string, path: string, plan: { headers: Record<string, string>; bytes: number; chunked?: boolean; next: string }): Promise<PersistentUploadAnswer> {
+  const { hostname, port } = new URL(url);
+  const head = (method: string, target: string, extra: Record<string, string>) =>
+    `${method} ${target} HTTP/1.1\r\nhost: ${hostname}:${port}\r\n${Object.entries(extra)
+      .map(([name, value]) => `${name}: ${value}\r\n`)
+      .join('')}\r\n`;
+  return new Promise((resolve, reject) => {
+    const socket = connect(Number(port), hostname);
+    let received = '';
+    const statusLines = () => [...received.matchAll(/HTTP\/1\.1 \d{3}[^\r]*/g)].map((match) => match[0]);
+    socket.setEncoding('latin1');
+    socket.on('data', (text: string) => {
+      received += text;
+      const [first, second] = statusLines();
+      if (first === undefined || second === undefined) return;
+      socket.destroy();
+      resolve({ first, second });
+    });
+    socket.on('error', reject);
+    socket.on('end', () => reject(new Error(`the server closed the connection after: ${statusLines().join(' | ') || 'nothing'}`)));
+    const chunk = Buffer.alloc(64 * 1024);
+    let sent = 0;
+    const framing: Record<string, string> = plan.chunked ? { 'transfer-encoding': 'chunked' } : { 'content-length': String(plan.bytes) };
+    socket.write(head('POST', path, { 'content-type': 'application/json', ...framing, ...plan.headers }));
+    const pump = () => {
+      while (sent < plan.bytes) {
+        const size = Math.min(chunk.length, plan.bytes - sent);
+        sent += size;
+        if (plan.chunked) socket.write(`${size.toString(16)}\r\n`);
+        const piece = size === chunk.length ? chunk : chunk.subarray(0, size);
+        if (!socket.write(plan.chunked ? Buffer.concat([piece, Buffer.from('\r\n')]) : piece)) return void socket.once('drain', pump);
+      }
+      if (plan.chunked) socket.write('0\r\n\r\n');
+      socket.write(head('GET', plan.next, plan.headers));
     };
     pump();
   });
