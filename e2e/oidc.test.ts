@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FAKE_OIDC_CLIENT, FakeOidcProvider } from '../server/src/console/oauth/fake-oidc-provider';
+import { FAKE_OIDC_CLIENT, FakeOidcProvider } from '../server/src/testing/fake-oidc-provider';
 import { consoleClient } from '../server/src/testing/console-client';
 import { signIn } from '../server/src/testing/test-server';
 import { useConsoleHarness } from './support/console-harness';

@@ -2,7 +2,7 @@ import type { UserView } from '@switchboard/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { consoleClient, type ConsoleClient } from '../testing/console-client';
 import { signIn, startTestServer, type TestServer } from '../testing/test-server';
-import { createToken, signInNewUser, tokenClient } from './token/token-test-support';
+import { createToken, signInNewUser, tokenClient } from '../testing/token-fixtures';
 
 // Spec 001: numbers a console form or a script sends as text are parsed as integers (channels did it
 // already); text that is no number is refused with the field's own rule.

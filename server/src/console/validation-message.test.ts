@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../testing/test-server';
-import { BrowserClient } from './account/account-test-support';
+import { BrowserClient } from '../testing/account-fixtures';
 
 /** Requests refused by a route's schema answer wholly in the caller's language, whatever the route. */
 describe('schema validation messages', () => {

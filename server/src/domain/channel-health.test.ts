@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { callerFor, type Caller } from '../console/channel/testing-support';
+import { callerFor, type Caller } from '../testing/channel-fixtures';
 import { FakeJsonServer } from '../testing/fake-json-server';
 import { FakeOpenAIUpstream } from '../testing/fake-openai-upstream';
 import { addChannelWithOther, priceModels } from '../testing/provider-test-kit';

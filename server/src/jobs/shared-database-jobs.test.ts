@@ -1,7 +1,7 @@
 import type { JobStatusView } from '@switchboard/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseKind } from '../config';
-import { startFakeUpstream, type FakeUpstream } from '../console/channel/testing-support';
+import { startFakeUpstream, type FakeUpstream } from '../testing/channel-fixtures';
 import { consoleClient, type ConsoleClient } from '../testing/console-client';
 import { addChannel } from '../testing/relay-fixtures';
 import { signIn, startTestServer, type TestServer } from '../testing/test-server';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BrowserClient } from '../console/account/account-test-support';
+import { BrowserClient } from '../testing/account-fixtures';
 import { FakeOpenAIUpstream } from '../testing/fake-openai-upstream';
 import { addChannel, addUser } from '../testing/relay-fixtures';
 import { startTestServer, type TestServer } from '../testing/test-server';

@@ -1,6 +1,6 @@
 import { optionCatalogue } from '@switchboard/contract';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { callerFor, type Caller } from '../console/channel/testing-support';
+import { callerFor, type Caller } from '../testing/channel-fixtures';
 import { FakeAnthropicUpstream } from '../testing/fake-anthropic-upstream';
 import { FakeGoogleUpstream } from '../testing/fake-google-upstream';
 import { FakeOpenAIUpstream } from '../testing/fake-openai-upstream';

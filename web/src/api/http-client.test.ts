@@ -2,7 +2,7 @@ import { USER_ID_HEADER } from '@switchboard/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { toast } from '../components/feedback';
 import { changeLanguage } from '../i18n';
-import { mockFetch, ok } from '../test-support/fetch-mock';
+import { mockFetch, ok } from '../testing/fetch-mock';
 import { ApiError } from './api-error';
 import { api, apiRequest, setUnauthorizedHandler } from './http-client';
 import { getStoredUser, setStoredUser } from './session';

@@ -5,8 +5,8 @@ import { setUnauthorizedHandler } from '../api/http-client';
 import { getStoredUser } from '../api/session';
 import { defaultStatus } from '../api/status';
 import { changeLanguage } from '../i18n';
-import { mockFetch, ok } from '../test-support/fetch-mock';
-import { renderApp } from '../test-support/render-app';
+import { mockFetch, ok } from '../testing/fetch-mock';
+import { renderApp } from '../testing/render-app';
 import { routes } from './routes';
 import { leaveForLoginOnUnauthorized } from './session-expiry';
 

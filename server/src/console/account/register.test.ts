@@ -5,7 +5,7 @@ import type { MailCatcher } from '../../testing/mail-catcher';
 import { FakeJsonServer } from '../../testing/fake-json-server';
 import { availableDatabaseKinds } from '../../testing/test-databases';
 import { startTestServer, type TestServer } from '../../testing/test-server';
-import { BrowserClient, codeIn, setOptions, startMailCatcher } from './account-test-support';
+import { BrowserClient, codeIn, setOptions, startMailCatcher } from '../../testing/account-fixtures';
 
 const kinds = await availableDatabaseKinds();
 const UNIT = 500_000;

@@ -5,7 +5,7 @@ import { toNumber } from '../../db/dialect';
 import { availableDatabaseKinds } from '../../testing/test-databases';
 import { startTestServer, type TestServer } from '../../testing/test-server';
 import { changeChannels } from './channel-writes';
-import { abilitySnapshot, callerFor, channelBody, type Caller } from './testing-support';
+import { abilitySnapshot, callerFor, channelBody, type Caller } from '../../testing/channel-fixtures';
 
 const kinds = await availableDatabaseKinds();
 

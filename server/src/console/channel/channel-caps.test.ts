@@ -6,7 +6,7 @@ import { FakeOpenAIUpstream } from '../../testing/fake-openai-upstream';
 import { addToken, addUser } from '../../testing/relay-fixtures';
 import { availableDatabaseKinds } from '../../testing/test-databases';
 import { startTestServer, type TestServer } from '../../testing/test-server';
-import { callerFor, channelBody, type Caller } from './testing-support';
+import { callerFor, channelBody, type Caller } from '../../testing/channel-fixtures';
 
 const kinds = await availableDatabaseKinds();
 

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { flushAll } from '../../testing/relay-fixtures';
 import { startTestServer, type TestServer } from '../../testing/test-server';
 import { MODEL_TEST_TOKEN_NAME } from './test-service';
-import { addUser, callerFor, channelBody, startFakeUpstream, type Caller, type FakeUpstream } from './testing-support';
+import { addUser, callerFor, channelBody, startFakeUpstream, type Caller, type FakeUpstream } from '../../testing/channel-fixtures';
 
 const STORED_KEY = 'custodyPlainKey9931';
 const completion = {

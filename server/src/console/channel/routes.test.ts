@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseKind } from '../../config';
 import { availableDatabaseKinds } from '../../testing/test-databases';
 import { startTestServer, type TestServer } from '../../testing/test-server';
-import { addUser, callerFor, channelBody, type Caller } from './testing-support';
+import { addUser, callerFor, channelBody, type Caller } from '../../testing/channel-fixtures';
 
 const kinds = await availableDatabaseKinds();
 

@@ -1,7 +1,7 @@
 import { Role } from '@switchboard/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../testing/test-server';
-import { addUser, callerFor, channelBody, type Caller } from './testing-support';
+import { addUser, callerFor, channelBody, type Caller } from '../../testing/channel-fixtures';
 
 const SECRET = 'sk-never-show-this-7f3a';
 const BATCH_SECRETS = ['sk-batch-secret-one', 'sk-batch-secret-two'];

@@ -1,7 +1,7 @@
 import type { ChannelView } from '@switchboard/contract';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../testing/test-server';
-import { callerFor, channelBody, type Caller } from './testing-support';
+import { callerFor, channelBody, type Caller } from '../../testing/channel-fixtures';
 
 let server: TestServer;
 let root: Caller;

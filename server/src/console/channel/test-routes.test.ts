@@ -1,7 +1,7 @@
 import type { ChannelView } from '@switchboard/contract';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startTestServer, type TestServer } from '../../testing/test-server';
-import { callerFor, channelBody, startFakeUpstream, type Caller, type FakeUpstream } from './testing-support';
+import { callerFor, channelBody, startFakeUpstream, type Caller, type FakeUpstream } from '../../testing/channel-fixtures';
 
 let server: TestServer;
 let root: Caller;

@@ -1,7 +1,7 @@
 import type { ChannelBalanceSummary, ChannelView } from '@switchboard/contract';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../testing/test-server';
-import { callerFor, channelBody, startFakeUpstream, type Caller, type FakeUpstream } from './testing-support';
+import { callerFor, channelBody, startFakeUpstream, type Caller, type FakeUpstream } from '../../testing/channel-fixtures';
 
 const GOOD_KEY = 'sk-upstream-good';
 let server: TestServer;

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fill, type Text } from '../../platform/text';
 import { startTestServer, type TestServer } from '../../testing/test-server';
 import { channelMessages } from './messages';
-import { callerFor, channelBody, type Caller } from './testing-support';
+import { callerFor, channelBody, type Caller } from '../../testing/channel-fixtures';
 
 let server: TestServer;
 let root: Caller;

@@ -5,7 +5,7 @@ import { nowSeconds } from '../../db/dialect';
 import { LogType } from '../../platform/log-writer';
 import { availableDatabaseKinds } from '../../testing/test-databases';
 import { signIn, startTestServer, type TestServer } from '../../testing/test-server';
-import { consoleCaller, consumption, signedInCaller, writeLogs, type ConsoleCaller } from './log-test-support';
+import { consoleCaller, consumption, signedInCaller, writeLogs, type ConsoleCaller } from '../../testing/log-fixtures';
 
 const kinds = await availableDatabaseKinds();
 const DAY = 86_400;

@@ -4,8 +4,8 @@ import type { FakeJsonServer } from '../../testing/fake-json-server';
 import type { MailCatcher } from '../../testing/mail-catcher';
 import { availableDatabaseKinds } from '../../testing/test-databases';
 import { startTestServer, type TestServer } from '../../testing/test-server';
-import { BrowserClient, codeIn, setOptions, startMailCatcher } from '../account/account-test-support';
-import { startFakeProviders } from './fake-providers';
+import { BrowserClient, codeIn, setOptions, startMailCatcher } from '../../testing/account-fixtures';
+import { startFakeProviders } from '../../testing/fake-oauth-providers';
 
 const kinds = await availableDatabaseKinds();
 const SHARED_SECRET = { SESSION_SECRET: 'two-instances-share-this-secret' };

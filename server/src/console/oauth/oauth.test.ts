@@ -5,8 +5,8 @@ import type { FakeJsonServer } from '../../testing/fake-json-server';
 import { addUser } from '../../testing/relay-fixtures';
 import { availableDatabaseKinds } from '../../testing/test-databases';
 import { startTestServer, type TestServer } from '../../testing/test-server';
-import { BrowserClient, setOptions } from '../account/account-test-support';
-import { startFakeProviders } from './fake-providers';
+import { BrowserClient, setOptions } from '../../testing/account-fixtures';
+import { startFakeProviders } from '../../testing/fake-oauth-providers';
 
 const kinds = await availableDatabaseKinds();
 

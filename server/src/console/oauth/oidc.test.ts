@@ -4,10 +4,10 @@ import type { DatabaseKind } from '../../config';
 import { addUser } from '../../testing/relay-fixtures';
 import { availableDatabaseKinds } from '../../testing/test-databases';
 import { startTestServer, type TestServer } from '../../testing/test-server';
-import { BrowserClient, setOptions } from '../account/account-test-support';
-import { callerFor, type Caller } from '../channel/testing-support';
+import { BrowserClient, setOptions } from '../../testing/account-fixtures';
+import { callerFor, type Caller } from '../../testing/channel-fixtures';
 import { FakeFileServer } from '../../testing/fake-file-server';
-import { FAKE_OIDC_CLIENT, FakeOidcProvider } from './fake-oidc-provider';
+import { FAKE_OIDC_CLIENT, FakeOidcProvider } from '../../testing/fake-oidc-provider';
 
 const kinds = await availableDatabaseKinds();
 

@@ -5,7 +5,7 @@ import type { MailCatcher } from '../../testing/mail-catcher';
 import { addUser } from '../../testing/relay-fixtures';
 import { availableDatabaseKinds } from '../../testing/test-databases';
 import { startTestServer, type TestServer } from '../../testing/test-server';
-import { BrowserClient, codeIn, setOptions, startMailCatcher } from '../account/account-test-support';
+import { BrowserClient, codeIn, setOptions, startMailCatcher } from '../../testing/account-fixtures';
 
 const kinds = await availableDatabaseKinds();
 const BOT_TOKEN = '123456:telegram-bot-token';

@@ -5,7 +5,7 @@ import { FakeOpenAIUpstream } from '../../testing/fake-openai-upstream';
 import { addChannel, addToken, addUser, flushAll } from '../../testing/relay-fixtures';
 import { availableDatabaseKinds } from '../../testing/test-databases';
 import { startTestServer, type TestServer } from '../../testing/test-server';
-import { callerFor, type Caller } from '../channel/testing-support';
+import { callerFor, type Caller } from '../../testing/channel-fixtures';
 
 const kinds = await availableDatabaseKinds();
 

@@ -4,7 +4,7 @@ import type { DatabaseKind } from '../../config';
 import { addUser } from '../../testing/relay-fixtures';
 import { availableDatabaseKinds } from '../../testing/test-databases';
 import { startTestServer, type TestServer } from '../../testing/test-server';
-import { callerFor, type Caller } from '../channel/testing-support';
+import { callerFor, type Caller } from '../../testing/channel-fixtures';
 
 const kinds = await availableDatabaseKinds();
 

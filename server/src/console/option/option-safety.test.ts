@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../testing/test-server';
-import { callerFor, type Caller } from '../channel/testing-support';
+import { callerFor, type Caller } from '../../testing/channel-fixtures';
 
 describe('options that would break the console or run script in it are refused, nothing changed', () => {
   let server: TestServer;

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseKind } from '../../config';
 import { availableDatabaseKinds } from '../../testing/test-databases';
 import { signIn, startTestServer, type TestServer } from '../../testing/test-server';
-import { signInNewUser } from '../token/token-test-support';
+import { signInNewUser } from '../../testing/token-fixtures';
 import { consoleClient, type ConsoleClient } from '../../testing/console-client';
 
 const kinds = await availableDatabaseKinds();

@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseKind } from '../../config';
 import { availableDatabaseKinds } from '../../testing/test-databases';
 import { signIn, startTestServer, type TestServer } from '../../testing/test-server';
-import { setOptions } from '../account/account-test-support';
-import { consoleCaller, signedInCaller, type ConsoleCaller } from '../log/log-test-support';
+import { setOptions } from '../../testing/account-fixtures';
+import { consoleCaller, signedInCaller, type ConsoleCaller } from '../../testing/log-fixtures';
 
 const kinds = await availableDatabaseKinds();
 const DAY_SECONDS = 86_400;

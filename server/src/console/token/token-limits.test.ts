@@ -5,7 +5,7 @@ import { FakeOpenAIUpstream } from '../../testing/fake-openai-upstream';
 import { addChannel, addUser } from '../../testing/relay-fixtures';
 import { availableDatabaseKinds } from '../../testing/test-databases';
 import { signIn, startTestServer, type TestServer } from '../../testing/test-server';
-import { createToken, signInNewUser, tokenClient, type TokenClient } from './token-test-support';
+import { createToken, signInNewUser, tokenClient, type TokenClient } from '../../testing/token-fixtures';
 
 const kinds = await availableDatabaseKinds();
 let upstream: FakeOpenAIUpstream;

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FakeOpenAIUpstream } from '../../testing/fake-openai-upstream';
 import { addChannel, addToken, addUser } from '../../testing/relay-fixtures';
 import { signIn, startTestServer, type TestServer } from '../../testing/test-server';
-import { tokenClient, type TokenClient } from './token-test-support';
+import { tokenClient, type TokenClient } from '../../testing/token-fixtures';
 
 const LOADED_REMAIN = 1_000_000;
 

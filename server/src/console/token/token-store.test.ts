@@ -6,7 +6,7 @@ import { availableDatabaseKinds } from '../../testing/test-databases';
 import { startTestServer, type TestServer } from '../../testing/test-server';
 import { TokenRepository } from './repository';
 import { TokenService } from './token-service';
-import { createToken, signInNewUser, tokenClient, type TokenClient } from './token-test-support';
+import { createToken, signInNewUser, tokenClient, type TokenClient } from '../../testing/token-fixtures';
 
 const kinds = await availableDatabaseKinds();
 

@@ -2,7 +2,7 @@ import { MAX_TOKEN_REMAIN_QUOTA, TOKEN_NAME_MAX_LENGTH } from '@switchboard/cont
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nowSeconds } from '../../db/dialect';
 import { startTestServer, type TestServer } from '../../testing/test-server';
-import { createToken, signInNewUser, tokenClient, type TokenClient } from './token-test-support';
+import { createToken, signInNewUser, tokenClient, type TokenClient } from '../../testing/token-fixtures';
 
 let server: TestServer;
 let english: TokenClient;

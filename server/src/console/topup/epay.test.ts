@@ -3,11 +3,11 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { DatabaseKind } from '../../config';
 import { availableDatabaseKinds } from '../../testing/test-databases';
 import { signIn, startTestServer, type TestServer } from '../../testing/test-server';
-import { signInNewUser } from '../token/token-test-support';
+import { signInNewUser } from '../../testing/token-fixtures';
 import { epaySignature } from './epay-signature';
-import { FakeEpayGateway, type ReceivedOrder } from './fake-epay-gateway';
+import { FakeEpayGateway, type ReceivedOrder } from '../../testing/fake-epay-gateway';
 import { consoleClient, type ConsoleClient } from '../../testing/console-client';
-import { quotaOf, topUpLogsOf } from './wallet-test-support';
+import { quotaOf, topUpLogsOf } from '../../testing/wallet-fixtures';
 
 const kinds = await availableDatabaseKinds();
 const MERCHANT_KEY = 'merchant-secret-key';

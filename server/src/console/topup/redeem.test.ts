@@ -3,9 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseKind } from '../../config';
 import { availableDatabaseKinds } from '../../testing/test-databases';
 import { signIn, startTestServer, type TestServer } from '../../testing/test-server';
-import { signInNewUser } from '../token/token-test-support';
+import { signInNewUser } from '../../testing/token-fixtures';
 import { consoleClient, type ConsoleClient } from '../../testing/console-client';
-import { quotaOf, topUpLogsOf } from './wallet-test-support';
+import { quotaOf, topUpLogsOf } from '../../testing/wallet-fixtures';
 
 const kinds = await availableDatabaseKinds();
 

@@ -7,7 +7,7 @@ import { availableDatabaseKinds } from '../../testing/test-databases';
 import { signIn, startTestServer, type TestServer } from '../../testing/test-server';
 import { userAdminMessages as text } from './messages';
 import type { UserAction } from './permissions';
-import { signInNewUser, storedStanding, userAdminClient, type UserAdminClient } from './user-admin-test-support';
+import { signInNewUser, storedStanding, userAdminClient, type UserAdminClient } from '../../testing/user-admin-fixtures';
 
 type CallerKind = 'normal' | 'admin' | 'root';
 type TargetKind = 'normal' | 'admin' | 'root' | 'self';

@@ -6,7 +6,7 @@ import { FakeOpenAIUpstream } from '../../testing/fake-openai-upstream';
 import { addChannel, addToken, addUser, flushAll } from '../../testing/relay-fixtures';
 import { availableDatabaseKinds } from '../../testing/test-databases';
 import { signIn, startTestServer, type TestServer } from '../../testing/test-server';
-import { FIXTURE_PASSWORD, signInNewUser, storedStanding, userAdminClient, type UserAdminClient } from './user-admin-test-support';
+import { FIXTURE_PASSWORD, signInNewUser, storedStanding, userAdminClient, type UserAdminClient } from '../../testing/user-admin-fixtures';
 
 const kinds = await availableDatabaseKinds();
 

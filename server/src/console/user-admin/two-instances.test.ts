@@ -5,8 +5,8 @@ import { FakeOpenAIUpstream } from '../../testing/fake-openai-upstream';
 import { addChannel, addToken, addUser } from '../../testing/relay-fixtures';
 import { availableDatabaseKinds } from '../../testing/test-databases';
 import { signIn, startTestServer, type TestServer } from '../../testing/test-server';
-import { BrowserClient } from '../account/account-test-support';
-import { FIXTURE_PASSWORD, signInNewUser, userAdminClient } from './user-admin-test-support';
+import { BrowserClient } from '../../testing/account-fixtures';
+import { FIXTURE_PASSWORD, signInNewUser, userAdminClient } from '../../testing/user-admin-fixtures';
 
 const kinds = await availableDatabaseKinds();
 

@@ -4,7 +4,7 @@ import { sql, toNumber } from '../../db/dialect';
 import { addChannel, addUser } from '../../testing/relay-fixtures';
 import { availableDatabaseKinds } from '../../testing/test-databases';
 import { startTestServer, type TestServer } from '../../testing/test-server';
-import { BrowserClient, setOptions } from '../account/account-test-support';
+import { BrowserClient, setOptions } from '../../testing/account-fixtures';
 
 const kinds = await availableDatabaseKinds();
 const UNIT = 500_000;

@@ -3,7 +3,7 @@ import type { DatabaseKind } from '../../config';
 import { addUser } from '../../testing/relay-fixtures';
 import { availableDatabaseKinds } from '../../testing/test-databases';
 import { startTestServer, type TestServer } from '../../testing/test-server';
-import { BrowserClient } from '../account/account-test-support';
+import { BrowserClient } from '../../testing/account-fixtures';
 
 const kinds = await availableDatabaseKinds();
 

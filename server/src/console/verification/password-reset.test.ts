@@ -5,7 +5,7 @@ import type { MailCatcher } from '../../testing/mail-catcher';
 import { addUser } from '../../testing/relay-fixtures';
 import { availableDatabaseKinds } from '../../testing/test-databases';
 import { startTestServer, type TestServer } from '../../testing/test-server';
-import { BrowserClient, setOptions, startMailCatcher } from '../account/account-test-support';
+import { BrowserClient, setOptions, startMailCatcher } from '../../testing/account-fixtures';
 import { CodeStore } from './code-store';
 
 const kinds = await availableDatabaseKinds();

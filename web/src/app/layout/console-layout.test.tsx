@@ -2,8 +2,8 @@ import { Role } from '@switchboard/contract';
 import { screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { changeLanguage } from '../../i18n';
-import { mockFetch, ok } from '../../test-support/fetch-mock';
-import { renderApp } from '../../test-support/render-app';
+import { mockFetch, ok } from '../../testing/fetch-mock';
+import { renderApp } from '../../testing/render-app';
 import { ConsoleLayout } from './console-layout';
 
 const routes = [{ element: <ConsoleLayout />, children: [{ path: '/log', element: <p>log list</p> }] }];

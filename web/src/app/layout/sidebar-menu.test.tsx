@@ -2,7 +2,7 @@ import { Role } from '@switchboard/contract';
 import { screen } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { changeLanguage } from '../../i18n';
-import { renderApp } from '../../test-support/render-app';
+import { renderApp } from '../../testing/render-app';
 import { SidebarMenu } from './sidebar-menu';
 
 const routes = [{ path: '*', element: <SidebarMenu /> }];

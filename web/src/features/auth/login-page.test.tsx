@@ -4,8 +4,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { getStoredUser } from '../../api/session';
 import { toast } from '../../components/feedback';
 import { changeLanguage } from '../../i18n';
-import { mockFetch, ok } from '../../test-support/fetch-mock';
-import { renderApp } from '../../test-support/render-app';
+import { mockFetch, ok } from '../../testing/fetch-mock';
+import { renderApp } from '../../testing/render-app';
 import LoginPage from './login-page';
 
 const routes = [

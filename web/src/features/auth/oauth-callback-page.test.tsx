@@ -2,9 +2,9 @@ import { screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { getStoredUser } from '../../api/session';
 import { toast } from '../../components/feedback';
-import { mockFetch, ok } from '../../test-support/fetch-mock';
-import { commonUser, startEachTestSignedOutInEnglish } from '../../test-support/signed-out';
-import { renderApp } from '../../test-support/render-app';
+import { mockFetch, ok } from '../../testing/fetch-mock';
+import { commonUser, startEachTestSignedOutInEnglish } from '../../testing/signed-out';
+import { renderApp } from '../../testing/render-app';
 import OauthCallbackPage from './oauth-callback-page';
 
 const routes = [

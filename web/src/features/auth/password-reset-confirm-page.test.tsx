@@ -1,8 +1,8 @@
 import { fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { changeLanguage } from '../../i18n';
-import { mockFetch, ok } from '../../test-support/fetch-mock';
-import { renderApp } from '../../test-support/render-app';
+import { mockFetch, ok } from '../../testing/fetch-mock';
+import { renderApp } from '../../testing/render-app';
 import PasswordResetConfirmPage from './password-reset-confirm-page';
 
 const routes = [{ path: '/user/reset', element: <PasswordResetConfirmPage /> }];

@@ -1,9 +1,9 @@
 import { fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { getStoredUser } from '../../api/session';
-import { mockFetch, ok } from '../../test-support/fetch-mock';
-import { commonUser, startEachTestSignedOutInEnglish } from '../../test-support/signed-out';
-import { renderApp } from '../../test-support/render-app';
+import { mockFetch, ok } from '../../testing/fetch-mock';
+import { commonUser, startEachTestSignedOutInEnglish } from '../../testing/signed-out';
+import { renderApp } from '../../testing/render-app';
 import { defaultStatus } from '../../api/status';
 import LoginPage from './login-page';
 import { authorizeUrl, oidcAuthorizeUrl } from './oauth-redirect';

@@ -2,10 +2,10 @@ import { Role } from '@switchboard/contract';
 import { fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { changeLanguage } from '../../i18n';
-import { mockFetch, ok, type RecordedRequest } from '../../test-support/fetch-mock';
-import { renderApp } from '../../test-support/render-app';
+import { mockFetch, ok, type RecordedRequest } from '../../testing/fetch-mock';
+import { renderApp } from '../../testing/render-app';
 import ChannelListPage from './channel-list-page';
-import { channelView } from './channel-test-data';
+import { channelView } from '../../testing/channel-fixtures';
 
 const routes = [
   { path: '/channel', element: <ChannelListPage /> },

@@ -3,10 +3,10 @@ import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { toast } from '../../components/feedback';
 import { changeLanguage } from '../../i18n';
-import { mockFetch, ok, type RecordedRequest } from '../../test-support/fetch-mock';
-import { renderApp } from '../../test-support/render-app';
+import { mockFetch, ok, type RecordedRequest } from '../../testing/fetch-mock';
+import { renderApp } from '../../testing/render-app';
 import ChannelListPage from './channel-list-page';
-import { channelView } from './channel-test-data';
+import { channelView } from '../../testing/channel-fixtures';
 import { responseTimeColours } from './response-time-tag';
 
 const admin = { id: 1, role: Role.Admin };

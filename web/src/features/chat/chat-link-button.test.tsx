@@ -2,7 +2,7 @@ import { fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { toast } from '../../components/feedback';
 import { changeLanguage } from '../../i18n';
-import { renderApp } from '../../test-support/render-app';
+import { renderApp } from '../../testing/render-app';
 import { ChatLinkButton } from './chat-link-button';
 
 const key = 'k'.repeat(48);

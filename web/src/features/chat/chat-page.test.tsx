@@ -3,9 +3,9 @@ import { screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { toast } from '../../components/feedback';
 import { changeLanguage } from '../../i18n';
-import { mockFetch, ok } from '../../test-support/fetch-mock';
-import { renderApp } from '../../test-support/render-app';
-import { signedInUser, tokenView } from '../token/token-test-data';
+import { mockFetch, ok } from '../../testing/fetch-mock';
+import { renderApp } from '../../testing/render-app';
+import { signedInUser, tokenView } from '../../testing/token-fixtures';
 import ChatPage from './chat-page';
 import { NO_TOKEN_REDIRECT_MS } from './use-chat-target';
 

@@ -2,10 +2,10 @@ import type { LogView } from '@switchboard/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { changeLanguage } from '../../i18n';
-import { mockFetch, type RecordedRequest } from '../../test-support/fetch-mock';
-import { renderApp } from '../../test-support/render-app';
+import { mockFetch, type RecordedRequest } from '../../testing/fetch-mock';
+import { renderApp } from '../../testing/render-app';
 import LogPage from './log-page';
-import { adminUser, commonUser, logServer, logView } from './log-test-data';
+import { adminUser, commonUser, logServer, logView } from '../../testing/log-fixtures';
 
 const routes = [{ path: '/log', element: <LogPage /> }];
 const searchOf = (request: RecordedRequest | undefined) => new URL(request?.url ?? '', 'http://console.test').searchParams;

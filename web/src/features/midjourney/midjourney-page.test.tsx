@@ -1,9 +1,9 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { changeLanguage } from '../../i18n';
-import { mockFetch, type RecordedRequest } from '../../test-support/fetch-mock';
-import { renderApp } from '../../test-support/render-app';
-import { adminUser, commonUser, midjourneyView, taskServer } from '../task/task-test-data';
+import { mockFetch, type RecordedRequest } from '../../testing/fetch-mock';
+import { renderApp } from '../../testing/render-app';
+import { adminUser, commonUser, midjourneyView, taskServer } from '../../testing/task-fixtures';
 import MidjourneyPage from './midjourney-page';
 
 const routes = [{ path: '/midjourney', element: <MidjourneyPage /> }];

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ChatStreamError, readChatStream } from './chat-stream';
-import { chunk, streamOf } from './stream-test-support';
+import { chunk, streamOf } from '../../testing/playground-stream';
 
 const encoder = new TextEncoder();
 

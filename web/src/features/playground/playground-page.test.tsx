@@ -1,8 +1,8 @@
 import { fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { changeLanguage } from '../../i18n';
-import { renderApp } from '../../test-support/render-app';
-import { chunk, streamOf } from './stream-test-support';
+import { renderApp } from '../../testing/render-app';
+import { chunk, streamOf } from '../../testing/playground-stream';
 import { DEFAULT_SYSTEM_PROMPT } from './playground-conversation';
 import PlaygroundPage from './playground-page';
 

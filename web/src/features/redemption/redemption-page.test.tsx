@@ -4,8 +4,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import * as clipboard from '../../components/clipboard';
 import { toast } from '../../components/feedback';
 import { changeLanguage } from '../../i18n';
-import { mockFetch, ok, type RecordedRequest } from '../../test-support/fetch-mock';
-import { renderApp } from '../../test-support/render-app';
+import { mockFetch, ok, type RecordedRequest } from '../../testing/fetch-mock';
+import { renderApp } from '../../testing/render-app';
 import RedemptionPage from './redemption-page';
 import { codesFile } from './redemption-form';
 

@@ -3,10 +3,10 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { toast } from '../../components/feedback';
 import { changeLanguage } from '../../i18n';
-import { mockFetch, ok, type RecordedRequest } from '../../test-support/fetch-mock';
-import { renderApp } from '../../test-support/render-app';
+import { mockFetch, ok, type RecordedRequest } from '../../testing/fetch-mock';
+import { renderApp } from '../../testing/render-app';
 import SettingPage from './setting-page';
-import { optionServer, rootUser } from './setting-test-data';
+import { optionServer, rootUser } from '../../testing/setting-fixtures';
 
 const routes = [{ path: '/setting', element: <SettingPage /> }];
 

@@ -2,10 +2,10 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { toast } from '../../components/feedback';
 import { changeLanguage } from '../../i18n';
-import { mockFetch, ok } from '../../test-support/fetch-mock';
-import { renderApp } from '../../test-support/render-app';
+import { mockFetch, ok } from '../../testing/fetch-mock';
+import { renderApp } from '../../testing/render-app';
 import { LogClearPanel } from './log-clear-panel';
-import { rootUser } from './setting-test-data';
+import { rootUser } from '../../testing/setting-fixtures';
 
 describe('log history clearing', () => {
   beforeEach(() => changeLanguage('en'));

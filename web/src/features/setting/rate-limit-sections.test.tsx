@@ -3,11 +3,11 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { toast } from '../../components/feedback';
 import { changeLanguage } from '../../i18n';
-import { mockFetch } from '../../test-support/fetch-mock';
-import { renderApp } from '../../test-support/render-app';
+import { mockFetch } from '../../testing/fetch-mock';
+import { renderApp } from '../../testing/render-app';
 import type { OptionValues } from './options-api';
 import { RateLimitSections } from './rate-limit-sections';
-import { optionServer, putsOf, rootUser } from './setting-test-data';
+import { optionServer, putsOf, rootUser } from '../../testing/setting-fixtures';
 
 const keys: OptionKey[] = [
   'ModelRequestRateLimitEnabled',

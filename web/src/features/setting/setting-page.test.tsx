@@ -2,10 +2,10 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { toast } from '../../components/feedback';
 import { changeLanguage } from '../../i18n';
-import { mockFetch } from '../../test-support/fetch-mock';
-import { renderApp } from '../../test-support/render-app';
+import { mockFetch } from '../../testing/fetch-mock';
+import { renderApp } from '../../testing/render-app';
 import SettingPage from './setting-page';
-import { optionServer, plainUser, putsOf, rootUser, storedOptions } from './setting-test-data';
+import { optionServer, plainUser, putsOf, rootUser, storedOptions } from '../../testing/setting-fixtures';
 
 const routes = [{ path: '/setting', element: <SettingPage /> }];
 

@@ -2,10 +2,10 @@ import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { toast } from '../../components/feedback';
 import { changeLanguage } from '../../i18n';
-import { mockFetch } from '../../test-support/fetch-mock';
-import { renderApp } from '../../test-support/render-app';
+import { mockFetch } from '../../testing/fetch-mock';
+import { renderApp } from '../../testing/render-app';
 import TokenPage from './token-page';
-import { signedInUser, tokenServer, tokenView } from './token-test-data';
+import { signedInUser, tokenServer, tokenView } from '../../testing/token-fixtures';
 
 const routes = [{ path: '/token', element: <TokenPage /> }];
 /** what remained when the page loaded the token; calls may spend from it while the drawer is open */

@@ -1,10 +1,10 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { changeLanguage } from '../../i18n';
-import { mockFetch, ok } from '../../test-support/fetch-mock';
-import { renderApp } from '../../test-support/render-app';
+import { mockFetch, ok } from '../../testing/fetch-mock';
+import { renderApp } from '../../testing/render-app';
 import TokenPage from './token-page';
-import { signedInUser, tokenServer, tokenView } from './token-test-data';
+import { signedInUser, tokenServer, tokenView } from '../../testing/token-fixtures';
 
 const routes = [{ path: '/token', element: <TokenPage /> }];
 

@@ -3,10 +3,10 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { toast } from '../../components/feedback';
 import * as clipboard from '../../components/clipboard';
 import { changeLanguage } from '../../i18n';
-import { mockFetch } from '../../test-support/fetch-mock';
-import { renderApp } from '../../test-support/render-app';
+import { mockFetch } from '../../testing/fetch-mock';
+import { renderApp } from '../../testing/render-app';
 import TokenPage, { selectedTokensText } from './token-page';
-import { signedInUser, tokenServer, tokenView } from './token-test-data';
+import { signedInUser, tokenServer, tokenView } from '../../testing/token-fixtures';
 
 const routes = [{ path: '/token', element: <TokenPage /> }];
 

@@ -3,11 +3,11 @@ import { fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { toast } from '../../components/feedback';
 import { changeLanguage } from '../../i18n';
-import { mockFetch, ok } from '../../test-support/fetch-mock';
-import { renderApp } from '../../test-support/render-app';
+import { mockFetch, ok } from '../../testing/fetch-mock';
+import { renderApp } from '../../testing/render-app';
 import { AccountCard } from '../setting/personal/account-card';
 import UserEditPage from './user-edit-page';
-import { userView } from './user-test-data';
+import { userView } from '../../testing/user-fixtures';
 
 const me = userView({ id: 7, username: 'alice', display_name: 'Alice' });
 const routes = [

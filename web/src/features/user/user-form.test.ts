@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { checkUserForm, updateRequestOf, userFormOf } from './user-form';
-import { userView } from './user-test-data';
+import { userView } from '../../testing/user-fixtures';
 
 describe('the edit-user form', () => {
   const loaded = userView({ quota: 1_000 });

@@ -2,11 +2,11 @@ import { Role, UserStatus } from '@switchboard/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { changeLanguage } from '../../i18n';
-import { mockFetch } from '../../test-support/fetch-mock';
-import { renderApp } from '../../test-support/render-app';
+import { mockFetch } from '../../testing/fetch-mock';
+import { renderApp } from '../../testing/render-app';
 import UserEditPage from './user-edit-page';
 import UserListPage from './user-list-page';
-import { adminUser, rootUser, userServer, userView } from './user-test-data';
+import { adminUser, rootUser, userServer, userView } from '../../testing/user-fixtures';
 
 const routes = [
   { path: '/user', element: <UserListPage /> },

@@ -2,9 +2,9 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { toast } from '../../../components/feedback';
 import { changeLanguage } from '../../../i18n';
-import { mockFetch } from '../../../test-support/fetch-mock';
-import { renderApp } from '../../../test-support/render-app';
-import { optionServer, putsOf, rootUser, storedOptions } from '../setting-test-data';
+import { mockFetch } from '../../../testing/fetch-mock';
+import { renderApp } from '../../../testing/render-app';
+import { optionServer, putsOf, rootUser, storedOptions } from '../../../testing/setting-fixtures';
 import { ModelRatioTable } from './model-ratio-table';
 import { isNumberText, nameProblem, numberProblem, optionValuesOf, rowsOf } from './model-ratio-rows';
 

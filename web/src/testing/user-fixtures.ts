@@ -1,6 +1,6 @@
 import { Role, UserStatus, type UserView } from '@switchboard/contract';
-import type { RecordedRequest } from '../../test-support/fetch-mock';
-import { ok } from '../../test-support/fetch-mock';
+import type { RecordedRequest } from './fetch-mock';
+import { ok } from './fetch-mock';
 
 export const rootUser = { id: 1, username: 'root', role: Role.Root };
 export const adminUser = { id: 2, username: 'admin', role: Role.Admin };

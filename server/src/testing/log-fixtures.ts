@@ -1,7 +1,7 @@
 import type { ApiEnvelope } from '@switchboard/contract';
-import { LogType, type LogEntry } from '../../platform/log-writer';
-import { addUser } from '../../testing/relay-fixtures';
-import { signIn, type TestServer } from '../../testing/test-server';
+import { LogType, type LogEntry } from '../platform/log-writer';
+import { addUser } from './relay-fixtures';
+import { signIn, type TestServer } from './test-server';
 
 /** GET and DELETE against /api as one signed-in user, answering the parsed envelope. */
 export function consoleCaller(server: TestServer, headers: Record<string, string>, language: 'en' | 'zh' = 'en') {

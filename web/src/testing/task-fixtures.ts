@@ -1,5 +1,5 @@
 import type { MidjourneyView, TaskView } from '@switchboard/contract';
-import { ok, type RecordedRequest } from '../../test-support/fetch-mock';
+import { ok, type RecordedRequest } from './fetch-mock';
 
 export const adminUser = { id: 1, username: 'root', role: 100 };
 export const commonUser = { id: 7, username: 'alice', role: 1 };

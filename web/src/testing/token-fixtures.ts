@@ -1,6 +1,6 @@
 import { TokenStatus, type TokenView } from '@switchboard/contract';
-import type { RecordedRequest } from '../../test-support/fetch-mock';
-import { ok } from '../../test-support/fetch-mock';
+import type { RecordedRequest } from './fetch-mock';
+import { ok } from './fetch-mock';
 
 export const signedInUser = { id: 7, username: 'alice', role: 1 };
 

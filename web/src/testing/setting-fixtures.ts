@@ -1,5 +1,5 @@
 import { isSecretOptionKey, optionCatalogue, optionKeys } from '@switchboard/contract';
-import { ok, type RecordedRequest } from '../../test-support/fetch-mock';
+import { ok, type RecordedRequest } from './fetch-mock';
 
 export const rootUser = { id: 1, username: 'root', role: 100 };
 export const plainUser = { id: 2, username: 'plain', role: 1 };

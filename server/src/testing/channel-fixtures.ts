@@ -1,12 +1,12 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { ApiEnvelope } from '@switchboard/contract';
-import { nowSeconds, toNumber } from '../../db/dialect';
-import { hashPassword } from '../../platform/password';
-import { signIn, type TestServer } from '../../testing/test-server';
-import { UserRepository } from '../user/repository';
-import { abilitiesOf } from './abilities';
-import { normaliseChannelRow } from './channel-view';
+import { nowSeconds, toNumber } from '../db/dialect';
+import { hashPassword } from '../platform/password';
+import { signIn, type TestServer } from './test-server';
+import { UserRepository } from '../console/user/repository';
+import { abilitiesOf } from '../console/channel/abilities';
+import { normaliseChannelRow } from '../console/channel/channel-view';
 
 /** Test helpers for the channel suites: a signed-in console caller, users, a fake upstream, consistency checks. */
 

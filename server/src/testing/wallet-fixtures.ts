@@ -1,5 +1,5 @@
-import { flushAll } from '../../testing/relay-fixtures';
-import type { TestServer } from '../../testing/test-server';
+import { flushAll } from './relay-fixtures';
+import type { TestServer } from './test-server';
 
 /** A user's quota as the balance authority holds it, and as the database holds it after a flush. */
 export async function quotaOf(server: TestServer, userId: number): Promise<{ live: number; stored: number }> {

@@ -1,7 +1,7 @@
 import type { ApiEnvelope } from '@switchboard/contract';
 import type { OptionKey } from '@switchboard/contract';
-import { MailCatcher } from '../../testing/mail-catcher';
-import type { TestServer } from '../../testing/test-server';
+import { MailCatcher } from './mail-catcher';
+import type { TestServer } from './test-server';
 
 export interface Reply<T> extends ApiEnvelope<T> {
   status: number;

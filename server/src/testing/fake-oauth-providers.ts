@@ -1,4 +1,4 @@
-import { FakeJsonServer } from '../../testing/fake-json-server';
+import { FakeJsonServer } from './fake-json-server';
 
 export interface FakeProfile {
   id: number;

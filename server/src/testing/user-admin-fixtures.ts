@@ -1,7 +1,7 @@
 import type { ApiEnvelope, PageData, UserManageAction, UserManageResult, UserView } from '@switchboard/contract';
-import { toNumber } from '../../db/dialect';
-import { addUser } from '../../testing/relay-fixtures';
-import { signIn, type TestServer } from '../../testing/test-server';
+import { toNumber } from '../db/dialect';
+import { addUser } from './relay-fixtures';
+import { signIn, type TestServer } from './test-server';
 
 /** Password of every user `addUser` writes. */
 export const FIXTURE_PASSWORD = 'password123';

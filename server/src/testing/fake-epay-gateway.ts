@@ -1,6 +1,6 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { signEpayParams, verifyEpaySignature } from './epay-signature';
+import { signEpayParams, verifyEpaySignature } from '../console/topup/epay-signature';
 
 export interface ReceivedOrder {
   fields: Record<string, string>;

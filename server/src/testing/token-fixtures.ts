@@ -1,9 +1,9 @@
 import { Role, UserStatus, type TokenView } from '@switchboard/contract';
-import { nowSeconds } from '../../db/dialect';
-import { hashPassword } from '../../platform/password';
-import { consoleClient } from '../../testing/console-client';
-import { signIn, type TestServer } from '../../testing/test-server';
-import { UserRepository } from '../user/repository';
+import { nowSeconds } from '../db/dialect';
+import { hashPassword } from '../platform/password';
+import { consoleClient } from './console-client';
+import { signIn, type TestServer } from './test-server';
+import { UserRepository } from '../console/user/repository';
 
 const PASSWORD = 'password123';
 

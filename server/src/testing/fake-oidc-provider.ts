@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { FakeJsonServer, type FakeRequest } from '../../testing/fake-json-server';
+import { FakeJsonServer, type FakeRequest } from './fake-json-server';
 
 export interface OidcProfile {
   sub: string;
