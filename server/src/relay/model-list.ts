@@ -1,6 +1,6 @@
 import type { AppContext } from '../app-context';
 import type { Caller } from './authenticate';
-import { priceOf } from './billing/price';
+import { priceOf } from '../domain/prices';
 import type { RelayServices } from './relay-services';
 
 /** Stable creation time the reference product reports for models it does not know the date of. */

@@ -6,7 +6,7 @@ import { fill } from '../platform/text';
 import { checkModelAllowed, type Caller } from './authenticate';
 import { sendAttempt, type AttemptOutcome } from './attempt';
 import { countPromptTokens, promptEstimate } from './billing/estimate';
-import { priceOf, unpricedLogContent, type Price } from './billing/price';
+import { priceOf, unpricedLogContent, type Price } from '../domain/prices';
 import { quotaFor, reserveFor, type Usage } from './billing/quota';
 import { HeldAnswer } from './billing/held-answer';
 import { consumptionOther } from './billing/consumption-other';

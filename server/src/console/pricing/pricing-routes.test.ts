@@ -44,6 +44,15 @@ describe.each(kinds)('pricing and public content on %s', (kind: DatabaseKind) =>
     expect((await pricing()).data.find((entry) => entry.model_name === 'gpt-4o')?.unpriced).toBe(true);
   });
 
+  it('shows a negative price or ratio (an imported table, say) as unpriced, as the relay refuses to bill it', async () => {
+    await server.context.options.save('ModelRatio', JSON.stringify({ 'house-model': -3, 'gpt-4o': 1.25 }));
+    await server.context.options.save('ModelPrice', JSON.stringify({ 'dall-e-3': -0.04 }));
+    const byName = Object.fromEntries((await pricing()).data.map((item) => [item.model_name, item]));
+    expect(byName['house-model']).toMatchObject({ unpriced: true, model_ratio: 0 });
+    expect(byName['dall-e-3']).toMatchObject({ unpriced: true, model_price: 0 });
+    expect(byName['gpt-4o']).toMatchObject({ unpriced: false, model_ratio: 1.25 });
+  });
+
   it('adds a signed-in user\'s own group to the usable groups', async () => {
     await addUser(server, 'vip-buyer', { group: 'vip' });
     const headers = await signIn(server, 'vip-buyer', 'password123');

@@ -1,5 +1,6 @@
 import { QuotaType, type PricingItem } from '@switchboard/contract';
 import type { AppContext } from '../../app-context';
+import { listedPriceOf } from '../../domain/prices';
 
 type NumberTable = Record<string, number>;
 
@@ -18,21 +19,13 @@ async function servedGroups(context: AppContext): Promise<Map<string, string[]>>
   return groups;
 }
 
-const priceIn = (table: NumberTable | undefined, model: string): number | undefined => {
-  const value = table?.[model];
-  return typeof value === 'number' && Number.isFinite(value) ? value : undefined;
-};
-
-/** The price of one model exactly as the relay reads it: a per-call price wins, else the ratios. */
+/** The price of one model as the relay reads it (domain/prices.ts): a per-call price wins, else the ratios. */
 export function pricingItemOf(context: AppContext, model: string, groups: string[]): PricingItem {
-  const options = context.options;
   const base = { model_name: model, enable_groups: groups, model_ratio: 0, completion_ratio: 0, model_price: 0 };
-  const modelPrice = priceIn(options.json<NumberTable>('ModelPrice'), model);
-  if (modelPrice !== undefined) return { ...base, quota_type: QuotaType.PerCall, model_price: modelPrice, unpriced: false };
-  const modelRatio = priceIn(options.json<NumberTable>('ModelRatio'), model);
-  if (modelRatio === undefined) return { ...base, quota_type: QuotaType.ByTokens, unpriced: true };
-  const completionRatio = priceIn(options.json<NumberTable>('CompletionRatio'), model) ?? 1;
-  return { ...base, quota_type: QuotaType.ByTokens, model_ratio: modelRatio, completion_ratio: completionRatio, unpriced: false };
+  const listed = listedPriceOf(context.options, model);
+  if (!listed) return { ...base, quota_type: QuotaType.ByTokens, unpriced: true };
+  if (listed.kind === 'per-call') return { ...base, quota_type: QuotaType.PerCall, model_price: listed.modelPrice, unpriced: false };
+  return { ...base, quota_type: QuotaType.ByTokens, model_ratio: listed.modelRatio, completion_ratio: listed.completionRatio, unpriced: false };
 }
 
 /** The groups a caller may use: the option UserUsableGroups, plus a signed-in user's own group. */

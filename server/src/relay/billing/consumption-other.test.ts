@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { consumptionOther, type CallFacts } from './consumption-other';
-import type { Price } from './price';
+import type { Price } from '../../domain/prices';
 import { priceDetails } from './settlement';
 
 /** What the log's `other` held when it was written with JSON.stringify; the hand-written text must equal it. */

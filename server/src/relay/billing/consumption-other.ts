@@ -1,4 +1,4 @@
-import type { Price } from './price';
+import type { Price } from '../../domain/prices';
 import { priceDetails } from './settlement';
 
 /** What a consumption log's `other` records about one call besides its price. */

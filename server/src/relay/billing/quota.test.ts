@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Price } from './price';
+import type { Price } from '../../domain/prices';
 import { quotaFor } from './quota';
 
 const claude: Price = { kind: 'ratio', modelRatio: 1.5, completionRatio: 5, groupRatio: 1, cacheRatio: 0.1, createCacheRatio: 1.25 };

@@ -1,5 +1,5 @@
 import { roundHalfAwayFromZero } from '@switchboard/contract';
-import type { Price } from './price';
+import type { Price } from '../../domain/prices';
 
 export interface Usage {
   /** every input token, including those read from or written to a prompt cache */

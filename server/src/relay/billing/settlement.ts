@@ -3,7 +3,7 @@ import { TRUST_FACTOR } from '../../platform/balances/admission';
 import type { Caller } from '../authenticate';
 import { RelayError } from '../relay-error';
 import { relayMessages } from '../relay-messages';
-import type { Price } from './price';
+import type { Price } from '../../domain/prices';
 
 /** The balance a token spends from; null for unlimited tokens and playground calls. */
 const spendingTokenId = (caller: Caller) => (caller.token && !caller.token.unlimited ? caller.token.id : null);

@@ -2,7 +2,7 @@ import type { AppContext } from '../../app-context';
 import { toNumber } from '../../db/dialect';
 import { LogType } from '../../platform/log-writer';
 import type { Caller } from '../authenticate';
-import type { Price } from '../billing/price';
+import type { Price } from '../../domain/prices';
 import { billingDurable, priceDetails, refund, reserve, settle } from '../billing/settlement';
 import type { CachedChannel } from '../caches/channel-index';
 import type { StoredTask, TaskPlatform } from './task-platform';

@@ -2,7 +2,7 @@ import type { ChannelService } from '@switchboard/contract';
 import type { AppContext } from '../../app-context';
 import { fill } from '../../platform/text';
 import { checkModelAllowed, type Caller } from '../authenticate';
-import { priceOf } from '../billing/price';
+import { priceOf } from '../../domain/prices';
 import { quotaFor } from '../billing/quota';
 import type { CachedChannel } from '../caches/channel-index';
 import { selectChannel } from '../channel-selection';

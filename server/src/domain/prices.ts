@@ -1,5 +1,5 @@
 import { DEFAULT_CREATE_CACHE_RATIO } from '@switchboard/contract';
-import type { OptionStore } from '../../platform/option-store';
+import type { OptionStore } from '../platform/option-store';
 
 /** A model's entry in a JSON ratio table, or the fallback when it has none (or a bad one). */
 function ratioIn(options: OptionStore, key: 'CompletionRatio' | 'CacheRatio' | 'CreateCacheRatio', model: string, fallback: number): number {
@@ -49,22 +49,36 @@ function ratioPrice(options: OptionStore, model: string, modelRatio: number, gro
   };
 }
 
+/** What the price tables list for a model, before group, self-use mode or a user's consent: null when they list nothing. */
+export type ListedPrice = { kind: 'per-call'; modelPrice: number } | { kind: 'ratio'; modelRatio: number; completionRatio: number };
+
+const tableEntry = (options: OptionStore, key: 'ModelPrice' | 'ModelRatio', model: string): number | undefined => {
+  const value = options.json<Record<string, number>>(key)?.[model];
+  return typeof value === 'number' && Number.isFinite(value) && value >= 0 ? value : undefined;
+};
+
 /**
- * The price of a model in a group: a per-call price when ModelPrice has it, else the ratios. A model
- * with neither is free in self-use mode (`SelfUseModeEnabled`), billed at FALLBACK_MODEL_RATIO for a
- * user who accepts unpriced models, and otherwise refused (null): never billed at a made-up ratio
- * unless someone asked for it.
+ * A model's listed price: a per-call price when ModelPrice has it, else its ratio. Negative or
+ * non-numeric entries count as missing, for the relay and the pricing page alike.
+ */
+export function listedPriceOf(options: OptionStore, model: string): ListedPrice | null {
+  const modelPrice = tableEntry(options, 'ModelPrice', model);
+  if (modelPrice !== undefined) return { kind: 'per-call', modelPrice };
+  const modelRatio = tableEntry(options, 'ModelRatio', model);
+  if (modelRatio === undefined) return null;
+  return { kind: 'ratio', modelRatio, completionRatio: ratioIn(options, 'CompletionRatio', model, 1) };
+}
+
+/**
+ * The price of a model in a group: its listed price. A model with none is free in self-use mode
+ * (`SelfUseModeEnabled`), billed at FALLBACK_MODEL_RATIO for a user who accepts unpriced models, and
+ * otherwise refused (null): never billed at a made-up ratio unless someone asked for it.
  */
 export function priceOf(options: OptionStore, model: string, group: string, acceptsUnpriced = false): Price | null {
   const groupRatio = groupRatioOf(options, group);
-  const modelPrice = options.json<Record<string, number>>('ModelPrice')?.[model];
-  if (typeof modelPrice === 'number' && Number.isFinite(modelPrice) && modelPrice >= 0) {
-    return { kind: 'per-call', modelPrice, groupRatio };
-  }
-  const modelRatio = options.json<Record<string, number>>('ModelRatio')?.[model];
-  if (typeof modelRatio === 'number' && Number.isFinite(modelRatio) && modelRatio >= 0) {
-    return ratioPrice(options, model, modelRatio, groupRatio);
-  }
+  const listed = listedPriceOf(options, model);
+  if (listed?.kind === 'per-call') return { kind: 'per-call', modelPrice: listed.modelPrice, groupRatio };
+  if (listed) return ratioPrice(options, model, listed.modelRatio, groupRatio);
   if (options.boolean('SelfUseModeEnabled')) return { kind: 'per-call', modelPrice: 0, groupRatio, unpriced: 'self-use' };
   if (acceptsUnpriced) return { ...ratioPrice(options, model, FALLBACK_MODEL_RATIO, groupRatio), unpriced: 'fallback-ratio' };
   return null;
