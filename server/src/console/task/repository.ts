@@ -1,12 +1,10 @@
 import type { MidjourneyFilter, TaskFilter } from '@switchboard/contract';
-import type { Kysely, Selectable } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database';
 import { toNumber } from '../../db/dialect';
-import type { MidjourneysTable, TasksTable } from '../../db/tables/tasks';
+import type { MidjourneyRow, TaskRow } from '../../domain/task-rows';
 import type { PageRequest } from '../paging';
 
-export type MidjourneyRow = Selectable<MidjourneysTable>;
-export type TaskRow = Selectable<TasksTable>;
 
 /** Whose tasks a query may see: one user's (the self view) or everyone's (administrators, who may filter by channel). */
 export type TaskScope = { userId: number } | { everyone: true };

@@ -1,6 +1,6 @@
 import { midjourneyImageAddress, type MidjourneyView, type TaskView } from '@switchboard/contract';
 import { toNumber } from '../../db/dialect';
-import type { MidjourneyRow, TaskRow } from './repository';
+import { storedJson, type MidjourneyRow, type TaskRow } from '../../domain/task-rows';
 import { failReasonIn } from '../../domain/task-fail-reason';
 import type { Language } from '../../platform/text';
 
@@ -39,16 +39,6 @@ export function midjourneyView(row: MidjourneyRow, images: ImageAddressing, lang
   };
 }
 
-/** Stored JSON text as JSON; text that is not JSON is answered as it is, nothing as null. */
-function jsonOf(text: string | null): unknown {
-  if (!text) return null;
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    return text;
-  }
-}
-
 /** An async task as administrators see it; `private_data` (upstream ids and keys) never leaves the server. */
 export function taskView(row: TaskRow, language: Language): TaskView {
   return {
@@ -68,8 +58,8 @@ export function taskView(row: TaskRow, language: Language): TaskView {
     start_time: toNumber(row.start_time),
     finish_time: toNumber(row.finish_time),
     progress: row.progress,
-    properties: jsonOf(row.properties),
-    data: jsonOf(row.data),
+    properties: storedJson(row.properties),
+    data: storedJson(row.data),
   };
 }
 

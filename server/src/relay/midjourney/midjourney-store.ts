@@ -1,11 +1,10 @@
-import type { Selectable } from 'kysely';
+import type { MidjourneyRow } from '../../domain/task-rows';
 import type { Database } from '../../db/database';
 import { insertReturningId, toNumber } from '../../db/dialect';
-import type { MidjourneysTable } from '../../db/tables/tasks';
 import { RefundClaims, RefundState } from '../tasks/refund-claim';
 import type { StoredTask, TaskSnapshot, TaskStore } from '../tasks/task-platform';
 
-export type MidjourneyRow = Selectable<MidjourneysTable>;
+
 
 /** midjourney-proxy's finished states; CANCEL counts as a failure (the task produced nothing). */
 const FINISHED = ['SUCCESS', 'FAILURE', 'CANCEL'];

@@ -2,9 +2,9 @@ import { midjourneyImageAddress } from '@switchboard/contract';
 import type { OptionStore } from '../../platform/option-store';
 import { failReasonIn } from '../../domain/task-fail-reason';
 import type { Language } from '../../platform/text';
-import { storedJson } from '../tasks/stored-json';
+import { storedJson } from '../../domain/task-rows';
 import { toNumber } from '../../db/dialect';
-import type { MidjourneyRow } from './midjourney-store';
+import type { MidjourneyRow } from '../../domain/task-rows';
 
 /**
  * A stored drawing as the client of a midjourney-proxy knows it. With MjForwardUrlEnabled the image

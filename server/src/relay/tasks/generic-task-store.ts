@@ -1,14 +1,13 @@
-import type { Selectable } from 'kysely';
+import type { TaskRow } from '../../domain/task-rows';
 import type { Database } from '../../db/database';
 import { insertReturningId, toNumber } from '../../db/dialect';
-import type { TasksTable } from '../../db/tables/tasks';
 import { RefundClaims, RefundState } from './refund-claim';
 import type { StoredTask, TaskSnapshot, TaskStore } from './task-platform';
 
 const FINISHED = ['SUCCESS', 'FAILURE'];
 const seconds = (milliseconds: number) => Math.floor(milliseconds / 1000);
 
-export type TaskRow = Selectable<TasksTable>;
+
 
 /** A task row as the poller and the refunds see it. */
 export function storedTask(row: Pick<TaskRow, 'id' | 'task_id' | 'channel_id' | 'user_id' | 'token_id' | 'quota' | 'model_name' | 'submit_time'>): StoredTask {
