@@ -112,7 +112,7 @@ export async function disableChannelAutomatically(context: AppContext, channel: 
     return true;
   });
   if (!changed) return false;
-  await context.bus.notify('channels');
+  await context.bus.channelsChanged();
   // The notice may take seconds (SMTP, webhook retries); the failing request does not wait for it.
   void context.background.track(noticeChannelDisabled(context, channel, reason));
   return true;

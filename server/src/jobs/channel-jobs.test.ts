@@ -139,7 +139,7 @@ describe('balance refresh and the job status', () => {
     // The fake answers only chat; the balance endpoints come from a second fake below.
     const billing = await new BillingUpstream().start();
     await server.context.database.db.updateTable('channels').set({ base_url: billing.url }).where('id', '=', id).execute();
-    await server.context.bus.notify('channels');
+    await server.context.bus.channelsChanged();
 
     const reply = await root<string>('POST', '/job/channel-balance/run');
     expect(reply).toMatchObject({ success: true, data: 'ran' });

@@ -3,6 +3,9 @@ import type { Redis } from 'ioredis';
 
 type Handler = (message: string) => void | Promise<void>;
 
+/** The topics on the wire between processes; callers use the typed methods of the bus instead. */
+const TOPICS = { users: 'users', tokens: 'tokens', channels: 'channels', options: 'option' } as const;
+
 /** Another process that does not acknowledge a change is not waited for longer than this. */
 export const ACKNOWLEDGE_TIMEOUT_MS = 5000;
 
@@ -31,6 +34,42 @@ export class LocalBus {
   }
 
   async close(): Promise<void> {}
+
+  /** A user's row changed (quota, group, status, password, ...): every process drops its copy. */
+  userChanged(id: number): Promise<void> {
+    return this.notify(TOPICS.users, String(id));
+  }
+
+  /** A token changed: every process drops its copy of the token with this key. */
+  tokenChanged(key: string): Promise<void> {
+    return this.notify(TOPICS.tokens, key);
+  }
+
+  /** Channels or their abilities changed: every process reloads its channel index. */
+  channelsChanged(): Promise<void> {
+    return this.notify(TOPICS.channels);
+  }
+
+  /** An option this process has already applied changed: the other processes reload it. */
+  optionChangedElsewhere(key: string): Promise<void> {
+    return this.publish(TOPICS.options, key);
+  }
+
+  onUserChanged(handler: (id: number) => void | Promise<void>): void {
+    this.subscribe(TOPICS.users, (message) => handler(Number(message)));
+  }
+
+  onTokenChanged(handler: (key: string) => void | Promise<void>): void {
+    this.subscribe(TOPICS.tokens, handler);
+  }
+
+  onChannelsChanged(handler: () => void | Promise<void>): void {
+    this.subscribe(TOPICS.channels, () => handler());
+  }
+
+  onOptionChanged(handler: (key: string) => void | Promise<void>): void {
+    this.subscribe(TOPICS.options, handler);
+  }
 
   protected async deliver(topic: string, message: string): Promise<void> {
     await Promise.all((this.handlers.get(topic) ?? []).map((handler) => handler(message)));

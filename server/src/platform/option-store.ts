@@ -6,7 +6,6 @@ import type { Tables } from '../db/tables/index';
 import type { InvalidationBus } from './invalidation-bus';
 
 type Listener = (key: OptionKey) => void;
-const TOPIC = 'option';
 
 function parse(key: OptionKey, value: string): unknown {
   switch (optionCatalogue[key].kind) {
@@ -40,7 +39,7 @@ export class OptionStore {
     private readonly bus: InvalidationBus,
   ) {
     for (const key of optionKeys) this.apply(key, optionCatalogue[key].default);
-    bus.subscribe(TOPIC, (key) => {
+    bus.onOptionChanged((key) => {
       // Returned: the change counts as applied (and acknowledged to its writer) once reloaded.
       if (isOptionKey(key)) return this.reload(key);
     });
@@ -77,7 +76,7 @@ export class OptionStore {
   async save(key: OptionKey, value: string): Promise<void> {
     await upsert(this.db, this.kind, 'options', { key, value }, ['key'], { value });
     this.apply(key, value);
-    await this.bus.publish(TOPIC, key);
+    await this.bus.optionChangedElsewhere(key);
   }
 
   onChange(listener: Listener): void {

@@ -120,7 +120,7 @@ describe('under concurrency the balances equal the start minus the sum of the lo
     const second = await startTestServer({ sharedDatabase: first.database, environment: { ...environment, NODE_TYPE: 'slave' } });
     try {
       await addChannel(first, { baseUrl: upstream.url, models: ['gpt-4o-mini'] });
-      await second.context.bus.notify('channels');
+      await second.context.bus.channelsChanged();
       upstream.behaviour = { promptTokens: 100, completionTokens: 50 };
       const userId = await addUser(first, 'shared', { quota: 200_000 });
       const token = await addToken(first, userId, { remain: 150_000 });

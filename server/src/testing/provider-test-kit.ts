@@ -7,7 +7,7 @@ import type { TestServer } from './test-server';
 export async function addChannelWithOther(server: TestServer, values: ChannelValues, other: string): Promise<number> {
   const id = await addChannel(server, values);
   await server.context.database.db.updateTable('channels').set({ other }).where('id', '=', id).execute();
-  await server.context.bus.notify('channels');
+  await server.context.bus.channelsChanged();
   return id;
 }
 

@@ -101,7 +101,7 @@ export async function addChannel(server: TestServer, values: ChannelValues): Pro
     values.models.map((model) => ({ group, model, channel_id: id, enabled: 1, priority: values.priority ?? 0, weight: values.weight ?? 0, tag: null })),
   );
   await database.db.insertInto('abilities').values(abilities).execute();
-  await server.context.bus.notify('channels');
+  await server.context.bus.channelsChanged();
   return id;
 }
 

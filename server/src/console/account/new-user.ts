@@ -70,9 +70,9 @@ export async function createUser(context: AppContext, values: NewUser): Promise<
       .where('id', '=', inviter.id)
       .execute();
     if (reward > 0) writeSystemLog(context, inviter.id, inviter.username, reward, accountMessages.inviterGift);
-    await context.bus.notify('users', String(inviter.id));
+    await context.bus.userChanged(inviter.id);
   }
-  await context.bus.notify('users', String(id));
+  await context.bus.userChanged(id);
   return id;
 }
 

@@ -42,5 +42,5 @@ export async function endSession(request: FastifyRequest, reply: FastifyReply, c
   const users = new UserRepository(context.database);
   if ((session.ep ?? 0) !== (await users.sessionEpochOf(session.uid))) return;
   await users.endSessions(session.uid);
-  await context.bus.notify('users', String(session.uid));
+  await context.bus.userChanged(session.uid);
 }

@@ -17,7 +17,7 @@ describe.each(kinds)('channel abilities on %s', (kind: DatabaseKind) => {
   beforeAll(async () => {
     server = await startTestServer({ databaseKind: kind });
     root = await callerFor(server, 'root', '123456');
-    server.context.bus.subscribe('channels', () => {
+    server.context.bus.onChannelsChanged(() => {
       notifications += 1;
     });
   });

@@ -5,9 +5,6 @@ import type { ChannelsTable } from '../../db/tables/channels';
 import type { Tables } from '../../db/tables/index';
 import { rewriteAbilities } from './abilities';
 
-/** The topic the relay's channel index reloads on. */
-export const CHANNELS_TOPIC = 'channels';
-
 const IDS_PER_QUERY = 1000;
 
 /** Channel writes inside one transaction; every channel they touch gets its abilities rewritten before commit. */
@@ -61,6 +58,6 @@ export async function changeChannels<T>(context: AppContext, work: (writer: Chan
     await rewriteAbilities(transaction, [...touched]);
     return value;
   });
-  await context.bus.notify(CHANNELS_TOPIC);
+  await context.bus.channelsChanged();
   return result;
 }

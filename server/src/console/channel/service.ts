@@ -14,7 +14,7 @@ import type { ChannelsTable } from '../../db/tables/channels';
 import { AppError } from '../../platform/errors';
 import { repairAbilities } from './abilities';
 import { toChannelView, type ChannelRow } from './channel-view';
-import { CHANNELS_TOPIC, changeChannels } from './channel-writes';
+import { changeChannels } from './channel-writes';
 import { checkDestinationChange } from './destination-guard';
 import { channelMessages } from './messages';
 import { ChannelRepository, type ChannelPageRequest } from './repository';
@@ -145,7 +145,7 @@ export class ChannelService {
   async repair(): Promise<number> {
     const { db } = this.context.database;
     const repaired = await db.transaction().execute((transaction) => repairAbilities(transaction));
-    await this.context.bus.notify(CHANNELS_TOPIC);
+    await this.context.bus.channelsChanged();
     return repaired;
   }
 }

@@ -9,7 +9,6 @@ import { disableReasonOf, isDisablingFailure } from '../../domain/channel-health
 import { testChannel, type ChannelTestResult } from '../../relay/channel-test';
 import { disableAutomatically, enableAfterRecovery, mayDisableAutomatically } from './channel-status';
 import type { ChannelRow } from './channel-view';
-import { CHANNELS_TOPIC } from './channel-writes';
 import { channelMessages, disableReasons } from './messages';
 import type { ChannelService } from './service';
 import { forEachLimited } from './upstream-service';
@@ -93,7 +92,7 @@ export class ChannelTestService {
       .set({ response_time: result.timeMs, test_time: nowSeconds() })
       .where('id', '=', channel.id)
       .execute();
-    this.context.bus.notify(CHANNELS_TOPIC);
+    this.context.bus.channelsChanged();
     await this.writeTestLog(channel, result);
     if (monitor !== 'none') await this.applyMonitoring(channel, result, seconds, monitor === 'disable-and-enable');
     return { ...result, seconds };

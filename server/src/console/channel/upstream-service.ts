@@ -4,7 +4,6 @@ import { nowSeconds } from '../../db/dialect';
 import { queryBalance, supportsBalance } from './balance';
 import { disableAutomatically, mayDisableAutomatically } from './channel-status';
 import type { ChannelRow } from './channel-view';
-import { CHANNELS_TOPIC } from './channel-writes';
 import { fetchUpstreamModels } from './fetch-models';
 import { disableReasons } from './messages';
 import { ChannelRepository } from './repository';
@@ -70,7 +69,7 @@ export class ChannelUpstreamService {
         summary.failed += 1;
       }
     });
-    if (summary.updated > 0) await this.context.bus.notify(CHANNELS_TOPIC);
+    if (summary.updated > 0) await this.context.bus.channelsChanged();
     return summary;
   }
 
@@ -82,7 +81,7 @@ export class ChannelUpstreamService {
       .set({ balance, balance_updated_time: nowSeconds() })
       .where('id', '=', channel.id)
       .execute();
-    if (announce) await this.context.bus.notify(CHANNELS_TOPIC);
+    if (announce) await this.context.bus.channelsChanged();
     return balance;
   }
 }

@@ -41,7 +41,7 @@ export async function bindAccount(context: AppContext, user: UserRow, binding: B
   const holder = await users.findByBinding(binding.column, externalId);
   if (holder && holder.id !== user.id) throw new AppError(fill(oauthMessages.alreadyBound, { provider: binding.provider }));
   await users.update(user.id, { [binding.column]: externalId });
-  await context.bus.notify('users', String(user.id));
+  await context.bus.userChanged(user.id);
 }
 
 const SUGGESTION_PATTERN = new RegExp(`^[A-Za-z0-9_-]{1,${USERNAME_MAX_LENGTH}}$`);

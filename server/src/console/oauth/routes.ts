@@ -106,7 +106,7 @@ export function registerOauthRoutes(app: ConsoleApp, context: AppContext, guards
     if (await emailInUse(context, email, user.id)) throw new AppError(accountMessages.emailTaken);
     if (!(await new VerificationService(context).checkCode(email, code))) throw new AppError(accountMessages.codeWrong);
     await new UserRepository(context.database).update(user.id, { email });
-    await context.bus.notify('users', String(user.id));
+    await context.bus.userChanged(user.id);
     return ok();
   });
 }

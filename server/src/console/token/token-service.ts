@@ -24,7 +24,6 @@ import { checkFields, givenFields, type CheckedTokenFields, type TokenOwner } fr
 import { toTokenView } from './token-view';
 
 /** The relay caches tokens by key and drops an entry when this topic names it. */
-export const TOKENS_TOPIC = 'tokens';
 const KEY_ATTEMPTS = 5;
 
 export interface TokenServiceOptions {
@@ -156,7 +155,7 @@ export class TokenService {
 
   /** Resolves once every process forgot the tokens, so the next call through any of them sees the change. */
   private async announce(...keys: string[]): Promise<void> {
-    await Promise.all(keys.map((key) => this.context.bus.notify(TOKENS_TOPIC, key)));
+    await Promise.all(keys.map((key) => this.context.bus.tokenChanged(key)));
   }
 
   private async insertWithFreshKeys(rows: NewToken[]): Promise<string[]> {

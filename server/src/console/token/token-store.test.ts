@@ -23,7 +23,7 @@ describe.each(kinds)('tokens on %s', (kind: DatabaseKind) => {
     aliceId = Number(aliceHeaders['New-Api-User']);
     alice = tokenClient(server, aliceHeaders);
     bob = tokenClient(server, await signInNewUser(server, 'bob'));
-    server.context.bus.subscribe('tokens', (key) => {
+    server.context.bus.onTokenChanged((key) => {
       announced.push(key);
     });
   });

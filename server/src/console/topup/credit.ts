@@ -2,9 +2,6 @@ import type { AppContext } from '../../app-context';
 import { nowSeconds } from '../../db/dialect';
 import { LogType } from '../../platform/log-writer';
 
-/** The relay's user cache reloads a user when this topic names its id. */
-const USERS_TOPIC = 'users';
-
 /**
  * Adds quota a user has paid for (a redeemed code, a completed payment) through the balance
  * authority, tells the caches, and writes the top-up log entry. Only the winner of the
@@ -17,7 +14,7 @@ export async function creditTopUp(
   content: string,
 ): Promise<void> {
   await context.balances.adjustUser(user.id, quota);
-  await context.bus.notify(USERS_TOPIC, String(user.id));
+  await context.bus.userChanged(user.id);
   context.logs.write({
     user_id: user.id,
     username: user.username,

@@ -24,9 +24,6 @@ import { creationRefusalOf, refusalOf, type Party, type UserAction } from './per
 import { applyQuotaChange, plannedQuota } from './quota-change';
 import { UserAdminRepository, type UserFilter } from './repository';
 
-/** The relay's user cache drops a user when this topic names their id. */
-export const USERS_TOPIC = 'users';
-
 /** User administration (spec 000 §2, §4 to §7; issue 4). Every rule of §6 goes through `refusalOf`. */
 export class UserAdminService {
   private readonly users: UserAdminRepository;
@@ -148,6 +145,6 @@ export class UserAdminService {
   }
 
   private announce(id: number): Promise<void> {
-    return this.context.bus.notify(USERS_TOPIC, String(id));
+    return this.context.bus.userChanged(id);
   }
 }

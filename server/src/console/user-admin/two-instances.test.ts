@@ -31,7 +31,7 @@ describe.runIf(kinds.includes('postgres'))('user administration across two insta
     second = await startTestServer({ sharedDatabase: first.database, environment: { ...environment, NODE_TYPE: 'slave' } });
     upstream = await new FakeOpenAIUpstream().start();
     await addChannel(first, { baseUrl: upstream.url, models: ['gpt-4o-mini'] });
-    await second.context.bus.notify('channels');
+    await second.context.bus.channelsChanged();
   });
   afterAll(async () => {
     await upstream.stop();

@@ -61,7 +61,7 @@ export class SelfService {
       throw error;
     }
     const sessionEpoch = changes.password ? await this.users.endSessionsAndAccessToken(user.id) : null;
-    await this.context.bus.notify('users', String(user.id));
+    await this.context.bus.userChanged(user.id);
     return { sessionEpoch };
   }
 
@@ -70,14 +70,14 @@ export class SelfService {
     if (isRoot(user.role)) throw new AppError(selfMessages.rootCannotLeave);
     await this.users.update(user.id, { deleted_at: nowSeconds(), access_token: null });
     await this.users.endSessions(user.id);
-    await this.context.bus.notify('users', String(user.id));
+    await this.context.bus.userChanged(user.id);
   }
 
   /** A new system access token, replacing the old one. */
   async newAccessToken(user: UserRow): Promise<string> {
     const token = randomBytes(32).toString('base64').replace(/[^0-9A-Za-z]/g, '').slice(0, ACCESS_TOKEN_LENGTH);
     await this.users.update(user.id, { access_token: token });
-    await this.context.bus.notify('users', String(user.id));
+    await this.context.bus.userChanged(user.id);
     return token;
   }
 
@@ -109,7 +109,7 @@ export class SelfService {
       content: fill(selfMessages.transferLog, { amount: shown }).zh,
       other: '{}',
     });
-    await this.context.bus.notify('users', String(user.id));
+    await this.context.bus.userChanged(user.id);
   }
 
   /**
@@ -136,7 +136,7 @@ export class SelfService {
       accept_unset_model_ratio_model: setting.accept_unset_model_ratio_model ?? false,
     };
     await this.users.update(user.id, { setting: JSON.stringify(stored) });
-    await this.context.bus.notify('users', String(user.id));
+    await this.context.bus.userChanged(user.id);
   }
 
   /** Distinct enabled models of the channels serving any group the user may use. */

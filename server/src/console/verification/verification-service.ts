@@ -80,7 +80,7 @@ export class VerificationService {
       .where('id', '=', user.id)
       .execute();
     await new UserRepository(this.context.database).endSessionsAndAccessToken(toNumber(user.id));
-    await this.context.bus.notify('users', String(user.id));
+    await this.context.bus.userChanged(user.id);
     return password;
   }
 

@@ -141,7 +141,7 @@ describe('root notices of live relay failures', () => {
       expect(aboutChannel()).toHaveLength(Math.min(flap + 1, 2));
       await server.context.database.db.updateTable('channels').set({ status: 1 }).where('id', '=', channelId).execute();
       await server.context.database.db.updateTable('abilities').set({ enabled: 1 }).where('channel_id', '=', channelId).execute();
-      await server.context.bus.notify('channels');
+      await server.context.bus.channelsChanged();
     }
     expect(aboutChannel()[0]!.body).toContain('Reason: upstream HTTP 401 (upstream_test): Incorrect API key provided');
     await setOption('AutomaticDisableChannelEnabled', 'false');
@@ -159,7 +159,7 @@ describe('the low-balance notice across instances', () => {
         await first.context.options.save(key as 'SMTPServer', value!);
       }
       await addChannel(first, { baseUrl: upstream.url, models: ['gpt-4o-mini'] });
-      await second.context.bus.notify('channels');
+      await second.context.bus.channelsChanged();
       const address = 'shared@switchboard.test';
       const userId = await addUser(first, 'shared-low', { quota: 2000 });
       await first.context.database.db

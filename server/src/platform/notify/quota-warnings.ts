@@ -32,8 +32,8 @@ export class QuotaWarnings {
   private timer: NodeJS.Timeout | null = null;
 
   constructor(private readonly context: AppContext) {
-    context.bus.subscribe('users', (id) => {
-      this.recipients.delete(Number(id));
+    context.bus.onUserChanged((id) => {
+      this.recipients.delete(id);
     });
   }
 

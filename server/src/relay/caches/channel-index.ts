@@ -104,7 +104,7 @@ export class ChannelIndex {
     private readonly database: Database,
     bus: InvalidationBus,
   ) {
-    bus.subscribe('channels', () => this.reload());
+    bus.onChannelsChanged(() => this.reload());
   }
 
   tiers(group: string, model: string, service: ChannelService = 'relay'): Tier[] {

@@ -40,7 +40,7 @@ export class TokenCache {
     private readonly database: Database,
     bus: InvalidationBus,
   ) {
-    bus.subscribe('tokens', (key) => {
+    bus.onTokenChanged((key) => {
       this.entries.delete(key);
       this.missing.delete(key);
     });

@@ -38,8 +38,8 @@ export class UserCache {
     private readonly database: Database,
     bus: InvalidationBus,
   ) {
-    bus.subscribe('users', (id) => {
-      this.entries.delete(Number(id));
+    bus.onUserChanged((id) => {
+      this.entries.delete(id);
     });
   }
 

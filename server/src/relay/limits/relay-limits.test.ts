@@ -216,7 +216,7 @@ describe.runIf(kinds.includes('postgres'))('limits across two instances (Postgre
     servers.push(second);
     await addChannel(first, slowChannel({ name: 'capped', maxConcurrency: 1 }));
     await addChannel(first, { name: 'spare', baseUrl: upstream.url, models: ['gpt-4o-mini'], priority: 0 });
-    await second.context.bus.notify('channels');
+    await second.context.bus.channelsChanged();
     const userId = await addUser(first, 'shared-limits', { quota: 100_000_000 });
     const { apiKey } = await addToken(first, userId, { remain: 100_000_000, rpmLimit: 3 });
     const clients = [first, second].map((server) => new OpenAI({ apiKey, baseURL: `${server.url}/v1`, maxRetries: 0 }));
