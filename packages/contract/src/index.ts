@@ -4,6 +4,7 @@ export * from './number-input';
 export * from './quota';
 export * from './user';
 export * from './status';
+export * from './checkin';
 export * from './options';
 export * from './option-values';
 export * from './chat-links';

@@ -210,6 +210,10 @@ export const optionCatalogue = {
   LinuxDOMinimumTrustLevel: num(0),
   TurnstileVerifyEndpoint: str('https://challenges.cloudflare.com/turnstile/v0/siteverify'),
   // OIDC sign-in, Claude and Gemini adapters, pass-through (issue #16; the reference's dotted keys, reference notes §6.2)
+  // Daily check-in: a random reward in [min_quota, max_quota] quota units, once per day
+  'checkin_setting.enabled': bool(false),
+  'checkin_setting.min_quota': whole(1000),
+  'checkin_setting.max_quota': whole(10000),
   'oidc.enabled': bool(false),
   'oidc.client_id': str(),
   'oidc.client_secret': str(),

@@ -49,6 +49,8 @@ export interface StatusData {
   enable_batch_update: boolean;
   default_use_auto_group: boolean;
   linuxdo_minimum_trust_level: number;
+  /** `checkin_setting.enabled`: the profile shows the daily check-in card */
+  checkin_enabled: boolean;
 }
 
 /** `data` of `GET /api/setup`: Switchboard is set up on its first start (root / 123456), so `status` is always true. */

@@ -2,6 +2,7 @@ import type { AppContext } from '../app-context';
 import { createGuards } from './auth/guards';
 import { registerAccountRoutes } from './account/routes';
 import { registerChannelRoutes } from './channel/routes';
+import { registerCheckinRoutes } from './checkin/routes';
 import { registerDataRoutes } from './data/routes';
 import { registerJobRoutes } from './job/routes';
 import { registerLogRoutes } from './log/routes';
@@ -38,6 +39,7 @@ export async function consolePlugin(app: ConsoleApp, context: AppContext): Promi
   registerLogRoutes(app, context, guards);
   registerDataRoutes(app, context, guards);
   registerRedemptionRoutes(app, context, guards);
+  registerCheckinRoutes(app, context, guards);
   registerTopUpRoutes(app, context, guards);
   registerTaskRoutes(app, context, guards);
   registerJobRoutes(app, context, guards);

@@ -58,6 +58,7 @@ export const defaultStatus: StatusData = {
   enable_batch_update: true,
   default_use_auto_group: false,
   linuxdo_minimum_trust_level: 0,
+  checkin_enabled: false,
 };
 
 function withDefaults(value: unknown): StatusData {

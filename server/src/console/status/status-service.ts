@@ -52,6 +52,7 @@ export function buildStatus(context: AppContext): StatusData {
     enable_batch_update: true,
     default_use_auto_group: false,
     linuxdo_minimum_trust_level: options.number('LinuxDOMinimumTrustLevel'),
+    checkin_enabled: options.boolean('checkin_setting.enabled'),
   };
 }
 

@@ -1,4 +1,5 @@
 import type { AccountCodesTable } from './account-codes';
+import type { CheckinsTable } from './checkins';
 import type { EndedSessionsTable } from './ended-sessions';
 import type { AbilitiesTable, ChannelsTable } from './channels';
 import type { LogsTable, QuotaDataTable } from './logs';
@@ -28,4 +29,5 @@ export interface Tables {
   tasks: TasksTable;
   journal_marks: JournalMarksTable;
   ended_sessions: EndedSessionsTable;
+  checkins: CheckinsTable;
 }

@@ -60,6 +60,7 @@ const sections = [
     ]),
   },
   { name: 'quota', fields: fieldsOf(['QuotaForNewUser', 'PreConsumedQuota', 'QuotaForInviter', 'QuotaForInvitee']) },
+  { name: 'checkin', fields: fieldsOf(['checkin_setting.enabled', 'checkin_setting.min_quota', 'checkin_setting.max_quota']) },
   { name: 'chats', fields: fieldsOf(['Chats']) },
   { name: 'groups', fields: fieldsOf(['GroupRatio', 'UserUsableGroups']) },
   {

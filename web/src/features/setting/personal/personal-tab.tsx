@@ -3,6 +3,7 @@ import { Col, Flex, Row, Spin } from 'antd';
 import { AccountCard } from './account-card';
 import { BalanceCard } from './balance-card';
 import { BindingsCard } from './bindings-card';
+import { CheckinCard } from './checkin-card';
 import { InviteCard } from './invite-card';
 import { ModelsCard } from './models-card';
 import { NotificationCard } from './notification-card';
@@ -26,6 +27,7 @@ export default function PersonalTab() {
       <Col xs={24} xl={12}>
         <Flex vertical gap={16}>
           <BalanceCard user={user} />
+          <CheckinCard />
           <InviteCard user={user} />
           <AccountCard user={user} />
           <ModelsCard />

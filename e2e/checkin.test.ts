@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import { consoleClient } from '../server/src/testing/console-client';
+import { signIn } from '../server/src/testing/test-server';
+import { useConsoleHarness } from './support/console-harness';
+import { signInAsRoot, signInThroughForm } from './support/console';
+
+describe('daily check-in in Chromium', () => {
+  const harness = useConsoleHarness();
+
+  it('root turns check-in on in the operation settings; a user checks in from the personal tab once, and the day shows its reward', async () => {
+    const asRoot = consoleClient(harness.server, await signIn(harness.server, 'root', '123456'));
+    expect(await asRoot('POST', '/user/', { username: 'early-bird', password: 'early-bird-1' })).toMatchObject({ success: true });
+
+    const admin = await harness.open('zh-CN');
+    await signInAsRoot(admin.page);
+    await admin.page.goto('/setting?tab=operation');
+    const section = admin.page.getByTestId('section-checkin');
+    await section.getByRole('switch').click();
+    await section.getByTestId('option-checkin_setting.min_quota').locator('input').fill('250000');
+    await section.getByTestId('option-checkin_setting.max_quota').locator('input').fill('250000');
+    await section.getByTestId('save-checkin').click();
+    await expect.poll(async () => (await asRoot<{ checkin_enabled: boolean }>('GET', '/status')).data?.checkin_enabled).toBe(true);
+    const saved = await asRoot<Array<{ key: string; value: string }>>('GET', '/option/');
+    expect(saved.data?.find((option) => option.key === 'checkin_setting.max_quota')?.value).toBe('250000');
+
+    const session = await harness.open('en-US');
+    const page = session.page;
+    await signInThroughForm(page, 'early-bird', 'early-bird-1');
+    await page.waitForURL((url) => !url.pathname.startsWith('/login'));
+    await page.goto('/setting?tab=personal');
+    const card = page.getByTestId('checkin-card');
+    await card.getByTestId('checkin-button').click();
+    await page.getByText('Checked in: $0.50 added to your balance').waitFor();
+    await card.getByTestId('checkin-day').getByText('$0.50').waitFor();
+    await expect.poll(async () => card.getByTestId('checkin-button').isDisabled()).toBe(true);
+    expect(await card.getByTestId('checkin-button').textContent()).toContain('Checked in today');
+  });
+});

@@ -1,0 +1,46 @@
+import type { CheckinRecord } from '@switchboard/contract';
+import type { Database } from '../../db/database';
+import { toNumber } from '../../db/dialect';
+
+/** Reads and writes `checkins`. */
+export class CheckinRepository {
+  constructor(private readonly database: Database) {}
+
+  /** Inserts today's row; false when the user already has one for `date` (the unique pair refused it). */
+  async insert(userId: number, date: string, quota: number, createdAt: number): Promise<boolean> {
+    try {
+      await this.database.db.insertInto('checkins').values({ user_id: userId, checkin_date: date, quota_awarded: quota, created_at: createdAt }).execute();
+      return true;
+    } catch (error) {
+      if (await this.has(userId, date)) return false;
+      throw error;
+    }
+  }
+
+  async has(userId: number, date: string): Promise<boolean> {
+    const row = await this.database.db.selectFrom('checkins').select('id').where('user_id', '=', userId).where('checkin_date', '=', date).executeTakeFirst();
+    return row !== undefined;
+  }
+
+  /** A month's check-ins (`month` is YYYY-MM), newest first. */
+  async month(userId: number, month: string): Promise<CheckinRecord[]> {
+    const rows = await this.database.db
+      .selectFrom('checkins')
+      .select(['checkin_date', 'quota_awarded'])
+      .where('user_id', '=', userId)
+      .where('checkin_date', '>=', `${month}-01`)
+      .where('checkin_date', '<=', `${month}-31`)
+      .orderBy('checkin_date', 'desc')
+      .execute();
+    return rows.map((row) => ({ checkin_date: row.checkin_date, quota_awarded: toNumber(row.quota_awarded) }));
+  }
+
+  async totals(userId: number): Promise<{ count: number; quota: number }> {
+    const row = await this.database.db
+      .selectFrom('checkins')
+      .select((select) => [select.fn.countAll().as('count'), select.fn.sum('quota_awarded').as('quota')])
+      .where('user_id', '=', userId)
+      .executeTakeFirst();
+    return { count: toNumber(row?.count ?? 0), quota: toNumber(row?.quota ?? 0) };
+  }
+}

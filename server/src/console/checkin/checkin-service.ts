@@ -1,0 +1,70 @@
+import { randomInt } from 'node:crypto';
+import { formatQuota, type CheckinResult, type CheckinStatus } from '@switchboard/contract';
+import type { AppContext } from '../../app-context';
+import { nowSeconds } from '../../db/dialect';
+import { AppError } from '../../platform/errors';
+import { LogType } from '../../platform/log-writer';
+import { creditTopUp } from '../topup/credit';
+import { CheckinRepository } from './checkin-repository';
+import { checkinMessages } from './messages';
+
+const MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;
+const twoDigits = (value: number) => String(value).padStart(2, '0');
+
+/** The server's local date (the process's time zone, as the reference counts days), YYYY-MM-DD. */
+export function localDate(at = new Date()): string {
+  return `${at.getFullYear()}-${twoDigits(at.getMonth() + 1)}-${twoDigits(at.getDate())}`;
+}
+
+/** Daily check-in (the reference's `checkin_setting`): once per local day, a random reward within the bounds. */
+export class CheckinService {
+  private readonly repository: CheckinRepository;
+
+  constructor(private readonly context: AppContext) {
+    this.repository = new CheckinRepository(context.database);
+  }
+
+  private bounds(): { min: number; max: number } {
+    const min = this.context.options.number('checkin_setting.min_quota');
+    return { min, max: Math.max(min, this.context.options.number('checkin_setting.max_quota')) };
+  }
+
+  private requireEnabled(): void {
+    if (!this.context.options.boolean('checkin_setting.enabled')) throw new AppError(checkinMessages.disabled);
+  }
+
+  async status(userId: number, month: string | undefined): Promise<CheckinStatus> {
+    this.requireEnabled();
+    const today = localDate();
+    const wanted = month || today.slice(0, 7);
+    if (!MONTH.test(wanted)) throw new AppError(checkinMessages.badMonth);
+    const [records, totals, checkedInToday] = await Promise.all([
+      this.repository.month(userId, wanted),
+      this.repository.totals(userId),
+      this.repository.has(userId, today),
+    ]);
+    const { min, max } = this.bounds();
+    return {
+      enabled: true,
+      min_quota: min,
+      max_quota: max,
+      stats: { total_quota: totals.quota, total_checkins: totals.count, checkin_count: records.length, checked_in_today: checkedInToday, records },
+    };
+  }
+
+  /**
+   * The day's row is written first: of parallel check-ins the unique (user, day) pair lets one insert,
+   * and only that one is credited, so a crash between the two can lose a reward but never pay one twice.
+   */
+  async checkIn(user: { id: number; username: string }): Promise<CheckinResult> {
+    this.requireEnabled();
+    const today = localDate();
+    if (await this.repository.has(user.id, today)) throw new AppError(checkinMessages.already);
+    const { min, max } = this.bounds();
+    const quota = max > min ? randomInt(min, max + 1) : min;
+    if (!(await this.repository.insert(user.id, today, quota, nowSeconds()))) throw new AppError(checkinMessages.raced);
+    const shown = formatQuota(quota, { inCurrency: true, quotaPerUnit: this.context.options.number('QuotaPerUnit') });
+    await creditTopUp(this.context, user, quota, `用户签到，获得额度 ${shown}`, LogType.System);
+    return { quota_awarded: quota, checkin_date: today };
+  }
+}

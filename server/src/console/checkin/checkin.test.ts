@@ -1,0 +1,80 @@
+import type { CheckinResult, CheckinStatus } from '@switchboard/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DatabaseKind } from '../../config';
+import { consoleClient, type ConsoleClient } from '../../testing/console-client';
+import { flushAll } from '../../testing/relay-fixtures';
+import { availableDatabaseKinds } from '../../testing/test-databases';
+import { signIn, startTestServer, type TestServer } from '../../testing/test-server';
+import { signInNewUser } from '../../testing/token-fixtures';
+import { quotaOf } from '../../testing/wallet-fixtures';
+import { localDate } from './checkin-service';
+
+const kinds = await availableDatabaseKinds();
+
+describe.each(kinds)('daily check-in on %s', (kind: DatabaseKind) => {
+  let server: TestServer;
+  let root: ConsoleClient;
+  const user = async (name: string) => {
+    const headers = await signInNewUser(server, name);
+    return { id: Number(headers['New-Api-User']), call: consoleClient(server, headers), zh: consoleClient(server, headers, 'zh') };
+  };
+  const setOption = async (key: string, value: string) => expect((await root('PUT', '/option/', { key, value })).success).toBe(true);
+
+  beforeAll(async () => {
+    server = await startTestServer({ databaseKind: kind });
+    root = consoleClient(server, await signIn(server, 'root', '123456'));
+  });
+  afterAll(() => server.stop());
+
+  it('is refused in both languages while disabled, and /api/status says it is off', async () => {
+    const eve = await user('eve');
+    expect(await eve.call('POST', '/user/checkin')).toMatchObject({ success: false, message: 'Check-in is not enabled' });
+    expect(await eve.zh('GET', '/user/checkin')).toMatchObject({ success: false, message: '签到功能未启用' });
+    expect((await root<{ checkin_enabled: boolean }>('GET', '/status')).data?.checkin_enabled).toBe(false);
+    expect((await quotaOf(server, eve.id)).live).toBe(0);
+  });
+
+  it('credits a reward within the bounds once a day, with a system log, and shows it in the month', async () => {
+    await setOption('checkin_setting.enabled', 'true');
+    await setOption('checkin_setting.min_quota', '500');
+    await setOption('checkin_setting.max_quota', '700');
+    expect((await root<{ checkin_enabled: boolean }>('GET', '/status')).data?.checkin_enabled).toBe(true);
+    const fay = await user('fay');
+    const reply = await fay.call<CheckinResult>('POST', '/user/checkin');
+    expect(reply.success).toBe(true);
+    const awarded = reply.data?.quota_awarded ?? 0;
+    expect(awarded).toBeGreaterThanOrEqual(500);
+    expect(awarded).toBeLessThanOrEqual(700);
+    expect(reply.data?.checkin_date).toBe(localDate());
+    expect(await quotaOf(server, fay.id)).toEqual({ live: awarded, stored: awarded });
+    expect(await fay.zh('POST', '/user/checkin')).toMatchObject({ success: false, message: '今日已签到' });
+    expect((await quotaOf(server, fay.id)).live).toBe(awarded);
+
+    await flushAll(server);
+    const logs = await server.context.database.db.selectFrom('logs').select(['type', 'content']).where('user_id', '=', fay.id).execute();
+    expect(logs).toEqual([{ type: 4, content: expect.stringContaining('签到') }]);
+
+    const status = await fay.call<CheckinStatus>('GET', `/user/checkin?month=${localDate().slice(0, 7)}`);
+    expect(status.data).toEqual({
+      enabled: true,
+      min_quota: 500,
+      max_quota: 700,
+      stats: { total_quota: awarded, total_checkins: 1, checkin_count: 1, checked_in_today: true, records: [{ checkin_date: localDate(), quota_awarded: awarded }] },
+    });
+    const lastYear = await fay.call<CheckinStatus>('GET', '/user/checkin?month=2020-01');
+    expect(lastYear.data?.stats).toMatchObject({ total_checkins: 1, checkin_count: 0, records: [] });
+    expect(await fay.call('GET', '/user/checkin?month=2020-13')).toMatchObject({ success: false, message: 'The month must be written YYYY-MM' });
+  });
+
+  it('credits one of 20 parallel check-ins of one user, once', async () => {
+    await setOption('checkin_setting.min_quota', '900');
+    await setOption('checkin_setting.max_quota', '900');
+    const gus = await user('gus');
+    const replies = await Promise.all(Array.from({ length: 20 }, () => gus.call<CheckinResult>('POST', '/user/checkin')));
+    expect(replies.filter((reply) => reply.success)).toHaveLength(1);
+    for (const reply of replies.filter((answer) => !answer.success)) {
+      expect(['You have already checked in today', 'Check-in failed, please retry later']).toContain(reply.message);
+    }
+    expect(await quotaOf(server, gus.id)).toEqual({ live: 900, stored: 900 });
+  });
+});

@@ -1,0 +1,74 @@
+import type { CheckinResult, CheckinStatus } from '@switchboard/contract';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Badge, Button, Calendar, Card, Flex, Statistic, Typography } from 'antd';
+import dayjs, { type Dayjs } from 'dayjs';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { api } from '../../../api/http-client';
+import { useStatus } from '../../../api/status';
+import { toast } from '../../../components/feedback';
+import { useHumanCheck } from '../../auth/use-human-check';
+import { SELF_QUERY_KEY } from './personal-api';
+import { useMoney } from './use-money';
+
+const checkinKey = (month: string) => ['user', 'checkin', month] as const;
+const fetchCheckins = (month: string) => api.get<CheckinStatus>('/api/user/checkin', { query: { month } });
+const checkIn = (turnstile: string) => api.post<CheckinResult>('/api/user/checkin', undefined, { query: turnstile ? { turnstile } : {} });
+
+/** The daily check-in: this month's calendar with the days checked in, the totals, and the button (when the site offers it). */
+export function CheckinCard() {
+  const status = useStatus();
+  if (!status.checkin_enabled) return null;
+  return <CheckinCalendar />;
+}
+
+function CheckinCalendar() {
+  const { t } = useTranslation('personal');
+  const money = useMoney();
+  const queryClient = useQueryClient();
+  const humanCheck = useHumanCheck();
+  const [month, setMonth] = useState(() => dayjs().format('YYYY-MM'));
+  const checkins = useQuery({ queryKey: checkinKey(month), queryFn: () => fetchCheckins(month) });
+  const awarded = new Map((checkins.data?.stats.records ?? []).map((record) => [record.checkin_date, record.quota_awarded]));
+  const mutation = useMutation({
+    mutationFn: () => checkIn(humanCheck.token),
+    onSuccess: async (result) => {
+      toast.success(t('checkin.done', { amount: money(result.quota_awarded) }));
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: ['user', 'checkin'] }),
+        queryClient.invalidateQueries({ queryKey: SELF_QUERY_KEY }),
+      ]);
+    },
+  });
+  const stats = checkins.data?.stats;
+  const dayCell = (day: Dayjs) => {
+    const quota = awarded.get(day.format('YYYY-MM-DD'));
+    return quota === undefined ? null : <Badge status="success" text={money(quota)} data-testid="checkin-day" />;
+  };
+
+  return (
+    <Card title={t('checkin.title')} data-testid="checkin-card">
+      <Flex vertical gap={12}>
+        <Flex gap={32} wrap align="flex-end">
+          <Statistic title={t('checkin.totalQuota')} value={stats ? money(stats.total_quota) : '—'} />
+          <Statistic title={t('checkin.totalCheckins')} value={stats?.total_checkins ?? '—'} />
+          <Statistic title={t('checkin.monthCheckins')} value={stats?.checkin_count ?? '—'} />
+          <Button
+            type="primary"
+            disabled={!stats || stats.checked_in_today}
+            loading={mutation.isPending}
+            onClick={() => humanCheck.ready() && mutation.mutate()}
+            data-testid="checkin-button"
+          >
+            {stats?.checked_in_today ? t('checkin.checkedIn') : t('checkin.checkIn')}
+          </Button>
+        </Flex>
+        {humanCheck.widget}
+        <Typography.Text type="secondary">
+          {t('checkin.range', { min: money(checkins.data?.min_quota ?? 0), max: money(checkins.data?.max_quota ?? 0) })}
+        </Typography.Text>
+        <Calendar fullscreen={false} cellRender={dayCell} onPanelChange={(value) => setMonth(value.format('YYYY-MM'))} />
+      </Flex>
+    </Card>
+  );
+}
