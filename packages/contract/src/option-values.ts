@@ -20,6 +20,7 @@ export type OptionProblem =
   /** valid JSON of the wrong shape, for shapes whose message says what is expected */
   | { kind: 'shape'; shape: DescribedShape }
   | { kind: 'choice'; choices: readonly string[] }
+  | { kind: 'prefix'; prefixes: readonly string[] }
   | { kind: 'notPositive' }
   | { kind: 'groupNameEmpty' }
   | { kind: 'groupNameSpaces'; name: string };
@@ -168,6 +169,7 @@ export function optionValueProblem(key: OptionKey, value: string): OptionProblem
     url?: boolean;
     link?: boolean;
     choices?: readonly string[];
+    prefixes?: readonly string[];
   } = optionCatalogue[key];
   switch (definition.kind) {
     case 'boolean':
@@ -189,6 +191,7 @@ export function optionValueProblem(key: OptionKey, value: string): OptionProblem
         const scheme = unsafeLinkScheme(value);
         if (scheme !== null) return { kind: 'unsafeLink', name: key, scheme };
       }
+      if (definition.prefixes && value !== '' && !definition.prefixes.some((prefix) => value.startsWith(prefix))) return { kind: 'prefix', prefixes: definition.prefixes };
       return definition.choices && !definition.choices.includes(value) ? { kind: 'choice', choices: definition.choices } : null;
   }
 }

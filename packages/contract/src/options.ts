@@ -41,6 +41,8 @@ export interface OptionDefinition {
   url?: boolean;
   /** Number options: only whole numbers. */
   integer?: boolean;
+  /** String options: when filled in, must start with one of these. */
+  prefixes?: readonly string[];
   /** String options: the only values allowed. */
   choices?: readonly string[];
   /** String options: a link the console opens, never with a script or local-file scheme. */
@@ -79,6 +81,15 @@ export const optionCatalogue = {
   /** Money per dollar of quota: a price of 0 would sell quota for nothing. */
   Price: { ...num(7.3), positive: true },
   MinTopUp: num(1),
+  // Stripe top-up: Checkout Sessions of one Price, quantity = the amount bought
+  StripeApiSecret: { kind: 'string', default: '', prefixes: ['sk_', 'rk_'] },
+  StripeWebhookSecret: str(),
+  StripePriceId: str(),
+  StripeUnitPrice: { ...num(8), positive: true },
+  StripeMinTopUp: whole(1, 1),
+  StripePromotionCodesEnabled: bool(false),
+  /** where the Stripe API is reached; empty is https://api.stripe.com */
+  StripeApiAddress: url(),
   TopupGroupRatio: json({ default: 1, vip: 1, svip: 1 }),
   CustomCallbackAddress: str(),
   // Mail

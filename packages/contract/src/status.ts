@@ -51,6 +51,9 @@ export interface StatusData {
   linuxdo_minimum_trust_level: number;
   /** `checkin_setting.enabled`: the profile shows the daily check-in card */
   checkin_enabled: boolean;
+  /** Stripe's secret, webhook secret and price are set: the wallet offers card payment */
+  enable_stripe_topup: boolean;
+  stripe_min_topup: number;
 }
 
 /** `data` of `GET /api/setup`: Switchboard is set up on its first start (root / 123456), so `status` is always true. */

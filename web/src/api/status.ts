@@ -59,6 +59,8 @@ export const defaultStatus: StatusData = {
   default_use_auto_group: false,
   linuxdo_minimum_trust_level: 0,
   checkin_enabled: false,
+  enable_stripe_topup: false,
+  stripe_min_topup: 1,
 };
 
 function withDefaults(value: unknown): StatusData {

@@ -19,6 +19,7 @@ export const optionMessages = {
     zh: '{key} 中“{name}”的链接使用了不安全的协议 {scheme}:（不允许 javascript:、data:、vbscript:、file:）',
     en: '{key}: the link "{name}" uses the unsafe scheme {scheme}: (javascript:, data:, vbscript: and file: are not allowed)',
   },
+  notPrefix: { zh: '{key} 应以 {prefixes} 开头', en: '{key} must start with {prefixes}' },
   notChoice: { zh: '{key} 只能是以下值之一：{choices}', en: '{key} must be one of: {choices}' },
   notPositive: { zh: '{key} 必须大于 0', en: '{key} must be greater than 0' },
   groupNameEmpty: { zh: '{key} 中有空的分组名，分组名不能为空', en: '{key} has an empty group name; group names cannot be empty' },

@@ -48,6 +48,8 @@ function problemText(key: string, problem: OptionProblem): Text {
       return fill(optionMessages.unsafeLink, { key, name: problem.name, scheme: problem.scheme });
     case 'shape':
       return fill(shapeMessages[problem.shape], { key, choices: geminiSafetyThresholds.join(', ') });
+    case 'prefix':
+      return fill(optionMessages.notPrefix, { key, prefixes: problem.prefixes.join(' / ') });
     case 'choice':
       return fill(optionMessages.notChoice, { key, choices: problem.choices.join(', ') });
     case 'notPositive':

@@ -53,6 +53,8 @@ export function buildStatus(context: AppContext): StatusData {
     default_use_auto_group: false,
     linuxdo_minimum_trust_level: options.number('LinuxDOMinimumTrustLevel'),
     checkin_enabled: options.boolean('checkin_setting.enabled'),
+    enable_stripe_topup: options.string('StripeApiSecret') !== '' && options.string('StripeWebhookSecret') !== '' && options.string('StripePriceId') !== '',
+    stripe_min_topup: options.number('StripeMinTopUp'),
   };
 }
 

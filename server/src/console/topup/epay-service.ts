@@ -5,9 +5,7 @@ import {
   EPAY_SUBMIT_PATH,
   EPAY_TYPE_OF,
   formatMoney,
-  formatQuota,
   isPaymentMethod,
-  QUOTA_PER_UNIT,
   TopUpStatus,
   type PageData,
   type TopUpView,
@@ -16,10 +14,9 @@ import type { AppContext } from '../../app-context';
 import { nowSeconds } from '../../db/dialect';
 import { AppError } from '../../platform/errors';
 import { fill } from '../../platform/text';
-import { UserRepository } from '../user/repository';
-import { creditTopUp } from './credit';
 import { signEpayParams, verifyEpaySignature } from './epay-signature';
 import { topUpMessages } from './messages';
+import { completeOrder } from './order-completion';
 import { TopUpRepository } from './top-up-repository';
 
 /** Smallest amount a gateway accepts. */
@@ -47,11 +44,9 @@ const withoutTrailingSlash = (address: string) => address.trim().replace(/\/+$/,
 /** Online top-up over the epay protocol (reference notes §10.1; spec 001 §5 Top-up). */
 export class EpayService {
   private readonly topUps: TopUpRepository;
-  private readonly users: UserRepository;
 
   constructor(private readonly context: AppContext) {
     this.topUps = new TopUpRepository(context.database);
-    this.users = new UserRepository(context.database);
   }
 
   /** The amount payable for `amount` dollars of quota, for a user of `group`. */
@@ -113,7 +108,7 @@ export class EpayService {
     const order = await this.topUps.findByTradeNo(params.out_trade_no ?? '');
     if (!order) return 'fail';
     if (formatMoney(Number(params.money)) !== formatMoney(order.money)) return 'fail';
-    await this.complete(order);
+    await completeOrder(this.context, this.topUps, order);
     return 'success';
   }
 
@@ -121,7 +116,7 @@ export class EpayService {
   async completeByHand(tradeNo: string): Promise<void> {
     const order = await this.topUps.findByTradeNo(tradeNo.trim());
     if (!order) throw new AppError(topUpMessages.topUpNotFound);
-    if (order.status !== TopUpStatus.Pending || !(await this.complete(order))) throw new AppError(topUpMessages.topUpNotPending);
+    if (order.status !== TopUpStatus.Pending || !(await completeOrder(this.context, this.topUps, order))) throw new AppError(topUpMessages.topUpNotPending);
   }
 
   async list(keyword: string, page: number, pageSize: number): Promise<PageData<TopUpView>> {
@@ -130,21 +125,6 @@ export class EpayService {
       this.topUps.page(keyword, (page - 1) * pageSize, pageSize),
     ]);
     return { items, page, page_size: pageSize, total };
-  }
-
-  /** pending → success, and the credit, for the one caller that wins the conditional UPDATE. */
-  private async complete(order: TopUpView): Promise<boolean> {
-    if (!(await this.topUps.markSucceeded(order.trade_no, nowSeconds()))) return false;
-    const user = await this.users.findById(order.user_id);
-    const quota = order.amount * QUOTA_PER_UNIT;
-    const formatted = formatQuota(quota, { inCurrency: true, quotaPerUnit: QUOTA_PER_UNIT });
-    await creditTopUp(
-      this.context,
-      { id: order.user_id, username: user?.username ?? '' },
-      quota,
-      `使用在线充值成功，充值金额: ${formatted}，支付金额：${formatMoney(order.money)}`,
-    );
-    return true;
   }
 
   private checkAmount(amount: number): void {

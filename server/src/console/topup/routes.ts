@@ -9,6 +9,7 @@ import { pageQuery, pagingOf } from '../paging';
 import { registerEpayNotifyRoutes } from './epay-notify-routes';
 import { EpayService } from './epay-service';
 import { redeemCode } from './redeem-service';
+import { registerStripeRoutes } from './stripe-routes';
 
 const listQuerySchema = z.object({ ...pageQuery, keyword: z.string().default('') });
 
@@ -41,4 +42,5 @@ export function registerTopUpRoutes(app: ConsoleApp, context: AppContext, guards
   });
 
   registerEpayNotifyRoutes(app, epay);
+  registerStripeRoutes(app, context, guards);
 }

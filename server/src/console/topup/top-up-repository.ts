@@ -42,6 +42,11 @@ export class TopUpRepository {
     return Number(result.numUpdatedRows) === 1;
   }
 
+  /** pending → failed or expired (a payment that did not go through); the other states are final. */
+  async markEnded(tradeNo: string, status: typeof TopUpStatus.Failed | typeof TopUpStatus.Expired): Promise<void> {
+    await this.database.db.updateTable('top_ups').set({ status }).where('trade_no', '=', tradeNo).where('status', '=', TopUpStatus.Pending).execute();
+  }
+
   private filtered(keyword: string) {
     const query = this.database.db.selectFrom('top_ups');
     return keyword === '' ? query : query.where(containsIgnoringCase(this.database.kind, 'trade_no', keyword));

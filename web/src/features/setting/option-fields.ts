@@ -90,6 +90,8 @@ export function optionProblemText(t: TFunction, problem: OptionProblem): string 
       return t('validation.number.minimum', { min: problem.min });
     case 'maximum':
       return t('validation.number.maximum', { max: problem.max });
+    case 'prefix':
+      return t('validation.prefix', { prefixes: problem.prefixes.join(' / ') });
     default:
       return t('validation.checkInput');
   }

@@ -9,6 +9,7 @@ const sections = {
   server: fieldsOf(['ServerAddress']),
   worker: fieldsOf(['WorkerUrl', 'WorkerValidKey']),
   payment: fieldsOf(['PayAddress', 'EpayId', 'EpayKey', 'Price', 'MinTopUp', 'TopupGroupRatio', 'CustomCallbackAddress']),
+  stripe: fieldsOf(['StripeApiSecret', 'StripeWebhookSecret', 'StripePriceId', 'StripeUnitPrice', 'StripeMinTopUp', 'StripePromotionCodesEnabled', 'StripeApiAddress']),
   access: fieldsOf([
     'PasswordLoginEnabled',
     'PasswordRegisterEnabled',
