@@ -55,6 +55,7 @@ const whole = (value: number, min = 0): OptionDefinition => ({ kind: 'number', d
 const str = (value = ''): OptionDefinition => ({ kind: 'string', default: value });
 const url = (): OptionDefinition => ({ kind: 'string', default: '', url: true });
 const link = (): OptionDefinition => ({ kind: 'string', default: '', link: true });
+const prefixed = (prefixes: readonly string[]): OptionDefinition => ({ kind: 'string', default: '', prefixes });
 const choice = (value: string, choices: readonly string[]): OptionDefinition => ({ kind: 'string', default: value, choices });
 const shapeOf = (value: unknown): JsonShape => {
   if (Array.isArray(value)) return 'chat-list';
@@ -82,7 +83,7 @@ export const optionCatalogue = {
   Price: { ...num(7.3), positive: true },
   MinTopUp: num(1),
   // Stripe top-up: Checkout Sessions of one Price, quantity = the amount bought
-  StripeApiSecret: { kind: 'string', default: '', prefixes: ['sk_', 'rk_'] },
+  StripeApiSecret: prefixed(['sk_', 'rk_']),
   StripeWebhookSecret: str(),
   StripePriceId: str(),
   StripeUnitPrice: { ...num(8), positive: true },

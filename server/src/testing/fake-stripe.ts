@@ -10,7 +10,7 @@ export interface ReceivedCheckout {
 
 /**
  * The Stripe API on 127.0.0.1 (reached through the StripeApiAddress option): `POST /v1/checkout/sessions`
- * records the request and answers a session with its checkout address. `event` signs a webhook event
+ * records the request and answers a session whose checkout page (`GET /c/pay/<id>`) it serves itself. `event` signs a webhook event
  * with the package's own test-header helper, as Stripe would sign it.
  */
 export class FakeStripe extends LoopbackFake {
@@ -19,6 +19,10 @@ export class FakeStripe extends LoopbackFake {
   protected async handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
     const chunks: Buffer[] = [];
     for await (const chunk of request) chunks.push(chunk as Buffer);
+    if (request.method === 'GET' && request.url?.startsWith('/c/pay/')) {
+      response.writeHead(200, { 'content-type': 'text/html' }).end('<html><body><h1>Fake Stripe Checkout</h1></body></html>');
+      return;
+    }
     if (request.method !== 'POST' || request.url !== '/v1/checkout/sessions') {
       response.writeHead(404, { 'content-type': 'application/json' }).end(JSON.stringify({ error: { message: 'no such route' } }));
       return;
@@ -27,7 +31,7 @@ export class FakeStripe extends LoopbackFake {
     this.checkouts.push({ fields, authorization: request.headers.authorization ?? '' });
     const id = `cs_test_${this.checkouts.length}`;
     response.writeHead(200, { 'content-type': 'application/json' }).end(
-      JSON.stringify({ id, object: 'checkout.session', url: `https://checkout.stripe.test/c/pay/${id}`, client_reference_id: fields.client_reference_id, status: 'open' }),
+      JSON.stringify({ id, object: 'checkout.session', url: `${this.url}/c/pay/${id}`, client_reference_id: fields.client_reference_id, status: 'open' }),
     );
   }
 

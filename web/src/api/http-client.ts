@@ -50,7 +50,8 @@ function buildUrl(path: string, query: RequestOptions['query']): string {
   return `${path}${path.includes('?') ? '&' : '?'}${text}`;
 }
 
-function buildHeaders(hasBody: boolean): Headers {
+/** The headers of every console call: language, the signed-in user's id, JSON. */
+export function buildHeaders(hasBody: boolean): Headers {
   const headers = new Headers({
     Accept: 'application/json',
     'Cache-Control': 'no-store',

@@ -7,6 +7,7 @@ import { PageFrame } from '../../components/page-frame';
 import { displayQuota } from '../token/token-quota';
 import { OnlineTopUpCard } from './online-top-up-card';
 import { RedeemCard } from './redeem-card';
+import { StripeTopUpCard } from './stripe-top-up-card';
 import { TopUpOrdersCard } from './top-up-orders-card';
 import { useSelf } from './use-self';
 
@@ -31,6 +32,7 @@ export default function TopupPage() {
       <Flex vertical gap={16}>
         <RedeemCard onRedeemed={addQuota} />
         <OnlineTopUpCard />
+        <StripeTopUpCard />
         {user && isAdmin(user.role) ? <TopUpOrdersCard /> : null}
       </Flex>
     </PageFrame>

@@ -1,0 +1,45 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { consoleClient } from '../server/src/testing/console-client';
+import { FakeStripe } from '../server/src/testing/fake-stripe';
+import { signIn } from '../server/src/testing/test-server';
+import { useConsoleHarness } from './support/console-harness';
+import { signInThroughForm } from './support/console';
+
+describe('Stripe top-up in Chromium', () => {
+  const harness = useConsoleHarness();
+  const stripe = new FakeStripe();
+  beforeAll(() => stripe.start());
+  afterAll(() => stripe.stop());
+
+  it('the wallet offers card payment once Stripe is set up, shows the price as one types and goes to Stripe Checkout', async () => {
+    const asRoot = consoleClient(harness.server, await signIn(harness.server, 'root', '123456'));
+    expect(await asRoot('POST', '/user/', { username: 'card-payer', password: 'card-payer-1' })).toMatchObject({ success: true });
+
+    const session = await harness.open('zh-CN');
+    const page = session.page;
+    await signInThroughForm(page, 'card-payer', 'card-payer-1');
+    await page.waitForURL((url) => !url.pathname.startsWith('/login'));
+    await page.goto('/topup');
+    await page.getByTestId('topup-balance').waitFor();
+    expect(await page.getByTestId('stripe-card').count()).toBe(0);
+
+    for (const [key, value] of Object.entries({
+      StripeApiSecret: 'sk_test_browser',
+      StripeWebhookSecret: 'whsec_browser',
+      StripePriceId: 'price_browser',
+      StripeUnitPrice: '7.5',
+      StripeMinTopUp: '2',
+      StripeApiAddress: stripe.url,
+    })) {
+      expect(await asRoot('PUT', '/option/', { key, value })).toMatchObject({ success: true });
+    }
+    await page.reload();
+    const card = page.getByTestId('stripe-card');
+    await card.getByTestId('stripe-amount').fill('4');
+    await card.getByTestId('stripe-payable').getByText('应付金额 30.00').waitFor();
+    await card.getByTestId('stripe-pay').click();
+    await page.waitForURL(/\/c\/pay\/cs_test_/);
+    await page.getByText('Fake Stripe Checkout').waitFor();
+    expect(stripe.checkouts.at(-1)?.fields).toMatchObject({ 'line_items[0][price]': 'price_browser', 'line_items[0][quantity]': '4' });
+  });
+});
