@@ -94,9 +94,13 @@ describe('the estimate of inputs the gateway cannot count', () => {
     expect(multipart('images', [{ name: 'image[]', bytes: Buffer.alloc(1000) }, { name: 'image[]', bytes: Buffer.alloc(1000) }])).toBe(2 * IMAGE);
   });
 
-  it('adds nothing for text, even text that talks about images and files, and sees keys spelled with escapes', () => {
+  it('adds nothing for text, even text or tool schemas that talk about images and files, and sees keys spelled with escapes', () => {
     const talk = 'Describe the "image_url" field, the "file" type and "inline_data"';
     expect(textOnly(talk)).toBe(textOnly('x'.repeat(talk.length)));
+    // Tool definitions are not the prompt's inputs, whatever their schemas say.
+    const tool = { type: 'function', function: { name: 'look', parameters: { type: 'object', properties: { image: { type: 'image' }, file: { type: 'file' } } } } };
+    const withTools = estimateOf({ model: 'm', tools: [tool], messages: [{ role: 'user', content: [{ type: 'text', text: 'Look at this' }] }] });
+    expect(withTools).toBe(textOnly('Look at this'));
     const escaped = Buffer.from(`{"model":"m","messages":[{"role":"user","content":[{"type":"im\\u0061ge_url","im\\u0061ge_url":{"url":"https://a.example/x.png"}}]}]}`);
     expect(promptEstimate(parseJsonBody(escaped, undefined), 'chat')).toBeGreaterThanOrEqual(IMAGE);
     // Anthropic's system prompt is part of the text estimate.

@@ -26,23 +26,6 @@ export const INPUT_ESTIMATES = {
   fileBytesPerToken: 16,
 } as const;
 
-/**
- * Bytes in a body that any input the walk counts must show (quoted type names and keys), or `\u0040`
- * to `\u007f` escapes, by which a key could spell them without showing them: a body with none is not walked.
- */
-const MARKERS = ['"image', '_image"', '_audio"', '"file"', '_file"', '"document"', '_data"', 'Data"'].map((marker) => Buffer.from(marker));
-const ESCAPE = Buffer.from('\\u00');
-
-function mayCarryInputs(raw: Buffer): boolean {
-  for (const marker of MARKERS) if (raw.includes(marker)) return true;
-  for (let at = raw.indexOf(ESCAPE); at !== -1; at = raw.indexOf(ESCAPE, at + ESCAPE.length)) {
-    const digit = raw[at + ESCAPE.length];
-    // \u0040 to \u007f: letters and the underscore
-    if (digit !== undefined && digit >= 0x34 && digit <= 0x37) return true;
-  }
-  return false;
-}
-
 /** The base64 payload of a data URL (`data:…;base64,XXXX`) or of plain base64. */
 function payloadOf(data: string): string {
   if (!data.startsWith('data:')) return data;
@@ -101,10 +84,13 @@ function documentTokens(source: Record<string, unknown>, depth: number): number 
 /**
  * The tokens of one content part the gateway cannot count, or null when the object is not one:
  * OpenAI chat (`image_url`, `input_audio`, `file`), Responses (`input_image`, `input_audio`,
- * `input_file`), Anthropic (`image`, `document`) and Gemini (`inline_data`, `file_data` in either case).
+ * `input_file`), Anthropic (`image`, `document`) and Gemini (`inline_data`, `file_data` in either
+ * case; a Gemini part has no `type`).
  */
 function partTokens(part: Record<string, unknown>, depth: number): number | null {
   switch (part.type) {
+    case undefined:
+      break;
     case 'image_url':
     case 'input_image':
     case 'image':
@@ -121,6 +107,8 @@ function partTokens(part: Record<string, unknown>, depth: number): number | null
       return contentTokens(part.file_data, dataUrlType(part.file_data));
     case 'document':
       return documentTokens(recordOf(part.source), depth);
+    default:
+      return null;
   }
   const inline = part.inlineData ?? part.inline_data;
   if (inline && typeof inline === 'object') {
@@ -135,17 +123,25 @@ function partTokens(part: Record<string, unknown>, depth: number): number | null
 /** JSON nests at most 64 levels (the body guard); the walk stops there too. */
 const MAX_DEPTH = 64;
 
+/**
+ * Walks a prompt by its shape only: lists of objects, and within an object that is not a part its
+ * `content` (messages, tool results), `parts` (Gemini) and `output` (Responses tool outputs). It never
+ * reads a string nor descends into arrays of arrays (token ids), so a text call costs a few property
+ * reads per message, less than one byte search over its body.
+ */
 function walk(value: unknown, depth: number): number {
   if (!value || typeof value !== 'object' || depth > MAX_DEPTH) return 0;
   let tokens = 0;
   if (Array.isArray(value)) {
-    for (const item of value) tokens += walk(item, depth + 1);
+    for (const item of value) if (item && typeof item === 'object' && !Array.isArray(item)) tokens += walk(item, depth + 1);
     return tokens;
   }
   const record = value as Record<string, unknown>;
   const own = partTokens(record, depth);
   if (own !== null) return own;
-  for (const key in record) tokens += walk(record[key], depth + 1);
+  if (typeof record.content === 'object') tokens += walk(record.content, depth + 1);
+  if (typeof record.parts === 'object') tokens += walk(record.parts, depth + 1);
+  if (typeof record.output === 'object') tokens += walk(record.output, depth + 1);
   return tokens;
 }
 
@@ -163,14 +159,9 @@ function uploadTokens(body: ParsedBody, boundary: string, kind: EndpointKind): n
   return tokens;
 }
 
-/**
- * The estimate, in prompt tokens, of the images, audio and files a call carries (0 for text alone).
- * A JSON body is walked only when its bytes show one of the markers, so text calls pay a few native
- * byte searches and nothing else.
- */
+/** The estimate, in prompt tokens, of the images, audio and files a call carries (0 for text alone). */
 export function uncountedInputTokens(body: ParsedBody, kind: EndpointKind): number {
   if (body.json === null) return body.boundary && (kind === 'transcription' || kind === 'images') ? uploadTokens(body, body.boundary, kind) : 0;
-  if (!mayCarryInputs(body.raw)) return 0;
   let tokens = 0;
   for (const field of PROMPT_FIELDS) tokens += walk(body.json[field], 0);
   return tokens;
