@@ -4,7 +4,7 @@ import { multipartParts, type ParsedBody } from '../formats/request-body';
 
 /**
  * What a call reserves, in prompt tokens, for the inputs the gateway cannot count (docs/billing.md,
- * "Estimates for images, audio and files"). The reservation holds them in the balance and in the
+ * "Reservations and estimates"). The reservation holds them in the balance and in the
  * tokens-per-minute windows until the call settles at what the upstream billed.
  */
 export const INPUT_ESTIMATES = {
