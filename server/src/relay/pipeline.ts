@@ -84,7 +84,7 @@ export async function relayCall(context: AppContext, services: RelayServices, ca
   refuseSensitivePrompt(services.sensitiveWords, body);
   call.trace.model = body.model;
   const quotaPerUnit = context.options.number('QuotaPerUnit');
-  const estimate = body.json ? promptEstimate(body.json) : 0;
+  const estimate = promptEstimate(body, call.endpoint.kind);
   const maxTokens = body.maxTokens ?? context.options.number('PreConsumedQuota');
   const heldTokens = services.limits.applies(caller) ? await services.limits.admit(caller, estimate) : 0;
   let reserved: number;

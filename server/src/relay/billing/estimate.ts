@@ -1,6 +1,9 @@
 import { countTokens, estimateTokens } from '../../platform/token-counter/token-counter';
+import type { EndpointKind } from '../endpoints';
+import type { ParsedBody } from '../formats/request-body';
+import { uncountedInputTokens } from './input-estimates';
 
-/** Text of an OpenAI-style prompt: chat messages (string or parts), prompt, input. */
+/** Text of a prompt: chat messages (string or parts), prompt, input, instructions, Anthropic's system. */
 export function promptText(body: Record<string, unknown>): string {
   const pieces: string[] = [];
   const collect = (value: unknown) => {
@@ -16,6 +19,7 @@ export function promptText(body: Record<string, unknown>): string {
   collect(body.prompt);
   collect(body.input);
   collect(body.instructions);
+  collect(body.system);
   return pieces.join('\n');
 }
 
@@ -27,10 +31,12 @@ function messageOverhead(body: Record<string, unknown>): number {
 
 /**
  * A cheap prompt-size estimate for the reservation and the limits only (no tokenizer on the hot
- * path): about four Latin characters or one CJK character per token. The bill uses the upstream's usage.
+ * path): about four Latin characters or one CJK character per token, plus the documented estimate of
+ * the images, audio and files the call carries (input-estimates.ts). The bill uses the upstream's usage.
  */
-export function promptEstimate(body: Record<string, unknown>): number {
-  return estimateTokens(promptText(body)) + messageOverhead(body);
+export function promptEstimate(body: ParsedBody, kind: EndpointKind): number {
+  const text = body.json ? estimateTokens(promptText(body.json)) + messageOverhead(body.json) : 0;
+  return text + uncountedInputTokens(body, kind);
 }
 
 /** The prompt's o200k count, for a bill whose upstream reported no usage (off the event loop when long). */

@@ -73,22 +73,42 @@ const MODEL_FIELD = /(name="model"\r\n\r\n)([^\r]*)(\r\n)/;
 const PART_NAME = /\bname="([^"]*)"/i;
 const HEADERS_END = Buffer.from('\r\n\r\n');
 
+/** One part of a multipart body: its headers (the first 1 KB) and where its content lies in the body. */
+export interface MultipartPart {
+  headers: string;
+  start: number;
+  end: number;
+}
+
 /**
- * The names of a multipart body's parts that say `model` (in any case): one native search per
- * part for the boundary, and only each part's headers are read.
+ * The parts of a multipart body, in order: one native search per part for the boundary and one for
+ * the end of its headers; only the headers are read.
  */
-function modelPartNames(raw: Buffer, boundary: string): string[] {
+export function* multipartParts(raw: Buffer, boundary: string): Generator<MultipartPart> {
   const delimiter = Buffer.from(`--${boundary}`, 'latin1');
+  for (let at = raw.indexOf(delimiter); at !== -1; ) {
+    const after = at + delimiter.length;
+    const headersEnd = raw.indexOf(HEADERS_END, after);
+    if (headersEnd === -1) return;
+    const next = raw.indexOf(delimiter, after);
+    const start = headersEnd + HEADERS_END.length;
+    // The content ends with the CRLF before the next delimiter (none when the part has no blank line).
+    const end = next === -1 ? raw.length : Math.max(start, next - 2);
+    yield { headers: raw.toString('latin1', after, Math.min(headersEnd, after + 1024)), start, end };
+    at = next;
+  }
+}
+
+/** The names of a multipart body's parts that say `model` (in any case). */
+function modelPartNames(raw: Buffer, boundary: string): string[] {
   const names: string[] = [];
   let parts = 0;
-  for (let at = raw.indexOf(delimiter); at !== -1; at = raw.indexOf(delimiter, at + delimiter.length)) {
+  for (const part of multipartParts(raw, boundary)) {
     parts += 1;
     if (parts > MULTIPART_PART_LIMIT) {
       throw new RelayError(fill(tooManyParts, { limit: MULTIPART_PART_LIMIT }), 400, 'invalid_request_body', 'invalid_request_error');
     }
-    const headersEnd = raw.indexOf(HEADERS_END, at + delimiter.length);
-    if (headersEnd === -1) break;
-    const name = PART_NAME.exec(raw.toString('latin1', at + delimiter.length, Math.min(headersEnd, at + delimiter.length + 1024)))?.[1];
+    const name = PART_NAME.exec(part.headers)?.[1];
     if (name?.toLowerCase() === 'model') names.push(name);
   }
   return names;
