@@ -10,6 +10,8 @@ import { RealtimeTurns } from './realtime-turns';
 /** A side whose socket holds this many unsent bytes stops the other side's reading until it is down to LOW_WATER. */
 const HIGH_WATER = 1024 * 1024;
 const LOW_WATER = 256 * 1024;
+/** How long a side may take to answer a close before its socket is cut. */
+const CLOSE_GRACE_MS = 5000;
 
 /** Close codes a peer may send (1005, 1006 and 1015 only describe a close). */
 const sendableCode = (code: number) => code === 1000 || (code >= 1001 && code <= 1003) || (code >= 1007 && code <= 1014) || (code >= 3000 && code <= 4999);
@@ -173,8 +175,19 @@ export class RealtimeSession {
         await this.bill.close({ ...this.facts, firstEventMs: this.firstEventMs, interrupted, countedLocally: this.countedLocally });
       })
       .finally(() => this.finish());
-    setTimeout(() => {
-      for (const socket of [this.client, this.upstream]) if (socket.readyState !== socket.CLOSED) socket.terminate();
-    }, 5000).unref();
+    // A peer that never answers the close is cut after CLOSE_GRACE_MS; the timer goes as soon as both are closed.
+    const open = [this.client, this.upstream].filter((socket) => socket.readyState !== socket.CLOSED);
+    if (open.length === 0) return;
+    const cut = setTimeout(() => {
+      for (const socket of open) if (socket.readyState !== socket.CLOSED) socket.terminate();
+    }, CLOSE_GRACE_MS);
+    cut.unref();
+    let waiting = open.length;
+    for (const socket of open) {
+      socket.once('close', () => {
+        waiting -= 1;
+        if (waiting === 0) clearTimeout(cut);
+      });
+    }
   }
 }
