@@ -192,6 +192,28 @@ describe('realtime over WebSocket', () => {
     expect(upstream.connections.length).toBe(opened);
   });
 
+  it('a client that stops reading stops the gateway reading the upstream (backpressure); everything arrives in order later', async () => {
+    const { token } = await caller('slow-reader', 1_000_000);
+    const probe = await openRealtime(`${socketUrl}/v1/realtime?model=${PREVIEW}`, { headers: { authorization: `Bearer ${token.apiKey}` } });
+    await probe.next('session.created');
+    const upstreamSide = upstream.connections.at(-1)?.socket;
+    if (!upstreamSide) throw new Error('no upstream session');
+    probe.socket.pause();
+    const frames = 48;
+    const delta = Buffer.alloc(768 * 1024).toString('base64'); // 1 MiB of base64 per frame
+    for (let index = 0; index < frames; index += 1) upstreamSide.send(JSON.stringify({ type: 'response.audio.delta', event_id: `flood_${index}`, delta }));
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    // Without backpressure the gateway would have read all 48 MiB and held it for the client; the
+    // loopback's kernel buffers take a few MiB at most, so most of it must still wait at the upstream.
+    expect(upstreamSide.bufferedAmount).toBeGreaterThan(16 * 1024 * 1024);
+    probe.socket.resume();
+    await probe.next('response.audio.delta', 20_000);
+    await expect.poll(() => probe.events.filter((event) => event.type === 'response.audio.delta').length, { timeout: 20_000 }).toBe(frames);
+    const order = probe.events.filter((event) => event.type === 'response.audio.delta').map((event) => event.event_id);
+    expect(order).toEqual(Array.from({ length: frames }, (_, index) => `flood_${index}`));
+    probe.socket.close();
+  }, 40_000);
+
   it('an event that is not JSON ends the session with an error event', async () => {
     const { token } = await caller('garbled-user', 1_000_000);
     const probe = await openRealtime(`${socketUrl}/v1/realtime?model=${PREVIEW}`, { headers: { authorization: `Bearer ${token.apiKey}` } });
@@ -199,5 +221,26 @@ describe('realtime over WebSocket', () => {
     probe.socket.send('{not json');
     expect((await probe.next('error')).error).toMatchObject({ code: 'invalid_event' });
     expect((await probe.closed).code).toBe(1007);
+  });
+});
+
+describe('a shutdown with realtime sessions open', () => {
+  it('gives them its grace, then ends them with an error event and close code 1001', async () => {
+    const stopping = await startTestServer({ environment: { SHUTDOWN_TIMEOUT_SECONDS: '2' } });
+    try {
+      await addChannel(stopping, { baseUrl: upstream.url, models: [PREVIEW] });
+      const userId = await addUser(stopping, 'shutdown-user', { quota: 1_000_000 });
+      const token = await addToken(stopping, userId, { remain: 1_000_000 });
+      const probe = await openRealtime(`${stopping.url.replace(/^http/, 'ws')}/v1/realtime?model=${PREVIEW}`, { headers: { authorization: `Bearer ${token.apiKey}`, 'accept-language': 'en' } });
+      await probe.next('session.created');
+      const stopped = stopping.stop();
+      const error = await probe.next('error');
+      expect(error.error).toMatchObject({ code: 'server_shutting_down', message: 'The gateway is shutting down; the realtime session ended' });
+      expect((await probe.closed).code).toBe(1001);
+      await stopped;
+    } catch (error) {
+      await stopping.stop().catch(() => undefined);
+      throw error;
+    }
   });
 });
