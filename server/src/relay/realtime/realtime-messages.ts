@@ -2,7 +2,6 @@
 export const realtimeMessages = {
   modelQuery: { zh: '请在地址中指定模型：/v1/realtime?model=…', en: 'Name the model in the address: /v1/realtime?model=…' },
   notWebSocket: { zh: '该接口只接受 WebSocket 连接', en: 'This endpoint accepts WebSocket connections only' },
-  unknownPath: { zh: '路径 {path} 不接受 WebSocket 连接', en: 'The path {path} does not accept WebSocket connections' },
   badFrame: { zh: '无法解析的实时事件：{detail}', en: 'A realtime event could not be parsed: {detail}' },
   upstreamRefused: { zh: '上游拒绝了实时连接（HTTP {status}）', en: 'The upstream refused the realtime connection (HTTP {status})' },
   upstreamUnreachable: { zh: '无法连接实时上游：{detail}', en: 'Could not reach the realtime upstream: {detail}' },

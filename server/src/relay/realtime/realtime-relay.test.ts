@@ -1,3 +1,4 @@
+import { request as httpRequest } from 'node:http';
 import { connect } from 'node:net';
 import OpenAI from 'openai';
 import { OpenAIRealtimeWS } from 'openai/realtime/ws';
@@ -213,6 +214,29 @@ describe('realtime over WebSocket', () => {
     expect(order).toEqual(Array.from({ length: frames }, (_, index) => `flood_${index}`));
     probe.socket.close();
   }, 40_000);
+
+  it('a request asking for another upgrade (curl --http2 sends Upgrade: h2c) is answered as plain HTTP; plain GET /v1/realtime is told to upgrade', async () => {
+    const plain = (method: string, path: string, body?: string) =>
+      new Promise<{ status: number; body: string }>((resolve, reject) => {
+        const headers: Record<string, string> = { connection: 'Upgrade, HTTP2-Settings', upgrade: 'h2c', 'http2-settings': 'AAMAAABkAARAAAAAAAIAAAAA', 'accept-language': 'en' };
+        if (body) Object.assign(headers, { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)) });
+        const outgoing = httpRequest(`${server.url}${path}`, { method, headers }, (response) => {
+          let text = '';
+          response.on('data', (chunk: Buffer) => (text += chunk.toString()));
+          response.on('end', () => resolve({ status: response.statusCode ?? 0, body: text }));
+        });
+        outgoing.on('error', reject);
+        outgoing.end(body);
+      });
+    const status = await plain('GET', '/api/status');
+    expect(status.status).toBe(200);
+    expect(JSON.parse(status.body)).toMatchObject({ success: true });
+    const login = await plain('POST', '/api/user/login', JSON.stringify({ username: 'root', password: '123456' }));
+    expect(JSON.parse(login.body)).toMatchObject({ success: true });
+    const realtime = await server.call('/v1/realtime?model=gpt-realtime', { headers: { 'accept-language': 'en' } });
+    expect(realtime.status).toBe(426);
+    expect(await realtime.json()).toMatchObject({ error: { code: 'websocket_required', message: expect.stringContaining('WebSocket connections only') } });
+  });
 
   it('an event that is not JSON ends the session with an error event', async () => {
     const { token } = await caller('garbled-user', 1_000_000);

@@ -19,6 +19,7 @@ import { RealtimeBill } from './realtime-billing';
 import { realtimeMessages } from './realtime-messages';
 import { audioRatiosOf } from './realtime-price';
 import { RealtimeSession } from './realtime-session';
+import { serveAsPlainRequest } from './plain-upgrade';
 import { BROWSER_KEY_PREFIX, openUpstream, realtimeTarget, servesRealtime } from './realtime-upstream';
 
 export const REALTIME_PATH = '/v1/realtime';
@@ -103,9 +104,6 @@ export function registerRealtimeRelay(app: FastifyInstance, context: AppContext,
   const requestIds = createRequestIdGenerator();
 
   const upgrade = async (request: IncomingMessage, socket: Duplex, head: Buffer, requestId: string, language: Language) => {
-    const path = (request.url ?? '/').split('?')[0] ?? '/';
-    if (path !== REALTIME_PATH) throw new RelayError(fill(realtimeMessages.unknownPath, { path }), 404, 'not_found', 'invalid_request_error');
-    if ((request.headers.upgrade ?? '').toLowerCase() !== 'websocket') throw new RelayError(realtimeMessages.notWebSocket, 400, 'not_websocket', 'invalid_request_error');
     const { key, browser } = keyOf(request);
     const authenticated = authenticateGivenKey(context, services, key, request.socket.remoteAddress ?? '');
     const caller = authenticated instanceof Promise ? await authenticated : authenticated;
@@ -143,6 +141,11 @@ export function registerRealtimeRelay(app: FastifyInstance, context: AppContext,
   };
 
   const onUpgrade = (request: IncomingMessage, socket: Duplex, head: Buffer) => {
+    const path = (request.url ?? '/').split('?')[0];
+    if (path !== REALTIME_PATH || (request.headers.upgrade ?? '').toLowerCase() !== 'websocket') {
+      serveAsPlainRequest(app.server, request, socket, head);
+      return;
+    }
     socket.on('error', () => undefined);
     const requestId = requestIds();
     const language = languageOf(request.headers['accept-language']);
@@ -151,6 +154,9 @@ export function registerRealtimeRelay(app: FastifyInstance, context: AppContext,
       refuse(socket, error instanceof RelayError ? error : internal, language, requestId);
     });
   };
+  app.get(REALTIME_PATH, async () => {
+    throw new RelayError(realtimeMessages.notWebSocket, 426, 'websocket_required', 'invalid_request_error');
+  });
   app.server.on('upgrade', onUpgrade);
   app.addHook('onClose', async () => {
     app.server.off('upgrade', onUpgrade);
