@@ -71,7 +71,12 @@ describe('realtime over WebSocket', () => {
     };
     const client = new OpenAI({ apiKey: token.apiKey, baseURL: `${server.url}/v1` });
     // The SDK always dials wss://; the socket it gets is plain TCP to the gateway, as behind a TLS-terminating proxy.
-    const realtime = new OpenAIRealtimeWS({ model: PREVIEW, options: { createConnection: (options) => connect(options.port as number, options.host as string) } }, client);
+    // (ws passes the request path as `path`, which net.connect would take for a Unix socket: only host and port go on.)
+    const plainTcp = (options: unknown) => {
+      const { host, port } = options as { host: string; port: number };
+      return connect(port, host);
+    };
+    const realtime = new OpenAIRealtimeWS({ model: PREVIEW, options: { createConnection: plainTcp } }, client);
     const probe = new RealtimeProbe(realtime.socket);
     await probe.next('session.created');
 
