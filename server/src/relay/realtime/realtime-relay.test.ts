@@ -12,6 +12,8 @@ import { startTestServer, type TestServer } from '../../testing/test-server';
 
 const PREVIEW = 'gpt-4o-realtime-preview';
 const GA = 'gpt-realtime';
+/** priced per call in these tests */
+const PER_CALL = 'gpt-realtime-mini';
 
 let upstream: FakeRealtimeUpstream;
 let refusing: FakeRealtimeUpstream;
@@ -27,7 +29,9 @@ beforeAll(async () => {
   socketUrl = server.url.replace(/^http/, 'ws');
   // The channel that refuses ranks first: every session fails over to the working one.
   await addChannel(server, { name: 'refusing', baseUrl: refusing.url, models: [PREVIEW, GA], priority: 10, autoBan: false });
-  await addChannel(server, { name: 'realtime', baseUrl: upstream.url, key: 'sk-upstream-secret', models: [PREVIEW, GA] });
+  await addChannel(server, { name: 'realtime', baseUrl: upstream.url, key: 'sk-upstream-secret', models: [PREVIEW, GA, PER_CALL] });
+  const prices = server.context.options.json<Record<string, number>>('ModelPrice') ?? {};
+  await server.context.options.save('ModelPrice', JSON.stringify({ ...prices, [PER_CALL]: 0.05 }));
 });
 afterAll(async () => {
   await server.stop();
@@ -161,6 +165,32 @@ describe('realtime over WebSocket', () => {
     const after = await sessionLog(userId, token.id);
     expect(after.userQuota).toBe(25);
     expect(after.logs[0]?.quota).toBe(75);
+  });
+
+  it('a per-call price bills the session once, however many turns it had', async () => {
+    const { userId, token } = await caller('per-call-user', 1_000_000);
+    const probe = await openRealtime(`${socketUrl}/v1/realtime?model=${PER_CALL}`, { headers: { authorization: `Bearer ${token.apiKey}` } });
+    await probe.next('session.created');
+    for (let turn = 0; turn < 2; turn += 1) {
+      probe.send({ type: 'response.create', response: { modalities: ['text'] } });
+      await probe.next('response.done');
+    }
+    probe.socket.close();
+    const after = await sessionLog(userId, token.id);
+    // 0.05 × QuotaPerUnit 500 000 × group ratio 1
+    expect(after.userQuota).toBe(1_000_000 - 25_000);
+    expect(after.logs[0]).toMatchObject({ quota: 25_000, prompt_tokens: 20, completion_tokens: 10 });
+  });
+
+  it("a token's requests-per-minute limit counts each session as one request", async () => {
+    const userId = await addUser(server, 'rpm-user', { quota: 1_000_000 });
+    const token = await addToken(server, userId, { remain: 1_000_000, rpmLimit: 1 });
+    const first = await openRealtime(`${socketUrl}/v1/realtime?model=${PREVIEW}`, { headers: { authorization: `Bearer ${token.apiKey}` } });
+    await first.next('session.created');
+    const second = await refusedUpgrade(`${socketUrl}/v1/realtime?model=${PREVIEW}`, { headers: { authorization: `Bearer ${token.apiKey}` } });
+    expect(second.status).toBe(429);
+    expect(JSON.parse(second.body)).toMatchObject({ error: { code: 'rate_limit_exceeded' } });
+    first.socket.close();
   });
 
   it("the upstream's close reaches the client with its code and reason", async () => {
