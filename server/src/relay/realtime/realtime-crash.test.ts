@@ -14,9 +14,9 @@ const TURNS = 3;
 // (10 + 5 × 4) × 2.5 = 75 per turn at the default prices of gpt-4o-realtime-preview
 const PER_TURN = 75;
 
-describe('a SIGKILL in the middle of a realtime session', () => {
+describe.each(['1', '2'])('a SIGKILL in the middle of a realtime session (WORKERS=%s, the primary killed)', (workers) => {
   const folder = mkdtempSync(join(tmpdir(), 'switchboard-realtime-crash-'));
-  const environment = { SQLITE_PATH: join(folder, 'switchboard.db'), JOURNAL_DIR: join(folder, 'journal') };
+  const environment = { WORKERS: workers, SQLITE_PATH: join(folder, 'switchboard.db'), JOURNAL_DIR: join(folder, 'journal') };
   const upstream = new FakeRealtimeUpstream();
   let running: ServerProcess | null = null;
   beforeAll(async () => {
