@@ -129,7 +129,9 @@ export function registerRealtimeRelay(app: FastifyInstance, context: AppContext,
     }
     const started = Date.now();
     sockets.handleUpgrade(request, socket, head, (client) => {
-      const session = new RealtimeSession(client, upstream, bill, { requestId, model, upstreamModel: opened.upstreamModel, channel, tried: opened.tried, started }, language);
+      const facts = { requestId, model, upstreamModel: opened.upstreamModel, channel, tried: opened.tried, started };
+      const report = (error: unknown) => app.log.error({ err: error, requestId }, 'realtime session: billing failed');
+      const session = new RealtimeSession(client, upstream, bill, facts, language, report);
       const shutdown = new ClientAbort();
       shutdown.on('abort', () => session.cut(realtimeMessages.shuttingDown));
       services.inFlight.enter(shutdown);

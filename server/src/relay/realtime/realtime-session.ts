@@ -50,6 +50,8 @@ export class RealtimeSession {
     private readonly bill: RealtimeBill,
     private readonly facts: Omit<SessionFacts, 'firstEventMs' | 'interrupted' | 'countedLocally'>,
     private readonly language: Language,
+    /** where a failure of the session's bill is reported */
+    private readonly report: (error: unknown) => void,
   ) {
     this.finished = new Promise((resolve) => (this.finish = resolve));
     client.on('message', (data, binary) => this.fromClient(asBuffer(data), binary));
@@ -97,7 +99,9 @@ export class RealtimeSession {
       }
       this.charging = true;
       this.upstream.pause();
-      this.billing = this.billing.then(() => this.chargeTurn(read.usage)).then((charged) => {
+      if (!read.usage) this.countedLocally = true;
+      const usage = this.turns.endTurn(read.usage);
+      this.billing = this.billing.then(() => this.chargeTurn(usage)).then((charged) => {
         this.charging = false;
         if (!charged || this.ended) return;
         this.send(this.client, next.data, false, 'upstream');
@@ -107,16 +111,10 @@ export class RealtimeSession {
     }
   }
 
-  /** Charges a finished turn: its reported usage, else the local estimate. False when the session had to end. */
-  private async chargeTurn(reported: TurnUsage | null): Promise<boolean> {
-    let usage = reported;
-    if (!usage) {
-      usage = await this.turns.estimate();
-      this.countedLocally = true;
-    }
-    this.turns.billed();
+  /** Charges a finished turn. False when the balance could not cover it and the session had to end. */
+  private async chargeTurn(usage: TurnUsage | Promise<TurnUsage>): Promise<boolean> {
     try {
-      await this.bill.chargeTurn(usage, this.facts.channel.id);
+      await this.bill.chargeTurn(await usage, this.facts.channel.id);
       return true;
     } catch (error) {
       if (!(error instanceof RelayError)) throw error;
@@ -161,19 +159,19 @@ export class RealtimeSession {
       if (socket.readyState === socket.OPEN || socket.readyState === socket.CONNECTING) socket.close(closeCode, closing);
     }
     const interrupted = this.turns.pending;
+    const remainder = interrupted ? this.turns.endTurn(null) : null;
     this.billing = this.billing
       .then(async () => {
         // What was said after the last finished turn is charged from the local estimate (the balance may refuse it).
-        if (this.turns.pending) {
-          const usage = await this.turns.estimate();
-          this.turns.billed();
+        if (remainder) {
           this.countedLocally = true;
-          await this.bill.chargeTurn(usage, this.facts.channel.id).catch((error: unknown) => {
+          await this.bill.chargeTurn(await remainder, this.facts.channel.id).catch((error: unknown) => {
             if (!(error instanceof RelayError)) throw error;
           });
         }
         await this.bill.close({ ...this.facts, firstEventMs: this.firstEventMs, interrupted, countedLocally: this.countedLocally });
       })
+      .catch(this.report)
       .finally(() => this.finish());
     // A peer that never answers the close is cut after CLOSE_GRACE_MS; the timer goes as soon as both are closed.
     const open = [this.client, this.upstream].filter((socket) => socket.readyState !== socket.CLOSED);

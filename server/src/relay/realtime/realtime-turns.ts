@@ -24,7 +24,7 @@ function formatsOf(session: Record<string, unknown>): { input?: string; output?:
  * What one realtime session has said since its last billed turn, for the local estimate of a turn
  * whose `response.done` carries no usage: instructions and tools from the client's session.update,
  * input_text items, transcripts, text and function-argument deltas, and audio measured in bytes
- * (seconds from the remembered audio formats). Billed turns reset it.
+ * (seconds from the remembered audio formats). Each ended turn starts it afresh.
  */
 export class RealtimeTurns {
   private instructions = '';
@@ -35,7 +35,7 @@ export class RealtimeTurns {
   private outputText: string[] = [];
   private inputAudioBytes = 0;
   private outputAudioBytes = 0;
-  private turnsBilled = 0;
+  private turnsEnded = 0;
   /** something was said since the last billed turn */
   pending = false;
 
@@ -95,32 +95,41 @@ export class RealtimeTurns {
     return { done: false };
   }
 
-  /** The local estimate of what was said since the last billed turn. */
-  async estimate(): Promise<TurnUsage> {
-    const first = this.turnsBilled === 0;
-    const [prompt, instructions, completion, tools] = await Promise.all([
-      countTokens(this.inputText.join('\n')),
-      first ? countTokens(this.instructions) : 0,
-      countTokens(this.outputText.join('')),
-      first ? 0 : Promise.all(this.tools.map(async (tool) => TOOL_OVERHEAD + (await countTokens(tool)))),
-    ]);
-    const toolTokens = Array.isArray(tools) ? tools.reduce((sum, value) => sum + value, 0) : 0;
-    return {
-      inputText: prompt + instructions + toolTokens,
-      inputAudio: inputAudioTokens(this.inputAudioBytes / bytesPerSecond(this.inputFormat)),
-      cached: 0,
-      outputText: completion,
-      outputAudio: outputAudioTokens(this.outputAudioBytes / bytesPerSecond(this.outputFormat)),
+  /**
+   * Ends the turn at once: what it said is taken and forgotten here, so that what the client says
+   * while the bill is counted belongs to the next turn. Answers the turn's usage: `reported` when the
+   * upstream gave it, else the local estimate (a promise while the tokenizer counts).
+   */
+  endTurn(reported: TurnUsage | null): TurnUsage | Promise<TurnUsage> {
+    const said = {
+      first: this.turnsEnded === 0,
+      inputText: this.inputText.join('\n'),
+      outputText: this.outputText.join(''),
+      inputSeconds: this.inputAudioBytes / bytesPerSecond(this.inputFormat),
+      outputSeconds: this.outputAudioBytes / bytesPerSecond(this.outputFormat),
     };
-  }
-
-  /** A turn was billed: what it said is forgotten. */
-  billed(): void {
-    this.turnsBilled += 1;
+    this.turnsEnded += 1;
     this.inputText = [];
     this.outputText = [];
     this.inputAudioBytes = 0;
     this.outputAudioBytes = 0;
     this.pending = false;
+    return reported ?? this.estimate(said, this.instructions, this.tools);
+  }
+
+  private async estimate(said: { first: boolean; inputText: string; outputText: string; inputSeconds: number; outputSeconds: number }, instructions: string, tools: string[]): Promise<TurnUsage> {
+    const [prompt, instructionTokens, completion, toolTokens] = await Promise.all([
+      countTokens(said.inputText),
+      said.first ? countTokens(instructions) : 0,
+      countTokens(said.outputText),
+      said.first ? [] : Promise.all(tools.map(async (tool) => TOOL_OVERHEAD + (await countTokens(tool)))),
+    ]);
+    return {
+      inputText: prompt + instructionTokens + toolTokens.reduce((sum, value) => sum + value, 0),
+      inputAudio: inputAudioTokens(said.inputSeconds),
+      cached: 0,
+      outputText: completion,
+      outputAudio: outputAudioTokens(said.outputSeconds),
+    };
   }
 }
