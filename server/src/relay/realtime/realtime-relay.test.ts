@@ -273,6 +273,25 @@ describe('realtime over WebSocket', () => {
     expect(await realtime.json()).toMatchObject({ error: { code: 'websocket_required', message: expect.stringContaining('WebSocket connections only') } });
   });
 
+  it("a token's IP allow list sees the client's address (through TRUSTED_PROXIES, as for HTTP)", async () => {
+    const proxied = await startTestServer({ environment: { TRUSTED_PROXIES: '127.0.0.1' } });
+    try {
+      await addChannel(proxied, { baseUrl: upstream.url, models: [PREVIEW] });
+      const userId = await addUser(proxied, 'allow-list-user', { quota: 1_000_000 });
+      const token = await addToken(proxied, userId, { remain: 1_000_000, allowIps: '203.0.113.7' });
+      const address = `${proxied.url.replace(/^http/, 'ws')}/v1/realtime?model=${PREVIEW}`;
+      const outside = await refusedUpgrade(address, { headers: { authorization: `Bearer ${token.apiKey}`, 'x-forwarded-for': '198.51.100.1' } });
+      expect(outside.status).toBe(403);
+      expect(JSON.parse(outside.body)).toMatchObject({ error: { code: 'ip_not_allowed' } });
+      const inside = await openRealtime(address, { headers: { authorization: `Bearer ${token.apiKey}`, 'x-forwarded-for': '203.0.113.7' } });
+      await inside.next('session.created');
+      inside.socket.close();
+      await inside.closed;
+    } finally {
+      await proxied.stop();
+    }
+  });
+
   it('an event that is not JSON ends the session with an error event', async () => {
     const { token } = await caller('garbled-user', 1_000_000);
     const probe = await openRealtime(`${socketUrl}/v1/realtime?model=${PREVIEW}`, { headers: { authorization: `Bearer ${token.apiKey}` } });

@@ -1,5 +1,6 @@
 import { STATUS_CODES, type IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
+import proxyAddr from '@fastify/proxy-addr';
 import type { FastifyInstance } from 'fastify';
 import { WebSocketServer, type WebSocket } from 'ws';
 import type { AppContext } from '../../app-context';
@@ -102,10 +103,13 @@ async function openOnSomeChannel(context: AppContext, services: RelayServices, c
 export function registerRealtimeRelay(app: FastifyInstance, context: AppContext, services: RelayServices): void {
   const sockets = new WebSocketServer({ noServer: true, maxPayload: REALTIME_MAX_FRAME_BYTES, perMessageDeflate: false, handleProtocols: chooseProtocol });
   const requestIds = createRequestIdGenerator();
+  // The client's address as Fastify reads it for HTTP calls (TRUSTED_PROXIES), for the tokens' IP allow lists.
+  const trusted = context.config.TRUSTED_PROXIES ? proxyAddr.compile(context.config.TRUSTED_PROXIES.split(',').map((item) => item.trim())) : null;
+  const addressOf = (request: IncomingMessage) => (trusted ? proxyAddr(request, trusted) : (request.socket.remoteAddress ?? ''));
 
   const upgrade = async (request: IncomingMessage, socket: Duplex, head: Buffer, requestId: string, language: Language) => {
     const { key, browser } = keyOf(request);
-    const authenticated = authenticateGivenKey(context, services, key, request.socket.remoteAddress ?? '');
+    const authenticated = authenticateGivenKey(context, services, key, addressOf(request));
     const caller = authenticated instanceof Promise ? await authenticated : authenticated;
     const model = new URL(request.url ?? '/', 'http://gateway').searchParams.get('model') ?? '';
     if (!model) throw new RelayError(realtimeMessages.modelQuery, 400, 'model_required', 'invalid_request_error');
