@@ -1,4 +1,4 @@
-// npm run bench [-- --duration 8 --samples 200 --streams 1000 --pin auto|on|off --skip journal,workers
+// npm run bench [-- --duration 8 --samples 200 --streams 1000 --sessions 200 --pin auto|on|off --skip journal,workers,realtime
 //                   --profile --build --main path/to/main.js]
 // Measures the gateway against direct-to-upstream and a bare passthrough on this machine; see README "Benchmark".
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -18,6 +18,7 @@ import { loadPhase, openStreams, sampleTimeToFirstByte } from './lib/load.mjs';
 import { measured } from './lib/measured.mjs';
 import { startPassthrough } from './lib/passthrough.mjs';
 import { planPinning } from './lib/pinning.mjs';
+import { measureRealtimeSessions, REALTIME_MODEL, startFakeRealtime } from './lib/realtime-phase.mjs';
 import { rssKilobytes } from './lib/process-tree.mjs';
 import { judge, printReport } from './lib/report.mjs';
 import { measureWorkers, WORKER_COUNTS } from './lib/workers-phase.mjs';
@@ -31,6 +32,7 @@ const { values: options } = parseArgs({
     duration: { type: 'string', default: '8' },
     samples: { type: 'string', default: '200' },
     streams: { type: 'string', default: '1000' },
+    sessions: { type: 'string', default: '200' },
     pin: { type: 'string', default: 'auto' },
     skip: { type: 'string', default: '' },
     profile: { type: 'boolean', default: false },
@@ -48,7 +50,8 @@ function count(name) {
 const seconds = count('duration');
 const samples = count('samples');
 const streamCount = count('streams');
-const SKIPPABLE = ['journal', 'workers'];
+const sessionCount = count('sessions');
+const SKIPPABLE = ['journal', 'workers', 'realtime'];
 const skipped = new Set(options.skip.split(',').filter(Boolean));
 
 const PHASES = [
@@ -145,13 +148,15 @@ async function main() {
   // Only the single-process gateway of the main phases is profiled; the workers phase never is.
   const profileDir = options.profile ? join(resultsDir, 'profile') : null;
   const upstream = await startFakeUpstream();
+  const realtimeUpstream = skipped.has('realtime') ? null : await startFakeRealtime();
   const gateway = await startGateway({ main, root, dataDir, profileDir });
   try {
-    const account = await configureGateway(gateway.url, upstream.url);
+    const account = await configureGateway(gateway.url, upstream.url, realtimeUpstream && { url: realtimeUpstream.url, model: REALTIME_MODEL });
     console.log(`gateway ${gateway.url} (pid ${gateway.pid}, WORKERS=1), upstream ${upstream.url}; root quota ${account.quota}`);
     // Memory first, while the heap is small: after the load phases it holds enough free space to
     // absorb the streams without growing, which would hide their cost.
     const memory = { ...(await measureMemory(upstream, gateway, account.key)), passthrough: await measurePassthroughStreams(upstream) };
+    const realtime = realtimeUpstream ? await measureRealtimeSessions({ gateway, key: account.key, count: sessionCount }) : null;
     console.log('warming up (2 s)…');
     await loadPhase({ base: gateway.url, key: account.key, connections: 50, seconds: 2, stream: false });
     const phases = await measurePhases(upstream, gateway, account.key);
@@ -166,7 +171,7 @@ async function main() {
     const ledger = checkLedger(join(dataDir, 'switchboard.db'), account.userId, account.quota);
     const journal = { ...journalCost, worstWriteBehindLagMs: gateway.worstLagMs() };
     const workers = skipped.has('workers') ? null : await measureWorkers({ main, root, upstream, phase: PHASES[0], seconds, pinning });
-    const results = { date: new Date().toISOString(), seconds, phases, floor, firstByte, memory, ledger, journal, workers };
+    const results = { date: new Date().toISOString(), seconds, phases, floor, firstByte, memory, realtime, ledger, journal, workers };
     const verdict = judge(results);
     console.log('');
     printReport(results, verdict);
@@ -179,6 +184,7 @@ async function main() {
   } finally {
     await gateway.stop();
     await upstream.stop();
+    await realtimeUpstream?.stop();
     rmSync(dataDir, { recursive: true, force: true });
   }
 }

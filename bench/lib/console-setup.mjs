@@ -11,10 +11,11 @@ async function call(base, session, method, path, body) {
 }
 
 /**
- * Signs in as root, adds one channel pointing at the fake upstream and one unlimited token.
+ * Signs in as root, adds one channel pointing at the fake upstream (and one for `realtime.model` at the fake
+ * realtime upstream `realtime.url` when given) and one unlimited token.
  * Returns the token's `sk-` key and root's id and quota (root starts with a large quota).
  */
-export async function configureGateway(base, upstreamUrl) {
+export async function configureGateway(base, upstreamUrl, realtime = null) {
   const { reply: login, response } = await call(base, {}, 'POST', '/api/user/login', { username: 'root', password: '123456' });
   const cookie = response.headers.getSetCookie().map((line) => line.split(';')[0]).join('; ');
   const session = { cookie, 'New-Api-User': String(login.data.id) };
@@ -26,6 +27,16 @@ export async function configureGateway(base, upstreamUrl) {
     models: MODEL,
     group: 'default',
   });
+  if (realtime) {
+    await call(base, session, 'POST', '/api/channel/', {
+      type: 1,
+      name: 'bench realtime upstream',
+      key: 'sk-bench-upstream',
+      base_url: realtime.url,
+      models: realtime.model,
+      group: 'default',
+    });
+  }
   const { reply: tokens } = await call(base, session, 'POST', '/api/token/', {
     name: 'bench',
     unlimited_quota: true,

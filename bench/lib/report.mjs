@@ -28,6 +28,7 @@ export function judge(results) {
     nothingRefused:
       results.phases.every((phase) => phase.direct.refused === 0 && phase.gateway.refused === 0) &&
       memory.failed === 0 &&
+      (results.realtime?.failed ?? 0) === 0 &&
       Object.values(results.floor).every((floor) => floor.refused === 0) &&
       workerRuns.every((run) => run.refused === 0),
     ledger: results.ledger.pass,
@@ -69,6 +70,12 @@ function memoryAndJournalLines(results) {
     `gateway JS heap after a full GC: ${fixed(memory.heap.beforeKilobytes / 1024)} MB before, ${fixed(memory.heap.openKilobytes / 1024)} MB open (${fixed(memory.heap.kilobytesPerStream)} KB per stream), ${fixed(memory.heap.afterKilobytes / 1024)} MB after`,
     `bare passthrough JS heap after a full GC: ${fixed(memory.passthrough.heapKilobytesPerStream)} KB per stream; the gateway's own per-stream state is the difference, ${fixed(memory.heap.kilobytesPerStream - memory.passthrough.heapKilobytesPerStream)} KB (node bench/stream-heap.mjs lists it by kind of object)`,
   ];
+  const { realtime } = results;
+  lines.push(
+    realtime
+      ? `realtime sessions (WebSocket, one finished turn each): ${realtime.open}/${realtime.requested} open, ${fixed(realtime.kilobytesPerSession)} KB RSS and ${fixed(realtime.heapKilobytesPerSession)} KB JS heap per open session; heap returned after they closed: ${realtime.returned ? 'yes' : 'NO'}`
+      : 'realtime sessions: skipped (--skip realtime)',
+  );
   if (journal.withCpuPerCallMs !== undefined) {
     lines.push(
       `settlement journal (${results.phases[0].name}, lower of two runs each): ${fixed(journal.withCpuPerCallMs, 3)} ms CPU per call with it (${fixed(journal.withCpuPerCallMs / floor.cpuPerCallMs, 2)}x the floor), ${fixed(journal.withoutCpuPerCallMs, 3)} ms with BILLING_JOURNAL=off (${fixed(journal.withoutCpuPerCallMs / floor.cpuPerCallMs, 2)}x), cost ${fixed(journal.withCpuPerCallMs - journal.withoutCpuPerCallMs, 3)} ms per call`,

@@ -26,6 +26,8 @@ const tokenPrices: Record<string, [number, number]> = {
   'gpt-4o-mini-audio-preview': [0.075, 4],
   'gpt-4o-realtime-preview': [2.5, 4],
   'gpt-4o-mini-realtime-preview': [0.3, 4],
+  'gpt-realtime': [2, 4],
+  'gpt-realtime-mini': [0.3, 4],
   'gpt-4o-mini-tts': [0.3, 20],
   'gpt-4-turbo': [5, 3],
   'gpt-4': [15, 2],
@@ -139,13 +141,20 @@ export const defaultAudioRatio: Table = {
   'gpt-4o-realtime-preview': 8,
   'gpt-4o-mini-realtime-preview': 16.67,
   'gpt-4o-mini-tts': 25,
+  'gpt-realtime': 8,
+  'gpt-realtime-mini': 16.67,
 };
 
 /** Audio completion tokens cost this many times audio prompt tokens. */
 export const defaultAudioCompletionRatio: Table = {
   'gpt-4o-audio-preview': 2,
   'gpt-4o-mini-audio-preview': 2,
-  'gpt-4o-realtime-preview': 2,
-  'gpt-4o-mini-realtime-preview': 2,
+  'gpt-4o-realtime': 2,
+  'gpt-4o-mini-realtime': 2,
+  'gpt-realtime': 2,
   'gpt-4o-mini-tts': 1,
+  'tts-1': 0,
+  'tts-1-hd': 0,
+  'tts-1-1106': 0,
+  'tts-1-hd-1106': 0,
 };

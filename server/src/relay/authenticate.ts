@@ -80,27 +80,31 @@ export function authenticateToken(context: AppContext, services: RelayServices, 
 }
 
 function authenticateKey(context: AppContext, services: RelayServices, request: FastifyRequest): Caller | Promise<Caller> {
-  const given = keyOf(request);
+  return authenticateGivenKey(context, services, keyOf(request), request.ip);
+}
+
+/** Authenticates a key found elsewhere than in an HTTP request's usual places (a WebSocket subprotocol), for a client at `ip`. */
+export function authenticateGivenKey(context: AppContext, services: RelayServices, given: string, ip: string): Caller | Promise<Caller> {
   if (!given) throw unauthorized(relayMessages.noKey);
   const [key = '', pin] = (given.startsWith('sk-') ? given.slice(3) : given).split('-');
   const found = services.tokens.get(key);
-  return found instanceof Promise ? found.then((token) => tokenCaller(context, services, request, token, pin)) : tokenCaller(context, services, request, found, pin);
+  return found instanceof Promise ? found.then((token) => tokenCaller(context, services, ip, token, pin)) : tokenCaller(context, services, ip, found, pin);
 }
 
-function tokenCaller(context: AppContext, services: RelayServices, request: FastifyRequest, token: CachedToken | null | undefined, pin: string | undefined): Caller | Promise<Caller> {
+function tokenCaller(context: AppContext, services: RelayServices, ip: string, token: CachedToken | null | undefined, pin: string | undefined): Caller | Promise<Caller> {
   if (!token) throw unauthorized();
   if (token.status !== 1) throw unauthorized(relayMessages.tokenDisabled);
   if (isTokenExpired({ expired_time: token.expiredTime }, Date.now() / 1000)) throw unauthorized(relayMessages.tokenExpired);
-  if (token.unlimited || context.balances.tokenSurelyAbove(token.id, 0)) return fundedCaller(context, services, request, token, pin);
+  if (token.unlimited || context.balances.tokenSurelyAbove(token.id, 0)) return fundedCaller(context, services, ip, token, pin);
   return context.balances.tokenRemain(token.id).then((remain) => {
     if (isTokenExhausted({ remain_quota: remain, unlimited_quota: false })) throw unauthorized(relayMessages.tokenExhausted);
-    return fundedCaller(context, services, request, token, pin);
+    return fundedCaller(context, services, ip, token, pin);
   });
 }
 
-function fundedCaller(context: AppContext, services: RelayServices, request: FastifyRequest, token: CachedToken, pin: string | undefined): Caller | Promise<Caller> {
-  if (token.allowList && !isAllowed(token.allowList, request.ip)) {
-    throw forbidden(fill(relayMessages.ipNotAllowed, { ip: request.ip }), 'ip_not_allowed');
+function fundedCaller(context: AppContext, services: RelayServices, ip: string, token: CachedToken, pin: string | undefined): Caller | Promise<Caller> {
+  if (token.allowList && !isAllowed(token.allowList, ip)) {
+    throw forbidden(fill(relayMessages.ipNotAllowed, { ip }), 'ip_not_allowed');
   }
   const found = services.users.get(token.userId);
   return found instanceof Promise ? found.then((user) => callerOf(context, token, checkedUser(user), pin)) : callerOf(context, token, checkedUser(found), pin);

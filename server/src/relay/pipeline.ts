@@ -49,7 +49,8 @@ export interface CallTrace {
   channelId: number;
 }
 
-function pickChannel(services: RelayServices, call: RelayCall, tried: Set<number>): CachedChannel | undefined {
+/** The next channel for a caller's model (the pinned one, else by tier and weight), never one already tried. */
+export function pickChannel(services: RelayServices, call: { caller: Caller; body: { model: string } }, tried: Set<number>): CachedChannel | undefined {
   const pinned = call.caller.pinnedChannelId;
   if (pinned !== null) {
     const channel = tried.has(pinned) ? undefined : services.channels.channel(pinned);

@@ -16,6 +16,7 @@ import { RelayError } from './relay-error';
 import { relayErrorHandler } from './relay-error-reply';
 import { relayMessages } from './relay-messages';
 import type { RelayServices } from './relay-services';
+import { registerRealtimeRelay } from './realtime/realtime-route';
 import { registerTaskRelay } from './tasks/index';
 
 /** The parser's ceiling; each route's own limit (body-guard.ts) is lower. */
@@ -97,6 +98,7 @@ export async function relayRoutes(app: FastifyInstance, context: AppContext, ser
   registerGeminiRoutes(app, context, services);
   registerTaskRelay(app, context, services);
   registerMetricsRoute(app, context, services);
+  registerRealtimeRelay(app, context, services);
 
   for (const path of unsupportedPaths) {
     app.all(path, async (request) => {
