@@ -3,7 +3,7 @@ import { LogType } from '../../platform/log-writer';
 import { quotaWarningsOf } from '../../platform/notify/quota-warnings';
 import type { Caller } from '../authenticate';
 import { consumptionOther } from '../billing/consumption-other';
-import type { Price } from '../billing/price';
+import type { Price } from '../../domain/prices';
 import { quotaFor } from '../billing/quota';
 import { billingDurable, refund, reserve } from '../billing/settlement';
 import type { CachedChannel } from '../caches/channel-index';

@@ -1,6 +1,6 @@
 import { roundHalfAwayFromZero } from '@switchboard/contract';
 import type { OptionStore } from '../../platform/option-store';
-import type { Price } from '../billing/price';
+import type { Price } from '../../domain/prices';
 import type { TurnUsage } from './realtime-frames';
 
 /** A model's audio ratios: audio tokens cost `audio` × its text prompt tokens; audio output `audio` × `audioCompletion`. */

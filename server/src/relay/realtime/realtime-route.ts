@@ -7,7 +7,7 @@ import type { AppContext } from '../../app-context';
 import { createRequestIdGenerator } from '../../platform/request-id';
 import { fill, languageOf, type Language } from '../../platform/text';
 import { authenticateGivenKey, checkModelAllowed, type Caller } from '../authenticate';
-import { priceOf } from '../billing/price';
+import { priceOf } from '../../domain/prices';
 import type { CachedChannel } from '../caches/channel-index';
 import { disableIfRefused } from '../channel-health';
 import { ClientAbort } from '../client-abort';
