@@ -1,6 +1,6 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import type { AppContext } from '../app-context';
-import { LogType } from '../platform/log-writer';
+import { LogType } from '../ledger/log-writer';
 import { quotaWarningsOf } from '../platform/notify/quota-warnings';
 import { fill } from '../platform/text';
 import { checkModelAllowed, type Caller } from './authenticate';

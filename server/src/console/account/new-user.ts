@@ -4,7 +4,7 @@ import type { Insertable } from 'kysely';
 import type { AppContext } from '../../app-context';
 import { nowSeconds, sql } from '../../db/dialect';
 import type { UsersTable } from '../../db/tables/users';
-import { LogType } from '../../platform/log-writer';
+import { LogType } from '../../ledger/log-writer';
 import { fill, type Text } from '../../platform/text';
 import { UserRepository } from '../user/repository';
 import { accountMessages } from './messages';

@@ -1,6 +1,6 @@
 import type { AppContext } from '../../app-context';
 import { nowSeconds } from '../../db/dialect';
-import { LogType } from '../../platform/log-writer';
+import { LogType } from '../../ledger/log-writer';
 
 /** The relay's user cache reloads a user when this topic names its id. */
 const USERS_TOPIC = 'users';

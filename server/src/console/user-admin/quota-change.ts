@@ -2,7 +2,7 @@ import { formatQuota } from '@switchboard/contract';
 import type { AppContext } from '../../app-context';
 import { nowSeconds } from '../../db/dialect';
 import { AppError } from '../../platform/errors';
-import { LogType } from '../../platform/log-writer';
+import { LogType } from '../../ledger/log-writer';
 import { fill } from '../../platform/text';
 import { userAdminMessages as text } from './messages';
 

@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import type { AppContext } from '../../app-context';
 import { nowSeconds, sql } from '../../db/dialect';
 import { AppError } from '../../platform/errors';
-import { LogType } from '../../platform/log-writer';
+import { LogType } from '../../ledger/log-writer';
 import { hashPassword, verifyPassword } from '../../platform/password';
 import { fill } from '../../platform/text';
 import { randomAffCode } from '../account/new-user';

@@ -1,9 +1,9 @@
 import type { Worker } from 'node:cluster';
-import type { Hold } from '../balances/balance-book';
-import type { JournalRecord } from '../durable-journal';
-import type { LocalBilling } from '../local-billing';
-import { logRowOf } from '../log-insert';
-import type { LogWriterReporter, RollEntry } from '../log-writer';
+import type { Hold } from '../../ledger/balances/balance-book';
+import type { JournalRecord } from '../../ledger/durable-journal';
+import type { LocalBilling } from '../../ledger/local-billing';
+import { logRowOf } from '../../ledger/log-insert';
+import type { LogWriterReporter, RollEntry } from '../../ledger/log-writer';
 import type { PrimaryBus } from './primary-bus';
 import { LeaseTable, type LeaseOwner } from './lease-table';
 import { OperationOrder } from './operation-order';

@@ -1,7 +1,7 @@
 import { AppError } from '../errors';
-import type { Admission } from '../balances/admission';
-import { negativeQuota, type BalanceBook, type Hold } from '../balances/balance-book';
-import type { DeltaWriter } from '../balances/delta-writer';
+import type { Admission } from '../../ledger/balances/admission';
+import { negativeQuota, type BalanceBook, type Hold } from '../../ledger/balances/balance-book';
+import type { DeltaWriter } from '../../ledger/balances/delta-writer';
 import { LeaseTable } from './lease-table';
 import type { PrimaryLink } from './primary-link';
 import type { AdmitReply } from './primary-leases';

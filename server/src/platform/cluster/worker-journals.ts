@@ -2,10 +2,10 @@ import { existsSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Database } from '../../db/database';
-import { DeltaWriter } from '../balances/delta-writer';
-import { DurableJournal, liveOwner, type JournalRecord, type JournalSync } from '../durable-journal';
-import { replayJournal } from '../journal-replay';
-import { LogWriter } from '../log-writer';
+import { DeltaWriter } from '../../ledger/balances/delta-writer';
+import { DurableJournal, liveOwner, type JournalRecord, type JournalSync } from '../../ledger/durable-journal';
+import { replayJournal } from '../../ledger/journal-replay';
+import { LogWriter } from '../../ledger/log-writer';
 
 /**
  * Each cluster worker journals the bills of its calls in a folder of its own below the primary's

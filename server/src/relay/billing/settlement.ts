@@ -1,5 +1,5 @@
 import type { AppContext } from '../../app-context';
-import { TRUST_FACTOR } from '../../platform/balances/admission';
+import { TRUST_FACTOR } from '../../ledger/balances/admission';
 import type { Caller } from '../authenticate';
 import { RelayError } from '../relay-error';
 import { relayMessages } from '../relay-messages';

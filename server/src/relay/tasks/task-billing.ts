@@ -1,6 +1,6 @@
 import type { AppContext } from '../../app-context';
 import { toNumber } from '../../db/dialect';
-import { LogType } from '../../platform/log-writer';
+import { LogType } from '../../ledger/log-writer';
 import type { Caller } from '../authenticate';
 import type { Price } from '../billing/price';
 import { billingDurable, priceDetails, refund, reserve, settle } from '../billing/settlement';

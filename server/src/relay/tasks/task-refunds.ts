@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { AppContext } from '../../app-context';
-import { DurableJournal } from '../../platform/durable-journal';
-import { LogType } from '../../platform/log-writer';
+import { DurableJournal } from '../../ledger/durable-journal';
+import { LogType } from '../../ledger/log-writer';
 import { perContext } from '../../platform/per-context';
 import { billingDurable } from '../billing/settlement';
 import { journalRefund } from './task-billing';

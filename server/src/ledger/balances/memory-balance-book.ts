@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { AppError } from '../errors';
+import { AppError } from '../../platform/errors';
 import { toNumber } from '../../db/dialect';
 import type { Tables } from '../../db/tables/index';
 import { admitOn, type Admission } from './admission';

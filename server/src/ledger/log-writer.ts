@@ -11,7 +11,7 @@ import {
   type UsageBucket,
 } from './log-insert';
 import { decodeLogRow, decodeRoll, encodeLogRow, encodeRoll } from './log-record';
-import { writeInPieces } from './write-in-pieces';
+import { writeInPieces } from '../platform/write-in-pieces';
 
 export type { LogEntry } from './log-insert';
 

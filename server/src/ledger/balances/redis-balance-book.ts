@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import { toNumber } from '../../db/dialect';
 import type { Tables } from '../../db/tables/index';
 import type { JournalRecord } from '../durable-journal';
-import { AppError } from '../errors';
+import { AppError } from '../../platform/errors';
 import { admitOn, type Admission } from './admission';
 import { negativeQuota, type BalanceBook, type Hold } from './balance-book';
 import type { DeltaWriter } from './delta-writer';
