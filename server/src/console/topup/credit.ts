@@ -1,13 +1,13 @@
 import type { AppContext } from '../../app-context';
 import { nowSeconds } from '../../db/dialect';
-import { LogType } from '../../ledger/log-writer';
+import { ledgerOf } from '../../ledger/index';
 
 /** The relay's user cache reloads a user when this topic names its id. */
 const USERS_TOPIC = 'users';
 
 /**
- * Adds quota a user has paid for (a redeemed code, a completed payment) through the balance
- * authority, tells the caches, and writes the top-up log entry. Only the winner of the
+ * Adds quota a user has paid for (a redeemed code, a completed payment) through the ledger, which
+ * journals the credit with its top-up log row, then tells the caches. Only the winner of the
  * conditional UPDATE that consumed the code or order may call it.
  */
 export async function creditTopUp(
@@ -16,14 +16,6 @@ export async function creditTopUp(
   quota: number,
   content: string,
 ): Promise<void> {
-  await context.balances.adjustUser(user.id, quota);
+  await ledgerOf(context).credit({ userId: user.id, username: user.username, amount: quota, reason: 'top-up', content, createdAt: nowSeconds() });
   await context.bus.notify(USERS_TOPIC, String(user.id));
-  context.logs.write({
-    user_id: user.id,
-    username: user.username,
-    created_at: nowSeconds(),
-    type: LogType.TopUp,
-    content,
-    other: '{}',
-  });
 }
