@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../app-context';
 import { checkModelAllowed, authenticateToken, type Caller } from './authenticate';
-import { admitCall } from './billing/settlement';
+import { admitCall } from './billing/call-admission';
 import { messagesEndpoint } from './endpoints';
 import { anthropicMessagesDialect, countMessageTokens } from './formats/anthropic-messages';
 import { RelayError } from './relay-error';

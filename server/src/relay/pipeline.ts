@@ -10,7 +10,7 @@ import { priceOf, unpricedLogContent, type Price } from './billing/price';
 import { quotaFor, reserveFor, type Usage } from './billing/quota';
 import { HeldAnswer } from './billing/held-answer';
 import { consumptionOther } from './billing/consumption-other';
-import { admitCall, releaseCall, spendingTokenId } from './billing/settlement';
+import { admitCall, releaseCall, spendingTokenId } from './billing/call-admission';
 import type { CachedChannel } from './caches/channel-index';
 import { disableIfRefused } from './channel-health';
 import { selectChannel } from './channel-selection';

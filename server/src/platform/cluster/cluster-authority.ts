@@ -138,7 +138,7 @@ export class ClusterAuthority {
     for (const record of records) {
       if (record.seq <= state.toldThrough || (record.kind !== 'charge' && record.kind !== 'refund')) continue;
       const change = balanceChange(record);
-      if (change?.userId == null) continue;
+      if (!change || change.userId === null) continue;
       // The worker wrote the bill; here only the free balance changes by what it cost.
       await this.billing.balances.release({ userId: change.userId, tokenId: change.tokenId, amount: change.delta });
       untold += 1;

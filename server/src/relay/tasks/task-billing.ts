@@ -3,7 +3,8 @@ import { toNumber } from '../../db/dialect';
 import { ledgerOf, LogType } from '../../ledger/index';
 import type { Caller } from '../authenticate';
 import type { Price } from '../billing/price';
-import { admitCall, priceDetails, releaseCall, spendingTokenId } from '../billing/settlement';
+import { admitCall, releaseCall, spendingTokenId } from '../billing/call-admission';
+import { priceDetails } from '../billing/consumption-other';
 import type { CachedChannel } from '../caches/channel-index';
 import type { StoredTask, TaskPlatform } from './task-platform';
 

@@ -3,7 +3,6 @@ import { ledgerOf, type Admission } from '../../ledger/index';
 import type { Caller } from '../authenticate';
 import { RelayError } from '../relay-error';
 import { relayMessages } from '../relay-messages';
-import type { Price } from './price';
 
 /*
  * The relay's side of the ledger: which balances a caller spends, and the relay's errors for a refusal.
@@ -30,19 +29,4 @@ function reservedOrThrow(admission: Admission): number {
 /** Gives a call's reservation back in full (the call failed). */
 export function releaseCall(context: AppContext, caller: Caller, reserved: number): Promise<void> {
   return ledgerOf(context).release(caller.user.id, spendingTokenId(caller), reserved);
-}
-
-/** The `other` fields of a consumption log that describe the price. */
-export function priceDetails(price: Price) {
-  const perCall = price.kind === 'per-call';
-  return {
-    model_price: perCall ? price.modelPrice : -1,
-    model_ratio: perCall ? 0 : price.modelRatio,
-    completion_ratio: perCall ? 0 : price.completionRatio,
-    group_ratio: price.groupRatio,
-    cache_ratio: perCall ? undefined : price.cacheRatio,
-    cache_creation_ratio: perCall ? undefined : price.createCacheRatio,
-    /** set when the model had no price: `fallback-ratio` (billed at 37.5) or `self-use` (free) */
-    unpriced: price.unpriced,
-  };
 }
