@@ -7,7 +7,7 @@ import { createTestDatabase, type TestDatabase } from '../testing/test-databases
 
 /*
  * One suite, every balance authority: the process's memory, a cluster worker whose balances live in
- * its primary, and Redis shared by instances. Each is built directly, as its process builds it, and
+ * its primary (journaling its bills there, or itself), and Redis shared by instances. Each is built directly, as its process builds it, and
  * must keep the same promises: admission under races lets in exactly what the balance covers, a
  * balance is spent exactly to zero, a refund is applied once, and a crash's journal is replayed once.
  */
@@ -67,6 +67,8 @@ describe.each(kinds)('the %s balance authority', (kind: AuthorityKind) => {
 
   it('applies a refund once, across a crash and two restarts', async () => {
     const ids = await seedBalances(database, 1000, 1000);
+    // As a call's admission does, the balance is read (loaded into the authority) before it is charged.
+    expect(await run.balances.userQuota(ids.userId)).toBe(1000);
     await run.balances.charge({ userId: ids.userId, tokenId: ids.tokenId, reserved: 0, quota: 400 });
     await run.balances.refund({ userId: ids.userId, tokenId: ids.tokenId, quota: 150 });
     // As the relay does before an answer: a worker's charges are applied in its primary once durable.

@@ -1,22 +1,26 @@
 import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
-import { loadConfig } from '../config';
+import { loadConfig, type Config } from '../config';
 import type { Database } from '../db/database';
 import { insertReturningId, nowSeconds, toNumber } from '../db/dialect';
 import type { BalanceBook } from '../ledger/balances/balance-book';
-import { LocalBilling } from '../ledger/local-billing';
+import { journalDirectory, LocalBilling, type Billing } from '../ledger/local-billing';
 import { ClusterAuthority } from '../platform/cluster/cluster-authority';
 import { PrimaryBus } from '../platform/cluster/primary-bus';
 import { PrimaryLink } from '../platform/cluster/primary-link';
 import { RemoteBalanceBook } from '../platform/cluster/remote-balance-book';
+import { remoteBilling } from '../platform/cluster/remote-billing';
+import { recoverWorkerJournal, workerJournalDirectory } from '../platform/cluster/worker-journals';
 import { inProcessChannel } from './in-process-cluster';
 
 /**
  * Each balance authority built directly, as its process builds it (not through the whole server), for
- * the ledger's conformance suite: the process's memory, a cluster worker whose balances live in its
- * primary (an in-process pair over a JSON channel), and Redis shared by instances.
+ * the ledger's conformance suite: the process's memory; a cluster worker whose balances live in its
+ * primary (an in-process pair over a JSON channel), either asking the primary to journal and write its
+ * bills (with Redis, or the journal off) or journaling and writing them itself (the default with
+ * WORKERS>1); and Redis shared by instances.
  */
-export type AuthorityKind = 'memory' | 'worker-and-primary' | 'redis';
+export type AuthorityKind = 'memory' | 'worker-and-primary' | 'billing-worker-and-primary' | 'redis';
 
 export const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 
@@ -36,7 +40,7 @@ export interface AuthorityRun {
 
 /** The authorities to test: memory and the worker/primary pair always; Redis when it answers (always with CI=true). */
 export async function availableAuthorityKinds(): Promise<AuthorityKind[]> {
-  const kinds: AuthorityKind[] = ['memory', 'worker-and-primary'];
+  const kinds: AuthorityKind[] = ['memory', 'worker-and-primary', 'billing-worker-and-primary'];
   const client = new Redis(REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null });
   try {
     await client.connect();
@@ -60,16 +64,21 @@ export async function startAuthority(kind: AuthorityKind, database: Database, sq
   const redis = kind === 'redis' ? new Redis(REDIS_URL) : null;
   const start = async (): Promise<AuthorityRun> => {
     const billing = await LocalBilling.open(config, database, redis);
-    const run = kind === 'worker-and-primary' ? workerOf(billing) : { balances: billing.balances, durable: () => billing.journal?.durable() ?? Promise.resolve() };
+    const worker = kind === 'memory' || kind === 'redis' ? null : await workerOf(billing, kind === 'billing-worker-and-primary' ? config : null, database);
+    const balances = worker?.balances ?? billing.balances;
+    const durable = worker?.durable ?? (() => billing.journal?.durable() ?? Promise.resolve());
     return {
-      ...run,
+      balances,
+      durable,
       replayed: billing.replayed,
       crashAndRestart: async () => {
-        await run.durable();
+        await durable();
+        worker?.billing?.abandon();
         billing.abandon();
         return start();
       },
       close: async () => {
+        await worker?.billing?.close();
         await billing.close();
         if (redis) {
           const keys = await redis.keys(`${prefix}*`);
@@ -82,13 +91,19 @@ export async function startAuthority(kind: AuthorityKind, database: Database, sq
   return start();
 }
 
-/** A cluster worker's balance book, served by a primary that holds `billing`. */
-function workerOf(billing: LocalBilling): Pick<AuthorityRun, 'balances' | 'durable'> {
+/**
+ * A cluster worker's balance book, served by a primary that holds `billing`. With `config` the worker
+ * journals and writes its bills itself (as `remoteBilling` sets it up), else the primary does.
+ */
+async function workerOf(billing: LocalBilling, config: Config | null, database: Database): Promise<{ balances: BalanceBook; durable: () => Promise<void>; billing: Billing | null }> {
   const { workerPort, primaryEnd } = inProcessChannel(1);
-  const authority = new ClusterAuthority(billing, new PrimaryBus(), quiet, { leasing: true, recoverJournal: null });
+  const recoverJournal = config ? () => recoverWorkerJournal(database, workerJournalDirectory(journalDirectory(config), process.pid), 'write') : null;
+  const authority = new ClusterAuthority(billing, new PrimaryBus(), quiet, { leasing: true, recoverJournal });
   authority.attach(primaryEnd);
   const link = new PrimaryLink(workerPort);
-  return { balances: new RemoteBalanceBook(link), durable: () => link.request('durable') };
+  if (!config) return { balances: new RemoteBalanceBook(link), durable: () => link.request('durable'), billing: null };
+  const own = await remoteBilling(config, database, link);
+  return { balances: own.balances, durable: () => own.journal?.durable() ?? Promise.resolve(), billing: own };
 }
 
 /** A user with `quota` and a token of the user with `remain`. */
