@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../app-context';
 import { checkModelAllowed, authenticateToken, type Caller } from './authenticate';
-import { reserve } from './billing/settlement';
+import { admitCall } from './billing/call-admission';
 import { messagesEndpoint } from './endpoints';
 import { anthropicMessagesDialect, countMessageTokens } from './formats/anthropic-messages';
 import { RelayError } from './relay-error';
@@ -19,7 +19,7 @@ export const COUNT_TOKENS_PATH = `${messagesEndpoint.path}/count_tokens`;
  */
 export async function admitCount(context: AppContext, services: RelayServices, caller: Caller, model: string): Promise<void> {
   checkModelAllowed(caller, model);
-  await reserve(context, caller, 0);
+  await admitCall(context, caller, 0);
   if (services.limits.applies(caller)) await services.limits.admit(caller, 0);
 }
 

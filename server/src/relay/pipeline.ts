@@ -1,6 +1,6 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import type { AppContext } from '../app-context';
-import { LogType } from '../platform/log-writer';
+import { ledgerOf, LogType, type LogEntry, type RollEntry } from '../ledger/index';
 import { quotaWarningsOf } from '../platform/notify/quota-warnings';
 import { fill } from '../platform/text';
 import { checkModelAllowed, type Caller } from './authenticate';
@@ -10,7 +10,7 @@ import { priceOf, unpricedLogContent, type Price } from '../domain/prices';
 import { quotaFor, reserveFor, type Usage } from './billing/quota';
 import { HeldAnswer } from './billing/held-answer';
 import { consumptionOther } from './billing/consumption-other';
-import { billingDurable, refund, reserve, settle } from './billing/settlement';
+import { admitCall, releaseCall, spendingTokenId } from './billing/call-admission';
 import type { CachedChannel } from './caches/channel-index';
 import { disableIfRefused } from './channel-health';
 import { selectChannel } from './channel-selection';
@@ -90,7 +90,7 @@ export async function relayCall(context: AppContext, services: RelayServices, ca
   const heldTokens = services.limits.applies(caller) ? await services.limits.admit(caller, estimate) : 0;
   let reserved: number;
   try {
-    reserved = await reserve(context, caller, reserveFor(price, estimate, maxTokens, quotaPerUnit));
+    reserved = await admitCall(context, caller, reserveFor(price, estimate, maxTokens, quotaPerUnit));
   } catch (error) {
     await services.limits.released(caller, heldTokens);
     throw error;
@@ -128,12 +128,12 @@ export async function relayCall(context: AppContext, services: RelayServices, ca
       });
       services.breaker.succeeded(channel.id);
       await context.background.track(finish(context, services, call, { price, reserved, heldTokens, channel, upstreamModel, outcome, tried, started, quotaPerUnit }));
-      await billingDurable(context);
+      await ledgerOf(context).durable();
       answer.complete();
       return;
     } catch (error) {
       if (!(error instanceof RelayError)) {
-        await Promise.all([refund(context, caller, reserved), services.limits.released(caller, heldTokens)]);
+        await Promise.all([releaseCall(context, caller, reserved), services.limits.released(caller, heldTokens)]);
         throw error;
       }
       lastError = error;
@@ -147,7 +147,7 @@ export async function relayCall(context: AppContext, services: RelayServices, ca
       if (channel.caps) await services.limits.leaveChannel(channel, call.requestId);
     }
   }
-  await Promise.all([refund(context, caller, reserved), services.limits.released(caller, heldTokens)]);
+  await Promise.all([releaseCall(context, caller, reserved), services.limits.released(caller, heldTokens)]);
   throw (
     lastError ??
     new RelayError(fill(relayMessages.noChannel, { model: body.model, group: caller.group }), 503, 'model_not_found', 'new_api_error')
@@ -178,49 +178,58 @@ async function finish(context: AppContext, services: RelayServices, call: RelayC
     await services.limits.succeeded(caller, finished.channel, usage.promptTokens + usage.completionTokens, finished.heldTokens);
   }
   const now = Math.floor(Date.now() / 1000);
-  if (context.options.boolean('LogConsumeEnabled')) {
-    const unpriced = finished.price.unpriced;
-    context.logs.write({
-      user_id: caller.user.id,
-      created_at: now,
-      type: LogType.Consumption,
-      content: unpriced ? unpricedLogContent[unpriced] : '',
-      username: caller.user.username,
-      token_name: caller.token?.name ?? '',
-      token_id: caller.token?.id ?? 0,
-      model_name: body.model,
-      quota,
-      prompt_tokens: usage.promptTokens,
-      completion_tokens: usage.completionTokens,
-      use_time: Math.round((Date.now() - finished.started) / 1000),
-      is_stream: body.stream ? 1 : 0,
-      channel_id: finished.channel.id,
-      channel_name: finished.channel.name,
-      group: caller.group,
-      request_id: call.requestId,
-      other: consumptionOther(finished.price, {
-        cacheTokens: usage.cachedTokens ?? 0,
-        cacheCreationTokens: usage.cacheWriteTokens ?? 0,
-        frt: finished.outcome.firstByteMs === null ? -1 : Math.round(finished.outcome.firstByteMs),
-        upstreamModel: finished.upstreamModel,
-        requestedModel: body.model,
-        localCountTokens: countedLocally,
-        streamInterrupted: finished.outcome.interrupted,
-        triedChannels: finished.tried,
-      }),
-    });
-  }
-  if (context.options.boolean('DataExportEnabled')) {
-    context.logs.roll({
-      userId: caller.user.id,
-      username: caller.user.username,
-      model: body.model,
-      createdAt: now,
-      tokens: usage.promptTokens + usage.completionTokens,
-      quota,
-    });
-  }
-  // After the log row, in the same turn: the journal holds row, usage and charge together.
-  await settle(context, caller, finished.reserved, quota, finished.channel.id);
+  const unpriced = finished.price.unpriced;
+  const log: LogEntry | null = context.options.boolean('LogConsumeEnabled')
+    ? {
+        user_id: caller.user.id,
+        created_at: now,
+        type: LogType.Consumption,
+        content: unpriced ? unpricedLogContent[unpriced] : '',
+        username: caller.user.username,
+        token_name: caller.token?.name ?? '',
+        token_id: caller.token?.id ?? 0,
+        model_name: body.model,
+        quota,
+        prompt_tokens: usage.promptTokens,
+        completion_tokens: usage.completionTokens,
+        use_time: Math.round((Date.now() - finished.started) / 1000),
+        is_stream: body.stream ? 1 : 0,
+        channel_id: finished.channel.id,
+        channel_name: finished.channel.name,
+        group: caller.group,
+        request_id: call.requestId,
+        other: consumptionOther(finished.price, {
+          cacheTokens: usage.cachedTokens ?? 0,
+          cacheCreationTokens: usage.cacheWriteTokens ?? 0,
+          frt: finished.outcome.firstByteMs === null ? -1 : Math.round(finished.outcome.firstByteMs),
+          upstreamModel: finished.upstreamModel,
+          requestedModel: body.model,
+          localCountTokens: countedLocally,
+          streamInterrupted: finished.outcome.interrupted,
+          triedChannels: finished.tried,
+        }),
+      }
+    : null;
+  const roll: RollEntry | null = context.options.boolean('DataExportEnabled')
+    ? {
+        userId: caller.user.id,
+        username: caller.user.username,
+        model: body.model,
+        createdAt: now,
+        tokens: usage.promptTokens + usage.completionTokens,
+        quota,
+      }
+    : null;
+  // The ledger journals row, usage and charge together.
+  await ledgerOf(context).settle({
+    userId: caller.user.id,
+    tokenId: spendingTokenId(caller),
+    usageTokenId: caller.token?.id ?? 0,
+    channelId: finished.channel.id,
+    reserved: finished.reserved,
+    quota,
+    log,
+    roll,
+  });
   quotaWarningsOf(context).afterSettlement(caller.user.id);
 }

@@ -1,5 +1,5 @@
 import type { ApiEnvelope } from '@switchboard/contract';
-import { LogType, type LogEntry } from '../platform/log-writer';
+import { LogType, type LogEntry } from '../ledger/log-writer';
 import { addUser } from './relay-fixtures';
 import { signIn, type TestServer } from './test-server';
 

@@ -4,7 +4,7 @@ import type { Insertable } from 'kysely';
 import type { AppContext } from '../../app-context';
 import { nowSeconds, sql } from '../../db/dialect';
 import type { UsersTable } from '../../db/tables/users';
-import { LogType } from '../../platform/log-writer';
+import { ledgerOf, LogType } from '../../ledger/index';
 import { fill, type Text } from '../../platform/text';
 import { UserRepository } from '../user/repository';
 import { accountMessages } from './messages';
@@ -76,23 +76,28 @@ export async function createUser(context: AppContext, values: NewUser): Promise<
   return id;
 }
 
+/** An invitation reward credited to the new user's balance, with its log row. */
 async function gift(context: AppContext, userId: number, username: string, amount: number, text: Text): Promise<void> {
   if (amount <= 0) return;
-  await context.balances.adjustUser(userId, amount);
-  writeSystemLog(context, userId, username, amount, text);
+  await ledgerOf(context).credit({ userId, username, amount, reason: 'reward', content: giftText(context, amount, text), createdAt: nowSeconds() });
 }
 
+/** The inviter's reward goes to the pending invite earnings (not the balance): only its log row. */
 function writeSystemLog(context: AppContext, userId: number, username: string, amount: number, text: Text): void {
-  const shown = formatQuota(amount, {
-    inCurrency: context.options.boolean('DisplayInCurrencyEnabled'),
-    quotaPerUnit: context.options.number('QuotaPerUnit'),
-  });
   context.logs.write({
     user_id: userId,
     username,
     created_at: nowSeconds(),
     type: LogType.System,
-    content: fill(text, { amount: shown }).zh,
+    content: giftText(context, amount, text),
     other: '{}',
   });
+}
+
+function giftText(context: AppContext, amount: number, text: Text): string {
+  const shown = formatQuota(amount, {
+    inCurrency: context.options.boolean('DisplayInCurrencyEnabled'),
+    quotaPerUnit: context.options.number('QuotaPerUnit'),
+  });
+  return fill(text, { amount: shown }).zh;
 }

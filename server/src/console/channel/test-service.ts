@@ -2,7 +2,7 @@ import { ChannelStatus, channelTypeName, Role } from '@switchboard/contract';
 import type { AppContext } from '../../app-context';
 import { nowSeconds } from '../../db/dialect';
 import { AppError } from '../../platform/errors';
-import { LogType } from '../../platform/log-writer';
+import { LogType } from '../../ledger/log-writer';
 import { fill } from '../../platform/text';
 import { adapterSettingsOf } from '../../relay/providers/adapter-settings';
 import { disableReasonOf, isDisablingFailure } from '../../domain/channel-health';

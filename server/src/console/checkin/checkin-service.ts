@@ -3,7 +3,6 @@ import { formatQuota, type CheckinResult, type CheckinStatus } from '@switchboar
 import type { AppContext } from '../../app-context';
 import { nowSeconds } from '../../db/dialect';
 import { AppError } from '../../platform/errors';
-import { LogType } from '../../platform/log-writer';
 import { creditTopUp } from '../topup/credit';
 import { CheckinRepository } from './checkin-repository';
 import { checkinMessages } from './messages';
@@ -64,7 +63,7 @@ export class CheckinService {
     const quota = max > min ? randomInt(min, max + 1) : min;
     if (!(await this.repository.insert(user.id, today, quota, nowSeconds()))) throw new AppError(checkinMessages.raced);
     const shown = formatQuota(quota, { inCurrency: true, quotaPerUnit: this.context.options.number('QuotaPerUnit') });
-    await creditTopUp(this.context, user, quota, `用户签到，获得额度 ${shown}`, LogType.System);
+    await creditTopUp(this.context, user, quota, `用户签到，获得额度 ${shown}`, 'reward');
     return { quota_awarded: quota, checkin_date: today };
   }
 }

@@ -2,7 +2,7 @@ import type { LogStat, LogView, PageData } from '@switchboard/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseKind } from '../../config';
 import { nowSeconds } from '../../db/dialect';
-import { LogType } from '../../platform/log-writer';
+import { LogType } from '../../ledger/log-writer';
 import { availableDatabaseKinds } from '../../testing/test-databases';
 import { signIn, startTestServer, type TestServer } from '../../testing/test-server';
 import { consoleCaller, consumption, signedInCaller, writeLogs, type ConsoleCaller } from '../../testing/log-fixtures';

@@ -1,5 +1,5 @@
 import { tokenStatusOf, type TokenView } from '@switchboard/contract';
-import type { BalanceBook } from '../../platform/balances/balance-book';
+import type { BalanceBook } from '../../ledger/balances/balance-book';
 import type { TokenRecord } from './repository';
 
 /**

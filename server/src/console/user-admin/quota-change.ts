@@ -2,7 +2,7 @@ import { formatQuota } from '@switchboard/contract';
 import type { AppContext } from '../../app-context';
 import { nowSeconds } from '../../db/dialect';
 import { AppError } from '../../platform/errors';
-import { LogType } from '../../platform/log-writer';
+import { ledgerOf } from '../../ledger/index';
 import { fill } from '../../platform/text';
 import { userAdminMessages as text } from './messages';
 
@@ -17,38 +17,32 @@ export interface QuotaChange {
 /** The balance the change leaves; refuses a negative target or result before anything is written. */
 export async function plannedQuota(context: AppContext, userId: number, change: QuotaChange): Promise<{ from: number; to: number }> {
   if (change.quota !== undefined && change.quota < 0) throw new AppError(text.quotaNegative);
-  const from = await context.balances.userQuota(userId);
+  const from = await ledgerOf(context).userQuota(userId);
   const to = (change.quota ?? from) + (change.add ?? 0);
   if (to < 0) throw new AppError(fill(text.quotaResultNegative, { current: from }));
   return { from, to };
 }
 
 /**
- * Applies the change through the balance authority (never an absolute UPDATE) and writes the
- * admin log entry. The added amount is applied as a delta, so spending that lands meanwhile is kept;
- * when that spending would make the result negative the addition is taken back and refused.
+ * Applies the change through the ledger (never an absolute UPDATE): one credit of the difference,
+ * journaled with its admin log row, so spending that lands meanwhile is kept. When that spending
+ * makes the result negative, the change is taken back (with its own row) and refused.
  */
 export async function applyQuotaChange(context: AppContext, user: { id: number; username: string }, change: QuotaChange): Promise<void> {
-  const { from } = await plannedQuota(context, user.id, change);
-  if (change.quota !== undefined && change.quota !== from) await context.balances.setUserQuota(user.id, change.quota);
-  if (change.add) {
-    const result = await context.balances.adjustUser(user.id, change.add);
-    if (result < 0) {
-      await context.balances.adjustUser(user.id, -change.add);
-      throw new AppError(fill(text.quotaResultNegative, { current: result - change.add }));
-    }
+  const { from, to } = await plannedQuota(context, user.id, change);
+  const amount = to - from;
+  if (amount === 0) return;
+  const ledger = ledgerOf(context);
+  const admin = (before: number, after: number, delta: number) =>
+    ledger.credit({ userId: user.id, username: user.username, amount: delta, reason: 'admin', content: adminLog(context, before, after), createdAt: nowSeconds() });
+  const result = await admin(from, to, amount);
+  if (result < 0) {
+    await admin(result, result - amount, -amount);
+    throw new AppError(fill(text.quotaResultNegative, { current: result - amount }));
   }
-  const to = await context.balances.userQuota(user.id);
-  if (to === from) return;
-  context.logs.write({
-    user_id: user.id,
-    username: user.username,
-    created_at: nowSeconds(),
-    type: LogType.Admin,
-    content: `管理员将用户额度从 ${logQuota(context, from)} 修改为 ${logQuota(context, to)}`,
-    other: '{}',
-  });
 }
+
+const adminLog = (context: AppContext, from: number, to: number) => `管理员将用户额度从 ${logQuota(context, from)} 修改为 ${logQuota(context, to)}`;
 
 /** A quota amount as the reference product writes it into log text. */
 function logQuota(context: AppContext, quota: number): string {

@@ -1,7 +1,7 @@
 import { Role, UserStatus } from '@switchboard/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseKind } from '../../config';
-import { LogType } from '../../platform/log-writer';
+import { LogType } from '../../ledger/log-writer';
 import { FakeOpenAIUpstream } from '../../testing/fake-openai-upstream';
 import { addChannel, addToken, addUser, flushAll } from '../../testing/relay-fixtures';
 import { availableDatabaseKinds } from '../../testing/test-databases';

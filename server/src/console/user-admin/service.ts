@@ -13,7 +13,7 @@ import type { AppContext } from '../../app-context';
 import { nowSeconds } from '../../db/dialect';
 import type { UsersTable } from '../../db/tables/users';
 import { AppError } from '../../platform/errors';
-import { LogType } from '../../platform/log-writer';
+import { LogType } from '../../ledger/log-writer';
 import { hashPassword } from '../../platform/password';
 import type { UserRow } from '../user/repository';
 import { toUserView } from '../user/user-view';

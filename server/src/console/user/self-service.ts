@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import type { AppContext } from '../../app-context';
 import { nowSeconds, sql } from '../../db/dialect';
 import { AppError } from '../../platform/errors';
-import { LogType } from '../../platform/log-writer';
+import { ledgerOf } from '../../ledger/index';
 import { hashPassword, verifyPassword } from '../../platform/password';
 import { fill } from '../../platform/text';
 import { randomAffCode } from '../account/new-user';
@@ -99,16 +99,9 @@ export class SelfService {
       .where('aff_quota', '>=', amount)
       .executeTakeFirst();
     if (taken.numUpdatedRows !== 1n) throw new AppError(selfMessages.affQuotaShort);
-    await this.context.balances.adjustUser(user.id, amount);
     const shown = formatQuota(amount, { inCurrency: this.context.options.boolean('DisplayInCurrencyEnabled'), quotaPerUnit });
-    this.context.logs.write({
-      user_id: user.id,
-      username: user.username,
-      created_at: nowSeconds(),
-      type: LogType.System,
-      content: fill(selfMessages.transferLog, { amount: shown }).zh,
-      other: '{}',
-    });
+    const content = fill(selfMessages.transferLog, { amount: shown }).zh;
+    await ledgerOf(this.context).credit({ userId: user.id, username: user.username, amount, reason: 'reward', content, createdAt: nowSeconds() });
     await this.context.bus.userChanged(user.id);
   }
 

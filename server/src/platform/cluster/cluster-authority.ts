@@ -1,9 +1,9 @@
 import type { Worker } from 'node:cluster';
-import type { Hold } from '../balances/balance-book';
-import type { JournalRecord } from '../durable-journal';
-import type { LocalBilling } from '../local-billing';
-import { logRowOf } from '../log-insert';
-import type { LogWriterReporter, RollEntry } from '../log-writer';
+import type { Hold } from '../../ledger/balances/balance-book';
+import { balanceChange, type JournalRecord } from '../../ledger/journal-record';
+import type { LocalBilling } from '../../ledger/local-billing';
+import { logRowOf } from '../../ledger/log-insert';
+import type { LogWriterReporter, RollEntry } from '../../ledger/log-writer';
 import type { PrimaryBus } from './primary-bus';
 import { LeaseTable, type LeaseOwner } from './lease-table';
 import { OperationOrder } from './operation-order';
@@ -134,16 +134,16 @@ export class ClusterAuthority {
   private async recoverBills(state: WorkerState): Promise<number> {
     if (!this.options.recoverJournal) return 0;
     const { records } = await this.options.recoverJournal(state.process.process.pid ?? 0);
-    const untold = records.filter((record) => record.seq > state.toldThrough && (record.type === 'u' || record.type === 't'));
-    // A charge journals the user's change and, right after it, the token's (the same amount).
-    for (const [index, record] of untold.entries()) {
-      if (record.type !== 'u') continue;
-      const [userId = 0, delta = 0] = record.payload.split(',').map(Number);
-      const next = untold[index + 1];
-      const tokenId = next?.type === 't' && next.seq === record.seq + 1 ? Number(next.payload.split(',')[0]) : null;
-      await this.billing.balances.release({ userId, tokenId, amount: delta });
+    let untold = 0;
+    for (const record of records) {
+      if (record.seq <= state.toldThrough || (record.kind !== 'charge' && record.kind !== 'refund')) continue;
+      const change = balanceChange(record);
+      if (!change || change.userId === null) continue;
+      // The worker wrote the bill; here only the free balance changes by what it cost.
+      await this.billing.balances.release({ userId: change.userId, tokenId: change.tokenId, amount: change.delta });
+      untold += 1;
     }
-    return untold.filter((record) => record.type === 'u').length;
+    return untold;
   }
 
   /**
@@ -221,6 +221,8 @@ export class ClusterAuthority {
       }
       case 'charge':
         return balances.charge(this.billEnds(state, args));
+      case 'refund':
+        return balances.refund({ userId: Number(args[0]), tokenId: tokenOf(args[1]), quota: Number(args[2]) });
       case 'charged': {
         // The worker journaled and writes the bill itself: only what it held here changes.
         const bill = this.billEnds(state, args);

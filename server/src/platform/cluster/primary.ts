@@ -3,7 +3,7 @@ import { once } from 'node:events';
 import type { Config } from '../../config';
 import { startServer, type RunningServer, type StartOptions } from '../../server';
 import { resolveSessionSecret } from '../session-secret';
-import { journalDirectory, journalSync } from '../local-billing';
+import { journalDirectory, journalSync } from '../../ledger/local-billing';
 import { ClusterAuthority } from './cluster-authority';
 import { ClusterMetricsGatherer } from './cluster-metrics';
 import { PrimaryBus } from './primary-bus';

@@ -1,7 +1,7 @@
 import { AppError } from '../errors';
-import type { Admission } from '../balances/admission';
-import { negativeQuota, type BalanceBook, type Hold } from '../balances/balance-book';
-import type { DeltaWriter } from '../balances/delta-writer';
+import type { Admission } from '../../ledger/balances/admission';
+import { negativeQuota, type BalanceBook, type Charge, type Hold, type Refund } from '../../ledger/balances/balance-book';
+import type { DeltaWriter } from '../../ledger/balances/delta-writer';
 import { LeaseTable } from './lease-table';
 import type { PrimaryLink } from './primary-link';
 import type { AdmitReply } from './primary-leases';
@@ -95,18 +95,29 @@ export class RemoteBalanceBook implements BalanceBook {
   }
 
   /** The lease pays first, whether or not the call was let in against it. */
-  charge(request: { userId: number; tokenId: number | null; reserved: number; quota: number }): Promise<void> {
+  charge(request: Charge): Promise<void> {
     const covered = this.leases.take(request.userId, request.tokenId, request.quota - request.reserved);
     if (!this.bills) {
       this.link.send('charge', request.userId, request.tokenId, request.reserved, request.quota, covered);
       return Promise.resolve();
     }
-    const userSeq = this.bills.userQuota(request.userId, -request.quota);
-    const tokenSeq = request.tokenId === null ? 0 : this.bills.tokenRemain(request.tokenId, -request.quota);
-    const seq = Math.max(userSeq, tokenSeq);
-    const operation = this.link.defer('charged', request.userId, request.tokenId, request.reserved, request.quota, covered, seq);
-    if (userSeq > 0) this.untold.push([operation, userSeq]);
+    this.told(this.bills.charge(request.userId, request.tokenId, request.quota), request.userId, request.tokenId, request.reserved, request.quota, covered);
     return Promise.resolve();
+  }
+
+  refund(request: Refund): Promise<void> {
+    if (!this.bills) {
+      this.link.send('refund', request.userId, request.tokenId, request.quota);
+      return Promise.resolve();
+    }
+    this.told(this.bills.refund(request.userId, request.tokenId, request.quota), request.userId, request.tokenId, 0, -request.quota, 0);
+    return Promise.resolve();
+  }
+
+  /** Tells the primary what a bill this worker journaled (record `seq`) cost its balances. */
+  private told(seq: number, userId: number, tokenId: number | null, reserved: number, quota: number, covered: number): void {
+    const operation = this.link.defer('charged', userId, tokenId, reserved, quota, covered, seq);
+    if (seq > 0) this.untold.push([operation, seq]);
   }
 
   /**

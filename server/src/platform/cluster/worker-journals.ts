@@ -2,10 +2,11 @@ import { existsSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Database } from '../../db/database';
-import { DeltaWriter } from '../balances/delta-writer';
-import { DurableJournal, liveOwner, type JournalRecord, type JournalSync } from '../durable-journal';
-import { replayJournal } from '../journal-replay';
-import { LogWriter } from '../log-writer';
+import { DeltaWriter } from '../../ledger/balances/delta-writer';
+import { DurableJournal, liveOwner, type JournalSync } from '../../ledger/durable-journal';
+import { decodeRecords, type JournalRecord } from '../../ledger/journal-record';
+import { replayJournal } from '../../ledger/journal-replay';
+import { LogWriter } from '../../ledger/log-writer';
 
 /**
  * Each cluster worker journals the bills of its calls in a folder of its own below the primary's
@@ -33,7 +34,7 @@ export async function recoverWorkerJournal(database: Database, directory: string
   // The folder goes first: marks deleted while its records remained would have them written again.
   rmSync(directory, { recursive: true, force: true });
   await database.db.deleteFrom('journal_marks').where('instance_id', '=', journal.instanceId).execute();
-  return { records: journal.recovered, replayed };
+  return { records: decodeRecords(journal.recovered), replayed };
 }
 
 /** How long a start waits for the workers of a killed primary to exit (they do once its channel closes). */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { consumptionOther, type CallFacts } from './consumption-other';
 import type { Price } from '../../domain/prices';
-import { priceDetails } from './settlement';
+import { priceDetails } from './consumption-other';
 
 /** What the log's `other` held when it was written with JSON.stringify; the hand-written text must equal it. */
 function stringified(price: Price, facts: CallFacts): string {

@@ -1,5 +1,4 @@
 import type { Price } from '../../domain/prices';
-import { priceDetails } from './settlement';
 
 /** What a consumption log's `other` records about one call besides its price. */
 export interface CallFacts {
@@ -42,4 +41,19 @@ export function consumptionOther(price: Price, facts: CallFacts): string {
     `,"upstream_model_name":${JSON.stringify(facts.upstreamModel)},"local_count_tokens":${facts.localCountTokens}` +
     `,"stream_interrupted":${facts.streamInterrupted},"admin_info":{"use_channel":[${channels}]}}`
   );
+}
+
+/** The `other` fields of a consumption log that describe the price. */
+export function priceDetails(price: Price) {
+  const perCall = price.kind === 'per-call';
+  return {
+    model_price: perCall ? price.modelPrice : -1,
+    model_ratio: perCall ? 0 : price.modelRatio,
+    completion_ratio: perCall ? 0 : price.completionRatio,
+    group_ratio: price.groupRatio,
+    cache_ratio: perCall ? undefined : price.cacheRatio,
+    cache_creation_ratio: perCall ? undefined : price.createCacheRatio,
+    /** set when the model had no price: `fallback-ratio` (billed at 37.5) or `self-use` (free) */
+    unpriced: price.unpriced,
+  };
 }

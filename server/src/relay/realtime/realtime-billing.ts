@@ -1,11 +1,11 @@
 import type { AppContext } from '../../app-context';
-import { LogType } from '../../platform/log-writer';
+import { ledgerOf, LogType, type LogEntry } from '../../ledger/index';
 import { quotaWarningsOf } from '../../platform/notify/quota-warnings';
 import type { Caller } from '../authenticate';
 import { consumptionOther } from '../billing/consumption-other';
 import type { Price } from '../../domain/prices';
 import { quotaFor } from '../billing/quota';
-import { billingDurable, refund, reserve } from '../billing/settlement';
+import { admitCall, releaseCall, spendingTokenId } from '../billing/call-admission';
 import type { CachedChannel } from '../caches/channel-index';
 import type { RelayServices } from '../relay-services';
 import type { TurnUsage } from './realtime-frames';
@@ -26,9 +26,6 @@ export interface SessionFacts {
   /** some turn was billed from the local estimate */
   countedLocally: boolean;
 }
-
-/** A spending token's id: null for unlimited tokens. */
-const spendingTokenId = (caller: Caller) => (caller.token && !caller.token.unlimited ? caller.token.id : null);
 
 /**
  * Every money call of one realtime session, in one file: admission when the session opens, a charge
@@ -58,7 +55,7 @@ export class RealtimeBill {
     const heldTokens = services.limits.applies(caller) ? await services.limits.admit(caller, 0) : 0;
     const upfront = price.kind === 'per-call' ? quotaFor(price, { promptTokens: 0, completionTokens: 0 }, context.options.number('QuotaPerUnit')) : 0;
     try {
-      const reserved = await reserve(context, caller, upfront);
+      const reserved = await admitCall(context, caller, upfront);
       return new RealtimeBill(context, services, caller, price, audio, reserved, heldTokens);
     } catch (error) {
       await services.limits.released(caller, heldTokens);
@@ -69,7 +66,7 @@ export class RealtimeBill {
   /** The session never opened upstream: everything held is given back. */
   async abandon(): Promise<void> {
     this.closed = true;
-    await Promise.all([refund(this.context, this.caller, this.reserved), this.services.limits.released(this.caller, this.heldTokens)]);
+    await Promise.all([releaseCall(this.context, this.caller, this.reserved), this.services.limits.released(this.caller, this.heldTokens)]);
     this.reserved = 0;
   }
 
@@ -80,14 +77,23 @@ export class RealtimeBill {
   async chargeTurn(usage: TurnUsage, channelId: number): Promise<number> {
     const quota = turnQuota(this.price, this.audio, usage);
     if (quota > 0) {
-      const reserved = await reserve(this.context, this.caller, quota);
-      this.context.balances.recordUsage({ userId: this.caller.user.id, tokenId: this.caller.token?.id ?? 0, channelId, quota, requests: this.turns === 0 ? 1 : 0 });
-      await this.context.balances.charge({ userId: this.caller.user.id, tokenId: spendingTokenId(this.caller), reserved, quota });
+      const reserved = await admitCall(this.context, this.caller, quota);
+      await ledgerOf(this.context).settle({
+        userId: this.caller.user.id,
+        tokenId: spendingTokenId(this.caller),
+        usageTokenId: this.caller.token?.id ?? 0,
+        channelId,
+        reserved,
+        quota,
+        requests: this.turns === 0 ? 1 : 0,
+        log: null,
+        roll: null,
+      });
     }
     this.turns += 1;
     this.charged += quota;
     for (const key of Object.keys(this.totals) as Array<keyof TurnUsage>) this.totals[key] += usage[key];
-    await billingDurable(this.context);
+    await ledgerOf(this.context).durable();
     if (quota > 0) quotaWarningsOf(this.context).afterSettlement(this.caller.user.id);
     return quota;
   }
@@ -101,24 +107,30 @@ export class RealtimeBill {
     const quota = this.charged + perCall;
     const promptTokens = this.totals.inputText + this.totals.inputAudio;
     const completionTokens = this.totals.outputText + this.totals.outputAudio;
-    if (context.options.boolean('LogConsumeEnabled')) this.writeLog(facts, quota, promptTokens, completionTokens);
-    if (context.options.boolean('DataExportEnabled')) {
-      context.logs.roll({ userId: caller.user.id, username: caller.user.username, model: facts.model, createdAt: Math.floor(Date.now() / 1000), tokens: promptTokens + completionTokens, quota });
-    }
-    if (price.kind === 'per-call' || this.turns === 0) {
-      context.balances.recordUsage({ userId: caller.user.id, tokenId: caller.token?.id ?? 0, channelId: facts.channel.id, quota: perCall, requests: this.turns === 0 ? 1 : 0 });
-    }
-    if (price.kind === 'per-call' || this.reserved > 0) {
-      await context.balances.charge({ userId: caller.user.id, tokenId: spendingTokenId(caller), reserved: this.reserved, quota: perCall });
-      this.reserved = 0;
-    }
+    const log = context.options.boolean('LogConsumeEnabled') ? this.logEntry(facts, quota, promptTokens, completionTokens) : null;
+    const roll = context.options.boolean('DataExportEnabled')
+      ? { userId: caller.user.id, username: caller.user.username, model: facts.model, createdAt: Math.floor(Date.now() / 1000), tokens: promptTokens + completionTokens, quota }
+      : null;
+    // The turns were charged as they finished: this bill carries the session's one log row, and a per-call price.
+    await ledgerOf(context).settle({
+      userId: caller.user.id,
+      tokenId: spendingTokenId(caller),
+      usageTokenId: caller.token?.id ?? 0,
+      channelId: facts.channel.id,
+      reserved: this.reserved,
+      quota: perCall,
+      requests: this.turns === 0 ? 1 : 0,
+      log,
+      roll,
+    });
+    this.reserved = 0;
     if (facts.channel.caps || this.services.limits.applies(caller)) {
       await this.services.limits.succeeded(caller, facts.channel, promptTokens + completionTokens, this.heldTokens);
     }
-    await billingDurable(context);
+    await ledgerOf(context).durable();
   }
 
-  private writeLog(facts: SessionFacts, quota: number, promptTokens: number, completionTokens: number): void {
+  private logEntry(facts: SessionFacts, quota: number, promptTokens: number, completionTokens: number): LogEntry {
     const { caller, price, audio } = this;
     const ratios =
       price.kind === 'per-call'
@@ -138,7 +150,7 @@ export class RealtimeBill {
       `,"ws":true,"audio":true,"audio_ratio":${audio.audio},"audio_completion_ratio":${audio.audioCompletion}` +
       `,"text_input":${this.totals.inputText},"text_output":${this.totals.outputText}` +
       `,"audio_input":${this.totals.inputAudio},"audio_output":${this.totals.outputAudio},"turns":${this.turns}}`;
-    this.context.logs.write({
+    return {
       user_id: caller.user.id,
       created_at: Math.floor(Date.now() / 1000),
       type: LogType.Consumption,
@@ -157,6 +169,6 @@ export class RealtimeBill {
       group: caller.group,
       request_id: facts.requestId,
       other: `${other.slice(0, -1)}${realtime}`,
-    });
+    };
   }
 }

@@ -13,7 +13,7 @@ import { midjourneyPlatform } from '../midjourney/platform';
 import { sunoPlatform } from '../suno/platform';
 import { GenericTaskStore } from './generic-task-store';
 import { RefundClaims, RefundState } from './refund-claim';
-import { journalRefund } from './task-billing';
+import { refundTaskPrice } from './task-billing';
 import type { TaskPlatform } from './task-platform';
 import { taskRefunds } from './task-refunds';
 
@@ -143,7 +143,7 @@ describe.each(kinds)('refunds of failed tasks on %s', (kind: DatabaseKind) => {
     const credited = await insertFailed(midjourney, db, owner, 300);
     expect(await midjourney.store.refunds.claim(credited, instance)).toBe(true);
     const [claimed] = await midjourney.store.claimedRefunds(instance, 10);
-    const { applied } = await journalRefund(first.context, midjourney, claimed!, 'stopped before finishing', midjourney.store.refunds.witness(credited));
+    const { applied } = await refundTaskPrice(first.context, midjourney, claimed!, 'stopped before finishing', midjourney.store.refunds.witness(credited));
     await applied;
     await first.context.journal?.durable();
     // Claimed by another instance that is slow, not dead: never touched here.
@@ -258,7 +258,7 @@ describe.runIf(kinds.includes('postgres'))('refunds of failed tasks with Redis b
       const credited = await insertFailed(suno, db, owner, 300);
       await suno.store.refunds.claim(credited, instance);
       const claimed = (await suno.store.claimedRefunds(instance, 10)).find((task) => task.rowId === credited);
-      await (await journalRefund(first.context, suno, claimed!, 'stopped before finishing', suno.store.refunds.witness(credited))).applied;
+      await (await refundTaskPrice(first.context, suno, claimed!, 'stopped before finishing', suno.store.refunds.witness(credited))).applied;
       await first.context.journal?.durable();
       expect(await other.context.balances.userQuota(userId)).toBe(QUOTA + 300);
       await first.stop();

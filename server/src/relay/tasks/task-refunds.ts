@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import type { AppContext } from '../../app-context';
-import { DurableJournal } from '../../platform/durable-journal';
-import { LogType } from '../../platform/log-writer';
+import { DurableJournal } from '../../ledger/durable-journal';
+import { ledgerOf } from '../../ledger/index';
+import { LogType } from '../../ledger/log-writer';
 import { perContext } from '../../platform/per-context';
-import { billingDurable } from '../billing/settlement';
-import { journalRefund } from './task-billing';
+import { refundTaskPrice } from './task-billing';
 import type { StoredTask, TaskPlatform } from './task-platform';
 
 /**
@@ -95,12 +95,12 @@ export class TaskRefunds {
       if (claim.stage === 'inherited') claim.stage = (await this.witnessed(claim)) ? 'credited' : 'claimed';
       if (claim.stage === 'claimed') {
         if (claim.task.quota > 0) {
-          const { applied } = await journalRefund(this.context, claim.platform, claim.task, claim.reason, store.refunds.witness(claim.task.rowId));
+          const { applied } = await refundTaskPrice(this.context, claim.platform, claim.task, claim.reason, store.refunds.witness(claim.task.rowId));
           claim.stage = 'credited';
           await applied;
         } else claim.stage = 'credited';
       }
-      await billingDurable(this.context);
+      await ledgerOf(this.context).durable();
       await store.refunds.finish(claim.task.rowId, this.owner);
     } catch (error) {
       this.unfinished.set(claimKey(claim), claim);

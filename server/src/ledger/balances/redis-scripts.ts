@@ -37,22 +37,23 @@ return 1`;
 /**
  * Applies one journaled change to a balance, once: ends a hold of up to ARGV[1] (only what the holds
  * hash still records: a hold placed before Redis lost its data is not in the rebuilt balance) and
- * subtracts ARGV[2]. The change is journal record ARGV[5] of instance ARGV[4] (0: not journaled): it
+ * subtracts ARGV[2]. The change is journal record ARGV[5] of instance ARGV[4] (0: not journaled),
+ * named ARGV[6] in the applied set (a charge record changes two balances: each part has its name): it
  * is applied at most once (the applied set), and not at all when the balance was copied from a
  * database that already held it (its marks). Answers nil when the balance is not loaded.
- * KEYS: balance, holds hash, balance marks hash, applied set; ARGV: reserved, amount, hold field, instance, seq.
+ * KEYS: balance, holds hash, balance marks hash, applied set; ARGV: reserved, amount, hold field, instance, seq, name.
  */
 export const SETTLE = `
 if redis.call('EXISTS', KEYS[1]) == 0 then return nil end
 local seq = tonumber(ARGV[5])
-if seq > 0 and redis.call('ZSCORE', KEYS[4], ARGV[5]) then return redis.call('GET', KEYS[1]) end
+if seq > 0 and redis.call('ZSCORE', KEYS[4], ARGV[6]) then return redis.call('GET', KEYS[1]) end
 local held = tonumber(redis.call('HGET', KEYS[2], ARGV[3]) or '0')
 local back = math.min(tonumber(ARGV[1]), held)
 if back > 0 then redis.call('HINCRBY', KEYS[2], ARGV[3], -back) end
 local amount = tonumber(ARGV[2])
 if seq > 0 then
   if seq <= tonumber(redis.call('HGET', KEYS[3], ARGV[4]) or '0') then amount = 0 end
-  redis.call('ZADD', KEYS[4], seq, ARGV[5])
+  redis.call('ZADD', KEYS[4], seq, ARGV[6])
 end
 return redis.call('INCRBY', KEYS[1], back - amount)`;
 

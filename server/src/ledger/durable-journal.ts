@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { close, closeSync, fdatasync, fsync, fsyncSync, mkdirSync, openSync, readdirSync, readFileSync, unlinkSync, writeFileSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
+import type { JournalLine } from './journal-record';
 
 /**
  * When an appended record counts as durable. `write`: once write(2) put it in the operating system's
@@ -10,11 +11,6 @@ import { join } from 'node:path';
  */
 export type JournalSync = 'write' | 'fsync';
 
-export interface JournalRecord {
-  seq: number;
-  type: string;
-  payload: string;
-}
 
 interface Segment {
   path: string;
@@ -96,9 +92,9 @@ const SEGMENT = /^segment-(\d+)\.log$/;
 const segmentName = (firstSeq: number) => `segment-${String(firstSeq).padStart(16, '0')}.log`;
 
 /** Reads the records of earlier runs; a torn last line (the process died mid-write) is left out. */
-function readSegment(path: string): JournalRecord[] {
+function readSegment(path: string): JournalLine[] {
   const text = readFileSync(path, 'utf8');
-  const records: JournalRecord[] = [];
+  const records: JournalLine[] = [];
   const end = text.lastIndexOf('\n');
   for (const line of text.slice(0, end + 1).split('\n')) {
     const first = line.indexOf('\t');
@@ -133,7 +129,7 @@ export class DurableJournal implements Durability {
     /** Names this instance's marks in the database; kept in the journal folder across restarts. */
     readonly instanceId: string,
     /** Records left by earlier runs, in order, for the replay at start. */
-    readonly recovered: JournalRecord[],
+    readonly recovered: JournalLine[],
     recoveredPaths: string[],
   ) {
     this.recoveredPaths = recoveredPaths;
@@ -176,7 +172,7 @@ export class DurableJournal implements Durability {
     }
   }
 
-  /** Queues one record (the payload holds no newline); returns its number. */
+  /** Queues one record (the payload holds no newline; journal-record.ts encodes them); returns its number. */
   append(type: string, payload: string): number {
     const seq = this.nextSeq;
     this.nextSeq += 1;

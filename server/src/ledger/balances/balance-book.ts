@@ -10,6 +10,23 @@ export interface Hold {
   amount: number;
 }
 
+/** A call's bill as the balances see it. */
+export interface Charge {
+  userId: number;
+  /** the token's balance, or null (unlimited token, playground) */
+  tokenId: number | null;
+  /** what admission reserved for the call (0 when nothing) */
+  reserved: number;
+  quota: number;
+}
+
+/** A price given back. */
+export interface Refund {
+  userId: number;
+  tokenId: number | null;
+  quota: number;
+}
+
 /**
  * The one authority for spendable balances: users' `quota` and tokens' `remain_quota`.
  *
@@ -49,10 +66,16 @@ export interface BalanceBook {
    * a crash is never charged; `charge` or `release` ends it.
    */
   reserve(request: Hold): Promise<boolean>;
-  /** Ends a hold without charging (the call failed). */
+  /** Ends a hold without charging (the call failed): nothing is journaled, nothing reaches the database. */
   release(request: Hold): Promise<void>;
-  /** Ends a hold of `reserved` (0 when none) by charging `quota`: the database receives -quota. */
-  charge(request: { userId: number; tokenId: number | null; reserved: number; quota: number }): Promise<void>;
+  /**
+   * Ends a hold of `reserved` (0 when none) by charging `quota` (never negative) to the user's and,
+   * unless null, the token's balance: one journal record, appended before this returns when the
+   * balances are loaded (the ledger makes sure they are); the database receives -quota.
+   */
+  charge(request: Charge): Promise<void>;
+  /** Gives `quota` back to the user's and, unless null, the token's balance (a failed task's price): one journal record. */
+  refund(request: Refund): Promise<void>;
   /** Counters without an authority, flushed additively: used quota, request count. */
   recordUsage(usage: { userId: number; tokenId: number; channelId: number; quota: number; requests: number }): void;
   /** Writes every pending delta to the database now. */

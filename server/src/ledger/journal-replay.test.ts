@@ -1,4 +1,4 @@
-import { appendFileSync, cpSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { appendFileSync, cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -146,6 +146,54 @@ describe.each(kinds)('settlement journal replay on %s', (kind: DatabaseKind) => 
     run.journal.rotate(Math.min(run.deltas.oldestPendingSeq, run.logs.oldestPendingSeq));
     expect(segments()).toBe(1);
     run.journal.close();
+  });
+
+  it('replays a journal left by the release before the typed records: a charge as a user and a token line, a refund as a negative charge', async () => {
+    const folder = newFolder();
+    writeFileSync(join(folder, 'instance-id'), `old-release-${kind}\n`);
+    const created = nowSeconds();
+    // The lines that release wrote for one answered call (log row, rollup, usage, charge) and one task refund.
+    const lines = [
+      `1\tl\t[${userId},${created},2,"old call","journal","journal",${tokenId},"gpt-4o-mini",25,10,5,1,0,0,"","default","","req-old"]\t{}`,
+      `2\tr\t[${userId},"journal","gpt-4o-mini",${created},15,25]`,
+      `3\tg\t${userId},${tokenId},0,25,1`,
+      `4\tu\t${userId},-25`,
+      `5\tt\t${tokenId},-25`,
+      `6\tl\t[${userId},${created},4,"old refund","","",${tokenId},"",0,0,0,0,0,0,"","","","refund-old"]\t{"task_refund":40}`,
+      `7\tu\t${userId},40`,
+      `8\tt\t${tokenId},40`,
+    ];
+    writeFileSync(join(folder, 'segment-0000000000000001.log'), `${lines.join('\n')}\n`);
+    const before = await ledger();
+
+    const restarted = await startRun(database, folder);
+    expect(restarted.replayed).toBe(8);
+    const after = await ledger();
+    expect(after.quota - before.quota).toBe(15);
+    expect(after.remain - before.remain).toBe(15);
+    expect(after.used - before.used).toBe(25);
+    expect(after.requests - before.requests).toBe(1);
+    expect(after.rolled - before.rolled).toBe(1);
+    expect(after.logs.slice(before.logs.length)).toEqual(['old call', 'old refund']);
+    restarted.journal.close();
+  });
+
+  it('journals a charge as one record carrying user and token, which a restart applies to both once', async () => {
+    const folder = newFolder();
+    const killed = await startRun(database, folder);
+    const seq = killed.deltas.charge(userId, tokenId, 30);
+    expect(killed.deltas.refund(userId, tokenId, 12)).toBe(seq + 1);
+    await killed.journal.durable();
+    killed.journal.close();
+    const segment = readdirSync(folder).find((name) => name.startsWith('segment-')) as string;
+    expect(readFileSync(join(folder, segment), 'utf8')).toBe(`${seq}\tc\t${userId},${tokenId},30\n${seq + 1}\tf\t${userId},${tokenId},12\n`);
+    const before = await ledger();
+
+    const restarted = await startRun(database, folder);
+    expect(restarted.replayed).toBe(2);
+    const after = await ledger();
+    expect([after.quota - before.quota, after.remain - before.remain]).toEqual([-18, -18]);
+    restarted.journal.close();
   });
 
   it('refuses a journal folder that another live process owns, not one whose pid was reused', async () => {

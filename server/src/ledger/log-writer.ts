@@ -1,7 +1,6 @@
 import { pino } from 'pino';
 import type { Database } from '../db/database';
 import { databaseAnswers } from '../db/dialect';
-import type { JournalRecord } from './durable-journal';
 import { emptyRange, widen, type JournalLink, type SeqRange } from './journal-marks';
 import {
   insertUsageBuckets,
@@ -10,8 +9,8 @@ import {
   type LogInserter,
   type UsageBucket,
 } from './log-insert';
-import { decodeLogRow, decodeRoll, encodeLogRow, encodeRoll } from './log-record';
-import { writeInPieces } from './write-in-pieces';
+import { journalLog, journalRoll, type JournalRecord } from './journal-record';
+import { writeInPieces } from '../platform/write-in-pieces';
 
 export type { LogEntry } from './log-insert';
 
@@ -97,21 +96,21 @@ export class LogWriter implements LogQueue {
   }
 
   write(entry: LogEntry): void {
-    const seq = this.link ? this.link.journal.append('l', encodeLogRow(entry)) : 0;
+    const seq = this.link ? journalLog(this.link.journal, entry) : 0;
     this.queue(entry, seq);
   }
 
   /** Adds one call's usage to its user × model × hour bucket. */
   roll(entry: RollEntry): void {
-    if (this.link) widen(this.rollupSeqs, this.link.journal.append('r', encodeRoll(entry)));
+    if (this.link) widen(this.rollupSeqs, journalRoll(this.link.journal, entry));
     this.addRoll(entry);
   }
 
   /** Takes back a row or rollup entry journaled by an earlier run of this instance (the replay at start). */
   replay(record: JournalRecord): void {
-    if (record.type === 'l') this.queue(decodeLogRow(record.payload), record.seq);
-    else if (record.type === 'r') {
-      this.addRoll(decodeRoll(record.payload));
+    if (record.kind === 'log') this.queue(record.entry, record.seq);
+    else if (record.kind === 'roll') {
+      this.addRoll(record.entry);
       widen(this.rollupSeqs, record.seq);
     }
   }

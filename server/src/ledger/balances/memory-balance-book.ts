@@ -1,9 +1,9 @@
 import type { Kysely } from 'kysely';
-import { AppError } from '../errors';
+import { AppError } from '../../platform/errors';
 import { toNumber } from '../../db/dialect';
 import type { Tables } from '../../db/tables/index';
 import { admitOn, type Admission } from './admission';
-import { negativeQuota, type BalanceBook, type Hold } from './balance-book';
+import { negativeQuota, type BalanceBook, type Charge, type Hold, type Refund } from './balance-book';
 import type { DeltaWriter } from './delta-writer';
 
 /**
@@ -37,8 +37,9 @@ export class MemoryBalanceBook implements BalanceBook {
     return (this.tokens.get(tokenId) ?? Number.NEGATIVE_INFINITY) > amount;
   }
 
+  /** A loaded balance changes and is journaled at once, in the caller's turn (a credit's log row is in the same group). */
   async adjustUser(userId: number, delta: number): Promise<number> {
-    const value = await this.add(this.users, 'user', userId, delta);
+    const value = this.users.has(userId) ? addLoaded(this.users, userId, delta) : await this.add(this.users, 'user', userId, delta);
     this.writer.userQuota(userId, delta);
     return value;
   }
@@ -78,11 +79,16 @@ export class MemoryBalanceBook implements BalanceBook {
     await this.shift(request.userId, request.tokenId, request.amount);
   }
 
-  async charge(request: { userId: number; tokenId: number | null; reserved: number; quota: number }): Promise<void> {
+  async charge(request: Charge): Promise<void> {
     const shifted = this.shift(request.userId, request.tokenId, request.reserved - request.quota);
     if (shifted) await shifted;
-    this.writer.userQuota(request.userId, -request.quota);
-    if (request.tokenId !== null) this.writer.tokenRemain(request.tokenId, -request.quota);
+    this.writer.charge(request.userId, request.tokenId, request.quota);
+  }
+
+  async refund(request: Refund): Promise<void> {
+    const shifted = this.shift(request.userId, request.tokenId, request.quota);
+    if (shifted) await shifted;
+    this.writer.refund(request.userId, request.tokenId, request.quota);
   }
 
   /**

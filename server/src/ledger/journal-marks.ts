@@ -3,8 +3,10 @@ import type { Kysely, Transaction } from 'kysely';
 import type { Tables } from '../db/tables/index';
 import type { DurableJournal } from './durable-journal';
 
+import type { JournalStream } from './journal-record';
+
+export type { JournalStream } from './journal-record';
 /** The writers whose records the journal holds, each with its own mark in `journal_marks`. */
-export type JournalStream = 'deltas' | 'logs' | 'usage';
 export const JOURNAL_STREAMS: JournalStream[] = ['deltas', 'logs', 'usage'];
 
 /** A writer's link to the journal: where it appends, and the mark it advances with each batch. */

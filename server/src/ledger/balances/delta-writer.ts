@@ -1,8 +1,8 @@
 import type { Kysely } from 'kysely';
 import { sql } from 'kysely';
 import type { Tables } from '../../db/tables/index';
-import type { JournalRecord } from '../durable-journal';
 import { advanceMark, emptyRange, widen, type JournalLink, type SeqRange } from '../journal-marks';
+import { balanceChange, journalCharge, journalRefund, journalTokenChange, journalUsage, journalUserChange, type JournalRecord } from '../journal-record';
 
 type Counter = Map<number, number>;
 
@@ -52,32 +52,46 @@ export class DeltaWriter {
     private readonly link: JournalLink | null = null,
   ) {}
 
-  /** Returns the change's journal record number (0 without a journal, or for no change). */
+  /** A credit or an administrator's change of a user's balance; returns its journal record number (0 without a journal, or for no change). */
   userQuota(userId: number, delta: number): number {
     if (delta === 0) return 0;
     add(this.pending.userQuota, userId, delta);
-    return this.record('u', `${userId},${delta}`);
+    return this.journaled(this.link && journalUserChange(this.link.journal, userId, delta));
   }
 
-  /** Returns the change's journal record number (0 without a journal, or for no change). */
+  /** A change of a token's balance; returns its journal record number (0 without a journal, or for no change). */
   tokenRemain(tokenId: number, delta: number): number {
     if (delta === 0) return 0;
     add(this.pending.tokenRemain, tokenId, delta);
-    return this.record('t', `${tokenId},${delta}`);
+    return this.journaled(this.link && journalTokenChange(this.link.journal, tokenId, delta));
+  }
+
+  /** A call's bill, from the user's balance and (unless null) the token's, as one record; returns its number (0 without a journal, or for 0). */
+  charge(userId: number, tokenId: number | null, quota: number): number {
+    if (quota === 0) return 0;
+    this.shiftBalances(userId, tokenId, -quota);
+    return this.journaled(this.link && journalCharge(this.link.journal, userId, tokenId, quota));
+  }
+
+  /** A price given back to the user's balance and (unless null) the token's, as one record; returns its number (0 without a journal, or for 0). */
+  refund(userId: number, tokenId: number | null, quota: number): number {
+    if (quota === 0) return 0;
+    this.shiftBalances(userId, tokenId, quota);
+    return this.journaled(this.link && journalRefund(this.link.journal, userId, tokenId, quota));
   }
 
   usage(userId: number, tokenId: number, channelId: number, quota: number, requests: number): void {
-    this.record('g', `${userId},${tokenId},${channelId},${quota},${requests}`);
+    this.journaled(this.link && journalUsage(this.link.journal, userId, tokenId, channelId, quota, requests));
     this.addUsage(userId, tokenId, channelId, quota, requests);
   }
 
   /** Takes back a change journaled by an earlier run of this instance (the replay at start). */
   replay(record: JournalRecord): void {
-    const numbers = record.payload.split(',').map(Number);
-    const [first = 0, second = 0, third = 0, fourth = 0, fifth = 0] = numbers;
-    if (record.type === 'u') add(this.pending.userQuota, first, second);
-    else if (record.type === 't') add(this.pending.tokenRemain, first, second);
-    else if (record.type === 'g') this.addUsage(first, second, third, fourth, fifth);
+    const change = balanceChange(record);
+    if (change) {
+      if (change.userId !== null) add(this.pending.userQuota, change.userId, change.delta);
+      if (change.tokenId !== null) add(this.pending.tokenRemain, change.tokenId, change.delta);
+    } else if (record.kind === 'usage') this.addUsage(record.userId, record.tokenId, record.channelId, record.quota, record.requests);
     else return;
     this.pending.since ??= Date.now();
     widen(this.pending.seqs, record.seq);
@@ -93,12 +107,17 @@ export class DeltaWriter {
     return this.inFlight?.since ?? this.pending.since;
   }
 
-  private record(type: string, payload: string): number {
+  /** Notes a change queued (and its journal record, 0 or null without a journal); returns the record's number. */
+  private journaled(seq: number | null): number {
     this.pending.since ??= Date.now();
-    if (!this.link) return 0;
-    const seq = this.link.journal.append(type, payload);
+    if (!seq) return 0;
     widen(this.pending.seqs, seq);
     return seq;
+  }
+
+  private shiftBalances(userId: number, tokenId: number | null, delta: number): void {
+    add(this.pending.userQuota, userId, delta);
+    if (tokenId !== null) add(this.pending.tokenRemain, tokenId, delta);
   }
 
   private addUsage(userId: number, tokenId: number, channelId: number, quota: number, requests: number): void {

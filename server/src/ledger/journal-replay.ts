@@ -1,11 +1,10 @@
 import type { Kysely } from 'kysely';
 import type { Tables } from '../db/tables/index';
 import type { DeltaWriter } from './balances/delta-writer';
-import type { DurableJournal, JournalRecord } from './durable-journal';
-import { loadMarks, type JournalStream } from './journal-marks';
+import type { DurableJournal } from './durable-journal';
+import { loadMarks } from './journal-marks';
+import { decodeRecords, streamOf, type JournalRecord } from './journal-record';
 import type { LogWriter } from './log-writer';
-
-const streamOf = (record: JournalRecord): JournalStream => (record.type === 'l' ? 'logs' : record.type === 'r' ? 'usage' : 'deltas');
 
 /**
  * Writes what an earlier run of this instance journaled but did not write (it was killed): every
@@ -22,7 +21,7 @@ export async function replayJournal(
 ): Promise<number> {
   const marks = await loadMarks(db, journal.instanceId);
   journal.continueAfter(Math.max(marks.deltas, marks.logs, marks.usage));
-  const unwritten = journal.recovered.filter((record) => record.seq > marks[streamOf(record)]);
+  const unwritten = decodeRecords(journal.recovered).filter((record) => record.seq > marks[streamOf(record)]);
   // A balance authority of its own (Redis) first learns the changes it may have missed, then the database.
   await authority?.recover(unwritten.filter((record) => streamOf(record) === 'deltas'));
   for (const record of unwritten) {

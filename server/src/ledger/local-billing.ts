@@ -8,11 +8,11 @@ import { DeltaWriter } from './balances/delta-writer';
 import { MemoryBalanceBook } from './balances/memory-balance-book';
 import { RedisBalanceBook } from './balances/redis-balance-book';
 import { DurableJournal, type Durability, type JournalSync } from './durable-journal';
-import { recoverWorkerJournals } from './cluster/worker-journals';
+import { recoverWorkerJournals } from '../platform/cluster/worker-journals';
 import { replayJournal } from './journal-replay';
 import { LogWriter, type LogQueue, type LogWriterReporter } from './log-writer';
-import { createWindowCounter, type WindowCounter } from './window-counter';
-import { WriteBehind } from './write-behind';
+import { createWindowCounter, type WindowCounter } from '../platform/window-counter';
+import { WriteBehind } from '../platform/write-behind';
 
 /** How long billing deltas may wait before they reach the database. */
 const FLUSH_INTERVAL_MS = 1000;

@@ -2,10 +2,10 @@ import type { Redis } from 'ioredis';
 import type { Kysely } from 'kysely';
 import { toNumber } from '../../db/dialect';
 import type { Tables } from '../../db/tables/index';
-import type { JournalRecord } from '../durable-journal';
-import { AppError } from '../errors';
+import { balanceChange, type JournalRecord } from '../journal-record';
+import { AppError } from '../../platform/errors';
 import { admitOn, type Admission } from './admission';
-import { negativeQuota, type BalanceBook, type Hold } from './balance-book';
+import { negativeQuota, type BalanceBook, type Charge, type Hold, type Refund } from './balance-book';
 import type { DeltaWriter } from './delta-writer';
 import { LOAD, RELEASE_LEFTOVERS, RESERVE, SETTLE } from './redis-scripts';
 
@@ -13,6 +13,13 @@ import { LOAD, RELEASE_LEFTOVERS, RESERVE, SETTLE } from './redis-scripts';
 const REBUILD_WAIT_MS = 3000;
 
 type Kind = 'user' | 'token';
+
+/**
+ * A journal record's name in the applied set: its number for a record that changes one balance (and
+ * the user's part of a charge or refund), with `t` for the token's part of a charge or refund.
+ */
+const userPart = (seq: number) => String(seq);
+const tokenPart = (seq: number) => `${seq}t`;
 
 /** This instance's identity and journal, as the Redis book needs them. */
 export interface RedisBookInstance {
@@ -55,9 +62,10 @@ export class RedisBalanceBook implements BalanceBook {
   async recover(records: JournalRecord[]): Promise<void> {
     await this.redis.eval(RELEASE_LEFTOVERS, 1, this.holdsKey, `${this.prefix}balance:`);
     for (const record of records) {
-      if (record.type !== 'u' && record.type !== 't') continue;
-      const [id = 0, delta = 0] = record.payload.split(',').map(Number);
-      await this.apply(record.type === 'u' ? 'user' : 'token', id, 0, -delta, record.seq);
+      const change = balanceChange(record);
+      if (!change) continue;
+      if (change.userId !== null) await this.apply('user', change.userId, 0, -change.delta, record.seq, userPart(record.seq));
+      if (change.tokenId !== null) await this.apply('token', change.tokenId, 0, -change.delta, record.seq, record.kind === 'token' ? userPart(record.seq) : tokenPart(record.seq));
     }
   }
 
@@ -81,13 +89,13 @@ export class RedisBalanceBook implements BalanceBook {
   async adjustUser(userId: number, delta: number): Promise<number> {
     const seq = this.writer.userQuota(userId, delta);
     await this.instance.durable();
-    return this.settleOne('user', userId, 0, -delta, seq);
+    return this.settleOne('user', userId, 0, -delta, seq, userPart(seq));
   }
 
   async adjustToken(tokenId: number, delta: number): Promise<number> {
     const seq = this.writer.tokenRemain(tokenId, delta);
     await this.instance.durable();
-    return this.settleOne('token', tokenId, 0, -delta, seq);
+    return this.settleOne('token', tokenId, 0, -delta, seq, userPart(seq));
   }
 
   async setTokenRemain(tokenId: number, value: number): Promise<void> {
@@ -116,21 +124,31 @@ export class RedisBalanceBook implements BalanceBook {
     throw new Error('balance could not be loaded into Redis');
   }
 
+  /** Gives the hold back in Redis; nothing to journal, nothing for the database. */
   async release(request: Hold): Promise<void> {
-    await this.charge({ userId: request.userId, tokenId: request.tokenId, reserved: request.amount, quota: 0 });
+    await this.settleOne('user', request.userId, request.amount, 0, 0, '');
+    if (request.tokenId !== null) await this.settleOne('token', request.tokenId, request.amount, 0, 0, '');
   }
 
   /**
    * Journals the charge, waits until the journal holds it (with whatever the same turn journaled
    * before it: the call's usage and log row), then applies it in Redis.
    */
-  async charge(request: { userId: number; tokenId: number | null; reserved: number; quota: number }): Promise<void> {
-    const userSeq = this.writer.userQuota(request.userId, -request.quota);
-    const tokenSeq = request.tokenId === null ? 0 : this.writer.tokenRemain(request.tokenId, -request.quota);
+  async charge(request: Charge): Promise<void> {
+    const seq = this.writer.charge(request.userId, request.tokenId, request.quota);
     if (request.reserved === 0 && request.quota === 0) return;
     await this.instance.durable();
-    await this.settleOne('user', request.userId, request.reserved, request.quota, userSeq);
-    if (request.tokenId !== null) await this.settleOne('token', request.tokenId, request.reserved, request.quota, tokenSeq);
+    await this.settleOne('user', request.userId, request.reserved, request.quota, seq, userPart(seq));
+    if (request.tokenId !== null) await this.settleOne('token', request.tokenId, request.reserved, request.quota, seq, tokenPart(seq));
+  }
+
+  /** Like a charge: journaled, durable, then applied in Redis. */
+  async refund(request: Refund): Promise<void> {
+    const seq = this.writer.refund(request.userId, request.tokenId, request.quota);
+    if (request.quota === 0) return;
+    await this.instance.durable();
+    await this.settleOne('user', request.userId, 0, -request.quota, seq, userPart(seq));
+    if (request.tokenId !== null) await this.settleOne('token', request.tokenId, 0, -request.quota, seq, tokenPart(seq));
   }
 
   recordUsage(usage: { userId: number; tokenId: number; channelId: number; quota: number; requests: number }): void {
@@ -154,9 +172,9 @@ export class RedisBalanceBook implements BalanceBook {
   }
 
   /** Applies a change (loading the balance first when Redis lacks it); returns the new balance. */
-  private async settleOne(kind: Kind, id: number, reserved: number, amount: number, seq: number): Promise<number> {
+  private async settleOne(kind: Kind, id: number, reserved: number, amount: number, seq: number, part: string): Promise<number> {
     for (let round = 0; round < 3; round += 1) {
-      const result = await this.apply(kind, id, reserved, amount, seq);
+      const result = await this.apply(kind, id, reserved, amount, seq, part);
       if (result !== null) return result;
       await this.load(kind, id);
     }
@@ -164,9 +182,9 @@ export class RedisBalanceBook implements BalanceBook {
   }
 
   /** One SETTLE; null when the balance is not loaded. */
-  private async apply(kind: Kind, id: number, reserved: number, amount: number, seq: number): Promise<number | null> {
+  private async apply(kind: Kind, id: number, reserved: number, amount: number, seq: number, part: string): Promise<number | null> {
     const keys = [this.key(kind, id), this.holdsKey, `${this.key(kind, id)}:marks`, this.appliedKey];
-    const result = await this.redis.eval(SETTLE, 4, ...keys, reserved, amount, `${kind}:${id}`, this.instance.id, seq);
+    const result = await this.redis.eval(SETTLE, 4, ...keys, reserved, amount, `${kind}:${id}`, this.instance.id, seq, part);
     return result === null ? null : Number(result);
   }
 

@@ -1,0 +1,107 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase, type Database } from '../db/database';
+import { migrateToLatest } from '../db/migrate';
+import { availableAuthorityKinds, balancesInDatabase, seedBalances, startAuthority, type AuthorityKind, type AuthorityRun } from '../testing/balance-authorities';
+import { temporaryFolders } from '../testing/temporary-folders';
+import { createTestDatabase, type TestDatabase } from '../testing/test-databases';
+
+/*
+ * One suite, every balance authority: the process's memory, a cluster worker whose balances live in
+ * its primary (journaling its bills there, or itself), and Redis shared by instances. Each is built directly, as its process builds it, and
+ * must keep the same promises: admission under races lets in exactly what the balance covers, a
+ * balance is spent exactly to zero, a refund is applied once, and a crash's journal is replayed once.
+ */
+
+const kinds = await availableAuthorityKinds();
+
+describe.each(kinds)('the %s balance authority', (kind: AuthorityKind) => {
+  const newFolder = temporaryFolders('ledger-conformance');
+  let testDatabase: TestDatabase;
+  let database: Database;
+  let run: AuthorityRun;
+
+  beforeAll(async () => {
+    testDatabase = await createTestDatabase('sqlite');
+    database = openDatabase(testDatabase.settings);
+    await migrateToLatest(database);
+    run = await startAuthority(kind, database, testDatabase.sqlitePath, newFolder());
+  });
+
+  afterAll(async () => {
+    await run?.close();
+    await database?.close();
+    await testDatabase?.drop();
+  });
+
+  it('lets in exactly the parallel calls the user balance covers, and gives every hold back on release', async () => {
+    const ids = await seedBalances(database, 550, 1_000_000);
+    const admissions = await Promise.all(Array.from({ length: 20 }, () => run.balances.admit({ userId: ids.userId, tokenId: ids.tokenId, amount: 100 })));
+    const admitted = admissions.filter((admission) => 'reserved' in admission);
+    expect(admitted).toEqual(Array.from({ length: 5 }, () => ({ reserved: 100 })));
+    expect(admissions.filter((admission) => 'short' in admission)).toEqual(Array.from({ length: 15 }, () => ({ short: 'user' })));
+    await Promise.all(admitted.map(() => run.balances.release({ userId: ids.userId, tokenId: ids.tokenId, amount: 100 })));
+    expect(await run.balances.userQuota(ids.userId)).toBe(550);
+    expect(await run.balances.tokenRemain(ids.tokenId)).toBe(1_000_000);
+  });
+
+  it('lets in exactly the parallel calls the token balance covers', async () => {
+    const ids = await seedBalances(database, 1_000_000, 350);
+    const admissions = await Promise.all(Array.from({ length: 12 }, () => run.balances.admit({ userId: ids.userId, tokenId: ids.tokenId, amount: 100 })));
+    expect(admissions.filter((admission) => 'reserved' in admission)).toHaveLength(3);
+    expect(admissions.filter((admission) => 'short' in admission)).toEqual(Array.from({ length: 9 }, () => ({ short: 'token' })));
+  });
+
+  it('spends a balance exactly to zero, then refuses, and the database holds zero', async () => {
+    const ids = await seedBalances(database, 1000, 5000);
+    for (let call = 0; call < 4; call += 1) {
+      const admission = await run.balances.admit({ userId: ids.userId, tokenId: ids.tokenId, amount: 250 });
+      expect(admission).toEqual({ reserved: 250 });
+      await run.balances.charge({ userId: ids.userId, tokenId: ids.tokenId, reserved: 250, quota: 250 });
+    }
+    await run.durable();
+    expect(await run.balances.userQuota(ids.userId)).toBe(0);
+    expect(await run.balances.admit({ userId: ids.userId, tokenId: ids.tokenId, amount: 1 })).toEqual({ short: 'user' });
+    await run.balances.flush();
+    expect(await balancesInDatabase(database, ids)).toEqual({ user: 0, token: 4000 });
+  });
+
+  it('applies a refund once, across a crash and two restarts', async () => {
+    const ids = await seedBalances(database, 1000, 1000);
+    // As a call's admission does, the balance is read (loaded into the authority) before it is charged.
+    expect(await run.balances.userQuota(ids.userId)).toBe(1000);
+    await run.balances.charge({ userId: ids.userId, tokenId: ids.tokenId, reserved: 0, quota: 400 });
+    await run.balances.refund({ userId: ids.userId, tokenId: ids.tokenId, quota: 150 });
+    // As the relay does before an answer: a worker's charges are applied in its primary once durable.
+    await run.durable();
+    expect(await run.balances.userQuota(ids.userId)).toBe(750);
+    run = await run.crashAndRestart();
+    expect(await balancesInDatabase(database, ids)).toEqual({ user: 750, token: 750 });
+    run = await run.crashAndRestart();
+    expect(await balancesInDatabase(database, ids)).toEqual({ user: 750, token: 750 });
+    expect(await run.balances.userQuota(ids.userId)).toBe(750);
+    expect(await run.balances.tokenRemain(ids.tokenId)).toBe(750);
+  });
+
+  it("replays a crash's journal once: the charges reach the database, and a second restart adds nothing", async () => {
+    const ids = await seedBalances(database, 10_000, 10_000);
+    for (let call = 0; call < 5; call += 1) {
+      const admission = await run.balances.admit({ userId: ids.userId, tokenId: ids.tokenId, amount: 300 });
+      expect(admission).toEqual({ reserved: 300 });
+      await run.balances.charge({ userId: ids.userId, tokenId: ids.tokenId, reserved: 300, quota: 120 });
+    }
+    await run.durable();
+    // A call admitted and cut short by the crash: its hold never reaches the database.
+    expect(await run.balances.admit({ userId: ids.userId, tokenId: ids.tokenId, amount: 300 })).toEqual({ reserved: 300 });
+    expect(await balancesInDatabase(database, ids)).toEqual({ user: 10_000, token: 10_000 });
+
+    run = await run.crashAndRestart();
+    expect(run.replayed).toBe(5);
+    expect(await balancesInDatabase(database, ids)).toEqual({ user: 9400, token: 9400 });
+    expect(await run.balances.userQuota(ids.userId)).toBe(9400);
+    run = await run.crashAndRestart();
+    expect(run.replayed).toBe(0);
+    expect(await balancesInDatabase(database, ids)).toEqual({ user: 9400, token: 9400 });
+    expect(await run.balances.userQuota(ids.userId)).toBe(9400);
+    expect(await run.balances.tokenRemain(ids.tokenId)).toBe(9400);
+  });
+});
