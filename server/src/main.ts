@@ -5,8 +5,8 @@ import { existsSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ConfigError, loadConfig, type Config } from './config';
-import { startPrimary } from './platform/cluster/primary';
-import { startWorker } from './platform/cluster/worker';
+import { startPrimary } from './runtime/primary';
+import { startWorker } from './runtime/worker';
 import { startServer, type RunningServer } from './server';
 
 declare const __SWITCHBOARD_VERSION__: string | undefined;

@@ -1,11 +1,11 @@
 import { existsSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { Database } from '../../db/database';
-import { DeltaWriter } from '../balances/delta-writer';
-import { DurableJournal, liveOwner, type JournalRecord, type JournalSync } from '../durable-journal';
-import { replayJournal } from '../journal-replay';
-import { LogWriter } from '../log-writer';
+import type { Database } from '../db/database';
+import { DeltaWriter } from '../platform/balances/delta-writer';
+import { DurableJournal, liveOwner, type JournalRecord, type JournalSync } from '../platform/durable-journal';
+import { replayJournal } from '../platform/journal-replay';
+import { LogWriter } from '../platform/log-writer';
 
 /**
  * Each cluster worker journals the bills of its calls in a folder of its own below the primary's

@@ -1,6 +1,6 @@
 import cluster, { type Worker } from 'node:cluster';
 import { AggregatorRegistry, type Registry } from 'prom-client';
-import { processRegistry } from '../metrics';
+import { processRegistry } from '../platform/metrics';
 
 /**
  * One scrape, the whole gateway: with workers, `/metrics` on whichever worker took the connection

@@ -1,9 +1,9 @@
 import type { Worker } from 'node:cluster';
-import type { Hold } from '../balances/balance-book';
-import type { JournalRecord } from '../durable-journal';
-import type { LocalBilling } from '../local-billing';
-import { logRowOf } from '../log-insert';
-import type { LogWriterReporter, RollEntry } from '../log-writer';
+import type { Hold } from '../platform/balances/balance-book';
+import type { JournalRecord } from '../platform/durable-journal';
+import type { LocalBilling } from '../platform/local-billing';
+import { logRowOf } from '../platform/log-insert';
+import type { LogWriterReporter, RollEntry } from '../platform/log-writer';
 import type { PrimaryBus } from './primary-bus';
 import { LeaseTable, type LeaseOwner } from './lease-table';
 import { OperationOrder } from './operation-order';

@@ -1,5 +1,5 @@
-import type { Config } from '../../config';
-import { startServer, type RunningServer, type StartOptions } from '../../server';
+import type { Config } from '../config';
+import { startServer, type RunningServer, type StartOptions } from '../server';
 import { PrimaryLink } from './primary-link';
 
 /**

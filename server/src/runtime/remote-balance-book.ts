@@ -1,7 +1,7 @@
-import { AppError } from '../errors';
-import type { Admission } from '../balances/admission';
-import { negativeQuota, type BalanceBook, type Hold } from '../balances/balance-book';
-import type { DeltaWriter } from '../balances/delta-writer';
+import { AppError } from '../platform/errors';
+import type { Admission } from '../platform/balances/admission';
+import { negativeQuota, type BalanceBook, type Hold } from '../platform/balances/balance-book';
+import type { DeltaWriter } from '../platform/balances/delta-writer';
 import { LeaseTable } from './lease-table';
 import type { PrimaryLink } from './primary-link';
 import type { AdmitReply } from './primary-leases';

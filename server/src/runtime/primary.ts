@@ -1,9 +1,9 @@
 import type { Worker } from 'node:cluster';
 import { once } from 'node:events';
-import type { Config } from '../../config';
-import { startServer, type RunningServer, type StartOptions } from '../../server';
-import { resolveSessionSecret } from '../session-secret';
-import { journalDirectory, journalSync } from '../local-billing';
+import type { Config } from '../config';
+import { startServer, type RunningServer, type StartOptions } from '../server';
+import { resolveSessionSecret } from '../platform/session-secret';
+import { journalDirectory, journalSync } from '../platform/local-billing';
 import { ClusterAuthority } from './cluster-authority';
 import { ClusterMetricsGatherer } from './cluster-metrics';
 import { PrimaryBus } from './primary-bus';
