@@ -1,10 +1,14 @@
 // Bundles the server into dist/main.js (the import command into dist/import.js, the token counting thread into dist/count-worker.js); npm dependencies stay external, workspace sources are inlined.
-import { readFileSync } from 'node:fs';
+// Split into chunks: main.js loads only the code of the role it runs (a cluster primary none of the HTTP server's, fastify included).
+import { readFileSync, rmSync } from 'node:fs';
 import { build } from 'esbuild';
 
 const manifest = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
 const root = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
 const external = Object.keys(manifest.dependencies).filter((name) => !name.startsWith('@switchboard/'));
+
+// Chunk names carry a hash: the chunks of an earlier build go first.
+rmSync(new URL('./dist', import.meta.url), { recursive: true, force: true });
 
 await build({
   entryPoints: {
@@ -14,6 +18,7 @@ await build({
   },
   outdir: new URL('./dist', import.meta.url).pathname,
   bundle: true,
+  splitting: true,
   platform: 'node',
   format: 'esm',
   target: 'node20',

@@ -1,51 +1,71 @@
 import type { Worker } from 'node:cluster';
 import { once } from 'node:events';
+import { pino } from 'pino';
+import type { AppContext } from '../app-context';
 import type { Config } from '../config';
-import { startServer, type RunningServer, type StartOptions } from '../server';
+import { registerBackgroundJobs } from '../jobs/index';
+import { LocalBilling } from '../platform/local-billing';
+import { reportNotificationsTo } from '../platform/notify/notifier';
 import { resolveSessionSecret } from '../platform/session-secret';
-import { journalDirectory, journalSync } from '../platform/local-billing';
+import { finishClaimedRefunds } from '../relay/tasks/task-platforms';
 import { ClusterAuthority } from './cluster-authority';
 import { ClusterMetricsGatherer } from './cluster-metrics';
 import { PrimaryBus } from './primary-bus';
+import { closeProcessContext, ensureSuperAdmin, openProcessContext, startBilling } from './process-context';
+import { workerJournalsOf } from './worker-bills';
+import { recoverWorkerJournal } from './worker-journals';
 import { WorkerPool } from './worker-pool';
-import { recoverWorkerJournal, workerJournalDirectory } from './worker-journals';
 
 /** The host of the URL main prints: loopback for a wildcard address, as for one process. */
 const urlHost = (address: string) => (address === '0.0.0.0' || address === '::' ? '127.0.0.1' : address.includes(':') ? `[${address}]` : address);
 
 export interface RunningPrimary {
-  server: RunningServer;
+  context: AppContext;
   url: string;
   /** Workers finish their calls and exit, then the primary writes everything pending. */
   close(): Promise<void>;
 }
 
 /**
- * The cluster primary (WORKERS above 1): migrates, replays the journals (its own and those its killed
- * workers left) and owns the balance authority and background jobs, and the journal and write-behind
- * of what workers do not write themselves; forks the workers that serve HTTP on one port and replaces
- * one that dies, taking its untold bills from its journal and giving back what it held.
+ * The cluster primary (WORKERS above 1) serves no HTTP: it migrates, replays the journals (its own
+ * and those its killed workers left), owns the ledger (balance authority, journal, write-behind of
+ * what workers do not write themselves) and runs the background jobs; it forks the workers that serve
+ * HTTP on one port and replaces one that dies, taking its untold bills from its journal and giving
+ * back what it held.
  */
-export async function startPrimary(config: Config, options: StartOptions, stopRequested: () => boolean = () => false): Promise<RunningPrimary> {
+export async function startPrimary(config: Config, version: string, stopRequested: () => boolean = () => false): Promise<RunningPrimary> {
+  const log = pino({ level: config.LOG_LEVEL });
   const bus = new PrimaryBus();
-  let authority: ClusterAuthority | null = null;
-  const server = await startServer(config, {
-    ...options,
-    role: {
-      kind: 'primary',
-      bus,
-      started: (billing, log, database) => {
-        const sync = journalSync(config);
-        // Workers keep journals of their own with the balances in this process's memory (see remoteBilling).
-        const recoverJournal =
-          sync === null || config.REDIS_CONN_STRING ? null : (pid: number) => recoverWorkerJournal(database, workerJournalDirectory(journalDirectory(config), pid), sync);
-        authority = new ClusterAuthority(billing, bus, log, { leasing: !config.REDIS_CONN_STRING, recoverJournal });
-      },
+  let local: LocalBilling | null = null;
+  const { context, billing, abandon } = await openProcessContext(config, {
+    version,
+    bus,
+    migrates: true,
+    billing: async (database, redis) => {
+      local = await LocalBilling.open(config, database, redis);
+      return local;
     },
   });
-  const log = server.app.log;
-  const attached = authority as ClusterAuthority | null;
-  if (!attached) throw new Error('the cluster authority was not set up');
+  let authority: ClusterAuthority;
+  try {
+    await ensureSuperAdmin(context);
+    const ledger = local as LocalBilling | null;
+    if (!ledger) throw new Error('the primary opened no billing of its own');
+    const journals = workerJournalsOf(config);
+    authority = new ClusterAuthority(ledger, bus, log, {
+      leasing: !config.REDIS_CONN_STRING,
+      recoverJournal: journals && ((pid) => recoverWorkerJournal(context.database, journals.directory(pid), journals.sync)),
+    });
+    reportNotificationsTo(context, log);
+    registerBackgroundJobs(context, log);
+    startBilling(billing, log);
+    await finishClaimedRefunds(context, log);
+    if (config.NODE_TYPE === 'master') context.jobs.start();
+  } catch (error) {
+    await abandon();
+    throw error;
+  }
+  const attached = authority;
   let stopping = false;
   /** workers being detached: the primary's own close waits for them (they write to the database) */
   const detaching = new Set<Promise<void>>();
@@ -79,11 +99,11 @@ export async function startPrimary(config: Config, options: StartOptions, stopRe
     pool.terminate();
     await pool.exited();
     await Promise.all(detaching);
-    await server.close();
+    await closeProcessContext(context);
     throw error;
   }
   return {
-    server,
+    context,
     url: `http://${urlHost(address.address)}:${address.port}`,
     async close() {
       stopping = true;
@@ -91,7 +111,7 @@ export async function startPrimary(config: Config, options: StartOptions, stopRe
       attached.stopAll();
       await pool.exited();
       await Promise.all(detaching);
-      await server.close();
+      await closeProcessContext(context);
     },
   };
 }
