@@ -1,4 +1,5 @@
 import type { Worker } from 'node:cluster';
+import type { Registry } from 'prom-client';
 import type { JournalRecord } from '../platform/durable-journal';
 import type { LocalBilling } from '../platform/local-billing';
 import type { LogWriterReporter } from '../platform/log-writer';
@@ -9,15 +10,18 @@ import { counterOperations } from './operations/counters';
 import type { Handlers } from './operations/handler';
 import { invalidationOperations } from './operations/invalidation';
 import { logOperations } from './operations/logs';
+import { MetricsGatherer, metricsOperations } from './operations/metrics';
 import type { PrimaryBus } from './primary-bus';
 import { PrimaryLeases } from './primary-leases';
-import { BARRIERS, isWorkerMessage, type ArgumentsOf, type Operation, type OperationName, type Push } from './protocol';
+import { UNORDERED, isWorkerMessage, type ArgumentsOf, type Operation, type OperationName, type Push } from './protocol';
 
 export interface AuthorityOptions {
   /** whether workers may be given leases (not with Redis, whose balances other instances change too) */
   leasing: boolean;
   /** Recovers the journal of a worker that keeps one (it writes its bills itself); null when workers do not. */
   recoverJournal: ((pid: number) => Promise<{ records: JournalRecord[] }>) | null;
+  /** the primary's own process metrics, added to the workers' at a scrape; null when METRICS_ENABLED is off */
+  metrics: Registry | null;
 }
 
 /** Runs `name`'s handler: the table types its arguments and result alike on both ends. */
@@ -26,7 +30,8 @@ const dispatch = <N extends OperationName>(handlers: Handlers, worker: Connected
 /**
  * The primary's side of the IPC channel: applies the workers' operations to the one balance
  * authority, journal, log writer and limit counters (LocalBilling), in each worker's order, answers
- * them in one message per worker and turn, and passes cache invalidations between workers. What each
+ * them in one message per worker and turn, passes cache invalidations between workers and gathers
+ * the metrics of every process. What each
  * operation does is in operations/, one file per concern.
  */
 export class ClusterAuthority {
@@ -34,6 +39,7 @@ export class ClusterAuthority {
   private readonly acks = new Acknowledgements();
   private readonly leases: PrimaryLeases;
   private readonly handlers: Handlers;
+  private readonly metrics: MetricsGatherer;
 
   constructor(
     private readonly billing: LocalBilling,
@@ -44,11 +50,13 @@ export class ClusterAuthority {
     this.leases = new PrimaryLeases(billing.balances, options.leasing, () => this.workers.values(), (workerIds, owner, id) =>
       this.acks.awaited(workerIds, (workerId, ackId) => this.workers.get(workerId)?.outbox.add(['revoke', owner, id, ackId])),
     );
+    this.metrics = new MetricsGatherer(options.metrics);
     this.handlers = {
       ...balanceOperations(billing.balances, this.leases, this.acks),
       ...logOperations(billing.logs, billing.journal),
       ...counterOperations(billing.counters),
       ...invalidationOperations(bus, (topic, message, except) => this.forward(topic, message, except), this.acks),
+      ...metricsOperations(this.metrics),
     };
     bus.relay = (topic, message) => this.forward(topic, message, null);
     billing.onTick = () => {
@@ -76,6 +84,7 @@ export class ClusterAuthority {
     this.leases.departed(worker);
     this.workers.delete(workerId);
     this.acks.forget(workerId);
+    this.metrics.departed(workerId);
     await worker.order.settled();
     const untold = await this.recoverBills(worker);
     let released = 0;
@@ -135,7 +144,7 @@ export class ClusterAuthority {
       if (id !== 0) worker.outbox.add([id, 1, outcome ?? null]);
       return;
     }
-    if (!BARRIERS.has(name)) worker.order.track(outcome);
+    if (!UNORDERED.has(name)) worker.order.track(outcome);
     outcome.then(
       (value: unknown) => {
         if (id !== 0) worker.outbox.add([id, 1, value ?? null]);

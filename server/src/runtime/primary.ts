@@ -5,11 +5,11 @@ import type { AppContext } from '../app-context';
 import type { Config } from '../config';
 import { registerBackgroundJobs } from '../jobs/index';
 import { LocalBilling } from '../platform/local-billing';
+import { processRegistry } from '../platform/metrics';
 import { reportNotificationsTo } from '../platform/notify/notifier';
 import { resolveSessionSecret } from '../platform/session-secret';
 import { finishClaimedRefunds } from '../relay/tasks/task-platforms';
 import { ClusterAuthority } from './cluster-authority';
-import { ClusterMetricsGatherer } from './cluster-metrics';
 import { PrimaryBus } from './primary-bus';
 import { closeProcessContext, ensureSuperAdmin, openProcessContext, startBilling } from './process-context';
 import { workerJournalsOf } from './worker-bills';
@@ -55,6 +55,8 @@ export async function startPrimary(config: Config, version: string, stopRequeste
     authority = new ClusterAuthority(ledger, bus, log, {
       leasing: !config.REDIS_CONN_STRING,
       recoverJournal: journals && ((pid) => recoverWorkerJournal(context.database, journals.directory(pid), journals.sync)),
+      // The workers' scrapes of /metrics come here, for every process's metrics at once.
+      metrics: config.METRICS_ENABLED ? processRegistry() : null,
     });
     reportNotificationsTo(context, log);
     registerBackgroundJobs(context, log);
@@ -83,8 +85,6 @@ export async function startPrimary(config: Config, version: string, stopRequeste
       .finally(() => detaching.delete(detached));
     detaching.add(detached);
   };
-  // The workers' scrapes of /metrics come here, for every process's metrics at once.
-  if (config.METRICS_ENABLED) new ClusterMetricsGatherer();
   const pool = new WorkerPool(config.WORKERS, { SESSION_SECRET: resolveSessionSecret(config) }, {
     forked: watch,
     exited: (worker, code, signal) => {

@@ -1,3 +1,4 @@
+import type { Registry } from 'prom-client';
 import type { RollEntry } from '../platform/log-writer';
 import type { LeaseOwner } from './lease-table';
 import type { AdmitReply } from './primary-leases';
@@ -61,14 +62,30 @@ export interface InvalidationOperations {
   busAck: { args: [ackId: number]; result: void };
 }
 
-export type Operations = BalanceOperations & LogOperations & CounterOperations & InvalidationOperations;
+/** A process's metrics, as prom-client hands them to its aggregation. */
+export type MetricsJson = Awaited<ReturnType<Registry['getMetricsAsJSON']>>;
+
+/** The whole gateway's metrics, gathered by the primary (operations/metrics.ts). */
+export interface MetricsOperations {
+  /** the worker answers `collect` pushes from now on */
+  metricsReady: { args: []; result: void };
+  /** the worker's metrics for the collection `id` */
+  metricsPart: { args: [id: number, metrics: MetricsJson]; result: void };
+  /** every process's metrics, added up, in the Prometheus text format */
+  metricsScrape: { args: []; result: string };
+}
+
+export type Operations = BalanceOperations & LogOperations & CounterOperations & InvalidationOperations & MetricsOperations;
 
 export type OperationName = keyof Operations;
 export type ArgumentsOf<N extends OperationName> = Operations[N]['args'];
 export type ResultOf<N extends OperationName> = Operations[N]['result'];
 
-/** Operations that wait for the ones the worker sent before them; they change nothing, so nothing waits for them. */
-export const BARRIERS: ReadonlySet<OperationName> = new Set<OperationName>(['durable', 'settled', 'flushBalances', 'flushLogs']);
+/**
+ * Operations that nothing the worker sends later waits for: the barriers, which wait for the ones sent
+ * before them and change nothing, and a scrape of the metrics, which may take a collection's time.
+ */
+export const UNORDERED: ReadonlySet<OperationName> = new Set<OperationName>(['durable', 'settled', 'flushBalances', 'flushLogs', 'metricsScrape']);
 
 /** Operation `N` on the wire: [request id (0: no answer wanted), name, ...arguments]. */
 type OperationsOnTheWire = { [N in OperationName]: [id: number, name: N, ...args: ArgumentsOf<N>] };
@@ -82,12 +99,14 @@ export type Reply = [number, 1 | 0, unknown];
 /**
  * What the primary tells a worker unasked: a cache invalidation (`bus`, acknowledged with the
  * `busAck` operation when `ackId` is not 0), to give leases back (`revoke`, answered with the `revoked`
- * operation), the write-behind state (`lag`), or to stop (`stop`).
+ * operation), the write-behind state (`lag`), to hand in its metrics (`collect`, answered with
+ * `metricsPart`), or to stop (`stop`).
  */
 export type Push =
   | ['bus', topic: string, message: string, ackId: number]
   | ['revoke', owner: LeaseOwner, id: number, ackId: number]
   | ['lag', lagMs: number, pendingRows: number, pendingBuckets: number]
+  | ['collect', id: number]
   | ['stop'];
 
 /** worker → primary */
