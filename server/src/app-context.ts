@@ -35,7 +35,7 @@ export interface AppContext {
   logs: LogQueue;
   /** Counters behind rate limits and relay limits: memory, Redis, or the cluster primary's memory. */
   counters: WindowCounter;
-  /** Background jobs; areas register theirs while the app is built, and they run on the master only. */
+  /** Background jobs: registered in every process (jobs/index.ts), run by the master's ledger owner only (runtime/). */
   jobs: JobRunner;
   version: string;
   startTime: number;

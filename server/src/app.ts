@@ -6,10 +6,10 @@ import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from './app-context';
 import { consolePlugin } from './console/index';
-import { registerBackgroundJobs } from './jobs/index';
 import { reportNotificationsTo } from './platform/notify/notifier';
 import { messages } from './platform/errors';
 import { createRelay } from './relay/index';
+import { closeProcessContext } from './runtime/process-context';
 import { lazyRequestLogger } from './platform/lazy-request-logger';
 import { createRequestIdGenerator } from './platform/request-id';
 import { fill, languageOf } from './platform/text';
@@ -37,7 +37,6 @@ export async function buildApp(context: AppContext, webDist: string | null): Pro
   // Parsed on first use (platform/request-cookies.ts), not by a hook on every relay call.
   await app.register(fastifyCookie, { hook: false });
   reportNotificationsTo(context, app.log);
-  registerBackgroundJobs(context);
 
   await app.register(async (scope) => consolePlugin(scope, context), { prefix: '/api' });
   const relay = await createRelay(context);
@@ -73,8 +72,6 @@ export async function buildApp(context: AppContext, webDist: string | null): Pro
     return reply.status(404).send({ success: false, message: fill(messages.notFound, { method: request.method, path })[language] });
   });
 
-  app.addHook('onClose', async () => {
-    for (const task of context.shutdownTasks) await task();
-  });
+  app.addHook('onClose', () => closeProcessContext(context));
   return app;
 }

@@ -5,9 +5,7 @@ import { existsSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ConfigError, loadConfig, type Config } from './config';
-import { startPrimary } from './platform/cluster/primary';
-import { startWorker } from './platform/cluster/worker';
-import { startServer, type RunningServer } from './server';
+import type { AppContext } from './app-context';
 
 declare const __SWITCHBOARD_VERSION__: string | undefined;
 
@@ -65,8 +63,8 @@ const onSignals = (stop: (reason: string) => void) => {
   process.on('SIGINT', () => stop('SIGINT received'));
 };
 
-const reportLag = (server: RunningServer) => () => {
-  console.info(`switchboard: write-behind worst lag ${server.context.writeBehind.worstLagMs} ms`);
+const reportLag = (context: AppContext) => () => {
+  console.info(`switchboard: write-behind worst lag ${context.writeBehind.worstLagMs} ms`);
 };
 
 async function main(): Promise<void> {
@@ -83,30 +81,34 @@ async function main(): Promise<void> {
   const version = config.VERSION ?? (typeof __SWITCHBOARD_VERSION__ === 'string' ? __SWITCHBOARD_VERSION__ : 'dev');
   // A relative WEB_DIST (as the README shows it) is taken from the working directory.
   const options = { version, webDist: config.WEB_DIST ? resolve(config.WEB_DIST) : defaultWebDist() };
+  // The role is chosen once; each loads only its own code (a primary loads no HTTP server: see build.mjs).
   if (cluster.isWorker) {
-    let server: RunningServer | null = null;
+    let server: { close(): Promise<void> } | null = null;
     const stop = stopper(config, () => server?.close() ?? Promise.resolve());
     onSignals(stop);
+    const { startWorker } = await import('./runtime/worker');
     server = await startWorker(config, options, () => stop('told to stop by the primary'));
     return;
   }
   // A signal during the start waits for the start to finish (or to fail because of it), then stops.
   let lag = () => undefined as void;
   if (config.WORKERS > 1) {
+    const { startPrimary } = await import('./runtime/primary');
     let stop: Stopper | null = null;
-    const starting = startPrimary(config, options, () => stop?.requested() ?? false);
+    const starting = startPrimary(config, version, () => stop?.requested() ?? false);
     stop = stopper(config, async () => (await starting).close(), () => lag());
     onSignals(stop);
     const primary = await started(starting, stop);
-    lag = reportLag(primary.server);
+    lag = reportLag(primary.context);
     console.info(`switchboard ${version} listening on ${primary.url} (${config.databaseKind}, ${config.WORKERS} workers)`);
     return;
   }
+  const { startServer } = await import('./server');
   const starting = startServer(config, options);
   const stop = stopper(config, async () => (await starting).close(), () => lag());
   onSignals(stop);
   const server = await started(starting, stop);
-  lag = reportLag(server);
+  lag = reportLag(server.context);
   console.info(`switchboard ${version} listening on ${server.url} (${config.databaseKind})`);
 }
 

@@ -8,7 +8,7 @@ import { DeltaWriter } from './balances/delta-writer';
 import { MemoryBalanceBook } from './balances/memory-balance-book';
 import { RedisBalanceBook } from './balances/redis-balance-book';
 import { DurableJournal, type Durability, type JournalSync } from './durable-journal';
-import { recoverWorkerJournals } from '../platform/cluster/worker-journals';
+import { recoverWorkerJournals } from '../runtime/worker-journals';
 import { replayJournal } from './journal-replay';
 import { LogWriter, type LogQueue, type LogWriterReporter } from './log-writer';
 import { createWindowCounter, type WindowCounter } from '../platform/window-counter';

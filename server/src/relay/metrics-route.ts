@@ -1,7 +1,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../app-context';
-import { contributeToClusterMetrics, scrapesThroughPrimary, scrapeThroughPrimary } from '../platform/cluster/cluster-metrics';
+import { contributeToClusterMetrics, scrapesThroughPrimary, scrapeThroughPrimary } from '../runtime/cluster-metrics';
 import type { GatewayMetrics } from '../platform/metrics';
 import { dialectForPath } from './body-guard';
 import { messagesEndpoint, relayEndpoints } from './endpoints';

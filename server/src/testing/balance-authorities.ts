@@ -5,12 +5,12 @@ import type { Database } from '../db/database';
 import { insertReturningId, nowSeconds, toNumber } from '../db/dialect';
 import type { BalanceBook } from '../ledger/balances/balance-book';
 import { journalDirectory, LocalBilling, type Billing } from '../ledger/local-billing';
-import { ClusterAuthority } from '../platform/cluster/cluster-authority';
-import { PrimaryBus } from '../platform/cluster/primary-bus';
-import { PrimaryLink } from '../platform/cluster/primary-link';
-import { RemoteBalanceBook } from '../platform/cluster/remote-balance-book';
-import { remoteBilling } from '../platform/cluster/remote-billing';
-import { recoverWorkerJournal, workerJournalDirectory } from '../platform/cluster/worker-journals';
+import { ClusterAuthority } from '../runtime/cluster-authority';
+import { PrimaryBus } from '../runtime/primary-bus';
+import { PrimaryLink } from '../runtime/primary-link';
+import { RemoteBalanceBook } from '../runtime/remote-balance-book';
+import { remoteBilling } from '../runtime/remote-billing';
+import { recoverWorkerJournal, workerJournalDirectory } from '../runtime/worker-journals';
 import { inProcessChannel } from './in-process-cluster';
 
 /**
@@ -98,7 +98,7 @@ export async function startAuthority(kind: AuthorityKind, database: Database, sq
 async function workerOf(billing: LocalBilling, config: Config | null, database: Database): Promise<{ balances: BalanceBook; durable: () => Promise<void>; billing: Billing | null }> {
   const { workerPort, primaryEnd } = inProcessChannel(1);
   const recoverJournal = config ? () => recoverWorkerJournal(database, workerJournalDirectory(journalDirectory(config), process.pid), 'write') : null;
-  const authority = new ClusterAuthority(billing, new PrimaryBus(), quiet, { leasing: true, recoverJournal });
+  const authority = new ClusterAuthority(billing, new PrimaryBus(), quiet, { leasing: true, recoverJournal, metrics: null });
   authority.attach(primaryEnd);
   const link = new PrimaryLink(workerPort);
   if (!config) return { balances: new RemoteBalanceBook(link), durable: () => link.request('durable'), billing: null };

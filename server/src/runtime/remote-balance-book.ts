@@ -1,10 +1,9 @@
-import { AppError } from '../errors';
-import type { Admission } from '../../ledger/balances/admission';
-import { negativeQuota, type BalanceBook, type Charge, type Hold, type Refund } from '../../ledger/balances/balance-book';
-import type { DeltaWriter } from '../../ledger/balances/delta-writer';
+import { AppError } from '../platform/errors';
+import type { Admission } from '../ledger/balances/admission';
+import { negativeQuota, type BalanceBook, type Charge, type Hold, type Refund } from '../ledger/balances/balance-book';
+import type { DeltaWriter } from '../ledger/balances/delta-writer';
 import { LeaseTable } from './lease-table';
 import type { PrimaryLink } from './primary-link';
-import type { AdmitReply } from './primary-leases';
 
 /**
  * A worker's view of the balance authority, which lives in the cluster primary. Reads and admissions
@@ -80,7 +79,7 @@ export class RemoteBalanceBook implements BalanceBook {
   /** What is left of this worker's lease goes back with the request: the primary decides afresh. */
   async admit(request: Hold): Promise<Admission> {
     const givenBack = this.leases.end(request.userId, request.tokenId)?.id ?? 0;
-    const [reserved, lease, short] = await this.link.request<AdmitReply>('admit', request.userId, request.tokenId, request.amount, givenBack);
+    const [reserved, lease, short] = await this.link.request('admit', request.userId, request.tokenId, request.amount, givenBack);
     if (lease) this.leases.grant({ ...lease, userId: request.userId, tokenId: request.tokenId });
     return short === '' ? { reserved } : { short };
   }

@@ -2,8 +2,8 @@ import { spawnSync } from 'node:child_process';
 import { copyFileSync, mkdirSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { repositoryRoot } from '../../testing/npm-start';
-import { temporaryFolders } from '../../testing/temporary-folders';
+import { repositoryRoot } from '../testing/npm-start';
+import { temporaryFolders } from '../testing/temporary-folders';
 
 /**
  * A project of the repository's shape around the real `scripts/start.mjs`: the console's and the

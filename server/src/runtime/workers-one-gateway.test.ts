@@ -1,12 +1,12 @@
 import { spawnSync } from 'node:child_process';
 import parsePrometheusTextFormat from 'parse-prometheus-text-format';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CRASH_MODEL, setUpBilling, type BillingSetup } from '../../testing/crash-load';
-import { FakeOpenAIUpstream } from '../../testing/fake-openai-upstream';
-import { ownerOf, PinnedConnection } from '../../testing/pinned-connection';
-import { startServerProcess, type ServerProcess } from '../../testing/server-process';
-import { temporaryFolders } from '../../testing/temporary-folders';
-import { signIn } from '../../testing/test-server';
+import { CRASH_MODEL, setUpBilling, type BillingSetup } from '../testing/crash-load';
+import { FakeOpenAIUpstream } from '../testing/fake-openai-upstream';
+import { ownerOf, PinnedConnection } from '../testing/pinned-connection';
+import { startServerProcess, type ServerProcess } from '../testing/server-process';
+import { temporaryFolders } from '../testing/temporary-folders';
+import { signIn } from '../testing/test-server';
 
 const METRICS_TOKEN = 'workers-metrics-token-0123456789';
 const ROUNDS = 20;

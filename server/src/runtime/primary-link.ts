@@ -1,4 +1,5 @@
-import { Batcher, isPrimaryMessage, type Operation, type Push, type WorkerMessage } from './protocol';
+import { Batcher } from './batcher';
+import { isPrimaryMessage, type ArgumentsOf, type Operation, type OperationName, type OperationOf, type Push, type ResultOf, type WorkerMessage } from './protocol';
 
 type PushHandler<K extends Push[0]> = (...args: Extract<Push, [K, ...unknown[]]> extends [K, ...infer Rest] ? Rest : never) => void;
 
@@ -8,6 +9,12 @@ type PushHandler<K extends Push[0]> = (...args: Extract<Push, [K, ...unknown[]]>
  * settlements of many calls.
  */
 const DEFER_MS = 20;
+
+/**
+ * Operation `N` as the wire carries it. (The compiler does not see that a tuple assembled for a
+ * generic `N` is the table's entry for `N`; the signature is what callers are held to.)
+ */
+const operation = <N extends OperationName>(id: number, name: N, args: ArgumentsOf<N>) => [id, name, ...args] as OperationOf<N>;
 
 /**
  * The worker's end of the IPC channel to the cluster primary. What a turn of the event loop queues
@@ -54,30 +61,31 @@ export class PrimaryLink {
   }
 
   /** An operation whose outcome the worker does not wait for (the primary keeps the order). */
-  send(name: string, ...args: unknown[]): void {
+  send<N extends OperationName>(name: N, ...args: ArgumentsOf<N>): void {
     this.queuedCount += 1;
-    this.outgoing.add([0, name, ...args]);
+    this.outgoing.add(operation(0, name, args));
   }
 
   /**
    * Like `send`, for an operation that may leave up to DEFER_MS later (a settlement already journaled
    * here). Returns its number: it is written once `writtenCount` reaches it.
    */
-  defer(name: string, ...args: unknown[]): number {
+  defer<N extends OperationName>(name: N, ...args: ArgumentsOf<N>): number {
     this.queuedCount += 1;
-    this.outgoing.addLater([0, name, ...args], DEFER_MS);
+    this.outgoing.addLater(operation(0, name, args), DEFER_MS);
     return this.queuedCount;
   }
 
   /** An operation answered by the primary. */
-  request<T>(name: string, ...args: unknown[]): Promise<T> {
+  request<N extends OperationName>(name: N, ...args: ArgumentsOf<N>): Promise<ResultOf<N>> {
     if (!this.connected) return Promise.reject(new Error('the cluster primary is gone'));
     const id = this.nextId;
     this.nextId += 1;
-    return new Promise<T>((resolve, reject) => {
+    return new Promise<ResultOf<N>>((resolve, reject) => {
+      // The primary answers this id with the result its handler of `name` returned.
       this.waiting.set(id, { resolve: resolve as (value: unknown) => void, reject });
       this.queuedCount += 1;
-      this.outgoing.add([id, name, ...args]);
+      this.outgoing.add(operation(id, name, args));
     });
   }
 

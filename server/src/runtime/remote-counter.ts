@@ -1,4 +1,4 @@
-import type { WindowCounter } from '../window-counter';
+import type { WindowCounter } from '../platform/window-counter';
 import type { PrimaryLink } from './primary-link';
 
 /** A worker's limit counters: the cluster primary's memory counter, so that limits hold across workers. */

@@ -1,4 +1,4 @@
-import { LocalBus } from '../invalidation-bus';
+import { LocalBus } from '../platform/invalidation-bus';
 
 /**
  * The primary's invalidation bus without Redis: its own subscribers (background jobs, option store)

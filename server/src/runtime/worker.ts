@@ -1,5 +1,6 @@
-import type { Config } from '../../config';
-import { startServer, type RunningServer, type StartOptions } from '../../server';
+import type { Config } from '../config';
+import { startServer, type RunningServer, type StartOptions } from '../server';
+import { reportMetricsTo } from './cluster-metrics';
 import { PrimaryLink } from './primary-link';
 
 /**
@@ -13,5 +14,6 @@ export async function startWorker(config: Config, options: StartOptions, onStop:
   process.on('disconnect', () => process.exit(1));
   // Told before it listens (the primary stops while this replacement starts): it has no calls to finish.
   link.on('stop', onStop);
+  reportMetricsTo(link);
   return startServer(config, { ...options, role: { kind: 'worker', link } });
 }

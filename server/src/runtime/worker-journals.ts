@@ -1,12 +1,12 @@
 import { existsSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { Database } from '../../db/database';
-import { DeltaWriter } from '../../ledger/balances/delta-writer';
-import { DurableJournal, liveOwner, type JournalSync } from '../../ledger/durable-journal';
-import { decodeRecords, type JournalRecord } from '../../ledger/journal-record';
-import { replayJournal } from '../../ledger/journal-replay';
-import { LogWriter } from '../../ledger/log-writer';
+import type { Database } from '../db/database';
+import { DeltaWriter } from '../ledger/balances/delta-writer';
+import { DurableJournal, liveOwner, type JournalSync } from '../ledger/durable-journal';
+import { decodeRecords, type JournalRecord } from '../ledger/journal-record';
+import { replayJournal } from '../ledger/journal-replay';
+import { LogWriter } from '../ledger/log-writer';
 
 /**
  * Each cluster worker journals the bills of its calls in a folder of its own below the primary's

@@ -1,5 +1,5 @@
-import { admitOn, TRUST_FACTOR } from '../../ledger/balances/admission';
-import type { BalanceBook, Hold } from '../../ledger/balances/balance-book';
+import { admitOn, TRUST_FACTOR } from '../ledger/balances/admission';
+import type { BalanceBook, Hold } from '../ledger/balances/balance-book';
 import type { Lease, LeaseOwner, LeaseTable } from './lease-table';
 
 /** A worker as the leases see it: its table, and the primary's record of what it holds. */

@@ -2,11 +2,11 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { balancesInRedis, ChatLoad, expectExactBilling, killOneWorker, readLedger, setUpBilling } from '../../testing/crash-load';
-import { FakeOpenAIUpstream } from '../../testing/fake-openai-upstream';
-import { PrivateRedis } from '../../testing/private-redis';
-import { startServerProcess, type ServerProcess } from '../../testing/server-process';
-import { createTestDatabase, type TestDatabase } from '../../testing/test-databases';
+import { balancesInRedis, ChatLoad, expectExactBilling, killOneWorker, readLedger, setUpBilling } from '../testing/crash-load';
+import { FakeOpenAIUpstream } from '../testing/fake-openai-upstream';
+import { PrivateRedis } from '../testing/private-redis';
+import { startServerProcess, type ServerProcess } from '../testing/server-process';
+import { createTestDatabase, type TestDatabase } from '../testing/test-databases';
 
 const CLIENTS = 12;
 

@@ -1,8 +1,8 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ChatLoad, crashSandbox, expectExactBilling, killOneWorker, readLedger, setUpBilling } from '../../testing/crash-load';
-import { ownerOf, PinnedConnection } from '../../testing/pinned-connection';
-import { startServerProcess, type ServerProcess } from '../../testing/server-process';
+import { ChatLoad, crashSandbox, expectExactBilling, killOneWorker, readLedger, setUpBilling } from '../testing/crash-load';
+import { ownerOf, PinnedConnection } from '../testing/pinned-connection';
+import { startServerProcess, type ServerProcess } from '../testing/server-process';
 
 const CLIENTS = 12;
 

@@ -1,16 +1,16 @@
-import type { Config } from '../../config';
-import type { Database } from '../../db/database';
-import { DeltaWriter } from '../../ledger/balances/delta-writer';
-import { DurableJournal, type Durability, type JournalSync } from '../../ledger/durable-journal';
-import { replayJournal } from '../../ledger/journal-replay';
-import { logRowValues } from '../../ledger/log-insert';
-import { journalDirectory, journalSync, LocalBilling, type Billing } from '../../ledger/local-billing';
-import { LogWriter, type LogEntry, type LogQueue, type LogWriterReporter, type RollEntry } from '../../ledger/log-writer';
-import { WriteBehind, type WriteBehindSource } from '../write-behind';
+import type { Config } from '../config';
+import type { Database } from '../db/database';
+import { DeltaWriter } from '../ledger/balances/delta-writer';
+import { DurableJournal, type Durability, type JournalSync } from '../ledger/durable-journal';
+import { replayJournal } from '../ledger/journal-replay';
+import { logRowValues } from '../ledger/log-insert';
+import { journalDirectory, journalSync, LocalBilling, type Billing } from '../ledger/local-billing';
+import { LogWriter, type LogEntry, type LogQueue, type LogWriterReporter, type RollEntry } from '../ledger/log-writer';
+import { WriteBehind, type WriteBehindSource } from '../platform/write-behind';
 import type { PrimaryLink } from './primary-link';
 import { RemoteBalanceBook } from './remote-balance-book';
 import { RemoteWindowCounter } from './remote-counter';
-import { workerJournalDirectory } from './worker-journals';
+import { workerJournalsOf, type WorkerJournals } from './worker-bills';
 
 /** Log rows and usage go to the primary's writer; the pending counts are the primary's, as last told. */
 class RemoteLogQueue implements LogQueue {
@@ -57,8 +57,8 @@ class ReportedLag implements WriteBehindSource {
  * worker sent before it.
  */
 export async function remoteBilling(config: Config, database: Database, link: PrimaryLink): Promise<Billing> {
-  const sync = journalSync(config);
-  if (sync !== null && !config.REDIS_CONN_STRING) return writingWorkerBilling(config, database, link, sync);
+  const journals = workerJournalsOf(config);
+  if (journals) return writingWorkerBilling(database, link, journals, config);
   const logs = new RemoteLogQueue(link);
   const lag = new ReportedLag();
   const writeBehind = new WriteBehind(config.WRITE_BEHIND_MAX_LAG_SECONDS * 1000);
@@ -85,8 +85,8 @@ export async function remoteBilling(config: Config, database: Database, link: Pr
 }
 
 /** The journal in the worker's own folder (the primary recovers it if this worker dies), and writers of its own. */
-async function writingWorkerBilling(config: Config, database: Database, link: PrimaryLink, sync: JournalSync): Promise<Billing> {
-  const journal = DurableJournal.open(workerJournalDirectory(journalDirectory(config), process.pid), sync);
+async function writingWorkerBilling(database: Database, link: PrimaryLink, journals: WorkerJournals, config: Config): Promise<Billing> {
+  const journal = DurableJournal.open(journals.directory(process.pid), journals.sync);
   try {
     const journalLink = { journal, instanceId: journal.instanceId };
     const bills = new DeltaWriter(database.db, journalLink);

@@ -1,4 +1,4 @@
-import { LocalBus } from '../invalidation-bus';
+import { LocalBus } from '../platform/invalidation-bus';
 import type { PrimaryLink } from './primary-link';
 
 /**

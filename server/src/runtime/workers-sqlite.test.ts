@@ -2,12 +2,12 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { consoleClient } from '../../testing/console-client';
-import { CRASH_MODEL, expectExactBilling, readLedger, setUpBilling, type BillingSetup, type Ledger } from '../../testing/crash-load';
-import { FakeOpenAIUpstream } from '../../testing/fake-openai-upstream';
-import { ownerOf, PinnedConnection } from '../../testing/pinned-connection';
-import { startServerProcess, type ServerProcess } from '../../testing/server-process';
-import { signIn } from '../../testing/test-server';
+import { consoleClient } from '../testing/console-client';
+import { CRASH_MODEL, expectExactBilling, readLedger, setUpBilling, type BillingSetup, type Ledger } from '../testing/crash-load';
+import { FakeOpenAIUpstream } from '../testing/fake-openai-upstream';
+import { ownerOf, PinnedConnection } from '../testing/pinned-connection';
+import { startServerProcess, type ServerProcess } from '../testing/server-process';
+import { signIn } from '../testing/test-server';
 
 const CONNECTIONS = 8;
 /** per-call price in dollars: 0.002 × QuotaPerUnit 500 000 = 1000 quota a call */

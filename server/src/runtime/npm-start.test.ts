@@ -2,9 +2,9 @@ import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { processTree, repositoryRoot, running, startCommand, type StartedCommand } from '../../testing/npm-start';
-import { freePort } from '../../testing/server-process';
-import { temporaryFolders } from '../../testing/temporary-folders';
+import { processTree, repositoryRoot, running, startCommand, type StartedCommand } from '../testing/npm-start';
+import { freePort } from '../testing/server-process';
+import { temporaryFolders } from '../testing/temporary-folders';
 
 /**
  * `npm start` stops and starts like a service: a signal to npm (what a process manager sends) or to
