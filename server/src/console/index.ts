@@ -2,6 +2,7 @@ import type { AppContext } from '../app-context';
 import { createGuards } from './auth/guards';
 import { registerAccountRoutes } from './account/routes';
 import { registerChannelRoutes } from './channel/routes';
+import { registerModelUpdateRoutes } from './channel/model-updates-routes';
 import { registerDataRoutes } from './data/routes';
 import { registerJobRoutes } from './job/routes';
 import { registerLogRoutes } from './log/routes';
@@ -29,6 +30,7 @@ export async function consolePlugin(app: ConsoleApp, context: AppContext): Promi
   registerUserSessionRoutes(app, context, guards);
   registerTokenRoutes(app, context, guards);
   registerChannelRoutes(app, context, guards);
+  registerModelUpdateRoutes(app, context, guards);
   registerAccountRoutes(app, context);
   registerOauthRoutes(app, context, guards);
   registerUserAdminRoutes(app, context, guards);

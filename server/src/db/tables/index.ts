@@ -2,6 +2,7 @@ import type { AccountCodesTable } from './account-codes';
 import type { EndedSessionsTable } from './ended-sessions';
 import type { AbilitiesTable, ChannelsTable } from './channels';
 import type { LogsTable, QuotaDataTable } from './logs';
+import type { ModelsTable, PrefillGroupsTable, VendorsTable } from './model-metadata';
 import type { OptionsTable } from './options';
 import type { RedemptionsTable } from './redemptions';
 import type { JobRunsTable } from './job-runs';
@@ -28,4 +29,7 @@ export interface Tables {
   tasks: TasksTable;
   journal_marks: JournalMarksTable;
   ended_sessions: EndedSessionsTable;
+  vendors: VendorsTable;
+  models: ModelsTable;
+  prefill_groups: PrefillGroupsTable;
 }
