@@ -18,6 +18,7 @@ import { registerPublicContentRoutes } from './public-content/routes';
 import { registerStatusRoutes } from './status/routes';
 import { registerTaskRoutes } from './task/routes';
 import { registerTokenRoutes } from './token/routes';
+import { registerTokenSelfServiceRoutes } from './token-usage/routes';
 import { registerUserAdminRoutes } from './user-admin/routes';
 import { registerUserSessionRoutes } from './user/routes';
 
@@ -29,6 +30,7 @@ export async function consolePlugin(app: ConsoleApp, context: AppContext): Promi
   registerStatusRoutes(app, context);
   registerUserSessionRoutes(app, context, guards);
   registerTokenRoutes(app, context, guards);
+  registerTokenSelfServiceRoutes(app, context);
   registerChannelRoutes(app, context, guards);
   registerModelUpdateRoutes(app, context, guards);
   registerAccountRoutes(app, context);
