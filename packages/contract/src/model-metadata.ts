@@ -55,9 +55,6 @@ export const modelMetaBodySchema = z.object({
 });
 export type ModelMetaBody = z.infer<typeof modelMetaBodySchema>;
 
-/** `PUT /api/models/?status_only=true`: only the status changes. */
-export const modelMetaStatusBodySchema = z.object({ id: z.number().int().positive(), status: flag });
-
 export interface BoundChannel {
   name: string;
   type: number;
