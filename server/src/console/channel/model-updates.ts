@@ -124,7 +124,7 @@ export function applyChoice(models: string, settings: Required<ChannelModelUpdat
   const local = splitCommaList(models).filter((model) => !removedSet.has(model));
   const localSet = new Set(local);
   const nextModels = [...local, ...added.filter((model) => !localSet.has(model))];
-  const ignoreList = [...settings.upstream_model_update_ignored_models.filter((model) => !addedSet.has(model))];
+  const ignoreList = settings.upstream_model_update_ignored_models.filter((model) => !addedSet.has(model));
   for (const model of ignored) if (!ignoreList.includes(model)) ignoreList.push(model);
   return {
     added,
