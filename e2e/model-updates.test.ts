@@ -89,4 +89,30 @@ describe('upstream model updates and the models page in Chromium', () => {
     await page.screenshot({ path: `${artifactsFolder}/models-page.png`, fullPage: true });
     expect(errors).toEqual([]);
   });
+
+  it('root saves a prefill group of models and inserts it into a channel in one click', async () => {
+    const { page, errors } = await openSession(browser, server.baseUrl, 'en-US');
+    await signInAsRoot(page);
+    await page.goto('/models');
+    await page.getByRole('tab', { name: 'Prefill groups' }).click();
+    await page.getByTestId('prefill-add').click();
+    await page.getByTestId('prefill-name').fill('Reasoning set');
+    const items = page.getByTestId('prefill-items').locator('input');
+    for (const item of ['o3', 'o4-mini']) {
+      await items.fill(item);
+      await items.press('Enter');
+    }
+    await page.getByTestId('prefill-save').click();
+    await page.getByTestId('prefill-table').getByText('Reasoning set').waitFor();
+
+    await page.goto('/channel');
+    const row = page.locator('tr', { has: page.getByText('listing vendor', { exact: true }) });
+    await row.getByTestId('channel-edit').click();
+    await page.getByTestId('prefill-picker-model').click();
+    await page.getByText('Reasoning set (2)').click();
+    const models = page.getByTestId('channel-models');
+    await models.getByText('o4-mini').waitFor();
+    expect(await models.getByText('gpt-5').count()).toBe(1);
+    expect(errors).toEqual([]);
+  });
 });
