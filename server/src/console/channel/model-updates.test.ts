@@ -13,12 +13,15 @@ describe.each(kinds)('upstream model updates on %s', (kind) => {
   let root: Caller;
   let upstream: FakeUpstream;
   let listed: string[] = [];
+  let delayMilliseconds = 0;
 
   beforeAll(async () => {
     server = await startTestServer({ databaseKind: kind });
     root = await callerFor(server, 'root', '123456');
     upstream = await startFakeUpstream((request) =>
-      (request.url ?? '').startsWith('/v1/models') ? { body: { object: 'list', data: listed.map((id) => ({ id, object: 'model' })) } } : undefined,
+      (request.url ?? '').startsWith('/v1/models')
+          ? { body: { object: 'list', data: listed.map((id) => ({ id, object: 'model' })) }, delayMilliseconds }
+          : undefined,
     );
   });
 
@@ -125,6 +128,25 @@ describe.each(kinds)('upstream model updates on %s', (kind) => {
       expect(started).toMatchObject({ success: true, data: { status: 'queued' } });
       expect(started.data?.task_id).toBeTruthy();
       await expect.poll(async () => (await view(synced)).models).toBe('s-1,s-2,s-3');
+    });
+
+    it('a second "detect all" while one runs is refused with the running task', async () => {
+      listed = ['slow-1'];
+      await create({ name: 'slow', models: 'slow-1', setting: JSON.stringify({ upstream_model_update_check_enabled: true }) });
+      delayMilliseconds = 400;
+      try {
+        const first = await root<{ task_id: string; status: string }>('POST', '/api/channel/upstream_updates/detect_all');
+        expect(first).toMatchObject({ success: true, data: { status: 'queued' } });
+        const second = await root<{ task_id: string; status: string; type: string }>('POST', '/api/channel/upstream_updates/detect_all');
+        expect(second).toMatchObject({
+          success: false,
+          message: 'An upstream model check is already running; try again later',
+          data: { task_id: first.data?.task_id, status: 'running', type: 'channel_upstream_model_update' },
+        });
+        await expect.poll(async () => (await server.context.jobs.status()).find((job) => job.name === MODEL_UPDATE_JOB)?.running).toBe(false);
+      } finally {
+        delayMilliseconds = 0;
+      }
     });
 
     it('a failing upstream is a clear error and changes nothing', async () => {
