@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { AppContext } from '../../app-context';
 import { ChannelService } from './service';
+import { noticeModelUpdates } from './model-update-notice';
 import { ModelUpdateService, type SweepSummary } from './model-updates-service';
 
 /** The background job that checks upstream model lists; "detect all" runs it now. */
@@ -26,12 +27,14 @@ function stateOf(context: AppContext): TaskState {
   return state;
 }
 
-/** The job's run: a sweep, forced when "detect all" asked for it. */
-export function runModelUpdateSweep(context: AppContext, signal: AbortSignal): Promise<SweepSummary> {
+/** The job's run: a sweep, forced when "detect all" asked for it; root hears of what changed. */
+export async function runModelUpdateSweep(context: AppContext, signal: AbortSignal): Promise<SweepSummary> {
   const state = stateOf(context);
   const force = state.force;
   state.force = false;
-  return new ModelUpdateService(context, new ChannelService(context)).sweep(force, signal);
+  const summary = await new ModelUpdateService(context, new ChannelService(context)).sweep(force, signal);
+  await noticeModelUpdates(context, summary.changed);
+  return summary;
 }
 
 export type DetectAllAnswer = { started: true; task_id: string; status: 'queued' } | { started: false; task_id: string; status: 'running'; type: string };

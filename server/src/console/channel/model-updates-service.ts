@@ -27,6 +27,8 @@ export interface SweepSummary {
   checked: number;
   failed: number;
   autoAdded: number;
+  /** the checks that found something new or gone, or added models */
+  changed: ModelUpdateDetection[];
 }
 
 /** Upstream model updates (issue 37, reference §10): detect per channel or all, apply per channel or all. */
@@ -135,7 +137,7 @@ export class ModelUpdateService {
    * checked within CHECK_SPACING_SECONDS unless `force`; applies adds where auto sync is on.
    */
   async sweep(force: boolean, signal?: AbortSignal): Promise<SweepSummary> {
-    const summary: SweepSummary = { checked: 0, failed: 0, autoAdded: 0 };
+    const summary: SweepSummary = { checked: 0, failed: 0, autoAdded: 0, changed: [] };
     const due = nowSeconds() - CHECK_SPACING_SECONDS;
     const channels = (await this.checkedChannels()).filter(
       (channel) => force || updateSettingsOf(parseSetting(channel.setting)).upstream_model_update_last_check_time <= due,
@@ -147,6 +149,7 @@ export class ModelUpdateService {
           const detection = await this.check(channel, true);
           summary.checked += 1;
           summary.autoAdded += detection.auto_added_models.length;
+          if (detection.add_models.length + detection.remove_models.length + detection.auto_added_models.length > 0) summary.changed.push(detection);
         } catch {
           summary.failed += 1;
         }
