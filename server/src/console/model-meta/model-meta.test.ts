@@ -86,6 +86,11 @@ describe.each(kinds)('model metadata on %s', (kind) => {
       expect((await root('GET', '/api/models/missing')).data).toEqual(['gpt-4o-mini']);
     });
 
+    it('says plainly that official metadata is not synced, in both languages', async () => {
+      expect(await root('GET', '/api/models/sync_upstream/preview')).toMatchObject({ success: false, message: expect.stringContaining('add it by hand') });
+      expect((await root('POST', '/api/models/sync_upstream', {}, 'zh')).message).toContain('请手动添加');
+    });
+
     it('is for administrators only', async () => {
       await addUser(server, 'plain-user', 1);
       const user = await callerFor(server, 'plain-user', 'password-1234');

@@ -41,6 +41,14 @@ export function registerModelMetaRoutes(app: ConsoleApp, context: AppContext, gu
 
   app.get('/models/missing', admin, async () => ok(await models.missing()));
 
+  // The reference fetches an official catalogue from the internet; Switchboard says plainly that it does not.
+  app.get('/models/sync_upstream/preview', admin, async () => {
+    throw new AppError(modelMetaMessages.syncUnavailable);
+  });
+  app.post('/models/sync_upstream', admin, async () => {
+    throw new AppError(modelMetaMessages.syncUnavailable);
+  });
+
   app.get('/models/:id', { ...admin, schema: { params: idParams } }, async (request) => ok(await models.view(request.params.id)));
 
   app.post('/models/', { ...admin, schema: { body: modelMetaBodySchema } }, async (request) => ok(await models.create(request.body)));
