@@ -22,3 +22,4 @@ export * from './redemption';
 export * from './topup';
 export * from './task';
 export * from './jobs';
+export * from './model-metadata';

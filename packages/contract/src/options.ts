@@ -189,6 +189,8 @@ export const optionCatalogue = {
   ChannelTestMode: choice('all', ['all', 'recovery']),
   /** Minutes between balance refreshes of enabled channels; 0 turns them off (CHANNEL_UPDATE_FREQUENCY overrides). */
   ChannelUpdateFrequency: num(0),
+  /** Minutes between checks of the upstream model lists of channels that have checking on; 0 turns them off. */
+  ChannelModelUpdateFrequency: num(0),
   /** Days of logs kept; 0 keeps them forever (LOG_RETENTION_DAYS overrides). */
   LogRetentionDays: num(0),
   /** Lets notification webhooks reach loopback and private addresses (off: refused). */

@@ -1,6 +1,7 @@
 import { isOptionKey, normaliseOptionValue, NEVER_EXPIRES, optionValueProblem, TokenStatus } from '@switchboard/contract';
 import { keep, type TableCopy } from './table-copy';
 import { midjourneys, tasks } from './task-table-copies';
+import { modelMetas, prefillGroups, vendors } from './metadata-table-copies';
 import { flag, integer, text, textOrNull, unixSecondsOrNull, type SourceRow } from './value-readers';
 
 const users: TableCopy = {
@@ -264,4 +265,6 @@ const topUps: TableCopy = {
 };
 
 /** Every table copied, in an order that keeps references meaningful (users before their tokens). */
-export const tableCopies: readonly TableCopy[] = [users, tokens, channels, abilities, options, redemptions, topUps, logs, quotaData, midjourneys, tasks];
+export const tableCopies: readonly TableCopy[] = [
+  users, tokens, channels, abilities, options, redemptions, topUps, logs, quotaData, midjourneys, tasks, vendors, modelMetas, prefillGroups,
+];

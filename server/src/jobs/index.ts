@@ -4,6 +4,7 @@ import { taskPlatformsOf } from '../relay/tasks/task-platforms';
 import { registerChannelJobs } from './channel-jobs';
 import { registerLogRetentionJob } from './log-retention';
 import { taskPollingJob } from './task-polling';
+import { registerModelUpdateJob } from './model-update-sync';
 
 interface JobsLog {
   warn(details: object, message: string): void;
@@ -25,4 +26,5 @@ export function registerBackgroundJobs(context: AppContext, log: JobsLog): void 
   });
   context.jobs.register(taskPollingJob(context, agent, taskPlatformsOf(context).all, log));
   context.shutdownTasks.push(() => agent.close());
+  registerModelUpdateJob(context);
 }

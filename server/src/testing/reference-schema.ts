@@ -216,4 +216,47 @@ async function createTaskTables(db: Kysely<any>, kind: DatabaseKind): Promise<vo
     .addColumn('private_data', json(kind))
     .addColumn('data', json(kind))
     .execute();
+  await createReferenceMetadataSchema(db, kind);
+}
+
+/** The reference's model and vendor metadata and prefill groups (reference §10), soft-deleted like the rest. */
+async function createReferenceMetadataSchema(db: Kysely<any>, kind: DatabaseKind): Promise<void> {
+  await db.schema
+    .createTable('vendors')
+    .addColumn('id', idType(kind), id(kind))
+    .addColumn('name', 'varchar(128)')
+    .addColumn('description', longText(kind))
+    .addColumn('icon', 'varchar(128)')
+    .addColumn('status', 'integer')
+    .addColumn('created_time', 'bigint')
+    .addColumn('updated_time', 'bigint')
+    .addColumn('deleted_at', datetime(kind))
+    .execute();
+  await db.schema
+    .createTable('models')
+    .addColumn('id', idType(kind), id(kind))
+    .addColumn('model_name', 'varchar(128)')
+    .addColumn('description', longText(kind))
+    .addColumn('icon', 'varchar(128)')
+    .addColumn('tags', 'varchar(255)')
+    .addColumn('vendor_id', 'integer')
+    .addColumn('endpoints', longText(kind))
+    .addColumn('status', 'integer')
+    .addColumn('sync_official', 'integer')
+    .addColumn('created_time', 'bigint')
+    .addColumn('updated_time', 'bigint')
+    .addColumn('deleted_at', datetime(kind))
+    .addColumn('name_rule', 'integer')
+    .execute();
+  await db.schema
+    .createTable('prefill_groups')
+    .addColumn('id', idType(kind), id(kind))
+    .addColumn('name', 'varchar(64)')
+    .addColumn('type', 'varchar(32)')
+    .addColumn('items', json(kind))
+    .addColumn('description', 'varchar(255)')
+    .addColumn('created_time', 'bigint')
+    .addColumn('updated_time', 'bigint')
+    .addColumn('deleted_at', datetime(kind))
+    .execute();
 }

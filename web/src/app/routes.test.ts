@@ -47,7 +47,7 @@ describe('routes', () => {
   });
 
   it('puts admin pages behind both guards', () => {
-    for (const pathname of ['/channel', '/channel/add', '/redemption', '/user']) {
+    for (const pathname of ['/channel', '/channel/add', '/models', '/redemption', '/user']) {
       const names = matchRoutes(routes, pathname)?.map((match) => match.route.Component?.name);
       expect(names).toEqual(expect.arrayContaining(['RequireLogin', 'RequireAdmin']));
     }

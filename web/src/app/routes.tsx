@@ -71,6 +71,7 @@ export const routes: RouteObject[] = [
                   page('/channel', () => import('../features/channel/channel-list-page')),
                   page('/channel/add', channelEdit),
                   page('/channel/edit/:id', channelEdit),
+                  page('/models', () => import('../features/model-meta/models-page')),
                   page('/redemption', () => import('../features/redemption/redemption-page')),
                   page('/user', () => import('../features/user/user-list-page')),
                 ],

@@ -15,6 +15,8 @@ import { limitColumns } from './082-limits';
 import { taskRefundClaims } from './083-task-refund-claims';
 import { endedSessionsTable } from './084-ended-sessions';
 import { checkinsTable } from './130-checkins';
+import { modelMetadataTables } from './110-model-metadata';
+import { logTokenIndex } from './111-log-token-index';
 
 /** The one migration set, in order; names sort lexically. Each area appends its own file. */
 export function migrations(kind: DatabaseKind): Record<string, Migration> {
@@ -34,5 +36,7 @@ export function migrations(kind: DatabaseKind): Record<string, Migration> {
     '083-task-refund-claims': taskRefundClaims(),
     '084-ended-sessions': endedSessionsTable(kind),
     '130-checkins': checkinsTable(kind),
+    '110-model-metadata': modelMetadataTables(kind),
+    '111-log-token-index': logTokenIndex(),
   };
 }

@@ -3,6 +3,7 @@ import type { CheckinsTable } from './checkins';
 import type { EndedSessionsTable } from './ended-sessions';
 import type { AbilitiesTable, ChannelsTable } from './channels';
 import type { LogsTable, QuotaDataTable } from './logs';
+import type { ModelsTable, PrefillGroupsTable, VendorsTable } from './model-metadata';
 import type { OptionsTable } from './options';
 import type { RedemptionsTable } from './redemptions';
 import type { JobRunsTable } from './job-runs';
@@ -30,4 +31,7 @@ export interface Tables {
   journal_marks: JournalMarksTable;
   ended_sessions: EndedSessionsTable;
   checkins: CheckinsTable;
+  vendors: VendorsTable;
+  models: ModelsTable;
+  prefill_groups: PrefillGroupsTable;
 }

@@ -8,7 +8,7 @@ import { sendWebhook } from './webhook';
 
 /** A notice in both languages; `type` names it in the webhook body. */
 export interface Notice {
-  type: 'quota_warning' | 'channel_disabled' | 'channel_enabled';
+  type: 'quota_warning' | 'channel_disabled' | 'channel_enabled' | 'channel_model_update';
   title: Text;
   content: Text;
 }

@@ -11,6 +11,7 @@ describe('sidebar items', () => {
     expect(keys(Role.Admin, allFlags)).toEqual([
       'playground',
       'channel',
+      'models',
       'chat',
       'token',
       'detail',
@@ -30,11 +31,12 @@ describe('sidebar items', () => {
     expect(visible).not.toContain('channel');
     expect(visible).not.toContain('redemption');
     expect(visible).not.toContain('user');
+    expect(visible).not.toContain('models');
     expect(visible).toContain('token');
   });
 
   it('shows the dashboard, drawing and task items only with their flags', () => {
-    expect(keys(Role.Root, noFlags)).toEqual(['playground', 'channel', 'chat', 'token', 'redemption', 'topup', 'user', 'log', 'setting']);
+    expect(keys(Role.Root, noFlags)).toEqual(['playground', 'channel', 'models', 'chat', 'token', 'redemption', 'topup', 'user', 'log', 'setting']);
     expect(keys(Role.Common, { ...noFlags, enable_drawing: true })).toContain('midjourney');
     expect(keys(Role.Common, { ...noFlags, enable_task: true })).toEqual(expect.arrayContaining(['task']));
     expect(keys(Role.Common, { ...noFlags, enable_data_export: true })).toContain('detail');

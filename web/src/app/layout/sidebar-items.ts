@@ -1,5 +1,6 @@
 import {
   ApiOutlined,
+  AppstoreOutlined,
   BarChartOutlined,
   CommentOutlined,
   ExperimentOutlined,
@@ -31,10 +32,11 @@ interface SidebarRule extends SidebarItem {
   flag?: keyof SidebarFlags;
 }
 
-// Spec 001 "Layout and navigation", in its order.
+// Spec 001 "Layout and navigation", in its order; the models page (issue 37) follows channels.
 const rules: SidebarRule[] = [
   { key: 'playground', path: '/playground', labelKey: 'sidebar.playground', icon: ExperimentOutlined },
   { key: 'channel', path: '/channel', labelKey: 'sidebar.channel', icon: ApiOutlined, adminOnly: true },
+  { key: 'models', path: '/models', labelKey: 'sidebar.models', icon: AppstoreOutlined, adminOnly: true },
   { key: 'chat', path: '/chat', labelKey: 'sidebar.chat', icon: CommentOutlined },
   { key: 'token', path: '/token', labelKey: 'sidebar.token', icon: KeyOutlined },
   { key: 'detail', path: '/detail', labelKey: 'sidebar.detail', icon: BarChartOutlined, flag: 'enable_data_export' },

@@ -16,7 +16,7 @@ describe('sidebar menu', () => {
   it('shows admin items to an admin, labelled in the UI language', async () => {
     renderApp(routes, { path: '/token', user: { id: 1, role: Role.Admin } });
     expect(await screen.findByText('渠道')).toBeTruthy();
-    expect(shown()).toEqual(['playground', 'channel', 'chat', 'token', 'redemption', 'topup', 'user', 'log', 'setting']);
+    expect(shown()).toEqual(['playground', 'channel', 'models', 'chat', 'token', 'redemption', 'topup', 'user', 'log', 'setting']);
   });
 
   it('hides admin items from a normal user and shows flagged items when on', async () => {

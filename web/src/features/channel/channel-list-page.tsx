@@ -26,6 +26,7 @@ import { channelColumns } from './channel-columns';
 import { ChannelEditorDrawer } from './channel-editor-drawer';
 import { isTagRecord, selectedChannelIds, tableRecordsOf, type TableRecord } from './channel-table-records';
 import { ChannelToolbar } from './channel-toolbar';
+import { ModelUpdateActions } from './model-update-actions';
 import { TagEditDialog } from './tag-edit-dialog';
 import { useChannelMutation } from './use-channel-mutation';
 
@@ -121,7 +122,7 @@ export default function ChannelListPage() {
   const records = useMemo(() => tableRecordsOf(list.data?.items ?? [], tagMode), [list.data, tagMode]);
 
   return (
-    <PageFrame title={t('list.title')} summary={t('list.summary')}>
+    <PageFrame title={t('list.title')} summary={t('list.summary')} extra={<ModelUpdateActions />}>
       <Card variant="borderless">
         <ChannelToolbar
           draft={draft}

@@ -3,6 +3,7 @@ import { Button, Flex, Form, Input, Select, Space } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from '../../components/feedback';
+import { PrefillGroupPicker } from '../model-meta/prefill-group-picker';
 import { CHANNELS_QUERY_KEY, fetchAllModels, fetchModelsByType, fetchUpstreamModels } from './channel-api';
 import { addCustomModels, firstKeyLine, mergeModels, type ChannelFormValues } from './channel-form';
 
@@ -80,6 +81,7 @@ export function ChannelModelsField({ values, channelId, onChange }: ChannelModel
           <Button size="small" danger onClick={() => onChange([])} data-testid="channel-clear-models">
             {t('editor.clearModels')}
           </Button>
+          <PrefillGroupPicker type="model" onPick={(items) => onChange(mergeModels(values.models, items))} />
         </Space>
         <Space.Compact style={{ width: '100%' }}>
           <Input

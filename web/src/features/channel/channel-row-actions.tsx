@@ -5,6 +5,7 @@ import { isApiError } from '../../api/api-error';
 import { toast } from '../../components/feedback';
 import { copyChannel, deleteChannel, updateChannel } from './channel-api';
 import { ChannelTestButton } from './channel-test-button';
+import { ModelUpdateButton } from './model-update-dialog';
 import { useChannelMutation } from './use-channel-mutation';
 
 interface ChannelRowActionsProps {
@@ -61,6 +62,7 @@ export function ChannelRowActions({ channel, onEdit }: ChannelRowActionsProps) {
           {t('actions.copy')}
         </Button>
       </Popconfirm>
+      <ModelUpdateButton channel={channel} />
     </Space>
   );
 }

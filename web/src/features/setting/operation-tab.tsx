@@ -56,6 +56,7 @@ const sections = [
       'ChannelTestFrequency',
       'ChannelTestMode',
       'ChannelUpdateFrequency',
+      'ChannelModelUpdateFrequency',
       'WebhookInternalAddressEnabled',
     ]),
   },

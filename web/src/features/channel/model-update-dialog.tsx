@@ -1,0 +1,157 @@
+import type { ChannelView } from '@switchboard/contract';
+import { Button, Checkbox, Empty, Flex, Modal, Space, Switch, Typography } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { updateChannel } from './channel-api';
+import { applyModelUpdates, detectModelUpdates } from './model-update-api';
+import { pendingOf, withUpdateSwitch } from './model-update-settings';
+import { useChannelMutation } from './use-channel-mutation';
+
+interface Pending {
+  add: string[];
+  remove: string[];
+  checkedAt: number;
+}
+
+function ModelChoices(props: { title: string; models: string[]; chosen: string[]; onChange: (chosen: string[]) => void; testId: string }) {
+  return (
+    <div data-testid={props.testId}>
+      <Typography.Text strong>
+        {props.title} ({props.models.length})
+      </Typography.Text>
+      <Checkbox.Group
+        style={{ display: 'flex', flexWrap: 'wrap', gap: 8, marginTop: 8 }}
+        options={props.models.map((model) => ({ label: model, value: model }))}
+        value={props.chosen}
+        onChange={(values) => props.onChange(values.map(String))}
+      />
+    </div>
+  );
+}
+
+/** The channel row's "model updates" button and dialog: check the upstream list now, add, remove or ignore what changed. */
+export function ModelUpdateButton({ channel }: { channel: ChannelView }) {
+  const { t } = useTranslation('model-update');
+  const [open, setOpen] = useState(false);
+  const stored = pendingOf(channel.setting);
+  const [pending, setPending] = useState<Pending>(stored);
+  const [chosenAdd, setChosenAdd] = useState<string[]>(stored.add);
+  const [chosenRemove, setChosenRemove] = useState<string[]>([]);
+
+  const show = (next: Pending) => {
+    setPending(next);
+    setChosenAdd(next.add);
+    setChosenRemove([]);
+  };
+  const detect = useChannelMutation(
+    () => detectModelUpdates(channel.id),
+    (result) => {
+      show({ add: result.add_models, remove: result.remove_models, checkedAt: result.last_check_time });
+      return t('messages.detected', { add: result.add_models.length, remove: result.remove_models.length });
+    },
+  );
+  const apply = useChannelMutation(
+    (choice: { add: string[]; remove: string[]; ignore: string[] }) =>
+      applyModelUpdates({ id: channel.id, add_models: choice.add, remove_models: choice.remove, ignore_models: choice.ignore }),
+    (result) => {
+      show({ add: result.remaining_models, remove: result.remaining_remove_models, checkedAt: pending.checkedAt });
+      return t('messages.applied', { added: result.added_models.length, removed: result.removed_models.length, ignored: result.ignored_models.length });
+    },
+  );
+  const toggle = useChannelMutation(
+    (change: { field: 'upstream_model_update_check_enabled' | 'upstream_model_update_auto_sync_enabled'; on: boolean }) =>
+      updateChannel({ id: channel.id, setting: withUpdateSwitch(channel.setting, change.field, change.on) }),
+    () => t('messages.saved'),
+  );
+
+  const openDialog = () => {
+    show(pendingOf(channel.setting));
+    setOpen(true);
+  };
+  const nothingPending = pending.add.length === 0 && pending.remove.length === 0;
+
+  return (
+    <>
+      <Button size="small" onClick={openDialog} data-testid="channel-model-updates">
+        {t('button')}
+      </Button>
+      <Modal
+        open={open}
+        title={t('title', { name: channel.name })}
+        onCancel={() => setOpen(false)}
+        width={640}
+        destroyOnHidden
+        footer={
+          <Space wrap>
+            <Button
+              onClick={() => apply.mutate({ add: [], remove: [], ignore: chosenAdd })}
+              disabled={chosenAdd.length === 0}
+              loading={apply.isPending}
+              data-testid="model-update-ignore"
+            >
+              {t('actions.ignore')}
+            </Button>
+            <Button
+              type="primary"
+              onClick={() => apply.mutate({ add: chosenAdd, remove: chosenRemove, ignore: [] })}
+              disabled={chosenAdd.length === 0 && chosenRemove.length === 0}
+              loading={apply.isPending}
+              data-testid="model-update-apply"
+            >
+              {t('actions.apply')}
+            </Button>
+          </Space>
+        }
+      >
+        <Flex vertical gap={16} data-testid="model-update-dialog">
+          <Flex gap={16} wrap>
+            <Space size={6}>
+              <Switch
+                size="small"
+                defaultChecked={stored.checkEnabled}
+                onChange={(on) => toggle.mutate({ field: 'upstream_model_update_check_enabled', on })}
+                data-testid="model-update-check-enabled"
+              />
+              <Typography.Text>{t('switches.check')}</Typography.Text>
+            </Space>
+            <Space size={6}>
+              <Switch
+                size="small"
+                defaultChecked={stored.autoSync}
+                onChange={(on) => toggle.mutate({ field: 'upstream_model_update_auto_sync_enabled', on })}
+                data-testid="model-update-auto-sync"
+              />
+              <Typography.Text>{t('switches.autoSync')}</Typography.Text>
+            </Space>
+          </Flex>
+          <Flex gap={12} align="center" wrap>
+            <Button onClick={() => detect.mutate(undefined)} loading={detect.isPending} data-testid="model-update-detect">
+              {t('actions.detect')}
+            </Button>
+            <Typography.Text type="secondary">
+              {pending.checkedAt > 0 ? t('lastCheck', { time: new Date(pending.checkedAt * 1000).toLocaleString() }) : t('neverChecked')}
+            </Typography.Text>
+          </Flex>
+          {nothingPending ? (
+            <Empty description={t('nothingPending')} />
+          ) : (
+            <>
+              {pending.add.length > 0 ? (
+                <ModelChoices title={t('lists.add')} models={pending.add} chosen={chosenAdd} onChange={setChosenAdd} testId="model-update-add-list" />
+              ) : null}
+              {pending.remove.length > 0 ? (
+                <ModelChoices
+                  title={t('lists.remove')}
+                  models={pending.remove}
+                  chosen={chosenRemove}
+                  onChange={setChosenRemove}
+                  testId="model-update-remove-list"
+                />
+              ) : null}
+            </>
+          )}
+        </Flex>
+      </Modal>
+    </>
+  );
+}

@@ -1,0 +1,108 @@
+import type { ModelMetaView, VendorView } from '@switchboard/contract';
+import { Form, Input, Select, Switch } from 'antd';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { FormDrawer } from '../../components/form-drawer';
+import { createModelMeta, updateModelMeta } from './model-meta-api';
+import { useMetaMutation } from './use-meta-mutation';
+
+interface ModelFormValues {
+  model_name: string;
+  name_rule: number;
+  vendor_id: number;
+  description: string;
+  tags: string;
+  icon: string;
+  endpoints: string;
+  enabled: boolean;
+}
+
+export interface ModelEditorProps {
+  open: boolean;
+  /** the entry edited, or a name to prefill a new one with (from the missing list) */
+  model: ModelMetaView | { model_name: string } | null;
+  vendors: VendorView[];
+  onClose: () => void;
+}
+
+/** Adds or edits one model's metadata. */
+export function ModelEditor({ open, model, vendors, onClose }: ModelEditorProps) {
+  const { t } = useTranslation('model-meta');
+  const [form] = Form.useForm<ModelFormValues>();
+  const existing = model && 'id' in model ? model : null;
+  const save = useMetaMutation(
+    (values: ModelFormValues) => {
+      const body = {
+        model_name: values.model_name,
+        name_rule: values.name_rule,
+        vendor_id: values.vendor_id ?? 0,
+        description: values.description ?? '',
+        tags: values.tags ?? '',
+        icon: values.icon ?? '',
+        endpoints: values.endpoints ?? '',
+        status: values.enabled ? (1 as const) : (0 as const),
+      };
+      return existing ? updateModelMeta({ ...body, id: existing.id }) : createModelMeta(body);
+    },
+    t('messages.saved'),
+    onClose,
+  );
+
+  useEffect(() => {
+    if (!open) return;
+    form.setFieldsValue({
+      model_name: model?.model_name ?? '',
+      name_rule: existing?.name_rule ?? 0,
+      vendor_id: existing?.vendor_id ?? 0,
+      description: existing?.description ?? '',
+      tags: existing?.tags ?? '',
+      icon: existing?.icon ?? '',
+      endpoints: existing?.endpoints ?? '',
+      enabled: existing ? existing.status === 1 : true,
+    });
+  }, [open, model, existing, form]);
+
+  return (
+    <FormDrawer
+      open={open}
+      onClose={onClose}
+      title={existing ? t('models.edit') : t('models.add')}
+      size={520}
+      cancelText={t('actions.cancel')}
+      submitText={t('actions.save')}
+      submitting={save.isPending}
+      onSubmit={() => void form.validateFields().then((values) => save.mutate(values))}
+      submitTestId="model-meta-save"
+    >
+      <Form form={form} layout="vertical">
+        <Form.Item name="model_name" label={t('fields.modelName')} rules={[{ required: true, whitespace: true, message: t('fields.modelNameRequired') }]}>
+          <Input data-testid="model-meta-name" maxLength={128} />
+        </Form.Item>
+        <Form.Item name="name_rule" label={t('fields.nameRule')}>
+          <Select options={[0, 1, 2, 3].map((rule) => ({ value: rule, label: t(`nameRules.${rule}`) }))} />
+        </Form.Item>
+        <Form.Item name="vendor_id" label={t('fields.vendor')}>
+          <Select
+            data-testid="model-meta-vendor"
+            options={[{ value: 0, label: t('fields.noVendor') }, ...vendors.map((vendor) => ({ value: vendor.id, label: vendor.name }))]}
+          />
+        </Form.Item>
+        <Form.Item name="description" label={t('fields.description')}>
+          <Input.TextArea rows={3} data-testid="model-meta-description" />
+        </Form.Item>
+        <Form.Item name="tags" label={t('fields.tags')} extra={t('fields.tagsHint')}>
+          <Input maxLength={255} />
+        </Form.Item>
+        <Form.Item name="icon" label={t('fields.icon')}>
+          <Input maxLength={128} />
+        </Form.Item>
+        <Form.Item name="endpoints" label={t('fields.endpoints')} extra={t('fields.endpointsHint')}>
+          <Input.TextArea rows={3} />
+        </Form.Item>
+        <Form.Item name="enabled" label={t('fields.enabled')} valuePropName="checked">
+          <Switch />
+        </Form.Item>
+      </Form>
+    </FormDrawer>
+  );
+}

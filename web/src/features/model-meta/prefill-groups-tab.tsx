@@ -1,0 +1,134 @@
+import { PlusOutlined } from '@ant-design/icons';
+import { PrefillGroupType, type PrefillGroupView } from '@switchboard/contract';
+import { useQuery } from '@tanstack/react-query';
+import { Button, Flex, Form, Input, Popconfirm, Select, Space, Table, Tag } from 'antd';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { FormDrawer } from '../../components/form-drawer';
+import { createPrefillGroup, deletePrefillGroup, fetchPrefillGroups, MODEL_META_QUERY_KEY, updatePrefillGroup } from './model-meta-api';
+import { useMetaMutation } from './use-meta-mutation';
+
+type GroupType = (typeof PrefillGroupType)[number];
+
+interface GroupFormValues {
+  name: string;
+  type: GroupType;
+  items: string[];
+  description: string;
+}
+
+/** Items shown in a row before the rest are counted. */
+const ITEMS_SHOWN = 8;
+
+function GroupEditor({ open, group, onClose }: { open: boolean; group: PrefillGroupView | null; onClose: () => void }) {
+  const { t } = useTranslation('model-meta');
+  const [form] = Form.useForm<GroupFormValues>();
+  const save = useMetaMutation(
+    (values: GroupFormValues) => {
+      const body = { name: values.name, type: values.type, items: values.items ?? [], description: values.description ?? '' };
+      return group ? updatePrefillGroup({ ...body, id: group.id }) : createPrefillGroup(body);
+    },
+    t('messages.saved'),
+    onClose,
+  );
+  useEffect(() => {
+    if (open) {
+      form.setFieldsValue({ name: group?.name ?? '', type: (group?.type as GroupType | undefined) ?? 'model', items: group?.items ?? [], description: group?.description ?? '' });
+    }
+  }, [open, group, form]);
+  return (
+    <FormDrawer
+      open={open}
+      onClose={onClose}
+      title={group ? t('prefill.edit') : t('prefill.add')}
+      size={520}
+      cancelText={t('actions.cancel')}
+      submitText={t('actions.save')}
+      submitting={save.isPending}
+      onSubmit={() => void form.validateFields().then((values) => save.mutate(values))}
+      submitTestId="prefill-save"
+    >
+      <Form form={form} layout="vertical">
+        <Form.Item name="name" label={t('fields.groupName')} rules={[{ required: true, whitespace: true, message: t('fields.groupNameRequired') }]}>
+          <Input maxLength={64} data-testid="prefill-name" />
+        </Form.Item>
+        <Form.Item name="type" label={t('fields.groupType')}>
+          <Select options={PrefillGroupType.map((type) => ({ value: type, label: t(`groupTypes.${type}`) }))} />
+        </Form.Item>
+        <Form.Item name="items" label={t('fields.items')} extra={t('fields.itemsHint')}>
+          <Select mode="tags" tokenSeparators={[',', '\n']} open={false} data-testid="prefill-items" />
+        </Form.Item>
+        <Form.Item name="description" label={t('fields.description')}>
+          <Input maxLength={255} />
+        </Form.Item>
+      </Form>
+    </FormDrawer>
+  );
+}
+
+/** The prefill groups tab: saved lists of models, tags or endpoints the editors insert in one click. */
+export function PrefillGroupsTab() {
+  const { t } = useTranslation('model-meta');
+  const [type, setType] = useState<GroupType | undefined>();
+  const [editor, setEditor] = useState<{ open: boolean; group: PrefillGroupView | null }>({ open: false, group: null });
+  const list = useQuery({ queryKey: [...MODEL_META_QUERY_KEY, 'prefill', type], queryFn: () => fetchPrefillGroups(type) });
+  const remove = useMetaMutation((id: number) => deletePrefillGroup(id), t('messages.deleted'));
+  return (
+    <Flex vertical gap={16}>
+      <Flex gap={8} wrap>
+        <Select
+          allowClear
+          style={{ minWidth: 160 }}
+          placeholder={t('fields.groupType')}
+          value={type}
+          onChange={setType}
+          options={PrefillGroupType.map((value) => ({ value, label: t(`groupTypes.${value}`) }))}
+        />
+        <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditor({ open: true, group: null })} data-testid="prefill-add">
+          {t('prefill.add')}
+        </Button>
+      </Flex>
+      <Table<PrefillGroupView>
+        rowKey="id"
+        dataSource={list.data ?? []}
+        loading={list.isLoading}
+        pagination={false}
+        data-testid="prefill-table"
+        columns={[
+          { title: t('fields.groupName'), dataIndex: 'name' },
+          { title: t('fields.groupType'), key: 'type', render: (_value, group) => t(`groupTypes.${group.type}`) },
+          {
+            title: t('fields.items'),
+            key: 'items',
+            render: (_value, group) => (
+              <Space size={4} wrap>
+                {group.items.slice(0, ITEMS_SHOWN).map((item) => (
+                  <Tag key={item}>{item}</Tag>
+                ))}
+                {group.items.length > ITEMS_SHOWN ? t('missing.more', { count: group.items.length - ITEMS_SHOWN }) : null}
+              </Space>
+            ),
+          },
+          { title: t('fields.description'), dataIndex: 'description', ellipsis: true },
+          {
+            title: t('columns.actions'),
+            key: 'actions',
+            render: (_value, group) => (
+              <Space size={4}>
+                <Button size="small" onClick={() => setEditor({ open: true, group })}>
+                  {t('actions.edit')}
+                </Button>
+                <Popconfirm title={t('messages.deleteConfirm', { name: group.name })} okButtonProps={{ danger: true }} onConfirm={() => remove.mutateAsync(group.id)}>
+                  <Button size="small" danger>
+                    {t('actions.delete')}
+                  </Button>
+                </Popconfirm>
+              </Space>
+            ),
+          },
+        ]}
+      />
+      <GroupEditor open={editor.open} group={editor.group} onClose={() => setEditor({ open: false, group: null })} />
+    </Flex>
+  );
+}

@@ -1,0 +1,116 @@
+import { PlusOutlined } from '@ant-design/icons';
+import type { VendorView } from '@switchboard/contract';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { Button, Flex, Form, Input, Popconfirm, Space, Switch, Table, Tag } from 'antd';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { FormDrawer } from '../../components/form-drawer';
+import { useTablePaging } from '../../components/table-paging';
+import { createVendor, deleteVendor, fetchVendors, MODEL_META_QUERY_KEY, updateVendor } from './model-meta-api';
+import { useMetaMutation } from './use-meta-mutation';
+
+interface VendorFormValues {
+  name: string;
+  description: string;
+  icon: string;
+  enabled: boolean;
+}
+
+function VendorEditor({ open, vendor, onClose }: { open: boolean; vendor: VendorView | null; onClose: () => void }) {
+  const { t } = useTranslation('model-meta');
+  const [form] = Form.useForm<VendorFormValues>();
+  const save = useMetaMutation(
+    (values: VendorFormValues) => {
+      const body = { name: values.name, description: values.description ?? '', icon: values.icon ?? '', status: values.enabled ? (1 as const) : (0 as const) };
+      return vendor ? updateVendor({ ...body, id: vendor.id }) : createVendor(body);
+    },
+    t('messages.saved'),
+    onClose,
+  );
+  useEffect(() => {
+    if (open) form.setFieldsValue({ name: vendor?.name ?? '', description: vendor?.description ?? '', icon: vendor?.icon ?? '', enabled: vendor ? vendor.status === 1 : true });
+  }, [open, vendor, form]);
+  return (
+    <FormDrawer
+      open={open}
+      onClose={onClose}
+      title={vendor ? t('vendors.edit') : t('vendors.add')}
+      size={480}
+      cancelText={t('actions.cancel')}
+      submitText={t('actions.save')}
+      submitting={save.isPending}
+      onSubmit={() => void form.validateFields().then((values) => save.mutate(values))}
+      submitTestId="vendor-save"
+    >
+      <Form form={form} layout="vertical">
+        <Form.Item name="name" label={t('fields.vendorName')} rules={[{ required: true, whitespace: true, message: t('fields.vendorNameRequired') }]}>
+          <Input maxLength={128} data-testid="vendor-name" />
+        </Form.Item>
+        <Form.Item name="description" label={t('fields.description')}>
+          <Input.TextArea rows={3} />
+        </Form.Item>
+        <Form.Item name="icon" label={t('fields.icon')}>
+          <Input maxLength={128} />
+        </Form.Item>
+        <Form.Item name="enabled" label={t('fields.enabled')} valuePropName="checked">
+          <Switch />
+        </Form.Item>
+      </Form>
+    </FormDrawer>
+  );
+}
+
+/** The vendors tab: who makes the models; deleting one leaves its models without a vendor. */
+export function VendorsTab() {
+  const { t } = useTranslation('model-meta');
+  const { page, pageSize, pagination } = useTablePaging();
+  const [editor, setEditor] = useState<{ open: boolean; vendor: VendorView | null }>({ open: false, vendor: null });
+  const list = useQuery({
+    queryKey: [...MODEL_META_QUERY_KEY, 'vendors', page, pageSize],
+    queryFn: () => fetchVendors(page, pageSize),
+    placeholderData: keepPreviousData,
+  });
+  const remove = useMetaMutation((id: number) => deleteVendor(id), t('messages.deleted'));
+  return (
+    <Flex vertical gap={16}>
+      <Flex>
+        <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditor({ open: true, vendor: null })} data-testid="vendor-add">
+          {t('vendors.add')}
+        </Button>
+      </Flex>
+      <Table<VendorView>
+        rowKey="id"
+        dataSource={list.data?.items ?? []}
+        loading={list.isLoading}
+        pagination={pagination(list.data?.total ?? 0)}
+        data-testid="vendor-table"
+        columns={[
+          { title: t('columns.vendor'), dataIndex: 'name' },
+          { title: t('columns.description'), dataIndex: 'description', ellipsis: true },
+          {
+            title: t('columns.status'),
+            key: 'status',
+            render: (_value, vendor) => <Tag color={vendor.status === 1 ? 'green' : 'default'}>{vendor.status === 1 ? t('status.enabled') : t('status.disabled')}</Tag>,
+          },
+          {
+            title: t('columns.actions'),
+            key: 'actions',
+            render: (_value, vendor) => (
+              <Space size={4}>
+                <Button size="small" onClick={() => setEditor({ open: true, vendor })}>
+                  {t('actions.edit')}
+                </Button>
+                <Popconfirm title={t('messages.deleteConfirm', { name: vendor.name })} okButtonProps={{ danger: true }} onConfirm={() => remove.mutateAsync(vendor.id)}>
+                  <Button size="small" danger>
+                    {t('actions.delete')}
+                  </Button>
+                </Popconfirm>
+              </Space>
+            ),
+          },
+        ]}
+      />
+      <VendorEditor open={editor.open} vendor={editor.vendor} onClose={() => setEditor({ open: false, vendor: null })} />
+    </Flex>
+  );
+}
