@@ -19,15 +19,15 @@ export const ACKNOWLEDGE_TIMEOUT_MS = 5000;
 export class LocalBus {
   protected readonly handlers = new Map<string, Handler[]>();
 
-  notify(topic: string, message = ''): Promise<void> {
+  protected notify(topic: string, message = ''): Promise<void> {
     return Promise.all([this.publish(topic, message), this.deliver(topic, message)]).then(() => undefined);
   }
 
-  publish(_topic: string, _message = ''): Promise<void> {
+  protected publish(_topic: string, _message = ''): Promise<void> {
     return Promise.resolve();
   }
 
-  subscribe(topic: string, handler: Handler): void {
+  protected subscribe(topic: string, handler: Handler): void {
     const list = this.handlers.get(topic) ?? [];
     list.push(handler);
     this.handlers.set(topic, list);
