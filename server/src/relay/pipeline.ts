@@ -14,6 +14,7 @@ import { billingDurable, refund, reserve, settle } from './billing/settlement';
 import type { CachedChannel } from './caches/channel-index';
 import { disableIfRefused } from './channel-health';
 import { selectChannel } from './channel-selection';
+import { chooseKey } from './key-choice';
 import type { ClientSink } from './client-sink';
 import type { Endpoint } from './endpoints';
 import type { InboundDialect } from './formats/inbound-dialect';
@@ -109,10 +110,12 @@ export async function relayCall(context: AppContext, services: RelayServices, ca
     if (!channel) break;
     tried.add(channel.id);
     call.trace.channelId = channel.id;
+    let used = channel;
     try {
+      if (channel.multiKey) used = await chooseKey(context.counters, channel);
       const upstreamModel = mapModel(channel.modelMapping, body.model);
       const outcome = await sendAttempt(services.agent, {
-        channel,
+        channel: used,
         endpoint: call.endpoint,
         dialect: call.dialect,
         body,
@@ -126,7 +129,7 @@ export async function relayCall(context: AppContext, services: RelayServices, ca
         guard: completionGuardOf(context, services.sensitiveWords),
       });
       services.breaker.succeeded(channel.id);
-      await context.background.track(finish(context, services, call, { price, reserved, heldTokens, channel, upstreamModel, outcome, tried, started, quotaPerUnit }));
+      await context.background.track(finish(context, services, call, { price, reserved, heldTokens, channel: used, upstreamModel, outcome, tried, started, quotaPerUnit }));
       await billingDurable(context);
       answer.complete();
       return;
@@ -140,7 +143,7 @@ export async function relayCall(context: AppContext, services: RelayServices, ca
       services.metrics?.upstreamFailed(channel.id, error.code);
       // A request the channel cannot serve (refused before any upstream call) is not the channel's failure.
       if (error instanceof UpstreamError || error.retryable) services.breaker.failed(channel.id);
-      await disableIfRefused(context, channel, error).catch(() => undefined);
+      await disableIfRefused(context, used, error).catch(() => undefined);
       if (!error.retryable) break;
     } finally {
       if (channel.caps) await services.limits.leaveChannel(channel, call.requestId);
@@ -206,6 +209,7 @@ async function finish(context: AppContext, services: RelayServices, call: RelayC
         localCountTokens: countedLocally,
         streamInterrupted: finished.outcome.interrupted,
         triedChannels: finished.tried,
+        multiKeyIndex: finished.channel.keyIndex,
       }),
     });
   }

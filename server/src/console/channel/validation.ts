@@ -17,6 +17,7 @@ import { AppError } from '../../platform/errors';
 import { fill, type Text } from '../../platform/text';
 import type { ChannelRow } from './channel-view';
 import { channelMessages } from './messages';
+import { splitKeys } from '../../domain/multi-key';
 
 /** Lengths of the abilities key columns (reference notes §2.1). */
 const GROUP_NAME_MAXIMUM = 64;
@@ -173,14 +174,4 @@ export function validateChannelChanges(existing: ChannelRow, request: ChannelUpd
 }
 
 /** Batch keys: one per line; a Vertex AI batch may instead be a JSON array of service-account keys. */
-export function splitKeys(type: number, text: string): string[] {
-  if (type === ChannelType.VertexAI && text.startsWith('[')) {
-    try {
-      const parsed: unknown = JSON.parse(text);
-      if (Array.isArray(parsed)) return [...new Set(parsed.map((entry) => JSON.stringify(entry)))];
-    } catch {
-      // not a JSON array: one key per line, like every other type
-    }
-  }
-  return [...new Set(text.split('\n').map((line) => line.trim()).filter(Boolean))];
-}
+export { splitKeys } from '../../domain/multi-key';
