@@ -13,6 +13,7 @@ export * from './default-cache-ratios';
 export * from './token';
 export * from './channel-types';
 export * from './channel';
+export * from './multi-key';
 export * from './account';
 export * from './user-admin';
 export * from './pricing';

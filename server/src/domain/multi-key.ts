@@ -1,21 +1,6 @@
-import { ChannelType } from '@switchboard/contract';
+import { ChannelType, KeyStatus, type ChannelInfo } from '@switchboard/contract';
 
-/** How a multi-key channel chooses its key for a call (reference `constant/multi_key_mode.go`). */
-export type MultiKeyMode = 'random' | 'polling';
-
-/** A key's status in `multi_key_status_list`; a missing index means enabled. */
-export const KeyStatus = { Enabled: 1, ManuallyDisabled: 2, AutoDisabled: 3 } as const;
-
-/** `channels.channel_info` as the reference writes it (issue 37). Maps are keyed by the key's index. */
-export interface ChannelInfo {
-  is_multi_key: boolean;
-  multi_key_size: number;
-  multi_key_status_list?: Record<string, number>;
-  multi_key_disabled_reason?: Record<string, string>;
-  multi_key_disabled_time?: Record<string, number>;
-  multi_key_polling_index: number;
-  multi_key_mode: MultiKeyMode;
-}
+export { KeyStatus, type ChannelInfo, type MultiKeyMode } from '@switchboard/contract';
 
 const emptyInfo = (): ChannelInfo => ({ is_multi_key: false, multi_key_size: 0, multi_key_polling_index: 0, multi_key_mode: 'random' });
 
