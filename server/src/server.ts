@@ -1,4 +1,6 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import { createAffinityStore, MemoryAffinityStore } from './platform/affinity-store';
+import { RemoteAffinityStore } from './platform/cluster/remote-affinity';
 import { Redis } from 'ioredis';
 import { buildApp } from './app';
 import type { AppContext } from './app-context';
@@ -78,6 +80,7 @@ export async function startServer(config: Config, options: StartOptions): Promis
       writeBehind: billing.writeBehind,
       logs: billing.logs,
       counters: billing.counters,
+      affinity: redis ? createAffinityStore(redis, config.REDIS_PREFIX) : role.kind === 'worker' ? new RemoteAffinityStore(role.link) : new MemoryAffinityStore(),
       jobs: new JobRunner(database, billing.journal instanceof DurableJournal ? billing.journal.instanceId : null),
       background: new BackgroundWork(),
       version: options.version,

@@ -14,6 +14,7 @@ export * from './token';
 export * from './channel-types';
 export * from './channel';
 export * from './multi-key';
+export * from './channel-affinity';
 export * from './account';
 export * from './user-admin';
 export * from './pricing';

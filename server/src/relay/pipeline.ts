@@ -15,6 +15,7 @@ import type { CachedChannel } from './caches/channel-index';
 import { disableIfRefused } from './channel-health';
 import { selectChannel } from './channel-selection';
 import { chooseKey } from './key-choice';
+import { followAffinity, type CallAffinity } from './affinity/call-affinity';
 import type { ClientSink } from './client-sink';
 import type { Endpoint } from './endpoints';
 import type { InboundDialect } from './formats/inbound-dialect';
@@ -99,9 +100,10 @@ export async function relayCall(context: AppContext, services: RelayServices, ca
   const tried = new Set<number>();
   const answer = new HeldAnswer(call.sink);
   const attempts = caller.pinnedChannelId === null ? Math.max(0, context.options.number('RetryTimes')) + 1 : 1;
+  const affinity = caller.pinnedChannelId === null ? await followAffinity(services, call) : null;
   let lastError: RelayError | undefined;
   for (let attempt = 0; attempt < attempts && !call.signal.aborted; attempt += 1) {
-    let channel = pickChannel(services, call, tried);
+    let channel = attempt === 0 && affinity?.channel ? affinity.channel : pickChannel(services, call, tried);
     // A channel at its cap is passed over like one already tried; it costs no attempt.
     while (channel?.caps && !(await services.limits.enterChannel(channel, call.requestId))) {
       tried.add(channel.id);
@@ -127,9 +129,13 @@ export async function relayCall(context: AppContext, services: RelayServices, ca
         signal: call.signal,
         sink: answer,
         guard: completionGuardOf(context, services.sensitiveWords),
+        passHeaders: affinity?.match.compiled.passHeaders,
       });
       services.breaker.succeeded(channel.id);
-      await context.background.track(finish(context, services, call, { price, reserved, heldTokens, channel: used, upstreamModel, outcome, tried, started, quotaPerUnit }));
+      if (affinity) affinity.succeeded(services, channel.id, tried);
+      await context.background.track(
+        finish(context, services, call, { price, reserved, heldTokens, channel: used, upstreamModel, outcome, tried, started, quotaPerUnit, affinity }),
+      );
       await billingDurable(context);
       answer.complete();
       return;
@@ -144,7 +150,7 @@ export async function relayCall(context: AppContext, services: RelayServices, ca
       // A request the channel cannot serve (refused before any upstream call) is not the channel's failure.
       if (error instanceof UpstreamError || error.retryable) services.breaker.failed(channel.id);
       await disableIfRefused(context, used, error).catch(() => undefined);
-      if (!error.retryable) break;
+      if (!error.retryable || affinity?.keepsTo(channel)) break;
     } finally {
       if (channel.caps) await services.limits.leaveChannel(channel, call.requestId);
     }
@@ -167,6 +173,7 @@ interface Finished {
   tried: Set<number>;
   started: number;
   quotaPerUnit: number;
+  affinity: CallAffinity | null;
 }
 
 async function finish(context: AppContext, services: RelayServices, call: RelayCall, finished: Finished): Promise<void> {
@@ -175,6 +182,7 @@ async function finish(context: AppContext, services: RelayServices, call: RelayC
   // Awaited only without upstream usage: an await costs the common call a turn of the microtask queue.
   const usage = finished.outcome.usage ?? (await locallyCountedUsage(call, finished.outcome));
   const quota = quotaFor(finished.price, usage, finished.quotaPerUnit);
+  if (finished.affinity) void services.affinity.observeUsage(finished.affinity.match, usage, call.dialect.name === 'anthropic');
   services.metrics?.billed(call.endpoint.kind, body.model, usage.promptTokens, usage.completionTokens, quota, finished.outcome.firstByteMs);
   if (finished.channel.caps || services.limits.applies(caller)) {
     await services.limits.succeeded(caller, finished.channel, usage.promptTokens + usage.completionTokens, finished.heldTokens);
@@ -210,6 +218,7 @@ async function finish(context: AppContext, services: RelayServices, call: RelayC
         streamInterrupted: finished.outcome.interrupted,
         triedChannels: finished.tried,
         multiKeyIndex: finished.channel.keyIndex,
+        affinity: finished.affinity?.adminInfo(finished.channel.id),
       }),
     });
   }

@@ -1,6 +1,7 @@
 import type { Worker } from 'node:cluster';
 import type { Hold } from '../balances/balance-book';
 import type { JournalRecord } from '../durable-journal';
+import { MemoryAffinityStore, type AffinitySpace } from '../affinity-store';
 import type { LocalBilling } from '../local-billing';
 import { logRowOf } from '../log-insert';
 import type { LogWriterReporter, RollEntry } from '../log-writer';
@@ -9,6 +10,8 @@ import { LeaseTable, type LeaseOwner } from './lease-table';
 import { OperationOrder } from './operation-order';
 import { PrimaryLeases, type LeaseHolder } from './primary-leases';
 import { Batcher, isWorkerMessage, type Operation, type PrimaryMessage, type Push, type Reply } from './protocol';
+
+const spaceOf = (value: unknown): AffinitySpace => (value === 'usage' ? 'usage' : 'channel');
 
 /** A worker that stops answering bus acknowledgements is not waited for longer than this. */
 const ACK_TIMEOUT_MS = 5000;
@@ -55,6 +58,8 @@ export class ClusterAuthority {
   private readonly ackWaits = new Map<number, AckWait>();
   private nextAckId = 1;
   private readonly leases: PrimaryLeases;
+  /** the channel-affinity entries every worker shares (without Redis) */
+  private readonly affinity = new MemoryAffinityStore();
 
   constructor(
     private readonly billing: LocalBilling,
@@ -254,6 +259,16 @@ export class ClusterAuthority {
         return counters.acquire(String(args[0]), String(args[1]), Number(args[2]), Number(args[3]));
       case 'counterRelease':
         return counters.release(String(args[0]), String(args[1]));
+      case 'affinityGet':
+        return this.affinity.get(spaceOf(args[0]), String(args[1]));
+      case 'affinitySet':
+        return this.affinity.set(spaceOf(args[0]), String(args[1]), String(args[2]), Number(args[3]), Number(args[4]));
+      case 'affinityDelete':
+        return this.affinity.delete(spaceOf(args[0]), String(args[1]));
+      case 'affinityCount':
+        return this.affinity.count(spaceOf(args[0]), String(args[1]), Array.isArray(args[2]) ? args[2].map(String) : []);
+      case 'affinityClear':
+        return this.affinity.clear(spaceOf(args[0]), String(args[1]));
       case 'notify':
       case 'publish':
         return Promise.all([this.bus.deliverHere(String(args[0]), String(args[1])), this.forward(String(args[0]), String(args[1]), workerId)]);
