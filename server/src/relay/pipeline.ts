@@ -15,7 +15,7 @@ import type { CachedChannel } from './caches/channel-index';
 import { disableIfRefused } from './channel-health';
 import { selectChannel } from './channel-selection';
 import { chooseKey } from './key-choice';
-import { followAffinity, type CallAffinity } from './affinity/call-affinity';
+import { affinityMatchOf, followAffinity, type CallAffinity } from './affinity/call-affinity';
 import type { ClientSink } from './client-sink';
 import type { Endpoint } from './endpoints';
 import type { InboundDialect } from './formats/inbound-dialect';
@@ -100,7 +100,9 @@ export async function relayCall(context: AppContext, services: RelayServices, ca
   const tried = new Set<number>();
   const answer = new HeldAnswer(call.sink);
   const attempts = caller.pinnedChannelId === null ? Math.max(0, context.options.number('RetryTimes')) + 1 : 1;
-  const affinity = caller.pinnedChannelId === null ? await followAffinity(services, call) : null;
+  const affinityMatch = affinityMatchOf(services, call);
+  // Awaited only when a rule matched: an await costs the common call a turn of the microtask queue.
+  const affinity = affinityMatch ? await followAffinity(services, call, affinityMatch) : null;
   let lastError: RelayError | undefined;
   for (let attempt = 0; attempt < attempts && !call.signal.aborted; attempt += 1) {
     let channel = attempt === 0 && affinity?.channel ? affinity.channel : pickChannel(services, call, tried);
