@@ -15,7 +15,8 @@ export function MultiKeyButton({ channel }: { channel: ChannelView }) {
           {t('open')} ({channel.channel_info.multi_key_size})
         </Button>
       </Tooltip>
-      <MultiKeyDialog channel={open ? channel : null} onClose={() => setOpen(false)} />
+      {/* Mounted while open: every opening starts at page 1 with every key shown. */}
+      {open ? <MultiKeyDialog channel={channel} onClose={() => setOpen(false)} /> : null}
     </>
   );
 }
