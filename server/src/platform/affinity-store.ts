@@ -12,7 +12,7 @@ export interface AffinityStore {
   get(space: AffinitySpace, key: string): Promise<string | null>;
   set(space: AffinitySpace, key: string, value: string, ttlSeconds: number, capacity: number): Promise<void>;
   delete(space: AffinitySpace, key: string): Promise<void>;
-  /** How many live entries start with `prefix`, and with each of `prefixes` (the same order). */
+  /** How many live entries start with `prefix`, and with each of `prefixes` (each ending in ":"; the same order). */
   count(space: AffinitySpace, prefix: string, prefixes: string[]): Promise<{ total: number; counts: number[] }>;
   /** Deletes every entry starting with `prefix`; answers how many. */
   clear(space: AffinitySpace, prefix: string): Promise<number>;
@@ -24,6 +24,8 @@ interface Entry {
   value: string;
   expiresAt: number;
 }
+
+const EVICTIONS_PER_SET = 1_000;
 
 /** One space in memory: a Map in least-recently-used order (a read moves an entry to the end). */
 class Lru {
@@ -41,9 +43,12 @@ class Lru {
   set(key: string, value: string, ttlSeconds: number, capacity: number, now: number): void {
     this.entries.delete(key);
     this.entries.set(key, { value, expiresAt: now + ttlSeconds * 1000 });
+    // At most EVICTIONS_PER_SET at once: a capacity lowered a lot shrinks the map over the next calls.
+    let evictions = Math.min(this.entries.size - Math.max(1, capacity), EVICTIONS_PER_SET);
     for (const oldest of this.entries.keys()) {
-      if (this.entries.size <= Math.max(1, capacity)) break;
+      if (evictions <= 0) break;
       this.entries.delete(oldest);
+      evictions -= 1;
     }
   }
 
@@ -51,12 +56,32 @@ class Lru {
     this.entries.delete(key);
   }
 
-  /** Live keys; expired ones met on the way are dropped. */
-  *keys(now: number): Generator<string> {
-    for (const [key, entry] of this.entries) {
-      if (entry.expiresAt <= now) this.entries.delete(key);
-      else yield key;
-    }
+  /** Every key, live or not (a snapshot: the map may change while the caller works through it). */
+  allKeys(): string[] {
+    return [...this.entries.keys()];
+  }
+
+  /** Whether the key holds a live entry; an expired one is dropped. */
+  live(key: string, now: number): boolean {
+    const entry = this.entries.get(key);
+    if (!entry) return false;
+    if (entry.expiresAt > now) return true;
+    this.entries.delete(key);
+    return false;
+  }
+}
+
+/** Entries looked at before count and clear give the event loop back (they must not hold it 50 ms). */
+const SLICE = 2_000;
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/** Calls `visit` on every live key starting with `prefix`, a slice at a time. */
+async function eachLiveKey(lru: Lru, prefix: string, visit: (key: string) => void): Promise<void> {
+  const keys = lru.allKeys();
+  for (let start = 0; start < keys.length; start += SLICE) {
+    if (start > 0) await nextTurn();
+    const now = Date.now();
+    for (const key of keys.slice(start, start + SLICE)) if (key.startsWith(prefix) && lru.live(key, now)) visit(key);
   }
 }
 
@@ -78,28 +103,32 @@ export class MemoryAffinityStore implements AffinityStore {
     return Promise.resolve();
   }
 
-  count(space: AffinitySpace, prefix: string, prefixes: string[]): Promise<{ total: number; counts: number[] }> {
+  async count(space: AffinitySpace, prefix: string, prefixes: string[]): Promise<{ total: number; counts: number[] }> {
     const counts = prefixes.map(() => 0);
+    // A key counts for the first of `prefixes` (each ending in ":") it starts with: one map look-up per ":" in the key.
+    const indexes = new Map(prefixes.map((each, index) => [each, index]));
     let total = 0;
-    for (const key of this.spaces[space].keys(Date.now())) {
-      if (!key.startsWith(prefix)) continue;
+    await eachLiveKey(this.spaces[space], prefix, (key) => {
       total += 1;
-      prefixes.forEach((each, index) => {
-        if (key.startsWith(each)) counts[index]! += 1;
-      });
-    }
-    return Promise.resolve({ total, counts });
+      for (let at = key.indexOf(':', prefix.length); at >= 0; at = key.indexOf(':', at + 1)) {
+        const index = indexes.get(key.slice(0, at + 1));
+        if (index !== undefined) {
+          counts[index]! += 1;
+          break;
+        }
+      }
+    });
+    return { total, counts };
   }
 
-  clear(space: AffinitySpace, prefix: string): Promise<number> {
+  async clear(space: AffinitySpace, prefix: string): Promise<number> {
     const lru = this.spaces[space];
     let deleted = 0;
-    for (const key of lru.keys(Date.now())) {
-      if (!key.startsWith(prefix)) continue;
+    await eachLiveKey(lru, prefix, (key) => {
       lru.delete(key);
       deleted += 1;
-    }
-    return Promise.resolve(deleted);
+    });
+    return deleted;
   }
 }
 
@@ -124,7 +153,7 @@ export class RedisAffinityStore implements AffinityStore {
     return this.redis.get(this.full(space, key));
   }
 
-  async set(space: AffinitySpace, key: string, value: string, ttlSeconds: number): Promise<void> {
+  async set(space: AffinitySpace, key: string, value: string, ttlSeconds: number, _capacity?: number): Promise<void> {
     await this.redis.set(this.full(space, key), value, 'EX', Math.max(1, Math.floor(ttlSeconds)));
   }
 
