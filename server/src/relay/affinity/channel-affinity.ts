@@ -26,12 +26,14 @@ const emptyCounters = (): UsageCounters => ({
   last_seen_at: 0,
 });
 
-/** An affinity the pipeline followed: the call went to the remembered channel. */
-export interface AffinityUse {
-  match: AffinityMatch;
-  channelId: number;
-  /** the channel's group (the using group; "auto" groups are not kept by Switchboard) */
-  selectedGroup: string;
+/** Stored counters; unreadable text reads as none. */
+function countersOf(stored: string | null): UsageCounters {
+  if (!stored) return emptyCounters();
+  try {
+    return { ...emptyCounters(), ...(JSON.parse(stored) as Partial<UsageCounters>) };
+  } catch {
+    return emptyCounters();
+  }
 }
 
 /** A refusal of the cache routes (400). */
@@ -97,7 +99,7 @@ export class ChannelAffinity {
     const window = this.ttlOf(match, settings.defaultTtlSeconds);
     const key = usageKey(match.rule.name, match.usingGroup, match.fingerprint);
     const stored = await this.store.get('usage', key).catch(() => null);
-    const counters: UsageCounters = stored ? { ...emptyCounters(), ...(JSON.parse(stored) as Partial<UsageCounters>) } : emptyCounters();
+    const counters = countersOf(stored);
     const mode = claude ? 'cached_over_prompt_plus_cached' : 'cached_over_prompt';
     if (!counters.cached_token_rate_mode) counters.cached_token_rate_mode = mode;
     else if (counters.cached_token_rate_mode !== mode) counters.cached_token_rate_mode = 'mixed';
@@ -117,7 +119,7 @@ export class ChannelAffinity {
   /** `GET /api/log/channel_affinity_usage_cache`: the counters of one affinity key (zeros when none). */
   async usageStats(ruleName: string, usingGroup: string, fingerprint: string): Promise<AffinityUsageStats> {
     const stored = await this.store.get('usage', usageKey(ruleName, usingGroup, fingerprint));
-    const counters = stored ? { ...emptyCounters(), ...(JSON.parse(stored) as Partial<UsageCounters>) } : emptyCounters();
+    const counters = countersOf(stored);
     return { rule_name: ruleName, using_group: usingGroup, key_fp: fingerprint, ...counters };
   }
 
