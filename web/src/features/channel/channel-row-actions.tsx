@@ -54,7 +54,7 @@ export function ChannelRowActions({ channel, onEdit }: ChannelRowActionsProps) {
       >
         {enabled ? t('actions.disable') : t('actions.enable')}
       </Button>
-      {channel.channel_info.is_multi_key ? <MultiKeyButton channel={channel} /> : null}
+      {channel.channel_info?.is_multi_key ? <MultiKeyButton channel={channel} /> : null}
       <Button size="small" onClick={() => onEdit(channel)} data-testid="channel-edit">
         {t('actions.edit')}
       </Button>
