@@ -10,6 +10,7 @@ import type { LogQueue } from './ledger/log-writer';
 import type { OptionStore } from './platform/option-store';
 import type { SessionCodec } from './platform/session';
 import type { WindowCounter } from './platform/window-counter';
+import type { AffinityStore } from './platform/affinity-store';
 import type { WriteBehind } from './platform/write-behind';
 
 /** What every area receives: configuration, storage, caches and shared machinery. */
@@ -35,6 +36,8 @@ export interface AppContext {
   logs: LogQueue;
   /** Counters behind rate limits and relay limits: memory, Redis, or the cluster primary's memory. */
   counters: WindowCounter;
+  /** Channel-affinity entries (issue 37): memory, Redis, or the cluster primary's memory. */
+  affinity: AffinityStore;
   /** Background jobs: registered in every process (jobs/index.ts), run by the master's ledger owner only (runtime/). */
   jobs: JobRunner;
   version: string;

@@ -7,6 +7,7 @@ import { LocalBus } from './platform/invalidation-bus';
 import { LocalBilling } from './ledger/local-billing';
 import type { PrimaryLink } from './runtime/primary-link';
 import { ensureSuperAdmin, openProcessContext, startBilling } from './runtime/process-context';
+import { RemoteAffinityStore } from './runtime/remote-affinity';
 import { RemoteBus } from './runtime/remote-bus';
 import { remoteBilling } from './runtime/remote-billing';
 
@@ -38,6 +39,7 @@ export async function startServer(config: Config, options: StartOptions): Promis
   const { context, billing, abandon } = await openProcessContext(config, {
     version: options.version,
     bus: role.kind === 'worker' ? new RemoteBus(role.link) : new LocalBus(),
+    ...(role.kind === 'worker' ? { affinity: () => new RemoteAffinityStore(role.link) } : {}),
     migrates: role.kind !== 'worker',
     billing: (database, redis) => (role.kind === 'worker' ? remoteBilling(config, database, role.link) : LocalBilling.open(config, database, redis)),
   });

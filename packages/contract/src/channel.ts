@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { lenientWholeNumber } from './envelope';
+import { keyEditModes, multiKeyModes, type ChannelInfo } from './multi-key';
 
 /** Channel status (spec 001 §4). */
 export const ChannelStatus = {
@@ -49,6 +50,8 @@ export interface ChannelView {
   max_concurrency: number;
   /** billed tokens per UTC day, 0 none (issue 22) */
   daily_token_limit: number;
+  /** multi-key state (issue 37); `is_multi_key: false` on a one-key channel */
+  channel_info: ChannelInfo;
 }
 
 /** What `other_info` holds once a channel was disabled automatically. */
@@ -97,18 +100,38 @@ const channelFields = {
   status: z.union([z.literal(1), z.literal(2), z.literal(3)]).nullish(),
 };
 
-/** `POST /api/channel/`: models and group are comma strings; `mode: 'batch'` makes one channel per key line. */
-export const channelCreateSchema = z.object({
+const createFields = z.object({
   ...channelFields,
-  mode: z.enum(['single', 'batch']).optional(),
+  /** `single`, `batch` (one channel per key) or `multi_to_single` (one multi-key channel); others are refused */
+  mode: z.string().max(32).nullish(),
+  multi_key_mode: z.enum(multiKeyModes).nullish(),
+  /** batch mode with more than one key: each name gets " " and the key's first 8 characters */
+  batch_add_set_key_prefix_2_name: z.boolean().nullish(),
 });
-export type ChannelCreateRequest = z.infer<typeof channelCreateSchema>;
+
+/**
+ * `POST /api/channel/`: the spec's flat body (the channel's fields beside `mode`), or the reference's
+ * `{mode, multi_key_mode, batch_add_set_key_prefix_2_name, channel: {...}}`, read as the flat one.
+ * Models and group are comma strings.
+ */
+export const channelCreateSchema = z.preprocess((body) => {
+  if (!body || typeof body !== 'object' || Array.isArray(body)) return body;
+  const { channel, ...rest } = body as Record<string, unknown>;
+  if (!channel || typeof channel !== 'object' || Array.isArray(channel)) return body;
+  const { mode, multi_key_mode, batch_add_set_key_prefix_2_name } = rest;
+  return { ...(channel as Record<string, unknown>), mode, multi_key_mode, batch_add_set_key_prefix_2_name };
+}, createFields);
+export type ChannelCreateRequest = z.infer<typeof createFields>;
 
 /** `PUT /api/channel/`: a full update, or only some fields such as `{id, status}`; absent means unchanged. */
 export const channelUpdateSchema = z.object({
   id: z.number().int().positive(),
   ...channelFields,
   type: channelFields.type.optional(),
+  /** a multi-key channel's mode */
+  multi_key_mode: z.enum(multiKeyModes).nullish(),
+  /** a multi-key channel's keys: `append` the sent ones, or `replace` them all (the default) */
+  key_mode: z.enum(keyEditModes).nullish(),
 });
 export type ChannelUpdateRequest = z.infer<typeof channelUpdateSchema>;
 

@@ -14,6 +14,8 @@ export * from './default-cache-ratios';
 export * from './token';
 export * from './channel-types';
 export * from './channel';
+export * from './multi-key';
+export * from './channel-affinity';
 export * from './account';
 export * from './user-admin';
 export * from './pricing';

@@ -1,3 +1,4 @@
+import { affinityRulesProblem } from './channel-affinity';
 import { unsafeLinkScheme } from './chat-links';
 import { duplicateJsonKey } from './json-duplicate-keys';
 import { optionCatalogue, type JsonShape, type OptionKey } from './options';
@@ -23,7 +24,9 @@ export type OptionProblem =
   | { kind: 'prefix'; prefixes: readonly string[] }
   | { kind: 'notPositive' }
   | { kind: 'groupNameEmpty' }
-  | { kind: 'groupNameSpaces'; name: string };
+  | { kind: 'groupNameSpaces'; name: string }
+  /** a channel-affinity rule (1-based; 0: the list itself) and its field that does not fit */
+  | { kind: 'affinityRule'; rule: number; field: string };
 
 /** Options whose value is an address; a trailing slash is dropped when they are saved. */
 export const addressOptionKeys: readonly OptionKey[] = ['ServerAddress', 'WorkerUrl', 'PayAddress', 'WeChatServerAddress'];
@@ -115,6 +118,10 @@ function shapeProblem(value: unknown, shape: JsonShape): OptionProblem | null {
       return mapOf(value, (item) => (geminiSafetyThresholds as readonly unknown[]).includes(item)) ? null : { kind: 'shape', shape };
     case 'model-version-map':
       return mapOf(value, (item) => typeof item === 'string' && API_VERSION.test(item)) ? null : { kind: 'shape', shape };
+    case 'affinity-rules': {
+      const problem = affinityRulesProblem(value);
+      return problem ? { kind: 'affinityRule', ...problem } : null;
+    }
   }
 }
 

@@ -1,3 +1,4 @@
+import { claudeCliRule, codexCliRule } from './channel-affinity';
 import { defaultCacheRatio, defaultCreateCacheRatio } from './default-cache-ratios';
 import {
   defaultAudioCompletionRatio,
@@ -24,7 +25,9 @@ export type JsonShape =
   /** model -> Gemini API version such as v1beta (gemini.version_settings) */
   | 'model-version-map'
   /** group -> [total count, success count] (ModelRequestRateLimitGroup) */
-  | 'rate-limit-map';
+  | 'rate-limit-map'
+  /** a list of channel-affinity rules (channel_affinity_setting.rules, issue 37) */
+  | 'affinity-rules';
 
 export interface OptionDefinition {
   kind: OptionKind;
@@ -252,6 +255,13 @@ export const optionCatalogue = {
   SelfUseModeEnabled: bool(false),
   'general_setting.docs_link': str(),
   StreamCacheQueueLength: whole(0),
+  // Channel affinity (issue 37): sticky routing for prompt caches; the rules default to the two built-in ones.
+  'channel_affinity_setting.enabled': bool(true),
+  'channel_affinity_setting.switch_on_success': bool(true),
+  'channel_affinity_setting.keep_on_channel_disabled': bool(false),
+  'channel_affinity_setting.max_entries': { ...whole(100_000, 1), max: 1_000_000 },
+  'channel_affinity_setting.default_ttl_seconds': { ...whole(3600, 1), max: 30 * 24 * 3600 },
+  'channel_affinity_setting.rules': json([codexCliRule(), claudeCliRule()], 'affinity-rules'),
   // Operations limits (issue 22): tokens per minute of every user in a group, e.g. {"default": 100000}.
   GroupTpmLimit: json({}),
 } satisfies Record<string, OptionDefinition>;

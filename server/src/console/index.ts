@@ -1,6 +1,7 @@
 import type { AppContext } from '../app-context';
 import { createGuards } from './auth/guards';
 import { registerAccountRoutes } from './account/routes';
+import { registerAffinityRoutes } from './affinity/routes';
 import { registerChannelRoutes } from './channel/routes';
 import { registerCheckinRoutes } from './checkin/routes';
 import { registerModelUpdateRoutes } from './channel/model-updates-routes';
@@ -53,4 +54,5 @@ export async function consolePlugin(app: ConsoleApp, context: AppContext): Promi
   registerTopUpRoutes(app, context, guards);
   registerTaskRoutes(app, context, guards);
   registerJobRoutes(app, context, guards);
+  registerAffinityRoutes(app, context, guards);
 }

@@ -154,6 +154,8 @@ describe.each(kinds)('import from a reference database on %s', (kind: DatabaseKi
     expect(toNumber(stream.is_stream)).toBe(1);
     const system = await target.db.selectFrom('options').select('value').where('key', '=', 'SystemName').executeTakeFirstOrThrow();
     expect(system.value).toBe('Imported Gateway');
+    const channel = await target.db.selectFrom('channels').select('channel_info').where('id', '=', 3).executeTakeFirstOrThrow();
+    expect(channel.channel_info).toBe('{"is_multi_key":false}');
 
     const newId = await insertReturningId(target.db, target.kind, 'users', {
       username: 'after-import', password: 'x', access_token: null, aff_code: null, created_at: nowSeconds(), deleted_at: null,

@@ -42,7 +42,6 @@ const NOT_CARRIED_BECAUSE: Readonly<Record<string, string>> = {
   'users.stripe_customer': 'Switchboard has no Stripe payments',
   'users.last_login_at': 'sign-in times are not kept',
   'tokens.cross_group_retry': "Switchboard's tokens have no cross-group retry setting",
-  'channels.channel_info': 'Switchboard keeps no multi-key state; the key is copied as written',
   'channels.settings': "the reference's extra channel settings have no counterpart",
   'redemptions.expired_time': 'redemption codes do not expire here',
 };

@@ -105,7 +105,7 @@ const channels: TableCopy = {
     'id', 'type', 'key', 'open_ai_organization', 'openai_organization', 'test_model', 'status', 'name', 'weight', 'created_time', 'test_time',
     'response_time', 'base_url', 'other', 'balance', 'balance_updated_time', 'models', 'group', 'used_quota',
     'model_mapping', 'status_code_mapping', 'priority', 'auto_ban', 'other_info', 'tag', 'setting', 'param_override',
-    'header_override', 'remark',
+    'header_override', 'remark', 'channel_info',
   ],
   map: (row) =>
     keep({
@@ -138,6 +138,8 @@ const channels: TableCopy = {
       param_override: text(row.param_override),
       header_override: text(row.header_override),
       remark: text(row.remark),
+      // A multi-key channel's mode and key statuses (issue 37), as the reference wrote them.
+      channel_info: textOrNull(row.channel_info),
     }),
 };
 

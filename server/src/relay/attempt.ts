@@ -56,6 +56,22 @@ export interface AttemptInput {
   sink: ClientSink;
   /** watches the completion for sensitive words (CheckSensitiveOnCompletionEnabled) */
   guard?: CompletionGuard | null;
+  /** client headers passed to the upstream when it sets none of that name (a channel-affinity rule's template) */
+  passHeaders?: readonly string[] | undefined;
+}
+
+/** Adds the named client headers the upstream request does not already carry (names compared ignoring case). */
+function passClientHeaders(headers: Record<string, string>, client: IncomingHttpHeaders, names: readonly string[]): void {
+  const present = new Set(Object.keys(headers).map((name) => name.toLowerCase()));
+  for (const name of names) {
+    const lower = name.toLowerCase();
+    const value = client[lower];
+    const text = Array.isArray(value) ? value[0] : value;
+    if (text && !present.has(lower)) {
+      headers[lower] = text;
+      present.add(lower);
+    }
+  }
 }
 
 /** How the attempt talks to the upstream and how the answer reaches the client. */
@@ -118,6 +134,7 @@ async function attemptOnce(dispatcher: Dispatcher, input: AttemptInput): Promise
   const { signal, sink, channel } = input;
   const plan = planOf(input);
   const target = await plan.request;
+  if (input.passHeaders && input.passHeaders.length > 0) passClientHeaders(target.headers, input.clientHeaders, input.passHeaders);
   let response: UpstreamExchange;
   try {
     response = await new UpstreamExchange(dispatcher, { url: target.url, method: target.method ?? 'POST', headers: target.headers, body: target.body }, signal).headers;

@@ -1,5 +1,6 @@
 import type { AppContext } from '../app-context';
 import { disableChannelAutomatically, disableReasonOf, isDisablingFailure, mayDisableAutomatically, type UpstreamFailure } from '../domain/channel-health';
+import { disableKeyAutomatically } from '../domain/key-health';
 import type { CachedChannel } from './caches/channel-index';
 import { UpstreamError, type RelayError } from './relay-error';
 
@@ -14,10 +15,13 @@ export const upstreamFailureOf = (error: UpstreamError, channelType: number): Up
 /**
  * Disables the channel of a failed attempt when the monitoring options and its auto-ban allow it and
  * the upstream's status, code or type says its key is refused or spent. `error` is already scrubbed.
+ * On a multi-key channel only the key in use is disabled, and the channel with its last key.
  */
 export async function disableIfRefused(context: AppContext, channel: CachedChannel, error: RelayError): Promise<void> {
   if (!(error instanceof UpstreamError) || !mayDisableAutomatically(context.options, channel.autoBan)) return;
   const failure = upstreamFailureOf(error, channel.type);
   if (!isDisablingFailure(context.options, failure)) return;
-  await disableChannelAutomatically(context, channel, disableReasonOf(failure, error.text.en));
+  const reason = disableReasonOf(failure, error.text.en);
+  if (channel.keyIndex !== undefined) await disableKeyAutomatically(context, channel, channel.keyIndex, reason);
+  else await disableChannelAutomatically(context, channel, reason);
 }

@@ -9,6 +9,7 @@ import { TokenCache } from './caches/token-cache';
 import { UserCache } from './caches/user-cache';
 import { CircuitBreaker } from './circuit-breaker';
 import { RelayLimits } from './limits/relay-limits';
+import { ChannelAffinity } from './affinity/channel-affinity';
 import type { RelayServices } from './relay-services';
 import { SensitiveWords } from './sensitive/sensitive-words';
 import { CallsInFlight } from './stream/calls-in-flight';
@@ -41,6 +42,7 @@ export async function createRelay(context: AppContext): Promise<{ services: Rela
     }),
     metrics,
     limits: new RelayLimits(context, context.counters, metrics),
+    affinity: new ChannelAffinity(context),
     outbound: new CallerFetcher(context.config.OUTBOUND_ALLOW_INTERNAL),
     inFlight: new CallsInFlight(),
   };

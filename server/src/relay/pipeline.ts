@@ -13,6 +13,8 @@ import { consumptionOther } from './billing/consumption-other';
 import { admitCall, releaseCall, spendingTokenId } from './billing/call-admission';
 import type { CachedChannel } from './caches/channel-index';
 import { disableIfRefused } from './channel-health';
+import { chooseKey } from './key-choice';
+import { affinityMatchOf, followAffinity, type CallAffinity } from './affinity/call-affinity';
 import { selectChannel } from './channel-selection';
 import type { ClientSink } from './client-sink';
 import type { Endpoint } from './endpoints';
@@ -99,9 +101,12 @@ export async function relayCall(context: AppContext, services: RelayServices, ca
   const tried = new Set<number>();
   const answer = new HeldAnswer(call.sink);
   const attempts = caller.pinnedChannelId === null ? Math.max(0, context.options.number('RetryTimes')) + 1 : 1;
+  const affinityMatch = affinityMatchOf(services, call);
+  // Awaited only when a rule matched: an await costs the common call a turn of the microtask queue.
+  const affinity = affinityMatch ? await followAffinity(services, call, affinityMatch) : null;
   let lastError: RelayError | undefined;
   for (let attempt = 0; attempt < attempts && !call.signal.aborted; attempt += 1) {
-    let channel = pickChannel(services, call, tried);
+    let channel = attempt === 0 && affinity?.channel ? affinity.channel : pickChannel(services, call, tried);
     // A channel at its cap is passed over like one already tried; it costs no attempt.
     while (channel?.caps && !(await services.limits.enterChannel(channel, call.requestId))) {
       tried.add(channel.id);
@@ -110,10 +115,12 @@ export async function relayCall(context: AppContext, services: RelayServices, ca
     if (!channel) break;
     tried.add(channel.id);
     call.trace.channelId = channel.id;
+    let used = channel;
     try {
+      if (channel.multiKey) used = await chooseKey(context.counters, channel);
       const upstreamModel = mapModel(channel.modelMapping, body.model);
       const outcome = await sendAttempt(services.agent, {
-        channel,
+        channel: used,
         endpoint: call.endpoint,
         dialect: call.dialect,
         body,
@@ -125,9 +132,13 @@ export async function relayCall(context: AppContext, services: RelayServices, ca
         signal: call.signal,
         sink: answer,
         guard: completionGuardOf(context, services.sensitiveWords),
+        passHeaders: affinity?.match.compiled.passHeaders,
       });
       services.breaker.succeeded(channel.id);
-      await context.background.track(finish(context, services, call, { price, reserved, heldTokens, channel, upstreamModel, outcome, tried, started, quotaPerUnit }));
+      if (affinity) affinity.succeeded(services, channel.id, tried);
+      await context.background.track(
+        finish(context, services, call, { price, reserved, heldTokens, channel: used, upstreamModel, outcome, tried, started, quotaPerUnit, affinity }),
+      );
       await ledgerOf(context).durable();
       answer.complete();
       return;
@@ -141,8 +152,8 @@ export async function relayCall(context: AppContext, services: RelayServices, ca
       services.metrics?.upstreamFailed(channel.id, error.code);
       // A request the channel cannot serve (refused before any upstream call) is not the channel's failure.
       if (error instanceof UpstreamError || error.retryable) services.breaker.failed(channel.id);
-      await disableIfRefused(context, channel, error).catch(() => undefined);
-      if (!error.retryable) break;
+      await disableIfRefused(context, used, error).catch(() => undefined);
+      if (!error.retryable || affinity?.keepsTo(channel)) break;
     } finally {
       if (channel.caps) await services.limits.leaveChannel(channel, call.requestId);
     }
@@ -165,6 +176,7 @@ interface Finished {
   tried: Set<number>;
   started: number;
   quotaPerUnit: number;
+  affinity: CallAffinity | null;
 }
 
 async function finish(context: AppContext, services: RelayServices, call: RelayCall, finished: Finished): Promise<void> {
@@ -173,6 +185,7 @@ async function finish(context: AppContext, services: RelayServices, call: RelayC
   // Awaited only without upstream usage: an await costs the common call a turn of the microtask queue.
   const usage = finished.outcome.usage ?? (await locallyCountedUsage(call, finished.outcome));
   const quota = quotaFor(finished.price, usage, finished.quotaPerUnit);
+  if (finished.affinity) void services.affinity.observeUsage(finished.affinity.match, usage, call.dialect.name === 'anthropic');
   services.metrics?.billed(call.endpoint.kind, body.model, usage.promptTokens, usage.completionTokens, quota, finished.outcome.firstByteMs);
   if (finished.channel.caps || services.limits.applies(caller)) {
     await services.limits.succeeded(caller, finished.channel, usage.promptTokens + usage.completionTokens, finished.heldTokens);
@@ -207,6 +220,8 @@ async function finish(context: AppContext, services: RelayServices, call: RelayC
           localCountTokens: countedLocally,
           streamInterrupted: finished.outcome.interrupted,
           triedChannels: finished.tried,
+          multiKeyIndex: finished.channel.keyIndex,
+          affinity: finished.affinity?.adminInfo(finished.channel.id),
         }),
       }
     : null;

@@ -17,6 +17,7 @@ export const relayMessages = {
     zh: '分组 {group} 下模型 {model} 无可用渠道',
     en: 'No available channel for model {model} under group {group}',
   },
+  noEnabledKey: { zh: '渠道 {id} 没有启用的密钥', en: 'Channel {id} has no enabled keys' },
   modelRequired: { zh: '未指定模型名称', en: 'The model name is missing' },
   invalidMessagesBody: { zh: '请求体不是有效的 Messages 请求：{detail}', en: 'The request body is not a valid Messages request: {detail}' },
   invalidBody: { zh: '请求体不是有效的 JSON：{detail}', en: 'The request body is not valid JSON: {detail}' },

@@ -9,6 +9,7 @@ import type { CircuitBreaker } from './circuit-breaker';
 import type { SensitiveWords } from './sensitive/sensitive-words';
 import type { RelayLimits } from './limits/relay-limits';
 import type { CallsInFlight } from './stream/calls-in-flight';
+import type { ChannelAffinity } from './affinity/channel-affinity';
 
 /** The relay's in-memory state, built once at start. */
 export interface RelayServices {
@@ -26,4 +27,6 @@ export interface RelayServices {
   outbound: CallerFetcher;
   /** what a shutdown waits for, then cuts */
   inFlight: CallsInFlight;
+  /** channel affinity (issue 37) */
+  affinity: ChannelAffinity;
 }

@@ -1,3 +1,4 @@
+import { MemoryAffinityStore } from '../platform/affinity-store';
 import type { Worker } from 'node:cluster';
 import type { Registry } from 'prom-client';
 import { balanceChange, type JournalRecord } from '../ledger/journal-record';
@@ -6,6 +7,7 @@ import type { LogWriterReporter } from '../ledger/log-writer';
 import { Acknowledgements } from './acknowledgements';
 import { ConnectedWorker } from './connected-worker';
 import { balanceOperations } from './operations/balances';
+import { affinityOperations } from './operations/affinity';
 import { counterOperations } from './operations/counters';
 import type { Handlers } from './operations/handler';
 import { invalidationOperations } from './operations/invalidation';
@@ -55,6 +57,7 @@ export class ClusterAuthority {
       ...balanceOperations(billing.balances, this.leases, this.acks),
       ...logOperations(billing.logs, billing.journal),
       ...counterOperations(billing.counters),
+      ...affinityOperations(new MemoryAffinityStore()),
       ...invalidationOperations(bus, (topic, message, except) => this.forward(topic, message, except), this.acks),
       ...metricsOperations(this.metrics),
     };

@@ -5,6 +5,7 @@ import { ensureRootUser } from '../console/user/bootstrap';
 import { openDatabase, type Database } from '../db/database';
 import { migrateToLatest } from '../db/migrate';
 import { JobRunner } from '../jobs/job-runner';
+import { createAffinityStore, MemoryAffinityStore, type AffinityStore } from '../platform/affinity-store';
 import { BackgroundWork } from '../platform/background-work';
 import { DurableJournal } from '../ledger/durable-journal';
 import { RedisBus, type InvalidationBus } from '../platform/invalidation-bus';
@@ -22,6 +23,8 @@ export interface ProcessContextOptions {
   migrates: boolean;
   /** the process's billing: its own (alone, cluster primary) or a client of the primary's (worker) */
   billing(database: Database, redis: Redis | null): Promise<Billing>;
+  /** the channel-affinity store without Redis (with Redis, Redis holds it); memory unless given */
+  affinity?: () => AffinityStore;
 }
 
 export interface ProcessContext {
@@ -71,6 +74,7 @@ export async function openProcessContext(config: Config, options: ProcessContext
       writeBehind: billing.writeBehind,
       logs: billing.logs,
       counters: billing.counters,
+      affinity: redis ? createAffinityStore(redis, config.REDIS_PREFIX) : (options.affinity?.() ?? new MemoryAffinityStore()),
       jobs: new JobRunner(database, billing.journal instanceof DurableJournal ? billing.journal.instanceId : null),
       background: new BackgroundWork(),
       version: options.version,

@@ -1,3 +1,4 @@
+import type { AffinitySpace } from '../platform/affinity-store';
 import type { Registry } from 'prom-client';
 import type { RollEntry } from '../ledger/log-writer';
 import type { LeaseOwner } from './lease-table';
@@ -56,6 +57,15 @@ export interface CounterOperations {
   counterRelease: { args: [key: string, holder: string]; result: void };
 }
 
+/** The channel-affinity entries every worker shares without Redis (operations/affinity.ts). */
+export interface AffinityOperations {
+  affinityGet: { args: [space: AffinitySpace, key: string]; result: string | null };
+  affinitySet: { args: [space: AffinitySpace, key: string, value: string, ttlSeconds: number, capacity: number]; result: void };
+  affinityDelete: { args: [space: AffinitySpace, key: string]; result: void };
+  affinityCount: { args: [space: AffinitySpace, prefix: string, prefixes: string[]]; result: { total: number; counts: number[] } };
+  affinityClear: { args: [space: AffinitySpace, prefix: string]; result: number };
+}
+
 /** Cache invalidation between the processes (operations/invalidation.ts). */
 export interface InvalidationOperations {
   notify: { args: [topic: string, message: string]; result: void };
@@ -77,7 +87,7 @@ export interface MetricsOperations {
   metricsScrape: { args: []; result: string };
 }
 
-export type Operations = BalanceOperations & LogOperations & CounterOperations & InvalidationOperations & MetricsOperations;
+export type Operations = BalanceOperations & LogOperations & CounterOperations & AffinityOperations & InvalidationOperations & MetricsOperations;
 
 export type OperationName = keyof Operations;
 export type ArgumentsOf<N extends OperationName> = Operations[N]['args'];

@@ -12,6 +12,8 @@ export interface ReceivedRequest {
 export interface FakeBehaviour {
   /** answer with this status and an OpenAI error body instead of success (type `upstream_test`, code null unless given) */
   failWith?: { status: number; message: string; type?: string; code?: string };
+  /** as failWith, only for calls made with one of these keys (`Authorization: Bearer <key>`) */
+  failForKeys?: Record<string, { status: number; message: string; type?: string; code?: string }>;
   /** leave usage out of replies and streams */
   omitUsage?: boolean;
   /** milliseconds between stream chunks */
@@ -58,9 +60,11 @@ export class FakeOpenAIUpstream {
     const path = (request.url ?? '/').split('?')[0] ?? '/';
     this.received.push({ path, headers: request.headers, body, text });
     const behaviour = this.behaviour;
-    if (behaviour.failWith) {
-      response.writeHead(behaviour.failWith.status, { 'content-type': 'application/json' });
-      const { message, type = 'upstream_test', code = null } = behaviour.failWith;
+    const bearer = String(request.headers.authorization ?? '').replace(/^Bearer /, '');
+    const failure = behaviour.failForKeys?.[bearer] ?? behaviour.failWith;
+    if (failure) {
+      response.writeHead(failure.status, { 'content-type': 'application/json' });
+      const { message, type = 'upstream_test', code = null } = failure;
       response.end(JSON.stringify({ error: { message, type, code } }));
       return;
     }

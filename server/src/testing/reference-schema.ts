@@ -4,7 +4,7 @@ import type { DatabaseKind } from '../config';
 /*
  * The reference product's tables as its ORM creates them (reference notes §2.1, §4, §5.1, §8, §9, §10.2),
  * for testing the import: booleans as the dialect's boolean, soft deletes as datetimes, columns that
- * Switchboard has no place for (discord_id, oidc_id, channel_info, cross_group_retry, ...).
+ * Switchboard has no place for (discord_id, cross_group_retry, ...).
  */
 
 const id = (kind: DatabaseKind) => (column: ColumnDefinitionBuilder) =>

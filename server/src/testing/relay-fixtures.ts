@@ -71,6 +71,8 @@ export interface ChannelValues {
   autoBan?: boolean;
   maxConcurrency?: number;
   dailyTokenLimit?: number;
+  /** channel_info (a multi-key channel: `{is_multi_key: true, multi_key_mode, ...}`) */
+  channelInfo?: Record<string, unknown>;
 }
 
 export async function addChannel(server: TestServer, values: ChannelValues): Promise<number> {
@@ -96,6 +98,7 @@ export async function addChannel(server: TestServer, values: ChannelValues): Pro
     header_override: '',
     max_concurrency: values.maxConcurrency ?? 0,
     daily_token_limit: values.dailyTokenLimit ?? 0,
+    ...(values.channelInfo ? { channel_info: JSON.stringify(values.channelInfo) } : {}),
   });
   const abilities = groups.flatMap((group) =>
     values.models.map((model) => ({ group, model, channel_id: id, enabled: 1, priority: values.priority ?? 0, weight: values.weight ?? 0, tag: null })),

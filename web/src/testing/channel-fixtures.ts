@@ -31,5 +31,6 @@ export const channelView = (id: number, overrides: Partial<ChannelView> = {}): C
   created_time: 0,
   max_concurrency: 0,
   daily_token_limit: 0,
+  channel_info: { is_multi_key: false, multi_key_size: 0, multi_key_polling_index: 0, multi_key_mode: 'random' },
   ...overrides,
 });

@@ -2,6 +2,7 @@ import type { ChannelView } from '@switchboard/contract';
 import type { Selectable } from 'kysely';
 import { toNumber } from '../../db/dialect';
 import type { ChannelsTable } from '../../db/tables/channels';
+import { parseChannelInfo } from '../../domain/multi-key';
 
 export type ChannelRow = Selectable<ChannelsTable>;
 
@@ -58,5 +59,6 @@ export function toChannelView(row: ChannelRow): ChannelView {
     created_time: row.created_time,
     max_concurrency: row.max_concurrency,
     daily_token_limit: row.daily_token_limit,
+    channel_info: parseChannelInfo(row.channel_info),
   };
 }

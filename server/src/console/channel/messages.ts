@@ -26,6 +26,7 @@ export const channelMessages = {
     zh: '每日 Token 上限必须是不小于 0 的整数（0 表示不限制）',
     en: 'The daily token limit must be a whole number of 0 or more (0 means no cap)',
   },
+  unsupportedAddMode: { zh: '不支持的添加模式：{mode}', en: 'Unsupported add mode: {mode}' },
   keyRequired: { zh: '请填写密钥', en: 'Please fill in the key' },
   keyRequiredForNewDestination: {
     zh: '修改渠道类型、API 地址或其他地址参数（如 API 版本、区域）时，请重新填写渠道密钥；仅超级管理员可沿用已保存的密钥',

@@ -10,6 +10,7 @@ import {
   channelUpdateSchema,
   defaultModelsByType,
   fetchModelsRequestSchema,
+  multiKeyManageSchema,
   plainList,
 } from '@switchboard/contract';
 import { z } from 'zod';
@@ -24,6 +25,7 @@ import { ChannelService, COPY_SUFFIX } from './service';
 import { ChannelTagService } from './tag-service';
 import { ChannelTestService } from './test-service';
 import { ChannelUpstreamService } from './upstream-service';
+import { MultiKeyManager } from './multi-key-manage';
 
 const idParams = z.object({ id: z.coerce.number().int().positive() });
 const copyQuery = z.object({ suffix: z.string().max(64).optional() });
@@ -39,6 +41,7 @@ export function registerChannelRoutes(app: ConsoleApp, context: AppContext, guar
   const upstream = new ChannelUpstreamService(context, channels);
   const tests = new ChannelTestService(context, channels);
   const admin = { preValidation: guards.admin };
+  const multiKeys = new MultiKeyManager(context, channels);
 
   app.get('/models', admin, async () => ok(defaultModelsByType()));
 
@@ -54,6 +57,11 @@ export function registerChannelRoutes(app: ConsoleApp, context: AppContext, guar
       ok(await channels.update(request.body, currentUser(request).role)),
     );
   }
+
+  app.post('/channel/multi_key/manage', { ...admin, schema: { body: multiKeyManageSchema } }, async (request) => {
+    const outcome = await multiKeys.manage(request.body);
+    return ok(outcome.data, outcome.message[languageOf(request.headers['accept-language'])]);
+  });
 
   app.get('/channel/search', { ...admin, schema: { querystring: channelSearchQuerySchema } }, async (request) =>
     plainList(await channels.search(request.query)),

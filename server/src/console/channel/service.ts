@@ -73,14 +73,14 @@ export class ChannelService {
     return (await this.find(id)).key;
   }
 
-  /** Creates one channel, or in batch mode one per key line; answers the new ids. */
+  /** Creates one channel, one per key line (batch), or one multi-key channel (multi_to_single); answers the new ids. */
   async create(request: ChannelCreateRequest): Promise<number[]> {
-    const { columns, keys } = validateNewChannel(request);
+    const { columns, channels } = validateNewChannel(request);
     const createdTime = nowSeconds();
     return changeChannels(this.context, async (writer) => {
       const ids: number[] = [];
-      for (const key of keys) {
-        ids.push(await writer.insert({ ...columns, key, created_time: createdTime, other_info: '{}' } as Insertable<ChannelsTable>));
+      for (const channel of channels) {
+        ids.push(await writer.insert({ ...columns, ...channel, created_time: createdTime, other_info: '{}' } as Insertable<ChannelsTable>));
       }
       return ids;
     });

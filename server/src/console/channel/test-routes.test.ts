@@ -111,3 +111,36 @@ describe('GET /api/channel/test (all)', () => {
     await options.save('ChannelDisableThreshold', '5');
   });
 });
+
+describe('GET /api/channel/test (all) on multi-key channels', () => {
+  it('a refused test disables only the key it used; a passing test brings back a channel whose keys were all refused, with that key', async () => {
+    await server.context.database.db.deleteFrom('channels').execute();
+    const options = server.context.options;
+    await options.save('AutomaticDisableChannelEnabled', 'true');
+    await options.save('AutomaticEnableChannelEnabled', 'true');
+    const multi = async (name: string, keys: string) => {
+      const reply = await root<{ ids: number[] }>('POST', '/api/channel/', {
+        mode: 'multi_to_single',
+        multi_key_mode: 'polling',
+        channel: channelBody({ name, base_url: upstream.url, key: keys, models: 'gpt-4o-mini' }),
+      });
+      return reply.data!.ids[0]!;
+    };
+    const refusedFirst = await multi('refused first', 'sk-bad\nsk-good');
+    const allRefused = await multi('all refused', 'sk-good\nsk-bad');
+    await server.context.database.db
+      .updateTable('channels')
+      .set({ status: 3, channel_info: JSON.stringify({ is_multi_key: true, multi_key_size: 2, multi_key_mode: 'polling', multi_key_polling_index: 0, multi_key_status_list: { '0': 3, '1': 3 } }) })
+      .where('id', '=', allRefused)
+      .execute();
+
+    await root('GET', '/api/channel/test');
+    await vi.waitFor(async () => expect((await view(allRefused)).status).toBe(1), { timeout: 10_000, interval: 100 });
+    expect((await view(allRefused)).channel_info.multi_key_status_list).toEqual({ '1': 3 });
+    await vi.waitFor(async () => expect((await view(refusedFirst)).channel_info.multi_key_status_list).toEqual({ '0': 3 }), { timeout: 10_000, interval: 100 });
+    expect((await view(refusedFirst)).status).toBe(1);
+
+    await options.save('AutomaticDisableChannelEnabled', 'false');
+    await options.save('AutomaticEnableChannelEnabled', 'false');
+  });
+});

@@ -8,6 +8,7 @@ import {
   isRelayableChannelType,
   splitCommaList,
   XUNFEI_DEFAULT_MODEL_VERSION,
+  channelAddModes,
   type ChannelCreateRequest,
   type ChannelUpdateRequest,
 } from '@switchboard/contract';
@@ -17,6 +18,8 @@ import { AppError } from '../../platform/errors';
 import { fill, type Text } from '../../platform/text';
 import type { ChannelRow } from './channel-view';
 import { channelMessages } from './messages';
+import { joinKeys, parseChannelInfo, splitKeys } from '../../domain/multi-key';
+import { multiKeyChanges, newMultiKeyInfo } from './multi-key-edit';
 
 /** Lengths of the abilities key columns (reference notes §2.1). */
 const GROUP_NAME_MAXIMUM = 64;
@@ -152,35 +155,48 @@ function channelColumns(request: ChannelCreateRequest | ChannelUpdateRequest, ex
   return values;
 }
 
-/** Validates a create; in batch mode one key per line makes one channel per key (spec 001 §2). */
-export function validateNewChannel(request: ChannelCreateRequest): { columns: Updateable<ChannelsTable>; keys: string[] } {
+/** One channel a create makes: its key, name and multi-key state (null on a one-key channel). */
+export interface NewChannel {
+  key: string;
+  name: string;
+  channel_info: string | null;
+}
+
+/**
+ * Validates a create. `single` (or no mode): one channel with the key as given; `batch`: one channel
+ * per key line (or Vertex JSON element), named with " " and the key's first 8 characters when asked and
+ * there is more than one; `multi_to_single`: one multi-key channel holding every key (spec 001 §2, issue 37).
+ */
+export function validateNewChannel(request: ChannelCreateRequest): { columns: Updateable<ChannelsTable>; channels: NewChannel[] } {
   const name = request.name?.trim() ?? '';
   const key = request.key?.trim() ?? '';
+  const mode = request.mode || 'single';
+  if (!(channelAddModes as readonly string[]).includes(mode)) fail(fill(channelMessages.unsupportedAddMode, { mode }));
   if (!name || !key) fail(channelMessages.nameAndKeyRequired);
   if (!present(request.models) || normaliseModels(request.models).length === 0) fail(channelMessages.modelsRequired);
   const columns = channelColumns(request, null);
-  const keys = request.mode === 'batch' ? splitKeys(columns.type ?? ChannelType.OpenAI, key) : [key];
+  const type = columns.type ?? ChannelType.OpenAI;
+  if (mode === 'single') return { columns, channels: [{ key, name, channel_info: null }] };
+  const keys = splitKeys(type, key);
   if (keys.length === 0) fail(channelMessages.nameAndKeyRequired);
-  return { columns, keys };
+  if (mode === 'multi_to_single') {
+    return { columns, channels: [{ key: joinKeys(keys), name, channel_info: JSON.stringify(newMultiKeyInfo(keys.length, request.multi_key_mode ?? 'random')) }] };
+  }
+  const prefixed = request.batch_add_set_key_prefix_2_name === true && keys.length > 1;
+  return { columns, channels: keys.map((each) => ({ key: each, name: prefixed ? `${name} ${each.slice(0, 8)}` : name, channel_info: null })) };
 }
 
 /** Validates an update against the stored channel; answers only what changes. */
 export function validateChannelChanges(existing: ChannelRow, request: ChannelUpdateRequest): Updateable<ChannelsTable> {
   const columns = channelColumns(request, existing);
   const key = request.key?.trim();
-  if (key) columns.key = key;
-  return columns;
+  const info = parseChannelInfo(existing.channel_info);
+  if (!info.is_multi_key) {
+    if (key) columns.key = key;
+    return columns;
+  }
+  return { ...columns, ...multiKeyChanges(existing, info, request, columns.type ?? existing.type) };
 }
 
 /** Batch keys: one per line; a Vertex AI batch may instead be a JSON array of service-account keys. */
-export function splitKeys(type: number, text: string): string[] {
-  if (type === ChannelType.VertexAI && text.startsWith('[')) {
-    try {
-      const parsed: unknown = JSON.parse(text);
-      if (Array.isArray(parsed)) return [...new Set(parsed.map((entry) => JSON.stringify(entry)))];
-    } catch {
-      // not a JSON array: one key per line, like every other type
-    }
-  }
-  return [...new Set(text.split('\n').map((line) => line.trim()).filter(Boolean))];
-}
+export { splitKeys } from '../../domain/multi-key';

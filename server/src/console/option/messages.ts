@@ -27,6 +27,11 @@ export const optionMessages = {
     zh: '{key} 中的分组名“{name}”首尾有空格，请去掉空格',
     en: '{key}: the group name "{name}" begins or ends with a space; remove the space',
   },
+  affinityRulesNotList: { zh: '{key} 必须是规则的 JSON 数组', en: '{key} must be a JSON array of rules' },
+  affinityRule: {
+    zh: '{key} 第 {rule} 条规则的 {field} 无效（名称必填且不重复，正则须可编译，键来源须写明请求头或路径；最多 50 条规则）',
+    en: '{key}: rule {rule} has an invalid {field} (names are required and unique, patterns must compile, key sources must name their header or path; at most 50 rules)',
+  },
   gitHubKeysFirst: {
     zh: '请先填写 GitHub 的 Client ID 和 Client Secret，再开启 GitHub 登录',
     en: 'Fill in the GitHub client ID and client secret before turning GitHub sign-in on',

@@ -58,6 +58,8 @@ function problemText(key: string, problem: OptionProblem): Text {
       return fill(optionMessages.groupNameEmpty, { key });
     case 'groupNameSpaces':
       return fill(optionMessages.groupNameSpaces, { key, name: problem.name });
+    case 'affinityRule':
+      return problem.rule === 0 ? fill(optionMessages.affinityRulesNotList, { key }) : fill(optionMessages.affinityRule, { key, rule: problem.rule, field: problem.field });
   }
 }
 

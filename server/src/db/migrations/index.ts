@@ -14,6 +14,7 @@ import { journalMarksTable } from './075-journal-marks';
 import { limitColumns } from './082-limits';
 import { taskRefundClaims } from './083-task-refund-claims';
 import { endedSessionsTable } from './084-ended-sessions';
+import { channelInfoColumn } from './100-channel-info';
 import { checkinsTable } from './130-checkins';
 import { modelMetadataTables } from './110-model-metadata';
 import { logTokenIndex } from './111-log-token-index';
@@ -35,6 +36,7 @@ export function migrations(kind: DatabaseKind): Record<string, Migration> {
     '082-limits': limitColumns(),
     '083-task-refund-claims': taskRefundClaims(),
     '084-ended-sessions': endedSessionsTable(kind),
+    '100-channel-info': channelInfoColumn(kind),
     '130-checkins': checkinsTable(kind),
     '110-model-metadata': modelMetadataTables(kind),
     '111-log-token-index': logTokenIndex(),

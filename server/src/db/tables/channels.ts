@@ -40,6 +40,8 @@ export interface ChannelsTable {
   max_concurrency: Generated<number>;
   /** billed tokens per UTC day, 0 none */
   daily_token_limit: Generated<number>;
+  /** JSON of a multi-key channel (domain/multi-key.ts); null on a one-key channel */
+  channel_info: Generated<string | null>;
 }
 
 /** `abilities`: one row per group × model of each channel, kept in step with `channels`. */

@@ -11,6 +11,10 @@ export interface CallFacts {
   localCountTokens: boolean;
   streamInterrupted: boolean;
   triedChannels: Iterable<number>;
+  /** the index of the key used on a multi-key channel (issue 37) */
+  multiKeyIndex?: number;
+  /** `admin_info.channel_affinity` as JSON text, when the call followed affinity */
+  affinity?: string;
 }
 
 /** A number as JSON.stringify writes it (null for NaN and the infinities). */
@@ -24,7 +28,7 @@ const optionalNumber = (name: string, value: number | undefined) => (value === u
  * hand because JSON.stringify of an object costs about a microsecond per call on Node 20, three times this.
  * `{model_price, model_ratio, completion_ratio, group_ratio, cache_ratio?, cache_creation_ratio?,
  * unpriced_model?, cache_tokens, cache_creation_tokens, frt, is_model_mapped, upstream_model_name,
- * local_count_tokens, stream_interrupted, admin_info: {use_channel: ["<id>", …]}}`
+ * local_count_tokens, stream_interrupted, admin_info: {use_channel: ["<id>", …], multi_key_index?, channel_affinity?}}`
  */
 export function consumptionOther(price: Price, facts: CallFacts): string {
   const prices = priceDetails(price);
@@ -39,7 +43,10 @@ export function consumptionOther(price: Price, facts: CallFacts): string {
     `,"cache_tokens":${jsonNumber(facts.cacheTokens)},"cache_creation_tokens":${jsonNumber(facts.cacheCreationTokens)}` +
     `,"frt":${jsonNumber(facts.frt)},"is_model_mapped":${facts.upstreamModel !== facts.requestedModel}` +
     `,"upstream_model_name":${JSON.stringify(facts.upstreamModel)},"local_count_tokens":${facts.localCountTokens}` +
-    `,"stream_interrupted":${facts.streamInterrupted},"admin_info":{"use_channel":[${channels}]}}`
+    `,"stream_interrupted":${facts.streamInterrupted},"admin_info":{"use_channel":[${channels}]` +
+    optionalNumber('multi_key_index', facts.multiKeyIndex) +
+    (facts.affinity === undefined ? '' : `,"channel_affinity":${facts.affinity}`) +
+    '}}'
   );
 }
 

@@ -4,6 +4,7 @@ import type { Database } from '../../db/database';
 import type { ChannelsTable } from '../../db/tables/channels';
 import { toNumber } from '../../db/dialect';
 import type { InvalidationBus } from '../../platform/invalidation-bus';
+import { enabledIndexes, parseChannelInfo, storedKeys, type MultiKeyMode } from '../../domain/multi-key';
 
 /** What an attempt needs of a channel, parsed once per reload. */
 export interface CachedChannel {
@@ -21,6 +22,18 @@ export interface CachedChannel {
   weight: number;
   /** present only when the channel has a cap (issue 22) */
   caps?: ChannelCaps;
+  /** present only on a multi-key channel (issue 37): its keys; `key` is then chosen per call */
+  multiKey?: MultiKeySet;
+  /** the index of the key an attempt uses, on a multi-key channel only */
+  keyIndex?: number;
+}
+
+/** The keys of a multi-key channel, read once per reload. */
+export interface MultiKeySet {
+  keys: string[];
+  /** indexes of the enabled keys, ascending */
+  enabled: number[];
+  mode: MultiKeyMode;
 }
 
 export interface ChannelCaps {
@@ -65,16 +78,26 @@ function firstKey(key: string): string {
   return text.startsWith('{') ? text : (text.split('\n')[0]?.trim() ?? '');
 }
 
+/** The key set of a multi-key channel; undefined for every other channel (the common case costs one check). */
+function multiKeyOf(row: Selectable<ChannelsTable>): MultiKeySet | undefined {
+  if (!row.channel_info || !row.channel_info.includes('is_multi_key')) return undefined;
+  const info = parseChannelInfo(row.channel_info);
+  if (!info.is_multi_key) return undefined;
+  const keys = storedKeys(row.type, row.key);
+  return { keys, enabled: enabledIndexes(info, keys.length), mode: info.multi_key_mode };
+}
+
 const capsOf = (maxConcurrency: number, dailyTokenLimit: number): ChannelCaps | undefined =>
   maxConcurrency > 0 || dailyTokenLimit > 0 ? { maxConcurrency, dailyTokenLimit } : undefined;
 
 /** A stored channel as the relay uses it (first key of a multi-key channel, parsed mappings). */
 export function toCachedChannel(row: Selectable<ChannelsTable>): CachedChannel {
+  const multiKey = multiKeyOf(row);
   return {
     id: toNumber(row.id),
     type: row.type,
     name: row.name,
-    key: firstKey(row.key),
+    key: multiKey ? (multiKey.keys[multiKey.enabled[0] ?? 0] ?? '') : firstKey(row.key),
     baseUrl: row.base_url.replace(/\/+$/, ''),
     other: row.other,
     organization: row.openai_organization,
@@ -84,6 +107,7 @@ export function toCachedChannel(row: Selectable<ChannelsTable>): CachedChannel {
     priority: toNumber(row.priority),
     weight: row.weight,
     caps: capsOf(toNumber(row.max_concurrency), toNumber(row.daily_token_limit)),
+    multiKey,
   };
 }
 

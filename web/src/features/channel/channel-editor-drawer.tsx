@@ -8,6 +8,7 @@ import { toast } from '../../components/feedback';
 import { FormDrawer } from '../../components/form-drawer';
 import { CHANNELS_QUERY_KEY, createChannels, fetchChannel, updateChannel } from './channel-api';
 import { ChannelEditorFields } from './channel-editor-fields';
+import { addModeOf, keyEditOf } from './multi-key-fields';
 import { channelFormOf, channelProblemText, channelRequestOf, checkChannelForm, emptyChannelForm, type ChannelFormValues } from './channel-form';
 
 export interface ChannelEditorDrawerProps {
@@ -43,8 +44,8 @@ export function ChannelEditorDrawer({ open, channelId, groupOptions, onClose }: 
   const save = useMutation({
     mutationFn: async (form: ChannelFormValues) => {
       const request = channelRequestOf(form);
-      if (channelId === null) return (await createChannels({ ...request, mode: form.batch ? 'batch' : 'single' })).ids.length;
-      await updateChannel({ ...request, id: channelId });
+      if (channelId === null) return (await createChannels({ ...request, ...addModeOf(form) })).ids.length;
+      await updateChannel({ ...request, id: channelId, ...keyEditOf(form) });
       return 1;
     },
     onSuccess: async (count) => {

@@ -6,6 +6,7 @@ import { fetchChannelKey } from './channel-api';
 import type { ChannelFormValues } from './channel-form';
 import { ChannelCapFields } from './channel-cap-fields';
 import { ChannelModelsField } from './channel-models-field';
+import { MultiKeyFields } from './multi-key-fields';
 import { typeFieldsOf } from './channel-type-fields';
 import { channelTypeOptions } from './channel-type-options';
 
@@ -91,7 +92,7 @@ export function ChannelEditorFields({ values, onChange, channelId, groupOptions,
           <Space size={16} style={{ marginTop: 4 }}>
             {creating ? (
               <Space size={6}>
-                <Switch size="small" checked={values.batch} onChange={(batch) => onChange({ batch })} data-testid="channel-batch" />
+                <Switch size="small" checked={values.batch} onChange={(batch) => onChange({ batch, multiToSingle: false })} data-testid="channel-batch" />
                 {t('editor.batch')}
               </Space>
             ) : null}
@@ -103,12 +104,13 @@ export function ChannelEditorFields({ values, onChange, channelId, groupOptions,
           </Space>
         }
       >
-        {values.batch || spec.jsonKey ? (
+        {values.batch || values.multiToSingle || values.multiKeySize > 0 || spec.jsonKey ? (
           <Input.TextArea {...jsonArea} value={values.key} onChange={(event) => onChange({ key: event.target.value })} placeholder={keyPlaceholder} data-testid="channel-key" />
         ) : (
           <Input.Password value={values.key} onChange={(event) => onChange({ key: event.target.value })} placeholder={keyPlaceholder} autoComplete="new-password" data-testid="channel-key" />
         )}
       </Form.Item>
+      <MultiKeyFields values={values} onChange={onChange} creating={creating} />
       <Form.Item label={t('fields.groups')}>
         <Select mode="tags" value={values.groups} onChange={(groups: string[]) => onChange({ groups })} options={groupOptions.map((group) => ({ value: group, label: group }))} data-testid="channel-groups" />
       </Form.Item>

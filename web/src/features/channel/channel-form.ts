@@ -6,6 +6,7 @@ import {
   splitCommaList,
   type ChannelCreateRequest,
   type ChannelView,
+  type MultiKeyMode,
 } from '@switchboard/contract';
 import type { TFunction } from 'i18next';
 
@@ -33,6 +34,13 @@ export interface ChannelFormValues {
   maxConcurrency: number | null;
   /** billed tokens per day; 0 or empty is no cap */
   dailyTokenLimit: number | null;
+  /** create one multi-key channel holding every key line (issue 37) */
+  multiToSingle: boolean;
+  multiKeyMode: MultiKeyMode;
+  /** editing a multi-key channel: add the keys given, or replace them all */
+  keyMode: 'append' | 'replace';
+  /** keys of the stored channel when it is a multi-key one, else 0 */
+  multiKeySize: number;
 }
 
 export type ChannelProblem =
@@ -67,6 +75,10 @@ export const emptyChannelForm = (): ChannelFormValues => ({
   autoBan: true,
   maxConcurrency: 0,
   dailyTokenLimit: 0,
+  multiToSingle: false,
+  multiKeyMode: 'random',
+  keyMode: 'append',
+  multiKeySize: 0,
 });
 
 /** A stored channel in the editor; its key stays on the server. */
@@ -90,6 +102,10 @@ export const channelFormOf = (channel: ChannelView): ChannelFormValues => ({
   autoBan: channel.auto_ban === 1,
   maxConcurrency: channel.max_concurrency,
   dailyTokenLimit: channel.daily_token_limit,
+  multiToSingle: false,
+  multiKeyMode: channel.channel_info?.multi_key_mode ?? 'random',
+  keyMode: 'append',
+  multiKeySize: channel.channel_info?.is_multi_key ? channel.channel_info.multi_key_size : 0,
 });
 
 /** Empty (no cap) or a whole number of 0 or more. */

@@ -7,6 +7,7 @@ import { copyChannel, deleteChannel, updateChannel } from './channel-api';
 import { ChannelTestButton } from './channel-test-button';
 import { ModelUpdateButton } from './model-update-dialog';
 import { useChannelMutation } from './use-channel-mutation';
+import { MultiKeyButton } from './multi-key-button';
 
 interface ChannelRowActionsProps {
   channel: ChannelView;
@@ -54,6 +55,7 @@ export function ChannelRowActions({ channel, onEdit }: ChannelRowActionsProps) {
       >
         {enabled ? t('actions.disable') : t('actions.enable')}
       </Button>
+      {channel.channel_info?.is_multi_key ? <MultiKeyButton channel={channel} /> : null}
       <Button size="small" onClick={() => onEdit(channel)} data-testid="channel-edit">
         {t('actions.edit')}
       </Button>

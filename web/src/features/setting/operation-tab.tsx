@@ -5,6 +5,7 @@ import { ModelRatioSection } from './model-ratio/model-ratio-section';
 import { fieldsOf } from './option-fields';
 import { OptionSection } from './option-section';
 import { RateLimitSections } from './rate-limit-sections';
+import { ChannelAffinitySection } from './affinity/channel-affinity-section';
 import type { OptionValues } from './options-api';
 
 const sections = [
@@ -87,6 +88,7 @@ export function OperationTab({ options }: { options: OptionValues }) {
         </OptionSection>
       ))}
       <RateLimitSections options={options} />
+      <ChannelAffinitySection options={options} />
       <ModelRatioSection options={options} />
     </Flex>
   );
