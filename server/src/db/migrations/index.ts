@@ -14,6 +14,7 @@ import { journalMarksTable } from './075-journal-marks';
 import { limitColumns } from './082-limits';
 import { taskRefundClaims } from './083-task-refund-claims';
 import { endedSessionsTable } from './084-ended-sessions';
+import { twoFactorAndPasskeyTables } from './090-two-factor-passkeys';
 
 /** The one migration set, in order; names sort lexically. Each area appends its own file. */
 export function migrations(kind: DatabaseKind): Record<string, Migration> {
@@ -32,5 +33,6 @@ export function migrations(kind: DatabaseKind): Record<string, Migration> {
     '082-limits': limitColumns(),
     '083-task-refund-claims': taskRefundClaims(),
     '084-ended-sessions': endedSessionsTable(kind),
+    '090-two-factor-passkeys': twoFactorAndPasskeyTables(kind),
   };
 }
