@@ -19,6 +19,11 @@ import { registerTaskRoutes } from './task/routes';
 import { registerTokenRoutes } from './token/routes';
 import { registerUserAdminRoutes } from './user-admin/routes';
 import { registerUserSessionRoutes } from './user/routes';
+import { registerTwoFactorRoutes } from './two-factor/routes';
+import { registerPasskeyRoutes } from './passkey/routes';
+import { registerSecureVerifyRoutes } from './secure-verify/routes';
+import { registerChannelKeyRoute } from './secure-verify/channel-key-route';
+import { registerTokenKeyRoutes } from './token/key-reveal-routes';
 
 /** Every console area, under /api. Each area registers its own routes here. */
 export async function consolePlugin(app: ConsoleApp, context: AppContext): Promise<void> {
@@ -28,6 +33,11 @@ export async function consolePlugin(app: ConsoleApp, context: AppContext): Promi
   registerStatusRoutes(app, context);
   registerUserSessionRoutes(app, context, guards);
   registerTokenRoutes(app, context, guards);
+  registerTokenKeyRoutes(app, context, guards);
+  registerTwoFactorRoutes(app, context, guards);
+  registerPasskeyRoutes(app, context, guards);
+  registerSecureVerifyRoutes(app, context, guards);
+  registerChannelKeyRoute(app, context, guards);
   registerChannelRoutes(app, context, guards);
   registerAccountRoutes(app, context);
   registerOauthRoutes(app, context, guards);

@@ -58,6 +58,13 @@ export const defaultStatus: StatusData = {
   enable_batch_update: true,
   default_use_auto_group: false,
   linuxdo_minimum_trust_level: 0,
+  passkey_login: false,
+  passkey_display_name: '',
+  passkey_rp_id: '',
+  passkey_origins: '',
+  passkey_allow_insecure: false,
+  passkey_user_verification: 'preferred',
+  passkey_attachment: '',
 };
 
 function withDefaults(value: unknown): StatusData {

@@ -52,6 +52,13 @@ export function buildStatus(context: AppContext): StatusData {
     enable_batch_update: true,
     default_use_auto_group: false,
     linuxdo_minimum_trust_level: options.number('LinuxDOMinimumTrustLevel'),
+    passkey_login: options.boolean('passkey.enabled'),
+    passkey_display_name: options.string('passkey.rp_display_name'),
+    passkey_rp_id: options.string('passkey.rp_id'),
+    passkey_origins: options.string('passkey.origins'),
+    passkey_allow_insecure: options.boolean('passkey.allow_insecure_origin'),
+    passkey_user_verification: options.string('passkey.user_verification'),
+    passkey_attachment: options.string('passkey.attachment_preference'),
   };
 }
 
