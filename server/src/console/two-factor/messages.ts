@@ -13,7 +13,6 @@ export const twoFactorMessages = {
     en: 'Too many failed attempts: locked, retry after {time}',
   },
   flowExpired: { zh: '登录会话已过期，请重新登录', en: 'The sign-in session expired: log in again' },
-  sameOrHigherRole: { zh: '无权操作同级或更高级别的用户', en: 'No permission on a user of the same or a higher role' },
   userMissing: { zh: '用户不存在', en: 'The user does not exist' },
   removed: { zh: '已移除该用户的两步验证', en: "The user's two-factor authentication was removed" },
 } satisfies Record<string, Text>;
