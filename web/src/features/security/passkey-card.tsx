@@ -9,7 +9,7 @@ import { toast } from '../../components/feedback';
 import { formatTime } from '../token/token-quota';
 import { SecureVerificationDialog } from './secure-verification-dialog';
 import { fetchPasskeyStatus, fetchTwoFactorStatus, PASSKEY_QUERY_KEY, registerPasskey, removePasskey, TWO_FACTOR_QUERY_KEY, type Proof } from './security-api';
-import { cachedProof } from './security-proof';
+import { cachedProof, forgetProof } from './security-proof';
 
 type Pending = { action: 'register' | 'remove' } | null;
 
@@ -39,6 +39,8 @@ export function PasskeyCard() {
       await queryClient.invalidateQueries({ queryKey: PASSKEY_QUERY_KEY });
     } catch (error) {
       if (!isApiError(error)) toast.error(t('passkey.cancelled'));
+      // A proof of an ended session answers 403: ask again next time.
+      else if (error.status === 403) forgetProof(action === 'register' ? 'passkey.register' : 'passkey.delete');
     } finally {
       setBusy(false);
     }
