@@ -21,8 +21,11 @@ export function useCopyableSelection<Row extends { id: number }>(textOf: (rows: 
       toast.warning(nothingSelected);
       return;
     }
-    // The text may need a call first (whole token keys); a failed call has shown why.
-    void Promise.resolve(textOf(selected)).then(copyText, () => undefined);
+    // The text may need a call first (whole token keys); a failed call has shown why. Text at hand is
+    // copied at once, within the click.
+    const text = textOf(selected);
+    if (typeof text === 'string') void copyText(text);
+    else void text.then(copyText, () => undefined);
   };
   return { rowSelection, copySelected };
 }
