@@ -262,6 +262,15 @@ export const optionCatalogue = {
   'channel_affinity_setting.max_entries': { ...whole(100_000, 1), max: 1_000_000 },
   'channel_affinity_setting.default_ttl_seconds': { ...whole(3600, 1), max: 30 * 24 * 3600 },
   'channel_affinity_setting.rules': json([codexCliRule(), claudeCliRule()], 'affinity-rules'),
+  // Passkeys (issue 35; the reference's relying-party settings) and whole token keys in lists (off: lists mask them)
+  'passkey.enabled': bool(false),
+  'passkey.rp_display_name': str(),
+  'passkey.rp_id': str(),
+  'passkey.origins': str(),
+  'passkey.allow_insecure_origin': bool(false),
+  'passkey.user_verification': choice('preferred', ['required', 'preferred', 'discouraged']),
+  'passkey.attachment_preference': choice('', ['', 'platform', 'cross-platform']),
+  TokenKeysInListsEnabled: bool(false),
   // Operations limits (issue 22): tokens per minute of every user in a group, e.g. {"default": 100000}.
   GroupTpmLimit: json({}),
 } satisfies Record<string, OptionDefinition>;

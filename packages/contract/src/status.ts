@@ -54,6 +54,14 @@ export interface StatusData {
   /** Stripe's secret, webhook secret and price are set: the wallet offers card payment */
   enable_stripe_topup: boolean;
   stripe_min_topup: number;
+  /** Passkeys (issue 35): the relying-party settings the console's WebAuthn calls need */
+  passkey_login: boolean;
+  passkey_display_name: string;
+  passkey_rp_id: string;
+  passkey_origins: string;
+  passkey_allow_insecure: boolean;
+  passkey_user_verification: string;
+  passkey_attachment: string;
 }
 
 /** `data` of `GET /api/setup`: Switchboard is set up on its first start (root / 123456), so `status` is always true. */

@@ -26,6 +26,11 @@ import { registerVendorRoutes } from './vendor/routes';
 import { registerTokenSelfServiceRoutes } from './token-usage/routes';
 import { registerUserAdminRoutes } from './user-admin/routes';
 import { registerUserSessionRoutes } from './user/routes';
+import { registerTwoFactorRoutes } from './two-factor/routes';
+import { registerPasskeyRoutes } from './passkey/routes';
+import { registerSecureVerifyRoutes } from './secure-verify/routes';
+import { registerChannelKeyRoute } from './secure-verify/channel-key-route';
+import { registerTokenKeyRoutes } from './token/key-reveal-routes';
 
 /** Every console area, under /api. Each area registers its own routes here. */
 export async function consolePlugin(app: ConsoleApp, context: AppContext): Promise<void> {
@@ -36,6 +41,11 @@ export async function consolePlugin(app: ConsoleApp, context: AppContext): Promi
   registerUserSessionRoutes(app, context, guards);
   registerTokenRoutes(app, context, guards);
   registerTokenSelfServiceRoutes(app, context);
+  registerTokenKeyRoutes(app, context, guards);
+  registerTwoFactorRoutes(app, context, guards);
+  registerPasskeyRoutes(app, context, guards);
+  registerSecureVerifyRoutes(app, context, guards);
+  registerChannelKeyRoute(app, context, guards);
   registerChannelRoutes(app, context, guards);
   registerModelUpdateRoutes(app, context, guards);
   registerModelMetaRoutes(app, context, guards);

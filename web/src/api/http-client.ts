@@ -12,6 +12,8 @@ export interface RequestOptions {
   signal?: AbortSignal;
   /** Leave showing the error, and the sign-in redirect on 401, to the caller. */
   quiet?: boolean;
+  /** Extra request headers (a security proof). */
+  headers?: Record<string, string>;
 }
 
 /** A successful envelope: `data` is whatever the endpoint documents (absent for some). */
@@ -59,6 +61,11 @@ export function buildHeaders(hasBody: boolean): Headers {
     [USER_ID_HEADER]: String(storedUserId()),
   });
   if (hasBody) headers.set('Content-Type', 'application/json');
+  return headers;
+}
+
+function withExtraHeaders(headers: Headers, extra: Record<string, string> | undefined): Headers {
+  for (const [name, value] of Object.entries(extra ?? {})) headers.set(name, value);
   return headers;
 }
 
@@ -119,7 +126,7 @@ export async function apiRequest<T>(method: string, path: string, options: Reque
   try {
     response = await fetch(buildUrl(path, options.query), {
       method,
-      headers: buildHeaders(hasBody),
+      headers: withExtraHeaders(buildHeaders(hasBody), options.headers),
       body: hasBody ? JSON.stringify(options.body) : undefined,
       credentials: 'same-origin',
       cache: 'no-store',

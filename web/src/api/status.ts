@@ -61,6 +61,13 @@ export const defaultStatus: StatusData = {
   checkin_enabled: false,
   enable_stripe_topup: false,
   stripe_min_topup: 1,
+  passkey_login: false,
+  passkey_display_name: '',
+  passkey_rp_id: '',
+  passkey_origins: '',
+  passkey_allow_insecure: false,
+  passkey_user_verification: 'preferred',
+  passkey_attachment: '',
 };
 
 function withDefaults(value: unknown): StatusData {

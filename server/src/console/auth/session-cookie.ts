@@ -44,3 +44,19 @@ export async function endSession(request: FastifyRequest, reply: FastifyReply, c
   await users.endSessions(session.uid);
   await context.bus.userChanged(session.uid);
 }
+
+/**
+ * After a change to how the account signs in (two-factor, passkey): every other session of the user
+ * ends on every instance, and this browser carries on with a fresh session of the new epoch.
+ */
+export async function endOtherSessions(reply: FastifyReply, context: AppContext, userId: number): Promise<void> {
+  const epoch = await new UserRepository(context.database).endSessions(userId);
+  await context.bus.userChanged(userId);
+  await startSession(reply, context, userId, epoch);
+}
+
+/** An administrator's reset: every session of the user ends, on every instance. */
+export async function endAllSessions(context: AppContext, userId: number): Promise<void> {
+  await new UserRepository(context.database).endSessions(userId);
+  await context.bus.userChanged(userId);
+}

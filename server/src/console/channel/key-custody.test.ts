@@ -2,6 +2,7 @@ import { Role, type ChannelView } from '@switchboard/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { flushAll } from '../../testing/relay-fixtures';
 import { startTestServer, type TestServer } from '../../testing/test-server';
+import { storedChannelKey } from '../../testing/stored-channel-key';
 import { MODEL_TEST_TOKEN_NAME } from './test-service';
 import { addUser, callerFor, channelBody, startFakeUpstream, type Caller, type FakeUpstream } from '../../testing/channel-fixtures';
 
@@ -46,7 +47,7 @@ async function createChannel(overrides: Record<string, unknown> = {}): Promise<n
 }
 
 const view = async (id: number) => (await root<ChannelView>('GET', `/api/channel/${id}`)).data as ChannelView;
-const storedKey = async (id: number) => (await root<{ key: string }>('GET', `/api/channel/${id}/key`)).data?.key;
+const storedKey = async (id: number) => await storedChannelKey(server, id);
 
 describe('a stored key stays with its destination', () => {
   it.each([

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseKind } from '../../config';
 import { availableDatabaseKinds } from '../../testing/test-databases';
 import { startTestServer, type TestServer } from '../../testing/test-server';
+import { storedChannelKey } from '../../testing/stored-channel-key';
 import { addUser, callerFor, channelBody, type Caller } from '../../testing/channel-fixtures';
 
 const kinds = await availableDatabaseKinds();
@@ -68,13 +69,13 @@ describe.each(kinds)('channel calls on %s', (kind: DatabaseKind) => {
       expect(ids).toHaveLength(3);
       const found = await list('/api/channel/search?keyword=fleet');
       expect(found.data?.map((item) => [item.name, item.group, item.models])).toEqual(Array(3).fill(['fleet', 'vip', 'gpt-4o']));
-      const keys = await Promise.all(ids.map((id) => root<{ key: string }>('GET', `/api/channel/${id}/key`)));
-      expect(keys.map((reply) => reply.data?.key).sort()).toEqual(['sk-a', 'sk-b', 'sk-c']);
+      const keys = await Promise.all(ids.map((id) => storedChannelKey(server, id)));
+      expect(keys.sort()).toEqual(['sk-a', 'sk-b', 'sk-c']);
     });
 
     it('keeps a multi-line key whole in single mode', async () => {
       const [id] = await create({ name: 'multi', key: 'sk-1\nsk-2' });
-      expect((await root<{ key: string }>('GET', `/api/channel/${id}/key`)).data?.key).toBe('sk-1\nsk-2');
+      expect(await storedChannelKey(server, id)).toBe('sk-1\nsk-2');
     });
   });
 

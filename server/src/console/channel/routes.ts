@@ -76,10 +76,6 @@ export function registerChannelRoutes(app: ConsoleApp, context: AppContext, guar
 
   app.get('/channel/:id', { ...admin, schema: { params: idParams } }, async (request) => ok(await channels.view(request.params.id)));
 
-  app.get('/channel/:id/key', { preValidation: guards.root, schema: { params: idParams } }, async (request) =>
-    ok({ key: await channels.key(request.params.id) }),
-  );
-
   for (const path of withSlash('/channel/:id')) {
     app.delete(path, { ...admin, schema: { params: idParams } }, async (request) => {
       await channels.remove(request.params.id);

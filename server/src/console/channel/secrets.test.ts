@@ -1,6 +1,7 @@
 import { Role } from '@switchboard/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../testing/test-server';
+import { storedChannelKey } from '../../testing/stored-channel-key';
 import { addUser, callerFor, channelBody, type Caller } from '../../testing/channel-fixtures';
 
 const SECRET = 'sk-never-show-this-7f3a';
@@ -58,9 +59,12 @@ describe('channel keys are secrets', () => {
     expectNoKeys(updated);
   });
 
-  it('lets the super admin read a key through the explicit call, and refuses a plain admin', async () => {
-    expect((await root<{ key: string }>('GET', `/api/channel/${channelId}/key`)).data?.key).toBe(SECRET);
-    const refused = await admin('GET', `/api/channel/${channelId}/key`);
+  it('refuses a plain admin the key call, and the super admin too without a security proof', async () => {
+    expect(await storedChannelKey(server, channelId)).toBe(SECRET);
+    const unproven = await root('POST', `/api/channel/${channelId}/key`);
+    expect(unproven).toMatchObject({ status: 403, success: false, code: 'SECURITY_PROOF_REQUIRED' });
+    expectNoKeys(unproven);
+    const refused = await admin('POST', `/api/channel/${channelId}/key`);
     expect(refused.success).toBe(false);
     expectNoKeys(refused);
   });
@@ -68,7 +72,7 @@ describe('channel keys are secrets', () => {
   it('carries the key over to a copy without showing it', async () => {
     const copy = await admin<{ id: number }>('POST', `/api/channel/copy/${channelId}`);
     expectNoKeys(copy);
-    expect((await root<{ key: string }>('GET', `/api/channel/${copy.data?.id}/key`)).data?.key).toBe(SECRET);
+    expect(await storedChannelKey(server, copy.data?.id)).toBe(SECRET);
     expect((await admin<{ name: string }>('GET', `/api/channel/${copy.data?.id}`)).data?.name).toBe('vault_copy');
   });
 });

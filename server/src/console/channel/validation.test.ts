@@ -2,6 +2,7 @@ import type { ChannelView } from '@switchboard/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fill, type Text } from '../../platform/text';
 import { startTestServer, type TestServer } from '../../testing/test-server';
+import { storedChannelKey } from '../../testing/stored-channel-key';
 import { channelMessages } from './messages';
 import { callerFor, channelBody, type Caller } from '../../testing/channel-fixtures';
 
@@ -101,9 +102,9 @@ describe('channel update validation', () => {
     const { id } = await create({ name: 'keeper', key: 'sk-original' });
     const full = { ...channelBody({ name: 'keeper renamed', key: '' }), id };
     expect((await root<ChannelView>('PUT', '/api/channel/', full)).data?.name).toBe('keeper renamed');
-    expect((await root<{ key: string }>('GET', `/api/channel/${id}/key`)).data?.key).toBe('sk-original');
+    expect(await storedChannelKey(server, id)).toBe('sk-original');
     await root('PUT', '/api/channel/', { id, key: 'sk-replaced' });
-    expect((await root<{ key: string }>('GET', `/api/channel/${id}/key`)).data?.key).toBe('sk-replaced');
+    expect(await storedChannelKey(server, id)).toBe('sk-replaced');
   });
 
   it('changes only the fields sent', async () => {

@@ -55,6 +55,13 @@ export function buildStatus(context: AppContext): StatusData {
     checkin_enabled: options.boolean('checkin_setting.enabled'),
     enable_stripe_topup: options.string('StripeApiSecret') !== '' && options.string('StripeWebhookSecret') !== '' && options.string('StripePriceId') !== '',
     stripe_min_topup: options.number('StripeMinTopUp'),
+    passkey_login: options.boolean('passkey.enabled'),
+    passkey_display_name: options.string('passkey.rp_display_name'),
+    passkey_rp_id: options.string('passkey.rp_id'),
+    passkey_origins: options.string('passkey.origins'),
+    passkey_allow_insecure: options.boolean('passkey.allow_insecure_origin'),
+    passkey_user_verification: options.string('passkey.user_verification'),
+    passkey_attachment: options.string('passkey.attachment_preference'),
   };
 }
 

@@ -6,6 +6,8 @@ export const tokenMessages = {
     zh: '令牌的剩余额度已在此期间变化（现为 {remain}），未保存：请刷新后重新填写',
     en: 'The token’s remaining quota changed meanwhile (now {remain}) and nothing was saved: reload and enter it again',
   },
+  revealIdsMissing: { zh: '参数错误：请给出令牌 id', en: 'Invalid params: give the token ids' },
+  revealTooMany: { zh: '令牌过多（最多 {max} 个）', en: 'Too many tokens (max {max})' },
   nameRequired: { zh: '请填写令牌名称', en: 'Please enter a token name' },
   nameTooLong: { zh: '令牌名称过长，最多 {max} 个字符', en: 'The token name is too long: at most {max} characters' },
   expiryInvalid: { zh: '过期时间格式错误', en: 'Expiry time format error' },

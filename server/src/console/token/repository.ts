@@ -87,6 +87,13 @@ export class TokenRepository {
     return row && normalise(row);
   }
 
+  /** The keys of those of `ids` the user owns (others are simply missing). */
+  async keysOf(userId: number, ids: number[]): Promise<Array<{ id: number; key: string }>> {
+    if (ids.length === 0) return [];
+    const rows = await this.owned(userId).select(['id', 'key']).where('id', 'in', ids).execute();
+    return rows.map((row) => ({ id: toNumber(row.id), key: row.key }));
+  }
+
   /** Which of `keys` are taken, by anyone, deleted tokens included (the column is unique). */
   async takenKeys(keys: string[]): Promise<Set<string>> {
     if (keys.length === 0) return new Set();

@@ -7,6 +7,7 @@ import type { ConsoleApp } from '../console-app';
 import { ok } from '../envelope';
 import { zeroBasedPageQuery, zeroBasedPageQuerySchema, zeroBasedPagingOf as paging, type PageRequest } from '../paging';
 import { storedKeyOf } from './token-key';
+import { listedToken } from './token-mask';
 import { TokenService } from './token-service';
 import type { TokenOwner } from './token-fields';
 
@@ -26,11 +27,12 @@ export function registerTokenRoutes(app: ConsoleApp, context: AppContext, guards
     return { id: user.id, group: user.group };
   };
   const guarded = { preValidation: guards.user };
+  const listed = (page: Awaited<ReturnType<TokenService['list']>>) => ({ ...page, items: page.items.map((view) => listedToken(context, view)) });
 
   // The spec writes these paths with a trailing slash; both spellings answer.
   for (const path of ['/token/', '/token']) {
     app.get(path, { ...guarded, schema: { querystring: listQuerySchema } }, async (request) => {
-      return plainList(await tokens.list(ownerOf(request), {}, paging(request.query)));
+      return plainList(listed(await tokens.list(ownerOf(request), {}, paging(request.query))));
     });
 
     app.post(path, { ...guarded, schema: { body: tokenCreateRequestSchema } }, async (request) =>
@@ -39,8 +41,8 @@ export function registerTokenRoutes(app: ConsoleApp, context: AppContext, guards
 
     app.put(path, { ...guarded, schema: { body: tokenUpdateRequestSchema, querystring: updateQuerySchema } }, async (request) => {
       const owner = ownerOf(request);
-      if (request.query.status_only === 'true') return ok(await tokens.setStatus(owner, request.body.id, request.body.status));
-      return ok(await tokens.update(owner, request.body));
+      if (request.query.status_only === 'true') return ok(listedToken(context, await tokens.setStatus(owner, request.body.id, request.body.status)));
+      return ok(listedToken(context, await tokens.update(owner, request.body)));
     });
   }
 
@@ -48,11 +50,11 @@ export function registerTokenRoutes(app: ConsoleApp, context: AppContext, guards
     const unpaged = request.query.size === undefined && request.query.page_size === undefined;
     const everything: PageRequest = { page: 0, size: UNPAGED_SEARCH_LIMIT, offset: 0 };
     const filter = { name: request.query.keyword.trim(), key: storedKeyOf(request.query.token) };
-    return plainList(await tokens.list(ownerOf(request), filter, unpaged ? everything : paging(request.query)));
+    return plainList(listed(await tokens.list(ownerOf(request), filter, unpaged ? everything : paging(request.query))));
   });
 
   app.get('/token/:id', { ...guarded, schema: { params: idParamsSchema } }, async (request) =>
-    ok(await tokens.get(ownerOf(request), request.params.id)),
+    ok(listedToken(context, await tokens.get(ownerOf(request), request.params.id))),
   );
 
   for (const path of ['/token/:id/', '/token/:id']) {

@@ -5,6 +5,7 @@ import { nowSeconds } from '../../db/dialect';
 import { availableDatabaseKinds } from '../../testing/test-databases';
 import { startTestServer, type TestServer } from '../../testing/test-server';
 import { TokenRepository } from './repository';
+import { maskTokenKey } from './token-mask';
 import { TokenService } from './token-service';
 import { createToken, signInNewUser, tokenClient, type TokenClient } from '../../testing/token-fixtures';
 
@@ -32,14 +33,14 @@ describe.each(kinds)('tokens on %s', (kind: DatabaseKind) => {
   const setColumns = (id: number, values: { expired_time?: number; status?: number }) =>
     server.context.database.db.updateTable('tokens').set(values).where('id', '=', id).execute();
 
-  it('lists the owner tokens newest first with full keys, paged from p=0 by size (as the reference)', async () => {
+  it('lists the owner tokens newest first with masked keys, paged from p=0 by size (as the reference)', async () => {
     const first = await createToken(alice, { name: 'first' });
     const second = await createToken(alice, { name: 'second' });
     const page = await alice.list('?p=0&size=1');
     expect(page).toMatchObject({ page: 0, page_size: 1, total: 2 });
     expect(page.data?.map((token) => token.id)).toEqual([second.id]);
     const next = await alice.list('?p=1&size=1');
-    expect(next.data).toEqual([expect.objectContaining({ id: first.id, key: first.key, name: 'first' })]);
+    expect(next.data).toEqual([expect.objectContaining({ id: first.id, key: maskTokenKey(first.key), name: 'first' })]);
     expect(announced).toEqual(expect.arrayContaining([first.key, second.key]));
   });
 

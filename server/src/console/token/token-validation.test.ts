@@ -2,6 +2,7 @@ import { MAX_TOKEN_REMAIN_QUOTA, TOKEN_NAME_MAX_LENGTH } from '@switchboard/cont
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nowSeconds } from '../../db/dialect';
 import { startTestServer, type TestServer } from '../../testing/test-server';
+import { maskTokenKey } from './token-mask';
 import { createToken, signInNewUser, tokenClient, type TokenClient } from '../../testing/token-fixtures';
 
 let server: TestServer;
@@ -101,7 +102,7 @@ describe('editing a token checks the same rules', () => {
     const token = await createToken(english, { name: 'partial', allow_ips: '1.1.1.1', remain_quota: 42 });
     const reply = await english.update({ id: token.id, name: 'renamed' });
     expect(reply.success).toBe(true);
-    expect(reply.data).toMatchObject({ name: 'renamed', allow_ips: '1.1.1.1', remain_quota: 42, key: token.key });
+    expect(reply.data).toMatchObject({ name: 'renamed', allow_ips: '1.1.1.1', remain_quota: 42, key: maskTokenKey(token.key) });
   });
 
   it('refuses a status other than enabled or disabled', async () => {

@@ -6,6 +6,7 @@ import { ok } from '../envelope';
 import type { ConsoleApp } from '../console-app';
 import { currentUser } from '../auth/authenticate';
 import type { Guards } from '../auth/guards';
+import { completeOrAskSecondStep } from '../auth/second-step';
 import { clearSessionCookie, endSession, startSession } from '../auth/session-cookie';
 import { SelfService } from './self-service';
 import { signInWithPassword } from './session-service';
@@ -24,8 +25,7 @@ export function registerUserSessionRoutes(app: ConsoleApp, context: AppContext, 
     { preHandler: turnstileCheck(context), schema: { body: loginRequestSchema, querystring: turnstileQuerySchema } },
     async (request, reply) => {
       const user = await signInWithPassword(context, request.body.username, request.body.password, request.ip);
-      await startSession(reply, context, user.id);
-      return ok(user);
+      return completeOrAskSecondStep(request, reply, context, user);
     },
   );
 

@@ -12,6 +12,7 @@ import type { MidjourneysTable, TasksTable } from './tasks';
 import type { TopUpsTable } from './top-ups';
 import type { TokensTable } from './tokens';
 import type { UsersTable } from './users';
+import type { AuthFlowsTable, PasskeyCredentialsTable, TwoFaBackupCodesTable, TwoFasTable } from './two-factor';
 
 /** Every table Kysely knows; each area adds its table file here. */
 export interface Tables {
@@ -34,4 +35,8 @@ export interface Tables {
   vendors: VendorsTable;
   models: ModelsTable;
   prefill_groups: PrefillGroupsTable;
+  two_fas: TwoFasTable;
+  two_fa_backup_codes: TwoFaBackupCodesTable;
+  passkey_credentials: PasskeyCredentialsTable;
+  auth_flows: AuthFlowsTable;
 }

@@ -1,10 +1,13 @@
 import { LockOutlined, UserOutlined } from '@ant-design/icons';
 import type { LoginRequest } from '@switchboard/contract';
 import { Button, Form, Input } from 'antd';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from '../../components/feedback';
+import { isSecondStep } from '../security/security-api';
+import { TwoFactorSignIn } from '../security/two-factor-sign-in';
 import { useHumanCheck } from './use-human-check';
-import { isDefaultRootLogin, useLogin } from './use-login';
+import { isDefaultRootLogin, useLogin, useStoreSignedInUser } from './use-login';
 
 interface LoginFormProps {
   /** Called after the user is stored; `usedDefaultPassword` asks for the warning dialog. */
@@ -15,7 +18,9 @@ interface LoginFormProps {
 export function LoginForm({ onSignedIn }: LoginFormProps) {
   const { t } = useTranslation('auth');
   const login = useLogin();
+  const store = useStoreSignedInUser();
   const humanCheck = useHumanCheck();
+  const [secondStep, setSecondStep] = useState<{ flowToken: string; defaultPassword: boolean } | null>(null);
 
   const submit = async (values: Partial<LoginRequest>) => {
     const credentials = { username: values.username?.trim() ?? '', password: values.password ?? '' };
@@ -25,13 +30,31 @@ export function LoginForm({ onSignedIn }: LoginFormProps) {
     }
     if (!humanCheck.ready()) return;
     try {
-      await login.mutateAsync({ ...credentials, turnstile: humanCheck.token });
+      const reply = await login.mutateAsync({ ...credentials, turnstile: humanCheck.token });
+      if (isSecondStep(reply)) {
+        setSecondStep({ flowToken: reply.flow_token, defaultPassword: isDefaultRootLogin(credentials) });
+        return;
+      }
     } catch {
       return; // The HTTP client has already shown why.
     }
     toast.success(t('login.success'));
     onSignedIn(isDefaultRootLogin(credentials));
   };
+
+  if (secondStep) {
+    return (
+      <TwoFactorSignIn
+        flowToken={secondStep.flowToken}
+        onBack={() => setSecondStep(null)}
+        onSignedIn={(user) => {
+          store(user);
+          toast.success(t('login.success'));
+          onSignedIn(secondStep.defaultPassword);
+        }}
+      />
+    );
+  }
 
   return (
     <Form<Partial<LoginRequest>> layout="vertical" size="large" requiredMark={false} onFinish={submit}>

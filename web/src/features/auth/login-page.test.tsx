@@ -50,6 +50,25 @@ describe('login page', () => {
     expect(getStoredUser()).toMatchObject({ id: 5, username: 'alice' });
   });
 
+  it('asks for the two-factor code when the account has one, and signs in with it (a backup code via the toggle)', async () => {
+    const alice = { ...root, id: 5, username: 'alice', role: Role.Common };
+    const requests = mockFetch((request) =>
+      request.url.startsWith('/api/user/login/2fa') ? ok(alice) : ok({ require_2fa: true, flow_token: 'flow-1', expires_at: 1 }, { message: '请输入两步验证码' }),
+    );
+    const { router } = renderApp(routes, { path: '/login' });
+    await router.navigate('/login', { state: { from: '/log' } });
+    signIn('alice', 'correct horse');
+    await screen.findByTestId('two-factor-sign-in');
+    expect(getStoredUser()).toBeNull();
+    fireEvent.click(screen.getByText('备用码'));
+    expect(screen.getByText('输入一个备用码，每个备用码只能使用一次。')).toBeTruthy();
+    fireEvent.change(screen.getByTestId('two-factor-code'), { target: { value: 'ABCD-EFGH' } });
+    fireEvent.click(screen.getByTestId('two-factor-submit'));
+    expect(await screen.findByText('log list')).toBeTruthy();
+    expect(requests[1]).toMatchObject({ url: '/api/user/login/2fa', method: 'POST', body: { code: 'ABCD-EFGH', flow_token: 'flow-1' } });
+    expect(getStoredUser()).toMatchObject({ id: 5, username: 'alice' });
+  });
+
   it('warns root about the default password before moving on', async () => {
     mockFetch(() => ok(root));
     const { router } = renderApp(routes, { path: '/login' });

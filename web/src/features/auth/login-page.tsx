@@ -5,7 +5,9 @@ import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useBranding, useStatus } from '../../api/status';
 import { AuthCard } from './auth-card';
 import { DefaultPasswordDialog } from './default-password-dialog';
+import { PasskeySignInButton } from '../security/passkey-sign-in-button';
 import { LoginForm } from './login-form';
+import { useStoreSignedInUser } from './use-login';
 import { redirectTarget } from './redirect-target';
 import { ThirdPartySignIn } from './third-party-sign-in';
 
@@ -21,6 +23,7 @@ export default function LoginPage() {
   const navigate = useNavigate();
   const [warningOpen, setWarningOpen] = useState(false);
   const target = redirectTarget(location.state);
+  const store = useStoreSignedInUser();
 
   const leave = (path: string) => {
     setWarningOpen(false);
@@ -42,6 +45,14 @@ export default function LoginPage() {
         ) : (
           <Alert type="info" showIcon title={t('login.passwordLoginDisabled')} />
         )}
+        {status.passkey_login ? (
+          <PasskeySignInButton
+            onSignedIn={(user) => {
+              store(user);
+              leave(target);
+            }}
+          />
+        ) : null}
       </Flex>
       <ThirdPartySignIn status={status} />
       <Flex justify="space-between" wrap gap={8} style={{ marginTop: 24 }}>

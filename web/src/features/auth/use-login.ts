@@ -1,5 +1,6 @@
 import type { LoginRequest, SessionUser } from '@switchboard/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { isSecondStep, type SecondStepRequired } from '../security/security-api';
 import { api } from '../../api/http-client';
 import { forgetUserQueries } from '../../api/query-client';
 import { setStoredUser } from '../../api/session';
@@ -12,15 +13,26 @@ export function isDefaultRootLogin({ username, password }: LoginRequest): boolea
   return username === DEFAULT_ROOT_USERNAME && password === DEFAULT_ROOT_PASSWORD;
 }
 
-/** `POST /api/user/login`; on success the reply is stored as `localStorage.user`. */
-export function useLogin() {
+/** Stores a user who just signed in (any way) as `localStorage.user`, dropping the previous user's cached data. */
+export function useStoreSignedInUser() {
   const queryClient = useQueryClient();
+  return (user: SessionUser) => {
+    forgetUserQueries(queryClient);
+    setStoredUser(user);
+  };
+}
+
+/**
+ * `POST /api/user/login`; a signed-in user is stored as `localStorage.user`. An account with
+ * two-factor answers `{require_2fa, flow_token}` instead and nothing is stored yet.
+ */
+export function useLogin() {
+  const store = useStoreSignedInUser();
   return useMutation({
     mutationFn: ({ turnstile, ...credentials }: LoginRequest & { turnstile?: string }) =>
-      api.post<SessionUser>('/api/user/login', credentials, { query: { turnstile: turnstile || undefined } }),
-    onSuccess: (user) => {
-      forgetUserQueries(queryClient);
-      setStoredUser(user);
+      api.post<SessionUser | SecondStepRequired>('/api/user/login', credentials, { query: { turnstile: turnstile || undefined } }),
+    onSuccess: (reply) => {
+      if (!isSecondStep(reply)) store(reply);
     },
   });
 }

@@ -42,7 +42,6 @@ export async function fetchChannels(request: ChannelListRequest): Promise<PageDa
 }
 
 export const fetchChannel = (id: number) => api.get<ChannelView>(`/api/channel/${id}`);
-export const fetchChannelKey = (id: number) => api.get<{ key: string }>(`/api/channel/${id}/key`);
 export const createChannels = (request: ChannelCreateRequest) => api.post<{ ids: number[] }>('/api/channel/', request);
 export const updateChannel = (request: ChannelUpdateRequest) => api.put<ChannelView>('/api/channel/', request);
 export const deleteChannel = (id: number) => api.delete<undefined>(`/api/channel/${id}/`);

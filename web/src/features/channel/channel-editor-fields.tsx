@@ -1,8 +1,7 @@
 import { channelTypeById } from '@switchboard/contract';
-import { Alert, AutoComplete, Button, Form, Input, InputNumber, Select, Space, Switch, Typography } from 'antd';
+import { Alert, AutoComplete, Form, Input, InputNumber, Select, Space, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { modals } from '../../components/feedback';
-import { fetchChannelKey } from './channel-api';
+import { ChannelKeyButton } from './channel-key-dialog';
 import type { ChannelFormValues } from './channel-form';
 import { ChannelCapFields } from './channel-cap-fields';
 import { ChannelModelsField } from './channel-models-field';
@@ -37,11 +36,6 @@ export function ChannelEditorFields({ values, onChange, channelId, groupOptions,
     : canReadKey
       ? t('editor.keyKeep')
       : t('editor.keyKeepHere');
-  const showStoredKey = async () => {
-    if (channelId === null) return;
-    const { key } = await fetchChannelKey(channelId);
-    modals().info({ title: t('editor.storedKey'), content: <Typography.Paragraph copyable code>{key}</Typography.Paragraph>, width: 560 });
-  };
 
   return (
     <>
@@ -96,11 +90,7 @@ export function ChannelEditorFields({ values, onChange, channelId, groupOptions,
                 {t('editor.batch')}
               </Space>
             ) : null}
-            {!creating && canReadKey ? (
-              <Button size="small" type="link" onClick={() => void showStoredKey()} data-testid="channel-show-key">
-                {t('editor.showKey')}
-              </Button>
-            ) : null}
+            {channelId !== null && canReadKey ? <ChannelKeyButton channelId={channelId} /> : null}
           </Space>
         }
       >

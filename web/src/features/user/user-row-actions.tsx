@@ -4,6 +4,7 @@ import { Button, Popconfirm, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useSessionUser } from '../../api/session';
 import { toast } from '../../components/feedback';
+import { UserSecurityActions } from '../security/user-security-actions';
 import { manageUser, USERS_QUERY_KEY } from './user-api';
 
 /** The status a banned-by-system user carries; the enable action stays off for it (spec 000 §4). */
@@ -65,6 +66,7 @@ export function UserRowActions({ user, onEdit }: UserRowActionsProps) {
           {t('actions.delete')}
         </Button>
       </Popconfirm>
+      <UserSecurityActions user={user} manageable={manageable} />
     </Space>
   );
 }

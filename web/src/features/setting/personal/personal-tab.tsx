@@ -7,6 +7,8 @@ import { CheckinCard } from './checkin-card';
 import { InviteCard } from './invite-card';
 import { ModelsCard } from './models-card';
 import { NotificationCard } from './notification-card';
+import { PasskeyCard } from '../../security/passkey-card';
+import { TwoFactorCard } from '../../security/two-factor-card';
 import { fetchSelf, SELF_QUERY_KEY } from './personal-api';
 
 /** /setting?tab=personal: the signed-in user's own account (spec 000 "Settings, personal tab"). */
@@ -37,6 +39,8 @@ export default function PersonalTab() {
         <Flex vertical gap={16}>
           <BindingsCard user={user} onChanged={refresh} />
           <NotificationCard user={user} onSaved={refresh} />
+          <TwoFactorCard />
+          <PasskeyCard />
         </Flex>
       </Col>
     </Row>

@@ -1,0 +1,48 @@
+import type { Insertable, Selectable } from 'kysely';
+import type { Database } from '../../db/database';
+import { nowSeconds, toNumber } from '../../db/dialect';
+import type { PasskeyCredentialsTable } from '../../db/tables/two-factor';
+
+export type PasskeyRow = Selectable<PasskeyCredentialsTable>;
+
+function normalise(row: PasskeyRow): PasskeyRow {
+  return { ...row, id: toNumber(row.id), user_id: toNumber(row.user_id), sign_count: toNumber(row.sign_count), last_used_at: toNumber(row.last_used_at) };
+}
+
+/** One passkey per user (the column is unique). */
+export class PasskeyRepository {
+  constructor(private readonly database: Database) {}
+
+  async ofUser(userId: number): Promise<PasskeyRow | undefined> {
+    const row = await this.database.db.selectFrom('passkey_credentials').selectAll().where('user_id', '=', userId).executeTakeFirst();
+    return row && normalise(row);
+  }
+
+  async byCredentialId(credentialId: string): Promise<PasskeyRow | undefined> {
+    const row = await this.database.db.selectFrom('passkey_credentials').selectAll().where('credential_id', '=', credentialId).executeTakeFirst();
+    return row && normalise(row);
+  }
+
+  /** Stores the user's passkey in place of any earlier one. */
+  async replace(values: Insertable<PasskeyCredentialsTable>): Promise<void> {
+    await this.database.db.transaction().execute(async (transaction) => {
+      await transaction.deleteFrom('passkey_credentials').where('user_id', '=', values.user_id).execute();
+      await transaction.insertInto('passkey_credentials').values(values).execute();
+    });
+  }
+
+  /** After a sign-in: the counter only moves forward, so a cloned authenticator's older count is noticed. */
+  async recordUse(id: number, signCount: number, flags: { user_verified: number; backup_state: number; clone_warning: number }): Promise<void> {
+    const now = nowSeconds();
+    await this.database.db
+      .updateTable('passkey_credentials')
+      .set({ sign_count: signCount, last_used_at: now, updated_at: now, ...flags })
+      .where('id', '=', id)
+      .execute();
+  }
+
+  async remove(userId: number): Promise<boolean> {
+    const result = await this.database.db.deleteFrom('passkey_credentials').where('user_id', '=', userId).executeTakeFirst();
+    return Number(result.numDeletedRows) > 0;
+  }
+}

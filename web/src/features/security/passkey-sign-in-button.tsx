@@ -1,0 +1,33 @@
+import { KeyOutlined } from '@ant-design/icons';
+import type { SessionUser } from '@switchboard/contract';
+import { browserSupportsWebAuthn } from '@simplewebauthn/browser';
+import { Button } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { isApiError } from '../../api/api-error';
+import { toast } from '../../components/feedback';
+import { signInWithPasskey } from './security-api';
+
+/** "Sign in with Passkey", shown when the administrator turned passkeys on and the browser has WebAuthn. */
+export function PasskeySignInButton({ onSignedIn }: { onSignedIn: (user: SessionUser) => void }) {
+  const { t } = useTranslation('security');
+  const [busy, setBusy] = useState(false);
+  if (!browserSupportsWebAuthn()) return null;
+
+  const signIn = async () => {
+    setBusy(true);
+    try {
+      onSignedIn(await signInWithPasskey());
+    } catch (error) {
+      if (!isApiError(error)) toast.error(t('passkey.cancelled'));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Button block size="large" icon={<KeyOutlined />} loading={busy} onClick={() => void signIn()} data-testid="passkey-sign-in">
+      {t('signIn.passkey')}
+    </Button>
+  );
+}
