@@ -1,8 +1,8 @@
 import { ChannelStatus, type ChannelView } from '@switchboard/contract';
-import { Button, Popconfirm, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../api/api-error';
 import { toast } from '../../components/feedback';
+import { RowActions } from '../../components/row-actions';
 import { copyChannel, deleteChannel, updateChannel } from './channel-api';
 import { ChannelTestButton } from './channel-test-button';
 import { useChannelMutation } from './use-channel-mutation';
@@ -12,7 +12,7 @@ interface ChannelRowActionsProps {
   onEdit: (channel: ChannelView) => void;
 }
 
-/** Test (optionally one chosen model), delete, enable or disable, edit, copy (spec 001 Channel list). */
+/** Test (optionally one chosen model) as the main action; edit, enable or disable, copy and delete under "more" (spec 001 Channel list). */
 export function ChannelRowActions({ channel, onEdit }: ChannelRowActionsProps) {
   const { t } = useTranslation('channel');
   const remove = useChannelMutation(() => deleteChannel(channel.id), () => t('messages.deleted'));
@@ -34,33 +34,34 @@ export function ChannelRowActions({ channel, onEdit }: ChannelRowActionsProps) {
   const enabled = channel.status === ChannelStatus.Enabled;
 
   return (
-    <Space size={4} wrap>
-      <ChannelTestButton channel={channel} />
-      <Popconfirm
-        title={t('messages.deleteConfirm', { name: channel.name })}
-        okButtonProps={{ danger: true }}
-        onConfirm={() => remove.mutateAsync(undefined)}
-      >
-        <Button size="small" danger loading={remove.isPending} data-testid="channel-delete">
-          {t('actions.delete')}
-        </Button>
-      </Popconfirm>
-      <Button
-        size="small"
-        loading={toggle.isPending}
-        onClick={() => toggle.mutate(enabled ? ChannelStatus.Disabled : ChannelStatus.Enabled)}
-        data-testid="channel-toggle"
-      >
-        {enabled ? t('actions.disable') : t('actions.enable')}
-      </Button>
-      <Button size="small" onClick={() => onEdit(channel)} data-testid="channel-edit">
-        {t('actions.edit')}
-      </Button>
-      <Popconfirm title={t('messages.copyConfirm', { name: channel.name })} onConfirm={() => copy.mutateAsync(undefined)}>
-        <Button size="small" loading={copy.isPending} data-testid="channel-copy">
-          {t('actions.copy')}
-        </Button>
-      </Popconfirm>
-    </Space>
+    <RowActions
+      main={<ChannelTestButton channel={channel} />}
+      testId="channel-more"
+      more={[
+        { key: 'edit', label: t('actions.edit'), onClick: () => onEdit(channel), testId: 'channel-edit' },
+        {
+          key: 'toggle',
+          label: enabled ? t('actions.disable') : t('actions.enable'),
+          disabled: toggle.isPending,
+          onClick: () => toggle.mutate(enabled ? ChannelStatus.Disabled : ChannelStatus.Enabled),
+          testId: 'channel-toggle',
+        },
+        {
+          key: 'copy',
+          label: t('actions.copy'),
+          confirm: { title: t('messages.copyConfirm', { name: channel.name }) },
+          onClick: () => copy.mutateAsync(undefined),
+          testId: 'channel-copy',
+        },
+        {
+          key: 'delete',
+          label: t('actions.delete'),
+          danger: true,
+          confirm: { title: t('messages.deleteConfirm', { name: channel.name }) },
+          onClick: () => remove.mutateAsync(undefined),
+          testId: 'channel-delete',
+        },
+      ]}
+    />
   );
 }

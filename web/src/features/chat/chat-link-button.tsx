@@ -1,50 +1,29 @@
 import { CommentOutlined, DownOutlined } from '@ant-design/icons';
 import { Button, Dropdown } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useStatus } from '../../api/status';
-import { toast } from '../../components/feedback';
-import { chatLinksOf, fillChatLink, openChatLink, serverAddressOf, type ChatLink } from './chat-links';
+import { useChatLinkActions } from './chat-link-actions';
 
 /**
- * The token row's chat action: one button for one configured link, a dropdown for several, and a
+ * The chat action as a button: one button for one configured link, a dropdown for several, and a
  * clear message when none are configured or the configuration is broken.
  */
 export function ChatLinkButton({ storedKey }: { storedKey: string }) {
   const { t } = useTranslation('chat');
-  const status = useStatus();
-  const config = chatLinksOf(status);
-  const open = (link: ChatLink) => {
-    const url = fillChatLink(link.template, storedKey, serverAddressOf(status.server_address, window.location.origin));
-    if (!openChatLink(url)) toast.error(t('errors.unsafeLink'));
-  };
-
-  if (config.state !== 'ready') {
-    const explain = () =>
-      config.state === 'none' ? toast.warning(t('errors.notConfigured')) : toast.error(t('errors.invalidConfiguration'));
+  const { state, actions } = useChatLinkActions(storedKey);
+  const [only] = actions;
+  if (state !== 'ready' || (actions.length === 1 && only)) {
     return (
-      <Button size="small" icon={<CommentOutlined />} onClick={explain} data-testid="token-chat">
+      <Button size="small" icon={<CommentOutlined />} onClick={() => only?.onClick()} data-testid="token-chat">
         {t('action')}
       </Button>
     );
   }
-  const [only] = config.links;
-  if (config.links.length === 1 && only) {
-    return (
-      <Button size="small" icon={<CommentOutlined />} onClick={() => open(only)} data-testid="token-chat">
-        {t('action')}
-      </Button>
-    );
-  }
-  const items = config.links.map((link, index) => ({ key: String(index), label: link.name }));
   return (
     <Dropdown
       trigger={['click']}
       menu={{
-        items,
-        onClick: ({ key }) => {
-          const link = config.links[Number(key)];
-          if (link) open(link);
-        },
+        items: actions.map((action) => ({ key: action.key, label: action.name })),
+        onClick: ({ key }) => actions.find((action) => action.key === key)?.onClick(),
       }}
     >
       <Button size="small" icon={<CommentOutlined />} data-testid="token-chat">

@@ -1,0 +1,117 @@
+import type { Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FakeOpenAIUpstream } from '../server/src/testing/fake-openai-upstream';
+import { useConsoleHarness } from './support/console-harness';
+import { signInAsRoot } from './support/console';
+import { startFailingProxy } from './support/failing-proxy';
+
+const ROOT_HEADERS = { 'New-Api-User': '1' };
+/** Screenshots for a person to look at; the assertions do not depend on them. */
+const SHOTS = process.env.E2E_SCREENSHOT_DIR;
+const DESKTOP = { width: 1440, height: 900 };
+const PHONE = { width: 390, height: 844 };
+type Size = typeof DESKTOP;
+const sizeName = (size: Size) => `${size.width}`;
+
+/** A working channel (the fake upstream), a broken one, a token, a code, a user, and one billed call. */
+async function seed(page: Page, upstreamUrl: string, serverUrl: string): Promise<void> {
+  const calls: Array<[path: string, data: Record<string, unknown>]> = [
+    ['/api/channel/', { type: 1, name: 'a working upstream with a long name', key: 'sk-upstream', base_url: upstreamUrl, models: 'gpt-4o-mini,gpt-4o', group: 'default' }],
+    ['/api/channel/', { type: 14, name: 'an upstream that is down', key: 'sk-down', base_url: 'http://127.0.0.1:9', models: 'claude-3-haiku', group: 'default', tag: 'backup' }],
+    ['/api/token/', { name: 'a token with a fairly long name', unlimited_quota: true }],
+    ['/api/redemption/', { name: 'welcome code', quota: 500_000, count: 1 }],
+    ['/api/user/', { username: 'phone-user', display_name: 'A person on a phone', password: 'phone-user-1' }],
+  ];
+  for (const [path, data] of calls) {
+    const reply = await page.request.post(path, { headers: ROOT_HEADERS, data });
+    expect(await reply.json(), path).toMatchObject({ success: true });
+  }
+  const tokens = (await (await page.request.get('/api/token/?p=1&size=10', { headers: ROOT_HEADERS })).json()) as { data: { items: Array<{ key: string }> } };
+  const response = await fetch(`${serverUrl}/v1/chat/completions`, {
+    method: 'POST',
+    headers: { authorization: `Bearer sk-${tokens.data.items[0]?.key}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ model: 'gpt-4o-mini', messages: [{ role: 'user', content: 'hi' }] }),
+  });
+  expect(response.status).toBe(200);
+  await response.arrayBuffer();
+}
+
+/** Elements not fully inside the window sideways, or covered where a click would land (a pinned column counts). */
+async function hiddenOnes(elements: Locator): Promise<string[]> {
+  return elements.evaluateAll((all) =>
+    all.flatMap((element) => {
+      element.scrollIntoView({ block: 'center', inline: 'nearest' });
+      const rect = element.getBoundingClientRect();
+      const label = (element.textContent ?? '').trim().slice(0, 40) || element.className;
+      if (rect.width === 0) return [];
+      if (rect.left < 0 || rect.right > window.innerWidth + 0.5) return [`${label}: outside the window (${Math.round(rect.left)}..${Math.round(rect.right)})`];
+      const hit = document.elementFromPoint(rect.left + Math.min(rect.width / 2, 12), rect.top + rect.height / 2);
+      return hit && element.contains(hit) ? [] : [`${label}: covered`];
+    }),
+  );
+}
+
+interface ListCase {
+  path: string;
+  table: string;
+  /** What identifies a row and tells its state: shown on a phone card's heading. */
+  fields: string[];
+}
+
+const LISTS: ListCase[] = [
+  { path: '/channel', table: 'channel-table', fields: ['name', 'status'] },
+  { path: '/token', table: 'token-table', fields: ['name', 'status'] },
+  { path: '/redemption', table: 'redemption-table', fields: ['name', 'status'] },
+  { path: '/user', table: 'user-table', fields: ['username', 'status'] },
+  { path: '/log', table: 'log-table', fields: ['time', 'type'] },
+];
+
+/** Header cells and first-row cells of the table (no selection or expander cells), or the phone card's heading fields. */
+function watched(page: Page, list: ListCase, size: Size): Locator {
+  const table = page.getByTestId(list.table);
+  if (size === PHONE) return table.locator('[data-testid="data-card"]').first().locator(list.fields.map((field) => `[data-card-field="${field}"]`).join(','));
+  const skip = ':not(.ant-table-selection-column):not(.ant-table-row-expand-icon-cell)';
+  return table.locator(`thead th${skip}, tr.ant-table-row:first-of-type > td${skip}`);
+}
+
+describe('the console at 1440 x 900 and 390 x 844, in Chinese and English (issue 40)', () => {
+  const harness = useConsoleHarness();
+  let upstream: FakeOpenAIUpstream;
+  beforeAll(async () => {
+    upstream = await new FakeOpenAIUpstream().start();
+    upstream.behaviour = { promptTokens: 1234, completionTokens: 567 };
+  });
+  afterAll(() => upstream.stop());
+
+  it('shows every list with its name and status on screen, no column under another, and a red "failed" for a failed test', async () => {
+    const seeded = await harness.open('en-US');
+    await signInAsRoot(seeded.page);
+    await seed(seeded.page, upstream.url, harness.server.baseUrl);
+    const hidden: Record<string, string[]> = {};
+    for (const locale of ['zh-CN', 'en-US']) {
+      const { page } = await harness.open(locale);
+      await signInAsRoot(page);
+      for (const size of [DESKTOP, PHONE]) {
+        await page.setViewportSize(size);
+        for (const list of LISTS) {
+          await page.goto(list.path);
+          const first = size === PHONE ? page.getByTestId(list.table).locator('[data-testid="data-card"]').first() : page.getByTestId(list.table).locator('tr.ant-table-row').first();
+          await first.waitFor();
+          const found = watched(page, list, size);
+          expect(await found.count(), `${list.path} ${locale} ${size.width}`).toBeGreaterThanOrEqual(list.fields.length);
+          hidden[`${list.path} ${locale} ${size.width}`] = await hiddenOnes(found);
+          if (SHOTS) await page.screenshot({ path: `${SHOTS}/${list.path.slice(1)}-${locale}-${sizeName(size)}.png`, fullPage: size === PHONE });
+        }
+      }
+      if (locale === 'en-US') {
+        await page.setViewportSize(DESKTOP);
+        await page.goto('/channel');
+        const down = page.getByTestId('channel-table').locator('tr.ant-table-row', { hasText: 'an upstream that is down' });
+        await down.getByTestId('channel-test').click();
+        await expect.poll(() => down.getByTestId('channel-response-time').textContent()).toBe('Failed');
+        expect(await down.getByTestId('channel-response-time').evaluate((tag) => getComputedStyle(tag).color)).toMatch(/rgb\((2[0-9]{2}), ([0-9]{1,2}), ([0-9]{1,2})\)/);
+      }
+    }
+    expect(hidden).toEqual(Object.fromEntries(Object.keys(hidden).map((key) => [key, []])));
+  });
+});
