@@ -22,14 +22,15 @@ async function seed(page: Page, upstreamUrl: string, serverUrl: string): Promise
     ['/api/redemption/', { name: 'welcome code', quota: 500_000, count: 1 }],
     ['/api/user/', { username: 'phone-user', display_name: 'A person on a phone', password: 'phone-user-1' }],
   ];
+  let key = '';
   for (const [path, data] of calls) {
-    const reply = await page.request.post(path, { headers: ROOT_HEADERS, data });
-    expect(await reply.json(), path).toMatchObject({ success: true });
+    const reply = (await (await page.request.post(path, { headers: ROOT_HEADERS, data })).json()) as { success: boolean; data?: unknown };
+    expect(reply, path).toMatchObject({ success: true });
+    if (path === '/api/token/') key = (reply.data as Array<{ key: string }>)[0]?.key ?? '';
   }
-  const tokens = (await (await page.request.get('/api/token/?p=1&size=10', { headers: ROOT_HEADERS })).json()) as { data: { items: Array<{ key: string }> } };
   const response = await fetch(`${serverUrl}/v1/chat/completions`, {
     method: 'POST',
-    headers: { authorization: `Bearer sk-${tokens.data.items[0]?.key}`, 'content-type': 'application/json' },
+    headers: { authorization: `Bearer sk-${key}`, 'content-type': 'application/json' },
     body: JSON.stringify({ model: 'gpt-4o-mini', messages: [{ role: 'user', content: 'hi' }] }),
   });
   expect(response.status).toBe(200);
@@ -40,7 +41,8 @@ async function seed(page: Page, upstreamUrl: string, serverUrl: string): Promise
 async function hiddenOnes(elements: Locator): Promise<string[]> {
   return elements.evaluateAll((all) =>
     all.flatMap((element) => {
-      element.scrollIntoView({ block: 'center', inline: 'nearest' });
+      // Bring it into the window vertically only: a sideways scroll is what must not be needed.
+      window.scrollBy(0, element.getBoundingClientRect().top - window.innerHeight / 2);
       const rect = element.getBoundingClientRect();
       const label = (element.textContent ?? '').trim().slice(0, 40) || element.className;
       if (rect.width === 0) return [];

@@ -1,5 +1,5 @@
 import { CHANNEL_PRIORITY_MINIMUM, CHANNEL_WEIGHT_MINIMUM, channelTypeName, formatQuota, splitCommaList, type ChannelView, type StatusData } from '@switchboard/contract';
-import { Space, Tag, Tooltip, Typography } from 'antd';
+import { Flex, Space, Tag, Tooltip, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import type { TFunction } from 'i18next';
 import { ChannelRowActions } from './channel-row-actions';
@@ -50,13 +50,13 @@ export function channelColumns(t: TFunction, status: StatusData, handlers: Chann
     {
       title: t('columns.id'),
       key: 'id',
-      width: 64,
+      width: 56,
       render: (_value, record) => (isTagRecord(record) ? <Tag color="purple">{t('values.tag')}</Tag> : record.channel.id),
     },
     {
       title: t('columns.name'),
       key: 'name',
-      width: 200,
+      width: 170,
       render: (_value, record) =>
         isTagRecord(record) ? (
           <Typography.Text strong>{record.tag}</Typography.Text>
@@ -69,19 +69,19 @@ export function channelColumns(t: TFunction, status: StatusData, handlers: Chann
     {
       title: t('columns.tag'),
       key: 'tag',
-      width: 100,
+      width: 90,
       render: (_value, record) => (isTagRecord(record) || !record.channel.tag ? null : <Tag data-testid="channel-tag">{record.channel.tag}</Tag>),
     },
     {
       title: t('columns.group'),
       key: 'group',
-      width: 120,
+      width: 100,
       render: (_value, record) => groupTags(isTagRecord(record) ? record.groups : splitCommaList(record.channel.group)),
     },
     {
       title: t('columns.type'),
       key: 'type',
-      width: 150,
+      width: 130,
       render: (_value, record) => {
         if (isTagRecord(record)) return null;
         const count = splitCommaList(record.channel.models).length;
@@ -102,7 +102,7 @@ export function channelColumns(t: TFunction, status: StatusData, handlers: Chann
     {
       title: t('columns.status'),
       key: 'status',
-      width: 90,
+      width: 84,
       render: (_value, record) =>
         isTagRecord(record) ? (
           <Tag>{t('values.enabledCount', { enabled: record.enabledCount, total: record.children.length })}</Tag>
@@ -113,38 +113,37 @@ export function channelColumns(t: TFunction, status: StatusData, handlers: Chann
     {
       title: t('columns.responseTime'),
       key: 'responseTime',
-      width: 90,
+      width: 84,
       render: (_value, record) => (isTagRecord(record) ? null : <ResponseTimeTag milliseconds={record.channel.response_time} channelId={record.channel.id} />),
     },
     {
-      title: t('columns.balance'),
+      // Used and balance share a column, as the reference does, so that the whole list fits a laptop.
+      title: t('columns.usedAndBalance'),
       key: 'balance',
-      width: 90,
+      width: 104,
       render: (_value, record) => {
-        if (isTagRecord(record)) return null;
+        const used = <span data-testid="channel-used">{quota(isTagRecord(record) ? record.usedQuota : record.channel.used_quota)}</span>;
+        if (isTagRecord(record)) return used;
         const channel = record.channel;
         const updated = channel.balance_updated_time ? formatTime(channel.balance_updated_time) : t('values.never');
         return (
-          <Tooltip title={t('values.balanceHint', { time: updated })}>
-            <Tag style={{ cursor: 'pointer' }} onClick={() => handlers.onUpdateBalance(channel)} data-testid="channel-balance">
-              ${channel.balance.toFixed(2)}
-            </Tag>
-          </Tooltip>
+          <Flex vertical gap={2} align="flex-start">
+            {used}
+            <Tooltip title={t('values.balanceHint', { time: updated })}>
+              <Tag style={{ cursor: 'pointer' }} onClick={() => handlers.onUpdateBalance(channel)} data-testid="channel-balance">
+                ${channel.balance.toFixed(2)}
+              </Tag>
+            </Tooltip>
+          </Flex>
         );
       },
     },
-    {
-      title: t('columns.usedQuota'),
-      key: 'usedQuota',
-      width: 100,
-      render: (_value, record) => quota(isTagRecord(record) ? record.usedQuota : record.channel.used_quota),
-    },
-    { title: t('columns.priority'), key: 'priority', width: 110, render: numberCell('priority', CHANNEL_PRIORITY_MINIMUM) },
-    { title: t('columns.weight'), key: 'weight', width: 110, render: numberCell('weight', CHANNEL_WEIGHT_MINIMUM) },
+    { title: t('columns.priority'), key: 'priority', width: 100, render: numberCell('priority', CHANNEL_PRIORITY_MINIMUM) },
+    { title: t('columns.weight'), key: 'weight', width: 100, render: numberCell('weight', CHANNEL_WEIGHT_MINIMUM) },
     {
       title: t('columns.actions'),
       key: 'actions',
-      width: 150,
+      width: 116,
       // Kept in view at laptop widths while the other columns scroll sideways.
       fixed: 'right',
       render: (_value, record) =>

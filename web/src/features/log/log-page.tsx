@@ -52,9 +52,10 @@ export default function LogPage() {
             dataSource={list.data?.items ?? []}
             query={list}
             headingKeys={['time', 'type', 'model']}
-            chooser={{ table: admin ? 'log-admin' : 'log', keep: ['time', 'type', 'quota'] }}
+            // An administrator's log has four more columns: token and group start hidden (the chooser shows them).
+            chooser={{ table: admin ? 'log-admin' : 'log', keep: ['time', 'type', 'quota'], defaultHidden: admin ? ['token', 'group'] : [] }}
             tableLayout="fixed"
-            scroll={{ x: admin ? 1180 : 1000 }}
+            scroll={{ x: 'max-content' }}
             expandable={{ expandedRowRender: (entry) => <LogDetail entry={entry} status={status} /> }}
             pagination={pagination(list.data?.total ?? 0, { showTotal: (total) => t('total', { total }) })}
             data-testid="log-table"
