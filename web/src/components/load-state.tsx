@@ -3,6 +3,9 @@ import { Button, Result, Skeleton } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../api/api-error';
 
+/** What a statistic reads while it is not known yet (loading, or its request failed): never a 0. */
+export const UNKNOWN = '—';
+
 /** What a list shows while its first page loads: grey rows, not "no data". */
 export function SkeletonRows({ rows = 5 }: { rows?: number }) {
   return <Skeleton active title={false} paragraph={{ rows, width: '100%' }} data-testid="skeleton-rows" />;

@@ -3,7 +3,7 @@ import { Button, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import type { TFunction } from 'i18next';
 import { formatTime } from '../token/token-quota';
-import { displayCallQuota } from './call-quota';
+import { displayUsageQuota } from './call-quota';
 import { DurationTags } from './duration-tags';
 import { channelsTried, otherOf } from './log-billing';
 import { LogTypeTag } from './log-type-tag';
@@ -79,7 +79,7 @@ export function logColumns(t: TFunction, options: LogColumnOptions): ColumnsType
       title: t('columns.quota'),
       key: 'quota',
       width: 90,
-      render: (_value, entry) => (entry.quota ? <span data-testid="log-quota">{displayCallQuota(entry.quota, options.status)}</span> : null),
+      render: (_value, entry) => (entry.quota ? <span data-testid="log-quota">{displayUsageQuota(entry.quota, options.status)}</span> : null),
     },
     ...(options.admin ? [admin.retry] : []),
     { title: t('columns.content'), key: 'content', width: 140, ellipsis: true, render: (_value, entry) => entry.content },
