@@ -84,11 +84,18 @@ describe('the console at 1440 x 900 and 390 x 844, in Chinese and English (issue
     upstream.behaviour = { promptTokens: 1234, completionTokens: 567 };
   });
   afterAll(() => upstream.stop());
+  let seeded = false;
+  /** Seeds the shared server once, whichever test runs first. */
+  const seedOnce = async (page: Page) => {
+    if (seeded) return;
+    await seed(page, upstream.url, harness.server.baseUrl);
+    seeded = true;
+  };
 
   it('shows every list with its name and status on screen, no column under another, and a red "failed" for a failed test', async () => {
-    const seeded = await harness.open('en-US');
-    await signInAsRoot(seeded.page);
-    await seed(seeded.page, upstream.url, harness.server.baseUrl);
+    const first = await harness.open('en-US');
+    await signInAsRoot(first.page);
+    await seedOnce(first.page);
     const hidden: Record<string, string[]> = {};
     for (const locale of ['zh-CN', 'en-US']) {
       const { page } = await harness.open(locale);
@@ -115,5 +122,82 @@ describe('the console at 1440 x 900 and 390 x 844, in Chinese and English (issue
       }
     }
     expect(hidden).toEqual(Object.fromEntries(Object.keys(hidden).map((key) => [key, []])));
+  });
+
+  it('splits the operation settings into sections no taller than a few screens, with a menu that jumps to each', async () => {
+    const { page } = await harness.open('zh-CN');
+    await signInAsRoot(page);
+    for (const size of [DESKTOP, PHONE]) {
+      await page.setViewportSize(size);
+      await page.goto('/setting?tab=operation');
+      await page.getByTestId('section-general').waitFor();
+      const heights = await page.locator('.settings-section').evaluateAll((sections) =>
+        sections.map((section) => [section.getAttribute('data-testid'), Math.round(section.getBoundingClientRect().height)] as const),
+      );
+      expect(heights.length, `${size.width}`).toBeGreaterThanOrEqual(10);
+      const tooTall = heights.filter(([, height]) => height > 3 * size.height);
+      expect(tooTall, `${size.width}`).toEqual([]);
+      if (SHOTS) await page.screenshot({ path: `${SHOTS}/setting-operation-zh-CN-${sizeName(size)}.png` });
+    }
+    // The menu takes a person to the monitoring section, and its save button is on screen there.
+    await page.setViewportSize(DESKTOP);
+    await page.getByTestId('settings-menu').getByText('监控设置', { exact: true }).click();
+    await expect.poll(async () => (await page.getByTestId('section-monitoring').boundingBox())?.y ?? 9999).toBeLessThan(200);
+    expect(await hiddenOnes(page.getByTestId('save-monitoring'))).toEqual([]);
+  });
+
+  it('uses no native date inputs and rounds money to at most four decimals on the dashboard, the logs and the token editor', async () => {
+    const { page } = await harness.open('en-US');
+    await signInAsRoot(page);
+    await seedOnce(page);
+    await page.request.put('/api/option/', { headers: ROOT_HEADERS, data: { key: 'DataExportEnabled', value: 'true' } });
+    for (const size of [DESKTOP, PHONE]) {
+      await page.setViewportSize(size);
+      for (const path of ['/detail', '/log', '/token']) {
+        await page.goto(path);
+        if (path === '/detail') await page.getByTestId('detail-total-quota').getByText('$').waitFor();
+        if (path === '/log') await page.getByTestId('log-table').locator(size === PHONE ? '[data-testid="data-card"]' : 'tr.ant-table-row').first().waitFor();
+        if (path === '/token') {
+          await page.getByTestId('token-add').click();
+          await page.getByTestId('token-expiry').waitFor();
+        }
+        expect(await page.locator('input[type="date"], input[type="datetime-local"]').count(), path).toBe(0);
+        const money = await page.locator('body').innerText();
+        expect(money.match(/\$\d+\.\d{5,}/g) ?? [], `${path} ${size.width}`).toEqual([]);
+        if (SHOTS) await page.screenshot({ path: `${SHOTS}/${path.slice(1)}-dates-en-US-${sizeName(size)}.png` });
+      }
+    }
+    // Quick ranges come in the app's language.
+    const { page: zh } = await harness.open('zh-CN');
+    await signInAsRoot(zh);
+    await zh.goto('/log');
+    await zh.getByTestId('log-filter-range').locator('input').first().click();
+    await zh.locator('.ant-picker-presets').getByText('最近 7 天').waitFor();
+  });
+
+  it('says a list failed to load and offers a retry that works, on a desktop and on a phone', async () => {
+    const proxy = await startFailingProxy(harness.server.baseUrl);
+    try {
+      const session = await harness.browser.newContext({ baseURL: proxy.baseUrl, locale: 'zh-CN', reducedMotion: 'reduce', viewport: DESKTOP });
+      const page = await session.newPage();
+      await signInAsRoot(page);
+      await seedOnce(page);
+      for (const size of [DESKTOP, PHONE]) {
+        await page.setViewportSize(size);
+        proxy.failNext('/api/token/', 1);
+        await page.goto('/token');
+        const retry = page.getByTestId('load-retry');
+        await retry.waitFor();
+        expect(await page.getByTestId('load-error').innerText()).toContain('加载失败');
+        expect(await page.getByText('暂无数据').count()).toBe(0);
+        if (SHOTS) await page.screenshot({ path: `${SHOTS}/token-failed-zh-CN-${sizeName(size)}.png` });
+        await retry.click();
+        await page.getByTestId('token-table').getByText('a token with a fairly long name').first().waitFor();
+        expect(await page.getByTestId('load-error').count()).toBe(0);
+      }
+      await session.close();
+    } finally {
+      await proxy.close();
+    }
   });
 });

@@ -89,13 +89,14 @@ export function OperationTab({ options }: { options: OptionValues }) {
   const { t } = useTranslation('setting');
   const mobile = useIsMobile();
   const menu = (
-    <Anchor
-      direction={mobile ? 'horizontal' : 'vertical'}
-      offsetTop={TOP_BAR_HEIGHT + 8}
-      targetOffset={TOP_BAR_HEIGHT + 16}
-      items={MENU.map((name) => ({ key: name, href: `#${sectionAnchorId(name)}`, title: t(`sections.${name}`) }))}
-      data-testid="settings-menu"
-    />
+    <nav data-testid="settings-menu">
+      <Anchor
+        direction={mobile ? 'horizontal' : 'vertical'}
+        offsetTop={TOP_BAR_HEIGHT + 8}
+        targetOffset={TOP_BAR_HEIGHT + 16}
+        items={MENU.map((name) => ({ key: name, href: `#${sectionAnchorId(name)}`, title: t(`sections.${name}`) }))}
+      />
+    </nav>
   );
   const cards = (
     <Flex vertical gap={16}>

@@ -37,7 +37,7 @@ const self = {
 };
 const models = Array.from({ length: 13 }, (_, index) => `model-${String(index).padStart(2, '0')}`);
 
-function serve(overrides: (request: RecordedRequest) => ReturnType<typeof ok> | undefined = () => undefined) {
+function serve(overrides: (request: RecordedRequest) => { status?: number; body: unknown } | undefined = () => undefined) {
   return mockFetch((request) => {
     const answer = overrides(request);
     if (answer) return answer;
