@@ -3,6 +3,7 @@ import { createGuards } from './auth/guards';
 import { registerAccountRoutes } from './account/routes';
 import { registerChannelRoutes } from './channel/routes';
 import { registerDataRoutes } from './data/routes';
+import { registerTopRoutes } from './data/top-routes';
 import { registerJobRoutes } from './job/routes';
 import { registerLogRoutes } from './log/routes';
 import { registerRedemptionRoutes } from './redemption/routes';
@@ -37,6 +38,7 @@ export async function consolePlugin(app: ConsoleApp, context: AppContext): Promi
   registerPublicContentRoutes(app, context);
   registerLogRoutes(app, context, guards);
   registerDataRoutes(app, context, guards);
+  registerTopRoutes(app, context, guards);
   registerRedemptionRoutes(app, context, guards);
   registerTopUpRoutes(app, context, guards);
   registerTaskRoutes(app, context, guards);

@@ -12,6 +12,7 @@ import { fetchUsage, type UsageQuery } from './detail-api';
 import { DetailFilters } from './detail-filters';
 import { DetailStats } from './detail-stats';
 import { ModelBreakdown } from './model-breakdown';
+import { TopLists } from './top-lists';
 import { CallsChart, ConsumptionChart } from './usage-charts';
 import { continuousBuckets, granularityOf, usageSeries, type Granularity } from './usage-series';
 
@@ -64,6 +65,7 @@ export default function DetailPage() {
       <ConsumptionChart buckets={chartBuckets} models={series.models} formatQuota={showQuota} />
       <CallsChart buckets={chartBuckets} models={series.models} />
       <ModelBreakdown models={series.models} formatQuota={showQuota} />
+      <TopLists admin={admin} query={query} showQuota={showQuota} />
     </PageFrame>
   );
 }
