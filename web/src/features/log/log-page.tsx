@@ -57,7 +57,7 @@ export default function LogPage() {
             tableLayout="fixed"
             scroll={{ x: 'max-content' }}
             expandable={{ expandedRowRender: (entry) => <LogDetail entry={entry} status={status} /> }}
-            pagination={pagination(list.data?.total ?? 0, { showTotal: (total) => t('total', { total }) })}
+            pagination={pagination(list.data?.total ?? 0, { showTotal: (total) => t('total', { count: total }) })}
             data-testid="log-table"
           />
         </Flex>

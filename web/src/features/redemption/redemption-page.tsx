@@ -77,7 +77,7 @@ export default function RedemptionPage() {
           query={query}
           scroll={{ x: 'max-content' }}
           rowSelection={rowSelection}
-          pagination={pagination(query.data?.total ?? 0, { showTotal: (total) => t('total', { total }) })}
+          pagination={pagination(query.data?.total ?? 0, { showTotal: (total) => t('total', { count: total }) })}
           data-testid="redemption-table"
         />
       </Card>

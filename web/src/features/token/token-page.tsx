@@ -96,7 +96,7 @@ export default function TokenPage() {
           rowClassName={(token) => (token.status === TokenStatus.Enabled ? '' : 'row-disabled')}
           scroll={{ x: 'max-content' }}
           rowSelection={rowSelection}
-          pagination={pagination(query.data?.total ?? 0, { showTotal: (total) => t('total', { total }) })}
+          pagination={pagination(query.data?.total ?? 0, { showTotal: (total) => t('total', { count: total }) })}
           data-testid="token-table"
         />
       </Card>

@@ -87,7 +87,7 @@ export default function UserListPage() {
           rowClassName={(user) => (user.status === UserStatus.Enabled ? '' : 'row-disabled')}
           // The table takes the card's width and wraps what can wrap; only a narrower screen scrolls it sideways.
           scroll={{ x: '100%' }}
-          pagination={pagination(query.data?.total ?? 0, { showTotal: (total) => t('total', { total }) })}
+          pagination={pagination(query.data?.total ?? 0, { showTotal: (total) => t('total', { count: total }) })}
           data-testid="user-table"
         />
       </Card>
