@@ -87,7 +87,7 @@ export function channelColumns(t: TFunction, status: StatusData, handlers: Chann
         const count = splitCommaList(record.channel.models).length;
         return (
           <Space size={2} wrap>
-            <Tag color={typeColour(record.channel.type)} data-testid="channel-type">
+            <Tag color={typeColour(record.channel.type)} data-testid="channel-type-tag">
               {t(`types.${record.channel.type}`, { defaultValue: channelTypeName(record.channel.type) })}
             </Tag>
             <Tooltip title={record.channel.models.split(',').join(', ')}>

@@ -52,8 +52,9 @@ export default function LogPage() {
             dataSource={list.data?.items ?? []}
             query={list}
             headingKeys={['time', 'type', 'model']}
-            // An administrator's log has four more columns: token and group start hidden (the chooser shows them).
-            chooser={{ table: admin ? 'log-admin' : 'log', keep: ['time', 'type', 'quota'], defaultHidden: admin ? ['token', 'group'] : [] }}
+            // An administrator's log has three more columns: group and the note start hidden (the chooser shows them;
+            // the note is also in the row's expanded detail).
+            chooser={{ table: admin ? 'log-admin' : 'log', keep: ['time', 'type', 'quota'], defaultHidden: admin ? ['group', 'content'] : [] }}
             tableLayout="fixed"
             scroll={{ x: 'max-content' }}
             expandable={{ expandedRowRender: (entry) => <LogDetail entry={entry} status={status} /> }}
