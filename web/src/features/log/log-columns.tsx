@@ -56,18 +56,18 @@ export function logColumns(t: TFunction, options: LogColumnOptions): ColumnsType
     { title: t('columns.token'), key: 'token', width: 110, ellipsis: true, render: (_value, entry) => (entry.token_name ? <Tag>{entry.token_name}</Tag> : null) },
     { title: t('columns.group'), key: 'group', width: 90, ellipsis: true, render: (_value, entry) => (entry.group ? <Tag color="blue">{entry.group}</Tag> : null) },
     { title: t('columns.type'), key: 'type', width: 72, render: (_value, entry) => <LogTypeTag type={entry.type} /> },
-    { title: t('columns.model'), key: 'model', width: 140, ellipsis: true, render: (_value, entry) => (entry.model_name ? <Tag color="geekblue">{entry.model_name}</Tag> : null) },
+    { title: t('columns.model'), key: 'model', width: 124, ellipsis: true, render: (_value, entry) => (entry.model_name ? <Tag color="geekblue">{entry.model_name}</Tag> : null) },
     {
       title: t('columns.duration'),
       key: 'duration',
-      width: 100,
+      width: 96,
       render: (_value, entry) =>
         isCall(entry) ? <DurationTags useTime={entry.use_time} firstTokenMs={otherOf(entry).frt} isStream={entry.is_stream} /> : null,
     },
     {
       title: t('columns.tokens'),
       key: 'tokens',
-      width: 100,
+      width: 92,
       render: (_value, entry) =>
         isCall(entry) ? (
           <span title={t('detail.tokenCounts', { prompt: entry.prompt_tokens, completion: entry.completion_tokens })} data-testid="log-tokens">
