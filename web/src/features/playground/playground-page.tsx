@@ -36,10 +36,11 @@ export default function PlaygroundPage() {
   return (
     <PageFrame title={t('title')} summary={t('summary')}>
       <Row gutter={[16, 16]}>
-        <Col xs={24} lg={7} xl={6}>
+        {/* On a phone the conversation comes first and the settings below it. */}
+        <Col xs={{ span: 24, order: 2 }} lg={{ span: 7, order: 1 }} xl={{ span: 6, order: 1 }}>
           <PlaygroundSettingsPanel settings={settings} onChange={(patch) => setSettings((current) => ({ ...current, ...patch }))} />
         </Col>
-        <Col xs={24} lg={17} xl={18}>
+        <Col xs={{ span: 24, order: 1 }} lg={{ span: 17, order: 2 }} xl={{ span: 18, order: 2 }}>
           <Card
             variant="borderless"
             title={t('chat.title')}
