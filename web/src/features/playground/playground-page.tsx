@@ -58,7 +58,7 @@ export default function PlaygroundPage() {
             <Flex vertical gap={16}>
               {/* The conversation takes the height the window leaves (the page's title, the card's head and the input). */}
               <div
-                style={{ height: mobile ? 'calc(100dvh - 320px)' : 'calc(100vh - 350px)', minHeight: 280, overflowY: 'auto', paddingRight: 4 }}
+                style={{ height: mobile ? 'calc(100dvh - 400px)' : 'calc(100vh - 350px)', minHeight: 280, overflowY: 'auto', paddingRight: 4 }}
                 data-testid="playground-messages"
               >
                 <PlaygroundMessageList messages={messages} />
