@@ -48,7 +48,8 @@ describe('upstream model updates and the models page in Chromium', () => {
 
     await page.goto('/channel');
     const row = page.locator('tr', { has: page.getByText('listing vendor', { exact: true }) });
-    await row.getByTestId('channel-model-updates').click();
+    await row.getByTestId('channel-more').click();
+    await page.getByTestId('channel-model-updates').click();
     const dialog = page.getByTestId('model-update-dialog');
     await dialog.getByText('Not checked yet').waitFor();
     await page.getByTestId('model-update-detect').click();
@@ -107,7 +108,8 @@ describe('upstream model updates and the models page in Chromium', () => {
 
     await page.goto('/channel');
     const row = page.locator('tr', { has: page.getByText('listing vendor', { exact: true }) });
-    await row.getByTestId('channel-edit').click();
+    await row.getByTestId('channel-more').click();
+    await page.getByTestId('channel-edit').click();
     await page.getByTestId('prefill-picker-model').click();
     await page.getByText('Reasoning set (2)').click();
     const models = page.getByTestId('channel-models');

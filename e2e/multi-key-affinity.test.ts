@@ -59,7 +59,8 @@ describe('multi-key channels and channel affinity in Chromium', () => {
     await page.locator('.ant-modal-close').click();
 
     // The editor appends keys to the two left.
-    await row.getByTestId('channel-edit').click();
+    await row.getByTestId('channel-more').click();
+    await page.getByTestId('channel-edit').click();
     await page.getByTestId('channel-multi-key-notice').waitFor();
     expect(await page.getByTestId('channel-multi-key-notice').textContent()).toContain('2 keys');
     await page.getByTestId('channel-key').fill('sk-fourth-key-dddd');

@@ -47,7 +47,8 @@ describe('a token limit set in the drawer, in Chromium', () => {
     await page.getByTestId('token-rpm-limit').fill('1');
     await page.getByTestId('token-submit').click();
     const row = page.getByTestId('token-table').locator('tr', { hasText: 'paced' });
-    await row.getByTestId('token-view-key').click();
+    await row.getByTestId('token-more').click();
+    await page.getByTestId('token-view-key').click();
     const key = (await page.getByTestId('token-key-text').textContent()) ?? '';
 
     const ask = () =>

@@ -78,7 +78,7 @@ describe('playground in Chromium against a fake upstream', () => {
     await page.goto('/playground');
     // The prefilled model does not narrow the list: every model the user may use is offered.
     await page.getByTestId('playground-model').locator('input').click();
-    const options = page.locator('.ant-select-item-option');
+    const options = page.locator('.ant-select-item-option .model-option-name');
     await expect.poll(async () => (await options.allTextContents()).sort()).toEqual(['claude-3-haiku', 'gpt-4o', 'gpt-4o-mini']);
     await page.keyboard.press('Escape');
     await page.getByTestId('playground-input').fill('Say hello');

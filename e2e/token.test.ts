@@ -44,7 +44,9 @@ describe('tokens in Chromium', () => {
     await row.getByTestId('token-copy').click();
     expect(await copiedText(page)).toMatch(FULL_KEY);
 
-    await row.getByTestId('token-view-key').click();
+    // Viewing the key sits in the row's "more" menu, which opens beside the row.
+    await row.getByTestId('token-more').click();
+    await page.getByTestId('token-view-key').click();
     const shown = await page.getByTestId('token-key-text').textContent();
     expect(shown).toMatch(FULL_KEY);
     expect(failedCalls).toEqual([]);
@@ -62,7 +64,8 @@ describe('tokens in Chromium', () => {
 
     await createToken(page, 'to disable');
     const row = page.getByTestId('token-table').locator('tr', { hasText: 'to disable' });
-    await row.getByTestId('token-toggle').click();
+    await row.getByTestId('token-more').click();
+    await page.getByTestId('token-toggle').click();
     await row.getByTestId('token-status').getByText('Disabled').waitFor();
   });
 });

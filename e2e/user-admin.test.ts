@@ -47,9 +47,12 @@ describe('user administration in Chromium', () => {
     await form.getByTestId('user-edit-submit').click();
     await userRow(page).getByTestId('user-remaining').getByText('Remaining $2.00').waitFor();
 
-    await userRow(page).getByTestId('user-disable').click();
+    // Disabling sits in the row's "more" menu, which opens beside the row.
+    await userRow(page).getByTestId('user-more').click();
+    await page.getByTestId('user-disable').click();
     await userRow(page).getByTestId('user-status').getByText('Banned').waitFor();
-    await userRow(page).getByTestId('user-enable').waitFor();
+    await userRow(page).getByTestId('user-more').click();
+    await page.getByTestId('user-enable').waitFor();
     expect(failedCalls).toEqual([]);
     expect(session.errors.filter((error) => !error.startsWith('Failed to load resource'))).toEqual([]);
 

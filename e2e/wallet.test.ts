@@ -68,7 +68,10 @@ describe('wallet in Chromium', () => {
     await usedRow.waitFor();
     // Cells: selection, id, name, status, quota, created, redeemer id, actions; root (id 1) redeemed it.
     expect(await usedRow.locator('td').nth(6).textContent()).toBe('1');
-    expect(await usedRow.getByTestId('redemption-edit').isDisabled()).toBe(true);
+    // Edit sits in the row's "more" menu, which opens beside the row.
+    await usedRow.getByTestId('redemption-more').click();
+    const edit = page.locator('.ant-dropdown:not(.ant-dropdown-hidden)').getByTestId('redemption-edit');
+    expect(await edit.locator('xpath=ancestor::li[1]').getAttribute('aria-disabled')).toBe('true');
     expect(session.errors.filter((error) => !error.startsWith('Failed to load resource'))).toEqual([]);
   });
 });

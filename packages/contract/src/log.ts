@@ -124,3 +124,14 @@ export const dataQuerySchema = z.object({
 export type DataQuery = z.infer<typeof dataQuerySchema>;
 
 export const logClearQuerySchema = z.object({ target_timestamp: z.coerce.number().int().optional().default(0) });
+
+/** One row of the dashboard's top lists (`GET /api/data/top_users`, `/api/data/self/top_tokens`): largest quota first. */
+export interface TopUsage {
+  /** the username, or the token name ('' for calls without a token) */
+  name: string;
+  quota: number;
+  count: number;
+}
+
+/** How many rows a top list holds. */
+export const TOP_USAGE_LIMIT = 10;

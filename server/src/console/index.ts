@@ -6,6 +6,7 @@ import { registerChannelRoutes } from './channel/routes';
 import { registerCheckinRoutes } from './checkin/routes';
 import { registerModelUpdateRoutes } from './channel/model-updates-routes';
 import { registerDataRoutes } from './data/routes';
+import { registerTopRoutes } from './data/top-routes';
 import { registerJobRoutes } from './job/routes';
 import { registerLogRoutes } from './log/routes';
 import { registerRedemptionRoutes } from './redemption/routes';
@@ -59,6 +60,7 @@ export async function consolePlugin(app: ConsoleApp, context: AppContext): Promi
   registerPublicContentRoutes(app, context);
   registerLogRoutes(app, context, guards);
   registerDataRoutes(app, context, guards);
+  registerTopRoutes(app, context, guards);
   registerRedemptionRoutes(app, context, guards);
   registerCheckinRoutes(app, context, guards);
   registerTopUpRoutes(app, context, guards);

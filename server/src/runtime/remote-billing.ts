@@ -1,10 +1,10 @@
 import type { Config } from '../config';
 import type { Database } from '../db/database';
 import { DeltaWriter } from '../ledger/balances/delta-writer';
-import { DurableJournal, type Durability, type JournalSync } from '../ledger/durable-journal';
+import { DurableJournal, type Durability } from '../ledger/durable-journal';
 import { replayJournal } from '../ledger/journal-replay';
 import { logRowValues } from '../ledger/log-insert';
-import { journalDirectory, journalSync, LocalBilling, type Billing } from '../ledger/local-billing';
+import { LocalBilling, type Billing } from '../ledger/local-billing';
 import { LogWriter, type LogEntry, type LogQueue, type LogWriterReporter, type RollEntry } from '../ledger/log-writer';
 import { WriteBehind, type WriteBehindSource } from '../platform/write-behind';
 import type { PrimaryLink } from './primary-link';

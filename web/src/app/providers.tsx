@@ -2,6 +2,8 @@ import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { App as AntApp, ConfigProvider, theme, type ThemeConfig } from 'antd';
 import enUS from 'antd/locale/en_US';
 import zhCN from 'antd/locale/zh_CN';
+import dayjs from 'dayjs';
+import 'dayjs/locale/zh-cn';
 import { useEffect, useMemo, type ReactNode } from 'react';
 import { queryClient as defaultQueryClient } from '../api/query-client';
 import { FeedbackBridge } from '../components/feedback-bridge';
@@ -22,6 +24,9 @@ function ThemedAntd({ children }: { children: ReactNode }) {
     }),
     [dark, reducedMotion],
   );
+
+  // Date pickers name months and weekdays in the console's language.
+  dayjs.locale(language === 'en' ? 'en' : 'zh-cn');
 
   useEffect(() => {
     // Scrollbars, form controls and overscroll follow the theme too.

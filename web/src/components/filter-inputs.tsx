@@ -1,4 +1,5 @@
 import { Flex, Input, Typography } from 'antd';
+import { DateTimeField, DateTimeRange } from './date-time-field';
 import { expirySeconds, expiryText } from '../features/token/token-form';
 
 /** The unix seconds of a filter's local datetime text; 0 (no bound) for an empty or unreadable text. */
@@ -34,16 +35,17 @@ export function filterInputs<Draft extends { [Field in keyof Draft]: string }>(
   const time = (field: keyof Draft & string, label: string) => (
     <Flex gap={4} align="center">
       <Typography.Text type="secondary">{label}</Typography.Text>
-      <Input
-        type="datetime-local"
-        step={1}
-        style={{ width: 210 }}
-        aria-label={label}
-        value={draft[field]}
-        onChange={(event) => setDraft({ ...draft, [field]: event.target.value })}
-        data-testid={`${testIdPrefix}-${field}`}
-      />
+      <DateTimeField label={label} value={draft[field]} onChange={(value) => setDraft({ ...draft, [field]: value })} testId={`${testIdPrefix}-${field}`} />
     </Flex>
   );
-  return { text, time };
+  /** A from–to pair of fields as one range picker with quick ranges; test id `<prefix>-range`. */
+  const range = (from: keyof Draft & string, to: keyof Draft & string) => (
+    <DateTimeRange
+      start={draft[from]}
+      end={draft[to]}
+      onChange={(start, end) => setDraft({ ...draft, [from]: start, [to]: end })}
+      testId={`${testIdPrefix}-range`}
+    />
+  );
+  return { text, time, range };
 }

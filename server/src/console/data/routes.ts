@@ -11,7 +11,7 @@ import { dataMessages } from './messages';
 import { UsageRepository } from './repository';
 
 /** The window asked for: an open end means now; a reversed one is refused. */
-function windowOf(query: DataQuery): { since: number; until: number } {
+export function windowOf(query: DataQuery): { since: number; until: number } {
   const until = query.end_timestamp || nowSeconds();
   if (query.start_timestamp > until) throw new AppError(logMessages.windowReversed);
   return { since: query.start_timestamp, until };

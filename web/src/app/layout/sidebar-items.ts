@@ -18,8 +18,13 @@ import type { ComponentType } from 'react';
 
 export type SidebarFlags = Pick<StatusData, 'enable_data_export' | 'enable_drawing' | 'enable_task'>;
 
+/** The sidebar's headings, in their order: everyday console work, administration, one's own account. */
+export const SIDEBAR_GROUPS = ['console', 'admin', 'personal'] as const;
+export type SidebarGroup = (typeof SIDEBAR_GROUPS)[number];
+
 export interface SidebarItem {
   key: string;
+  group: SidebarGroup;
   path: string;
   /** Key in the `layout` namespace. */
   labelKey: string;
@@ -34,19 +39,19 @@ interface SidebarRule extends SidebarItem {
 
 // Spec 001 "Layout and navigation", in its order; the models page (issue 37) follows channels.
 const rules: SidebarRule[] = [
-  { key: 'playground', path: '/playground', labelKey: 'sidebar.playground', icon: ExperimentOutlined },
-  { key: 'channel', path: '/channel', labelKey: 'sidebar.channel', icon: ApiOutlined, adminOnly: true },
-  { key: 'models', path: '/models', labelKey: 'sidebar.models', icon: AppstoreOutlined, adminOnly: true },
-  { key: 'chat', path: '/chat', labelKey: 'sidebar.chat', icon: CommentOutlined },
-  { key: 'token', path: '/token', labelKey: 'sidebar.token', icon: KeyOutlined },
-  { key: 'detail', path: '/detail', labelKey: 'sidebar.detail', icon: BarChartOutlined, flag: 'enable_data_export' },
-  { key: 'redemption', path: '/redemption', labelKey: 'sidebar.redemption', icon: GiftOutlined, adminOnly: true },
-  { key: 'topup', path: '/topup', labelKey: 'sidebar.topup', icon: WalletOutlined },
-  { key: 'user', path: '/user', labelKey: 'sidebar.user', icon: TeamOutlined, adminOnly: true },
-  { key: 'log', path: '/log', labelKey: 'sidebar.log', icon: HistoryOutlined },
-  { key: 'midjourney', path: '/midjourney', labelKey: 'sidebar.midjourney', icon: PictureOutlined, flag: 'enable_drawing' },
-  { key: 'task', path: '/task', labelKey: 'sidebar.task', icon: ScheduleOutlined, flag: 'enable_task' },
-  { key: 'setting', path: '/setting', labelKey: 'sidebar.setting', icon: SettingOutlined },
+  { key: 'playground', group: 'console', path: '/playground', labelKey: 'sidebar.playground', icon: ExperimentOutlined },
+  { key: 'channel', group: 'admin', path: '/channel', labelKey: 'sidebar.channel', icon: ApiOutlined, adminOnly: true },
+  { key: 'models', group: 'admin', path: '/models', labelKey: 'sidebar.models', icon: AppstoreOutlined, adminOnly: true },
+  { key: 'chat', group: 'console', path: '/chat', labelKey: 'sidebar.chat', icon: CommentOutlined },
+  { key: 'token', group: 'console', path: '/token', labelKey: 'sidebar.token', icon: KeyOutlined },
+  { key: 'detail', group: 'console', path: '/detail', labelKey: 'sidebar.detail', icon: BarChartOutlined, flag: 'enable_data_export' },
+  { key: 'redemption', group: 'admin', path: '/redemption', labelKey: 'sidebar.redemption', icon: GiftOutlined, adminOnly: true },
+  { key: 'topup', group: 'personal', path: '/topup', labelKey: 'sidebar.topup', icon: WalletOutlined },
+  { key: 'user', group: 'admin', path: '/user', labelKey: 'sidebar.user', icon: TeamOutlined, adminOnly: true },
+  { key: 'log', group: 'console', path: '/log', labelKey: 'sidebar.log', icon: HistoryOutlined },
+  { key: 'midjourney', group: 'console', path: '/midjourney', labelKey: 'sidebar.midjourney', icon: PictureOutlined, flag: 'enable_drawing' },
+  { key: 'task', group: 'console', path: '/task', labelKey: 'sidebar.task', icon: ScheduleOutlined, flag: 'enable_task' },
+  { key: 'setting', group: 'personal', path: '/setting', labelKey: 'sidebar.setting', icon: SettingOutlined },
 ];
 
 /** The sidebar entries a user with `role` sees (undefined for a visitor) under these flags. */
@@ -54,7 +59,12 @@ export function sidebarItems(role: number | undefined, flags: SidebarFlags): Sid
   const admin = role !== undefined && isAdmin(role);
   return rules
     .filter((rule) => (!rule.adminOnly || admin) && (!rule.flag || flags[rule.flag]))
-    .map(({ key, path, labelKey, icon }) => ({ key, path, labelKey, icon }));
+    .map(({ key, group, path, labelKey, icon }) => ({ key, group, path, labelKey, icon }));
+}
+
+/** The items under their headings, each heading in SIDEBAR_GROUPS order and only when it has an item. */
+export function groupedSidebarItems(items: SidebarItem[]): Array<{ group: SidebarGroup; items: SidebarItem[] }> {
+  return SIDEBAR_GROUPS.map((group) => ({ group, items: items.filter((item) => item.group === group) })).filter((entry) => entry.items.length > 0);
 }
 
 /** Whether a path is one of the console's sections (as opposed to the public site). */

@@ -16,7 +16,8 @@ describe('sidebar menu', () => {
   it('shows admin items to an admin, labelled in the UI language', async () => {
     renderApp(routes, { path: '/token', user: { id: 1, role: Role.Admin } });
     expect(await screen.findByText('渠道')).toBeTruthy();
-    expect(shown()).toEqual(['playground', 'channel', 'models', 'chat', 'token', 'redemption', 'topup', 'user', 'log', 'setting']);
+    expect(shown()).toEqual(['playground', 'chat', 'token', 'log', 'channel', 'models', 'redemption', 'user', 'topup', 'setting']);
+    expect(screen.getAllByTestId(/^menu-group-/).map((heading) => heading.textContent)).toEqual(['控制台', '管理员', '个人中心']);
   });
 
   it('hides admin items from a normal user and shows flagged items when on', async () => {
@@ -26,6 +27,6 @@ describe('sidebar menu', () => {
       status: { enable_drawing: true, enable_task: true, enable_data_export: true },
     });
     await screen.findByText('令牌');
-    expect(shown()).toEqual(['playground', 'chat', 'token', 'detail', 'topup', 'log', 'midjourney', 'task', 'setting']);
+    expect(shown()).toEqual(['playground', 'chat', 'token', 'detail', 'log', 'midjourney', 'task', 'topup', 'setting']);
   });
 });

@@ -4,14 +4,14 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { useSessionUser } from '../../api/session';
 import { useStatus } from '../../api/status';
-import { activeSidebarKey, sidebarItems } from './sidebar-items';
+import { activeSidebarKey, groupedSidebarItems, sidebarItems } from './sidebar-items';
 
 interface SidebarMenuProps {
   collapsed?: boolean;
   onNavigate?: () => void;
 }
 
-/** The console's sections, filtered by role and status flags. */
+/** The console's sections under three headings (console, admin, personal), filtered by role and status flags. */
 export function SidebarMenu({ collapsed = false, onNavigate }: SidebarMenuProps) {
   const { t } = useTranslation('layout');
   const user = useSessionUser();
@@ -27,14 +27,19 @@ export function SidebarMenu({ collapsed = false, onNavigate }: SidebarMenuProps)
       selectedKeys={selected ? [selected] : []}
       style={{ borderInlineEnd: 'none', paddingBlock: 8 }}
       data-testid="sidebar"
-      items={items.map((item) => ({
-        key: item.key,
-        icon: createElement(item.icon),
-        label: (
-          <Link to={item.path} onClick={onNavigate} data-testid={`sidebar-${item.key}`}>
-            {t(item.labelKey)}
-          </Link>
-        ),
+      items={groupedSidebarItems(items).map(({ group, items: entries }) => ({
+        type: 'group' as const,
+        key: `group-${group}`,
+        label: collapsed ? null : <span data-testid={`menu-group-${group}`}>{t(`sidebarGroups.${group}`)}</span>,
+        children: entries.map((item) => ({
+          key: item.key,
+          icon: createElement(item.icon),
+          label: (
+            <Link to={item.path} onClick={onNavigate} data-testid={`sidebar-${item.key}`}>
+              {t(item.labelKey)}
+            </Link>
+          ),
+        })),
       }))}
     />
   );

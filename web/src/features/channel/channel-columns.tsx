@@ -1,5 +1,5 @@
 import { CHANNEL_PRIORITY_MINIMUM, CHANNEL_WEIGHT_MINIMUM, channelTypeName, formatQuota, splitCommaList, type ChannelView, type StatusData } from '@switchboard/contract';
-import { Space, Tag, Tooltip, Typography } from 'antd';
+import { Flex, Space, Tag, Tooltip, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import type { TFunction } from 'i18next';
 import { ChannelRowActions } from './channel-row-actions';
@@ -27,6 +27,13 @@ const groupTags = (groups: string[]) => (
 
 const formatTime = (seconds: number) => new Date(seconds * 1000).toLocaleString();
 
+/** A steady colour per channel type, so a list of mixed providers reads at a glance. */
+const TYPE_COLOURS = ['blue', 'green', 'orange', 'purple', 'cyan', 'magenta', 'gold', 'geekblue', 'volcano', 'lime'];
+export const typeColour = (type: number) => TYPE_COLOURS[Math.abs(type) % TYPE_COLOURS.length];
+
+/** Column keys a person can never hide from the channel list. */
+export const CHANNEL_KEPT_COLUMNS = ['name', 'status', 'actions'];
+
 /** Columns of the channel list: status, response time, balance, used quota, priority and weight among them. */
 export function channelColumns(t: TFunction, status: StatusData, handlers: ChannelColumnHandlers): ColumnsType<TableRecord> {
   const quota = (value: number) => formatQuota(value, { inCurrency: status.display_in_currency, quotaPerUnit: status.quota_per_unit });
@@ -43,11 +50,13 @@ export function channelColumns(t: TFunction, status: StatusData, handlers: Chann
     {
       title: t('columns.id'),
       key: 'id',
+      width: 56,
       render: (_value, record) => (isTagRecord(record) ? <Tag color="purple">{t('values.tag')}</Tag> : record.channel.id),
     },
     {
       title: t('columns.name'),
       key: 'name',
+      width: 170,
       render: (_value, record) =>
         isTagRecord(record) ? (
           <Typography.Text strong>{record.tag}</Typography.Text>
@@ -58,18 +67,42 @@ export function channelColumns(t: TFunction, status: StatusData, handlers: Chann
         ),
     },
     {
+      title: t('columns.tag'),
+      key: 'tag',
+      width: 90,
+      render: (_value, record) => (isTagRecord(record) || !record.channel.tag ? null : <Tag data-testid="channel-tag">{record.channel.tag}</Tag>),
+    },
+    {
       title: t('columns.group'),
       key: 'group',
+      width: 100,
       render: (_value, record) => groupTags(isTagRecord(record) ? record.groups : splitCommaList(record.channel.group)),
     },
     {
       title: t('columns.type'),
       key: 'type',
-      render: (_value, record) => (isTagRecord(record) ? null : t(`types.${record.channel.type}`, { defaultValue: channelTypeName(record.channel.type) })),
+      width: 130,
+      render: (_value, record) => {
+        if (isTagRecord(record)) return null;
+        const count = splitCommaList(record.channel.models).length;
+        return (
+          <Space size={2} wrap>
+            <Tag color={typeColour(record.channel.type)} data-testid="channel-type-tag">
+              {t(`types.${record.channel.type}`, { defaultValue: channelTypeName(record.channel.type) })}
+            </Tag>
+            <Tooltip title={record.channel.models.split(',').join(', ')}>
+              <Typography.Text type="secondary" data-testid="channel-model-count">
+                {t('values.modelCount', { count })}
+              </Typography.Text>
+            </Tooltip>
+          </Space>
+        );
+      },
     },
     {
       title: t('columns.status'),
       key: 'status',
+      width: 84,
       render: (_value, record) =>
         isTagRecord(record) ? (
           <Tag>{t('values.enabledCount', { enabled: record.enabledCount, total: record.children.length })}</Tag>
@@ -80,34 +113,37 @@ export function channelColumns(t: TFunction, status: StatusData, handlers: Chann
     {
       title: t('columns.responseTime'),
       key: 'responseTime',
-      render: (_value, record) => (isTagRecord(record) ? null : <ResponseTimeTag milliseconds={record.channel.response_time} />),
+      width: 84,
+      render: (_value, record) => (isTagRecord(record) ? null : <ResponseTimeTag milliseconds={record.channel.response_time} channelId={record.channel.id} />),
     },
     {
-      title: t('columns.balance'),
+      // Used and balance share a column, as the reference does, so that the whole list fits a laptop.
+      title: t('columns.usedAndBalance'),
       key: 'balance',
+      width: 104,
       render: (_value, record) => {
-        if (isTagRecord(record)) return null;
+        const used = <span data-testid="channel-used">{quota(isTagRecord(record) ? record.usedQuota : record.channel.used_quota)}</span>;
+        if (isTagRecord(record)) return used;
         const channel = record.channel;
         const updated = channel.balance_updated_time ? formatTime(channel.balance_updated_time) : t('values.never');
         return (
-          <Tooltip title={t('values.balanceHint', { time: updated })}>
-            <Tag style={{ cursor: 'pointer' }} onClick={() => handlers.onUpdateBalance(channel)} data-testid="channel-balance">
-              {channel.balance.toFixed(2)}
-            </Tag>
-          </Tooltip>
+          <Flex vertical gap={2} align="flex-start">
+            {used}
+            <Tooltip title={t('values.balanceHint', { time: updated })}>
+              <Tag style={{ cursor: 'pointer' }} onClick={() => handlers.onUpdateBalance(channel)} data-testid="channel-balance">
+                ${channel.balance.toFixed(2)}
+              </Tag>
+            </Tooltip>
+          </Flex>
         );
       },
     },
-    {
-      title: t('columns.usedQuota'),
-      key: 'usedQuota',
-      render: (_value, record) => quota(isTagRecord(record) ? record.usedQuota : record.channel.used_quota),
-    },
-    { title: t('columns.priority'), key: 'priority', render: numberCell('priority', CHANNEL_PRIORITY_MINIMUM) },
-    { title: t('columns.weight'), key: 'weight', render: numberCell('weight', CHANNEL_WEIGHT_MINIMUM) },
+    { title: t('columns.priority'), key: 'priority', width: 100, render: numberCell('priority', CHANNEL_PRIORITY_MINIMUM) },
+    { title: t('columns.weight'), key: 'weight', width: 100, render: numberCell('weight', CHANNEL_WEIGHT_MINIMUM) },
     {
       title: t('columns.actions'),
       key: 'actions',
+      width: 116,
       // Kept in view at laptop widths while the other columns scroll sideways.
       fixed: 'right',
       render: (_value, record) =>

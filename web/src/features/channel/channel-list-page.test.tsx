@@ -49,10 +49,10 @@ describe('channel list', () => {
     renderApp(routes, { path: '/channel', user: admin });
     await screen.findByText('channel 8');
     const headers = screen.getAllByRole('columnheader').map((header) => header.textContent);
-    expect(headers).toEqual(['ID', 'Name', 'Groups', 'Type', 'Status', 'Response time', 'Balance', 'Used quota', 'Priority', 'Weight', 'Actions']);
+    expect(headers).toEqual(['ID', 'Name', 'Tag', 'Groups', 'Type', 'Status', 'Response time', 'Used / balance', 'Priority', 'Weight', 'Actions']);
     const row = screen.getByText('channel 8').closest('tr') as HTMLElement;
     expect(within(row).getByTestId('channel-status').textContent).toBe('Disabled');
-    expect(within(row).getByTestId('channel-balance').textContent).toBe('12.50');
+    expect(within(row).getByTestId('channel-balance').textContent).toBe('$12.50');
     expect(within(row).getByText('$2.00')).toBeTruthy();
     expect(within(row).getByText('OpenAI')).toBeTruthy();
   });

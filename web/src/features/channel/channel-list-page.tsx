@@ -1,6 +1,7 @@
 import type { ChannelView } from '@switchboard/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Card, Table } from 'antd';
+import { ChannelStatus } from '@switchboard/contract';
+import { Card } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMatch, useNavigate, useParams } from 'react-router';
@@ -8,6 +9,7 @@ import { apiRequest } from '../../api/http-client';
 import { readStorage, writeStorage } from '../../api/local-storage';
 import { useStatus } from '../../api/status';
 import { toast } from '../../components/feedback';
+import { DataList } from '../../components/data-list';
 import { PageFrame } from '../../components/page-frame';
 import { useTablePaging } from '../../components/table-paging';
 import { BatchActions } from './batch-actions';
@@ -22,7 +24,7 @@ import {
   updateChannel,
   type ChannelListFilter,
 } from './channel-api';
-import { channelColumns } from './channel-columns';
+import { CHANNEL_KEPT_COLUMNS, channelColumns } from './channel-columns';
 import { ChannelEditorDrawer } from './channel-editor-drawer';
 import { isTagRecord, selectedChannelIds, tableRecordsOf, type TableRecord } from './channel-table-records';
 import { ChannelToolbar } from './channel-toolbar';
@@ -153,12 +155,14 @@ export default function ChannelListPage() {
           busy={{ testAll: testAll.isPending, balances: balances.isPending }}
         />
         {batchMode ? <BatchActions selectedIds={selectedChannelIds(selectedKeys)} onDone={() => setSelectedKeys([])} /> : null}
-        <Table<TableRecord>
+        <DataList<TableRecord>
           rowKey="key"
           size="middle"
           columns={columns}
           dataSource={records}
-          loading={list.isLoading}
+          query={list}
+          chooser={{ table: 'channel', keep: CHANNEL_KEPT_COLUMNS }}
+          rowClassName={(record) => (!isTagRecord(record) && record.channel.status !== ChannelStatus.Enabled ? 'row-disabled' : '')}
           scroll={{ x: 'max-content' }}
           expandable={{ defaultExpandAllRows: false }}
           rowSelection={batchMode ? { selectedRowKeys: selectedKeys, onChange: setSelectedKeys, checkStrictly: false } : undefined}

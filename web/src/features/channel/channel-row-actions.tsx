@@ -1,11 +1,13 @@
 import { ChannelStatus, type ChannelView } from '@switchboard/contract';
-import { Button, Popconfirm, Space } from 'antd';
+import { Space } from 'antd';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../api/api-error';
 import { toast } from '../../components/feedback';
+import { RowActions } from '../../components/row-actions';
 import { copyChannel, deleteChannel, updateChannel } from './channel-api';
 import { ChannelTestButton } from './channel-test-button';
-import { ModelUpdateButton } from './model-update-dialog';
+import { ModelUpdateDialog } from './model-update-dialog';
 import { useChannelMutation } from './use-channel-mutation';
 import { MultiKeyButton } from './multi-key-button';
 
@@ -14,9 +16,12 @@ interface ChannelRowActionsProps {
   onEdit: (channel: ChannelView) => void;
 }
 
-/** Test (optionally one chosen model), delete, enable or disable, edit, copy (spec 001 Channel list). */
+/**
+ * Test (optionally one chosen model) as the main action, and a multi-key channel's keys; edit, enable or
+ * disable, model updates, copy and delete under "more" (spec 001 Channel list).
+ */
 export function ChannelRowActions({ channel, onEdit }: ChannelRowActionsProps) {
-  const { t } = useTranslation('channel');
+  const { t } = useTranslation(['channel', 'model-update']);
   const remove = useChannelMutation(() => deleteChannel(channel.id), () => t('messages.deleted'));
   const toggle = useChannelMutation(
     (status: number) => updateChannel({ id: channel.id, status: status as 1 | 2 }),
@@ -34,37 +39,46 @@ export function ChannelRowActions({ channel, onEdit }: ChannelRowActionsProps) {
     () => t('messages.copied', { name: channel.name }),
   );
   const enabled = channel.status === ChannelStatus.Enabled;
+  const [dialog, setDialog] = useState<'model-updates' | null>(null);
 
   return (
-    <Space size={4} wrap>
-      <ChannelTestButton channel={channel} />
-      <Popconfirm
-        title={t('messages.deleteConfirm', { name: channel.name })}
-        okButtonProps={{ danger: true }}
-        onConfirm={() => remove.mutateAsync(undefined)}
-      >
-        <Button size="small" danger loading={remove.isPending} data-testid="channel-delete">
-          {t('actions.delete')}
-        </Button>
-      </Popconfirm>
-      <Button
-        size="small"
-        loading={toggle.isPending}
-        onClick={() => toggle.mutate(enabled ? ChannelStatus.Disabled : ChannelStatus.Enabled)}
-        data-testid="channel-toggle"
-      >
-        {enabled ? t('actions.disable') : t('actions.enable')}
-      </Button>
-      {channel.channel_info?.is_multi_key ? <MultiKeyButton channel={channel} /> : null}
-      <Button size="small" onClick={() => onEdit(channel)} data-testid="channel-edit">
-        {t('actions.edit')}
-      </Button>
-      <Popconfirm title={t('messages.copyConfirm', { name: channel.name })} onConfirm={() => copy.mutateAsync(undefined)}>
-        <Button size="small" loading={copy.isPending} data-testid="channel-copy">
-          {t('actions.copy')}
-        </Button>
-      </Popconfirm>
-      <ModelUpdateButton channel={channel} />
-    </Space>
+    <>
+    <RowActions
+      main={
+        <Space size={4}>
+          <ChannelTestButton channel={channel} />
+          {channel.channel_info?.is_multi_key ? <MultiKeyButton channel={channel} /> : null}
+        </Space>
+      }
+      testId="channel-more"
+      more={[
+        { key: 'edit', label: t('actions.edit'), onClick: () => onEdit(channel), testId: 'channel-edit' },
+        {
+          key: 'toggle',
+          label: enabled ? t('actions.disable') : t('actions.enable'),
+          disabled: toggle.isPending,
+          onClick: () => toggle.mutate(enabled ? ChannelStatus.Disabled : ChannelStatus.Enabled),
+          testId: 'channel-toggle',
+        },
+        { key: 'model-updates', label: t('model-update:button'), onClick: () => setDialog('model-updates'), testId: 'channel-model-updates' },
+        {
+          key: 'copy',
+          label: t('actions.copy'),
+          confirm: { title: t('messages.copyConfirm', { name: channel.name }) },
+          onClick: () => copy.mutateAsync(undefined),
+          testId: 'channel-copy',
+        },
+        {
+          key: 'delete',
+          label: t('actions.delete'),
+          danger: true,
+          confirm: { title: t('messages.deleteConfirm', { name: channel.name }) },
+          onClick: () => remove.mutateAsync(undefined),
+          testId: 'channel-delete',
+        },
+      ]}
+    />
+      {dialog === 'model-updates' ? <ModelUpdateDialog channel={channel} onClose={() => setDialog(null)} /> : null}
+    </>
   );
 }

@@ -4,8 +4,10 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Button, Dropdown, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { apiRequest } from '../../api/http-client';
+import { isApiError } from '../../api/api-error';
 import { toast } from '../../components/feedback';
 import { CHANNELS_QUERY_KEY } from './channel-api';
+import { recordTestFailure, recordTestSuccess } from './test-outcomes';
 
 /** `GET /api/channel/test/{id}?model=`: the server's message says which model and how long. */
 export async function testChannel(id: number, model?: string): Promise<string> {
@@ -19,7 +21,11 @@ export function ChannelTestButton({ channel }: { channel: ChannelView }) {
   const client = useQueryClient();
   const test = useMutation({
     mutationFn: (model: string | undefined) => testChannel(channel.id, model),
-    onSuccess: (message) => toast.success(message),
+    onSuccess: (message) => {
+      recordTestSuccess(channel.id);
+      toast.success(message);
+    },
+    onError: (error) => recordTestFailure(channel.id, isApiError(error) ? error.message : String(error)),
     // A failed test still stored its response time.
     onSettled: () => client.invalidateQueries({ queryKey: CHANNELS_QUERY_KEY }),
   });

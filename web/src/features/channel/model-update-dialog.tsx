@@ -29,10 +29,12 @@ function ModelChoices(props: { title: string; models: string[]; chosen: string[]
   );
 }
 
-/** The channel row's "model updates" button and dialog: check the upstream list now, add, remove or ignore what changed. */
-export function ModelUpdateButton({ channel }: { channel: ChannelView }) {
+/**
+ * The channel row's "model updates" dialog (opened from the row's menu, mounted while open): check the
+ * upstream list now, add, remove or ignore what changed.
+ */
+export function ModelUpdateDialog({ channel, onClose }: { channel: ChannelView; onClose: () => void }) {
   const { t } = useTranslation('model-update');
-  const [open, setOpen] = useState(false);
   const stored = pendingOf(channel.setting);
   const [pending, setPending] = useState<Pending>(stored);
   const [chosenAdd, setChosenAdd] = useState<string[]>(stored.add);
@@ -64,21 +66,14 @@ export function ModelUpdateButton({ channel }: { channel: ChannelView }) {
     () => t('messages.saved'),
   );
 
-  const openDialog = () => {
-    show(pendingOf(channel.setting));
-    setOpen(true);
-  };
   const nothingPending = pending.add.length === 0 && pending.remove.length === 0;
 
   return (
     <>
-      <Button size="small" onClick={openDialog} data-testid="channel-model-updates">
-        {t('button')}
-      </Button>
       <Modal
-        open={open}
+        open
         title={t('title', { name: channel.name })}
-        onCancel={() => setOpen(false)}
+        onCancel={onClose}
         width={640}
         destroyOnHidden
         footer={

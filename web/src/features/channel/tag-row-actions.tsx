@@ -1,4 +1,5 @@
-import { Button, Space } from 'antd';
+import { Button } from 'antd';
+import { RowActions } from '../../components/row-actions';
 import { useTranslation } from 'react-i18next';
 import { setTagEnabled } from './channel-api';
 import { useChannelMutation } from './use-channel-mutation';
@@ -16,16 +17,17 @@ export function TagRowActions({ tag, onEdit }: TagRowActionsProps) {
     (count, enabled) => t(enabled ? 'messages.tagEnabled' : 'messages.tagDisabled', { tag, count }),
   );
   return (
-    <Space size={4} wrap>
-      <Button size="small" loading={toggle.isPending && toggle.variables} onClick={() => toggle.mutate(true)} data-testid="tag-enable-all">
-        {t('actions.enableAll')}
-      </Button>
-      <Button size="small" loading={toggle.isPending && !toggle.variables} onClick={() => toggle.mutate(false)} data-testid="tag-disable-all">
-        {t('actions.disableAll')}
-      </Button>
-      <Button size="small" onClick={() => onEdit(tag)} data-testid="tag-edit">
-        {t('actions.editTag')}
-      </Button>
-    </Space>
+    <RowActions
+      main={
+        <Button size="small" onClick={() => onEdit(tag)} data-testid="tag-edit">
+          {t('actions.editTag')}
+        </Button>
+      }
+      testId="tag-more"
+      more={[
+        { key: 'enable', label: t('actions.enableAll'), disabled: toggle.isPending, onClick: () => toggle.mutate(true), testId: 'tag-enable-all' },
+        { key: 'disable', label: t('actions.disableAll'), disabled: toggle.isPending, onClick: () => toggle.mutate(false), testId: 'tag-disable-all' },
+      ]}
+    />
   );
 }

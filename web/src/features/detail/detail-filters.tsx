@@ -1,5 +1,6 @@
 import { SearchOutlined } from '@ant-design/icons';
-import { Button, Flex, Input, Segmented, Typography } from 'antd';
+import { Button, Flex, Input, Segmented } from 'antd';
+import { DateTimeRange } from '../../components/date-time-field';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { expirySeconds, expiryText } from '../token/token-form';
@@ -28,16 +29,17 @@ export function DetailFilters({ admin, query, granularity, loading, onGranularit
   const [username, setUsername] = useState(query.username);
   const search = () =>
     onSearch({ start_timestamp: secondsOf(start, query.start_timestamp), end_timestamp: secondsOf(end, query.end_timestamp), username: username.trim() });
-  const time = (label: string, value: string, change: (value: string) => void, testId: string) => (
-    <Flex gap={4} align="center">
-      <Typography.Text type="secondary">{label}</Typography.Text>
-      <Input type="datetime-local" step={1} style={{ width: 210 }} aria-label={label} value={value} onChange={(event) => change(event.target.value)} data-testid={testId} />
-    </Flex>
-  );
   return (
     <Flex gap={8} wrap align="center">
-      {time(t('filters.start'), start, setStart, 'detail-filter-start')}
-      {time(t('filters.end'), end, setEnd, 'detail-filter-end')}
+      <DateTimeRange
+        start={start}
+        end={end}
+        onChange={(from, to) => {
+          setStart(from);
+          setEnd(to);
+        }}
+        testId="detail-filter-range"
+      />
       {admin ? (
         <Input
           allowClear

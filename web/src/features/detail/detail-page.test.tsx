@@ -12,9 +12,19 @@ const points = [
   { model_name: 'claude', created_at: hour, count: 1, token_used: 100, quota: 1_000_000 },
   { model_name: 'gpt-4o', created_at: hour + 3600, count: 3, token_used: 30, quota: 250_000 },
 ];
-const usageServer = (request: RecordedRequest) =>
-  request.url.startsWith('/api/data') ? ok(points) : { status: 404, body: { success: false, message: 'no such API' } };
-const dataCalls = (requests: RecordedRequest[]) => requests.filter((request) => request.url.startsWith('/api/data'));
+const topTokens = [
+  { name: 'laptop', quota: 96_070, count: 4 },
+  { name: '', quota: 10, count: 1 },
+];
+const topUsers = [{ name: 'alice', quota: 1_500_000, count: 6 }];
+const isTop = (request: RecordedRequest) => request.url.includes('/top_');
+const usageServer = (request: RecordedRequest) => {
+  if (request.url.startsWith('/api/data/self/top_tokens')) return ok(topTokens);
+  if (request.url.startsWith('/api/data/top_users')) return ok(topUsers);
+  return request.url.startsWith('/api/data') ? ok(points) : { status: 404, body: { success: false, message: 'no such API' } };
+};
+/** The usage calls (the top lists are asked for beside them). */
+const dataCalls = (requests: RecordedRequest[]) => requests.filter((request) => request.url.startsWith('/api/data') && !isTop(request));
 
 describe('data dashboard', () => {
   beforeEach(() => changeLanguage('en'));
@@ -51,5 +61,29 @@ describe('data dashboard', () => {
     fireEvent.change(screen.getByTestId('detail-filter-username'), { target: { value: 'alice' } });
     fireEvent.click(screen.getByTestId('detail-search'));
     await waitFor(() => expect(dataCalls(requests).at(-1)?.url).toContain('username=alice'));
+  });
+
+  it('ranks tokens (and, for administrators, users) by consumption, money rounded to four decimals', async () => {
+    mockFetch(usageServer);
+    renderApp(routes, { path: '/detail', user: { id: 1, role: 100 }, status: { enable_data_export: true } });
+    const tokens = await screen.findByTestId('detail-top-tokens');
+    const rows = within(tokens).getAllByRole('row').slice(1);
+    expect(rows.map((row) => row.textContent)).toEqual(['1laptop$0.19214', '2(no token)<$0.00011']);
+    const users = await screen.findByTestId('detail-top-users');
+    expect(within(users).getAllByRole('row')[1]?.textContent).toBe('1alice$3.006');
+  });
+
+  it('reads "—" for statistics not known yet, and offers a retry when the usage fails to load', async () => {
+    let fail = true;
+    mockFetch((request) =>
+      request.url.startsWith('/api/data/') && !isTop(request) && fail ? { status: 500, body: { success: false, message: 'database is down' } } : usageServer(request),
+    );
+    renderApp(routes, { path: '/detail', user: { id: 7, role: 1 }, status: { enable_data_export: true } });
+    expect(screen.getByTestId('detail-total-quota').textContent).toContain('—');
+    const retry = await screen.findByTestId('load-retry');
+    expect(screen.getByTestId('detail-total-count').textContent).toContain('—');
+    fail = false;
+    fireEvent.click(retry);
+    await waitFor(() => expect(screen.getByTestId('detail-total-count').textContent).toContain('6'));
   });
 });

@@ -1,17 +1,20 @@
 import { isAdmin } from '@switchboard/contract';
 import { useQuery } from '@tanstack/react-query';
-import { Card, Col, Result, Row, Statistic } from 'antd';
+import { Card, Result } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSessionUser } from '../../api/session';
 import { useStatus } from '../../api/status';
+import { LoadError } from '../../components/load-state';
 import { PageFrame } from '../../components/page-frame';
 import { displayUsageQuota } from '../log/call-quota';
 import { fetchUsage, type UsageQuery } from './detail-api';
 import { DetailFilters } from './detail-filters';
+import { DetailStats } from './detail-stats';
 import { ModelBreakdown } from './model-breakdown';
+import { TopLists } from './top-lists';
 import { CallsChart, ConsumptionChart } from './usage-charts';
-import { granularityOf, usageSeries, type Granularity } from './usage-series';
+import { continuousBuckets, granularityOf, usageSeries, type Granularity } from './usage-series';
 
 const DEFAULT_LOOKBACK_SECONDS = 7 * 86_400;
 
@@ -31,6 +34,7 @@ export default function DetailPage() {
     enabled: status.enable_data_export,
   });
   const series = useMemo(() => usageSeries(usage.data ?? [], granularity), [usage.data, granularity]);
+  const chartBuckets = useMemo(() => continuousBuckets(series.buckets, series.models, granularity), [series, granularity]);
   const showQuota = (value: number) => displayUsageQuota(value, status);
 
   if (!status.enable_data_export) {
@@ -52,26 +56,16 @@ export default function DetailPage() {
           onSearch={setQuery}
         />
       </Card>
-      <Row gutter={[16, 16]}>
-        <Col xs={24} md={8}>
-          <Card variant="borderless">
-            <Statistic title={t('totals.quota')} value={showQuota(series.totals.quota)} data-testid="detail-total-quota" />
-          </Card>
-        </Col>
-        <Col xs={24} md={8}>
-          <Card variant="borderless">
-            <Statistic title={t('totals.count')} value={series.totals.count} data-testid="detail-total-count" />
-          </Card>
-        </Col>
-        <Col xs={24} md={8}>
-          <Card variant="borderless">
-            <Statistic title={t('totals.tokens')} value={series.totals.tokens} data-testid="detail-total-tokens" />
-          </Card>
-        </Col>
-      </Row>
-      <ConsumptionChart buckets={series.buckets} models={series.models} formatQuota={showQuota} />
-      <CallsChart buckets={series.buckets} models={series.models} />
+      <DetailStats admin={admin} query={query} status={status} totals={usage.data ? series.totals : null} showQuota={showQuota} />
+      {usage.isError ? (
+        <Card variant="borderless">
+          <LoadError error={usage.error} onRetry={usage.refetch} retrying={usage.isFetching} />
+        </Card>
+      ) : null}
+      <ConsumptionChart buckets={chartBuckets} models={series.models} formatQuota={showQuota} />
+      <CallsChart buckets={chartBuckets} models={series.models} />
       <ModelBreakdown models={series.models} formatQuota={showQuota} />
+      <TopLists admin={admin} query={query} showQuota={showQuota} />
     </PageFrame>
   );
 }

@@ -30,6 +30,15 @@ interface ChartProps {
   formatQuota: (value: number) => string;
 }
 
+/** An hourly label loses its year ("11-18 10:00"), and ticks keep a gap so English and Chinese labels never overlap. */
+const xAxisOf = (axis: ReturnType<typeof useChartTheme>['axis']) => ({
+  ...axis,
+  dataKey: 'label',
+  minTickGap: 24,
+  interval: 'preserveStartEnd' as const,
+  tickFormatter: (label: string) => (label.length > 10 ? label.slice(5) : label),
+});
+
 const rowsOf = (buckets: UsageBucket[], field: 'quota' | 'count') => buckets.map((bucket) => ({ label: bucket.label, ...bucket[field] }));
 
 /** Consumption per step, stacked by model. */
@@ -41,7 +50,7 @@ export function ConsumptionChart({ buckets, models, formatQuota }: ChartProps) {
       <ResponsiveContainer width="100%" height={CHART_HEIGHT}>
         <BarChart data={rowsOf(buckets, 'quota')}>
           <CartesianGrid stroke={chart.grid} strokeDasharray="3 3" />
-          <XAxis dataKey="label" {...chart.axis} />
+          <XAxis {...xAxisOf(chart.axis)} />
           <YAxis {...chart.axis} tickFormatter={(value: number) => formatQuota(value)} width={80} />
           <Tooltip contentStyle={chart.tooltip} formatter={(value) => formatQuota(Number(value))} />
           <Legend wrapperStyle={chart.legend} />
@@ -71,7 +80,7 @@ export function CallsChart({ buckets, models }: Omit<ChartProps, 'formatQuota'>)
       <ResponsiveContainer width="100%" height={CHART_HEIGHT}>
         <LineChart data={rowsOf(buckets, 'count')}>
           <CartesianGrid stroke={chart.grid} strokeDasharray="3 3" />
-          <XAxis dataKey="label" {...chart.axis} />
+          <XAxis {...xAxisOf(chart.axis)} />
           <YAxis {...chart.axis} allowDecimals={false} />
           <Tooltip contentStyle={chart.tooltip} />
           <Legend wrapperStyle={chart.legend} />
@@ -81,7 +90,6 @@ export function CallsChart({ buckets, models }: Omit<ChartProps, 'formatQuota'>)
               dataKey={model.model}
               name={model.model}
               stroke={chart.colourOf(index)}
-              connectNulls
               dot={{ r: 3 }}
               isAnimationActive={false}
             />

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bucketLabel, usageSeries } from './usage-series';
+import { bucketLabel, continuousBuckets, usageSeries } from './usage-series';
 
 // Local times, so that the labels do not depend on the machine's time zone.
 const at = (text: string) => Math.floor(new Date(text).getTime() / 1000);
@@ -35,5 +35,28 @@ describe('usage series', () => {
       { claude: 1 },
     ]);
     expect(usageSeries(points, 'hour').buckets).toHaveLength(4);
+  });
+});
+
+describe('continuous buckets for the charts', () => {
+  const at = (text: string) => Math.floor(new Date(text).getTime() / 1000);
+  const point = (created: string, count: number) => ({ model_name: 'gpt-4o', created_at: at(created), count, token_used: 10, quota: 100 });
+
+  it('puts quiet hours between two busy ones at zero, so no line is drawn across them', () => {
+    const series = usageSeries([point('2026-11-18T10:00:00', 2), point('2026-11-18T13:00:00', 5)], 'hour');
+    const filled = continuousBuckets(series.buckets, series.models, 'hour');
+    expect(filled.map((bucket) => [bucket.label, bucket.count['gpt-4o']])).toEqual([
+      ['2026-11-18 10:00', 2],
+      ['2026-11-18 11:00', 0],
+      ['2026-11-18 12:00', 0],
+      ['2026-11-18 13:00', 5],
+    ]);
+  });
+
+  it('steps by day and by week too, and gives up filling past the cap', () => {
+    const days = usageSeries([point('2026-11-18T10:00:00', 1), point('2026-11-20T10:00:00', 1)], 'day');
+    expect(continuousBuckets(days.buckets, days.models, 'day').map((bucket) => bucket.label)).toEqual(['2026-11-18', '2026-11-19', '2026-11-20']);
+    const far = usageSeries([point('2020-01-01T00:00:00', 1), point('2026-01-01T00:00:00', 1)], 'hour');
+    expect(continuousBuckets(far.buckets, far.models, 'hour')).toHaveLength(2);
   });
 });

@@ -60,3 +60,35 @@ export function usageSeries(points: QuotaDataPoint[], granularity: Granularity):
   }
   return { buckets: [...buckets.values()], models: [...models.values()].sort((a, b) => b.quota - a.quota), totals };
 }
+
+/** At most this many steps are drawn; a longer range keeps only the steps that have data. */
+export const MAX_CHART_STEPS = 2000;
+
+const startOfLabel = (label: string): Date => new Date(label.length > 10 ? `${label.slice(0, 10)}T${label.slice(11)}` : `${label}T00:00`);
+
+function nextStep(date: Date, granularity: Granularity): Date {
+  const next = new Date(date);
+  if (granularity === 'hour') next.setHours(next.getHours() + 1);
+  else next.setDate(next.getDate() + (granularity === 'week' ? 7 : 1));
+  return next;
+}
+
+/**
+ * The buckets with every step between the first and the last one present, empty steps holding 0 calls
+ * and 0 quota for every model, so that a line drops to zero over quiet hours instead of bridging them.
+ */
+export function continuousBuckets(buckets: UsageBucket[], models: ModelTotal[], granularity: Granularity): UsageBucket[] {
+  const first = buckets[0];
+  const last = buckets.at(-1);
+  if (!first || !last) return [];
+  const byLabel = new Map(buckets.map((bucket) => [bucket.label, bucket]));
+  const zeros = () => Object.fromEntries(models.map((model) => [model.model, 0]));
+  const filled: UsageBucket[] = [];
+  for (let step = startOfLabel(first.label); filled.length <= MAX_CHART_STEPS; step = nextStep(step, granularity)) {
+    const label = bucketLabel(Math.floor(step.getTime() / 1000), granularity);
+    const found = byLabel.get(label);
+    filled.push({ label, quota: { ...zeros(), ...found?.quota }, count: { ...zeros(), ...found?.count } });
+    if (label === last.label) return filled;
+  }
+  return buckets;
+}

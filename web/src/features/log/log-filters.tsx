@@ -68,11 +68,10 @@ interface LogFiltersProps {
 export function LogFilters({ admin, query, searching, onSearch }: LogFiltersProps) {
   const { t } = useTranslation('log');
   const [draft, setDraft] = useState<Draft>(() => draftOf(query));
-  const { text, time } = filterInputs(draft, setDraft, 'log-filter', () => onSearch(queryOfDraft(draft, query.type)));
+  const { text, range } = filterInputs(draft, setDraft, 'log-filter', () => onSearch(queryOfDraft(draft, query.type)));
   return (
     <Flex gap={8} wrap align="center">
-      {time('start', t('filters.start'))}
-      {time('end', t('filters.end'))}
+      {range('start', 'end')}
       {text('token_name', t('filters.token'))}
       {text('model_name', t('filters.model'))}
       {text('group', t('filters.group'), 140)}

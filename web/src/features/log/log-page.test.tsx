@@ -30,7 +30,7 @@ describe('log page', () => {
     expect(screen.getByTestId('log-use-time').getAttribute('data-level')).toBe('orange');
     expect(screen.getByTestId('log-first-token').getAttribute('data-level')).toBe('green');
     expect(screen.getByTestId('log-stream').textContent).toBe('Stream');
-    expect(screen.getByTestId('log-quota').textContent).toBe('$0.000112');
+    expect(screen.getByTestId('log-quota').textContent).toBe('$0.0001');
     await waitFor(() => expect(screen.getByTestId('log-stat-quota').textContent).toBe('Consumed: $2.00'));
     expect(screen.getByTestId('log-stat-rpm').textContent).toBe('RPM: 3');
     expect(screen.getByTestId('log-stat-tpm').textContent).toBe('TPM: 1234');

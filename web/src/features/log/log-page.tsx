@@ -1,10 +1,11 @@
 import { isAdmin, type LogView } from '@switchboard/contract';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Card, Flex, Table } from 'antd';
+import { Card, Flex } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSessionUser } from '../../api/session';
 import { useStatus } from '../../api/status';
+import { DataList } from '../../components/data-list';
 import { PageFrame } from '../../components/page-frame';
 import { useTablePaging } from '../../components/table-paging';
 import { fetchLogs, fetchLogStat, type LogQuery } from './log-api';
@@ -44,15 +45,20 @@ export default function LogPage() {
       <Card variant="borderless">
         <Flex vertical gap={16}>
           <LogFilters admin={admin} query={query} searching={list.isFetching} onSearch={search} />
-          <Table<LogView>
+          <DataList<LogView>
             rowKey="id"
             size="middle"
             columns={columns}
             dataSource={list.data?.items ?? []}
-            loading={list.isLoading}
+            query={list}
+            headingKeys={['time', 'type', 'model']}
+            // An administrator's log has three more columns: group and the note start hidden (the chooser shows them;
+            // the note is also in the row's expanded detail).
+            chooser={{ table: admin ? 'log-admin' : 'log', keep: ['time', 'type', 'quota'], defaultHidden: admin ? ['group', 'content'] : [] }}
+            tableLayout="fixed"
             scroll={{ x: 'max-content' }}
             expandable={{ expandedRowRender: (entry) => <LogDetail entry={entry} status={status} /> }}
-            pagination={pagination(list.data?.total ?? 0)}
+            pagination={pagination(list.data?.total ?? 0, { showTotal: (total) => t('total', { count: total }) })}
             data-testid="log-table"
           />
         </Flex>

@@ -1,7 +1,8 @@
-import { RobotOutlined, UserOutlined } from '@ant-design/icons';
-import { Avatar, Empty, Flex, Spin, Typography } from 'antd';
+import { CopyOutlined, RobotOutlined, UserOutlined } from '@ant-design/icons';
+import { Avatar, Button, Empty, Flex, Spin, Typography } from 'antd';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { copyText } from '../../components/clipboard';
 import type { PlaygroundMessage } from './playground-conversation';
 
 function MessageBubble({ message }: { message: PlaygroundMessage }) {
@@ -30,6 +31,18 @@ function MessageBubble({ message }: { message: PlaygroundMessage }) {
             {message.status === 'incomplete' ? <span aria-label={t('states.incomplete')}> ▍</span> : null}
           </Typography.Text>
         )}
+        {!mine && message.status === 'complete' ? (
+          <Flex justify="flex-end">
+            <Button
+              size="small"
+              type="text"
+              icon={<CopyOutlined />}
+              aria-label={t('chat.copy')}
+              onClick={() => void copyText(message.content, { successMessage: t('chat.copied') })}
+              data-testid="playground-copy"
+            />
+          </Flex>
+        ) : null}
       </div>
       {mine ? <Avatar icon={<UserOutlined />} /> : null}
     </Flex>

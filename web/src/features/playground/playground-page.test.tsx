@@ -77,7 +77,7 @@ describe('playground', () => {
     );
     renderApp(routes, { path: '/playground', user: { ...user } });
     const input = screen.getByTestId('playground-model').querySelector('input') ?? screen.getByTestId('playground-model');
-    const shown = () => [...document.querySelectorAll('.ant-select-item-option')].map((option) => option.textContent);
+    const shown = () => [...document.querySelectorAll('.ant-select-item-option .model-option-name')].map((option) => option.textContent);
     fireEvent.mouseDown(input);
     fireEvent.focus(input);
     // The prefilled gpt-4o-mini used to filter the list down to itself.
@@ -145,5 +145,50 @@ describe('playground', () => {
       { role: 'system', content: DEFAULT_SYSTEM_PROMPT },
       { role: 'user', content: 'third' },
     ]);
+  });
+
+  it('stops an answer that is arriving, keeping what came, and then sends again', async () => {
+    let push: (text: string) => void = () => undefined;
+    const sent = serve(
+      () =>
+        new Response(
+          new ReadableStream<Uint8Array>({
+            start(controller) {
+              push = (text) => controller.enqueue(new TextEncoder().encode(text));
+            },
+          }),
+          { headers: { 'Content-Type': 'text/event-stream' } },
+        ),
+    );
+    renderApp(routes, { path: '/playground', user });
+    ask('Tell me a long story');
+    push(chunk('Once upon'));
+    await vi.waitFor(() => expect(answer()?.dataset.status).toBe('incomplete'));
+    expect(screen.queryByTestId('playground-send')).toBeNull();
+    fireEvent.click(screen.getByTestId('playground-stop'));
+    await vi.waitFor(() => expect(answer()?.dataset.status).toBe('complete'));
+    expect(answer()?.textContent).toContain('Once upon');
+    ask('Go on');
+    await vi.waitFor(() => expect(sent).toHaveLength(2));
+    expect(sent[1]?.body.messages).toEqual([
+      { role: 'system', content: DEFAULT_SYSTEM_PROMPT },
+      { role: 'user', content: 'Tell me a long story' },
+      { role: 'assistant', content: 'Once upon' },
+      { role: 'user', content: 'Go on' },
+    ]);
+  });
+
+  it('asks the last question again in place of its answer', async () => {
+    let reply = 'first answer';
+    const sent = serve(() => sse([chunk(reply), 'data: [DONE]\n\n']));
+    renderApp(routes, { path: '/playground', user });
+    ask('Pick a number');
+    await vi.waitFor(() => expect(answer()?.dataset.status).toBe('complete'));
+    reply = 'second answer';
+    fireEvent.click(screen.getByTestId('playground-regenerate'));
+    await vi.waitFor(() => expect(sent).toHaveLength(2));
+    await vi.waitFor(() => expect(answer()?.textContent).toContain('second answer'));
+    expect(screen.getAllByTestId('playground-message-assistant')).toHaveLength(1);
+    expect(sent[1]?.body.messages).toEqual(sent[0]?.body.messages);
   });
 });

@@ -1,8 +1,9 @@
-import { ClearOutlined, SendOutlined } from '@ant-design/icons';
-import { Button, Card, Col, Flex, Input, Row } from 'antd';
+import { ClearOutlined, RedoOutlined, SendOutlined, StopOutlined } from '@ant-design/icons';
+import { Button, Card, Col, Flex, Input, Row, Space } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSessionUser } from '../../api/session';
+import { useIsMobile } from '../../app/layout/use-is-mobile';
 import { PageFrame } from '../../components/page-frame';
 import { DEFAULT_PLAYGROUND_MODEL } from '../token/usable-options';
 import { DEFAULT_SYSTEM_PROMPT, DEFAULT_TEMPERATURE, type PlaygroundSettings } from './playground-conversation';
@@ -22,7 +23,9 @@ export default function PlaygroundPage() {
     systemPrompt: DEFAULT_SYSTEM_PROMPT,
   }));
   const [draft, setDraft] = useState('');
-  const { messages, busy, send, clear } = usePlayground(settings);
+  const { messages, busy, send, regenerate, stop, clear } = usePlayground(settings);
+  const mobile = useIsMobile();
+  const canRegenerate = !busy && messages.some((message) => message.role === 'user');
 
   const submit = () => {
     if (busy || draft.trim() === '') return;
@@ -33,21 +36,31 @@ export default function PlaygroundPage() {
   return (
     <PageFrame title={t('title')} summary={t('summary')}>
       <Row gutter={[16, 16]}>
-        <Col xs={24} lg={7} xl={6}>
+        {/* On a phone the conversation comes first and the settings below it. */}
+        <Col xs={{ span: 24, order: 2 }} lg={{ span: 7, order: 1 }} xl={{ span: 6, order: 1 }}>
           <PlaygroundSettingsPanel settings={settings} onChange={(patch) => setSettings((current) => ({ ...current, ...patch }))} />
         </Col>
-        <Col xs={24} lg={17} xl={18}>
+        <Col xs={{ span: 24, order: 1 }} lg={{ span: 17, order: 2 }} xl={{ span: 18, order: 2 }}>
           <Card
             variant="borderless"
             title={t('chat.title')}
             extra={
-              <Button icon={<ClearOutlined />} onClick={clear} disabled={messages.length === 0} data-testid="playground-clear">
-                {t('chat.clear')}
-              </Button>
+              <Space size={4} wrap>
+                <Button icon={<RedoOutlined />} onClick={() => void regenerate()} disabled={!canRegenerate} data-testid="playground-regenerate">
+                  {t('chat.regenerate')}
+                </Button>
+                <Button icon={<ClearOutlined />} onClick={clear} disabled={messages.length === 0} data-testid="playground-clear">
+                  {t('chat.clear')}
+                </Button>
+              </Space>
             }
           >
             <Flex vertical gap={16}>
-              <div style={{ minHeight: 320, maxHeight: 'calc(100vh - 360px)', overflowY: 'auto', paddingRight: 4 }} data-testid="playground-messages">
+              {/* The conversation takes the height the window leaves (the page's title, the card's head and the input). */}
+              <div
+                style={{ height: mobile ? 'calc(100dvh - 400px)' : 'calc(100vh - 350px)', minHeight: 280, overflowY: 'auto', paddingRight: 4 }}
+                data-testid="playground-messages"
+              >
                 <PlaygroundMessageList messages={messages} />
               </div>
               <Flex gap={8} align="flex-end">
@@ -63,9 +76,15 @@ export default function PlaygroundPage() {
                   placeholder={t('chat.placeholder')}
                   data-testid="playground-input"
                 />
-                <Button type="primary" icon={<SendOutlined />} onClick={submit} loading={busy} disabled={draft.trim() === ''} data-testid="playground-send">
-                  {t('chat.send')}
-                </Button>
+                {busy ? (
+                  <Button danger icon={<StopOutlined />} onClick={stop} data-testid="playground-stop">
+                    {t('chat.stop')}
+                  </Button>
+                ) : (
+                  <Button type="primary" icon={<SendOutlined />} onClick={submit} disabled={draft.trim() === ''} data-testid="playground-send">
+                    {t('chat.send')}
+                  </Button>
+                )}
               </Flex>
             </Flex>
           </Card>

@@ -1,6 +1,9 @@
-import { AutoComplete, Card, Form, Input, InputNumber, Select, Slider } from 'antd';
-import { useState } from 'react';
+import { AutoComplete, Card, Flex, Form, Input, InputNumber, Select, Slider, Typography } from 'antd';
+import type { TFunction } from 'i18next';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { usePricing } from '../pricing/pricing-api';
+import { formatUsd, priceOfItem } from '../pricing/pricing-display';
 import { DEFAULT_PLAYGROUND_MODEL, useUsableGroups, useUsableModels } from '../token/usable-options';
 import { TEMPERATURE_RANGE, type PlaygroundSettings } from './playground-conversation';
 
@@ -9,7 +12,24 @@ interface PlaygroundSettingsPanelProps {
   onChange: (patch: Partial<PlaygroundSettings>) => void;
 }
 
-/** Group, model, temperature, max tokens and system prompt (spec 001 Playground, §5, §9). */
+/** A model's price in the chosen group, as the model list shows it ('' when the price is unknown). */
+function usePriceText(group: string, t: TFunction): (model: string) => string {
+  const pricing = usePricing();
+  return useMemo(() => {
+    const items = new Map((pricing.data?.data ?? []).map((item) => [item.model_name, item]));
+    const groupRatio = pricing.data?.group_ratio[group] ?? 1;
+    return (model: string) => {
+      const item = items.get(model);
+      if (!item) return '';
+      const price = priceOfItem(item, groupRatio);
+      if (price.kind === 'tokens') return t('settings.priceTokens', { prompt: formatUsd(price.prompt), completion: formatUsd(price.completion) });
+      if (price.kind === 'call') return t('settings.priceCall', { price: formatUsd(price.perCall) });
+      return '';
+    };
+  }, [pricing.data, group, t]);
+}
+
+/** Group, model (searchable, with its price), temperature, max tokens and system prompt (spec 001 Playground, §5, §9). */
 export function PlaygroundSettingsPanel({ settings, onChange }: PlaygroundSettingsPanelProps) {
   const { t } = useTranslation('playground');
   const { groups, loading: groupsLoading } = useUsableGroups();
@@ -18,7 +38,21 @@ export function PlaygroundSettingsPanel({ settings, onChange }: PlaygroundSettin
   // The list narrows only to what the user types; the chosen (or prefilled) model leaves it whole.
   const [search, setSearch] = useState('');
   const typed = search.trim().toLowerCase();
-  const modelOptions = modelNames.filter((model) => typed === '' || model.toLowerCase().includes(typed)).map((model) => ({ value: model }));
+  const priceOf = usePriceText(settings.group, t);
+  const modelOptions = modelNames
+    .filter((model) => typed === '' || model.toLowerCase().includes(typed))
+    .map((model) => ({
+      value: model,
+      label: (
+        <Flex justify="space-between" gap={8}>
+          <span className="model-option-name">{model}</span>
+          <Typography.Text type="secondary" style={{ fontSize: 12 }} ellipsis>
+            {priceOf(model)}
+          </Typography.Text>
+        </Flex>
+      ),
+    }));
+  const chosenPrice = priceOf(settings.model.trim());
 
   return (
     <Card variant="borderless" title={t('settings.title')} style={{ width: '100%' }}>
@@ -35,7 +69,7 @@ export function PlaygroundSettingsPanel({ settings, onChange }: PlaygroundSettin
             data-testid="playground-group"
           />
         </Form.Item>
-        <Form.Item label={t('settings.model')}>
+        <Form.Item label={t('settings.model')} extra={chosenPrice ? <span data-testid="playground-model-price">{chosenPrice}</span> : undefined}>
           <AutoComplete
             value={settings.model}
             options={modelOptions}
@@ -43,7 +77,9 @@ export function PlaygroundSettingsPanel({ settings, onChange }: PlaygroundSettin
             onSearch={setSearch}
             onSelect={() => setSearch('')}
             onBlur={() => setSearch('')}
-            placeholder={DEFAULT_PLAYGROUND_MODEL}
+            placeholder={t('settings.modelSearch')}
+            popupMatchSelectWidth={320}
+            allowClear
             data-testid="playground-model"
           />
         </Form.Item>

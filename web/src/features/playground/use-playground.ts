@@ -7,7 +7,7 @@ import { streamPlaygroundChat } from './playground-request';
 let nextId = 0;
 const newId = () => `message-${++nextId}`;
 
-/** The conversation of the playground: send a question, stream the answer, clear the context. */
+/** The conversation of the playground: send a question, stream the answer, stop it, ask again, clear the context. */
 export function usePlayground(settings: PlaygroundSettings) {
   const { t } = useTranslation('playground');
   const [messages, setMessages] = useState<PlaygroundMessage[]>([]);
@@ -28,12 +28,10 @@ export function usePlayground(settings: PlaygroundSettings) {
     [t],
   );
 
-  const send = useCallback(
-    async (text: string) => {
-      if (busy || text.trim() === '') return;
-      const question: PlaygroundMessage = { id: newId(), role: 'user', content: text.trim(), status: 'complete' };
+  /** Streams a new answer to `history` (which ends with the question). */
+  const answer = useCallback(
+    async (history: PlaygroundMessage[]) => {
       const answer: PlaygroundMessage = { id: newId(), role: 'assistant', content: '', status: 'loading' };
-      const history = [...messages, question];
       setMessages([...history, answer]);
       const update = (change: (message: PlaygroundMessage) => PlaygroundMessage) =>
         setMessages((current) => current.map((message) => (message.id === answer.id ? change(message) : message)));
@@ -53,8 +51,41 @@ export function usePlayground(settings: PlaygroundSettings) {
         if (controller.current === abort) controller.current = null;
       }
     },
-    [busy, messages, settings, errorText],
+    [settings, errorText],
   );
+
+  const send = useCallback(
+    async (text: string) => {
+      if (busy || text.trim() === '') return;
+      await answer([...messages, { id: newId(), role: 'user', content: text.trim(), status: 'complete' }]);
+    },
+    [busy, messages, answer],
+  );
+
+  /** Asks the last question again, in place of the answer it got. */
+  const regenerate = useCallback(async () => {
+    const lastQuestion = messages.findLastIndex((message) => message.role === 'user');
+    if (busy || lastQuestion < 0) return;
+    await answer(messages.slice(0, lastQuestion + 1));
+  }, [busy, messages, answer]);
+
+  /**
+   * Stops the answer that is arriving: what arrived so far stays as a finished answer; an answer that had
+   * not started says it was stopped and is left out of the next request, like a failed one.
+   */
+  const stop = useCallback(() => {
+    controller.current?.abort();
+    controller.current = null;
+    setMessages((current) =>
+      current.map((message) =>
+        message.status === 'loading' || message.status === 'incomplete'
+          ? message.content === ''
+            ? { ...message, content: t('states.stopped'), status: 'error' }
+            : { ...message, status: 'complete' }
+          : message,
+      ),
+    );
+  }, [t]);
 
   const clear = useCallback(() => {
     controller.current?.abort();
@@ -62,5 +93,5 @@ export function usePlayground(settings: PlaygroundSettings) {
     setMessages([]);
   }, []);
 
-  return { messages, busy, send, clear };
+  return { messages, busy, send, regenerate, stop, clear };
 }

@@ -1,5 +1,5 @@
 import { RedemptionStatus, type RedemptionView } from '@switchboard/contract';
-import { fireEvent, screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import * as clipboard from '../../components/clipboard';
 import { toast } from '../../components/feedback';
@@ -43,6 +43,14 @@ async function openDrawer() {
   return screen.findByTestId('redemption-drawer');
 }
 
+/** Opens a row's "more" menu and answers the menu (antd renders it beside the page, not in the row). */
+async function openRowMenu(row: HTMLElement): Promise<HTMLElement> {
+  const before = document.querySelectorAll('.ant-dropdown').length;
+  fireEvent.click(within(row).getByTestId('redemption-more'));
+  await waitFor(() => expect(document.querySelectorAll('.ant-dropdown').length).toBeGreaterThan(before));
+  return [...document.querySelectorAll<HTMLElement>('.ant-dropdown')].at(-1) as HTMLElement;
+}
+
 describe('redemption page', () => {
   beforeEach(() => changeLanguage('en'));
   afterEach(() => {
@@ -55,13 +63,16 @@ describe('redemption page', () => {
     renderApp(routes, { path: '/redemption', user: admin });
     expect(await screen.findByText('spent')).toBeTruthy();
     expect(screen.getAllByTestId('redemption-status').map((tag) => tag.textContent)).toEqual(['Unused', 'Used']);
-    const [unusedRow, usedRow] = screen.getAllByTestId('redemption-view').map((button) => button.closest('tr') as HTMLElement);
+    const [unusedRow, usedRow] = screen.getAllByTestId('redemption-copy').map((button) => button.closest('tr') as HTMLElement);
     expect(within(unusedRow as HTMLElement).getByText('Nobody')).toBeTruthy();
     expect(within(unusedRow as HTMLElement).getByText('$0.20')).toBeTruthy();
     expect(within(usedRow as HTMLElement).getByText('42')).toBeTruthy();
-    expect((within(usedRow as HTMLElement).getByTestId('redemption-edit') as HTMLButtonElement).disabled).toBe(true);
-    expect(within(usedRow as HTMLElement).queryByTestId('redemption-toggle')).toBeNull();
-    expect(within(unusedRow as HTMLElement).getByTestId('redemption-toggle').textContent).toBe('Disable');
+    // Edit, enable/disable and delete sit in each row's "more" menu.
+    const usedMenu = await openRowMenu(usedRow as HTMLElement);
+    expect(within(usedMenu).getByTestId('redemption-edit').closest('li')?.classList.contains('ant-dropdown-menu-item-disabled')).toBe(true);
+    expect(within(usedMenu).queryByTestId('redemption-toggle')).toBeNull();
+    const unusedMenu = await openRowMenu(unusedRow as HTMLElement);
+    expect(within(unusedMenu).getByTestId('redemption-toggle').textContent).toBe('Disable');
   });
 
   it('searches by keyword', async () => {

@@ -1,12 +1,13 @@
 import { PlusOutlined, SearchOutlined } from '@ant-design/icons';
 import { type RedemptionView } from '@switchboard/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Button, Card, Flex, Input, Space, Table } from 'antd';
+import { Button, Card, Flex, Input, Space } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useStatus } from '../../api/status';
 import { useCopyableSelection } from '../../components/copyable-selection';
 import { PageFrame } from '../../components/page-frame';
+import { DataList } from '../../components/data-list';
 import { useTablePaging } from '../../components/table-paging';
 import { CodesCreatedDialog, type CreatedCodes } from './codes-created-dialog';
 import { fetchRedemptions, REDEMPTIONS_QUERY_KEY } from './redemption-api';
@@ -69,14 +70,14 @@ export default function RedemptionPage() {
             {t('search.submit')}
           </Button>
         </Flex>
-        <Table<RedemptionView>
+        <DataList<RedemptionView>
           rowKey="id"
           columns={columns}
           dataSource={query.data?.items ?? []}
-          loading={query.isLoading}
+          query={query}
           scroll={{ x: 'max-content' }}
           rowSelection={rowSelection}
-          pagination={pagination(query.data?.total ?? 0)}
+          pagination={pagination(query.data?.total ?? 0, { showTotal: (total) => t('total', { count: total }) })}
           data-testid="redemption-table"
         />
       </Card>

@@ -1,9 +1,10 @@
 import { RedemptionStatus, type RedemptionView } from '@switchboard/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Button, Popconfirm, Space, Tooltip, Typography } from 'antd';
+import { Button, Tooltip, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { copyText } from '../../components/clipboard';
 import { modals, toast } from '../../components/feedback';
+import { RowActions } from '../../components/row-actions';
 import { deleteRedemption, REDEMPTIONS_QUERY_KEY, setRedemptionStatus } from './redemption-api';
 
 interface RedemptionRowActionsProps {
@@ -11,7 +12,7 @@ interface RedemptionRowActionsProps {
   onEdit: (code: RedemptionView) => void;
 }
 
-/** View, copy, delete, enable or disable (not for a used code), edit (unused codes only). */
+/** Copy as the main action; view, enable or disable (not for a used code), edit (unused codes only) and delete under "more". */
 export function RedemptionRowActions({ code, onEdit }: RedemptionRowActionsProps) {
   const { t } = useTranslation('redemption');
   const client = useQueryClient();
@@ -47,38 +48,38 @@ export function RedemptionRowActions({ code, onEdit }: RedemptionRowActionsProps
   const used = code.status === RedemptionStatus.Used;
   const unused = code.status === RedemptionStatus.Unused;
   return (
-    <Space size={4} wrap>
-      <Button size="small" onClick={view} data-testid="redemption-view">
-        {t('actions.view')}
-      </Button>
-      <Button size="small" onClick={() => void copyText(code.key, { successMessage: t('messages.keyCopied') })} data-testid="redemption-copy">
-        {t('actions.copy')}
-      </Button>
-      <Popconfirm
-        title={t('messages.deleteConfirm', { name: code.name })}
-        description={t('messages.deleteHint')}
-        okButtonProps={{ danger: true }}
-        onConfirm={() => remove.mutateAsync()}
-      >
-        <Button size="small" danger loading={remove.isPending} data-testid="redemption-delete">
-          {t('actions.delete')}
+    <RowActions
+      main={
+        <Button size="small" onClick={() => void copyText(code.key, { successMessage: t('messages.keyCopied') })} data-testid="redemption-copy">
+          {t('actions.copy')}
         </Button>
-      </Popconfirm>
-      {used ? null : (
-        <Button
-          size="small"
-          loading={toggle.isPending}
-          onClick={() => toggle.mutate(unused ? RedemptionStatus.Disabled : RedemptionStatus.Unused)}
-          data-testid="redemption-toggle"
-        >
-          {unused ? t('actions.disable') : t('actions.enable')}
-        </Button>
-      )}
-      <Tooltip title={unused ? null : t('messages.editOnlyUnused')}>
-        <Button size="small" type="link" disabled={!unused} onClick={() => onEdit(code)} data-testid="redemption-edit">
-          {t('actions.edit')}
-        </Button>
-      </Tooltip>
-    </Space>
+      }
+      testId="redemption-more"
+      more={[
+        { key: 'view', label: t('actions.view'), onClick: view, testId: 'redemption-view' },
+        !used && {
+          key: 'toggle',
+          label: unused ? t('actions.disable') : t('actions.enable'),
+          disabled: toggle.isPending,
+          onClick: () => toggle.mutate(unused ? RedemptionStatus.Disabled : RedemptionStatus.Unused),
+          testId: 'redemption-toggle',
+        },
+        {
+          key: 'edit',
+          label: unused ? t('actions.edit') : <Tooltip title={t('messages.editOnlyUnused')}>{t('actions.edit')}</Tooltip>,
+          disabled: !unused,
+          onClick: () => onEdit(code),
+          testId: 'redemption-edit',
+        },
+        {
+          key: 'delete',
+          label: t('actions.delete'),
+          danger: true,
+          confirm: { title: t('messages.deleteConfirm', { name: code.name }), description: t('messages.deleteHint') },
+          onClick: () => remove.mutateAsync(),
+          testId: 'redemption-delete',
+        },
+      ]}
+    />
   );
 }

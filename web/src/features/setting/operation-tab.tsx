@@ -1,9 +1,12 @@
-import { Flex } from 'antd';
+import { Anchor, Col, Flex, Row } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { TOP_BAR_HEIGHT } from '../../app/layout/top-bar';
+import { useIsMobile } from '../../app/layout/use-is-mobile';
 import { JobStatusPanel } from './job-status-panel';
 import { LogClearPanel } from './log-clear-panel';
 import { ModelRatioSection } from './model-ratio/model-ratio-section';
 import { fieldsOf } from './option-fields';
-import { OptionSection } from './option-section';
+import { OptionSection, sectionAnchorId } from './option-section';
 import { RateLimitSections } from './rate-limit-sections';
 import { ChannelAffinitySection } from './affinity/channel-affinity-section';
 import type { OptionValues } from './options-api';
@@ -78,9 +81,27 @@ const sections = [
   { name: 'passThrough', fields: fieldsOf(['global.pass_through_request_enabled']) },
 ];
 
-/** Operation settings (super admin): general, drawing, words, logs, dashboard, monitoring, quota, chats, ratios. */
+/** Every section of the tab in its order, for the anchored menu. */
+const MENU = [...sections.map((section) => section.name), 'modelRequestRateLimit', 'groupTpmLimit', 'modelRatios'];
+
+/**
+ * Operation settings (super admin): general, drawing, words, logs, dashboard, monitoring, quota, chats,
+ * ratios, limits; one card each, with a menu that jumps to a card (at the side on a laptop, on top on a phone).
+ */
 export function OperationTab({ options }: { options: OptionValues }) {
-  return (
+  const { t } = useTranslation('setting');
+  const mobile = useIsMobile();
+  const menu = (
+    <nav data-testid="settings-menu">
+      <Anchor
+        direction={mobile ? 'horizontal' : 'vertical'}
+        offsetTop={TOP_BAR_HEIGHT + 8}
+        targetOffset={TOP_BAR_HEIGHT + 16}
+        items={MENU.map((name) => ({ key: name, href: `#${sectionAnchorId(name)}`, title: t(`sections.${name}`) }))}
+      />
+    </nav>
+  );
+  const cards = (
     <Flex vertical gap={16}>
       {sections.map((section) => (
         <OptionSection key={section.name} name={section.name} fields={section.fields} options={options}>
@@ -91,5 +112,21 @@ export function OperationTab({ options }: { options: OptionValues }) {
       <ChannelAffinitySection options={options} />
       <ModelRatioSection options={options} />
     </Flex>
+  );
+  if (mobile) {
+    return (
+      <Flex vertical gap={12}>
+        {menu}
+        {cards}
+      </Flex>
+    );
+  }
+  return (
+    <Row gutter={24} wrap={false}>
+      <Col flex="200px">{menu}</Col>
+      <Col flex="auto" style={{ minWidth: 0 }}>
+        {cards}
+      </Col>
+    </Row>
   );
 }

@@ -1,5 +1,5 @@
 import { optionCatalogue, optionValueProblem, type OptionKey } from '@switchboard/contract';
-import { Button, Card, Form, Input, InputNumber, Select, Switch, Typography } from 'antd';
+import { Button, Card, Col, Form, Input, InputNumber, Row, Select, Switch, Typography } from 'antd';
 import { useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from '../../components/feedback';
@@ -44,7 +44,20 @@ function FieldEditor({ field, ...control }: { field: OptionField } & Record<stri
   }
 }
 
-/** One card of a settings tab: its option fields and a save button that stores only what changed. */
+/** Long texts take a whole row of the grid, switches a narrow cell, everything else half a row on a laptop. */
+function gridOf(field: OptionField) {
+  if (field.kind === 'textarea' || field.kind === 'json') return { xs: 24 };
+  if (field.kind === 'switch') return { xs: 24, sm: 12, xl: 8 };
+  return { xs: 24, md: 12 };
+}
+
+/** The element id of a section, for the settings' anchored menu. */
+export const sectionAnchorId = (name: string) => `settings-${name}`;
+
+/**
+ * One card of a settings tab: its option fields in a grid and a save bar that stays in view while the
+ * card is on screen; the save stores only what changed.
+ */
 export function OptionSection({ name, fields, options, check, confirm, description, children }: OptionSectionProps) {
   const { t } = useTranslation('setting');
   const [form] = Form.useForm();
@@ -87,24 +100,29 @@ export function OptionSection({ name, fields, options, check, confirm, descripti
   });
 
   return (
-    <Card title={t(`sections.${name}`)} data-testid={`section-${name}`}>
+    <Card title={t(`sections.${name}`)} id={sectionAnchorId(name)} className="settings-section" data-testid={`section-${name}`}>
       {description ? <Typography.Paragraph type="secondary">{description}</Typography.Paragraph> : null}
       <Form form={form} layout="vertical" initialValues={formValuesOf(fields, options)}>
-        {fields.map((field) => (
-          <Form.Item
-            key={field.key}
-            name={field.key}
-            label={t(`options.${field.key}`)}
-            valuePropName={field.kind === 'switch' ? 'checked' : 'value'}
-            rules={field.kind === 'json' || field.kind === 'number' ? [valueRule(field.key)] : []}
-            data-testid={`option-${field.key}`}
-          >
-            <FieldEditor field={field} />
-          </Form.Item>
-        ))}
-        <Button type="primary" loading={saving} onClick={() => void submit()} data-testid={`save-${name}`}>
-          {t('save.button')}
-        </Button>
+        <Row gutter={[24, 0]} align="bottom">
+          {fields.map((field) => (
+            <Col key={field.key} {...gridOf(field)}>
+              <Form.Item
+                name={field.key}
+                label={t(`options.${field.key}`)}
+                valuePropName={field.kind === 'switch' ? 'checked' : 'value'}
+                rules={field.kind === 'json' || field.kind === 'number' ? [valueRule(field.key)] : []}
+                data-testid={`option-${field.key}`}
+              >
+                <FieldEditor field={field} />
+              </Form.Item>
+            </Col>
+          ))}
+        </Row>
+        <div className="sticky-save-bar">
+          <Button type="primary" loading={saving} onClick={() => void submit()} data-testid={`save-${name}`}>
+            {t('save.button')}
+          </Button>
+        </div>
       </Form>
       {children}
     </Card>

@@ -59,7 +59,9 @@ describe('task page', () => {
     expect(within(table).getByTestId('task-duration').getAttribute('data-slow')).toBe('false');
 
     fireEvent.change(screen.getByTestId('task-filter-id'), { target: { value: ' suno-task-1 ' } });
-    fireEvent.change(screen.getByTestId('task-filter-start'), { target: { value: '' } });
+    // The start is a date picker now: its clear button empties it.
+    const start = screen.getByTestId('task-filter-start').closest('.ant-picker') as HTMLElement;
+    fireEvent.click(start.querySelector('.ant-picker-clear') as HTMLElement);
     fireEvent.click(screen.getByTestId('task-search'));
     await waitFor(() => expect(searchOf(requests.at(-1)).get('task_id')).toBe('suno-task-1'));
     expect(searchOf(requests.at(-1)).has('start_timestamp')).toBe(false);

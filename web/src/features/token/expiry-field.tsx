@@ -1,5 +1,6 @@
-import { Button, Form, Input, Space } from 'antd';
+import { Button, Form, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { DateTimeField } from '../../components/date-time-field';
 import { EXPIRY_PRESETS, expiryPreset } from './token-form';
 
 /** Expiry as a local date and time; empty means never. Shortcuts: never, one hour, one day, one month. */
@@ -8,13 +9,7 @@ export function ExpiryField({ value, onChange }: { value: string; onChange: (val
   return (
     <Form.Item label={t('drawer.expiry')} extra={value === '' ? t('values.never') : undefined}>
       <Space orientation="vertical" style={{ width: '100%' }}>
-        <Input
-          type="datetime-local"
-          step={1}
-          value={value}
-          onChange={(event) => onChange(event.target.value)}
-          data-testid="token-expiry"
-        />
+        <DateTimeField future value={value} onChange={onChange} placeholder={t('values.never')} testId="token-expiry" width="100%" />
         <Space wrap>
           {EXPIRY_PRESETS.map((preset) => (
             <Button key={preset} size="small" onClick={() => onChange(expiryPreset(preset, new Date()))} data-testid={`token-expiry-${preset}`}>

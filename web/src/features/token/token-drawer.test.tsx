@@ -14,6 +14,7 @@ const LOADED_REMAIN = 123_456;
 async function editLoadedToken(updated: unknown[]) {
   mockFetch(tokenServer([tokenView({ id: 5, name: 'team', remain_quota: LOADED_REMAIN })], [], updated));
   renderApp(routes, { path: '/token', user: signedInUser });
+  fireEvent.click(await screen.findByTestId('token-more'));
   fireEvent.click(await screen.findByTestId('token-edit'));
   return screen.findByTestId('token-drawer');
 }

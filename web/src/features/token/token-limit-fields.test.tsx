@@ -52,6 +52,7 @@ describe('the token drawer\'s per-minute limits (issue 22)', () => {
     const updated: unknown[] = [];
     serverRecordingUpdates(updated);
     renderApp(routes, { path: '/token', user: signedInUser });
+    fireEvent.click(await screen.findByTestId('token-more'));
     fireEvent.click(await screen.findByTestId('token-edit'));
     const drawer = await screen.findByTestId('token-drawer');
     expect(within(drawer).getByText('每分钟请求数')).toBeTruthy();

@@ -29,6 +29,7 @@ describe('token page', () => {
     expect(screen.getByText(/for your own use only/)).toBeTruthy();
     const statuses = screen.getAllByTestId('token-status').map((tag) => tag.textContent);
     expect(statuses).toEqual(['Enabled', 'Enabled: model limit', 'Expired']);
+    expect(screen.getByText('3 tokens in all')).toBeTruthy();
   });
 
   it('asks for a selection before copying selected tokens', async () => {

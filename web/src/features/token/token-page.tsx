@@ -1,11 +1,12 @@
 import { PlusOutlined, SearchOutlined } from '@ant-design/icons';
-import { TOKEN_KEY_PREFIX, type TokenView } from '@switchboard/contract';
+import { TOKEN_KEY_PREFIX, TokenStatus, type TokenView } from '@switchboard/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Alert, Button, Card, Flex, Input, Space, Table } from 'antd';
+import { Alert, Button, Card, Flex, Input, Space } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useStatus } from '../../api/status';
 import { useCopyableSelection } from '../../components/copyable-selection';
+import { DataList } from '../../components/data-list';
 import { PageFrame } from '../../components/page-frame';
 import { useTablePaging } from '../../components/table-paging';
 import { fetchTokens, TOKENS_QUERY_KEY } from './token-api';
@@ -90,14 +91,15 @@ export default function TokenPage() {
             {t('search.submit')}
           </Button>
         </Flex>
-        <Table<TokenView>
+        <DataList<TokenView>
           rowKey="id"
           columns={columns}
           dataSource={query.data?.items ?? []}
-          loading={query.isLoading}
+          query={query}
+          rowClassName={(token) => (token.status === TokenStatus.Enabled ? '' : 'row-disabled')}
           scroll={{ x: 'max-content' }}
           rowSelection={rowSelection}
-          pagination={pagination(query.data?.total ?? 0)}
+          pagination={pagination(query.data?.total ?? 0, { showTotal: (total) => t('total', { count: total }) })}
           data-testid="token-table"
         />
       </Card>

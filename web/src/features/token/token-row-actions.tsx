@@ -1,10 +1,11 @@
 import { TOKEN_KEY_PREFIX, TokenStatus, type TokenView } from '@switchboard/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Button, Popconfirm, Space, Typography } from 'antd';
+import { Button, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { copyText } from '../../components/clipboard';
 import { modals, toast } from '../../components/feedback';
-import { ChatLinkButton } from '../chat/chat-link-button';
+import { RowActions } from '../../components/row-actions';
+import { useChatLinkActions } from '../chat/chat-link-actions';
 import { deleteToken, setTokenStatus, TOKENS_QUERY_KEY } from './token-api';
 import { tokenKeyOf } from './token-keys';
 
@@ -13,11 +14,12 @@ interface TokenRowActionsProps {
   onEdit: (token: TokenView) => void;
 }
 
-/** View key, copy, chat, delete, enable or disable, edit. */
+/** Copy the key as the main action; view key, chat, edit, enable or disable and delete under "more". */
 export function TokenRowActions({ token, onEdit }: TokenRowActionsProps) {
   const { t } = useTranslation('token');
   const client = useQueryClient();
   const fullKey = async () => `${TOKEN_KEY_PREFIX}${await tokenKeyOf(token)}`;
+  const chat = useChatLinkActions(() => tokenKeyOf(token));
   const refresh = () => client.invalidateQueries({ queryKey: TOKENS_QUERY_KEY });
 
   const toggle = useMutation({
@@ -53,35 +55,33 @@ export function TokenRowActions({ token, onEdit }: TokenRowActionsProps) {
 
   const enabled = token.status === TokenStatus.Enabled;
   return (
-    <Space size={4} wrap>
-      <Button size="small" onClick={() => void viewKey().catch(() => undefined)} data-testid="token-view-key">
-        {t('actions.viewKey')}
-      </Button>
-      <Button size="small" onClick={() => void copyKey().catch(() => undefined)} data-testid="token-copy">
-        {t('actions.copy')}
-      </Button>
-      <ChatLinkButton keyOf={() => tokenKeyOf(token)} />
-      <Popconfirm
-        title={t('messages.deleteConfirm', { name: token.name })}
-        description={t('messages.deleteHint')}
-        okButtonProps={{ danger: true }}
-        onConfirm={() => remove.mutateAsync()}
-      >
-        <Button size="small" danger loading={remove.isPending} data-testid="token-delete">
-          {t('actions.delete')}
+    <RowActions
+      main={
+        <Button size="small" onClick={() => void copyKey().catch(() => undefined)} data-testid="token-copy">
+          {t('actions.copy')}
         </Button>
-      </Popconfirm>
-      <Button
-        size="small"
-        loading={toggle.isPending}
-        onClick={() => toggle.mutate(enabled ? TokenStatus.Disabled : TokenStatus.Enabled)}
-        data-testid="token-toggle"
-      >
-        {enabled ? t('actions.disable') : t('actions.enable')}
-      </Button>
-      <Button size="small" type="link" onClick={() => onEdit(token)} data-testid="token-edit">
-        {t('actions.edit')}
-      </Button>
-    </Space>
+      }
+      testId="token-more"
+      more={[
+        { key: 'view', label: t('actions.viewKey'), onClick: () => viewKey().catch(() => undefined), testId: 'token-view-key' },
+        ...chat.actions.map((action) => ({ ...action, testId: 'token-chat' })),
+        { key: 'edit', label: t('actions.edit'), onClick: () => onEdit(token), testId: 'token-edit' },
+        {
+          key: 'toggle',
+          label: enabled ? t('actions.disable') : t('actions.enable'),
+          disabled: toggle.isPending,
+          onClick: () => toggle.mutate(enabled ? TokenStatus.Disabled : TokenStatus.Enabled),
+          testId: 'token-toggle',
+        },
+        {
+          key: 'delete',
+          label: t('actions.delete'),
+          danger: true,
+          confirm: { title: t('messages.deleteConfirm', { name: token.name }), description: t('messages.deleteHint') },
+          onClick: () => remove.mutateAsync(),
+          testId: 'token-delete',
+        },
+      ]}
+    />
   );
 }

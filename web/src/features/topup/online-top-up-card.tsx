@@ -1,7 +1,7 @@
 import { PAYMENT_METHODS, type PaymentMethod } from '@switchboard/contract';
-import { useMutation } from '@tanstack/react-query';
-import { Button, Card, Descriptions, Flex, InputNumber, Modal, Typography } from 'antd';
-import { useState } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Alert, Button, Card, Descriptions, Flex, InputNumber, Modal, Typography } from 'antd';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useStatus } from '../../api/status';
 import { toast } from '../../components/feedback';
@@ -13,19 +13,44 @@ interface Confirmation {
   method: PaymentMethod;
 }
 
-/** Online top-up by amount with zfb or wx: check, confirm the amount payable, then go to the gateway. */
+/** How long typing must pause before the amount payable is asked for. */
+const PAYABLE_DELAY_MS = 400;
+const payableKey = (amount: number) => ['topup', 'payable', amount] as const;
+
+/** The amount typed, once typing has paused. */
+function useSettled(value: number | null): number | null {
+  const [settled, setSettled] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setSettled(value), PAYABLE_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [value]);
+  return settled;
+}
+
+/**
+ * Online top-up by amount with zfb or wx: the amount payable shows as one types; check, confirm, then go to
+ * the gateway. Without online top-up set up, the card says so instead of offering buttons that cannot work.
+ */
 export function OnlineTopUpCard() {
   const { t } = useTranslation('topup');
   const status = useStatus();
+  const client = useQueryClient();
   const minimum = Math.max(1, status.min_topup);
   const [amount, setAmount] = useState<number | null>(minimum);
   const [confirmation, setConfirmation] = useState<Confirmation | null>(null);
+  const settled = useSettled(amount);
+  const payableOk = settled !== null && settled >= status.min_topup && settled >= 1;
+  const live = useQuery({
+    queryKey: payableKey(settled ?? 0),
+    queryFn: () => fetchAmountPayable(settled ?? 0),
+    enabled: status.enable_online_topup && payableOk,
+  });
 
   const price = useMutation({
     mutationFn: async ({ value, method }: { value: number; method: PaymentMethod }) => ({
       amount: value,
       method,
-      payable: await fetchAmountPayable(value),
+      payable: await client.fetchQuery({ queryKey: payableKey(value), queryFn: () => fetchAmountPayable(value) }),
     }),
     onSuccess: setConfirmation,
   });
@@ -38,10 +63,6 @@ export function OnlineTopUpCard() {
   });
 
   const choose = (method: PaymentMethod) => {
-    if (!status.enable_online_topup) {
-      toast.error(t('online.disabled'));
-      return;
-    }
     if (amount === null || amount < status.min_topup) {
       toast.error(t('online.belowMinimum', { min: status.min_topup }));
       return;
@@ -49,6 +70,13 @@ export function OnlineTopUpCard() {
     price.mutate({ value: amount, method });
   };
 
+  if (!status.enable_online_topup) {
+    return (
+      <Card title={t('online.title')}>
+        <Alert type="info" showIcon title={t('online.disabled')} data-testid="topup-online-off" />
+      </Card>
+    );
+  }
   return (
     <Card title={t('online.title')}>
       <Flex gap={8} wrap align="center">
@@ -70,6 +98,9 @@ export function OnlineTopUpCard() {
       </Flex>
       <Typography.Text type="secondary" style={{ display: 'block', marginTop: 8 }}>
         {t('online.amountHint', { min: status.min_topup })}
+      </Typography.Text>
+      <Typography.Text strong style={{ display: 'block', marginTop: 8 }} data-testid="topup-live-payable">
+        {t('online.livePayable', { value: payableOk && settled === amount && live.data !== undefined ? live.data : '—' })}
       </Typography.Text>
       <Modal
         open={confirmation !== null}

@@ -67,14 +67,16 @@ describe('wallet page', () => {
     mockFetch(walletServer(sent));
     const error = vi.spyOn(toast, 'error');
     const first = renderApp(routes, { path: '/topup', user, status: { enable_online_topup: false } });
-    fireEvent.click(await screen.findByTestId('topup-pay-zfb'));
-    expect(error).toHaveBeenCalledWith('The administrator has not enabled online top-up');
+    // No payment buttons that cannot work: the card says online top-up is off.
+    expect((await screen.findByTestId('topup-online-off')).textContent).toBe('The administrator has not enabled online top-up');
+    expect(screen.queryByTestId('topup-pay-zfb')).toBeNull();
     first.unmount();
     renderApp(routes, { path: '/topup', user, status: { enable_online_topup: true, min_topup: 5 } });
     fireEvent.change(await screen.findByTestId('topup-amount'), { target: { value: '3' } });
     fireEvent.click(screen.getByTestId('topup-pay-wx'));
     expect(error).toHaveBeenCalledWith('The top-up amount cannot be less than the minimum (5)');
-    expect(sent).toEqual([]);
+    // The card prices the prefilled minimum as it opens; the refused amount is neither priced nor paid.
+    expect(sent.filter((request) => request.url !== '/api/user/amount' || (request.body as { amount: number }).amount !== 5)).toEqual([]);
   });
 
   it('confirms the amount and the amount payable, then posts the signed form to the gateway', async () => {
@@ -87,13 +89,24 @@ describe('wallet page', () => {
     const dialog = (await screen.findByTestId('topup-confirm-payable')).closest('.ant-modal') as HTMLElement;
     expect(within(dialog).getByTestId('topup-confirm-amount').textContent).toBe('$10');
     expect(within(dialog).getByTestId('topup-confirm-payable').textContent).toBe('73.00');
-    expect(sent.map((request) => request.url)).toEqual(['/api/user/amount']);
+    // Only prices were asked for (the prefilled amount, then 10) before the person confirms.
+    expect(sent.map((request) => request.url).every((url) => url === '/api/user/amount')).toBe(true);
+    expect(sent.at(-1)?.body).toEqual({ amount: 10, top_up_code: '' });
     fireEvent.click(within(dialog).getByText('Go to payment'));
     await vi.waitFor(() => expect(submit).toHaveBeenCalledOnce());
-    expect(sent[1]?.body).toEqual({ amount: 10, payment_method: 'wx', top_up_code: '' });
+    expect(sent.at(-1)?.body).toEqual({ amount: 10, payment_method: 'wx', top_up_code: '' });
     const form = submit.mock.contexts[0] as HTMLFormElement;
     expect(form.action).toBe('https://pay.example/submit.php');
     expect(form.method.toLowerCase()).toBe('post');
     expect(Object.fromEntries(new FormData(form))).toEqual({ pid: '1', money: '73.00', sign: 'abc' });
+  });
+
+  it('shows the amount payable as one types, once typing pauses', async () => {
+    const sent: RecordedRequest[] = [];
+    mockFetch(walletServer(sent));
+    renderApp(routes, { path: '/topup', user, status: { enable_online_topup: true, min_topup: 1 } });
+    fireEvent.change(await screen.findByTestId('topup-amount'), { target: { value: '10' } });
+    await vi.waitFor(() => expect(screen.getByTestId('topup-live-payable').textContent).toBe('Amount payable: 73.00'));
+    expect(sent.filter((request) => request.url === '/api/user/amount').at(-1)?.body).toEqual({ amount: 10, top_up_code: '' });
   });
 });

@@ -15,6 +15,14 @@ const routes = [
 ];
 
 const rowOf = async (username: string) => (await screen.findByText(username)).closest('tr') as HTMLElement;
+/** Opens a row's "more" menu and answers the menu (antd renders it beside the page, not in the row). */
+async function openRowMenu(row: HTMLElement): Promise<HTMLElement> {
+  const before = document.querySelectorAll('.ant-dropdown').length;
+  fireEvent.click(within(row).getByTestId('user-more'));
+  await waitFor(() => expect(document.querySelectorAll('.ant-dropdown').length).toBeGreaterThan(before));
+  return [...document.querySelectorAll<HTMLElement>('.ant-dropdown')].at(-1) as HTMLElement;
+}
+const isDisabledEntry = (menu: HTMLElement, testId: string) => within(menu).getByTestId(testId).closest('li')?.getAttribute('aria-disabled') === 'true';
 
 describe('user management page', () => {
   beforeEach(() => changeLanguage('en'));
@@ -38,7 +46,7 @@ describe('user management page', () => {
     expect(within(gone).getByTestId('user-status').textContent).toBe('Deregistered');
     expect(within(gone).queryAllByRole('button')).toEqual([]);
     const banned = await rowOf('banned');
-    expect(within(banned).getByTestId('user-enable')).toBeTruthy();
+    expect(within(await openRowMenu(banned)).getByTestId('user-enable')).toBeTruthy();
   });
 
   it('searches by keyword and group through /api/user/search', async () => {
@@ -59,18 +67,19 @@ describe('user management page', () => {
     mockFetch(userServer([userView(), userView({ id: 8, username: 'peer', role: Role.Admin })]));
     renderApp(routes, { path: '/user', user: adminUser });
     const alice = await rowOf('alice');
-    expect((within(alice).getByTestId('user-disable') as HTMLButtonElement).disabled).toBe(false);
-    expect((within(alice).getByTestId('user-promote') as HTMLButtonElement).disabled).toBe(true);
+    const aliceMenu = await openRowMenu(alice);
+    expect(isDisabledEntry(aliceMenu, 'user-disable')).toBe(false);
+    expect(isDisabledEntry(aliceMenu, 'user-promote')).toBe(true);
     const peer = await rowOf('peer');
-    for (const action of ['user-demote', 'user-disable', 'user-edit', 'user-delete']) {
-      expect((within(peer).getByTestId(action) as HTMLButtonElement).disabled).toBe(true);
-    }
+    expect((within(peer).getByTestId('user-edit') as HTMLButtonElement).disabled).toBe(true);
+    const peerMenu = await openRowMenu(peer);
+    for (const action of ['user-demote', 'user-disable', 'user-delete']) expect(isDisabledEntry(peerMenu, action)).toBe(true);
   });
 
   it('disables a user through /api/user/manage', async () => {
     const requests = mockFetch(userServer([userView()]));
     renderApp(routes, { path: '/user', user: rootUser });
-    fireEvent.click(within(await rowOf('alice')).getByTestId('user-disable'));
+    fireEvent.click(within(await openRowMenu(await rowOf('alice'))).getByTestId('user-disable'));
     await waitFor(() => expect(requests.some((request) => request.url === '/api/user/manage')).toBe(true));
     expect(requests.find((request) => request.url === '/api/user/manage')?.body).toEqual({ id: 5, action: 'disable' });
   });

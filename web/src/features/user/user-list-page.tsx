@@ -1,11 +1,12 @@
 import { PlusOutlined, SearchOutlined } from '@ant-design/icons';
-import type { UserView } from '@switchboard/contract';
+import { UserStatus, type UserView } from '@switchboard/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { AutoComplete, Button, Card, Drawer, Flex, Input, Table } from 'antd';
+import { AutoComplete, Button, Card, Drawer, Flex, Input } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useStatus } from '../../api/status';
 import { PageFrame } from '../../components/page-frame';
+import { DataList } from '../../components/data-list';
 import { useTablePaging } from '../../components/table-paging';
 import { fetchUsers, USERS_QUERY_KEY } from './user-api';
 import { UserAddDrawer } from './user-add-drawer';
@@ -77,14 +78,16 @@ export default function UserListPage() {
             {t('search.submit')}
           </Button>
         </Flex>
-        <Table<UserView>
+        <DataList<UserView>
           rowKey="id"
           columns={columns}
           dataSource={query.data?.items ?? []}
-          loading={query.isLoading}
+          query={query}
+          headingKeys={['username', 'status']}
+          rowClassName={(user) => (user.status === UserStatus.Enabled ? '' : 'row-disabled')}
           // The table takes the card's width and wraps what can wrap; only a narrower screen scrolls it sideways.
           scroll={{ x: '100%' }}
-          pagination={pagination(query.data?.total ?? 0)}
+          pagination={pagination(query.data?.total ?? 0, { showTotal: (total) => t('total', { count: total }) })}
           data-testid="user-table"
         />
       </Card>

@@ -1,10 +1,11 @@
 import { Role, UserStatus, type UserManageAction, type UserView } from '@switchboard/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Button, Popconfirm, Space } from 'antd';
+import { Button } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useSessionUser } from '../../api/session';
 import { toast } from '../../components/feedback';
-import { UserSecurityActions } from '../security/user-security-actions';
+import { RowActions, type RowMenuAction } from '../../components/row-actions';
+import { useUserSecurityActions } from '../security/user-security-actions';
 import { manageUser, USERS_QUERY_KEY } from './user-api';
 
 /** The status a banned-by-system user carries; the enable action stays off for it (spec 000 §4). */
@@ -15,7 +16,7 @@ interface UserRowActionsProps {
   onEdit: (user: UserView) => void;
 }
 
-/** Promote, demote, disable or enable, edit, deregister; a deregistered user gets none. */
+/** Edit as the main action; promote, demote, disable or enable and deregister under "more"; a deregistered user gets none. */
 export function UserRowActions({ user, onEdit }: UserRowActionsProps) {
   const { t } = useTranslation('user');
   const client = useQueryClient();
@@ -28,45 +29,40 @@ export function UserRowActions({ user, onEdit }: UserRowActionsProps) {
     },
   });
 
-  if (user.DeletedAt !== null) return null;
   // Spec 000 §6: nobody acts on a user of the same or a higher role; the server enforces it too.
   const manageable = me !== null && user.role < me.role;
-  const busy = (action: UserManageAction) => manage.isPending && manage.variables === action;
-  const button = (action: UserManageAction, enabled: boolean, danger = false) => (
-    <Button
-      size="small"
-      danger={danger}
-      disabled={!manageable || !enabled}
-      loading={busy(action)}
-      onClick={() => manage.mutate(action)}
-      data-testid={`user-${action}`}
-    >
-      {t(`actions.${action}`)}
-    </Button>
-  );
+  const security = useUserSecurityActions(user, manageable);
+  if (user.DeletedAt !== null) return null;
   const isRootCaller = (me?.role ?? 0) >= Role.Root;
   const enabled = user.status === UserStatus.Enabled;
+  const entry = (action: UserManageAction, allowed: boolean, danger = false): RowMenuAction => ({
+    key: action,
+    label: t(`actions.${action}`),
+    danger,
+    disabled: !manageable || !allowed || manage.isPending,
+    onClick: () => manage.mutate(action),
+    testId: `user-${action}`,
+  });
 
   return (
-    <Space size={4} wrap>
-      {button('promote', isRootCaller && user.role < Role.Admin)}
-      {button('demote', user.role >= Role.Admin)}
-      {enabled ? button('disable', true, true) : button('enable', user.status !== LOCKED_STATUS)}
-      <Button size="small" type="link" disabled={!manageable} onClick={() => onEdit(user)} data-testid="user-edit">
-        {t('actions.edit')}
-      </Button>
-      <Popconfirm
-        title={t('messages.deregisterConfirm', { name: user.username })}
-        description={t('messages.deregisterHint')}
-        okButtonProps={{ danger: true }}
-        disabled={!manageable}
-        onConfirm={() => manage.mutateAsync('delete')}
-      >
-        <Button size="small" danger disabled={!manageable} loading={busy('delete')} data-testid="user-delete">
-          {t('actions.delete')}
+    <RowActions
+      main={
+        <Button size="small" disabled={!manageable} onClick={() => onEdit(user)} data-testid="user-edit">
+          {t('actions.edit')}
         </Button>
-      </Popconfirm>
-      <UserSecurityActions user={user} manageable={manageable} />
-    </Space>
+      }
+      testId="user-more"
+      more={[
+        entry('promote', isRootCaller && user.role < Role.Admin),
+        entry('demote', user.role >= Role.Admin),
+        enabled ? entry('disable', true) : entry('enable', user.status !== LOCKED_STATUS),
+        ...security,
+        {
+          ...entry('delete', true, true),
+          confirm: { title: t('messages.deregisterConfirm', { name: user.username }), description: t('messages.deregisterHint') },
+          onClick: () => manage.mutateAsync('delete'),
+        },
+      ]}
+    />
   );
 }

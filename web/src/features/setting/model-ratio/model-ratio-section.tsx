@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { modals, toast } from '../../../components/feedback';
 import { fieldsOf } from '../option-fields';
-import { OptionSection } from '../option-section';
+import { OptionSection, sectionAnchorId } from '../option-section';
 import { resetPriceTables, useRefreshAfterSave, type OptionValues } from '../options-api';
 import { ModelRatioTable } from './model-ratio-table';
 
@@ -41,6 +41,7 @@ export function ModelRatioSection({ options }: { options: OptionValues }) {
           {t('ratioEditor.reset')}
         </Button>
       }
+      id={sectionAnchorId('modelRatios')}
       data-testid="section-modelRatios"
     >
       <Tabs

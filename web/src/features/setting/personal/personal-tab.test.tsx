@@ -37,7 +37,7 @@ const self = {
 };
 const models = Array.from({ length: 13 }, (_, index) => `model-${String(index).padStart(2, '0')}`);
 
-function serve(overrides: (request: RecordedRequest) => ReturnType<typeof ok> | undefined = () => undefined) {
+function serve(overrides: (request: RecordedRequest) => { status?: number; body: unknown } | undefined = () => undefined) {
   return mockFetch((request) => {
     const answer = overrides(request);
     if (answer) return answer;
@@ -66,6 +66,27 @@ describe('personal settings tab', () => {
   /** One card alone: the dialogs re-render less than the whole tab would. */
   const openCard = (element: React.ReactElement) =>
     renderApp([{ path: '/setting', element }, routes[1]!], { path: '/setting', user: { id: 7, username: 'alice', role: Role.Common } });
+
+  it('heads the tab with who is signed in: name, role, ID and group', async () => {
+    serve();
+    open();
+    const header = await screen.findByTestId('profile-header');
+    expect(header.textContent).toContain('Alice');
+    expect(header.textContent).toContain('@alice');
+    expect(within(header).getByTestId('profile-id').textContent).toBe('ID 7');
+    expect(within(header).getByTestId('profile-group').textContent).toBe('Group: default');
+    expect(within(header).getByText('User')).toBeTruthy();
+  });
+
+  it('offers a retry when the account fails to load, and shows the tab once it loads', async () => {
+    let fail = true;
+    serve((request) => (request.url === '/api/user/self' && fail ? { status: 500, body: { success: false, message: 'database is down' } } : undefined));
+    open();
+    const retry = await screen.findByTestId('load-retry');
+    fail = false;
+    fireEvent.click(retry);
+    expect(await screen.findByTestId('profile-header')).toBeTruthy();
+  });
 
   it('shows balance, invitations, bindings and the invite link', async () => {
     serve();

@@ -1,5 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Col, Flex, Row, Spin } from 'antd';
+import { Col, Flex, Row } from 'antd';
+import { LoadError, SkeletonRows } from '../../../components/load-state';
 import { AccountCard } from './account-card';
 import { BalanceCard } from './balance-card';
 import { BindingsCard } from './bindings-card';
@@ -10,22 +11,21 @@ import { NotificationCard } from './notification-card';
 import { PasskeyCard } from '../../security/passkey-card';
 import { TwoFactorCard } from '../../security/two-factor-card';
 import { fetchSelf, SELF_QUERY_KEY } from './personal-api';
+import { ProfileHeader } from './profile-header';
 
 /** /setting?tab=personal: the signed-in user's own account (spec 000 "Settings, personal tab"). */
 export default function PersonalTab() {
   const queryClient = useQueryClient();
   const self = useQuery({ queryKey: SELF_QUERY_KEY, queryFn: fetchSelf });
   const refresh = () => void queryClient.invalidateQueries({ queryKey: SELF_QUERY_KEY });
-  if (!self.data) {
-    return (
-      <Flex justify="center" style={{ padding: 48 }}>
-        <Spin />
-      </Flex>
-    );
-  }
+  if (self.isError && !self.data) return <LoadError error={self.error} onRetry={self.refetch} retrying={self.isFetching} />;
+  if (!self.data) return <SkeletonRows rows={8} />;
   const user = self.data;
   return (
     <Row gutter={[16, 16]} data-testid="personal-tab">
+      <Col span={24}>
+        <ProfileHeader user={user} />
+      </Col>
       <Col xs={24} xl={12}>
         <Flex vertical gap={16}>
           <BalanceCard user={user} />

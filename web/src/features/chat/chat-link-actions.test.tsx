@@ -3,28 +3,37 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { toast } from '../../components/feedback';
 import { changeLanguage } from '../../i18n';
 import { renderApp } from '../../testing/render-app';
-import { ChatLinkButton } from './chat-link-button';
+import { TokenRowActions } from '../token/token-row-actions';
+import { tokenView } from '../../testing/token-fixtures';
 
 const key = 'k'.repeat(48);
-const routes = [{ path: '/', element: <ChatLinkButton keyOf={() => Promise.resolve(key)} /> }];
+const routes = [{ path: '/', element: <TokenRowActions token={tokenView({ key })} onEdit={() => undefined} /> }];
 const render = (status: Record<string, unknown>) => renderApp(routes, { status: { chat_link: '', chat_link2: '', server_address: 'https://api.example.com', ...status } });
+/** The chat entries live in the token row's "more" menu. */
+async function openMenu() {
+  fireEvent.click(await screen.findByTestId('token-more'));
+}
+const chatEntry = async () => {
+  await openMenu();
+  return screen.findByTestId('token-chat');
+};
 
-describe('the token chat action', () => {
+describe('the token chat action in the row menu', () => {
   beforeEach(() => changeLanguage('en'));
   afterEach(() => vi.restoreAllMocks());
 
   it('opens the only configured link at once', async () => {
     const open = vi.spyOn(window, 'open').mockReturnValue(null);
     render({ chats: [{ Only: 'https://chat.example/?key={key}' }] });
-    fireEvent.click(await screen.findByTestId('token-chat'));
+    fireEvent.click(await chatEntry());
     await vi.waitFor(() => expect(open).toHaveBeenCalledWith(`https://chat.example/?key=sk-${key}`, '_blank', 'noopener,noreferrer'));
   });
 
-  it('offers a dropdown when several are configured', async () => {
+  it('offers one entry per link when several are configured', async () => {
     const open = vi.spyOn(window, 'open').mockReturnValue(null);
     render({ chats: [{ One: 'https://one.example/{key}' }, { Two: 'https://two.example/{key}' }] });
-    fireEvent.click(await screen.findByTestId('token-chat'));
-    fireEvent.click(await screen.findByText('Two'));
+    await openMenu();
+    fireEvent.click(await screen.findByText('Chat: Two'));
     await vi.waitFor(() => expect(open).toHaveBeenCalledWith(`https://two.example/sk-${key}`, '_blank', 'noopener,noreferrer'));
   });
 
@@ -34,7 +43,7 @@ describe('the token chat action', () => {
       const open = vi.spyOn(window, 'open').mockReturnValue(null);
       const error = vi.spyOn(toast, 'error');
       render({ chats: [{ Evil: link }] });
-      fireEvent.click(await screen.findByTestId('token-chat'));
+      fireEvent.click(await chatEntry());
       await vi.waitFor(() => expect(error).toHaveBeenCalled());
       expect(open).not.toHaveBeenCalled();
       expect(error).toHaveBeenCalledWith(
@@ -46,21 +55,21 @@ describe('the token chat action', () => {
   it('never follows an unsafe older single link either', async () => {
     const open = vi.spyOn(window, 'open').mockReturnValue(null);
     render({ chats: [], chat_link: 'javascript:alert("{key}")' });
-    fireEvent.click(await screen.findByTestId('token-chat'));
+    fireEvent.click(await chatEntry());
     expect(open).not.toHaveBeenCalled();
   });
 
   it('asks for the administrator when none are configured', async () => {
     const warning = vi.spyOn(toast, 'warning');
     render({ chats: [] });
-    fireEvent.click(await screen.findByTestId('token-chat'));
+    fireEvent.click(await chatEntry());
     expect(warning).toHaveBeenCalledWith('Please contact the administrator to configure chat links');
   });
 
   it('reports a broken configuration', async () => {
     const error = vi.spyOn(toast, 'error');
     render({ chats: 'not json' });
-    fireEvent.click(await screen.findByTestId('token-chat'));
+    fireEvent.click(await chatEntry());
     expect(error).toHaveBeenCalledWith('Chat link configuration error, please contact the administrator');
   });
 });
