@@ -44,6 +44,8 @@ export interface Credit {
   /** the log row's text (zh, as the reference product writes it) */
   content: string;
   createdAt: number;
+  /** the log row's `request_id`: a witness by which a restarted instance finds the credit (a paid order's) */
+  requestId?: string;
 }
 
 /** What the ledger is made of: the process's balance authority, journal, log queue and write-behind gate. */
@@ -129,6 +131,7 @@ export class Ledger {
       type: LOG_TYPE_OF[credit.reason],
       content: credit.content,
       other: '{}',
+      ...(credit.requestId === undefined ? {} : { request_id: credit.requestId }),
     });
     return this.parts.balances.adjustUser(credit.userId, credit.amount);
   }

@@ -3,6 +3,7 @@ import { once } from 'node:events';
 import { pino } from 'pino';
 import type { AppContext } from '../app-context';
 import type { Config } from '../config';
+import { finishClaimedOrders } from '../console/topup/order-credits';
 import { registerBackgroundJobs } from '../jobs/index';
 import { LocalBilling } from '../ledger/local-billing';
 import { processRegistry } from '../platform/metrics';
@@ -62,6 +63,7 @@ export async function startPrimary(config: Config, version: string, stopRequeste
     registerBackgroundJobs(context, log);
     startBilling(billing, log);
     await finishClaimedRefunds(context, log);
+    await finishClaimedOrders(context, log);
     if (config.NODE_TYPE === 'master') context.jobs.start();
   } catch (error) {
     await abandon();

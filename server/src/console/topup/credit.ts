@@ -13,9 +13,10 @@ export async function creditTopUp(
   quota: number,
   content: string,
   reason: CreditReason = 'top-up',
+  requestId?: string,
 ): Promise<void> {
   const ledger = ledgerOf(context);
-  await ledger.credit({ userId: user.id, username: user.username, amount: quota, reason, content, createdAt: nowSeconds() });
+  await ledger.credit({ userId: user.id, username: user.username, amount: quota, reason, content, createdAt: nowSeconds(), requestId });
   await ledger.durable();
   await context.bus.userChanged(user.id);
 }

@@ -16,7 +16,7 @@ import { AppError } from '../../platform/errors';
 import { fill } from '../../platform/text';
 import { signEpayParams, verifyEpaySignature } from './epay-signature';
 import { topUpMessages } from './messages';
-import { completeOrder } from './order-completion';
+import { completeOrder } from './order-credits';
 import { TopUpRepository } from './top-up-repository';
 
 /** Smallest amount a gateway accepts. */
@@ -108,7 +108,7 @@ export class EpayService {
     const order = await this.topUps.findByTradeNo(params.out_trade_no ?? '');
     if (!order) return 'fail';
     if (formatMoney(Number(params.money)) !== formatMoney(order.money)) return 'fail';
-    await completeOrder(this.context, this.topUps, order);
+    await completeOrder(this.context, order);
     return 'success';
   }
 
@@ -116,7 +116,7 @@ export class EpayService {
   async completeByHand(tradeNo: string): Promise<void> {
     const order = await this.topUps.findByTradeNo(tradeNo.trim());
     if (!order) throw new AppError(topUpMessages.topUpNotFound);
-    if (order.status !== TopUpStatus.Pending || !(await completeOrder(this.context, this.topUps, order))) throw new AppError(topUpMessages.topUpNotPending);
+    if (order.status !== TopUpStatus.Pending || !(await completeOrder(this.context, order))) throw new AppError(topUpMessages.topUpNotPending);
   }
 
   async list(keyword: string, page: number, pageSize: number): Promise<PageData<TopUpView>> {

@@ -1,3 +1,4 @@
+import cluster from 'node:cluster';
 import { redeemRequestSchema, topUpAmountRequestSchema, topUpCompleteRequestSchema, topUpPayRequestSchema, formatMoney } from '@switchboard/contract';
 import { z } from 'zod';
 import type { AppContext } from '../../app-context';
@@ -8,6 +9,7 @@ import { ok } from '../envelope';
 import { pageQuery, pagingOf } from '../paging';
 import { registerEpayNotifyRoutes } from './epay-notify-routes';
 import { EpayService } from './epay-service';
+import { finishClaimedOrders } from './order-credits';
 import { redeemCode } from './redeem-service';
 import { registerStripeRoutes } from './stripe-routes';
 
@@ -43,4 +45,7 @@ export function registerTopUpRoutes(app: ConsoleApp, context: AppContext, guards
 
   registerEpayNotifyRoutes(app, epay);
   registerStripeRoutes(app, context, guards);
+  // Before the server takes a notification: the orders a killed run claimed get their credit. A
+  // cluster worker leaves that to its primary, which does it before it forks (runtime/primary.ts).
+  if (!cluster.isWorker) app.addHook('onReady', () => finishClaimedOrders(context, app.log));
 }

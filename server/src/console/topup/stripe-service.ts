@@ -6,7 +6,7 @@ import { nowSeconds } from '../../db/dialect';
 import { AppError } from '../../platform/errors';
 import { fill } from '../../platform/text';
 import { topUpMessages } from './messages';
-import { completeOrder } from './order-completion';
+import { completeOrder } from './order-credits';
 import { TopUpRepository } from './top-up-repository';
 
 /** The most units one Stripe checkout may buy (the reference's bound). */
@@ -143,10 +143,10 @@ export class StripeService {
     switch (event.type) {
       case 'checkout.session.completed':
         // A delayed method (a bank debit) completes first unpaid; its async_payment_succeeded event credits it.
-        if (session.status === 'complete' && session.payment_status === 'paid') await completeOrder(this.context, this.topUps, order);
+        if (session.status === 'complete' && session.payment_status === 'paid') await completeOrder(this.context, order);
         break;
       case 'checkout.session.async_payment_succeeded':
-        await completeOrder(this.context, this.topUps, order);
+        await completeOrder(this.context, order);
         break;
       case 'checkout.session.async_payment_failed':
         await this.topUps.markEnded(order.trade_no, TopUpStatus.Failed);

@@ -31,15 +31,35 @@ export class TopUpRepository {
     return row && normalise(row);
   }
 
-  /** pending → success; true only for the caller whose UPDATE changed the row. */
-  async markSucceeded(tradeNo: string, now: number): Promise<boolean> {
+  /**
+   * pending → success, claimed by `owner` (the instance that credits the order); true only for the
+   * caller whose UPDATE changed the row. The console sees the order as success from here on.
+   */
+  async claimSucceeded(tradeNo: string, now: number, owner: string): Promise<boolean> {
     const result = await this.database.db
       .updateTable('top_ups')
-      .set({ status: TopUpStatus.Success, complete_time: now })
+      .set({ status: TopUpStatus.Success, complete_time: now, credit_owner: owner })
       .where('trade_no', '=', tradeNo)
       .where('status', '=', TopUpStatus.Pending)
       .executeTakeFirst();
     return Number(result.numUpdatedRows) === 1;
+  }
+
+  /** Ends `owner`'s claim once the order's credit is durable; true when this call ended it. */
+  async finishClaim(tradeNo: string, owner: string): Promise<boolean> {
+    const result = await this.database.db
+      .updateTable('top_ups')
+      .set({ credit_owner: '' })
+      .where('trade_no', '=', tradeNo)
+      .where('credit_owner', '=', owner)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1;
+  }
+
+  /** Orders `owner` claimed and has not finished (an earlier run of it was killed), oldest first. */
+  async claimedBy(owner: string, limit: number): Promise<TopUpView[]> {
+    const rows = await this.database.db.selectFrom('top_ups').selectAll().where('credit_owner', '=', owner).orderBy('id').limit(limit).execute();
+    return rows.map(normalise);
   }
 
   /** pending → failed or expired (a payment that did not go through); the other states are final. */

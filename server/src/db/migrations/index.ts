@@ -16,6 +16,7 @@ import { taskRefundClaims } from './083-task-refund-claims';
 import { endedSessionsTable } from './084-ended-sessions';
 import { channelInfoColumn } from './100-channel-info';
 import { checkinsTable } from './130-checkins';
+import { topUpCreditClaims } from './150-top-up-credit-claims';
 import { modelMetadataTables } from './110-model-metadata';
 import { logTokenIndex } from './111-log-token-index';
 import { twoFactorAndPasskeyTables } from './090-two-factor-passkeys';
@@ -39,6 +40,7 @@ export function migrations(kind: DatabaseKind): Record<string, Migration> {
     '084-ended-sessions': endedSessionsTable(kind),
     '100-channel-info': channelInfoColumn(kind),
     '130-checkins': checkinsTable(kind),
+    '150-top-up-credit-claims': topUpCreditClaims(),
     '110-model-metadata': modelMetadataTables(kind),
     '111-log-token-index': logTokenIndex(),
     '090-two-factor-passkeys': twoFactorAndPasskeyTables(kind),

@@ -13,4 +13,6 @@ export interface TopUpsTable {
   create_time: number;
   complete_time: Generated<number>;
   status: string;
+  /** the instance crediting the order, '' once its credit is durable (migration 150) */
+  credit_owner: Generated<string>;
 }
