@@ -110,7 +110,7 @@ export class ClusterAuthority {
     const { records } = await this.options.recoverJournal(worker.process.process.pid ?? 0);
     let untold = 0;
     for (const record of records) {
-      if (record.seq <= worker.toldThrough || (record.kind !== 'charge' && record.kind !== 'refund')) continue;
+      if (record.seq <= worker.toldThrough || (record.kind !== 'charge' && record.kind !== 'refund' && record.kind !== 'user')) continue;
       const change = balanceChange(record);
       if (!change || change.userId === null) continue;
       // The worker wrote the bill; here only the free balance changes by what it cost.

@@ -59,8 +59,15 @@ export class RemoteBalanceBook implements BalanceBook {
     return this.leases.total('token', tokenId) > amount;
   }
 
+  /**
+   * A credit (a positive change) in a worker that journals its own bills is journaled here, in the same
+   * journal as its log row, and the primary told as of a refund; the answer reads the balance after it
+   * (the queue keeps the order). A lowering goes through the primary, which takes the leases back first.
+   */
   adjustUser(userId: number, delta: number): Promise<number> {
-    return this.link.request('adjustUser', userId, delta);
+    if (!this.bills || delta <= 0) return this.link.request('adjustUser', userId, delta);
+    this.told(this.bills.userQuota(userId, delta), userId, null, 0, -delta, 0);
+    return this.link.request('userQuota', userId);
   }
 
   adjustToken(tokenId: number, delta: number): Promise<number> {

@@ -46,7 +46,10 @@ const succeeded = async (database: Database) =>
  * marked success whose credit the kill interrupted stayed without it, and the repeated notification
  * credited nothing.)
  */
-describe.each(kinds)('paid orders across a SIGKILL (built server on %s)', (kind) => {
+// WORKERS=2 too: a credit made on a worker is journaled in the worker's journal beside its log row.
+const cases = [...kinds.map((kind) => ({ kind, workers: '1' })), { kind: kinds[0] ?? ('sqlite' as const), workers: '2' }];
+
+describe.each(cases)('paid orders across a SIGKILL (built server on $kind, WORKERS=$workers)', ({ kind, workers }) => {
   const stripe = new FakeStripe();
   const folder = mkdtempSync(join(tmpdir(), 'switchboard-orders-'));
   let testDatabase: TestDatabase | null = null;
@@ -65,6 +68,7 @@ describe.each(kinds)('paid orders across a SIGKILL (built server on %s)', (kind)
     testDatabase = await createTestDatabase(kind);
     const environment: Record<string, string> = {
       JOURNAL_DIR: join(folder, 'journal'),
+      WORKERS: workers,
       ...(testDatabase.dsn ? { SQL_DSN: testDatabase.dsn, SESSION_SECRET: 'order-crash-test-secret-0123456789' } : { SQLITE_PATH: testDatabase.sqlitePath }),
     };
     server = await startServerProcess(environment);
