@@ -46,6 +46,16 @@ export interface Credit {
   createdAt: number;
 }
 
+/** A purchase paid from the wallet (a subscription plan): the held amount is charged with its log row. */
+export interface Debit {
+  userId: number;
+  username: string;
+  amount: number;
+  /** the log row's text (zh, as the reference product writes it) */
+  content: string;
+  createdAt: number;
+}
+
 /** What the ledger is made of: the process's balance authority, journal, log queue and write-behind gate. */
 export interface LedgerParts {
   balances: BalanceBook;
@@ -131,6 +141,29 @@ export class Ledger {
       other: '{}',
     });
     return this.parts.balances.adjustUser(credit.userId, credit.amount);
+  }
+
+  /**
+   * Holds `amount` of a user's wallet for a purchase, all or nothing (never trusted without a hold):
+   * of parallel purchases only those the balance covers get one. False when the balance is short.
+   * `debit` charges the hold, `release` gives it back.
+   */
+  async hold(userId: number, amount: number): Promise<boolean> {
+    await this.loaded(userId, null);
+    return this.parts.balances.reserve({ userId, tokenId: null, amount });
+  }
+
+  /** Charges a purchase's hold (`hold` first) with its top-up log row, in one synchronous stretch. */
+  debit(debit: Debit): Promise<void> {
+    this.parts.logs.write({
+      user_id: debit.userId,
+      username: debit.username,
+      created_at: debit.createdAt,
+      type: LogType.TopUp,
+      content: debit.content,
+      other: '{}',
+    });
+    return this.parts.balances.charge({ userId: debit.userId, tokenId: null, reserved: debit.amount, quota: debit.amount });
   }
 
   /** A user's balance as the authority holds it. */

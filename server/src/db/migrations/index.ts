@@ -18,6 +18,7 @@ import { channelInfoColumn } from './100-channel-info';
 import { checkinsTable } from './130-checkins';
 import { modelMetadataTables } from './110-model-metadata';
 import { logTokenIndex } from './111-log-token-index';
+import { subscriptionTables } from './140-subscriptions';
 import { twoFactorAndPasskeyTables } from './090-two-factor-passkeys';
 
 /** The one migration set, in order; names sort lexically. Each area appends its own file. */
@@ -42,5 +43,6 @@ export function migrations(kind: DatabaseKind): Record<string, Migration> {
     '110-model-metadata': modelMetadataTables(kind),
     '111-log-token-index': logTokenIndex(),
     '090-two-factor-passkeys': twoFactorAndPasskeyTables(kind),
+    '140-subscriptions': subscriptionTables(kind),
   };
 }
