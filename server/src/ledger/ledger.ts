@@ -22,6 +22,8 @@ export interface Bill extends Charge {
   roll: RollEntry | null;
   /** requests this bill counts (1 unless said: a realtime session counts once over its turns' bills) */
   requests?: number;
+  /** what the wallet pays when it is not `quota`: 0 for a call a subscription paid (its quota is settled in subscriptions/) */
+  walletQuota?: number;
 }
 
 /** A failed task's price given back, with the system log row that records it. */
@@ -110,7 +112,7 @@ export class Ledger {
     if (bill.log) logs.write(bill.log);
     if (bill.roll) logs.roll(bill.roll);
     balances.recordUsage({ userId: bill.userId, tokenId: bill.usageTokenId, channelId: bill.channelId, quota: bill.quota, requests: bill.requests ?? 1 });
-    return balances.charge(bill);
+    return balances.charge(bill.walletQuota === undefined ? bill : { userId: bill.userId, tokenId: bill.tokenId, reserved: bill.reserved, quota: bill.walletQuota });
   }
 
   /**

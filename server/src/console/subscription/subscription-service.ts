@@ -14,6 +14,7 @@ import { insertReturningId, nowSeconds } from '../../db/dialect';
 import type { Tables } from '../../db/tables/index';
 import { ledgerOf } from '../../ledger/index';
 import { nextReset, periodEnd } from '../../ledger/subscriptions/periods';
+import { subscriptionBookOf } from '../../ledger/subscriptions/subscription-book';
 import { AppError } from '../../platform/errors';
 import { subscriptionMessages as text } from './messages';
 import { checkedPlan, type PlanInput } from './plan-fields';
@@ -186,6 +187,7 @@ export class SubscriptionService {
         updated_at: now,
     });
     if (switching) await db.updateTable('users').set({ group: upgrade }).where('id', '=', userId).execute();
+    subscriptionBookOf(this.context).granted(userId);
     const subscription = await this.repository.subscription(id, db);
     if (!subscription) throw new AppError(text.subscriptionNotFound);
     return { subscription, group: switching ? upgrade : null };
