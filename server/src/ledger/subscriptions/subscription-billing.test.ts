@@ -92,6 +92,32 @@ describe.each(kinds)('relay calls paid by a subscription on %s', (kind: Database
     expect((await quotaOf(server, userId)).live).toBe(wallet);
   });
 
+  it('learns of a subscription another process granted from the user change it announced', async () => {
+    const headers = await signInNewUser(server, 'ned');
+    const nedId = Number(headers['New-Api-User']);
+    await creditTopUp(server.context, { id: nedId, username: 'ned' }, FUNDS, 'test funds');
+    const nedKey = (await addToken(server, nedId, { unlimited: true })).apiKey;
+    const call = () =>
+      server.call('/v1/chat/completions', {
+        method: 'POST',
+        headers: { authorization: `Bearer ${nedKey}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ model: 'gpt-4o-mini', messages: [{ role: 'user', content: 'hello' }] }),
+      });
+    expect((await call()).status).toBe(200);
+    const walletAfterFirst = (await quotaOf(server, nedId)).live;
+    expect(walletAfterFirst).toBeLessThan(FUNDS);
+
+    // Written as another instance would, then announced on the bus.
+    const now = Math.floor(Date.now() / 1000);
+    await server.context.database.db
+      .insertInto('user_subscriptions')
+      .values({ user_id: nedId, plan_id: subscription.plan_id, amount_total: 0, start_time: now, end_time: now + 3600, status: 'active', source: 'admin' })
+      .execute();
+    await server.context.bus.userChanged(nedId);
+    expect((await call()).status).toBe(200);
+    expect((await quotaOf(server, nedId)).live).toBe(walletAfterFirst);
+  });
+
   it('gives the hold back when the upstream fails', async () => {
     const before = await used();
     upstream.behaviour = { failWith: { status: 400, message: 'bad request' } };

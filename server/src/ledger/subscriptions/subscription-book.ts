@@ -17,8 +17,8 @@ export interface SubscriptionHold {
  * wallet"). The quota lives in `user_subscriptions.amount_used`, changed only by conditional,
  * additive updates, so instances never overwrite each other: admission reserves the estimate on the
  * first active subscription (earliest end first) that covers it, settlement adds the difference,
- * a failure gives it back. The set of users holding any active subscription is kept in memory, so
- * the common caller (none) costs one set lookup.
+ * a failure gives it back. The set of users holding any active subscription is kept in memory (and
+ * follows the bus's user changes), so the common caller (none) costs one set lookup.
  */
 export class SubscriptionBook {
   private holders: Set<number> | null = null;
@@ -45,6 +45,14 @@ export class SubscriptionBook {
   /** A subscription was granted in this process: its user is a holder from now on. */
   granted(userId: number): void {
     this.holders?.add(userId);
+  }
+
+  /** A user changed (in any process: a grant, an end, a console edit): reads whether they hold an active subscription now. */
+  async recheck(userId: number): Promise<void> {
+    if (!this.holders) return;
+    const row = await this.database.db.selectFrom('user_subscriptions').select('id').where('user_id', '=', userId).where('status', '=', 'active').executeTakeFirst();
+    if (row) this.holders.add(userId);
+    else this.holders.delete(userId);
   }
 
   async preference(userId: number): Promise<BillingPreference> {
@@ -121,5 +129,12 @@ export class SubscriptionBook {
   }
 }
 
-/** The subscription book of an app context. */
-export const subscriptionBookOf: (context: AppContext) => SubscriptionBook = perContext((context) => new SubscriptionBook(context.database));
+/**
+ * The subscription book of an app context. Every process learns of a user's change through the
+ * invalidation bus (a grant or an end announces it), so its set of holders follows other processes.
+ */
+export const subscriptionBookOf: (context: AppContext) => SubscriptionBook = perContext((context) => {
+  const book = new SubscriptionBook(context.database);
+  context.bus.onUserChanged((userId) => book.recheck(userId));
+  return book;
+});
