@@ -25,3 +25,4 @@ export * from './topup';
 export * from './task';
 export * from './jobs';
 export * from './model-metadata';
+export * from './subscription';

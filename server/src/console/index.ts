@@ -10,6 +10,7 @@ import { registerTopRoutes } from './data/top-routes';
 import { registerJobRoutes } from './job/routes';
 import { registerLogRoutes } from './log/routes';
 import { registerRedemptionRoutes } from './redemption/routes';
+import { registerSubscriptionRoutes } from './subscription/routes';
 import { registerTopUpRoutes } from './topup/routes';
 import type { ConsoleApp } from './console-app';
 import { consoleErrorHandler } from './error-handler';
@@ -64,6 +65,7 @@ export async function consolePlugin(app: ConsoleApp, context: AppContext): Promi
   registerRedemptionRoutes(app, context, guards);
   registerCheckinRoutes(app, context, guards);
   registerTopUpRoutes(app, context, guards);
+  registerSubscriptionRoutes(app, context, guards);
   registerTaskRoutes(app, context, guards);
   registerJobRoutes(app, context, guards);
   registerAffinityRoutes(app, context, guards);

@@ -5,6 +5,7 @@ import { registerChannelJobs } from './channel-jobs';
 import { registerLogRetentionJob } from './log-retention';
 import { taskPollingJob } from './task-polling';
 import { registerModelUpdateJob } from './model-update-sync';
+import { registerSubscriptionExpiryJob } from './subscription-expiry';
 
 interface JobsLog {
   warn(details: object, message: string): void;
@@ -27,4 +28,5 @@ export function registerBackgroundJobs(context: AppContext, log: JobsLog): void 
   context.jobs.register(taskPollingJob(context, agent, taskPlatformsOf(context).all, log));
   context.shutdownTasks.push(() => agent.close());
   registerModelUpdateJob(context);
+  registerSubscriptionExpiryJob(context);
 }

@@ -22,6 +22,8 @@ export interface Bill extends Charge {
   roll: RollEntry | null;
   /** requests this bill counts (1 unless said: a realtime session counts once over its turns' bills) */
   requests?: number;
+  /** what the wallet pays when it is not `quota`: 0 for a call a subscription paid (its quota is settled in subscriptions/) */
+  walletQuota?: number;
 }
 
 /** A failed task's price given back, with the system log row that records it. */
@@ -46,6 +48,16 @@ export interface Credit {
   createdAt: number;
   /** the log row's `request_id`: a witness by which a restarted instance finds the credit (a paid order's) */
   requestId?: string;
+}
+
+/** A purchase paid from the wallet (a subscription plan): the held amount is charged with its log row. */
+export interface Debit {
+  userId: number;
+  username: string;
+  amount: number;
+  /** the log row's text (zh, as the reference product writes it) */
+  content: string;
+  createdAt: number;
 }
 
 /** What the ledger is made of: the process's balance authority, journal, log queue and write-behind gate. */
@@ -102,7 +114,7 @@ export class Ledger {
     if (bill.log) logs.write(bill.log);
     if (bill.roll) logs.roll(bill.roll);
     balances.recordUsage({ userId: bill.userId, tokenId: bill.usageTokenId, channelId: bill.channelId, quota: bill.quota, requests: bill.requests ?? 1 });
-    return balances.charge(bill);
+    return balances.charge(bill.walletQuota === undefined ? bill : { userId: bill.userId, tokenId: bill.tokenId, reserved: bill.reserved, quota: bill.walletQuota });
   }
 
   /**
@@ -134,6 +146,29 @@ export class Ledger {
       ...(credit.requestId === undefined ? {} : { request_id: credit.requestId }),
     });
     return this.parts.balances.adjustUser(credit.userId, credit.amount);
+  }
+
+  /**
+   * Holds `amount` of a user's wallet for a purchase, all or nothing (never trusted without a hold):
+   * of parallel purchases only those the balance covers get one. False when the balance is short.
+   * `debit` charges the hold, `release` gives it back.
+   */
+  async hold(userId: number, amount: number): Promise<boolean> {
+    await this.loaded(userId, null);
+    return this.parts.balances.reserve({ userId, tokenId: null, amount });
+  }
+
+  /** Charges a purchase's hold (`hold` first) with its top-up log row, in one synchronous stretch. */
+  debit(debit: Debit): Promise<void> {
+    this.parts.logs.write({
+      user_id: debit.userId,
+      username: debit.username,
+      created_at: debit.createdAt,
+      type: LogType.TopUp,
+      content: debit.content,
+      other: '{}',
+    });
+    return this.parts.balances.charge({ userId: debit.userId, tokenId: null, reserved: debit.amount, quota: debit.amount });
   }
 
   /** A user's balance as the authority holds it. */

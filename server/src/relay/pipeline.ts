@@ -10,7 +10,9 @@ import { priceOf, unpricedLogContent, type Price } from '../domain/prices';
 import { quotaFor, reserveFor, type Usage } from './billing/quota';
 import { HeldAnswer } from './billing/held-answer';
 import { consumptionOther } from './billing/consumption-other';
-import { admitCall, releaseCall, spendingTokenId } from './billing/call-admission';
+import { admitFundedCall, releaseFundedCall, spendingTokenId } from './billing/call-admission';
+import type { CallFunding } from '../ledger/subscriptions/funding';
+import { subscriptionBookOf } from '../ledger/subscriptions/subscription-book';
 import type { CachedChannel } from './caches/channel-index';
 import { disableIfRefused } from './channel-health';
 import { chooseKey } from './key-choice';
@@ -90,9 +92,9 @@ export async function relayCall(context: AppContext, services: RelayServices, ca
   const estimate = promptEstimate(body, call.endpoint.kind);
   const maxTokens = body.maxTokens ?? context.options.number('PreConsumedQuota');
   const heldTokens = services.limits.applies(caller) ? await services.limits.admit(caller, estimate) : 0;
-  let reserved: number;
+  let funding: CallFunding;
   try {
-    reserved = await admitCall(context, caller, reserveFor(price, estimate, maxTokens, quotaPerUnit));
+    funding = await admitFundedCall(context, caller, reserveFor(price, estimate, maxTokens, quotaPerUnit));
   } catch (error) {
     await services.limits.released(caller, heldTokens);
     throw error;
@@ -137,14 +139,14 @@ export async function relayCall(context: AppContext, services: RelayServices, ca
       services.breaker.succeeded(channel.id);
       if (affinity) affinity.succeeded(services, channel.id, tried);
       await context.background.track(
-        finish(context, services, call, { price, reserved, heldTokens, channel: used, upstreamModel, outcome, tried, started, quotaPerUnit, affinity }),
+        finish(context, services, call, { price, funding, heldTokens, channel: used, upstreamModel, outcome, tried, started, quotaPerUnit, affinity }),
       );
       await ledgerOf(context).durable();
       answer.complete();
       return;
     } catch (error) {
       if (!(error instanceof RelayError)) {
-        await Promise.all([releaseCall(context, caller, reserved), services.limits.released(caller, heldTokens)]);
+        await Promise.all([releaseFundedCall(context, caller, funding), services.limits.released(caller, heldTokens)]);
         throw error;
       }
       lastError = error;
@@ -158,7 +160,7 @@ export async function relayCall(context: AppContext, services: RelayServices, ca
       if (channel.caps) await services.limits.leaveChannel(channel, call.requestId);
     }
   }
-  await Promise.all([releaseCall(context, caller, reserved), services.limits.released(caller, heldTokens)]);
+  await Promise.all([releaseFundedCall(context, caller, funding), services.limits.released(caller, heldTokens)]);
   throw (
     lastError ??
     new RelayError(fill(relayMessages.noChannel, { model: body.model, group: caller.group }), 503, 'model_not_found', 'new_api_error')
@@ -167,7 +169,8 @@ export async function relayCall(context: AppContext, services: RelayServices, ca
 
 interface Finished {
   price: Price;
-  reserved: number;
+  /** the wallet's reservation, or the subscription's hold that pays the call */
+  funding: CallFunding;
   /** prompt tokens held in the tokens-per-minute windows at admission */
   heldTokens: number;
   channel: CachedChannel;
@@ -241,10 +244,12 @@ async function finish(context: AppContext, services: RelayServices, call: RelayC
     tokenId: spendingTokenId(caller),
     usageTokenId: caller.token?.id ?? 0,
     channelId: finished.channel.id,
-    reserved: finished.reserved,
+    reserved: finished.funding.reserved,
     quota,
     log,
     roll,
+    ...(finished.funding.subscription ? { walletQuota: 0 } : {}),
   });
+  if (finished.funding.subscription) await subscriptionBookOf(context).settle(finished.funding.subscription, quota);
   quotaWarningsOf(context).afterSettlement(caller.user.id);
 }

@@ -27,6 +27,7 @@ export const relayMessages = {
   },
   userQuotaShort: { zh: '用户额度不足', en: 'Insufficient user quota' },
   tokenQuotaShort: { zh: '令牌额度不足', en: 'Insufficient API key quota' },
+  subscriptionQuotaShort: { zh: '订阅额度不足', en: 'Insufficient subscription quota' },
   mappingCycle: { zh: '模型映射存在循环：{chain}', en: 'The model mapping has a cycle: {chain}' },
   upstreamUnreachable: { zh: '无法连接上游：{detail}', en: 'Could not reach the upstream: {detail}' },
   upstreamBadBody: { zh: '上游返回了无法解析的内容', en: 'The upstream answered with a body that could not be read' },

@@ -164,4 +164,5 @@ export const api = {
   post: <T>(path: string, body?: unknown, options?: RequestOptions) =>
     requestData<T>('POST', path, { ...options, body }),
   put: <T>(path: string, body?: unknown, options?: RequestOptions) => requestData<T>('PUT', path, { ...options, body }),
+  patch: <T>(path: string, body?: unknown, options?: RequestOptions) => requestData<T>('PATCH', path, { ...options, body }),
 };

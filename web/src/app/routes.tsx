@@ -74,6 +74,7 @@ export const routes: RouteObject[] = [
                   page('/models', () => import('../features/model-meta/models-page')),
                   page('/redemption', () => import('../features/redemption/redemption-page')),
                   page('/user', () => import('../features/user/user-list-page')),
+                  page('/subscription', () => import('../features/subscription/subscriptions-page')),
                 ],
               },
             ],

@@ -121,6 +121,8 @@ export class SelfService {
     const email = setting.notification_email?.trim() ?? '';
     if (email !== '' && !isEmailAddress(email)) throw new AppError(selfMessages.notificationEmailInvalid);
     const stored = {
+      // Settings of other areas (the billing preference of subscriptions) are kept as they are.
+      ...rawSettingOf(user),
       notify_type: setting.notify_type ?? 'email',
       quota_warning_threshold: threshold ?? 0,
       webhook_url: webhook,
@@ -156,6 +158,15 @@ export class SelfService {
       groups[name] = { ratio: typeof ratios[name] === 'number' ? ratios[name] : 1, desc: descriptions[name] ?? name };
     }
     return groups;
+  }
+}
+
+function rawSettingOf(user: UserRow): Record<string, unknown> {
+  try {
+    const parsed: unknown = JSON.parse(user.setting || '{}');
+    return parsed && typeof parsed === 'object' && !Array.isArray(parsed) ? (parsed as Record<string, unknown>) : {};
+  } catch {
+    return {};
   }
 }
 

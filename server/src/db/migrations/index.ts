@@ -19,6 +19,7 @@ import { checkinsTable } from './130-checkins';
 import { topUpCreditClaims } from './150-top-up-credit-claims';
 import { modelMetadataTables } from './110-model-metadata';
 import { logTokenIndex } from './111-log-token-index';
+import { subscriptionTables } from './140-subscriptions';
 import { twoFactorAndPasskeyTables } from './090-two-factor-passkeys';
 
 /** The one migration set, in order; names sort lexically. Each area appends its own file. */
@@ -44,5 +45,6 @@ export function migrations(kind: DatabaseKind): Record<string, Migration> {
     '110-model-metadata': modelMetadataTables(kind),
     '111-log-token-index': logTokenIndex(),
     '090-two-factor-passkeys': twoFactorAndPasskeyTables(kind),
+    '140-subscriptions': subscriptionTables(kind),
   };
 }

@@ -9,6 +9,7 @@ import type { RedemptionsTable } from './redemptions';
 import type { JobRunsTable } from './job-runs';
 import type { JournalMarksTable } from './journal-marks';
 import type { MidjourneysTable, TasksTable } from './tasks';
+import type { SubscriptionOrdersTable, SubscriptionPlansTable, UserSubscriptionsTable } from './subscriptions';
 import type { TopUpsTable } from './top-ups';
 import type { TokensTable } from './tokens';
 import type { UsersTable } from './users';
@@ -39,4 +40,7 @@ export interface Tables {
   two_fa_backup_codes: TwoFaBackupCodesTable;
   passkey_credentials: PasskeyCredentialsTable;
   auth_flows: AuthFlowsTable;
+  subscription_plans: SubscriptionPlansTable;
+  user_subscriptions: UserSubscriptionsTable;
+  subscription_orders: SubscriptionOrdersTable;
 }

@@ -1,5 +1,7 @@
 import type { AppContext } from '../../app-context';
 import { ledgerOf, type Admission } from '../../ledger/index';
+import { fundCall, type CallFunding } from '../../ledger/subscriptions/funding';
+import { subscriptionBookOf } from '../../ledger/subscriptions/subscription-book';
 import type { Caller } from '../authenticate';
 import { RelayError } from '../relay-error';
 import { relayMessages } from '../relay-messages';
@@ -29,4 +31,27 @@ function reservedOrThrow(admission: Admission): number {
 /** Gives a call's reservation back in full (the call failed). */
 export function releaseCall(context: AppContext, caller: Caller, reserved: number): Promise<void> {
   return ledgerOf(context).release(caller.user.id, spendingTokenId(caller), reserved);
+}
+
+const walletShort = (error: unknown) => error instanceof RelayError && error.code === 'insufficient_user_quota';
+
+/**
+ * Lets a call in on the balance the user's billing preference picks: the wallet (as `admitCall`) or
+ * a subscription's quota. A user without an active subscription (the common caller) costs one set
+ * lookup before the wallet's admission.
+ */
+export async function admitFundedCall(context: AppContext, caller: Caller, amount: number): Promise<CallFunding> {
+  const book = subscriptionBookOf(context);
+  let holds = book.mayHold(caller.user.id);
+  if (holds instanceof Promise) holds = await holds;
+  if (!holds) return { reserved: await admitCall(context, caller, amount), subscription: null };
+  const funding = await fundCall(book, caller.user.id, amount, () => admitCall(context, caller, amount), walletShort);
+  if (!funding) throw new RelayError(relayMessages.subscriptionQuotaShort, 403, 'insufficient_subscription_quota', 'insufficient_quota');
+  return funding;
+}
+
+/** Gives a call's reservation back in full, on the wallet or the subscription that held it. */
+export function releaseFundedCall(context: AppContext, caller: Caller, funding: CallFunding): Promise<void> {
+  if (funding.subscription) return subscriptionBookOf(context).release(funding.subscription);
+  return releaseCall(context, caller, funding.reserved);
 }

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useSessionUser } from '../../api/session';
 import { useStatus } from '../../api/status';
 import { PageFrame } from '../../components/page-frame';
+import { MySubscriptionsCard } from '../subscription/my-subscriptions-card';
 import { displayQuota } from '../token/token-quota';
 import { OnlineTopUpCard } from './online-top-up-card';
 import { RedeemCard } from './redeem-card';
@@ -33,6 +34,7 @@ export default function TopupPage() {
         <RedeemCard onRedeemed={addQuota} />
         <OnlineTopUpCard />
         <StripeTopUpCard />
+        <MySubscriptionsCard />
         {user && isAdmin(user.role) ? <TopUpOrdersCard /> : null}
       </Flex>
     </PageFrame>

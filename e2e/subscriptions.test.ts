@@ -1,0 +1,49 @@
+import type { SubscriptionPlan, SubscriptionSelf } from '@switchboard/contract';
+import { describe, expect, it } from 'vitest';
+import { consoleClient } from '../server/src/testing/console-client';
+import { signIn } from '../server/src/testing/test-server';
+import { useConsoleHarness } from './support/console-harness';
+import { signInAsRoot, signInThroughForm } from './support/console';
+
+describe('subscription plans in Chromium', () => {
+  const harness = useConsoleHarness();
+
+  it('root creates a plan on the Subscriptions page; a user buys it with the wallet balance from the wallet page', async () => {
+    const asRoot = consoleClient(harness.server, await signIn(harness.server, 'root', '123456'));
+    expect(await asRoot('POST', '/user/', { username: 'subscriber', password: 'subscriber-1' })).toMatchObject({ success: true });
+    const codes = await asRoot<string[]>('POST', '/redemption/', { name: 'funds', quota: 2_000_000, count: 1 });
+    const asUser = consoleClient(harness.server, await signIn(harness.server, 'subscriber', 'subscriber-1'));
+    expect(await asUser('POST', '/user/topup', { key: codes.data?.[0] })).toMatchObject({ success: true });
+
+    const admin = await harness.open('en-US');
+    await signInAsRoot(admin.page);
+    await admin.page.goto('/subscription');
+    await admin.page.getByTestId('plan-create').click();
+    await admin.page.getByTestId('plan-title').fill('Starter');
+    await admin.page.getByTestId('plan-price_amount').fill('1');
+    await admin.page.getByTestId('plan-total_amount').fill('400000');
+    await admin.page.getByTestId('plan-submit').click();
+    await admin.page.getByText('Plan saved').waitFor();
+    await admin.page.getByRole('cell', { name: 'Starter' }).waitFor();
+    const plans = await asRoot<Array<{ plan: SubscriptionPlan }>>('GET', '/subscription/admin/plans');
+    const plan = plans.data?.[0]?.plan as SubscriptionPlan;
+    expect(plan).toMatchObject({ title: 'Starter', price_amount: 1, total_amount: 400_000, enabled: true });
+
+    const session = await harness.open('en-US');
+    const page = session.page;
+    await signInThroughForm(page, 'subscriber', 'subscriber-1');
+    await page.waitForURL((url) => !url.pathname.startsWith('/login'));
+    await page.goto('/topup');
+    const card = page.getByTestId('subscription-card');
+    await card.getByTestId(`subscription-plan-${plan.id}`).getByText('Starter').waitFor();
+    await card.getByTestId(`subscription-buy-${plan.id}`).click();
+    await page.getByTestId('subscription-pay-balance').click();
+    await page.getByText('Subscription purchased').waitFor();
+    await card.getByText('Active').waitFor();
+    await expect.poll(async () => (await page.getByTestId('topup-balance').textContent()) ?? '').toContain('$3.00');
+
+    const mine = await asUser<SubscriptionSelf>('GET', '/subscription/self');
+    expect(mine.data?.subscriptions.map((entry) => entry.subscription)).toEqual([expect.objectContaining({ plan_id: plan.id, source: 'balance', amount_total: 400_000 })]);
+    expect((await asUser<{ quota: number }>('GET', '/user/self')).data?.quota).toBe(1_500_000);
+  });
+});
