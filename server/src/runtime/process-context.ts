@@ -53,10 +53,9 @@ export async function openProcessContext(config: Config, options: ProcessContext
   try {
     if (options.migrates && (config.NODE_TYPE === 'master' || config.databaseKind === 'sqlite')) await migrateToLatest(database);
     if (config.REDIS_CONN_STRING) {
-      // Commands of one turn of the event loop go out in one write (the calls' admissions and settlements).
-      redis = new Redis(config.REDIS_CONN_STRING, { maxRetriesPerRequest: 3, enableAutoPipelining: true });
+      redis = new Redis(config.REDIS_CONN_STRING, { maxRetriesPerRequest: 3 });
       await redis.ping();
-      const redisBus = new RedisBus(redis, redis.duplicate({ enableAutoPipelining: false }), config.REDIS_PREFIX);
+      const redisBus = new RedisBus(redis, redis.duplicate(), config.REDIS_PREFIX);
       await redisBus.start();
       bus = redisBus;
     }

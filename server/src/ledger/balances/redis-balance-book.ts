@@ -7,7 +7,9 @@ import { AppError } from '../../platform/errors';
 import { TRUST_FACTOR, type Admission } from './admission';
 import { negativeQuota, type BalanceBook, type Charge, type Hold, type Refund } from './balance-book';
 import type { DeltaWriter } from './delta-writer';
-import { ADMIT, APPLY, LOAD, RELEASE_LEFTOVERS, RESERVE } from './redis-scripts';
+import { RedisChangeBatch, type ChangeResult } from './redis-change-batch';
+import { RedisReadBatch } from './redis-read-batch';
+import { ADMIT, LOAD, RELEASE_LEFTOVERS, RESERVE } from './redis-scripts';
 
 /** After Redis lost its data, how long balances wait before they are copied again from the database. */
 const REBUILD_WAIT_MS = 3000;
@@ -58,6 +60,8 @@ export interface RedisBookInstance {
 export class RedisBalanceBook implements BalanceBook {
   private readonly holdsKey: string;
   private readonly appliedKey: string;
+  private readonly changes: RedisChangeBatch;
+  private readonly reads: RedisReadBatch;
 
   constructor(
     private readonly redis: Redis,
@@ -68,6 +72,8 @@ export class RedisBalanceBook implements BalanceBook {
   ) {
     this.holdsKey = `${prefix}holds:${instance.id}`;
     this.appliedKey = `${prefix}applied:${instance.id}`;
+    this.changes = new RedisChangeBatch(redis, this.holdsKey, this.appliedKey, instance.id);
+    this.reads = new RedisReadBatch(redis);
   }
 
   /**
@@ -185,7 +191,7 @@ export class RedisBalanceBook implements BalanceBook {
   }
 
   private async read(kind: Kind, id: number): Promise<number> {
-    const value = await this.redis.get(this.key(kind, id));
+    const value = await this.reads.get(this.key(kind, id));
     return value === null ? this.load(kind, id) : Number(value);
   }
 
@@ -223,17 +229,10 @@ export class RedisBalanceBook implements BalanceBook {
     throw new Error('balance could not be loaded into Redis');
   }
 
-  /** One APPLY: applied with the first part's new balance, or which part's balance is not loaded (nothing applied then). */
-  private async apply(parts: Part[], reserved: number, amount: number, seq: number): Promise<{ applied: true; value: number } | { applied: false; missing: number }> {
-    const keys = [this.holdsKey, this.appliedKey];
-    const args: (string | number)[] = [reserved, amount, this.instance.id, seq];
-    for (const part of parts) {
-      const key = this.key(part.kind, part.id);
-      keys.push(key, `${key}:marks`);
-      args.push(`${part.kind}:${part.id}`, part.name);
-    }
-    const [status, value] = (await APPLY.run(this.redis, keys, args)) as [number, number?];
-    return status === 0 ? { applied: true, value: Number(value) } : { applied: false, missing: Number(status) - 1 };
+  /** Applies a change in Redis, with the others of this turn: applied with the first part's new balance, or which part's balance is not loaded (nothing applied then). */
+  private apply(parts: Part[], reserved: number, amount: number, seq: number): Promise<ChangeResult> {
+    const changeParts = parts.map((part) => ({ key: this.key(part.kind, part.id), field: `${part.kind}:${part.id}`, name: part.name }));
+    return this.changes.apply({ parts: changeParts, reserved, amount, seq });
   }
 
   /** Copies a balance from the database with every instance's journal mark, read in one statement. */

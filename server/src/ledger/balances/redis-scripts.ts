@@ -68,45 +68,59 @@ hold(amount)
 return 1`);
 
 /**
- * Applies one journaled change to one balance or two (a charge's user and token), once per balance,
- * in one call: ends a hold of up to ARGV[1] (only what the holds hash still records: a hold placed
- * before Redis lost its data is not in the rebuilt balance) and subtracts ARGV[2]. The change is
- * journal record ARGV[4] of instance ARGV[3] (0: not journaled); each balance's part has its name in
- * the applied set (ARGV[6], ARGV[8]). A part is applied at most once (the applied set), and not at
- * all when its balance was copied from a database that already held it (its marks). Nothing is
- * applied unless every balance is loaded: answers {index of the first missing balance} then, else
- * {0, the first balance's new value}.
- * KEYS: holds hash, applied set, then balance and marks hash per balance;
- * ARGV: reserved, amount, instance, seq, then hold field and part name per balance.
+ * Applies journaled changes, each to one balance or two (a charge's user and token), once per
+ * balance, in one call: the changes of one turn of the event loop go together. A change ends a hold
+ * of up to its `reserved` (only what the holds hash still records: a hold placed before Redis lost its
+ * data is not in the rebuilt balance) and subtracts its `amount`. It is journal record `seq` of
+ * instance ARGV[1] (0: not journaled); each balance's part has its name in the applied set. A part is
+ * applied at most once (the applied set), and not at all when its balance was copied from a database
+ * that already held it (its marks). A change is applied only if all its balances are loaded.
+ * Answers two numbers per change: 0 and the first balance's new value, or the index (from 1) of the
+ * first balance not loaded and 0.
+ * KEYS: holds hash, applied set, then per change and balance: balance, marks hash;
+ * ARGV: instance, then per change: count of balances, reserved, amount, seq, then per balance: hold field, part name.
  */
 export const APPLY = new RedisScript(`
-local count = (#KEYS - 2) / 2
-for index = 1, count do
-  if redis.call('EXISTS', KEYS[1 + 2 * index]) == 0 then return {index} end
-end
-local seq = tonumber(ARGV[4])
-local first = nil
-for index = 1, count do
-  local balance = KEYS[1 + 2 * index]
-  local field = ARGV[3 + 2 * index]
-  local name = ARGV[4 + 2 * index]
-  local value
-  if seq > 0 and redis.call('ZSCORE', KEYS[2], name) then
-    value = tonumber(redis.call('GET', balance))
-  else
-    local held = tonumber(redis.call('HGET', KEYS[1], field) or '0')
-    local back = math.min(tonumber(ARGV[1]), held)
-    if back > 0 then redis.call('HINCRBY', KEYS[1], field, -back) end
-    local amount = tonumber(ARGV[2])
-    if seq > 0 then
-      if seq <= tonumber(redis.call('HGET', KEYS[2 + 2 * index], ARGV[3]) or '0') then amount = 0 end
-      redis.call('ZADD', KEYS[2], seq, name)
-    end
-    value = redis.call('INCRBY', balance, back - amount)
+local results = {}
+local key = 3
+local arg = 2
+while arg <= #ARGV do
+  local count = tonumber(ARGV[arg])
+  local reserved = tonumber(ARGV[arg + 1])
+  local seq = tonumber(ARGV[arg + 3])
+  local missing = 0
+  for index = count, 1, -1 do
+    if redis.call('EXISTS', KEYS[key + 2 * (index - 1)]) == 0 then missing = index end
   end
-  if first == nil then first = value end
+  local first = 0
+  if missing == 0 then
+    for index = 1, count do
+      local balance = KEYS[key + 2 * (index - 1)]
+      local field = ARGV[arg + 2 + 2 * index]
+      local name = ARGV[arg + 3 + 2 * index]
+      local value
+      if seq > 0 and redis.call('ZSCORE', KEYS[2], name) then
+        value = tonumber(redis.call('GET', balance))
+      else
+        local held = tonumber(redis.call('HGET', KEYS[1], field) or '0')
+        local back = math.min(reserved, held)
+        if back > 0 then redis.call('HINCRBY', KEYS[1], field, -back) end
+        local amount = tonumber(ARGV[arg + 2])
+        if seq > 0 then
+          if seq <= tonumber(redis.call('HGET', KEYS[key + 2 * (index - 1) + 1], ARGV[1]) or '0') then amount = 0 end
+          redis.call('ZADD', KEYS[2], seq, name)
+        end
+        value = redis.call('INCRBY', balance, back - amount)
+      end
+      if index == 1 then first = value end
+    end
+  end
+  results[#results + 1] = missing
+  results[#results + 1] = first
+  key = key + 2 * count
+  arg = arg + 4 + 2 * count
 end
-return {0, first}`);
+return results`);
 
 /**
  * Gives back every hold an earlier run of this instance left (it was killed mid-call) and forgets
