@@ -1,4 +1,4 @@
-// node bench/compare.mjs [--stream] [--rounds 3] [--seconds 8] [--burst] [--profile] name=path/to/main.js[:NAME=value,NAME=value] …
+// node bench/compare.mjs [--stream] [--rounds 3] [--seconds 8] [--burst] [--profile] [--scale-out] name=path/to/main.js[:NAME=value,NAME=value] …
 //
 // Builds or settings side by side: each gateway named on the command line (a bundle and, after a colon,
 // environment variables such as WORKERS=2 or BILLING_JOURNAL=off) is started on a fresh SQLite file, and
@@ -6,7 +6,9 @@
 // times; the lowest CPU per call of each stands, beside its multiple of the passthrough's. `--burst` first
 // holds 1000 streams open on every gateway at once (as `npm run bench` does before its floor phase).
 // `--profile` writes a CPU profile of every gateway process into bench/results/profile/<name>/ when it
-// stops (`node bench/profile-summary.mjs <file>` reads one).
+// stops (`node bench/profile-summary.mjs <file>` reads one). `--scale-out` starts every gateway on a fresh
+// PostgreSQL database (on BENCH_POSTGRES_DSN's server) with a redis-server of its own, and prints beside
+// each gateway's figures the CPU its Redis server spent per call.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -18,6 +20,8 @@ import { startGateway } from './lib/gateway.mjs';
 import { loadPhase, openStreams } from './lib/load.mjs';
 import { measured } from './lib/measured.mjs';
 import { startPassthrough } from './lib/passthrough.mjs';
+import { measuredWithRedis } from './lib/scale-out-phase.mjs';
+import { freshPostgresDatabase, scaleOutEnvironment, startRedisServer } from './lib/scale-out.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const { values: options, positionals } = parseArgs({
@@ -26,6 +30,7 @@ const { values: options, positionals } = parseArgs({
     stream: { type: 'boolean', default: false },
     burst: { type: 'boolean', default: false },
     profile: { type: 'boolean', default: false },
+    'scale-out': { type: 'boolean', default: false },
     rounds: { type: 'string', default: '3' },
     seconds: { type: 'string', default: '8' },
   },
@@ -44,14 +49,24 @@ const phase = { connections: 50, stream: options.stream };
 const upstream = await startFakeUpstream();
 const targets = [{ name: 'passthrough', process: await startPassthrough(upstream.url), key: null, runs: [] }];
 const dataDirs = [];
+const stops = [];
 try {
   for (const spec of positionals.map(gatewaySpec)) {
     const dataDir = mkdtempSync(join(tmpdir(), 'switchboard-compare-'));
     dataDirs.push(dataDir);
     // With workers, the primary and each worker write a profile of their own (they inherit --cpu-prof).
     const profileDir = options.profile ? join(root, 'bench/results/profile', spec.name) : undefined;
-    const gateway = await startGateway({ main: spec.main, root, dataDir, profileDir, inspect: false, environment: spec.environment });
-    targets.push({ name: spec.name, process: gateway, key: (await configureGateway(gateway.url, upstream.url)).key, runs: [] });
+    let redis = null;
+    let environment = spec.environment;
+    if (options['scale-out']) {
+      const database = await freshPostgresDatabase();
+      stops.push(() => database.drop());
+      redis = await startRedisServer();
+      stops.push(() => redis.stop());
+      environment = { ...scaleOutEnvironment(database, redis), ...environment };
+    }
+    const gateway = await startGateway({ main: spec.main, root, dataDir, profileDir, inspect: false, environment });
+    targets.push({ name: spec.name, process: gateway, key: (await configureGateway(gateway.url, upstream.url)).key, runs: [], redis, redisRuns: [] });
   }
   if (options.burst) {
     for (const target of targets.slice(1)) {
@@ -63,16 +78,24 @@ try {
   }
   for (const target of targets) await loadPhase({ base: target.process.url, key: target.key, ...phase, seconds: 2 });
   for (let round = 0; round < Number(options.rounds); round += 1) {
-    for (const target of targets) target.runs.push((await measured(target.process, target.key, phase, Number(options.seconds))).cpuPerCallMs * 1000);
+    for (const target of targets) {
+      const run = target.redis
+        ? await measuredWithRedis(target.process, target.key, phase, Number(options.seconds), target.redis)
+        : await measured(target.process, target.key, phase, Number(options.seconds));
+      target.runs.push(run.cpuPerCallMs * 1000);
+      if (target.redis) target.redisRuns.push(run.redisCpuPerCallMs * 1000);
+    }
   }
   const floor = Math.min(...targets[0].runs);
   console.log(`${options.stream ? 'streamed' : 'non-stream'} chat, 50 connections${options.burst ? ', after 1000 streams held at once' : ''}: CPU per call in µs, each round, then the lowest`);
   for (const target of targets) {
     const lowest = Math.min(...target.runs);
-    console.log(`${target.name.padEnd(16)} ${target.runs.map((value) => value.toFixed(1).padStart(7)).join('')}   lowest ${lowest.toFixed(1)}  ${(lowest / floor).toFixed(2)}x the passthrough`);
+    const redis = target.redis ? `; Redis server ${target.redisRuns.map((value) => value.toFixed(1)).join(' ')}, lowest ${Math.min(...target.redisRuns).toFixed(1)}` : '';
+    console.log(`${target.name.padEnd(16)} ${target.runs.map((value) => value.toFixed(1).padStart(7)).join('')}   lowest ${lowest.toFixed(1)}  ${(lowest / floor).toFixed(2)}x the passthrough${redis}`);
   }
 } finally {
   for (const target of targets) await target.process.stop();
+  for (const stop of stops.reverse()) await stop();
   for (const dataDir of dataDirs) rmSync(dataDir, { recursive: true, force: true });
   await upstream.stop();
 }

@@ -1,4 +1,4 @@
-// npm run bench [-- --duration 8 --samples 200 --streams 1000 --sessions 200 --pin auto|on|off --skip journal,workers,realtime
+// npm run bench [-- --duration 8 --samples 200 --streams 1000 --sessions 200 --pin auto|on|off --skip journal,workers,realtime,scaleout
 //                   --profile --build --main path/to/main.js]
 // Measures the gateway against direct-to-upstream and a bare passthrough on this machine; see README "Benchmark".
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -21,6 +21,7 @@ import { planPinning } from './lib/pinning.mjs';
 import { measureRealtimeSessions, REALTIME_MODEL, startFakeRealtime } from './lib/realtime-phase.mjs';
 import { rssKilobytes } from './lib/process-tree.mjs';
 import { judge, printReport } from './lib/report.mjs';
+import { measureScaleOut } from './lib/scale-out-phase.mjs';
 import { measureWorkers, WORKER_COUNTS } from './lib/workers-phase.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -51,7 +52,7 @@ const seconds = count('duration');
 const samples = count('samples');
 const streamCount = count('streams');
 const sessionCount = count('sessions');
-const SKIPPABLE = ['journal', 'workers', 'realtime'];
+const SKIPPABLE = ['journal', 'workers', 'realtime', 'scaleout'];
 const skipped = new Set(options.skip.split(',').filter(Boolean));
 
 const PHASES = [
@@ -171,7 +172,8 @@ async function main() {
     const ledger = checkLedger(join(dataDir, 'switchboard.db'), account.userId, account.quota);
     const journal = { ...journalCost, worstWriteBehindLagMs: gateway.worstLagMs() };
     const workers = skipped.has('workers') ? null : await measureWorkers({ main, root, upstream, phase: PHASES[0], seconds, pinning });
-    const results = { date: new Date().toISOString(), seconds, phases, floor, firstByte, memory, realtime, ledger, journal, workers };
+    const scaleOut = skipped.has('scaleout') ? null : await measureScaleOut({ main, root, upstream, phase: PHASES[0], seconds });
+    const results = { date: new Date().toISOString(), seconds, phases, floor, firstByte, memory, realtime, ledger, journal, workers, scaleOut };
     const verdict = judge(results);
     console.log('');
     printReport(results, verdict);
@@ -180,7 +182,7 @@ async function main() {
     console.log(
       `\nwritten: bench/results/latest.json${profileDir ? '; CPU profile of the WORKERS=1 gateway in bench/results/profile/ (node bench/profile-summary.mjs)' : ''}`,
     );
-    process.exitCode = verdict.nothingRefused && verdict.ledger && verdict.workersLedger !== false ? 0 : 1;
+    process.exitCode = verdict.nothingRefused && verdict.ledger && verdict.workersLedger !== false && verdict.scaleOutLedger !== false ? 0 : 1;
   } finally {
     await gateway.stop();
     await upstream.stop();

@@ -6,6 +6,8 @@ export const TARGETS = {
   addedFirstByteMs: 0.5,
   kilobytesPerStream: 32,
   workersThroughputRatio: 1.7,
+  /** issue #42: PostgreSQL + Redis */
+  scaleOutCpuRatio: 1.6,
 };
 
 const pad = (text, width) => String(text).padStart(width);
@@ -18,6 +20,7 @@ const floorOf = (results, stream) => Object.values(results.floor).find((floor) =
 export function judge(results) {
   const { memory, workers } = results;
   const workerRuns = workers?.runs ?? [];
+  const scaleOut = results.scaleOut?.ledger ? results.scaleOut : null;
   return {
     cpuRatio: floorOf(results, false).ratio <= TARGETS.cpuRatio,
     streamCpuRatio: floorOf(results, true).ratio <= TARGETS.streamCpuRatio,
@@ -30,9 +33,12 @@ export function judge(results) {
       memory.failed === 0 &&
       (results.realtime?.failed ?? 0) === 0 &&
       Object.values(results.floor).every((floor) => floor.refused === 0) &&
-      workerRuns.every((run) => run.refused === 0),
+      workerRuns.every((run) => run.refused === 0) &&
+      (scaleOut?.refused ?? 0) === 0,
     ledger: results.ledger.pass,
     workersLedger: workers ? workerRuns.every((run) => run.ledger.pass) : null,
+    scaleOutCpuRatio: scaleOut ? scaleOut.ratio <= TARGETS.scaleOutCpuRatio : null,
+    scaleOutLedger: scaleOut ? scaleOut.ledger.pass : null,
   };
 }
 
@@ -111,8 +117,20 @@ function workersLines(workers) {
   return lines;
 }
 
+function scaleOutLines(scaleOut) {
+  if (!scaleOut) return ['scale-out phase: skipped (--skip scaleout)'];
+  if (scaleOut.notRun) return [`scale-out phase: not run: ${scaleOut.notRun}`];
+  const { passthrough, gateway } = scaleOut;
+  return [
+    `scale-out, PostgreSQL + Redis (${scaleOut.phase}, one process, the bare passthrough in turns, the lower CPU per call of two each):`,
+    `  passthrough ${fixed(passthrough.requestsPerSecond, 0)} req/s, ${fixed(passthrough.cpuPerCallMs, 3)} ms CPU per call; gateway ${fixed(gateway.requestsPerSecond, 0)} req/s, p50/p99 ${gateway.p50}/${gateway.p99} ms, ${fixed(gateway.cpuPerCallMs, 3)} ms: ${fixed(scaleOut.ratio, 2)}x the passthrough`,
+    `  the Redis server's CPU per call: ${fixed(scaleOut.redisCpuPerCallMs * 1000, 1)} µs (its own redis-server, read from /proc/<pid>/stat)`,
+    `  ledger (PostgreSQL): ${ledgerLine(scaleOut.ledger)}`,
+  ];
+}
+
 export function printReport(results, verdict) {
-  const lines = [...phaseLines(results), ...memoryAndJournalLines(results), '', ...workersLines(results.workers), ''];
+  const lines = [...phaseLines(results), ...memoryAndJournalLines(results), '', ...workersLines(results.workers), '', ...scaleOutLines(results.scaleOut), ''];
   const mark = (ok) => (ok === null ? 'skip' : ok ? 'met ' : 'MISS');
   const check = (ok) => (ok === null ? 'skip' : ok ? 'pass' : 'FAIL');
   const cpu = floorOf(results, false);
@@ -132,5 +150,8 @@ export function printReport(results, verdict) {
   lines.push(`[${mark(verdict.memoryReturns)}] memory returns after the streams end (heap after a full GC within a tenth of the growth or 1 MB)`);
   lines.push(`[${check(verdict.nothingRefused)}] no request refused, failed or timed out in any phase`);
   lines.push(`[${check(verdict.ledger)}] the bill equals the sum of the consumption logs`);
+  const scaleOut = results.scaleOut?.ledger ? results.scaleOut : null;
+  lines.push(`[${mark(verdict.scaleOutCpuRatio)}] issue #42: CPU per non-stream call on PostgreSQL + Redis / bare passthrough ${scaleOut ? `${fixed(scaleOut.ratio, 2)}x` : '-'} <= ${TARGETS.scaleOutCpuRatio}x`);
+  lines.push(`[${check(verdict.scaleOutLedger)}] on PostgreSQL + Redis the bill equals the sum of the consumption logs`);
   console.log(lines.join('\n'));
 }

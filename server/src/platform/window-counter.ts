@@ -1,4 +1,5 @@
 import type { Redis } from 'ioredis';
+import { RedisScript } from './redis-script';
 
 /**
  * Counters for limits: amounts added within a window (which starts at the first add and lasts
@@ -70,16 +71,16 @@ export class MemoryWindowCounter implements WindowCounter {
   }
 }
 
-const ADD = `if tonumber(ARGV[1]) < 0 and redis.call('EXISTS', KEYS[1]) == 0 then return 0 end
+const ADD = new RedisScript(`if tonumber(ARGV[1]) < 0 and redis.call('EXISTS', KEYS[1]) == 0 then return 0 end
 local total = redis.call('INCRBY', KEYS[1], ARGV[1])
 if redis.call('TTL', KEYS[1]) < 0 then redis.call('EXPIRE', KEYS[1], ARGV[2]) end
-return total`;
+return total`);
 
-const ACQUIRE = `redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', ARGV[1])
+const ACQUIRE = new RedisScript(`redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', ARGV[1])
 if redis.call('ZCARD', KEYS[1]) >= tonumber(ARGV[2]) then return 0 end
 redis.call('ZADD', KEYS[1], ARGV[3], ARGV[4])
 redis.call('PEXPIRE', KEYS[1], ARGV[5])
-return 1`;
+return 1`);
 
 export class RedisWindowCounter implements WindowCounter {
   constructor(
@@ -89,7 +90,7 @@ export class RedisWindowCounter implements WindowCounter {
   ) {}
 
   async add(key: string, amount: number, windowSeconds: number): Promise<number> {
-    return Number(await this.redis.eval(ADD, 1, `${this.prefix}${key}`, amount, windowSeconds));
+    return Number(await ADD.run(this.redis, [`${this.prefix}${key}`], [amount, windowSeconds]));
   }
 
   async read(key: string): Promise<number> {
@@ -99,7 +100,7 @@ export class RedisWindowCounter implements WindowCounter {
   async acquire(key: string, holder: string, limit: number, maxHoldSeconds: number): Promise<boolean> {
     const now = Date.now();
     const holdMs = maxHoldSeconds * 1000;
-    const taken = await this.redis.eval(ACQUIRE, 1, `${this.prefix}${key}`, now - holdMs, limit, now, holder, holdMs);
+    const taken = await ACQUIRE.run(this.redis, [`${this.prefix}${key}`], [now - holdMs, limit, now, holder, holdMs]);
     return Number(taken) === 1;
   }
 

@@ -57,11 +57,14 @@ export async function availableAuthorityKinds(): Promise<AuthorityKind[]> {
 
 const quiet = { error: () => undefined, warn: () => undefined };
 
-/** Starts an authority of `kind` on `database` (SQLite at `sqlitePath`), journaling in `journalDirectory`. */
-export async function startAuthority(kind: AuthorityKind, database: Database, sqlitePath: string, journalDirectory: string): Promise<AuthorityRun> {
+/**
+ * Starts an authority of `kind` on `database` (SQLite at `sqlitePath`), journaling in `journalDirectory`;
+ * the Redis one on `redisUrl` (the shared test Redis unless a test brings its own).
+ */
+export async function startAuthority(kind: AuthorityKind, database: Database, sqlitePath: string, journalDirectory: string, redisUrl = REDIS_URL): Promise<AuthorityRun> {
   const prefix = `ledger-conformance-${randomBytes(6).toString('hex')}:`;
   const config = loadConfig({ SQLITE_PATH: sqlitePath, JOURNAL_DIR: journalDirectory, BILLING_JOURNAL: 'write', REDIS_PREFIX: prefix, WORKERS: '1' });
-  const redis = kind === 'redis' ? new Redis(REDIS_URL) : null;
+  const redis = kind === 'redis' ? new Redis(redisUrl) : null;
   const start = async (): Promise<AuthorityRun> => {
     const billing = await LocalBilling.open(config, database, redis);
     const worker = kind === 'memory' || kind === 'redis' ? null : await workerOf(billing, kind === 'billing-worker-and-primary' ? config : null, database);

@@ -4,15 +4,32 @@ import { toNumber } from '../../db/dialect';
 import type { Tables } from '../../db/tables/index';
 import { balanceChange, type JournalRecord } from '../journal-record';
 import { AppError } from '../../platform/errors';
-import { admitOn, type Admission } from './admission';
+import { TRUST_FACTOR, type Admission } from './admission';
 import { negativeQuota, type BalanceBook, type Charge, type Hold, type Refund } from './balance-book';
 import type { DeltaWriter } from './delta-writer';
-import { LOAD, RELEASE_LEFTOVERS, RESERVE, SETTLE } from './redis-scripts';
+import { RedisChangeBatch, type ChangeResult } from './redis-change-batch';
+import { RedisReadBatch } from './redis-read-batch';
+import { ADMIT, LOAD, RELEASE_LEFTOVERS, RESERVE } from './redis-scripts';
 
 /** After Redis lost its data, how long balances wait before they are copied again from the database. */
 const REBUILD_WAIT_MS = 3000;
 
 type Kind = 'user' | 'token';
+
+/** One balance a change applies to: which, and the change's name for it in the applied set. */
+interface Part {
+  kind: Kind;
+  id: number;
+  name: string;
+}
+
+/** What the ADMIT script answers, as an admission (its answers for a balance not loaded are handled before). */
+const admission = (result: number, amount: number): Admission => {
+  if (result === 1) return { reserved: amount };
+  if (result === 2) return { short: 'user' };
+  if (result === 3) return { short: 'token' };
+  return { reserved: 0 };
+};
 
 /**
  * A journal record's name in the applied set: its number for a record that changes one balance (and
@@ -43,6 +60,8 @@ export interface RedisBookInstance {
 export class RedisBalanceBook implements BalanceBook {
   private readonly holdsKey: string;
   private readonly appliedKey: string;
+  private readonly changes: RedisChangeBatch;
+  private readonly reads: RedisReadBatch;
 
   constructor(
     private readonly redis: Redis,
@@ -53,6 +72,8 @@ export class RedisBalanceBook implements BalanceBook {
   ) {
     this.holdsKey = `${prefix}holds:${instance.id}`;
     this.appliedKey = `${prefix}applied:${instance.id}`;
+    this.changes = new RedisChangeBatch(redis, this.holdsKey, this.appliedKey, instance.id);
+    this.reads = new RedisReadBatch(redis);
   }
 
   /**
@@ -60,12 +81,16 @@ export class RedisBalanceBook implements BalanceBook {
    * left and applies its journaled balance changes that Redis has not seen.
    */
   async recover(records: JournalRecord[]): Promise<void> {
-    await this.redis.eval(RELEASE_LEFTOVERS, 1, this.holdsKey, `${this.prefix}balance:`);
+    await RELEASE_LEFTOVERS.run(this.redis, [this.holdsKey], [`${this.prefix}balance:`]);
     for (const record of records) {
       const change = balanceChange(record);
       if (!change) continue;
-      if (change.userId !== null) await this.apply('user', change.userId, 0, -change.delta, record.seq, userPart(record.seq));
-      if (change.tokenId !== null) await this.apply('token', change.tokenId, 0, -change.delta, record.seq, record.kind === 'token' ? userPart(record.seq) : tokenPart(record.seq));
+      // A balance Redis does not hold is copied from the database later, with the change in it once the replay wrote it.
+      if (change.userId !== null) await this.apply([{ kind: 'user', id: change.userId, name: userPart(record.seq) }], 0, -change.delta, record.seq);
+      if (change.tokenId !== null) {
+        const name = record.kind === 'token' ? userPart(record.seq) : tokenPart(record.seq);
+        await this.apply([{ kind: 'token', id: change.tokenId, name }], 0, -change.delta, record.seq);
+      }
     }
   }
 
@@ -89,13 +114,13 @@ export class RedisBalanceBook implements BalanceBook {
   async adjustUser(userId: number, delta: number): Promise<number> {
     const seq = this.writer.userQuota(userId, delta);
     await this.instance.durable();
-    return this.settleOne('user', userId, 0, -delta, seq, userPart(seq));
+    return this.settle([{ kind: 'user', id: userId, name: userPart(seq) }], 0, -delta, seq);
   }
 
   async adjustToken(tokenId: number, delta: number): Promise<number> {
     const seq = this.writer.tokenRemain(tokenId, delta);
     await this.instance.durable();
-    return this.settleOne('token', tokenId, 0, -delta, seq, userPart(seq));
+    return this.settle([{ kind: 'token', id: tokenId, name: userPart(seq) }], 0, -delta, seq);
   }
 
   async setTokenRemain(tokenId: number, value: number): Promise<void> {
@@ -107,27 +132,28 @@ export class RedisBalanceBook implements BalanceBook {
     await this.adjustUser(userId, value - (await this.userQuota(userId)));
   }
 
-  admit(request: Hold): Promise<Admission> {
-    return admitOn(this, request);
+  /**
+   * What `admitOn` decides, in one round trip: for a caller without a token balance a GET of the
+   * user's (the cheapest command for Redis) unless a hold is needed; otherwise one script call that
+   * reads, trusts and holds together.
+   */
+  async admit(request: Hold): Promise<Admission> {
+    if (request.tokenId === null) {
+      const user = await this.userQuota(request.userId);
+      if (user <= 0) return { short: 'user' };
+      if (request.amount <= 0 || user > request.amount * TRUST_FACTOR) return { reserved: 0 };
+    }
+    const result = await this.holding(ADMIT, request, [request.amount * TRUST_FACTOR]);
+    return admission(result, request.amount);
   }
 
   async reserve(request: Hold): Promise<boolean> {
-    const keys = [this.key('user', request.userId), request.tokenId === null ? '' : this.key('token', request.tokenId), this.holdsKey];
-    const fields = [`user:${request.userId}`, `token:${request.tokenId ?? 0}`];
-    for (let round = 0; round < 3; round += 1) {
-      const result = Number(await this.redis.eval(RESERVE, 3, ...keys, request.amount, ...fields));
-      if (result === 1) return true;
-      if (result === 0) return false;
-      if (result === -1) await this.load('user', request.userId);
-      else if (request.tokenId !== null) await this.load('token', request.tokenId);
-    }
-    throw new Error('balance could not be loaded into Redis');
+    return (await this.holding(RESERVE, request, [])) === 1;
   }
 
-  /** Gives the hold back in Redis; nothing to journal, nothing for the database. */
+  /** Gives the hold back in Redis (both balances in one call); nothing to journal, nothing for the database. */
   async release(request: Hold): Promise<void> {
-    await this.settleOne('user', request.userId, request.amount, 0, 0, '');
-    if (request.tokenId !== null) await this.settleOne('token', request.tokenId, request.amount, 0, 0, '');
+    await this.settle(this.parts(request.userId, request.tokenId, 0), request.amount, 0, 0);
   }
 
   /**
@@ -138,8 +164,7 @@ export class RedisBalanceBook implements BalanceBook {
     const seq = this.writer.charge(request.userId, request.tokenId, request.quota);
     if (request.reserved === 0 && request.quota === 0) return;
     await this.instance.durable();
-    await this.settleOne('user', request.userId, request.reserved, request.quota, seq, userPart(seq));
-    if (request.tokenId !== null) await this.settleOne('token', request.tokenId, request.reserved, request.quota, seq, tokenPart(seq));
+    await this.settle(this.parts(request.userId, request.tokenId, seq), request.reserved, request.quota, seq);
   }
 
   /** Like a charge: journaled, durable, then applied in Redis. */
@@ -147,8 +172,7 @@ export class RedisBalanceBook implements BalanceBook {
     const seq = this.writer.refund(request.userId, request.tokenId, request.quota);
     if (request.quota === 0) return;
     await this.instance.durable();
-    await this.settleOne('user', request.userId, 0, -request.quota, seq, userPart(seq));
-    if (request.tokenId !== null) await this.settleOne('token', request.tokenId, 0, -request.quota, seq, tokenPart(seq));
+    await this.settle(this.parts(request.userId, request.tokenId, seq), 0, -request.quota, seq);
   }
 
   recordUsage(usage: { userId: number; tokenId: number; channelId: number; quota: number; requests: number }): void {
@@ -167,25 +191,48 @@ export class RedisBalanceBook implements BalanceBook {
   }
 
   private async read(kind: Kind, id: number): Promise<number> {
-    const value = await this.redis.get(this.key(kind, id));
+    const value = await this.reads.get(this.key(kind, id));
     return value === null ? this.load(kind, id) : Number(value);
   }
 
-  /** Applies a change (loading the balance first when Redis lacks it); returns the new balance. */
-  private async settleOne(kind: Kind, id: number, reserved: number, amount: number, seq: number, part: string): Promise<number> {
+  /** The user's balance and, unless null, the token's, with the names of a change's parts (journal record `seq`). */
+  private parts(userId: number, tokenId: number | null, seq: number): Part[] {
+    const user: Part = { kind: 'user', id: userId, name: userPart(seq) };
+    return tokenId === null ? [user] : [user, { kind: 'token', id: tokenId, name: tokenPart(seq) }];
+  }
+
+  /**
+   * Runs ADMIT or RESERVE on the request's balances (loading a balance Redis lacks, then again);
+   * answers the script's result.
+   */
+  private async holding(script: typeof ADMIT, request: Hold, extra: number[]): Promise<number> {
+    const keys = [this.key('user', request.userId), request.tokenId === null ? '' : this.key('token', request.tokenId), this.holdsKey];
+    const args = [request.amount, `user:${request.userId}`, `token:${request.tokenId ?? 0}`, ...extra];
     for (let round = 0; round < 3; round += 1) {
-      const result = await this.apply(kind, id, reserved, amount, seq, part);
-      if (result !== null) return result;
-      await this.load(kind, id);
+      const result = Number(await script.run(this.redis, keys, args));
+      if (result >= 0) return result;
+      if (result === -1) await this.load('user', request.userId);
+      else if (request.tokenId !== null) await this.load('token', request.tokenId);
     }
     throw new Error('balance could not be loaded into Redis');
   }
 
-  /** One SETTLE; null when the balance is not loaded. */
-  private async apply(kind: Kind, id: number, reserved: number, amount: number, seq: number, part: string): Promise<number | null> {
-    const keys = [this.key(kind, id), this.holdsKey, `${this.key(kind, id)}:marks`, this.appliedKey];
-    const result = await this.redis.eval(SETTLE, 4, ...keys, reserved, amount, `${kind}:${id}`, this.instance.id, seq, part);
-    return result === null ? null : Number(result);
+  /** Applies a change to every part in one call (loading a balance Redis lacks first); returns the first part's new balance. */
+  private async settle(parts: Part[], reserved: number, amount: number, seq: number): Promise<number> {
+    for (let round = 0; round < 3; round += 1) {
+      const result = await this.apply(parts, reserved, amount, seq);
+      if (result.applied) return result.value;
+      const missing = parts[result.missing];
+      if (!missing) break;
+      await this.load(missing.kind, missing.id);
+    }
+    throw new Error('balance could not be loaded into Redis');
+  }
+
+  /** Applies a change in Redis, with the others of this turn: applied with the first part's new balance, or which part's balance is not loaded (nothing applied then). */
+  private apply(parts: Part[], reserved: number, amount: number, seq: number): Promise<ChangeResult> {
+    const changeParts = parts.map((part) => ({ key: this.key(part.kind, part.id), field: `${part.kind}:${part.id}`, name: part.name }));
+    return this.changes.apply({ parts: changeParts, reserved, amount, seq });
   }
 
   /** Copies a balance from the database with every instance's journal mark, read in one statement. */
@@ -199,7 +246,7 @@ export class RedisBalanceBook implements BalanceBook {
       .execute();
     const marks = rows.flatMap((row) => (row.instance_id ? [row.instance_id, toNumber(row.seq)] : []));
     const value = toNumber(rows[0]?.value);
-    return Number(await this.redis.eval(LOAD, 2, this.key(kind, id), `${this.key(kind, id)}:marks`, value, ...marks));
+    return Number(await LOAD.run(this.redis, [this.key(kind, id), `${this.key(kind, id)}:marks`], [value, ...marks]));
   }
 
   /**

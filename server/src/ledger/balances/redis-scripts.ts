@@ -1,67 +1,132 @@
+import { RedisScript } from '../../platform/redis-script';
+
 /**
  * Copies a balance from the database unless another instance already did, with the journal marks
  * the database had at that moment (which changes the copy already holds).
  * KEYS: balance, its marks hash; ARGV: value, then instance id and mark pairs. Answers the balance.
  */
-export const LOAD = `
+export const LOAD = new RedisScript(`
 if redis.call('EXISTS', KEYS[1]) == 1 then return redis.call('GET', KEYS[1]) end
 redis.call('SET', KEYS[1], ARGV[1])
 redis.call('DEL', KEYS[2])
 for index = 2, #ARGV, 2 do redis.call('HSET', KEYS[2], ARGV[index], ARGV[index + 1]) end
-return ARGV[1]`;
+return ARGV[1]`);
+
+/** Lua shared by ADMIT and RESERVE: the all-or-nothing hold, recorded in the instance's holds hash. */
+const HOLD = `
+local function hold(amount)
+  redis.call('DECRBY', KEYS[1], amount)
+  redis.call('HINCRBY', KEYS[3], ARGV[2], amount)
+  if KEYS[2] ~= '' then
+    redis.call('DECRBY', KEYS[2], amount)
+    redis.call('HINCRBY', KEYS[3], ARGV[3], amount)
+  end
+end`;
 
 /**
  * All-or-nothing hold on user and (optionally) token, recorded in the instance's holds hash:
  * 1 done, 0 short, -1 / -2 user / token not loaded.
  * KEYS: user balance, token balance or '', holds hash; ARGV: amount, user field, token field.
  */
-export const RESERVE = `
+export const RESERVE = new RedisScript(`${HOLD}
 local amount = tonumber(ARGV[1])
 local user = redis.call('GET', KEYS[1])
 if not user then return -1 end
-local token = nil
 if KEYS[2] ~= '' then
-  token = redis.call('GET', KEYS[2])
+  local token = redis.call('GET', KEYS[2])
   if not token then return -2 end
   if tonumber(token) < amount then return 0 end
 end
 if tonumber(user) < amount then return 0 end
-redis.call('DECRBY', KEYS[1], amount)
-redis.call('HINCRBY', KEYS[3], ARGV[2], amount)
-if KEYS[2] ~= '' then
-  redis.call('DECRBY', KEYS[2], amount)
-  redis.call('HINCRBY', KEYS[3], ARGV[3], amount)
-end
-return 1`;
+hold(amount)
+return 1`);
 
 /**
- * Applies one journaled change to a balance, once: ends a hold of up to ARGV[1] (only what the holds
- * hash still records: a hold placed before Redis lost its data is not in the rebuilt balance) and
- * subtracts ARGV[2]. The change is journal record ARGV[5] of instance ARGV[4] (0: not journaled),
- * named ARGV[6] in the applied set (a charge record changes two balances: each part has its name): it
- * is applied at most once (the applied set), and not at all when the balance was copied from a
- * database that already held it (its marks). Answers nil when the balance is not loaded.
- * KEYS: balance, holds hash, balance marks hash, applied set; ARGV: reserved, amount, hold field, instance, seq, name.
+ * A call's admission in one round trip (what \`admitOn\` decides from separate reads): 0 let in without
+ * a hold (nothing needed, or both balances above ARGV[4]), 1 ARGV[1] held on both, 2 refused for the
+ * user's balance, 3 for the token's, -1 / -2 user / token not loaded.
+ * KEYS: user balance, token balance or '', holds hash; ARGV: amount, user field, token field, trusted above.
  */
-export const SETTLE = `
-if redis.call('EXISTS', KEYS[1]) == 0 then return nil end
-local seq = tonumber(ARGV[5])
-if seq > 0 and redis.call('ZSCORE', KEYS[4], ARGV[6]) then return redis.call('GET', KEYS[1]) end
-local held = tonumber(redis.call('HGET', KEYS[2], ARGV[3]) or '0')
-local back = math.min(tonumber(ARGV[1]), held)
-if back > 0 then redis.call('HINCRBY', KEYS[2], ARGV[3], -back) end
-local amount = tonumber(ARGV[2])
-if seq > 0 then
-  if seq <= tonumber(redis.call('HGET', KEYS[3], ARGV[4]) or '0') then amount = 0 end
-  redis.call('ZADD', KEYS[4], seq, ARGV[6])
+export const ADMIT = new RedisScript(`${HOLD}
+local user = redis.call('GET', KEYS[1])
+if not user then return -1 end
+user = tonumber(user)
+if user <= 0 then return 2 end
+local amount = tonumber(ARGV[1])
+if amount <= 0 then return 0 end
+local token = nil
+if KEYS[2] ~= '' then
+  token = redis.call('GET', KEYS[2])
+  if not token then return -2 end
+  token = tonumber(token)
 end
-return redis.call('INCRBY', KEYS[1], back - amount)`;
+local trusted = tonumber(ARGV[4])
+if user > trusted and (token == nil or token > trusted) then return 0 end
+if user < amount then return 2 end
+if token ~= nil and token < amount then return 3 end
+hold(amount)
+return 1`);
+
+/**
+ * Applies journaled changes, each to one balance or two (a charge's user and token), once per
+ * balance, in one call: the changes of one turn of the event loop go together. A change ends a hold
+ * of up to its `reserved` (only what the holds hash still records: a hold placed before Redis lost its
+ * data is not in the rebuilt balance) and subtracts its `amount`. It is journal record `seq` of
+ * instance ARGV[1] (0: not journaled); each balance's part has its name in the applied set. A part is
+ * applied at most once (the applied set), and not at all when its balance was copied from a database
+ * that already held it (its marks). A change is applied only if all its balances are loaded.
+ * Answers two numbers per change: 0 and the first balance's new value, or the index (from 1) of the
+ * first balance not loaded and 0.
+ * KEYS: holds hash, applied set, then per change and balance: balance, marks hash;
+ * ARGV: instance, then per change: count of balances, reserved, amount, seq, then per balance: hold field, part name.
+ */
+export const APPLY = new RedisScript(`
+local results = {}
+local key = 3
+local arg = 2
+while arg <= #ARGV do
+  local count = tonumber(ARGV[arg])
+  local reserved = tonumber(ARGV[arg + 1])
+  local seq = tonumber(ARGV[arg + 3])
+  local missing = 0
+  for index = count, 1, -1 do
+    if redis.call('EXISTS', KEYS[key + 2 * (index - 1)]) == 0 then missing = index end
+  end
+  local first = 0
+  if missing == 0 then
+    for index = 1, count do
+      local balance = KEYS[key + 2 * (index - 1)]
+      local field = ARGV[arg + 2 + 2 * index]
+      local name = ARGV[arg + 3 + 2 * index]
+      local value
+      if seq > 0 and redis.call('ZSCORE', KEYS[2], name) then
+        value = tonumber(redis.call('GET', balance))
+      else
+        local held = tonumber(redis.call('HGET', KEYS[1], field) or '0')
+        local back = math.min(reserved, held)
+        if back > 0 then redis.call('HINCRBY', KEYS[1], field, -back) end
+        local amount = tonumber(ARGV[arg + 2])
+        if seq > 0 then
+          if seq <= tonumber(redis.call('HGET', KEYS[key + 2 * (index - 1) + 1], ARGV[1]) or '0') then amount = 0 end
+          redis.call('ZADD', KEYS[2], seq, name)
+        end
+        value = redis.call('INCRBY', balance, back - amount)
+      end
+      if index == 1 then first = value end
+    end
+  end
+  results[#results + 1] = missing
+  results[#results + 1] = first
+  key = key + 2 * count
+  arg = arg + 4 + 2 * count
+end
+return results`);
 
 /**
  * Gives back every hold an earlier run of this instance left (it was killed mid-call) and forgets
  * them. KEYS: holds hash; ARGV: key prefix of balances.
  */
-export const RELEASE_LEFTOVERS = `
+export const RELEASE_LEFTOVERS = new RedisScript(`
 local fields = redis.call('HGETALL', KEYS[1])
 for index = 1, #fields, 2 do
   local key = ARGV[1] .. fields[index]
@@ -69,4 +134,4 @@ for index = 1, #fields, 2 do
   if amount > 0 and redis.call('EXISTS', key) == 1 then redis.call('INCRBY', key, amount) end
 end
 redis.call('DEL', KEYS[1])
-return #fields / 2`;
+return #fields / 2`);
