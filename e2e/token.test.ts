@@ -16,14 +16,22 @@ async function createToken(page: Page, name: string): Promise<void> {
   await page.getByTestId('token-table').getByText(name, { exact: true }).waitFor();
 }
 
-/** What the copy action produced: the clipboard when the browser allowed it, else the manual-copy dialog. */
-async function copiedText(page: Page): Promise<string> {
+/**
+ * What the copy action produced: the clipboard when the browser allowed it, else the manual-copy dialog.
+ * The whole key is fetched first (lists carry masked keys), so the copy lands a moment after the click.
+ */
+async function copiedText(page: Page, copy: () => Promise<void>): Promise<string> {
+  await page.evaluate(async () => navigator.clipboard.writeText('')).catch(() => undefined);
+  await copy();
   const manual = page.getByTestId('manual-copy-text');
-  const fromClipboard = page.evaluate(async () => navigator.clipboard.readText()).catch(() => '');
-  const text = await fromClipboard;
-  if (text) return text;
-  await manual.waitFor();
-  return manual.inputValue();
+  let text = '';
+  await expect
+    .poll(async () => {
+      text = await page.evaluate(async () => navigator.clipboard.readText()).catch(() => '');
+      return text !== '' || (await manual.isVisible());
+    }, { timeout: 15_000 })
+    .toBe(true);
+  return text || manual.inputValue();
 }
 
 describe('tokens in Chromium', () => {
@@ -41,8 +49,7 @@ describe('tokens in Chromium', () => {
     expect(await row.getByTestId('token-status').textContent()).toBe('已启用');
     expect(await row.textContent()).toContain('$10.00');
 
-    await row.getByTestId('token-copy').click();
-    expect(await copiedText(page)).toMatch(FULL_KEY);
+    expect(await copiedText(page, () => row.getByTestId('token-copy').click())).toMatch(FULL_KEY);
 
     // Viewing the key sits in the row's "more" menu, which opens beside the row.
     await row.getByTestId('token-more').click();

@@ -16,7 +16,7 @@ const contextOf = (billing: LocalBilling) =>
     journal: billing.journal,
     logs: billing.logs,
     writeBehind: billing.writeBehind,
-    bus: { notify: () => new Promise<void>(() => undefined) },
+    bus: { userChanged: () => new Promise<void>(() => undefined) },
   }) as unknown as AppContext;
 
 describe('a top-up credit', () => {
