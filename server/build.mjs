@@ -1,4 +1,4 @@
-// Bundles the server into dist/main.js (the import command into dist/import.js, the token counting thread into dist/count-worker.js); npm dependencies stay external, workspace sources are inlined.
+// Bundles the server into dist/main.js (the import command into dist/import.js, the token counting and JSON parsing threads into dist/count-worker.js and dist/json-parse-worker.js); npm dependencies stay external, workspace sources are inlined.
 // Split into chunks: main.js loads only the code of the role it runs (a cluster primary none of the HTTP server's, fastify included).
 import { readdirSync, readFileSync, rmSync } from 'node:fs';
 import { basename, join } from 'node:path';
@@ -14,6 +14,7 @@ const result = await build({
     main: new URL('./src/main.ts', import.meta.url).pathname,
     import: new URL('./src/import/main.ts', import.meta.url).pathname,
     'count-worker': new URL('./src/platform/token-counter/count-worker.mjs', import.meta.url).pathname,
+    'json-parse-worker': new URL('./src/platform/threads/json-parse-worker.mjs', import.meta.url).pathname,
   },
   outdir,
   metafile: true,

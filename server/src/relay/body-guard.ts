@@ -1,7 +1,9 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../app-context';
-import { jsonBodyProblem, jsonGuardMessages, urlHoldsNul } from '../platform/json-guard';
-import { fill } from '../platform/text';
+import { jsonBodyProblem, jsonFaultText, jsonGuardMessages, urlHoldsNul } from '../platform/json-guard';
+import { parseInThread, THREAD_PARSE_BYTES } from '../platform/threads/json-parse';
+import { rememberParsed } from './formats/body-json';
+import { fill, type Text } from '../platform/text';
 import { authenticateSession, authenticateToken } from './authenticate';
 import { anthropicMessagesDialect } from './formats/anthropic-messages';
 import { geminiDialect } from './formats/gemini';
@@ -69,14 +71,26 @@ function looksLikeJson(body: Buffer): boolean {
 /**
  * The relay's body parser: keeps the client's bytes (forwarded untouched when possible). A JSON body
  * with a NUL character, nesting or elements past platform/json-guard.ts's limits is refused with 400
- * in the client's dialect before anything reads it; multipart and other bodies pass as they are.
+ * in the client's dialect before anything reads it; multipart and other bodies pass as they are. A JSON
+ * body of THREAD_PARSE_BYTES or more is scanned and parsed in a thread, and its value kept for the route.
  */
 export function keepRelayBody(request: FastifyRequest, body: Buffer, done: (error: Error | null, body?: Buffer) => void): void {
   const multipart = request.headers['content-type']?.startsWith('multipart/') ?? false;
-  const problem = !multipart && looksLikeJson(body) ? jsonBodyProblem(body) : null;
-  if (problem) return done(new RelayError(problem, 400, 'invalid_request_body', 'invalid_request_error'));
+  if (multipart || !looksLikeJson(body)) return done(null, body);
+  if (body.length >= THREAD_PARSE_BYTES) {
+    parseInThread(body).then((parsed) => {
+      if ('fault' in parsed) return done(invalidBody(jsonFaultText(parsed.fault)!));
+      rememberParsed(parsed.body, parsed);
+      done(null, parsed.body);
+    }, done);
+    return;
+  }
+  const problem = jsonBodyProblem(body);
+  if (problem) return done(invalidBody(problem));
   done(null, body);
 }
+
+const invalidBody = (problem: Text) => new RelayError(problem, 400, 'invalid_request_body', 'invalid_request_error');
 
 const hasNoBody = (request: FastifyRequest) => request.method === 'GET' || request.method === 'HEAD';
 

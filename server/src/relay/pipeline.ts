@@ -86,7 +86,8 @@ export async function relayCall(context: AppContext, services: RelayServices, ca
   if (!price) {
     throw new RelayError(fill(relayMessages.unpriced, { model: body.model }), 400, 'model_price_error', 'invalid_request_error');
   }
-  refuseSensitivePrompt(services.sensitiveWords, body);
+  const wordCheck = refuseSensitivePrompt(services.sensitiveWords, body);
+  if (wordCheck) await wordCheck;
   call.trace.model = body.model;
   const quotaPerUnit = context.options.number('QuotaPerUnit');
   const estimate = promptEstimate(body, call.endpoint.kind);

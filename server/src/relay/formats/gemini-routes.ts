@@ -11,6 +11,7 @@ import { geminiDialect, geminiEmbedDialect } from './gemini';
 import { geminiErrorReply } from './gemini-error';
 import { countRequestTokens } from '../billing/estimate';
 import { admitCount } from '../count-tokens-route';
+import { jsonOf } from './body-json';
 
 /** generateContent and streamGenerateContent: chat calls in Gemini's shape. */
 const generateEndpoint: Endpoint = { path: '/v1beta/models/{model}:generateContent', kind: 'chat', multipart: false, streamOptions: true };
@@ -25,7 +26,7 @@ const geminiMessages = {
 /** A countTokens body: its `generateContentRequest` when it has one; otherwise (or unreadable) the body itself, which the dialect's parse judges. */
 function innerRequest(raw: Buffer): Buffer {
   try {
-    const sent = JSON.parse(raw.toString('utf8')) as { generateContentRequest?: unknown } | null;
+    const sent = jsonOf(raw) as { generateContentRequest?: unknown } | null;
     const inner = sent?.generateContentRequest;
     return inner && typeof inner === 'object' ? Buffer.from(JSON.stringify(inner)) : raw;
   } catch {

@@ -14,6 +14,7 @@ import { chatUsageOf } from './openai-chat';
 import type { ChatChunk, ChatCompletion, ChatRequest } from './openai-chat-types';
 import type { ParsedBody } from './request-body';
 import type { OpenAIEmbeddingResponse } from '../providers/gemini/embeddings';
+import { jsonOf } from './body-json';
 
 const sse = (payload: unknown) => Buffer.from(`data: ${JSON.stringify(payload)}\r\n\r\n`);
 
@@ -26,7 +27,7 @@ const badRequest = (text: { zh: string; en: string }, detail: string) =>
 function parseGeminiJson<T>(raw: Buffer, schema: z.ZodType<T>): T {
   let value: unknown;
   try {
-    value = raw.length === 0 ? {} : JSON.parse(raw.toString('utf8'));
+    value = raw.length === 0 ? {} : jsonOf(raw);
   } catch (error) {
     throw badRequest(relayMessages.invalidBody, error instanceof Error ? error.message : String(error));
   }

@@ -1,6 +1,7 @@
 import { RelayError } from '../relay-error';
 import { relayMessages } from '../relay-messages';
 import { fill } from '../../platform/text';
+import { jsonOf } from './body-json';
 
 /** The parts of a client's body the gateway reads; the raw bytes are forwarded untouched when possible. */
 export interface ParsedBody {
@@ -45,7 +46,7 @@ const numberOrNull = (value: unknown) => (typeof value === 'number' && Number.is
 export function parseJsonBody(raw: Buffer, defaultModel: string | undefined): ParsedBody {
   let json: Record<string, unknown>;
   try {
-    const value: unknown = raw.length === 0 ? {} : JSON.parse(raw.toString('utf8'));
+    const value: unknown = raw.length === 0 ? {} : jsonOf(raw);
     if (!value || typeof value !== 'object' || Array.isArray(value)) throw new Error('expected a JSON object');
     json = value as Record<string, unknown>;
   } catch (error) {

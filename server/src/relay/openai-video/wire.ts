@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { jsonOf } from '../formats/body-json';
 
 /** OpenAI's video job object (the fields Switchboard reads; the rest is kept as sent). */
 export const videoSchema = z.looseObject({
@@ -37,7 +38,7 @@ export function videoRequestFacts(raw: Buffer, contentType: string): { model: st
   } else {
     let value: unknown;
     try {
-      value = JSON.parse(raw.toString('utf8'));
+      value = jsonOf(raw);
     } catch (error) {
       return { problem: error instanceof Error ? error.message : String(error) };
     }

@@ -44,21 +44,48 @@ export class SensitiveWords {
   }
 }
 
-/** The first listed word in any text of a request body (messages, system, contents, prompt, input...), or null. */
-export function firstWordInBody(automaton: WordAutomaton, value: unknown): string | null {
-  if (typeof value === 'string') return automaton.firstIn(value);
-  if (Array.isArray(value)) {
-    for (const item of value) {
-      const word = firstWordInBody(automaton, item);
-      if (word) return word;
-    }
-    return null;
+/** Bodies larger than this are checked across turns of the event loop. */
+export const SCAN_SLICE = 64 * 1024;
+/** How long the check of a large body holds the event loop at most before it lets other calls run. */
+const TURN_MS = 8;
+
+/** Every text of a request body the check reads (messages, system, contents, prompt, input...), in order. */
+function textsOf(value: unknown, into: string[]): string[] {
+  if (typeof value === 'string') into.push(value);
+  else if (Array.isArray(value)) for (const item of value) textsOf(item, into);
+  else if (value && typeof value === 'object') {
+    for (const key in value) if (!SKIPPED_KEYS.has(key)) textsOf((value as Record<string, unknown>)[key], into);
   }
-  if (value && typeof value === 'object') {
-    for (const key in value) {
-      if (SKIPPED_KEYS.has(key)) continue;
-      const word = firstWordInBody(automaton, (value as Record<string, unknown>)[key]);
-      if (word) return word;
+  return into;
+}
+
+/** The first listed word in any text of a request body, or null; one pass over a small body. */
+export function firstWordInBody(automaton: WordAutomaton, value: unknown): string | null {
+  for (const text of textsOf(value, [])) {
+    const word = automaton.firstIn(text);
+    if (word) return word;
+  }
+  return null;
+}
+
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/**
+ * The same check for a large body, SCAN_SLICE characters at a time, letting other calls run whenever
+ * TURN_MS have passed, so a body of tens of megabytes does not hold every other call for a second.
+ */
+export async function firstWordInLargeBody(automaton: WordAutomaton, value: unknown): Promise<string | null> {
+  let turnStarted = performance.now();
+  for (const text of textsOf(value, [])) {
+    let state = 0;
+    for (let from = 0; from < text.length; from += SCAN_SLICE) {
+      const found = automaton.scan(text, from, Math.min(text.length, from + SCAN_SLICE), state);
+      if (typeof found === 'string') return found;
+      state = found;
+      if (performance.now() - turnStarted >= TURN_MS) {
+        await nextTurn();
+        turnStarted = performance.now();
+      }
     }
   }
   return null;

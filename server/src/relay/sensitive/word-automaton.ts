@@ -57,18 +57,27 @@ export class WordAutomaton {
     return this.output[state]!;
   }
 
-  /** The first listed word found in `text`, or null. The hot loop of the prompt check, kept flat. */
+  /** The first listed word found in `text`, or null. */
   firstIn(text: string): string | null {
     if (this.empty) return null;
+    const found = this.scan(text, 0, text.length, 0);
+    return typeof found === 'string' ? found : null;
+  }
+
+  /**
+   * Scans `text` from `from` to `to` starting in `state`: the first listed word found, or the state
+   * reached, from which the next piece of the same text goes on. The hot loop of the prompt check, kept flat.
+   */
+  scan(text: string, from: number, to: number, state: number): string | number {
     const { dense, output } = this;
-    let state = 0;
-    for (let index = 0; index < text.length; index += 1) {
+    let current = state;
+    for (let index = from; index < to; index += 1) {
       let code = text.charCodeAt(index);
       if (code >= UPPER_A && code <= UPPER_Z) code += CASE_OFFSET;
-      state = dense !== null && code < ASCII ? dense[state * ASCII + code]! : this.step(state, code);
-      if (output[state] !== null) return output[state]!;
+      current = dense !== null && code < ASCII ? dense[current * ASCII + code]! : this.step(current, code);
+      if (output[current] !== null) return output[current]!;
     }
-    return null;
+    return current;
   }
 
   /** `text` with every listed word replaced by as many asterisks. */

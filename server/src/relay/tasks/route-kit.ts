@@ -5,6 +5,7 @@ import { fill } from '../../platform/text';
 import { RelayError } from '../relay-error';
 import { relayErrorBody } from '../relay-error-reply';
 import { taskMessages } from './task-messages';
+import { jsonOf } from '../formats/body-json';
 
 /**
  * A failure of a task route as status, code, type and message (in the client's language, with the
@@ -18,10 +19,10 @@ export function failureOf(error: unknown, request: FastifyRequest) {
 
 /** The JSON body of a task route through its schema; bad input is a 400 with a clear message. */
 export function bodyOf<T>(request: FastifyRequest, schema: z.ZodType<T>): T {
-  const raw = Buffer.isBuffer(request.body) ? request.body.toString('utf8') : '';
+  const raw = Buffer.isBuffer(request.body) ? request.body : null;
   let value: unknown;
   try {
-    value = raw ? JSON.parse(raw) : {};
+    value = raw && raw.length > 0 ? jsonOf(raw) : {};
   } catch (error) {
     throw invalidBody(error instanceof Error ? error.message : String(error));
   }
