@@ -7,6 +7,7 @@ import { availableDatabaseKinds } from '../../testing/test-databases';
 import { startTestServer, type TestServer } from '../../testing/test-server';
 import { BrowserClient, setOptions } from '../../testing/account-fixtures';
 import { startFakeProviders } from '../../testing/fake-oauth-providers';
+import { totpCode } from '../../testing/two-factor-kit';
 
 const kinds = await availableDatabaseKinds();
 
@@ -22,6 +23,7 @@ describe.each(kinds)('third-party sign-in on %s', (kind: DatabaseKind) => {
         'code-long': { id: 102, login: 'a-very-long-github-login' },
         'code-bind': { id: 103, login: 'binder' },
         'code-taken': { id: 101, login: 'octocat' },
+        'code-2fa': { id: 104, login: 'guarded' },
         'code-ld': { id: 201, login: 'penguin', trust_level: 2 },
         'code-ld-low': { id: 202, login: 'newcomer', trust_level: 0 },
         'code-ld-bind': { id: 203, login: 'binder2', trust_level: 3 },
@@ -71,6 +73,26 @@ describe.each(kinds)('third-party sign-in on %s', (kind: DatabaseKind) => {
       expect(self.data).toMatchObject({ github_id: '101', display_name: 'The Octocat', inviter_id: inviterId });
       const again = await callback(new BrowserClient(server), 'github', 'code-octo');
       expect(again.data?.id).toBe(first.data?.id);
+    });
+
+    it('asks for the second factor of an account that has one, and signs in only with its code', async () => {
+      const browser = new BrowserClient(server);
+      const first = await callback(browser, 'github', 'code-2fa');
+      browser.adopt(first);
+      const setup = await browser.send<{ secret: string }>('POST', '/api/user/2fa/setup');
+      expect((await browser.send('POST', '/api/user/2fa/enable', { code: totpCode(setup.data?.secret ?? '') })).success).toBe(true);
+
+      const visitor = new BrowserClient(server);
+      const asked = await callback(visitor, 'github', 'code-2fa');
+      expect(asked).toMatchObject({ success: true, data: { require_2fa: true, flow_token: expect.any(String) } });
+      expect(asked.data).not.toHaveProperty('id');
+      expect((await visitor.get('/api/user/self')).success).toBe(false);
+      const wrong = await visitor.send('POST', '/api/user/login/2fa', { code: '000000' });
+      expect(wrong.success).toBe(false);
+      const signedIn = await visitor.send<{ id: number }>('POST', '/api/user/login/2fa', { code: totpCode(setup.data?.secret ?? '', 1) });
+      expect(signedIn.data?.id).toBe(first.data?.id);
+      visitor.adopt(signedIn);
+      expect((await visitor.get('/api/user/self')).success).toBe(true);
     });
 
     it('names a new user github_<n> when the login does not fit', async () => {

@@ -8,7 +8,7 @@ import { checkEmailRules, emailInUse } from '../account/email-rules';
 import { accountMessages } from '../account/messages';
 import { currentUser } from '../auth/authenticate';
 import type { Guards } from '../auth/guards';
-import { startSession } from '../auth/session-cookie';
+import { completeOrAskSecondStep } from '../auth/second-step';
 import type { ConsoleApp } from '../console-app';
 import { ok } from '../envelope';
 import { UserRepository } from '../user/repository';
@@ -40,8 +40,8 @@ export function registerOauthRoutes(app: ConsoleApp, context: AppContext, guards
 
   const signIn = async (request: FastifyRequest, reply: FastifyReply, binding: Binding, account: Pick<ProviderAccount, 'id' | 'username' | 'displayName'> & { email?: string }, aff: string) => {
     const user = await signInWithBinding(context, binding, account, aff);
-    await startSession(reply, context, user.id);
-    return ok(user);
+    // The second factor guards every way in, not only the password.
+    return completeOrAskSecondStep(request, reply, context, user);
   };
 
   app.get('/oauth/state', { ...critical, schema: { querystring: stateQuerySchema } }, async (request, reply) =>

@@ -2,6 +2,7 @@ import type { RegisterRequest, SessionUser } from '@switchboard/contract';
 import type { OauthProvider } from './oauth-redirect';
 import { api, apiRequest } from '../../api/http-client';
 import { readStorage } from '../../api/local-storage';
+import { isSecondStep, type SecondStepRequired } from '../security/security-api';
 
 /** `localStorage.aff`: the invite code a visitor arrived with (`?aff=`), kept for sign-up. */
 export const AFF_STORAGE_KEY = 'aff';
@@ -23,12 +24,16 @@ export const confirmPasswordReset = (email: string, token: string) => api.post<s
 /** `GET /api/oauth/state`, carrying the stored invite code. */
 export const fetchOauthState = () => api.get<string>('/api/oauth/state', { query: { aff: storedAffCode() || undefined } });
 
-/** The outcome of a third-party callback: a signed-in user, or `bind` when a signed-in user linked an account. */
-export type ThirdPartyOutcome = { kind: 'signed-in'; user: SessionUser } | { kind: 'bound' };
+/**
+ * The outcome of a third-party callback: a signed-in user; an account with two-factor, whose sign-in waits
+ * for its code; or `bind` when a signed-in user linked an account.
+ */
+export type ThirdPartyOutcome = { kind: 'signed-in'; user: SessionUser } | { kind: 'second-step'; flowToken: string } | { kind: 'bound' };
 
 async function thirdParty(path: string, query: Record<string, string>): Promise<ThirdPartyOutcome> {
-  const reply = await apiRequest<SessionUser | undefined>('GET', path, { query, quiet: true });
+  const reply = await apiRequest<SessionUser | SecondStepRequired | undefined>('GET', path, { query, quiet: true });
   if (reply.message === 'bind' || !reply.data) return { kind: 'bound' };
+  if (isSecondStep(reply.data)) return { kind: 'second-step', flowToken: reply.data.flow_token };
   return { kind: 'signed-in', user: reply.data };
 }
 

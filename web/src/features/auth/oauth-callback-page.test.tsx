@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { getStoredUser } from '../../api/session';
 import { toast } from '../../components/feedback';
@@ -27,6 +27,20 @@ describe('OAuth callback page', () => {
     expect(requests.filter((request) => request.url.startsWith('/api/oauth/'))).toEqual([
       expect.objectContaining({ url: '/api/oauth/github?code=abc&state=xyz' }),
     ]);
+  });
+
+  it('asks for the code of an account with two-factor before it signs in', async () => {
+    const user = commonUser({ id: 12, username: 'guarded', display_name: 'Guarded' });
+    const requests = mockFetch((request) =>
+      request.url.startsWith('/api/oauth/') ? ok({ require_2fa: true, flow_token: 'flow-1', expires_at: 0 }) : ok(user),
+    );
+    renderApp(routes, { path: '/oauth/github?code=abc&state=xyz' });
+    fireEvent.change(await screen.findByTestId('two-factor-code'), { target: { value: '123456' } });
+    expect(getStoredUser()).toBeNull();
+    fireEvent.click(screen.getByTestId('two-factor-submit'));
+    expect(await screen.findByText('token list')).toBeTruthy();
+    expect(getStoredUser()).toMatchObject({ id: 12 });
+    expect(requests.find((request) => request.url === '/api/user/login/2fa')?.body).toEqual({ code: '123456', flow_token: 'flow-1' });
   });
 
   it('hands an OIDC code and state to /api/oauth/oidc, saying it is signing in with OIDC', async () => {

@@ -3,15 +3,17 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { toast } from '../../components/feedback';
+import { TwoFactorSignIn } from '../security/two-factor-sign-in';
 import { oauthCallback } from './account-api';
 import { useCompleteSignIn } from './use-complete-sign-in';
 
 const SETTINGS_PATH = '/setting';
+const LOGIN_PATH = '/login';
 const FAILURE_REDIRECT_MS = 1500;
 
 /**
  * /oauth/github, /oauth/linuxdo and /oauth/oidc: hands code and state to the server. A bind goes to /setting,
- * a sign-in to /token; a failure says "operation failed, redirecting" and goes to /setting.
+ * a sign-in to /token (after the code of an account with two-factor); a failure says "operation failed, redirecting" and goes to /setting.
  */
 export default function OauthCallbackPage() {
   const { t } = useTranslation('auth');
@@ -20,6 +22,7 @@ export default function OauthCallbackPage() {
   const navigate = useNavigate();
   const completeSignIn = useCompleteSignIn();
   const [failed, setFailed] = useState(false);
+  const [flowToken, setFlowToken] = useState<string | null>(null);
   const started = useRef(false);
   const provider = (['linuxdo', 'oidc'] as const).find((name) => pathname.startsWith(`/oauth/${name}`)) ?? 'github';
 
@@ -32,6 +35,8 @@ export default function OauthCallbackPage() {
         if (outcome.kind === 'bound') {
           toast.success(t('oauth.bound'));
           void navigate(SETTINGS_PATH, { replace: true });
+        } else if (outcome.kind === 'second-step') {
+          setFlowToken(outcome.flowToken);
         } else {
           toast.success(t('login.success'));
           completeSignIn(outcome.user);
@@ -43,6 +48,23 @@ export default function OauthCallbackPage() {
         setTimeout(() => void navigate(SETTINGS_PATH, { replace: true }), FAILURE_REDIRECT_MS);
       });
   }, [provider, searchParams, navigate, completeSignIn, t]);
+
+  if (flowToken) {
+    return (
+      <Flex justify="center" style={{ padding: '96px 16px' }}>
+        <div style={{ width: 360 }}>
+          <TwoFactorSignIn
+            flowToken={flowToken}
+            onBack={() => void navigate(LOGIN_PATH, { replace: true })}
+            onSignedIn={(user) => {
+              toast.success(t('login.success'));
+              completeSignIn(user);
+            }}
+          />
+        </div>
+      </Flex>
+    );
+  }
 
   return (
     <Flex vertical align="center" justify="center" gap={16} style={{ padding: '96px 16px' }}>

@@ -1,9 +1,10 @@
 import { CommentOutlined, GithubOutlined, SafetyCertificateOutlined, WechatOutlined } from '@ant-design/icons';
-import type { StatusData } from '@switchboard/contract';
+import type { SessionUser, StatusData } from '@switchboard/contract';
 import { Button, Divider, Flex } from 'antd';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from '../../components/feedback';
+import { TwoFactorSignIn } from '../security/two-factor-sign-in';
 import { telegramSignIn, wechatSignIn, type ThirdPartyOutcome } from './account-api';
 import { startOauth, type OauthProvider } from './oauth-redirect';
 import { TelegramWidget, telegramFields } from './telegram-widget';
@@ -40,15 +41,19 @@ export function ThirdPartySignIn({ status }: { status: MethodStatus }) {
   const { t } = useTranslation('auth');
   const completeSignIn = useCompleteSignIn();
   const [wechatOpen, setWechatOpen] = useState(false);
+  const [flowToken, setFlowToken] = useState<string | null>(null);
   const enabled = enabledSignInMethods(status);
   if (enabled.length === 0) return null;
 
-  const finish = (outcome: ThirdPartyOutcome) => {
-    if (outcome.kind === 'signed-in') {
-      toast.success(t('login.success'));
-      completeSignIn(outcome.user);
-    }
+  const signedIn = (user: SessionUser) => {
+    toast.success(t('login.success'));
+    completeSignIn(user);
   };
+  const finish = (outcome: ThirdPartyOutcome) => {
+    if (outcome.kind === 'signed-in') signedIn(outcome.user);
+    else if (outcome.kind === 'second-step') setFlowToken(outcome.flowToken);
+  };
+  if (flowToken) return <TwoFactorSignIn flowToken={flowToken} onBack={() => setFlowToken(null)} onSignedIn={signedIn} />;
   const run = async (attempt: () => Promise<ThirdPartyOutcome>) => {
     try {
       finish(await attempt());
