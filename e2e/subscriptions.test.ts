@@ -1,6 +1,7 @@
 import type { SubscriptionPlan, SubscriptionSelf } from '@switchboard/contract';
 import { describe, expect, it } from 'vitest';
 import { consoleClient } from '../server/src/testing/console-client';
+import { confirmPaymentCompliance } from '../server/src/testing/payment-compliance';
 import { signIn } from '../server/src/testing/test-server';
 import { useConsoleHarness } from './support/console-harness';
 import { signInAsRoot, signInThroughForm } from './support/console';
@@ -10,6 +11,7 @@ describe('subscription plans in Chromium', () => {
 
   it('root creates a plan on the Subscriptions page; a user buys it with the wallet balance from the wallet page', async () => {
     const asRoot = consoleClient(harness.server, await signIn(harness.server, 'root', '123456'));
+    await confirmPaymentCompliance(asRoot);
     expect(await asRoot('POST', '/user/', { username: 'subscriber', password: 'subscriber-1' })).toMatchObject({ success: true });
     const codes = await asRoot<string[]>('POST', '/redemption/', { name: 'funds', quota: 2_000_000, count: 1 });
     const asUser = consoleClient(harness.server, await signIn(harness.server, 'subscriber', 'subscriber-1'));

@@ -22,7 +22,7 @@ export interface Bill extends Charge {
   roll: RollEntry | null;
   /** requests this bill counts (1 unless said: a realtime session counts once over its turns' bills) */
   requests?: number;
-  /** what the wallet pays when it is not `quota`: 0 for a call a subscription paid (its quota is settled in subscriptions/) */
+  /** what the wallet pays when it is not `quota`: 0 for a call a subscription paid (its quota is settled in subscriptions/; the token still spends `quota`) */
   walletQuota?: number;
 }
 
@@ -114,7 +114,21 @@ export class Ledger {
     if (bill.log) logs.write(bill.log);
     if (bill.roll) logs.roll(bill.roll);
     balances.recordUsage({ userId: bill.userId, tokenId: bill.usageTokenId, channelId: bill.channelId, quota: bill.quota, requests: bill.requests ?? 1 });
-    return balances.charge(bill.walletQuota === undefined ? bill : { userId: bill.userId, tokenId: bill.tokenId, reserved: bill.reserved, quota: bill.walletQuota });
+    if (bill.walletQuota === undefined) return balances.charge(bill);
+    // A subscription paid: the wallet pays `walletQuota`, the token's balance still spends the whole bill.
+    const wallet = balances.charge({ userId: bill.userId, tokenId: null, reserved: bill.reserved, quota: bill.walletQuota });
+    if (bill.tokenId === null || bill.quota === 0) return wallet;
+    return Promise.all([wallet, balances.adjustToken(bill.tokenId, -bill.quota)]).then(() => undefined);
+  }
+
+  /**
+   * Whether a token's balance covers `amount` (a call a subscription pays still spends its token):
+   * answered at once when this process surely knows, else read.
+   */
+  tokenCovers(tokenId: number, amount: number): boolean | Promise<boolean> {
+    const { balances } = this.parts;
+    if (balances.tokenSurelyAbove(tokenId, Math.max(amount, 0))) return true;
+    return balances.tokenRemain(tokenId).then((remain) => remain > 0 && remain >= amount);
   }
 
   /**

@@ -20,6 +20,7 @@ import { topUpCreditClaims } from './150-top-up-credit-claims';
 import { modelMetadataTables } from './110-model-metadata';
 import { logTokenIndex } from './111-log-token-index';
 import { subscriptionTables } from './140-subscriptions';
+import { paymentCustomers } from './170-payment-customers';
 import { twoFactorAndPasskeyTables } from './090-two-factor-passkeys';
 
 /** The one migration set, in order; names sort lexically. Each area appends its own file. */
@@ -46,5 +47,6 @@ export function migrations(kind: DatabaseKind): Record<string, Migration> {
     '111-log-token-index': logTokenIndex(),
     '090-two-factor-passkeys': twoFactorAndPasskeyTables(kind),
     '140-subscriptions': subscriptionTables(kind),
+    '170-payment-customers': paymentCustomers(),
   };
 }

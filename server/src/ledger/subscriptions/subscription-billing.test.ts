@@ -1,5 +1,6 @@
 import type { SubscriptionPlan, UserSubscription } from '@switchboard/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { confirmPaymentCompliance } from '../../testing/payment-compliance';
 import type { DatabaseKind } from '../../config';
 import { creditTopUp } from '../../console/topup/credit';
 import { consoleClient, type ConsoleClient } from '../../testing/console-client';
@@ -42,6 +43,7 @@ describe.each(kinds)('relay calls paid by a subscription on %s', (kind: Database
     upstream = await new FakeOpenAIUpstream().start();
     await addChannel(server, { baseUrl: upstream.url, models: ['gpt-4o-mini'] });
     root = consoleClient(server, await signIn(server, 'root', '123456'));
+    await confirmPaymentCompliance(root);
     const headers = await signInNewUser(server, 'sue');
     userId = Number(headers['New-Api-User']);
     user = consoleClient(server, headers);
