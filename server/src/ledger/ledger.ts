@@ -29,6 +29,8 @@ export interface Bill extends Charge {
 /** A failed task's price given back, with the system log row that records it. */
 export interface TaskRefund extends Refund {
   log: LogEntry;
+  /** the price came from a subscription (given back in subscriptions/): only the token's balance is credited here */
+  subscriptionPaid?: boolean;
 }
 
 /** Why a user's balance grows (or, for an administrator's change, shrinks): the log row's type. */
@@ -140,7 +142,8 @@ export class Ledger {
   async refund(refund: TaskRefund): Promise<{ applied: Promise<void> }> {
     await this.loaded(refund.userId, refund.tokenId);
     this.parts.logs.write(refund.log);
-    return { applied: this.parts.balances.refund(refund) };
+    if (!refund.subscriptionPaid) return { applied: this.parts.balances.refund(refund) };
+    return { applied: refund.tokenId === null ? DONE : this.parts.balances.adjustToken(refund.tokenId, refund.quota).then(() => undefined) };
   }
 
   /**

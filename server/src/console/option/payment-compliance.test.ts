@@ -33,7 +33,7 @@ describe('the payment compliance gate', () => {
 
   it('keeps plans and Stripe off until root confirms, and only root can confirm, only by confirming', async () => {
     expect((await user<TopUpInfo>('GET', '/user/topup/info')).data).toMatchObject({ payment_compliance_confirmed: false, enable_stripe_topup: false, enable_online_topup: false });
-    expect((await server.call('/api/status').then((response) => response.json())).data.enable_stripe_topup).toBe(false);
+    expect(((await (await server.call('/api/status')).json()) as { data: TopUpInfo }).data.enable_stripe_topup).toBe(false);
     expect((await user('GET', '/subscription/plans')).data).toEqual([]);
     expect(await userZh('POST', '/subscription/balance/pay', { plan_id: plan.id })).toMatchObject({ success: false, message: '管理员尚未确认支付合规，暂不能购买套餐' });
     expect(await user('POST', '/user/stripe/amount', { amount: 10 })).toEqual({ message: 'error', data: 'The administrator has not enabled Stripe top-up' });

@@ -1,5 +1,5 @@
 import type { AppContext } from '../../app-context';
-import { ledgerOf, type Admission } from '../../ledger/index';
+import { ledgerOf, type Admission, type Bill } from '../../ledger/index';
 import { fundCall, type CallFunding } from '../../ledger/subscriptions/funding';
 import { subscriptionBookOf } from '../../ledger/subscriptions/subscription-book';
 import type { Caller } from '../authenticate';
@@ -71,4 +71,13 @@ async function fundedBySubscription(context: AppContext, caller: Caller, amount:
 export function releaseFundedCall(context: AppContext, caller: Caller, funding: CallFunding): Promise<void> {
   if (funding.subscription) return subscriptionBookOf(context).release(funding.subscription);
   return releaseCall(context, caller, funding.reserved);
+}
+
+/**
+ * Settles a bill on the balance that admitted it: the wallet's reservation, or the subscription's
+ * hold (the wallet then pays nothing; the token spends the bill either way).
+ */
+export async function settleFundedBill(context: AppContext, bill: Omit<Bill, 'reserved' | 'walletQuota'>, funding: CallFunding): Promise<void> {
+  await ledgerOf(context).settle(funding.subscription ? { ...bill, reserved: funding.reserved, walletQuota: 0 } : { ...bill, reserved: funding.reserved });
+  if (funding.subscription) await subscriptionBookOf(context).settle(funding.subscription, bill.quota);
 }
