@@ -71,14 +71,17 @@ describe('subscription plans in Chromium', () => {
         StripePriceId: 'price_units',
         StripeApiAddress: stripe.url,
       };
-      for (const [key, value] of Object.entries(options)) expect(await asRoot('PUT', '/option/', { key, value })).toMatchObject({ success: true });
+      for (const [key, value] of Object.entries(options)) {
+        const saved = await asRoot('PUT', '/option/', { key, value });
+        expect(saved.success, `${key}: ${saved.message}`).toBe(true);
+      }
       const created = await asRoot<SubscriptionPlan>('POST', '/subscription/admin/plans', { plan: { title: 'Card plan', price_amount: 5, stripe_price_id: 'price_card_plan' } });
       const plan = created.data as SubscriptionPlan;
-      expect(await asRoot('POST', '/user/', { username: 'card-subscriber', password: 'card-subscriber-1' })).toMatchObject({ success: true });
+      expect(await asRoot('POST', '/user/', { username: 'cardbuyer', password: 'cardbuyer-pw1' })).toMatchObject({ success: true });
 
       const session = await harness.open('zh-CN');
       const page = session.page;
-      await signInThroughForm(page, 'card-subscriber', 'card-subscriber-1');
+      await signInThroughForm(page, 'cardbuyer', 'cardbuyer-pw1');
       await page.waitForURL((url) => !url.pathname.startsWith('/login'));
       await page.goto('/topup');
       await page.getByTestId(`subscription-buy-${plan.id}`).click();
