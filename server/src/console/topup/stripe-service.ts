@@ -29,7 +29,10 @@ const customerOf = (session: Stripe.Checkout.Session): string => (typeof session
 /** The Stripe package is loaded on first use: most sites never take a card. */
 let stripeModule: Promise<typeof import('stripe')> | null = null;
 
-/** Stripe top-up (the reference's `StripeApiSecret` … options): a Checkout Session per order, credited by its webhook once. */
+/**
+ * Stripe (the reference's `StripeApiSecret` … options): a Checkout Session per order, a top-up's or a
+ * plan's, completed by its webhook once; a plan's order is looked for first.
+ */
 export class StripeService {
   private readonly topUps: TopUpRepository;
   private readonly plans: SubscriptionOrders;
