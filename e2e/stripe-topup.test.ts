@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { consoleClient } from '../server/src/testing/console-client';
 import { FakeStripe } from '../server/src/testing/fake-stripe';
+import { confirmPaymentCompliance } from '../server/src/testing/payment-compliance';
 import { signIn } from '../server/src/testing/test-server';
 import { useConsoleHarness } from './support/console-harness';
 import { signInThroughForm } from './support/console';
@@ -23,6 +24,7 @@ describe('Stripe top-up in Chromium', () => {
     await page.getByTestId('topup-balance').waitFor();
     expect(await page.getByTestId('stripe-card').count()).toBe(0);
 
+    await confirmPaymentCompliance(asRoot);
     for (const [key, value] of Object.entries({
       StripeApiSecret: 'sk_test_browser',
       StripeWebhookSecret: 'whsec_browser',

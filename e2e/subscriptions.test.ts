@@ -1,6 +1,8 @@
 import type { SubscriptionPlan, SubscriptionSelf } from '@switchboard/contract';
 import { describe, expect, it } from 'vitest';
 import { consoleClient } from '../server/src/testing/console-client';
+import { FakeStripe } from '../server/src/testing/fake-stripe';
+import { confirmPaymentCompliance } from '../server/src/testing/payment-compliance';
 import { signIn } from '../server/src/testing/test-server';
 import { useConsoleHarness } from './support/console-harness';
 import { signInAsRoot, signInThroughForm } from './support/console';
@@ -17,6 +19,12 @@ describe('subscription plans in Chromium', () => {
 
     const admin = await harness.open('en-US');
     await signInAsRoot(admin.page);
+    // Root confirms payment compliance in the payment settings: until then no plan is on sale.
+    await admin.page.goto('/setting?tab=system');
+    const compliance = admin.page.getByTestId('payment-compliance');
+    await compliance.getByTestId('payment-compliance-tick').click();
+    await compliance.getByTestId('payment-compliance-confirm').click();
+    await compliance.getByTestId('payment-compliance-confirmed').waitFor();
     await admin.page.goto('/subscription');
     await admin.page.getByTestId('plan-create').click();
     await admin.page.getByTestId('plan-title').fill('Starter');
@@ -45,5 +53,46 @@ describe('subscription plans in Chromium', () => {
     const mine = await asUser<SubscriptionSelf>('GET', '/subscription/self');
     expect(mine.data?.subscriptions.map((entry) => entry.subscription)).toEqual([expect.objectContaining({ plan_id: plan.id, source: 'balance', amount_total: 400_000 })]);
     expect((await asUser<{ quota: number }>('GET', '/user/self')).data?.quota).toBe(1_500_000);
+  });
+
+  it('the purchase dialog offers the enabled gateways; paying a plan by card goes to Stripe Checkout in subscription mode', async () => {
+    const stripe = new FakeStripe();
+    await stripe.start();
+    try {
+      const asRoot = consoleClient(harness.server, await signIn(harness.server, 'root', '123456'));
+      await confirmPaymentCompliance(asRoot);
+      const options = {
+        ServerAddress: harness.server.baseUrl,
+        PayAddress: 'https://pay.example',
+        EpayId: '1001',
+        EpayKey: 'merchant-key',
+        StripeApiSecret: 'sk_test_plans',
+        StripeWebhookSecret: 'whsec_plans',
+        StripePriceId: 'price_units',
+        StripeApiAddress: stripe.url,
+      };
+      for (const [key, value] of Object.entries(options)) {
+        const saved = await asRoot('PUT', '/option/', { key, value });
+        expect(saved.success, `${key}: ${saved.message}`).toBe(true);
+      }
+      const created = await asRoot<SubscriptionPlan>('POST', '/subscription/admin/plans', { plan: { title: 'Card plan', price_amount: 5, stripe_price_id: 'price_card_plan' } });
+      const plan = created.data as SubscriptionPlan;
+      expect(await asRoot('POST', '/user/', { username: 'cardbuyer', password: 'cardbuyer-pw1' })).toMatchObject({ success: true });
+
+      const session = await harness.open('zh-CN');
+      const page = session.page;
+      await signInThroughForm(page, 'cardbuyer', 'cardbuyer-pw1');
+      await page.waitForURL((url) => !url.pathname.startsWith('/login'));
+      await page.goto('/topup');
+      await page.getByTestId(`subscription-buy-${plan.id}`).click();
+      await page.getByTestId('subscription-pay-zfb').getByText('使用支付宝支付').waitFor();
+      await page.getByTestId('subscription-pay-wx').waitFor();
+      await page.getByTestId('subscription-pay-stripe').click();
+      await page.waitForURL(/\/c\/pay\/cs_test_/);
+      await page.getByText('Fake Stripe Checkout').waitFor();
+      expect(stripe.checkouts.at(-1)?.fields).toMatchObject({ mode: 'subscription', 'line_items[0][price]': 'price_card_plan', 'line_items[0][quantity]': '1' });
+    } finally {
+      await stripe.stop();
+    }
   });
 });

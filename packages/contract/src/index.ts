@@ -26,3 +26,4 @@ export * from './task';
 export * from './jobs';
 export * from './model-metadata';
 export * from './subscription';
+export * from './subscription-plan-fields';

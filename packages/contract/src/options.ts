@@ -95,6 +95,12 @@ export const optionCatalogue = {
   /** where the Stripe API is reached; empty is https://api.stripe.com */
   StripeApiAddress: url(),
   TopupGroupRatio: json({ default: 1, vip: 1, svip: 1 }),
+  // The payment compliance gate: set only by root's confirmation (POST /api/option/payment_compliance)
+  'payment_setting.compliance_confirmed': bool(false),
+  'payment_setting.compliance_terms_version': str(),
+  'payment_setting.compliance_confirmed_at': whole(0),
+  'payment_setting.compliance_confirmed_by': whole(0),
+  'payment_setting.compliance_confirmed_ip': str(),
   CustomCallbackAddress: str(),
   // Mail
   SMTPServer: str(),

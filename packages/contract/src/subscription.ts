@@ -1,4 +1,5 @@
 /** Subscription plans (reference features §6): wire shapes of /api/subscription/*. */
+import type { DurationUnit, ResetPeriod } from './subscription-plan-fields';
 
 export const BILLING_PREFERENCES = ['subscription_first', 'wallet_first', 'subscription_only', 'wallet_only'] as const;
 export type BillingPreference = (typeof BILLING_PREFERENCES)[number];
@@ -8,15 +9,13 @@ export function billingPreferenceOf(value: unknown): BillingPreference {
   return (BILLING_PREFERENCES as readonly unknown[]).includes(value) ? (value as BillingPreference) : 'subscription_first';
 }
 
-export const PLAN_PRICE_MAX = 9999;
-
 export interface SubscriptionPlan {
   id: number;
   title: string;
   subtitle: string;
   price_amount: number;
   currency: string;
-  duration_unit: 'year' | 'month' | 'day' | 'hour' | 'custom';
+  duration_unit: DurationUnit;
   duration_value: number;
   custom_seconds: number;
   enabled: boolean;
@@ -34,7 +33,7 @@ export interface SubscriptionPlan {
   downgrade_group: string;
   /** quota units; 0: unlimited */
   total_amount: number;
-  quota_reset_period: 'never' | 'daily' | 'weekly' | 'monthly' | 'custom';
+  quota_reset_period: ResetPeriod;
   quota_reset_custom_seconds: number;
   created_at: number;
   updated_at: number;

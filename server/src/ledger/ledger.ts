@@ -22,13 +22,15 @@ export interface Bill extends Charge {
   roll: RollEntry | null;
   /** requests this bill counts (1 unless said: a realtime session counts once over its turns' bills) */
   requests?: number;
-  /** what the wallet pays when it is not `quota`: 0 for a call a subscription paid (its quota is settled in subscriptions/) */
+  /** what the wallet pays when it is not `quota`: 0 for a call a subscription paid (its quota is settled in subscriptions/; the token still spends `quota`) */
   walletQuota?: number;
 }
 
 /** A failed task's price given back, with the system log row that records it. */
 export interface TaskRefund extends Refund {
   log: LogEntry;
+  /** the price came from a subscription (given back in subscriptions/): only the token's balance is credited here */
+  subscriptionPaid?: boolean;
 }
 
 /** Why a user's balance grows (or, for an administrator's change, shrinks): the log row's type. */
@@ -114,7 +116,21 @@ export class Ledger {
     if (bill.log) logs.write(bill.log);
     if (bill.roll) logs.roll(bill.roll);
     balances.recordUsage({ userId: bill.userId, tokenId: bill.usageTokenId, channelId: bill.channelId, quota: bill.quota, requests: bill.requests ?? 1 });
-    return balances.charge(bill.walletQuota === undefined ? bill : { userId: bill.userId, tokenId: bill.tokenId, reserved: bill.reserved, quota: bill.walletQuota });
+    if (bill.walletQuota === undefined) return balances.charge(bill);
+    // A subscription paid: the wallet pays `walletQuota`, the token's balance still spends the whole bill.
+    const wallet = balances.charge({ userId: bill.userId, tokenId: null, reserved: bill.reserved, quota: bill.walletQuota });
+    if (bill.tokenId === null || bill.quota === 0) return wallet;
+    return Promise.all([wallet, balances.adjustToken(bill.tokenId, -bill.quota)]).then(() => undefined);
+  }
+
+  /**
+   * Whether a token's balance covers `amount` (a call a subscription pays still spends its token):
+   * answered at once when this process surely knows, else read.
+   */
+  tokenCovers(tokenId: number, amount: number): boolean | Promise<boolean> {
+    const { balances } = this.parts;
+    if (balances.tokenSurelyAbove(tokenId, Math.max(amount, 0))) return true;
+    return balances.tokenRemain(tokenId).then((remain) => remain > 0 && remain >= amount);
   }
 
   /**
@@ -126,7 +142,8 @@ export class Ledger {
   async refund(refund: TaskRefund): Promise<{ applied: Promise<void> }> {
     await this.loaded(refund.userId, refund.tokenId);
     this.parts.logs.write(refund.log);
-    return { applied: this.parts.balances.refund(refund) };
+    if (!refund.subscriptionPaid) return { applied: this.parts.balances.refund(refund) };
+    return { applied: refund.tokenId === null ? DONE : this.parts.balances.adjustToken(refund.tokenId, refund.quota).then(() => undefined) };
   }
 
   /**

@@ -95,7 +95,9 @@ export async function relayCall(context: AppContext, services: RelayServices, ca
   const heldTokens = services.limits.applies(caller) ? await services.limits.admit(caller, estimate) : 0;
   let funding: CallFunding;
   try {
-    funding = await admitFundedCall(context, caller, reserveFor(price, estimate, maxTokens, quotaPerUnit));
+    const admitted = admitFundedCall(context, caller, reserveFor(price, estimate, maxTokens, quotaPerUnit));
+    // Awaited only when pending: an await costs the common call a turn of the microtask queue.
+    funding = admitted instanceof Promise ? await admitted : admitted;
   } catch (error) {
     await services.limits.released(caller, heldTokens);
     throw error;

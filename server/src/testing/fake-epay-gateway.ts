@@ -2,6 +2,12 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { signEpayParams, verifyEpaySignature } from '../console/topup/epay-signature';
 
+interface ResultOptions {
+  signingKey?: string;
+  tradeStatus?: string;
+  money?: string;
+}
+
 export interface ReceivedOrder {
   fields: Record<string, string>;
 }
@@ -51,11 +57,27 @@ export class FakeEpayGateway {
    * Sends the gateway's notification for an order it received: signed with `signingKey` (the merchant
    * key unless a test forges one), by GET with a query or POST with a form. Answers the merchant's text.
    */
-  async notify(
-    order: ReceivedOrder,
-    options: { signingKey?: string; method?: 'GET' | 'POST'; tradeStatus?: string; money?: string } = {},
-  ): Promise<string> {
-    const params = signEpayParams(
+  async notify(order: ReceivedOrder, options: ResultOptions & { method?: 'GET' | 'POST' } = {}): Promise<string> {
+    const params = this.result(order, options);
+    const target = new URL(order.fields.notify_url ?? '');
+    const form = new URLSearchParams(params).toString();
+    const response =
+      options.method === 'POST'
+        ? await fetch(target, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: form })
+        : await fetch(`${target.toString()}?${form}`);
+    return response.text();
+  }
+
+  /** Sends the payer's browser back to `return_url` with the signed result; answers where the merchant redirects it. */
+  async returnBrowser(order: ReceivedOrder, options: ResultOptions = {}): Promise<string> {
+    const form = new URLSearchParams(this.result(order, options)).toString();
+    const response = await fetch(`${order.fields.return_url ?? ''}?${form}`, { redirect: 'manual' });
+    return response.headers.get('location') ?? '';
+  }
+
+  /** The signed payment result of an order, as the gateway sends it to the merchant. */
+  result(order: ReceivedOrder, options: ResultOptions = {}): Record<string, string> {
+    return signEpayParams(
       {
         pid: order.fields.pid ?? '',
         trade_no: `GW${Date.now()}`,
@@ -67,12 +89,5 @@ export class FakeEpayGateway {
       },
       options.signingKey ?? this.merchantKey,
     );
-    const target = new URL(order.fields.notify_url ?? '');
-    const form = new URLSearchParams(params).toString();
-    const response =
-      options.method === 'POST'
-        ? await fetch(target, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: form })
-        : await fetch(`${target.toString()}?${form}`);
-    return response.text();
   }
 }

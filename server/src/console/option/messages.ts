@@ -4,6 +4,8 @@ import type { Text } from '../../platform/text';
 /** Every message the option calls answer (spec 000 §5), in both languages. */
 export const optionMessages = {
   unknownKey: { zh: '未知的配置项：{key}', en: 'Unknown option: {key}' },
+  complianceByConfirmation: { zh: '支付合规确认只能通过确认操作完成', en: 'Payment compliance is set only by confirming it' },
+  complianceNotConfirmed: { zh: '请勾选确认后再提交', en: 'Tick the confirmation before submitting' },
   notJson: { zh: '{key} 不是合法的 JSON 字符串', en: '{key} is not a valid JSON string' },
   duplicateName: { zh: '{key} 中“{name}”出现了多次，每个名称只能出现一次', en: '{key} lists "{name}" more than once; each name may appear only once' },
   negativeEntry: { zh: '{key} 中“{name}”的值为负数，倍率和价格不能小于 0', en: '{key}: the value of "{name}" is negative; ratios and prices cannot be less than 0' },

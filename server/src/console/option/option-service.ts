@@ -14,6 +14,7 @@ import { AppError } from '../../platform/errors';
 import { discoverOidcEndpoints } from '../oauth/oidc-discovery';
 import { fill, type Text } from '../../platform/text';
 import { optionMessages, shapeMessages } from './messages';
+import { isPaymentComplianceKey } from './payment-compliance';
 
 export interface OptionEntry {
   key: string;
@@ -89,6 +90,7 @@ export class OptionService {
   /** Validates one value, stores it, and applies it everywhere at once; a refused value changes nothing. */
   async update(key: string, value: unknown): Promise<void> {
     if (!isOptionKey(key)) throw new AppError(fill(optionMessages.unknownKey, { key }));
+    if (isPaymentComplianceKey(key)) throw new AppError(optionMessages.complianceByConfirmation);
     const text = textOf(value);
     if (text === null) throw new AppError(optionMessages.valueMissing);
     const normalised = normaliseOptionValue(key, text);

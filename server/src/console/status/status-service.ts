@@ -1,5 +1,6 @@
 import type { SetupData, StatusData } from '@switchboard/contract';
 import type { AppContext } from '../../app-context';
+import { epayEnabled, stripeEnabled } from '../topup/payment-methods';
 
 /** The public status object the console caches at start (spec 000 §3, spec 001 §3). */
 export function buildStatus(context: AppContext): StatusData {
@@ -37,7 +38,7 @@ export function buildStatus(context: AppContext): StatusData {
     top_up_link: options.string('TopUpLink'),
     min_topup: options.number('MinTopUp'),
     price: options.number('Price'),
-    enable_online_topup: options.string('PayAddress') !== '' && options.string('EpayId') !== '' && options.string('EpayKey') !== '',
+    enable_online_topup: epayEnabled(options),
     register_enabled: options.boolean('RegisterEnabled'),
     password_login_enabled: options.boolean('PasswordLoginEnabled'),
     password_register_enabled: options.boolean('PasswordRegisterEnabled'),
@@ -53,7 +54,7 @@ export function buildStatus(context: AppContext): StatusData {
     default_use_auto_group: false,
     linuxdo_minimum_trust_level: options.number('LinuxDOMinimumTrustLevel'),
     checkin_enabled: options.boolean('checkin_setting.enabled'),
-    enable_stripe_topup: options.string('StripeApiSecret') !== '' && options.string('StripeWebhookSecret') !== '' && options.string('StripePriceId') !== '',
+    enable_stripe_topup: stripeEnabled(options),
     stripe_min_topup: options.number('StripeMinTopUp'),
     passkey_login: options.boolean('passkey.enabled'),
     passkey_display_name: options.string('passkey.rp_display_name'),

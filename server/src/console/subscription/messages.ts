@@ -19,5 +19,9 @@ export const subscriptionMessages = {
   amountInvalid: { zh: '数量必须是非负整数', en: 'Amounts must be non-negative whole numbers' },
   groupUnknown: { zh: '分组 {group} 不存在', en: 'The group {group} does not exist' },
   preferenceInvalid: { zh: '计费偏好无效', en: 'The billing preference is not valid' },
+  salesClosed: { zh: '管理员尚未确认支付合规，暂不能购买套餐', en: 'Plans are not on sale until the administrator confirms payment compliance' },
+  orderNotFound: { zh: '订单不存在', en: 'The order does not exist' },
+  stripeDisabled: { zh: '管理员未开启 Stripe 支付', en: 'The administrator has not enabled Stripe payments' },
+  stripePriceMissing: { zh: '该套餐未配置 Stripe 价格', en: 'This plan has no Stripe price' },
   groupChanged: { zh: '用户分组已变更为 {group}', en: "The user's group is now {group}" },
 } satisfies Record<string, Text>;

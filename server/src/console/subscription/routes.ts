@@ -7,6 +7,7 @@ import type { Guards } from '../auth/guards';
 import type { ConsoleApp } from '../console-app';
 import { ok } from '../envelope';
 import { subscriptionMessages as text } from './messages';
+import { registerPlanPaymentRoutes } from './payment-routes';
 import { planInputSchema } from './plan-fields';
 import { SubscriptionService } from './subscription-service';
 
@@ -30,6 +31,8 @@ export function registerSubscriptionRoutes(app: ConsoleApp, context: AppContext,
   app.post('/subscription/balance/pay', { onRequest: criticalRateLimit(context), preValidation: guards.user, schema: { body: planIdBody } }, async (request) =>
     ok(await service.buyWithBalance(currentUser(request), request.body.plan_id), 'success'),
   );
+
+  registerPlanPaymentRoutes(app, context, guards);
 
   const admin = { preValidation: guards.admin };
   app.get('/subscription/admin/plans', admin, async () => ok(await service.plans(false)));

@@ -16,6 +16,7 @@ import { ledgerOf } from '../../ledger/index';
 import { nextReset, periodEnd } from '../../ledger/subscriptions/periods';
 import { subscriptionBookOf } from '../../ledger/subscriptions/subscription-book';
 import { AppError } from '../../platform/errors';
+import { paymentComplianceConfirmed } from '../option/payment-compliance';
 import { subscriptionMessages as text } from './messages';
 import { checkedPlan, type PlanInput } from './plan-fields';
 import { SubscriptionRepository } from './subscription-repository';
@@ -48,13 +49,15 @@ export class SubscriptionService {
     return this.context.options.json<Record<string, unknown>>('GroupRatio') ?? {};
   }
 
-  private async requirePlan(id: number, db?: Db): Promise<SubscriptionPlan> {
+  async requirePlan(id: number, db?: Db): Promise<SubscriptionPlan> {
     const plan = await this.repository.plan(id, db);
     if (!plan) throw new AppError(text.planNotFound);
     return plan;
   }
 
+  /** Every plan (an administrator), or the enabled ones a user may buy: none until root confirmed payment compliance. */
   async plans(enabledOnly: boolean): Promise<Array<{ plan: SubscriptionPlan }>> {
+    if (enabledOnly && !paymentComplianceConfirmed(this.context.options)) return [];
     return (await this.repository.plans(enabledOnly)).map((plan) => ({ plan }));
   }
 
@@ -108,10 +111,8 @@ export class SubscriptionService {
    * one transaction; only then is the hold charged with its log row. A refusal gives the hold back.
    */
   async buyWithBalance(user: { id: number; username: string }, planId: number): Promise<UserSubscription> {
-    const plan = await this.requirePlan(planId);
-    if (!plan.enabled) throw new AppError(text.planDisabled);
+    const plan = await this.purchasable(user.id, planId);
     if (plan.allow_balance_pay === false) throw new AppError(text.balancePayNotAllowed);
-    if (plan.max_purchase_per_user > 0 && (await this.repository.countOfPlan(user.id, plan.id)) >= plan.max_purchase_per_user) throw new AppError(text.purchaseLimit);
     const quotaPerUnit = this.context.options.number('QuotaPerUnit');
     const price = planPriceInQuota(plan.price_amount, quotaPerUnit);
     const ledger = ledgerOf(this.context);
@@ -145,6 +146,15 @@ export class SubscriptionService {
     return granted.subscription;
   }
 
+  /** A plan the user may buy now, by any method: sales are open, the plan enabled, the user under its limit. */
+  async purchasable(userId: number, planId: number): Promise<SubscriptionPlan> {
+    if (!paymentComplianceConfirmed(this.context.options)) throw new AppError(text.salesClosed);
+    const plan = await this.requirePlan(planId);
+    if (!plan.enabled) throw new AppError(text.planDisabled);
+    if (plan.max_purchase_per_user > 0 && (await this.repository.countOfPlan(userId, plan.id)) >= plan.max_purchase_per_user) throw new AppError(text.purchaseLimit);
+    return plan;
+  }
+
   /** An administrator gives a user a plan (source `admin`); says so when the user's group changed. */
   async bind(userId: number, planId: number): Promise<{ group: string | null }> {
     const plan = await this.requirePlan(planId);
@@ -156,13 +166,14 @@ export class SubscriptionService {
   /**
    * Inserts an active subscription of `plan` for the user, within `db`'s transaction, after locking
    * the user's row (parallel grants of one user run one after the other) and checking the purchase
-   * limit; switches the user to the plan's upgrade group, remembering the group before.
+   * limit (not for a paid order); switches the user to the plan's upgrade group, remembering the group before.
    */
-  private async grantIn(db: Db, userId: number, plan: SubscriptionPlan, source: Source, now: number): Promise<{ subscription: UserSubscription; group: string | null }> {
+  async grantIn(db: Db, userId: number, plan: SubscriptionPlan, source: Source, now: number): Promise<{ subscription: UserSubscription; group: string | null }> {
     await db.updateTable('users').set((eb) => ({ group: eb.ref('group') })).where('id', '=', userId).execute();
     const user = await db.selectFrom('users').select('group').where('id', '=', userId).executeTakeFirst();
     if (!user) throw new AppError(text.userNotFound);
-    if (plan.max_purchase_per_user > 0 && (await this.repository.countOfPlan(userId, plan.id, db)) >= plan.max_purchase_per_user) {
+    // A paid order is granted whatever the limit says: the limit was checked when it was placed, and the money is in.
+    if (source !== 'order' && plan.max_purchase_per_user > 0 && (await this.repository.countOfPlan(userId, plan.id, db)) >= plan.max_purchase_per_user) {
       throw new AppError(text.purchaseLimit);
     }
     const end = periodEnd(plan, now);

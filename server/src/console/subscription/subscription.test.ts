@@ -2,6 +2,7 @@ import type { SubscriptionPlan, SubscriptionResetResult, SubscriptionSelf, UserS
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseKind } from '../../config';
 import { consoleClient, type ConsoleClient } from '../../testing/console-client';
+import { confirmPaymentCompliance } from '../../testing/payment-compliance';
 import { availableDatabaseKinds } from '../../testing/test-databases';
 import { signIn, startTestServer, type TestServer } from '../../testing/test-server';
 import { signInNewUser } from '../../testing/token-fixtures';
@@ -35,6 +36,7 @@ describe.each(kinds)('subscription plans on %s', (kind: DatabaseKind) => {
     const headers = await signIn(server, 'root', '123456');
     root = consoleClient(server, headers);
     rootZh = consoleClient(server, headers, 'zh');
+    await confirmPaymentCompliance(root);
   });
   afterAll(() => server.stop());
 

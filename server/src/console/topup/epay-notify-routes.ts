@@ -1,4 +1,5 @@
 import { EPAY_NOTIFY_PATH } from '@switchboard/contract';
+import type { FastifyReply } from 'fastify';
 import type { ConsoleApp } from '../console-app';
 import type { EpayService } from './epay-service';
 
@@ -9,10 +10,10 @@ function stringParams(source: unknown): Record<string, string> {
 }
 
 /**
- * The gateway's notification, `GET|POST /api/user/epay/notify` without a session: parameters in the
- * query or as a form. The answer is the plain text epay expects, `success` or `fail`.
+ * A route the epay gateway calls without a session (`GET|POST`): its parameters in the query or as
+ * a form, handed to `handle` as one record.
  */
-export function registerEpayNotifyRoutes(app: ConsoleApp, epay: EpayService): void {
+export function registerEpayCallback(app: ConsoleApp, url: string, handle: (params: Record<string, string>, reply: FastifyReply) => Promise<unknown>): void {
   void app.register(async (scope) => {
     // Encapsulated: form bodies are parsed for this route only.
     scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => {
@@ -20,12 +21,13 @@ export function registerEpayNotifyRoutes(app: ConsoleApp, epay: EpayService): vo
     });
     scope.route({
       method: ['GET', 'POST'],
-      url: EPAY_NOTIFY_PATH,
-      handler: async (request, reply) => {
-        const params = { ...stringParams(request.query), ...stringParams(request.body) };
-        const answer = await epay.notify(params);
-        return reply.type('text/plain; charset=utf-8').send(answer);
-      },
+      url,
+      handler: (request, reply) => handle({ ...stringParams(request.query), ...stringParams(request.body) }, reply),
     });
   });
+}
+
+/** The top-up notification, `GET|POST /api/user/epay/notify`: answered with the plain text epay expects, `success` or `fail`. */
+export function registerEpayNotifyRoutes(app: ConsoleApp, epay: EpayService): void {
+  registerEpayCallback(app, EPAY_NOTIFY_PATH, async (params, reply) => reply.type('text/plain; charset=utf-8').send(await epay.notify(params)));
 }

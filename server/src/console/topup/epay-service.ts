@@ -8,6 +8,7 @@ import {
   isPaymentMethod,
   TopUpStatus,
   type PageData,
+  type PaymentMethod,
   type TopUpView,
 } from '@switchboard/contract';
 import type { AppContext } from '../../app-context';
@@ -17,6 +18,7 @@ import { fill } from '../../platform/text';
 import { signEpayParams, verifyEpaySignature } from './epay-signature';
 import { topUpMessages } from './messages';
 import { completeOrder } from './order-credits';
+import { epayEnabled } from './payment-methods';
 import { TopUpRepository } from './top-up-repository';
 
 /** Smallest amount a gateway accepts. */
@@ -34,7 +36,7 @@ export interface PaymentForm {
 export type NotifyAnswer = 'success' | 'fail';
 
 /** `USR<user>NO<6 random letters or digits><unix seconds>`, as the reference product numbers orders. */
-function tradeNumber(userId: number, now: number): string {
+export function tradeNumber(userId: number, now: number): string {
   const suffix = [...randomBytes(6)].map((byte) => TRADE_SUFFIX_ALPHABET[byte % TRADE_SUFFIX_ALPHABET.length]).join('');
   return `USR${userId}NO${suffix}${now}`;
 }
@@ -59,50 +61,67 @@ export class EpayService {
 
   /** Records a pending order and answers the signed form the browser posts to the gateway. */
   async pay(user: { id: number; group: string }, amount: number, method: string): Promise<PaymentForm> {
-    const options = this.context.options;
-    const gateway = withoutTrailingSlash(options.string('PayAddress'));
-    const merchantId = options.string('EpayId');
-    const merchantKey = options.string('EpayKey');
-    if (gateway === '' || merchantId === '' || merchantKey === '') throw new AppError(topUpMessages.onlineTopUpDisabled);
-    const callback = withoutTrailingSlash(options.string('CustomCallbackAddress') || options.string('ServerAddress'));
-    if (callback === '') throw new AppError(topUpMessages.callbackAddressMissing);
-    if (!isPaymentMethod(method)) throw new AppError(topUpMessages.methodInvalid);
+    this.checkReady(method);
     const money = Number(formatMoney(this.payable(amount, user.group)));
-    if (money < MINIMUM_MONEY) throw new AppError(topUpMessages.moneyTooSmall);
-
-    const now = nowSeconds();
-    const tradeNo = tradeNumber(user.id, now);
-    const returnAddress = withoutTrailingSlash(options.string('ServerAddress')) || callback;
-    const fields = signEpayParams(
-      {
-        pid: merchantId,
-        type: EPAY_TYPE_OF[method],
-        out_trade_no: tradeNo,
-        notify_url: `${callback}/api${EPAY_NOTIFY_PATH}`,
-        return_url: `${returnAddress}/log`,
-        name: `TUC${amount}`,
-        money: formatMoney(money),
-        device: 'pc',
-      },
-      merchantKey,
-    );
+    const tradeNo = tradeNumber(user.id, nowSeconds());
+    const form = this.form({ tradeNo, method, name: `TUC${amount}`, money, notifyPath: EPAY_NOTIFY_PATH, returnPath: '/log' });
     await this.topUps.insert({
       user_id: user.id,
       amount,
       money,
       trade_no: tradeNo,
       payment_method: method,
-      create_time: now,
+      create_time: nowSeconds(),
       status: TopUpStatus.Pending,
     });
-    return { fields, url: `${gateway}${EPAY_SUBMIT_PATH}` };
+    return form;
+  }
+
+  /**
+   * The signed form of an order (a top-up's or a plan's): the gateway calls `/api<notifyPath>` on the
+   * callback address and sends the browser back to `returnPath` (a path on the site, or `/api/...`).
+   * Refuses while epay is not set up, for an unknown method, or for less than the least payable.
+   */
+  form(order: { tradeNo: string; method: string; name: string; money: number; notifyPath: string; returnPath: string }): PaymentForm {
+    const options = this.context.options;
+    const callback = this.checkReady(order.method);
+    if (order.money < MINIMUM_MONEY) throw new AppError(topUpMessages.moneyTooSmall);
+    const returnAddress = order.returnPath.startsWith('/api/') ? callback : withoutTrailingSlash(options.string('ServerAddress')) || callback;
+    const fields = signEpayParams(
+      {
+        pid: options.string('EpayId'),
+        type: EPAY_TYPE_OF[order.method as PaymentMethod],
+        out_trade_no: order.tradeNo,
+        notify_url: `${callback}/api${order.notifyPath}`,
+        return_url: `${returnAddress}${order.returnPath}`,
+        name: order.name,
+        money: formatMoney(order.money),
+        device: 'pc',
+      },
+      options.string('EpayKey'),
+    );
+    return { fields, url: `${withoutTrailingSlash(options.string('PayAddress'))}${EPAY_SUBMIT_PATH}` };
+  }
+
+  /** Refuses while epay is not set up or for an unknown method; answers the callback address. */
+  private checkReady(method: string): string {
+    const options = this.context.options;
+    if (!epayEnabled(options)) throw new AppError(topUpMessages.onlineTopUpDisabled);
+    const callback = withoutTrailingSlash(options.string('CustomCallbackAddress') || options.string('ServerAddress'));
+    if (callback === '') throw new AppError(topUpMessages.callbackAddressMissing);
+    if (!isPaymentMethod(method)) throw new AppError(topUpMessages.methodInvalid);
+    return callback;
+  }
+
+  /** Whether a notification is the gateway's: signed with the merchant key, for this merchant. */
+  verified(params: Record<string, string>): boolean {
+    const merchantKey = this.context.options.string('EpayKey');
+    return merchantKey !== '' && verifyEpaySignature(params, merchantKey) && params.pid === this.context.options.string('EpayId');
   }
 
   /** Handles the gateway's notification: a bad signature changes nothing; a repeated one credits nothing more. */
   async notify(params: Record<string, string>): Promise<NotifyAnswer> {
-    const merchantKey = this.context.options.string('EpayKey');
-    if (merchantKey === '' || !verifyEpaySignature(params, merchantKey)) return 'fail';
-    if (params.pid !== this.context.options.string('EpayId')) return 'fail';
+    if (!this.verified(params)) return 'fail';
     // Other states (waiting, closed) are acknowledged and change nothing.
     if (params.trade_status !== 'TRADE_SUCCESS') return 'success';
     const order = await this.topUps.findByTradeNo(params.out_trade_no ?? '');

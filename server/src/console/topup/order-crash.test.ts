@@ -7,6 +7,7 @@ import { openDatabase, type Database } from '../../db/database';
 import { toNumber } from '../../db/dialect';
 import { consoleClient, type ConsoleClient } from '../../testing/console-client';
 import { FakeStripe } from '../../testing/fake-stripe';
+import { confirmPaymentCompliance } from '../../testing/payment-compliance';
 import { startServerProcess, type ServerProcess } from '../../testing/server-process';
 import { availableDatabaseKinds, createTestDatabase, type TestDatabase } from '../../testing/test-databases';
 import { signIn } from '../../testing/test-server';
@@ -75,6 +76,7 @@ describe.each(cases)('paid orders across a SIGKILL (built server on $kind, WORKE
     const database = openDatabase(testDatabase.settings);
     reader = database;
     const root = await rootOf(server);
+    await confirmPaymentCompliance(root);
     const options = {
       ServerAddress: 'https://gateway.example',
       StripeApiSecret: 'sk_test_switchboard',

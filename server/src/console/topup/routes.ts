@@ -10,6 +10,7 @@ import { pageQuery, pagingOf } from '../paging';
 import { registerEpayNotifyRoutes } from './epay-notify-routes';
 import { EpayService } from './epay-service';
 import { finishClaimedOrders } from './order-credits';
+import { topUpInfo } from './payment-methods';
 import { redeemCode } from './redeem-service';
 import { registerStripeRoutes } from './stripe-routes';
 
@@ -32,6 +33,8 @@ export function registerTopUpRoutes(app: ConsoleApp, context: AppContext, guards
     const form = await epay.pay(currentUser(request), request.body.amount, request.body.payment_method);
     return { ...ok(form.fields, 'success'), url: form.url };
   });
+
+  app.get('/user/topup/info', { preValidation: guards.user }, async () => ok(topUpInfo(context.options)));
 
   app.get('/user/topup', { preValidation: guards.admin, schema: { querystring: listQuerySchema } }, async (request) => {
     const { page, size } = pagingOf(request.query);

@@ -21,7 +21,7 @@ const paySchema = z.object({
  * The reference answers its Stripe calls outside the console envelope: `{message: "success", data}`, or
  * `{message: "error", data: <reason>}`.
  */
-async function stripeReply(request: FastifyRequest, reply: FastifyReply, work: () => Promise<unknown>) {
+export async function stripeReply(request: FastifyRequest, reply: FastifyReply, work: () => Promise<unknown>) {
   try {
     return { message: 'success', data: await work() };
   } catch (error) {
@@ -30,7 +30,7 @@ async function stripeReply(request: FastifyRequest, reply: FastifyReply, work: (
   }
 }
 
-const originOf = (request: FastifyRequest) => `${request.protocol}://${request.host}`;
+export const originOf = (request: FastifyRequest) => `${request.protocol}://${request.host}`;
 
 /** `POST /api/user/stripe/amount`, `POST /api/user/stripe/pay` and the webhook `POST /api/stripe/webhook`. */
 export function registerStripeRoutes(app: ConsoleApp, context: AppContext, guards: Guards): void {

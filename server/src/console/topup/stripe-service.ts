@@ -6,7 +6,9 @@ import { nowSeconds } from '../../db/dialect';
 import { AppError } from '../../platform/errors';
 import { fill } from '../../platform/text';
 import { topUpMessages } from './messages';
+import { SubscriptionOrders } from '../subscription/subscription-orders';
 import { completeOrder } from './order-credits';
+import { stripeEnabled } from './payment-methods';
 import { TopUpRepository } from './top-up-repository';
 
 /** The most units one Stripe checkout may buy (the reference's bound). */
@@ -17,26 +19,32 @@ const MINIMUM_MONEY = 0.01;
 export type WebhookAnswer = 200 | 400 | 403;
 
 /** `ref_<sha1>`, as the reference numbers Stripe orders (the Checkout Session's client_reference_id). */
-function stripeTradeNumber(userId: number): string {
+export function stripeTradeNumber(userId: number): string {
   const seed = `new-api-ref-${userId}-${Date.now()}-${randomBytes(2).toString('hex')}`;
   return `ref_${createHash('sha1').update(seed).digest('hex')}`;
 }
 
+const customerOf = (session: Stripe.Checkout.Session): string => (typeof session.customer === 'string' ? session.customer : (session.customer?.id ?? ''));
+
 /** The Stripe package is loaded on first use: most sites never take a card. */
 let stripeModule: Promise<typeof import('stripe')> | null = null;
 
-/** Stripe top-up (the reference's `StripeApiSecret` … options): a Checkout Session per order, credited by its webhook once. */
+/**
+ * Stripe (the reference's `StripeApiSecret` … options): a Checkout Session per order, a top-up's or a
+ * plan's, completed by its webhook once; a plan's order is looked for first.
+ */
 export class StripeService {
   private readonly topUps: TopUpRepository;
+  private readonly plans: SubscriptionOrders;
   private client: { key: string; stripe: Stripe } | null = null;
 
   constructor(private readonly context: AppContext) {
     this.topUps = new TopUpRepository(context.database);
+    this.plans = new SubscriptionOrders(context);
   }
 
   enabled(): boolean {
-    const options = this.context.options;
-    return options.string('StripeApiSecret') !== '' && options.string('StripeWebhookSecret') !== '' && options.string('StripePriceId') !== '';
+    return stripeEnabled(this.context.options);
   }
 
   /** One client per secret and address, made again when an administrator changes either. */
@@ -57,6 +65,12 @@ export class StripeService {
     return stripe;
   }
 
+  /** The customer who paid, kept for the user's next checkout. */
+  private async saveCustomer(userId: number, session: Stripe.Checkout.Session): Promise<void> {
+    const customer = customerOf(session);
+    if (customer !== '') await this.context.database.db.updateTable('users').set({ stripe_customer: customer }).where('id', '=', userId).execute();
+  }
+
   private checkAmount(amount: number): void {
     if (!Number.isSafeInteger(amount)) throw new AppError(topUpMessages.amountInvalid);
     const minimum = this.context.options.number('StripeMinTopUp');
@@ -74,7 +88,7 @@ export class StripeService {
   }
 
   /** A return address must be on this site (the server address, or the console the request came from). */
-  private trustedReturn(given: string | undefined, fallbackPath: string, consoleOrigin: string): string {
+  trustedReturn(given: string | undefined, fallbackPath: string, consoleOrigin: string): string {
     const site = this.context.options.string('ServerAddress').replace(/\/+$/, '') || consoleOrigin;
     if (!given) return `${site}${fallbackPath}`;
     let target: URL;
@@ -99,22 +113,7 @@ export class StripeService {
     const successUrl = this.trustedReturn(request.success_url, '/log', consoleOrigin);
     const cancelUrl = this.trustedReturn(request.cancel_url, '/topup', consoleOrigin);
     const tradeNo = stripeTradeNumber(user.id);
-    let session: Stripe.Checkout.Session;
-    try {
-      session = await (await this.stripe()).checkout.sessions.create({
-        mode: 'payment',
-        client_reference_id: tradeNo,
-        line_items: [{ price: this.context.options.string('StripePriceId'), quantity: request.amount }],
-        success_url: successUrl,
-        cancel_url: cancelUrl,
-        allow_promotion_codes: this.context.options.boolean('StripePromotionCodesEnabled'),
-        ...(user.email ? { customer_email: user.email } : {}),
-        customer_creation: 'always',
-      });
-    } catch {
-      throw new AppError(topUpMessages.checkoutFailed);
-    }
-    if (!session.url) throw new AppError(topUpMessages.checkoutFailed);
+    const link = await this.checkout(user, { mode: 'payment', tradeNo, price: this.context.options.string('StripePriceId'), quantity: request.amount, successUrl, cancelUrl });
     await this.topUps.insert({
       user_id: user.id,
       amount: request.amount,
@@ -124,6 +123,39 @@ export class StripeService {
       create_time: nowSeconds(),
       status: TopUpStatus.Pending,
     });
+    return link;
+  }
+
+  /**
+   * A Checkout Session for one order (`client_reference_id` = its trade number): a top-up (`payment`,
+   * quantity = units) or a plan (`subscription`, quantity 1). The user's saved Stripe customer pays
+   * again; a user without one is known by email (a payment creates the customer). Answers its address.
+   */
+  async checkout(
+    user: { id: number; email: string },
+    order: { mode: 'payment' | 'subscription'; tradeNo: string; price: string; quantity: number; successUrl: string; cancelUrl: string },
+  ): Promise<string> {
+    const saved = await this.context.database.db.selectFrom('users').select('stripe_customer').where('id', '=', user.id).executeTakeFirst();
+    const customer = saved?.stripe_customer ?? '';
+    let session: Stripe.Checkout.Session;
+    try {
+      session = await (await this.stripe()).checkout.sessions.create({
+        mode: order.mode,
+        client_reference_id: order.tradeNo,
+        line_items: [{ price: order.price, quantity: order.quantity }],
+        success_url: order.successUrl,
+        cancel_url: order.cancelUrl,
+        allow_promotion_codes: this.context.options.boolean('StripePromotionCodesEnabled'),
+        ...(customer !== '' ? { customer } : {
+          ...(user.email ? { customer_email: user.email } : {}),
+          // Stripe refuses customer_creation in subscription mode, where a customer is always made.
+          ...(order.mode === 'payment' ? { customer_creation: 'always' as const } : {}),
+        }),
+      });
+    } catch {
+      throw new AppError(topUpMessages.checkoutFailed);
+    }
+    if (!session.url) throw new AppError(topUpMessages.checkoutFailed);
     return session.url;
   }
 
@@ -138,23 +170,25 @@ export class StripeService {
     }
     if (!event.type.startsWith('checkout.session.')) return 200;
     const session = event.data.object as Stripe.Checkout.Session;
-    const order = session.client_reference_id ? await this.topUps.findByTradeNo(session.client_reference_id) : undefined;
-    if (!order || order.payment_method !== 'stripe' || order.status !== TopUpStatus.Pending) return 200;
-    switch (event.type) {
-      case 'checkout.session.completed':
-        // A delayed method (a bank debit) completes first unpaid; its async_payment_succeeded event credits it.
-        if (session.status === 'complete' && session.payment_status === 'paid') await completeOrder(this.context, order);
-        break;
-      case 'checkout.session.async_payment_succeeded':
-        await completeOrder(this.context, order);
-        break;
-      case 'checkout.session.async_payment_failed':
-        await this.topUps.markEnded(order.trade_no, TopUpStatus.Failed);
-        break;
-      case 'checkout.session.expired':
-        await this.topUps.markEnded(order.trade_no, TopUpStatus.Expired);
-        break;
+    const tradeNo = session.client_reference_id ?? '';
+    if (tradeNo === '') return 200;
+    const paid =
+      event.type === 'checkout.session.async_payment_succeeded' ||
+      // A delayed method (a bank debit) completes first unpaid; its async_payment_succeeded event credits it.
+      (event.type === 'checkout.session.completed' && session.status === 'complete' && session.payment_status === 'paid');
+    const ended = event.type === 'checkout.session.expired' ? TopUpStatus.Expired : event.type === 'checkout.session.async_payment_failed' ? TopUpStatus.Failed : null;
+    // A plan's order first, as the reference: the top-up only when no order of a plan has the number.
+    const planOrder = await this.plans.find(tradeNo);
+    if (planOrder) {
+      if (planOrder.payment_provider !== 'stripe') return 200;
+      if (paid && (await this.plans.complete(tradeNo, JSON.stringify({ session: session.id, customer: customerOf(session) })))) await this.saveCustomer(planOrder.user_id, session);
+      else if (ended) await this.plans.markEnded(tradeNo, ended);
+      return 200;
     }
+    const order = await this.topUps.findByTradeNo(tradeNo);
+    if (!order || order.payment_method !== 'stripe' || order.status !== TopUpStatus.Pending) return 200;
+    if (paid && (await completeOrder(this.context, order))) await this.saveCustomer(order.user_id, session);
+    else if (ended) await this.topUps.markEnded(tradeNo, ended);
     return 200;
   }
 }

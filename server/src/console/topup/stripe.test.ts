@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { consoleClient, type ConsoleClient } from '../../testing/console-client';
 import { FakeStripe } from '../../testing/fake-stripe';
+import { confirmPaymentCompliance } from '../../testing/payment-compliance';
 import { startServerProcess } from '../../testing/server-process';
 import { signIn, startTestServer, type TestServer } from '../../testing/test-server';
 import { signInNewUser } from '../../testing/token-fixtures';
@@ -26,6 +27,7 @@ const deliver = (server: Caller, delivery: { body: string; signature: string }) 
 const paid = (tradeNo: string) => ({ client_reference_id: tradeNo, status: 'complete', payment_status: 'paid', customer: 'cus_1' });
 
 async function configure(root: ConsoleClient, options: Record<string, string>): Promise<void> {
+  await confirmPaymentCompliance(root);
   for (const [key, value] of Object.entries(options)) {
     const saved = await root('PUT', '/option/', { key, value });
     if (!saved.success) throw new Error(`${key}: ${saved.message}`);

@@ -20,6 +20,8 @@ import { topUpCreditClaims } from './150-top-up-credit-claims';
 import { modelMetadataTables } from './110-model-metadata';
 import { logTokenIndex } from './111-log-token-index';
 import { subscriptionTables } from './140-subscriptions';
+import { paymentCustomers } from './170-payment-customers';
+import { taskSubscriptions } from './171-task-subscriptions';
 import { twoFactorAndPasskeyTables } from './090-two-factor-passkeys';
 
 /** The one migration set, in order; names sort lexically. Each area appends its own file. */
@@ -46,5 +48,7 @@ export function migrations(kind: DatabaseKind): Record<string, Migration> {
     '111-log-token-index': logTokenIndex(),
     '090-two-factor-passkeys': twoFactorAndPasskeyTables(kind),
     '140-subscriptions': subscriptionTables(kind),
+    '170-payment-customers': paymentCustomers(),
+    '171-task-subscriptions': taskSubscriptions(),
   };
 }

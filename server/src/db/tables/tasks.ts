@@ -31,6 +31,8 @@ export interface MidjourneysTable {
   refund_owner: Generated<string>;
   /** unix ms of the claim */
   refund_claimed_at: Generated<number>;
+  /** the user subscription that paid the task, 0 for the wallet (migration 171) */
+  subscription_id: Generated<number>;
   /** JSON text */
   buttons: string | null;
   /** JSON text */
@@ -56,6 +58,8 @@ export interface TasksTable {
   refund_owner: Generated<string>;
   /** unix seconds of the claim */
   refund_claimed_at: Generated<number>;
+  /** the user subscription that paid the task, 0 for the wallet (migration 171) */
+  subscription_id: Generated<number>;
   action: Generated<string>;
   /** NOT_START, SUBMITTED, QUEUED, IN_PROGRESS, SUCCESS, FAILURE, UNKNOWN ('' while submitting) */
   status: Generated<string>;

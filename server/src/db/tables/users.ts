@@ -29,4 +29,6 @@ export interface UsersTable {
   deleted_at: number | null;
   /** Raised to end every session issued before (see migration 081). */
   session_epoch: Generated<number>;
+  /** the user's Stripe customer, saved by a completed checkout and reused by the next (migration 170) */
+  stripe_customer: Generated<string>;
 }

@@ -3,11 +3,6 @@
  * subscription's end and its quota's next reset. Times are Unix seconds.
  */
 
-export const DURATION_UNITS = ['year', 'month', 'day', 'hour', 'custom'] as const;
-export type DurationUnit = (typeof DURATION_UNITS)[number];
-export const RESET_PERIODS = ['never', 'daily', 'weekly', 'monthly', 'custom'] as const;
-export type ResetPeriod = (typeof RESET_PERIODS)[number];
-
 export interface PlanPeriods {
   duration_unit: string;
   duration_value: number;

@@ -1,5 +1,6 @@
 import type { SubscriptionPlan, UserSubscription } from '@switchboard/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { confirmPaymentCompliance } from '../../testing/payment-compliance';
 import type { DatabaseKind } from '../../config';
 import { creditTopUp } from '../../console/topup/credit';
 import { consoleClient, type ConsoleClient } from '../../testing/console-client';
@@ -42,6 +43,7 @@ describe.each(kinds)('relay calls paid by a subscription on %s', (kind: Database
     upstream = await new FakeOpenAIUpstream().start();
     await addChannel(server, { baseUrl: upstream.url, models: ['gpt-4o-mini'] });
     root = consoleClient(server, await signIn(server, 'root', '123456'));
+    await confirmPaymentCompliance(root);
     const headers = await signInNewUser(server, 'sue');
     userId = Number(headers['New-Api-User']);
     user = consoleClient(server, headers);
@@ -124,5 +126,37 @@ describe.each(kinds)('relay calls paid by a subscription on %s', (kind: Database
     expect((await chat()).status).toBeGreaterThanOrEqual(400);
     upstream.behaviour = {};
     expect(await used()).toBe(before);
+  });
+
+  it('a call the subscription pays still spends its token, and is refused when the token is short', async () => {
+    await prefer('subscription_first');
+    await setUsed(0);
+    const limited = await addToken(server, userId, { remain: 5_000 });
+    const call = () =>
+      server.call('/v1/chat/completions', {
+        method: 'POST',
+        headers: { authorization: `Bearer ${limited.apiKey}`, 'content-type': 'application/json', 'accept-language': 'en' },
+        body: JSON.stringify({ model: 'gpt-4o-mini', messages: [{ role: 'user', content: 'hello' }], max_tokens: 10 }),
+      });
+    const wallet = (await quotaOf(server, userId)).live;
+    expect((await call()).status).toBe(200);
+    const cost = (await lastConsumeLog(server)).quota;
+    expect(await used()).toBe(cost);
+    expect(await server.context.balances.tokenRemain(limited.id)).toBe(5_000 - cost);
+    expect((await quotaOf(server, userId)).live).toBe(wallet);
+
+    // A token with less than the call may cost is refused, subscription or not; nothing is spent.
+    const poor = await addToken(server, userId, { remain: 1 });
+    const refused = await server.call('/v1/chat/completions', {
+      method: 'POST',
+      headers: { authorization: `Bearer ${poor.apiKey}`, 'content-type': 'application/json', 'accept-language': 'en' },
+      body: JSON.stringify({ model: 'gpt-4o-mini', messages: [{ role: 'user', content: 'hello' }], max_tokens: 10 }),
+    });
+    expect(refused.status).toBe(403);
+    expect(((await refused.json()) as { error: { message: string } }).error.message).toContain('Insufficient API key quota');
+    // Its hold is given back (the plan's two-second period may have reset the quota meanwhile).
+    expect(await used()).toBeLessThanOrEqual(cost);
+    expect((await quotaOf(server, userId)).live).toBe(wallet);
+    expect(await server.context.balances.tokenRemain(poor.id)).toBe(1);
   });
 });

@@ -1,5 +1,6 @@
 import { billingPreferenceOf, type BillingPreference } from '@switchboard/contract';
-import { sql } from 'kysely';
+import { sql, type Kysely } from 'kysely';
+import type { Tables } from '../../db/tables/index';
 import type { AppContext } from '../../app-context';
 import type { Database } from '../../db/database';
 import { nowSeconds, toNumber } from '../../db/dialect';
@@ -110,9 +111,8 @@ export class SubscriptionBook {
     await this.add(hold.subscriptionId, -hold.reserved);
   }
 
-  private async add(subscriptionId: number, delta: number): Promise<void> {
-    const value = delta >= 0 ? sql<number>`amount_used + ${delta}` : sql<number>`CASE WHEN amount_used < ${-delta} THEN 0 ELSE amount_used - ${-delta} END`;
-    await this.database.db.updateTable('user_subscriptions').set({ amount_used: value, updated_at: this.now() }).where('id', '=', subscriptionId).execute();
+  private add(subscriptionId: number, delta: number): Promise<void> {
+    return addToUsed(this.database.db, subscriptionId, delta, this.now());
   }
 
   /** A due reset, applied once (the condition on the old next reset lets one of parallel callers do it). */
@@ -127,6 +127,16 @@ export class SubscriptionBook {
       .where('next_reset_time', '=', dueAt)
       .execute();
   }
+}
+
+/**
+ * Adds `delta` to a subscription's used amount (never below 0), additively, so instances never
+ * overwrite each other; `db` may be a transaction (a task's refund finishes its claim in the same one).
+ */
+export async function addToUsed(db: Kysely<Tables>, subscriptionId: number, delta: number, now: number): Promise<void> {
+  if (delta === 0) return;
+  const value = delta > 0 ? sql<number>`amount_used + ${delta}` : sql<number>`CASE WHEN amount_used < ${-delta} THEN 0 ELSE amount_used - ${-delta} END`;
+  await db.updateTable('user_subscriptions').set({ amount_used: value, updated_at: now }).where('id', '=', subscriptionId).execute();
 }
 
 /**

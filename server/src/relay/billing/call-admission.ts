@@ -1,5 +1,5 @@
 import type { AppContext } from '../../app-context';
-import { ledgerOf, type Admission } from '../../ledger/index';
+import { ledgerOf, type Admission, type Bill } from '../../ledger/index';
 import { fundCall, type CallFunding } from '../../ledger/subscriptions/funding';
 import { subscriptionBookOf } from '../../ledger/subscriptions/subscription-book';
 import type { Caller } from '../authenticate';
@@ -23,9 +23,7 @@ export async function admitCall(context: AppContext, caller: Caller, amount: num
 
 function reservedOrThrow(admission: Admission): number {
   if ('reserved' in admission) return admission.reserved;
-  throw admission.short === 'user'
-    ? new RelayError(relayMessages.userQuotaShort, 403, 'insufficient_user_quota', 'insufficient_quota')
-    : new RelayError(relayMessages.tokenQuotaShort, 403, 'insufficient_token_quota', 'insufficient_quota');
+  throw admission.short === 'user' ? new RelayError(relayMessages.userQuotaShort, 403, 'insufficient_user_quota', 'insufficient_quota') : tokenShort();
 }
 
 /** Gives a call's reservation back in full (the call failed). */
@@ -35,18 +33,37 @@ export function releaseCall(context: AppContext, caller: Caller, reserved: numbe
 
 const walletShort = (error: unknown) => error instanceof RelayError && error.code === 'insufficient_user_quota';
 
+const subscriptionShort = () => new RelayError(relayMessages.subscriptionQuotaShort, 403, 'insufficient_subscription_quota', 'insufficient_quota');
+const tokenShort = () => new RelayError(relayMessages.tokenQuotaShort, 403, 'insufficient_token_quota', 'insufficient_quota');
+
 /**
  * Lets a call in on the balance the user's billing preference picks: the wallet (as `admitCall`) or
  * a subscription's quota. A user without an active subscription (the common caller) costs one set
- * lookup before the wallet's admission.
+ * lookup and is answered without a promise whenever the wallet's admission is (see Ledger.admit).
  */
-export async function admitFundedCall(context: AppContext, caller: Caller, amount: number): Promise<CallFunding> {
+export function admitFundedCall(context: AppContext, caller: Caller, amount: number): CallFunding | Promise<CallFunding> {
   const book = subscriptionBookOf(context);
-  let holds = book.mayHold(caller.user.id);
-  if (holds instanceof Promise) holds = await holds;
-  if (!holds) return { reserved: await admitCall(context, caller, amount), subscription: null };
+  const holds = book.mayHold(caller.user.id);
+  if (holds === false) return walletFunding(context, caller, amount);
+  return (async () => ((await holds) ? fundedBySubscription(context, caller, amount) : walletFunding(context, caller, amount)))();
+}
+
+function walletFunding(context: AppContext, caller: Caller, amount: number): CallFunding | Promise<CallFunding> {
+  const admission = ledgerOf(context).admit(caller.user.id, spendingTokenId(caller), amount);
+  if (admission instanceof Promise) return admission.then((admitted) => ({ reserved: reservedOrThrow(admitted), subscription: null }));
+  return { reserved: reservedOrThrow(admission), subscription: null };
+}
+
+/** The billing preference picks; a subscription's hold is kept only while the token's balance covers the call too. */
+async function fundedBySubscription(context: AppContext, caller: Caller, amount: number): Promise<CallFunding> {
+  const book = subscriptionBookOf(context);
   const funding = await fundCall(book, caller.user.id, amount, () => admitCall(context, caller, amount), walletShort);
-  if (!funding) throw new RelayError(relayMessages.subscriptionQuotaShort, 403, 'insufficient_subscription_quota', 'insufficient_quota');
+  if (!funding) throw subscriptionShort();
+  const tokenId = spendingTokenId(caller);
+  if (funding.subscription && tokenId !== null && !(await ledgerOf(context).tokenCovers(tokenId, amount))) {
+    await book.release(funding.subscription);
+    throw tokenShort();
+  }
   return funding;
 }
 
@@ -54,4 +71,13 @@ export async function admitFundedCall(context: AppContext, caller: Caller, amoun
 export function releaseFundedCall(context: AppContext, caller: Caller, funding: CallFunding): Promise<void> {
   if (funding.subscription) return subscriptionBookOf(context).release(funding.subscription);
   return releaseCall(context, caller, funding.reserved);
+}
+
+/**
+ * Settles a bill on the balance that admitted it: the wallet's reservation, or the subscription's
+ * hold (the wallet then pays nothing; the token spends the bill either way).
+ */
+export async function settleFundedBill(context: AppContext, bill: Omit<Bill, 'reserved' | 'walletQuota'>, funding: CallFunding): Promise<void> {
+  await ledgerOf(context).settle(funding.subscription ? { ...bill, reserved: funding.reserved, walletQuota: 0 } : { ...bill, reserved: funding.reserved });
+  if (funding.subscription) await subscriptionBookOf(context).settle(funding.subscription, bill.quota);
 }

@@ -18,6 +18,7 @@ const storedTask = (row: MidjourneyRow): StoredTask => ({
   quota: toNumber(row.quota),
   modelName: row.model_name,
   submittedAt: toNumber(row.submit_time),
+  subscriptionId: toNumber(row.subscription_id),
 });
 
 export interface NewDrawing {
@@ -38,6 +39,8 @@ export interface NewDrawing {
   properties: unknown;
   /** why the proxy refused the submit (such a drawing is stored as FAILURE, nothing charged) */
   failReason?: string;
+  /** the user subscription that paid it (0 or absent: the wallet) */
+  subscriptionId?: number;
 }
 
 /** The `midjourneys` table: drawing tasks, times in unix milliseconds as midjourney-proxy reports them. */
@@ -53,6 +56,7 @@ export class MidjourneyStore implements TaskStore {
     const finished = task.status === 'SUCCESS' || task.status === 'FAILURE';
     return insertReturningId(this.database.db, this.database.kind, 'midjourneys', {
       mj_id: task.mjId,
+      subscription_id: task.subscriptionId ?? 0,
       code: task.code,
       user_id: task.userId,
       token_id: task.tokenId,

@@ -106,7 +106,7 @@ export async function submitDrawing(context: AppContext, services: RelayServices
       const answer = await upstreamJson(services.agent, { url: `${channel.baseUrl}${path}`, headers: proxyHeaders(channel), body: forwarded }, submitAnswerSchema);
       return { accepted: ACCEPTED_CODES.has(answer.code), answer, logContent: `操作 ${action}，ID ${String(answer.result ?? '')}` };
     },
-    async record({ answer, channel, quota }) {
+    async record({ answer, channel, quota, subscriptionId }) {
       if (typeof answer.result !== 'string' || !answer.result) return;
       const existing = answer.code === 21 ? (answer.properties as { status?: unknown; imageUrl?: unknown } | undefined) : undefined;
       const finished = existing?.status === 'SUCCESS' && typeof existing.imageUrl === 'string';
@@ -115,6 +115,7 @@ export async function submitDrawing(context: AppContext, services: RelayServices
         status: finished ? 'SUCCESS' : 'SUBMITTED',
         progress: finished ? '100%' : '0%',
         imageUrl: finished ? (existing.imageUrl as string) : '',
+        subscriptionId,
       });
     },
   });

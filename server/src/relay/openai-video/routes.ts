@@ -65,7 +65,7 @@ export function registerOpenAIVideoRoutes(app: FastifyInstance, context: AppCont
         const video = await upstreamJson(services.agent, { url: `${channel.baseUrl}/v1/videos`, headers, body: raw }, videoSchema);
         return { accepted: true, answer: video, logContent: `视频 ${facts.seconds} 秒，ID ${video.id}` };
       },
-      async record({ answer: video, channel, quota }) {
+      async record({ answer: video, channel, quota, subscriptionId }) {
         await store.insert({
           taskId: video.id,
           userId: caller.user.id,
@@ -78,6 +78,7 @@ export function registerOpenAIVideoRoutes(app: FastifyInstance, context: AppCont
           status: snapshotOf(video).status,
           properties: { seconds: facts.seconds },
           data: video,
+          subscriptionId,
         });
       },
     });

@@ -5,7 +5,8 @@ import type { Caller } from '../authenticate';
 import { consumptionOther } from '../billing/consumption-other';
 import type { Price } from '../../domain/prices';
 import { quotaFor } from '../billing/quota';
-import { admitCall, releaseCall, spendingTokenId } from '../billing/call-admission';
+import type { CallFunding } from '../../ledger/subscriptions/funding';
+import { admitFundedCall, releaseFundedCall, settleFundedBill, spendingTokenId } from '../billing/call-admission';
 import type { CachedChannel } from '../caches/channel-index';
 import type { RelayServices } from '../relay-services';
 import type { TurnUsage } from './realtime-frames';
@@ -27,6 +28,8 @@ export interface SessionFacts {
   countedLocally: boolean;
 }
 
+const NOTHING_HELD: CallFunding = Object.freeze({ reserved: 0, subscription: null });
+
 /**
  * Every money call of one realtime session, in one file: admission when the session opens, a charge
  * per finished turn (checked against the user's and the token's balance first, deducted at once and in
@@ -45,8 +48,8 @@ export class RealtimeBill {
     private readonly caller: Caller,
     readonly price: Price,
     readonly audio: AudioRatios,
-    /** held at admission: the per-call price, or nothing */
-    private reserved: number,
+    /** held at admission (on the wallet or a subscription, by the billing preference): the per-call price, or nothing */
+    private funding: CallFunding,
     private readonly heldTokens: number,
   ) {}
 
@@ -55,8 +58,8 @@ export class RealtimeBill {
     const heldTokens = services.limits.applies(caller) ? await services.limits.admit(caller, 0) : 0;
     const upfront = price.kind === 'per-call' ? quotaFor(price, { promptTokens: 0, completionTokens: 0 }, context.options.number('QuotaPerUnit')) : 0;
     try {
-      const reserved = await admitCall(context, caller, upfront);
-      return new RealtimeBill(context, services, caller, price, audio, reserved, heldTokens);
+      const funding = await admitFundedCall(context, caller, upfront);
+      return new RealtimeBill(context, services, caller, price, audio, funding, heldTokens);
     } catch (error) {
       await services.limits.released(caller, heldTokens);
       throw error;
@@ -66,8 +69,8 @@ export class RealtimeBill {
   /** The session never opened upstream: everything held is given back. */
   async abandon(): Promise<void> {
     this.closed = true;
-    await Promise.all([releaseCall(this.context, this.caller, this.reserved), this.services.limits.released(this.caller, this.heldTokens)]);
-    this.reserved = 0;
+    await Promise.all([releaseFundedCall(this.context, this.caller, this.funding), this.services.limits.released(this.caller, this.heldTokens)]);
+    this.funding = NOTHING_HELD;
   }
 
   /**
@@ -77,18 +80,13 @@ export class RealtimeBill {
   async chargeTurn(usage: TurnUsage, channelId: number): Promise<number> {
     const quota = turnQuota(this.price, this.audio, usage);
     if (quota > 0) {
-      const reserved = await admitCall(this.context, this.caller, quota);
-      await ledgerOf(this.context).settle({
-        userId: this.caller.user.id,
-        tokenId: spendingTokenId(this.caller),
-        usageTokenId: this.caller.token?.id ?? 0,
-        channelId,
-        reserved,
-        quota,
-        requests: this.turns === 0 ? 1 : 0,
-        log: null,
-        roll: null,
-      });
+      // Each turn is admitted on its own: the billing preference picks the wallet or a subscription per turn.
+      const funding = await admitFundedCall(this.context, this.caller, quota);
+      await settleFundedBill(
+        this.context,
+        { userId: this.caller.user.id, tokenId: spendingTokenId(this.caller), usageTokenId: this.caller.token?.id ?? 0, channelId, quota, requests: this.turns === 0 ? 1 : 0, log: null, roll: null },
+        funding,
+      );
     }
     this.turns += 1;
     this.charged += quota;
@@ -112,18 +110,13 @@ export class RealtimeBill {
       ? { userId: caller.user.id, username: caller.user.username, model: facts.model, createdAt: Math.floor(Date.now() / 1000), tokens: promptTokens + completionTokens, quota }
       : null;
     // The turns were charged as they finished: this bill carries the session's one log row, and a per-call price.
-    await ledgerOf(context).settle({
-      userId: caller.user.id,
-      tokenId: spendingTokenId(caller),
-      usageTokenId: caller.token?.id ?? 0,
-      channelId: facts.channel.id,
-      reserved: this.reserved,
-      quota: perCall,
-      requests: this.turns === 0 ? 1 : 0,
-      log,
-      roll,
-    });
-    this.reserved = 0;
+    const funding = this.funding;
+    this.funding = NOTHING_HELD;
+    await settleFundedBill(
+      context,
+      { userId: caller.user.id, tokenId: spendingTokenId(caller), usageTokenId: caller.token?.id ?? 0, channelId: facts.channel.id, quota: perCall, requests: this.turns === 0 ? 1 : 0, log, roll },
+      funding,
+    );
     if (facts.channel.caps || this.services.limits.applies(caller)) {
       await this.services.limits.succeeded(caller, facts.channel, promptTokens + completionTokens, this.heldTokens);
     }

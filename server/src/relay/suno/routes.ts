@@ -73,7 +73,7 @@ export function registerSunoRoutes(app: FastifyInstance, context: AppContext, se
           const accepted = answer.code === 'success' && typeof answer.data === 'string' && answer.data !== '';
           return { accepted, answer, logContent: `操作 ${action}，ID ${String(answer.data ?? '')}` };
         },
-        async record({ answer, channel, quota }) {
+        async record({ answer, channel, quota, subscriptionId }) {
           await store.insert({
             taskId: answer.data as string,
             userId: caller.user.id,
@@ -86,6 +86,7 @@ export function registerSunoRoutes(app: FastifyInstance, context: AppContext, se
             status: 'SUBMITTED',
             properties: { input: body.prompt ?? body.gpt_description_prompt ?? '' },
             data: null,
+            subscriptionId,
           });
         },
       });

@@ -10,7 +10,7 @@ const seconds = (milliseconds: number) => Math.floor(milliseconds / 1000);
 
 
 /** A task row as the poller and the refunds see it. */
-export function storedTask(row: Pick<TaskRow, 'id' | 'task_id' | 'channel_id' | 'user_id' | 'token_id' | 'quota' | 'model_name' | 'submit_time'>): StoredTask {
+export function storedTask(row: Pick<TaskRow, 'id' | 'task_id' | 'channel_id' | 'user_id' | 'token_id' | 'quota' | 'model_name' | 'submit_time' | 'subscription_id'>): StoredTask {
   return {
     rowId: toNumber(row.id),
     upstreamId: row.task_id,
@@ -20,6 +20,7 @@ export function storedTask(row: Pick<TaskRow, 'id' | 'task_id' | 'channel_id' | 
     quota: toNumber(row.quota),
     modelName: row.model_name,
     submittedAt: toNumber(row.submit_time) * 1000,
+    subscriptionId: toNumber(row.subscription_id),
   };
 }
 
@@ -35,6 +36,8 @@ export interface NewTask {
   status: string;
   properties: unknown;
   data: unknown;
+  /** the user subscription that paid it (0 or absent: the wallet) */
+  subscriptionId?: number;
 }
 
 /** The `tasks` table of one platform (Suno, OpenAI video, ...): times in unix seconds. */
@@ -69,6 +72,7 @@ export class GenericTaskStore implements TaskStore {
       properties: JSON.stringify(task.properties ?? {}),
       private_data: null,
       data: JSON.stringify(task.data ?? null),
+      subscription_id: task.subscriptionId ?? 0,
     });
   }
 

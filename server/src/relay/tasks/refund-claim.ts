@@ -1,4 +1,7 @@
+import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database';
+import type { Tables } from '../../db/tables/index';
+import { addToUsed } from '../../ledger/subscriptions/subscription-book';
 
 /** The tables of tasks; a refund's witness names the table and the row. */
 export type TaskTable = 'tasks' | 'midjourneys';
@@ -33,8 +36,21 @@ export class RefundClaims {
     return Number(result.numUpdatedRows) === 1;
   }
 
-  async finish(rowId: number, owner: string): Promise<boolean> {
-    const result = await this.database.db
+  /**
+   * Moves the owner's claim to refunded; for a task a subscription paid, its price goes back to that
+   * subscription in the same transaction, so exactly the finishing call gives it back.
+   */
+  async finish(rowId: number, owner: string, subscription?: { id: number; quota: number }): Promise<boolean> {
+    if (!subscription || subscription.id <= 0 || subscription.quota <= 0) return this.finishIn(this.database.db, rowId, owner);
+    return this.database.db.transaction().execute(async (db) => {
+      const finished = await this.finishIn(db, rowId, owner);
+      if (finished) await addToUsed(db, subscription.id, -subscription.quota, Math.floor(Date.now() / 1000));
+      return finished;
+    });
+  }
+
+  private async finishIn(db: Kysely<Tables>, rowId: number, owner: string): Promise<boolean> {
+    const result = await db
       .updateTable(this.table)
       .set({ refunded: RefundState.refunded })
       .where('id', '=', rowId)

@@ -3,7 +3,8 @@ import { toNumber } from '../../db/dialect';
 import { ledgerOf, LogType } from '../../ledger/index';
 import type { Caller } from '../authenticate';
 import type { Price } from '../../domain/prices';
-import { admitCall, releaseCall, spendingTokenId } from '../billing/call-admission';
+import type { CallFunding } from '../../ledger/subscriptions/funding';
+import { admitFundedCall, releaseFundedCall, settleFundedBill, spendingTokenId } from '../billing/call-admission';
 import { priceDetails } from '../billing/consumption-other';
 import type { CachedChannel } from '../caches/channel-index';
 import type { StoredTask, TaskPlatform } from './task-platform';
@@ -14,18 +15,19 @@ import type { StoredTask, TaskPlatform } from './task-platform';
  * failed later (once: task-refunds.ts decides when).
  */
 
-/** Holds the price before the submit; throws the relay's insufficient-quota errors. */
-export function holdTaskPrice(context: AppContext, caller: Caller, quota: number): Promise<number> {
-  return admitCall(context, caller, quota);
+/** Holds the price before the submit, on the balance the billing preference picks; throws the relay's insufficient-quota errors. */
+export async function holdTaskPrice(context: AppContext, caller: Caller, quota: number): Promise<CallFunding> {
+  return admitFundedCall(context, caller, quota);
 }
 
 /** Gives a hold back: no channel accepted the task. */
-export function releaseTaskHold(context: AppContext, caller: Caller, held: number): Promise<void> {
-  return releaseCall(context, caller, held);
+export function releaseTaskHold(context: AppContext, caller: Caller, held: CallFunding): Promise<void> {
+  return releaseFundedCall(context, caller, held);
 }
 
 export interface AcceptedTask {
-  held: number;
+  /** the wallet's reservation or the subscription's hold */
+  held: CallFunding;
   quota: number;
   price: Price;
   model: string;
@@ -43,13 +45,11 @@ export interface AcceptedTask {
 export async function chargeTask(context: AppContext, caller: Caller, task: AcceptedTask): Promise<void> {
   const now = Math.floor(Date.now() / 1000);
   const prices = context.options.boolean('LogConsumeEnabled') ? priceDetails(task.price) : null;
-  const ledger = ledgerOf(context);
-  await ledger.settle({
+  await settleFundedBill(context, {
     userId: caller.user.id,
     tokenId: spendingTokenId(caller),
     usageTokenId: caller.token?.id ?? 0,
     channelId: task.channel.id,
-    reserved: task.held,
     quota: task.quota,
     log: prices && {
       user_id: caller.user.id,
@@ -72,8 +72,8 @@ export async function chargeTask(context: AppContext, caller: Caller, task: Acce
     roll: context.options.boolean('DataExportEnabled')
       ? { userId: caller.user.id, username: caller.user.username, model: task.model, createdAt: now, tokens: 0, quota: task.quota }
       : null,
-  });
-  await ledger.durable();
+  }, task.held);
+  await ledgerOf(context).durable();
 }
 
 /** The token a refund credits too: the task's, unless it has no limit (or is gone). */
@@ -96,6 +96,8 @@ export async function refundTaskPrice(context: AppContext, platform: TaskPlatfor
     userId: task.userId,
     tokenId,
     quota: task.quota,
+    // A subscription paid: its quota comes back when the claim finishes (refund-claim.ts), the token's here.
+    subscriptionPaid: task.subscriptionId > 0,
     log: {
       user_id: task.userId,
       created_at: Math.floor(Date.now() / 1000),

@@ -32,6 +32,8 @@ export interface StoredTask {
   modelName: string;
   /** unix milliseconds */
   submittedAt: number;
+  /** the user subscription that paid it, 0 for the wallet */
+  subscriptionId: number;
 }
 
 /** A platform's table of tasks: the poller reads and updates it only through these calls. */

@@ -33,7 +33,8 @@ const claimKey = (claim: Pick<Claim, 'platform' | 'task'>) => `${claim.platform.
  *    (its settlement journal's id) as `refund_owner`; one caller wins, every other caller stops here.
  * 2. Credit: the user's (and the limited token's) credit and the refund's system log row, whose
  *    `request_id` names the task (the witness), are journaled together (`journalRefund`).
- * 3. Finish: once the journal holds them durably, `refunded` goes from 2 to 1.
+ * 3. Finish: once the journal holds them durably, `refunded` goes from 2 to 1; a task a subscription
+ *    paid gets its price back on that subscription in the same transaction (the token's part was step 2).
  *
  * A claim is only ever moved on by its owner. A process killed between 1 and 3 leaves the row at 2; the
  * instance's next start replays its journal first (so everything the killed run journaled, the witness
@@ -101,7 +102,7 @@ export class TaskRefunds {
         } else claim.stage = 'credited';
       }
       await ledgerOf(this.context).durable();
-      await store.refunds.finish(claim.task.rowId, this.owner);
+      await store.refunds.finish(claim.task.rowId, this.owner, { id: claim.task.subscriptionId, quota: claim.task.quota });
     } catch (error) {
       this.unfinished.set(claimKey(claim), claim);
       throw error;

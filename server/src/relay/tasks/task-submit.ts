@@ -39,7 +39,7 @@ export interface TaskSubmit<T> {
    * with a stored one, a database error) the call fails uncharged, since no call the gateway itself
    * fails may stay charged.
    */
-  record(accepted: { answer: T; channel: CachedChannel; quota: number }): Promise<void>;
+  record(accepted: { answer: T; channel: CachedChannel; quota: number; subscriptionId: number }): Promise<void>;
 }
 
 export interface SubmitResult<T> {
@@ -91,7 +91,7 @@ export async function submitTask<T>(context: AppContext, services: RelayServices
           await releaseTaskHold(context, caller, held);
           return { accepted: false, answer: sent.answer, channel, quota: 0 };
         }
-        await submit.record({ answer: sent.answer, channel, quota });
+        await submit.record({ answer: sent.answer, channel, quota, subscriptionId: held.subscription?.subscriptionId ?? 0 });
         await chargeTask(context, caller, { held, quota, price, model, channel, content: sent.logContent ?? '', requestId: submit.requestId, started });
         return { accepted: true, answer: sent.answer, channel, quota };
       } catch (error) {

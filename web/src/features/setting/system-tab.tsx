@@ -1,6 +1,7 @@
 import { Flex } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { modals } from '../../components/feedback';
+import { PaymentComplianceCard } from '../topup/payment-compliance-card';
 import { fieldsOf } from './option-fields';
 import { OptionSection } from './option-section';
 import type { OptionValues } from './options-api';
@@ -78,7 +79,7 @@ export function SystemTab({ options }: { options: OptionValues }) {
 
   return (
     <Flex vertical gap={16}>
-      {Object.entries(sections).map(([name, fields]) => (
+      {Object.entries(sections).map(([name, fields]) => [
         <OptionSection
           key={name}
           name={name}
@@ -86,8 +87,9 @@ export function SystemTab({ options }: { options: OptionValues }) {
           options={options}
           check={name === 'payment' ? checkPayment : undefined}
           confirm={name === 'access' ? confirmAccess : undefined}
-        />
-      ))}
+        />,
+        name === 'payment' ? <PaymentComplianceCard key="compliance" options={options} /> : null,
+      ])}
     </Flex>
   );
 }

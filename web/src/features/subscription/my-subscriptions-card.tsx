@@ -1,4 +1,4 @@
-import { BILLING_PREFERENCES, type SubscriptionPlan, type UserSubscription } from '@switchboard/contract';
+import { BILLING_PREFERENCES, PAYMENT_METHODS, type SubscriptionPlan, type UserSubscription } from '@switchboard/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Descriptions, Empty, Flex, List, Modal, Select, Tag, Typography } from 'antd';
 import { useState } from 'react';
@@ -7,7 +7,8 @@ import { useStatus } from '../../api/status';
 import { toast } from '../../components/feedback';
 import { displayQuota } from '../token/token-quota';
 import { SELF_QUERY_KEY } from '../../app/layout/use-session-refresh';
-import { SUBSCRIPTIONS_QUERY_KEY, buyWithBalance, fetchMySubscriptions, fetchPlans, saveBillingPreference } from './subscription-api';
+import { submitPaymentForm } from '../topup/topup-api';
+import { SUBSCRIPTIONS_QUERY_KEY, buyWithBalance, fetchMySubscriptions, fetchPlans, saveBillingPreference, startPlanEpay, startPlanStripe } from './subscription-api';
 
 const dateOf = (seconds: number) => new Date(seconds * 1000).toLocaleString();
 
@@ -27,6 +28,14 @@ export function MySubscriptionsCard() {
       setBuying(null);
       await refresh();
     },
+    onError: (error: Error) => toast.error(error.message),
+  });
+  const online = useMutation({
+    mutationFn: async ({ planId, method }: { planId: number; method: string }) => {
+      if (method === 'stripe') window.location.assign((await startPlanStripe(planId)).pay_link);
+      else submitPaymentForm(await startPlanEpay(planId, method));
+    },
+    onSuccess: () => toast.info(t('purchase.redirecting')),
     onError: (error: Error) => toast.error(error.message),
   });
   const preference = useMutation({
@@ -124,6 +133,18 @@ export function MySubscriptionsCard() {
             >
               {t('purchase.balance')}
             </Button>
+            {status.enable_online_topup
+              ? PAYMENT_METHODS.map((method) => (
+                  <Button key={method} block loading={online.isPending} onClick={() => online.mutate({ planId: buying.id, method })} data-testid={`subscription-pay-${method}`}>
+                    {t('purchase.epay', { method: t(`purchase.methods.${method}`) })}
+                  </Button>
+                ))
+              : null}
+            {status.enable_stripe_topup && buying.stripe_price_id !== '' ? (
+              <Button block loading={online.isPending} onClick={() => online.mutate({ planId: buying.id, method: 'stripe' })} data-testid="subscription-pay-stripe">
+                {t('purchase.stripe')}
+              </Button>
+            ) : null}
           </Flex>
         ) : null}
       </Modal>

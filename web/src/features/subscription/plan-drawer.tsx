@@ -1,4 +1,4 @@
-import type { SubscriptionPlan } from '@switchboard/contract';
+import { DURATION_UNITS, RESET_PERIODS, type SubscriptionPlan } from '@switchboard/contract';
 import { Checkbox, Form, Input, InputNumber, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { FormDrawer } from '../../components/form-drawer';
@@ -7,9 +7,6 @@ export type PlanForm = Omit<SubscriptionPlan, 'id' | 'created_at' | 'updated_at'
   allow_balance_pay: boolean;
   allow_wallet_overflow: boolean;
 };
-
-const DURATION_UNITS = ['year', 'month', 'day', 'hour', 'custom'] as const;
-const RESET_PERIODS = ['never', 'daily', 'weekly', 'monthly', 'custom'] as const;
 
 export const NEW_PLAN: PlanForm = {
   title: '',

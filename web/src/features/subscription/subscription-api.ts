@@ -1,5 +1,6 @@
 import type { SubscriptionPlan, SubscriptionResetResult, SubscriptionSelf, UserSubscription } from '@switchboard/contract';
-import { api } from '../../api/http-client';
+import { api, apiRequest } from '../../api/http-client';
+import { stripeCall } from '../topup/stripe-api';
 
 /** Every subscription query starts with this key, so one invalidation refreshes them all. */
 export const SUBSCRIPTIONS_QUERY_KEY = ['subscriptions'] as const;
@@ -14,6 +15,18 @@ export const saveBillingPreference = (billing_preference: string) => api.put<{ b
 
 /** `POST /api/subscription/balance/pay`: buys a plan with the wallet balance. */
 export const buyWithBalance = (planId: number) => api.post<UserSubscription>('/api/subscription/balance/pay', { plan_id: planId });
+
+/** `POST /api/subscription/epay/pay`: the signed form fields of a plan's order and the gateway address. */
+export async function startPlanEpay(planId: number, method: string): Promise<{ fields: Record<string, string>; url: string }> {
+  const reply = (await apiRequest<Record<string, string>>('POST', '/api/subscription/epay/pay', { body: { plan_id: planId, payment_method: method } })) as unknown as {
+    data: Record<string, string>;
+    url: string;
+  };
+  return { fields: reply.data, url: reply.url };
+}
+
+/** `POST /api/subscription/stripe/pay`: the Checkout Session's address for a plan. */
+export const startPlanStripe = (planId: number) => stripeCall<{ pay_link: string }>('/api/subscription/stripe/pay', { plan_id: planId });
 
 export const fetchAllPlans = () => api.get<Array<{ plan: SubscriptionPlan }>>('/api/subscription/admin/plans');
 

@@ -1,7 +1,7 @@
 import { buildHeaders } from '../../api/http-client';
 
 /** The reference answers its Stripe calls outside the envelope: `{message: "success" | "error", data}`. */
-async function stripeCall<T>(path: string, body: Record<string, unknown>): Promise<T> {
+export async function stripeCall<T>(path: string, body: Record<string, unknown>): Promise<T> {
   const response = await fetch(path, { method: 'POST', headers: buildHeaders(true), body: JSON.stringify(body), credentials: 'same-origin', cache: 'no-store' });
   const reply = (await response.json().catch(() => null)) as { message?: string; data?: unknown } | null;
   if (reply?.message !== 'success') throw new Error(typeof reply?.data === 'string' ? reply.data : response.statusText);
