@@ -1,6 +1,6 @@
 import type { ChannelBalanceSummary } from '@switchboard/contract';
 import type { AppContext } from '../../app-context';
-import { ChannelService } from './service';
+import { ChannelService } from './channel-service';
 import { ChannelTestService, type ChannelTestMode } from './test-service';
 import { ChannelUpstreamService } from './upstream-service';
 

@@ -21,7 +21,7 @@ import type { ConsoleApp } from '../console-app';
 import { ok } from '../envelope';
 import { fill, languageOf } from '../../platform/text';
 import { channelMessages } from './messages';
-import { ChannelService, COPY_SUFFIX } from './service';
+import { ChannelService, COPY_SUFFIX } from './channel-service';
 import { ChannelTagService } from './tag-service';
 import { ChannelTestService } from './test-service';
 import { ChannelUpstreamService } from './upstream-service';

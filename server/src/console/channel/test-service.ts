@@ -10,7 +10,7 @@ import { testChannel, type ChannelTestResult } from '../../relay/channel-test';
 import { disableAutomatically, enableAfterRecovery, mayDisableAutomatically } from './channel-status';
 import type { ChannelRow } from './channel-view';
 import { channelMessages, disableReasons } from './messages';
-import type { ChannelService } from './service';
+import type { ChannelService } from './channel-service';
 import { forEachLimited } from './upstream-service';
 
 /** Drawing, music and video types answer asynchronously and cannot be tested (reference notes §2.6). */

@@ -7,7 +7,7 @@ import type { ChannelRow } from './channel-view';
 import { fetchUpstreamModels } from './fetch-models';
 import { disableReasons } from './messages';
 import { ChannelRepository } from './repository';
-import type { ChannelService } from './service';
+import type { ChannelService } from './channel-service';
 
 /** Channels whose balances are queried at the same time by "update all". */
 const BALANCE_CONCURRENCY = 4;
