@@ -1,3 +1,4 @@
+import { afterAll } from 'vitest';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
@@ -135,4 +136,17 @@ export class FakeOpenAIUpstream {
     response.end('data: [DONE]\n\n');
     void request;
   }
+}
+
+/** Starts fake OpenAI upstreams on demand for the calling file or describe block; all are stopped after its tests. */
+export function fakeUpstreams(): () => Promise<FakeOpenAIUpstream> {
+  const started: FakeOpenAIUpstream[] = [];
+  afterAll(async () => {
+    for (const upstream of started) await upstream.stop();
+  });
+  return async () => {
+    const upstream = await new FakeOpenAIUpstream().start();
+    started.push(upstream);
+    return upstream;
+  };
 }
