@@ -1,6 +1,6 @@
 import { toNumber } from '../db/dialect';
 import type { CachedChannel } from '../relay/caches/channel-index';
-import { addChannel, flushAll, type ChannelValues } from './relay-fixtures';
+import { addChannel, addToken, addUser, flushAll, type ChannelValues } from './relay-fixtures';
 import type { TestServer } from './test-server';
 
 /** A channel with its `other` column set (Gemini API version, Vertex region). */
@@ -58,3 +58,9 @@ export const cachedChannel = (values: Partial<CachedChannel>): CachedChannel => 
   weight: 0,
   ...values,
 });
+
+/** A relay caller: a user with `quota` and an unlimited token of theirs. */
+export async function relayCaller(server: TestServer, username: string, quota: number): Promise<{ userId: number; apiKey: string }> {
+  const userId = await addUser(server, username, { quota });
+  return { userId, apiKey: (await addToken(server, userId, { unlimited: true })).apiKey };
+}
