@@ -2,14 +2,15 @@ import type { SubscriptionPlan, SubscriptionSelf } from '@switchboard/contract';
 import { describe, expect, it } from 'vitest';
 import { consoleClient } from '../server/src/testing/console-client';
 import { signIn } from '../server/src/testing/test-server';
+import { rootClient } from './support/server';
 import { useConsoleHarness } from './support/console-harness';
-import { signInAsRoot, signInThroughForm } from './support/console';
+import { signInAsRoot, signInToConsole } from './support/console';
 
 describe('subscription plans in Chromium', () => {
   const harness = useConsoleHarness();
 
   it('root creates a plan on the Subscriptions page; a user buys it with the wallet balance from the wallet page', async () => {
-    const asRoot = consoleClient(harness.server, await signIn(harness.server, 'root', '123456'));
+    const asRoot = await rootClient(harness.server);
     expect(await asRoot('POST', '/user/', { username: 'subscriber', password: 'subscriber-1' })).toMatchObject({ success: true });
     const codes = await asRoot<string[]>('POST', '/redemption/', { name: 'funds', quota: 2_000_000, count: 1 });
     const asUser = consoleClient(harness.server, await signIn(harness.server, 'subscriber', 'subscriber-1'));
@@ -31,8 +32,7 @@ describe('subscription plans in Chromium', () => {
 
     const session = await harness.open('en-US');
     const page = session.page;
-    await signInThroughForm(page, 'subscriber', 'subscriber-1');
-    await page.waitForURL((url) => !url.pathname.startsWith('/login'));
+    await signInToConsole(page, 'subscriber', 'subscriber-1');
     await page.goto('/topup');
     const card = page.getByTestId('subscription-card');
     await card.getByTestId(`subscription-plan-${plan.id}`).getByText('Starter').waitFor();
