@@ -1,3 +1,4 @@
+import type OpenAI from 'openai';
 import { toNumber } from '../db/dialect';
 import type { CachedChannel } from '../relay/caches/channel-index';
 import { addChannel, addToken, addUser, flushAll, type ChannelValues } from './relay-fixtures';
@@ -63,4 +64,16 @@ export const cachedChannel = (values: Partial<CachedChannel>): CachedChannel => 
 export async function relayCaller(server: TestServer, username: string, quota: number): Promise<{ userId: number; apiKey: string }> {
   const userId = await addUser(server, username, { quota });
   return { userId, apiKey: (await addToken(server, userId, { unlimited: true })).apiKey };
+}
+
+/** A chat completion of one system and one user message through the official SDK (`extra`: max_tokens, temperature...). */
+export function chatWithSystem(client: OpenAI, model: string, system: string, user: string, extra: Partial<OpenAI.ChatCompletionCreateParamsNonStreaming> = {}) {
+  return client.chat.completions.create({
+    model,
+    messages: [
+      { role: 'system', content: system },
+      { role: 'user', content: user },
+    ],
+    ...extra,
+  });
 }

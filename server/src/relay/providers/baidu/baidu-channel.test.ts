@@ -2,7 +2,7 @@ import Anthropic from '@anthropic-ai/sdk';
 import OpenAI from 'openai';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { FixtureReplayUpstream } from '../../../testing/fixture-replay-upstream';
-import { failureOf, lastConsumeLog, priceModels, relayCaller, userQuota } from '../../../testing/provider-test-kit';
+import { chatWithSystem, failureOf, lastConsumeLog, priceModels, relayCaller, userQuota } from '../../../testing/provider-test-kit';
 import { addChannel } from '../../../testing/relay-fixtures';
 import { availableDatabaseKinds } from '../../../testing/test-databases';
 import { serverForTests } from '../../../testing/test-server';
@@ -55,14 +55,7 @@ describe.each(kinds)('the official SDKs against a Baidu Wenxin channel (%s)', (k
   it('exchanges the keys for an access token once, then chats and streams with it, billed from ERNIE usage', async () => {
     const openai = new OpenAI({ apiKey, baseURL: `${server.url}/v1`, maxRetries: 0 });
     const before = await userQuota(server, userId);
-    const completion = await openai.chat.completions.create({
-      model: 'ERNIE-4.0-8K',
-      messages: [
-        { role: 'system', content: '你是文心一言' },
-        { role: 'user', content: '你好' },
-      ],
-      max_tokens: 100,
-    });
+    const completion = await chatWithSystem(openai, 'ERNIE-4.0-8K', '你是文心一言', '你好', { max_tokens: 100 });
     expect(completion.choices[0]).toMatchObject({ message: { role: 'assistant', content: '您好，我是文心一言，很高兴为您服务。' }, finish_reason: 'stop' });
     expect(completion.usage).toMatchObject({ prompt_tokens: 5, completion_tokens: 12 });
     const token = baidu.received.find((request) => request.path === '/oauth/2.0/token');

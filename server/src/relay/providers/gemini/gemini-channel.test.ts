@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import OpenAI from 'openai';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { FakeGoogleUpstream } from '../../../testing/fake-google-upstream';
-import { addChannelWithOther, lastConsumeLog, relayCaller, userQuota } from '../../../testing/provider-test-kit';
+import { addChannelWithOther, chatWithSystem, lastConsumeLog, relayCaller, userQuota } from '../../../testing/provider-test-kit';
 import { availableDatabaseKinds } from '../../../testing/test-databases';
 import { serverForTests } from '../../../testing/test-server';
 import { testChannel } from '../../channel-test';
@@ -32,14 +32,7 @@ describe.each(kinds)('the openai SDK against a Gemini channel (%s)', (kind) => {
 
   it('chats: converts the request, converts the answer back, bills and logs the Gemini usage', async () => {
     const before = await userQuota(server, userId);
-    const completion = await client.chat.completions.create({
-      model: 'gemini-2.5-flash',
-      messages: [
-        { role: 'system', content: 'Be nice.' },
-        { role: 'user', content: 'Say hello' },
-      ],
-      max_tokens: 64,
-    });
+    const completion = await chatWithSystem(client, 'gemini-2.5-flash', 'Be nice.', 'Say hello', { max_tokens: 64 });
     expect(completion.choices[0]).toMatchObject({ message: { role: 'assistant', content: 'Hello from Gemini!' }, finish_reason: 'stop' });
     expect(completion.usage).toMatchObject({ prompt_tokens: 1000, completion_tokens: 500, total_tokens: 1500, completion_tokens_details: { reasoning_tokens: 200 } });
 

@@ -2,7 +2,7 @@ import OpenAI from 'openai';
 import { GoogleGenAI } from '@google/genai';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { FixtureReplayUpstream } from '../../../testing/fixture-replay-upstream';
-import { failureOf, lastConsumeLog, priceModels, relayCaller } from '../../../testing/provider-test-kit';
+import { chatWithSystem, failureOf, lastConsumeLog, priceModels, relayCaller } from '../../../testing/provider-test-kit';
 import { addChannel } from '../../../testing/relay-fixtures';
 import { availableDatabaseKinds } from '../../../testing/test-databases';
 import { serverForTests } from '../../../testing/test-server';
@@ -69,14 +69,7 @@ describe.each(kinds)('the official SDKs against a Tencent Hunyuan channel (%s)',
 
   it('signs ChatCompletions with TC3 and reads the whole answer and stream, billed from Hunyuan usage', async () => {
     const openai = new OpenAI({ apiKey, baseURL: `${server.url}/v1`, maxRetries: 0 });
-    const completion = await openai.chat.completions.create({
-      model: 'hunyuan-lite',
-      messages: [
-        { role: 'system', content: '简短回答' },
-        { role: 'user', content: '你好' },
-      ],
-      temperature: 0.5,
-    });
+    const completion = await chatWithSystem(openai, 'hunyuan-lite', '简短回答', '你好', { temperature: 0.5 });
     expect(completion.choices[0]?.message.content).toBe('你好！我是腾讯混元大模型。');
     expect(hunyuan.received.at(-1)?.body).toEqual({
       Model: 'hunyuan-lite',

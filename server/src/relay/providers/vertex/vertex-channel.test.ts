@@ -4,7 +4,7 @@ import OpenAI from 'openai';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { FakeGoogleTokenEndpoint, testServiceAccount } from '../../../testing/fake-google-token-endpoint';
 import { FakeGoogleUpstream } from '../../../testing/fake-google-upstream';
-import { addChannelWithOther, lastConsumeLog, priceModels, relayCaller, userQuota } from '../../../testing/provider-test-kit';
+import { addChannelWithOther, chatWithSystem, lastConsumeLog, priceModels, relayCaller, userQuota } from '../../../testing/provider-test-kit';
 import { availableDatabaseKinds } from '../../../testing/test-databases';
 import { serverForTests } from '../../../testing/test-server';
 
@@ -58,14 +58,7 @@ describe.each(kinds)('Vertex AI channels (%s)', (kind) => {
   });
 
   it('Claude on Vertex: rawPredict with the Vertex API version in the body and the model in the path', async () => {
-    const completion = await client.chat.completions.create({
-      model: 'claude-sonnet-4-20250514',
-      messages: [
-        { role: 'system', content: 'Be nice.' },
-        { role: 'user', content: 'Hi' },
-      ],
-      max_tokens: 100,
-    });
+    const completion = await chatWithSystem(client, 'claude-sonnet-4-20250514', 'Be nice.', 'Hi', { max_tokens: 100 });
     expect(completion.choices[0]?.message.content).toBe('Hello from Claude on Vertex!');
     expect(completion.usage).toMatchObject({ prompt_tokens: 400, completion_tokens: 100 });
     expect(google.last).toMatchObject({ path: `${PROJECT_PATH}/anthropic/models/claude-sonnet-4@20250514:rawPredict` });
