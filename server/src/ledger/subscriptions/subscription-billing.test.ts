@@ -7,7 +7,7 @@ import { FakeOpenAIUpstream } from '../../testing/fake-openai-upstream';
 import { lastConsumeLog } from '../../testing/provider-test-kit';
 import { addChannel, addToken } from '../../testing/relay-fixtures';
 import { availableDatabaseKinds } from '../../testing/test-databases';
-import { signIn, serverForTests } from '../../testing/test-server';
+import { signIn, startTestServer, type TestServer } from '../../testing/test-server';
 import { signInNewUser } from '../../testing/token-fixtures';
 import { quotaOf } from '../../testing/wallet-fixtures';
 
@@ -16,7 +16,7 @@ const FUNDS = 2_000_000;
 const PRICE = 250_000; // 0.5 × QuotaPerUnit
 
 describe.each(kinds)('relay calls paid by a subscription on %s', (kind: DatabaseKind) => {
-  const server = serverForTests({ databaseKind: kind });
+  let server: TestServer;
   let upstream: FakeOpenAIUpstream;
   let root: ConsoleClient;
   let user: ConsoleClient;
@@ -38,6 +38,7 @@ describe.each(kinds)('relay calls paid by a subscription on %s', (kind: Database
   const prefer = async (billing_preference: string) => expect((await user('PUT', '/subscription/self/preference', { billing_preference })).success).toBe(true);
 
   beforeAll(async () => {
+    server = await startTestServer({ databaseKind: kind });
     upstream = await new FakeOpenAIUpstream().start();
     await addChannel(server, { baseUrl: upstream.url, models: ['gpt-4o-mini'] });
     root = consoleClient(server, await signIn(server, 'root', '123456'));
@@ -53,6 +54,7 @@ describe.each(kinds)('relay calls paid by a subscription on %s', (kind: Database
   });
   afterAll(async () => {
     await upstream.stop();
+    await server.stop();
   });
 
   it('spends the subscription before the wallet (subscription_first, the default)', async () => {
