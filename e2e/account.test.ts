@@ -1,15 +1,13 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { consoleClient } from '../server/src/testing/console-client';
 import { MailCatcher } from '../server/src/testing/mail-catcher';
-import { signIn } from '../server/src/testing/test-server';
 import { launchBrowser, openSession, type Session } from './support/browser';
 import { signInThroughForm } from './support/console';
-import { startServer, type RunningServer } from './support/server';
+import { startServer, type RunningServer, rootClient } from './support/server';
 
 /** Root sets each option through `PUT /api/option/`, as the settings page does. */
 async function setOptions(server: RunningServer, options: Record<string, string>): Promise<void> {
-  const asRoot = consoleClient(server, await signIn(server, 'root', '123456'));
+  const asRoot = await rootClient(server);
   for (const [key, value] of Object.entries(options)) {
     expect(await asRoot('PUT', '/option/', { key, value }), key).toMatchObject({ success: true });
   }

@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, openSession } from './support/browser';
+import { chatCompletionBody } from './support/channels';
 import { signInAsRoot } from './support/console';
 import { artifactsFolder } from './support/paths';
 import { startServer, type RunningServer } from './support/server';
@@ -23,15 +24,7 @@ async function startFakeVendor(): Promise<{ url: string; seen: string[]; server:
     if (request.headers.authorization !== `Bearer ${UPSTREAM_KEY}`) return reply(401, { error: { message: 'Incorrect API key provided' } });
     if (request.url === '/v1/models') return reply(200, { object: 'list', data: [{ id: 'gpt-4o-mini' }, { id: 'gpt-4o' }] });
     if (request.url === '/v1/chat/completions') {
-      const completion = {
-        id: 'chatcmpl-e2e',
-        object: 'chat.completion',
-        created: 1,
-        model: 'gpt-4o-mini',
-        choices: [{ index: 0, message: { role: 'assistant', content: 'hi' }, finish_reason: 'stop' }],
-        usage: { prompt_tokens: 1, completion_tokens: 1, total_tokens: 2 },
-      };
-      setTimeout(() => reply(200, completion), 30);
+      setTimeout(() => reply(200, chatCompletionBody('chatcmpl-e2e', 1)), 30);
       return undefined;
     }
     return reply(404, { error: { message: 'not found' } });

@@ -1,14 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { consoleClient } from '../server/src/testing/console-client';
-import { signIn } from '../server/src/testing/test-server';
+import { rootClient } from './support/server';
 import { useConsoleHarness } from './support/console-harness';
-import { signInAsRoot, signInThroughForm } from './support/console';
+import { signInAsRoot, signInToConsole } from './support/console';
 
 describe('daily check-in in Chromium', () => {
   const harness = useConsoleHarness();
 
   it('root turns check-in on in the operation settings; a user checks in from the personal tab once, and the day shows its reward', async () => {
-    const asRoot = consoleClient(harness.server, await signIn(harness.server, 'root', '123456'));
+    const asRoot = await rootClient(harness.server);
     expect(await asRoot('POST', '/user/', { username: 'early-bird', password: 'early-bird-1' })).toMatchObject({ success: true });
 
     const admin = await harness.open('zh-CN');
@@ -25,8 +24,7 @@ describe('daily check-in in Chromium', () => {
 
     const session = await harness.open('en-US');
     const page = session.page;
-    await signInThroughForm(page, 'early-bird', 'early-bird-1');
-    await page.waitForURL((url) => !url.pathname.startsWith('/login'));
+    await signInToConsole(page, 'early-bird', 'early-bird-1');
     await page.goto('/setting?tab=personal');
     const card = page.getByTestId('checkin-card');
     await card.getByTestId('checkin-button').click();

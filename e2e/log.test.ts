@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { consoleClient, type ConsoleClient } from '../server/src/testing/console-client';
 import { FakeOpenAIUpstream } from '../server/src/testing/fake-openai-upstream';
 import { signIn } from '../server/src/testing/test-server';
+import { rootClient } from './support/server';
 import { useConsoleHarness } from './support/console-harness';
 import { closeDialog, signInAsRoot } from './support/console';
 
@@ -100,7 +101,7 @@ describe('usage logs and the dashboard in Chromium', () => {
 
   it('opens the information of the user behind an entry, root\'s own included', async () => {
     const server = harness.server;
-    const asRoot = consoleClient(server, await signIn(server, 'root', '123456'));
+    const asRoot = await rootClient(server);
     const channel = { type: 1, name: 'fake upstream for carol', key: 'sk-upstream', base_url: upstream.url, models: 'gpt-4o-mini', group: 'default' };
     expect(await asRoot('POST', '/channel/', channel)).toMatchObject({ success: true });
     expect(await asRoot('POST', '/user/', { username: 'carol', password: 'carol-pass-1' })).toMatchObject({ success: true });

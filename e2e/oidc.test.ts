@@ -1,8 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FAKE_OIDC_CLIENT, FakeOidcProvider } from '../server/src/testing/fake-oidc-provider';
-import { consoleClient } from '../server/src/testing/console-client';
-import { signIn } from '../server/src/testing/test-server';
+import { rootClient } from './support/server';
 import { useConsoleHarness } from './support/console-harness';
 import { signInAsRoot } from './support/console';
 
@@ -18,7 +17,7 @@ describe('OIDC sign-in in Chromium', () => {
   afterAll(() => provider?.stop());
 
   it('root sets OIDC up from the discovery address; a visitor signs in with the OIDC button and lands on /token', async () => {
-    const asRoot = consoleClient(harness.server, await signIn(harness.server, 'root', '123456'));
+    const asRoot = await rootClient(harness.server);
     expect(await asRoot('PUT', '/option/', { key: 'ServerAddress', value: harness.server.baseUrl })).toMatchObject({ success: true });
 
     const admin = (await harness.open('en-US')).page;

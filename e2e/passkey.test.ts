@@ -1,9 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { consoleClient } from '../server/src/testing/console-client';
-import { signIn } from '../server/src/testing/test-server';
 import { openSession } from './support/browser';
+import { rootClient } from './support/server';
 import { useConsoleHarness } from './support/console-harness';
-import { signInThroughForm } from './support/console';
+import { signInToConsole } from './support/console';
 
 const USERNAME = 'keyholder';
 const PASSWORD = 'passkey-password1';
@@ -12,7 +11,7 @@ describe('passkeys in Chromium with a virtual authenticator', () => {
   const harness = useConsoleHarness();
 
   it('registers a passkey from the personal tab and signs in with it, no password', async () => {
-    const asRoot = consoleClient(harness.server, await signIn(harness.server, 'root', '123456'));
+    const asRoot = await rootClient(harness.server);
     expect(await asRoot('POST', '/user/', { username: USERNAME, password: PASSWORD })).toMatchObject({ success: true });
     expect(await asRoot('PUT', '/option/', { key: 'passkey.enabled', value: 'true' })).toMatchObject({ success: true });
 
@@ -27,8 +26,7 @@ describe('passkeys in Chromium with a virtual authenticator', () => {
         options: { protocol: 'ctap2', transport: 'internal', hasResidentKey: true, hasUserVerification: true, isUserVerified: true },
       });
 
-      await signInThroughForm(page, USERNAME, PASSWORD);
-      await page.waitForURL((url) => !url.pathname.startsWith('/login'));
+      await signInToConsole(page, USERNAME, PASSWORD);
       await page.goto('/setting?tab=personal');
       await page.getByTestId('passkey-register').click();
       await page.getByTestId('passkey-card').getByText('Registered', { exact: true }).waitFor();

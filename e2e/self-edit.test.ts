@@ -1,9 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { consoleClient } from '../server/src/testing/console-client';
-import { signIn } from '../server/src/testing/test-server';
 import { openSession } from './support/browser';
+import { rootClient } from './support/server';
 import { useConsoleHarness } from './support/console-harness';
-import { signInThroughForm } from './support/console';
+import { signInToConsole } from './support/console';
 
 const USERNAME = 'self-editor';
 const PASSWORD = 'first-password1';
@@ -12,17 +11,15 @@ describe('editing one’s own profile in Chromium', () => {
   const harness = useConsoleHarness();
 
   it('a user reaches /user/edit from the personal tab, renames themselves and changes the password; their other browser is signed out', async () => {
-    const asRoot = consoleClient(harness.server, await signIn(harness.server, 'root', '123456'));
+    const asRoot = await rootClient(harness.server);
     expect(await asRoot('POST', '/user/', { username: USERNAME, password: PASSWORD })).toMatchObject({ success: true });
 
     const session = await harness.open('en-US');
     const page = session.page;
-    await signInThroughForm(page, USERNAME, PASSWORD);
-    await page.waitForURL((url) => !url.pathname.startsWith('/login'));
+    await signInToConsole(page, USERNAME, PASSWORD);
     const elsewhere = await openSession(harness.browser, harness.server.baseUrl, 'en-US');
     try {
-      await signInThroughForm(elsewhere.page, USERNAME, PASSWORD);
-      await elsewhere.page.waitForURL((url) => !url.pathname.startsWith('/login'));
+      await signInToConsole(elsewhere.page, USERNAME, PASSWORD);
 
       await page.goto('/setting?tab=personal');
       await page.getByTestId('edit-profile').click();
@@ -41,8 +38,7 @@ describe('editing one’s own profile in Chromium', () => {
       expect(new URL(page.url()).pathname).toBe('/token');
       await elsewhere.page.goto('/token');
       await elsewhere.page.waitForURL('**/login?expired=true');
-      await signInThroughForm(elsewhere.page, USERNAME, 'second-password2');
-      await elsewhere.page.waitForURL((url) => !url.pathname.startsWith('/login'));
+      await signInToConsole(elsewhere.page, USERNAME, 'second-password2');
     } finally {
       await elsewhere.context.close();
     }

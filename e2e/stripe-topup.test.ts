@@ -1,10 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { consoleClient } from '../server/src/testing/console-client';
 import { FakeStripe } from '../server/src/testing/fake-stripe';
 import { confirmPaymentCompliance } from '../server/src/testing/payment-compliance';
-import { signIn } from '../server/src/testing/test-server';
+import { rootClient } from './support/server';
 import { useConsoleHarness } from './support/console-harness';
-import { signInThroughForm } from './support/console';
+import { signInToConsole } from './support/console';
 
 describe('Stripe top-up in Chromium', () => {
   const harness = useConsoleHarness();
@@ -13,13 +12,12 @@ describe('Stripe top-up in Chromium', () => {
   afterAll(() => stripe.stop());
 
   it('the wallet offers card payment once Stripe is set up, shows the price as one types and goes to Stripe Checkout', async () => {
-    const asRoot = consoleClient(harness.server, await signIn(harness.server, 'root', '123456'));
+    const asRoot = await rootClient(harness.server);
     expect(await asRoot('POST', '/user/', { username: 'card-payer', password: 'card-payer-1' })).toMatchObject({ success: true });
 
     const session = await harness.open('zh-CN');
     const page = session.page;
-    await signInThroughForm(page, 'card-payer', 'card-payer-1');
-    await page.waitForURL((url) => !url.pathname.startsWith('/login'));
+    await signInToConsole(page, 'card-payer', 'card-payer-1');
     await page.goto('/topup');
     await page.getByTestId('topup-balance').waitFor();
     expect(await page.getByTestId('stripe-card').count()).toBe(0);

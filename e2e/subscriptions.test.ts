@@ -4,14 +4,15 @@ import { consoleClient } from '../server/src/testing/console-client';
 import { FakeStripe } from '../server/src/testing/fake-stripe';
 import { confirmPaymentCompliance } from '../server/src/testing/payment-compliance';
 import { signIn } from '../server/src/testing/test-server';
+import { rootClient } from './support/server';
 import { useConsoleHarness } from './support/console-harness';
-import { signInAsRoot, signInThroughForm } from './support/console';
+import { signInAsRoot, signInToConsole } from './support/console';
 
 describe('subscription plans in Chromium', () => {
   const harness = useConsoleHarness();
 
   it('root creates a plan on the Subscriptions page; a user buys it with the wallet balance from the wallet page', async () => {
-    const asRoot = consoleClient(harness.server, await signIn(harness.server, 'root', '123456'));
+    const asRoot = await rootClient(harness.server);
     expect(await asRoot('POST', '/user/', { username: 'subscriber', password: 'subscriber-1' })).toMatchObject({ success: true });
     const codes = await asRoot<string[]>('POST', '/redemption/', { name: 'funds', quota: 2_000_000, count: 1 });
     const asUser = consoleClient(harness.server, await signIn(harness.server, 'subscriber', 'subscriber-1'));
@@ -39,8 +40,7 @@ describe('subscription plans in Chromium', () => {
 
     const session = await harness.open('en-US');
     const page = session.page;
-    await signInThroughForm(page, 'subscriber', 'subscriber-1');
-    await page.waitForURL((url) => !url.pathname.startsWith('/login'));
+    await signInToConsole(page, 'subscriber', 'subscriber-1');
     await page.goto('/topup');
     const card = page.getByTestId('subscription-card');
     await card.getByTestId(`subscription-plan-${plan.id}`).getByText('Starter').waitFor();
@@ -59,7 +59,7 @@ describe('subscription plans in Chromium', () => {
     const stripe = new FakeStripe();
     await stripe.start();
     try {
-      const asRoot = consoleClient(harness.server, await signIn(harness.server, 'root', '123456'));
+      const asRoot = await rootClient(harness.server);
       await confirmPaymentCompliance(asRoot);
       const options = {
         ServerAddress: harness.server.baseUrl,
@@ -81,8 +81,7 @@ describe('subscription plans in Chromium', () => {
 
       const session = await harness.open('zh-CN');
       const page = session.page;
-      await signInThroughForm(page, 'cardbuyer', 'cardbuyer-pw1');
-      await page.waitForURL((url) => !url.pathname.startsWith('/login'));
+      await signInToConsole(page, 'cardbuyer', 'cardbuyer-pw1');
       await page.goto('/topup');
       await page.getByTestId(`subscription-buy-${plan.id}`).click();
       await page.getByTestId('subscription-pay-zfb').getByText('使用支付宝支付').waitFor();

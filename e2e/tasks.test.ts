@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../server/src/db/database';
-import { consoleClient } from '../server/src/testing/console-client';
 import { startLoopbackServer, type LoopbackServer } from '../server/src/testing/loopback-server';
-import { signIn } from '../server/src/testing/test-server';
+import { rootClient } from './support/server';
 import { useConsoleHarness } from './support/console-harness';
 import { closeDialog, signInAsRoot } from './support/console';
 
@@ -49,7 +48,7 @@ describe('drawing and async tasks in Chromium', () => {
       .values({ user_id: 1, task_id: 'suno-7f3a', platform: 'suno', action: 'MUSIC', status: 'SUCCESS', progress: '100%', submit_time: now - 40, finish_time: now - 10, channel_id: 3, data: JSON.stringify([clip]) })
       .execute();
     // Images come straight from their upstream address, not through the gateway's /mj/image proxy.
-    const asRoot = consoleClient(harness.server, await signIn(harness.server, 'root', '123456'));
+    const asRoot = await rootClient(harness.server);
     expect(await asRoot('PUT', '/option/', { key: 'MjForwardUrlEnabled', value: 'false' })).toMatchObject({ success: true });
   });
   afterAll(async () => {

@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useConsoleHarness } from './support/console-harness';
-import { addFakeChannel } from './support/channels';
+import { addFakeChannel, chatCompletionBody } from './support/channels';
 import { signInAsRoot } from './support/console';
 
 /** An OpenAI-compatible upstream on 127.0.0.1 answering every chat call at once. */
@@ -12,16 +12,7 @@ async function startUpstream(): Promise<{ url: string; calls: () => number; clos
     calls += 1;
     request.resume();
     response.writeHead(200, { 'content-type': 'application/json' });
-    response.end(
-      JSON.stringify({
-        id: 'chatcmpl-1',
-        object: 'chat.completion',
-        created: 1,
-        model: 'gpt-4o-mini',
-        choices: [{ index: 0, message: { role: 'assistant', content: 'hi' }, finish_reason: 'stop' }],
-        usage: { prompt_tokens: 5, completion_tokens: 1, total_tokens: 6 },
-      }),
-    );
+    response.end(JSON.stringify(chatCompletionBody('chatcmpl-1', 5)));
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;

@@ -1,10 +1,9 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { consoleClient } from '../server/src/testing/console-client';
-import { signIn } from '../server/src/testing/test-server';
 import { totpCode } from '../server/src/testing/two-factor-kit';
+import { rootClient } from './support/server';
 import { useConsoleHarness } from './support/console-harness';
-import { signInThroughForm } from './support/console';
+import { signInThroughForm, signInToConsole } from './support/console';
 
 const USERNAME = 'guarded';
 const PASSWORD = 'guarded-password1';
@@ -22,12 +21,11 @@ describe('two-factor sign-in in Chromium', () => {
   }
 
   it('enables 2FA with a code of the shown secret, signs in with the next code, then with a backup code once', async () => {
-    const asRoot = consoleClient(harness.server, await signIn(harness.server, 'root', '123456'));
+    const asRoot = await rootClient(harness.server);
     expect(await asRoot('POST', '/user/', { username: USERNAME, password: PASSWORD })).toMatchObject({ success: true });
 
     const { page } = await harness.open('en-US');
-    await signInThroughForm(page, USERNAME, PASSWORD);
-    await page.waitForURL((url) => !url.pathname.startsWith('/login'));
+    await signInToConsole(page, USERNAME, PASSWORD);
     await page.goto('/setting?tab=personal');
     await page.getByTestId('two-factor-enable').click();
     const secret = (await page.getByTestId('two-factor-secret').innerText()).trim();

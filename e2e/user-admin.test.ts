@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { openSession } from './support/browser';
 import { useConsoleHarness } from './support/console-harness';
-import { recordFailedCalls, signInAsRoot, signInThroughForm } from './support/console';
+import { recordFailedCalls, signInAsRoot, signInThroughForm, signInToConsole } from './support/console';
 
 const USERNAME = 'browser-bob';
 const PASSWORD = 'bob-password-1';
@@ -34,8 +34,7 @@ describe('user administration in Chromium', () => {
     // The user can sign in while enabled (in a browser profile of their own).
     const other = await openSession(harness.browser, harness.server.baseUrl, 'en-US');
     try {
-      await signInThroughForm(other.page, USERNAME, PASSWORD);
-      await other.page.waitForURL((url) => !url.pathname.startsWith('/login'));
+      await signInToConsole(other.page, USERNAME, PASSWORD);
     } finally {
       await other.context.close();
     }

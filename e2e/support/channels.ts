@@ -9,3 +9,13 @@ export async function addFakeChannel(page: Page, baseUrl: string, models = 'gpt-
   });
   expect(await created.json()).toMatchObject({ success: true });
 }
+
+/** An OpenAI chat completion of gpt-4o-mini answering "hi", as a fake upstream replies. */
+export const chatCompletionBody = (id: string, promptTokens: number) => ({
+  id,
+  object: 'chat.completion',
+  created: 1,
+  model: 'gpt-4o-mini',
+  choices: [{ index: 0, message: { role: 'assistant', content: 'hi' }, finish_reason: 'stop' }],
+  usage: { prompt_tokens: promptTokens, completion_tokens: 1, total_tokens: promptTokens + 1 },
+});

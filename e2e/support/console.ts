@@ -8,6 +8,12 @@ export async function signInThroughForm(page: Page, username: string, password: 
   await page.getByTestId('login-submit').click();
 }
 
+/** Signs in through the login form and waits until the console has left the login page. */
+export async function signInToConsole(page: Page, username: string, password: string): Promise<void> {
+  await signInThroughForm(page, username, password);
+  await page.waitForURL((url) => !url.pathname.startsWith('/login'));
+}
+
 /**
  * Signs in as root and dismisses the default-password warning; lands on /token with the console shown.
  * The address changes a moment before the console's layout replaces the site's, and a menu opened in

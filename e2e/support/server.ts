@@ -1,7 +1,9 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { consoleClient, type ConsoleClient } from '../../server/src/testing/console-client';
 import { startServerProcess } from '../../server/src/testing/server-process';
+import { signIn } from '../../server/src/testing/test-server';
 import { assertBuilt, webDist } from './paths';
 
 export interface RunningServer {
@@ -42,4 +44,9 @@ export async function startServer(): Promise<RunningServer> {
     await rm(dataFolder, { recursive: true, force: true });
     throw error;
   }
+}
+
+/** The console API as root, signed in through the real login call. */
+export async function rootClient(server: RunningServer): Promise<ConsoleClient> {
+  return consoleClient(server, await signIn(server, 'root', '123456'));
 }

@@ -30,6 +30,13 @@ export interface AppContext {
    * primary's, over IPC); null when BILLING_JOURNAL=off.
    */
   journal: Durability | null;
+  /**
+   * This process's own durable identity, set by the runtime for its role: the id of the settlement
+   * journal it writes (a single process, the cluster primary, or a worker that journals its own bills),
+   * kept across its restarts, so that its claims and job leases are recognised as its own after a kill;
+   * null when it writes no journal (BILLING_JOURNAL=off, or a worker whose bills the primary journals).
+   */
+  instanceId: string | null;
   /** The write-behind lag, and the admission gate that slows new calls while the database lags. */
   writeBehind: WriteBehind;
   /** Log rows and the hourly usage rollup, written behind in batches. */

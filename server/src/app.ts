@@ -8,6 +8,7 @@ import type { AppContext } from './app-context';
 import { consolePlugin } from './console/index';
 import { reportNotificationsTo } from './platform/notify/notifier';
 import { messages } from './platform/errors';
+import { channelTesterOf } from './relay/channel-test';
 import { createRelay } from './relay/index';
 import { closeProcessContext } from './runtime/process-context';
 import { lazyRequestLogger } from './platform/lazy-request-logger';
@@ -38,7 +39,7 @@ export async function buildApp(context: AppContext, webDist: string | null): Pro
   await app.register(fastifyCookie, { hook: false });
   reportNotificationsTo(context, app.log);
 
-  await app.register(async (scope) => consolePlugin(scope, context), { prefix: '/api' });
+  await app.register(async (scope) => consolePlugin(scope, context, { testChannel: channelTesterOf(context) }), { prefix: '/api' });
   const relay = await createRelay(context);
   await app.register(relay.plugin);
 

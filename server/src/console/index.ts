@@ -1,4 +1,5 @@
 import type { AppContext } from '../app-context';
+import type { ChannelTester } from '../domain/channel-health';
 import { createGuards } from './auth/guards';
 import { registerAccountRoutes } from './account/routes';
 import { registerAffinityRoutes } from './affinity/routes';
@@ -34,8 +35,13 @@ import { registerSecureVerifyRoutes } from './secure-verify/routes';
 import { registerChannelKeyRoute } from './secure-verify/channel-key-route';
 import { registerTokenKeyRoutes } from './token/key-reveal-routes';
 
+/** What the console asks of the relay, handed over by the code that assembles both (app.ts). */
+export interface RelayForConsole {
+  testChannel: ChannelTester;
+}
+
 /** Every console area, under /api. Each area registers its own routes here. */
-export async function consolePlugin(app: ConsoleApp, context: AppContext): Promise<void> {
+export async function consolePlugin(app: ConsoleApp, context: AppContext, relay: RelayForConsole): Promise<void> {
   app.setErrorHandler(consoleErrorHandler);
   useConsoleJsonBodies(app);
   const guards = createGuards(context);
@@ -48,7 +54,7 @@ export async function consolePlugin(app: ConsoleApp, context: AppContext): Promi
   registerPasskeyRoutes(app, context, guards);
   registerSecureVerifyRoutes(app, context, guards);
   registerChannelKeyRoute(app, context, guards);
-  registerChannelRoutes(app, context, guards);
+  registerChannelRoutes(app, context, guards, relay.testChannel);
   registerModelUpdateRoutes(app, context, guards);
   registerModelMetaRoutes(app, context, guards);
   registerVendorRoutes(app, context, guards);

@@ -1,19 +1,17 @@
 import type { UserView } from '@switchboard/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { consoleClient, type ConsoleClient } from '../testing/console-client';
-import { signIn, startTestServer, type TestServer } from '../testing/test-server';
+import { signIn, serverForTests } from '../testing/test-server';
 import { createToken, signInNewUser, tokenClient } from '../testing/token-fixtures';
 
 // Spec 001: numbers a console form or a script sends as text are parsed as integers (channels did it
 // already); text that is no number is refused with the field's own rule.
-let server: TestServer;
+const server = serverForTests();
 let root: ConsoleClient;
 
 beforeAll(async () => {
-  server = await startTestServer();
   root = consoleClient(server, await signIn(server, 'root', '123456'));
 });
-afterAll(() => server.stop());
 
 describe('numbers given as text', () => {
   it('redemption count and quota', async () => {

@@ -1,9 +1,9 @@
 import { Role } from '@switchboard/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { nowSeconds } from '../db/dialect';
 import { addChannel, addUser } from '../testing/relay-fixtures';
 import { referenceConsoleClient, type ReferenceConsoleClient } from '../testing/reference-console-client';
-import { signIn, startTestServer, type TestServer } from '../testing/test-server';
+import { signIn, serverForTests } from '../testing/test-server';
 
 /**
  * Issue 31: the reference product's own console (the spec's era) pages, renders and saves against
@@ -11,18 +11,16 @@ import { signIn, startTestServer, type TestServer } from '../testing/test-server
  * network log showed them).
  */
 describe('the reference console, second pass', () => {
-  let server: TestServer;
+  const server = serverForTests();
   let root: ReferenceConsoleClient;
   let member: ReferenceConsoleClient;
   let memberId: number;
 
   beforeAll(async () => {
-    server = await startTestServer();
     root = referenceConsoleClient(server, await signIn(server, 'root', '123456'));
     memberId = await addUser(server, 'painter', { role: Role.Common, quota: 1_000_000 });
     member = referenceConsoleClient(server, await signIn(server, 'painter', 'password123'));
   });
-  afterAll(() => server.stop());
 
   type Named = { name: string };
   const names = (reply: { data?: Named[] }) => reply.data?.map((item) => item.name);

@@ -1,28 +1,26 @@
 import { Role } from '@switchboard/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseKind } from '../config';
 import { addChannel, addUser } from '../testing/relay-fixtures';
 import { referenceConsoleClient, type ReferenceConsoleClient } from '../testing/reference-console-client';
 import { availableDatabaseKinds } from '../testing/test-databases';
-import { signIn, startTestServer, type TestServer } from '../testing/test-server';
+import { signIn, serverForTests } from '../testing/test-server';
 
 const kinds = await availableDatabaseKinds();
 
 /** Issue 16: a script written for the reference product's console API runs unchanged. */
 describe.each(kinds)('the reference console against Switchboard on %s', (kind: DatabaseKind) => {
-  let server: TestServer;
+  const server = serverForTests({ databaseKind: kind });
   let root: ReferenceConsoleClient;
   let rootId: number;
   let anonymous: ReferenceConsoleClient;
 
   beforeAll(async () => {
-    server = await startTestServer({ databaseKind: kind });
     const headers = await signIn(server, 'root', '123456');
     rootId = Number(headers['New-Api-User']);
     root = referenceConsoleClient(server, headers);
     anonymous = referenceConsoleClient(server);
   });
-  afterAll(() => server.stop());
 
   async function member(username: string): Promise<ReferenceConsoleClient> {
     await addUser(server, username, { role: Role.Common, quota: 1_000_000 });

@@ -1,20 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../testing/test-server';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { serverForTests } from '../testing/test-server';
 import { BrowserClient } from '../testing/account-fixtures';
 
 /** Requests refused by a route's schema answer wholly in the caller's language, whatever the route. */
 describe('schema validation messages', () => {
-  let server: TestServer;
+  const server = serverForTests();
   const root = { zh: null as unknown as BrowserClient, en: null as unknown as BrowserClient };
 
   beforeAll(async () => {
-    server = await startTestServer();
     root.zh = new BrowserClient(server, 'zh');
     root.en = new BrowserClient(server, 'en');
     await root.zh.signIn('root', '123456');
     await root.en.signIn('root', '123456');
   });
-  afterAll(() => server.stop());
 
   const cases: Array<[what: string, method: string, path: string, body: unknown, zh: string, en: string]> = [
     ['a text where a number belongs', 'PUT', '/api/user/', { id: 1, quota: 'lots' }, '无效的参数：quota 应为数字', 'Invalid parameter: quota must be a number'],

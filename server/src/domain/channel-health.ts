@@ -1,7 +1,6 @@
-import { ChannelStatus, ChannelType, parseChannelOtherInfo } from '@switchboard/contract';
-import type { AppContext } from '../app-context';
-import { nowSeconds } from '../db/dialect';
-import { noticeChannelDisabled } from '../platform/notify/notices';
+import { ChannelType } from '@switchboard/contract';
+import type { Selectable } from 'kysely';
+import type { ChannelsTable } from '../db/tables/channels';
 import type { OptionStore } from '../platform/option-store';
 import { scrubSecrets } from './secret-scrub';
 
@@ -85,35 +84,24 @@ export function disableReasonOf(failure: UpstreamFailure, message: string): stri
   return `${decided}: ${text.length > REASON_MESSAGE_LIMIT ? `${text.slice(0, REASON_MESSAGE_LIMIT)}…` : text}`;
 }
 
-/**
- * Disables an enabled channel automatically (status 3, reason and time kept in other_info beside what
- * it held) in one transaction with its abilities, then tells every instance's channel index and root.
- * Answers whether this call disabled it (a channel already disabled is left as it is, and root is not
- * told twice). Used by the relay on live failures and by the console's tests and balance updates.
- */
-export async function disableChannelAutomatically(context: AppContext, channel: { id: number; name: string }, reason: string): Promise<boolean> {
-  const changed = await context.database.db.transaction().execute(async (transaction) => {
-    const row = await transaction
-      .selectFrom('channels')
-      .select('other_info')
-      .where('id', '=', channel.id)
-      .where('status', '=', ChannelStatus.Enabled)
-      .executeTakeFirst();
-    if (!row) return false;
-    const otherInfo = { ...parseChannelOtherInfo(row.other_info), status_reason: reason.slice(0, 500), status_time: nowSeconds() };
-    const result = await transaction
-      .updateTable('channels')
-      .set({ status: ChannelStatus.AutoDisabled, other_info: JSON.stringify(otherInfo) })
-      .where('id', '=', channel.id)
-      .where('status', '=', ChannelStatus.Enabled)
-      .executeTakeFirst();
-    if (Number(result.numUpdatedRows) === 0) return false;
-    await transaction.updateTable('abilities').set({ enabled: 0 }).where('channel_id', '=', channel.id).execute();
-    return true;
-  });
-  if (!changed) return false;
-  await context.bus.channelsChanged();
-  // The notice may take seconds (SMTP, webhook retries); the failing request does not wait for it.
-  void context.background.track(noticeChannelDisabled(context, channel, reason));
-  return true;
+/** What a channel test found: the console records it and applies the monitoring options to it. */
+export interface ChannelTestResult {
+  success: boolean;
+  /** the upstream's error message when it failed, without the channel's key or anything shaped like a credential */
+  message: string;
+  /** milliseconds the upstream took */
+  timeMs: number;
+  model: string;
+  /** the upstream's status when it answered with an error */
+  status: number;
+  /** the status the upstream itself answered (0: it never answered) */
+  upstreamStatus: number;
+  /** what the upstream said about the channel when it answered an error (what automatic disabling reads) */
+  failure: UpstreamFailure | null;
 }
+
+/**
+ * Sends a channel's test call (through the relay's provider adapters, with the current adapter
+ * options) and reports what it found: handed to the console by the code that assembles both halves.
+ */
+export type ChannelTester = (channel: Selectable<ChannelsTable>, model?: string) => Promise<ChannelTestResult>;

@@ -2,21 +2,19 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import bcrypt from 'bcryptjs';
 import type { Kysely } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { loadConfig, type DatabaseKind } from '../config';
-import { openDatabase, type Database } from '../db/database';
+import { openDatabase } from '../db/database';
 import { toNumber } from '../db/dialect';
-import type { FakeOpenAIUpstream } from '../testing/fake-openai-upstream';
 import { flushAll } from '../testing/relay-fixtures';
 import { referenceConsoleClient } from '../testing/reference-console-client';
 import { createReferenceSchema } from '../testing/reference-schema';
-import { referenceImport, type ReferenceImport } from '../testing/reference-import-fixture';
+import { referenceImportForTests } from '../testing/reference-import-fixture';
 import { temporaryFolders } from '../testing/temporary-folders';
-import { availableDatabaseKinds, createTestDatabase, type TestDatabase } from '../testing/test-databases';
+import { availableDatabaseKinds, createTestDatabase } from '../testing/test-databases';
 import { signIn, startTestServer } from '../testing/test-server';
 import { runImport } from './import-command';
 import { describeImport, importReference } from './import-reference';
-import type { SourceDatabase } from './reference-source';
 
 const kinds = await availableDatabaseKinds();
 const PAINTER_KEY = 'Pa1nTeRkEy0123456789abcdefghijklmnopqrstuvwxyzAB';
@@ -101,21 +99,10 @@ async function seedReference(db: Kysely<any>, kind: DatabaseKind, upstreamUrl: s
 }
 
 describe.each(kinds)('an import that bills like the reference did, on %s', (kind: DatabaseKind) => {
-  let fixture: ReferenceImport;
-  let targetDatabase: TestDatabase;
-  let source: SourceDatabase;
-  let target: Database;
-  let upstream: FakeOpenAIUpstream;
-
-  beforeAll(async () => {
-    fixture = await referenceImport(kind, seedReference);
-    ({ source, target, targetDatabase, upstream } = fixture);
-  });
-
-  afterAll(() => fixture?.close());
+  const fixture = referenceImportForTests(kind, seedReference);
 
   it('carries every table and column the reference has a place for here, and says which ratios it corrected', async () => {
-    const report = await importReference(source, target, { dryRun: false });
+    const report = await importReference(fixture.source, fixture.target, { dryRun: false });
     const table = (name: string) => report.tables.find((entry) => entry.table === name);
     expect(table('channels')?.notCarried).toEqual({});
     expect(table('midjourneys')).toMatchObject({ read: 2, written: 2, notCarried: {} });
@@ -130,25 +117,25 @@ describe.each(kinds)('an import that bills like the reference did, on %s', (kind
     expect(describeImport(report)).toContain('gpt-4o: billed 4 (option: 1)');
 
     expect(table('users')?.notCarried).toEqual({});
-    const painter = await target.db.selectFrom('users').select('oidc_id').where('id', '=', 5).executeTakeFirstOrThrow();
+    const painter = await fixture.target.db.selectFrom('users').select('oidc_id').where('id', '=', 5).executeTakeFirstOrThrow();
     expect(painter.oidc_id).toBe('oidc-subject-5');
-    const channel = await target.db.selectFrom('channels').select('openai_organization').where('id', '=', 9).executeTakeFirstOrThrow();
+    const channel = await fixture.target.db.selectFrom('channels').select('openai_organization').where('id', '=', 9).executeTakeFirstOrThrow();
     expect(channel.openai_organization).toBe('org-imported');
-    const log = await target.db.selectFrom('logs').select('channel_name').where('id', '=', 1).executeTakeFirstOrThrow();
+    const log = await fixture.target.db.selectFrom('logs').select('channel_name').where('id', '=', 1).executeTakeFirstOrThrow();
     expect(log.channel_name).toBe('main upstream');
-    const drawings = await target.db.selectFrom('midjourneys').select(['mj_id', 'model_name', 'refunded', 'properties']).orderBy('id').execute();
+    const drawings = await fixture.target.db.selectFrom('midjourneys').select(['mj_id', 'model_name', 'refunded', 'properties']).orderBy('id').execute();
     expect(drawings.map((row) => ({ ...row, refunded: toNumber(row.refunded), properties: JSON.parse(row.properties ?? 'null') }))).toEqual([
       { mj_id: 'mj-done', model_name: 'mj_imagine', refunded: 0, properties: { input: 'a fox' } },
       { mj_id: 'mj-failed', model_name: 'mj_upscale', refunded: 1, properties: null },
     ]);
-    const task = await target.db.selectFrom('tasks').select(['model_name', 'data']).where('id', '=', 6).executeTakeFirstOrThrow();
+    const task = await fixture.target.db.selectFrom('tasks').select(['model_name', 'data']).where('id', '=', 6).executeTakeFirstOrThrow();
     expect(task).toEqual({ model_name: 'suno_music', data: '[{"id":"clip-1"}]' });
   });
 
   it('bills every imported model exactly as the reference did, and shows the old key with status 3 as expired', async () => {
-    const server = await startTestServer({ sharedDatabase: targetDatabase });
+    const server = await startTestServer({ sharedDatabase: fixture.targetDatabase });
     try {
-      upstream.behaviour = { promptTokens: PROMPT, completionTokens: COMPLETION };
+      fixture.upstream.behaviour = { promptTokens: PROMPT, completionTokens: COMPLETION };
       for (const model of Object.keys(MODEL_RATIO) as Array<keyof typeof MODEL_RATIO>) {
         const response = await server.call('/v1/chat/completions', {
           method: 'POST',
@@ -161,7 +148,7 @@ describe.each(kinds)('an import that bills like the reference did, on %s', (kind
         const charged = await server.context.database.db.selectFrom('logs').select('quota').where('user_id', '=', 5).where('model_name', '=', model).where('id', '>', 1).executeTakeFirstOrThrow();
         expect(toNumber(charged.quota), model).toBe(referenceCharge(model));
       }
-      expect(upstream.received.at(-1)?.headers['openai-organization']).toBe('org-imported');
+      expect(fixture.upstream.received.at(-1)?.headers['openai-organization']).toBe('org-imported');
 
       const refused = await server.call('/v1/chat/completions', {
         method: 'POST',
@@ -181,12 +168,12 @@ describe.each(kinds)('an import that bills like the reference did, on %s', (kind
   });
 
   it('refuses a target database a running gateway is using, and writes nothing to it', async () => {
-    const server = await startTestServer({ sharedDatabase: targetDatabase, environment: { TASK_POLL_INTERVAL_SECONDS: '1' } });
+    const server = await startTestServer({ sharedDatabase: fixture.targetDatabase, environment: { TASK_POLL_INTERVAL_SECONDS: '1' } });
     try {
-      await expect.poll(async () => (await target.db.selectFrom('job_runs').select('name').execute()).length, { timeout: 10_000 }).toBeGreaterThan(0);
-      await target.db.deleteFrom('midjourneys').execute();
-      await expect(importReference(source, target, { dryRun: false })).rejects.toThrow('a gateway is using the target database');
-      expect(await target.db.selectFrom('midjourneys').select('id').execute()).toEqual([]);
+      await expect.poll(async () => (await fixture.target.db.selectFrom('job_runs').select('name').execute()).length, { timeout: 10_000 }).toBeGreaterThan(0);
+      await fixture.target.db.deleteFrom('midjourneys').execute();
+      await expect(importReference(fixture.source, fixture.target, { dryRun: false })).rejects.toThrow('a gateway is using the target database');
+      expect(await fixture.target.db.selectFrom('midjourneys').select('id').execute()).toEqual([]);
     } finally {
       await server.close();
     }

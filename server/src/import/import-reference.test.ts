@@ -2,17 +2,15 @@ import { existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import bcrypt from 'bcryptjs';
 import type { Kysely } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { DatabaseKind } from '../config';
 import { openDatabase, type Database } from '../db/database';
 import { insertReturningId, nowSeconds, toNumber } from '../db/dialect';
-import { migrateToLatest } from '../db/migrate';
-import type { FakeOpenAIUpstream } from '../testing/fake-openai-upstream';
-import { referenceImport, type ReferenceImport } from '../testing/reference-import-fixture';
-import { availableDatabaseKinds, createTestDatabase, type TestDatabase } from '../testing/test-databases';
+import { referenceImportForTests } from '../testing/reference-import-fixture';
+import { availableDatabaseKinds, createTestDatabase } from '../testing/test-databases';
 import { signIn, startTestServer } from '../testing/test-server';
 import { describeImport, importReference, type ImportReport } from './import-reference';
-import { openSource, sourceSettings, type SourceDatabase } from './reference-source';
+import { openSource, sourceSettings } from './reference-source';
 
 const kinds = await availableDatabaseKinds();
 const ALICE_KEY = 'Ab3dE6gH9jK2mN5pQ8sT1vW4yZ7bC0eF3hJ6kM9nP2rS5uX8';
@@ -107,23 +105,11 @@ describe('reading the reference SQL_DSN', () => {
 });
 
 describe.each(kinds)('import from a reference database on %s', (kind: DatabaseKind) => {
-  let fixture: ReferenceImport;
-  let targetDatabase: TestDatabase;
-  let source: SourceDatabase;
-  let target: Database;
-  let upstream: FakeOpenAIUpstream;
-
-  beforeAll(async () => {
-    fixture = await referenceImport(kind, seedReference);
-    ({ source, target, targetDatabase, upstream } = fixture);
-    await migrateToLatest(target);
-  });
-
-  afterAll(() => fixture?.close());
+  const fixture = referenceImportForTests(kind, seedReference, { migrated: true });
 
   it('reports in a dry run what it would copy and what it cannot map, writing nothing', async () => {
-    const report = await importReference(source, target, { dryRun: true });
-    expect(await counts(target)).toMatchObject({ users: 0, tokens: 0, channels: 0, logs: 0 });
+    const report = await importReference(fixture.source, fixture.target, { dryRun: true });
+    expect(await counts(fixture.target)).toMatchObject({ users: 0, tokens: 0, channels: 0, logs: 0 });
     expect(tableOf(report, 'users')).toMatchObject({ read: 3, written: 3, skipped: 0, notCarried: { discord_id: 1 } });
     expect(tableOf(report, 'tokens')).toMatchObject({ read: 2, written: 1, skipped: 1, notCarried: { cross_group_retry: 1 } });
     expect(tableOf(report, 'options').skipReasons.toSorted()).toEqual([
@@ -137,34 +123,34 @@ describe.each(kinds)('import from a reference database on %s', (kind: DatabaseKi
   });
 
   it('copies every table, and a second run leaves the same rows', async () => {
-    await importReference(source, target, { dryRun: false, batchSize: 2 });
-    const first = await counts(target);
+    await importReference(fixture.source, fixture.target, { dryRun: false, batchSize: 2 });
+    const first = await counts(fixture.target);
     expect(first).toEqual({ users: 3, tokens: 1, channels: 1, abilities: 1, redemptions: 1, logs: 3, quota_data: 2 });
-    await importReference(source, target, { dryRun: false, batchSize: 2 });
-    expect(await counts(target)).toEqual(first);
+    await importReference(fixture.source, fixture.target, { dryRun: false, batchSize: 2 });
+    expect(await counts(fixture.target)).toEqual(first);
 
-    const alice = await target.db.selectFrom('users').selectAll().where('id', '=', 7).executeTakeFirstOrThrow();
+    const alice = await fixture.target.db.selectFrom('users').selectAll().where('id', '=', 7).executeTakeFirstOrThrow();
     expect(alice).toMatchObject({ username: 'alice', email: 'alice@example.com', access_token: null, aff_code: 'AL1C', setting: '{"notify_type":"email"}' });
     expect(toNumber(alice.quota)).toBe(5_000_000);
     expect(toNumber(alice.aff_history_quota)).toBe(77);
-    const bob = await target.db.selectFrom('users').select(['deleted_at', 'aff_code']).where('id', '=', 8).executeTakeFirstOrThrow();
+    const bob = await fixture.target.db.selectFrom('users').select(['deleted_at', 'aff_code']).where('id', '=', 8).executeTakeFirstOrThrow();
     expect(bob.aff_code).toBeNull();
     expect(toNumber(bob.deleted_at)).toBeGreaterThan(1_700_000_000);
-    const stream = await target.db.selectFrom('logs').select('is_stream').where('id', '=', 2).executeTakeFirstOrThrow();
+    const stream = await fixture.target.db.selectFrom('logs').select('is_stream').where('id', '=', 2).executeTakeFirstOrThrow();
     expect(toNumber(stream.is_stream)).toBe(1);
-    const system = await target.db.selectFrom('options').select('value').where('key', '=', 'SystemName').executeTakeFirstOrThrow();
+    const system = await fixture.target.db.selectFrom('options').select('value').where('key', '=', 'SystemName').executeTakeFirstOrThrow();
     expect(system.value).toBe('Imported Gateway');
-    const channel = await target.db.selectFrom('channels').select('channel_info').where('id', '=', 3).executeTakeFirstOrThrow();
+    const channel = await fixture.target.db.selectFrom('channels').select('channel_info').where('id', '=', 3).executeTakeFirstOrThrow();
     expect(channel.channel_info).toBe('{"is_multi_key":false}');
 
-    const newId = await insertReturningId(target.db, target.kind, 'users', {
+    const newId = await insertReturningId(fixture.target.db, fixture.target.kind, 'users', {
       username: 'after-import', password: 'x', access_token: null, aff_code: null, created_at: nowSeconds(), deleted_at: null,
     });
     expect(newId).toBeGreaterThan(8);
   });
 
   it('lets an imported user sign in with the old password and relay a call with the old token', async () => {
-    const server = await startTestServer({ sharedDatabase: targetDatabase });
+    const server = await startTestServer({ sharedDatabase: fixture.targetDatabase });
     try {
       const headers = await signIn(server, 'alice', 'old-password-1');
       expect(headers['New-Api-User']).toBe('7');
@@ -174,7 +160,7 @@ describe.each(kinds)('import from a reference database on %s', (kind: DatabaseKi
         body: JSON.stringify({ model: 'gpt-4o-mini', messages: [{ role: 'user', content: 'hi' }] }),
       });
       expect(response.status).toBe(200);
-      expect(upstream.received.at(-1)?.headers.authorization).toBe('Bearer sk-upstream');
+      expect(fixture.upstream.received.at(-1)?.headers.authorization).toBe('Bearer sk-upstream');
       const self = (await (await server.call('/api/user/self', { headers })).json()) as { data: { quota: number } };
       expect(self.data.quota).toBeLessThan(5_000_000);
       const status = (await (await server.call('/api/status')).json()) as { data: { system_name: string } };

@@ -1,4 +1,4 @@
-import { keep, type TableCopy } from './table-copy';
+import { keep, sameTableById, type TableCopy } from './table-copy';
 import { integer, jsonTextOrNull, text, unixSecondsOrNull, type SourceRow } from './value-readers';
 
 /**
@@ -15,9 +15,7 @@ const times = (row: SourceRow, now: number) => ({
 });
 
 export const vendors: TableCopy = {
-  source: 'vendors',
-  target: 'vendors',
-  key: ['id'],
+  ...sameTableById('vendors'),
   carried: ['id', 'name', 'description', 'icon', 'status', 'created_time', 'updated_time', 'deleted_at'],
   map: (row, { nowSeconds }) =>
     deleted(row, 'vendor') ??
@@ -25,9 +23,7 @@ export const vendors: TableCopy = {
 };
 
 export const modelMetas: TableCopy = {
-  source: 'models',
-  target: 'models',
-  key: ['id'],
+  ...sameTableById('models'),
   carried: [
     'id', 'model_name', 'description', 'icon', 'tags', 'vendor_id', 'endpoints', 'status', 'sync_official', 'name_rule',
     'created_time', 'updated_time', 'deleted_at',
@@ -50,9 +46,7 @@ export const modelMetas: TableCopy = {
 };
 
 export const prefillGroups: TableCopy = {
-  source: 'prefill_groups',
-  target: 'prefill_groups',
-  key: ['id'],
+  ...sameTableById('prefill_groups'),
   carried: ['id', 'name', 'type', 'items', 'description', 'created_time', 'updated_time', 'deleted_at'],
   map: (row, { nowSeconds }) =>
     deleted(row, 'prefill group') ??

@@ -1,13 +1,11 @@
 import { isOptionKey, normaliseOptionValue, NEVER_EXPIRES, optionValueProblem, TokenStatus } from '@switchboard/contract';
-import { keep, type TableCopy } from './table-copy';
+import { keep, sameTableById, type TableCopy } from './table-copy';
 import { midjourneys, tasks } from './task-table-copies';
 import { modelMetas, prefillGroups, vendors } from './metadata-table-copies';
 import { flag, integer, text, textOrNull, unixSecondsOrNull, type SourceRow } from './value-readers';
 
 const users: TableCopy = {
-  source: 'users',
-  target: 'users',
-  key: ['id'],
+  ...sameTableById('users'),
   carried: [
     'id', 'username', 'display_name', 'password', 'github_id', 'oidc_id', 'wechat_id', 'telegram_id', 'linux_do_id', 'email',
     'quota', 'used_quota', 'request_count', 'group', 'role', 'status', 'access_token', 'aff_code', 'aff_count',
@@ -67,9 +65,7 @@ function tokenState(row: SourceRow, nowSeconds: number): { status: number; expir
 }
 
 const tokens: TableCopy = {
-  source: 'tokens',
-  target: 'tokens',
-  key: ['id'],
+  ...sameTableById('tokens'),
   carried: [
     'id', 'user_id', 'key', 'status', 'name', 'created_time', 'accessed_time', 'expired_time', 'remain_quota',
     'unlimited_quota', 'model_limits_enabled', 'model_limits', 'allow_ips', 'used_quota', 'group', 'deleted_at',
@@ -98,9 +94,7 @@ const tokens: TableCopy = {
 };
 
 const channels: TableCopy = {
-  source: 'channels',
-  target: 'channels',
-  key: ['id'],
+  ...sameTableById('channels'),
   carried: [
     'id', 'type', 'key', 'open_ai_organization', 'openai_organization', 'test_model', 'status', 'name', 'weight', 'created_time', 'test_time',
     'response_time', 'base_url', 'other', 'balance', 'balance_updated_time', 'models', 'group', 'used_quota',
@@ -175,9 +169,7 @@ const options: TableCopy = {
 };
 
 const redemptions: TableCopy = {
-  source: 'redemptions',
-  target: 'redemptions',
-  key: ['id'],
+  ...sameTableById('redemptions'),
   carried: ['id', 'user_id', 'key', 'status', 'name', 'quota', 'created_time', 'redeemed_time', 'used_user_id', 'deleted_at'],
   map: (row) => {
     if (unixSecondsOrNull(row.deleted_at) !== null) return { skip: `redemption ${text(row.id)}: deleted` };
@@ -196,9 +188,7 @@ const redemptions: TableCopy = {
 };
 
 const logs: TableCopy = {
-  source: 'logs',
-  target: 'logs',
-  key: ['id'],
+  ...sameTableById('logs'),
   carried: [
     'id', 'user_id', 'created_at', 'type', 'content', 'username', 'token_name', 'token_id', 'model_name', 'quota',
     'prompt_tokens', 'completion_tokens', 'use_time', 'is_stream', 'channel_id', 'channel_name', 'group', 'ip', 'request_id', 'other',
@@ -230,9 +220,7 @@ const logs: TableCopy = {
 };
 
 const quotaData: TableCopy = {
-  source: 'quota_data',
-  target: 'quota_data',
-  key: ['id'],
+  ...sameTableById('quota_data'),
   carried: ['id', 'user_id', 'username', 'model_name', 'created_at', 'token_used', 'count', 'quota'],
   map: (row) =>
     keep({
@@ -248,9 +236,7 @@ const quotaData: TableCopy = {
 };
 
 const topUps: TableCopy = {
-  source: 'top_ups',
-  target: 'top_ups',
-  key: ['id'],
+  ...sameTableById('top_ups'),
   carried: ['id', 'user_id', 'amount', 'money', 'trade_no', 'payment_method', 'create_time', 'complete_time', 'status'],
   map: (row) =>
     keep({

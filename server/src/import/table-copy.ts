@@ -22,4 +22,7 @@ export interface TableCopy {
   map(row: SourceRow, context: CopyContext): CopyResult;
 }
 
+/** A copy into the table of the same name whose rows are keyed by `id`. */
+export const sameTableById = (table: keyof Tables) => ({ source: table, target: table, key: ['id'] });
+
 export const keep = (row: Record<string, unknown>): CopyResult => ({ row });

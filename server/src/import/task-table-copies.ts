@@ -1,5 +1,5 @@
 import { modelOfAction } from '../relay/midjourney/actions';
-import { keep, type TableCopy } from './table-copy';
+import { keep, sameTableById, type TableCopy } from './table-copy';
 import { integer, jsonTextOrNull, text, type SourceRow } from './value-readers';
 
 /**
@@ -18,9 +18,7 @@ const taskTimes = (row: SourceRow) => ({
 });
 
 export const midjourneys: TableCopy = {
-  source: 'midjourneys',
-  target: 'midjourneys',
-  key: ['id'],
+  ...sameTableById('midjourneys'),
   carried: [
     'id', 'code', 'user_id', 'action', 'mj_id', 'prompt', 'prompt_en', 'description', 'state', 'submit_time', 'start_time',
     'finish_time', 'image_url', 'video_url', 'video_urls', 'status', 'progress', 'fail_reason', 'channel_id', 'quota',
@@ -56,9 +54,7 @@ export const midjourneys: TableCopy = {
 };
 
 export const tasks: TableCopy = {
-  source: 'tasks',
-  target: 'tasks',
-  key: ['id'],
+  ...sameTableById('tasks'),
   carried: [
     'id', 'created_at', 'updated_at', 'task_id', 'platform', 'user_id', 'group', 'channel_id', 'quota', 'action', 'status',
     'fail_reason', 'submit_time', 'start_time', 'finish_time', 'progress', 'properties', 'private_data', 'data',

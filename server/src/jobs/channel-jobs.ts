@@ -1,5 +1,6 @@
 import type { AppContext } from '../app-context';
 import { channelBackgroundWork, type ChannelTestMode } from '../console/channel/background';
+import { channelTesterOf } from '../relay/channel-test';
 import { minutesInterval } from './intervals';
 
 /** A run may test many slow channels; another instance takes over only after this long. */
@@ -12,7 +13,7 @@ const CHANNEL_LEASE_MS = 30 * 60_000;
  * refresh of every enabled channel every CHANNEL_UPDATE_FREQUENCY / ChannelUpdateFrequency minutes.
  */
 export function registerChannelJobs(context: AppContext): void {
-  const work = channelBackgroundWork(context);
+  const work = channelBackgroundWork(context, channelTesterOf(context));
   context.jobs.register({
     name: 'channel-health',
     intervalMs: minutesInterval(context, context.config.CHANNEL_TEST_FREQUENCY, 'ChannelTestFrequency'),

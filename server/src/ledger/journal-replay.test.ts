@@ -4,8 +4,9 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseKind } from '../config';
 import { openDatabase, type Database } from '../db/database';
-import { insertReturningId, nowSeconds, toNumber } from '../db/dialect';
+import { nowSeconds, toNumber } from '../db/dialect';
 import { migrateToLatest } from '../db/migrate';
+import { seedBalances } from '../testing/balance-authorities';
 import { availableDatabaseKinds, createTestDatabase, type TestDatabase } from '../testing/test-databases';
 import { DeltaWriter } from './balances/delta-writer';
 import { DurableJournal } from './durable-journal';
@@ -55,32 +56,7 @@ describe.each(kinds)('settlement journal replay on %s', (kind: DatabaseKind) => 
     testDatabase = await createTestDatabase(kind);
     database = openDatabase(testDatabase.settings);
     await migrateToLatest(database);
-    userId = await insertReturningId(database.db, database.kind, 'users', {
-      username: `journal-${kind}`,
-      password: 'x',
-      quota: 1000,
-      group: 'default',
-      role: 1,
-      access_token: null,
-      aff_code: null,
-      created_at: nowSeconds(),
-      deleted_at: null,
-    });
-    tokenId = await insertReturningId(database.db, database.kind, 'tokens', {
-      user_id: userId,
-      key: `journal${kind}`.padEnd(48, 'x'),
-      name: 'journal',
-      status: 1,
-      created_time: nowSeconds(),
-      expired_time: -1,
-      remain_quota: 1000,
-      unlimited_quota: 0,
-      model_limits_enabled: 0,
-      model_limits: '',
-      allow_ips: '',
-      group: '',
-      deleted_at: null,
-    });
+    ({ userId, tokenId } = await seedBalances(database, 1000, 1000));
   });
   afterAll(async () => {
     await database?.close();

@@ -27,6 +27,11 @@ export const journalSync = (config: Config): JournalSync | null => (config.BILLI
 export interface Billing {
   balances: BalanceBook;
   journal: Durability | null;
+  /**
+   * The id of the settlement journal this process writes itself (kept in its folder across restarts),
+   * under which its claims and job leases are recognised after a restart; null when it writes none.
+   */
+  instanceId: string | null;
   logs: LogQueue;
   writeBehind: WriteBehind;
   counters: WindowCounter;
@@ -61,6 +66,10 @@ export class LocalBilling implements Billing {
     readonly replayed: number,
   ) {}
 
+  get instanceId(): string | null {
+    return this.journal?.instanceId ?? null;
+  }
+
   /** Opens the journal, replays what an unclean stop left, and makes the authority. */
   static async open(config: Config, database: Database, redis: Redis | null): Promise<LocalBilling> {
     const sync = journalSync(config);
@@ -69,13 +78,13 @@ export class LocalBilling implements Billing {
       const link = journal && { journal, instanceId: journal.instanceId };
       const deltaWriter = new DeltaWriter(database.db, link);
       const logs = new LogWriter(database, { journal: link });
-      const balances = redis
+      const authority = redis
         ? new RedisBalanceBook(redis, config.REDIS_PREFIX, database.db, deltaWriter, {
             id: journal?.instanceId ?? randomBytes(8).toString('hex'),
             durable: () => journal?.durable() ?? Promise.resolve(),
           })
-        : new MemoryBalanceBook(database.db, deltaWriter);
-      const authority = balances instanceof RedisBalanceBook ? balances : undefined;
+        : undefined;
+      const balances = authority ?? new MemoryBalanceBook(database.db, deltaWriter);
       // The bills a cluster worker of a killed run journaled go to the database first, before any balance is read.
       const fromWorkers = sync === null ? 0 : await recoverWorkerJournals(database, journalDirectory(config), sync);
       const replayed = fromWorkers + (journal ? await replayJournal(database.db, journal, deltaWriter, logs, authority) : 0);

@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../testing/test-server';
+import { describe, expect, it } from 'vitest';
+import { serverForTests } from '../testing/test-server';
 import { kyselyLogInserter, sqliteLogInserter, type LogEntry } from './log-insert';
 import { LogType } from './log-writer';
 
@@ -30,11 +30,7 @@ const entries: LogEntry[] = [
 ];
 
 describe('log inserters on sqlite', () => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startTestServer({ databaseKind: 'sqlite' });
-  });
-  afterAll(() => server.stop());
+  const server = serverForTests({ databaseKind: 'sqlite' });
 
   const readBack = async () => {
     const rows = await server.context.database.db.selectFrom('logs').selectAll().orderBy('id').execute();

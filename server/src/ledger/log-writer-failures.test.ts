@@ -1,10 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { DatabaseKind } from '../config';
 import { openDatabase } from '../db/database';
 import { toNumber } from '../db/dialect';
 import { databaseOutage } from '../testing/database-outage';
 import { availableDatabaseKinds } from '../testing/test-databases';
-import { startTestServer, type TestServer } from '../testing/test-server';
+import { serverForTests } from '../testing/test-server';
 import { LogType, LogWriter, type LogEntry, type LogWriterReporter } from './log-writer';
 
 const kinds = await availableDatabaseKinds();
@@ -28,11 +28,7 @@ const entry = (userId: number, requestId: string, extra: Partial<LogEntry> = {})
 });
 
 describe.each(kinds)('log writer failures on %s', (kind: DatabaseKind) => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startTestServer({ databaseKind: kind });
-  });
-  afterAll(() => server.stop());
+  const server = serverForTests({ databaseKind: kind });
 
   const requestIdsOf = async (userId: number) =>
     (

@@ -1,18 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { DatabaseKind } from '../config';
 import { toNumber } from '../db/dialect';
 import { availableDatabaseKinds } from '../testing/test-databases';
-import { startTestServer, type TestServer } from '../testing/test-server';
+import { serverForTests } from '../testing/test-server';
 import { LogType } from './log-writer';
 
 const kinds = await availableDatabaseKinds();
 
 describe.each(kinds)('log writer on %s', (kind: DatabaseKind) => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startTestServer({ databaseKind: kind });
-  });
-  afterAll(() => server.stop());
+  const server = serverForTests({ databaseKind: kind });
 
   it('writes entries naming different columns in one batch, the missing ones at their defaults', async () => {
     const logs = server.context.logs;

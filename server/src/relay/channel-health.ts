@@ -1,6 +1,6 @@
 import type { AppContext } from '../app-context';
-import { disableChannelAutomatically, disableReasonOf, isDisablingFailure, mayDisableAutomatically, type UpstreamFailure } from '../domain/channel-health';
-import { disableKeyAutomatically } from '../domain/key-health';
+import { disableReasonOf, isDisablingFailure, mayDisableAutomatically, type UpstreamFailure } from '../domain/channel-health';
+import { disableAutomatically } from '../domain/channel-status';
 import type { CachedChannel } from './caches/channel-index';
 import { UpstreamError, type RelayError } from './relay-error';
 
@@ -21,7 +21,5 @@ export async function disableIfRefused(context: AppContext, channel: CachedChann
   if (!(error instanceof UpstreamError) || !mayDisableAutomatically(context.options, channel.autoBan)) return;
   const failure = upstreamFailureOf(error, channel.type);
   if (!isDisablingFailure(context.options, failure)) return;
-  const reason = disableReasonOf(failure, error.text.en);
-  if (channel.keyIndex !== undefined) await disableKeyAutomatically(context, channel, channel.keyIndex, reason);
-  else await disableChannelAutomatically(context, channel, reason);
+  await disableAutomatically(context, channel, channel.keyIndex, disableReasonOf(failure, error.text.en));
 }

@@ -3,19 +3,17 @@ import { FakeAnthropicUpstream } from '../testing/fake-anthropic-upstream';
 import { FakeOpenAIUpstream } from '../testing/fake-openai-upstream';
 import { FixtureReplayUpstream } from '../testing/fixture-replay-upstream';
 import { addChannel } from '../testing/relay-fixtures';
-import { startTestServer, type TestServer } from '../testing/test-server';
+import { serverForTests } from '../testing/test-server';
 import { testChannel } from './channel-test';
 
-let server: TestServer;
+const server = serverForTests();
 let upstream: FakeOpenAIUpstream;
 
 beforeAll(async () => {
-  server = await startTestServer();
   upstream = await new FakeOpenAIUpstream().start();
 });
 afterAll(async () => {
   await upstream.stop();
-  await server.stop();
 });
 
 const channelRow = (id: number) => server.context.database.db.selectFrom('channels').selectAll().where('id', '=', id).executeTakeFirstOrThrow();

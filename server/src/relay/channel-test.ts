@@ -9,26 +9,12 @@ import { relayEndpoints } from './endpoints';
 import { openAIDialect } from './formats/openai-chat';
 import { parseJsonBody } from './formats/request-body';
 import { mapModel } from './model-mapping';
-import { defaultAdapterSettings, type AdapterSettings } from './providers/adapter-settings';
-import type { UpstreamFailure } from '../domain/channel-health';
+import { adapterSettingsOf, defaultAdapterSettings, type AdapterSettings } from './providers/adapter-settings';
+import type { AppContext } from '../app-context';
+import type { ChannelTester, ChannelTestResult } from '../domain/channel-health';
 import { scrubbedForKey } from '../domain/secret-scrub';
 import { upstreamFailureOf } from './channel-health';
 import { RelayError, UpstreamError } from './relay-error';
-
-export interface ChannelTestResult {
-  success: boolean;
-  /** the upstream's error message when it failed, without the channel's key or anything shaped like a credential */
-  message: string;
-  /** milliseconds the upstream took */
-  timeMs: number;
-  model: string;
-  /** the upstream's status when it answered with an error */
-  status: number;
-  /** the status the upstream itself answered (0: it never answered) */
-  upstreamStatus: number;
-  /** what the upstream said about the channel when it answered an error (what automatic disabling reads) */
-  failure: UpstreamFailure | null;
-}
 
 const TEST_TIMEOUT_MS = 60_000;
 let testAgent: Agent | null = null;
@@ -91,3 +77,9 @@ export async function testChannel(
     return { success: false, message, timeMs: Math.round(performance.now() - started), model, status, upstreamStatus, failure };
   }
 }
+
+/** The channel tester the console and the jobs are given: tests with the adapter options as they are now. */
+export const channelTesterOf =
+  (context: AppContext): ChannelTester =>
+  (channel, model) =>
+    testChannel(channel, model, adapterSettingsOf(context.options));

@@ -1,12 +1,12 @@
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { countTokens as gptTokenizerCount } from 'gpt-tokenizer/encoding/o200k_base';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { addToken, addUser } from '../testing/relay-fixtures';
-import { startTestServer, type TestServer } from '../testing/test-server';
+import { serverForTests } from '../testing/test-server';
 
 const CLAUDE = 'claude-sonnet-4-5-20250929';
 
-let server: TestServer;
+const server = serverForTests();
 let userId: number;
 let apiKey: string;
 
@@ -28,13 +28,8 @@ const ask = (text: string) => ({ model: CLAUDE, messages: [{ role: 'user', conte
 const cjkRun = (length: number) => Array.from({ length }, (_, index) => String.fromCodePoint(0x4e00 + ((index * 7919) % 20_000))).join('');
 
 beforeAll(async () => {
-  server = await startTestServer();
   userId = await addUser(server, 'counter', { quota: 1_000_000 });
   apiKey = (await addToken(server, userId, { unlimited: true })).apiKey;
-});
-
-afterAll(async () => {
-  await server.stop();
 });
 
 describe('POST /v1/messages/count_tokens', () => {

@@ -2,9 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FakeOpenAIUpstream } from '../testing/fake-openai-upstream';
 import { lastConsumeLog } from '../testing/provider-test-kit';
 import { addChannel, addToken, addUser } from '../testing/relay-fixtures';
-import { startTestServer, type TestServer } from '../testing/test-server';
+import { serverForTests } from '../testing/test-server';
 
-let server: TestServer;
+const server = serverForTests();
 let upstream: FakeOpenAIUpstream;
 let apiKey: string;
 
@@ -13,7 +13,6 @@ const cjkRun = (length: number, seed: number) =>
   Array.from({ length }, (_, index) => String.fromCodePoint(0x4e00 + ((index * 7919 + seed) % 20_000))).join('');
 
 beforeAll(async () => {
-  server = await startTestServer();
   upstream = await new FakeOpenAIUpstream().start();
   const userId = await addUser(server, 'local-count', { quota: 1_000_000_000 });
   apiKey = (await addToken(server, userId, { unlimited: true })).apiKey;
@@ -22,7 +21,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await upstream.stop();
-  await server.stop();
 });
 
 /** Runs `call` while asking /api/status in a loop; answers the call's result and the slowest status. */

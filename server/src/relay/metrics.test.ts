@@ -7,10 +7,10 @@ import parsePrometheusTextFormat from 'parse-prometheus-text-format';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FakeOpenAIUpstream } from '../testing/fake-openai-upstream';
 import { addChannel, addToken, addUser } from '../testing/relay-fixtures';
-import { startTestServer, type TestServer } from '../testing/test-server';
+import { serverForTests, startTestServer } from '../testing/test-server';
 
 const METRICS_TOKEN = 'metrics-token-0123456789';
-let server: TestServer;
+const server = serverForTests({ environment: { METRICS_ENABLED: 'true', METRICS_TOKEN } });
 let healthy: FakeOpenAIUpstream;
 let broken: FakeOpenAIUpstream;
 let client: OpenAI;
@@ -18,7 +18,6 @@ let healthyChannel: number;
 let brokenChannel: number;
 
 beforeAll(async () => {
-  server = await startTestServer({ environment: { METRICS_ENABLED: 'true', METRICS_TOKEN } });
   healthy = await new FakeOpenAIUpstream().start();
   broken = await new FakeOpenAIUpstream().start();
   broken.behaviour = { failWith: { status: 500, message: 'upstream exploded' } };
@@ -32,7 +31,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await healthy.stop();
   await broken.stop();
-  await server.stop();
 });
 
 async function scrapeText() {

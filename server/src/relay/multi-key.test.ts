@@ -1,21 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FakeOpenAIUpstream } from '../testing/fake-openai-upstream';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { fakeUpstreams, type FakeOpenAIUpstream } from '../testing/fake-openai-upstream';
 import { addChannel, addToken, addUser, flushAll } from '../testing/relay-fixtures';
-import { startTestServer, type TestServer } from '../testing/test-server';
+import { serverForTests } from '../testing/test-server';
 import type { DatabaseKind } from '../config';
 import { availableDatabaseKinds } from '../testing/test-databases';
 
 const kinds = await availableDatabaseKinds();
 
 describe.each(kinds)('multi-key relay on %s', (kind: DatabaseKind) => {
-  let server: TestServer;
-  const upstreams: FakeOpenAIUpstream[] = [];
-
-  async function fakeUpstream() {
-    const upstream = await new FakeOpenAIUpstream().start();
-    upstreams.push(upstream);
-    return upstream;
-  }
+  const server = serverForTests({ databaseKind: kind });
+  const fakeUpstream = fakeUpstreams();
 
   async function apiKeyFor(name: string) {
     const userId = await addUser(server, `user-${name}`, { quota: 50_000_000 });
@@ -36,14 +30,8 @@ describe.each(kinds)('multi-key relay on %s', (kind: DatabaseKind) => {
   }
 
   beforeAll(async () => {
-    server = await startTestServer({ databaseKind: kind });
     await server.context.options.save('RetryTimes', '0');
     await server.context.options.save('AutomaticDisableChannelEnabled', 'true');
-  });
-
-  afterAll(async () => {
-    for (const upstream of upstreams) await upstream.stop();
-    await server.stop();
   });
 
   describe('multi-key channels', () => {

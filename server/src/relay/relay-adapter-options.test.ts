@@ -1,13 +1,13 @@
 import { optionCatalogue } from '@switchboard/contract';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { callerFor, type Caller } from '../testing/channel-fixtures';
+import { callerForTests } from '../testing/channel-fixtures';
 import { FakeAnthropicUpstream } from '../testing/fake-anthropic-upstream';
 import { FakeGoogleUpstream } from '../testing/fake-google-upstream';
 import { FakeOpenAIUpstream } from '../testing/fake-openai-upstream';
 import { addChannelWithOther, priceModels } from '../testing/provider-test-kit';
 import { addChannel, addToken, addUser } from '../testing/relay-fixtures';
 import { adapterOptionKeys } from './providers/adapter-settings';
-import { startTestServer, type TestServer } from '../testing/test-server';
+import { serverForTests } from '../testing/test-server';
 
 const CLAUDE = 'claude-sonnet-4-5-20250929';
 const THINKING = `${CLAUDE}-thinking`;
@@ -18,16 +18,14 @@ const BEDROCK_CLAUDE = 'claude-sonnet-4-20250514';
  * asserted on what fake upstreams received. Adapter behaviour only: one database is enough.
  */
 describe('adapter options over HTTP', () => {
-  let server: TestServer;
-  let root: Caller;
+  const server = serverForTests();
+  const root = callerForTests(server);
   let claude: FakeAnthropicUpstream;
   let google: FakeGoogleUpstream;
   let openai: FakeOpenAIUpstream;
   let apiKey: string;
 
   beforeAll(async () => {
-    server = await startTestServer();
-    root = await callerFor(server, 'root', '123456');
     claude = await new FakeAnthropicUpstream('bedrock-secret').start();
     google = await new FakeGoogleUpstream().start();
     openai = await new FakeOpenAIUpstream().start();
@@ -42,7 +40,6 @@ describe('adapter options over HTTP', () => {
     await claude.stop();
     await google.stop();
     await openai.stop();
-    await server.stop();
   });
   beforeEach(async () => {
     for (const key of adapterOptionKeys) await server.context.options.save(key, optionCatalogue[key].default);

@@ -5,14 +5,14 @@ import { FakeAnthropicUpstream } from '../testing/fake-anthropic-upstream';
 import { FakeOpenAIUpstream } from '../testing/fake-openai-upstream';
 import { addChannel, addToken, addUser, flushAll } from '../testing/relay-fixtures';
 import { availableDatabaseKinds } from '../testing/test-databases';
-import { startTestServer, type TestServer } from '../testing/test-server';
+import { serverForTests } from '../testing/test-server';
 
 const kinds = await availableDatabaseKinds();
 const CLAUDE = 'claude-sonnet-4-5-20250929';
 const BEDROCK_CLAUDE = 'claude-sonnet-4-20250514';
 
 describe.each(kinds)('the official @anthropic-ai/sdk through /v1/messages on %s', (kind) => {
-  let server: TestServer;
+  const server = serverForTests({ databaseKind: kind });
   let claude: FakeAnthropicUpstream;
   let openai: FakeOpenAIUpstream;
   let client: Anthropic;
@@ -20,7 +20,6 @@ describe.each(kinds)('the official @anthropic-ai/sdk through /v1/messages on %s'
   let userId: number;
 
   beforeAll(async () => {
-    server = await startTestServer({ databaseKind: kind });
     claude = await new FakeAnthropicUpstream('bedrock-secret').start();
     openai = await new FakeOpenAIUpstream().start();
     userId = await addUser(server, 'claude-user', { quota: 50_000_000 });
@@ -35,7 +34,6 @@ describe.each(kinds)('the official @anthropic-ai/sdk through /v1/messages on %s'
   afterAll(async () => {
     await claude.stop();
     await openai.stop();
-    await server.stop();
   });
 
   beforeEach(() => {

@@ -3,9 +3,9 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { toNumber } from '../db/dialect';
 import { FakeOpenAIUpstream } from '../testing/fake-openai-upstream';
 import { addChannel, addToken, addUser, flushAll } from '../testing/relay-fixtures';
-import { startTestServer, type TestServer } from '../testing/test-server';
+import { serverForTests } from '../testing/test-server';
 
-let server: TestServer;
+const server = serverForTests();
 let upstream: FakeOpenAIUpstream;
 let userId: number;
 let client: OpenAI;
@@ -14,7 +14,6 @@ let tokenId: number;
 const START_QUOTA = 10_000_000;
 
 beforeAll(async () => {
-  server = await startTestServer();
   upstream = await new FakeOpenAIUpstream().start();
   userId = await addUser(server, 'sdk-user', { quota: START_QUOTA });
   const token = await addToken(server, userId, { remain: START_QUOTA });
@@ -25,7 +24,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await upstream.stop();
-  await server.stop();
 });
 
 beforeEach(() => {

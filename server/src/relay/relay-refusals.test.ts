@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FakeOpenAIUpstream } from '../testing/fake-openai-upstream';
 import { addChannel, addToken, addUser } from '../testing/relay-fixtures';
-import { startTestServer, type TestServer } from '../testing/test-server';
+import { serverForTests } from '../testing/test-server';
 
-let server: TestServer;
+const server = serverForTests();
 let upstream: FakeOpenAIUpstream;
 let userId: number;
 
@@ -19,7 +19,6 @@ async function chat(apiKey: string | null, body: Record<string, unknown> = { mod
 }
 
 beforeAll(async () => {
-  server = await startTestServer();
   upstream = await new FakeOpenAIUpstream().start();
   userId = await addUser(server, 'refused', { quota: 1_000_000 });
   await addChannel(server, { baseUrl: upstream.url, models: ['gpt-4o-mini', 'unpriced-model'] });
@@ -27,7 +26,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await upstream.stop();
-  await server.stop();
 });
 
 describe('refusals, in the OpenAI error shape', () => {

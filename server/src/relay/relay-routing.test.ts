@@ -1,17 +1,11 @@
 import OpenAI from 'openai';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FakeOpenAIUpstream } from '../testing/fake-openai-upstream';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { fakeUpstreams } from '../testing/fake-openai-upstream';
 import { addChannel, addToken, addUser, flushAll } from '../testing/relay-fixtures';
-import { startTestServer, type TestServer } from '../testing/test-server';
+import { serverForTests } from '../testing/test-server';
 
-let server: TestServer;
-const upstreams: FakeOpenAIUpstream[] = [];
-
-async function fakeUpstream() {
-  const upstream = await new FakeOpenAIUpstream().start();
-  upstreams.push(upstream);
-  return upstream;
-}
+const server = serverForTests();
+const fakeUpstream = fakeUpstreams();
 
 async function clientFor(model: string) {
   const userId = await addUser(server, `user-${model}`, { quota: 50_000_000 });
@@ -26,13 +20,7 @@ async function lastLogOther() {
 }
 
 beforeAll(async () => {
-  server = await startTestServer();
   await server.context.options.save('RetryTimes', '5');
-});
-
-afterAll(async () => {
-  for (const upstream of upstreams) await upstream.stop();
-  await server.stop();
 });
 
 describe('failover', () => {

@@ -7,7 +7,6 @@ import { migrateToLatest } from '../db/migrate';
 import { JobRunner } from '../jobs/job-runner';
 import { createAffinityStore, MemoryAffinityStore, type AffinityStore } from '../platform/affinity-store';
 import { BackgroundWork } from '../platform/background-work';
-import { DurableJournal } from '../ledger/durable-journal';
 import { RedisBus, type InvalidationBus } from '../platform/invalidation-bus';
 import type { Billing } from '../ledger/local-billing';
 import type { LogWriterReporter } from '../ledger/log-writer';
@@ -71,11 +70,12 @@ export async function openProcessContext(config: Config, options: ProcessContext
       sessions: new SessionCodec(resolveSessionSecret(config)),
       balances: billing.balances,
       journal: billing.journal,
+      instanceId: billing.instanceId,
       writeBehind: billing.writeBehind,
       logs: billing.logs,
       counters: billing.counters,
       affinity: redis ? createAffinityStore(redis, config.REDIS_PREFIX) : (options.affinity?.() ?? new MemoryAffinityStore()),
-      jobs: new JobRunner(database, billing.journal instanceof DurableJournal ? billing.journal.instanceId : null),
+      jobs: new JobRunner(database, billing.instanceId),
       background: new BackgroundWork(),
       version: options.version,
       startTime: Math.floor(Date.now() / 1000),

@@ -73,6 +73,7 @@ export async function remoteBilling(config: Config, database: Database, link: Pr
   return {
     balances: new RemoteBalanceBook(link),
     journal,
+    instanceId: null,
     logs,
     writeBehind,
     counters: new RemoteWindowCounter(link),

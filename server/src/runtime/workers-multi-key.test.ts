@@ -2,10 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { consoleClient } from '../testing/console-client';
 import { CRASH_MODEL, setUpBilling, type BillingSetup } from '../testing/crash-load';
 import { FakeOpenAIUpstream } from '../testing/fake-openai-upstream';
-import { connectionOnEachWorker, type PinnedConnection } from '../testing/pinned-connection';
-import { startServerProcess, type ServerProcess } from '../testing/server-process';
-import { temporaryFolders } from '../testing/temporary-folders';
 import { signIn } from '../testing/test-server';
+import { twoWorkerServer } from '../testing/two-workers';
 
 const KEYS = ['turn-key-0', 'turn-key-1', 'turn-key-2'];
 const CLAUDE = 'claude-sonnet-4-5-20250929';
@@ -19,15 +17,12 @@ describe('WORKERS=2: multi-key polling and channel affinity', () => {
   const upstream = new FakeOpenAIUpstream();
   const claudeA = new FakeOpenAIUpstream();
   const claudeB = new FakeOpenAIUpstream();
-  const newFolder = temporaryFolders('multi-key-workers');
-  const opened: PinnedConnection[] = [];
-  let server: ServerProcess;
+  const workers = twoWorkerServer('multi-key-workers');
   let setup: BillingSetup;
 
   beforeAll(async () => {
     await Promise.all([upstream.start(), claudeA.start(), claudeB.start()]);
-    const folder = newFolder();
-    server = await startServerProcess({ WORKERS: '2', SQLITE_PATH: `${folder}/switchboard.db`, JOURNAL_DIR: `${folder}/journal` });
+    const { server } = workers;
     setup = await setUpBilling(server, upstream.url);
     const headers = await signIn({ call: (path, init) => fetch(`${server.url}${path}`, init) }, 'root', '123456');
     const send = consoleClient({ call: (path, init) => fetch(`${server.url}${path}`, init) }, headers);
@@ -43,14 +38,10 @@ describe('WORKERS=2: multi-key polling and channel affinity', () => {
     }
   }, 60_000);
 
-  afterAll(async () => {
-    for (const connection of opened) connection.close();
-    if (server) expect(await server.stop()).toBe(0);
-    await Promise.all([upstream.stop(), claudeA.stop(), claudeB.stop()]);
-  });
+  afterAll(() => Promise.all([upstream.stop(), claudeA.stop(), claudeB.stop()]));
 
   it('calls alternating between the workers reach each key in turn', async () => {
-    const [first, second] = await connectionOnEachWorker(server, opened);
+    const { first, second } = workers;
     upstream.received.length = 0;
     for (let call = 0; call < 12; call += 1) {
       const reply = await (call % 2 === 0 ? first : second).call('/v1/chat/completions', {
@@ -66,7 +57,7 @@ describe('WORKERS=2: multi-key polling and channel affinity', () => {
   });
 
   it('Claude Code calls of one session alternating between the workers all reach one channel', async () => {
-    const [first, second] = await connectionOnEachWorker(server, opened);
+    const { first, second } = workers;
     // Several sessions: with a cache per worker, each would stay on one channel only by chance (1 in 2 each).
     for (const session of ['session-one', 'session-two', 'session-three', 'session-four']) {
       const before = [claudeA.received.length, claudeB.received.length];

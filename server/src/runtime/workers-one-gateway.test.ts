@@ -3,10 +3,9 @@ import parsePrometheusTextFormat from 'parse-prometheus-text-format';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CRASH_MODEL, setUpBilling, type BillingSetup } from '../testing/crash-load';
 import { FakeOpenAIUpstream } from '../testing/fake-openai-upstream';
-import { ownerOf, PinnedConnection } from '../testing/pinned-connection';
-import { startServerProcess, type ServerProcess } from '../testing/server-process';
-import { temporaryFolders } from '../testing/temporary-folders';
+import type { PinnedConnection } from '../testing/pinned-connection';
 import { signIn } from '../testing/test-server';
+import { twoWorkerServer } from '../testing/two-workers';
 
 const METRICS_TOKEN = 'workers-metrics-token-0123456789';
 const ROUNDS = 20;
@@ -17,32 +16,12 @@ const ROUNDS = 20;
  */
 describe('WORKERS=2: one gateway', () => {
   const upstream = new FakeOpenAIUpstream();
-  const newFolder = temporaryFolders('one-gateway');
-  let server: ServerProcess;
+  const workers = twoWorkerServer('one-gateway', { METRICS_ENABLED: 'true', METRICS_TOKEN });
   let setup: BillingSetup;
   let rootHeaders: Record<string, string>;
   /** one pinned connection on each worker */
   let first: PinnedConnection;
   let second: PinnedConnection;
-  const opened: PinnedConnection[] = [];
-
-  /** Opens connections until two are served by different workers. */
-  async function oneConnectionPerWorker(): Promise<[PinnedConnection, PinnedConnection]> {
-    const workers = await server.childPids();
-    expect(workers).toHaveLength(2);
-    const port = Number(new URL(server.url).port);
-    const byWorker = new Map<number, PinnedConnection>();
-    for (let attempt = 0; attempt < 40 && byWorker.size < 2; attempt += 1) {
-      const connection = new PinnedConnection(server.url);
-      opened.push(connection);
-      expect((await connection.call('/api/status')).status).toBe(200);
-      const owner = await ownerOf(port, connection.localPort, workers);
-      if (owner !== null && !byWorker.has(owner)) byWorker.set(owner, connection);
-    }
-    const [a, b] = [...byWorker.values()];
-    if (!a || !b) throw new Error('no connection reached the second worker');
-    return [a, b];
-  }
 
   const json = (connection: PinnedConnection, method: string, path: string, body?: unknown, headers: Record<string, string> = rootHeaders) =>
     connection
@@ -70,24 +49,12 @@ describe('WORKERS=2: one gateway', () => {
 
   beforeAll(async () => {
     await upstream.start();
-    const folder = newFolder();
-    server = await startServerProcess({
-      WORKERS: '2',
-      SQLITE_PATH: `${folder}/switchboard.db`,
-      JOURNAL_DIR: `${folder}/journal`,
-      METRICS_ENABLED: 'true',
-      METRICS_TOKEN,
-    });
-    setup = await setUpBilling(server, upstream.url);
-    rootHeaders = await signIn({ call: (path, init) => fetch(`${server.url}${path}`, init) }, 'root', '123456');
-    [first, second] = await oneConnectionPerWorker();
+    setup = await setUpBilling(workers.server, upstream.url);
+    rootHeaders = await signIn({ call: (path, init) => fetch(`${workers.server.url}${path}`, init) }, 'root', '123456');
+    ({ first, second } = workers);
   }, 60_000);
 
-  afterAll(async () => {
-    for (const connection of opened) connection.close();
-    if (server) expect(await server.stop()).toBe(0);
-    await upstream.stop();
-  });
+  afterAll(() => upstream.stop());
 
   it('reads back an option saved on the other worker, every time', async () => {
     const stale: number[] = [];

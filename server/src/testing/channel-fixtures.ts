@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { ApiEnvelope } from '@switchboard/contract';
+import { beforeAll } from 'vitest';
 import { nowSeconds, toNumber } from '../db/dialect';
 import { hashPassword } from '../platform/password';
 import { signIn, type TestServer } from './test-server';
@@ -27,6 +28,18 @@ export async function callerFor(server: TestServer, username: string, password: 
       body: body === undefined ? undefined : JSON.stringify(body),
     });
     return { status: response.status, ...((await response.json()) as ApiEnvelope<never>) };
+  };
+}
+
+/** A caller for the tests of the calling file or describe block, signed in (root by default) before they run. */
+export function callerForTests(server: TestServer, username = 'root', password = '123456'): Caller {
+  let caller: Caller | null = null;
+  beforeAll(async () => {
+    caller = await callerFor(server, username, password);
+  });
+  return (method, path, body, language) => {
+    if (!caller) throw new Error(`${username} is not signed in yet: call inside a test`);
+    return caller(method, path, body, language);
   };
 }
 

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { encodeEventStreamMessage } from './event-stream-encoder';
-import { startLoopbackServer, type LoopbackServer } from './loopback-server';
+import { LoopbackFake } from './loopback-server';
 import { verifySigV4 } from './sigv4-verifier';
 
 const FIXTURES = new URL('../relay/providers/anthropic/__fixtures__/', import.meta.url);
@@ -44,25 +44,15 @@ function sseEvents(text: string): string[] {
  * replaying recorded answers from `relay/providers/anthropic/__fixtures__`. Bedrock calls must carry a
  * valid SigV4 signature for `secretAccessKey` (checked independently of the signing package).
  */
-export class FakeAnthropicUpstream {
+export class FakeAnthropicUpstream extends LoopbackFake {
   readonly received: ReceivedAnthropicRequest[] = [];
   behaviour: FakeAnthropicBehaviour = {};
-  url = '';
-  private server: LoopbackServer | null = null;
 
-  constructor(private readonly secretAccessKey = 'test-secret-key') {}
-
-  async start(): Promise<this> {
-    this.server = await startLoopbackServer((request, response) => void this.handle(request, response));
-    this.url = this.server.url;
-    return this;
+  constructor(private readonly secretAccessKey = 'test-secret-key') {
+    super();
   }
 
-  async stop(): Promise<void> {
-    await this.server?.stop();
-  }
-
-  private async handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
+  protected async handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
     if (request.method === 'GET' && request.url === '/images/pixel.png') {
       response.writeHead(200, { 'content-type': 'image/png' });
       response.end(PIXEL_PNG);

@@ -1,5 +1,6 @@
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { afterAll } from 'vitest';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { LoopbackFake } from './loopback-server';
 
 export interface ReceivedRequest {
   path: string;
@@ -28,26 +29,12 @@ export interface FakeBehaviour {
  * An OpenAI-compatible upstream on 127.0.0.1 for tests: chat (stream and not), completions,
  * embeddings and models; records what it received and which streams the gateway aborted.
  */
-export class FakeOpenAIUpstream {
+export class FakeOpenAIUpstream extends LoopbackFake {
   readonly received: ReceivedRequest[] = [];
   abortedStreams = 0;
   behaviour: FakeBehaviour = {};
-  private server: Server | null = null;
-  url = '';
 
-  async start(): Promise<this> {
-    this.server = createServer((request, response) => void this.handle(request, response));
-    await new Promise<void>((resolve) => this.server!.listen(0, '127.0.0.1', resolve));
-    this.url = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
-    return this;
-  }
-
-  async stop(): Promise<void> {
-    this.server?.closeAllConnections();
-    await new Promise<void>((resolve) => this.server?.close(() => resolve()) ?? resolve());
-  }
-
-  private async handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
+  protected async handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
     const chunks: Buffer[] = [];
     for await (const chunk of request) chunks.push(chunk as Buffer);
     const text = Buffer.concat(chunks).toString('utf8');
@@ -135,4 +122,17 @@ export class FakeOpenAIUpstream {
     response.end('data: [DONE]\n\n');
     void request;
   }
+}
+
+/** Starts fake OpenAI upstreams on demand for the calling file or describe block; all are stopped after its tests. */
+export function fakeUpstreams(): () => Promise<FakeOpenAIUpstream> {
+  const started: FakeOpenAIUpstream[] = [];
+  afterAll(async () => {
+    for (const upstream of started) await upstream.stop();
+  });
+  return async () => {
+    const upstream = await new FakeOpenAIUpstream().start();
+    started.push(upstream);
+    return upstream;
+  };
 }

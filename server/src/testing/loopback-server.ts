@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll } from 'vitest';
 
 export interface LoopbackServer {
   url: string;
@@ -40,6 +41,13 @@ export abstract class LoopbackFake {
 
   async stop(): Promise<void> {
     await this.server?.stop();
+  }
+
+  /** Started before the tests of the calling file or describe block, stopped after them. */
+  forTests(): this {
+    beforeAll(() => this.start());
+    afterAll(() => this.stop());
+    return this;
   }
 
   protected abstract handle(request: IncomingMessage, response: ServerResponse): Promise<void>;

@@ -58,17 +58,19 @@ export async function ownerOf(serverPort: number, clientPort: number, pids: numb
 }
 
 /**
- * One pinned connection served by each of the server's two workers: opens connections until two are
- * served by different workers (up to 40). The caller closes every connection in `opened`.
+ * One pinned connection served by each of the server's two workers: opens connections (each must
+ * answer /api/status) until two are served by different workers (up to 40). The caller closes every connection in `opened`.
  */
 export async function connectionOnEachWorker(server: { url: string; childPids(): Promise<number[]> }, opened: PinnedConnection[]): Promise<[PinnedConnection, PinnedConnection]> {
   const workers = await server.childPids();
+  if (workers.length !== 2) throw new Error(`the server runs ${workers.length} workers, not 2`);
   const port = Number(new URL(server.url).port);
   const byWorker = new Map<number, PinnedConnection>();
   for (let attempt = 0; attempt < 40 && byWorker.size < 2; attempt += 1) {
     const connection = new PinnedConnection(server.url);
     opened.push(connection);
-    await connection.call('/api/status');
+    const status = (await connection.call('/api/status')).status;
+    if (status !== 200) throw new Error(`GET /api/status answered ${status}`);
     const owner = await ownerOf(port, connection.localPort, workers);
     if (owner !== null && !byWorker.has(owner)) byWorker.set(owner, connection);
   }

@@ -1,6 +1,7 @@
+import type OpenAI from 'openai';
 import { toNumber } from '../db/dialect';
 import type { CachedChannel } from '../relay/caches/channel-index';
-import { addChannel, flushAll, type ChannelValues } from './relay-fixtures';
+import { addChannel, addToken, addUser, flushAll, type ChannelValues } from './relay-fixtures';
 import type { TestServer } from './test-server';
 
 /** A channel with its `other` column set (Gemini API version, Vertex region). */
@@ -58,3 +59,21 @@ export const cachedChannel = (values: Partial<CachedChannel>): CachedChannel => 
   weight: 0,
   ...values,
 });
+
+/** A relay caller: a user with `quota` and an unlimited token of theirs. */
+export async function relayCaller(server: TestServer, username: string, quota: number): Promise<{ userId: number; apiKey: string }> {
+  const userId = await addUser(server, username, { quota });
+  return { userId, apiKey: (await addToken(server, userId, { unlimited: true })).apiKey };
+}
+
+/** A chat completion of one system and one user message through the official SDK (`extra`: max_tokens, temperature...). */
+export function chatWithSystem(client: OpenAI, model: string, system: string, user: string, extra: Partial<OpenAI.ChatCompletionCreateParamsNonStreaming> = {}) {
+  return client.chat.completions.create({
+    model,
+    messages: [
+      { role: 'system', content: system },
+      { role: 'user', content: user },
+    ],
+    ...extra,
+  });
+}

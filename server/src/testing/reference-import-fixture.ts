@@ -1,6 +1,8 @@
+import { afterAll, beforeAll } from 'vitest';
 import type { Kysely } from 'kysely';
 import type { DatabaseKind } from '../config';
 import { openDatabase, type Database } from '../db/database';
+import { migrateToLatest } from '../db/migrate';
 import { openSource, type SourceDatabase } from '../import/reference-source';
 import { FakeOpenAIUpstream } from './fake-openai-upstream';
 import { createReferenceSchema } from './reference-schema';
@@ -42,4 +44,22 @@ export async function referenceImport(
       await upstream.stop();
     },
   };
+}
+
+/**
+ * A reference import for the calling describe block: seeded before its tests (the target migrated
+ * first with `migrated`), closed after them. Its fields are there once the tests run.
+ */
+export function referenceImportForTests(
+  kind: DatabaseKind,
+  seed: (db: Kysely<any>, kind: DatabaseKind, upstreamUrl: string) => Promise<void>,
+  { migrated = false } = {},
+): ReferenceImport {
+  const fixture = {} as ReferenceImport;
+  beforeAll(async () => {
+    Object.assign(fixture, await referenceImport(kind, seed));
+    if (migrated) await migrateToLatest(fixture.target);
+  });
+  afterAll(() => fixture.close?.());
+  return fixture;
 }

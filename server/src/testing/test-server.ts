@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { afterAll, beforeAll } from 'vitest';
 import type { DatabaseKind } from '../config';
 import { loadConfig } from '../config';
 import { startServer, type RunningServer } from '../server';
@@ -46,6 +47,19 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
       if (!options.sharedDatabase) await database.drop();
     },
   };
+}
+
+/**
+ * A test server for the calling file or describe block: started before its tests, stopped after them.
+ * Its fields are there once the tests (or later hooks) run.
+ */
+export function serverForTests(options: TestServerOptions = {}): TestServer {
+  const server = {} as TestServer;
+  beforeAll(async () => {
+    Object.assign(server, await startTestServer(options));
+  });
+  afterAll(() => server.stop?.());
+  return server;
 }
 
 /** Signs in through the real login call and returns the headers a console client would send. */

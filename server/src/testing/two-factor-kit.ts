@@ -1,5 +1,8 @@
 import { Secret, TOTP } from 'otpauth';
-import type { ApiEnvelope } from '@switchboard/contract';
+import { Role, type ApiEnvelope } from '@switchboard/contract';
+import { expect } from 'vitest';
+import { addUser } from './relay-fixtures';
+import type { TestServer } from './test-server';
 
 /**
  * The code an authenticator app shows for `secret`, `offsetSteps` 30-second steps from now. The
@@ -65,4 +68,12 @@ export async function enableTwoFactor(session: CookieSession): Promise<{ secret:
   const enabled = await session.send('POST', '/user/2fa/enable', { code: totpCode(setup.data.secret) });
   if (!enabled.success) throw new Error(`2FA enable failed: ${enabled.message}`);
   return { secret: setup.data.secret, backupCodes: setup.data.backup_codes };
+}
+
+/** A new user at `role` (password `password123`), signed in (before any two-factor) in a fresh session. */
+export async function signedInUser(server: TestServer, username: string, role: number = Role.Common): Promise<CookieSession> {
+  await addUser(server, username, { role });
+  const session = new CookieSession(server);
+  expect((await session.logIn(username, 'password123')).success).toBe(true);
+  return session;
 }

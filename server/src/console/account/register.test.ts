@@ -4,24 +4,22 @@ import { toNumber } from '../../db/dialect';
 import type { MailCatcher } from '../../testing/mail-catcher';
 import { FakeJsonServer } from '../../testing/fake-json-server';
 import { availableDatabaseKinds } from '../../testing/test-databases';
-import { startTestServer, type TestServer } from '../../testing/test-server';
+import { serverForTests } from '../../testing/test-server';
 import { BrowserClient, codeIn, setOptions, startMailCatcher } from '../../testing/account-fixtures';
 
 const kinds = await availableDatabaseKinds();
 const UNIT = 500_000;
 
 describe.each(kinds)('registration on %s', (kind: DatabaseKind) => {
-  let server: TestServer;
+  const server = serverForTests({ databaseKind: kind });
   let mail: MailCatcher;
   let visitor: BrowserClient;
 
   beforeAll(async () => {
-    server = await startTestServer({ databaseKind: kind });
     mail = await startMailCatcher(server);
   });
   afterAll(async () => {
     await mail.stop();
-    await server.stop();
   });
   beforeEach(async () => {
     visitor = new BrowserClient(server);

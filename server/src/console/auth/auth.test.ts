@@ -4,7 +4,7 @@ import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nowSeconds } from '../../db/dialect';
 import { hashPassword } from '../../platform/password';
-import { signIn, startTestServer, type TestServer } from '../../testing/test-server';
+import { signIn, serverForTests } from '../../testing/test-server';
 import { consoleErrorHandler } from '../error-handler';
 import { UserRepository } from '../user/repository';
 import { createGuards } from './guards';
@@ -15,7 +15,7 @@ interface Envelope {
   data?: { id: number; username: string; role: number };
 }
 
-let server: TestServer;
+const server = serverForTests();
 let users: UserRepository;
 /** A second HTTP server whose routes sit behind the real guards, one per level. */
 let guardProbe: { call(path: string, init?: RequestInit): Promise<Response>; close(): Promise<void> };
@@ -48,13 +48,11 @@ async function createUser(username: string, values: { role?: number; status?: nu
 const self = (headers: Record<string, string>) => server.call('/api/user/self', { headers });
 
 beforeAll(async () => {
-  server = await startTestServer();
   users = new UserRepository(server.context.database);
   guardProbe = await startGuardProbe();
 });
 afterAll(async () => {
   await guardProbe.close();
-  await server.stop();
 });
 
 describe('sign-in', () => {

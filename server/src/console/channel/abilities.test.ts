@@ -1,29 +1,23 @@
 import type { ChannelView } from '@switchboard/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseKind } from '../../config';
 import { toNumber } from '../../db/dialect';
 import { availableDatabaseKinds } from '../../testing/test-databases';
-import { startTestServer, type TestServer } from '../../testing/test-server';
+import { serverForTests } from '../../testing/test-server';
 import { changeChannels } from './channel-writes';
-import { abilitySnapshot, callerFor, channelBody, type Caller } from '../../testing/channel-fixtures';
+import { abilitySnapshot, callerForTests, channelBody } from '../../testing/channel-fixtures';
 
 const kinds = await availableDatabaseKinds();
 
 describe.each(kinds)('channel abilities on %s', (kind: DatabaseKind) => {
-  let server: TestServer;
-  let root: Caller;
+  const server = serverForTests({ databaseKind: kind });
+  const root = callerForTests(server);
   let notifications = 0;
 
   beforeAll(async () => {
-    server = await startTestServer({ databaseKind: kind });
-    root = await callerFor(server, 'root', '123456');
     server.context.bus.onChannelsChanged(() => {
       notifications += 1;
     });
-  });
-
-  afterAll(async () => {
-    await server.stop();
   });
 
   async function expectConsistent(): Promise<void> {

@@ -1,6 +1,7 @@
 import type { ChannelBalanceSummary } from '@switchboard/contract';
 import type { AppContext } from '../../app-context';
-import { ChannelService } from './service';
+import type { ChannelTester } from '../../domain/channel-health';
+import { ChannelService } from './channel-service';
 import { ChannelTestService, type ChannelTestMode } from './test-service';
 import { ChannelUpstreamService } from './upstream-service';
 
@@ -13,9 +14,9 @@ export interface ChannelBackgroundWork {
 }
 
 /** The channel services the jobs run, built over the same rules as the console's buttons. */
-export function channelBackgroundWork(context: AppContext): ChannelBackgroundWork {
+export function channelBackgroundWork(context: AppContext, testChannel: ChannelTester): ChannelBackgroundWork {
   const channels = new ChannelService(context);
-  const tests = new ChannelTestService(context, channels);
+  const tests = new ChannelTestService(context, channels, testChannel);
   const upstream = new ChannelUpstreamService(context, channels);
   return {
     testChannels: (mode, signal) => tests.runScheduled(mode, signal),

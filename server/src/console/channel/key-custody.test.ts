@@ -1,10 +1,10 @@
 import { Role, type ChannelView } from '@switchboard/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { flushAll } from '../../testing/relay-fixtures';
-import { startTestServer, type TestServer } from '../../testing/test-server';
+import { serverForTests } from '../../testing/test-server';
 import { storedChannelKey } from '../../testing/stored-channel-key';
 import { MODEL_TEST_TOKEN_NAME } from './test-service';
-import { addUser, callerFor, channelBody, startFakeUpstream, type Caller, type FakeUpstream } from '../../testing/channel-fixtures';
+import { addUser, callerFor, callerForTests, channelBody, startFakeUpstream, type Caller, type FakeUpstream } from '../../testing/channel-fixtures';
 
 const STORED_KEY = 'custodyPlainKey9931';
 const completion = {
@@ -16,8 +16,8 @@ const completion = {
   usage: { prompt_tokens: 1, completion_tokens: 1, total_tokens: 2 },
 };
 
-let server: TestServer;
-let root: Caller;
+const server = serverForTests();
+const root = callerForTests(server);
 let admin: Caller;
 /** where the channels' keys belong */
 let home: FakeUpstream;
@@ -25,8 +25,6 @@ let home: FakeUpstream;
 let elsewhere: FakeUpstream;
 
 beforeAll(async () => {
-  server = await startTestServer();
-  root = await callerFor(server, 'root', '123456');
   await addUser(server, 'operator', Role.Admin);
   admin = await callerFor(server, 'operator', 'password-1234');
   const answer = (url: string | undefined) => (url?.endsWith('/models') ? { body: { object: 'list', data: [{ id: 'gpt-4o-mini' }] } } : { body: completion });
@@ -37,7 +35,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await home.close();
   await elsewhere.close();
-  await server.stop();
 });
 
 async function createChannel(overrides: Record<string, unknown> = {}): Promise<number> {

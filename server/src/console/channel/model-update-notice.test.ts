@@ -1,19 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readJsonBody, startLoopbackServer, type LoopbackServer } from '../../testing/loopback-server';
-import { startTestServer, type TestServer } from '../../testing/test-server';
+import { serverForTests } from '../../testing/test-server';
 import { MODEL_UPDATE_JOB } from './model-update-task';
-import { callerFor, channelBody, startFakeUpstream, type Caller, type FakeUpstream } from '../../testing/channel-fixtures';
+import { callerForTests, channelBody, startFakeUpstream, type FakeUpstream } from '../../testing/channel-fixtures';
 
-let server: TestServer;
-let root: Caller;
+const server = serverForTests();
+const root = callerForTests(server);
 let upstream: FakeUpstream;
 let receiver: LoopbackServer;
 const hooks: Array<Record<string, unknown>> = [];
 let listed = ['n-1', 'n-2'];
 
 beforeAll(async () => {
-  server = await startTestServer();
-  root = await callerFor(server, 'root', '123456');
   upstream = await startFakeUpstream((request) => ((request.url ?? '') === '/v1/models' ? { body: { data: listed.map((id) => ({ id })) } } : undefined));
   receiver = await startLoopbackServer((request, response) => {
     void readJsonBody(request).then((body) => {
@@ -32,7 +30,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await receiver.stop();
   await upstream.close();
-  await server.stop();
 });
 
 describe('upstream model change notices', () => {

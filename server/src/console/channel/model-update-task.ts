@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { AppContext } from '../../app-context';
-import { ChannelService } from './service';
+import { ChannelService } from './channel-service';
 import { noticeModelUpdates } from './model-update-notice';
 import { ModelUpdateService, type SweepSummary } from './model-updates-service';
 

@@ -7,7 +7,7 @@ import { ok } from '../envelope';
 import { modelUpdateMessages } from './model-update-messages';
 import { startDetectAll } from './model-update-task';
 import { ModelUpdateService } from './model-updates-service';
-import { ChannelService } from './service';
+import { ChannelService } from './channel-service';
 
 /** Upstream model updates of channels (issue 37; reference §10): detect and apply, per channel and for all. */
 export function registerModelUpdateRoutes(app: ConsoleApp, context: AppContext, guards: Guards): void {

@@ -11,7 +11,7 @@ import { normaliseChannelRow, type ChannelRow } from './channel-view';
 import { changeChannels } from './channel-writes';
 import { fetchUpstreamModels } from './fetch-models';
 import { applyChoice, parseSetting, pendingChanges, updateSettingsOf } from './model-updates';
-import type { ChannelService } from './service';
+import type { ChannelService } from './channel-service';
 import { forEachLimited } from './upstream-service';
 
 /** A scheduled sweep checks a channel at most this often; "detect all" and "detect" check anyway. */

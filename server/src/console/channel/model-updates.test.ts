@@ -1,23 +1,21 @@
 import type { ChannelView, ModelUpdateApplyAllResult, ModelUpdateApplyResult, ModelUpdateDetection } from '@switchboard/contract';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { availableDatabaseKinds } from '../../testing/test-databases';
-import { startTestServer, type TestServer } from '../../testing/test-server';
+import { serverForTests } from '../../testing/test-server';
 import { MODEL_UPDATE_JOB } from './model-update-task';
 import { ignoreMatcher } from './model-updates';
-import { callerFor, channelBody, startFakeUpstream, type Caller, type FakeUpstream } from '../../testing/channel-fixtures';
+import { callerForTests, channelBody, startFakeUpstream, type FakeUpstream } from '../../testing/channel-fixtures';
 
 const kinds = await availableDatabaseKinds();
 
 describe.each(kinds)('upstream model updates on %s', (kind) => {
-  let server: TestServer;
-  let root: Caller;
+  const server = serverForTests({ databaseKind: kind });
+  const root = callerForTests(server);
   let upstream: FakeUpstream;
   let listed: string[] = [];
   let delayMilliseconds = 0;
 
   beforeAll(async () => {
-    server = await startTestServer({ databaseKind: kind });
-    root = await callerFor(server, 'root', '123456');
     upstream = await startFakeUpstream((request) =>
       (request.url ?? '').startsWith('/v1/models')
           ? { body: { object: 'list', data: listed.map((id) => ({ id, object: 'model' })) }, delayMilliseconds }
@@ -27,7 +25,6 @@ describe.each(kinds)('upstream model updates on %s', (kind) => {
 
   afterAll(async () => {
     await upstream.close();
-    await server.stop();
   });
 
   beforeEach(() => {

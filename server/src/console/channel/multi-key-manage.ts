@@ -27,7 +27,7 @@ import { fill, type Text } from '../../platform/text';
 import type { ChannelRow } from './channel-view';
 import { changeChannels } from './channel-writes';
 import { multiKeyMessages } from './multi-key-messages';
-import type { ChannelService } from './service';
+import type { ChannelService } from './channel-service';
 
 const DEFAULT_PAGE_SIZE = 50;
 const PREVIEW_LENGTH = 10;

@@ -1,24 +1,15 @@
 import type { ChannelView, MultiKeyStatusPage } from '@switchboard/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../../testing/test-server';
-import { callerFor, channelBody, type Caller } from '../../testing/channel-fixtures';
+import { describe, expect, it } from 'vitest';
+import { serverForTests } from '../../testing/test-server';
+import { callerForTests, channelBody } from '../../testing/channel-fixtures';
 import type { DatabaseKind } from '../../config';
 import { availableDatabaseKinds } from '../../testing/test-databases';
 
 const kinds = await availableDatabaseKinds();
 
 describe.each(kinds)('multi-key console calls on %s', (kind: DatabaseKind) => {
-  let server: TestServer;
-  let root: Caller;
-
-  beforeAll(async () => {
-    server = await startTestServer({ databaseKind: kind });
-    root = await callerFor(server, 'root', '123456');
-  });
-
-  afterAll(async () => {
-    await server.stop();
-  });
+  const server = serverForTests({ databaseKind: kind });
+  const root = callerForTests(server);
 
   async function createMulti(keys: string[], mode: 'random' | 'polling' = 'polling'): Promise<number> {
     const reply = await root<{ ids: number[] }>('POST', '/api/channel/', {

@@ -1,27 +1,21 @@
 import { Role, type ChannelView } from '@switchboard/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseKind } from '../../config';
 import { availableDatabaseKinds } from '../../testing/test-databases';
-import { startTestServer, type TestServer } from '../../testing/test-server';
+import { serverForTests } from '../../testing/test-server';
 import { storedChannelKey } from '../../testing/stored-channel-key';
-import { addUser, callerFor, channelBody, type Caller } from '../../testing/channel-fixtures';
+import { addUser, callerFor, callerForTests, channelBody, type Caller } from '../../testing/channel-fixtures';
 
 const kinds = await availableDatabaseKinds();
 
 describe.each(kinds)('channel calls on %s', (kind: DatabaseKind) => {
-  let server: TestServer;
-  let root: Caller;
+  const server = serverForTests({ databaseKind: kind });
+  const root = callerForTests(server);
   let user: Caller;
 
   beforeAll(async () => {
-    server = await startTestServer({ databaseKind: kind });
-    root = await callerFor(server, 'root', '123456');
     await addUser(server, 'plain', Role.Common);
     user = await callerFor(server, 'plain', 'password-1234');
-  });
-
-  afterAll(async () => {
-    await server.stop();
   });
 
   async function create(overrides: Record<string, unknown>): Promise<number[]> {

@@ -15,13 +15,14 @@ import {
 } from '@switchboard/contract';
 import { z } from 'zod';
 import type { AppContext } from '../../app-context';
+import type { ChannelTester } from '../../domain/channel-health';
 import { currentUser } from '../auth/authenticate';
 import type { Guards } from '../auth/guards';
 import type { ConsoleApp } from '../console-app';
 import { ok } from '../envelope';
 import { fill, languageOf } from '../../platform/text';
 import { channelMessages } from './messages';
-import { ChannelService, COPY_SUFFIX } from './service';
+import { ChannelService, COPY_SUFFIX } from './channel-service';
 import { ChannelTagService } from './tag-service';
 import { ChannelTestService } from './test-service';
 import { ChannelUpstreamService } from './upstream-service';
@@ -35,11 +36,11 @@ const testQuery = z.object({ model: z.string().max(255).optional() });
 const withSlash = (path: string): string[] => [path, `${path}/`];
 
 /** Spec 001 §7 Channels, `GET /api/group/` and `GET /api/models`; admin only, except reading a key (super admin). */
-export function registerChannelRoutes(app: ConsoleApp, context: AppContext, guards: Guards): void {
+export function registerChannelRoutes(app: ConsoleApp, context: AppContext, guards: Guards, testChannel: ChannelTester): void {
   const channels = new ChannelService(context);
   const tags = new ChannelTagService(context);
   const upstream = new ChannelUpstreamService(context, channels);
-  const tests = new ChannelTestService(context, channels);
+  const tests = new ChannelTestService(context, channels, testChannel);
   const admin = { preValidation: guards.admin };
   const multiKeys = new MultiKeyManager(context, channels);
 

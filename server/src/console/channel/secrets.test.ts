@@ -1,29 +1,23 @@
 import { Role } from '@switchboard/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../../testing/test-server';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { serverForTests } from '../../testing/test-server';
 import { storedChannelKey } from '../../testing/stored-channel-key';
-import { addUser, callerFor, channelBody, type Caller } from '../../testing/channel-fixtures';
+import { addUser, callerFor, callerForTests, channelBody, type Caller } from '../../testing/channel-fixtures';
 
 const SECRET = 'sk-never-show-this-7f3a';
 const BATCH_SECRETS = ['sk-batch-secret-one', 'sk-batch-secret-two'];
 
-let server: TestServer;
-let root: Caller;
+const server = serverForTests();
+const root = callerForTests(server);
 let admin: Caller;
 let channelId = 0;
 
 beforeAll(async () => {
-  server = await startTestServer();
-  root = await callerFor(server, 'root', '123456');
   await addUser(server, 'keeper', Role.Admin);
   admin = await callerFor(server, 'keeper', 'password-1234');
   const created = await root<{ ids: number[] }>('POST', '/api/channel/', channelBody({ name: 'vault', key: SECRET, tag: 'safe' }));
   channelId = created.data?.ids[0] ?? 0;
   await root('POST', '/api/channel/', channelBody({ name: 'batch', mode: 'batch', key: BATCH_SECRETS.join('\n') }));
-});
-
-afterAll(async () => {
-  await server.stop();
 });
 
 function expectNoKeys(reply: unknown): void {

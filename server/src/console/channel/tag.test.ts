@@ -1,21 +1,12 @@
 import type { ChannelView } from '@switchboard/contract';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../../testing/test-server';
-import { callerFor, channelBody, type Caller } from '../../testing/channel-fixtures';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { serverForTests } from '../../testing/test-server';
+import { callerForTests, channelBody } from '../../testing/channel-fixtures';
 
-let server: TestServer;
-let root: Caller;
+const server = serverForTests();
+const root = callerForTests(server);
 let ids: number[] = [];
 let untagged = 0;
-
-beforeAll(async () => {
-  server = await startTestServer();
-  root = await callerFor(server, 'root', '123456');
-});
-
-afterAll(async () => {
-  await server.stop();
-});
 
 beforeEach(async () => {
   await server.context.database.db.deleteFrom('channels').execute();

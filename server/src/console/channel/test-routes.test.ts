@@ -1,10 +1,10 @@
 import type { ChannelView } from '@switchboard/contract';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { startTestServer, type TestServer } from '../../testing/test-server';
-import { callerFor, channelBody, startFakeUpstream, type Caller, type FakeUpstream } from '../../testing/channel-fixtures';
+import { serverForTests } from '../../testing/test-server';
+import { callerForTests, channelBody, startFakeUpstream, type FakeUpstream } from '../../testing/channel-fixtures';
 
-let server: TestServer;
-let root: Caller;
+const server = serverForTests();
+const root = callerForTests(server);
 let upstream: FakeUpstream;
 
 const completion = (model: string) => ({
@@ -17,8 +17,6 @@ const completion = (model: string) => ({
 });
 
 beforeAll(async () => {
-  server = await startTestServer();
-  root = await callerFor(server, 'root', '123456');
   // The key says how the fake vendor behaves: good answers after 20 ms, slow after 400 ms, bad is refused.
   upstream = await startFakeUpstream((request) => {
     if (!request.url?.endsWith('/chat/completions')) return undefined;
@@ -30,7 +28,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await upstream.close();
-  await server.stop();
 });
 
 async function create(overrides: Record<string, unknown>): Promise<number> {

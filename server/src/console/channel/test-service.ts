@@ -4,13 +4,11 @@ import { nowSeconds } from '../../db/dialect';
 import { AppError } from '../../platform/errors';
 import { LogType } from '../../ledger/log-writer';
 import { fill } from '../../platform/text';
-import { adapterSettingsOf } from '../../relay/providers/adapter-settings';
-import { disableReasonOf, isDisablingFailure } from '../../domain/channel-health';
-import { testChannel, type ChannelTestResult } from '../../relay/channel-test';
-import { disableAutomatically, enableAfterRecovery, mayDisableAutomatically } from './channel-status';
+import { disableReasonOf, isDisablingFailure, mayDisableAutomatically, type ChannelTester, type ChannelTestResult } from '../../domain/channel-health';
+import { disableAutomatically, enableAfterRecovery, testedKey } from '../../domain/channel-status';
 import type { ChannelRow } from './channel-view';
 import { channelMessages, disableReasons } from './messages';
-import type { ChannelService } from './service';
+import type { ChannelService } from './channel-service';
 import { forEachLimited } from './upstream-service';
 
 /** Drawing, music and video types answer asynchronously and cannot be tested (reference notes §2.6). */
@@ -37,6 +35,7 @@ export class ChannelTestService {
   constructor(
     private readonly context: AppContext,
     private readonly channels: ChannelService,
+    private readonly testChannel: ChannelTester,
   ) {}
 
   /** Tests one channel (optionally one chosen model) and stores its response and test time. */
@@ -85,7 +84,7 @@ export class ChannelTestService {
 
   private async run(channel: ChannelRow, model: string | undefined, monitor: 'none' | 'disable-and-enable' | 'enable-only'): Promise<ChannelTestOutcome> {
     if (!isTestable(channel.type)) throw new AppError(fill(channelMessages.testUnsupported, { type: channelTypeName(channel.type) }));
-    const result = await testChannel(channel, model, adapterSettingsOf(this.context.options));
+    const result = await this.testChannel(channel, model);
     const seconds = Number((result.timeMs / 1000).toFixed(2));
     await this.context.database.db
       .updateTable('channels')
@@ -131,10 +130,10 @@ export class ChannelTestService {
       await enableAfterRecovery(this.context, channel);
       return;
     }
-    if (!mayDisable || channel.status !== ChannelStatus.Enabled || !mayDisableAutomatically(this.context, channel)) return;
+    if (!mayDisable || channel.status !== ChannelStatus.Enabled || !mayDisableAutomatically(this.context.options, channel.auto_ban === 1)) return;
     const refused = result.failure !== null && isDisablingFailure(this.context.options, result.failure);
     if (!tooSlow && !refused) return;
     const reason = refused && result.failure ? disableReasonOf(result.failure, result.message) : disableReasons.slowTest(seconds, threshold);
-    await disableAutomatically(this.context, channel, reason);
+    await disableAutomatically(this.context, channel, testedKey(channel)?.index, reason);
   }
 }

@@ -2,12 +2,13 @@ import { ChannelStatus, type ChannelBalanceSummary, type FetchModelsRequest } fr
 import type { AppContext } from '../../app-context';
 import { nowSeconds } from '../../db/dialect';
 import { queryBalance, supportsBalance } from './balance';
-import { disableAutomatically, mayDisableAutomatically } from './channel-status';
+import { mayDisableAutomatically } from '../../domain/channel-health';
+import { disableAutomatically, testedKey } from '../../domain/channel-status';
 import type { ChannelRow } from './channel-view';
 import { fetchUpstreamModels } from './fetch-models';
 import { disableReasons } from './messages';
 import { ChannelRepository } from './repository';
-import type { ChannelService } from './service';
+import type { ChannelService } from './channel-service';
 
 /** Channels whose balances are queried at the same time by "update all". */
 const BALANCE_CONCURRENCY = 4;
@@ -62,8 +63,8 @@ export class ChannelUpstreamService {
       try {
         const balance = await this.refreshBalance(channel, false);
         summary.updated += 1;
-        if (balance <= 0 && mayDisableAutomatically(this.context, channel)) {
-          await disableAutomatically(this.context, channel, disableReasons.insufficientBalance);
+        if (balance <= 0 && mayDisableAutomatically(this.context.options, channel.auto_ban === 1)) {
+          await disableAutomatically(this.context, channel, testedKey(channel)?.index, disableReasons.insufficientBalance);
         }
       } catch {
         summary.failed += 1;

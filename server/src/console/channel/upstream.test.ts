@@ -1,18 +1,16 @@
 import type { ChannelBalanceSummary, ChannelView } from '@switchboard/contract';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../../testing/test-server';
-import { callerFor, channelBody, startFakeUpstream, type Caller, type FakeUpstream } from '../../testing/channel-fixtures';
+import { serverForTests } from '../../testing/test-server';
+import { callerForTests, channelBody, startFakeUpstream, type FakeUpstream } from '../../testing/channel-fixtures';
 
 const GOOD_KEY = 'sk-upstream-good';
-let server: TestServer;
-let root: Caller;
+const server = serverForTests();
+const root = callerForTests(server);
 let upstream: FakeUpstream;
 /** What the fake vendor answers, by path without query. */
 let replies: Record<string, { status?: number; body: unknown }> = {};
 
 beforeAll(async () => {
-  server = await startTestServer();
-  root = await callerFor(server, 'root', '123456');
   upstream = await startFakeUpstream((request) => {
     const path = (request.url ?? '').split('?')[0] ?? '';
     const authorised = [request.headers.authorization, request.headers['x-api-key'], request.headers['api-key']].some((value) =>
@@ -25,7 +23,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await upstream.close();
-  await server.stop();
 });
 
 beforeEach(() => {

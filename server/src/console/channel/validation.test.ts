@@ -1,22 +1,13 @@
 import type { ChannelView } from '@switchboard/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { fill, type Text } from '../../platform/text';
-import { startTestServer, type TestServer } from '../../testing/test-server';
+import { serverForTests } from '../../testing/test-server';
 import { storedChannelKey } from '../../testing/stored-channel-key';
 import { channelMessages } from './messages';
-import { callerFor, channelBody, type Caller } from '../../testing/channel-fixtures';
+import { callerForTests, channelBody } from '../../testing/channel-fixtures';
 
-let server: TestServer;
-let root: Caller;
-
-beforeAll(async () => {
-  server = await startTestServer();
-  root = await callerFor(server, 'root', '123456');
-});
-
-afterAll(async () => {
-  await server.stop();
-});
+const server = serverForTests();
+const root = callerForTests(server);
 
 async function create(overrides: Record<string, unknown>): Promise<ChannelView> {
   const reply = await root<{ ids: number[] }>('POST', '/api/channel/', channelBody(overrides));

@@ -1,10 +1,10 @@
 import type { CheckinResult, CheckinStatus } from '@switchboard/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseKind } from '../../config';
 import { consoleClient, type ConsoleClient } from '../../testing/console-client';
 import { flushAll } from '../../testing/relay-fixtures';
 import { availableDatabaseKinds } from '../../testing/test-databases';
-import { signIn, startTestServer, type TestServer } from '../../testing/test-server';
+import { signIn, serverForTests } from '../../testing/test-server';
 import { signInNewUser } from '../../testing/token-fixtures';
 import { quotaOf } from '../../testing/wallet-fixtures';
 import { localDate } from './checkin-service';
@@ -12,7 +12,7 @@ import { localDate } from './checkin-service';
 const kinds = await availableDatabaseKinds();
 
 describe.each(kinds)('daily check-in on %s', (kind: DatabaseKind) => {
-  let server: TestServer;
+  const server = serverForTests({ databaseKind: kind });
   let root: ConsoleClient;
   const user = async (name: string) => {
     const headers = await signInNewUser(server, name);
@@ -21,10 +21,8 @@ describe.each(kinds)('daily check-in on %s', (kind: DatabaseKind) => {
   const setOption = async (key: string, value: string) => expect((await root('PUT', '/option/', { key, value })).success).toBe(true);
 
   beforeAll(async () => {
-    server = await startTestServer({ databaseKind: kind });
     root = consoleClient(server, await signIn(server, 'root', '123456'));
   });
-  afterAll(() => server.stop());
 
   it('is refused in both languages while disabled, and /api/status says it is off', async () => {
     const eve = await user('eve');

@@ -6,7 +6,7 @@ import { FakeMidjourneyProxy } from '../../testing/fake-midjourney-proxy';
 import { FakeOpenAIUpstream } from '../../testing/fake-openai-upstream';
 import { addChannel, addToken, flushAll } from '../../testing/relay-fixtures';
 import { availableDatabaseKinds } from '../../testing/test-databases';
-import { startTestServer, type TestServer } from '../../testing/test-server';
+import { serverForTests } from '../../testing/test-server';
 import { signedInCaller, type ConsoleCaller } from '../../testing/log-fixtures';
 
 const kinds = await availableDatabaseKinds();
@@ -24,7 +24,7 @@ afterAll(async () => {
 });
 
 describe.each(kinds)('usage data on %s', (kind: DatabaseKind) => {
-  let server: TestServer;
+  const server = serverForTests({ databaseKind: kind });
   let admin: ConsoleCaller;
   let alice: ConsoleCaller;
   let aliceId: number;
@@ -32,7 +32,6 @@ describe.each(kinds)('usage data on %s', (kind: DatabaseKind) => {
   const thisHour = now - (now % HOUR);
 
   beforeAll(async () => {
-    server = await startTestServer({ databaseKind: kind });
     admin = (await signedInCaller(server, 'admin', 10)).caller;
     ({ id: aliceId, caller: alice } = await signedInCaller(server, 'alice'));
     const bob = await signedInCaller(server, 'bob');
@@ -45,7 +44,6 @@ describe.each(kinds)('usage data on %s', (kind: DatabaseKind) => {
     roll(bob.id, 'bob', 'gpt-4o', thisHour - 40 * 24 * HOUR, 1, 1);
     await server.context.logs.flush();
   });
-  afterAll(() => server.stop());
 
   const window = (since: number, until = now) => `start_timestamp=${since}&end_timestamp=${until}`;
 

@@ -1,23 +1,22 @@
 import type { TopUsage } from '@switchboard/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseKind } from '../../config';
 import { nowSeconds } from '../../db/dialect';
 import { availableDatabaseKinds } from '../../testing/test-databases';
-import { startTestServer, type TestServer } from '../../testing/test-server';
+import { serverForTests } from '../../testing/test-server';
 import { consumption, signedInCaller, writeLogs, type ConsoleCaller } from '../../testing/log-fixtures';
 
 const kinds = await availableDatabaseKinds();
 const HOUR = 3600;
 
 describe.each(kinds)('the dashboard top lists on %s', (kind: DatabaseKind) => {
-  let server: TestServer;
+  const server = serverForTests({ databaseKind: kind });
   let admin: ConsoleCaller;
   let alice: ConsoleCaller;
   const now = nowSeconds();
   const window = (since: number, until = now + HOUR) => `start_timestamp=${since}&end_timestamp=${until}`;
 
   beforeAll(async () => {
-    server = await startTestServer({ databaseKind: kind });
     admin = (await signedInCaller(server, 'admin', 10)).caller;
     const { id: aliceId, caller } = await signedInCaller(server, 'alice');
     alice = caller;
@@ -35,7 +34,6 @@ describe.each(kinds)('the dashboard top lists on %s', (kind: DatabaseKind) => {
       consumption(bob.id, 'bob', { created_at: now - 30, token_name: 'bob key', quota: 9000 }),
     ]);
   });
-  afterAll(() => server.stop());
 
   it('ranks the users who consumed most in the window, for administrators only', async () => {
     const top = await admin.get<TopUsage[]>(`/data/top_users?${window(now - 2 * HOUR)}`);

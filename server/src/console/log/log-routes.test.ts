@@ -1,17 +1,17 @@
 import type { LogStat, LogView, PageData } from '@switchboard/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseKind } from '../../config';
 import { nowSeconds } from '../../db/dialect';
 import { LogType } from '../../ledger/log-writer';
 import { availableDatabaseKinds } from '../../testing/test-databases';
-import { signIn, startTestServer, type TestServer } from '../../testing/test-server';
+import { signIn, serverForTests } from '../../testing/test-server';
 import { consoleCaller, consumption, signedInCaller, writeLogs, type ConsoleCaller } from '../../testing/log-fixtures';
 
 const kinds = await availableDatabaseKinds();
 const DAY = 86_400;
 
 describe.each(kinds)('logs on %s', (kind: DatabaseKind) => {
-  let server: TestServer;
+  const server = serverForTests({ databaseKind: kind });
   let root: ConsoleCaller;
   let admin: ConsoleCaller;
   let alice: ConsoleCaller;
@@ -20,7 +20,6 @@ describe.each(kinds)('logs on %s', (kind: DatabaseKind) => {
   const ids = (page: PageData<LogView> | undefined) => page?.items.map((item) => item.content);
 
   beforeAll(async () => {
-    server = await startTestServer({ databaseKind: kind });
     root = consoleCaller(server, await signIn(server, 'root', '123456'));
     admin = (await signedInCaller(server, 'admin', 10)).caller;
     const aliceUser = await signedInCaller(server, 'alice');
@@ -39,7 +38,6 @@ describe.each(kinds)('logs on %s', (kind: DatabaseKind) => {
       a({ content: 'old', created_at: now - 10 * DAY, quota: 7, prompt_tokens: 1, completion_tokens: 1 }),
     ]);
   });
-  afterAll(() => server.stop());
 
   const list = (caller: ConsoleCaller, path: string) => caller.get<PageData<LogView>>(path);
 

@@ -1,25 +1,21 @@
 import type { ModelMetaView, PageData, PrefillGroupView, VendorView } from '@switchboard/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { addChannel } from '../../testing/relay-fixtures';
 import { availableDatabaseKinds } from '../../testing/test-databases';
-import { startTestServer, type TestServer } from '../../testing/test-server';
-import { addUser, callerFor, type Caller } from '../../testing/channel-fixtures';
+import { serverForTests } from '../../testing/test-server';
+import { addUser, callerFor, callerForTests } from '../../testing/channel-fixtures';
 
 const kinds = await availableDatabaseKinds();
 
 // Every query of these areas (text search, the abilities join, unique names) on each database.
 describe.each(kinds)('model metadata on %s', (kind) => {
-  let server: TestServer;
-  let root: Caller;
+  const server = serverForTests({ databaseKind: kind });
+  const root = callerForTests(server);
 
   beforeAll(async () => {
-    server = await startTestServer({ databaseKind: kind });
-    root = await callerFor(server, 'root', '123456');
     await addChannel(server, { name: 'openai-main', baseUrl: 'http://127.0.0.1:9', models: ['gpt-4o', 'gpt-4o-mini', 'claude-3-haiku'], groups: ['default', 'vip'] });
     await addChannel(server, { name: 'backup', type: 14, baseUrl: 'http://127.0.0.1:9', models: ['claude-3-haiku', 'claude-3-opus'] });
   });
-
-  afterAll(() => server.stop());
 
   describe('vendors', () => {
     it('creates, lists, searches, edits and deletes a vendor; a taken name is refused', async () => {

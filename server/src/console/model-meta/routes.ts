@@ -7,7 +7,7 @@ import { ok } from '../envelope';
 import { AppError } from '../../platform/errors';
 import { modelMetaMessages } from './messages';
 import { pageQuery, pagingOf } from '../paging';
-import { ModelMetaService } from './service';
+import { ModelMetaService } from './model-meta-service';
 import { VendorRepository } from '../vendor/repository';
 
 const idParams = z.object({ id: z.coerce.number().int().positive() });

@@ -4,7 +4,7 @@ import { toNumber } from '../../db/dialect';
 import type { FakeJsonServer } from '../../testing/fake-json-server';
 import { addUser } from '../../testing/relay-fixtures';
 import { availableDatabaseKinds } from '../../testing/test-databases';
-import { startTestServer, type TestServer } from '../../testing/test-server';
+import { serverForTests } from '../../testing/test-server';
 import { BrowserClient, setOptions } from '../../testing/account-fixtures';
 import { startFakeProviders } from '../../testing/fake-oauth-providers';
 import { totpCode } from '../../testing/two-factor-kit';
@@ -12,11 +12,10 @@ import { totpCode } from '../../testing/two-factor-kit';
 const kinds = await availableDatabaseKinds();
 
 describe.each(kinds)('third-party sign-in on %s', (kind: DatabaseKind) => {
-  let server: TestServer;
+  const server = serverForTests({ databaseKind: kind });
   let providers: FakeJsonServer;
 
   beforeAll(async () => {
-    server = await startTestServer({ databaseKind: kind });
     providers = await startFakeProviders(
       {
         'code-octo': { id: 101, login: 'octocat', name: 'The Octocat' },
@@ -49,7 +48,6 @@ describe.each(kinds)('third-party sign-in on %s', (kind: DatabaseKind) => {
   });
   afterAll(async () => {
     await providers.stop();
-    await server.stop();
   });
 
   async function callback(client: BrowserClient, provider: string, code: string, aff = '') {

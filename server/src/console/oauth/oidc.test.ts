@@ -3,30 +3,27 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseKind } from '../../config';
 import { addUser } from '../../testing/relay-fixtures';
 import { availableDatabaseKinds } from '../../testing/test-databases';
-import { startTestServer, type TestServer } from '../../testing/test-server';
+import { serverForTests } from '../../testing/test-server';
 import { BrowserClient, setOptions } from '../../testing/account-fixtures';
-import { callerFor, type Caller } from '../../testing/channel-fixtures';
+import { callerForTests } from '../../testing/channel-fixtures';
 import { FakeFileServer } from '../../testing/fake-file-server';
 import { FAKE_OIDC_CLIENT, FakeOidcProvider } from '../../testing/fake-oidc-provider';
 
 const kinds = await availableDatabaseKinds();
 
 describe.each(kinds)('OIDC sign-in on %s', (kind: DatabaseKind) => {
-  let server: TestServer;
+  const server = serverForTests({ databaseKind: kind });
   let provider: FakeOidcProvider;
-  let root: Caller;
+  const root = callerForTests(server);
   let files: FakeFileServer;
 
   beforeAll(async () => {
-    server = await startTestServer({ databaseKind: kind });
     provider = await new FakeOidcProvider().start();
     files = await new FakeFileServer().start();
-    root = await callerFor(server, 'root', '123456');
   });
   afterAll(async () => {
     await files.stop();
     await provider.stop();
-    await server.stop();
   });
 
   const put = (key: string, value: unknown) => root('PUT', '/api/option/', { key, value });

@@ -4,7 +4,7 @@ import type { DatabaseKind } from '../../config';
 import type { MailCatcher } from '../../testing/mail-catcher';
 import { addUser } from '../../testing/relay-fixtures';
 import { availableDatabaseKinds } from '../../testing/test-databases';
-import { startTestServer, type TestServer } from '../../testing/test-server';
+import { serverForTests } from '../../testing/test-server';
 import { BrowserClient, codeIn, setOptions, startMailCatcher } from '../../testing/account-fixtures';
 
 const kinds = await availableDatabaseKinds();
@@ -23,17 +23,15 @@ function signed(fields: Record<string, string>, token = BOT_TOKEN): string {
 const now = () => String(Math.floor(Date.now() / 1000));
 
 describe.each(kinds)('Telegram and email bindings on %s', (kind: DatabaseKind) => {
-  let server: TestServer;
+  const server = serverForTests({ databaseKind: kind });
   let mail: MailCatcher;
 
   beforeAll(async () => {
-    server = await startTestServer({ databaseKind: kind });
     mail = await startMailCatcher(server);
     await setOptions(server, { TelegramOAuthEnabled: true, TelegramBotToken: BOT_TOKEN, TelegramBotName: 'switchboard_bot' });
   });
   afterAll(async () => {
     await mail.stop();
-    await server.stop();
   });
 
   it('signs in with a good signature, creating the user once', async () => {

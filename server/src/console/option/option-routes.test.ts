@@ -1,22 +1,16 @@
 import { defaultModelPrice, defaultModelRatio, isSecretOptionKey } from '@switchboard/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { DatabaseKind } from '../../config';
 import { addUser } from '../../testing/relay-fixtures';
 import { availableDatabaseKinds } from '../../testing/test-databases';
-import { startTestServer, type TestServer } from '../../testing/test-server';
-import { callerFor, type Caller } from '../../testing/channel-fixtures';
+import { serverForTests, startTestServer } from '../../testing/test-server';
+import { callerFor, callerForTests } from '../../testing/channel-fixtures';
 
 const kinds = await availableDatabaseKinds();
 
 describe.each(kinds)('option calls on %s', (kind: DatabaseKind) => {
-  let server: TestServer;
-  let root: Caller;
-
-  beforeAll(async () => {
-    server = await startTestServer({ databaseKind: kind });
-    root = await callerFor(server, 'root', '123456');
-  });
-  afterAll(() => server.stop());
+  const server = serverForTests({ databaseKind: kind });
+  const root = callerForTests(server);
 
   const put = (key: string, value: unknown, language: 'zh' | 'en' = 'en') => root('PUT', '/api/option/', { key, value }, language);
   const stored = async (key: string) => (await root<Array<{ key: string; value: string }>>('GET', '/api/option/')).data?.find((entry) => entry.key === key)?.value;

@@ -1,16 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../../testing/test-server';
-import { callerFor, type Caller } from '../../testing/channel-fixtures';
+import { describe, expect, it } from 'vitest';
+import { serverForTests } from '../../testing/test-server';
+import { callerForTests } from '../../testing/channel-fixtures';
 
 describe('options that would break the console or run script in it are refused, nothing changed', () => {
-  let server: TestServer;
-  let root: Caller;
-
-  beforeAll(async () => {
-    server = await startTestServer();
-    root = await callerFor(server, 'root', '123456');
-  });
-  afterAll(() => server.stop());
+  const server = serverForTests();
+  const root = callerForTests(server);
 
   const put = (key: string, value: unknown, language: 'zh' | 'en' = 'en') => root('PUT', '/api/option/', { key, value }, language);
   const stored = async (key: string) => (await root<Array<{ key: string; value: string }>>('GET', '/api/option/')).data?.find((entry) => entry.key === key)?.value;

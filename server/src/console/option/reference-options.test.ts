@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseKind } from '../../config';
 import { referenceConsoleClient, type ReferenceConsoleClient } from '../../testing/reference-console-client';
 import { availableDatabaseKinds } from '../../testing/test-databases';
-import { signIn, startTestServer, type TestServer } from '../../testing/test-server';
+import { serverForTests, signIn, startTestServer } from '../../testing/test-server';
 
 const kinds = await availableDatabaseKinds();
 
@@ -32,14 +32,12 @@ const GROUP_LIMITS_EXPECTED =
   'ModelRequestRateLimitGroup must be a JSON object: group name → [total requests (0 for no limit), successful requests (at least 1)]';
 
 describe.each(kinds)('option keys of the reference console on %s', (kind: DatabaseKind) => {
-  let server: TestServer;
+  const server = serverForTests({ databaseKind: kind });
   let root: ReferenceConsoleClient;
 
   beforeAll(async () => {
-    server = await startTestServer({ databaseKind: kind });
     root = referenceConsoleClient(server, await signIn(server, 'root', '123456'));
   });
-  afterAll(() => server.stop());
 
   const listed = async (client: ReferenceConsoleClient) =>
     Object.fromEntries(((await client<Array<{ key: string; value: string }>>('GET', '/api/option/')).data ?? []).map((entry) => [entry.key, entry.value]));

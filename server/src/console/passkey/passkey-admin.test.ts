@@ -1,27 +1,12 @@
 import { Role } from '@switchboard/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { nowSeconds } from '../../db/dialect';
-import { addUser } from '../../testing/relay-fixtures';
-import { startTestServer, type TestServer } from '../../testing/test-server';
-import { CookieSession } from '../../testing/two-factor-kit';
+import { serverForTests } from '../../testing/test-server';
+import { CookieSession, signedInUser } from '../../testing/two-factor-kit';
 
 const PASSWORD = 'password123';
-let server: TestServer;
-
-beforeAll(async () => {
-  server = await startTestServer();
-});
-
-afterAll(async () => {
-  await server.stop();
-});
-
-async function newUser(username: string, role: number = Role.Common) {
-  await addUser(server, username, { role });
-  const session = new CookieSession(server);
-  expect((await session.logIn(username, PASSWORD)).success).toBe(true);
-  return session;
-}
+const server = serverForTests();
+const newUser = (username: string, role?: number) => signedInUser(server, username, role);
 
 /** A registered passkey as the register ceremony stores it (the ceremony itself runs in the browser test). */
 async function givePasskey(userId: number) {

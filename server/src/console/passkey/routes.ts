@@ -11,13 +11,13 @@ import { endAllSessions, endOtherSessions, startSession } from '../auth/session-
 import type { ConsoleApp } from '../console-app';
 import { ok } from '../envelope';
 import { issueProof, PROOF_SCOPES, requireProof } from '../secure-verify/proof';
-import { TwoFactorService } from '../two-factor/service';
+import { TwoFactorService } from '../two-factor/two-factor-service';
 import { refusalOf } from '../user-admin/permissions';
 import { UserRepository } from '../user/repository';
 import { toSessionUser } from '../user/user-view';
 import { passkeyMessages as text } from './messages';
 import { relyingPartyOf } from './relying-party';
-import { PasskeyService, type FlowOwner } from './service';
+import { PasskeyService, type FlowOwner } from './passkey-service';
 
 const finishBodySchema = z.object({ flow_token: z.string().max(128), credential: z.record(z.string(), z.unknown()) });
 const verifyBeginSchema = z.object({ scope: z.enum(PROOF_SCOPES) });

@@ -1,23 +1,21 @@
 import { promptPricePerMillion, type PricingReply } from '@switchboard/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseKind } from '../../config';
 import { addChannel, addUser } from '../../testing/relay-fixtures';
 import { availableDatabaseKinds } from '../../testing/test-databases';
-import { signIn, startTestServer, type TestServer } from '../../testing/test-server';
+import { signIn, serverForTests } from '../../testing/test-server';
 
 const kinds = await availableDatabaseKinds();
 
 describe.each(kinds)('pricing and public content on %s', (kind: DatabaseKind) => {
-  let server: TestServer;
+  const server = serverForTests({ databaseKind: kind });
 
   beforeAll(async () => {
-    server = await startTestServer({ databaseKind: kind });
     await server.context.options.save('GroupRatio', JSON.stringify({ default: 1, vip: 0.5 }));
     await server.context.options.save('UserUsableGroups', JSON.stringify({ default: 'Default group' }));
     await addChannel(server, { baseUrl: 'http://127.0.0.1:9', models: ['gpt-4o', 'dall-e-3', 'house-model'], groups: ['default', 'vip'] });
     await addChannel(server, { baseUrl: 'http://127.0.0.1:9', models: ['deepseek-chat'], groups: ['vip'] });
   });
-  afterAll(() => server.stop());
 
   const pricing = async (headers: Record<string, string> = {}) =>
     (await (await server.call('/api/pricing', { headers })).json()) as PricingReply;

@@ -1,27 +1,25 @@
 import { RedemptionStatus, type PageData, type RedemptionView } from '@switchboard/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseKind } from '../../config';
 import { availableDatabaseKinds } from '../../testing/test-databases';
-import { signIn, startTestServer, type TestServer } from '../../testing/test-server';
+import { signIn, serverForTests } from '../../testing/test-server';
 import { signInNewUser } from '../../testing/token-fixtures';
 import { consoleClient, type ConsoleClient } from '../../testing/console-client';
 
 const kinds = await availableDatabaseKinds();
 
 describe.each(kinds)('redemption administration on %s', (kind: DatabaseKind) => {
-  let server: TestServer;
+  const server = serverForTests({ databaseKind: kind });
   let root: ConsoleClient;
   let rootZh: ConsoleClient;
   let user: ConsoleClient;
 
   beforeAll(async () => {
-    server = await startTestServer({ databaseKind: kind });
     const headers = await signIn(server, 'root', '123456');
     root = consoleClient(server, headers);
     rootZh = consoleClient(server, headers, 'zh');
     user = consoleClient(server, await signInNewUser(server, 'user1'));
   });
-  afterAll(() => server.stop());
 
   const countRows = async () => Number((await server.context.database.db.selectFrom('redemptions').select((s) => s.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
   const findByName = async (name: string): Promise<RedemptionView[]> =>

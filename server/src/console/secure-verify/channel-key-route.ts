@@ -5,7 +5,7 @@ import { nowSeconds } from '../../db/dialect';
 import { criticalRateLimit } from '../account/critical-limit';
 import { currentUser } from '../auth/authenticate';
 import type { Guards } from '../auth/guards';
-import { ChannelService } from '../channel/service';
+import { ChannelService } from '../channel/channel-service';
 import type { ConsoleApp } from '../console-app';
 import { ok } from '../envelope';
 import { requireProof } from './proof';

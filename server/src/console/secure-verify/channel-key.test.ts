@@ -1,25 +1,20 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../../testing/test-server';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { serverForTests } from '../../testing/test-server';
 import { CookieSession, enableTwoFactor, totpCode } from '../../testing/two-factor-kit';
 
 const KEY = 'sk-vaulted-channel-key-7731';
 
 describe('reading a channel key takes a 2FA proof of the last five minutes', () => {
-  let server: TestServer;
+  const server = serverForTests();
   let root: CookieSession;
   let channelId: number;
 
   beforeAll(async () => {
-    server = await startTestServer();
     root = new CookieSession(server);
     await root.logIn('root', '123456');
     const created = await root.send<{ ids: number[] }>('POST', '/channel/', { type: 1, name: 'vault', key: KEY, base_url: '', models: 'gpt-4o', group: 'default' });
     expect(created.success).toBe(true);
     channelId = created.data?.ids[0] ?? 0;
-  });
-
-  afterAll(async () => {
-    await server.stop();
   });
 
   it('refuses without a proof, with a wrong code, with another scope or another session’s proof; answers with its own', async () => {

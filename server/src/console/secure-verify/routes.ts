@@ -6,7 +6,7 @@ import { currentUser } from '../auth/authenticate';
 import type { Guards } from '../auth/guards';
 import type { ConsoleApp } from '../console-app';
 import { ok } from '../envelope';
-import { TwoFactorService } from '../two-factor/service';
+import { TwoFactorService } from '../two-factor/two-factor-service';
 import { issueProof, PROOF_SCOPES } from './proof';
 
 const verifyBodySchema = z.object({

@@ -1,8 +1,8 @@
 import { pageOfPlainList, type MidjourneyView, type PageData, type TaskView } from '@switchboard/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseKind } from '../../config';
 import { availableDatabaseKinds } from '../../testing/test-databases';
-import { signIn, startTestServer, type TestServer } from '../../testing/test-server';
+import { signIn, serverForTests } from '../../testing/test-server';
 import { setOptions } from '../../testing/account-fixtures';
 import { consoleCaller, signedInCaller, type ConsoleCaller } from '../../testing/log-fixtures';
 
@@ -10,7 +10,7 @@ const kinds = await availableDatabaseKinds();
 const DAY_SECONDS = 86_400;
 
 describe.each(kinds)('task lists on %s', (kind: DatabaseKind) => {
-  let server: TestServer;
+  const server = serverForTests({ databaseKind: kind });
   let admin: ConsoleCaller;
   let alice: ConsoleCaller;
   let bob: ConsoleCaller;
@@ -28,7 +28,6 @@ describe.each(kinds)('task lists on %s', (kind: DatabaseKind) => {
   const tasks = async (caller: ConsoleCaller, path: string) => listed(await caller.get<TaskView[]>(path));
 
   beforeAll(async () => {
-    server = await startTestServer({ databaseKind: kind });
     admin = consoleCaller(server, await signIn(server, 'root', '123456'));
     const aliceUser = await signedInCaller(server, 'alice');
     const bobUser = await signedInCaller(server, 'bob');
@@ -78,7 +77,6 @@ describe.each(kinds)('task lists on %s', (kind: DatabaseKind) => {
       ])
       .execute();
   });
-  afterAll(() => server.stop());
 
   it('lists every drawing task to administrators newest first, paged from p=0, with channel ids', async () => {
     const all = await drawings(admin, '/mj/?p=0&page_size=10');

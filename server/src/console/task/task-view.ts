@@ -1,6 +1,6 @@
 import { midjourneyImageAddress, type MidjourneyView, type TaskView } from '@switchboard/contract';
 import { toNumber } from '../../db/dialect';
-import { storedJson, type MidjourneyRow, type TaskRow } from '../../domain/task-rows';
+import { drawingColumns, storedJson, type MidjourneyRow, type TaskRow } from '../../domain/task-rows';
 import { failReasonIn } from '../../domain/task-fail-reason';
 import type { Language } from '../../platform/text';
 
@@ -19,19 +19,8 @@ export function midjourneyView(row: MidjourneyRow, images: ImageAddressing, lang
     user_id: toNumber(row.user_id),
     action: row.action,
     mj_id: row.mj_id,
-    prompt: row.prompt ?? '',
-    prompt_en: row.prompt_en ?? '',
-    description: row.description ?? '',
-    state: row.state ?? '',
-    submit_time: toNumber(row.submit_time),
-    start_time: toNumber(row.start_time),
-    finish_time: toNumber(row.finish_time),
-    image_url: midjourneyImageAddress(row.image_url ?? '', row.mj_id, images.forward, images.serverAddress),
-    video_url: row.video_url ?? '',
+    ...drawingColumns(row, midjourneyImageAddress(row.image_url ?? '', row.mj_id, images.forward, images.serverAddress), language),
     video_urls: row.video_urls ?? '',
-    status: row.status,
-    progress: row.progress,
-    fail_reason: failReasonIn(row.fail_reason, language),
     channel_id: toNumber(row.channel_id),
     quota: toNumber(row.quota),
     buttons: row.buttons ?? '',

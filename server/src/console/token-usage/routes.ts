@@ -3,7 +3,7 @@ import type { AppContext } from '../../app-context';
 import { criticalRateLimit } from '../account/critical-limit';
 import type { ConsoleApp } from '../console-app';
 import { ok } from '../envelope';
-import { TokenSelfService } from './service';
+import { TokenSelfService } from './token-usage-service';
 
 /** Any web page may ask (the reference's CORS): the key, not a cookie, authenticates. */
 function allowAnyOrigin(reply: FastifyReply): void {

@@ -3,14 +3,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FakeOpenAIUpstream } from '../../testing/fake-openai-upstream';
 import { addChannel, addToken, addUser, flushAll } from '../../testing/relay-fixtures';
 import { availableDatabaseKinds } from '../../testing/test-databases';
-import { startTestServer, type TestServer } from '../../testing/test-server';
+import { serverForTests } from '../../testing/test-server';
 import { consumption, writeLogs } from '../../testing/log-fixtures';
 
 const kinds = await availableDatabaseKinds();
 
 describe.each(kinds)('token self-service on %s', (kind) => {
   const CHANNEL_NAME = 'secret-vendor-channel';
-  let server: TestServer;
+  const server = serverForTests({ databaseKind: kind });
   let upstream: FakeOpenAIUpstream;
   let userId: number;
   let token: { id: number; key: string; apiKey: string };
@@ -19,7 +19,6 @@ describe.each(kinds)('token self-service on %s', (kind) => {
     server.call(path, { headers: { 'accept-language': 'en', ...(authorization === undefined ? {} : { authorization }) } });
 
   beforeAll(async () => {
-    server = await startTestServer({ databaseKind: kind });
     upstream = await new FakeOpenAIUpstream().start();
     userId = await addUser(server, 'holder', { quota: 10_000_000 });
     token = await addToken(server, userId, { name: 'ci-key', remain: 500_000, modelLimits: ['gpt-4o', 'gpt-4o-mini'], expiredTime: 4_102_444_800 });
@@ -48,7 +47,6 @@ describe.each(kinds)('token self-service on %s', (kind) => {
 
   afterAll(async () => {
     await upstream.stop();
-    await server.stop();
   });
 
   describe('GET /api/log/token', () => {

@@ -2,26 +2,24 @@ import type { TokenView } from '@switchboard/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FakeOpenAIUpstream } from '../../testing/fake-openai-upstream';
 import { addChannel, addToken, addUser } from '../../testing/relay-fixtures';
-import { signIn, startTestServer, type TestServer } from '../../testing/test-server';
+import { signIn, serverForTests } from '../../testing/test-server';
 import { tokenClient, type TokenClient } from '../../testing/token-fixtures';
 
 const LOADED_REMAIN = 1_000_000;
 
 describe('editing a token while calls spend from it', () => {
-  let server: TestServer;
+  const server = serverForTests();
   let upstream: FakeOpenAIUpstream;
   let owner: TokenClient;
   let userId: number;
 
   beforeAll(async () => {
-    server = await startTestServer();
     upstream = await new FakeOpenAIUpstream().start();
     await addChannel(server, { baseUrl: upstream.url, models: ['gpt-4o-mini'] });
     userId = await addUser(server, 'spender', { quota: 100_000_000 });
     owner = tokenClient(server, await signIn(server, 'spender', 'password123'));
   });
   afterAll(async () => {
-    await server.stop();
     await upstream.stop();
   });
 

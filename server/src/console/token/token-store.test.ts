@@ -1,9 +1,9 @@
 import { MAX_TOKENS_PER_USER, TokenStatus } from '@switchboard/contract';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { DatabaseKind } from '../../config';
 import { nowSeconds } from '../../db/dialect';
 import { availableDatabaseKinds } from '../../testing/test-databases';
-import { startTestServer, type TestServer } from '../../testing/test-server';
+import { serverForTests } from '../../testing/test-server';
 import { TokenRepository } from './repository';
 import { maskTokenKey } from './token-mask';
 import { TokenService } from './token-service';
@@ -12,14 +12,13 @@ import { createToken, signInNewUser, tokenClient, type TokenClient } from '../..
 const kinds = await availableDatabaseKinds();
 
 describe.each(kinds)('tokens on %s', (kind: DatabaseKind) => {
-  let server: TestServer;
+  const server = serverForTests({ databaseKind: kind });
   let alice: TokenClient;
   let bob: TokenClient;
   let aliceId: number;
   const announced: string[] = [];
 
   beforeAll(async () => {
-    server = await startTestServer({ databaseKind: kind });
     const aliceHeaders = await signInNewUser(server, 'alice');
     aliceId = Number(aliceHeaders['New-Api-User']);
     alice = tokenClient(server, aliceHeaders);
@@ -28,7 +27,6 @@ describe.each(kinds)('tokens on %s', (kind: DatabaseKind) => {
       announced.push(key);
     });
   });
-  afterAll(() => server.stop());
 
   const setColumns = (id: number, values: { expired_time?: number; status?: number }) =>
     server.context.database.db.updateTable('tokens').set(values).where('id', '=', id).execute();

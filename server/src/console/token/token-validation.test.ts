@@ -1,21 +1,19 @@
 import { MAX_TOKEN_REMAIN_QUOTA, TOKEN_NAME_MAX_LENGTH } from '@switchboard/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { nowSeconds } from '../../db/dialect';
-import { startTestServer, type TestServer } from '../../testing/test-server';
+import { serverForTests } from '../../testing/test-server';
 import { maskTokenKey } from './token-mask';
 import { createToken, signInNewUser, tokenClient, type TokenClient } from '../../testing/token-fixtures';
 
-let server: TestServer;
+const server = serverForTests();
 let english: TokenClient;
 let chinese: TokenClient;
 
 beforeAll(async () => {
-  server = await startTestServer();
   const headers = await signInNewUser(server, 'validator', 'default');
   english = tokenClient(server, headers, 'en');
   chinese = tokenClient(server, headers, 'zh');
 });
-afterAll(() => server.stop());
 
 const inAnHour = () => nowSeconds() + 3600;
 

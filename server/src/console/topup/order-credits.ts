@@ -5,7 +5,6 @@ import { join } from 'node:path';
 import { formatMoney, formatQuota, QUOTA_PER_UNIT, type TopUpView } from '@switchboard/contract';
 import type { AppContext } from '../../app-context';
 import { nowSeconds } from '../../db/dialect';
-import { DurableJournal } from '../../ledger/durable-journal';
 import { journalDirectory, journalSync } from '../../ledger/local-billing';
 import { LogType } from '../../ledger/log-writer';
 import { perContext } from '../../platform/per-context';
@@ -26,7 +25,7 @@ const INHERITED_CLAIMS = 10_000;
 function ownerOf(context: AppContext): { owner: string; recoverable: boolean } {
   if (journalSync(context.config) !== null) {
     if (cluster.isWorker) return { owner: readFileSync(join(journalDirectory(context.config), 'instance-id'), 'utf8').trim(), recoverable: true };
-    if (context.journal instanceof DurableJournal) return { owner: context.journal.instanceId, recoverable: true };
+    if (context.instanceId !== null) return { owner: context.instanceId, recoverable: true };
   }
   return { owner: `run-${randomBytes(8).toString('hex')}`, recoverable: false };
 }

@@ -12,7 +12,7 @@ import { ok } from '../envelope';
 import { refusalOf } from '../user-admin/permissions';
 import { UserRepository } from '../user/repository';
 import { twoFactorMessages as text } from './messages';
-import { TwoFactorService } from './service';
+import { TwoFactorService } from './two-factor-service';
 import { completeTwoFactorSignIn } from './sign-in';
 
 const codeBodySchema = z.object({ code: z.string().max(64).default('') });

@@ -5,7 +5,7 @@ import { AuthFlows } from '../auth/auth-flows';
 import { UserRepository } from '../user/repository';
 import { toSessionUser } from '../user/user-view';
 import { twoFactorMessages as text } from './messages';
-import type { TwoFactorService } from './service';
+import type { TwoFactorService } from './two-factor-service';
 
 /**
  * The second sign-in step: the pending flow must be live and the user's sessions not ended since

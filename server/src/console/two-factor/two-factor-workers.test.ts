@@ -1,39 +1,10 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ownerOf, PinnedConnection } from '../../testing/pinned-connection';
-import { startServerProcess, type ServerProcess } from '../../testing/server-process';
+import { describe, expect, it } from 'vitest';
+import type { PinnedConnection } from '../../testing/pinned-connection';
 import { CookieSession, enableTwoFactor, totpCode } from '../../testing/two-factor-kit';
-
-const CONNECTIONS = 6;
+import { twoWorkerServer } from '../../testing/two-workers';
 
 describe('WORKERS=2: a two-factor code used on one worker is refused by the other', () => {
-  const folder = mkdtempSync(join(tmpdir(), 'switchboard-two-factor-'));
-  let server: ServerProcess;
-  const connections: PinnedConnection[] = [];
-  let byWorker: PinnedConnection[] = [];
-
-  beforeAll(async () => {
-    server = await startServerProcess({ WORKERS: '2', SQLITE_PATH: join(folder, 'switchboard.db'), JOURNAL_DIR: join(folder, 'journal') });
-    const workers = await server.childPids();
-    const port = Number(new URL(server.url).port);
-    const owners = new Map<number, PinnedConnection>();
-    for (let attempt = 0; attempt < CONNECTIONS * 4 && owners.size < 2; attempt += 1) {
-      const connection = new PinnedConnection(server.url);
-      connections.push(connection);
-      expect((await connection.call('/api/status')).status).toBe(200);
-      const owner = await ownerOf(port, connection.localPort, workers);
-      if (owner !== null && !owners.has(owner)) owners.set(owner, connection);
-    }
-    byWorker = [...owners.values()];
-  }, 40_000);
-
-  afterAll(async () => {
-    for (const connection of connections) connection.close();
-    if (server) expect(await server.stop()).toBe(0);
-    rmSync(folder, { recursive: true, force: true });
-  });
+  const workers = twoWorkerServer('two-factor');
 
   const json = (body: unknown) => ({
     method: 'POST',
@@ -51,8 +22,7 @@ describe('WORKERS=2: a two-factor code used on one worker is refused by the othe
   }
 
   it('takes a TOTP code and a backup code once across both workers', async () => {
-    expect(byWorker).toHaveLength(2);
-    const [first, second] = byWorker as [PinnedConnection, PinnedConnection];
+    const { server, first, second } = workers;
     const owner = new CookieSession({ call: (path, init) => fetch(`${server.url}${path}`, init) });
     await owner.logIn('root', '123456');
     const { secret, backupCodes } = await enableTwoFactor(owner);

@@ -1,27 +1,11 @@
 import { Role } from '@switchboard/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addUser } from '../../testing/relay-fixtures';
-import { startTestServer, type TestServer } from '../../testing/test-server';
-import { CookieSession, enableTwoFactor, totpCode } from '../../testing/two-factor-kit';
+import { describe, expect, it } from 'vitest';
+import { serverForTests } from '../../testing/test-server';
+import { CookieSession, enableTwoFactor, signedInUser, totpCode } from '../../testing/two-factor-kit';
 
 const PASSWORD = 'password123';
-let server: TestServer;
-
-beforeAll(async () => {
-  server = await startTestServer();
-});
-
-afterAll(async () => {
-  await server.stop();
-});
-
-/** A new user at `role`, signed in (before any two-factor) in a fresh session. */
-async function newUser(username: string, role: number = Role.Common) {
-  await addUser(server, username, { role });
-  const session = new CookieSession(server);
-  expect((await session.logIn(username, PASSWORD)).success).toBe(true);
-  return session;
-}
+const server = serverForTests();
+const newUser = (username: string, role?: number) => signedInUser(server, username, role);
 
 describe('two-factor set-up and sign-in', () => {
   it('shows the secret only at setup, asks for a code at sign-in, and takes each code once', async () => {

@@ -1,10 +1,10 @@
 import { Role, UserStatus } from '@switchboard/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseKind } from '../../config';
 import { messages } from '../../platform/errors';
 import { addUser } from '../../testing/relay-fixtures';
 import { availableDatabaseKinds } from '../../testing/test-databases';
-import { signIn, startTestServer, type TestServer } from '../../testing/test-server';
+import { signIn, serverForTests } from '../../testing/test-server';
 import { userAdminMessages as text } from './messages';
 import type { UserAction } from './permissions';
 import { signInNewUser, storedStanding, userAdminClient, type UserAdminClient } from '../../testing/user-admin-fixtures';
@@ -71,12 +71,11 @@ function expectedAfter(action: UserAction, before: Awaited<ReturnType<typeof sto
 const kinds = await availableDatabaseKinds();
 
 describe.each(kinds)('the permission matrix over HTTP on %s', (kind: DatabaseKind) => {
-  let server: TestServer;
+  const server = serverForTests({ databaseKind: kind });
   const callers = {} as Record<CallerKind, { id: number; client: UserAdminClient }>;
   let serial = 0;
 
   beforeAll(async () => {
-    server = await startTestServer({ databaseKind: kind });
     for (const [name, role] of [['normal', Role.Common], ['admin', Role.Admin]] as const) {
       const signedIn = await signInNewUser(server, `caller-${name}`, role);
       callers[name] = { id: signedIn.id, client: userAdminClient(server, signedIn.headers) };
@@ -84,7 +83,6 @@ describe.each(kinds)('the permission matrix over HTTP on %s', (kind: DatabaseKin
     const rootHeaders = await signIn(server, 'root', '123456');
     callers.root = { id: Number(rootHeaders['New-Api-User']), client: userAdminClient(server, rootHeaders) };
   });
-  afterAll(() => server.stop());
 
   async function targetFor(caller: CallerKind, target: TargetKind, action: UserAction): Promise<number> {
     if (target === 'self') return callers[caller].id;

@@ -5,25 +5,23 @@ import { LogType } from '../../ledger/log-writer';
 import { FakeOpenAIUpstream } from '../../testing/fake-openai-upstream';
 import { addChannel, addToken, addUser, flushAll } from '../../testing/relay-fixtures';
 import { availableDatabaseKinds } from '../../testing/test-databases';
-import { signIn, startTestServer, type TestServer } from '../../testing/test-server';
+import { signIn, serverForTests } from '../../testing/test-server';
 import { FIXTURE_PASSWORD, signInNewUser, storedStanding, userAdminClient, type UserAdminClient } from '../../testing/user-admin-fixtures';
 
 const kinds = await availableDatabaseKinds();
 
 describe.each(kinds)('user administration on %s', (kind: DatabaseKind) => {
-  let server: TestServer;
+  const server = serverForTests({ databaseKind: kind });
   let upstream: FakeOpenAIUpstream;
   let root: UserAdminClient;
 
   beforeAll(async () => {
-    server = await startTestServer({ databaseKind: kind });
     upstream = await new FakeOpenAIUpstream().start();
     await addChannel(server, { baseUrl: upstream.url, models: ['gpt-4o-mini'] });
     root = userAdminClient(server, await signIn(server, 'root', '123456'));
   });
   afterAll(async () => {
     await upstream.stop();
-    await server.stop();
   });
 
   const idOf = async (username: string) =>

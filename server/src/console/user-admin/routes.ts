@@ -6,7 +6,7 @@ import type { Guards } from '../auth/guards';
 import type { ConsoleApp } from '../console-app';
 import { ok } from '../envelope';
 import { pageQuery, pageQuerySchema, pagingOf } from '../paging';
-import { UserAdminService } from './service';
+import { UserAdminService } from './user-admin-service';
 
 const searchQuerySchema = z.object({ ...pageQuery, keyword: z.string().default(''), group: z.string().default('') });
 /** Digits only, so `/user/self`, `/user/token` and the other named paths never reach this route. */

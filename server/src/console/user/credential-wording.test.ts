@@ -1,24 +1,22 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { addUser } from '../../testing/relay-fixtures';
-import { signIn, startTestServer, type TestServer } from '../../testing/test-server';
+import { signIn, serverForTests } from '../../testing/test-server';
 
 /**
  * Issue 41 item 10: a username, password or display name rule reads the same wherever it is checked:
  * registration, an administrator's add and edit, and a user's own edit.
  */
 describe('one wording per username, password and display name rule', () => {
-  let server: TestServer;
+  const server = serverForTests();
   let rootHeaders: Record<string, string>;
   let selfHeaders: Record<string, string>;
   let selfId: number;
 
   beforeAll(async () => {
-    server = await startTestServer();
     rootHeaders = await signIn(server, 'root', '123456');
     selfId = await addUser(server, 'wording-self');
     selfHeaders = await signIn(server, 'wording-self', 'password123');
   });
-  afterAll(() => server.stop());
 
   const message = async (method: string, path: string, body: Record<string, unknown>, headers: Record<string, string>, language: string) => {
     const response = await server.call(path, {

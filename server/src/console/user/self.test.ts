@@ -1,24 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { DatabaseKind } from '../../config';
 import { sql, toNumber } from '../../db/dialect';
 import { addChannel, addUser } from '../../testing/relay-fixtures';
 import { availableDatabaseKinds } from '../../testing/test-databases';
-import { startTestServer, type TestServer } from '../../testing/test-server';
+import { serverForTests } from '../../testing/test-server';
 import { BrowserClient, setOptions } from '../../testing/account-fixtures';
 
 const kinds = await availableDatabaseKinds();
 const UNIT = 500_000;
 
 describe.each(kinds)('own profile on %s', (kind: DatabaseKind) => {
-  let server: TestServer;
+  const server = serverForTests({ databaseKind: kind });
   let counter = 0;
-
-  beforeAll(async () => {
-    server = await startTestServer({ databaseKind: kind });
-  });
-  afterAll(async () => {
-    await server.stop();
-  });
 
   /** A fresh common user, signed in. */
   async function member(values: { group?: string; quota?: number } = {}): Promise<{ id: number; client: BrowserClient; name: string }> {

@@ -1,24 +1,20 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseKind } from '../../config';
 import { addUser } from '../../testing/relay-fixtures';
 import { availableDatabaseKinds } from '../../testing/test-databases';
-import { startTestServer, type TestServer } from '../../testing/test-server';
+import { serverForTests } from '../../testing/test-server';
 import { BrowserClient } from '../../testing/account-fixtures';
 
 const kinds = await availableDatabaseKinds();
 
 describe.each(kinds)('a password change, a ban or a deregistration ends the other sessions on %s', (kind: DatabaseKind) => {
-  let server: TestServer;
+  const server = serverForTests({ databaseKind: kind });
   let root: BrowserClient;
   let counter = 0;
 
   beforeAll(async () => {
-    server = await startTestServer({ databaseKind: kind });
     root = new BrowserClient(server);
     await root.signIn('root', '123456');
-  });
-  afterAll(async () => {
-    await server.stop();
   });
 
   /** One user signed in from two browsers. */

@@ -4,7 +4,7 @@ import type { DatabaseKind } from '../../config';
 import { SessionCodec } from '../../platform/session';
 import { addUser } from '../../testing/relay-fixtures';
 import { availableDatabaseKinds } from '../../testing/test-databases';
-import { signIn, startTestServer, type TestServer } from '../../testing/test-server';
+import { serverForTests, signIn, startTestServer, type TestServer } from '../../testing/test-server';
 
 const kinds = await availableDatabaseKinds();
 const PASSWORD = 'password123';
@@ -29,15 +29,8 @@ async function signOut(server: Caller, headers: Record<string, string>): Promise
 }
 
 describe.each(kinds)('signing out ends that session, and only that one, on %s', (kind: DatabaseKind) => {
-  let server: TestServer;
+  const server = serverForTests({ databaseKind: kind, environment: { SESSION_SECRET } });
   let counter = 0;
-
-  beforeAll(async () => {
-    server = await startTestServer({ databaseKind: kind, environment: { SESSION_SECRET } });
-  });
-  afterAll(async () => {
-    await server.stop();
-  });
 
   const newUser = async () => {
     counter += 1;

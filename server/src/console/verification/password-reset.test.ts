@@ -4,19 +4,18 @@ import { nowSeconds } from '../../db/dialect';
 import type { MailCatcher } from '../../testing/mail-catcher';
 import { addUser } from '../../testing/relay-fixtures';
 import { availableDatabaseKinds } from '../../testing/test-databases';
-import { startTestServer, type TestServer } from '../../testing/test-server';
+import { serverForTests } from '../../testing/test-server';
 import { BrowserClient, setOptions, startMailCatcher } from '../../testing/account-fixtures';
 import { CodeStore } from './code-store';
 
 const kinds = await availableDatabaseKinds();
 
 describe.each(kinds)('password reset and one-time codes on %s', (kind: DatabaseKind) => {
-  let server: TestServer;
+  const server = serverForTests({ databaseKind: kind });
   let mail: MailCatcher;
   const address = `frank-${kind}@example.com`;
 
   beforeAll(async () => {
-    server = await startTestServer({ databaseKind: kind });
     mail = await startMailCatcher(server);
     await setOptions(server, { ServerAddress: 'https://gateway.example.com/' });
     const id = await addUser(server, 'frank');
@@ -24,7 +23,6 @@ describe.each(kinds)('password reset and one-time codes on %s', (kind: DatabaseK
   });
   afterAll(async () => {
     await mail.stop();
-    await server.stop();
   });
 
   it('mails a reset link that sets a new password once, ending the sessions signed in before', async () => {

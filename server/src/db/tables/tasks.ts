@@ -1,7 +1,20 @@
 import type { Generated } from 'kysely';
 
+/** What a task was billed and where it ran, and the claim of its refund (both task tables). */
+interface BilledTaskColumns {
+  channel_id: Generated<number>;
+  model_name: Generated<string>;
+  quota: Generated<number>;
+  /** 0 not refunded, 2 refund claimed by `refund_owner` (credit not yet known durable), 1 refunded */
+  refunded: Generated<number>;
+  /** the instance (its settlement journal's id) that claimed the refund; '' before */
+  refund_owner: Generated<string>;
+  /** the user subscription that paid the task, 0 for the wallet (migration 171) */
+  subscription_id: Generated<number>;
+}
+
 /** `midjourneys`: drawing tasks (spec 001 §3; reference notes §9.1). Times are unix ms. */
-export interface MidjourneysTable {
+export interface MidjourneysTable extends BilledTaskColumns {
   id: Generated<number>;
   code: Generated<number>;
   user_id: number;
@@ -22,17 +35,8 @@ export interface MidjourneysTable {
   status: Generated<string>;
   progress: Generated<string>;
   fail_reason: string | null;
-  channel_id: Generated<number>;
-  model_name: Generated<string>;
-  quota: Generated<number>;
-  /** 0 not refunded, 2 refund claimed by `refund_owner` (credit not yet known durable), 1 refunded */
-  refunded: Generated<number>;
-  /** the instance (its settlement journal's id) that claimed the refund; '' before */
-  refund_owner: Generated<string>;
   /** unix ms of the claim */
   refund_claimed_at: Generated<number>;
-  /** the user subscription that paid the task, 0 for the wallet (migration 171) */
-  subscription_id: Generated<number>;
   /** JSON text */
   buttons: string | null;
   /** JSON text */
@@ -40,7 +44,7 @@ export interface MidjourneysTable {
 }
 
 /** `tasks`: async tasks of every other platform (Suno, video; reference notes §9.2). Times are unix seconds. */
-export interface TasksTable {
+export interface TasksTable extends BilledTaskColumns {
   id: Generated<number>;
   created_at: Generated<number>;
   updated_at: Generated<number>;
@@ -49,17 +53,8 @@ export interface TasksTable {
   user_id: number;
   token_id: Generated<number>;
   group: Generated<string>;
-  channel_id: Generated<number>;
-  model_name: Generated<string>;
-  quota: Generated<number>;
-  /** 0 not refunded, 2 refund claimed by `refund_owner` (credit not yet known durable), 1 refunded */
-  refunded: Generated<number>;
-  /** the instance (its settlement journal's id) that claimed the refund; '' before */
-  refund_owner: Generated<string>;
   /** unix seconds of the claim */
   refund_claimed_at: Generated<number>;
-  /** the user subscription that paid the task, 0 for the wallet (migration 171) */
-  subscription_id: Generated<number>;
   action: Generated<string>;
   /** NOT_START, SUBMITTED, QUEUED, IN_PROGRESS, SUCCESS, FAILURE, UNKNOWN ('' while submitting) */
   status: Generated<string>;

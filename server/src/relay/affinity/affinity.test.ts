@@ -1,16 +1,16 @@
 import { claudeCliRule, codexCliRule, type AffinityCacheStats, type AffinityUsageStats } from '@switchboard/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { callerFor, type Caller } from '../../testing/channel-fixtures';
+import { callerForTests } from '../../testing/channel-fixtures';
 import { FakeAnthropicUpstream } from '../../testing/fake-anthropic-upstream';
 import { FakeOpenAIUpstream } from '../../testing/fake-openai-upstream';
 import { addChannel, addToken, addUser, flushAll } from '../../testing/relay-fixtures';
-import { startTestServer, type TestServer } from '../../testing/test-server';
+import { serverForTests } from '../../testing/test-server';
 
 const CLAUDE = 'claude-sonnet-4-5-20250929';
 const GPT = 'gpt-4o';
 
-let server: TestServer;
-let root: Caller;
+const server = serverForTests();
+const root = callerForTests(server);
 let apiKey: string;
 const claudes: FakeAnthropicUpstream[] = [];
 const openais: FakeOpenAIUpstream[] = [];
@@ -35,9 +35,7 @@ const served = (before: number[]) => claudes.map((upstream, index) => upstream.r
 const counts = () => claudes.map((upstream) => upstream.received.length);
 
 beforeAll(async () => {
-  server = await startTestServer();
   await server.context.options.save('RetryTimes', '1');
-  root = await callerFor(server, 'root', '123456');
   for (let index = 0; index < 2; index += 1) {
     const claude = await new FakeAnthropicUpstream().start();
     claudes.push(claude);
@@ -52,7 +50,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   for (const upstream of [...claudes, ...openais]) await upstream.stop();
-  await server.stop();
 });
 
 describe('channel affinity (built-in rules, on by default)', () => {

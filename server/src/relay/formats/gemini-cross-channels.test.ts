@@ -7,7 +7,7 @@ import { FixtureReplayUpstream } from '../../testing/fixture-replay-upstream';
 import { addChannelWithOther, lastConsumeLog, priceModels } from '../../testing/provider-test-kit';
 import { addChannel, addToken, addUser } from '../../testing/relay-fixtures';
 import { availableDatabaseKinds } from '../../testing/test-databases';
-import { startTestServer, type TestServer } from '../../testing/test-server';
+import { serverForTests } from '../../testing/test-server';
 
 const kinds = await availableDatabaseKinds();
 const CLAUDE = 'claude-sonnet-4-5-20250929';
@@ -21,7 +21,7 @@ async function streamedText(stream: AsyncIterable<{ text?: string | undefined }>
 }
 
 describe.each(kinds)('Gemini and Claude clients on each other’s channels and on Ollama (%s)', (kind) => {
-  let server: TestServer;
+  const server = serverForTests({ databaseKind: kind });
   let claude: FakeAnthropicUpstream;
   let google: FakeGoogleUpstream;
   let ollama: FixtureReplayUpstream;
@@ -29,7 +29,6 @@ describe.each(kinds)('Gemini and Claude clients on each other’s channels and o
   let anthropic: Anthropic;
 
   beforeAll(async () => {
-    server = await startTestServer({ databaseKind: kind });
     claude = await new FakeAnthropicUpstream('bedrock-secret').start();
     google = await new FakeGoogleUpstream().start();
     ollama = await new FixtureReplayUpstream({ '/v1/chat/completions': [ollamaRecording('chat-completion.json'), ollamaRecording('chat-stream.sse', true)] }).start();
@@ -48,7 +47,6 @@ describe.each(kinds)('Gemini and Claude clients on each other’s channels and o
     await claude.stop();
     await google.stop();
     await ollama.stop();
-    await server.stop();
   });
 
   it('@google/genai on an Anthropic channel: answer, cache reads and the stream', async () => {

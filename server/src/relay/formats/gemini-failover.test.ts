@@ -5,19 +5,18 @@ import { FakeOpenAIUpstream } from '../../testing/fake-openai-upstream';
 import { addChannelWithOther, lastConsumeLog } from '../../testing/provider-test-kit';
 import { addChannel, addToken, addUser } from '../../testing/relay-fixtures';
 import { availableDatabaseKinds } from '../../testing/test-databases';
-import { startTestServer, type TestServer } from '../../testing/test-server';
+import { serverForTests } from '../../testing/test-server';
 
 const kinds = await availableDatabaseKinds();
 const unauthenticated = JSON.stringify({ error: { code: 401, message: 'Request had invalid authentication credentials.', status: 'UNAUTHENTICATED' } });
 
 describe.each(kinds)('failover and channel health for Gemini clients (%s)', (kind) => {
-  let server: TestServer;
+  const server = serverForTests({ databaseKind: kind });
   let google: FakeGoogleUpstream;
   let openai: FakeOpenAIUpstream;
   let ai: GoogleGenAI;
 
   beforeAll(async () => {
-    server = await startTestServer({ databaseKind: kind });
     await server.context.options.save('RetryTimes', '2');
     await server.context.options.save('AutomaticDisableChannelEnabled', 'true');
     google = await new FakeGoogleUpstream().start();
@@ -30,7 +29,6 @@ describe.each(kinds)('failover and channel health for Gemini clients (%s)', (kin
   afterAll(async () => {
     await google.stop();
     await openai.stop();
-    await server.stop();
   });
 
   it('a failing Gemini channel hands the call to an OpenAI channel, answered in Gemini shape', async () => {

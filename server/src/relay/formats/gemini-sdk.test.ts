@@ -6,12 +6,12 @@ import { FakeOpenAIUpstream } from '../../testing/fake-openai-upstream';
 import { addChannelWithOther, lastConsumeLog, userQuota } from '../../testing/provider-test-kit';
 import { addChannel, addToken, addUser } from '../../testing/relay-fixtures';
 import { availableDatabaseKinds } from '../../testing/test-databases';
-import { startTestServer, type TestServer } from '../../testing/test-server';
+import { serverForTests } from '../../testing/test-server';
 
 const kinds = await availableDatabaseKinds();
 
 describe.each(kinds)('the official @google/genai client through the gateway (%s)', (kind) => {
-  let server: TestServer;
+  const server = serverForTests({ databaseKind: kind });
   let google: FakeGoogleUpstream;
   let openai: FakeOpenAIUpstream;
   let ai: GoogleGenAI;
@@ -19,7 +19,6 @@ describe.each(kinds)('the official @google/genai client through the gateway (%s)
   let apiKey: string;
 
   beforeAll(async () => {
-    server = await startTestServer({ databaseKind: kind });
     google = await new FakeGoogleUpstream().start();
     openai = await new FakeOpenAIUpstream().start();
     userId = await addUser(server, 'genai-user', { quota: 10_000_000 });
@@ -32,7 +31,6 @@ describe.each(kinds)('the official @google/genai client through the gateway (%s)
   afterAll(async () => {
     await google.stop();
     await openai.stop();
-    await server.stop();
   });
 
   describe('against a Gemini channel (native)', () => {

@@ -1,14 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FakeOpenAIUpstream } from '../../testing/fake-openai-upstream';
 import { addChannel, addToken, addUser } from '../../testing/relay-fixtures';
-import { startTestServer, type TestServer } from '../../testing/test-server';
+import { serverForTests } from '../../testing/test-server';
 
-let server: TestServer;
+const server = serverForTests();
 let upstream: FakeOpenAIUpstream;
 let apiKey: string;
 
 beforeAll(async () => {
-  server = await startTestServer();
   upstream = await new FakeOpenAIUpstream().start();
   const userId = await addUser(server, 'one-model', { quota: 1_000_000 });
   apiKey = (await addToken(server, userId, { unlimited: true, modelLimits: ['gpt-4o-mini', 'whisper-1'] })).apiKey;
@@ -17,7 +16,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await upstream.stop();
-  await server.stop();
 });
 
 async function send(path: string, body: string | FormData, headers: Record<string, string> = {}) {

@@ -1,10 +1,15 @@
 import { midjourneyImageAddress } from '@switchboard/contract';
+import { drawingColumns, storedJson, type MidjourneyRow } from '../../domain/task-rows';
 import type { OptionStore } from '../../platform/option-store';
-import { failReasonIn } from '../../domain/task-fail-reason';
 import type { Language } from '../../platform/text';
-import { storedJson } from '../../domain/task-rows';
-import { toNumber } from '../../db/dialect';
-import type { MidjourneyRow } from '../../domain/task-rows';
+
+type CamelCase<Name extends string> = Name extends `${infer Head}_${infer Tail}` ? `${Head}${Capitalize<CamelCase<Tail>>}` : Name;
+type CamelKeys<Value> = { [Key in keyof Value as CamelCase<Key & string>]: Value[Key] };
+
+/** The same fields under a midjourney-proxy's names (`prompt_en` -> `promptEn`). */
+function camelKeys<Value extends object>(value: Value): CamelKeys<Value> {
+  return Object.fromEntries(Object.entries(value).map(([key, field]) => [key.replace(/_([a-z])/g, (_, letter: string) => letter.toUpperCase()), field])) as CamelKeys<Value>;
+}
 
 /**
  * A stored drawing as the client of a midjourney-proxy knows it. With MjForwardUrlEnabled the image
@@ -17,19 +22,8 @@ export function taskView(row: MidjourneyRow, options: OptionStore, requestOrigin
   return {
     id: row.mj_id,
     action: row.action,
-    prompt: row.prompt ?? '',
-    promptEn: row.prompt_en ?? '',
-    description: row.description ?? '',
-    state: row.state ?? '',
-    submitTime: toNumber(row.submit_time),
-    startTime: toNumber(row.start_time),
-    finishTime: toNumber(row.finish_time),
-    imageUrl,
-    videoUrl: row.video_url ?? '',
+    ...camelKeys(drawingColumns(row, imageUrl, language)),
     videoUrls: storedJson(row.video_urls),
-    status: row.status,
-    progress: row.progress,
-    failReason: failReasonIn(row.fail_reason, language),
     buttons: storedJson(row.buttons) ?? [],
     properties: storedJson(row.properties) ?? {},
   };

@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
 import type { AppContext } from '../../app-context';
-import { DurableJournal } from '../../ledger/durable-journal';
 import { ledgerOf } from '../../ledger/index';
 import { LogType } from '../../ledger/log-writer';
 import { perContext } from '../../platform/per-context';
@@ -51,9 +50,8 @@ export class TaskRefunds {
   private readonly unfinished = new Map<string, Claim>();
 
   constructor(private readonly context: AppContext) {
-    const journal = context.journal instanceof DurableJournal ? context.journal : null;
-    this.owner = journal?.instanceId ?? `run-${randomBytes(8).toString('hex')}`;
-    this.recoverable = journal !== null;
+    this.owner = context.instanceId ?? `run-${randomBytes(8).toString('hex')}`;
+    this.recoverable = context.instanceId !== null;
   }
 
   /** Refunds a failed task unless another poller or instance claimed it first; true when this call claimed it. */

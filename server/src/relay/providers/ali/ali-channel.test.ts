@@ -4,19 +4,18 @@ import { FixtureReplayUpstream } from '../../../testing/fixture-replay-upstream'
 import { lastConsumeLog, priceModels } from '../../../testing/provider-test-kit';
 import { addChannel, addToken, addUser } from '../../../testing/relay-fixtures';
 import { availableDatabaseKinds } from '../../../testing/test-databases';
-import { startTestServer, type TestServer } from '../../../testing/test-server';
+import { serverForTests } from '../../../testing/test-server';
 
 /** Recordings written from Alibaba Model Studio's documented wire format (OpenAI-compatible mode, text-rerank service). */
 const recording = (name: string) => ({ file: new URL(`./__fixtures__/${name}`, import.meta.url), stream: false });
 const kinds = await availableDatabaseKinds();
 
 describe.each(kinds)('an Alibaba DashScope channel (%s)', (kind) => {
-  let server: TestServer;
+  const server = serverForTests({ databaseKind: kind });
   let dashscope: FixtureReplayUpstream;
   let apiKey: string;
 
   beforeAll(async () => {
-    server = await startTestServer({ databaseKind: kind });
     dashscope = await new FixtureReplayUpstream({
       '/compatible-mode/v1/chat/completions': [recording('compatible-chat.json')],
       '/api/v1/services/rerank/text-rerank/text-rerank': [recording('rerank.json')],
@@ -29,7 +28,6 @@ describe.each(kinds)('an Alibaba DashScope channel (%s)', (kind) => {
 
   afterAll(async () => {
     await dashscope.stop();
-    await server.stop();
   });
 
   it('chats through compatible mode', async () => {

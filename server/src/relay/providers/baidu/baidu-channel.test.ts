@@ -1,11 +1,11 @@
 import Anthropic from '@anthropic-ai/sdk';
 import OpenAI from 'openai';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { FixtureReplayUpstream } from '../../../testing/fixture-replay-upstream';
-import { failureOf, lastConsumeLog, priceModels, userQuota } from '../../../testing/provider-test-kit';
-import { addChannel, addToken, addUser } from '../../../testing/relay-fixtures';
+import { chatWithSystem, failureOf, lastConsumeLog, priceModels, relayCaller, userQuota } from '../../../testing/provider-test-kit';
+import { addChannel } from '../../../testing/relay-fixtures';
 import { availableDatabaseKinds } from '../../../testing/test-databases';
-import { startTestServer, type TestServer } from '../../../testing/test-server';
+import { serverForTests } from '../../../testing/test-server';
 import { ernieMessages } from './request';
 
 /** Recordings written from Baidu's documented wire format (Qianfan ERNIE API reference: access token, chat, embeddings, error codes). */
@@ -35,42 +35,27 @@ describe('ERNIE messages', () => {
 });
 
 describe.each(kinds)('the official SDKs against a Baidu Wenxin channel (%s)', (kind) => {
-  let server: TestServer;
-  let baidu: FixtureReplayUpstream;
+  const server = serverForTests({ databaseKind: kind });
+  const baidu = new FixtureReplayUpstream({
+    '/oauth/2.0/token': [recording('access-token.json')],
+    [`${CHAT}/completions_pro`]: [recording('chat-completion.json'), recording('chat-stream.sse', true)],
+    [`${CHAT}/ernie-lite-8k`]: [recording('error-token-invalid.json')],
+    '/rpc/2.0/ai_custom/v1/wenxinworkshop/embeddings/embedding-v1': [recording('embeddings.json')],
+  }).forTests();
   let apiKey: string;
   let userId: number;
 
   beforeAll(async () => {
-    server = await startTestServer({ databaseKind: kind });
-    baidu = await new FixtureReplayUpstream({
-      '/oauth/2.0/token': [recording('access-token.json')],
-      [`${CHAT}/completions_pro`]: [recording('chat-completion.json'), recording('chat-stream.sse', true)],
-      [`${CHAT}/ernie-lite-8k`]: [recording('error-token-invalid.json')],
-      '/rpc/2.0/ai_custom/v1/wenxinworkshop/embeddings/embedding-v1': [recording('embeddings.json')],
-    }).start();
     await priceModels(server, { 'ERNIE-4.0-8K': 1, 'ERNIE-Lite-8K': 1, 'Embedding-V1': 0.1 });
-    userId = await addUser(server, 'baidu-user', { quota: 1_000_000 });
-    apiKey = (await addToken(server, userId, { unlimited: true })).apiKey;
+    ({ userId, apiKey } = await relayCaller(server, 'baidu-user', 1_000_000));
     await addChannel(server, { type: 15, name: 'wenxin', baseUrl: baidu.url, key: 'ak-123|sk-456', models: ['ERNIE-4.0-8K', 'Embedding-V1'] });
     await addChannel(server, { type: 15, name: 'wenxin lite', baseUrl: baidu.url, key: 'ak-lite|sk-lite', models: ['ERNIE-Lite-8K'] });
-  });
-
-  afterAll(async () => {
-    await baidu.stop();
-    await server.stop();
   });
 
   it('exchanges the keys for an access token once, then chats and streams with it, billed from ERNIE usage', async () => {
     const openai = new OpenAI({ apiKey, baseURL: `${server.url}/v1`, maxRetries: 0 });
     const before = await userQuota(server, userId);
-    const completion = await openai.chat.completions.create({
-      model: 'ERNIE-4.0-8K',
-      messages: [
-        { role: 'system', content: '你是文心一言' },
-        { role: 'user', content: '你好' },
-      ],
-      max_tokens: 100,
-    });
+    const completion = await chatWithSystem(openai, 'ERNIE-4.0-8K', '你是文心一言', '你好', { max_tokens: 100 });
     expect(completion.choices[0]).toMatchObject({ message: { role: 'assistant', content: '您好，我是文心一言，很高兴为您服务。' }, finish_reason: 'stop' });
     expect(completion.usage).toMatchObject({ prompt_tokens: 5, completion_tokens: 12 });
     const token = baidu.received.find((request) => request.path === '/oauth/2.0/token');

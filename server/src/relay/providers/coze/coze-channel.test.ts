@@ -5,7 +5,7 @@ import { FixtureReplayUpstream } from '../../../testing/fixture-replay-upstream'
 import { addChannelWithOther, failureOf, lastConsumeLog, priceModels } from '../../../testing/provider-test-kit';
 import { addToken, addUser } from '../../../testing/relay-fixtures';
 import { availableDatabaseKinds } from '../../../testing/test-databases';
-import { startTestServer, type TestServer } from '../../../testing/test-server';
+import { serverForTests } from '../../../testing/test-server';
 import { cozeMessages } from './request';
 
 /** Recordings written from Coze's documented wire format (API v3 chat: streamed events, error codes). */
@@ -31,13 +31,12 @@ describe('Coze messages', () => {
 });
 
 describe.each(kinds)('the official SDKs against a Coze channel (%s)', (kind) => {
-  let server: TestServer;
+  const server = serverForTests({ databaseKind: kind });
   let coze: FixtureReplayUpstream;
   let refusing: FixtureReplayUpstream;
   let apiKey: string;
 
   beforeAll(async () => {
-    server = await startTestServer({ databaseKind: kind });
     coze = await new FixtureReplayUpstream({ '/v3/chat': [recording('chat-stream.sse', true)] }).start();
     refusing = await new FixtureReplayUpstream({ '/v3/chat': [recording('error-auth.json')] }).start();
     await priceModels(server, { 'coze-bot': 1, 'coze-refused': 1 });
@@ -50,7 +49,6 @@ describe.each(kinds)('the official SDKs against a Coze channel (%s)', (kind) => 
   afterAll(async () => {
     await coze.stop();
     await refusing.stop();
-    await server.stop();
   });
 
   it('streams answer deltas only (not verbose or follow-up messages), billed from chat.completed usage', async () => {

@@ -5,7 +5,7 @@ import { FixtureReplayUpstream } from '../../../testing/fixture-replay-upstream'
 import { lastConsumeLog, priceModels, userQuota } from '../../../testing/provider-test-kit';
 import { addChannel, addToken, addUser } from '../../../testing/relay-fixtures';
 import { availableDatabaseKinds } from '../../../testing/test-databases';
-import { startTestServer, type TestServer } from '../../../testing/test-server';
+import { serverForTests } from '../../../testing/test-server';
 import { difyQuery } from './request';
 
 /** Recordings written from Dify's documented wire format (Service API: POST /chat-messages, blocking and streaming). */
@@ -29,7 +29,7 @@ describe('the query a Dify app gets', () => {
 });
 
 describe.each(kinds)('the official SDKs against a Dify channel (%s)', (kind) => {
-  let server: TestServer;
+  const server = serverForTests({ databaseKind: kind });
   let dify: FixtureReplayUpstream;
   let failing: FixtureReplayUpstream;
   let openai: OpenAI;
@@ -37,7 +37,6 @@ describe.each(kinds)('the official SDKs against a Dify channel (%s)', (kind) => 
   let userId: number;
 
   beforeAll(async () => {
-    server = await startTestServer({ databaseKind: kind });
     dify = await new FixtureReplayUpstream({ '/v1/chat-messages': [recording('chat-blocking.json'), recording('chat-streaming.sse', true)] }, streaming).start();
     failing = await new FixtureReplayUpstream({ '/v1/chat-messages': [recording('stream-error.sse', true)] }, streaming).start();
     await priceModels(server, { dify: 0.001, 'dify-broken': 0.001 });
@@ -51,7 +50,6 @@ describe.each(kinds)('the official SDKs against a Dify channel (%s)', (kind) => 
   afterAll(async () => {
     await dify.stop();
     await failing.stop();
-    await server.stop();
   });
 
   it('blocking: chat-messages with the app key, the answer and the usage Dify reports', async () => {

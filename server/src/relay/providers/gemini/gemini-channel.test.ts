@@ -1,11 +1,10 @@
 import { readFileSync } from 'node:fs';
 import OpenAI from 'openai';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { FakeGoogleUpstream } from '../../../testing/fake-google-upstream';
-import { addChannelWithOther, lastConsumeLog, userQuota } from '../../../testing/provider-test-kit';
-import { addToken, addUser } from '../../../testing/relay-fixtures';
+import { addChannelWithOther, chatWithSystem, lastConsumeLog, relayCaller, userQuota } from '../../../testing/provider-test-kit';
 import { availableDatabaseKinds } from '../../../testing/test-databases';
-import { startTestServer, type TestServer } from '../../../testing/test-server';
+import { serverForTests } from '../../../testing/test-server';
 import { testChannel } from '../../channel-test';
 import { HARM_CATEGORIES } from './request';
 
@@ -14,40 +13,26 @@ const START_QUOTA = 10_000_000;
 const relaxedSafety = HARM_CATEGORIES.map((category) => ({ category, threshold: 'OFF' }));
 
 describe.each(kinds)('the openai SDK against a Gemini channel (%s)', (kind) => {
-  let server: TestServer;
-  let google: FakeGoogleUpstream;
+  const server = serverForTests({ databaseKind: kind });
+  const google = new FakeGoogleUpstream().forTests();
   let client: OpenAI;
   let userId: number;
   let channelId: number;
 
   beforeAll(async () => {
-    server = await startTestServer({ databaseKind: kind });
-    google = await new FakeGoogleUpstream().start();
-    userId = await addUser(server, 'gemini-user', { quota: START_QUOTA });
-    const token = await addToken(server, userId, { unlimited: true });
+    const caller = await relayCaller(server, 'gemini-user', START_QUOTA);
+    userId = caller.userId;
     channelId = await addChannelWithOther(
       server,
       { type: 24, name: 'gemini', baseUrl: google.url, key: 'gemini-key', models: ['gemini-2.5-flash', 'text-embedding-004'], autoBan: false },
       'v1beta',
     );
-    client = new OpenAI({ apiKey: token.apiKey, baseURL: `${server.url}/v1`, maxRetries: 0, defaultHeaders: { 'accept-language': 'en' } });
-  });
-
-  afterAll(async () => {
-    await google.stop();
-    await server.stop();
+    client = new OpenAI({ apiKey: caller.apiKey, baseURL: `${server.url}/v1`, maxRetries: 0, defaultHeaders: { 'accept-language': 'en' } });
   });
 
   it('chats: converts the request, converts the answer back, bills and logs the Gemini usage', async () => {
     const before = await userQuota(server, userId);
-    const completion = await client.chat.completions.create({
-      model: 'gemini-2.5-flash',
-      messages: [
-        { role: 'system', content: 'Be nice.' },
-        { role: 'user', content: 'Say hello' },
-      ],
-      max_tokens: 64,
-    });
+    const completion = await chatWithSystem(client, 'gemini-2.5-flash', 'Be nice.', 'Say hello', { max_tokens: 64 });
     expect(completion.choices[0]).toMatchObject({ message: { role: 'assistant', content: 'Hello from Gemini!' }, finish_reason: 'stop' });
     expect(completion.usage).toMatchObject({ prompt_tokens: 1000, completion_tokens: 500, total_tokens: 1500, completion_tokens_details: { reasoning_tokens: 200 } });
 

@@ -4,7 +4,7 @@ import { FixtureReplayUpstream } from '../../../testing/fixture-replay-upstream'
 import { lastConsumeLog, priceModels, userQuota } from '../../../testing/provider-test-kit';
 import { addChannel, addToken, addUser } from '../../../testing/relay-fixtures';
 import { availableDatabaseKinds } from '../../../testing/test-databases';
-import { startTestServer, type TestServer } from '../../../testing/test-server';
+import { serverForTests } from '../../../testing/test-server';
 import type { CachedChannel } from '../../caches/channel-index';
 import { relayEndpoints } from '../../endpoints';
 import { buildUpstreamRequest } from '../openai-compatible/request';
@@ -21,13 +21,12 @@ describe('an Ollama channel without a base URL', () => {
 });
 
 describe.each(kinds)('the openai SDK against an Ollama channel (%s)', (kind) => {
-  let server: TestServer;
+  const server = serverForTests({ databaseKind: kind });
   let ollama: FixtureReplayUpstream;
   let client: OpenAI;
   let userId: number;
 
   beforeAll(async () => {
-    server = await startTestServer({ databaseKind: kind });
     ollama = await new FixtureReplayUpstream({
       '/v1/chat/completions': [recording('chat-completion.json'), recording('chat-stream.sse', true)],
       '/v1/embeddings': [recording('embeddings.json')],
@@ -41,7 +40,6 @@ describe.each(kinds)('the openai SDK against an Ollama channel (%s)', (kind) => 
 
   afterAll(async () => {
     await ollama.stop();
-    await server.stop();
   });
 
   it('chats, streams and embeds through the OpenAI-compatible API, billed and logged', async () => {

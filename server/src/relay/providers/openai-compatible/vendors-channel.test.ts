@@ -6,21 +6,20 @@ import { FixtureReplayUpstream } from '../../../testing/fixture-replay-upstream'
 import { addChannelWithOther, lastConsumeLog, priceModels, userQuota } from '../../../testing/provider-test-kit';
 import { addChannel, addToken, addUser } from '../../../testing/relay-fixtures';
 import { availableDatabaseKinds } from '../../../testing/test-databases';
-import { startTestServer, type TestServer } from '../../../testing/test-server';
+import { serverForTests } from '../../../testing/test-server';
 
 /** Recordings written from each vendor's documented wire format (Zhipu, Cloudflare, VolcEngine, Cohere, Xunfei Spark HTTP API references). */
 const recording = (name: string, stream = false) => ({ file: new URL(`./__fixtures__/${name}`, import.meta.url), stream });
 const kinds = await availableDatabaseKinds();
 
 describe.each(kinds)('OpenAI-compatible vendors at their own paths, through the official SDKs (%s)', (kind) => {
-  let server: TestServer;
+  const server = serverForTests({ databaseKind: kind });
   let vendor: FixtureReplayUpstream;
   let apiKey: string;
   let openai: OpenAI;
   let userId: number;
 
   beforeAll(async () => {
-    server = await startTestServer({ databaseKind: kind });
     vendor = await new FixtureReplayUpstream({
       '/api/paas/v4/chat/completions': [recording('zhipu-chat.json'), recording('zhipu-chat-stream.sse', true)],
       '/api/paas/v4/embeddings': [recording('zhipu-embeddings.json')],
@@ -42,7 +41,6 @@ describe.each(kinds)('OpenAI-compatible vendors at their own paths, through the 
 
   afterAll(async () => {
     await vendor.stop();
-    await server.stop();
   });
 
   it('Zhipu GLM-4: chat, stream and embeddings under /api/paas/v4 with the Bearer key, billed from its usage', async () => {

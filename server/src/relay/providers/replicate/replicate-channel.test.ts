@@ -4,7 +4,7 @@ import { FixtureReplayUpstream } from '../../../testing/fixture-replay-upstream'
 import { failureOf, lastConsumeLog } from '../../../testing/provider-test-kit';
 import { addChannel, addToken, addUser } from '../../../testing/relay-fixtures';
 import { availableDatabaseKinds } from '../../../testing/test-databases';
-import { startTestServer, type TestServer } from '../../../testing/test-server';
+import { serverForTests } from '../../../testing/test-server';
 import { predictionInput } from './request';
 
 /** Recordings written from Replicate's documented wire format (HTTP API: models.predictions.create in sync mode, problem details). */
@@ -19,12 +19,11 @@ describe('prediction input', () => {
 });
 
 describe.each(kinds)('the OpenAI SDK generating images on a Replicate channel (%s)', (kind) => {
-  let server: TestServer;
+  const server = serverForTests({ databaseKind: kind });
   let replicate: FixtureReplayUpstream;
   let openai: OpenAI;
 
   beforeAll(async () => {
-    server = await startTestServer({ databaseKind: kind });
     replicate = await new FixtureReplayUpstream({
       '/v1/models/black-forest-labs/flux-schnell/predictions': [recording('prediction-succeeded.json')],
       '/v1/models/black-forest-labs/flux-dev/predictions': [recording('unauthenticated.json', 401)],
@@ -39,7 +38,6 @@ describe.each(kinds)('the OpenAI SDK generating images on a Replicate channel (%
 
   afterAll(async () => {
     await replicate.stop();
-    await server.stop();
   });
 
   it('creates a sync prediction and answers the output URLs, billed at the per-call price', async () => {

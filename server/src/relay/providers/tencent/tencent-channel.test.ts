@@ -1,11 +1,11 @@
 import OpenAI from 'openai';
 import { GoogleGenAI } from '@google/genai';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { FixtureReplayUpstream } from '../../../testing/fixture-replay-upstream';
-import { failureOf, lastConsumeLog, priceModels } from '../../../testing/provider-test-kit';
-import { addChannel, addToken, addUser } from '../../../testing/relay-fixtures';
+import { chatWithSystem, failureOf, lastConsumeLog, priceModels, relayCaller } from '../../../testing/provider-test-kit';
+import { addChannel } from '../../../testing/relay-fixtures';
 import { availableDatabaseKinds } from '../../../testing/test-databases';
-import { startTestServer, type TestServer } from '../../../testing/test-server';
+import { serverForTests } from '../../../testing/test-server';
 import { tencentCredentials } from './request';
 import { tc3Authorization } from './signing';
 
@@ -38,26 +38,16 @@ describe('TC3-HMAC-SHA256', () => {
 });
 
 describe.each(kinds)('the official SDKs against a Tencent Hunyuan channel (%s)', (kind) => {
-  let server: TestServer;
-  let hunyuan: FixtureReplayUpstream;
-  let refusing: FixtureReplayUpstream;
+  const server = serverForTests({ databaseKind: kind });
+  const hunyuan = new FixtureReplayUpstream({ '/': [recording('chat-completion.json'), recording('chat-stream.sse', true)] }, streaming).forTests();
+  const refusing = new FixtureReplayUpstream({ '/': [recording('error-signature.json')] }, streaming).forTests();
   let apiKey: string;
 
   beforeAll(async () => {
-    server = await startTestServer({ databaseKind: kind });
-    hunyuan = await new FixtureReplayUpstream({ '/': [recording('chat-completion.json'), recording('chat-stream.sse', true)] }, streaming).start();
-    refusing = await new FixtureReplayUpstream({ '/': [recording('error-signature.json')] }, streaming).start();
     await priceModels(server, { 'hunyuan-lite': 1, 'hunyuan-pro': 1 });
-    const userId = await addUser(server, 'hunyuan-user', { quota: 1_000_000 });
-    apiKey = (await addToken(server, userId, { unlimited: true })).apiKey;
+    ({ apiKey } = await relayCaller(server, 'hunyuan-user', 1_000_000));
     await addChannel(server, { type: 23, name: 'hunyuan', baseUrl: hunyuan.url, key: '1250000000|AKIDsecretid|secret-key', models: ['hunyuan-lite'] });
     await addChannel(server, { type: 23, name: 'hunyuan refused', baseUrl: refusing.url, key: 'AKIDother|wrong-key', models: ['hunyuan-pro'] });
-  });
-
-  afterAll(async () => {
-    await hunyuan.stop();
-    await refusing.stop();
-    await server.stop();
   });
 
   /** The signature the last request carried is the one its own body, host and timestamp give. */
@@ -79,14 +69,7 @@ describe.each(kinds)('the official SDKs against a Tencent Hunyuan channel (%s)',
 
   it('signs ChatCompletions with TC3 and reads the whole answer and stream, billed from Hunyuan usage', async () => {
     const openai = new OpenAI({ apiKey, baseURL: `${server.url}/v1`, maxRetries: 0 });
-    const completion = await openai.chat.completions.create({
-      model: 'hunyuan-lite',
-      messages: [
-        { role: 'system', content: '简短回答' },
-        { role: 'user', content: '你好' },
-      ],
-      temperature: 0.5,
-    });
+    const completion = await chatWithSystem(openai, 'hunyuan-lite', '简短回答', '你好', { temperature: 0.5 });
     expect(completion.choices[0]?.message.content).toBe('你好！我是腾讯混元大模型。');
     expect(hunyuan.received.at(-1)?.body).toEqual({
       Model: 'hunyuan-lite',

@@ -1,34 +1,29 @@
 import Anthropic from '@anthropic-ai/sdk';
 import { GoogleGenAI } from '@google/genai';
 import OpenAI from 'openai';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { FakeGoogleTokenEndpoint, testServiceAccount } from '../../../testing/fake-google-token-endpoint';
 import { FakeGoogleUpstream } from '../../../testing/fake-google-upstream';
-import { addChannelWithOther, lastConsumeLog, priceModels, userQuota } from '../../../testing/provider-test-kit';
-import { addToken, addUser } from '../../../testing/relay-fixtures';
+import { addChannelWithOther, chatWithSystem, lastConsumeLog, priceModels, relayCaller, userQuota } from '../../../testing/provider-test-kit';
 import { availableDatabaseKinds } from '../../../testing/test-databases';
-import { startTestServer, type TestServer } from '../../../testing/test-server';
+import { serverForTests } from '../../../testing/test-server';
 
 const kinds = await availableDatabaseKinds();
 const PROJECT_PATH = '/v1/projects/test-project/locations/us-east5/publishers';
 
 describe.each(kinds)('Vertex AI channels (%s)', (kind) => {
-  let server: TestServer;
-  let google: FakeGoogleUpstream;
-  let tokenEndpoint: FakeGoogleTokenEndpoint;
+  const server = serverForTests({ databaseKind: kind });
+  const google = new FakeGoogleUpstream().forTests();
+  const tokenEndpoint = new FakeGoogleTokenEndpoint().forTests();
   let client: OpenAI;
   let apiKey: string;
   let userId: number;
 
   beforeAll(async () => {
-    server = await startTestServer({ databaseKind: kind });
-    google = await new FakeGoogleUpstream().start();
-    tokenEndpoint = await new FakeGoogleTokenEndpoint().start();
     const account = testServiceAccount(tokenEndpoint.tokenUrl);
     tokenEndpoint.publicKeyPem = account.publicKeyPem;
     await priceModels(server, { 'text-embedding-005': 0.01, 'claude-sonnet-4-20250514-thinking': 1.5 });
-    userId = await addUser(server, 'vertex-user', { quota: 10_000_000 });
-    apiKey = (await addToken(server, userId, { unlimited: true })).apiKey;
+    ({ userId, apiKey } = await relayCaller(server, 'vertex-user', 10_000_000));
     await addChannelWithOther(
       server,
       // pretty-printed over many lines, as Google's key files are
@@ -37,12 +32,6 @@ describe.each(kinds)('Vertex AI channels (%s)', (kind) => {
     );
     await addChannelWithOther(server, { type: 41, name: 'vertex express', baseUrl: google.url, key: 'AIza-express-key', models: ['gemini-2.5-pro'] }, '');
     client = new OpenAI({ apiKey, baseURL: `${server.url}/v1`, maxRetries: 0 });
-  });
-
-  afterAll(async () => {
-    await google.stop();
-    await tokenEndpoint.stop();
-    await server.stop();
   });
 
   it('Gemini on Vertex: exchanges the service account for a token once, addresses the project and region, bills', async () => {
@@ -69,14 +58,7 @@ describe.each(kinds)('Vertex AI channels (%s)', (kind) => {
   });
 
   it('Claude on Vertex: rawPredict with the Vertex API version in the body and the model in the path', async () => {
-    const completion = await client.chat.completions.create({
-      model: 'claude-sonnet-4-20250514',
-      messages: [
-        { role: 'system', content: 'Be nice.' },
-        { role: 'user', content: 'Hi' },
-      ],
-      max_tokens: 100,
-    });
+    const completion = await chatWithSystem(client, 'claude-sonnet-4-20250514', 'Be nice.', 'Hi', { max_tokens: 100 });
     expect(completion.choices[0]?.message.content).toBe('Hello from Claude on Vertex!');
     expect(completion.usage).toMatchObject({ prompt_tokens: 400, completion_tokens: 100 });
     expect(google.last).toMatchObject({ path: `${PROJECT_PATH}/anthropic/models/claude-sonnet-4@20250514:rawPredict` });

@@ -6,7 +6,7 @@ import { FixtureReplayUpstream } from '../../../testing/fixture-replay-upstream'
 import { failureOf, lastConsumeLog, priceModels } from '../../../testing/provider-test-kit';
 import { addChannel, addToken, addUser } from '../../../testing/relay-fixtures';
 import { availableDatabaseKinds } from '../../../testing/test-databases';
-import { startTestServer, type TestServer } from '../../../testing/test-server';
+import { serverForTests } from '../../../testing/test-server';
 import { unquoted, usageFromZhipu } from './response';
 import { zhipuPrompt } from './request';
 
@@ -38,12 +38,11 @@ describe('the v3 model API format', () => {
 });
 
 describe.each(kinds)('the official SDKs against a Zhipu ChatGLM v1 channel (%s)', (kind) => {
-  let server: TestServer;
+  const server = serverForTests({ databaseKind: kind });
   let zhipu: FixtureReplayUpstream;
   let apiKey: string;
 
   beforeAll(async () => {
-    server = await startTestServer({ databaseKind: kind });
     zhipu = await new FixtureReplayUpstream(
       {
         [`${API}/chatglm_turbo/invoke`]: [recording('invoke.json')],
@@ -60,7 +59,6 @@ describe.each(kinds)('the official SDKs against a Zhipu ChatGLM v1 channel (%s)'
 
   afterAll(async () => {
     await zhipu.stop();
-    await server.stop();
   });
 
   it('invokes with a JWT signed from id.secret, unquotes the answer and bills the reported usage', async () => {
