@@ -1,4 +1,5 @@
 import { fill, type Text } from './text';
+import { messages } from './i18n/catalogue';
 
 /** Deepest nesting of objects and arrays a JSON body may have (relay and console). */
 export const JSON_NESTING_LIMIT = 64;
@@ -17,21 +18,6 @@ const CLOSE_OBJECT = 0x7d;
 const OPEN_ARRAY = 0x5b;
 const CLOSE_ARRAY = 0x5d;
 const NUL_ESCAPE = Buffer.from('\\u0000');
-
-export const jsonGuardMessages = {
-  nul: {
-    zh: '请求含有 NUL 字符（\\u0000），不予接受',
-    en: 'The request contains a NUL character (\\u0000), which is not accepted',
-  },
-  nesting: {
-    zh: '请求体 JSON 嵌套过深：最多 {limit} 层',
-    en: 'The request body nests JSON too deeply: at most {limit} levels',
-  },
-  elements: {
-    zh: '请求体 JSON 元素过多：最多 {limit} 个',
-    en: 'The request body holds too many JSON elements: at most {limit}',
-  },
-} satisfies Record<string, Text>;
 
 /** Whether a request's path or query carries a NUL character (`%00`), which PostgreSQL text refuses. */
 export const urlHoldsNul = (url: string) => url.includes('%00');
@@ -74,13 +60,13 @@ export function jsonBodyProblem(bytes: Buffer): Text | null {
     } else if (byte === OPEN_OBJECT || byte === OPEN_ARRAY) {
       depth += 1;
       elements += 1;
-      if (depth > JSON_NESTING_LIMIT) return fill(jsonGuardMessages.nesting, { limit: JSON_NESTING_LIMIT });
+      if (depth > JSON_NESTING_LIMIT) return fill(messages.jsonGuard.nesting, { limit: JSON_NESTING_LIMIT });
     } else if (byte === CLOSE_OBJECT || byte === CLOSE_ARRAY) {
       depth -= 1;
     } else if (byte === COMMA) {
       elements += 1;
     } else continue;
-    if (elements > JSON_ELEMENT_LIMIT) return fill(jsonGuardMessages.elements, { limit: JSON_ELEMENT_LIMIT });
+    if (elements > JSON_ELEMENT_LIMIT) return fill(messages.jsonGuard.elements, { limit: JSON_ELEMENT_LIMIT });
   }
-  return holdsNul(bytes) ? jsonGuardMessages.nul : null;
+  return holdsNul(bytes) ? messages.jsonGuard.nul : null;
 }

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { AppError } from '../../platform/errors';
 import { fill } from '../../platform/text';
 import { DURATION_UNITS, RESET_PERIODS } from '../../ledger/subscriptions/periods';
-import { subscriptionMessages as text } from './messages';
+import { messages } from '../../platform/i18n/catalogue';
 
 const TITLE_MAX = 128;
 const SUBTITLE_MAX = 255;
@@ -58,31 +58,31 @@ export interface PlanFields {
 }
 
 const wholeAtLeast0 = (value: number) => {
-  if (!Number.isSafeInteger(value) || value < 0) throw new AppError(text.amountInvalid);
+  if (!Number.isSafeInteger(value) || value < 0) throw new AppError(messages.subscription.amountInvalid);
   return value;
 };
 
 /** The plan's fields with the reference's defaults, each checked; a bad one is refused with its message. */
 export function checkedPlan(input: PlanInput, groups: Record<string, unknown>): PlanFields {
   const title = (input.title ?? '').trim();
-  if (title === '') throw new AppError(text.titleRequired);
-  if ([...title].length > TITLE_MAX || [...(input.subtitle ?? '')].length > SUBTITLE_MAX) throw new AppError(text.titleTooLong);
+  if (title === '') throw new AppError(messages.subscription.titleRequired);
+  if ([...title].length > TITLE_MAX || [...(input.subtitle ?? '')].length > SUBTITLE_MAX) throw new AppError(messages.subscription.titleTooLong);
   const price = input.price_amount ?? 0;
-  if (!Number.isFinite(price) || price < 0 || price > PLAN_PRICE_MAX) throw new AppError(text.priceInvalid);
+  if (!Number.isFinite(price) || price < 0 || price > PLAN_PRICE_MAX) throw new AppError(messages.subscription.priceInvalid);
   const unit = input.duration_unit ?? 'month';
-  if (!(DURATION_UNITS as readonly string[]).includes(unit)) throw new AppError(text.durationUnitInvalid);
+  if (!(DURATION_UNITS as readonly string[]).includes(unit)) throw new AppError(messages.subscription.durationUnitInvalid);
   const durationValue = input.duration_value ?? 1;
   const customSeconds = wholeAtLeast0(input.custom_seconds ?? 0);
   if (unit === 'custom' ? customSeconds <= 0 : !Number.isSafeInteger(durationValue) || durationValue <= 0) {
-    throw new AppError(unit === 'custom' ? text.customSecondsInvalid : text.durationValueInvalid);
+    throw new AppError(unit === 'custom' ? messages.subscription.customSecondsInvalid : messages.subscription.durationValueInvalid);
   }
   const resetPeriod = input.quota_reset_period ?? 'never';
-  if (!(RESET_PERIODS as readonly string[]).includes(resetPeriod)) throw new AppError(text.resetPeriodInvalid);
+  if (!(RESET_PERIODS as readonly string[]).includes(resetPeriod)) throw new AppError(messages.subscription.resetPeriodInvalid);
   const resetSeconds = wholeAtLeast0(input.quota_reset_custom_seconds ?? 0);
-  if (resetPeriod === 'custom' && resetSeconds <= 0) throw new AppError(text.resetSecondsInvalid);
+  if (resetPeriod === 'custom' && resetSeconds <= 0) throw new AppError(messages.subscription.resetSecondsInvalid);
   const group = (value: string | undefined) => {
     const name = (value ?? '').trim();
-    if (name !== '' && !Object.hasOwn(groups, name)) throw new AppError(fill(text.groupUnknown, { group: name }));
+    if (name !== '' && !Object.hasOwn(groups, name)) throw new AppError(fill(messages.subscription.groupUnknown, { group: name }));
     return name;
   };
   return {

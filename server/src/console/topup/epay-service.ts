@@ -15,9 +15,9 @@ import { nowSeconds } from '../../db/dialect';
 import { AppError } from '../../platform/errors';
 import { fill } from '../../platform/text';
 import { signEpayParams, verifyEpaySignature } from './epay-signature';
-import { topUpMessages } from './messages';
 import { completeOrder } from './order-credits';
 import { TopUpRepository } from './top-up-repository';
+import { messages } from '../../platform/i18n/catalogue';
 
 /** Smallest amount a gateway accepts. */
 const MINIMUM_MONEY = 0.01;
@@ -63,12 +63,12 @@ export class EpayService {
     const gateway = withoutTrailingSlash(options.string('PayAddress'));
     const merchantId = options.string('EpayId');
     const merchantKey = options.string('EpayKey');
-    if (gateway === '' || merchantId === '' || merchantKey === '') throw new AppError(topUpMessages.onlineTopUpDisabled);
+    if (gateway === '' || merchantId === '' || merchantKey === '') throw new AppError(messages.topUp.onlineTopUpDisabled);
     const callback = withoutTrailingSlash(options.string('CustomCallbackAddress') || options.string('ServerAddress'));
-    if (callback === '') throw new AppError(topUpMessages.callbackAddressMissing);
-    if (!isPaymentMethod(method)) throw new AppError(topUpMessages.methodInvalid);
+    if (callback === '') throw new AppError(messages.topUp.callbackAddressMissing);
+    if (!isPaymentMethod(method)) throw new AppError(messages.topUp.methodInvalid);
     const money = Number(formatMoney(this.payable(amount, user.group)));
-    if (money < MINIMUM_MONEY) throw new AppError(topUpMessages.moneyTooSmall);
+    if (money < MINIMUM_MONEY) throw new AppError(messages.topUp.moneyTooSmall);
 
     const now = nowSeconds();
     const tradeNo = tradeNumber(user.id, now);
@@ -115,8 +115,8 @@ export class EpayService {
   /** An administrator completes a pending order by hand (the reference product's "complete"). */
   async completeByHand(tradeNo: string): Promise<void> {
     const order = await this.topUps.findByTradeNo(tradeNo.trim());
-    if (!order) throw new AppError(topUpMessages.topUpNotFound);
-    if (order.status !== TopUpStatus.Pending || !(await completeOrder(this.context, order))) throw new AppError(topUpMessages.topUpNotPending);
+    if (!order) throw new AppError(messages.topUp.topUpNotFound);
+    if (order.status !== TopUpStatus.Pending || !(await completeOrder(this.context, order))) throw new AppError(messages.topUp.topUpNotPending);
   }
 
   async list(keyword: string, page: number, pageSize: number): Promise<PageData<TopUpView>> {
@@ -128,8 +128,8 @@ export class EpayService {
   }
 
   private checkAmount(amount: number): void {
-    if (!Number.isSafeInteger(amount)) throw new AppError(topUpMessages.amountInvalid);
+    if (!Number.isSafeInteger(amount)) throw new AppError(messages.topUp.amountInvalid);
     const minimum = this.context.options.number('MinTopUp');
-    if (amount < minimum) throw new AppError(fill(topUpMessages.amountTooSmall, { min: minimum }));
+    if (amount < minimum) throw new AppError(fill(messages.topUp.amountTooSmall, { min: minimum }));
   }
 }

@@ -4,7 +4,7 @@ import { fundCall, type CallFunding } from '../../ledger/subscriptions/funding';
 import { subscriptionBookOf } from '../../ledger/subscriptions/subscription-book';
 import type { Caller } from '../authenticate';
 import { RelayError } from '../relay-error';
-import { relayMessages } from '../relay-messages';
+import { messages } from '../../platform/i18n/catalogue';
 
 /*
  * The relay's side of the ledger: which balances a caller spends, and the relay's errors for a refusal.
@@ -24,8 +24,8 @@ export async function admitCall(context: AppContext, caller: Caller, amount: num
 function reservedOrThrow(admission: Admission): number {
   if ('reserved' in admission) return admission.reserved;
   throw admission.short === 'user'
-    ? new RelayError(relayMessages.userQuotaShort, 403, 'insufficient_user_quota', 'insufficient_quota')
-    : new RelayError(relayMessages.tokenQuotaShort, 403, 'insufficient_token_quota', 'insufficient_quota');
+    ? new RelayError(messages.relay.userQuotaShort, 403, 'insufficient_user_quota', 'insufficient_quota')
+    : new RelayError(messages.relay.tokenQuotaShort, 403, 'insufficient_token_quota', 'insufficient_quota');
 }
 
 /** Gives a call's reservation back in full (the call failed). */
@@ -46,7 +46,7 @@ export async function admitFundedCall(context: AppContext, caller: Caller, amoun
   if (holds instanceof Promise) holds = await holds;
   if (!holds) return { reserved: await admitCall(context, caller, amount), subscription: null };
   const funding = await fundCall(book, caller.user.id, amount, () => admitCall(context, caller, amount), walletShort);
-  if (!funding) throw new RelayError(relayMessages.subscriptionQuotaShort, 403, 'insufficient_subscription_quota', 'insufficient_quota');
+  if (!funding) throw new RelayError(messages.relay.subscriptionQuotaShort, 403, 'insufficient_subscription_quota', 'insufficient_quota');
   return funding;
 }
 
