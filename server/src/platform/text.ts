@@ -1,4 +1,4 @@
-/** A user-visible message in both languages; zh is the fallback. */
+/** A user-visible message in both languages (from the catalogue, `i18n/catalogue.ts`); zh is the fallback. */
 export interface Text {
   zh: string;
   en: string;

@@ -1,3 +1,5 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { fill } from '../text';
 import { messages } from './catalogue';
@@ -19,6 +21,15 @@ function flatten(tree: Tree, prefix = ''): Map<string, string> {
 }
 
 const placeholders = (text: string) => [...new Set([...text.matchAll(/\{(\w+)\}/g)].map((match) => match[1]))].sort();
+
+/** Production sources of the server (tests may spell out the text they expect). */
+function sourceFiles(folder: string): string[] {
+  return readdirSync(folder, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(folder, entry.name);
+    if (entry.isDirectory()) return sourceFiles(path);
+    return entry.name.endsWith('.ts') && !entry.name.endsWith('.test.ts') ? [path] : [];
+  });
+}
 
 const chinese = flatten(zh);
 const english = flatten(en);
@@ -51,5 +62,12 @@ describe('the server message catalogues', () => {
       en: 'The display name must not be longer than 20 characters',
     });
     expect(messages.common.userNotFound).toEqual({ zh: '用户不存在', en: 'User does not exist' });
+  });
+
+  it('are the one home of server text: no source writes a message of its own', () => {
+    const serverSource = new URL('../..', import.meta.url).pathname;
+    const literal = /\bzh:\s*['"`]/;
+    const writers = sourceFiles(serverSource).filter((path) => !path.includes('/testing/') && literal.test(readFileSync(path, 'utf8')));
+    expect(writers).toEqual([]);
   });
 });
