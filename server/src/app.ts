@@ -7,13 +7,13 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { AppContext } from './app-context';
 import { consolePlugin } from './console/index';
 import { reportNotificationsTo } from './platform/notify/notifier';
-import { messages } from './platform/errors';
 import { channelTesterOf } from './relay/channel-test';
 import { createRelay } from './relay/index';
 import { closeProcessContext } from './runtime/process-context';
 import { lazyRequestLogger } from './platform/lazy-request-logger';
 import { createRequestIdGenerator } from './platform/request-id';
 import { fill, languageOf } from './platform/text';
+import { messages } from './platform/i18n/catalogue';
 
 const HASHED_ASSET = /\/assets\//;
 /** Relay paths, including a midjourney-proxy mode segment (`/mj-fast/mj/...`): unknown ones get the OpenAI-shaped 404. */
@@ -61,7 +61,7 @@ export async function buildApp(context: AppContext, webDist: string | null): Pro
     if (path === '/api' || path.startsWith('/api/')) {
       return reply
         .status(404)
-        .send({ success: false, message: fill(messages.notFound, { method: request.method, path })[language] });
+        .send({ success: false, message: fill(messages.common.notFound, { method: request.method, path })[language] });
     }
     if (RELAY_PATH.test(path)) {
       const message = `Invalid URL (${request.method} ${path})`;
@@ -70,7 +70,7 @@ export async function buildApp(context: AppContext, webDist: string | null): Pro
     if (indexHtml && request.method === 'GET' && !path.startsWith('/assets/')) {
       return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
     }
-    return reply.status(404).send({ success: false, message: fill(messages.notFound, { method: request.method, path })[language] });
+    return reply.status(404).send({ success: false, message: fill(messages.common.notFound, { method: request.method, path })[language] });
   });
 
   app.addHook('onClose', () => closeProcessContext(context));

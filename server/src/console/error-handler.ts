@@ -1,8 +1,9 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { AppError, messages } from '../platform/errors';
+import { AppError } from '../platform/errors';
 import { fill, languageOf } from '../platform/text';
 import { describeValidation } from './validation-message';
+import { messages } from '../platform/i18n/catalogue';
 
 /**
  * The console's error envelope: a business error answers HTTP 200 `{success:false, message}` in the
@@ -15,12 +16,12 @@ export function consoleErrorHandler(error: FastifyError, request: FastifyRequest
   }
   if (hasZodFastifySchemaValidationErrors(error)) {
     const detail = describeValidation(error.validation, error.validationContext, language);
-    return reply.status(200).send({ success: false, message: fill(messages.invalidParameter, { detail })[language] });
+    return reply.status(200).send({ success: false, message: fill(messages.common.invalidParameter, { detail })[language] });
   }
   const status = error.statusCode ?? 500;
   if (status < 500) {
-    return reply.status(status === 401 ? 401 : 200).send({ success: false, message: fill(messages.invalidParameter, { detail: error.message })[language] });
+    return reply.status(status === 401 ? 401 : 200).send({ success: false, message: fill(messages.common.invalidParameter, { detail: error.message })[language] });
   }
   request.log.error({ err: error, requestId: request.id }, 'console request failed');
-  return reply.status(500).send({ success: false, message: fill(messages.internalError, { id: request.id })[language] });
+  return reply.status(500).send({ success: false, message: fill(messages.common.internalError, { id: request.id })[language] });
 }

@@ -1,8 +1,9 @@
 import type { FastifyRequest } from 'fastify';
-import { AppError, messages } from '../platform/errors';
-import { jsonBodyProblem, jsonGuardMessages, urlHoldsNul } from '../platform/json-guard';
+import { AppError } from '../platform/errors';
+import { jsonBodyProblem, urlHoldsNul } from '../platform/json-guard';
 import { fill } from '../platform/text';
 import type { ConsoleApp } from './console-app';
+import { messages } from '../platform/i18n/catalogue';
 
 /** Drops object fields whose value is null; nulls inside lists stay, they are values there. */
 function withoutNullFields(this: unknown, _key: string, value: unknown): unknown {
@@ -19,7 +20,7 @@ export function parseConsoleJson(text: string): unknown {
   try {
     return JSON.parse(text, withoutNullFields) as unknown;
   } catch (error) {
-    throw new AppError(fill(messages.invalidParameter, { detail: (error as Error).message }));
+    throw new AppError(fill(messages.common.invalidParameter, { detail: (error as Error).message }));
   }
 }
 
@@ -30,7 +31,7 @@ export function parseConsoleJson(text: string): unknown {
  */
 export function useConsoleJsonBodies(app: ConsoleApp): void {
   app.addHook('onRequest', async (request) => {
-    if (urlHoldsNul(request.url)) throw new AppError(jsonGuardMessages.nul, { status: 400, code: 'invalid_request' });
+    if (urlHoldsNul(request.url)) throw new AppError(messages.jsonGuard.nul, { status: 400, code: 'invalid_request' });
   });
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'buffer' }, async (_request: FastifyRequest, body: string | Buffer) => {

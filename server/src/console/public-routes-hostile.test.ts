@@ -2,6 +2,7 @@ import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { consoleClient } from '../testing/console-client';
 import { FakeStripe } from '../testing/fake-stripe';
+import { confirmPaymentCompliance } from '../testing/payment-compliance';
 import { signIn, startTestServer, type TestServer } from '../testing/test-server';
 import { CookieSession } from '../testing/two-factor-kit';
 import { quotaOf } from '../testing/wallet-fixtures';
@@ -24,6 +25,7 @@ beforeAll(async () => {
   await stripe.start();
   server = await startTestServer();
   const root = consoleClient(server, await signIn(server, 'root', '123456'));
+  await confirmPaymentCompliance(root);
   for (const [key, value] of Object.entries({
     ServerAddress: 'https://gateway.example',
     StripeApiSecret: 'sk_test_hostile',

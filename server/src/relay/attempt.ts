@@ -15,11 +15,11 @@ import type { AdapterSettings } from './providers/adapter-settings';
 import { adapterFor } from './providers/registry';
 import { RelayError } from './relay-error';
 import { ScrubbedStream, withoutSecrets } from './relay-error-scrub';
-import { relayMessages } from './relay-messages';
 import { shutdownCut, type RelaySignal } from './client-abort';
 import type { CompletionGuard } from './sensitive/completion-guard';
 import { UpstreamExchange } from './upstream-exchange';
 import { embeddingBytesAsRequested } from './formats/embedding-encoding';
+import { messages } from '../platform/i18n/catalogue';
 
 const ERROR_BODY_LIMIT = 64 * 1024;
 
@@ -139,12 +139,12 @@ async function attemptOnce(dispatcher: Dispatcher, input: AttemptInput): Promise
   try {
     response = await new UpstreamExchange(dispatcher, { url: target.url, method: target.method ?? 'POST', headers: target.headers, body: target.body }, signal).headers;
   } catch (error) {
-    if (signal.aborted) throw new RelayError(relayMessages.clientGone, 499, 'client_gone', 'api_error');
+    if (signal.aborted) throw new RelayError(messages.relay.clientGone, 499, 'client_gone', 'api_error');
     if (headersTimedOut(error)) {
-      throw new RelayError(relayMessages.upstreamTimeout, 504, 'upstream_timeout', 'upstream_error', true);
+      throw new RelayError(messages.relay.upstreamTimeout, 504, 'upstream_timeout', 'upstream_error', true);
     }
     const detail = error instanceof Error ? error.message : String(error);
-    throw new RelayError(fill(relayMessages.upstreamUnreachable, { detail }), 502, 'upstream_unreachable', 'upstream_error', true);
+    throw new RelayError(fill(messages.relay.upstreamUnreachable, { detail }), 502, 'upstream_unreachable', 'upstream_error', true);
   }
   if (response.statusCode < 200 || response.statusCode >= 300) {
     const text = await response.text(ERROR_BODY_LIMIT).catch(() => '');

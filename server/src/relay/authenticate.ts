@@ -3,14 +3,14 @@ import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../app-context';
 import { EndedSessions } from '../platform/ended-sessions';
 import { SESSION_COOKIE } from '../platform/session';
-import { fill } from '../platform/text';
+import { fill, type Text } from '../platform/text';
 import { isAllowed } from './caches/ip-allow-list';
 import type { CachedToken } from './caches/token-cache';
 import type { CachedUser } from './caches/user-cache';
 import { RelayError } from './relay-error';
-import { relayMessages } from './relay-messages';
 import type { RelayServices } from './relay-services';
 import { requestCookies } from '../platform/request-cookies';
+import { messages } from '../platform/i18n/catalogue';
 
 /** Who is calling and in which group, once authenticated. */
 export interface Caller {
@@ -22,8 +22,8 @@ export interface Caller {
   pinnedChannelId: number | null;
 }
 
-const unauthorized = (text = relayMessages.invalidKey) => new RelayError(text, 401, 'invalid_api_key', 'authentication_error');
-const forbidden = (text: { zh: string; en: string }, code: string) => new RelayError(text, 403, code, 'permission_error');
+const unauthorized = (text = messages.relay.invalidKey) => new RelayError(text, 401, 'invalid_api_key', 'authentication_error');
+const forbidden = (text: Text, code: string) => new RelayError(text, 403, code, 'permission_error');
 
 /** The key from Authorization (Bearer or raw), x-api-key, x-goog-api-key, ?key= or mj-api-secret. */
 function keyOf(request: FastifyRequest): string {
@@ -49,7 +49,7 @@ function usableGroups(context: AppContext, user: CachedUser): Set<string> {
 
 function checkedUser(user: CachedUser | null | undefined): CachedUser {
   if (!user || user.deleted) throw unauthorized();
-  if (user.status !== UserStatus.Enabled) throw forbidden(relayMessages.userBanned, 'user_banned');
+  if (user.status !== UserStatus.Enabled) throw forbidden(messages.common.userBanned, 'user_banned');
   return user;
 }
 
@@ -85,7 +85,7 @@ function authenticateKey(context: AppContext, services: RelayServices, request: 
 
 /** Authenticates a key found elsewhere than in an HTTP request's usual places (a WebSocket subprotocol), for a client at `ip`. */
 export function authenticateGivenKey(context: AppContext, services: RelayServices, given: string, ip: string): Caller | Promise<Caller> {
-  if (!given) throw unauthorized(relayMessages.noKey);
+  if (!given) throw unauthorized(messages.relay.noKey);
   const [key = '', pin] = (given.startsWith('sk-') ? given.slice(3) : given).split('-');
   const found = services.tokens.get(key);
   return found instanceof Promise ? found.then((token) => tokenCaller(context, services, ip, token, pin)) : tokenCaller(context, services, ip, found, pin);
@@ -93,18 +93,18 @@ export function authenticateGivenKey(context: AppContext, services: RelayService
 
 function tokenCaller(context: AppContext, services: RelayServices, ip: string, token: CachedToken | null | undefined, pin: string | undefined): Caller | Promise<Caller> {
   if (!token) throw unauthorized();
-  if (token.status !== 1) throw unauthorized(relayMessages.tokenDisabled);
-  if (isTokenExpired({ expired_time: token.expiredTime }, Date.now() / 1000)) throw unauthorized(relayMessages.tokenExpired);
+  if (token.status !== 1) throw unauthorized(messages.relay.tokenDisabled);
+  if (isTokenExpired({ expired_time: token.expiredTime }, Date.now() / 1000)) throw unauthorized(messages.relay.tokenExpired);
   if (token.unlimited || context.balances.tokenSurelyAbove(token.id, 0)) return fundedCaller(context, services, ip, token, pin);
   return context.balances.tokenRemain(token.id).then((remain) => {
-    if (isTokenExhausted({ remain_quota: remain, unlimited_quota: false })) throw unauthorized(relayMessages.tokenExhausted);
+    if (isTokenExhausted({ remain_quota: remain, unlimited_quota: false })) throw unauthorized(messages.relay.tokenExhausted);
     return fundedCaller(context, services, ip, token, pin);
   });
 }
 
 function fundedCaller(context: AppContext, services: RelayServices, ip: string, token: CachedToken, pin: string | undefined): Caller | Promise<Caller> {
   if (token.allowList && !isAllowed(token.allowList, ip)) {
-    throw forbidden(fill(relayMessages.ipNotAllowed, { ip }), 'ip_not_allowed');
+    throw forbidden(fill(messages.relay.ipNotAllowed, { ip }), 'ip_not_allowed');
   }
   const found = services.users.get(token.userId);
   return found instanceof Promise ? found.then((user) => callerOf(context, token, checkedUser(user), pin)) : callerOf(context, token, checkedUser(found), pin);
@@ -113,14 +113,14 @@ function fundedCaller(context: AppContext, services: RelayServices, ip: string, 
 function callerOf(context: AppContext, token: CachedToken, user: CachedUser, pin: string | undefined): Caller {
   const group = token.group || user.group;
   if (token.group) {
-    if (!usableGroups(context, user).has(token.group)) throw forbidden(fill(relayMessages.groupNotAllowed, { group }), 'group_not_allowed');
+    if (!usableGroups(context, user).has(token.group)) throw forbidden(fill(messages.relay.groupNotAllowed, { group }), 'group_not_allowed');
     if (!(token.group in (context.options.json<Record<string, number>>('GroupRatio') ?? {}))) {
-      throw forbidden(fill(relayMessages.groupRetired, { group }), 'group_retired');
+      throw forbidden(fill(messages.relay.groupRetired, { group }), 'group_retired');
     }
   }
   let pinnedChannelId: number | null = null;
   if (pin !== undefined && /^\d+$/.test(pin)) {
-    if (user.role < Role.Admin) throw forbidden(relayMessages.channelPinForbidden, 'channel_pin_forbidden');
+    if (user.role < Role.Admin) throw forbidden(messages.relay.channelPinForbidden, 'channel_pin_forbidden');
     pinnedChannelId = Number(pin);
   }
   return { user, token, group, pinnedChannelId };
@@ -139,15 +139,15 @@ export async function authenticateSession(
   const session = context.sessions.decode(requestCookies(request)[SESSION_COOKIE]);
   const header = request.headers[USER_ID_HEADER.toLowerCase()];
   if (!session || typeof header !== 'string' || Number(header) !== session.uid) {
-    throw new RelayError(relayMessages.sessionRequired, 401, 'unauthorized', 'authentication_error');
+    throw new RelayError(messages.common.notLoggedIn, 401, 'unauthorized', 'authentication_error');
   }
   // A signed-out session is looked up in the database, like every console call does: exact on every instance.
   const [user, ended] = await Promise.all([activeUser(services, session.uid), new EndedSessions(context.database).isEnded(session)]);
-  if (ended || (session.ep ?? 0) !== user.sessionEpoch) throw new RelayError(relayMessages.sessionRequired, 401, 'unauthorized', 'authentication_error');
+  if (ended || (session.ep ?? 0) !== user.sessionEpoch) throw new RelayError(messages.common.notLoggedIn, 401, 'unauthorized', 'authentication_error');
   let group = user.group;
   if (typeof requestedGroup === 'string' && requestedGroup && requestedGroup !== user.group) {
     if (!usableGroups(context, user).has(requestedGroup)) {
-      throw forbidden(fill(relayMessages.groupNotAllowed, { group: requestedGroup }), 'group_not_allowed');
+      throw forbidden(fill(messages.relay.groupNotAllowed, { group: requestedGroup }), 'group_not_allowed');
     }
     group = requestedGroup;
   }
@@ -157,6 +157,6 @@ export async function authenticateSession(
 /** Refuses a model outside the token's model limits. */
 export function checkModelAllowed(caller: Caller, model: string): void {
   if (caller.token?.modelLimits && !caller.token.modelLimits.has(model)) {
-    throw forbidden(fill(relayMessages.modelNotAllowed, { model }), 'model_not_allowed');
+    throw forbidden(fill(messages.relay.modelNotAllowed, { model }), 'model_not_allowed');
   }
 }

@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../app-context';
-import { jsonBodyProblem, jsonFaultText, jsonGuardMessages, urlHoldsNul } from '../platform/json-guard';
+import { jsonBodyProblem, jsonFaultText, urlHoldsNul } from '../platform/json-guard';
 import { parseInThread, THREAD_PARSE_BYTES } from '../platform/threads/json-parse';
 import { rememberParsed } from './formats/body-json';
 import { fill, type Text } from '../platform/text';
@@ -11,6 +11,7 @@ import type { InboundDialect } from './formats/inbound-dialect';
 import { openAIDialect } from './formats/openai-chat';
 import { RelayError } from './relay-error';
 import type { RelayServices } from './relay-services';
+import { messages } from '../platform/i18n/catalogue';
 
 const MIB = 1024 * 1024;
 
@@ -38,12 +39,6 @@ export function bodyLimitFor(path: string): number {
   return CHAT_LIKE.test(path) ? RELAY_BODY_LIMITS.chat : RELAY_BODY_LIMITS.other;
 }
 
-const bodyMessages = {
-  busy: { zh: '服务器正在接收过多上传，请稍后重试', en: 'The server is receiving too many uploads; retry shortly' },
-  tooLarge: { zh: '请求体过大：此接口最多接受 {limit} MB', en: 'Request body too large: this endpoint accepts at most {limit} MB' },
-  tooSlow: { zh: '请求体上传超时（{seconds} 秒）', en: 'The request body did not arrive within {seconds} seconds' },
-};
-
 /** The dialect a client on `path` speaks, for errors answered before its route runs. */
 export function dialectForPath(path: string): InboundDialect {
   if (path.startsWith('/v1/messages')) return anthropicMessagesDialect;
@@ -52,7 +47,7 @@ export function dialectForPath(path: string): InboundDialect {
 }
 
 const tooLarge = (request: FastifyRequest) =>
-  new RelayError(fill(bodyMessages.tooLarge, { limit: Math.floor(bodyLimitFor(request.url) / MIB) }), 413, 'request_body_too_large', 'invalid_request_error');
+  new RelayError(fill(messages.bodyGuard.tooLarge, { limit: Math.floor(bodyLimitFor(request.url) / MIB) }), 413, 'request_body_too_large', 'invalid_request_error');
 
 /** Fastify's body-too-large error, said as a relay error; null for any other error. */
 export function bodyErrorOf(error: FastifyError, request: FastifyRequest): RelayError | null {
@@ -114,7 +109,7 @@ class BodyBudget {
   }
 }
 
-const busy = () => new RelayError(bodyMessages.busy, 503, 'upload_capacity_reached', 'api_error');
+const busy = () => new RelayError(messages.bodyGuard.busy, 503, 'upload_capacity_reached', 'api_error');
 
 /**
  * After an answer to a request whose body was refused or cut short: the rest of the body is read
@@ -146,7 +141,7 @@ export function guardRelayBodies(app: FastifyInstance, context: AppContext, serv
   // A callback hook, not an async one: in steady state authentication answers at once, and the
   // promise machinery of an async hook cost more than the hook's own work.
   app.addHook('preParsing', (request, reply, payload, done) => {
-    if (urlHoldsNul(request.url)) return done(new RelayError(jsonGuardMessages.nul, 400, 'invalid_request', 'invalid_request_error'));
+    if (urlHoldsNul(request.url)) return done(new RelayError(messages.jsonGuard.nul, 400, 'invalid_request', 'invalid_request_error'));
     if (hasNoBody(request)) return done(null, payload);
     const admit = () => {
       let held = Number(request.headers['content-length'] ?? 0);
@@ -170,7 +165,7 @@ export function guardRelayBodies(app: FastifyInstance, context: AppContext, serv
       if (request.raw.complete) return;
       const timer = setTimeout(() => {
         const seconds = context.config.RELAY_BODY_TIMEOUT;
-        fail(new RelayError(fill(bodyMessages.tooSlow, { seconds }), 408, 'request_body_timeout', 'invalid_request_error'));
+        fail(new RelayError(fill(messages.bodyGuard.tooSlow, { seconds }), 408, 'request_body_timeout', 'invalid_request_error'));
       }, timeoutMs);
       const stop = () => clearTimeout(timer);
       payload.once('end', stop);

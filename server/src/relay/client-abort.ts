@@ -1,5 +1,5 @@
 import { RelayError } from './relay-error';
-import { relayMessages } from './relay-messages';
+import { messages } from '../platform/i18n/catalogue';
 
 /** Why a call was stopped: its client left, or the server's shutdown cut it. */
 export type AbortReason = 'client_gone' | 'shutdown';
@@ -37,4 +37,4 @@ export class ClientAbort {
 export type RelaySignal = ClientAbort | AbortSignal;
 
 /** What the client of a call cut by the shutdown hears (an error reply, or an event ending its stream). */
-export const shutdownCut = () => new RelayError(relayMessages.shuttingDown, 503, 'server_shutting_down', 'api_error');
+export const shutdownCut = () => new RelayError(messages.relay.shuttingDown, 503, 'server_shutting_down', 'api_error');

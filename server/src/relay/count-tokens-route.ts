@@ -6,8 +6,8 @@ import { messagesEndpoint } from './endpoints';
 import { anthropicMessagesDialect, countMessageTokens } from './formats/anthropic-messages';
 import { RelayError } from './relay-error';
 import { relayErrorBody } from './relay-error-reply';
-import { relayMessages } from './relay-messages';
 import type { RelayServices } from './relay-services';
+import { messages } from '../platform/i18n/catalogue';
 
 /** The path of Anthropic's token counting call. */
 export const COUNT_TOKENS_PATH = `${messagesEndpoint.path}/count_tokens`;
@@ -36,7 +36,7 @@ export function registerCountTokensRoute(app: FastifyInstance, context: AppConte
       const caller = await authenticateToken(context, services, request);
       const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
       const body = anthropicMessagesDialect.parse(raw, { endpoint: messagesEndpoint, contentType: 'application/json' });
-      if (!body.model) throw new RelayError(relayMessages.modelRequired, 400, 'model_required', 'invalid_request_error');
+      if (!body.model) throw new RelayError(messages.relay.modelRequired, 400, 'model_required', 'invalid_request_error');
       await admitCount(context, services, caller, body.model);
       return await countMessageTokens(body);
     } catch (error) {

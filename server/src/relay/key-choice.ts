@@ -2,7 +2,7 @@ import { fill } from '../platform/text';
 import type { WindowCounter } from '../platform/window-counter';
 import type { CachedChannel } from './caches/channel-index';
 import { RelayError } from './relay-error';
-import { relayMessages } from './relay-messages';
+import { messages } from '../platform/i18n/catalogue';
 
 /**
  * How long the shared turn of a polling channel lives without calls; after it the turn starts again at
@@ -21,7 +21,7 @@ export function chooseKey(counters: WindowCounter, channel: CachedChannel, rando
   if (!set) return channel;
   const count = set.enabled.length;
   if (count === 0) {
-    throw new RelayError(fill(relayMessages.noEnabledKey, { id: channel.id }), 503, 'channel_no_available_key', 'new_api_error', true);
+    throw new RelayError(fill(messages.relay.noEnabledKey, { id: channel.id }), 503, 'channel_no_available_key', 'new_api_error', true);
   }
   const pick = (position: number): CachedChannel => {
     const index = set.enabled[position % count]!;

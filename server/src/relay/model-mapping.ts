@@ -1,6 +1,6 @@
 import { fill } from '../platform/text';
 import { RelayError } from './relay-error';
-import { relayMessages } from './relay-messages';
+import { messages } from '../platform/i18n/catalogue';
 
 /** Follows a channel's model mapping to the name the upstream gets; a cycle is an error. */
 export function mapModel(mapping: Record<string, string>, model: string): string {
@@ -11,7 +11,7 @@ export function mapModel(mapping: Record<string, string>, model: string): string
     if (!next || next === current) break;
     if (seen.has(next)) {
       const chain = [...seen, next].join(' → ');
-      throw new RelayError(fill(relayMessages.mappingCycle, { chain }), 500, 'model_mapping_cycle', 'api_error', true);
+      throw new RelayError(fill(messages.relay.mappingCycle, { chain }), 500, 'model_mapping_cycle', 'api_error', true);
     }
     seen.add(next);
     current = next;

@@ -24,10 +24,10 @@ import type { InboundDialect } from './formats/inbound-dialect';
 import type { ParsedBody } from './formats/request-body';
 import { mapModel } from './model-mapping';
 import { RelayError, UpstreamError } from './relay-error';
-import { relayMessages } from './relay-messages';
 import type { RelayServices } from './relay-services';
 import type { RelaySignal } from './client-abort';
 import { completionGuardOf, refuseSensitivePrompt } from './sensitive/relay-hooks';
+import { messages } from '../platform/i18n/catalogue';
 
 export interface RelayCall {
   caller: Caller;
@@ -59,7 +59,7 @@ export function pickChannel(services: RelayServices, call: { caller: Caller; bod
   if (pinned !== null) {
     const channel = tried.has(pinned) ? undefined : services.channels.channel(pinned);
     if (!channel && tried.size === 0) {
-      throw new RelayError(fill(relayMessages.channelNotFound, { id: pinned }), 403, 'channel_not_found', 'permission_error');
+      throw new RelayError(fill(messages.relay.channelNotFound, { id: pinned }), 403, 'channel_not_found', 'permission_error');
     }
     return channel;
   }
@@ -80,11 +80,11 @@ async function locallyCountedUsage(call: RelayCall, outcome: AttemptOutcome): Pr
 export async function relayCall(context: AppContext, services: RelayServices, call: RelayCall): Promise<void> {
   const started = Date.now();
   const { caller, body } = call;
-  if (!body.model) throw new RelayError(relayMessages.modelRequired, 400, 'model_required', 'invalid_request_error');
+  if (!body.model) throw new RelayError(messages.relay.modelRequired, 400, 'model_required', 'invalid_request_error');
   checkModelAllowed(caller, body.model);
   const price = priceOf(context.options, body.model, caller.group, caller.user.acceptsUnpricedModels);
   if (!price) {
-    throw new RelayError(fill(relayMessages.unpriced, { model: body.model }), 400, 'model_price_error', 'invalid_request_error');
+    throw new RelayError(fill(messages.relay.unpriced, { model: body.model }), 400, 'model_price_error', 'invalid_request_error');
   }
   const wordCheck = refuseSensitivePrompt(services.sensitiveWords, body);
   if (wordCheck) await wordCheck;
@@ -166,7 +166,7 @@ export async function relayCall(context: AppContext, services: RelayServices, ca
   await Promise.all([releaseFundedCall(context, caller, funding), services.limits.released(caller, heldTokens)]);
   throw (
     lastError ??
-    new RelayError(fill(relayMessages.noChannel, { model: body.model, group: caller.group }), 503, 'model_not_found', 'new_api_error')
+    new RelayError(fill(messages.relay.noChannel, { model: body.model, group: caller.group }), 503, 'model_not_found', 'new_api_error')
   );
 }
 

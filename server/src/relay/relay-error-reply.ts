@@ -5,9 +5,10 @@ import { bodyErrorOf, dialectForPath, discardUnreadBody } from './body-guard';
 import type { InboundDialect } from './formats/inbound-dialect';
 import { openAIDialect } from './formats/openai-chat';
 import { RelayError } from './relay-error';
+import { messages } from '../platform/i18n/catalogue';
 
 const internal = new RelayError(
-  { zh: '网关内部错误，请联系管理员', en: 'Internal gateway error, please contact the administrator' },
+  messages.relay.internalError,
   500,
   'internal_error',
   'api_error',

@@ -1,5 +1,5 @@
 import type { Text } from '../platform/text';
-import { relayMessages } from './relay-messages';
+import { messages } from '../platform/i18n/catalogue';
 
 /** OpenAI error `type` values the gateway answers with. */
 export type RelayErrorType =
@@ -60,4 +60,4 @@ export class UpstreamError extends RelayError {
 }
 
 /** An upstream answered 2xx with a body that cannot be read; another channel may do better. */
-export const badUpstreamBody = () => new RelayError(relayMessages.upstreamBadBody, 502, 'bad_response_body', 'upstream_error', true);
+export const badUpstreamBody = () => new RelayError(messages.relay.upstreamBadBody, 502, 'bad_response_body', 'upstream_error', true);

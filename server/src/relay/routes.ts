@@ -14,10 +14,10 @@ import { openAIDialect } from './formats/openai-chat';
 import { modelsFor } from './model-list';
 import { RelayError } from './relay-error';
 import { relayErrorHandler } from './relay-error-reply';
-import { relayMessages } from './relay-messages';
 import type { RelayServices } from './relay-services';
 import { registerRealtimeRelay } from './realtime/realtime-route';
 import { registerTaskRelay } from './tasks/index';
+import { messages } from '../platform/i18n/catalogue';
 
 /** The parser's ceiling; each route's own limit (body-guard.ts) is lower. */
 const BODY_LIMIT = RELAY_BODY_LIMITS.imageEdits;
@@ -43,9 +43,9 @@ export async function relayRoutes(app: FastifyInstance, context: AppContext, ser
     );
   }
 
-  const messages = { endpoint: messagesEndpoint, dialect: anthropicMessagesDialect };
+  const anthropicMessages = { endpoint: messagesEndpoint, dialect: anthropicMessagesDialect };
   app.post(messagesEndpoint.path, (request, reply) =>
-    handleRelayCall(context, services, request, reply, messages, () => authenticateToken(context, services, request)),
+    handleRelayCall(context, services, request, reply, anthropicMessages, () => authenticateToken(context, services, request)),
   );
 
   registerCountTokensRoute(app, context, services);
@@ -85,7 +85,7 @@ export async function relayRoutes(app: FastifyInstance, context: AppContext, ser
     const model = modelsFor(context, services, caller).find((entry) => entry.id === request.params.model);
     if (!model) {
       throw new RelayError(
-        { zh: `模型 ${request.params.model} 不存在`, en: `The model '${request.params.model}' does not exist` },
+        fill(messages.relay.modelNotFound, { model: request.params.model }),
         404,
         'model_not_found',
         'invalid_request_error',
@@ -102,10 +102,10 @@ export async function relayRoutes(app: FastifyInstance, context: AppContext, ser
 
   for (const path of unsupportedPaths) {
     app.all(path, async (request) => {
-      throw new RelayError(fill(relayMessages.unsupportedRoute, { path: request.url.split('?')[0] ?? path }), 501, 'api_not_implemented', 'invalid_request_error');
+      throw new RelayError(fill(messages.relay.unsupportedRoute, { path: request.url.split('?')[0] ?? path }), 501, 'api_not_implemented', 'invalid_request_error');
     });
   }
   app.delete('/v1/models/:model', async (request) => {
-    throw new RelayError(fill(relayMessages.unsupportedRoute, { path: request.url }), 501, 'api_not_implemented', 'invalid_request_error');
+    throw new RelayError(fill(messages.relay.unsupportedRoute, { path: request.url }), 501, 'api_not_implemented', 'invalid_request_error');
   });
 }

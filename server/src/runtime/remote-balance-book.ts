@@ -1,9 +1,10 @@
 import { AppError } from '../platform/errors';
 import type { Admission } from '../ledger/balances/admission';
-import { negativeQuota, type BalanceBook, type Charge, type Hold, type Refund } from '../ledger/balances/balance-book';
+import { type BalanceBook, type Charge, type Hold, type Refund } from '../ledger/balances/balance-book';
 import type { DeltaWriter } from '../ledger/balances/delta-writer';
 import { LeaseTable } from './lease-table';
 import type { PrimaryLink } from './primary-link';
+import { messages } from '../platform/i18n/catalogue';
 
 /**
  * A worker's view of the balance authority, which lives in the cluster primary. Reads and admissions
@@ -79,7 +80,7 @@ export class RemoteBalanceBook implements BalanceBook {
   }
 
   async setUserQuota(userId: number, value: number): Promise<void> {
-    if (value < 0) throw new AppError(negativeQuota);
+    if (value < 0) throw new AppError(messages.common.quotaNegative);
     await this.link.request('setUserQuota', userId, value);
   }
 

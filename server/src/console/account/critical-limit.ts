@@ -1,7 +1,8 @@
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../app-context';
-import { AppError, messages } from '../../platform/errors';
+import { AppError } from '../../platform/errors';
 import { WindowRateLimiter, type RateLimiter } from '../../platform/rate-limit';
+import { messages } from '../../platform/i18n/catalogue';
 
 type PreHandler = (request: FastifyRequest) => Promise<void>;
 
@@ -20,7 +21,7 @@ export function rateLimiterOf(context: AppContext): RateLimiter {
 /** Refuses with HTTP 429 once `key` has been hit more than `limit` times in `windowSeconds`. */
 export async function enforceLimit(context: AppContext, key: string, limit: number, windowSeconds: number): Promise<void> {
   if (!(await rateLimiterOf(context).hit(key, limit, windowSeconds))) {
-    throw new AppError(messages.tooManyRequests, { status: 429, code: 'rate_limited' });
+    throw new AppError(messages.common.tooManyRequests, { status: 429, code: 'rate_limited' });
   }
 }
 

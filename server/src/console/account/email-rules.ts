@@ -1,6 +1,6 @@
 import type { AppContext } from '../../app-context';
 import { AppError } from '../../platform/errors';
-import { accountMessages } from './messages';
+import { messages } from '../../platform/i18n/catalogue';
 
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
@@ -9,7 +9,7 @@ const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
  * (EmailDomainRestrictionEnabled) and no alias characters in the local part (EmailAliasRestrictionEnabled).
  */
 export function checkEmailRules(context: AppContext, email: string): void {
-  if (email.length > 255 || !EMAIL_PATTERN.test(email)) throw new AppError(accountMessages.emailInvalid);
+  if (email.length > 255 || !EMAIL_PATTERN.test(email)) throw new AppError(messages.account.emailInvalid);
   const at = email.lastIndexOf('@');
   const local = email.slice(0, at);
   const domain = email.slice(at + 1).toLowerCase();
@@ -19,10 +19,10 @@ export function checkEmailRules(context: AppContext, email: string): void {
       .split(',')
       .map((entry) => entry.trim().toLowerCase())
       .filter(Boolean);
-    if (!allowed.includes(domain)) throw new AppError(accountMessages.emailDomainRefused);
+    if (!allowed.includes(domain)) throw new AppError(messages.account.emailDomainRefused);
   }
   if (context.options.boolean('EmailAliasRestrictionEnabled') && /[+.]/.test(local)) {
-    throw new AppError(accountMessages.emailAliasRefused);
+    throw new AppError(messages.account.emailAliasRefused);
   }
 }
 

@@ -7,7 +7,7 @@ import type { UsersTable } from '../../db/tables/users';
 import { ledgerOf, LogType } from '../../ledger/index';
 import { fill, type Text } from '../../platform/text';
 import { UserRepository } from '../user/repository';
-import { accountMessages } from './messages';
+import { messages } from '../../platform/i18n/catalogue';
 
 const AFF_ALPHABET = 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
 
@@ -56,9 +56,9 @@ export async function createUser(context: AppContext, values: NewUser): Promise<
   };
   const id = await users.insert(row);
   await users.assignAffCode(id, randomAffCode);
-  await gift(context, id, values.username, context.options.number('QuotaForNewUser'), accountMessages.newUserGift);
+  await gift(context, id, values.username, context.options.number('QuotaForNewUser'), messages.account.newUserGift);
   if (inviter) {
-    await gift(context, id, values.username, context.options.number('QuotaForInvitee'), accountMessages.inviteeGift);
+    await gift(context, id, values.username, context.options.number('QuotaForInvitee'), messages.account.inviteeGift);
     const reward = context.options.number('QuotaForInviter');
     await context.database.db
       .updateTable('users')
@@ -69,7 +69,7 @@ export async function createUser(context: AppContext, values: NewUser): Promise<
       })
       .where('id', '=', inviter.id)
       .execute();
-    if (reward > 0) writeSystemLog(context, inviter.id, inviter.username, reward, accountMessages.inviterGift);
+    if (reward > 0) writeSystemLog(context, inviter.id, inviter.username, reward, messages.account.inviterGift);
     await context.bus.userChanged(inviter.id);
   }
   await context.bus.userChanged(id);

@@ -2,8 +2,8 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../../app-context';
 import { AppError } from '../../platform/errors';
-import { accountMessages } from './messages';
 import { readFlow, writeFlow } from './session-flow';
+import { messages } from '../../platform/i18n/catalogue';
 
 const TURNSTILE_FLOW = 'turnstile';
 const verdictSchema = z.object({ success: z.boolean() });
@@ -32,8 +32,8 @@ export function turnstileCheck(context: AppContext) {
     if (!context.options.boolean('TurnstileCheckEnabled')) return;
     if (readFlow(request, context, TURNSTILE_FLOW) === '1') return;
     const token = (request.query as { turnstile?: unknown } | undefined)?.turnstile;
-    if (typeof token !== 'string' || token === '') throw new AppError(accountMessages.turnstileEmpty);
-    if (!(await verify(context, token, request.ip))) throw new AppError(accountMessages.turnstileFailed);
+    if (typeof token !== 'string' || token === '') throw new AppError(messages.account.turnstileEmpty);
+    if (!(await verify(context, token, request.ip))) throw new AppError(messages.account.turnstileFailed);
     writeFlow(request, reply, context, { [TURNSTILE_FLOW]: '1' });
   };
 }

@@ -1,11 +1,13 @@
 import { UserStatus } from '@switchboard/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../app-context';
-import { AppError, messages } from '../../platform/errors';
+import { AppError } from '../../platform/errors';
 import { EndedSessions } from '../../platform/ended-sessions';
 import { SESSION_COOKIE } from '../../platform/session';
 import { UserRepository, type UserRow } from '../user/repository';
 import { requestCookies } from '../../platform/request-cookies';
+import type { Text } from '../../platform/text';
+import { messages } from '../../platform/i18n/catalogue';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -14,7 +16,7 @@ declare module 'fastify' {
   }
 }
 
-const unauthorized = (text: (typeof messages)[keyof typeof messages]) => new AppError(text, { status: 401, code: 'unauthorized' });
+const unauthorized = (text: Text) => new AppError(text, { status: 401, code: 'unauthorized' });
 
 /** The system access token, given raw or as `Bearer <token>`. */
 function accessTokenOf(request: FastifyRequest): string | null {
@@ -34,25 +36,25 @@ async function identify(request: FastifyRequest, context: AppContext, users: Use
   if (session) {
     let ended: boolean;
     [user, ended] = await Promise.all([users.findById(session.uid), endedSessions.isEnded(session)]);
-    if (ended) throw unauthorized(messages.notLoggedIn);
+    if (ended) throw unauthorized(messages.common.notLoggedIn);
   } else {
     const accessToken = accessTokenOf(request);
-    if (!accessToken) throw unauthorized(messages.notLoggedIn);
+    if (!accessToken) throw unauthorized(messages.common.notLoggedIn);
     user = await users.findByAccessToken(accessToken);
-    if (!user) throw unauthorized(messages.invalidAccessToken);
+    if (!user) throw unauthorized(messages.common.invalidAccessToken);
   }
   const header = request.headers['new-api-user'];
   const claimed = Array.isArray(header) ? header[0] : header;
-  if (claimed === undefined || claimed === '') throw unauthorized(messages.userHeaderMissing);
-  if (!/^\d+$/.test(claimed)) throw unauthorized(messages.userHeaderMalformed);
-  if (!user || user.deleted_at !== null) throw unauthorized(messages.notLoggedIn);
+  if (claimed === undefined || claimed === '') throw unauthorized(messages.common.userHeaderMissing);
+  if (!/^\d+$/.test(claimed)) throw unauthorized(messages.common.userHeaderMalformed);
+  if (!user || user.deleted_at !== null) throw unauthorized(messages.common.notLoggedIn);
   // The row is read on every console call anyway, so a raised epoch ends the session on every instance at
   // once. A banned user still hears why rather than a bare "log in again".
   if (session && (session.ep ?? 0) !== user.session_epoch) {
-    if (user.status !== UserStatus.Enabled) throw new AppError(messages.userBanned, { code: 'user_banned' });
-    throw unauthorized(messages.notLoggedIn);
+    if (user.status !== UserStatus.Enabled) throw new AppError(messages.common.userBanned, { code: 'user_banned' });
+    throw unauthorized(messages.common.notLoggedIn);
   }
-  if (Number(claimed) !== user.id) throw unauthorized(messages.userHeaderMismatch);
+  if (Number(claimed) !== user.id) throw unauthorized(messages.common.userHeaderMismatch);
   return user;
 }
 
@@ -65,8 +67,8 @@ export function requireRole(context: AppContext, minimumRole: number) {
   const endedSessions = new EndedSessions(context.database);
   return async function guard(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
     const user = await identify(request, context, users, endedSessions);
-    if (user.status !== UserStatus.Enabled) throw new AppError(messages.userBanned, { code: 'user_banned' });
-    if (user.role < minimumRole) throw new AppError(messages.permissionDenied, { code: 'permission_denied' });
+    if (user.status !== UserStatus.Enabled) throw new AppError(messages.common.userBanned, { code: 'user_banned' });
+    if (user.role < minimumRole) throw new AppError(messages.common.permissionDenied, { code: 'permission_denied' });
     request.user = user;
   };
 }

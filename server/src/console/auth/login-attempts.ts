@@ -3,7 +3,7 @@ import type { AppContext } from '../../app-context';
 import { AppError } from '../../platform/errors';
 import { fill } from '../../platform/text';
 import type { WindowCounter } from '../../platform/window-counter';
-import { userMessages } from '../user/messages';
+import { messages } from '../../platform/i18n/catalogue';
 
 /** How many times the address+account limit the per-account limit is: more than one address can reach alone. */
 export const ACCOUNT_LIMIT_FACTOR = 3;
@@ -37,7 +37,7 @@ export class LoginAttempts {
     const [pair, ofAccount] = await Promise.all([this.counter.read(keys.pair), this.counter.read(keys.account)]);
     if (pair >= this.limit || ofAccount >= this.limit * ACCOUNT_LIMIT_FACTOR) {
       const minutes = Math.ceil(this.windowSeconds / 60);
-      throw new AppError(fill(userMessages.tooManyFailedLogins, { minutes }), { status: 429, code: 'rate_limited' });
+      throw new AppError(fill(messages.user.tooManyFailedLogins, { minutes }), { status: 429, code: 'rate_limited' });
     }
   }
 

@@ -4,11 +4,11 @@ import type { AppContext } from '../../app-context';
 import { languageOf } from '../../platform/text';
 import { readFlow, writeFlow } from '../account/session-flow';
 import { ok } from '../envelope';
-import { twoFactorMessages } from '../two-factor/messages';
 import { TwoFactorRepository } from '../two-factor/repository';
 import { UserRepository } from '../user/repository';
 import { AuthFlows } from './auth-flows';
 import { startSession } from './session-cookie';
+import { messages } from '../../platform/i18n/catalogue';
 
 /** The flow value of the session cookie that names a pending two-factor sign-in. */
 export const PENDING_TWO_FACTOR = 'two_factor';
@@ -27,7 +27,7 @@ export async function completeOrAskSecondStep(request: FastifyRequest, reply: Fa
   const epoch = await new UserRepository(context.database).sessionEpochOf(user.id);
   const flow = await new AuthFlows(context.database).begin({ purpose: '2fa_login', userId: user.id, sessionId: '', epoch, payload: {} });
   writeFlow(request, reply, context, { [PENDING_TWO_FACTOR]: flow.flow_token });
-  const message = twoFactorMessages.required[languageOf(request.headers['accept-language'])];
+  const message = messages.twoFactor.required[languageOf(request.headers['accept-language'])];
   return ok({ require_2fa: true, ...flow }, message);
 }
 

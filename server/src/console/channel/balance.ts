@@ -4,8 +4,8 @@ import { scrubbedForKey } from '../../domain/secret-scrub';
 import { AppError } from '../../platform/errors';
 import { fill } from '../../platform/text';
 import { firstKey, resolveBaseUrl, type UpstreamAccess } from './fetch-models';
-import { channelMessages } from './messages';
 import { DETAIL_LIMIT, getUpstreamJson, joinUrl, UpstreamError } from './upstream-client';
+import { messages } from '../../platform/i18n/catalogue';
 
 const DAY_MILLISECONDS = 86_400_000;
 /** With a payment method on file the OpenAI usage window reaches back 100 days (reference notes §2.7). */
@@ -93,14 +93,14 @@ export const supportsBalance = (type: number): boolean => type in endpoints;
 /** Asks the upstream for the channel's remaining balance (in the vendor's currency, US dollars for OpenAI). */
 export async function queryBalance(access: UpstreamAccess): Promise<number> {
   const endpoint = endpoints[access.type];
-  if (!endpoint) throw new AppError(fill(channelMessages.balanceUnsupported, { type: channelTypeName(access.type) }));
+  if (!endpoint) throw new AppError(fill(messages.channel.balanceUnsupported, { type: channelTypeName(access.type) }));
   const key = firstKey(access.key);
-  if (!key) throw new AppError(channelMessages.keyRequired);
+  if (!key) throw new AppError(messages.channel.keyRequired);
   const base = access.baseUrl.trim() ? resolveBaseUrl(access.type, access.baseUrl) : (endpoint.defaultBase ?? resolveBaseUrl(access.type, ''));
   try {
     return await endpoint.read(base, key);
   } catch (error) {
-    if (error instanceof UpstreamError) throw new AppError(fill(channelMessages.balanceFailed, { detail: scrubbedForKey(error.message, access.key, DETAIL_LIMIT) }));
+    if (error instanceof UpstreamError) throw new AppError(fill(messages.channel.balanceFailed, { detail: scrubbedForKey(error.message, access.key, DETAIL_LIMIT) }));
     throw error;
   }
 }

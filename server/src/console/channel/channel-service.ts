@@ -16,9 +16,9 @@ import { repairAbilities } from './abilities';
 import { toChannelView, type ChannelRow } from './channel-view';
 import { changeChannels } from './channel-writes';
 import { checkDestinationChange } from './destination-guard';
-import { channelMessages } from './messages';
 import { ChannelRepository, type ChannelPageRequest } from './repository';
 import { validateChannelChanges, validateNewChannel } from './validation';
+import { messages } from '../../platform/i18n/catalogue';
 
 /** The suffix a copied channel's name gets unless the caller names another. */
 export const COPY_SUFFIX = '_copy';
@@ -61,7 +61,7 @@ export class ChannelService {
 
   async find(id: number): Promise<ChannelRow> {
     const row = await this.repository.findById(id);
-    if (!row) throw new AppError(channelMessages.channelNotFound, { code: 'channel_not_found' });
+    if (!row) throw new AppError(messages.channel.channelNotFound, { code: 'channel_not_found' });
     return row;
   }
 
@@ -102,12 +102,12 @@ export class ChannelService {
 
   async remove(id: number): Promise<void> {
     const removed = await changeChannels(this.context, (writer) => writer.remove([id]));
-    if (removed === 0) throw new AppError(channelMessages.channelNotFound, { code: 'channel_not_found' });
+    if (removed === 0) throw new AppError(messages.channel.channelNotFound, { code: 'channel_not_found' });
   }
 
   /** Deletes the selected channels; answers how many were deleted. */
   async removeMany(ids: number[] | null | undefined): Promise<number> {
-    if (!ids || ids.length === 0) throw new AppError(channelMessages.selectChannelsToDelete);
+    if (!ids || ids.length === 0) throw new AppError(messages.channel.selectChannelsToDelete);
     return changeChannels(this.context, (writer) => writer.remove([...new Set(ids)]));
   }
 

@@ -3,8 +3,8 @@ import type { Updateable } from 'kysely';
 import type { ChannelsTable } from '../../db/tables/channels';
 import { AppError } from '../../platform/errors';
 import type { ChannelRow } from './channel-view';
-import { channelMessages } from './messages';
 import { normaliseBaseUrl } from './validation';
+import { messages } from '../../platform/i18n/catalogue';
 
 /** The fields that decide where a channel's key is sent: its type, base URL and `other` (API version, region, account). */
 const DESTINATION_FIELDS = ['type', 'base_url', 'other'] as const;
@@ -21,5 +21,5 @@ export function checkDestinationChange(existing: ChannelRow, changes: Updateable
   if (mayReadChannelKeys(editorRole) || changes.key !== undefined) return;
   const stored = { type: existing.type, base_url: normaliseBaseUrl(existing.base_url), other: existing.other };
   const moved = DESTINATION_FIELDS.some((field) => changes[field] !== undefined && changes[field] !== stored[field]);
-  if (moved) throw new AppError(channelMessages.keyRequiredForNewDestination);
+  if (moved) throw new AppError(messages.channel.keyRequiredForNewDestination);
 }

@@ -3,8 +3,8 @@ import { z } from 'zod';
 import { scrubbedForKey } from '../../domain/secret-scrub';
 import { AppError } from '../../platform/errors';
 import { fill } from '../../platform/text';
-import { channelMessages } from './messages';
 import { DETAIL_LIMIT, getUpstreamJson, joinUrl, UpstreamError } from './upstream-client';
+import { messages } from '../../platform/i18n/catalogue';
 
 export interface UpstreamAccess {
   type: number;
@@ -75,7 +75,7 @@ const unlisted = new Set([15, 16, 23, 27, 37, 38, 49, 56]);
 /** The base URL a call goes to: the channel's, or the type's default; neither is an error. */
 export function resolveBaseUrl(type: number, baseUrl: string): string {
   const base = baseUrl.trim() || channelTypeById(type)?.baseUrl || '';
-  if (!base) throw new AppError(channelMessages.noBaseUrl);
+  if (!base) throw new AppError(messages.channel.noBaseUrl);
   return base.replace(/\/+$/, '');
 }
 
@@ -84,9 +84,9 @@ export const firstKey = (key: string): string => key.split('\n').map((line) => l
 
 /** Asks the upstream which models it serves (spec 001 §7 fetch_models); answers them sorted, once each. */
 export async function fetchUpstreamModels(access: UpstreamAccess): Promise<string[]> {
-  if (unlisted.has(access.type)) throw new AppError(fill(channelMessages.modelListUnavailable, { name: channelTypeName(access.type) }));
+  if (unlisted.has(access.type)) throw new AppError(fill(messages.channel.modelListUnavailable, { name: channelTypeName(access.type) }));
   const key = firstKey(access.key);
-  if (!key) throw new AppError(channelMessages.keyRequired);
+  if (!key) throw new AppError(messages.channel.keyRequired);
   const base = resolveBaseUrl(access.type, access.baseUrl);
   const listing = listings[access.type] ?? openAiCompatible('/v1/models');
   try {
@@ -99,7 +99,7 @@ export async function fetchUpstreamModels(access: UpstreamAccess): Promise<strin
     }
     return [...new Set(models)].sort();
   } catch (error) {
-    if (error instanceof UpstreamError) throw new AppError(fill(channelMessages.fetchModelsFailed, { detail: scrubbedForKey(error.message, access.key, DETAIL_LIMIT) }));
+    if (error instanceof UpstreamError) throw new AppError(fill(messages.channel.fetchModelsFailed, { detail: scrubbedForKey(error.message, access.key, DETAIL_LIMIT) }));
     throw error;
   }
 }

@@ -4,17 +4,12 @@ import { notifierOf } from '../../platform/notify/notifier';
 import { NotifyThrottle } from '../../platform/notify/throttle';
 import { perContext } from '../../platform/per-context';
 import { fill } from '../../platform/text';
+import { messages } from '../../platform/i18n/catalogue';
 
 /** One notice about upstream model changes per day at most (the reference's suppression). */
 const QUIET_MS = 24 * 60 * 60 * 1000;
 /** Channels a notice names; the rest are counted. */
 const NAMED_CHANNELS = 10;
-
-const texts = {
-  title: { zh: '{count} 个渠道的上游模型有变化', en: 'Upstream models changed on {count} channels' },
-  line: { zh: '「{name}」（#{id}）：新增 {add}，移除 {remove}，已自动添加 {auto}', en: '"{name}" (#{id}): {add} new, {remove} gone, {auto} added automatically' },
-  more: { zh: '另有 {count} 个渠道', en: 'and {count} more channels' },
-};
 
 const throttles = perContext(() => new NotifyThrottle(1, QUIET_MS));
 
@@ -25,7 +20,7 @@ const throttles = perContext(() => new NotifyThrottle(1, QUIET_MS));
 export async function noticeModelUpdates(context: AppContext, changed: ModelUpdateDetection[]): Promise<void> {
   if (changed.length === 0 || !throttles(context).take('model-updates')) return;
   const lines = changed.slice(0, NAMED_CHANNELS).map((detection) =>
-    fill(texts.line, {
+    fill(messages.modelUpdateNotice.line, {
       name: detection.channel_name,
       id: detection.channel_id,
       add: detection.add_models.length,
@@ -33,11 +28,11 @@ export async function noticeModelUpdates(context: AppContext, changed: ModelUpda
       auto: detection.auto_added_models.length,
     }),
   );
-  if (changed.length > NAMED_CHANNELS) lines.push(fill(texts.more, { count: changed.length - NAMED_CHANNELS }));
+  if (changed.length > NAMED_CHANNELS) lines.push(fill(messages.modelUpdateNotice.more, { count: changed.length - NAMED_CHANNELS }));
   const notifier = notifierOf(context);
   await notifier.notifyRoot('model-updates', {
     type: 'channel_model_update',
-    title: fill(texts.title, { count: changed.length }),
+    title: fill(messages.modelUpdateNotice.title, { count: changed.length }),
     content: { zh: lines.map((line) => line.zh).join('\n'), en: lines.map((line) => line.en).join('\n') },
   });
 }

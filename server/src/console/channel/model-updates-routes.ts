@@ -4,10 +4,10 @@ import { languageOf } from '../../platform/text';
 import type { Guards } from '../auth/guards';
 import type { ConsoleApp } from '../console-app';
 import { ok } from '../envelope';
-import { modelUpdateMessages } from './model-update-messages';
 import { startDetectAll } from './model-update-task';
 import { ModelUpdateService } from './model-updates-service';
 import { ChannelService } from './channel-service';
+import { messages } from '../../platform/i18n/catalogue';
 
 /** Upstream model updates of channels (issue 37; reference §10): detect and apply, per channel and for all. */
 export function registerModelUpdateRoutes(app: ConsoleApp, context: AppContext, guards: Guards): void {
@@ -28,8 +28,8 @@ export function registerModelUpdateRoutes(app: ConsoleApp, context: AppContext, 
     const answer = await startDetectAll(context);
     const language = languageOf(request.headers['accept-language']);
     if (!answer.started) {
-      return { success: false, message: modelUpdateMessages.alreadyRunning[language], data: { task_id: answer.task_id, status: answer.status, type: answer.type } };
+      return { success: false, message: messages.modelUpdate.alreadyRunning[language], data: { task_id: answer.task_id, status: answer.status, type: answer.type } };
     }
-    return ok({ task_id: answer.task_id, status: answer.status }, modelUpdateMessages.started[language]);
+    return ok({ task_id: answer.task_id, status: answer.status }, messages.modelUpdate.started[language]);
   });
 }

@@ -26,8 +26,8 @@ import { AppError } from '../../platform/errors';
 import { fill, type Text } from '../../platform/text';
 import type { ChannelRow } from './channel-view';
 import { changeChannels } from './channel-writes';
-import { multiKeyMessages } from './multi-key-messages';
 import type { ChannelService } from './channel-service';
+import { messages } from '../../platform/i18n/catalogue';
 
 const DEFAULT_PAGE_SIZE = 50;
 const PREVIEW_LENGTH = 10;
@@ -85,49 +85,49 @@ export class MultiKeyManager {
 
   async manage(request: MultiKeyManageRequest): Promise<ManageOutcome> {
     const action = request.action as MultiKeyAction;
-    if (!(multiKeyActions as readonly string[]).includes(action)) fail(multiKeyMessages.unsupportedAction);
+    if (!(multiKeyActions as readonly string[]).includes(action)) fail(messages.multiKey.unsupportedAction);
     const row = await this.channels.find(request.channel_id);
     const info = parseChannelInfo(row.channel_info);
-    if (!info.is_multi_key) fail(multiKeyMessages.notMultiKey);
+    if (!info.is_multi_key) fail(messages.multiKey.notMultiKey);
     const keys = storedKeys(row.type, row.key);
-    if (action === 'get_key_status') return { data: statusPage(keys, info, request), message: multiKeyMessages.statusRead };
+    if (action === 'get_key_status') return { data: statusPage(keys, info, request), message: messages.multiKey.statusRead };
     const index = (): number => {
       const at = request.key_index;
-      if (at === null || at === undefined || at < 0 || at >= keys.length) fail(fill(multiKeyMessages.indexOutOfRange, { size: keys.length }));
+      if (at === null || at === undefined || at < 0 || at >= keys.length) fail(fill(messages.multiKey.indexOutOfRange, { size: keys.length }));
       return at!;
     };
     switch (action) {
       case 'disable_key':
         await this.save(row, keys, withKeyStatus(info, index(), KeyStatus.ManuallyDisabled));
-        return { message: multiKeyMessages.keyDisabled };
+        return { message: messages.multiKey.keyDisabled };
       case 'enable_key':
         await this.save(row, keys, withKeyStatus(info, index(), KeyStatus.Enabled));
-        return { message: multiKeyMessages.keyEnabled };
+        return { message: messages.multiKey.keyEnabled };
       case 'enable_all_keys':
         await this.save(row, keys, allEnabled(info));
-        return { message: multiKeyMessages.allEnabled };
+        return { message: messages.multiKey.allEnabled };
       case 'disable_all_keys': {
         const enabled = enabledIndexes(info, keys.length);
-        if (enabled.length === 0) fail(multiKeyMessages.noKeysToDisable);
+        if (enabled.length === 0) fail(messages.multiKey.noKeysToDisable);
         const next = enabled.reduce((each, at) => withKeyStatus(each, at, KeyStatus.ManuallyDisabled), info);
         await this.save(row, keys, next);
-        return { message: fill(multiKeyMessages.allDisabled, { count: enabled.length }) };
+        return { message: fill(messages.multiKey.allDisabled, { count: enabled.length }) };
       }
       case 'delete_key': {
         const at = index();
-        if (keys.length <= 1) fail(multiKeyMessages.lastKey);
+        if (keys.length <= 1) fail(messages.multiKey.lastKey);
         await this.save(row, keys.filter((_, each) => each !== at), withoutIndexes(info, new Set([at]), keys.length));
-        return { message: multiKeyMessages.keyDeleted };
+        return { message: messages.multiKey.keyDeleted };
       }
       case 'delete_disabled_keys': {
         const removed = new Set(keys.flatMap((_, each) => (keyStatus(info, each) === KeyStatus.AutoDisabled ? [each] : [])));
-        if (removed.size === 0) fail(multiKeyMessages.noneToDelete);
-        if (removed.size === keys.length) fail(multiKeyMessages.lastKey);
+        if (removed.size === 0) fail(messages.multiKey.noneToDelete);
+        if (removed.size === keys.length) fail(messages.multiKey.lastKey);
         await this.save(row, keys.filter((_, each) => !removed.has(each)), withoutIndexes(info, removed, keys.length));
-        return { data: removed.size, message: fill(multiKeyMessages.disabledDeleted, { count: removed.size }) };
+        return { data: removed.size, message: fill(messages.multiKey.disabledDeleted, { count: removed.size }) };
       }
     }
-    return fail(multiKeyMessages.unsupportedAction);
+    return fail(messages.multiKey.unsupportedAction);
   }
 
   private async save(row: ChannelRow, keys: string[], info: ChannelInfo): Promise<void> {

@@ -21,12 +21,12 @@ import type { Guards } from '../auth/guards';
 import type { ConsoleApp } from '../console-app';
 import { ok } from '../envelope';
 import { fill, languageOf } from '../../platform/text';
-import { channelMessages } from './messages';
 import { ChannelService, COPY_SUFFIX } from './channel-service';
 import { ChannelTagService } from './tag-service';
 import { ChannelTestService } from './test-service';
 import { ChannelUpstreamService } from './upstream-service';
 import { MultiKeyManager } from './multi-key-manage';
+import { messages } from '../../platform/i18n/catalogue';
 
 const idParams = z.object({ id: z.coerce.number().int().positive() });
 const copyQuery = z.object({ suffix: z.string().max(64).optional() });
@@ -127,13 +127,13 @@ export function registerChannelRoutes(app: ConsoleApp, context: AppContext, guar
     const outcome = await tests.testOne(request.params.id, request.query.model);
     const language = languageOf(request.headers['accept-language']);
     const details = { model: outcome.model, seconds: outcome.seconds, detail: outcome.message };
-    const text = outcome.success ? fill(channelMessages.testPassed, details) : fill(channelMessages.testFailed, details);
+    const text = outcome.success ? fill(messages.channel.testPassed, details) : fill(messages.channel.testFailed, details);
     return { success: outcome.success, message: text[language], time: outcome.seconds, data: { time: outcome.seconds, model: outcome.model } };
   });
 
   app.get('/channel/test', admin, async (request) => {
     tests.startAll().catch((error: unknown) => request.log.error({ err: error }, 'testing all channels failed'));
-    return ok(undefined, channelMessages.testAllStarted[languageOf(request.headers['accept-language'])]);
+    return ok(undefined, messages.channel.testAllStarted[languageOf(request.headers['accept-language'])]);
   });
 
 }

@@ -6,12 +6,12 @@ import type { ChannelsTable } from '../../db/tables/channels';
 import { AppError } from '../../platform/errors';
 import { fill } from '../../platform/text';
 import { changeChannels, type ChannelWriter } from './channel-writes';
-import { channelMessages } from './messages';
 import { checkJsonObject, normaliseGroups, normaliseModels, parseInteger, parsePriority } from './validation';
+import { messages } from '../../platform/i18n/catalogue';
 
 function requireTag(tag: string | null | undefined): string {
   const trimmed = tag?.trim() ?? '';
-  if (!trimmed) throw new AppError(channelMessages.tagEmpty);
+  if (!trimmed) throw new AppError(messages.channel.tagEmpty);
   return trimmed;
 }
 
@@ -22,7 +22,7 @@ async function idsExisting(writer: ChannelWriter, ids: number[]): Promise<number
 
 async function membersOf(writer: ChannelWriter, tag: string): Promise<number[]> {
   const rows = await writer.executor.selectFrom('channels').select('id').where('tag', '=', tag).execute();
-  if (rows.length === 0) throw new AppError(fill(channelMessages.tagNotFound, { tag }));
+  if (rows.length === 0) throw new AppError(fill(messages.channel.tagNotFound, { tag }));
   return rows.map((row) => toNumber(row.id));
 }
 
@@ -38,11 +38,11 @@ export function tagChanges(request: ChannelTagUpdateRequest, tag: string): Updat
   const models = normaliseModels(request.models ?? '');
   if (models.length > 0) changes.models = models.join(',');
   if (request.groups?.trim()) changes.group = normaliseGroups(request.groups);
-  if (request.model_mapping?.trim()) changes.model_mapping = checkJsonObject(request.model_mapping, channelMessages.modelMappingInvalid);
+  if (request.model_mapping?.trim()) changes.model_mapping = checkJsonObject(request.model_mapping, messages.channel.modelMappingInvalid);
   const priority = parsePriority(request.priority);
   if (priority !== undefined) changes.priority = priority;
   // A tag weight below 0 is taken as 0 (spec 001 §5 Tag update).
-  const weight = parseInteger(request.weight, channelMessages.weightInvalid);
+  const weight = parseInteger(request.weight, messages.channel.weightInvalid);
   if (weight !== undefined) changes.weight = Math.max(weight, 0);
   return changes;
 }
@@ -76,7 +76,7 @@ export class ChannelTagService {
 
   /** Sets one tag on the selected channels; answers how many exist. */
   async setOnChannels(request: ChannelBatchTagRequest): Promise<number> {
-    if (!request.ids || request.ids.length === 0) throw new AppError(channelMessages.selectChannelsToTag);
+    if (!request.ids || request.ids.length === 0) throw new AppError(messages.channel.selectChannelsToTag);
     const tag = requireTag(request.tag);
     const ids = [...new Set(request.ids)];
     return changeChannels(this.context, async (writer) => {

@@ -7,9 +7,10 @@ import { fill } from '../../platform/text';
 import { disableReasonOf, isDisablingFailure, mayDisableAutomatically, type ChannelTester, type ChannelTestResult } from '../../domain/channel-health';
 import { disableAutomatically, enableAfterRecovery, testedKey } from '../../domain/channel-status';
 import type { ChannelRow } from './channel-view';
-import { channelMessages, disableReasons } from './messages';
+import { disableReasons } from './messages';
 import type { ChannelService } from './channel-service';
 import { forEachLimited } from './upstream-service';
+import { messages } from '../../platform/i18n/catalogue';
 
 /** Drawing, music and video types answer asynchronously and cannot be tested (reference notes §2.6). */
 const UNTESTABLE_TYPES = new Set([2, 5, 36, 50, 51, 52, 54, 55]);
@@ -49,7 +50,7 @@ export class ChannelTestService {
    * Answers the promise of the run; a second call while one runs is refused.
    */
   startAll(): Promise<void> {
-    if (this.testingAll) throw new AppError(channelMessages.testAllRunning);
+    if (this.testingAll) throw new AppError(messages.channel.testAllRunning);
     const run = this.testAll().finally(() => {
       this.testingAll = null;
     });
@@ -83,7 +84,7 @@ export class ChannelTestService {
   }
 
   private async run(channel: ChannelRow, model: string | undefined, monitor: 'none' | 'disable-and-enable' | 'enable-only'): Promise<ChannelTestOutcome> {
-    if (!isTestable(channel.type)) throw new AppError(fill(channelMessages.testUnsupported, { type: channelTypeName(channel.type) }));
+    if (!isTestable(channel.type)) throw new AppError(fill(messages.channel.testUnsupported, { type: channelTypeName(channel.type) }));
     const result = await this.testChannel(channel, model);
     const seconds = Number((result.timeMs / 1000).toFixed(2));
     await this.context.database.db

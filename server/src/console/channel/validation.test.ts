@@ -3,8 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { fill, type Text } from '../../platform/text';
 import { serverForTests } from '../../testing/test-server';
 import { storedChannelKey } from '../../testing/stored-channel-key';
-import { channelMessages } from './messages';
 import { callerForTests, channelBody } from '../../testing/channel-fixtures';
+import { messages } from '../../platform/i18n/catalogue';
 
 const server = serverForTests();
 const root = callerForTests(server);
@@ -28,25 +28,25 @@ async function expectRefusal(method: string, path: string, body: unknown, text: 
 
 describe('channel create validation (spec 001 §5)', () => {
   const cases: Array<[string, Record<string, unknown>, Text]> = [
-    ['a missing name', { name: '' }, channelMessages.nameAndKeyRequired],
-    ['a blank name', { name: '   ' }, channelMessages.nameAndKeyRequired],
-    ['a missing key', { key: '' }, channelMessages.nameAndKeyRequired],
-    ['batch mode with only blank key lines', { mode: 'batch', key: '\n \n' }, channelMessages.nameAndKeyRequired],
-    ['no model', { models: '' }, channelMessages.modelsRequired],
-    ['only separators as models', { models: ' , ,' }, channelMessages.modelsRequired],
-    ['model mapping that is not JSON', { model_mapping: '{gpt-4: x}' }, channelMessages.modelMappingInvalid],
-    ['model mapping that is a JSON array', { model_mapping: '["a"]' }, channelMessages.modelMappingInvalid],
-    ['status-code mapping that is not JSON', { status_code_mapping: '400:500' }, channelMessages.statusCodeMappingInvalid],
-    ['extra settings that are not JSON', { setting: 'proxy=x' }, fill(channelMessages.jsonFieldInvalid, { field: 'setting' })],
-    ['a priority that is not a number', { priority: 'high' }, channelMessages.priorityNotInteger],
-    ['a fractional priority', { priority: 1.5 }, channelMessages.priorityNotInteger],
-    ['a priority below -999', { priority: -1000 }, channelMessages.priorityTooLow],
-    ['a negative weight', { weight: -1 }, channelMessages.weightInvalid],
-    ['a weight that is not a number', { weight: 'heavy' }, channelMessages.weightInvalid],
-    ['an unknown type', { type: 999 }, fill(channelMessages.unknownType, { type: 999 })],
-    ['a type without an adapter (Google PaLM2)', { type: 11 }, fill(channelMessages.typeNotRelayable, { name: 'Google PaLM2' })],
-    ['a video type nobody relays (Kling)', { type: 50 }, fill(channelMessages.typeNotRelayable, { name: 'Kling' })],
-    ['a group name too long for abilities', { group: 'g'.repeat(65) }, fill(channelMessages.groupNameTooLong, { value: 'g'.repeat(65) })],
+    ['a missing name', { name: '' }, messages.channel.nameAndKeyRequired],
+    ['a blank name', { name: '   ' }, messages.channel.nameAndKeyRequired],
+    ['a missing key', { key: '' }, messages.channel.nameAndKeyRequired],
+    ['batch mode with only blank key lines', { mode: 'batch', key: '\n \n' }, messages.channel.nameAndKeyRequired],
+    ['no model', { models: '' }, messages.channel.modelsRequired],
+    ['only separators as models', { models: ' , ,' }, messages.channel.modelsRequired],
+    ['model mapping that is not JSON', { model_mapping: '{gpt-4: x}' }, messages.channel.modelMappingInvalid],
+    ['model mapping that is a JSON array', { model_mapping: '["a"]' }, messages.channel.modelMappingInvalid],
+    ['status-code mapping that is not JSON', { status_code_mapping: '400:500' }, messages.channel.statusCodeMappingInvalid],
+    ['extra settings that are not JSON', { setting: 'proxy=x' }, fill(messages.channel.jsonFieldInvalid, { field: 'setting' })],
+    ['a priority that is not a number', { priority: 'high' }, messages.channel.priorityNotInteger],
+    ['a fractional priority', { priority: 1.5 }, messages.channel.priorityNotInteger],
+    ['a priority below -999', { priority: -1000 }, messages.channel.priorityTooLow],
+    ['a negative weight', { weight: -1 }, messages.channel.weightInvalid],
+    ['a weight that is not a number', { weight: 'heavy' }, messages.channel.weightInvalid],
+    ['an unknown type', { type: 999 }, fill(messages.channel.unknownType, { type: 999 })],
+    ['a type without an adapter (Google PaLM2)', { type: 11 }, fill(messages.channel.typeNotRelayable, { name: 'Google PaLM2' })],
+    ['a video type nobody relays (Kling)', { type: 50 }, fill(messages.channel.typeNotRelayable, { name: 'Kling' })],
+    ['a group name too long for abilities', { group: 'g'.repeat(65) }, fill(messages.channel.groupNameTooLong, { value: 'g'.repeat(65) })],
   ];
 
   it.each(cases)('refuses %s', async (_name, overrides, text) => {
@@ -78,15 +78,15 @@ describe('channel create validation (spec 001 §5)', () => {
 describe('channel update validation', () => {
   it('refuses an empty name, an empty model list, bad JSON and a missing channel', async () => {
     const { id } = await create({ name: 'editable' });
-    await expectRefusal('PUT', '/api/channel/', { id, name: ' ' }, channelMessages.nameRequired);
-    await expectRefusal('PUT', '/api/channel/', { id, models: '' }, channelMessages.modelsRequired);
-    await expectRefusal('PUT', '/api/channel/', { id, model_mapping: 'nope' }, channelMessages.modelMappingInvalid);
-    await expectRefusal('PUT', '/api/channel/', { id, priority: 'x' }, channelMessages.priorityNotInteger);
-    await expectRefusal('PUT', '/api/channel/', { id, type: 58 }, fill(channelMessages.typeNotRelayable, { name: 'Advanced Custom' }));
+    await expectRefusal('PUT', '/api/channel/', { id, name: ' ' }, messages.channel.nameRequired);
+    await expectRefusal('PUT', '/api/channel/', { id, models: '' }, messages.channel.modelsRequired);
+    await expectRefusal('PUT', '/api/channel/', { id, model_mapping: 'nope' }, messages.channel.modelMappingInvalid);
+    await expectRefusal('PUT', '/api/channel/', { id, priority: 'x' }, messages.channel.priorityNotInteger);
+    await expectRefusal('PUT', '/api/channel/', { id, type: 58 }, fill(messages.channel.typeNotRelayable, { name: 'Advanced Custom' }));
     expect((await root<ChannelView>('GET', `/api/channel/${id}`)).data?.type).toBe(1);
-    await expectRefusal('PUT', '/api/channel/', { id: 987_654, status: 1 }, channelMessages.channelNotFound);
-    await expectRefusal('GET', '/api/channel/987654', undefined, channelMessages.channelNotFound);
-    await expectRefusal('DELETE', '/api/channel/987654/', undefined, channelMessages.channelNotFound);
+    await expectRefusal('PUT', '/api/channel/', { id: 987_654, status: 1 }, messages.channel.channelNotFound);
+    await expectRefusal('GET', '/api/channel/987654', undefined, messages.channel.channelNotFound);
+    await expectRefusal('DELETE', '/api/channel/987654/', undefined, messages.channel.channelNotFound);
   });
 
   it('keeps the stored key when the update sends an empty one, and replaces it when one is given', async () => {
@@ -108,7 +108,7 @@ describe('channel update validation', () => {
     const { id } = await create({ name: 'imported' });
     await server.context.database.db.updateTable('channels').set({ type: 57 }).where('id', '=', id).execute();
     expect(await root<ChannelView>('PUT', '/api/channel/', { id, status: 2, priority: 4 })).toMatchObject({ success: true, data: { type: 57, status: 2, priority: 4 } });
-    await expectRefusal('PUT', '/api/channel/', { ...channelBody({ name: 'imported' }), id, type: 57 }, fill(channelMessages.typeNotRelayable, { name: 'Codex' }));
+    await expectRefusal('PUT', '/api/channel/', { ...channelBody({ name: 'imported' }), id, type: 57 }, fill(messages.channel.typeNotRelayable, { name: 'Codex' }));
   });
 
   it('fills the type default when a channel changes to type 3 with no other', async () => {
@@ -119,11 +119,11 @@ describe('channel update validation', () => {
 
 describe('selection and tag validation (spec 001 §5 Tag update)', () => {
   it('needs selected channels for batch delete and batch tag, and a tag for batch tag', async () => {
-    await expectRefusal('POST', '/api/channel/batch', { ids: [] }, channelMessages.selectChannelsToDelete);
-    await expectRefusal('POST', '/api/channel/batch', {}, channelMessages.selectChannelsToDelete);
-    await expectRefusal('POST', '/api/channel/batch/tag', { ids: [], tag: 'x' }, channelMessages.selectChannelsToTag);
+    await expectRefusal('POST', '/api/channel/batch', { ids: [] }, messages.channel.selectChannelsToDelete);
+    await expectRefusal('POST', '/api/channel/batch', {}, messages.channel.selectChannelsToDelete);
+    await expectRefusal('POST', '/api/channel/batch/tag', { ids: [], tag: 'x' }, messages.channel.selectChannelsToTag);
     const { id } = await create({ name: 'tagless' });
-    await expectRefusal('POST', '/api/channel/batch/tag', { ids: [id], tag: ' ' }, channelMessages.tagEmpty);
+    await expectRefusal('POST', '/api/channel/batch/tag', { ids: [id], tag: ' ' }, messages.channel.tagEmpty);
   });
 
   it('answers a tag edit with nothing changed as a success that changes nothing, as the reference does', async () => {
@@ -137,14 +137,14 @@ describe('selection and tag validation (spec 001 §5 Tag update)', () => {
 
   it('refuses a tag edit with an empty tag, and non-integer priority or weight', async () => {
     await create({ name: 'tagged', tag: 'orange' });
-    await expectRefusal('PUT', '/api/channel/tag', { tag: '', priority: 1 }, channelMessages.tagEmpty);
-    await expectRefusal('PUT', '/api/channel/tag', { tag: 'orange', priority: '1.5' }, channelMessages.priorityNotInteger);
-    await expectRefusal('PUT', '/api/channel/tag', { tag: 'orange', weight: 'x' }, channelMessages.weightInvalid);
-    await expectRefusal('PUT', '/api/channel/tag', { tag: 'orange', model_mapping: '[' }, channelMessages.modelMappingInvalid);
-    await expectRefusal('POST', '/api/channel/tag/enabled', { tag: '' }, channelMessages.tagEmpty);
+    await expectRefusal('PUT', '/api/channel/tag', { tag: '', priority: 1 }, messages.channel.tagEmpty);
+    await expectRefusal('PUT', '/api/channel/tag', { tag: 'orange', priority: '1.5' }, messages.channel.priorityNotInteger);
+    await expectRefusal('PUT', '/api/channel/tag', { tag: 'orange', weight: 'x' }, messages.channel.weightInvalid);
+    await expectRefusal('PUT', '/api/channel/tag', { tag: 'orange', model_mapping: '[' }, messages.channel.modelMappingInvalid);
+    await expectRefusal('POST', '/api/channel/tag/enabled', { tag: '' }, messages.channel.tagEmpty);
   });
 
   it('needs a key to fetch models', async () => {
-    await expectRefusal('POST', '/api/channel/fetch_models', { type: 1, base_url: 'http://127.0.0.1:9', key: '' }, channelMessages.keyRequired);
+    await expectRefusal('POST', '/api/channel/fetch_models', { type: 1, base_url: 'http://127.0.0.1:9', key: '' }, messages.channel.keyRequired);
   });
 });

@@ -17,9 +17,9 @@ import type { ChannelsTable } from '../../db/tables/channels';
 import { AppError } from '../../platform/errors';
 import { fill, type Text } from '../../platform/text';
 import type { ChannelRow } from './channel-view';
-import { channelMessages } from './messages';
 import { joinKeys, parseChannelInfo, splitKeys } from '../../domain/multi-key';
 import { multiKeyChanges, newMultiKeyInfo } from './multi-key-edit';
+import { messages } from '../../platform/i18n/catalogue';
 
 /** Lengths of the abilities key columns (reference notes §2.1). */
 const GROUP_NAME_MAXIMUM = 64;
@@ -41,8 +41,8 @@ export function parseInteger(value: number | string | null | undefined, message:
 }
 
 export function parsePriority(value: number | string | null | undefined): number | undefined {
-  const priority = parseInteger(value, channelMessages.priorityNotInteger);
-  if (priority !== undefined && priority < CHANNEL_PRIORITY_MINIMUM) fail(channelMessages.priorityTooLow);
+  const priority = parseInteger(value, messages.channel.priorityNotInteger);
+  if (priority !== undefined && priority < CHANNEL_PRIORITY_MINIMUM) fail(messages.channel.priorityTooLow);
   return priority;
 }
 
@@ -53,7 +53,7 @@ export function parseWholeNumber(value: number | string | null | undefined, mess
   return number;
 }
 
-export const parseWeight = (value: number | string | null | undefined) => parseWholeNumber(value, channelMessages.weightInvalid);
+export const parseWeight = (value: number | string | null | undefined) => parseWholeNumber(value, messages.channel.weightInvalid);
 
 /** Empty text is allowed (nothing configured); anything else must be a JSON object. */
 export function checkJsonObject(text: string, message: Text): string {
@@ -77,10 +77,10 @@ function normaliseList(text: string, maximum: number, message: Text): string[] {
   return entries;
 }
 
-export const normaliseModels = (text: string) => normaliseList(text, MODEL_NAME_MAXIMUM, channelMessages.modelNameTooLong);
+export const normaliseModels = (text: string) => normaliseList(text, MODEL_NAME_MAXIMUM, messages.channel.modelNameTooLong);
 
 export function normaliseGroups(text: string): string {
-  const groups = normaliseList(text, GROUP_NAME_MAXIMUM, channelMessages.groupNameTooLong);
+  const groups = normaliseList(text, GROUP_NAME_MAXIMUM, messages.channel.groupNameTooLong);
   return groups.length > 0 ? groups.join(',') : DEFAULT_CHANNEL_GROUP;
 }
 
@@ -101,17 +101,17 @@ export function defaultOther(type: number, other: string): string {
  * type Switchboard can relay. Edits that leave the type out (status, priority, tag) stay possible.
  */
 function checkType(type: number, named: boolean): number {
-  if (!isKnownChannelType(type)) fail(fill(channelMessages.unknownType, { type }));
-  if (named && !isRelayableChannelType(type)) fail(fill(channelMessages.typeNotRelayable, { name: channelTypeName(type) }));
+  if (!isKnownChannelType(type)) fail(fill(messages.channel.unknownType, { type }));
+  if (named && !isRelayableChannelType(type)) fail(fill(messages.channel.typeNotRelayable, { name: channelTypeName(type) }));
   return type;
 }
 
 const jsonFields = [
-  ['model_mapping', channelMessages.modelMappingInvalid],
-  ['status_code_mapping', channelMessages.statusCodeMappingInvalid],
-  ['setting', fill(channelMessages.jsonFieldInvalid, { field: 'setting' })],
-  ['param_override', fill(channelMessages.jsonFieldInvalid, { field: 'param_override' })],
-  ['header_override', fill(channelMessages.jsonFieldInvalid, { field: 'header_override' })],
+  ['model_mapping', messages.channel.modelMappingInvalid],
+  ['status_code_mapping', messages.channel.statusCodeMappingInvalid],
+  ['setting', fill(messages.channel.jsonFieldInvalid, { field: 'setting' })],
+  ['param_override', fill(messages.channel.jsonFieldInvalid, { field: 'param_override' })],
+  ['header_override', fill(messages.channel.jsonFieldInvalid, { field: 'header_override' })],
 ] as const;
 
 /**
@@ -122,10 +122,10 @@ function channelColumns(request: ChannelCreateRequest | ChannelUpdateRequest, ex
   const values: Updateable<ChannelsTable> = {};
   const type = checkType(request.type ?? existing?.type ?? ChannelType.OpenAI, !existing || present(request.type));
   if (!existing || type !== existing.type) values.type = type;
-  if (present(request.name)) values.name = request.name.trim() || fail(channelMessages.nameRequired);
+  if (present(request.name)) values.name = request.name.trim() || fail(messages.channel.nameRequired);
   if (present(request.models)) {
     const models = normaliseModels(request.models);
-    if (models.length === 0) fail(channelMessages.modelsRequired);
+    if (models.length === 0) fail(messages.channel.modelsRequired);
     values.models = models.join(',');
   }
   if (present(request.group) || !existing) values.group = normaliseGroups(request.group ?? '');
@@ -142,9 +142,9 @@ function channelColumns(request: ChannelCreateRequest | ChannelUpdateRequest, ex
   if (priority !== undefined || !existing) values.priority = priority ?? 0;
   const weight = parseWeight(request.weight);
   if (weight !== undefined || !existing) values.weight = weight ?? 0;
-  const maxConcurrency = parseWholeNumber(request.max_concurrency, channelMessages.maxConcurrencyInvalid);
+  const maxConcurrency = parseWholeNumber(request.max_concurrency, messages.channel.maxConcurrencyInvalid);
   if (maxConcurrency !== undefined || !existing) values.max_concurrency = maxConcurrency ?? 0;
-  const dailyTokenLimit = parseWholeNumber(request.daily_token_limit, channelMessages.dailyTokenLimitInvalid);
+  const dailyTokenLimit = parseWholeNumber(request.daily_token_limit, messages.channel.dailyTokenLimitInvalid);
   if (dailyTokenLimit !== undefined || !existing) values.daily_token_limit = dailyTokenLimit ?? 0;
   if (present(request.tag) || !existing) values.tag = request.tag?.trim() || null;
   if (present(request.test_model) || !existing) values.test_model = request.test_model?.trim() ?? '';
@@ -171,14 +171,14 @@ export function validateNewChannel(request: ChannelCreateRequest): { columns: Up
   const name = request.name?.trim() ?? '';
   const key = request.key?.trim() ?? '';
   const mode = request.mode || 'single';
-  if (!(channelAddModes as readonly string[]).includes(mode)) fail(fill(channelMessages.unsupportedAddMode, { mode }));
-  if (!name || !key) fail(channelMessages.nameAndKeyRequired);
-  if (!present(request.models) || normaliseModels(request.models).length === 0) fail(channelMessages.modelsRequired);
+  if (!(channelAddModes as readonly string[]).includes(mode)) fail(fill(messages.channel.unsupportedAddMode, { mode }));
+  if (!name || !key) fail(messages.channel.nameAndKeyRequired);
+  if (!present(request.models) || normaliseModels(request.models).length === 0) fail(messages.channel.modelsRequired);
   const columns = channelColumns(request, null);
   const type = columns.type ?? ChannelType.OpenAI;
   if (mode === 'single') return { columns, channels: [{ key, name, channel_info: null }] };
   const keys = splitKeys(type, key);
-  if (keys.length === 0) fail(channelMessages.nameAndKeyRequired);
+  if (keys.length === 0) fail(messages.channel.nameAndKeyRequired);
   if (mode === 'multi_to_single') {
     return { columns, channels: [{ key: joinKeys(keys), name, channel_info: JSON.stringify(newMultiKeyInfo(keys.length, request.multi_key_mode ?? 'random')) }] };
   }

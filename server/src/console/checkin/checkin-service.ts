@@ -5,7 +5,7 @@ import { nowSeconds } from '../../db/dialect';
 import { AppError } from '../../platform/errors';
 import { creditTopUp } from '../topup/credit';
 import { CheckinRepository } from './checkin-repository';
-import { checkinMessages } from './messages';
+import { messages } from '../../platform/i18n/catalogue';
 
 const MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;
 const twoDigits = (value: number) => String(value).padStart(2, '0');
@@ -29,14 +29,14 @@ export class CheckinService {
   }
 
   private requireEnabled(): void {
-    if (!this.context.options.boolean('checkin_setting.enabled')) throw new AppError(checkinMessages.disabled);
+    if (!this.context.options.boolean('checkin_setting.enabled')) throw new AppError(messages.checkin.disabled);
   }
 
   async status(userId: number, month: string | undefined): Promise<CheckinStatus> {
     this.requireEnabled();
     const today = localDate();
     const wanted = month || today.slice(0, 7);
-    if (!MONTH.test(wanted)) throw new AppError(checkinMessages.badMonth);
+    if (!MONTH.test(wanted)) throw new AppError(messages.checkin.badMonth);
     const [records, totals, checkedInToday] = await Promise.all([
       this.repository.month(userId, wanted),
       this.repository.totals(userId),
@@ -58,10 +58,10 @@ export class CheckinService {
   async checkIn(user: { id: number; username: string }): Promise<CheckinResult> {
     this.requireEnabled();
     const today = localDate();
-    if (await this.repository.has(user.id, today)) throw new AppError(checkinMessages.already);
+    if (await this.repository.has(user.id, today)) throw new AppError(messages.checkin.already);
     const { min, max } = this.bounds();
     const quota = max > min ? randomInt(min, max + 1) : min;
-    if (!(await this.repository.insert(user.id, today, quota, nowSeconds()))) throw new AppError(checkinMessages.raced);
+    if (!(await this.repository.insert(user.id, today, quota, nowSeconds()))) throw new AppError(messages.checkin.raced);
     const shown = formatQuota(quota, { inCurrency: true, quotaPerUnit: this.context.options.number('QuotaPerUnit') });
     await creditTopUp(this.context, user, quota, `用户签到，获得额度 ${shown}`, 'reward');
     return { quota_awarded: quota, checkin_date: today };

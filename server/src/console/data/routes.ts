@@ -6,14 +6,13 @@ import { currentUser } from '../auth/authenticate';
 import type { Guards } from '../auth/guards';
 import type { ConsoleApp } from '../console-app';
 import { ok } from '../envelope';
-import { logMessages } from '../log/messages';
-import { dataMessages } from './messages';
 import { UsageRepository } from './repository';
+import { messages } from '../../platform/i18n/catalogue';
 
 /** The window asked for: an open end means now; a reversed one is refused. */
 export function windowOf(query: DataQuery): { since: number; until: number } {
   const until = query.end_timestamp || nowSeconds();
-  if (query.start_timestamp > until) throw new AppError(logMessages.windowReversed);
+  if (query.start_timestamp > until) throw new AppError(messages.common.windowReversed);
   return { since: query.start_timestamp, until };
 }
 
@@ -32,7 +31,7 @@ export function registerDataRoutes(app: ConsoleApp, context: AppContext, guards:
     app.get(path, { preValidation: guards.user, schema: { querystring: dataQuerySchema } }, async (request) => {
       const { since, until } = windowOf(request.query);
       // The self view is bounded so that one user cannot ask for years of buckets at once.
-      if (until - since > DATA_SELF_MAX_SPAN_SECONDS) throw new AppError(dataMessages.spanTooLong);
+      if (until - since > DATA_SELF_MAX_SPAN_SECONDS) throw new AppError(messages.data.spanTooLong);
       return ok(await usage.hourly({ userId: currentUser(request).id }, since, until));
     });
   }

@@ -6,8 +6,8 @@ import { currentUser } from '../auth/authenticate';
 import type { Guards } from '../auth/guards';
 import type { ConsoleApp } from '../console-app';
 import { ok } from '../envelope';
-import { dataMessages } from './messages';
 import { windowOf } from './routes';
+import { messages } from '../../platform/i18n/catalogue';
 
 /**
  * The dashboard's top lists: administrators see the users who consumed most (from the hourly rollup, so
@@ -33,7 +33,7 @@ export function registerTopRoutes(app: ConsoleApp, context: AppContext, guards: 
 
   app.get('/data/self/top_tokens', { preValidation: guards.user, schema: { querystring: dataQuerySchema } }, async (request) => {
     const { since, until } = windowOf(request.query);
-    if (until - since > DATA_SELF_MAX_SPAN_SECONDS) throw new AppError(dataMessages.spanTooLong);
+    if (until - since > DATA_SELF_MAX_SPAN_SECONDS) throw new AppError(messages.data.spanTooLong);
     const rows = await db()
       .selectFrom('logs')
       .where('user_id', '=', currentUser(request).id)

@@ -6,8 +6,8 @@ import { fill } from '../../platform/text';
 import type { Guards } from '../auth/guards';
 import type { ConsoleApp } from '../console-app';
 import { ok } from '../envelope';
+import { messages } from '../../platform/i18n/catalogue';
 
-const unknownJob = { zh: '没有名为 {name} 的后台任务', en: 'There is no background job named {name}' };
 const nameParams = z.object({ name: z.string().min(1).max(64) });
 
 /** Root's view of the background jobs (monitoring settings): their last runs, and "run now". */
@@ -19,7 +19,7 @@ export function registerJobRoutes(app: ConsoleApp, context: AppContext, guards: 
   // Waits for the run to end, so the answer says how it went; a run held elsewhere answers 'busy'.
   app.post('/job/:name/run', { ...root, schema: { params: nameParams } }, async (request) => {
     const outcome = await context.jobs.runNow(request.params.name);
-    if (outcome === 'unknown') throw new AppError(fill(unknownJob, { name: request.params.name }));
+    if (outcome === 'unknown') throw new AppError(fill(messages.job.unknown, { name: request.params.name }));
     return ok<JobRunOutcome>(outcome);
   });
 }

@@ -4,8 +4,8 @@ import { nowSeconds } from '../../db/dialect';
 import { AppError } from '../../platform/errors';
 import type { PageRequest } from '../paging';
 import { adminLogView, selfLogView } from './log-view';
-import { logMessages } from './messages';
 import { LogRepository, rowFilterOf, type LogScope } from './repository';
+import { messages } from '../../platform/i18n/catalogue';
 
 /** Spec 001 §7 log calls and spec 000 §7 log clearing. */
 export class LogService {
@@ -37,14 +37,14 @@ export class LogService {
 
   /** Removes the entries created before `before`; answers how many. */
   async clear(before: number): Promise<number> {
-    if (before <= 0) throw new AppError(logMessages.clearTargetRequired);
+    if (before <= 0) throw new AppError(messages.log.clearTargetRequired);
     return this.repository.deleteBefore(before);
   }
 }
 
 function checkedWindow(filter: LogFilter): LogFilter {
   if (filter.start_timestamp && filter.end_timestamp && filter.start_timestamp > filter.end_timestamp) {
-    throw new AppError(logMessages.windowReversed);
+    throw new AppError(messages.common.windowReversed);
   }
   return filter;
 }

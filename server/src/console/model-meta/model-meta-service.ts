@@ -4,8 +4,8 @@ import { nowSeconds, toNumber } from '../../db/dialect';
 import type { PageRequest } from '../paging';
 import { AppError } from '../../platform/errors';
 import { fill } from '../../platform/text';
-import { modelMetaMessages } from './messages';
 import { ModelMetaRepository, type ModelFilter, type ModelRow, type ServedAbility } from './repository';
+import { messages } from '../../platform/i18n/catalogue';
 
 /** Metadata entries a `missing` answer or a rule's `matched_models` lists at most. */
 const MATCHED_LIMIT = 1000;
@@ -42,7 +42,7 @@ export class ModelMetaService {
 
   async view(id: number): Promise<ModelMetaView> {
     const row = await this.repository.find(id);
-    if (!row) throw new AppError(modelMetaMessages.notFound);
+    if (!row) throw new AppError(messages.modelMeta.notFound);
     return (await this.views([row]))[0] as ModelMetaView;
   }
 
@@ -81,15 +81,15 @@ export class ModelMetaService {
 
   private async check(body: ModelMetaBody, id?: number): Promise<void> {
     const holder = await this.repository.idOfName(body.model_name);
-    if (holder !== undefined && holder !== id) throw new AppError(fill(modelMetaMessages.nameTaken, { name: body.model_name }));
+    if (holder !== undefined && holder !== id) throw new AppError(fill(messages.modelMeta.nameTaken, { name: body.model_name }));
     if (body.vendor_id && !(await this.repository.vendorExists(body.vendor_id))) {
-      throw new AppError(fill(modelMetaMessages.vendorNotFound, { id: body.vendor_id }));
+      throw new AppError(fill(messages.modelMeta.vendorNotFound, { id: body.vendor_id }));
     }
     if (body.endpoints?.trim()) {
       try {
         JSON.parse(body.endpoints);
       } catch {
-        throw new AppError(modelMetaMessages.endpointsInvalid);
+        throw new AppError(messages.modelMeta.endpointsInvalid);
       }
     }
   }
@@ -107,21 +107,21 @@ export class ModelMetaService {
   }
 
   async update(body: ModelMetaBody): Promise<ModelMetaView> {
-    if (!body.id) throw new AppError(modelMetaMessages.idRequired);
-    if (!(await this.repository.find(body.id))) throw new AppError(modelMetaMessages.notFound);
+    if (!body.id) throw new AppError(messages.modelMeta.idRequired);
+    if (!(await this.repository.find(body.id))) throw new AppError(messages.modelMeta.notFound);
     await this.check(body, body.id);
     await this.repository.update(body.id, { ...this.fields(body), updated_time: nowSeconds() });
     return this.view(body.id);
   }
 
   async setStatus(id: number, status: number): Promise<ModelMetaView> {
-    if (!(await this.repository.find(id))) throw new AppError(modelMetaMessages.notFound);
+    if (!(await this.repository.find(id))) throw new AppError(messages.modelMeta.notFound);
     await this.repository.update(id, { status, updated_time: nowSeconds() });
     return this.view(id);
   }
 
   async remove(id: number): Promise<void> {
-    if (!(await this.repository.remove(id))) throw new AppError(modelMetaMessages.notFound);
+    if (!(await this.repository.remove(id))) throw new AppError(messages.modelMeta.notFound);
   }
 
   /** Names the channels serve that no metadata covers (exactly or by its rule), sorted. */

@@ -5,10 +5,10 @@ import type { Guards } from '../auth/guards';
 import type { ConsoleApp } from '../console-app';
 import { ok } from '../envelope';
 import { AppError } from '../../platform/errors';
-import { modelMetaMessages } from './messages';
 import { pageQuery, pagingOf } from '../paging';
 import { ModelMetaService } from './model-meta-service';
 import { VendorRepository } from '../vendor/repository';
+import { messages } from '../../platform/i18n/catalogue';
 
 const idParams = z.object({ id: z.coerce.number().int().positive() });
 const flagQuery = z.coerce.number().int().min(0).max(1).optional();
@@ -43,10 +43,10 @@ export function registerModelMetaRoutes(app: ConsoleApp, context: AppContext, gu
 
   // The reference fetches an official catalogue from the internet; Switchboard says plainly that it does not.
   app.get('/models/sync_upstream/preview', admin, async () => {
-    throw new AppError(modelMetaMessages.syncUnavailable);
+    throw new AppError(messages.modelMeta.syncUnavailable);
   });
   app.post('/models/sync_upstream', admin, async () => {
-    throw new AppError(modelMetaMessages.syncUnavailable);
+    throw new AppError(messages.modelMeta.syncUnavailable);
   });
 
   app.get('/models/:id', { ...admin, schema: { params: idParams } }, async (request) => ok(await models.view(request.params.id)));
@@ -55,12 +55,12 @@ export function registerModelMetaRoutes(app: ConsoleApp, context: AppContext, gu
 
   app.put('/models/', { ...admin, schema: { querystring: updateQuery, body: updateBody } }, async (request) => {
     const { id, status, model_name: name } = request.body;
-    if (!id) throw new AppError(modelMetaMessages.idRequired);
+    if (!id) throw new AppError(messages.modelMeta.idRequired);
     if (request.query.status_only === 'true') {
-      if (status === undefined) throw new AppError(modelMetaMessages.statusRequired);
+      if (status === undefined) throw new AppError(messages.modelMeta.statusRequired);
       return ok(await models.setStatus(id, status));
     }
-    if (!name) throw new AppError(modelMetaMessages.nameRequired);
+    if (!name) throw new AppError(messages.modelMeta.nameRequired);
     return ok(await models.update({ ...request.body, id, model_name: name }));
   });
 

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import type { AppContext } from '../../app-context';
 import { AppError } from '../../platform/errors';
-import { oauthMessages } from './messages';
 import { providerJson, providerRefused, type ProviderAccount } from './provider-http';
+import { messages } from '../../platform/i18n/catalogue';
 
 const PROVIDER = 'Linux DO';
 const tokenSchema = z.object({ access_token: z.string().optional(), error_description: z.string().optional(), error: z.string().optional() });
@@ -29,6 +29,6 @@ export async function linuxdoAccount(context: AppContext, code: string): Promise
   const user = await providerJson(PROVIDER, context.options.string('LinuxDOUserEndpoint'), {
     headers: { authorization: `Bearer ${token.access_token}`, accept: 'application/json' },
   }, userSchema);
-  if (user.trust_level < context.options.number('LinuxDOMinimumTrustLevel')) throw new AppError(oauthMessages.trustLevelTooLow);
+  if (user.trust_level < context.options.number('LinuxDOMinimumTrustLevel')) throw new AppError(messages.oauth.trustLevelTooLow);
   return { id: String(user.id), username: user.username, displayName: user.name || user.username, email: '' };
 }

@@ -2,15 +2,14 @@ import { UserStatus, USERNAME_MAX_LENGTH, type SessionUser } from '@switchboard/
 import { randomBytes } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../app-context';
-import { AppError, messages } from '../../platform/errors';
+import { AppError } from '../../platform/errors';
 import { fill } from '../../platform/text';
 import { emailInUse } from '../account/email-rules';
-import { accountMessages } from '../account/messages';
 import { createUser } from '../account/new-user';
 import { readSession } from '../account/session-flow';
 import { UserRepository, type BindingColumn, type UserRow } from '../user/repository';
 import { toSessionUser } from '../user/user-view';
-import { oauthMessages } from './messages';
+import { messages } from '../../platform/i18n/catalogue';
 
 /** A third-party sign-in method: where its id is kept, its name in messages, its username prefix. */
 export interface Binding {
@@ -39,7 +38,7 @@ export async function sessionUser(request: FastifyRequest, context: AppContext):
 export async function bindAccount(context: AppContext, user: UserRow, binding: Binding, externalId: string): Promise<void> {
   const users = new UserRepository(context.database);
   const holder = await users.findByBinding(binding.column, externalId);
-  if (holder && holder.id !== user.id) throw new AppError(fill(oauthMessages.alreadyBound, { provider: binding.provider }));
+  if (holder && holder.id !== user.id) throw new AppError(fill(messages.oauth.alreadyBound, { provider: binding.provider }));
   await users.update(user.id, { [binding.column]: externalId });
   await context.bus.userChanged(user.id);
 }
@@ -69,7 +68,7 @@ export async function signInWithBinding(
   const users = new UserRepository(context.database);
   let user = await users.findByBinding(binding.column, account.id);
   if (!user) {
-    if (!context.options.boolean('RegisterEnabled')) throw new AppError(accountMessages.registerDisabled);
+    if (!context.options.boolean('RegisterEnabled')) throw new AppError(messages.account.registerDisabled);
     const username = await uniqueUsername(context, binding.prefix, account.username);
     const id = await createUser(context, {
       username,
@@ -83,6 +82,6 @@ export async function signInWithBinding(
     user = await users.findById(id);
     if (!user) throw new Error(`user ${id} vanished after creation`);
   }
-  if (user.status !== UserStatus.Enabled) throw new AppError(messages.userBanned, { code: 'user_banned' });
+  if (user.status !== UserStatus.Enabled) throw new AppError(messages.common.userBanned, { code: 'user_banned' });
   return toSessionUser(user);
 }

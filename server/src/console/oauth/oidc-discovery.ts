@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { AppError } from '../../platform/errors';
 import { fetchConfigured } from '../../platform/outbound/configured-fetch';
-import { oauthMessages } from './messages';
+import { messages } from '../../platform/i18n/catalogue';
 
 const discoverySchema = z.object({
   authorization_endpoint: z.url(),
@@ -27,10 +27,10 @@ export async function discoverOidcEndpoints(wellKnown: string): Promise<OidcEndp
     if (answer.status < 200 || answer.status >= 300) throw new Error(`HTTP ${answer.status}`);
     body = JSON.parse(answer.body.toString('utf8'));
   } catch {
-    throw new AppError(oauthMessages.discoveryUnreachable);
+    throw new AppError(messages.oauth.discoveryUnreachable);
   }
   const parsed = discoverySchema.safeParse(body);
-  if (!parsed.success) throw new AppError(oauthMessages.discoveryIncomplete);
+  if (!parsed.success) throw new AppError(messages.oauth.discoveryIncomplete);
   return {
     'oidc.authorization_endpoint': parsed.data.authorization_endpoint,
     'oidc.token_endpoint': parsed.data.token_endpoint,

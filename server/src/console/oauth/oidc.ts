@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import type { AppContext } from '../../app-context';
 import { AppError } from '../../platform/errors';
-import { oauthMessages } from './messages';
 import { providerJson, providerRefused, type ProviderAccount } from './provider-http';
+import { messages } from '../../platform/i18n/catalogue';
 
 const PROVIDER = 'OIDC';
 const tokenSchema = z.object({ access_token: z.string().optional(), error_description: z.string().optional(), error: z.string().optional() });
@@ -35,7 +35,7 @@ export async function oidcAccount(context: AppContext, code: string): Promise<Pr
   const user = await providerJson(PROVIDER, context.options.string('oidc.user_info_endpoint'), {
     headers: { authorization: `Bearer ${token.access_token}`, accept: 'application/json' },
   }, userInfoSchema);
-  if (!user.sub) throw new AppError(oauthMessages.oidcNoSubject);
+  if (!user.sub) throw new AppError(messages.oauth.oidcNoSubject);
   const username = user.preferred_username ?? '';
   return { id: user.sub, username, displayName: user.name || username, email: user.email ?? '' };
 }

@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import { fetchConfigured } from '../../platform/outbound/configured-fetch';
 import { AppError } from '../../platform/errors';
 import { fill } from '../../platform/text';
-import { oauthMessages } from './messages';
+import { messages } from '../../platform/i18n/catalogue';
 
 /** The account a provider vouches for: a stable id and what helps name a new user. */
 export interface ProviderAccount {
@@ -31,13 +31,13 @@ export async function providerJson<T>(provider: string, url: string, call: Provi
     const answer = await fetchConfigured(url, { method: call.method ?? 'GET', headers, body: call.body?.toString() });
     body = JSON.parse(answer.body.toString('utf8'));
   } catch {
-    throw new AppError(fill(oauthMessages.unreachable, { provider }));
+    throw new AppError(fill(messages.oauth.unreachable, { provider }));
   }
   const parsed = schema.safeParse(body);
-  if (!parsed.success) throw new AppError(fill(oauthMessages.unreachable, { provider }));
+  if (!parsed.success) throw new AppError(fill(messages.oauth.unreachable, { provider }));
   return parsed.data;
 }
 
 /** A provider's refusal, in its own words when it gave any. */
 export const providerRefused = (provider: string, detail: string) =>
-  new AppError(fill(oauthMessages.providerRefused, { provider, detail }));
+  new AppError(fill(messages.oauth.providerRefused, { provider, detail }));

@@ -5,7 +5,6 @@ import { AppError } from '../../platform/errors';
 import { fill } from '../../platform/text';
 import { criticalRateLimit } from '../account/critical-limit';
 import { checkEmailRules, emailInUse } from '../account/email-rules';
-import { accountMessages } from '../account/messages';
 import { currentUser } from '../auth/authenticate';
 import type { Guards } from '../auth/guards';
 import { completeOrAskSecondStep } from '../auth/second-step';
@@ -16,12 +15,12 @@ import { VerificationService } from '../verification/verification-service';
 import { githubAccount } from './github';
 import { linuxdoAccount } from './linuxdo';
 import { oidcAccount } from './oidc';
-import { oauthMessages } from './messages';
 import { bindAccount, bindings, sessionUser, signInWithBinding, type Binding } from './oauth-account';
 import type { ProviderAccount } from './provider-http';
 import { claimState, issueState } from './state';
 import { verifyTelegramLogin } from './telegram';
 import { wechatId } from './wechat';
+import { messages } from '../../platform/i18n/catalogue';
 
 const stateQuerySchema = z.object({ aff: z.string().default('') });
 const callbackQuerySchema = z.object({ code: z.string().default(''), state: z.string().default('') });
@@ -30,7 +29,7 @@ const emailBindQuerySchema = z.object({ email: z.string().default(''), code: z.s
 const telegramQuerySchema = z.record(z.string(), z.string());
 
 function requireEnabled(context: AppContext, option: Parameters<AppContext['options']['boolean']>[0], binding: Binding): void {
-  if (!context.options.boolean(option)) throw new AppError(fill(oauthMessages.disabled, { provider: binding.provider }));
+  if (!context.options.boolean(option)) throw new AppError(fill(messages.oauth.disabled, { provider: binding.provider }));
 }
 
 /** Third-party sign-in and bindings (spec 000 §7, spec 001 login callbacks). */
@@ -57,7 +56,7 @@ export function registerOauthRoutes(app: ConsoleApp, context: AppContext, guards
     app.get(path, { ...critical, schema: { querystring: callbackQuerySchema } }, async (request, reply) => {
       const aff = await claimState(request, context, request.query.state);
       requireEnabled(context, option, binding);
-      if (!request.query.code) throw new AppError(oauthMessages.codeMissing);
+      if (!request.query.code) throw new AppError(messages.oauth.codeMissing);
       const account = await exchange(context, request.query.code);
       const signedIn = await sessionUser(request, context);
       if (signedIn) {
@@ -100,11 +99,11 @@ export function registerOauthRoutes(app: ConsoleApp, context: AppContext, guards
   app.get('/oauth/email/bind', { ...bound, schema: { querystring: emailBindQuerySchema } }, async (request) => {
     const email = request.query.email.trim();
     const code = request.query.code.trim();
-    if (!email || !code) throw new AppError(oauthMessages.emailCodeRequired);
+    if (!email || !code) throw new AppError(messages.oauth.emailCodeRequired);
     const user = currentUser(request);
     checkEmailRules(context, email);
-    if (await emailInUse(context, email, user.id)) throw new AppError(accountMessages.emailTaken);
-    if (!(await new VerificationService(context).checkCode(email, code))) throw new AppError(accountMessages.codeWrong);
+    if (await emailInUse(context, email, user.id)) throw new AppError(messages.account.emailTaken);
+    if (!(await new VerificationService(context).checkCode(email, code))) throw new AppError(messages.account.codeWrong);
     await new UserRepository(context.database).update(user.id, { email });
     await context.bus.userChanged(user.id);
     return ok();

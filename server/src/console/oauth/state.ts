@@ -4,7 +4,7 @@ import type { AppContext } from '../../app-context';
 import { AppError } from '../../platform/errors';
 import { readFlow, writeFlow } from '../account/session-flow';
 import { CodeStore } from '../verification/code-store';
-import { oauthMessages } from './messages';
+import { messages } from '../../platform/i18n/catalogue';
 
 const STATE_FLOW = 'oauth_state';
 const STATE_LENGTH = 12;
@@ -24,7 +24,7 @@ export async function issueState(request: FastifyRequest, reply: FastifyReply, c
 
 /** Claims the callback's state: it must be this browser's and unused; answers the invite code it carried. */
 export async function claimState(request: FastifyRequest, context: AppContext, state: string): Promise<string> {
-  const refused = new AppError(oauthMessages.stateMismatch, { status: 403, code: 'oauth_state_mismatch' });
+  const refused = new AppError(messages.oauth.stateMismatch, { status: 403, code: 'oauth_state_mismatch' });
   if (!state || readFlow(request, context, STATE_FLOW) !== state) throw refused;
   const aff = await new CodeStore(context.database).consume('oauth', state, state);
   if (aff === null) throw refused;

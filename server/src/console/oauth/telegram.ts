@@ -1,6 +1,6 @@
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import { AppError } from '../../platform/errors';
-import { oauthMessages } from './messages';
+import { messages } from '../../platform/i18n/catalogue';
 
 const MAX_AGE_SECONDS = 5 * 60;
 const MAX_FUTURE_SKEW_SECONDS = 2 * 60;
@@ -11,7 +11,7 @@ const MAX_FUTURE_SKEW_SECONDS = 2 * 60;
  */
 export function verifyTelegramLogin(params: Record<string, string>, botToken: string, now = Math.floor(Date.now() / 1000)): string {
   const { hash, ...fields } = params;
-  const invalid = new AppError(oauthMessages.telegramInvalid);
+  const invalid = new AppError(messages.oauth.telegramInvalid);
   if (!hash || !botToken || !fields.id) throw invalid;
   const checkString = Object.keys(fields)
     .sort()
@@ -23,7 +23,7 @@ export function verifyTelegramLogin(params: Record<string, string>, botToken: st
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) throw invalid;
   const authDate = Number(fields.auth_date);
   if (!Number.isFinite(authDate) || now - authDate > MAX_AGE_SECONDS || authDate - now > MAX_FUTURE_SKEW_SECONDS) {
-    throw new AppError(oauthMessages.telegramStale);
+    throw new AppError(messages.oauth.telegramStale);
   }
   return fields.id;
 }

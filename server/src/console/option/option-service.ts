@@ -13,8 +13,8 @@ import type { AppContext } from '../../app-context';
 import { AppError } from '../../platform/errors';
 import { discoverOidcEndpoints } from '../oauth/oidc-discovery';
 import { fill, type Text } from '../../platform/text';
-import { optionMessages, shapeMessages } from './messages';
 import { isPaymentComplianceKey } from './payment-compliance';
+import { messages } from '../../platform/i18n/catalogue';
 
 export interface OptionEntry {
   key: string;
@@ -24,43 +24,43 @@ export interface OptionEntry {
 function problemText(key: string, problem: OptionProblem): Text {
   switch (problem.kind) {
     case 'json':
-      return fill(optionMessages.notJson, { key });
+      return fill(messages.option.notJson, { key });
     case 'duplicateName':
-      return fill(optionMessages.duplicateName, { key, name: problem.name });
+      return fill(messages.option.duplicateName, { key, name: problem.name });
     case 'negativeEntry':
-      return fill(optionMessages.negativeEntry, { key, name: problem.name });
+      return fill(messages.option.negativeEntry, { key, name: problem.name });
     case 'entryNotNumber':
-      return fill(optionMessages.entryNotNumber, { key, name: problem.name });
+      return fill(messages.option.entryNotNumber, { key, name: problem.name });
     case 'entryNotText':
-      return fill(optionMessages.entryNotText, { key, name: problem.name });
+      return fill(messages.option.entryNotText, { key, name: problem.name });
     case 'boolean':
-      return fill(optionMessages.notBoolean, { key });
+      return fill(messages.option.notBoolean, { key });
     case 'number':
-      return fill(optionMessages.notNumber, { key });
+      return fill(messages.option.notNumber, { key });
     case 'integer':
-      return fill(optionMessages.notInteger, { key });
+      return fill(messages.option.notInteger, { key });
     case 'minimum':
-      return fill(optionMessages.belowMinimum, { key, min: problem.min });
+      return fill(messages.option.belowMinimum, { key, min: problem.min });
     case 'maximum':
-      return fill(optionMessages.aboveMaximum, { key, max: problem.max });
+      return fill(messages.option.aboveMaximum, { key, max: problem.max });
     case 'url':
-      return fill(optionMessages.notAddress, { key });
+      return fill(messages.option.notAddress, { key });
     case 'unsafeLink':
-      return fill(optionMessages.unsafeLink, { key, name: problem.name, scheme: problem.scheme });
+      return fill(messages.option.unsafeLink, { key, name: problem.name, scheme: problem.scheme });
     case 'shape':
-      return fill(shapeMessages[problem.shape], { key, choices: geminiSafetyThresholds.join(', ') });
+      return fill(messages.optionShape[problem.shape], { key, choices: geminiSafetyThresholds.join(', ') });
     case 'prefix':
-      return fill(optionMessages.notPrefix, { key, prefixes: problem.prefixes.join(' / ') });
+      return fill(messages.option.notPrefix, { key, prefixes: problem.prefixes.join(' / ') });
     case 'choice':
-      return fill(optionMessages.notChoice, { key, choices: problem.choices.join(', ') });
+      return fill(messages.option.notChoice, { key, choices: problem.choices.join(', ') });
     case 'notPositive':
-      return fill(optionMessages.notPositive, { key });
+      return fill(messages.option.notPositive, { key });
     case 'groupNameEmpty':
-      return fill(optionMessages.groupNameEmpty, { key });
+      return fill(messages.option.groupNameEmpty, { key });
     case 'groupNameSpaces':
-      return fill(optionMessages.groupNameSpaces, { key, name: problem.name });
+      return fill(messages.option.groupNameSpaces, { key, name: problem.name });
     case 'affinityRule':
-      return problem.rule === 0 ? fill(optionMessages.affinityRulesNotList, { key }) : fill(optionMessages.affinityRule, { key, rule: problem.rule, field: problem.field });
+      return problem.rule === 0 ? fill(messages.option.affinityRulesNotList, { key }) : fill(messages.option.affinityRule, { key, rule: problem.rule, field: problem.field });
   }
 }
 
@@ -89,10 +89,10 @@ export class OptionService {
 
   /** Validates one value, stores it, and applies it everywhere at once; a refused value changes nothing. */
   async update(key: string, value: unknown): Promise<void> {
-    if (!isOptionKey(key)) throw new AppError(fill(optionMessages.unknownKey, { key }));
-    if (isPaymentComplianceKey(key)) throw new AppError(optionMessages.complianceByConfirmation);
+    if (!isOptionKey(key)) throw new AppError(fill(messages.option.unknownKey, { key }));
+    if (isPaymentComplianceKey(key)) throw new AppError(messages.option.complianceByConfirmation);
     const text = textOf(value);
-    if (text === null) throw new AppError(optionMessages.valueMissing);
+    if (text === null) throw new AppError(messages.option.valueMissing);
     const normalised = normaliseOptionValue(key, text);
     const problem = optionValueProblem(key, normalised);
     if (problem) throw new AppError(problemText(key, problem));
@@ -114,21 +114,21 @@ export class OptionService {
     const filled = (other: OptionKey) => this.context.options.string(other).trim() !== '';
     const turnsOn = value === 'true';
     if (key === 'TurnstileCheckEnabled' && turnsOn && !(filled('TurnstileSiteKey') && filled('TurnstileSecretKey'))) {
-      throw new AppError(optionMessages.turnstileKeysFirst);
+      throw new AppError(messages.option.turnstileKeysFirst);
     }
     if (key === 'GitHubOAuthEnabled' && turnsOn && !(filled('GitHubClientId') && filled('GitHubClientSecret'))) {
-      throw new AppError(optionMessages.gitHubKeysFirst);
+      throw new AppError(messages.option.gitHubKeysFirst);
     }
     if (key === 'LinuxDOOAuthEnabled' && turnsOn && !(filled('LinuxDOClientId') && filled('LinuxDOClientSecret'))) {
-      throw new AppError(optionMessages.linuxDoKeysFirst);
+      throw new AppError(messages.option.linuxDoKeysFirst);
     }
-    if (key === 'PayAddress' && value.trim() !== '' && !filled('ServerAddress')) throw new AppError(optionMessages.serverAddressFirst);
-    if (key === 'ServerAddress' && value.trim() === '' && filled('PayAddress')) throw new AppError(optionMessages.serverAddressNeeded);
+    if (key === 'PayAddress' && value.trim() !== '' && !filled('ServerAddress')) throw new AppError(messages.option.serverAddressFirst);
+    if (key === 'ServerAddress' && value.trim() === '' && filled('PayAddress')) throw new AppError(messages.option.serverAddressNeeded);
   }
 
   /** Puts the model ratio, completion ratio, price and audio tables back to the defaults. */
   async resetPriceTables(): Promise<Text> {
     for (const key of priceTableKeys) await this.context.options.save(key, optionCatalogue[key].default);
-    return optionMessages.priceTablesReset;
+    return messages.option.priceTablesReset;
   }
 }

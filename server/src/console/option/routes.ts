@@ -7,7 +7,7 @@ import { ok } from '../envelope';
 import { nowSeconds } from '../../db/dialect';
 import { AppError } from '../../platform/errors';
 import { currentUser } from '../auth/authenticate';
-import { optionMessages } from './messages';
+import { messages } from '../../platform/i18n/catalogue';
 import { OptionService } from './option-service';
 import { confirmPaymentCompliance, PAYMENT_COMPLIANCE_TERMS_VERSION } from './payment-compliance';
 
@@ -31,7 +31,7 @@ export function registerOptionRoutes(app: ConsoleApp, context: AppContext, guard
   }
 
   app.post('/option/payment_compliance', { ...guarded, schema: { body: complianceBodySchema } }, async (request) => {
-    if (!request.body.confirmed) throw new AppError(optionMessages.complianceNotConfirmed);
+    if (!request.body.confirmed) throw new AppError(messages.option.complianceNotConfirmed);
     await confirmPaymentCompliance(context, currentUser(request).id, request.ip, nowSeconds());
     return ok({
       compliance_confirmed: true,

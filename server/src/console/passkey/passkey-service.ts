@@ -13,9 +13,9 @@ import { fromBoolean, nowSeconds } from '../../db/dialect';
 import { AppError } from '../../platform/errors';
 import { AuthFlows, type AuthFlowPurpose } from '../auth/auth-flows';
 import { UserRepository, type UserRow } from '../user/repository';
-import { passkeyMessages as text } from './messages';
 import { CEREMONY_TIMEOUT_MILLISECONDS, type RelyingParty } from './relying-party';
 import { PasskeyRepository, type PasskeyRow } from './repository';
+import { messages } from '../../platform/i18n/catalogue';
 
 /** The WebAuthn user handle of a user: the decimal id. */
 const userHandleOf = (userId: number) => new TextEncoder().encode(String(userId));
@@ -89,10 +89,10 @@ export class PasskeyService {
         requireUserVerification: party.userVerification === 'required',
       });
     } catch {
-      throw new AppError(text.verificationFailed);
+      throw new AppError(messages.passkey.verificationFailed);
     }
-    if (!verified.verified) throw new AppError(text.verificationFailed);
-    if (!(await this.flows.consume(flowToken))) throw new AppError(text.flowExpired);
+    if (!verified.verified) throw new AppError(messages.passkey.verificationFailed);
+    if (!(await this.flows.consume(flowToken))) throw new AppError(messages.passkey.flowExpired);
     const info = verified.registrationInfo;
     const now = nowSeconds();
     await this.repository.replace({
@@ -118,7 +118,7 @@ export class PasskeyService {
     let allowCredentials: { id: string; transports: AuthenticatorTransport[] }[] = [];
     if (owner) {
       const own = await this.repository.ofUser(owner.userId);
-      if (!own) throw new AppError(text.notRegistered);
+      if (!own) throw new AppError(messages.passkey.notRegistered);
       allowCredentials = [{ id: own.credential_id, transports: transportsOf(own) }];
     }
     const options = await generateAuthenticationOptions({
@@ -137,14 +137,14 @@ export class PasskeyService {
    */
   async finishAssertion(party: RelyingParty, purpose: 'passkey_login' | 'passkey_verify', owner: FlowOwner | null, flowToken: string, response: AuthenticationResponseJSON) {
     const flow = owner ? await this.ownFlow(purpose, flowToken, owner) : await this.flows.find(flowToken, purpose);
-    if (!flow) throw new AppError(text.flowExpired);
+    if (!flow) throw new AppError(messages.passkey.flowExpired);
     const row = await this.repository.byCredentialId(response.id ?? '');
-    if (!row || (owner && row.user_id !== owner.userId)) throw new AppError(text.unknownCredential);
+    if (!row || (owner && row.user_id !== owner.userId)) throw new AppError(messages.passkey.unknownCredential);
     const handle = response.response?.userHandle;
-    if (handle && Buffer.from(handle, 'base64url').toString('utf8') !== String(row.user_id)) throw new AppError(text.unknownCredential);
+    if (handle && Buffer.from(handle, 'base64url').toString('utf8') !== String(row.user_id)) throw new AppError(messages.passkey.unknownCredential);
     const user = await new UserRepository(this.context.database).findById(row.user_id);
-    if (!user || user.deleted_at !== null) throw new AppError(text.unknownCredential);
-    if (user.status !== UserStatus.Enabled) throw new AppError(text.userDisabled);
+    if (!user || user.deleted_at !== null) throw new AppError(messages.passkey.unknownCredential);
+    if (user.status !== UserStatus.Enabled) throw new AppError(messages.common.userBanned);
     let verified: Awaited<ReturnType<typeof verifyAuthenticationResponse>>;
     try {
       verified = await verifyAuthenticationResponse({
@@ -156,10 +156,10 @@ export class PasskeyService {
         requireUserVerification: party.userVerification === 'required',
       });
     } catch {
-      throw new AppError(text.verificationFailed);
+      throw new AppError(messages.passkey.verificationFailed);
     }
-    if (!verified.verified) throw new AppError(text.verificationFailed);
-    if (!(await this.flows.consume(flowToken))) throw new AppError(text.flowExpired);
+    if (!verified.verified) throw new AppError(messages.passkey.verificationFailed);
+    if (!(await this.flows.consume(flowToken))) throw new AppError(messages.passkey.flowExpired);
     const info = verified.authenticationInfo;
     const cloned = info.newCounter !== 0 && info.newCounter <= row.sign_count;
     await this.repository.recordUse(row.id, Math.max(info.newCounter, row.sign_count), {
@@ -173,7 +173,7 @@ export class PasskeyService {
   /** A flow begun by this very user and session, whose sessions have not ended since. */
   private async ownFlow(purpose: AuthFlowPurpose, flowToken: string, owner: FlowOwner) {
     const flow = await this.flows.find(flowToken, purpose);
-    if (!flow || flow.userId !== owner.userId || flow.sessionId !== owner.sessionId || flow.epoch !== owner.epoch) throw new AppError(text.flowExpired);
+    if (!flow || flow.userId !== owner.userId || flow.sessionId !== owner.sessionId || flow.epoch !== owner.epoch) throw new AppError(messages.passkey.flowExpired);
     return flow;
   }
 }

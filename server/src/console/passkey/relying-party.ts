@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../app-context';
 import { AppError } from '../../platform/errors';
 import { fill } from '../../platform/text';
-import { passkeyMessages as text } from './messages';
+import { messages } from '../../platform/i18n/catalogue';
 
 export interface RelyingParty {
   id: string;
@@ -21,7 +21,7 @@ function parsedOrigin(value: string): URL {
   try {
     return new URL(value);
   } catch {
-    throw new AppError(fill(text.badOrigin, { origin: value }));
+    throw new AppError(fill(messages.passkey.badOrigin, { origin: value }));
   }
 }
 
@@ -39,7 +39,7 @@ function requestOrigin(request: FastifyRequest): string {
  */
 export function relyingPartyOf(context: AppContext, request: FastifyRequest): RelyingParty {
   const { options } = context;
-  if (!options.boolean('passkey.enabled')) throw new AppError(text.disabled);
+  if (!options.boolean('passkey.enabled')) throw new AppError(messages.passkey.disabled);
   const listed = options
     .string('passkey.origins')
     .split(',')
@@ -54,7 +54,7 @@ export function relyingPartyOf(context: AppContext, request: FastifyRequest): Re
     if (url.protocol === 'https:') continue;
     const detected = listed.length === 0;
     if (url.protocol !== 'http:' || !(allowInsecure || (detected && isLocal(url.hostname)))) {
-      throw new AppError(fill(text.insecureOrigin, { origin }));
+      throw new AppError(fill(messages.passkey.insecureOrigin, { origin }));
     }
   }
   const id = options.string('passkey.rp_id').trim() || parsedOrigin(serverAddress || origins[0]!).hostname;

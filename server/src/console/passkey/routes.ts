@@ -15,14 +15,13 @@ import { TwoFactorService } from '../two-factor/two-factor-service';
 import { refusalOf } from '../user-admin/permissions';
 import { UserRepository } from '../user/repository';
 import { toSessionUser } from '../user/user-view';
-import { passkeyMessages as text } from './messages';
 import { relyingPartyOf } from './relying-party';
 import { PasskeyService, type FlowOwner } from './passkey-service';
+import { messages } from '../../platform/i18n/catalogue';
 
 const finishBodySchema = z.object({ flow_token: z.string().max(128), credential: z.record(z.string(), z.unknown()) });
 const verifyBeginSchema = z.object({ scope: z.enum(PROOF_SCOPES) });
 const idParamsSchema = z.object({ id: z.coerce.number().int().positive() });
-const userMissing = { zh: '用户不存在', en: 'The user does not exist' };
 
 const noStore = (reply: FastifyReply) => reply.header('cache-control', 'no-store');
 
@@ -76,7 +75,7 @@ export function registerPasskeyRoutes(app: ConsoleApp, context: AppContext, guar
   app.delete('/user/passkey', { ...user, preHandler: deleteProof }, async (request, reply) => {
     noStore(reply);
     const caller = currentUser(request);
-    if (!(await passkeys.repository.remove(caller.id))) throw new AppError(text.notRegistered);
+    if (!(await passkeys.repository.remove(caller.id))) throw new AppError(messages.passkey.notRegistered);
     await endOtherSessions(reply, context, caller.id);
     return ok();
   });
@@ -96,10 +95,10 @@ export function registerPasskeyRoutes(app: ConsoleApp, context: AppContext, guar
 
   app.delete('/user/:id/reset_passkey', { preValidation: guards.admin, schema: { params: idParamsSchema } }, async (request) => {
     const target = await users.findById(request.params.id);
-    if (!target || target.deleted_at !== null) throw new AppError(userMissing);
+    if (!target || target.deleted_at !== null) throw new AppError(messages.common.userNotFound);
     const refusal = refusalOf(currentUser(request), target, 'update');
     if (refusal) throw new AppError(refusal);
-    if (!(await passkeys.repository.remove(target.id))) throw new AppError(text.userHasNoPasskey);
+    if (!(await passkeys.repository.remove(target.id))) throw new AppError(messages.passkey.userHasNoPasskey);
     await endAllSessions(context, target.id);
     return ok();
   });

@@ -7,8 +7,8 @@ import { fill } from '../../platform/text';
 import type { Guards } from '../auth/guards';
 import type { ConsoleApp } from '../console-app';
 import { ok } from '../envelope';
-import { prefillGroupMessages } from './messages';
 import { PrefillGroupRepository } from './repository';
+import { messages } from '../../platform/i18n/catalogue';
 
 const idParams = z.object({ id: z.coerce.number().int().positive() });
 const listQuery = z.object({ type: z.enum(PrefillGroupType).optional() });
@@ -23,7 +23,7 @@ function itemsOf(items: PrefillGroupBody['items']): string[] {
       list = null;
     }
   }
-  const invalid = new AppError(fill(prefillGroupMessages.itemsInvalid, { limit: PREFILL_GROUP_MAX_ITEMS }));
+  const invalid = new AppError(fill(messages.prefillGroup.itemsInvalid, { limit: PREFILL_GROUP_MAX_ITEMS }));
   if (!Array.isArray(list) || list.some((item) => typeof item !== 'string' || item.length > 255)) throw invalid;
   const clean = [...new Set((list as string[]).map((item) => item.trim()).filter(Boolean))];
   if (clean.length > PREFILL_GROUP_MAX_ITEMS) throw invalid;
@@ -37,7 +37,7 @@ export function registerPrefillGroupRoutes(app: ConsoleApp, context: AppContext,
 
   const checkName = async (name: string, id?: number) => {
     const holder = await groups.idOfName(name);
-    if (holder !== undefined && holder !== id) throw new AppError(fill(prefillGroupMessages.nameTaken, { name }));
+    if (holder !== undefined && holder !== id) throw new AppError(fill(messages.prefillGroup.nameTaken, { name }));
   };
 
   for (const path of ['/prefill_group/', '/prefill_group']) {
@@ -60,8 +60,8 @@ export function registerPrefillGroupRoutes(app: ConsoleApp, context: AppContext,
 
     app.put(path, { ...admin, schema: { body: prefillGroupBodySchema } }, async (request) => {
       const { id } = request.body;
-      if (!id) throw new AppError(prefillGroupMessages.idRequired);
-      if (!(await groups.find(id))) throw new AppError(prefillGroupMessages.notFound);
+      if (!id) throw new AppError(messages.prefillGroup.idRequired);
+      if (!(await groups.find(id))) throw new AppError(messages.prefillGroup.notFound);
       const items = itemsOf(request.body.items);
       await checkName(request.body.name, id);
       await groups.update(id, {
@@ -76,7 +76,7 @@ export function registerPrefillGroupRoutes(app: ConsoleApp, context: AppContext,
   }
 
   app.delete('/prefill_group/:id', { ...admin, schema: { params: idParams } }, async (request) => {
-    if (!(await groups.remove(request.params.id))) throw new AppError(prefillGroupMessages.notFound);
+    if (!(await groups.remove(request.params.id))) throw new AppError(messages.prefillGroup.notFound);
     return ok();
   });
 }

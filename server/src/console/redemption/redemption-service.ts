@@ -14,11 +14,14 @@ import {
 import type { AppContext } from '../../app-context';
 import { nowSeconds } from '../../db/dialect';
 import { AppError } from '../../platform/errors';
-import { redemptionMessages, redemptionProblemText } from './messages';
+import { problemText } from '../../platform/text';
 import { RedemptionRepository } from './repository';
+import { messages } from '../../platform/i18n/catalogue';
 
 /** 32 random hexadecimal characters (128 bits), like the reference product's codes. */
 export const generateRedemptionKey = (): string => randomBytes(16).toString('hex');
+
+const redemptionTexts = { ...messages.common, ...messages.redemption };
 
 /** Redemption codes, administered (spec 001 §3 Redemption, §4, §5; issue 10). */
 export class RedemptionService {
@@ -38,7 +41,7 @@ export class RedemptionService {
 
   async get(id: number): Promise<RedemptionView> {
     const record = await this.repository.find(id);
-    if (!record) throw new AppError(redemptionMessages.notFound);
+    if (!record) throw new AppError(messages.redemption.notFound);
     return record;
   }
 
@@ -48,7 +51,7 @@ export class RedemptionService {
     const count = request.count ?? DEFAULT_REDEMPTION_COUNT;
     const name = this.checkedName(request.name ?? '', quota);
     const countProblem = checkRedemptionCount(count);
-    if (countProblem) throw new AppError(redemptionProblemText(countProblem));
+    if (countProblem) throw new AppError(problemText(redemptionTexts, countProblem));
     const now = nowSeconds();
     const keys = Array.from({ length: count }, generateRedemptionKey);
     await this.repository.insertAll(
@@ -60,37 +63,37 @@ export class RedemptionService {
   /** Changes name and quota of a code that is still unused. */
   async update(request: RedemptionUpdateRequest): Promise<RedemptionView> {
     const existing = await this.get(request.id);
-    if (existing.status !== RedemptionStatus.Unused) throw new AppError(redemptionMessages.onlyUnusedEdited);
+    if (existing.status !== RedemptionStatus.Unused) throw new AppError(messages.redemption.onlyUnusedEdited);
     const quota = request.quota ?? existing.quota;
     const name = this.checkedName(request.name ?? existing.name, quota);
     // The condition keeps an edit from landing on a code redeemed since it was read.
     const changed = await this.repository.updateWhileStatusIn(request.id, [RedemptionStatus.Unused], { name, quota });
-    if (!changed) throw new AppError(redemptionMessages.onlyUnusedEdited);
+    if (!changed) throw new AppError(messages.redemption.onlyUnusedEdited);
     return this.get(request.id);
   }
 
   /** Enables (1) or disables (2); a used code keeps its status. */
   async setStatus(id: number, status: number | undefined): Promise<RedemptionView> {
     if (status !== RedemptionStatus.Unused && status !== RedemptionStatus.Disabled) {
-      throw new AppError(redemptionMessages.statusInvalid);
+      throw new AppError(messages.redemption.statusInvalid);
     }
     await this.get(id);
     const changed = await this.repository.updateWhileStatusIn(id, [RedemptionStatus.Unused, RedemptionStatus.Disabled], { status });
     if (!changed) {
-      throw new AppError(status === RedemptionStatus.Unused ? redemptionMessages.usedCannotEnable : redemptionMessages.usedCannotChange);
+      throw new AppError(status === RedemptionStatus.Unused ? messages.redemption.usedCannotEnable : messages.redemption.usedCannotChange);
     }
     return this.get(id);
   }
 
   async remove(id: number): Promise<void> {
-    if (!(await this.repository.remove(id))) throw new AppError(redemptionMessages.notFound);
+    if (!(await this.repository.remove(id))) throw new AppError(messages.redemption.notFound);
   }
 
   /** The trimmed name, or the formatted quota when it is empty; refused when too long. */
   private checkedName(given: string, quota: number): string {
     const trimmed = given.trim();
     const problem = checkRedemptionFields({ name: trimmed, quota });
-    if (problem) throw new AppError(redemptionProblemText(problem));
+    if (problem) throw new AppError(problemText(redemptionTexts, problem));
     if (trimmed !== '') return trimmed;
     const options = this.context.options;
     return formatQuota(quota, { inCurrency: options.boolean('DisplayInCurrencyEnabled'), quotaPerUnit: options.number('QuotaPerUnit') });

@@ -2,9 +2,10 @@ import { timingSafeEqual } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../app-context';
 import { nowSeconds } from '../../db/dialect';
-import { languageOf, type Text } from '../../platform/text';
+import { languageOf } from '../../platform/text';
 import { currentUser } from '../auth/authenticate';
 import { readSession } from '../account/session-flow';
+import { messages } from '../../platform/i18n/catalogue';
 
 /** What a proof lets its session do; one scope per sensitive operation. */
 export const PROOF_SCOPES = ['channel.key.read', 'passkey.register', 'passkey.delete'] as const;
@@ -25,14 +26,7 @@ interface ProofClaims {
   exp: number;
 }
 
-const proofMessages = {
-  SECURITY_PROOF_REQUIRED: { zh: '此操作需要安全验证', en: 'This action needs a security verification' },
-  SECURITY_PROOF_EXPIRED: { zh: '安全验证已过期，请重新验证', en: 'The security verification expired: verify again' },
-  SECURITY_PROOF_SCOPE_MISMATCH: { zh: '安全验证不适用于此操作', en: 'The security verification is not for this action' },
-  SECURITY_PROOF_METHOD_MISMATCH: { zh: '此操作不接受该验证方式', en: 'This action does not accept that verification method' },
-  SECURITY_PROOF_INVALID: { zh: '安全验证无效，请重新验证', en: 'The security verification is not valid: verify again' },
-} satisfies Record<string, Text>;
-type ProofCode = keyof typeof proofMessages;
+type ProofCode = keyof typeof messages.securityProof;
 
 /** Signs a proof for the caller's session (`payload.signature`, both base64url). */
 export function issueProof(context: AppContext, request: FastifyRequest, method: ProofMethod, scope: ProofScope) {
@@ -78,6 +72,6 @@ export function requireProof(context: AppContext, scope: ProofScope, methods: (r
     const code = checkProof(context, request, scope, await methods(request));
     if (code === null) return;
     const language = languageOf(request.headers['accept-language']);
-    return reply.status(403).send({ success: false, message: proofMessages[code][language], code });
+    return reply.status(403).send({ success: false, message: messages.securityProof[code][language], code });
   };
 }

@@ -8,17 +8,13 @@ import type { ConsoleApp } from '../console-app';
 import { ok } from '../envelope';
 import { TwoFactorService } from '../two-factor/two-factor-service';
 import { issueProof, PROOF_SCOPES } from './proof';
+import { messages } from '../../platform/i18n/catalogue';
 
 const verifyBodySchema = z.object({
   method: z.enum(['2fa', 'passkey']),
   code: z.string().max(64).default(''),
   scope: z.enum(PROOF_SCOPES),
 });
-
-const usePasskeyFlow = {
-  zh: '通行密钥验证请使用 /api/user/passkey/verify/begin 与 /finish',
-  en: 'Verify with a passkey through /api/user/passkey/verify/begin and /finish',
-};
 
 /**
  * `POST /api/verify` (reference §3): a 2FA code (TOTP or a backup code, which is used up) earns a
@@ -28,7 +24,7 @@ export function registerSecureVerifyRoutes(app: ConsoleApp, context: AppContext,
   const twoFactor = new TwoFactorService(context);
   app.post('/verify', { onRequest: criticalRateLimit(context), preValidation: guards.user, schema: { body: verifyBodySchema } }, async (request, reply) => {
     reply.header('cache-control', 'no-store');
-    if (request.body.method === 'passkey') throw new AppError(usePasskeyFlow);
+    if (request.body.method === 'passkey') throw new AppError(messages.securityProof.usePasskeyFlow);
     await twoFactor.check(currentUser(request).id, request.body.code, { backupCodes: true });
     return ok(issueProof(context, request, '2fa', request.body.scope));
   });

@@ -13,7 +13,7 @@ import { registerEpayCallback } from '../topup/epay-notify-routes';
 import { EpayService, tradeNumber } from '../topup/epay-service';
 import { originOf, stripeReply } from '../topup/stripe-routes';
 import { stripeTradeNumber, StripeService } from '../topup/stripe-service';
-import { subscriptionMessages as text } from './messages';
+import { messages } from '../../platform/i18n/catalogue';
 import { SubscriptionOrders } from './subscription-orders';
 
 const epayBody = z.object({ plan_id: z.number().int().positive(), payment_method: z.string().max(32) });
@@ -62,9 +62,9 @@ export function registerPlanPaymentRoutes(app: ConsoleApp, context: AppContext, 
   app.post('/subscription/stripe/pay', { ...paying, schema: { body: stripeBody } }, (request, reply) =>
     stripeReply(request, reply, async () => {
       const user = currentUser(request);
-      if (!stripe.enabled()) throw new AppError(text.stripeDisabled);
+      if (!stripe.enabled()) throw new AppError(messages.subscription.stripeDisabled);
       const plan = await orders.purchasable(user.id, request.body.plan_id);
-      if (plan.stripe_price_id === '') throw new AppError(text.stripePriceMissing);
+      if (plan.stripe_price_id === '') throw new AppError(messages.subscription.stripePriceMissing);
       const tradeNo = stripeTradeNumber(user.id);
       const origin = originOf(request);
       const payLink = await stripe.checkout(user, {

@@ -1,12 +1,12 @@
 import { checkPlanFields, type PlanFields, type PlanInput, type PlanProblem } from '@switchboard/contract';
 import { AppError } from '../../platform/errors';
 import { fill, type Text } from '../../platform/text';
-import { subscriptionMessages as text } from './messages';
+import { messages } from '../../platform/i18n/catalogue';
 
 export { planInputSchema, type PlanFields, type PlanInput } from '@switchboard/contract';
 
 function problemText(problem: PlanProblem): Text {
-  return problem.kind === 'groupUnknown' ? fill(text.groupUnknown, { group: problem.group }) : text[problem.kind];
+  return problem.kind === 'groupUnknown' ? fill(messages.subscription.groupUnknown, { group: problem.group }) : messages.subscription[problem.kind];
 }
 
 /** The plan's fields by the contract's rules; a bad one is refused with its message. */

@@ -6,10 +6,10 @@ import { currentUser } from '../auth/authenticate';
 import type { Guards } from '../auth/guards';
 import type { ConsoleApp } from '../console-app';
 import { ok } from '../envelope';
-import { subscriptionMessages as text } from './messages';
 import { registerPlanPaymentRoutes } from './payment-routes';
 import { planInputSchema } from './plan-fields';
 import { SubscriptionService } from './subscription-service';
+import { messages } from '../../platform/i18n/catalogue';
 
 const idParams = z.object({ id: z.coerce.number().int().positive() });
 const planIdBody = z.object({ plan_id: z.number().int().positive() });
@@ -46,7 +46,7 @@ export function registerSubscriptionRoutes(app: ConsoleApp, context: AppContext,
   app.post('/subscription/admin/bind', { ...admin, schema: { body: bindBody } }, async (request) => {
     const { group } = await service.bind(request.body.user_id, request.body.plan_id);
     const language = languageOf(request.headers['accept-language']);
-    return ok(group === null ? {} : { message: fill(text.groupChanged, { group })[language] });
+    return ok(group === null ? {} : { message: fill(messages.subscription.groupChanged, { group })[language] });
   });
   app.get('/subscription/admin/users/:id/subscriptions', { ...admin, schema: { params: idParams } }, async (request) => ok(await service.subscriptionsOf(request.params.id)));
   app.post('/subscription/admin/users/:id/subscriptions', { ...admin, schema: { params: idParams, body: planIdBody } }, async (request) =>

@@ -5,7 +5,7 @@ import { nowSeconds, toNumber } from '../../db/dialect';
 import type { SubscriptionOrdersTable } from '../../db/tables/subscriptions';
 import { LogType } from '../../ledger/log-writer';
 import { AppError } from '../../platform/errors';
-import { subscriptionMessages as text } from './messages';
+import { messages } from '../../platform/i18n/catalogue';
 import { SubscriptionService } from './subscription-service';
 
 export interface SubscriptionOrder {
@@ -112,7 +112,7 @@ export class SubscriptionOrders {
 
   async require(tradeNo: string): Promise<SubscriptionOrder> {
     const order = await this.find(tradeNo);
-    if (!order) throw new AppError(text.orderNotFound);
+    if (!order) throw new AppError(messages.subscription.orderNotFound);
     return order;
   }
 }

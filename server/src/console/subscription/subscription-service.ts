@@ -17,9 +17,9 @@ import { nextReset, periodEnd } from '../../ledger/subscriptions/periods';
 import { subscriptionBookOf } from '../../ledger/subscriptions/subscription-book';
 import { AppError } from '../../platform/errors';
 import { paymentComplianceConfirmed } from '../option/payment-compliance';
-import { subscriptionMessages as text } from './messages';
 import { checkedPlan, type PlanInput } from './plan-fields';
 import { SubscriptionRepository } from './subscription-repository';
+import { messages } from '../../platform/i18n/catalogue';
 
 type Db = Kysely<Tables>;
 type Source = UserSubscription['source'];
@@ -51,7 +51,7 @@ export class SubscriptionService {
 
   async requirePlan(id: number, db?: Db): Promise<SubscriptionPlan> {
     const plan = await this.repository.plan(id, db);
-    if (!plan) throw new AppError(text.planNotFound);
+    if (!plan) throw new AppError(messages.subscription.planNotFound);
     return plan;
   }
 
@@ -112,11 +112,11 @@ export class SubscriptionService {
    */
   async buyWithBalance(user: { id: number; username: string }, planId: number): Promise<UserSubscription> {
     const plan = await this.purchasable(user.id, planId);
-    if (plan.allow_balance_pay === false) throw new AppError(text.balancePayNotAllowed);
+    if (plan.allow_balance_pay === false) throw new AppError(messages.subscription.balancePayNotAllowed);
     const quotaPerUnit = this.context.options.number('QuotaPerUnit');
     const price = planPriceInQuota(plan.price_amount, quotaPerUnit);
     const ledger = ledgerOf(this.context);
-    if (price > 0 && !(await ledger.hold(user.id, price))) throw new AppError(text.insufficientBalance);
+    if (price > 0 && !(await ledger.hold(user.id, price))) throw new AppError(messages.subscription.insufficientBalance);
     let granted: { subscription: UserSubscription; group: string | null };
     try {
       granted = await this.context.database.db.transaction().execute(async (db) => {
@@ -148,10 +148,10 @@ export class SubscriptionService {
 
   /** A plan the user may buy now, by any method: sales are open, the plan enabled, the user under its limit. */
   async purchasable(userId: number, planId: number): Promise<SubscriptionPlan> {
-    if (!paymentComplianceConfirmed(this.context.options)) throw new AppError(text.salesClosed);
+    if (!paymentComplianceConfirmed(this.context.options)) throw new AppError(messages.subscription.salesClosed);
     const plan = await this.requirePlan(planId);
-    if (!plan.enabled) throw new AppError(text.planDisabled);
-    if (plan.max_purchase_per_user > 0 && (await this.repository.countOfPlan(userId, plan.id)) >= plan.max_purchase_per_user) throw new AppError(text.purchaseLimit);
+    if (!plan.enabled) throw new AppError(messages.subscription.planDisabled);
+    if (plan.max_purchase_per_user > 0 && (await this.repository.countOfPlan(userId, plan.id)) >= plan.max_purchase_per_user) throw new AppError(messages.subscription.purchaseLimit);
     return plan;
   }
 
@@ -171,10 +171,10 @@ export class SubscriptionService {
   async grantIn(db: Db, userId: number, plan: SubscriptionPlan, source: Source, now: number): Promise<{ subscription: UserSubscription; group: string | null }> {
     await db.updateTable('users').set((eb) => ({ group: eb.ref('group') })).where('id', '=', userId).execute();
     const user = await db.selectFrom('users').select('group').where('id', '=', userId).executeTakeFirst();
-    if (!user) throw new AppError(text.userNotFound);
+    if (!user) throw new AppError(messages.common.userNotFound);
     // A paid order is granted whatever the limit says: the limit was checked when it was placed, and the money is in.
     if (source !== 'order' && plan.max_purchase_per_user > 0 && (await this.repository.countOfPlan(userId, plan.id, db)) >= plan.max_purchase_per_user) {
-      throw new AppError(text.purchaseLimit);
+      throw new AppError(messages.subscription.purchaseLimit);
     }
     const end = periodEnd(plan, now);
     const upgrade = plan.upgrade_group;
@@ -200,7 +200,7 @@ export class SubscriptionService {
     if (switching) await db.updateTable('users').set({ group: upgrade }).where('id', '=', userId).execute();
     subscriptionBookOf(this.context).granted(userId);
     const subscription = await this.repository.subscription(id, db);
-    if (!subscription) throw new AppError(text.subscriptionNotFound);
+    if (!subscription) throw new AppError(messages.subscription.subscriptionNotFound);
     return { subscription, group: switching ? upgrade : null };
   }
 
@@ -236,7 +236,7 @@ export class SubscriptionService {
    */
   private async end(id: number, change: (db: Db, now: number) => Promise<void>): Promise<void> {
     const subscription = await this.repository.subscription(id);
-    if (!subscription) throw new AppError(text.subscriptionNotFound);
+    if (!subscription) throw new AppError(messages.subscription.subscriptionNotFound);
     const userId = subscription.user_id;
     const moved = await this.context.database.db.transaction().execute(async (db) => {
       const now = this.now();

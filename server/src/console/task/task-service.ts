@@ -2,10 +2,10 @@ import type { MidjourneyFilter, MidjourneyView, PageData, TaskFilter, TaskView }
 import type { AppContext } from '../../app-context';
 import { AppError } from '../../platform/errors';
 import type { PageRequest } from '../paging';
-import { taskMessages } from './messages';
 import { TaskListRepository, type TaskScope } from './repository';
 import { midjourneyView, taskView, withoutChannel } from './task-view';
 import type { Language } from '../../platform/text';
+import { messages } from '../../platform/i18n/catalogue';
 
 /** Spec 001 §7 drawing and async task lists: administrators see everyone's and may filter by channel. */
 export class TaskListService {
@@ -32,7 +32,7 @@ export class TaskListService {
 
 function checkedWindow<Filter extends { start_timestamp: number; end_timestamp: number }>(filter: Filter): Filter {
   if (filter.start_timestamp && filter.end_timestamp && filter.start_timestamp > filter.end_timestamp) {
-    throw new AppError(taskMessages.windowReversed);
+    throw new AppError(messages.common.windowReversed);
   }
   return filter;
 }

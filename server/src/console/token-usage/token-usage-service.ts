@@ -5,7 +5,7 @@ import { toBoolean, toNumber } from '../../db/dialect';
 import type { TokensTable } from '../../db/tables/tokens';
 import { AppError } from '../../platform/errors';
 import { selfLogView } from '../log/log-view';
-import { tokenUsageMessages } from './messages';
+import { messages } from '../../platform/i18n/catalogue';
 
 /** Log rows `GET /api/log/token` answers at most, newest first. */
 export const TOKEN_LOG_LIMIT = 1000;
@@ -36,14 +36,14 @@ export class TokenSelfService {
   /** The token the header names: 401 without a key, for an unknown or disabled one; 403 when its owner is banned. */
   async authenticate(authorization: string | undefined): Promise<TokenRow> {
     const key = keyOfHeader(authorization);
-    if (!key) throw new AppError(tokenUsageMessages.keyMissing, { status: 401, code: 'token_missing' });
+    if (!key) throw new AppError(messages.tokenUsage.keyMissing, { status: 401, code: 'token_missing' });
     const { db } = this.context.database;
     const token = await db.selectFrom('tokens').selectAll().where('key', '=', key).where('deleted_at', 'is', null).executeTakeFirst();
-    if (!token) throw new AppError(tokenUsageMessages.keyInvalid, { status: 401, code: 'token_invalid' });
-    if (toNumber(token.status) === TokenStatus.Disabled) throw new AppError(tokenUsageMessages.tokenDisabled, { status: 401, code: 'token_disabled' });
+    if (!token) throw new AppError(messages.tokenUsage.keyInvalid, { status: 401, code: 'token_invalid' });
+    if (toNumber(token.status) === TokenStatus.Disabled) throw new AppError(messages.tokenUsage.tokenDisabled, { status: 401, code: 'token_disabled' });
     const user = await db.selectFrom('users').select(['status', 'deleted_at']).where('id', '=', token.user_id).executeTakeFirst();
-    if (!user || user.deleted_at !== null) throw new AppError(tokenUsageMessages.keyInvalid, { status: 401, code: 'token_invalid' });
-    if (toNumber(user.status) !== UserStatus.Enabled) throw new AppError(tokenUsageMessages.userBanned, { status: 403, code: 'user_banned' });
+    if (!user || user.deleted_at !== null) throw new AppError(messages.tokenUsage.keyInvalid, { status: 401, code: 'token_invalid' });
+    if (toNumber(user.status) !== UserStatus.Enabled) throw new AppError(messages.tokenUsage.userBanned, { status: 403, code: 'user_banned' });
     return token;
   }
 

@@ -8,8 +8,8 @@ import { currentUser } from '../auth/authenticate';
 import type { Guards } from '../auth/guards';
 import type { ConsoleApp } from '../console-app';
 import { ok } from '../envelope';
-import { tokenMessages } from './messages';
 import { TokenRepository } from './repository';
+import { messages } from '../../platform/i18n/catalogue';
 
 /** At most this many ids per batch reveal. */
 export const MAX_REVEAL_IDS = 100;
@@ -30,8 +30,8 @@ export function registerTokenKeyRoutes(app: ConsoleApp, context: AppContext, gua
   app.post('/token/batch/keys', { ...options, schema: { body: batchBodySchema } }, async (request, reply) => {
     reply.header('cache-control', 'no-store');
     const ids = [...new Set(request.body.ids)];
-    if (ids.length === 0) throw new AppError(tokenMessages.revealIdsMissing);
-    if (ids.length > MAX_REVEAL_IDS) throw new AppError(fill(tokenMessages.revealTooMany, { max: MAX_REVEAL_IDS }));
+    if (ids.length === 0) throw new AppError(messages.token.revealIdsMissing);
+    if (ids.length > MAX_REVEAL_IDS) throw new AppError(fill(messages.token.revealTooMany, { max: MAX_REVEAL_IDS }));
     const rows = await tokens.keysOf(currentUser(request).id, ids);
     return ok({ keys: Object.fromEntries(rows.map((row) => [String(row.id), row.key])) });
   });
@@ -39,7 +39,7 @@ export function registerTokenKeyRoutes(app: ConsoleApp, context: AppContext, gua
   app.post('/token/:id/key', { ...options, schema: { params: idParamsSchema } }, async (request, reply) => {
     reply.header('cache-control', 'no-store');
     const [row] = await tokens.keysOf(currentUser(request).id, [request.params.id]);
-    if (!row) throw new AppError(tokenMessages.tokenNotFound);
+    if (!row) throw new AppError(messages.token.tokenNotFound);
     return ok({ key: row.key });
   });
 }

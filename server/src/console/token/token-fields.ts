@@ -7,9 +7,9 @@ import {
 } from '@switchboard/contract';
 import type { AppContext } from '../../app-context';
 import { AppError } from '../../platform/errors';
-import { fill } from '../../platform/text';
+import { fill, problemText } from '../../platform/text';
 import { normaliseAllowedIps } from './allowed-ips';
-import { problemText, tokenMessages } from './messages';
+import { messages } from '../../platform/i18n/catalogue';
 
 /** Who owns the tokens being changed: the signed-in user. */
 export interface TokenOwner {
@@ -48,12 +48,12 @@ interface CheckOptions extends TokenCheckOptions {
  */
 export function checkFields(context: AppContext, owner: TokenOwner, fields: TokenFields, options: CheckOptions): CheckedTokenFields {
   const problem = checkTokenFields(fields, options);
-  if (problem) throw new AppError(problemText(problem));
+  if (problem) throw new AppError(problemText({ ...messages.common, ...messages.token }, problem));
   const allowedIps = normaliseAllowedIps(fields.allow_ips);
-  if (!allowedIps.ok) throw new AppError(fill(tokenMessages.ipInvalid, { line: allowedIps.line, value: allowedIps.value }));
+  if (!allowedIps.ok) throw new AppError(fill(messages.token.ipInvalid, { line: allowedIps.line, value: allowedIps.value }));
   const group = fields.group.trim();
   if (options.checkGroup && group !== '' && !usableGroups(context, owner.group).has(group)) {
-    throw new AppError(fill(tokenMessages.groupNotUsable, { group }));
+    throw new AppError(fill(messages.token.groupNotUsable, { group }));
   }
   return {
     ...fields,

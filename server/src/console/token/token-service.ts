@@ -17,11 +17,11 @@ import type { TokensTable } from '../../db/tables/tokens';
 import { AppError } from '../../platform/errors';
 import type { PageRequest } from '../paging';
 import { fill } from '../../platform/text';
-import { tokenMessages } from './messages';
 import { TokenRepository, type TokenFilter, type TokenRecord } from './repository';
 import { bulkTokenName, generateTokenKey } from './token-key';
 import { checkFields, givenFields, type CheckedTokenFields, type TokenOwner } from './token-fields';
 import { toTokenView } from './token-view';
+import { messages } from '../../platform/i18n/catalogue';
 
 /** The relay caches tokens by key and drops an entry when this topic names it. */
 const KEY_ATTEMPTS = 5;
@@ -70,7 +70,7 @@ export class TokenService {
     });
     const count = await this.repository.count(owner.id);
     if (count + quantity > MAX_TOKENS_PER_USER) {
-      throw new AppError(fill(tokenMessages.tooManyTokens, { max: MAX_TOKENS_PER_USER, count }));
+      throw new AppError(fill(messages.token.tooManyTokens, { max: MAX_TOKENS_PER_USER, count }));
     }
     const rows = Array.from({ length: quantity }, (_, index): NewToken => ({
       ...storedFields(checked),
@@ -95,7 +95,7 @@ export class TokenService {
     const liveRemain = await this.context.balances.tokenRemain(id);
     // A client that says which remaining quota it edited is refused when calls spent from the token since.
     if (request.remain_quota !== undefined && request.expected_remain_quota !== undefined && request.expected_remain_quota !== liveRemain) {
-      throw new AppError(fill(tokenMessages.remainQuotaStale, { remain: liveRemain }));
+      throw new AppError(fill(messages.token.remainQuotaStale, { remain: liveRemain }));
     }
     const current: TokenFields = { ...existing, remain_quota: liveRemain };
     const next = { ...current, ...givenFields(request) };
@@ -119,12 +119,12 @@ export class TokenService {
 
   /** Enables (1) or disables (2); an expired or exhausted token cannot be enabled. */
   async setStatus(owner: TokenOwner, id: number, status: number | undefined): Promise<TokenView> {
-    if (status !== TokenStatus.Enabled && status !== TokenStatus.Disabled) throw new AppError(tokenMessages.statusInvalid);
+    if (status !== TokenStatus.Enabled && status !== TokenStatus.Disabled) throw new AppError(messages.token.statusInvalid);
     const existing = await this.owned(owner, id);
     if (status === TokenStatus.Enabled) {
-      if (isTokenExpired(existing, nowSeconds())) throw new AppError(tokenMessages.expiredCannotEnable);
+      if (isTokenExpired(existing, nowSeconds())) throw new AppError(messages.token.expiredCannotEnable);
       const remain = await this.context.balances.tokenRemain(id);
-      if (isTokenExhausted({ ...existing, remain_quota: remain })) throw new AppError(tokenMessages.exhaustedCannotEnable);
+      if (isTokenExhausted({ ...existing, remain_quota: remain })) throw new AppError(messages.token.exhaustedCannotEnable);
     }
     await this.repository.update(owner.id, id, { status });
     await this.announce(existing.key);
@@ -133,14 +133,14 @@ export class TokenService {
 
   async remove(owner: TokenOwner, id: number): Promise<void> {
     const existing = await this.owned(owner, id);
-    if (!(await this.repository.softDelete(owner.id, id))) throw new AppError(tokenMessages.tokenNotFound);
+    if (!(await this.repository.softDelete(owner.id, id))) throw new AppError(messages.token.tokenNotFound);
     await this.announce(existing.key);
   }
 
   /** Another user's token reads exactly like a missing one. */
   private async owned(owner: TokenOwner, id: number): Promise<TokenRecord> {
     const record = await this.repository.find(owner.id, id);
-    if (!record) throw new AppError(tokenMessages.tokenNotFound);
+    if (!record) throw new AppError(messages.token.tokenNotFound);
     return record;
   }
 
@@ -169,7 +169,7 @@ export class TokenService {
         if ((await this.repository.takenKeys(keys)).size === 0) throw error;
       }
     }
-    throw new AppError(tokenMessages.keyGenerationFailed);
+    throw new AppError(messages.token.keyGenerationFailed);
   }
 
   /** `count` distinct keys that no token holds, redrawing the ones that collide. */
@@ -184,7 +184,7 @@ export class TokenService {
       const taken = await this.repository.takenKeys([...candidates]);
       for (const key of candidates) if (!taken.has(key)) keys.add(key);
     }
-    if (keys.size < count) throw new AppError(tokenMessages.keyGenerationFailed);
+    if (keys.size < count) throw new AppError(messages.token.keyGenerationFailed);
     return [...keys];
   }
 }

@@ -16,10 +16,10 @@ import { nowSeconds } from '../../db/dialect';
 import { AppError } from '../../platform/errors';
 import { fill } from '../../platform/text';
 import { signEpayParams, verifyEpaySignature } from './epay-signature';
-import { topUpMessages } from './messages';
 import { completeOrder } from './order-credits';
 import { epayEnabled } from './payment-methods';
 import { TopUpRepository } from './top-up-repository';
+import { messages } from '../../platform/i18n/catalogue';
 
 /** Smallest amount a gateway accepts. */
 const MINIMUM_MONEY = 0.01;
@@ -85,7 +85,7 @@ export class EpayService {
   form(order: { tradeNo: string; method: string; name: string; money: number; notifyPath: string; returnPath: string }): PaymentForm {
     const options = this.context.options;
     const callback = this.checkReady(order.method);
-    if (order.money < MINIMUM_MONEY) throw new AppError(topUpMessages.moneyTooSmall);
+    if (order.money < MINIMUM_MONEY) throw new AppError(messages.topUp.moneyTooSmall);
     const returnAddress = order.returnPath.startsWith('/api/') ? callback : withoutTrailingSlash(options.string('ServerAddress')) || callback;
     const fields = signEpayParams(
       {
@@ -106,10 +106,10 @@ export class EpayService {
   /** Refuses while epay is not set up or for an unknown method; answers the callback address. */
   private checkReady(method: string): string {
     const options = this.context.options;
-    if (!epayEnabled(options)) throw new AppError(topUpMessages.onlineTopUpDisabled);
+    if (!epayEnabled(options)) throw new AppError(messages.topUp.onlineTopUpDisabled);
     const callback = withoutTrailingSlash(options.string('CustomCallbackAddress') || options.string('ServerAddress'));
-    if (callback === '') throw new AppError(topUpMessages.callbackAddressMissing);
-    if (!isPaymentMethod(method)) throw new AppError(topUpMessages.methodInvalid);
+    if (callback === '') throw new AppError(messages.topUp.callbackAddressMissing);
+    if (!isPaymentMethod(method)) throw new AppError(messages.topUp.methodInvalid);
     return callback;
   }
 
@@ -134,8 +134,8 @@ export class EpayService {
   /** An administrator completes a pending order by hand (the reference product's "complete"). */
   async completeByHand(tradeNo: string): Promise<void> {
     const order = await this.topUps.findByTradeNo(tradeNo.trim());
-    if (!order) throw new AppError(topUpMessages.topUpNotFound);
-    if (order.status !== TopUpStatus.Pending || !(await completeOrder(this.context, order))) throw new AppError(topUpMessages.topUpNotPending);
+    if (!order) throw new AppError(messages.topUp.topUpNotFound);
+    if (order.status !== TopUpStatus.Pending || !(await completeOrder(this.context, order))) throw new AppError(messages.topUp.topUpNotPending);
   }
 
   async list(keyword: string, page: number, pageSize: number): Promise<PageData<TopUpView>> {
@@ -147,8 +147,8 @@ export class EpayService {
   }
 
   private checkAmount(amount: number): void {
-    if (!Number.isSafeInteger(amount)) throw new AppError(topUpMessages.amountInvalid);
+    if (!Number.isSafeInteger(amount)) throw new AppError(messages.topUp.amountInvalid);
     const minimum = this.context.options.number('MinTopUp');
-    if (amount < minimum) throw new AppError(fill(topUpMessages.amountTooSmall, { min: minimum }));
+    if (amount < minimum) throw new AppError(fill(messages.topUp.amountTooSmall, { min: minimum }));
   }
 }

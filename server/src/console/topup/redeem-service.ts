@@ -4,7 +4,7 @@ import { nowSeconds } from '../../db/dialect';
 import { AppError } from '../../platform/errors';
 import { RedemptionRepository } from '../redemption/repository';
 import { creditTopUp } from './credit';
-import { topUpMessages } from './messages';
+import { messages } from '../../platform/i18n/catalogue';
 
 /**
  * Redeems a code for `user` (spec 001 §5 Top-up). The conditional UPDATE unused → used decides
@@ -12,16 +12,16 @@ import { topUpMessages } from './messages';
  */
 export async function redeemCode(context: AppContext, user: { id: number; username: string }, given: string | undefined): Promise<number> {
   const key = (given ?? '').trim();
-  if (key === '') throw new AppError(topUpMessages.keyRequired);
+  if (key === '') throw new AppError(messages.topUp.keyRequired);
   const repository = new RedemptionRepository(context.database);
   const code = await repository.findByKey(key);
-  if (!code) throw new AppError(topUpMessages.keyInvalid);
-  if (code.status === RedemptionStatus.Disabled) throw new AppError(topUpMessages.keyDisabled);
-  if (code.status === RedemptionStatus.Used) throw new AppError(topUpMessages.keyUsed);
+  if (!code) throw new AppError(messages.topUp.keyInvalid);
+  if (code.status === RedemptionStatus.Disabled) throw new AppError(messages.topUp.keyDisabled);
+  if (code.status === RedemptionStatus.Used) throw new AppError(messages.topUp.keyUsed);
   if (!(await repository.claim(key, user.id, nowSeconds()))) {
     // Another request took it (or an administrator disabled it) since it was read.
     const now = await repository.findByKey(key);
-    throw new AppError(now?.status === RedemptionStatus.Disabled ? topUpMessages.keyDisabled : topUpMessages.keyUsed);
+    throw new AppError(now?.status === RedemptionStatus.Disabled ? messages.topUp.keyDisabled : messages.topUp.keyUsed);
   }
   const formatted = formatQuota(code.quota, { inCurrency: true, quotaPerUnit: context.options.number('QuotaPerUnit') });
   await creditTopUp(context, user, code.quota, `通过兑换码充值 ${formatted}，兑换码ID ${code.id}`);

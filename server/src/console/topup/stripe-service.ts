@@ -5,11 +5,11 @@ import type { AppContext } from '../../app-context';
 import { nowSeconds } from '../../db/dialect';
 import { AppError } from '../../platform/errors';
 import { fill } from '../../platform/text';
-import { topUpMessages } from './messages';
 import { SubscriptionOrders } from '../subscription/subscription-orders';
 import { completeOrder } from './order-credits';
 import { stripeEnabled } from './payment-methods';
 import { TopUpRepository } from './top-up-repository';
+import { messages } from '../../platform/i18n/catalogue';
 
 /** The most units one Stripe checkout may buy (the reference's bound). */
 export const STRIPE_MAX_TOP_UP = 10_000;
@@ -72,18 +72,18 @@ export class StripeService {
   }
 
   private checkAmount(amount: number): void {
-    if (!Number.isSafeInteger(amount)) throw new AppError(topUpMessages.amountInvalid);
+    if (!Number.isSafeInteger(amount)) throw new AppError(messages.topUp.amountInvalid);
     const minimum = this.context.options.number('StripeMinTopUp');
-    if (amount < minimum) throw new AppError(fill(topUpMessages.amountTooSmall, { min: minimum }));
+    if (amount < minimum) throw new AppError(fill(messages.topUp.amountTooSmall, { min: minimum }));
   }
 
   /** The money charged for `amount` units: unit price × the group's top-up ratio. */
   payable(amount: number, group: string): number {
-    if (!this.enabled()) throw new AppError(topUpMessages.stripeDisabled);
+    if (!this.enabled()) throw new AppError(messages.topUp.stripeDisabled);
     this.checkAmount(amount);
     const ratio = (this.context.options.json<Record<string, unknown>>('TopupGroupRatio') ?? {})[group];
     const money = amountPayable(amount, this.context.options.number('StripeUnitPrice'), typeof ratio === 'number' ? ratio : undefined);
-    if (money <= MINIMUM_MONEY) throw new AppError(topUpMessages.moneyTooSmall);
+    if (money <= MINIMUM_MONEY) throw new AppError(messages.topUp.moneyTooSmall);
     return money;
   }
 
@@ -95,10 +95,10 @@ export class StripeService {
     try {
       target = new URL(given);
     } catch {
-      throw new AppError(topUpMessages.redirectUntrusted, { status: 400 });
+      throw new AppError(messages.topUp.redirectUntrusted, { status: 400 });
     }
     const trusted = [site, consoleOrigin].filter(Boolean).map((address) => new URL(address).origin);
-    if (!trusted.includes(target.origin)) throw new AppError(topUpMessages.redirectUntrusted, { status: 400 });
+    if (!trusted.includes(target.origin)) throw new AppError(messages.topUp.redirectUntrusted, { status: 400 });
     return target.toString();
   }
 
@@ -109,7 +109,7 @@ export class StripeService {
     consoleOrigin: string,
   ): Promise<string> {
     const money = this.payable(request.amount, user.group);
-    if (request.amount > STRIPE_MAX_TOP_UP) throw new AppError(fill(topUpMessages.amountTooLarge, { max: STRIPE_MAX_TOP_UP }));
+    if (request.amount > STRIPE_MAX_TOP_UP) throw new AppError(fill(messages.topUp.amountTooLarge, { max: STRIPE_MAX_TOP_UP }));
     const successUrl = this.trustedReturn(request.success_url, '/log', consoleOrigin);
     const cancelUrl = this.trustedReturn(request.cancel_url, '/topup', consoleOrigin);
     const tradeNo = stripeTradeNumber(user.id);
@@ -153,9 +153,9 @@ export class StripeService {
         }),
       });
     } catch {
-      throw new AppError(topUpMessages.checkoutFailed);
+      throw new AppError(messages.topUp.checkoutFailed);
     }
-    if (!session.url) throw new AppError(topUpMessages.checkoutFailed);
+    if (!session.url) throw new AppError(messages.topUp.checkoutFailed);
     return session.url;
   }
 

@@ -11,9 +11,9 @@ import type { ConsoleApp } from '../console-app';
 import { ok } from '../envelope';
 import { refusalOf } from '../user-admin/permissions';
 import { UserRepository } from '../user/repository';
-import { twoFactorMessages as text } from './messages';
 import { TwoFactorService } from './two-factor-service';
 import { completeTwoFactorSignIn } from './sign-in';
+import { messages } from '../../platform/i18n/catalogue';
 
 const codeBodySchema = z.object({ code: z.string().max(64).default('') });
 const signInBodySchema = z.object({ code: z.string().max(64).default(''), flow_token: z.string().max(128).optional() });
@@ -72,10 +72,10 @@ export function registerTwoFactorRoutes(app: ConsoleApp, context: AppContext, gu
   app.delete('/user/:id/2fa', { preValidation: guards.admin, schema: { params: idParamsSchema } }, async (request) => {
     const caller = currentUser(request);
     const target = await users.findById(request.params.id);
-    if (!target || target.deleted_at !== null) throw new AppError(text.userMissing);
+    if (!target || target.deleted_at !== null) throw new AppError(messages.common.userNotFound);
     const refusal = refusalOf(caller, target, 'update');
     if (refusal) throw new AppError(refusal);
-    if (!(await twoFactor.isEnabled(target.id))) throw new AppError(text.notEnabled);
+    if (!(await twoFactor.isEnabled(target.id))) throw new AppError(messages.twoFactor.notEnabled);
     await twoFactor.repository.remove(target.id);
     await endAllSessions(context, target.id);
     return ok();

@@ -5,9 +5,9 @@ import { hashPassword, verifyPassword } from '../../platform/password';
 import { fill } from '../../platform/text';
 import type { UserRow } from '../user/repository';
 import { looksLikeBackupCode, newBackupCodes, normaliseBackupCode } from './backup-codes';
-import { twoFactorMessages as text } from './messages';
 import { TwoFactorRepository } from './repository';
 import { looksLikeTotpCode, matchingStep, newTotpSecret, totpUri } from './totp';
+import { messages } from '../../platform/i18n/catalogue';
 
 export interface TwoFactorSetup {
   secret: string;
@@ -37,7 +37,7 @@ export class TwoFactorService {
 
   /** A new pending secret and four backup codes; the only time either is ever shown. */
   async setup(user: UserRow): Promise<TwoFactorSetup> {
-    if (await this.isEnabled(user.id)) throw new AppError(text.disableFirst);
+    if (await this.isEnabled(user.id)) throw new AppError(messages.twoFactor.disableFirst);
     const secret = newTotpSecret();
     const codes = newBackupCodes();
     await this.repository.replacePending(user.id, secret, await hashCodes(codes));
@@ -48,10 +48,10 @@ export class TwoFactorService {
   /** Turns the pending factor on with a code of its secret (backup codes do not count here). */
   async enable(user: UserRow, code: string): Promise<void> {
     const factor = await this.repository.find(user.id);
-    if (!factor) throw new AppError(text.setupFirst);
-    if (factor.is_enabled === 1) throw new AppError(text.alreadyEnabled);
+    if (!factor) throw new AppError(messages.twoFactor.setupFirst);
+    if (factor.is_enabled === 1) throw new AppError(messages.twoFactor.alreadyEnabled);
     const step = matchingStep(factor.secret, code);
-    if (step === null || !(await this.repository.claimStep(user.id, step, true))) throw new AppError(text.wrongCode);
+    if (step === null || !(await this.repository.claimStep(user.id, step, true))) throw new AppError(messages.twoFactor.wrongCode);
   }
 
   async status(userId: number): Promise<TwoFactorStatus> {
@@ -79,10 +79,10 @@ export class TwoFactorService {
    */
   async check(userId: number, code: string, allow: { backupCodes: boolean }): Promise<void> {
     const factor = await this.repository.find(userId);
-    if (!factor || factor.is_enabled !== 1) throw new AppError(text.notEnabled);
+    if (!factor || factor.is_enabled !== 1) throw new AppError(messages.twoFactor.notEnabled);
     const now = nowSeconds();
-    if (factor.locked_until > now) throw new AppError(fill(text.locked, { time: new Date(factor.locked_until * 1000).toISOString() }));
-    if (!code.trim()) throw new AppError(text.codeRequired);
+    if (factor.locked_until > now) throw new AppError(fill(messages.twoFactor.locked, { time: new Date(factor.locked_until * 1000).toISOString() }));
+    if (!code.trim()) throw new AppError(messages.twoFactor.codeRequired);
     if (looksLikeTotpCode(code)) {
       const step = matchingStep(factor.secret, code);
       if (step !== null && (await this.repository.claimStep(userId, step))) return;
@@ -92,8 +92,8 @@ export class TwoFactorService {
     }
     await this.repository.recordFailure(userId);
     const after = await this.repository.find(userId);
-    if (after && after.locked_until > now) throw new AppError(fill(text.locked, { time: new Date(after.locked_until * 1000).toISOString() }));
-    throw new AppError(text.wrongCode);
+    if (after && after.locked_until > now) throw new AppError(fill(messages.twoFactor.locked, { time: new Date(after.locked_until * 1000).toISOString() }));
+    throw new AppError(messages.twoFactor.wrongCode);
   }
 
   private async useBackupCode(userId: number, code: string): Promise<boolean> {

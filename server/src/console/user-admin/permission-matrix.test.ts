@@ -1,40 +1,39 @@
 import { Role, UserStatus } from '@switchboard/contract';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseKind } from '../../config';
-import { messages } from '../../platform/errors';
 import { addUser } from '../../testing/relay-fixtures';
 import { availableDatabaseKinds } from '../../testing/test-databases';
 import { signIn, serverForTests } from '../../testing/test-server';
-import { userAdminMessages as text } from './messages';
 import type { UserAction } from './permissions';
 import { signInNewUser, storedStanding, userAdminClient, type UserAdminClient } from '../../testing/user-admin-fixtures';
+import { messages } from '../../platform/i18n/catalogue';
 
 type CallerKind = 'normal' | 'admin' | 'root';
 type TargetKind = 'normal' | 'admin' | 'root' | 'self';
 const ACTIONS: UserAction[] = ['read', 'update', 'promote', 'demote', 'disable', 'enable', 'delete'];
 
 const OK = 'allowed';
-const same = text.sameOrHigherRole.en;
-const guard = messages.permissionDenied.en;
+const same = messages.userAdmin.sameOrHigherRole.en;
+const guard = messages.common.permissionDenied.en;
 const everything = (outcome: string) => Object.fromEntries(ACTIONS.map((action) => [action, outcome])) as Record<UserAction, string>;
-const rootProtections = { demote: text.rootCannotBeDemoted.en, disable: text.rootCannotBeDisabled.en, delete: text.rootCannotBeDeleted.en };
+const rootProtections = { demote: messages.userAdmin.rootCannotBeDemoted.en, disable: messages.userAdmin.rootCannotBeDisabled.en, delete: messages.userAdmin.rootCannotBeDeleted.en };
 /** An administrator acting on the super administrator. */
 const onRoot = { ...everything(same), ...rootProtections };
 /** The super administrator acting on a super administrator (another one, or itself): exempt from the same-or-higher rule, as in the reference. */
-const rootOnRoot = { ...everything(OK), promote: text.alreadyAdmin.en, ...rootProtections };
+const rootOnRoot = { ...everything(OK), promote: messages.userAdmin.alreadyAdmin.en, ...rootProtections };
 
 /** Spec 000 §6, written out case by case: caller × target × action → allowed or the refusal. */
 const EXPECTED: Record<CallerKind, Record<TargetKind, Record<UserAction, string>>> = {
   normal: { normal: everything(guard), admin: everything(guard), root: everything(guard), self: everything(guard) },
   admin: {
-    normal: { read: OK, update: OK, promote: text.onlyRootPromotes.en, demote: text.alreadyCommon.en, disable: OK, enable: OK, delete: OK },
+    normal: { read: OK, update: OK, promote: messages.userAdmin.onlyRootPromotes.en, demote: messages.userAdmin.alreadyCommon.en, disable: OK, enable: OK, delete: OK },
     admin: everything(same),
     root: onRoot,
     self: everything(same),
   },
   root: {
-    normal: { read: OK, update: OK, promote: OK, demote: text.alreadyCommon.en, disable: OK, enable: OK, delete: OK },
-    admin: { read: OK, update: OK, promote: text.alreadyAdmin.en, demote: OK, disable: OK, enable: OK, delete: OK },
+    normal: { read: OK, update: OK, promote: OK, demote: messages.userAdmin.alreadyCommon.en, disable: OK, enable: OK, delete: OK },
+    admin: { read: OK, update: OK, promote: messages.userAdmin.alreadyAdmin.en, demote: OK, disable: OK, enable: OK, delete: OK },
     root: rootOnRoot,
     self: rootOnRoot,
   },
@@ -42,8 +41,8 @@ const EXPECTED: Record<CallerKind, Record<TargetKind, Record<UserAction, string>
 
 const CREATION: Record<CallerKind, Record<number, string>> = {
   normal: { [Role.Common]: guard, [Role.Admin]: guard, [Role.Root]: guard },
-  admin: { [Role.Common]: OK, [Role.Admin]: text.createSameOrHigherRole.en, [Role.Root]: text.createSameOrHigherRole.en },
-  root: { [Role.Common]: OK, [Role.Admin]: OK, [Role.Root]: text.createSameOrHigherRole.en },
+  admin: { [Role.Common]: OK, [Role.Admin]: messages.userAdmin.createSameOrHigherRole.en, [Role.Root]: messages.userAdmin.createSameOrHigherRole.en },
+  root: { [Role.Common]: OK, [Role.Admin]: OK, [Role.Root]: messages.userAdmin.createSameOrHigherRole.en },
 };
 
 const TARGET_ROLE: Record<Exclude<TargetKind, 'self'>, number> = { normal: Role.Common, admin: Role.Admin, root: Role.Root };

@@ -1,6 +1,6 @@
 import { Role, type UserManageAction } from '@switchboard/contract';
 import type { Text } from '../../platform/text';
-import { userAdminMessages as text } from './messages';
+import { messages } from '../../platform/i18n/catalogue';
 
 /** What an administrator can do to one existing user: read and update, plus the manage actions. */
 export type UserAction = 'read' | 'update' | UserManageAction;
@@ -12,9 +12,9 @@ export interface Party {
 
 /** Protections of the super administrator that hold whoever asks (spec 000 §6). */
 const rootProtection: Partial<Record<UserAction, Text>> = {
-  disable: text.rootCannotBeDisabled,
-  delete: text.rootCannotBeDeleted,
-  demote: text.rootCannotBeDemoted,
+  disable: messages.userAdmin.rootCannotBeDisabled,
+  delete: messages.userAdmin.rootCannotBeDeleted,
+  demote: messages.userAdmin.rootCannotBeDemoted,
 };
 
 /**
@@ -27,18 +27,18 @@ const rootProtection: Partial<Record<UserAction, Text>> = {
  */
 export function refusalOf(caller: Party, target: Party, action: UserAction): Text | null {
   if (target.role >= Role.Root && rootProtection[action]) return rootProtection[action];
-  if (target.role >= caller.role && caller.role < Role.Root) return text.sameOrHigherRole;
+  if (target.role >= caller.role && caller.role < Role.Root) return messages.userAdmin.sameOrHigherRole;
   if (action === 'promote') {
-    if (caller.role < Role.Root) return text.onlyRootPromotes;
-    if (target.role >= Role.Admin) return text.alreadyAdmin;
+    if (caller.role < Role.Root) return messages.userAdmin.onlyRootPromotes;
+    if (target.role >= Role.Admin) return messages.userAdmin.alreadyAdmin;
   }
-  if (action === 'demote' && target.role < Role.Admin) return text.alreadyCommon;
+  if (action === 'demote' && target.role < Role.Admin) return messages.userAdmin.alreadyCommon;
   return null;
 }
 
 /** The refusal for `callerRole` creating a user at `role`, or null when allowed. */
 export function creationRefusalOf(callerRole: number, role: number): Text | null {
-  if (!(Object.values(Role) as number[]).includes(role) || role === Role.Guest) return text.roleInvalid;
-  if (role >= callerRole) return text.createSameOrHigherRole;
+  if (!(Object.values(Role) as number[]).includes(role) || role === Role.Guest) return messages.userAdmin.roleInvalid;
+  if (role >= callerRole) return messages.userAdmin.createSameOrHigherRole;
   return null;
 }

@@ -4,7 +4,7 @@ import { nowSeconds } from '../../db/dialect';
 import { AppError } from '../../platform/errors';
 import { ledgerOf } from '../../ledger/index';
 import { fill } from '../../platform/text';
-import { userAdminMessages as text } from './messages';
+import { messages } from '../../platform/i18n/catalogue';
 
 /** An administrator's change of a user's balance: a target value, then an amount to add. */
 export interface QuotaChange {
@@ -16,10 +16,10 @@ export interface QuotaChange {
 
 /** The balance the change leaves; refuses a negative target or result before anything is written. */
 export async function plannedQuota(context: AppContext, userId: number, change: QuotaChange): Promise<{ from: number; to: number }> {
-  if (change.quota !== undefined && change.quota < 0) throw new AppError(text.quotaNegative);
+  if (change.quota !== undefined && change.quota < 0) throw new AppError(messages.common.quotaNegative);
   const from = await ledgerOf(context).userQuota(userId);
   const to = (change.quota ?? from) + (change.add ?? 0);
-  if (to < 0) throw new AppError(fill(text.quotaResultNegative, { current: from }));
+  if (to < 0) throw new AppError(fill(messages.userAdmin.quotaResultNegative, { current: from }));
   return { from, to };
 }
 
@@ -38,7 +38,7 @@ export async function applyQuotaChange(context: AppContext, user: { id: number; 
   const result = await admin(from, to, amount);
   if (result < 0) {
     await admin(result, result - amount, -amount);
-    throw new AppError(fill(text.quotaResultNegative, { current: result - amount }));
+    throw new AppError(fill(messages.userAdmin.quotaResultNegative, { current: result - amount }));
   }
 }
 

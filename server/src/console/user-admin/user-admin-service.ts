@@ -17,12 +17,12 @@ import { LogType } from '../../ledger/log-writer';
 import { hashPassword } from '../../platform/password';
 import type { UserRow } from '../user/repository';
 import { toUserView } from '../user/user-view';
-import { checkedPassword, checkedUsername, credentialMessages } from '../user/credentials';
+import { checkedPassword, checkedUsername } from '../user/credentials';
 import { checkedDisplayName, checkedGroup } from './fields';
-import { userAdminMessages as text } from './messages';
 import { creationRefusalOf, refusalOf, type Party, type UserAction } from './permissions';
 import { applyQuotaChange, plannedQuota } from './quota-change';
 import { UserAdminRepository, type UserFilter } from './repository';
+import { messages } from '../../platform/i18n/catalogue';
 
 /** User administration (spec 000 §2, §4 to §7; issue 4). Every rule of §6 goes through `refusalOf`. */
 export class UserAdminService {
@@ -45,14 +45,14 @@ export class UserAdminService {
   }
 
   async create(caller: Party, request: UserCreateRequest): Promise<void> {
-    if (!request.username?.trim() || !request.password) throw new AppError(credentialMessages.credentialsRequired);
+    if (!request.username?.trim() || !request.password) throw new AppError(messages.credential.credentialsRequired);
     const username = checkedUsername(request.username);
     const password = checkedPassword(request.password);
     const displayName = checkedDisplayName(request.display_name ?? '', username);
     const role = request.role ?? Role.Common;
     const refusal = creationRefusalOf(caller.role, role);
     if (refusal) throw new AppError(refusal);
-    if (await this.users.usernameTaken(username)) throw new AppError(credentialMessages.usernameTaken);
+    if (await this.users.usernameTaken(username)) throw new AppError(messages.credential.usernameTaken);
     const quota = Math.max(0, Math.trunc(this.context.options.number('QuotaForNewUser')));
     const now = nowSeconds();
     const id = await this.users.insert({
@@ -78,7 +78,7 @@ export class UserAdminService {
     const changes: Updateable<UsersTable> = {};
     if (request.username !== undefined) {
       const username = checkedUsername(request.username);
-      if (username !== target.username && (await this.users.usernameTaken(username, target.id))) throw new AppError(credentialMessages.usernameTaken);
+      if (username !== target.username && (await this.users.usernameTaken(username, target.id))) throw new AppError(messages.credential.usernameTaken);
       changes.username = username;
     }
     if (request.display_name !== undefined) {
@@ -119,7 +119,7 @@ export class UserAdminService {
         result.status = UserStatus.Enabled;
         break;
       case 'delete':
-        if (!(await this.users.softDelete(target.id))) throw new AppError(text.deregistered);
+        if (!(await this.users.softDelete(target.id))) throw new AppError(messages.userAdmin.deregistered);
         await this.users.endSessions(target.id);
         await this.announce(target.id);
         return result;
@@ -132,10 +132,10 @@ export class UserAdminService {
   /** The target user, once §6 allows `action` on them; a deregistered user allows nothing but reading. */
   private async permitted(caller: Party, id: number, action: UserAction): Promise<UserRow> {
     const target = await this.users.findById(id);
-    if (!target) throw new AppError(text.userNotFound);
+    if (!target) throw new AppError(messages.common.userNotFound);
     const refusal = refusalOf(caller, target, action);
     if (refusal) throw new AppError(refusal);
-    if (action !== 'read' && target.deleted_at !== null) throw new AppError(text.deregistered);
+    if (action !== 'read' && target.deleted_at !== null) throw new AppError(messages.userAdmin.deregistered);
     return target;
   }
 

@@ -9,9 +9,9 @@ import { fill } from '../../platform/text';
 import { randomAffCode } from '../account/new-user';
 import { usableGroups } from '../token/token-fields';
 import { checkedDisplayName } from '../user-admin/fields';
-import { checkedPassword, checkedUsername, credentialMessages } from './credentials';
-import { selfMessages } from './messages';
+import { checkedPassword, checkedUsername } from './credentials';
 import { UserRepository, type UserRow } from './repository';
+import { messages } from '../../platform/i18n/catalogue';
 
 const ACCESS_TOKEN_LENGTH = 32;
 
@@ -39,7 +39,7 @@ export class SelfService {
     if (request.username !== undefined) {
       const username = checkedUsername(request.username);
       if (username !== user.username) {
-        if (await this.users.usernameTaken(username, user.id)) throw new AppError(credentialMessages.usernameTaken);
+        if (await this.users.usernameTaken(username, user.id)) throw new AppError(messages.credential.usernameTaken);
         changes.username = username;
       }
     }
@@ -48,8 +48,8 @@ export class SelfService {
     }
     if (request.password) {
       checkedPassword(request.password);
-      if (!request.original_password) throw new AppError(selfMessages.originalPasswordRequired);
-      if (!(await verifyPassword(request.original_password, user.password))) throw new AppError(selfMessages.originalPasswordWrong);
+      if (!request.original_password) throw new AppError(messages.self.originalPasswordRequired);
+      if (!(await verifyPassword(request.original_password, user.password))) throw new AppError(messages.self.originalPasswordWrong);
       changes.password = await hashPassword(request.password);
     }
     if (Object.keys(changes).length === 0) return { sessionEpoch: null };
@@ -57,7 +57,7 @@ export class SelfService {
       await this.users.update(user.id, changes);
     } catch (error) {
       // The unique index caught another account taking the name since the check.
-      if (changes.username && (await this.users.usernameTaken(changes.username, user.id))) throw new AppError(credentialMessages.usernameTaken);
+      if (changes.username && (await this.users.usernameTaken(changes.username, user.id))) throw new AppError(messages.credential.usernameTaken);
       throw error;
     }
     const sessionEpoch = changes.password ? await this.users.endSessionsAndAccessToken(user.id) : null;
@@ -67,7 +67,7 @@ export class SelfService {
 
   /** Deregisters the caller (irreversible) and ends their sessions; the super administrator cannot leave. */
   async deregister(user: UserRow): Promise<void> {
-    if (isRoot(user.role)) throw new AppError(selfMessages.rootCannotLeave);
+    if (isRoot(user.role)) throw new AppError(messages.self.rootCannotLeave);
     await this.users.update(user.id, { deleted_at: nowSeconds(), access_token: null });
     await this.users.endSessions(user.id);
     await this.context.bus.userChanged(user.id);
@@ -90,7 +90,7 @@ export class SelfService {
     const quotaPerUnit = this.context.options.number('QuotaPerUnit');
     if (!Number.isSafeInteger(amount) || amount < quotaPerUnit) {
       const minimum = formatQuota(quotaPerUnit, { inCurrency: this.context.options.boolean('DisplayInCurrencyEnabled'), quotaPerUnit });
-      throw new AppError(fill(selfMessages.transferMinimum, { amount: minimum }));
+      throw new AppError(fill(messages.self.transferMinimum, { amount: minimum }));
     }
     const taken = await this.context.database.db
       .updateTable('users')
@@ -98,9 +98,9 @@ export class SelfService {
       .where('id', '=', user.id)
       .where('aff_quota', '>=', amount)
       .executeTakeFirst();
-    if (taken.numUpdatedRows !== 1n) throw new AppError(selfMessages.affQuotaShort);
+    if (taken.numUpdatedRows !== 1n) throw new AppError(messages.self.affQuotaShort);
     const shown = formatQuota(amount, { inCurrency: this.context.options.boolean('DisplayInCurrencyEnabled'), quotaPerUnit });
-    const content = fill(selfMessages.transferLog, { amount: shown }).zh;
+    const content = fill(messages.self.transferLog, { amount: shown }).zh;
     await ledgerOf(this.context).credit({ userId: user.id, username: user.username, amount, reason: 'reward', content, createdAt: nowSeconds() });
     await this.context.bus.userChanged(user.id);
   }
@@ -112,14 +112,14 @@ export class SelfService {
   async saveSetting(user: UserRow, given: UserSetting): Promise<void> {
     const setting = { ...storedSettingOf(user), ...definedFieldsOf(given) };
     const threshold = setting.quota_warning_threshold;
-    if (threshold !== undefined && (!Number.isSafeInteger(threshold) || threshold < 0)) throw new AppError(selfMessages.thresholdInvalid);
+    if (threshold !== undefined && (!Number.isSafeInteger(threshold) || threshold < 0)) throw new AppError(messages.self.thresholdInvalid);
     const webhook = setting.webhook_url?.trim() ?? '';
     // Plain http only where internal receivers are allowed (WebhookInternalAddressEnabled).
     const allowHttp = this.context.options.boolean('WebhookInternalAddressEnabled');
-    if (setting.notify_type === 'webhook' && !isWebhookUrl(webhook, allowHttp)) throw new AppError(selfMessages.webhookInvalid);
-    if (webhook !== '' && !isWebhookUrl(webhook, allowHttp)) throw new AppError(selfMessages.webhookInvalid);
+    if (setting.notify_type === 'webhook' && !isWebhookUrl(webhook, allowHttp)) throw new AppError(messages.self.webhookInvalid);
+    if (webhook !== '' && !isWebhookUrl(webhook, allowHttp)) throw new AppError(messages.self.webhookInvalid);
     const email = setting.notification_email?.trim() ?? '';
-    if (email !== '' && !isEmailAddress(email)) throw new AppError(selfMessages.notificationEmailInvalid);
+    if (email !== '' && !isEmailAddress(email)) throw new AppError(messages.self.notificationEmailInvalid);
     const stored = {
       // Settings of other areas (the billing preference of subscriptions) are kept as they are.
       ...rawSettingOf(user),

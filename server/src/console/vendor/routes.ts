@@ -8,8 +8,8 @@ import type { Guards } from '../auth/guards';
 import type { ConsoleApp } from '../console-app';
 import { ok } from '../envelope';
 import { pageQuery, pagingOf } from '../paging';
-import { vendorMessages } from './messages';
 import { VendorRepository } from './repository';
+import { messages } from '../../platform/i18n/catalogue';
 
 const idParams = z.object({ id: z.coerce.number().int().positive() });
 const listQuery = z.object({ ...pageQuery, keyword: z.string().max(128).optional() });
@@ -27,7 +27,7 @@ export function registerVendorRoutes(app: ConsoleApp, context: AppContext, guard
 
   const checkName = async (name: string, id?: number) => {
     const holder = await vendors.idOfName(name);
-    if (holder !== undefined && holder !== id) throw new AppError(fill(vendorMessages.nameTaken, { name }));
+    if (holder !== undefined && holder !== id) throw new AppError(fill(messages.vendor.nameTaken, { name }));
   };
 
   const fields = (body: VendorBody) => ({
@@ -47,8 +47,8 @@ export function registerVendorRoutes(app: ConsoleApp, context: AppContext, guard
     });
     app.put(path, { ...admin, schema: { body: vendorBodySchema } }, async (request) => {
       const { id } = request.body;
-      if (!id) throw new AppError(vendorMessages.idRequired);
-      if (!(await vendors.find(id))) throw new AppError(vendorMessages.notFound);
+      if (!id) throw new AppError(messages.vendor.idRequired);
+      if (!(await vendors.find(id))) throw new AppError(messages.vendor.notFound);
       await checkName(request.body.name, id);
       await vendors.update(id, { ...fields(request.body), updated_time: nowSeconds() });
       return ok(await vendors.find(id));
@@ -59,12 +59,12 @@ export function registerVendorRoutes(app: ConsoleApp, context: AppContext, guard
 
   app.get('/vendors/:id', { ...admin, schema: { params: idParams } }, async (request) => {
     const vendor = await vendors.find(request.params.id);
-    if (!vendor) throw new AppError(vendorMessages.notFound);
+    if (!vendor) throw new AppError(messages.vendor.notFound);
     return ok(vendor);
   });
 
   app.delete('/vendors/:id', { ...admin, schema: { params: idParams } }, async (request) => {
-    if (!(await vendors.remove(request.params.id))) throw new AppError(vendorMessages.notFound);
+    if (!(await vendors.remove(request.params.id))) throw new AppError(messages.vendor.notFound);
     return ok();
   });
 }

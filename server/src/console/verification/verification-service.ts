@@ -6,10 +6,9 @@ import { mailConfigured, sendMail } from '../../platform/mailer';
 import { hashPassword } from '../../platform/password';
 import { fill, type Language, type Text } from '../../platform/text';
 import { checkEmailRules, emailInUse } from '../account/email-rules';
-import { accountMessages } from '../account/messages';
 import { UserRepository } from '../user/repository';
 import { CodeStore, randomHex } from './code-store';
-import { verificationMessages } from './messages';
+import { messages } from '../../platform/i18n/catalogue';
 
 const HTML_ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (character) => HTML_ENTITIES[character] ?? character);
@@ -26,12 +25,12 @@ export class VerificationService {
   async sendCode(email: string, language: Language): Promise<void> {
     this.requireMail();
     checkEmailRules(this.context, email);
-    if (await emailInUse(this.context, email)) throw new AppError(accountMessages.emailTaken);
+    if (await emailInUse(this.context, email)) throw new AppError(messages.account.emailTaken);
     await this.refuseResendTooSoon('verify', email);
     const code = randomHex(6);
     await this.codes.issue('verify', email, code, VERIFICATION_CODE_MINUTES * 60);
     const system = escapeHtml(this.context.options.string('SystemName'));
-    await this.mail(email, language, verificationMessages.codeSubject, verificationMessages.codeBody, {
+    await this.mail(email, language, messages.verification.codeSubject, messages.verification.codeBody, {
       system,
       code,
       minutes: VERIFICATION_CODE_MINUTES,
@@ -45,16 +44,16 @@ export class VerificationService {
 
   /** `GET /api/reset_password`: a link `{ServerAddress}/user/reset?email=…&token=…` to a registered address. */
   async sendResetLink(email: string, language: Language): Promise<void> {
-    if (!email) throw new AppError(verificationMessages.emailRequired);
+    if (!email) throw new AppError(messages.verification.emailRequired);
     this.requireMail();
-    if (!(await emailInUse(this.context, email))) throw new AppError(verificationMessages.emailNotRegistered);
+    if (!(await emailInUse(this.context, email))) throw new AppError(messages.verification.emailNotRegistered);
     await this.refuseResendTooSoon('reset', email);
     const token = randomHex(32);
     await this.codes.issue('reset', email, token, RESET_LINK_MINUTES * 60);
     const address = this.context.options.string('ServerAddress').replace(/\/+$/, '');
     const link = `${address}/user/reset?${new URLSearchParams({ email, token }).toString()}`;
     const system = escapeHtml(this.context.options.string('SystemName'));
-    await this.mail(email, language, verificationMessages.resetSubject, verificationMessages.resetBody, {
+    await this.mail(email, language, messages.verification.resetSubject, messages.verification.resetBody, {
       system,
       link: escapeHtml(link),
       minutes: RESET_LINK_MINUTES,
@@ -64,7 +63,7 @@ export class VerificationService {
   /** `POST /api/user/reset`: a valid link sets and answers a new random 12-character password. */
   async resetPassword(email: string, token: string): Promise<string> {
     if (!email || (await this.codes.consume('reset', email, token)) === null) {
-      throw new AppError(verificationMessages.resetLinkInvalid);
+      throw new AppError(messages.verification.resetLinkInvalid);
     }
     const password = randomHex(12);
     const user = await this.context.database.db
@@ -73,7 +72,7 @@ export class VerificationService {
       .where('email', '=', email)
       .where('deleted_at', 'is', null)
       .executeTakeFirst();
-    if (!user) throw new AppError(verificationMessages.resetLinkInvalid);
+    if (!user) throw new AppError(messages.verification.resetLinkInvalid);
     await this.context.database.db
       .updateTable('users')
       .set({ password: await hashPassword(password) })
@@ -86,12 +85,12 @@ export class VerificationService {
 
   private async refuseResendTooSoon(purpose: 'verify' | 'reset', email: string): Promise<void> {
     if ((await this.codes.issuedSince(purpose, email, VERIFICATION_RESEND_SECONDS)) > 0) {
-      throw new AppError(fill(verificationMessages.sendTooSoon, { seconds: VERIFICATION_RESEND_SECONDS }));
+      throw new AppError(fill(messages.verification.sendTooSoon, { seconds: VERIFICATION_RESEND_SECONDS }));
     }
   }
 
   private requireMail(): void {
-    if (!mailConfigured(this.context.options)) throw new AppError(verificationMessages.mailNotConfigured);
+    if (!mailConfigured(this.context.options)) throw new AppError(messages.verification.mailNotConfigured);
   }
 
   private async mail(to: string, language: Language, subject: Text, body: Text, params: Record<string, string | number>): Promise<void> {
@@ -99,7 +98,7 @@ export class VerificationService {
       await sendMail(this.context.options, { to, subject: fill(subject, params)[language], html: fill(body, params)[language] });
     } catch (error) {
       const detail = error instanceof Error ? error.message : String(error);
-      throw new AppError(fill(verificationMessages.mailFailed, { detail }));
+      throw new AppError(fill(messages.verification.mailFailed, { detail }));
     }
   }
 }

@@ -1,8 +1,5 @@
 import type { Admission } from './admission';
 
-/** Refusal of an edit that would leave a balance below zero. */
-export const negativeQuota = { zh: '额度不能为负数', en: 'Quota cannot be negative' };
-
 /** An amount held on a user's balance and, unless null, a token's. */
 export interface Hold {
   userId: number;

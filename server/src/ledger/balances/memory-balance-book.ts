@@ -3,8 +3,9 @@ import { AppError } from '../../platform/errors';
 import { toNumber } from '../../db/dialect';
 import type { Tables } from '../../db/tables/index';
 import { admitOn, type Admission } from './admission';
-import { negativeQuota, type BalanceBook, type Charge, type Hold, type Refund } from './balance-book';
+import { type BalanceBook, type Charge, type Hold, type Refund } from './balance-book';
 import type { DeltaWriter } from './delta-writer';
+import { messages } from '../../platform/i18n/catalogue';
 
 /**
  * Balances held in process memory: the authority for a single instance. A balance is read from the
@@ -55,7 +56,7 @@ export class MemoryBalanceBook implements BalanceBook {
   }
 
   async setUserQuota(userId: number, value: number): Promise<void> {
-    if (value < 0) throw new AppError(negativeQuota);
+    if (value < 0) throw new AppError(messages.common.quotaNegative);
     await this.adjustUser(userId, value - (await this.userQuota(userId)));
   }
 

@@ -5,11 +5,12 @@ import type { Tables } from '../../db/tables/index';
 import { balanceChange, type JournalRecord } from '../journal-record';
 import { AppError } from '../../platform/errors';
 import { TRUST_FACTOR, type Admission } from './admission';
-import { negativeQuota, type BalanceBook, type Charge, type Hold, type Refund } from './balance-book';
+import { type BalanceBook, type Charge, type Hold, type Refund } from './balance-book';
 import type { DeltaWriter } from './delta-writer';
 import { RedisChangeBatch, type ChangeResult } from './redis-change-batch';
 import { RedisReadBatch } from './redis-read-batch';
 import { ADMIT, LOAD, RELEASE_LEFTOVERS, RESERVE } from './redis-scripts';
+import { messages } from '../../platform/i18n/catalogue';
 
 /** After Redis lost its data, how long balances wait before they are copied again from the database. */
 const REBUILD_WAIT_MS = 3000;
@@ -128,7 +129,7 @@ export class RedisBalanceBook implements BalanceBook {
   }
 
   async setUserQuota(userId: number, value: number): Promise<void> {
-    if (value < 0) throw new AppError(negativeQuota);
+    if (value < 0) throw new AppError(messages.common.quotaNegative);
     await this.adjustUser(userId, value - (await this.userQuota(userId)));
   }
 

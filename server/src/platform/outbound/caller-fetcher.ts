@@ -2,8 +2,8 @@ import type { Agent } from 'undici';
 import { fill, type Text } from '../text';
 import { createGuardedAgent } from './guarded-agent';
 import { policyFor, type AddressPolicy } from './internal-addresses';
-import { outboundMessages } from './outbound-messages';
 import { readCapped, sendOutbound, TooLargeError, UnsupportedAddressError } from './outbound-request';
+import { messages } from '../i18n/catalogue';
 
 /** The caps of the fetches made for one caller request (image URLs inlined for an upstream). */
 export interface CallerFetchLimits {
@@ -86,7 +86,7 @@ export class CallerFetchSession {
 
   /** Refuses a request that would fetch more files than allowed, before any is fetched. */
   admit(count: number): void {
-    if (count > this.itemsLeft) throw new OutboundFetchError('too_many', fill(outboundMessages.tooMany, { limit: this.limits.items, count }));
+    if (count > this.itemsLeft) throw new OutboundFetchError('too_many', fill(messages.outbound.tooMany, { limit: this.limits.items, count }));
     this.itemsLeft -= count;
   }
 
@@ -98,7 +98,7 @@ export class CallerFetchSession {
       const response = await sendOutbound(url, { method: 'GET' }, { dispatcher: this.agent, signal, maxRedirects: this.limits.redirects });
       if (response.statusCode !== 200) {
         await response.body.dump().catch(() => undefined);
-        throw new OutboundFetchError('unreachable', fill(outboundMessages.unreachable, { url: shown(url) }));
+        throw new OutboundFetchError('unreachable', fill(messages.outbound.unreachable, { url: shown(url) }));
       }
       const bytes = await readCapped(response.body, this.limits.itemBytes, (size) => this.spend(size));
       const mediaType = String(response.headers['content-type'] ?? '').split(';')[0]?.trim() ?? '';
@@ -115,14 +115,14 @@ export class CallerFetchSession {
 
   private spend(size: number): void {
     this.bytesLeft -= size;
-    if (this.bytesLeft < 0) throw new OutboundFetchError('too_large', fill(outboundMessages.totalTooLarge, { limit: this.limits.totalBytes }));
+    if (this.bytesLeft < 0) throw new OutboundFetchError('too_large', fill(messages.outbound.totalTooLarge, { limit: this.limits.totalBytes }));
   }
 
   private asFetchError(error: unknown, url: string): OutboundFetchError {
     if (error instanceof OutboundFetchError) return error;
-    if (error instanceof TooLargeError) return new OutboundFetchError('too_large', fill(outboundMessages.tooLarge, { url: shown(url), limit: error.limit }));
-    if (error instanceof UnsupportedAddressError) return new OutboundFetchError('unsupported', fill(outboundMessages.unsupported, { url: shown(url) }));
+    if (error instanceof TooLargeError) return new OutboundFetchError('too_large', fill(messages.outbound.tooLarge, { url: shown(url), limit: error.limit }));
+    if (error instanceof UnsupportedAddressError) return new OutboundFetchError('unsupported', fill(messages.outbound.unsupported, { url: shown(url) }));
     // refused address, refused connection, reset, timeout: all alike to the caller
-    return new OutboundFetchError('unreachable', fill(outboundMessages.unreachable, { url: shown(url) }));
+    return new OutboundFetchError('unreachable', fill(messages.outbound.unreachable, { url: shown(url) }));
   }
 }

@@ -4,7 +4,7 @@ import { fundCall, type CallFunding } from '../../ledger/subscriptions/funding';
 import { subscriptionBookOf } from '../../ledger/subscriptions/subscription-book';
 import type { Caller } from '../authenticate';
 import { RelayError } from '../relay-error';
-import { relayMessages } from '../relay-messages';
+import { messages } from '../../platform/i18n/catalogue';
 
 /*
  * The relay's side of the ledger: which balances a caller spends, and the relay's errors for a refusal.
@@ -23,7 +23,7 @@ export async function admitCall(context: AppContext, caller: Caller, amount: num
 
 function reservedOrThrow(admission: Admission): number {
   if ('reserved' in admission) return admission.reserved;
-  throw admission.short === 'user' ? new RelayError(relayMessages.userQuotaShort, 403, 'insufficient_user_quota', 'insufficient_quota') : tokenShort();
+  throw admission.short === 'user' ? new RelayError(messages.relay.userQuotaShort, 403, 'insufficient_user_quota', 'insufficient_quota') : tokenShort();
 }
 
 /** Gives a call's reservation back in full (the call failed). */
@@ -33,8 +33,8 @@ export function releaseCall(context: AppContext, caller: Caller, reserved: numbe
 
 const walletShort = (error: unknown) => error instanceof RelayError && error.code === 'insufficient_user_quota';
 
-const subscriptionShort = () => new RelayError(relayMessages.subscriptionQuotaShort, 403, 'insufficient_subscription_quota', 'insufficient_quota');
-const tokenShort = () => new RelayError(relayMessages.tokenQuotaShort, 403, 'insufficient_token_quota', 'insufficient_quota');
+const subscriptionShort = () => new RelayError(messages.relay.subscriptionQuotaShort, 403, 'insufficient_subscription_quota', 'insufficient_quota');
+const tokenShort = () => new RelayError(messages.relay.tokenQuotaShort, 403, 'insufficient_token_quota', 'insufficient_quota');
 
 /**
  * Lets a call in on the balance the user's billing preference picks: the wallet (as `admitCall`) or

@@ -1,6 +1,5 @@
 import { fill } from '../../platform/text';
 import { RelayError } from '../relay-error';
-import { relayMessages } from '../relay-messages';
 import { messagesRequestSchema, messagesToChat } from './anthropic-messages-request';
 import { chatToMessage } from './anthropic-messages-response';
 import { MessagesChunkEncoder } from './anthropic-messages-stream';
@@ -9,6 +8,7 @@ import type { ModelEntry } from '../model-list';
 import { anthropicErrorType } from './anthropic-error-type';
 import type { InboundDialect } from './inbound-dialect';
 import { parseJsonBody, type ParsedBody } from './request-body';
+import { messages } from '../../platform/i18n/catalogue';
 
 /** Anthropic's Messages API (`POST /v1/messages`), spoken by Claude clients and coding agents. */
 export const anthropicMessagesDialect: InboundDialect = {
@@ -19,7 +19,7 @@ export const anthropicMessagesDialect: InboundDialect = {
     if (!checked.success) {
       const issue = checked.error.issues[0];
       const detail = issue ? `${issue.path.join('.') || 'body'}: ${issue.message}` : checked.error.message;
-      throw new RelayError(fill(relayMessages.invalidMessagesBody, { detail }), 400, 'invalid_request_body', 'invalid_request_error');
+      throw new RelayError(fill(messages.relay.invalidMessagesBody, { detail }), 400, 'invalid_request_body', 'invalid_request_error');
     }
     return body;
   },

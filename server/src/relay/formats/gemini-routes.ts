@@ -12,16 +12,12 @@ import { geminiErrorReply } from './gemini-error';
 import { countRequestTokens } from '../billing/estimate';
 import { admitCount } from '../count-tokens-route';
 import { jsonOf } from './body-json';
+import { messages } from '../../platform/i18n/catalogue';
 
 /** generateContent and streamGenerateContent: chat calls in Gemini's shape. */
 const generateEndpoint: Endpoint = { path: '/v1beta/models/{model}:generateContent', kind: 'chat', multipart: false, streamOptions: true };
 /** Gemini's embeddings are OpenAI embeddings once converted. */
 const embeddingsEndpoint = relayEndpoints.find((endpoint) => endpoint.kind === 'embeddings')!;
-
-const geminiMessages = {
-  unknownAction: { zh: '不支持的 Gemini 方法：{action}', en: 'Unsupported Gemini method: {action}' },
-  modelNotFound: { zh: '模型 {model} 不存在', en: 'The model {model} does not exist' },
-};
 
 /** A countTokens body: its `generateContentRequest` when it has one; otherwise (or unreadable) the body itself, which the dialect's parse judges. */
 function innerRequest(raw: Buffer): Buffer {
@@ -106,7 +102,7 @@ export function registerGeminiRoutes(app: FastifyInstance, context: AppContext, 
       const found = routeOf(request.params.target);
       if ('action' in found && found.action === 'countTokens') return countGeminiTokens(request, reply, found.model);
       if ('action' in found) {
-        const error = new RelayError(fill(geminiMessages.unknownAction, { action: found.action }), 404, 'unsupported_method', 'invalid_request_error');
+        const error = new RelayError(fill(messages.geminiRoute.unknownAction, { action: found.action }), 404, 'unsupported_method', 'invalid_request_error');
         return replyError(request, reply, error);
       }
       const pathFacts = () => ({ pathModel: found.model, pathStream: found.stream });
@@ -128,7 +124,7 @@ export function registerGeminiRoutes(app: FastifyInstance, context: AppContext, 
       const caller = await authenticateToken(context, services, request);
       const id = request.params.model.replace(/^models\//, '');
       if (!modelsFor(context, services, caller).some((model) => model.id === id)) {
-        throw new RelayError(fill(geminiMessages.modelNotFound, { model: id }), 404, 'model_not_found', 'invalid_request_error');
+        throw new RelayError(fill(messages.relay.modelNotFound, { model: id }), 404, 'model_not_found', 'invalid_request_error');
       }
       return geminiModel(id);
     } catch (error) {

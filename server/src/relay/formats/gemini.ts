@@ -1,9 +1,8 @@
 import { z } from 'zod';
-import { fill } from '../../platform/text';
+import { fill, type Text } from '../../platform/text';
 import type { Usage } from '../billing/quota';
 import { generateContentRequestSchema, type GenerateContentRequest } from '../providers/gemini/wire';
 import { RelayError } from '../relay-error';
-import { relayMessages } from '../relay-messages';
 import { embedContentsOf, embedRequestSchema, geminiEmbedToOpenAI, openAIEmbeddingsToGemini, type EmbedRequest } from './gemini-embeddings';
 import { geminiErrorReply, googleStatusName } from './gemini-error';
 import { geminiToOpenAIChat } from './gemini-request';
@@ -15,12 +14,11 @@ import type { ChatChunk, ChatCompletion, ChatRequest } from './openai-chat-types
 import type { ParsedBody } from './request-body';
 import type { OpenAIEmbeddingResponse } from '../providers/gemini/embeddings';
 import { jsonOf } from './body-json';
+import { messages } from '../../platform/i18n/catalogue';
 
 const sse = (payload: unknown) => Buffer.from(`data: ${JSON.stringify(payload)}\r\n\r\n`);
 
-const invalidGeminiBody = { zh: '请求体不是有效的 Gemini 请求：{detail}', en: 'The request body is not a valid Gemini request: {detail}' };
-
-const badRequest = (text: { zh: string; en: string }, detail: string) =>
+const badRequest = (text: Text, detail: string) =>
   new RelayError(fill(text, { detail }), 400, 'invalid_request_body', 'invalid_request_error');
 
 /** The JSON body of a Gemini call, or a 400 in the client's language. */
@@ -29,10 +27,10 @@ function parseGeminiJson<T>(raw: Buffer, schema: z.ZodType<T>): T {
   try {
     value = raw.length === 0 ? {} : jsonOf(raw);
   } catch (error) {
-    throw badRequest(relayMessages.invalidBody, error instanceof Error ? error.message : String(error));
+    throw badRequest(messages.relay.invalidBody, error instanceof Error ? error.message : String(error));
   }
   const parsed = schema.safeParse(value);
-  if (!parsed.success) throw badRequest(invalidGeminiBody, z.prettifyError(parsed.error));
+  if (!parsed.success) throw badRequest(messages.relay.invalidGeminiBody, z.prettifyError(parsed.error));
   return parsed.data;
 }
 

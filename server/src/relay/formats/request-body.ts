@@ -1,7 +1,7 @@
 import { RelayError } from '../relay-error';
-import { relayMessages } from '../relay-messages';
 import { fill } from '../../platform/text';
 import { jsonOf } from './body-json';
+import { messages } from '../../platform/i18n/catalogue';
 
 /** The parts of a client's body the gateway reads; the raw bytes are forwarded untouched when possible. */
 export interface ParsedBody {
@@ -15,19 +15,11 @@ export interface ParsedBody {
   boundary: string | null;
 }
 
-const oneModel = {
-  zh: '请求只能用一个 model 字段指定模型，此请求含有：{fields}',
-  en: 'A request names its model in one `model` field only; this one has: {fields}',
-};
-const tooManyParts = {
-  zh: 'multipart 请求体最多 {limit} 个部分',
-  en: 'A multipart request body has at most {limit} parts',
-};
 /** Parts a multipart body may have (uploads carry a file or a few and some fields). */
 const MULTIPART_PART_LIMIT = 1000;
 
 const moreThanOneModel = (fields: string[]) =>
-  new RelayError(fill(oneModel, { fields: fields.join(', ') }), 400, 'duplicate_model', 'invalid_request_error');
+  new RelayError(fill(messages.relay.oneModelField, { fields: fields.join(', ') }), 400, 'duplicate_model', 'invalid_request_error');
 
 /**
  * Keys that differ from `model` only by case (`Model`, `MODEL`): an upstream that matches JSON
@@ -51,7 +43,7 @@ export function parseJsonBody(raw: Buffer, defaultModel: string | undefined): Pa
     json = value as Record<string, unknown>;
   } catch (error) {
     throw new RelayError(
-      fill(relayMessages.invalidBody, { detail: error instanceof Error ? error.message : String(error) }),
+      fill(messages.relay.invalidBody, { detail: error instanceof Error ? error.message : String(error) }),
       400,
       'invalid_request_body',
       'invalid_request_error',
@@ -107,7 +99,7 @@ function modelPartNames(raw: Buffer, boundary: string): string[] {
   for (const part of multipartParts(raw, boundary)) {
     parts += 1;
     if (parts > MULTIPART_PART_LIMIT) {
-      throw new RelayError(fill(tooManyParts, { limit: MULTIPART_PART_LIMIT }), 400, 'invalid_request_body', 'invalid_request_error');
+      throw new RelayError(fill(messages.relay.tooManyParts, { limit: MULTIPART_PART_LIMIT }), 400, 'invalid_request_body', 'invalid_request_error');
     }
     const name = PART_NAME.exec(part.headers)?.[1];
     if (name?.toLowerCase() === 'model') names.push(name);

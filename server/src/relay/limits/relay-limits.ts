@@ -5,7 +5,7 @@ import type { WindowCounter } from '../../platform/window-counter';
 import type { Caller } from '../authenticate';
 import type { CachedChannel } from '../caches/channel-index';
 import { RelayError } from '../relay-error';
-import { relayMessages } from '../relay-messages';
+import { messages } from '../../platform/i18n/catalogue';
 
 const MINUTE = 60;
 const DAY = 86_400;
@@ -65,15 +65,15 @@ export class RelayLimits {
       const minutes = Math.max(1, options.number('ModelRequestRateLimitDurationMinutes'));
       const [total, success] = requestLimitsOf(this.context, caller.group);
       if (success > 0 && (await this.counter.read(`limits:success:${userId}`)) >= success) {
-        throw limited(fill(relayMessages.successRateLimited, { minutes, count: success }), 'model_request_success', this.metrics);
+        throw limited(fill(messages.relay.successRateLimited, { minutes, count: success }), 'model_request_success', this.metrics);
       }
       if (total > 0 && (await this.counter.add(`limits:requests:${userId}`, 1, minutes * MINUTE)) > total) {
-        throw limited(fill(relayMessages.requestRateLimited, { minutes, count: total }), 'model_request', this.metrics);
+        throw limited(fill(messages.relay.requestRateLimited, { minutes, count: total }), 'model_request', this.metrics);
       }
     }
     const token = caller.token;
     if (token && token.rpmLimit > 0 && (await this.counter.add(`limits:token-rpm:${token.id}`, 1, MINUTE)) > token.rpmLimit) {
-      throw limited(fill(relayMessages.tokenRpmLimited, { limit: token.rpmLimit }), 'token_rpm', this.metrics);
+      throw limited(fill(messages.relay.tokenRpmLimited, { limit: token.rpmLimit }), 'token_rpm', this.metrics);
     }
     const windows = this.tpmWindows(caller);
     const held: string[] = [];
@@ -99,11 +99,11 @@ export class RelayLimits {
     const windows: Array<{ key: string; limit: number; name: string; refusal: Text }> = [];
     const token = caller.token;
     if (token && token.tpmLimit > 0) {
-      windows.push({ key: `limits:token-tpm:${token.id}`, limit: token.tpmLimit, name: 'token_tpm', refusal: fill(relayMessages.tokenTpmLimited, { limit: token.tpmLimit }) });
+      windows.push({ key: `limits:token-tpm:${token.id}`, limit: token.tpmLimit, name: 'token_tpm', refusal: fill(messages.relay.tokenTpmLimited, { limit: token.tpmLimit }) });
     }
     const groupTpm = this.groupTpmLimit(caller.group);
     if (groupTpm > 0) {
-      windows.push({ key: `limits:group-tpm:${caller.group}`, limit: groupTpm, name: 'group_tpm', refusal: fill(relayMessages.groupTpmLimited, { group: caller.group, limit: groupTpm }) });
+      windows.push({ key: `limits:group-tpm:${caller.group}`, limit: groupTpm, name: 'group_tpm', refusal: fill(messages.relay.groupTpmLimited, { group: caller.group, limit: groupTpm }) });
     }
     return windows;
   }

@@ -1,13 +1,13 @@
 import type { AppContext } from '../../app-context';
-import { messages } from '../../platform/errors';
 import type { CallerFetchLimits, FetchedFile } from '../../platform/outbound/caller-fetcher';
 import { readCapped } from '../../platform/outbound/outbound-request';
 import { WindowRateLimiter } from '../../platform/rate-limit';
-import { fill, type Text } from '../../platform/text';
+import { fill } from '../../platform/text';
 import { RelayError } from '../relay-error';
 import type { RelayServices } from '../relay-services';
 import { callUpstream } from '../tasks/upstream-call';
 import type { MidjourneyStore } from './midjourney-store';
+import { messages } from '../../platform/i18n/catalogue';
 
 /** Image requests one client address may make per window (the route needs no key). */
 export const DRAWING_IMAGE_RATE = { requests: 30, windowSeconds: 60 };
@@ -22,8 +22,6 @@ const DRAWING_FETCH_LIMITS: CallerFetchLimits = {
   requestTimeoutMs: 30_000,
   redirects: 3,
 };
-
-const imageUnavailable: Text = { zh: '无法获取绘图 {id} 的图片', en: 'Could not fetch the image of drawing {id}' };
 
 const sameOrigin = (url: string, base: string) => URL.canParse(url) && URL.canParse(base) && new URL(url).origin === new URL(base).origin;
 
@@ -52,7 +50,7 @@ export class DrawingImages {
   /** Refuses with 429 once the address made more than its share of image requests in the window. */
   async admit(clientAddress: string): Promise<void> {
     if (!(await this.limiter.hit(`mj-image:${clientAddress}`, DRAWING_IMAGE_RATE.requests, DRAWING_IMAGE_RATE.windowSeconds))) {
-      throw new RelayError(messages.tooManyRequests, 429, 'rate_limited', 'rate_limit_error');
+      throw new RelayError(messages.common.tooManyRequests, 429, 'rate_limited', 'rate_limit_error');
     }
   }
 
@@ -82,7 +80,7 @@ export class DrawingImages {
       return image;
     } catch {
       // refused address, unreachable, bad status, too large or too slow: one answer for all
-      throw new RelayError(fill(imageUnavailable, { id: mjId }), 502, 'image_fetch_failed', 'upstream_error');
+      throw new RelayError(fill(messages.relayTask.imageUnavailable, { id: mjId }), 502, 'image_fetch_failed', 'upstream_error');
     }
   }
 

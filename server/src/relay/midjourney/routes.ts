@@ -4,7 +4,6 @@ import type { AppContext } from '../../app-context';
 import { fill, languageOf } from '../../platform/text';
 import { authenticateToken, type Caller } from '../authenticate';
 import { RelayError } from '../relay-error';
-import { relayMessages } from '../relay-messages';
 import type { RelayServices } from '../relay-services';
 import { bodyOf, failureOf, requireEnabled, taskNotFound } from '../tasks/route-kit';
 import { callUpstream } from '../tasks/upstream-call';
@@ -15,6 +14,7 @@ import { proxyHeaders } from './platform';
 import { submitDrawing } from './submit';
 import { taskView } from './task-view';
 import { submitRequestSchema } from './wire';
+import { messages } from '../../platform/i18n/catalogue';
 
 type ModeParams = { mode?: string };
 const idsSchema = z.object({ ids: z.array(z.string()).max(1000) });
@@ -30,7 +30,7 @@ function checkMode(request: FastifyRequest): void {
   const mode = (request.params as ModeParams).mode;
   if (mode !== undefined && !mode.startsWith('mj-')) {
     const path = request.url.split('?')[0] ?? '';
-    throw new RelayError(fill(relayMessages.invalidUrl, { method: request.method, path }), 404, 'invalid_url', 'invalid_request_error');
+    throw new RelayError(fill(messages.relay.invalidUrl, { method: request.method, path }), 404, 'invalid_url', 'invalid_request_error');
   }
 }
 

@@ -4,13 +4,13 @@ import type { Caller } from '../authenticate';
 import { RelayError } from '../relay-error';
 import type { RelayServices } from '../relay-services';
 import { invalidBody, taskNotFound } from '../tasks/route-kit';
-import { taskMessages } from '../tasks/task-messages';
 import { submitTask } from '../tasks/task-submit';
 import { upstreamJson } from '../tasks/upstream-call';
 import { actionOfCustomId, clearModeFlags, continuingKinds, fixedActionOf, freeActions, modelOfAction, parseSimpleChange, type SubmitKind } from './actions';
 import type { MidjourneyStore } from './midjourney-store';
 import { proxyHeaders } from './platform';
 import { submitAnswerSchema, type SubmitAnswer, type SubmitRequest } from './wire';
+import { messages } from '../../platform/i18n/catalogue';
 
 /** Submit codes that mean the proxy took the task: 1 accepted, 21 already exists, 22 queued. */
 const ACCEPTED_CODES = new Set([1, 21, 22]);
@@ -23,7 +23,7 @@ export interface DrawingSubmit {
   requestId: string;
 }
 
-const unknownAction = (action: string) => new RelayError(fill(taskMessages.unknownAction, { action }), 400, 'unknown_action', 'invalid_request_error');
+const unknownAction = (action: string) => new RelayError(fill(messages.relayTask.unknownAction, { action }), 400, 'unknown_action', 'invalid_request_error');
 
 /** The action of a continuing submit and the id of the task it continues. */
 function continuation(kind: SubmitKind, body: SubmitRequest): { action: string; taskId: string } {
@@ -71,7 +71,7 @@ export async function submitDrawing(context: AppContext, services: RelayServices
     const origin = await store.ownTask(caller.user.id, continued.taskId);
     if (!origin) throw taskNotFound(continued.taskId);
     if (context.options.boolean('MjActionCheckSuccessEnabled') && origin.status !== 'SUCCESS' && kind !== 'modal') {
-      throw new RelayError(fill(taskMessages.taskNotSuccess, { id: continued.taskId }), 400, 'task_status_not_success', 'invalid_request_error');
+      throw new RelayError(fill(messages.relayTask.taskNotSuccess, { id: continued.taskId }), 400, 'task_status_not_success', 'invalid_request_error');
     }
     action = continued.action;
     channelId = Number(origin.channel_id);

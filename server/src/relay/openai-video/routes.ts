@@ -11,11 +11,11 @@ import type { TaskPlatform } from '../tasks/task-platform';
 import { TaskRefresher } from '../tasks/task-refresher';
 import { invalidBody, requireEnabled, taskNotFound } from '../tasks/route-kit';
 import { storedJson } from '../../domain/task-rows';
-import { taskMessages } from '../tasks/task-messages';
 import { submitTask } from '../tasks/task-submit';
 import { callUpstream, upstreamJson } from '../tasks/upstream-call';
 import { snapshotOf, videoHeaders } from './platform';
 import { videoRequestFacts, videoSchema } from './wire';
+import { messages } from '../../platform/i18n/catalogue';
 
 /** The ModelPrice entry of a per-second price: `<model>/second`, US dollars per second of video. */
 export const perSecondPriceKey = (model: string) => `${model}/second`;
@@ -98,9 +98,9 @@ export function registerOpenAIVideoRoutes(app: FastifyInstance, context: AppCont
 
   app.get<{ Params: { id: string } }>('/v1/videos/:id/content', async (request, reply) => {
     const { row } = await ownJob(request);
-    if (row.status !== 'SUCCESS') throw new RelayError(fill(taskMessages.noResultYet, { id: row.task_id }), 400, 'video_not_ready', 'invalid_request_error');
+    if (row.status !== 'SUCCESS') throw new RelayError(fill(messages.relayTask.noResultYet, { id: row.task_id }), 400, 'video_not_ready', 'invalid_request_error');
     const channel = services.channels.channel(Number(row.channel_id));
-    if (!channel) throw new RelayError(taskMessages.taskChannelDisabled, 403, 'channel_not_found', 'permission_error');
+    if (!channel) throw new RelayError(messages.relayTask.taskChannelDisabled, 403, 'channel_not_found', 'permission_error');
     const query = request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : '';
     const url = `${channel.baseUrl}/v1/videos/${encodeURIComponent(row.task_id)}/content${query}`;
     const content = await callUpstream(services.agent, { url, method: 'GET', headers: videoHeaders(channel) });

@@ -14,20 +14,19 @@ import { ClientAbort } from '../client-abort';
 import { mapModel } from '../model-mapping';
 import { pickChannel } from '../pipeline';
 import { RelayError, UpstreamError } from '../relay-error';
-import { relayMessages } from '../relay-messages';
 import type { RelayServices } from '../relay-services';
 import { RealtimeBill } from './realtime-billing';
-import { realtimeMessages } from './realtime-messages';
 import { audioRatiosOf } from './realtime-price';
 import { RealtimeSession } from './realtime-session';
 import { serveAsPlainRequest } from './plain-upgrade';
 import { BROWSER_KEY_PREFIX, openUpstream, realtimeTarget, servesRealtime } from './realtime-upstream';
+import { messages } from '../../platform/i18n/catalogue';
 
 export const REALTIME_PATH = '/v1/realtime';
 /** Largest frame either side may send (OpenAI's own cap on an audio append is 15 MiB of base64). */
 export const REALTIME_MAX_FRAME_BYTES = 16 * 1024 * 1024;
 
-const internal = new RelayError({ zh: '网关内部错误，请联系管理员', en: 'Internal gateway error, please contact the administrator' }, 500, 'internal_error', 'api_error');
+const internal = new RelayError(messages.relay.internalError, 500, 'internal_error', 'api_error');
 
 /** The subprotocol answered: `realtime` when offered (never the one carrying the key). */
 function chooseProtocol(offered: Set<string>): string | false {
@@ -92,7 +91,7 @@ async function openOnSomeChannel(context: AppContext, services: RelayServices, c
       if (!error.retryable) break;
     }
   }
-  throw lastError ?? new RelayError(fill(relayMessages.noChannel, { model, group: caller.group }), 503, 'model_not_found', 'new_api_error');
+  throw lastError ?? new RelayError(fill(messages.relay.noChannel, { model, group: caller.group }), 503, 'model_not_found', 'new_api_error');
 }
 
 /**
@@ -112,10 +111,10 @@ export function registerRealtimeRelay(app: FastifyInstance, context: AppContext,
     const authenticated = authenticateGivenKey(context, services, key, addressOf(request));
     const caller = authenticated instanceof Promise ? await authenticated : authenticated;
     const model = new URL(request.url ?? '/', 'http://gateway').searchParams.get('model') ?? '';
-    if (!model) throw new RelayError(realtimeMessages.modelQuery, 400, 'model_required', 'invalid_request_error');
+    if (!model) throw new RelayError(messages.realtime.modelQuery, 400, 'model_required', 'invalid_request_error');
     checkModelAllowed(caller, model);
     const price = priceOf(context.options, model, caller.group, caller.user.acceptsUnpricedModels);
-    if (!price) throw new RelayError(fill(relayMessages.unpriced, { model }), 400, 'model_price_error', 'invalid_request_error');
+    if (!price) throw new RelayError(fill(messages.relay.unpriced, { model }), 400, 'model_price_error', 'invalid_request_error');
     const bill = await RealtimeBill.open(context, services, caller, price, audioRatiosOf(context.options, model));
     let opened: Opened;
     try {
@@ -137,7 +136,7 @@ export function registerRealtimeRelay(app: FastifyInstance, context: AppContext,
       const report = (error: unknown) => app.log.error({ err: error, requestId }, 'realtime session: billing failed');
       const session = new RealtimeSession(client, upstream, bill, facts, language, report);
       const shutdown = new ClientAbort();
-      shutdown.on('abort', () => session.cut(realtimeMessages.shuttingDown));
+      shutdown.on('abort', () => session.cut(messages.realtime.shuttingDown));
       services.inFlight.enter(shutdown);
       void session.finished.then(async () => {
         if (channel.caps) await services.limits.leaveChannel(channel, requestId).catch(() => undefined);
@@ -161,7 +160,7 @@ export function registerRealtimeRelay(app: FastifyInstance, context: AppContext,
     });
   };
   app.get(REALTIME_PATH, async () => {
-    throw new RelayError(realtimeMessages.notWebSocket, 426, 'websocket_required', 'invalid_request_error');
+    throw new RelayError(messages.realtime.notWebSocket, 426, 'websocket_required', 'invalid_request_error');
   });
   app.server.on('upgrade', onUpgrade);
   app.addHook('onClose', async () => {

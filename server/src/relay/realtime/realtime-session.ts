@@ -4,8 +4,8 @@ import { fill, type Language, type Text } from '../../platform/text';
 import { RelayError } from '../relay-error';
 import type { RealtimeBill, SessionFacts } from './realtime-billing';
 import { readFrame, type TurnUsage } from './realtime-frames';
-import { realtimeMessages } from './realtime-messages';
 import { RealtimeTurns } from './realtime-turns';
+import { messages } from '../../platform/i18n/catalogue';
 
 /** A side whose socket holds this many unsent bytes stops the other side's reading until it is down to LOW_WATER. */
 const HIGH_WATER = 1024 * 1024;
@@ -63,7 +63,7 @@ export class RealtimeSession {
     client.on('close', (code, reason) => this.end('client', code, reason.toString()));
     upstream.on('close', (code, reason) => this.end('upstream', code, reason.toString()));
     client.on('error', () => this.end('client', 1011, ''));
-    upstream.on('error', (error) => this.failWith(fill(realtimeMessages.upstreamGone, { detail: error.message }), 'upstream_error', 1011));
+    upstream.on('error', (error) => this.failWith(fill(messages.realtime.upstreamGone, { detail: error.message }), 'upstream_error', 1011));
     upstream.resume();
   }
 
@@ -76,7 +76,7 @@ export class RealtimeSession {
     if (this.ended) return;
     if (!binary) {
       const frame = readFrame(data);
-      if (frame.kind === 'bad') return this.failWith(fill(realtimeMessages.badFrame, { detail: frame.detail }), 'invalid_event', 1007);
+      if (frame.kind === 'bad') return this.failWith(fill(messages.realtime.badFrame, { detail: frame.detail }), 'invalid_event', 1007);
       this.turns.fromClient(frame);
     }
     this.send(this.upstream, data, binary, 'client');
@@ -91,7 +91,7 @@ export class RealtimeSession {
         continue;
       }
       const frame = readFrame(next.data);
-      if (frame.kind === 'bad') return this.failWith(fill(realtimeMessages.badFrame, { detail: frame.detail }), 'invalid_event', 1007);
+      if (frame.kind === 'bad') return this.failWith(fill(messages.realtime.badFrame, { detail: frame.detail }), 'invalid_event', 1007);
       const read = this.turns.fromUpstream(frame);
       if (!read.done) {
         this.send(this.client, next.data, false, 'upstream');
@@ -107,7 +107,7 @@ export class RealtimeSession {
         this.send(this.client, next.data, false, 'upstream');
         if (!this.clientFull) this.upstream.resume();
         this.pump();
-      }, (error: unknown) => this.failWith(fill(realtimeMessages.upstreamGone, { detail: (error as Error).message }), 'api_error', 1011));
+      }, (error: unknown) => this.failWith(fill(messages.realtime.upstreamGone, { detail: (error as Error).message }), 'api_error', 1011));
     }
   }
 
@@ -118,7 +118,7 @@ export class RealtimeSession {
       return true;
     } catch (error) {
       if (!(error instanceof RelayError)) throw error;
-      this.failWith(fill(realtimeMessages.quotaEnded, { detail: error.text[this.language] }), error.code, 1008);
+      this.failWith(fill(messages.realtime.quotaEnded, { detail: error.text[this.language] }), error.code, 1008);
       return false;
     }
   }

@@ -6,10 +6,9 @@ import { openAICompatibleAdapter } from '../providers/openai-compatible/adapter'
 import { AZURE_DEFAULT_API_VERSION } from '../providers/openai-compatible/request';
 import { defaultBaseUrl } from '../providers/openai-compatible/vendors';
 import { adapterFor } from '../providers/registry';
-import { vendorMessages } from '../providers/vendor-messages';
 import { RelayError, UpstreamError } from '../relay-error';
 import { withoutSecrets } from '../relay-error-scrub';
-import { realtimeMessages } from './realtime-messages';
+import { messages } from '../../platform/i18n/catalogue';
 
 /** Longest upstream refusal body read for its message. */
 const REFUSAL_BODY_LIMIT = 16 * 1024;
@@ -35,7 +34,7 @@ export const servesRealtime = (channel: CachedChannel) => adapterFor(channel.typ
 export function realtimeTarget(channel: CachedChannel, upstreamModel: string, browserClient: boolean): RealtimeTarget {
   const base = (channel.baseUrl || defaultBaseUrl(channel.type)).replace(/\/+$/, '');
   if (!/^https?:\/\//.test(base)) {
-    throw new RelayError(fill(vendorMessages.noBaseUrl, { channel: channel.name }), 500, 'channel_misconfigured', 'new_api_error', true);
+    throw new RelayError(fill(messages.provider.noBaseUrl, { channel: channel.name }), 500, 'channel_misconfigured', 'new_api_error', true);
   }
   const socketBase = base.replace(/^http/, 'ws');
   const preview = upstreamModel.includes('-realtime-preview');
@@ -97,14 +96,14 @@ export function openUpstream(channel: CachedChannel, target: RealtimeTarget, tim
       const status = response.statusCode ?? 502;
       refusalOf(response).then(
         (refusal) => {
-          const message = fill(realtimeMessages.upstreamRefused, { status }).en + (refusal.message ? `: ${refusal.message}` : '');
+          const message = fill(messages.realtime.upstreamRefused, { status }).en + (refusal.message ? `: ${refusal.message}` : '');
           fail(new UpstreamError(status >= 500 ? 502 : status, message, refusal.code || 'upstream_refused', status !== 400, status, refusal.type));
         },
-        () => fail(new UpstreamError(502, fill(realtimeMessages.upstreamRefused, { status }).en, 'upstream_refused', true, status)),
+        () => fail(new UpstreamError(502, fill(messages.realtime.upstreamRefused, { status }).en, 'upstream_refused', true, status)),
       ).finally(() => socket.terminate());
     });
     socket.once('error', (error) => {
-      fail(new RelayError(fill(realtimeMessages.upstreamUnreachable, { detail: error.message }), 502, 'upstream_unreachable', 'upstream_error', true));
+      fail(new RelayError(fill(messages.realtime.upstreamUnreachable, { detail: error.message }), 502, 'upstream_unreachable', 'upstream_error', true));
     });
   });
 }

@@ -2,12 +2,11 @@ import type { OptionStore } from '../../platform/option-store';
 import { fill } from '../../platform/text';
 import { RelayError } from '../relay-error';
 import { parseWordList, WordAutomaton } from './word-automaton';
-
-const detected = { zh: '检测到敏感词：{word}', en: 'Sensitive words detected: {word}' };
+import { messages } from '../../platform/i18n/catalogue';
 
 /** The refusal of a prompt (before any upstream call) or of a completion, in every dialect's error shape. */
 export const sensitiveWordsError = (word: string) =>
-  new RelayError(fill(detected, { word }), 400, 'sensitive_words_detected', 'invalid_request_error');
+  new RelayError(fill(messages.relay.sensitiveWords, { word }), 400, 'sensitive_words_detected', 'invalid_request_error');
 
 /** Keys whose values are never prose (names, roles, ids, media data). */
 const SKIPPED_KEYS = new Set(['model', 'role', 'type', 'id', 'name', 'image_url', 'inline_data', 'inlineData', 'file_data', 'fileData', 'data', 'source']);

@@ -9,11 +9,11 @@ import type { TaskRow } from '../../domain/task-rows';
 import type { GenericTaskStore } from '../tasks/generic-task-store';
 import { bodyOf, failureOf, requireEnabled, taskNotFound } from '../tasks/route-kit';
 import { storedJson } from '../../domain/task-rows';
-import { taskMessages } from '../tasks/task-messages';
 import { submitTask } from '../tasks/task-submit';
 import { upstreamJson } from '../tasks/upstream-call';
 import { sunoHeaders } from './platform';
 import { fetchRequestSchema, submitAnswerSchema, submitRequestSchema } from './wire';
+import { messages } from '../../platform/i18n/catalogue';
 
 const actions = { music: 'MUSIC', lyrics: 'LYRICS' } as const;
 
@@ -58,7 +58,7 @@ export function registerSunoRoutes(app: FastifyInstance, context: AppContext, se
     guarded(request, reply, async (caller) => {
       const kind = request.params.action as keyof typeof actions;
       const action = actions[kind];
-      if (!action) throw new RelayError(fill(taskMessages.unknownAction, { action: request.params.action }), 400, 'unknown_action', 'invalid_request_error');
+      if (!action) throw new RelayError(fill(messages.relayTask.unknownAction, { action: request.params.action }), 400, 'unknown_action', 'invalid_request_error');
       const body = bodyOf(request, submitRequestSchema);
       const model = `suno_${kind}`;
       const forwarded = JSON.stringify(body);
@@ -92,7 +92,7 @@ export function registerSunoRoutes(app: FastifyInstance, context: AppContext, se
       });
       if (!result.accepted) {
         const detail = result.answer.message || result.answer.code;
-        throw new RelayError(fill(taskMessages.upstreamRefused, { detail }), 400, 'task_refused', 'upstream_error');
+        throw new RelayError(fill(messages.relayTask.upstreamRefused, { detail }), 400, 'task_refused', 'upstream_error');
       }
       const taskId = result.answer.data as string;
       return taskId;

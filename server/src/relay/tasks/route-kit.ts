@@ -4,8 +4,8 @@ import type { AppContext } from '../../app-context';
 import { fill } from '../../platform/text';
 import { RelayError } from '../relay-error';
 import { relayErrorBody } from '../relay-error-reply';
-import { taskMessages } from './task-messages';
 import { jsonOf } from '../formats/body-json';
+import { messages } from '../../platform/i18n/catalogue';
 
 /**
  * A failure of a task route as status, code, type and message (in the client's language, with the
@@ -31,13 +31,13 @@ export function bodyOf<T>(request: FastifyRequest, schema: z.ZodType<T>): T {
   return parsed.data;
 }
 
-export const invalidBody = (detail: string) => new RelayError(fill(taskMessages.invalidBody, { detail }), 400, 'invalid_request_body', 'invalid_request_error');
+export const invalidBody = (detail: string) => new RelayError(fill(messages.relayTask.invalidBody, { detail }), 400, 'invalid_request_body', 'invalid_request_error');
 
 /** Refuses the call when the administrator turned drawing (DrawingEnabled) or async tasks (TaskEnabled) off. */
 export function requireEnabled(context: AppContext, option: 'DrawingEnabled' | 'TaskEnabled'): void {
   if (context.options.boolean(option)) return;
-  const text = option === 'DrawingEnabled' ? taskMessages.drawingDisabled : taskMessages.tasksDisabled;
+  const text = option === 'DrawingEnabled' ? messages.relayTask.drawingDisabled : messages.relayTask.tasksDisabled;
   throw new RelayError(text, 403, option === 'DrawingEnabled' ? 'drawing_disabled' : 'task_disabled', 'permission_error');
 }
 
-export const taskNotFound = (id: string) => new RelayError(fill(taskMessages.taskNotFound, { id }), 404, 'task_not_found', 'invalid_request_error');
+export const taskNotFound = (id: string) => new RelayError(fill(messages.relayTask.taskNotFound, { id }), 404, 'task_not_found', 'invalid_request_error');

@@ -7,10 +7,9 @@ import { quotaFor } from '../billing/quota';
 import type { CachedChannel } from '../caches/channel-index';
 import { selectChannel } from '../channel-selection';
 import { RelayError, UpstreamError } from '../relay-error';
-import { relayMessages } from '../relay-messages';
 import type { RelayServices } from '../relay-services';
 import { chargeTask, holdTaskPrice, releaseTaskHold } from './task-billing';
-import { taskMessages } from './task-messages';
+import { messages } from '../../platform/i18n/catalogue';
 
 /** What one channel answered to a submit: accepted (charged) or refused by the platform (not charged). */
 export interface SubmitAnswer<T> {
@@ -56,7 +55,7 @@ function nextChannel(services: RelayServices, submit: TaskSubmit<unknown>, tried
   }
   if (tried.has(pinned)) return undefined;
   const channel = services.channels.channel(pinned);
-  if (!channel) throw new RelayError(taskMessages.taskChannelDisabled, 403, 'channel_not_found', 'permission_error');
+  if (!channel) throw new RelayError(messages.relayTask.taskChannelDisabled, 403, 'channel_not_found', 'permission_error');
   return channel;
 }
 
@@ -72,7 +71,7 @@ export async function submitTask<T>(context: AppContext, services: RelayServices
   checkModelAllowed(caller, model);
   // Tasks are priced per call (ModelPrice); a model with token ratios only has no task price.
   const price = priceOf(context.options, submit.priceModel ?? model, caller.group);
-  if (price?.kind !== 'per-call') throw new RelayError(fill(relayMessages.unpriced, { model }), 400, 'model_price_error', 'invalid_request_error');
+  if (price?.kind !== 'per-call') throw new RelayError(fill(messages.relay.unpriced, { model }), 400, 'model_price_error', 'invalid_request_error');
   const quota = quotaFor(price, { promptTokens: 0, completionTokens: 0 }, context.options.number('QuotaPerUnit'), submit.units);
   const held = await holdTaskPrice(context, caller, quota);
   const tried = new Set<number>();
@@ -106,5 +105,5 @@ export async function submitTask<T>(context: AppContext, services: RelayServices
     throw error;
   }
   await releaseTaskHold(context, caller, held);
-  throw lastError ?? new RelayError(fill(relayMessages.noChannel, { model, group: caller.group }), 503, 'model_not_found', 'new_api_error');
+  throw lastError ?? new RelayError(fill(messages.relay.noChannel, { model, group: caller.group }), 503, 'model_not_found', 'new_api_error');
 }

@@ -3,8 +3,7 @@ import type { z } from 'zod';
 import { scrubSecrets, secretsOfKey } from '../../domain/secret-scrub';
 import { fill } from '../../platform/text';
 import { badUpstreamBody, RelayError, UpstreamError } from '../relay-error';
-import { relayMessages } from '../relay-messages';
-import { taskMessages } from './task-messages';
+import { messages } from '../../platform/i18n/catalogue';
 
 const ERROR_DETAIL_LIMIT = 500;
 
@@ -22,7 +21,7 @@ export async function callUpstream(dispatcher: Dispatcher, call: UpstreamCall): 
     return await request(call.url, { method: call.method ?? 'POST', headers: call.headers, body: call.body, signal: call.signal, dispatcher });
   } catch (error) {
     const detail = error instanceof Error ? error.message : String(error);
-    throw new RelayError(fill(relayMessages.upstreamUnreachable, { detail }), 502, 'upstream_unreachable', 'upstream_error', true);
+    throw new RelayError(fill(messages.relay.upstreamUnreachable, { detail }), 502, 'upstream_unreachable', 'upstream_error', true);
   }
 }
 
@@ -52,7 +51,7 @@ export async function upstreamJson<T>(dispatcher: Dispatcher, call: UpstreamCall
   if (response.statusCode < 200 || response.statusCode >= 300) {
     const detail = scrubSecrets(text, sentSecrets(call.headers)).slice(0, ERROR_DETAIL_LIMIT);
     const retryable = response.statusCode === 429 || response.statusCode >= 500;
-    const message = fill(taskMessages.upstreamStatus, { status: response.statusCode, detail }).en;
+    const message = fill(messages.relayTask.upstreamStatus, { status: response.statusCode, detail }).en;
     throw new UpstreamError(clientStatusOf(response.statusCode), message, 'upstream_error', retryable, response.statusCode);
   }
   let value: unknown;

@@ -1,11 +1,11 @@
 import { fill } from '../../../platform/text';
 import type { ChatContentPart, ChatMessage, ChatRequest, ChatToolChoice } from '../../formats/openai-chat-types';
 import { RelayError } from '../../relay-error';
-import { relayMessages } from '../../relay-messages';
 import type { UpstreamTarget } from '../provider';
 import { defaultAdapterSettings, type ClaudeAdapterSettings } from '../adapter-settings';
 import { defaultMaxTokens } from './claude-options';
 import { applyThinking } from './thinking';
+import { messages } from '../../../platform/i18n/catalogue';
 
 /** A content block of a Claude request. */
 export type ClaudeContentBlock = { type: string; [field: string]: unknown };
@@ -96,7 +96,7 @@ function toolChoiceOf(choice: ChatToolChoice | undefined, parallel: boolean | un
 /** Claude serves chat only: an OpenAI embeddings, images or audio call on a Claude channel is refused. */
 export function requireChat(target: UpstreamTarget): void {
   if (target.endpoint.kind === 'chat') return;
-  throw new RelayError(fill(relayMessages.endpointNotOnChannel, { path: target.endpoint.path }), 400, 'unsupported_endpoint', 'invalid_request_error');
+  throw new RelayError(fill(messages.relay.endpointNotOnChannel, { path: target.endpoint.path }), 400, 'unsupported_endpoint', 'invalid_request_error');
 }
 
 /**

@@ -1,4 +1,5 @@
 import { RelayError } from '../../relay-error';
+import { messages } from '../../../platform/i18n/catalogue';
 
 /** Bedrock credentials stored in the channel key: `AccessKey|SecretKey|region` or `ApiKey|region`. */
 export type BedrockCredentials =
@@ -6,7 +7,7 @@ export type BedrockCredentials =
   | { kind: 'api-key'; apiKey: string; region: string };
 
 const badKey = new RelayError(
-  { zh: 'AWS 渠道密钥格式应为 AccessKey|SecretKey|区域 或 ApiKey|区域', en: 'An AWS channel key must be AccessKey|SecretKey|region or ApiKey|region' },
+  messages.provider.awsKeyInvalid,
   500,
   'channel_invalid_key',
   'api_error',

@@ -2,8 +2,8 @@ import type { ChatMessage, ChatRequest } from '../../formats/openai-chat-types';
 import { plainText } from '../own-api-adapter';
 import { endpointNotServed, misconfigured } from '../openai-compatible/request';
 import type { UpstreamRequest, UpstreamTarget } from '../provider';
-import { vendorMessages } from '../vendor-messages';
 import { baiduAccessToken, baiduCredentials } from './credentials';
+import { messages } from '../../../platform/i18n/catalogue';
 
 export const BAIDU_BASE_URL = 'https://aip.baidubce.com';
 const CHAT_PATH = '/rpc/2.0/ai_custom/v1/wenxinworkshop/chat/';
@@ -66,7 +66,7 @@ function embeddingsBody(request: Record<string, unknown>): Record<string, unknow
 export async function baiduRequest(target: UpstreamTarget, chat: ChatRequest): Promise<UpstreamRequest> {
   const { channel, endpoint, upstreamModel, stream } = target;
   const credentials = baiduCredentials(channel.key);
-  if (!credentials) throw misconfigured(channel, vendorMessages.badKeyFormat, { format: 'API Key|Secret Key' });
+  if (!credentials) throw misconfigured(channel, messages.provider.badKeyFormat, { format: 'API Key|Secret Key' });
   if (endpoint.kind !== 'chat' && endpoint.kind !== 'embeddings') throw endpointNotServed(endpoint);
   const base = channel.baseUrl || BAIDU_BASE_URL;
   const token = await baiduAccessToken(base, credentials.apiKey, credentials.secretKey);

@@ -3,7 +3,7 @@ import { plainText } from '../own-api-adapter';
 import { endpointNotServed, misconfigured } from '../openai-compatible/request';
 import { defaultBaseUrl } from '../openai-compatible/vendors';
 import type { UpstreamRequest, UpstreamTarget } from '../provider';
-import { vendorMessages } from '../vendor-messages';
+import { messages } from '../../../platform/i18n/catalogue';
 
 /** Coze wants a user id on every chat; one is used when the client names none. */
 export const COZE_DEFAULT_USER = 'switchboard';
@@ -40,7 +40,7 @@ export function cozeRequest(target: UpstreamTarget, chat: ChatRequest): Upstream
   const { channel, endpoint } = target;
   if (endpoint.kind !== 'chat') throw endpointNotServed(endpoint);
   const botId = channel.other.trim();
-  if (!botId) throw misconfigured(channel, vendorMessages.noBotId);
+  if (!botId) throw misconfigured(channel, messages.provider.noBotId);
   const base = channel.baseUrl || defaultBaseUrl(channel.type);
   const conversation = typeof chat.conversation_id === 'string' && chat.conversation_id ? `?conversation_id=${encodeURIComponent(chat.conversation_id)}` : '';
   const body = {

@@ -2,8 +2,8 @@ import type { ChatMessage, ChatRequest } from '../../formats/openai-chat-types';
 import { plainText } from '../own-api-adapter';
 import { endpointNotServed, misconfigured } from '../openai-compatible/request';
 import type { UpstreamRequest, UpstreamTarget } from '../provider';
-import { vendorMessages } from '../vendor-messages';
 import { defaultBaseUrl } from '../openai-compatible/vendors';
+import { messages } from '../../../platform/i18n/catalogue';
 
 /** Dify wants a user id on every message; one is used when the client names none. */
 export const DIFY_DEFAULT_USER = 'switchboard';
@@ -31,7 +31,7 @@ export function difyRequest(target: UpstreamTarget, chat: ChatRequest): Upstream
   const { channel, endpoint, stream } = target;
   if (endpoint.kind !== 'chat') throw endpointNotServed(endpoint);
   const base = channel.baseUrl || defaultBaseUrl(channel.type);
-  if (!base) throw misconfigured(channel, vendorMessages.noBaseUrl);
+  if (!base) throw misconfigured(channel, messages.provider.noBaseUrl);
   const conversationId = typeof chat.conversation_id === 'string' ? chat.conversation_id : '';
   const body = {
     inputs: chat.inputs && typeof chat.inputs === 'object' ? chat.inputs : {},

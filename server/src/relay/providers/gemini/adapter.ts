@@ -12,6 +12,7 @@ import { GeminiChunkTranslator, GeminiSseRelay } from './stream-relay';
 import { geminiUrl, type GeminiAction } from './url';
 import { textOfResponse, usageOfMetadata } from './usage';
 import { generateContentResponseSchema } from './wire';
+import { messages } from '../../../platform/i18n/catalogue';
 
 /** Where one call of a Gemini-speaking upstream goes, and with which credentials. */
 export interface GeminiAddress {
@@ -30,15 +31,10 @@ function parseJson(bytes: Buffer): unknown {
 
 const isEmbedding = (target: UpstreamTarget) => target.endpoint.kind === 'embeddings';
 
-const endpointNotServed = {
-  zh: '该渠道类型不支持接口 {path}，仅支持对话和嵌入',
-  en: 'This channel type does not serve {path}; it serves chat and embeddings only',
-};
-
 /** Gemini serves chat and embeddings: OpenAI images, audio and the like are refused. */
 function requireChatOrEmbeddings(target: UpstreamTarget): void {
   if (target.endpoint.kind === 'chat' || isEmbedding(target)) return;
-  throw new RelayError(fill(endpointNotServed, { path: target.endpoint.path }), 400, 'unsupported_endpoint', 'invalid_request_error');
+  throw new RelayError(fill(messages.provider.geminiEndpointNotServed, { path: target.endpoint.path }), 400, 'unsupported_endpoint', 'invalid_request_error');
 }
 
 function nativeAction(target: UpstreamTarget, body: ParsedBody): GeminiAction {

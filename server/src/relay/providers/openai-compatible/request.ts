@@ -3,8 +3,8 @@ import type { CachedChannel } from '../../caches/channel-index';
 import type { Endpoint } from '../../endpoints';
 import { fill, type Text } from '../../../platform/text';
 import { RelayError } from '../../relay-error';
-import { vendorMessages } from '../vendor-messages';
 import { vendorUrl } from './vendors';
+import { messages } from '../../../platform/i18n/catalogue';
 
 export const AZURE_DEFAULT_API_VERSION = '2025-04-01-preview';
 
@@ -20,10 +20,10 @@ export function misconfigured(channel: CachedChannel, text: Text, extra: Record<
 
 /** The client asked for an endpoint this vendor does not have: not the channel's fault, nothing to retry. */
 export const endpointNotServed = (endpoint: Endpoint): RelayError =>
-  new RelayError(fill(vendorMessages.endpointNotServed, { path: endpoint.path }), 400, 'unsupported_endpoint', 'invalid_request_error');
+  new RelayError(fill(messages.provider.endpointNotServed, { path: endpoint.path }), 400, 'unsupported_endpoint', 'invalid_request_error');
 
 function requireBase(channel: CachedChannel): string {
-  if (!channel.baseUrl) throw misconfigured(channel, vendorMessages.noBaseUrl);
+  if (!channel.baseUrl) throw misconfigured(channel, messages.provider.noBaseUrl);
   return channel.baseUrl;
 }
 
@@ -46,9 +46,9 @@ function vendorRoute(channel: CachedChannel, endpoint: Endpoint, model: string) 
   const route = vendorUrl(channel, endpoint.kind, endpoint.path, model);
   if (route.ok) return route;
   if (route.reason === 'unsupported') throw endpointNotServed(endpoint);
-  if (route.reason === 'no_base_url') throw misconfigured(channel, vendorMessages.noBaseUrl);
-  if (route.reason === 'no_account') throw misconfigured(channel, vendorMessages.noAccount);
-  throw misconfigured(channel, vendorMessages.notRelayable, { type: channelTypeName(channel.type) });
+  if (route.reason === 'no_base_url') throw misconfigured(channel, messages.provider.noBaseUrl);
+  if (route.reason === 'no_account') throw misconfigured(channel, messages.provider.noAccount);
+  throw misconfigured(channel, messages.provider.notRelayable, { type: channelTypeName(channel.type) });
 }
 
 /**

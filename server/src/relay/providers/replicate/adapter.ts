@@ -3,6 +3,7 @@ import { ownApiAdapter } from '../own-api-adapter';
 import { replicateErrorFrom } from './errors';
 import { replicateRequest } from './request';
 import { replicateWhole } from './response';
+import { messages } from '../../../platform/i18n/catalogue';
 
 /** Replicate: image generation through sync-mode predictions, with the API token as Bearer. */
 export const replicateAdapter = ownApiAdapter(
@@ -10,7 +11,7 @@ export const replicateAdapter = ownApiAdapter(
     request: replicateRequest,
     whole: replicateWhole,
     stream: () => {
-      throw new RelayError({ zh: 'Replicate 渠道不支持流式输出', en: 'Replicate channels do not stream' }, 400, 'stream_not_supported', 'invalid_request_error');
+      throw new RelayError(messages.provider.replicateNoStream, 400, 'stream_not_supported', 'invalid_request_error');
     },
   },
   replicateErrorFrom,

@@ -3,8 +3,8 @@ import { plainText } from '../own-api-adapter';
 import { endpointNotServed, misconfigured } from '../openai-compatible/request';
 import { defaultBaseUrl } from '../openai-compatible/vendors';
 import type { UpstreamRequest, UpstreamTarget } from '../provider';
-import { vendorMessages } from '../vendor-messages';
 import { tc3Authorization } from './signing';
+import { messages } from '../../../platform/i18n/catalogue';
 
 const HUNYUAN_VERSION = '2023-09-01';
 const CONTENT_TYPE = 'application/json; charset=utf-8';
@@ -35,7 +35,7 @@ export function hunyuanRequest(target: UpstreamTarget, chat: ChatRequest, now: (
   const { channel, endpoint, upstreamModel, stream } = target;
   if (endpoint.kind !== 'chat') throw endpointNotServed(endpoint);
   const credentials = tencentCredentials(channel.key);
-  if (!credentials) throw misconfigured(channel, vendorMessages.badKeyFormat, { format: 'AppId|SecretId|SecretKey' });
+  if (!credentials) throw misconfigured(channel, messages.provider.badKeyFormat, { format: 'AppId|SecretId|SecretKey' });
   const base = channel.baseUrl || defaultBaseUrl(channel.type);
   const body = Buffer.from(JSON.stringify(hunyuanBody(chat, upstreamModel, stream)));
   const timestamp = Math.floor(now() / 1000);

@@ -11,13 +11,9 @@ import type { ProviderAdapter, UpstreamTarget } from '../provider';
 import { parseServiceAccount, TokenExchangeError, VertexTokenCache } from './credentials';
 import { fromPredictResponse, toPredictRequest } from './embeddings';
 import { isClaudeModel, regionFor, VERTEX_ANTHROPIC_VERSION, vertexUrl, type VertexAction } from './request';
+import { messages } from '../../../platform/i18n/catalogue';
 
 const tokens = new VertexTokenCache();
-
-const claudeNeedsServiceAccount = {
-  zh: 'Vertex AI 上的 Claude 模型需要服务账号 JSON 密钥',
-  en: 'Claude models on Vertex AI need a service-account JSON key',
-};
 
 /**
  * Where a Vertex call goes and how it authenticates: a service-account key gives a project and a
@@ -29,7 +25,7 @@ async function vertexAddress(target: UpstreamTarget, action: VertexAction): Prom
   const region = regionFor(channel.other, upstreamModel);
   const url = vertexUrl({ projectId: account?.project_id ?? null, region, baseUrl: channel.baseUrl }, upstreamModel, action);
   if (!account) {
-    if (isClaudeModel(upstreamModel)) throw new RelayError(claudeNeedsServiceAccount, 400, 'vertex_key_type', 'invalid_request_error');
+    if (isClaudeModel(upstreamModel)) throw new RelayError(messages.provider.vertexClaudeNeedsServiceAccount, 400, 'vertex_key_type', 'invalid_request_error');
     return { url, headers: { 'content-type': 'application/json', 'x-goog-api-key': channel.key } };
   }
   try {

@@ -3,8 +3,8 @@ import { plainText } from '../own-api-adapter';
 import { endpointNotServed, misconfigured } from '../openai-compatible/request';
 import { defaultBaseUrl } from '../openai-compatible/vendors';
 import type { UpstreamRequest, UpstreamTarget } from '../provider';
-import { vendorMessages } from '../vendor-messages';
 import { zhipuKeyParts, zhipuToken } from './token';
+import { messages } from '../../../platform/i18n/catalogue';
 
 
 /**
@@ -29,7 +29,7 @@ export async function zhipuRequest(target: UpstreamTarget, chat: ChatRequest): P
   const { channel, endpoint, upstreamModel, stream } = target;
   if (endpoint.kind !== 'chat') throw endpointNotServed(endpoint);
   const parts = zhipuKeyParts(channel.key);
-  if (!parts) throw misconfigured(channel, vendorMessages.badKeyFormat, { format: 'id.secret' });
+  if (!parts) throw misconfigured(channel, messages.provider.badKeyFormat, { format: 'id.secret' });
   const base = channel.baseUrl || defaultBaseUrl(channel.type);
   const body = {
     prompt: zhipuPrompt(chat.messages),
