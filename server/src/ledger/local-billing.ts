@@ -109,6 +109,7 @@ export class LocalBilling implements Billing {
   async close(): Promise<void> {
     if (this.flushTimer) clearInterval(this.flushTimer);
     await this.balances.flush();
+    await this.balances.close?.();
     await this.logs.flush();
     void this.journal?.rotate(this.oldestNeeded());
     this.journal?.close();

@@ -7,7 +7,8 @@ import { AppError } from '../../platform/errors';
 import { TRUST_FACTOR, type Admission } from './admission';
 import { negativeQuota, type BalanceBook, type Charge, type Hold, type Refund } from './balance-book';
 import type { DeltaWriter } from './delta-writer';
-import { RedisChangeBatch, type ChangeResult } from './redis-change-batch';
+import { RedisChangeBatch, type BalanceChange, type ChangeResult } from './redis-change-batch';
+import { LEASE_EXPIRY_MS, REDIS_LEASE_SHARE, RedisLeases } from './redis-leases';
 import { RedisReadBatch } from './redis-read-batch';
 import { ADMIT, LOAD, RELEASE_LEFTOVERS, RESERVE } from './redis-scripts';
 
@@ -22,6 +23,9 @@ interface Part {
   id: number;
   name: string;
 }
+
+/** What of a change the lease paid, with the lease's key, and whether it may lower the balances. */
+type ChangeExtra = Pick<BalanceChange, 'covered' | 'lease' | 'recall'>;
 
 /** What the ADMIT script answers, as an admission (its answers for a balance not loaded are handled before). */
 const admission = (result: number, amount: number): Admission => {
@@ -56,12 +60,16 @@ export interface RedisBookInstance {
  * back what its killed run held. If Redis loses its data, balances are copied again only after
  * REBUILD_WAIT_MS, when every instance has flushed what it changed before the loss; the copy keeps
  * the journal marks the database had, so a change already in the copy is not applied again.
+ *
+ * A caller Redis trusts (a large balance) gets a lease with its admission (redis-leases.ts): later
+ * calls of that user and token are let in here without asking, and their charges are paid from it.
  */
 export class RedisBalanceBook implements BalanceBook {
   private readonly holdsKey: string;
   private readonly appliedKey: string;
   private readonly changes: RedisChangeBatch;
   private readonly reads: RedisReadBatch;
+  private readonly leases: RedisLeases;
 
   constructor(
     private readonly redis: Redis,
@@ -74,6 +82,7 @@ export class RedisBalanceBook implements BalanceBook {
     this.appliedKey = `${prefix}applied:${instance.id}`;
     this.changes = new RedisChangeBatch(redis, this.holdsKey, this.appliedKey, instance.id);
     this.reads = new RedisReadBatch(redis);
+    this.leases = new RedisLeases(redis, prefix, instance.id);
   }
 
   /**
@@ -81,6 +90,7 @@ export class RedisBalanceBook implements BalanceBook {
    * left and applies its journaled balance changes that Redis has not seen.
    */
   async recover(records: JournalRecord[]): Promise<void> {
+    await this.leases.endAll();
     await RELEASE_LEFTOVERS.run(this.redis, [this.holdsKey], [`${this.prefix}balance:`]);
     for (const record of records) {
       const change = balanceChange(record);
@@ -94,13 +104,13 @@ export class RedisBalanceBook implements BalanceBook {
     }
   }
 
-  /** Redis is read on every call: instances share it, and no copy here would be current. */
-  surelyAbove(): boolean {
-    return false;
+  /** From this instance's leases only: a copy of a balance here would not know of other instances' changes. */
+  surelyAbove(userId: number, tokenId: number | null, amount: number): boolean {
+    return this.leases.above(userId, tokenId, amount);
   }
 
-  tokenSurelyAbove(): boolean {
-    return false;
+  tokenSurelyAbove(tokenId: number, amount: number): boolean {
+    return this.leases.tokenAbove(tokenId, amount);
   }
 
   userQuota(userId: number): Promise<number> {
@@ -111,16 +121,19 @@ export class RedisBalanceBook implements BalanceBook {
     return this.read('token', tokenId);
   }
 
+  /** A lowering takes back every lease on the balance in the same script call, before it applies. */
   async adjustUser(userId: number, delta: number): Promise<number> {
     const seq = this.writer.userQuota(userId, delta);
     await this.instance.durable();
-    return this.settle([{ kind: 'user', id: userId, name: userPart(seq) }], 0, -delta, seq);
+    if (delta < 0) this.leases.recalled('user', userId);
+    return (await this.settle([{ kind: 'user', id: userId, name: userPart(seq) }], 0, -delta, seq, { recall: delta < 0 })).value;
   }
 
   async adjustToken(tokenId: number, delta: number): Promise<number> {
     const seq = this.writer.tokenRemain(tokenId, delta);
     await this.instance.durable();
-    return this.settle([{ kind: 'token', id: tokenId, name: userPart(seq) }], 0, -delta, seq);
+    if (delta < 0) this.leases.recalled('token', tokenId);
+    return (await this.settle([{ kind: 'token', id: tokenId, name: userPart(seq) }], 0, -delta, seq, { recall: delta < 0 })).value;
   }
 
   async setTokenRemain(tokenId: number, value: number): Promise<void> {
@@ -133,22 +146,19 @@ export class RedisBalanceBook implements BalanceBook {
   }
 
   /**
-   * What `admitOn` decides, in one round trip: for a caller without a token balance a GET of the
-   * user's (the cheapest command for Redis) unless a hold is needed; otherwise one script call that
-   * reads, trusts and holds together.
+   * What `admitOn` decides: at once when this instance's lease covers the call, else in one script
+   * call that reads, trusts and holds together, and grants a trusted caller a lease.
    */
   async admit(request: Hold): Promise<Admission> {
-    if (request.tokenId === null) {
-      const user = await this.userQuota(request.userId);
-      if (user <= 0) return { short: 'user' };
-      if (request.amount <= 0 || user > request.amount * TRUST_FACTOR) return { reserved: 0 };
-    }
-    const result = await this.holding(ADMIT, request, [request.amount * TRUST_FACTOR]);
-    return admission(result, request.amount);
+    if (this.leases.covers(request.userId, request.tokenId, request.amount)) return { reserved: 0 };
+    const leaseKeys = [this.leases.key(request.userId, request.tokenId), this.leases.ownKey];
+    const [result, lease] = (await this.holding(ADMIT, request, leaseKeys, [request.amount * TRUST_FACTOR, REDIS_LEASE_SHARE, LEASE_EXPIRY_MS])) as [number, number];
+    if (Number(lease) > 0) this.leases.granted(request.userId, request.tokenId, Number(lease));
+    return admission(Number(result), request.amount);
   }
 
   async reserve(request: Hold): Promise<boolean> {
-    return (await this.holding(RESERVE, request, [])) === 1;
+    return Number(await this.holding(RESERVE, request, [], [])) === 1;
   }
 
   /** Gives the hold back in Redis (both balances in one call); nothing to journal, nothing for the database. */
@@ -161,10 +171,13 @@ export class RedisBalanceBook implements BalanceBook {
    * before it: the call's usage and log row), then applies it in Redis.
    */
   async charge(request: Charge): Promise<void> {
+    const paid = this.leases.spend(request.userId, request.tokenId, request.quota - request.reserved);
     const seq = this.writer.charge(request.userId, request.tokenId, request.quota);
     if (request.reserved === 0 && request.quota === 0) return;
     await this.instance.durable();
-    await this.settle(this.parts(request.userId, request.tokenId, seq), request.reserved, request.quota, seq);
+    const lease = paid ? { covered: paid.covered, lease: this.leases.key(request.userId, request.tokenId) } : {};
+    const result = await this.settle(this.parts(request.userId, request.tokenId, seq), request.reserved, request.quota, seq, lease);
+    if (paid && result.leaseGone) this.leases.gone(paid.lease);
   }
 
   /** Like a charge: journaled, durable, then applied in Redis. */
@@ -179,11 +192,18 @@ export class RedisBalanceBook implements BalanceBook {
     this.writer.usage(usage.userId, usage.tokenId, usage.channelId, usage.quota, usage.requests);
   }
 
-  /** Writes pending deltas, then forgets the applied changes the database now holds. */
+  /** Renews this instance's leases, writes pending deltas, then forgets the applied changes the database now holds. */
   async flush(): Promise<void> {
+    const renewed = this.leases.renew();
     await this.writer.flush();
+    await renewed;
     // Best effort: a change the database holds is never applied again anyway (the balance's marks).
     if (this.writer.writtenThrough > 0) await this.redis.zremrangebyscore(this.appliedKey, '-inf', this.writer.writtenThrough).catch(() => 0);
+  }
+
+  /** Gives this instance's leases back (a clean stop). */
+  async close(): Promise<void> {
+    await this.leases.endAll();
   }
 
   private key(kind: Kind, id: number): string {
@@ -203,25 +223,26 @@ export class RedisBalanceBook implements BalanceBook {
 
   /**
    * Runs ADMIT or RESERVE on the request's balances (loading a balance Redis lacks, then again);
-   * answers the script's result.
+   * answers the script's answer (a number, or a list whose first item is the result).
    */
-  private async holding(script: typeof ADMIT, request: Hold, extra: number[]): Promise<number> {
-    const keys = [this.key('user', request.userId), request.tokenId === null ? '' : this.key('token', request.tokenId), this.holdsKey];
+  private async holding(script: typeof ADMIT, request: Hold, extraKeys: string[], extra: (number | string)[]): Promise<unknown> {
+    const keys = [this.key('user', request.userId), request.tokenId === null ? '' : this.key('token', request.tokenId), this.holdsKey, ...extraKeys];
     const args = [request.amount, `user:${request.userId}`, `token:${request.tokenId ?? 0}`, ...extra];
     for (let round = 0; round < 3; round += 1) {
-      const result = Number(await script.run(this.redis, keys, args));
-      if (result >= 0) return result;
+      const answer = await script.run(this.redis, keys, args);
+      const result = Number(Array.isArray(answer) ? answer[0] : answer);
+      if (result >= 0) return answer;
       if (result === -1) await this.load('user', request.userId);
       else if (request.tokenId !== null) await this.load('token', request.tokenId);
     }
     throw new Error('balance could not be loaded into Redis');
   }
 
-  /** Applies a change to every part in one call (loading a balance Redis lacks first); returns the first part's new balance. */
-  private async settle(parts: Part[], reserved: number, amount: number, seq: number): Promise<number> {
+  /** Applies a change to every part in one call (loading a balance Redis lacks first); answers what APPLY did. */
+  private async settle(parts: Part[], reserved: number, amount: number, seq: number, extra: ChangeExtra = {}): Promise<{ value: number; leaseGone: boolean }> {
     for (let round = 0; round < 3; round += 1) {
-      const result = await this.apply(parts, reserved, amount, seq);
-      if (result.applied) return result.value;
+      const result = await this.apply(parts, reserved, amount, seq, extra);
+      if (result.applied) return result;
       const missing = parts[result.missing];
       if (!missing) break;
       await this.load(missing.kind, missing.id);
@@ -230,9 +251,9 @@ export class RedisBalanceBook implements BalanceBook {
   }
 
   /** Applies a change in Redis, with the others of this turn: applied with the first part's new balance, or which part's balance is not loaded (nothing applied then). */
-  private apply(parts: Part[], reserved: number, amount: number, seq: number): Promise<ChangeResult> {
+  private apply(parts: Part[], reserved: number, amount: number, seq: number, extra: ChangeExtra = {}): Promise<ChangeResult> {
     const changeParts = parts.map((part) => ({ key: this.key(part.kind, part.id), field: `${part.kind}:${part.id}`, name: part.name }));
-    return this.changes.apply({ parts: changeParts, reserved, amount, seq });
+    return this.changes.apply({ parts: changeParts, reserved, amount, seq, ...extra });
   }
 
   /** Copies a balance from the database with every instance's journal mark, read in one statement. */
