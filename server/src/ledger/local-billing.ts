@@ -117,6 +117,7 @@ export class LocalBilling implements Billing {
 
   /** Closes the journal without writing (the start failed). */
   abandon(): void {
+    this.balances.abandon?.();
     this.journal?.close();
   }
 

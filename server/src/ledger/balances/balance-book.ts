@@ -82,4 +82,6 @@ export interface BalanceBook {
   flush(): Promise<void>;
   /** Gives back what this process holds for itself (its leases) at a clean stop, after the last flush. */
   close?(): Promise<void>;
+  /** Lets go of what the process listens on, holding on to nothing (a start that failed, or a test's crash). */
+  abandon?(): void;
 }

@@ -8,8 +8,10 @@ import { TRUST_FACTOR, type Admission } from './admission';
 import { negativeQuota, type BalanceBook, type Charge, type Hold, type Refund } from './balance-book';
 import type { DeltaWriter } from './delta-writer';
 import { RedisChangeBatch, type BalanceChange, type ChangeResult } from './redis-change-batch';
+import { LeaseCharges } from './redis-lease-charges';
 import { LEASE_EXPIRY_MS, REDIS_LEASE_SHARE, RedisLeases } from './redis-leases';
 import { RedisReadBatch } from './redis-read-batch';
+import { RECALL } from './redis-lease-scripts';
 import { ADMIT, LOAD, RELEASE_LEFTOVERS, RESERVE } from './redis-scripts';
 
 /** After Redis lost its data, how long balances wait before they are copied again from the database. */
@@ -62,7 +64,8 @@ export interface RedisBookInstance {
  * the journal marks the database had, so a change already in the copy is not applied again.
  *
  * A caller Redis trusts (a large balance) gets a lease with its admission (redis-leases.ts): later
- * calls of that user and token are let in here without asking, and their charges are paid from it.
+ * calls of that user and token are let in here without asking, and their charges are paid from it and
+ * applied in Redis together a little later (redis-lease-charges.ts).
  */
 export class RedisBalanceBook implements BalanceBook {
   private readonly holdsKey: string;
@@ -70,6 +73,7 @@ export class RedisBalanceBook implements BalanceBook {
   private readonly changes: RedisChangeBatch;
   private readonly reads: RedisReadBatch;
   private readonly leases: RedisLeases;
+  private readonly leaseCharges: LeaseCharges;
 
   constructor(
     private readonly redis: Redis,
@@ -83,6 +87,17 @@ export class RedisBalanceBook implements BalanceBook {
     this.changes = new RedisChangeBatch(redis, this.holdsKey, this.appliedKey, instance.id);
     this.reads = new RedisReadBatch(redis);
     this.leases = new RedisLeases(redis, prefix, instance.id);
+    this.leaseCharges = new LeaseCharges(redis, {
+      instanceId: instance.id,
+      appliedKey: this.appliedKey,
+      durable: () => instance.durable(),
+      load: (kind, id) => this.load(kind, id),
+      gone: (lease) => this.leases.gone(lease),
+    });
+    this.leases.onRecalled = async (key) => {
+      await this.leaseCharges.send();
+      await this.leases.end([key]);
+    };
   }
 
   /**
@@ -90,7 +105,8 @@ export class RedisBalanceBook implements BalanceBook {
    * left and applies its journaled balance changes that Redis has not seen.
    */
   async recover(records: JournalRecord[]): Promise<void> {
-    await this.leases.endAll();
+    await this.leases.listen();
+    await this.leases.end();
     await RELEASE_LEFTOVERS.run(this.redis, [this.holdsKey], [`${this.prefix}balance:`]);
     for (const record of records) {
       const change = balanceChange(record);
@@ -121,18 +137,18 @@ export class RedisBalanceBook implements BalanceBook {
     return this.read('token', tokenId);
   }
 
-  /** A lowering takes back every lease on the balance in the same script call, before it applies. */
+  /** A lowering first takes back every lease on the balance (its holders give them back, or they are ended without them). */
   async adjustUser(userId: number, delta: number): Promise<number> {
+    if (delta < 0) await this.takeBack('user', userId);
     const seq = this.writer.userQuota(userId, delta);
     await this.instance.durable();
-    if (delta < 0) this.leases.recalled('user', userId);
     return (await this.settle([{ kind: 'user', id: userId, name: userPart(seq) }], 0, -delta, seq, { recall: delta < 0 })).value;
   }
 
   async adjustToken(tokenId: number, delta: number): Promise<number> {
+    if (delta < 0) await this.takeBack('token', tokenId);
     const seq = this.writer.tokenRemain(tokenId, delta);
     await this.instance.durable();
-    if (delta < 0) this.leases.recalled('token', tokenId);
     return (await this.settle([{ kind: 'token', id: tokenId, name: userPart(seq) }], 0, -delta, seq, { recall: delta < 0 })).value;
   }
 
@@ -151,7 +167,10 @@ export class RedisBalanceBook implements BalanceBook {
    */
   async admit(request: Hold): Promise<Admission> {
     if (this.leases.covers(request.userId, request.tokenId, request.amount)) return { reserved: 0 };
-    const leaseKeys = [this.leases.key(request.userId, request.tokenId), this.leases.ownKey];
+    const leaseKey = this.leases.key(request.userId, request.tokenId);
+    // Redis decides on the balance with what the lease paid in it (a new lease is sized on it).
+    if (this.leaseCharges.busy) await this.leaseCharges.send();
+    const leaseKeys = [leaseKey, this.leases.ownKey];
     const [result, lease] = (await this.holding(ADMIT, request, leaseKeys, [request.amount * TRUST_FACTOR, REDIS_LEASE_SHARE, LEASE_EXPIRY_MS])) as [number, number];
     if (Number(lease) > 0) this.leases.granted(request.userId, request.tokenId, Number(lease));
     return admission(Number(result), request.amount);
@@ -168,12 +187,18 @@ export class RedisBalanceBook implements BalanceBook {
 
   /**
    * Journals the charge, waits until the journal holds it (with whatever the same turn journaled
-   * before it: the call's usage and log row), then applies it in Redis.
+   * before it: the call's usage and log row), then applies it in Redis. A charge a lease paid in full
+   * is queued with the lease's others instead (sent once durable).
    */
   async charge(request: Charge): Promise<void> {
     const paid = this.leases.spend(request.userId, request.tokenId, request.quota - request.reserved);
     const seq = this.writer.charge(request.userId, request.tokenId, request.quota);
     if (request.reserved === 0 && request.quota === 0) return;
+    if (paid && seq > 0 && request.reserved === 0 && paid.covered === request.quota) {
+      const balances = this.parts(request.userId, request.tokenId, seq).map((part) => ({ key: this.key(part.kind, part.id), kind: part.kind, id: part.id }));
+      this.leaseCharges.add(this.leases.key(request.userId, request.tokenId), paid.lease, balances, seq, request.quota);
+      return;
+    }
     await this.instance.durable();
     const lease = paid ? { covered: paid.covered, lease: this.leases.key(request.userId, request.tokenId) } : {};
     const result = await this.settle(this.parts(request.userId, request.tokenId, seq), request.reserved, request.quota, seq, lease);
@@ -194,6 +219,7 @@ export class RedisBalanceBook implements BalanceBook {
 
   /** Renews this instance's leases, writes pending deltas, then forgets the applied changes the database now holds. */
   async flush(): Promise<void> {
+    await this.leaseCharges.send();
     const renewed = this.leases.renew();
     await this.writer.flush();
     await renewed;
@@ -203,7 +229,26 @@ export class RedisBalanceBook implements BalanceBook {
 
   /** Gives this instance's leases back (a clean stop). */
   async close(): Promise<void> {
-    await this.leases.endAll();
+    await this.leaseCharges.send();
+    await this.leases.end();
+    this.leases.close();
+  }
+
+  abandon(): void {
+    this.leases.close();
+  }
+
+  /**
+   * Asks the holders of the leases on a balance to give them back and waits until none is out, or
+   * until one did not answer within LEASE_EXPIRY_MS (the lowering then ends them without it).
+   */
+  private async takeBack(kind: Kind, id: number): Promise<void> {
+    this.leases.lowering(kind, id);
+    for (;;) {
+      const heard = this.leases.endsHeard;
+      if (Number(await RECALL.run(this.redis, [this.key(kind, id)], [])) === 0) return;
+      if (!(await this.leases.endAfter(heard))) return;
+    }
   }
 
   private key(kind: Kind, id: number): string {
@@ -211,6 +256,8 @@ export class RedisBalanceBook implements BalanceBook {
   }
 
   private async read(kind: Kind, id: number): Promise<number> {
+    // This instance reads its own charges: those its leases paid are applied first.
+    if (this.leaseCharges.busy) await this.leaseCharges.send();
     const value = await this.reads.get(this.key(kind, id));
     return value === null ? this.load(kind, id) : Number(value);
   }
@@ -228,11 +275,17 @@ export class RedisBalanceBook implements BalanceBook {
   private async holding(script: typeof ADMIT, request: Hold, extraKeys: string[], extra: (number | string)[]): Promise<unknown> {
     const keys = [this.key('user', request.userId), request.tokenId === null ? '' : this.key('token', request.tokenId), this.holdsKey, ...extraKeys];
     const args = [request.amount, `user:${request.userId}`, `token:${request.tokenId ?? 0}`, ...extra];
+    let force = false;
     for (let round = 0; round < 3; round += 1) {
-      const answer = await script.run(this.redis, keys, args);
+      const heard = this.leases.endsHeard;
+      const answer = await script.run(this.redis, keys, [...args, force ? 1 : 0]);
       const result = Number(Array.isArray(answer) ? answer[0] : answer);
       if (result >= 0) return answer;
-      if (result === -1) await this.load('user', request.userId);
+      if (result === -3) {
+        // Leases stand in the way: their holders give them back; one that does not answer loses it.
+        force = !(await this.leases.endAfter(heard));
+        round -= 1;
+      } else if (result === -1) await this.load('user', request.userId);
       else if (request.tokenId !== null) await this.load('token', request.tokenId);
     }
     throw new Error('balance could not be loaded into Redis');

@@ -63,6 +63,8 @@ describe('Redis balance leases shared by two instances', () => {
     const later = await Promise.all(Array.from({ length: 20 }, () => letIn(first.balances, ids.userId, null, 100)));
     expect(later.every((admission) => admission?.asked === false)).toBe(true);
     await Promise.all(Array.from({ length: 21 }, () => first.balances.charge({ userId: ids.userId, tokenId: null, reserved: 0, quota: 100 })));
+    // The charges a lease paid reach Redis together within a moment; the holder's own read sends them first.
+    expect(await first.balances.userQuota(ids.userId)).toBe(1_000_000 - 2100);
     expect(await second.balances.userQuota(ids.userId)).toBe(1_000_000 - 2100);
     await first.balances.flush();
     expect((await balancesInDatabase(database, ids)).user).toBe(1_000_000 - 2100);
@@ -87,8 +89,9 @@ describe('Redis balance leases shared by two instances', () => {
     expect(await leaseKeys(ids.userId)).toHaveLength(1);
     expect(await second.balances.reserve({ userId: ids.userId, tokenId: null, amount: 1_000_000 })).toBe(true);
     expect(await second.balances.reserve({ userId: ids.userId, tokenId: null, amount: 1 })).toBe(false);
-    // The first instance's next charge learns that its lease is gone, and is charged in full.
+    // The first instance learns that its lease is gone when its next charge reaches Redis, charged in full.
     await first.balances.charge({ userId: ids.userId, tokenId: null, reserved: 0, quota: 10 });
+    await first.balances.userQuota(ids.userId);
     expect(first.balances.surelyAbove(ids.userId, null, 1)).toBe(false);
     await second.balances.release({ userId: ids.userId, tokenId: null, amount: 1_000_000 });
     expect(await second.balances.userQuota(ids.userId)).toBe(1_000_000 - 10);
@@ -107,6 +110,8 @@ describe('Redis balance leases shared by two instances', () => {
         if (!admission) return;
         if (!admission.asked) withoutAsking += 1;
         spent += price;
+        // The call's own I/O (its upstream answer) comes in a later turn, as on a real gateway.
+        await new Promise((resolve) => setImmediate(resolve));
         await run.balances.charge({ userId: ids.userId, tokenId: null, reserved: admission.reserved, quota: price });
       }
     };

@@ -26,9 +26,10 @@ end`;
 
 /**
  * All-or-nothing hold on user and (optionally) token, recorded in the instance's holds hash, out of
- * what no instance's lease covers (the leases are taken back first when they stand in the way):
- * 1 done, 0 short, -1 / -2 user / token not loaded.
- * KEYS: user balance, token balance or '', holds hash; ARGV: amount, user field, token field.
+ * what no instance's lease covers (the leases are recalled first when they stand in the way):
+ * 1 done, 0 short, -1 / -2 user / token not loaded, -3 leases in the way are being given back (ask
+ * again once they are, or with ARGV[4] 1 to end them at once).
+ * KEYS: user balance, token balance or '', holds hash; ARGV: amount, user field, token field, force.
  */
 export const RESERVE = new RedisScript(`${HOLD}${LEASE_LUA}
 local amount = tonumber(ARGV[1])
@@ -39,8 +40,15 @@ if KEYS[2] ~= '' then
   token = redis.call('GET', KEYS[2])
   if not token then return -2 end
 end
-if spendable(KEYS[1], tonumber(user), amount) < amount then return 0 end
-if token and spendable(KEYS[2], tonumber(token), amount) < amount then return 0 end
+force_recall = ARGV[4] == '1'
+local free = spendable(KEYS[1], tonumber(user), amount)
+if free == nil then return -3 end
+if free < amount then return 0 end
+if token then
+  free = spendable(KEYS[2], tonumber(token), amount)
+  if free == nil then return -3 end
+  if free < amount then return 0 end
+end
 hold(amount)
 return 1`);
 
@@ -48,11 +56,12 @@ return 1`);
  * A call's admission in one round trip (what \`admitOn\` decides from separate reads), counting only
  * what no instance's lease covers: 0 let in without a hold (nothing needed, or both balances above
  * ARGV[4]), 1 ARGV[1] held on both, 2 refused for the user's balance, 3 for the token's, -1 / -2
- * user / token not loaded. Leases standing in the way of a hold are taken back first. A caller let in
+ * user / token not loaded, -3 leases in the way of a hold are being given back (as RESERVE, ARGV[7]
+ * forcing). A caller let in
  * without a hold is granted a lease (see redis-lease-scripts.ts) when KEYS[4] is not ''. Answers
  * the result and the lease's size (0: none).
  * KEYS: user balance, token balance or '', holds hash, this instance's lease key or '', its set of
- * lease keys; ARGV: amount, user field, token field, trusted above, lease share, lease expiry in ms.
+ * lease keys; ARGV: amount, user field, token field, trusted above, lease share, lease expiry in ms, force.
  */
 export const ADMIT = new RedisScript(`${HOLD}${LEASE_LUA}
 local function admit()
@@ -70,8 +79,15 @@ if KEYS[2] ~= '' then
 end
 local trusted = tonumber(ARGV[4])
 if user - leased(KEYS[1], KEYS[4]) > trusted and (token == nil or token - leased(KEYS[2], KEYS[4]) > trusted) then return 0 end
-if spendable(KEYS[1], user, amount) < amount then return 2 end
-if token ~= nil and spendable(KEYS[2], token, amount) < amount then return 3 end
+force_recall = ARGV[7] == '1'
+local free = spendable(KEYS[1], user, amount)
+if free == nil then return -3 end
+if free < amount then return 2 end
+if token ~= nil then
+  free = spendable(KEYS[2], token, amount)
+  if free == nil then return -3 end
+  if free < amount then return 3 end
+end
 hold(amount)
 return 1
 end
@@ -87,7 +103,8 @@ return {0, grant(KEYS[1], KEYS[2], KEYS[4], KEYS[5], tonumber(ARGV[4]), ARGV[5],
  * instance ARGV[1] (0: not journaled); each balance's part has its name in the applied set. A part is
  * applied at most once (the applied set), and not at all when its balance was copied from a database
  * that already held it (its marks). A change is applied only if all its balances are loaded.
- * A change that may lower a balance (`recall` 1) first takes back every lease on its balances. A
+ * A change that may lower a balance (`recall` 1) first ends every lease on its balances (their holders
+ * were asked to give them back before). A
  * change an instance's lease paid (`covered` of it) lowers that lease (`lease`); the lease ends when
  * it is spent or no longer fits in what the other leases leave of the balances.
  * Answers three numbers per change: 0, the first balance's new value and 1 if the change's lease is
@@ -97,22 +114,6 @@ return {0, grant(KEYS[1], KEYS[2], KEYS[4], KEYS[5], tonumber(ARGV[4]), ARGV[5],
  * recall, then per balance: hold field, part name.
  */
 export const APPLY = new RedisScript(`${LEASE_LUA}
-local function lease_gone(lease, covered, key, count)
-  local left = redis.call('GET', lease)
-  if not left then return 1 end
-  left = tonumber(left) - covered
-  local room = left
-  for index = 1, count do
-    local balance = KEYS[key + 2 * (index - 1)]
-    room = math.min(room, tonumber(redis.call('GET', balance)) - leased(balance, lease))
-  end
-  if left <= 0 or left > room then
-    redis.call('DEL', lease)
-    return 1
-  end
-  if covered > 0 then redis.call('DECRBY', lease, covered) end
-  return 0
-end
 local results = {}
 local key = 3
 local arg = 2
@@ -132,7 +133,7 @@ while arg <= #ARGV do
       local balance = KEYS[key + 2 * (index - 1)]
       local field = ARGV[arg + 5 + 2 * index]
       local name = ARGV[arg + 6 + 2 * index]
-      if ARGV[arg + 6] == '1' then recall(balance) end
+      if ARGV[arg + 6] == '1' then seize(balance) end
       local value
       if seq > 0 and redis.call('ZSCORE', KEYS[2], name) then
         value = tonumber(redis.call('GET', balance))
@@ -149,7 +150,11 @@ while arg <= #ARGV do
       end
       if index == 1 then first = value end
     end
-    if lease ~= '' then gone = lease_gone(lease, tonumber(ARGV[arg + 4]), key, count) end
+    if lease ~= '' then
+      local balances = {}
+      for index = 1, count do balances[index] = KEYS[key + 2 * (index - 1)] end
+      gone = lease_gone(lease, tonumber(ARGV[arg + 4]), balances)
+    end
   end
   results[#results + 1] = missing
   results[#results + 1] = first
