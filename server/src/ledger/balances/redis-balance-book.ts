@@ -217,12 +217,13 @@ export class RedisBalanceBook implements BalanceBook {
     this.writer.usage(usage.userId, usage.tokenId, usage.channelId, usage.quota, usage.requests);
   }
 
-  /** Renews this instance's leases, writes pending deltas, then forgets the applied changes the database now holds. */
+  /** Sends the charges the leases paid, renews the leases, writes pending deltas, then forgets the applied changes the database now holds. */
   async flush(): Promise<void> {
-    await this.leaseCharges.send();
+    // The database is written whether or not Redis answers: a rebuild of Redis waits for it.
+    const sent = this.leaseCharges.send();
     const renewed = this.leases.renew();
     await this.writer.flush();
-    await renewed;
+    await Promise.all([sent, renewed]);
     // Best effort: a change the database holds is never applied again anyway (the balance's marks).
     if (this.writer.writtenThrough > 0) await this.redis.zremrangebyscore(this.appliedKey, '-inf', this.writer.writtenThrough).catch(() => 0);
   }

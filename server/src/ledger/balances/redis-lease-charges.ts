@@ -55,7 +55,7 @@ export class LeaseCharges {
     if (entry && entry.lease.id === lease.id) entry.charges.push(seq, amount);
     else if (entry) {
       // A newer grant of the same key: the older one's charges go first.
-      void this.send();
+      this.send().catch(() => undefined);
       this.pending.set(leaseKey, { lease, balances, charges: [seq, amount] });
     } else this.pending.set(leaseKey, { lease, balances, charges: [seq, amount] });
     this.scheduled ??= setImmediate(() => void this.send().catch(() => undefined));
