@@ -277,7 +277,8 @@ export class RedisBalanceBook implements BalanceBook {
     const keys = [this.key('user', request.userId), request.tokenId === null ? '' : this.key('token', request.tokenId), this.holdsKey, ...extraKeys];
     const args = [request.amount, `user:${request.userId}`, `token:${request.tokenId ?? 0}`, ...extra];
     let force = false;
-    for (let round = 0; round < 3; round += 1) {
+    let loads = 0;
+    while (loads < 3) {
       const heard = this.leases.endsHeard;
       const answer = await script.run(this.redis, keys, [...args, force ? 1 : 0]);
       const result = Number(Array.isArray(answer) ? answer[0] : answer);
@@ -285,8 +286,10 @@ export class RedisBalanceBook implements BalanceBook {
       if (result === -3) {
         // Leases stand in the way: their holders give them back; one that does not answer loses it.
         force = !(await this.leases.endAfter(heard));
-        round -= 1;
-      } else if (result === -1) await this.load('user', request.userId);
+        continue;
+      }
+      loads += 1;
+      if (result === -1) await this.load('user', request.userId);
       else if (request.tokenId !== null) await this.load('token', request.tokenId);
     }
     throw new Error('balance could not be loaded into Redis');
