@@ -32,7 +32,8 @@ export interface LeaseChargesOwner {
  * before it is queued, and sent only once the journal holds it; the balance in Redis lags by what is
  * on its way, which stays within the lease (other instances' holds count the lease as taken). If the
  * instance dies first, its restart applies the journaled charges as any other (once each: the
- * applied set), and a call that fails is sent again (the applied set keeps it once).
+ * applied set), and a call that fails is sent again with the next send (at the latest the next
+ * flush, once a second; the applied set keeps each charge once).
  */
 export class LeaseCharges {
   private pending = new Map<string, Pending>();
