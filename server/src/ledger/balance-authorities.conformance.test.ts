@@ -7,7 +7,9 @@ import { createTestDatabase, type TestDatabase } from '../testing/test-databases
 
 /*
  * One suite, every balance authority: the process's memory, a cluster worker whose balances live in
- * its primary (journaling its bills there, or itself), and Redis shared by instances. Each is built directly, as its process builds it, and
+ * its primary (journaling its bills there, or itself), and Redis shared by instances (lending leases of
+ * large balances: the cases here are too small for one, redis-leases.test.ts spends balances that get
+ * them). Each is built directly, as its process builds it, and
  * must keep the same promises: admission under races lets in exactly what the balance covers, a
  * balance is spent exactly to zero, a refund is applied once, and a crash's journal is replayed once.
  */

@@ -1,7 +1,9 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LEASE_EXPIRY_MS } from './balances/redis-lease-scripts';
 import { balancesInRedis, ChatLoad, expectExactBilling, readLedger, setUpBilling } from '../testing/crash-load';
 import { FakeOpenAIUpstream } from '../testing/fake-openai-upstream';
 import { PrivateRedis } from '../testing/private-redis';
@@ -70,6 +72,41 @@ describe('crash safety with two instances on PostgreSQL and Redis', () => {
     expectExactBilling(ledger, before, load.answered, CLIENTS);
     expect(await balancesInRedis(redis.url, setup)).toEqual({ user: ledger.userQuota, token: ledger.tokenRemain });
   }, 60_000);
+
+  it('an instance holding a lease killed -9: its lease ends by itself, and its charges are applied once at its restart', async () => {
+    const first = await start('fifth');
+    const second = await start('sixth');
+    const setup = await setUpBilling(first, upstream.url);
+    const before = await readLedger(database.settings, setup);
+    const client = new Redis(redis.url);
+    try {
+      let targets = [first.url];
+      const load = new ChatLoad(() => targets, setup.apiKey, CLIENTS);
+      await expect.poll(() => load.answered, { timeout: 20_000, interval: 50 }).toBeGreaterThan(300);
+      // Only the first instance has had calls: the lease of the user and token is its.
+      const [leaseKey] = await client.keys(`switchboard:lease:*:${setup.userId}:${setup.tokenId}`);
+      expect(leaseKey).toBeDefined();
+      const leaseOfFirst = async () => (await client.exists(leaseKey ?? '')) === 1;
+      await first.kill();
+      running.delete(first);
+      targets = [second.url];
+      // Nobody renews the dead instance's lease: it ends, and what it kept from others is free again.
+      await expect.poll(leaseOfFirst, { timeout: LEASE_EXPIRY_MS * 3, interval: 100 }).toBe(false);
+      const answeredAfterExpiry = load.answered;
+      await expect.poll(() => load.answered, { timeout: 20_000, interval: 50 }).toBeGreaterThan(answeredAfterExpiry + 150);
+      await load.stop();
+      const restarted = await start('fifth');
+      for (const server of [restarted, second]) {
+        expect(await server.stop()).toBe(0);
+        running.delete(server);
+      }
+      const ledger = await readLedger(database.settings, setup);
+      expectExactBilling(ledger, before, load.answered, CLIENTS);
+      expect(await balancesInRedis(redis.url, setup)).toEqual({ user: ledger.userQuota, token: ledger.tokenRemain });
+    } finally {
+      client.disconnect();
+    }
+  }, 90_000);
 
   it('Redis killed and restarted empty under load: balances are rebuilt exactly, nothing is lost', async () => {
     const first = await start('third');

@@ -118,6 +118,7 @@ export class LocalBilling implements Billing {
   async close(): Promise<void> {
     if (this.flushTimer) clearInterval(this.flushTimer);
     await this.balances.flush();
+    await this.balances.close?.();
     await this.logs.flush();
     void this.journal?.rotate(this.oldestNeeded());
     this.journal?.close();
@@ -125,6 +126,7 @@ export class LocalBilling implements Billing {
 
   /** Closes the journal without writing (the start failed). */
   abandon(): void {
+    this.balances.abandon?.();
     this.journal?.close();
   }
 

@@ -1,5 +1,6 @@
 import type { Redis } from 'ioredis';
 import { RedisScript } from './redis-script';
+import { TurnBatch } from './turn-batch';
 
 /**
  * Counters for limits: amounts added within a window (which starts at the first add and lasts
@@ -71,41 +72,107 @@ export class MemoryWindowCounter implements WindowCounter {
   }
 }
 
-const ADD = new RedisScript(`if tonumber(ARGV[1]) < 0 and redis.call('EXISTS', KEYS[1]) == 0 then return 0 end
-local total = redis.call('INCRBY', KEYS[1], ARGV[1])
-if redis.call('TTL', KEYS[1]) < 0 then redis.call('EXPIRE', KEYS[1], ARGV[2]) end
-return total`);
+/** One operation on a counter: add to a window, read it, take or give back a slot. */
+type CounterOperation =
+  | { key: string; op: 'add'; amount: number; windowSeconds: number }
+  | { key: string; op: 'read' }
+  | { key: string; op: 'acquire'; expiredBefore: number; limit: number; now: number; holder: string; holdMs: number }
+  | { key: string; op: 'release'; holder: string };
 
-const ACQUIRE = new RedisScript(`redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', ARGV[1])
-if redis.call('ZCARD', KEYS[1]) >= tonumber(ARGV[2]) then return 0 end
-redis.call('ZADD', KEYS[1], ARGV[3], ARGV[4])
-redis.call('PEXPIRE', KEYS[1], ARGV[5])
-return 1`);
+/**
+ * The operations of one turn on any counters, in order, in one call: answers a number per operation
+ * (a window's total, 1 / 0 for a slot taken or not, 0 for a release).
+ * KEYS: a counter per operation; ARGV: per operation its code, then its arguments
+ * (a: amount, window seconds; g; q: expired before, limit, now, holder, hold ms; r: holder).
+ */
+const OPERATIONS = new RedisScript(`local results = {}
+local arg = 1
+for index, key in ipairs(KEYS) do
+  local op = ARGV[arg]
+  if op == 'a' then
+    local amount = tonumber(ARGV[arg + 1])
+    if amount < 0 and redis.call('EXISTS', key) == 0 then
+      results[index] = 0
+    else
+      results[index] = redis.call('INCRBY', key, amount)
+      if redis.call('TTL', key) < 0 then redis.call('EXPIRE', key, ARGV[arg + 2]) end
+    end
+    arg = arg + 3
+  elseif op == 'g' then
+    results[index] = tonumber(redis.call('GET', key) or '0')
+    arg = arg + 1
+  elseif op == 'q' then
+    redis.call('ZREMRANGEBYSCORE', key, '-inf', ARGV[arg + 1])
+    if redis.call('ZCARD', key) >= tonumber(ARGV[arg + 2]) then
+      results[index] = 0
+    else
+      redis.call('ZADD', key, ARGV[arg + 3], ARGV[arg + 4])
+      redis.call('PEXPIRE', key, ARGV[arg + 5])
+      results[index] = 1
+    end
+    arg = arg + 6
+  else
+    redis.call('ZREM', key, ARGV[arg + 1])
+    results[index] = 0
+    arg = arg + 2
+  end
+end
+return results`);
 
+const argumentsOf = (operation: CounterOperation): (string | number)[] => {
+  switch (operation.op) {
+    case 'add':
+      return ['a', operation.amount, operation.windowSeconds];
+    case 'read':
+      return ['g'];
+    case 'acquire':
+      return ['q', operation.expiredBefore, operation.limit, operation.now, operation.holder, operation.holdMs];
+    case 'release':
+      return ['r', operation.holder];
+  }
+};
+
+/** Operations sent in one script call at most: a script holds Redis while it runs. */
+const MAX_OPERATIONS = 256;
+
+/**
+ * Counters in Redis, shared by instances. The operations asked for within one pass of the event loop
+ * (the limits of the calls that arrived together, their settlements) go to Redis in one script call.
+ */
 export class RedisWindowCounter implements WindowCounter {
+  private readonly batch: TurnBatch<CounterOperation, number>;
+
   constructor(
-    private readonly redis: Redis,
+    redis: Redis,
     /** REDIS_PREFIX, so deployments sharing one Redis keep separate counters */
     private readonly prefix: string,
-  ) {}
-
-  async add(key: string, amount: number, windowSeconds: number): Promise<number> {
-    return Number(await ADD.run(this.redis, [`${this.prefix}${key}`], [amount, windowSeconds]));
+  ) {
+    this.batch = new TurnBatch(async (operations) => {
+      const answer = (await OPERATIONS.run(
+        redis,
+        operations.map((operation) => operation.key),
+        operations.flatMap(argumentsOf),
+      )) as number[];
+      return answer.map(Number);
+    }, MAX_OPERATIONS);
   }
 
-  async read(key: string): Promise<number> {
-    return Number((await this.redis.get(`${this.prefix}${key}`)) ?? 0);
+  add(key: string, amount: number, windowSeconds: number): Promise<number> {
+    return this.batch.add({ key: `${this.prefix}${key}`, op: 'add', amount, windowSeconds });
+  }
+
+  read(key: string): Promise<number> {
+    return this.batch.add({ key: `${this.prefix}${key}`, op: 'read' });
   }
 
   async acquire(key: string, holder: string, limit: number, maxHoldSeconds: number): Promise<boolean> {
     const now = Date.now();
     const holdMs = maxHoldSeconds * 1000;
-    const taken = await ACQUIRE.run(this.redis, [`${this.prefix}${key}`], [now - holdMs, limit, now, holder, holdMs]);
-    return Number(taken) === 1;
+    return (await this.batch.add({ key: `${this.prefix}${key}`, op: 'acquire', expiredBefore: now - holdMs, limit, now, holder, holdMs })) === 1;
   }
 
   async release(key: string, holder: string): Promise<void> {
-    await this.redis.zrem(`${this.prefix}${key}`, holder);
+    await this.batch.add({ key: `${this.prefix}${key}`, op: 'release', holder });
   }
 }
 

@@ -1,7 +1,7 @@
 import type { Worker } from 'node:cluster';
 import type { Hold } from '../ledger/balances/balance-book';
 import { Batcher } from './batcher';
-import { LeaseTable } from './lease-table';
+import { LeaseTable } from '../ledger/balances/lease-table';
 import { OperationOrder } from './operation-order';
 import type { LeaseHolder } from './primary-leases';
 import type { PrimaryMessage, Push, Reply } from './protocol';

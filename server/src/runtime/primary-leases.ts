@@ -1,6 +1,6 @@
-import { admitOn, TRUST_FACTOR } from '../ledger/balances/admission';
+import { admitOn } from '../ledger/balances/admission';
 import type { BalanceBook, Hold } from '../ledger/balances/balance-book';
-import type { Lease, LeaseOwner, LeaseTable } from './lease-table';
+import { leaseSize, type Lease, type LeaseOwner, type LeaseTable } from '../ledger/balances/lease-table';
 
 /** A worker as the leases see it: its table, and the primary's record of what it holds. */
 export interface LeaseHolder {
@@ -113,8 +113,8 @@ export class PrimaryLeases {
     const userQuota = await this.balances.userQuota(hold.userId);
     const tokenRemain = hold.tokenId === null ? Number.POSITIVE_INFINITY : await this.balances.tokenRemain(hold.tokenId);
     const workers = Math.max(1, [...this.holders()].length);
-    const size = Math.floor((Math.min(userQuota, tokenRemain) * LEASE_SHARE) / workers);
-    if (size <= hold.amount * TRUST_FACTOR) return null;
+    const size = leaseSize(Math.min(userQuota, tokenRemain), hold.amount, LEASE_SHARE / workers);
+    if (size === 0) return null;
     if (!(await this.balances.reserve({ ...hold, amount: size }))) return null;
     // A lowering that began meanwhile asked back only the leases granted before it.
     if (this.isLowering(hold) || holder.leases.find(hold.userId, hold.tokenId)) {

@@ -1,7 +1,7 @@
 import type { AffinitySpace } from '../platform/affinity-store';
 import type { Registry } from 'prom-client';
 import type { RollEntry } from '../ledger/log-writer';
-import type { LeaseOwner } from './lease-table';
+import type { LeaseOwner } from '../ledger/balances/lease-table';
 import type { AdmitReply } from './primary-leases';
 
 /**

@@ -2,7 +2,7 @@ import { AppError } from '../platform/errors';
 import type { Admission } from '../ledger/balances/admission';
 import { type BalanceBook, type Charge, type Hold, type Refund } from '../ledger/balances/balance-book';
 import type { DeltaWriter } from '../ledger/balances/delta-writer';
-import { LeaseTable } from './lease-table';
+import { LeaseTable } from '../ledger/balances/lease-table';
 import type { PrimaryLink } from './primary-link';
 import { messages } from '../platform/i18n/catalogue';
 

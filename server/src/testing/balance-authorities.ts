@@ -57,12 +57,22 @@ export async function availableAuthorityKinds(): Promise<AuthorityKind[]> {
 
 const quiet = { error: () => undefined, warn: () => undefined };
 
+/** A key prefix of its own, for Redis authorities that share it (instances of one deployment). */
+export const newRedisPrefix = () => `ledger-conformance-${randomBytes(6).toString('hex')}:`;
+
 /**
  * Starts an authority of `kind` on `database` (SQLite at `sqlitePath`), journaling in `journalDirectory`;
- * the Redis one on `redisUrl` (the shared test Redis unless a test brings its own).
+ * the Redis one on `redisUrl` (the shared test Redis unless a test brings its own), under `prefix`
+ * (one of its own unless instances share it).
  */
-export async function startAuthority(kind: AuthorityKind, database: Database, sqlitePath: string, journalDirectory: string, redisUrl = REDIS_URL): Promise<AuthorityRun> {
-  const prefix = `ledger-conformance-${randomBytes(6).toString('hex')}:`;
+export async function startAuthority(
+  kind: AuthorityKind,
+  database: Database,
+  sqlitePath: string,
+  journalDirectory: string,
+  redisUrl = REDIS_URL,
+  prefix = newRedisPrefix(),
+): Promise<AuthorityRun> {
   const config = loadConfig({ SQLITE_PATH: sqlitePath, JOURNAL_DIR: journalDirectory, BILLING_JOURNAL: 'write', REDIS_PREFIX: prefix, WORKERS: '1' });
   const redis = kind === 'redis' ? new Redis(redisUrl) : null;
   const start = async (): Promise<AuthorityRun> => {

@@ -38,8 +38,8 @@ export interface BalanceBook {
   /**
    * True only when the user's balance (and the token's, unless `tokenId` is null) is surely above
    * `amount`, answered at once from what this process already holds: the relay's hot path asks this
-   * first and reads the balances properly only on false. The balances in memory answer, and a cluster
-   * worker from the leases the primary gave it; Redis always answers false.
+   * first and reads the balances properly only on false. The balances in memory answer, a cluster
+   * worker from the leases the primary gave it, and an instance on Redis from the leases Redis gave it.
    */
   surelyAbove(userId: number, tokenId: number | null, amount: number): boolean;
   /** Like `surelyAbove`, for a token's balance alone. */
@@ -77,4 +77,8 @@ export interface BalanceBook {
   recordUsage(usage: { userId: number; tokenId: number; channelId: number; quota: number; requests: number }): void;
   /** Writes every pending delta to the database now. */
   flush(): Promise<void>;
+  /** Gives back what this process holds for itself (its leases) at a clean stop, after the last flush. */
+  close?(): Promise<void>;
+  /** Lets go of what the process listens on, holding on to nothing (a start that failed, or a test's crash). */
+  abandon?(): void;
 }

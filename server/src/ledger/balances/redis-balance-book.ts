@@ -7,8 +7,11 @@ import { AppError } from '../../platform/errors';
 import { TRUST_FACTOR, type Admission } from './admission';
 import { type BalanceBook, type Charge, type Hold, type Refund } from './balance-book';
 import type { DeltaWriter } from './delta-writer';
-import { RedisChangeBatch, type ChangeResult } from './redis-change-batch';
+import { RedisChangeBatch, type BalanceChange, type ChangeResult } from './redis-change-batch';
+import { LeaseCharges } from './redis-lease-charges';
+import { LEASE_EXPIRY_MS, REDIS_LEASE_SHARE, RedisLeases } from './redis-leases';
 import { RedisReadBatch } from './redis-read-batch';
+import { RECALL } from './redis-lease-scripts';
 import { ADMIT, LOAD, RELEASE_LEFTOVERS, RESERVE } from './redis-scripts';
 import { messages } from '../../platform/i18n/catalogue';
 
@@ -23,6 +26,9 @@ interface Part {
   id: number;
   name: string;
 }
+
+/** What of a change the lease paid, with the lease's key, and whether it may lower the balances. */
+type ChangeExtra = Pick<BalanceChange, 'covered' | 'lease' | 'recall'>;
 
 /** What the ADMIT script answers, as an admission (its answers for a balance not loaded are handled before). */
 const admission = (result: number, amount: number): Admission => {
@@ -57,12 +63,18 @@ export interface RedisBookInstance {
  * back what its killed run held. If Redis loses its data, balances are copied again only after
  * REBUILD_WAIT_MS, when every instance has flushed what it changed before the loss; the copy keeps
  * the journal marks the database had, so a change already in the copy is not applied again.
+ *
+ * A caller Redis trusts (a large balance) gets a lease with its admission (redis-leases.ts): later
+ * calls of that user and token are let in here without asking, and their charges are paid from it and
+ * applied in Redis together a little later (redis-lease-charges.ts).
  */
 export class RedisBalanceBook implements BalanceBook {
   private readonly holdsKey: string;
   private readonly appliedKey: string;
   private readonly changes: RedisChangeBatch;
   private readonly reads: RedisReadBatch;
+  private readonly leases: RedisLeases;
+  private readonly leaseCharges: LeaseCharges;
 
   constructor(
     private readonly redis: Redis,
@@ -75,6 +87,18 @@ export class RedisBalanceBook implements BalanceBook {
     this.appliedKey = `${prefix}applied:${instance.id}`;
     this.changes = new RedisChangeBatch(redis, this.holdsKey, this.appliedKey, instance.id);
     this.reads = new RedisReadBatch(redis);
+    this.leases = new RedisLeases(redis, prefix, instance.id);
+    this.leaseCharges = new LeaseCharges(redis, {
+      instanceId: instance.id,
+      appliedKey: this.appliedKey,
+      durable: () => instance.durable(),
+      load: (kind, id) => this.load(kind, id),
+      gone: (lease) => this.leases.gone(lease),
+    });
+    this.leases.onRecalled = async (key) => {
+      await this.leaseCharges.send();
+      await this.leases.end([key]);
+    };
   }
 
   /**
@@ -82,6 +106,8 @@ export class RedisBalanceBook implements BalanceBook {
    * left and applies its journaled balance changes that Redis has not seen.
    */
   async recover(records: JournalRecord[]): Promise<void> {
+    await this.leases.listen();
+    await this.leases.end();
     await RELEASE_LEFTOVERS.run(this.redis, [this.holdsKey], [`${this.prefix}balance:`]);
     for (const record of records) {
       const change = balanceChange(record);
@@ -95,13 +121,13 @@ export class RedisBalanceBook implements BalanceBook {
     }
   }
 
-  /** Redis is read on every call: instances share it, and no copy here would be current. */
-  surelyAbove(): boolean {
-    return false;
+  /** From this instance's leases only: a copy of a balance here would not know of other instances' changes. */
+  surelyAbove(userId: number, tokenId: number | null, amount: number): boolean {
+    return this.leases.above(userId, tokenId, amount);
   }
 
-  tokenSurelyAbove(): boolean {
-    return false;
+  tokenSurelyAbove(tokenId: number, amount: number): boolean {
+    return this.leases.tokenAbove(tokenId, amount);
   }
 
   userQuota(userId: number): Promise<number> {
@@ -112,16 +138,19 @@ export class RedisBalanceBook implements BalanceBook {
     return this.read('token', tokenId);
   }
 
+  /** A lowering first takes back every lease on the balance (its holders give them back, or they are ended without them). */
   async adjustUser(userId: number, delta: number): Promise<number> {
+    if (delta < 0) await this.takeBack('user', userId);
     const seq = this.writer.userQuota(userId, delta);
     await this.instance.durable();
-    return this.settle([{ kind: 'user', id: userId, name: userPart(seq) }], 0, -delta, seq);
+    return (await this.settle([{ kind: 'user', id: userId, name: userPart(seq) }], 0, -delta, seq, { recall: delta < 0 })).value;
   }
 
   async adjustToken(tokenId: number, delta: number): Promise<number> {
+    if (delta < 0) await this.takeBack('token', tokenId);
     const seq = this.writer.tokenRemain(tokenId, delta);
     await this.instance.durable();
-    return this.settle([{ kind: 'token', id: tokenId, name: userPart(seq) }], 0, -delta, seq);
+    return (await this.settle([{ kind: 'token', id: tokenId, name: userPart(seq) }], 0, -delta, seq, { recall: delta < 0 })).value;
   }
 
   async setTokenRemain(tokenId: number, value: number): Promise<void> {
@@ -134,22 +163,22 @@ export class RedisBalanceBook implements BalanceBook {
   }
 
   /**
-   * What `admitOn` decides, in one round trip: for a caller without a token balance a GET of the
-   * user's (the cheapest command for Redis) unless a hold is needed; otherwise one script call that
-   * reads, trusts and holds together.
+   * What `admitOn` decides: at once when this instance's lease covers the call, else in one script
+   * call that reads, trusts and holds together, and grants a trusted caller a lease.
    */
   async admit(request: Hold): Promise<Admission> {
-    if (request.tokenId === null) {
-      const user = await this.userQuota(request.userId);
-      if (user <= 0) return { short: 'user' };
-      if (request.amount <= 0 || user > request.amount * TRUST_FACTOR) return { reserved: 0 };
-    }
-    const result = await this.holding(ADMIT, request, [request.amount * TRUST_FACTOR]);
-    return admission(result, request.amount);
+    if (this.leases.covers(request.userId, request.tokenId, request.amount)) return { reserved: 0 };
+    const leaseKey = this.leases.key(request.userId, request.tokenId);
+    // Redis decides on the balance with what the lease paid in it (a new lease is sized on it).
+    if (this.leaseCharges.busy) await this.leaseCharges.send();
+    const leaseKeys = [leaseKey, this.leases.ownKey];
+    const [result, lease] = (await this.holding(ADMIT, request, leaseKeys, [request.amount * TRUST_FACTOR, REDIS_LEASE_SHARE, LEASE_EXPIRY_MS])) as [number, number];
+    if (Number(lease) > 0) this.leases.granted(request.userId, request.tokenId, Number(lease));
+    return admission(Number(result), request.amount);
   }
 
   async reserve(request: Hold): Promise<boolean> {
-    return (await this.holding(RESERVE, request, [])) === 1;
+    return Number(await this.holding(RESERVE, request, [], [])) === 1;
   }
 
   /** Gives the hold back in Redis (both balances in one call); nothing to journal, nothing for the database. */
@@ -159,13 +188,22 @@ export class RedisBalanceBook implements BalanceBook {
 
   /**
    * Journals the charge, waits until the journal holds it (with whatever the same turn journaled
-   * before it: the call's usage and log row), then applies it in Redis.
+   * before it: the call's usage and log row), then applies it in Redis. A charge a lease paid in full
+   * is queued with the lease's others instead (sent once durable).
    */
   async charge(request: Charge): Promise<void> {
+    const paid = this.leases.spend(request.userId, request.tokenId, request.quota - request.reserved);
     const seq = this.writer.charge(request.userId, request.tokenId, request.quota);
     if (request.reserved === 0 && request.quota === 0) return;
+    if (paid && seq > 0 && request.reserved === 0 && paid.covered === request.quota) {
+      const balances = this.parts(request.userId, request.tokenId, seq).map((part) => ({ key: this.key(part.kind, part.id), kind: part.kind, id: part.id }));
+      this.leaseCharges.add(this.leases.key(request.userId, request.tokenId), paid.lease, balances, seq, request.quota);
+      return;
+    }
     await this.instance.durable();
-    await this.settle(this.parts(request.userId, request.tokenId, seq), request.reserved, request.quota, seq);
+    const lease = paid ? { covered: paid.covered, lease: this.leases.key(request.userId, request.tokenId) } : {};
+    const result = await this.settle(this.parts(request.userId, request.tokenId, seq), request.reserved, request.quota, seq, lease);
+    if (paid && result.leaseGone) this.leases.gone(paid.lease);
   }
 
   /** Like a charge: journaled, durable, then applied in Redis. */
@@ -180,11 +218,39 @@ export class RedisBalanceBook implements BalanceBook {
     this.writer.usage(usage.userId, usage.tokenId, usage.channelId, usage.quota, usage.requests);
   }
 
-  /** Writes pending deltas, then forgets the applied changes the database now holds. */
+  /** Sends the charges the leases paid, renews the leases, writes pending deltas, then forgets the applied changes the database now holds. */
   async flush(): Promise<void> {
+    // The database is written whether or not Redis answers: a rebuild of Redis waits for it.
+    const sent = this.leaseCharges.send();
+    const renewed = this.leases.renew();
     await this.writer.flush();
+    await Promise.all([sent, renewed]);
     // Best effort: a change the database holds is never applied again anyway (the balance's marks).
     if (this.writer.writtenThrough > 0) await this.redis.zremrangebyscore(this.appliedKey, '-inf', this.writer.writtenThrough).catch(() => 0);
+  }
+
+  /** Gives this instance's leases back (a clean stop). */
+  async close(): Promise<void> {
+    await this.leaseCharges.send();
+    await this.leases.end();
+    this.leases.close();
+  }
+
+  abandon(): void {
+    this.leases.close();
+  }
+
+  /**
+   * Asks the holders of the leases on a balance to give them back and waits until none is out, or
+   * until one did not answer within LEASE_EXPIRY_MS (the lowering then ends them without it).
+   */
+  private async takeBack(kind: Kind, id: number): Promise<void> {
+    this.leases.lowering(kind, id);
+    for (;;) {
+      const heard = this.leases.endsHeard;
+      if (Number(await RECALL.run(this.redis, [this.key(kind, id)], [])) === 0) return;
+      if (!(await this.leases.endAfter(heard))) return;
+    }
   }
 
   private key(kind: Kind, id: number): string {
@@ -192,6 +258,8 @@ export class RedisBalanceBook implements BalanceBook {
   }
 
   private async read(kind: Kind, id: number): Promise<number> {
+    // This instance reads its own charges: those its leases paid are applied first.
+    if (this.leaseCharges.busy) await this.leaseCharges.send();
     const value = await this.reads.get(this.key(kind, id));
     return value === null ? this.load(kind, id) : Number(value);
   }
@@ -204,25 +272,35 @@ export class RedisBalanceBook implements BalanceBook {
 
   /**
    * Runs ADMIT or RESERVE on the request's balances (loading a balance Redis lacks, then again);
-   * answers the script's result.
+   * answers the script's answer (a number, or a list whose first item is the result).
    */
-  private async holding(script: typeof ADMIT, request: Hold, extra: number[]): Promise<number> {
-    const keys = [this.key('user', request.userId), request.tokenId === null ? '' : this.key('token', request.tokenId), this.holdsKey];
+  private async holding(script: typeof ADMIT, request: Hold, extraKeys: string[], extra: (number | string)[]): Promise<unknown> {
+    const keys = [this.key('user', request.userId), request.tokenId === null ? '' : this.key('token', request.tokenId), this.holdsKey, ...extraKeys];
     const args = [request.amount, `user:${request.userId}`, `token:${request.tokenId ?? 0}`, ...extra];
-    for (let round = 0; round < 3; round += 1) {
-      const result = Number(await script.run(this.redis, keys, args));
-      if (result >= 0) return result;
+    let force = false;
+    let loads = 0;
+    while (loads < 3) {
+      const heard = this.leases.endsHeard;
+      const answer = await script.run(this.redis, keys, [...args, force ? 1 : 0]);
+      const result = Number(Array.isArray(answer) ? answer[0] : answer);
+      if (result >= 0) return answer;
+      if (result === -3) {
+        // Leases stand in the way: their holders give them back; one that does not answer loses it.
+        force = !(await this.leases.endAfter(heard));
+        continue;
+      }
+      loads += 1;
       if (result === -1) await this.load('user', request.userId);
       else if (request.tokenId !== null) await this.load('token', request.tokenId);
     }
     throw new Error('balance could not be loaded into Redis');
   }
 
-  /** Applies a change to every part in one call (loading a balance Redis lacks first); returns the first part's new balance. */
-  private async settle(parts: Part[], reserved: number, amount: number, seq: number): Promise<number> {
+  /** Applies a change to every part in one call (loading a balance Redis lacks first); answers what APPLY did. */
+  private async settle(parts: Part[], reserved: number, amount: number, seq: number, extra: ChangeExtra = {}): Promise<{ value: number; leaseGone: boolean }> {
     for (let round = 0; round < 3; round += 1) {
-      const result = await this.apply(parts, reserved, amount, seq);
-      if (result.applied) return result.value;
+      const result = await this.apply(parts, reserved, amount, seq, extra);
+      if (result.applied) return result;
       const missing = parts[result.missing];
       if (!missing) break;
       await this.load(missing.kind, missing.id);
@@ -231,9 +309,9 @@ export class RedisBalanceBook implements BalanceBook {
   }
 
   /** Applies a change in Redis, with the others of this turn: applied with the first part's new balance, or which part's balance is not loaded (nothing applied then). */
-  private apply(parts: Part[], reserved: number, amount: number, seq: number): Promise<ChangeResult> {
+  private apply(parts: Part[], reserved: number, amount: number, seq: number, extra: ChangeExtra = {}): Promise<ChangeResult> {
     const changeParts = parts.map((part) => ({ key: this.key(part.kind, part.id), field: `${part.kind}:${part.id}`, name: part.name }));
-    return this.changes.apply({ parts: changeParts, reserved, amount, seq });
+    return this.changes.apply({ parts: changeParts, reserved, amount, seq, ...extra });
   }
 
   /** Copies a balance from the database with every instance's journal mark, read in one statement. */

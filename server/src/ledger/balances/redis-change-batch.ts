@@ -8,16 +8,26 @@ export interface ChangePart {
   name: string;
 }
 
-/** A change for the APPLY script: parts, the hold it ends (up to), the amount it subtracts, its journal number (0: none). */
+/**
+ * A change for the APPLY script: parts, the hold it ends (up to), the amount it subtracts, its journal
+ * number (0: none); what of it this instance's lease paid (`covered`, with the lease's key, '' when
+ * none), and whether it may lower the balances (`recall`: every lease on them is taken back first).
+ */
 export interface BalanceChange {
   parts: ChangePart[];
   reserved: number;
   amount: number;
   seq: number;
+  covered?: number;
+  lease?: string;
+  recall?: boolean;
 }
 
-/** Applied, with the first part's new balance; or not applied because the part at `missing` (from 0) is not loaded. */
-export type ChangeResult = { applied: true; value: number } | { applied: false; missing: number };
+/**
+ * Applied, with the first part's new balance and whether the change's lease is gone (recalled, expired
+ * or no longer covered by the balance); or not applied because the part at `missing` (from 0) is not loaded.
+ */
+export type ChangeResult = { applied: true; value: number; leaseGone: boolean } | { applied: false; missing: number };
 
 /** Changes sent in one script call at most: a script holds Redis while it runs. */
 const MAX_BATCH = 256;
@@ -57,7 +67,7 @@ export class RedisChangeBatch {
     const keys = [this.holdsKey, this.appliedKey];
     const args: (string | number)[] = [this.instanceId];
     for (const { change } of batch) {
-      args.push(change.parts.length, change.reserved, change.amount, change.seq);
+      args.push(change.parts.length, change.reserved, change.amount, change.seq, change.covered ?? 0, change.lease ?? '', change.recall ? 1 : 0);
       for (const part of change.parts) {
         keys.push(part.key, `${part.key}:marks`);
         args.push(part.field, part.name);
@@ -67,8 +77,8 @@ export class RedisChangeBatch {
       (answer) => {
         const numbers = answer as number[];
         batch.forEach((pending, index) => {
-          const missing = Number(numbers[2 * index]);
-          pending.resolve(missing === 0 ? { applied: true, value: Number(numbers[2 * index + 1]) } : { applied: false, missing: missing - 1 });
+          const missing = Number(numbers[3 * index]);
+          pending.resolve(missing === 0 ? { applied: true, value: Number(numbers[3 * index + 1]), leaseGone: Number(numbers[3 * index + 2]) === 1 } : { applied: false, missing: missing - 1 });
         });
       },
       (error: unknown) => {

@@ -1,4 +1,5 @@
 import type { Redis } from 'ioredis';
+import { TurnBatch } from '../../platform/turn-batch';
 
 /** Keys read in one MGET at most. */
 const MAX_KEYS = 512;
@@ -9,33 +10,13 @@ const MAX_KEYS = 512;
  * asked for, never answered from an earlier one: it sees every change made before it was asked.
  */
 export class RedisReadBatch {
-  private waiting = new Map<string, { resolve: (value: string | null) => void; reject: (error: unknown) => void }[]>();
-  private scheduled = false;
+  private readonly batch: TurnBatch<string, string | null>;
 
-  constructor(private readonly redis: Redis) {}
-
-  get(key: string): Promise<string | null> {
-    return new Promise((resolve, reject) => {
-      const readers = this.waiting.get(key);
-      if (readers) readers.push({ resolve, reject });
-      else this.waiting.set(key, [{ resolve, reject }]);
-      if (this.waiting.size >= MAX_KEYS) this.send();
-      else if (!this.scheduled) {
-        this.scheduled = true;
-        setImmediate(() => this.send());
-      }
-    });
+  constructor(redis: Redis) {
+    this.batch = new TurnBatch((keys) => redis.mget(keys), MAX_KEYS);
   }
 
-  private send(): void {
-    this.scheduled = false;
-    const batch = this.waiting;
-    if (batch.size === 0) return;
-    this.waiting = new Map();
-    const keys = [...batch.keys()];
-    this.redis.mget(keys).then(
-      (values) => keys.forEach((key, index) => batch.get(key)?.forEach((reader) => reader.resolve(values[index] ?? null))),
-      (error: unknown) => batch.forEach((readers) => readers.forEach((reader) => reader.reject(error))),
-    );
+  get(key: string): Promise<string | null> {
+    return this.batch.add(key);
   }
 }

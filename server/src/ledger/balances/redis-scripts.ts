@@ -1,4 +1,5 @@
 import { RedisScript } from '../../platform/redis-script';
+import { LEASE_LUA } from './redis-lease-scripts';
 
 /**
  * Copies a balance from the database unless another instance already did, with the journal marks
@@ -24,30 +25,46 @@ local function hold(amount)
 end`;
 
 /**
- * All-or-nothing hold on user and (optionally) token, recorded in the instance's holds hash:
- * 1 done, 0 short, -1 / -2 user / token not loaded.
- * KEYS: user balance, token balance or '', holds hash; ARGV: amount, user field, token field.
+ * All-or-nothing hold on user and (optionally) token, recorded in the instance's holds hash, out of
+ * what no instance's lease covers (the leases are recalled first when they stand in the way):
+ * 1 done, 0 short, -1 / -2 user / token not loaded, -3 leases in the way are being given back (ask
+ * again once they are, or with ARGV[4] 1 to end them at once).
+ * KEYS: user balance, token balance or '', holds hash; ARGV: amount, user field, token field, force.
  */
-export const RESERVE = new RedisScript(`${HOLD}
+export const RESERVE = new RedisScript(`${HOLD}${LEASE_LUA}
 local amount = tonumber(ARGV[1])
 local user = redis.call('GET', KEYS[1])
 if not user then return -1 end
+local token = nil
 if KEYS[2] ~= '' then
-  local token = redis.call('GET', KEYS[2])
+  token = redis.call('GET', KEYS[2])
   if not token then return -2 end
-  if tonumber(token) < amount then return 0 end
 end
-if tonumber(user) < amount then return 0 end
+force_recall = ARGV[4] == '1'
+local free = spendable(KEYS[1], tonumber(user), amount)
+if free == nil then return -3 end
+if free < amount then return 0 end
+if token then
+  free = spendable(KEYS[2], tonumber(token), amount)
+  if free == nil then return -3 end
+  if free < amount then return 0 end
+end
 hold(amount)
 return 1`);
 
 /**
- * A call's admission in one round trip (what \`admitOn\` decides from separate reads): 0 let in without
- * a hold (nothing needed, or both balances above ARGV[4]), 1 ARGV[1] held on both, 2 refused for the
- * user's balance, 3 for the token's, -1 / -2 user / token not loaded.
- * KEYS: user balance, token balance or '', holds hash; ARGV: amount, user field, token field, trusted above.
+ * A call's admission in one round trip (what \`admitOn\` decides from separate reads), counting only
+ * what no instance's lease covers: 0 let in without a hold (nothing needed, or both balances above
+ * ARGV[4]), 1 ARGV[1] held on both, 2 refused for the user's balance, 3 for the token's, -1 / -2
+ * user / token not loaded, -3 leases in the way of a hold are being given back (as RESERVE, ARGV[7]
+ * forcing). A caller let in
+ * without a hold is granted a lease (see redis-lease-scripts.ts) when KEYS[4] is not ''. Answers
+ * the result and the lease's size (0: none).
+ * KEYS: user balance, token balance or '', holds hash, this instance's lease key or '', its set of
+ * lease keys; ARGV: amount, user field, token field, trusted above, lease share, lease expiry in ms, force.
  */
-export const ADMIT = new RedisScript(`${HOLD}
+export const ADMIT = new RedisScript(`${HOLD}${LEASE_LUA}
+local function admit()
 local user = redis.call('GET', KEYS[1])
 if not user then return -1 end
 user = tonumber(user)
@@ -61,11 +78,22 @@ if KEYS[2] ~= '' then
   token = tonumber(token)
 end
 local trusted = tonumber(ARGV[4])
-if user > trusted and (token == nil or token > trusted) then return 0 end
-if user < amount then return 2 end
-if token ~= nil and token < amount then return 3 end
+if user - leased(KEYS[1], KEYS[4]) > trusted and (token == nil or token - leased(KEYS[2], KEYS[4]) > trusted) then return 0 end
+force_recall = ARGV[7] == '1'
+local free = spendable(KEYS[1], user, amount)
+if free == nil then return -3 end
+if free < amount then return 2 end
+if token ~= nil then
+  free = spendable(KEYS[2], token, amount)
+  if free == nil then return -3 end
+  if free < amount then return 3 end
+end
 hold(amount)
-return 1`);
+return 1
+end
+local result = admit()
+if result ~= 0 or KEYS[4] == '' or tonumber(ARGV[1]) <= 0 then return {result, 0} end
+return {0, grant(KEYS[1], KEYS[2], KEYS[4], KEYS[5], tonumber(ARGV[4]), ARGV[5], ARGV[6])}`);
 
 /**
  * Applies journaled changes, each to one balance or two (a charge's user and token), once per
@@ -75,12 +103,17 @@ return 1`);
  * instance ARGV[1] (0: not journaled); each balance's part has its name in the applied set. A part is
  * applied at most once (the applied set), and not at all when its balance was copied from a database
  * that already held it (its marks). A change is applied only if all its balances are loaded.
- * Answers two numbers per change: 0 and the first balance's new value, or the index (from 1) of the
- * first balance not loaded and 0.
+ * A change that may lower a balance (`recall` 1) first ends every lease on its balances (their holders
+ * were asked to give them back before). A
+ * change an instance's lease paid (`covered` of it) lowers that lease (`lease`); the lease ends when
+ * it is spent or no longer fits in what the other leases leave of the balances.
+ * Answers three numbers per change: 0, the first balance's new value and 1 if the change's lease is
+ * gone (0 otherwise); or the index (from 1) of the first balance not loaded, 0 and 0.
  * KEYS: holds hash, applied set, then per change and balance: balance, marks hash;
- * ARGV: instance, then per change: count of balances, reserved, amount, seq, then per balance: hold field, part name.
+ * ARGV: instance, then per change: count of balances, reserved, amount, seq, covered, lease key or '',
+ * recall, then per balance: hold field, part name.
  */
-export const APPLY = new RedisScript(`
+export const APPLY = new RedisScript(`${LEASE_LUA}
 local results = {}
 local key = 3
 local arg = 2
@@ -88,16 +121,19 @@ while arg <= #ARGV do
   local count = tonumber(ARGV[arg])
   local reserved = tonumber(ARGV[arg + 1])
   local seq = tonumber(ARGV[arg + 3])
+  local lease = ARGV[arg + 5]
   local missing = 0
   for index = count, 1, -1 do
     if redis.call('EXISTS', KEYS[key + 2 * (index - 1)]) == 0 then missing = index end
   end
   local first = 0
+  local gone = 0
   if missing == 0 then
     for index = 1, count do
       local balance = KEYS[key + 2 * (index - 1)]
-      local field = ARGV[arg + 2 + 2 * index]
-      local name = ARGV[arg + 3 + 2 * index]
+      local field = ARGV[arg + 5 + 2 * index]
+      local name = ARGV[arg + 6 + 2 * index]
+      if ARGV[arg + 6] == '1' then seize(balance) end
       local value
       if seq > 0 and redis.call('ZSCORE', KEYS[2], name) then
         value = tonumber(redis.call('GET', balance))
@@ -114,11 +150,17 @@ while arg <= #ARGV do
       end
       if index == 1 then first = value end
     end
+    if lease ~= '' then
+      local balances = {}
+      for index = 1, count do balances[index] = KEYS[key + 2 * (index - 1)] end
+      gone = lease_gone(lease, tonumber(ARGV[arg + 4]), balances)
+    end
   end
   results[#results + 1] = missing
   results[#results + 1] = first
+  results[#results + 1] = gone
   key = key + 2 * count
-  arg = arg + 4 + 2 * count
+  arg = arg + 7 + 2 * count
 end
 return results`);
 

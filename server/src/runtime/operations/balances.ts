@@ -1,7 +1,7 @@
 import type { BalanceBook } from '../../ledger/balances/balance-book';
 import type { Acknowledgements } from '../acknowledgements';
 import type { ConnectedWorker } from '../connected-worker';
-import type { LeaseOwner } from '../lease-table';
+import type { LeaseOwner } from '../../ledger/balances/lease-table';
 import type { PrimaryLeases } from '../primary-leases';
 import type { BalanceOperations } from '../protocol';
 import type { Handlers } from './handler';

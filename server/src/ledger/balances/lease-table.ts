@@ -1,9 +1,11 @@
+import { TRUST_FACTOR } from './admission';
+
 /**
- * Leases: amounts of a user's balance (and, unless `tokenId` is null, of that token's) the cluster
- * primary holds for one worker, which lets calls in against them and charges them first. The worker
- * and the primary each keep a table of that worker's leases: a worker's lease is what it may still
- * spend; the primary's copy goes down as the worker's charges arrive. A lease is named by its `id`
- * when given back, so that a request crossing a newer grant never gives that one back.
+ * Leases: amounts of a user's balance (and, unless `tokenId` is null, of that token's) held for one
+ * process, which lets calls in against them without asking and charges them first: a cluster worker's
+ * from its primary (runtime/primary-leases.ts), an instance's from Redis (redis-leases.ts). The holder
+ * keeps a table of its leases: a lease is what it may still spend. A lease is named by its `id` when
+ * given back, so that a request crossing a newer grant never gives that one back.
  */
 export interface Lease {
   id: number;
@@ -14,6 +16,18 @@ export interface Lease {
 
 /** Which leases a revocation takes back: every lease of a user, or the one of a token. */
 export type LeaseOwner = 'user' | 'token';
+
+/**
+ * The rule both grantors follow: a lease is `share` of what is left, and is granted only if it is
+ * large enough to trust calls against (more than TRUST_FACTOR times the call's estimate); else 0.
+ */
+export function leaseSize(available: number, estimate: number, share: number): number {
+  const size = Math.floor(available * share);
+  return size > estimate * TRUST_FACTOR ? size : 0;
+}
+
+/** Whether a lease of `amount` surely covers a call of `estimate` (0: a call that reserves nothing). */
+export const leaseCovers = (amount: number, estimate: number) => amount > estimate * TRUST_FACTOR;
 
 /** A token belongs to one user, so a token's lease is found by the token alone. */
 const keyOf = (userId: number, tokenId: number | null) => (tokenId === null ? `u${userId}` : `t${tokenId}`);
@@ -58,6 +72,11 @@ export class LeaseTable {
       return lease;
     }
     return undefined;
+  }
+
+  /** Ends every lease (the holder can no longer vouch for any). */
+  clear(): void {
+    this.leases.clear();
   }
 
   /** Ends every lease of the user (`owner` "user") or of the token (`owner` "token"), and returns them. */
