@@ -3,7 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { toast } from '../../components/feedback';
-import { oauthCallback } from './account-api';
+import { oauthCallback } from '../../api/resources/account';
 import { useCompleteSignIn } from './use-complete-sign-in';
 
 const SETTINGS_PATH = '/setting';

@@ -1,6 +1,6 @@
 import type { LoginRequest, SessionUser } from '@switchboard/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { isSecondStep, type SecondStepRequired } from '../security/security-api';
+import { isSecondStep, type SecondStepRequired } from '../../api/resources/security';
 import { api } from '../../api/http-client';
 import { forgetUserQueries } from '../../api/query-client';
 import { setStoredUser } from '../../api/session';

@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { useMatch, useNavigate, useParams } from 'react-router';
 import { apiRequest } from '../../api/http-client';
 import { readStorage, writeStorage } from '../../api/local-storage';
-import { useStatus } from '../../api/status';
+import { useStatus } from '../../api/resources/status';
 import { toast } from '../../components/feedback';
 import { DataList } from '../../components/data-list';
 import { PageFrame } from '../../components/page-frame';
@@ -23,7 +23,7 @@ import {
   updateBalance,
   updateChannel,
   type ChannelListFilter,
-} from './channel-api';
+} from '../../api/resources/channel';
 import { CHANNEL_KEPT_COLUMNS, channelColumns } from './channel-columns';
 import { ChannelEditorDrawer } from './channel-editor-drawer';
 import { isTagRecord, selectedChannelIds, tableRecordsOf, type TableRecord } from './channel-table-records';

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { apiRequest } from '../../api/http-client';
 import { isApiError } from '../../api/api-error';
 import { toast } from '../../components/feedback';
-import { CHANNELS_QUERY_KEY } from './channel-api';
+import { CHANNELS_QUERY_KEY } from '../../api/resources/channel';
 import { recordTestFailure, recordTestSuccess } from './test-outcomes';
 
 /** `GET /api/channel/test/{id}?model=`: the server's message says which model and how long. */

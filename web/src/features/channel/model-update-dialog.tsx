@@ -2,7 +2,7 @@ import type { ChannelView } from '@switchboard/contract';
 import { Button, Checkbox, Empty, Flex, Modal, Space, Switch, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { updateChannel } from './channel-api';
+import { updateChannel } from '../../api/resources/channel';
 import { applyModelUpdates, detectModelUpdates } from './model-update-api';
 import { pendingOf, withUpdateSwitch } from './model-update-settings';
 import { useChannelMutation } from './use-channel-mutation';

@@ -5,7 +5,7 @@ import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from '../../components/feedback';
-import { CHANNELS_QUERY_KEY } from './channel-api';
+import { CHANNELS_QUERY_KEY } from '../../api/resources/channel';
 import { fetchKeyStatus, manageKeys } from './multi-key-api';
 
 interface MultiKeyDialogProps {

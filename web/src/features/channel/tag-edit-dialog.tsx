@@ -2,7 +2,7 @@ import { Alert, Form, Input, Modal, Select } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from '../../components/feedback';
-import { editTag } from './channel-api';
+import { editTag } from '../../api/resources/channel';
 import { tagEditRequestOf, tagEditValuesOf, type TagEditValues } from './tag-edit-form';
 import { useChannelMutation } from './use-channel-mutation';
 

@@ -6,8 +6,8 @@ import { useTranslation } from 'react-i18next';
 import { api } from '../../api/http-client';
 import { SELF_QUERY_KEY } from '../../app/layout/use-session-refresh';
 import { UNKNOWN } from '../../components/load-state';
-import { fetchLogStat } from '../log/log-api';
-import type { UsageQuery } from './detail-api';
+import { fetchLogStat } from '../../api/resources/log';
+import type { UsageQuery } from '../../api/resources/usage';
 
 
 interface DetailStatsProps {

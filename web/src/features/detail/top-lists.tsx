@@ -5,7 +5,7 @@ import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../api/http-client';
 import { LoadError, SkeletonRows } from '../../components/load-state';
-import type { UsageQuery } from './detail-api';
+import type { UsageQuery } from '../../api/resources/usage';
 
 interface TopListsProps {
   admin: boolean;

@@ -1,7 +1,7 @@
 import { Alert, Button, Flex, Spin, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { useBranding, useStatus } from '../../api/status';
+import { useBranding, useStatus } from '../../api/resources/status';
 import { useDocumentTitle } from '../../components/use-document-title';
 import { MarkdownContent, PublicContent, usePublicText } from './public-content';
 

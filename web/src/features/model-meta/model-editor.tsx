@@ -3,7 +3,7 @@ import { Form, Input, Select, Switch } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormDrawer } from '../../components/form-drawer';
-import { createModelMeta, updateModelMeta } from './model-meta-api';
+import { createModelMeta, updateModelMeta } from '../../api/resources/model-meta';
 import { useMetaMutation } from './use-meta-mutation';
 
 interface ModelFormValues {

@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { useTablePaging } from '../../components/table-paging';
 import { ModelEditor } from './model-editor';
 import { modelColumns } from './model-columns';
-import { deleteModelMeta, fetchMissingModels, fetchModelMetas, fetchVendors, MODEL_META_QUERY_KEY, setModelMetaStatus } from './model-meta-api';
+import { deleteModelMeta, fetchMissingModels, fetchModelMetas, fetchVendors, MODEL_META_QUERY_KEY, setModelMetaStatus } from '../../api/resources/model-meta';
 import { useMetaMutation } from './use-meta-mutation';
 
 /** Missing names shown as shortcuts at most; the rest are counted. */

@@ -5,7 +5,7 @@ import { Button, Flex, Form, Input, Popconfirm, Select, Space, Table, Tag } from
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormDrawer } from '../../components/form-drawer';
-import { createPrefillGroup, deletePrefillGroup, fetchPrefillGroups, MODEL_META_QUERY_KEY, updatePrefillGroup } from './model-meta-api';
+import { createPrefillGroup, deletePrefillGroup, fetchPrefillGroups, MODEL_META_QUERY_KEY, updatePrefillGroup } from '../../api/resources/model-meta';
 import { useMetaMutation } from './use-meta-mutation';
 
 type GroupType = (typeof PrefillGroupType)[number];

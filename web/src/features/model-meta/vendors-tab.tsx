@@ -6,7 +6,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormDrawer } from '../../components/form-drawer';
 import { useTablePaging } from '../../components/table-paging';
-import { createVendor, deleteVendor, fetchVendors, MODEL_META_QUERY_KEY, updateVendor } from './model-meta-api';
+import { createVendor, deleteVendor, fetchVendors, MODEL_META_QUERY_KEY, updateVendor } from '../../api/resources/model-meta';
 import { useMetaMutation } from './use-meta-mutation';
 
 interface VendorFormValues {

@@ -3,12 +3,12 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Form, Input, InputNumber } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useStatus } from '../../api/status';
+import { useStatus } from '../../api/resources/status';
 import { toast } from '../../components/feedback';
 import { FormDrawer } from '../../components/form-drawer';
 import { displayQuota } from '../token/token-quota';
 import type { CreatedCodes } from './codes-created-dialog';
-import { createRedemptions, REDEMPTIONS_QUERY_KEY, updateRedemption } from './redemption-api';
+import { createRedemptions, REDEMPTIONS_QUERY_KEY, updateRedemption } from '../../api/resources/redemption';
 import {
   checkRedemptionForm,
   effectiveRedemptionName,

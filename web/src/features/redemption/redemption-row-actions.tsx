@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { copyText } from '../../components/clipboard';
 import { modals, toast } from '../../components/feedback';
 import { RowActions } from '../../components/row-actions';
-import { deleteRedemption, REDEMPTIONS_QUERY_KEY, setRedemptionStatus } from './redemption-api';
+import { deleteRedemption, REDEMPTIONS_QUERY_KEY, setRedemptionStatus } from '../../api/resources/redemption';
 
 interface RedemptionRowActionsProps {
   code: RedemptionView;

@@ -3,7 +3,7 @@ import { Button, Flex, Form, Input, Segmented, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from '../../components/feedback';
-import { completeTwoFactorSignIn } from './security-api';
+import { completeTwoFactorSignIn } from '../../api/resources/security';
 
 interface TwoFactorSignInProps {
   flowToken: string;

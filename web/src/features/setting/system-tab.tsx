@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { modals } from '../../components/feedback';
 import { fieldsOf } from './option-fields';
 import { OptionSection } from './option-section';
-import type { OptionValues } from './options-api';
+import type { OptionValues } from '../../api/resources/options';
 
 const sections = {
   server: fieldsOf(['ServerAddress']),

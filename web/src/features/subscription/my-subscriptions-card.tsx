@@ -3,11 +3,11 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Descriptions, Empty, Flex, List, Modal, Select, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useStatus } from '../../api/status';
+import { useStatus } from '../../api/resources/status';
 import { toast } from '../../components/feedback';
 import { displayQuota } from '../token/token-quota';
 import { SELF_QUERY_KEY } from '../../app/layout/use-session-refresh';
-import { SUBSCRIPTIONS_QUERY_KEY, buyWithBalance, fetchMySubscriptions, fetchPlans, saveBillingPreference } from './subscription-api';
+import { SUBSCRIPTIONS_QUERY_KEY, buyWithBalance, fetchMySubscriptions, fetchPlans, saveBillingPreference } from '../../api/resources/subscription';
 
 const dateOf = (seconds: number) => new Date(seconds * 1000).toLocaleString();
 

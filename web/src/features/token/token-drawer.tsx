@@ -5,7 +5,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from '../../components/feedback';
 import { FormDrawer } from '../../components/form-drawer';
-import { createTokens, TOKENS_QUERY_KEY, updateToken } from './token-api';
+import { createTokens, TOKENS_QUERY_KEY, updateToken } from '../../api/resources/token';
 import { TokenAccessFields } from './token-access-fields';
 import { checkTokenForm, emptyTokenForm, tokenFieldsOf, tokenFormOf, tokenProblemText, tokenUpdateOf, type TokenFormValues } from './token-form';
 import { TokenLimitFields } from './token-limit-fields';

@@ -1,7 +1,7 @@
 import { TOKEN_QUANTITY_PRESETS, TOKEN_QUOTA_PRESETS } from '@switchboard/contract';
 import { Button, Form, InputNumber, Space, Switch, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useStatus } from '../../api/status';
+import { useStatus } from '../../api/resources/status';
 import type { TokenFormValues } from './token-form';
 import { displayQuota, presetLabel } from './token-quota';
 

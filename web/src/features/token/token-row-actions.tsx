@@ -6,7 +6,7 @@ import { copyText } from '../../components/clipboard';
 import { modals, toast } from '../../components/feedback';
 import { RowActions } from '../../components/row-actions';
 import { useChatLinkActions } from '../chat/chat-link-actions';
-import { deleteToken, setTokenStatus, TOKENS_QUERY_KEY } from './token-api';
+import { deleteToken, setTokenStatus, TOKENS_QUERY_KEY } from '../../api/resources/token';
 import { tokenKeyOf } from './token-keys';
 
 interface TokenRowActionsProps {

@@ -2,7 +2,7 @@ import { isAdmin } from '@switchboard/contract';
 import { Card, Flex, Skeleton, Statistic } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useSessionUser } from '../../api/session';
-import { useStatus } from '../../api/status';
+import { useStatus } from '../../api/resources/status';
 import { PageFrame } from '../../components/page-frame';
 import { MySubscriptionsCard } from '../subscription/my-subscriptions-card';
 import { displayQuota } from '../token/token-quota';

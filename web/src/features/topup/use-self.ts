@@ -2,7 +2,7 @@ import type { UserView } from '@switchboard/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSessionUser } from '../../api/session';
 import { SELF_QUERY_KEY } from '../../app/layout/use-session-refresh';
-import { fetchSelf } from './topup-api';
+import { fetchSelf } from '../../api/resources/topup';
 
 /** The signed-in user as `GET /api/user/self` answers it, and a way to add quota the wallet just credited. */
 export function useSelf() {

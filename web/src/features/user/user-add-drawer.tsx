@@ -5,7 +5,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from '../../components/feedback';
 import { FormDrawer } from '../../components/form-drawer';
-import { createUser, USERS_QUERY_KEY } from './user-api';
+import { createUser, USERS_QUERY_KEY } from '../../api/resources/user';
 import { passwordLengthOk, userFormProblemText } from './user-form';
 
 const EMPTY = { username: '', displayName: '', password: '' };

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { getStoredUser, setStoredUser } from '../../api/session';
 import { SELF_QUERY_KEY } from '../../app/layout/use-session-refresh';
 import { toast } from '../../components/feedback';
-import { fetchSelf, fetchUser, updateSelf, updateUser, USERS_QUERY_KEY } from './user-api';
+import { fetchSelf, fetchUser, updateSelf, updateUser, USERS_QUERY_KEY } from '../../api/resources/user';
 import { checkUserForm, selfUpdateRequestOf, updateRequestOf, userFormOf, userFormProblemText, type UserFormValues } from './user-form';
 import { UserBindings } from './user-bindings';
 import { UserGroupField } from './user-group-field';

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { AutoComplete, Form } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { fetchGroupNames } from './user-api';
+import { fetchGroupNames } from '../../api/resources/user';
 
 /** The groups offered as suggestions; any other name may be typed. */
 export function useGroupNames(): string[] {

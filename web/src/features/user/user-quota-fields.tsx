@@ -1,6 +1,6 @@
 import { Form, InputNumber } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useStatus } from '../../api/status';
+import { useStatus } from '../../api/resources/status';
 import { displayQuota } from '../token/token-quota';
 import { quotaAfterSave, type UserFormValues } from './user-form';
 

@@ -6,7 +6,7 @@ import { useSessionUser } from '../../api/session';
 import { toast } from '../../components/feedback';
 import { RowActions, type RowMenuAction } from '../../components/row-actions';
 import { useUserSecurityActions } from '../security/user-security-actions';
-import { manageUser, USERS_QUERY_KEY } from './user-api';
+import { manageUser, USERS_QUERY_KEY } from '../../api/resources/user';
 
 /** The status a banned-by-system user carries; the enable action stays off for it (spec 000 §4). */
 const LOCKED_STATUS = 3;

@@ -5,10 +5,10 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../../api/http-client';
-import { useStatus } from '../../../api/status';
+import { useStatus } from '../../../api/resources/status';
 import { toast } from '../../../components/feedback';
 import { useHumanCheck } from '../../auth/use-human-check';
-import { SELF_QUERY_KEY } from './personal-api';
+import { SELF_QUERY_KEY } from '../../../api/resources/self';
 import { useMoney } from './use-money';
 
 const checkinKey = (month: string) => ['user', 'checkin', month] as const;

@@ -3,10 +3,10 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Flex, Input, InputNumber, Modal, Statistic, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useStatus } from '../../../api/status';
+import { useStatus } from '../../../api/resources/status';
 import { copyText } from '../../../components/clipboard';
 import { toast } from '../../../components/feedback';
-import { AFF_QUERY_KEY, fetchAffCode, SELF_QUERY_KEY, transferAffQuota } from './personal-api';
+import { AFF_QUERY_KEY, fetchAffCode, SELF_QUERY_KEY, transferAffQuota } from '../../../api/resources/self';
 import { useMoney } from './use-money';
 
 /** Pending invite earnings (with the transfer into the balance), total earnings, invitees and the invite link. */

@@ -4,7 +4,7 @@ import { Button, Card, Empty, Flex, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { copyText } from '../../../components/clipboard';
-import { fetchUsableModels, USABLE_MODELS_QUERY_KEY } from './personal-api';
+import { fetchUsableModels, USABLE_MODELS_QUERY_KEY } from '../../../api/resources/self';
 
 /** The models the user may call: the first ten, then all on request; a click copies a name. */
 export function ModelsCard() {

@@ -3,7 +3,7 @@ import { AutoComplete, Button, Card, Form, Input, Radio, Switch } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from '../../../components/feedback';
-import { parseSetting, saveNotificationSetting } from './personal-api';
+import { parseSetting, saveNotificationSetting } from '../../../api/resources/self';
 import { useMoney } from './use-money';
 
 /** Quota warning threshold presets (spec 000 §9). */

@@ -10,7 +10,7 @@ import { ModelsCard } from './models-card';
 import { NotificationCard } from './notification-card';
 import { PasskeyCard } from '../../security/passkey-card';
 import { TwoFactorCard } from '../../security/two-factor-card';
-import { fetchSelf, SELF_QUERY_KEY } from './personal-api';
+import { fetchSelf, SELF_QUERY_KEY } from '../../../api/resources/self';
 import { ProfileHeader } from './profile-header';
 
 /** /setting?tab=personal: the signed-in user's own account (spec 000 "Settings, personal tab"). */

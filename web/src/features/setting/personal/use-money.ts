@@ -1,5 +1,5 @@
 import { formatQuota } from '@switchboard/contract';
-import { useStatus } from '../../../api/status';
+import { useStatus } from '../../../api/resources/status';
 
 /** Formats quota the way the administrator chose to display it (currency or raw quota). */
 export function useMoney(): (quota: number) => string {

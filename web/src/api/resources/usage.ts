@@ -1,5 +1,5 @@
 import type { QuotaDataPoint } from '@switchboard/contract';
-import { api } from '../../api/http-client';
+import { api } from '../http-client';
 
 export interface UsageQuery {
   start_timestamp: number;

@@ -1,5 +1,5 @@
 import type { LogStat, LogView, PageData, UserView } from '@switchboard/contract';
-import { api, type QueryValue } from '../../api/http-client';
+import { api, type QueryValue } from '../http-client';
 
 /** What the filter bar asks for; empty texts and zero numbers are left out of the query. */
 export interface LogQuery {

@@ -7,8 +7,8 @@ import type {
   FetchModelsRequest,
   PageData,
 } from '@switchboard/contract';
-import { api } from '../../api/http-client';
-import { fetchZeroBasedList } from '../../api/zero-based-list';
+import { api } from '../http-client';
+import { fetchZeroBasedList } from '../zero-based-list';
 
 /** Every channel query starts with this key, so one invalidation refreshes list, editor and models. */
 export const CHANNELS_QUERY_KEY = ['channels'] as const;

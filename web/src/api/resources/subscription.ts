@@ -1,5 +1,5 @@
 import type { SubscriptionPlan, SubscriptionResetResult, SubscriptionSelf, UserSubscription } from '@switchboard/contract';
-import { api } from '../../api/http-client';
+import { api } from '../http-client';
 
 /** Every subscription query starts with this key, so one invalidation refreshes them all. */
 export const SUBSCRIPTIONS_QUERY_KEY = ['subscriptions'] as const;

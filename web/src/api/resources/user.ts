@@ -7,7 +7,7 @@ import type {
   UserUpdateRequest,
   UserView,
 } from '@switchboard/contract';
-import { api } from '../../api/http-client';
+import { api } from '../http-client';
 
 /** Every user query starts with this key, so one invalidation refreshes the list and the edit panels. */
 export const USERS_QUERY_KEY = ['users'] as const;

@@ -1,7 +1,7 @@
 import { USER_ID_HEADER, type PricingReply } from '@switchboard/contract';
 import { useQuery } from '@tanstack/react-query';
-import { ApiError } from '../../api/api-error';
-import { storedUserId } from '../../api/session';
+import { ApiError } from '../api-error';
+import { storedUserId } from '../session';
 import { currentLanguage } from '../../i18n';
 
 /**

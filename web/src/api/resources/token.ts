@@ -1,6 +1,6 @@
 import type { PageData, TokenCreateRequest, TokenUpdateRequest, TokenView } from '@switchboard/contract';
-import { api } from '../../api/http-client';
-import { fetchZeroBasedList } from '../../api/zero-based-list';
+import { api } from '../http-client';
+import { fetchZeroBasedList } from '../zero-based-list';
 
 /** Every token query starts with this key, so one invalidation refreshes lists and the chat pages. */
 export const TOKENS_QUERY_KEY = ['tokens'] as const;

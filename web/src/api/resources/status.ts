@@ -1,9 +1,9 @@
 import type { StatusData } from '@switchboard/contract';
 import { useQuery } from '@tanstack/react-query';
-import { toast } from '../components/feedback';
-import i18n from '../i18n';
-import { api } from './http-client';
-import { readStoredJson, writeStorage } from './local-storage';
+import { toast } from '../../components/feedback';
+import i18n from '../../i18n';
+import { api } from '../http-client';
+import { readStoredJson, writeStorage } from '../local-storage';
 
 /** `GET /api/status` is kept in `localStorage.status` so the next start renders at once. */
 export const STATUS_STORAGE_KEY = 'status';

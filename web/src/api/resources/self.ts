@@ -1,5 +1,5 @@
 import type { SelfUpdateRequest, UserSetting, UserView } from '@switchboard/contract';
-import { api, apiRequest } from '../../../api/http-client';
+import { api, apiRequest } from '../http-client';
 
 export const SELF_QUERY_KEY = ['user', 'self'] as const;
 export const USABLE_MODELS_QUERY_KEY = ['user', 'models'] as const;

@@ -1,7 +1,7 @@
 import type { RegisterRequest, SessionUser } from '@switchboard/contract';
-import type { OauthProvider } from './oauth-redirect';
-import { api, apiRequest } from '../../api/http-client';
-import { readStorage } from '../../api/local-storage';
+import type { OauthProvider } from '../../features/auth/oauth-redirect';
+import { api, apiRequest } from '../http-client';
+import { readStorage } from '../local-storage';
 
 /** `localStorage.aff`: the invite code a visitor arrived with (`?aff=`), kept for sign-up. */
 export const AFF_STORAGE_KEY = 'aff';

@@ -1,7 +1,7 @@
 import type { OptionKey } from '@switchboard/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../api/http-client';
-import { STATUS_QUERY_KEY } from '../../api/status';
+import { api } from '../http-client';
+import { STATUS_QUERY_KEY } from './status';
 
 export const OPTIONS_QUERY_KEY = ['options'] as const;
 

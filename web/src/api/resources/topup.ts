@@ -1,5 +1,5 @@
 import type { PageData, PaymentMethod, TopUpPayReply, TopUpView, UserView } from '@switchboard/contract';
-import { api, apiRequest } from '../../api/http-client';
+import { api, apiRequest } from '../http-client';
 
 /** `POST /api/user/topup`: answers the quota added. */
 export const redeemCode = (key: string) => api.post<number>('/api/user/topup', { key });
