@@ -1,4 +1,4 @@
-import type { OptionKey } from '@switchboard/contract';
+import type { AffinityCacheStats, OptionKey } from '@switchboard/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../http-client';
 import { STATUS_QUERY_KEY } from './status';
@@ -55,3 +55,9 @@ export function useRefreshAfterSave(): () => Promise<void> {
     ]);
   };
 }
+
+export const fetchAffinityCacheStats = () => api.get<AffinityCacheStats>('/api/option/channel_affinity_cache');
+
+/** Clears every channel-affinity entry, or those of one rule (which must include its name in its keys). */
+export const clearAffinityCache = (target: { all: true } | { ruleName: string }) =>
+  api.delete<{ deleted: number }>('/api/option/channel_affinity_cache', { query: 'all' in target ? { all: true } : { rule_name: target.ruleName } });

@@ -1,24 +1,17 @@
-import { USER_ID_HEADER, type PricingReply } from '@switchboard/contract';
+import type { PricingReply } from '@switchboard/contract';
 import { useQuery } from '@tanstack/react-query';
-import { ApiError } from '../api-error';
-import { storedUserId } from '../session';
-import { currentLanguage } from '../../i18n';
+import { apiRequest } from '../http-client';
+
+export const PRICING_QUERY_KEY = ['pricing'] as const;
 
 /**
- * `GET /api/pricing` keeps `group_ratio` and `usable_group` beside `data`, which the shared client
- * drops when it unwraps the envelope; this call reads the whole reply. Visitors see it too.
+ * `GET /api/pricing` keeps `group_ratio` and `usable_group` beside `data`; the whole reply is read.
+ * Visitors see it too; quiet, as before: the table stays empty when it cannot be read.
  */
 export async function fetchPricing(): Promise<PricingReply> {
-  const response = await fetch('/api/pricing', {
-    headers: { Accept: 'application/json', 'Accept-Language': currentLanguage(), [USER_ID_HEADER]: String(storedUserId()) },
-    credentials: 'same-origin',
-    cache: 'no-store',
-  });
-  const reply = (await response.json()) as PricingReply;
-  if (!response.ok || !reply.success) throw new ApiError(reply.message || `HTTP ${response.status}`, 'http', response.status);
-  return reply;
+  return (await apiRequest<PricingReply['data']>('GET', '/api/pricing', { quiet: true })) as PricingReply;
 }
 
 export function usePricing() {
-  return useQuery({ queryKey: ['pricing'], queryFn: fetchPricing });
+  return useQuery({ queryKey: PRICING_QUERY_KEY, queryFn: fetchPricing });
 }

@@ -111,3 +111,10 @@ export function useBranding(): { systemName: string; logo: string } {
   const status = useStatus();
   return { systemName: status.system_name || DEFAULT_SYSTEM_NAME, logo: status.logo || DEFAULT_LOGO };
 }
+
+export type PublicTextPath = '/api/notice' | '/api/about' | '/api/home_page_content';
+
+/** An administrator's text from `GET /api/notice`, `/api/about` or `/api/home_page_content` ('' when unset). */
+export function usePublicText(path: PublicTextPath) {
+  return useQuery({ queryKey: ['public-text', path], queryFn: () => api.get<string>(path, { quiet: true }), staleTime: 60_000 });
+}

@@ -31,3 +31,9 @@ export const setTokenStatus = (id: number, status: number) =>
   api.put<TokenView>('/api/token/', { id, status }, { query: { status_only: 'true' } });
 
 export const deleteToken = (id: number) => api.delete<undefined>(`/api/token/${id}/`);
+
+/** `POST /api/token/:id/key`: the whole stored key (without `sk-`) of one token. */
+export const revealTokenKey = async (id: number) => (await api.post<{ key: string }>(`/api/token/${id}/key`)).key;
+
+/** `POST /api/token/batch/keys`: whole keys by token id (at most 100 ids a call). */
+export const revealTokenKeys = async (ids: number[]) => (await api.post<{ keys: Record<string, string> }>('/api/token/batch/keys', { ids })).keys;

@@ -3,7 +3,7 @@ import { Button, Checkbox, Empty, Flex, Modal, Space, Switch, Typography } from 
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { updateChannel } from '../../api/resources/channel';
-import { applyModelUpdates, detectModelUpdates } from './model-update-api';
+import { applyModelUpdates, detectModelUpdates } from '../../api/resources/channel';
 import { pendingOf, withUpdateSwitch } from './model-update-settings';
 import { useChannelMutation } from './use-channel-mutation';
 

@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from '../../components/feedback';
 import { CHANNELS_QUERY_KEY } from '../../api/resources/channel';
-import { fetchKeyStatus, manageKeys } from './multi-key-api';
+import { fetchKeyStatus, manageKeys } from '../../api/resources/channel';
 
 interface MultiKeyDialogProps {
   /** The multi-key channel to manage; null closes the dialog. */

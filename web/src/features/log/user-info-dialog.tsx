@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Alert, Descriptions, Modal, Spin } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { displayQuota } from '../token/token-quota';
-import { fetchUser } from '../../api/resources/log';
+import { fetchUser } from '../../api/resources/user';
 
 /**
  * Spec 001 §3 "User (admin view in the log dialog)": username, quota, used quota, request count, group.

@@ -4,7 +4,8 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePricing } from '../../api/resources/pricing';
 import { formatUsd, priceOfItem } from '../pricing/pricing-display';
-import { DEFAULT_PLAYGROUND_MODEL, useUsableGroups, useUsableModels } from '../token/usable-options';
+import { useUsableModels } from '../../api/resources/self';
+import { DEFAULT_PLAYGROUND_MODEL, useUsableGroups } from '../token/usable-options';
 import { TEMPERATURE_RANGE, type PlaygroundSettings } from './playground-conversation';
 
 interface PlaygroundSettingsPanelProps {

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useStatus } from '../../api/resources/status';
 import { toast } from '../../components/feedback';
 import { displayQuota } from '../token/token-quota';
-import { SELF_QUERY_KEY } from '../../app/layout/use-session-refresh';
+import { SELF_QUERY_KEY } from '../../api/resources/self';
 import { SUBSCRIPTIONS_QUERY_KEY, buyWithBalance, fetchMySubscriptions, fetchPlans, saveBillingPreference } from '../../api/resources/subscription';
 
 const dateOf = (seconds: number) => new Date(seconds * 1000).toLocaleString();

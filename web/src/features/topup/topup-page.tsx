@@ -10,7 +10,7 @@ import { OnlineTopUpCard } from './online-top-up-card';
 import { RedeemCard } from './redeem-card';
 import { StripeTopUpCard } from './stripe-top-up-card';
 import { TopUpOrdersCard } from './top-up-orders-card';
-import { useSelf } from './use-self';
+import { useSelf } from '../../api/resources/self';
 
 /** /topup: the wallet (spec 001 "Wallet"): balance, redeem a code, online top-up; admins also see the order list. */
 export default function TopupPage() {

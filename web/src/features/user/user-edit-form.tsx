@@ -4,9 +4,9 @@ import { Alert, Button, Flex, Form, Input, Skeleton, Space } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { getStoredUser, setStoredUser } from '../../api/session';
-import { SELF_QUERY_KEY } from '../../app/layout/use-session-refresh';
+import { fetchSelf, SELF_QUERY_KEY, selfQueryKey, updateSelf } from '../../api/resources/self';
 import { toast } from '../../components/feedback';
-import { fetchSelf, fetchUser, updateSelf, updateUser, USERS_QUERY_KEY } from '../../api/resources/user';
+import { fetchUser, updateUser, USERS_QUERY_KEY } from '../../api/resources/user';
 import { checkUserForm, selfUpdateRequestOf, updateRequestOf, userFormOf, userFormProblemText, type UserFormValues } from './user-form';
 import { UserBindings } from './user-bindings';
 import { UserGroupField } from './user-group-field';
@@ -26,10 +26,12 @@ export function UserEditForm({ target, onDone, onCancel }: UserEditFormProps) {
   const { t } = useTranslation('user');
   const client = useQueryClient();
   const self = target.kind === 'self';
-  const query = useQuery({
-    queryKey: [...USERS_QUERY_KEY, 'edit', self ? 'self' : target.id],
-    queryFn: () => (target.kind === 'self' ? fetchSelf() : fetchUser(target.id)),
-    gcTime: 0,
+  // Oneself is the shared signed-in copy, read again as the form opens; another user is read for this form only.
+  const query = useQuery<UserView>({
+    queryKey: target.kind === 'self' ? selfQueryKey(getStoredUser()?.id) : [...USERS_QUERY_KEY, 'edit', target.id],
+    queryFn: ({ signal }) => (target.kind === 'self' ? fetchSelf(signal) : fetchUser(target.id)),
+    staleTime: 0,
+    gcTime: self ? undefined : 0,
   });
   const user = query.data;
   const [values, setValues] = useState<UserFormValues | null>(null);

@@ -12,7 +12,7 @@ import { fetchUsers, USERS_QUERY_KEY } from '../../api/resources/user';
 import { UserAddDrawer } from './user-add-drawer';
 import { userColumns } from './user-columns';
 import { UserEditForm } from './user-edit-form';
-import { useGroupNames } from './user-group-field';
+import { useGroups } from '../../api/resources/group';
 
 interface Filter {
   keyword: string;
@@ -25,7 +25,7 @@ const NO_FILTER: Filter = { keyword: '', group: '' };
 export default function UserListPage() {
   const { t } = useTranslation('user');
   const status = useStatus();
-  const groups = useGroupNames();
+  const groups = useGroups();
   const { page, pageSize, setPage, pagination } = useTablePaging();
   const [draft, setDraft] = useState<Filter>(NO_FILTER);
   const [filter, setFilter] = useState<Filter>(NO_FILTER);

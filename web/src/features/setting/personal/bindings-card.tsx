@@ -9,7 +9,7 @@ import { startOauth } from '../../auth/oauth-redirect';
 import { TelegramWidget, telegramFields } from '../../auth/telegram-widget';
 import { WechatCodeDialog } from '../../auth/wechat-code-dialog';
 import { EmailBindDialog } from './email-bind-dialog';
-import { bindTelegram, bindWechat } from '../../../api/resources/self';
+import { bindTelegram, bindWechat } from '../../../api/resources/account';
 
 type Dialog = 'email' | 'wechat' | 'telegram' | null;
 

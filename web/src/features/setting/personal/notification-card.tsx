@@ -3,7 +3,8 @@ import { AutoComplete, Button, Card, Form, Input, Radio, Switch } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from '../../../components/feedback';
-import { parseSetting, saveNotificationSetting } from '../../../api/resources/self';
+import { saveNotificationSetting } from '../../../api/resources/self';
+import { parseSetting } from './notification-setting';
 import { useMoney } from './use-money';
 
 /** Quota warning threshold presets (spec 000 §9). */
