@@ -6,6 +6,7 @@ import { updateChannel } from '../../api/resources/channel';
 import { applyModelUpdates, detectModelUpdates } from '../../api/resources/channel';
 import { pendingOf, withUpdateSwitch } from './model-update-settings';
 import { useChannelMutation } from './use-channel-mutation';
+import { formatTime } from '../../lib/format';
 
 interface Pending {
   add: string[];
@@ -124,7 +125,7 @@ export function ModelUpdateDialog({ channel, onClose }: { channel: ChannelView; 
               {t('actions.detect')}
             </Button>
             <Typography.Text type="secondary">
-              {pending.checkedAt > 0 ? t('lastCheck', { time: new Date(pending.checkedAt * 1000).toLocaleString() }) : t('neverChecked')}
+              {pending.checkedAt > 0 ? t('lastCheck', { time: formatTime(pending.checkedAt) }) : t('neverChecked')}
             </Typography.Text>
           </Flex>
           {nothingPending ? (

@@ -1,4 +1,4 @@
-import { formatQuota, LogKind, type StatusData } from '@switchboard/contract';
+import { LogKind, type StatusData } from '@switchboard/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Card, Col, Row, Statistic } from 'antd';
 import type { ReactNode } from 'react';
@@ -7,6 +7,7 @@ import { useSelf } from '../../api/resources/self';
 import { UNKNOWN } from '../../components/load-state';
 import { fetchLogStat } from '../../api/resources/log';
 import type { UsageQuery } from '../../api/resources/usage';
+import { displayQuota } from '../../lib/format';
 
 
 interface DetailStatsProps {
@@ -54,7 +55,7 @@ export function DetailStats({ admin, query, status, totals, showQuota }: DetailS
     // The last minute's rates move; the cards follow them while the page is open.
     refetchInterval: 60_000,
   });
-  const balance = self ? formatQuota(self.quota, { inCurrency: status.display_in_currency, quotaPerUnit: status.quota_per_unit }) : UNKNOWN;
+  const balance = self ? displayQuota(self.quota, status) : UNKNOWN;
   return (
     <Row gutter={[16, 16]}>
       <Stat title={t('totals.balance')} value={balance} testId="detail-balance" />

@@ -2,7 +2,7 @@ import type { StatusData } from '@switchboard/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Descriptions, Modal, Spin } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { displayQuota } from '../token/token-quota';
+import { displayQuota } from '../../lib/format';
 import { fetchUser } from '../../api/resources/user';
 
 /**

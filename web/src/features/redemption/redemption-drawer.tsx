@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useStatus } from '../../api/resources/status';
 import { toast } from '../../components/feedback';
 import { FormDrawer } from '../../components/form-drawer';
-import { displayQuota } from '../token/token-quota';
+import { displayDollars } from '../../lib/format';
 import type { CreatedCodes } from './codes-created-dialog';
 import { createRedemptions, REDEMPTIONS_QUERY_KEY, updateRedemption } from '../../api/resources/redemption';
 import {
@@ -93,7 +93,7 @@ export function RedemptionDrawer({ open, code, onClose, onCreated }: RedemptionD
         </Form.Item>
         <Form.Item
           label={t('drawer.quota')}
-          extra={quota === null ? undefined : t('drawer.quotaEquals', { amount: displayQuota(quota, { ...status, display_in_currency: true }) })}
+          extra={quota === null ? undefined : t('drawer.quotaEquals', { amount: displayDollars(quota, status.quota_per_unit) })}
         >
           <InputNumber
             value={quota}

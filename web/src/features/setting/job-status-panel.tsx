@@ -5,8 +5,9 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fetchJobs, JOBS_QUERY_KEY, runJob } from '../../api/resources/jobs';
 import { toast } from '../../components/feedback';
+import { formatTimeMillis } from '../../lib/format';
 
-const timeOf = (milliseconds: number) => (milliseconds > 0 ? new Date(milliseconds).toLocaleString() : '');
+const timeOf = (milliseconds: number) => (milliseconds > 0 ? formatTimeMillis(milliseconds) : '');
 
 /** The background jobs' last runs (`GET /api/job/`), with "run now" for each. */
 export function JobStatusPanel() {

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useStatus } from '../../api/resources/status';
 import { toast } from '../../components/feedback';
-import { displayQuota } from '../token/token-quota';
+import { displayQuota } from '../../lib/format';
 import { SELF_QUERY_KEY } from '../../api/resources/self';
 import { SUBSCRIPTIONS_QUERY_KEY, buyWithBalance, fetchMySubscriptions, fetchPlans, saveBillingPreference } from '../../api/resources/subscription';
 

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useStatus } from '../../api/resources/status';
 import { toast } from '../../components/feedback';
 import { PageFrame } from '../../components/page-frame';
-import { displayQuota } from '../token/token-quota';
+import { displayQuota } from '../../lib/format';
 import { NEW_PLAN, PlanDrawer, formOf, type PlanForm } from './plan-drawer';
 import {
   SUBSCRIPTIONS_QUERY_KEY,

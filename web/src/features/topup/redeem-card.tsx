@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useStatus } from '../../api/resources/status';
 import { toast } from '../../components/feedback';
-import { displayQuota } from '../token/token-quota';
+import { displayQuota } from '../../lib/format';
 import { redeemCode } from '../../api/resources/topup';
 
 /** Redeem a code, and the button to the page where codes are sold (spec 001 Wallet). */

@@ -5,7 +5,7 @@ import { useSessionUser } from '../../api/session';
 import { useStatus } from '../../api/resources/status';
 import { PageFrame } from '../../components/page-frame';
 import { MySubscriptionsCard } from '../subscription/my-subscriptions-card';
-import { displayQuota } from '../token/token-quota';
+import { displayQuota } from '../../lib/format';
 import { OnlineTopUpCard } from './online-top-up-card';
 import { RedeemCard } from './redeem-card';
 import { StripeTopUpCard } from './stripe-top-up-card';

@@ -7,7 +7,7 @@ import { useStatus } from '../../../api/resources/status';
 import { toast } from '../../../components/feedback';
 import { useHumanCheck } from '../../auth/use-human-check';
 import { checkIn, CHECKIN_QUERY_KEY, fetchCheckins, SELF_QUERY_KEY } from '../../../api/resources/self';
-import { useMoney } from './use-money';
+import { useDisplayQuota } from '../../../lib/format';
 
 
 /** The daily check-in: this month's calendar with the days checked in, the totals, and the button (when the site offers it). */
@@ -19,7 +19,7 @@ export function CheckinCard() {
 
 function CheckinCalendar() {
   const { t } = useTranslation('personal');
-  const money = useMoney();
+  const money = useDisplayQuota();
   const queryClient = useQueryClient();
   const humanCheck = useHumanCheck();
   const [month, setMonth] = useState(() => dayjs().format('YYYY-MM'));
