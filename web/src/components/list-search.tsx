@@ -1,7 +1,7 @@
-import { SearchOutlined } from '@ant-design/icons';
+import { PlusOutlined, SearchOutlined } from '@ant-design/icons';
 import type { PageData } from '@switchboard/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Button, Flex, Input } from 'antd';
+import { Button, Flex, Input, Space } from 'antd';
 import { useCallback, useState, type ReactNode } from 'react';
 import { useTablePaging } from './table-paging';
 
@@ -103,4 +103,27 @@ export function useEditor<Row>() {
   const edit = useCallback((record: Row | null) => setState({ open: true, record }), []);
   const close = useCallback(() => setState({ open: false, record: null }), []);
   return { open: state.open, record: state.record, edit, close };
+}
+
+interface AddAndCopyProps {
+  onAdd: () => void;
+  onCopy: () => void;
+  addText: string;
+  copyText: string;
+  /** test ids are `<prefix>-add` and `<prefix>-copy-selected` */
+  testIdPrefix: string;
+}
+
+/** A list's page actions: add one, and copy the ticked rows. */
+export function AddAndCopyActions({ onAdd, onCopy, addText, copyText, testIdPrefix }: AddAndCopyProps) {
+  return (
+    <Space wrap>
+      <Button type="primary" icon={<PlusOutlined />} onClick={onAdd} data-testid={`${testIdPrefix}-add`}>
+        {addText}
+      </Button>
+      <Button onClick={onCopy} data-testid={`${testIdPrefix}-copy-selected`}>
+        {copyText}
+      </Button>
+    </Space>
+  );
 }

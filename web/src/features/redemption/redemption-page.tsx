@@ -1,13 +1,12 @@
-import { PlusOutlined } from '@ant-design/icons';
 import { type RedemptionView } from '@switchboard/contract';
-import { Button, Card, Space } from 'antd';
+import { Card } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useStatus } from '../../api/resources/status';
 import { useCopyableSelection } from '../../components/copyable-selection';
 import { PageFrame } from '../../components/page-frame';
 import { DataList } from '../../components/data-list';
-import { SearchBar, SearchInput, useEditor, useSearchedList } from '../../components/list-search';
+import { AddAndCopyActions, SearchBar, SearchInput, useEditor, useSearchedList } from '../../components/list-search';
 import { CodesCreatedDialog, type CreatedCodes } from './codes-created-dialog';
 import { fetchRedemptions, REDEMPTIONS_QUERY_KEY } from '../../api/resources/redemption';
 import { redemptionColumns } from './redemption-columns';
@@ -32,14 +31,7 @@ export default function RedemptionPage() {
       title={t('title')}
       summary={t('summary')}
       extra={
-        <Space wrap>
-          <Button type="primary" icon={<PlusOutlined />} onClick={() => openEditor(null)} data-testid="redemption-add">
-            {t('actions.add')}
-          </Button>
-          <Button onClick={copySelected} data-testid="redemption-copy-selected">
-            {t('actions.copySelected')}
-          </Button>
-        </Space>
+        <AddAndCopyActions onAdd={() => openEditor(null)} onCopy={copySelected} addText={t('actions.add')} copyText={t('actions.copySelected')} testIdPrefix="redemption" />
       }
     >
       <Card variant="borderless">

@@ -1,13 +1,12 @@
-import { PlusOutlined } from '@ant-design/icons';
 import { TOKEN_KEY_PREFIX, TokenStatus, type TokenView } from '@switchboard/contract';
-import { Alert, Button, Card, Space } from 'antd';
+import { Alert, Card } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useStatus } from '../../api/resources/status';
 import { useCopyableSelection } from '../../components/copyable-selection';
 import { DataList } from '../../components/data-list';
 import { PageFrame } from '../../components/page-frame';
-import { SearchBar, SearchInput, useEditor, useSearchedList } from '../../components/list-search';
+import { AddAndCopyActions, SearchBar, SearchInput, useEditor, useSearchedList } from '../../components/list-search';
 import { fetchTokens, TOKENS_QUERY_KEY } from '../../api/resources/token';
 import { tokenColumns } from './token-columns';
 import { TokenDrawer } from './token-drawer';
@@ -36,14 +35,7 @@ export default function TokenPage() {
       title={t('title')}
       summary={t('summary')}
       extra={
-        <Space wrap>
-          <Button type="primary" icon={<PlusOutlined />} onClick={() => openEditor(null)} data-testid="token-add">
-            {t('actions.add')}
-          </Button>
-          <Button onClick={copySelected} data-testid="token-copy-selected">
-            {t('actions.copySelected')}
-          </Button>
-        </Space>
+        <AddAndCopyActions onAdd={() => openEditor(null)} onCopy={copySelected} addText={t('actions.add')} copyText={t('actions.copySelected')} testIdPrefix="token" />
       }
     >
       <Alert type="warning" showIcon title={t('ownUseWarning')} />
