@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Button, Flex, Form, Input, Popconfirm, Select, Space, Table, Tag } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FormDrawer } from '../../components/form-drawer';
+import { ValidatedFormDrawer } from '../../components/form-drawer';
 import { createPrefillGroup, deletePrefillGroup, fetchPrefillGroups, MODEL_META_QUERY_KEY, updatePrefillGroup } from '../../api/resources/model-meta';
 import { useMetaMutation } from './use-meta-mutation';
 
@@ -37,7 +37,7 @@ function GroupEditor({ open, group, onClose }: { open: boolean; group: PrefillGr
     }
   }, [open, group, form]);
   return (
-    <FormDrawer
+    <ValidatedFormDrawer
       open={open}
       onClose={onClose}
       title={group ? t('prefill.edit') : t('prefill.add')}
@@ -45,24 +45,23 @@ function GroupEditor({ open, group, onClose }: { open: boolean; group: PrefillGr
       cancelText={t('actions.cancel')}
       submitText={t('actions.save')}
       submitting={save.isPending}
-      onSubmit={() => void form.validateFields().then((values) => save.mutate(values))}
+      form={form}
+      onValid={(values) => save.mutate(values)}
       submitTestId="prefill-save"
     >
-      <Form form={form} layout="vertical">
-        <Form.Item name="name" label={t('fields.groupName')} rules={[{ required: true, whitespace: true, message: t('fields.groupNameRequired') }]}>
-          <Input maxLength={64} data-testid="prefill-name" />
-        </Form.Item>
-        <Form.Item name="type" label={t('fields.groupType')}>
-          <Select options={PrefillGroupType.map((type) => ({ value: type, label: t(`groupTypes.${type}`) }))} />
-        </Form.Item>
-        <Form.Item name="items" label={t('fields.items')} extra={t('fields.itemsHint')}>
-          <Select mode="tags" tokenSeparators={[',', '\n']} open={false} data-testid="prefill-items" />
-        </Form.Item>
-        <Form.Item name="description" label={t('fields.description')}>
-          <Input maxLength={255} />
-        </Form.Item>
-      </Form>
-    </FormDrawer>
+      <Form.Item name="name" label={t('fields.groupName')} rules={[{ required: true, whitespace: true, message: t('fields.groupNameRequired') }]}>
+        <Input maxLength={64} data-testid="prefill-name" />
+      </Form.Item>
+      <Form.Item name="type" label={t('fields.groupType')}>
+        <Select options={PrefillGroupType.map((type) => ({ value: type, label: t(`groupTypes.${type}`) }))} />
+      </Form.Item>
+      <Form.Item name="items" label={t('fields.items')} extra={t('fields.itemsHint')}>
+        <Select mode="tags" tokenSeparators={[',', '\n']} open={false} data-testid="prefill-items" />
+      </Form.Item>
+      <Form.Item name="description" label={t('fields.description')}>
+        <Input maxLength={255} />
+      </Form.Item>
+    </ValidatedFormDrawer>
   );
 }
 

@@ -4,7 +4,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Button, Flex, Form, Input, Popconfirm, Space, Switch, Table, Tag } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FormDrawer } from '../../components/form-drawer';
+import { ValidatedFormDrawer } from '../../components/form-drawer';
 import { useTablePaging } from '../../components/table-paging';
 import { createVendor, deleteVendor, fetchVendors, MODEL_META_QUERY_KEY, updateVendor } from '../../api/resources/model-meta';
 import { useMetaMutation } from './use-meta-mutation';
@@ -31,7 +31,7 @@ function VendorEditor({ open, vendor, onClose }: { open: boolean; vendor: Vendor
     if (open) form.setFieldsValue({ name: vendor?.name ?? '', description: vendor?.description ?? '', icon: vendor?.icon ?? '', enabled: vendor ? vendor.status === 1 : true });
   }, [open, vendor, form]);
   return (
-    <FormDrawer
+    <ValidatedFormDrawer
       open={open}
       onClose={onClose}
       title={vendor ? t('vendors.edit') : t('vendors.add')}
@@ -39,24 +39,23 @@ function VendorEditor({ open, vendor, onClose }: { open: boolean; vendor: Vendor
       cancelText={t('actions.cancel')}
       submitText={t('actions.save')}
       submitting={save.isPending}
-      onSubmit={() => void form.validateFields().then((values) => save.mutate(values))}
+      form={form}
+      onValid={(values) => save.mutate(values)}
       submitTestId="vendor-save"
     >
-      <Form form={form} layout="vertical">
-        <Form.Item name="name" label={t('fields.vendorName')} rules={[{ required: true, whitespace: true, message: t('fields.vendorNameRequired') }]}>
-          <Input maxLength={128} data-testid="vendor-name" />
-        </Form.Item>
-        <Form.Item name="description" label={t('fields.description')}>
-          <Input.TextArea rows={3} />
-        </Form.Item>
-        <Form.Item name="icon" label={t('fields.icon')}>
-          <Input maxLength={128} />
-        </Form.Item>
-        <Form.Item name="enabled" label={t('fields.enabled')} valuePropName="checked">
-          <Switch />
-        </Form.Item>
-      </Form>
-    </FormDrawer>
+      <Form.Item name="name" label={t('fields.vendorName')} rules={[{ required: true, whitespace: true, message: t('fields.vendorNameRequired') }]}>
+        <Input maxLength={128} data-testid="vendor-name" />
+      </Form.Item>
+      <Form.Item name="description" label={t('fields.description')}>
+        <Input.TextArea rows={3} />
+      </Form.Item>
+      <Form.Item name="icon" label={t('fields.icon')}>
+        <Input maxLength={128} />
+      </Form.Item>
+      <Form.Item name="enabled" label={t('fields.enabled')} valuePropName="checked">
+        <Switch />
+      </Form.Item>
+    </ValidatedFormDrawer>
   );
 }
 
