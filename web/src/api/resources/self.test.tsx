@@ -1,12 +1,12 @@
 import { Role } from '@switchboard/contract';
 import { fireEvent, screen } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import PersonalTab from '../../features/setting/personal/personal-tab';
 import TopupPage from '../../features/topup/topup-page';
-import { changeLanguage } from '../../i18n';
 import { mockFetch, ok, type RecordedRequest } from '../../testing/fetch-mock';
 import { renderApp } from '../../testing/render-app';
 import { userView } from '../../testing/user-fixtures';
+import { eachTestIn } from '../../testing/test-setup';
 
 const signedIn = { id: 7, username: 'alice', role: Role.Common };
 
@@ -18,11 +18,7 @@ function server(request: RecordedRequest) {
 }
 
 describe('the signed-in user, one cache', () => {
-  beforeEach(() => changeLanguage('en'));
-  afterEach(() => {
-    vi.unstubAllGlobals();
-    vi.restoreAllMocks();
-  });
+  eachTestIn('en');
 
   it('reads /api/user/self once for every screen, and a redeemed code shows in the balance elsewhere at once', async () => {
     const requests = mockFetch(server);
