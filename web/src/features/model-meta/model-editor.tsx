@@ -2,8 +2,8 @@ import type { ModelMetaView, VendorView } from '@switchboard/contract';
 import { Form, Input, Select, Switch } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ValidatedFormDrawer } from '../../components/form-drawer';
 import { createModelMeta, updateModelMeta } from '../../api/resources/model-meta';
+import { MetaFormDrawer } from './meta-form-drawer';
 import { useMetaMutation } from './use-meta-mutation';
 
 interface ModelFormValues {
@@ -63,16 +63,11 @@ export function ModelEditor({ open, model, vendors, onClose }: ModelEditorProps)
   }, [open, model, existing, form]);
 
   return (
-    <ValidatedFormDrawer
-      open={open}
-      onClose={onClose}
+    <MetaFormDrawer
+      editor={{ open, onClose, form }}
+      save={save}
       title={existing ? t('models.edit') : t('models.add')}
       size={520}
-      cancelText={t('actions.cancel')}
-      submitText={t('actions.save')}
-      submitting={save.isPending}
-      form={form}
-      onValid={(values) => save.mutate(values)}
       submitTestId="model-meta-save"
     >
       <Form.Item name="model_name" label={t('fields.modelName')} rules={[{ required: true, whitespace: true, message: t('fields.modelNameRequired') }]}>
@@ -102,6 +97,6 @@ export function ModelEditor({ open, model, vendors, onClose }: ModelEditorProps)
       <Form.Item name="enabled" label={t('fields.enabled')} valuePropName="checked">
         <Switch />
       </Form.Item>
-    </ValidatedFormDrawer>
+    </MetaFormDrawer>
   );
 }

@@ -4,8 +4,8 @@ import { useQuery } from '@tanstack/react-query';
 import { Button, Flex, Form, Input, Popconfirm, Select, Space, Table, Tag } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ValidatedFormDrawer } from '../../components/form-drawer';
 import { createPrefillGroup, deletePrefillGroup, fetchPrefillGroups, MODEL_META_QUERY_KEY, updatePrefillGroup } from '../../api/resources/model-meta';
+import { MetaFormDrawer } from './meta-form-drawer';
 import { useMetaMutation } from './use-meta-mutation';
 
 type GroupType = (typeof PrefillGroupType)[number];
@@ -37,16 +37,11 @@ function GroupEditor({ open, group, onClose }: { open: boolean; group: PrefillGr
     }
   }, [open, group, form]);
   return (
-    <ValidatedFormDrawer
-      open={open}
-      onClose={onClose}
+    <MetaFormDrawer
+      editor={{ open, onClose, form }}
+      save={save}
       title={group ? t('prefill.edit') : t('prefill.add')}
       size={520}
-      cancelText={t('actions.cancel')}
-      submitText={t('actions.save')}
-      submitting={save.isPending}
-      form={form}
-      onValid={(values) => save.mutate(values)}
       submitTestId="prefill-save"
     >
       <Form.Item name="name" label={t('fields.groupName')} rules={[{ required: true, whitespace: true, message: t('fields.groupNameRequired') }]}>
@@ -61,7 +56,7 @@ function GroupEditor({ open, group, onClose }: { open: boolean; group: PrefillGr
       <Form.Item name="description" label={t('fields.description')}>
         <Input maxLength={255} />
       </Form.Item>
-    </ValidatedFormDrawer>
+    </MetaFormDrawer>
   );
 }
 

@@ -1,4 +1,4 @@
-import { DISPLAY_NAME_MAX_LENGTH, PASSWORD_MAX_LENGTH, USERNAME_MAX_LENGTH } from '@switchboard/contract';
+import { USERNAME_MAX_LENGTH } from '@switchboard/contract';
 import { Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { toast } from '../../components/feedback';
@@ -6,6 +6,7 @@ import { FormDrawer } from '../../components/form-drawer';
 import { useDrawerForm } from '../../components/use-drawer-form';
 import { createUser, USERS_QUERY_KEY } from '../../api/resources/user';
 import { passwordLengthOk, userFormProblemText } from './user-form';
+import { DisplayNameField, NewPasswordField } from './user-name-fields';
 
 const EMPTY = { username: '', displayName: '', password: '' };
 
@@ -51,24 +52,8 @@ export function UserAddDrawer({ open, onClose }: { open: boolean; onClose: () =>
             data-testid="user-add-username"
           />
         </Form.Item>
-        <Form.Item label={t('form.displayName')}>
-          <Input
-            value={values.displayName}
-            maxLength={DISPLAY_NAME_MAX_LENGTH}
-            placeholder={t('form.displayNamePlaceholder')}
-            onChange={(event) => change({ displayName: event.target.value })}
-            data-testid="user-add-display-name"
-          />
-        </Form.Item>
-        <Form.Item label={t('form.password')} required extra={t('form.passwordHint')}>
-          <Input.Password
-            value={values.password}
-            maxLength={PASSWORD_MAX_LENGTH}
-            autoComplete="new-password"
-            onChange={(event) => change({ password: event.target.value })}
-            data-testid="user-add-password"
-          />
-        </Form.Item>
+        <DisplayNameField value={values.displayName} onChange={(displayName) => change({ displayName })} testId="user-add-display-name" />
+        <NewPasswordField required value={values.password} onChange={(password) => change({ password })} testId="user-add-password" />
       </Form>
     </FormDrawer>
   );

@@ -1,4 +1,4 @@
-import { DISPLAY_NAME_MAX_LENGTH, PASSWORD_MAX_LENGTH, USERNAME_MAX_LENGTH, type UserView } from '@switchboard/contract';
+import { USERNAME_MAX_LENGTH, type UserView } from '@switchboard/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Flex, Form, Input, Skeleton, Space } from 'antd';
 import { useEffect, useState } from 'react';
@@ -10,6 +10,7 @@ import { fetchUser, updateUser, USERS_QUERY_KEY } from '../../api/resources/user
 import { checkUserForm, selfUpdateRequestOf, updateRequestOf, userFormOf, userFormProblemText, type UserFormValues } from './user-form';
 import { UserBindings } from './user-bindings';
 import { UserGroupField } from './user-group-field';
+import { DisplayNameField, NewPasswordField } from './user-name-fields';
 import { UserQuotaFields } from './user-quota-fields';
 
 /** Another user by id (an administrator's edit), or the signed-in user. */
@@ -78,16 +79,13 @@ export function UserEditForm({ target, onDone, onCancel }: UserEditFormProps) {
           data-testid="user-edit-username"
         />
       </Form.Item>
-      <Form.Item label={t('form.password')} extra={t('form.passwordHint')}>
-        <Input.Password
-          value={values.password}
-          maxLength={PASSWORD_MAX_LENGTH}
-          autoComplete="new-password"
-          placeholder={t('form.passwordKeep')}
-          onChange={(event) => change({ password: event.target.value })}
-          data-testid="user-edit-password"
-        />
-      </Form.Item>
+      <NewPasswordField
+        required={false}
+        placeholder={t('form.passwordKeep')}
+        value={values.password}
+        onChange={(password) => change({ password })}
+        testId="user-edit-password"
+      />
       {self && values.password !== '' ? (
         <Form.Item label={t('form.originalPassword')} required>
           <Input.Password
@@ -98,15 +96,7 @@ export function UserEditForm({ target, onDone, onCancel }: UserEditFormProps) {
           />
         </Form.Item>
       ) : null}
-      <Form.Item label={t('form.displayName')}>
-        <Input
-          value={values.displayName}
-          maxLength={DISPLAY_NAME_MAX_LENGTH}
-          placeholder={t('form.displayNamePlaceholder')}
-          onChange={(event) => change({ displayName: event.target.value })}
-          data-testid="user-edit-display-name"
-        />
-      </Form.Item>
+      <DisplayNameField value={values.displayName} onChange={(displayName) => change({ displayName })} testId="user-edit-display-name" />
       {self ? null : (
         <>
           <UserGroupField value={values.group} onChange={(group) => change({ group })} />
