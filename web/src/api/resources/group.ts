@@ -1,21 +1,18 @@
 import { useQuery } from '@tanstack/react-query';
-import { ApiError } from '../api-error';
-import { api } from '../http-client';
-import i18n from '../../i18n';
+import { api, validated, type ReplySchema } from '../http-client';
 
 export const GROUPS_QUERY_KEY = ['groups'] as const;
+
+const groupNamesSchema: ReplySchema<string[]> = {
+  safeParse: (value) =>
+    Array.isArray(value) && value.every((name) => typeof name === 'string') ? { success: true, data: value as string[] } : { success: false },
+};
 
 /**
  * `GET /api/group/`: the group names, for suggestions in the channel and user editors. Quiet, since
  * both still work with typed-in groups; a reply that is not a list of names is refused.
  */
-export async function fetchGroups(): Promise<string[]> {
-  const names = await api.get<unknown>('/api/group/', { quiet: true });
-  if (!Array.isArray(names) || !names.every((name) => typeof name === 'string')) {
-    throw new ApiError(i18n.t('common:errors.unreadableReply'), 'http', 200);
-  }
-  return names as string[];
-}
+export const fetchGroups = async (): Promise<string[]> => validated(groupNamesSchema, await api.get<unknown>('/api/group/', { quiet: true }));
 
 /** The group names, or an empty list while they load or when they cannot be read. */
 export function useGroups(): string[] {

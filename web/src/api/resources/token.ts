@@ -1,5 +1,5 @@
-import type { PageData, TokenCreateRequest, TokenUpdateRequest, TokenView } from '@switchboard/contract';
-import { api } from '../http-client';
+import { tokenViewSchema, type PageData, type TokenCreateRequest, type TokenUpdateRequest, type TokenView } from '@switchboard/contract';
+import { api, validated } from '../http-client';
 import { fetchZeroBasedList } from '../zero-based-list';
 
 /** Every token query starts with this key, so one invalidation refreshes lists and the chat pages. */
@@ -14,13 +14,20 @@ export interface TokenListQuery {
   key?: string;
 }
 
-/** `GET /api/token/`, or `/api/token/search` when a name or key is given; `data` is the plain list and `p` counts from 0 (spec 001 §7). */
+const tokenListSchema = tokenViewSchema.array();
+
+/**
+ * `GET /api/token/`, or `/api/token/search` when a name or key is given; `data` is the plain list and `p`
+ * counts from 0 (spec 001 §7). The rows are checked against the contract's token schema.
+ */
 export async function fetchTokens(query: TokenListQuery): Promise<PageData<TokenView>> {
   const keyword = query.keyword?.trim() ?? '';
   const key = query.key?.trim() ?? '';
-  return keyword === '' && key === ''
-    ? fetchZeroBasedList<TokenView>('/api/token/', query.page, { size: query.size })
-    : fetchZeroBasedList<TokenView>('/api/token/search', query.page, { size: query.size, keyword, token: key });
+  const page =
+    keyword === '' && key === ''
+      ? await fetchZeroBasedList<unknown>('/api/token/', query.page, { size: query.size })
+      : await fetchZeroBasedList<unknown>('/api/token/search', query.page, { size: query.size, keyword, token: key });
+  return { ...page, items: validated(tokenListSchema, page.items) };
 }
 
 export const createTokens = (request: TokenCreateRequest) => api.post<TokenView[]>('/api/token/', request);
