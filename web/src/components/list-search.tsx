@@ -51,17 +51,19 @@ interface SearchInputProps<Draft extends Texts> {
   list: { draft: Draft; setDraft: (draft: Draft) => void; search: () => void };
   field: keyof Draft & string;
   placeholder: string;
-  maxWidth: number;
+  /** a fixed width, or a width it may shrink below on a narrow screen */
+  width?: number;
+  maxWidth?: number;
   testId?: string;
 }
 
 /** One text of a list's filter draft; Enter searches. */
-export function SearchInput<Draft extends Texts>({ list, field, placeholder, maxWidth, testId }: SearchInputProps<Draft>) {
+export function SearchInput<Draft extends Texts>({ list, field, placeholder, width, maxWidth, testId }: SearchInputProps<Draft>) {
   const { draft, setDraft, search } = list;
   return (
     <Input
       allowClear
-      style={{ maxWidth }}
+      style={{ width, maxWidth }}
       placeholder={placeholder}
       value={draft[field]}
       onChange={(event) => setDraft({ ...draft, [field]: event.target.value })}
