@@ -166,3 +166,15 @@ export const api = {
   put: <T>(path: string, body?: unknown, options?: RequestOptions) => requestData<T>('PUT', path, { ...options, body }),
   patch: <T>(path: string, body?: unknown, options?: RequestOptions) => requestData<T>('PATCH', path, { ...options, body }),
 };
+
+/** What `validated` checks a reply with: a zod schema of the contract, or anything with its `safeParse`. */
+export interface ReplySchema<T> {
+  safeParse(value: unknown): { success: true; data: T } | { success: false };
+}
+
+/** A reply's data checked against the contract's schema; one that does not match is an unreadable reply. */
+export function validated<T>(schema: ReplySchema<T>, value: unknown): T {
+  const result = schema.safeParse(value);
+  if (!result.success) throw new ApiError(i18n.t('common:errors.unreadableReply'), 'http', 200);
+  return result.data;
+}

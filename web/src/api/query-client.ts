@@ -1,6 +1,6 @@
 import { QueryClient } from '@tanstack/react-query';
 import { isApiError } from './api-error';
-import { STATUS_QUERY_KEY } from './status';
+import { STATUS_QUERY_KEY } from './resources/status';
 
 /** Retries only what may pass on a second try: lost connections and gateway hiccups. */
 function shouldRetry(failureCount: number, error: unknown): boolean {

@@ -3,7 +3,7 @@ import { screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setUnauthorizedHandler } from '../api/http-client';
 import { getStoredUser } from '../api/session';
-import { defaultStatus } from '../api/status';
+import { defaultStatus } from '../api/resources/status';
 import { changeLanguage } from '../i18n';
 import { mockFetch, ok } from '../testing/fetch-mock';
 import { renderApp } from '../testing/render-app';

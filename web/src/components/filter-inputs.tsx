@@ -1,5 +1,6 @@
-import { Flex, Input, Typography } from 'antd';
+import { Flex, Typography } from 'antd';
 import { DateTimeField, DateTimeRange } from './date-time-field';
+import { SearchInput } from './list-search';
 import { expirySeconds, expiryText } from '../features/token/token-form';
 
 /** The unix seconds of a filter's local datetime text; 0 (no bound) for an empty or unreadable text. */
@@ -21,16 +22,9 @@ export function filterInputs<Draft extends { [Field in keyof Draft]: string }>(
   testIdPrefix: string,
   onEnter: () => void,
 ) {
+  const list = { draft, setDraft, search: onEnter };
   const text = (field: keyof Draft & string, placeholder: string, width = 180) => (
-    <Input
-      allowClear
-      style={{ width }}
-      placeholder={placeholder}
-      value={draft[field]}
-      onChange={(event) => setDraft({ ...draft, [field]: event.target.value })}
-      onPressEnter={onEnter}
-      data-testid={`${testIdPrefix}-${field}`}
-    />
+    <SearchInput list={list} field={field} width={width} placeholder={placeholder} testId={`${testIdPrefix}-${field}`} />
   );
   const time = (field: keyof Draft & string, label: string) => (
     <Flex gap={4} align="center">

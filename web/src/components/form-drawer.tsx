@@ -1,4 +1,4 @@
-import { Button, Drawer, Flex, Space } from 'antd';
+import { Button, Drawer, Flex, Form, Space, type FormInstance } from 'antd';
 import type { ReactNode } from 'react';
 
 export interface FormDrawerProps {
@@ -38,5 +38,22 @@ export function FormDrawer({ open, onClose, title, size, cancelText, submitText,
     >
       {children}
     </Drawer>
+  );
+}
+
+export interface ValidatedFormDrawerProps<Values> extends Omit<FormDrawerProps, 'onSubmit'> {
+  form: FormInstance<Values>;
+  /** Called with the values once every field's rules pass; a field that fails shows its message. */
+  onValid: (values: Values) => void;
+}
+
+/** A `FormDrawer` over an antd form (`Form.useForm`): Submit validates the fields, then hands their values on. */
+export function ValidatedFormDrawer<Values>({ form, onValid, children, ...drawer }: ValidatedFormDrawerProps<Values>) {
+  return (
+    <FormDrawer {...drawer} onSubmit={() => void form.validateFields().then(onValid)}>
+      <Form form={form} layout="vertical">
+        {children}
+      </Form>
+    </FormDrawer>
   );
 }

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useBranding } from '../api/status';
+import { useBranding } from '../api/resources/status';
 
 /** Sets the browser tab title to "<page> - <system name>". */
 export function useDocumentTitle(pageTitle: string | undefined): void {

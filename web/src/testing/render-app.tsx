@@ -3,7 +3,7 @@ import { render } from '@testing-library/react';
 import { createMemoryRouter, type RouteObject } from 'react-router';
 import { createQueryClient } from '../api/query-client';
 import { setStoredUser } from '../api/session';
-import { STATUS_QUERY_KEY, defaultStatus } from '../api/status';
+import { STATUS_QUERY_KEY, defaultStatus } from '../api/resources/status';
 import { AppRouterProvider } from '../app/app-router-provider';
 import { AppProviders } from '../app/providers';
 

@@ -1,6 +1,6 @@
 import { Typography } from 'antd';
 import { Link } from 'react-router';
-import { useBranding } from '../../api/status';
+import { useBranding } from '../../api/resources/status';
 
 /** Logo and system name from the status, linking home. */
 export function Brand({ showName }: { showName: boolean }) {

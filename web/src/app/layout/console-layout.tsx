@@ -2,7 +2,7 @@ import { Drawer, Layout, theme } from 'antd';
 import { useEffect, useState } from 'react';
 import { Outlet } from 'react-router';
 import { useSessionUser } from '../../api/session';
-import { useStatus } from '../../api/status';
+import { useStatus } from '../../api/resources/status';
 import { Brand } from './brand';
 import { NavigationProgress } from './navigation-progress';
 import { SidebarMenu } from './sidebar-menu';

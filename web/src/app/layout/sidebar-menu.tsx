@@ -3,7 +3,7 @@ import { createElement, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { useSessionUser } from '../../api/session';
-import { useStatus } from '../../api/status';
+import { useStatus } from '../../api/resources/status';
 import { activeSidebarKey, groupedSidebarItems, sidebarItems } from './sidebar-items';
 
 interface SidebarMenuProps {

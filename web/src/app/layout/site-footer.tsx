@@ -1,6 +1,6 @@
 import { Layout, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useBranding, useStatus } from '../../api/status';
+import { useBranding, useStatus } from '../../api/resources/status';
 import { SanitizedHtml } from '../../components/sanitized-html';
 
 /** "v0.1.0" whether or not the server already put the "v" in. */

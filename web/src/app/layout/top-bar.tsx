@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { useSessionUser } from '../../api/session';
-import { useStatus } from '../../api/status';
+import { useStatus } from '../../api/resources/status';
 import { Brand } from './brand';
 import { LanguageSwitch } from './language-switch';
 import { isConsolePath } from './sidebar-items';

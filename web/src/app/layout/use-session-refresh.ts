@@ -1,10 +1,7 @@
-import type { SessionUser, UserView } from '@switchboard/contract';
-import { useQuery } from '@tanstack/react-query';
+import type { SessionUser } from '@switchboard/contract';
 import { useEffect } from 'react';
-import { api } from '../../api/http-client';
+import { useSelf } from '../../api/resources/self';
 import { setStoredUser } from '../../api/session';
-
-export const SELF_QUERY_KEY = ['user', 'self'] as const;
 
 const sessionFields = ['id', 'username', 'display_name', 'role', 'status', 'group'] as const;
 
@@ -14,14 +11,7 @@ const sessionFields = ['id', 'username', 'display_name', 'role', 'status', 'grou
  * user, so a role changed by an administrator shows without signing in again.
  */
 export function useSessionRefresh(user: SessionUser | null): void {
-  const self = useQuery({
-    queryKey: [...SELF_QUERY_KEY, user?.id],
-    queryFn: ({ signal }) => api.get<UserView>('/api/user/self', { signal }),
-    enabled: user !== null,
-    staleTime: 60_000,
-  });
-
-  const data = self.data;
+  const { self: data } = useSelf({ staleTime: 60_000 });
   useEffect(() => {
     if (!data || !user || data.id !== user.id) return;
     const fresh: SessionUser = {

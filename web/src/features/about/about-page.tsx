@@ -1,7 +1,8 @@
 import { Card, Spin, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { PageFrame } from '../../components/page-frame';
-import { PublicContent, isAddress, usePublicText } from '../home/public-content';
+import { usePublicText } from '../../api/resources/status';
+import { PublicContent, isAddress } from '../home/public-content';
 
 /** /about: the administrator's about text (Markdown or a framed page), public. */
 export default function AboutPage() {

@@ -1,6 +1,6 @@
 import { Card, Flex, Typography, theme } from 'antd';
 import type { ReactNode } from 'react';
-import { useBranding } from '../../api/status';
+import { useBranding } from '../../api/resources/status';
 import { useDocumentTitle } from '../../components/use-document-title';
 
 interface AuthCardProps {

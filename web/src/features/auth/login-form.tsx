@@ -4,7 +4,7 @@ import { Button, Form, Input } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from '../../components/feedback';
-import { isSecondStep } from '../security/security-api';
+import { isSecondStep } from '../../api/resources/security';
 import { TwoFactorSignIn } from '../security/two-factor-sign-in';
 import { useHumanCheck } from './use-human-check';
 import { isDefaultRootLogin, useLogin, useStoreSignedInUser } from './use-login';

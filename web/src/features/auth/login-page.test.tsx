@@ -1,12 +1,12 @@
 import { Role } from '@switchboard/contract';
 import { fireEvent, screen } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { getStoredUser } from '../../api/session';
 import { toast } from '../../components/feedback';
-import { changeLanguage } from '../../i18n';
 import { mockFetch, ok } from '../../testing/fetch-mock';
 import { renderApp } from '../../testing/render-app';
 import LoginPage from './login-page';
+import { eachTestIn } from '../../testing/test-setup';
 
 const routes = [
   { path: '/login', element: <LoginPage /> },
@@ -23,13 +23,7 @@ function signIn(username: string, password: string) {
 }
 
 describe('login page', () => {
-  beforeEach(async () => {
-    await changeLanguage('zh');
-  });
-  afterEach(() => {
-    vi.unstubAllGlobals();
-    vi.restoreAllMocks();
-  });
+  eachTestIn('zh');
 
   it('asks for both fields before calling the server', async () => {
     const requests = mockFetch(() => ok());

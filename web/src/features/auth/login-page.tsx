@@ -2,7 +2,7 @@ import { Alert, Flex, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
-import { useBranding, useStatus } from '../../api/status';
+import { useBranding, useStatus } from '../../api/resources/status';
 import { AuthCard } from './auth-card';
 import { DefaultPasswordDialog } from './default-password-dialog';
 import { PasskeySignInButton } from '../security/passkey-sign-in-button';

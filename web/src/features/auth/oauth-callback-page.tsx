@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { toast } from '../../components/feedback';
 import { TwoFactorSignIn } from '../security/two-factor-sign-in';
-import { oauthCallback } from './account-api';
+import { oauthCallback } from '../../api/resources/account';
 import { useCompleteSignIn } from './use-complete-sign-in';
 
 const SETTINGS_PATH = '/setting';

@@ -1,5 +1,5 @@
 import type { StatusData } from '@switchboard/contract';
-import { fetchOauthState } from './account-api';
+import { fetchOauthState } from '../../api/resources/account';
 
 export type OauthProvider = 'github' | 'linuxdo' | 'oidc';
 type RedirectStatus = Pick<StatusData, 'github_client_id' | 'linuxdo_client_id' | 'oidc_client_id' | 'oidc_authorization_endpoint' | 'server_address'>;

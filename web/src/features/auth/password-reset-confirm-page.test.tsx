@@ -1,20 +1,14 @@
 import { fireEvent, screen } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { changeLanguage } from '../../i18n';
+import { describe, expect, it, vi } from 'vitest';
 import { mockFetch, ok } from '../../testing/fetch-mock';
 import { renderApp } from '../../testing/render-app';
 import PasswordResetConfirmPage from './password-reset-confirm-page';
+import { eachTestIn } from '../../testing/test-setup';
 
 const routes = [{ path: '/user/reset', element: <PasswordResetConfirmPage /> }];
 
 describe('password reset confirmation', () => {
-  beforeEach(async () => {
-    await changeLanguage('en');
-  });
-  afterEach(() => {
-    vi.unstubAllGlobals();
-    vi.restoreAllMocks();
-  });
+  eachTestIn('en');
 
   it('sends email and token, shows the new password once and copies it', async () => {
     const requests = mockFetch(() => ok('0a1b2c3d4e5f'));

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { copyText } from '../../components/clipboard';
-import { confirmPasswordReset } from './account-api';
+import { confirmPasswordReset } from '../../api/resources/account';
 import { AuthCard } from './auth-card';
 
 /** /user/reset?email=…&token=…: confirms the reset, then shows the new password once and copies it. */

@@ -1,21 +1,15 @@
 import { fireEvent, screen } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { toast } from '../../components/feedback';
-import { changeLanguage } from '../../i18n';
 import { mockFetch, ok } from '../../testing/fetch-mock';
 import { renderApp } from '../../testing/render-app';
 import PasswordResetPage from './password-reset-page';
+import { eachTestIn } from '../../testing/test-setup';
 
 const routes = [{ path: '/reset', element: <PasswordResetPage /> }];
 
 describe('password reset request', () => {
-  beforeEach(async () => {
-    await changeLanguage('en');
-  });
-  afterEach(() => {
-    vi.unstubAllGlobals();
-    vi.restoreAllMocks();
-  });
+  eachTestIn('en');
 
   it('asks for an email before calling the server', async () => {
     const requests = mockFetch(() => ok());

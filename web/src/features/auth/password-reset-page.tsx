@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { toast } from '../../components/feedback';
-import { requestPasswordReset } from './account-api';
+import { requestPasswordReset } from '../../api/resources/account';
 import { AuthCard } from './auth-card';
 import { useCountdown } from './use-countdown';
 import { useHumanCheck } from './use-human-check';

@@ -4,9 +4,9 @@ import { Button, Form, Input, Space } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { useStatus } from '../../api/status';
+import { useStatus } from '../../api/resources/status';
 import { toast } from '../../components/feedback';
-import { register, storedAffCode } from './account-api';
+import { register, storedAffCode } from '../../api/resources/account';
 import { SendCodeButton } from './send-code-button';
 import { useHumanCheck } from './use-human-check';
 

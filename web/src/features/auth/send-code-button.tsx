@@ -3,7 +3,7 @@ import { Button } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from '../../components/feedback';
-import { sendVerificationCode } from './account-api';
+import { sendVerificationCode } from '../../api/resources/account';
 import { useCountdown } from './use-countdown';
 
 interface SendCodeButtonProps {

@@ -4,7 +4,7 @@ import { getStoredUser } from '../../api/session';
 import { mockFetch, ok } from '../../testing/fetch-mock';
 import { commonUser, startEachTestSignedOutInEnglish } from '../../testing/signed-out';
 import { renderApp } from '../../testing/render-app';
-import { defaultStatus } from '../../api/status';
+import { defaultStatus } from '../../api/resources/status';
 import LoginPage from './login-page';
 import { authorizeUrl, oidcAuthorizeUrl } from './oauth-redirect';
 import { enabledSignInMethods } from './third-party-sign-in';

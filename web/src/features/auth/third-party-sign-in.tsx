@@ -5,7 +5,7 @@ import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from '../../components/feedback';
 import { TwoFactorSignIn } from '../security/two-factor-sign-in';
-import { telegramSignIn, wechatSignIn, type ThirdPartyOutcome } from './account-api';
+import { telegramSignIn, wechatSignIn, type ThirdPartyOutcome } from '../../api/resources/account';
 import { startOauth, type OauthProvider } from './oauth-redirect';
 import { TelegramWidget, telegramFields } from './telegram-widget';
 import { useCompleteSignIn } from './use-complete-sign-in';

@@ -1,7 +1,7 @@
 import type { LoginRequest, SessionUser } from '@switchboard/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { isSecondStep, type SecondStepRequired } from '../security/security-api';
-import { api } from '../../api/http-client';
+import { isSecondStep } from '../../api/resources/security';
+import { logIn } from '../../api/resources/account';
 import { forgetUserQueries } from '../../api/query-client';
 import { setStoredUser } from '../../api/session';
 
@@ -30,7 +30,7 @@ export function useLogin() {
   const store = useStoreSignedInUser();
   return useMutation({
     mutationFn: ({ turnstile, ...credentials }: LoginRequest & { turnstile?: string }) =>
-      api.post<SessionUser | SecondStepRequired>('/api/user/login', credentials, { query: { turnstile: turnstile || undefined } }),
+      logIn(credentials, turnstile ?? ''),
     onSuccess: (reply) => {
       if (!isSecondStep(reply)) store(reply);
     },

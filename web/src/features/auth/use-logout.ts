@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { api } from '../../api/http-client';
+import { logOut } from '../../api/resources/account';
 import { forgetUserQueries } from '../../api/query-client';
 import { clearStoredUser } from '../../api/session';
 import { toast } from '../../components/feedback';
@@ -14,7 +14,7 @@ export function useLogout(): () => Promise<void> {
   const { t } = useTranslation('layout');
   return useCallback(async () => {
     try {
-      await api.get<void>('/api/user/logout', { quiet: true });
+      await logOut();
     } catch {
       // An expired or unreachable session still ends here: forgetting it locally is what counts.
     }

@@ -1,7 +1,7 @@
 import { Flex, Form, Image, Input, Modal, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useStatus } from '../../api/status';
+import { useStatus } from '../../api/resources/status';
 
 interface WechatCodeDialogProps {
   open: boolean;

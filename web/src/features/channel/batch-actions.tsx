@@ -2,7 +2,7 @@ import { Button, Input, Modal, Popconfirm, Space } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from '../../components/feedback';
-import { deleteChannels, repairAbilities, setTagOnChannels } from './channel-api';
+import { deleteChannels, repairAbilities, setTagOnChannels } from '../../api/resources/channel';
 import { useChannelMutation } from './use-channel-mutation';
 
 interface BatchActionsProps {

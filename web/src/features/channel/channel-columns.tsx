@@ -1,4 +1,4 @@
-import { CHANNEL_PRIORITY_MINIMUM, CHANNEL_WEIGHT_MINIMUM, channelTypeName, formatQuota, splitCommaList, type ChannelView, type StatusData } from '@switchboard/contract';
+import { CHANNEL_PRIORITY_MINIMUM, CHANNEL_WEIGHT_MINIMUM, channelTypeName, splitCommaList, type ChannelView, type StatusData } from '@switchboard/contract';
 import { Flex, Space, Tag, Tooltip, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import type { TFunction } from 'i18next';
@@ -8,6 +8,7 @@ import { isTagRecord, type TableRecord } from './channel-table-records';
 import { InlineNumber } from './inline-number';
 import { ResponseTimeTag } from './response-time-tag';
 import { TagRowActions } from './tag-row-actions';
+import { displayQuota, formatTime } from '../../lib/format';
 
 export interface ChannelColumnHandlers {
   onEdit: (channel: ChannelView) => void;
@@ -25,7 +26,6 @@ const groupTags = (groups: string[]) => (
   </Space>
 );
 
-const formatTime = (seconds: number) => new Date(seconds * 1000).toLocaleString();
 
 /** A steady colour per channel type, so a list of mixed providers reads at a glance. */
 const TYPE_COLOURS = ['blue', 'green', 'orange', 'purple', 'cyan', 'magenta', 'gold', 'geekblue', 'volcano', 'lime'];
@@ -36,7 +36,7 @@ export const CHANNEL_KEPT_COLUMNS = ['name', 'status', 'actions'];
 
 /** Columns of the channel list: status, response time, balance, used quota, priority and weight among them. */
 export function channelColumns(t: TFunction, status: StatusData, handlers: ChannelColumnHandlers): ColumnsType<TableRecord> {
-  const quota = (value: number) => formatQuota(value, { inCurrency: status.display_in_currency, quotaPerUnit: status.quota_per_unit });
+  const quota = (value: number) => displayQuota(value, status);
   const numberCell = (field: 'priority' | 'weight', minimum: number) => (_value: unknown, record: TableRecord) => (
     <InlineNumber
       value={isTagRecord(record) ? record[field] : record.channel[field]}

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useSessionUser } from '../../api/session';
 import { toast } from '../../components/feedback';
 import { FormDrawer } from '../../components/form-drawer';
-import { CHANNELS_QUERY_KEY, createChannels, fetchChannel, updateChannel } from './channel-api';
+import { CHANNELS_QUERY_KEY, createChannels, fetchChannel, updateChannel } from '../../api/resources/channel';
 import { ChannelEditorFields } from './channel-editor-fields';
 import { addModeOf, keyEditOf } from './multi-key-fields';
 import { channelFormOf, channelProblemText, channelRequestOf, checkChannelForm, emptyChannelForm, type ChannelFormValues } from './channel-form';

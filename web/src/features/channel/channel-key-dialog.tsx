@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../api/api-error';
 import { SecureVerificationDialog } from '../security/secure-verification-dialog';
-import { fetchChannelKey, type Proof } from '../security/security-api';
+import { fetchChannelKey, type Proof } from '../../api/resources/security';
 import { cachedProof, forgetProof } from '../security/security-proof';
 
 const SCOPE = 'channel.key.read';

@@ -1,13 +1,13 @@
 import { Role } from '@switchboard/contract';
 import { fireEvent, screen, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { toast } from '../../components/feedback';
-import { changeLanguage } from '../../i18n';
 import { mockFetch, ok, type RecordedRequest } from '../../testing/fetch-mock';
 import { renderApp } from '../../testing/render-app';
 import ChannelListPage from './channel-list-page';
 import { channelView } from '../../testing/channel-fixtures';
 import { responseTimeColours } from './response-time-tag';
+import { eachTestIn } from '../../testing/test-setup';
 
 const admin = { id: 1, role: Role.Admin };
 const routes = [
@@ -36,13 +36,7 @@ function serve(request: RecordedRequest) {
 }
 
 describe('channel list', () => {
-  beforeEach(async () => {
-    await changeLanguage('en');
-  });
-  afterEach(() => {
-    vi.unstubAllGlobals();
-    vi.restoreAllMocks();
-  });
+  eachTestIn('en');
 
   it('shows the columns of spec 001, including status, response time, balance, used quota, priority and weight', async () => {
     mockFetch(serve);

@@ -5,9 +5,8 @@ import { Card } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMatch, useNavigate, useParams } from 'react-router';
-import { apiRequest } from '../../api/http-client';
 import { readStorage, writeStorage } from '../../api/local-storage';
-import { useStatus } from '../../api/status';
+import { useStatus } from '../../api/resources/status';
 import { toast } from '../../components/feedback';
 import { DataList } from '../../components/data-list';
 import { PageFrame } from '../../components/page-frame';
@@ -18,12 +17,13 @@ import {
   deleteDisabledChannels,
   editTag,
   fetchChannels,
-  fetchGroups,
   updateAllBalances,
   updateBalance,
   updateChannel,
   type ChannelListFilter,
-} from './channel-api';
+  testAllChannels,
+} from '../../api/resources/channel';
+import { useGroups } from '../../api/resources/group';
 import { CHANNEL_KEPT_COLUMNS, channelColumns } from './channel-columns';
 import { ChannelEditorDrawer } from './channel-editor-drawer';
 import { isTagRecord, selectedChannelIds, tableRecordsOf, type TableRecord } from './channel-table-records';
@@ -79,13 +79,13 @@ export default function ChannelListPage() {
     queryFn: () => fetchChannels({ page, pageSize, idSort, tagMode, filter }),
     placeholderData: keepPreviousData,
   });
-  const groups = useQuery({ queryKey: [...CHANNELS_QUERY_KEY, 'groups'], queryFn: fetchGroups, retry: false, staleTime: 60_000 });
+  const groups = useGroups();
   const groupOptions = useMemo(() => {
-    const seen = new Set(groups.data ?? []);
+    const seen = new Set(groups);
     seen.add('default');
     for (const item of list.data?.items ?? []) for (const group of item.group.split(',')) if (group) seen.add(group);
     return [...seen];
-  }, [groups.data, list.data]);
+  }, [groups, list.data]);
 
   const saveNumber = useChannelMutation(
     async ({ record, field, value }: { record: TableRecord; field: 'priority' | 'weight'; value: number }) => {
@@ -99,7 +99,7 @@ export default function ChannelListPage() {
     (value, channel) => t('messages.balanceUpdated', { name: channel.name, balance: value.toFixed(2) }),
   );
   const balances = useChannelMutation(updateAllBalances, (summary) => t('messages.allBalancesUpdated', { updated: summary.updated, failed: summary.failed }));
-  const testAll = useChannelMutation(async () => (await apiRequest<undefined>('GET', '/api/channel/test')).message, (message) => message);
+  const testAll = useChannelMutation(testAllChannels, (message) => message);
   const deleteDisabled = useChannelMutation(deleteDisabledChannels, (count) => t('messages.disabledDeleted', { count }));
 
   const openEditor = (id: number | null) => setEditor({ open: true, id });

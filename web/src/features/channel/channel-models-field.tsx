@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from '../../components/feedback';
 import { PrefillGroupPicker } from '../model-meta/prefill-group-picker';
-import { CHANNELS_QUERY_KEY, fetchAllModels, fetchModelsByType, fetchUpstreamModels } from './channel-api';
+import { CHANNELS_QUERY_KEY, fetchAllModels, fetchModelsByType, fetchUpstreamModels } from '../../api/resources/channel';
 import { addCustomModels, firstKeyLine, mergeModels, type ChannelFormValues } from './channel-form';
 
 interface ChannelModelsFieldProps {

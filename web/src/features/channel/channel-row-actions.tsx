@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../api/api-error';
 import { toast } from '../../components/feedback';
 import { RowActions } from '../../components/row-actions';
-import { copyChannel, deleteChannel, updateChannel } from './channel-api';
+import { copyChannel, deleteChannel, updateChannel } from '../../api/resources/channel';
 import { ChannelTestButton } from './channel-test-button';
 import { ModelUpdateDialog } from './model-update-dialog';
 import { useChannelMutation } from './use-channel-mutation';

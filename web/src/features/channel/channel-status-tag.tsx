@@ -1,6 +1,7 @@
 import { ChannelStatus, parseChannelOtherInfo } from '@switchboard/contract';
 import { Tag, Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { formatTime } from '../../lib/format';
 
 const looks: Record<number, { labelKey: string; color: string }> = {
   [ChannelStatus.Enabled]: { labelKey: 'status.enabled', color: 'green' },
@@ -20,7 +21,7 @@ export function ChannelStatusTag({ status, otherInfo }: { status: number; otherI
   if (status !== ChannelStatus.AutoDisabled) return tag;
   const info = parseChannelOtherInfo(otherInfo);
   const reason = info.status_reason || t('status.noReason');
-  const time = info.status_time ? new Date(info.status_time * 1000).toLocaleString() : t('status.noTime');
+  const time = info.status_time ? formatTime(info.status_time) : t('status.noTime');
   return (
     <Tooltip title={<span data-testid="channel-status-reason">{t('status.autoDisabledDetail', { reason, time })}</span>}>
       {tag}

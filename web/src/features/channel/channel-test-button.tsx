@@ -1,19 +1,12 @@
 import { DownOutlined } from '@ant-design/icons';
-import { splitCommaList, type ChannelTestData, type ChannelView } from '@switchboard/contract';
+import { splitCommaList, type ChannelView } from '@switchboard/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Button, Dropdown, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { apiRequest } from '../../api/http-client';
 import { isApiError } from '../../api/api-error';
 import { toast } from '../../components/feedback';
-import { CHANNELS_QUERY_KEY } from './channel-api';
+import { CHANNELS_QUERY_KEY, testChannel } from '../../api/resources/channel';
 import { recordTestFailure, recordTestSuccess } from './test-outcomes';
-
-/** `GET /api/channel/test/{id}?model=`: the server's message says which model and how long. */
-export async function testChannel(id: number, model?: string): Promise<string> {
-  const reply = await apiRequest<ChannelTestData>('GET', `/api/channel/test/${id}`, { query: { model } });
-  return reply.message;
-}
 
 /** Test with the channel's default model, or pick one of its models from the menu. */
 export function ChannelTestButton({ channel }: { channel: ChannelView }) {

@@ -1,7 +1,7 @@
 import { PlusOutlined, ReloadOutlined, SearchOutlined } from '@ant-design/icons';
 import { Button, Flex, Input, Popconfirm, Select, Space, Switch, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { ChannelListFilter } from './channel-api';
+import type { ChannelListFilter } from '../../api/resources/channel';
 
 export interface ChannelToolbarProps {
   draft: ChannelListFilter;

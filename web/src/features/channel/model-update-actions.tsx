@@ -1,6 +1,6 @@
 import { Button, Popconfirm, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { applyAllModelUpdates, detectAllModelUpdates } from './model-update-api';
+import { applyAllModelUpdates, detectAllModelUpdates } from '../../api/resources/channel';
 import { useChannelMutation } from './use-channel-mutation';
 
 /** The channel list's "check all upstream models" and "apply all pending model updates". */

@@ -2,10 +2,11 @@ import type { ChannelView } from '@switchboard/contract';
 import { Button, Checkbox, Empty, Flex, Modal, Space, Switch, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { updateChannel } from './channel-api';
-import { applyModelUpdates, detectModelUpdates } from './model-update-api';
+import { updateChannel } from '../../api/resources/channel';
+import { applyModelUpdates, detectModelUpdates } from '../../api/resources/channel';
 import { pendingOf, withUpdateSwitch } from './model-update-settings';
 import { useChannelMutation } from './use-channel-mutation';
+import { formatTime } from '../../lib/format';
 
 interface Pending {
   add: string[];
@@ -68,6 +69,11 @@ export function ModelUpdateDialog({ channel, onClose }: { channel: ChannelView; 
 
   const nothingPending = pending.add.length === 0 && pending.remove.length === 0;
 
+  const switches = [
+    { field: 'upstream_model_update_check_enabled', on: stored.checkEnabled, label: t('switches.check'), testId: 'model-update-check-enabled' },
+    { field: 'upstream_model_update_auto_sync_enabled', on: stored.autoSync, label: t('switches.autoSync'), testId: 'model-update-auto-sync' },
+  ] as const;
+
   return (
     <>
       <Modal
@@ -100,31 +106,19 @@ export function ModelUpdateDialog({ channel, onClose }: { channel: ChannelView; 
       >
         <Flex vertical gap={16} data-testid="model-update-dialog">
           <Flex gap={16} wrap>
-            <Space size={6}>
-              <Switch
-                size="small"
-                defaultChecked={stored.checkEnabled}
-                onChange={(on) => toggle.mutate({ field: 'upstream_model_update_check_enabled', on })}
-                data-testid="model-update-check-enabled"
-              />
-              <Typography.Text>{t('switches.check')}</Typography.Text>
-            </Space>
-            <Space size={6}>
-              <Switch
-                size="small"
-                defaultChecked={stored.autoSync}
-                onChange={(on) => toggle.mutate({ field: 'upstream_model_update_auto_sync_enabled', on })}
-                data-testid="model-update-auto-sync"
-              />
-              <Typography.Text>{t('switches.autoSync')}</Typography.Text>
-            </Space>
+            {switches.map(({ field, on, label, testId }) => (
+              <Space size={6} key={field}>
+                <Switch size="small" defaultChecked={on} onChange={(next) => toggle.mutate({ field, on: next })} data-testid={testId} />
+                <Typography.Text>{label}</Typography.Text>
+              </Space>
+            ))}
           </Flex>
           <Flex gap={12} align="center" wrap>
             <Button onClick={() => detect.mutate(undefined)} loading={detect.isPending} data-testid="model-update-detect">
               {t('actions.detect')}
             </Button>
             <Typography.Text type="secondary">
-              {pending.checkedAt > 0 ? t('lastCheck', { time: new Date(pending.checkedAt * 1000).toLocaleString() }) : t('neverChecked')}
+              {pending.checkedAt > 0 ? t('lastCheck', { time: formatTime(pending.checkedAt) }) : t('neverChecked')}
             </Typography.Text>
           </Flex>
           {nothingPending ? (

@@ -5,8 +5,9 @@ import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from '../../components/feedback';
-import { CHANNELS_QUERY_KEY } from './channel-api';
-import { fetchKeyStatus, manageKeys } from './multi-key-api';
+import { CHANNELS_QUERY_KEY } from '../../api/resources/channel';
+import { fetchKeyStatus, manageKeys } from '../../api/resources/channel';
+import { formatTime } from '../../lib/format';
 
 interface MultiKeyDialogProps {
   /** The multi-key channel to manage; null closes the dialog. */
@@ -46,7 +47,7 @@ export function MultiKeyDialog({ channel, onClose }: MultiKeyDialogProps) {
     { title: t('columns.key'), dataIndex: 'key_preview', render: (preview: string) => <code>{preview}</code> },
     { title: t('columns.status'), dataIndex: 'status', width: 130, render: (value: number) => <Tag color={statusColor[value]}>{statusLabel(value)}</Tag> },
     { title: t('columns.reason'), dataIndex: 'reason', ellipsis: true, render: (reason?: string) => reason ?? '-' },
-    { title: t('columns.time'), dataIndex: 'disabled_time', width: 180, render: (time?: number) => (time ? new Date(time * 1000).toLocaleString() : '-') },
+    { title: t('columns.time'), dataIndex: 'disabled_time', width: 180, render: (time?: number) => (time ? formatTime(time) : '-') },
     {
       title: t('columns.actions'),
       key: 'actions',

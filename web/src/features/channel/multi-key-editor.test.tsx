@@ -1,12 +1,12 @@
 import { Role } from '@switchboard/contract';
 import { fireEvent, screen } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { toast } from '../../components/feedback';
-import { changeLanguage } from '../../i18n';
 import { mockFetch, ok, type RecordedRequest } from '../../testing/fetch-mock';
 import { renderApp } from '../../testing/render-app';
 import ChannelListPage from './channel-list-page';
 import { channelView } from '../../testing/channel-fixtures';
+import { eachTestIn } from '../../testing/test-setup';
 
 const routes = [
   { path: '/channel', element: <ChannelListPage /> },
@@ -26,13 +26,7 @@ function serve(request: RecordedRequest) {
 const type = (testId: string, value: string) => fireEvent.change(screen.getByTestId(testId), { target: { value } });
 
 describe('the channel editor, multi-key part', () => {
-  beforeEach(async () => {
-    await changeLanguage('en');
-  });
-  afterEach(() => {
-    vi.unstubAllGlobals();
-    vi.restoreAllMocks();
-  });
+  eachTestIn('en');
 
   it('creates one multi-key channel from the key lines, in the rotation chosen', async () => {
     const requests = mockFetch(serve);

@@ -1,8 +1,7 @@
 import { Alert, Form, Input, Modal, Select } from 'antd';
-import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from '../../components/feedback';
-import { editTag } from './channel-api';
+import { editTag } from '../../api/resources/channel';
 import { tagEditRequestOf, tagEditValuesOf, type TagEditValues } from './tag-edit-form';
 import { useChannelMutation } from './use-channel-mutation';
 
@@ -16,16 +15,13 @@ interface TagEditDialogProps {
 /** New tag name (empty dissolves), models, groups and model redirect for every member of a tag. */
 export function TagEditDialog({ tag, groupOptions, onClose }: TagEditDialogProps) {
   const { t } = useTranslation('channel');
-  const [values, setValues] = useState<TagEditValues>(tagEditValuesOf(''));
-  useEffect(() => {
-    if (tag !== null) setValues(tagEditValuesOf(tag));
-  }, [tag]);
-  const change = (patch: Partial<TagEditValues>) => setValues((current) => ({ ...current, ...patch }));
+  const [form] = Form.useForm<TagEditValues>();
   const save = useChannelMutation(editTag, () => t('messages.tagUpdated'));
 
   const submit = async () => {
     if (tag === null) return;
-    const request = tagEditRequestOf(tag, values);
+    // The dialog's content is dropped on close, so the form opens with this tag's values each time.
+    const request = tagEditRequestOf(tag, form.getFieldsValue(true) as TagEditValues);
     if (typeof request === 'string') {
       toast.error(t(`validation.${request}`));
       return;
@@ -45,35 +41,29 @@ export function TagEditDialog({ tag, groupOptions, onClose }: TagEditDialogProps
       destroyOnHidden
     >
       <Alert type="info" showIcon title={t('tagEdit.hint')} style={{ marginBottom: 16 }} />
-      <Form layout="vertical">
-        <Form.Item label={t('tagEdit.newTag')} extra={t('tagEdit.newTagHint')}>
-          <Input value={values.newTag} onChange={(event) => change({ newTag: event.target.value })} data-testid="tag-edit-new-tag" />
+      <Form form={form} layout="vertical" initialValues={tagEditValuesOf(tag ?? '')}>
+        <Form.Item name="newTag" label={t('tagEdit.newTag')} extra={t('tagEdit.newTagHint')}>
+          <Input data-testid="tag-edit-new-tag" />
         </Form.Item>
-        <Form.Item label={t('fields.models')}>
+        <Form.Item name="models" label={t('fields.models')}>
           <Select
             mode="tags"
-            value={values.models}
-            onChange={(models: string[]) => change({ models })}
             placeholder={t('tagEdit.unchanged')}
             tokenSeparators={[',']}
             data-testid="tag-edit-models"
           />
         </Form.Item>
-        <Form.Item label={t('fields.groups')}>
+        <Form.Item name="groups" label={t('fields.groups')}>
           <Select
             mode="tags"
-            value={values.groups}
-            onChange={(groups: string[]) => change({ groups })}
             options={groupOptions.map((group) => ({ value: group, label: group }))}
             placeholder={t('tagEdit.unchanged')}
             data-testid="tag-edit-groups"
           />
         </Form.Item>
-        <Form.Item label={t('fields.modelMapping')}>
+        <Form.Item name="modelMapping" label={t('fields.modelMapping')}>
           <Input.TextArea
             autoSize={{ minRows: 3, maxRows: 8 }}
-            value={values.modelMapping}
-            onChange={(event) => change({ modelMapping: event.target.value })}
             placeholder={t('tagEdit.unchanged')}
             data-testid="tag-edit-model-mapping"
           />

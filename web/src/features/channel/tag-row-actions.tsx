@@ -1,7 +1,7 @@
 import { Button } from 'antd';
 import { RowActions } from '../../components/row-actions';
 import { useTranslation } from 'react-i18next';
-import { setTagEnabled } from './channel-api';
+import { setTagEnabled } from '../../api/resources/channel';
 import { useChannelMutation } from './use-channel-mutation';
 
 interface TagRowActionsProps {

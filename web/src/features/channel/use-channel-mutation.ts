@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from '../../components/feedback';
-import { CHANNELS_QUERY_KEY } from './channel-api';
+import { CHANNELS_QUERY_KEY } from '../../api/resources/channel';
 
 /**
  * A channel change: on success it says `success(result)` (when given) and refreshes every channel

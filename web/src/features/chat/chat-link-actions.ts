@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { useStatus } from '../../api/status';
+import { useStatus } from '../../api/resources/status';
 import { toast } from '../../components/feedback';
 import { chatLinksOf, fillChatLink, openChatLink, serverAddressOf } from './chat-links';
 

@@ -3,9 +3,9 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { useStatus } from '../../api/status';
+import { useStatus } from '../../api/resources/status';
 import { toast } from '../../components/feedback';
-import { fetchTokens, TOKENS_QUERY_KEY } from '../token/token-api';
+import { fetchTokens, TOKENS_QUERY_KEY } from '../../api/resources/token';
 import { tokenKeyOf } from '../token/token-keys';
 import { chatLinksOf, fillChatLink, isSafeChatLink, serverAddressOf } from './chat-links';
 

@@ -4,7 +4,7 @@ import { DateTimeRange } from '../../components/date-time-field';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { expirySeconds, expiryText } from '../token/token-form';
-import type { UsageQuery } from './detail-api';
+import type { UsageQuery } from '../../api/resources/usage';
 import { GRANULARITIES, type Granularity } from './usage-series';
 
 interface DetailFiltersProps {

@@ -1,9 +1,9 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { changeLanguage } from '../../i18n';
+import { describe, expect, it } from 'vitest';
 import { mockFetch, ok, type RecordedRequest } from '../../testing/fetch-mock';
 import { renderApp } from '../../testing/render-app';
 import DetailPage from './detail-page';
+import { eachTestIn } from '../../testing/test-setup';
 
 const routes = [{ path: '/detail', element: <DetailPage /> }];
 const hour = 1_900_000_800 - (1_900_000_800 % 3600);
@@ -27,11 +27,7 @@ const usageServer = (request: RecordedRequest) => {
 const dataCalls = (requests: RecordedRequest[]) => requests.filter((request) => request.url.startsWith('/api/data') && !isTop(request));
 
 describe('data dashboard', () => {
-  beforeEach(() => changeLanguage('en'));
-  afterEach(() => {
-    vi.unstubAllGlobals();
-    vi.restoreAllMocks();
-  });
+  eachTestIn('en');
 
   it('says it is turned off, and asks nothing, while its flag is off', async () => {
     const requests = mockFetch(usageServer);

@@ -1,13 +1,13 @@
-import { formatQuota, LogKind, type StatusData, type UserView } from '@switchboard/contract';
+import { LogKind, type StatusData } from '@switchboard/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Card, Col, Row, Statistic } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../api/http-client';
-import { SELF_QUERY_KEY } from '../../app/layout/use-session-refresh';
+import { useSelf } from '../../api/resources/self';
 import { UNKNOWN } from '../../components/load-state';
-import { fetchLogStat } from '../log/log-api';
-import type { UsageQuery } from './detail-api';
+import { fetchLogStat } from '../../api/resources/log';
+import type { UsageQuery } from '../../api/resources/usage';
+import { displayQuota } from '../../lib/format';
 
 
 interface DetailStatsProps {
@@ -35,7 +35,7 @@ function Stat({ title, value, testId }: { title: string; value: ReactNode; testI
  */
 export function DetailStats({ admin, query, status, totals, showQuota }: DetailStatsProps) {
   const { t } = useTranslation('detail');
-  const self = useQuery({ queryKey: [...SELF_QUERY_KEY, 'detail'], queryFn: () => api.get<UserView>('/api/user/self'), staleTime: 30_000 });
+  const { self } = useSelf();
   const stat = useQuery({
     queryKey: ['detail', 'stat', admin, query],
     queryFn: () =>
@@ -55,7 +55,7 @@ export function DetailStats({ admin, query, status, totals, showQuota }: DetailS
     // The last minute's rates move; the cards follow them while the page is open.
     refetchInterval: 60_000,
   });
-  const balance = self.data ? formatQuota(self.data.quota, { inCurrency: status.display_in_currency, quotaPerUnit: status.quota_per_unit }) : UNKNOWN;
+  const balance = self ? displayQuota(self.quota, status) : UNKNOWN;
   return (
     <Row gutter={[16, 16]}>
       <Stat title={t('totals.balance')} value={balance} testId="detail-balance" />

@@ -3,9 +3,8 @@ import { useQuery } from '@tanstack/react-query';
 import { Card, Col, Row, Table } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../api/http-client';
 import { LoadError, SkeletonRows } from '../../components/load-state';
-import type { UsageQuery } from './detail-api';
+import { fetchTopUsage, type UsageQuery } from '../../api/resources/usage';
 
 interface TopListsProps {
   admin: boolean;
@@ -16,7 +15,7 @@ interface TopListsProps {
 function TopTable({ title, path, query, nameTitle, showQuota, testId }: { title: string; path: string; nameTitle: string; testId: string } & Omit<TopListsProps, 'admin'>) {
   const { t } = useTranslation('detail');
   const window = { start_timestamp: query.start_timestamp, end_timestamp: query.end_timestamp };
-  const top = useQuery({ queryKey: ['detail', 'top', path, window], queryFn: () => api.get<TopUsage[]>(path, { query: window }) });
+  const top = useQuery({ queryKey: ['detail', 'top', path, window], queryFn: () => fetchTopUsage(path, window) });
   const columns: ColumnsType<TopUsage & { rank: number }> = [
     { title: '#', dataIndex: 'rank', key: 'rank', width: 48 },
     { title: nameTitle, key: 'name', ellipsis: true, render: (_value, row) => row.name || t('top.noToken') },

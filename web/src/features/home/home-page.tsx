@@ -1,9 +1,9 @@
 import { Alert, Button, Flex, Spin, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { useBranding, useStatus } from '../../api/status';
+import { useBranding, usePublicText, useStatus } from '../../api/resources/status';
 import { useDocumentTitle } from '../../components/use-document-title';
-import { MarkdownContent, PublicContent, usePublicText } from './public-content';
+import { MarkdownContent, PublicContent } from './public-content';
 
 function DefaultHome() {
   const { t } = useTranslation('home');

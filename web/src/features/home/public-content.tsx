@@ -1,13 +1,6 @@
-import { useQuery } from '@tanstack/react-query';
 import { marked } from 'marked';
 import { useMemo } from 'react';
-import { api } from '../../api/http-client';
 import { SanitizedHtml } from '../../components/sanitized-html';
-
-/** An administrator's text from `GET /api/notice`, `/api/about` or `/api/home_page_content` ('' when unset). */
-export function usePublicText(path: '/api/notice' | '/api/about' | '/api/home_page_content') {
-  return useQuery({ queryKey: ['public-text', path], queryFn: () => api.get<string>(path, { quiet: true }), staleTime: 60_000 });
-}
 
 export const isAddress = (content: string): boolean => /^https?:\/\/\S+$/.test(content.trim());
 

@@ -2,7 +2,7 @@ import { LogKind, type LogView, type StatusData } from '@switchboard/contract';
 import { Button, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import type { TFunction } from 'i18next';
-import { formatTime } from '../token/token-quota';
+import { formatTime } from '../../lib/format';
 import { displayUsageQuota } from './call-quota';
 import { DurationTags } from './duration-tags';
 import { channelsTried, otherOf } from './log-billing';

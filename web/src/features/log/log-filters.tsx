@@ -4,7 +4,7 @@ import { Button, Flex, Select } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { dateTimeOfSeconds, filterInputs, secondsOfDateTime } from '../../components/filter-inputs';
-import type { LogQuery } from './log-api';
+import type { LogQuery } from '../../api/resources/log';
 
 /** What the filter inputs hold: times as local datetime texts, the channel as typed. */
 interface Draft {

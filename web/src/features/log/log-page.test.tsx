@@ -1,11 +1,12 @@
 import type { LogView } from '@switchboard/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { changeLanguage } from '../../i18n';
 import { mockFetch, type RecordedRequest } from '../../testing/fetch-mock';
 import { renderApp } from '../../testing/render-app';
 import LogPage from './log-page';
 import { adminUser, commonUser, logServer, logView } from '../../testing/log-fixtures';
+import { eachTestIn } from '../../testing/test-setup';
 
 const routes = [{ path: '/log', element: <LogPage /> }];
 const searchOf = (request: RecordedRequest | undefined) => new URL(request?.url ?? '', 'http://console.test').searchParams;
@@ -13,11 +14,7 @@ const headers = (table: HTMLElement) => within(table).getAllByRole('columnheader
 const listCalls = (requests: RecordedRequest[]) => requests.filter((request) => request.url.startsWith('/api/log/') && !request.url.includes('stat'));
 
 describe('log page', () => {
-  beforeEach(() => changeLanguage('en'));
-  afterEach(() => {
-    vi.unstubAllGlobals();
-    vi.restoreAllMocks();
-  });
+  eachTestIn('en');
 
   it('shows administrators every entry with channel, user and retry, the summary and coloured durations', async () => {
     const requests = mockFetch(logServer([logView()]));

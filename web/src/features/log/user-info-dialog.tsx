@@ -2,8 +2,8 @@ import type { StatusData } from '@switchboard/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Descriptions, Modal, Spin } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { displayQuota } from '../token/token-quota';
-import { fetchUser } from './log-api';
+import { displayQuota } from '../../lib/format';
+import { fetchUser } from '../../api/resources/user';
 
 /**
  * Spec 001 §3 "User (admin view in the log dialog)": username, quota, used quota, request count, group.

@@ -1,21 +1,18 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { changeLanguage } from '../../i18n';
 import { mockFetch, type RecordedRequest } from '../../testing/fetch-mock';
 import { renderApp } from '../../testing/render-app';
 import { adminUser, commonUser, midjourneyView, taskServer } from '../../testing/task-fixtures';
 import MidjourneyPage from './midjourney-page';
+import { eachTestIn } from '../../testing/test-setup';
 
 const routes = [{ path: '/midjourney', element: <MidjourneyPage /> }];
 const searchOf = (request: RecordedRequest | undefined) => new URL(request?.url ?? '', 'http://console.test').searchParams;
 const headers = (table: HTMLElement) => within(table).getAllByRole('columnheader').map((header) => header.textContent);
 
 describe('midjourney page', () => {
-  beforeEach(() => changeLanguage('en'));
-  afterEach(() => {
-    vi.unstubAllGlobals();
-    vi.restoreAllMocks();
-  });
+  eachTestIn('en');
 
   it('shows administrators the drawing tasks with channel, code, status and the image and prompt dialogs', async () => {
     const failed = midjourneyView({ id: 2, mj_id: 'mj-2', code: 22, status: 'FAILURE', progress: '0%', image_url: '', fail_reason: 'banned prompt', finish_time: 1_900_000_090_000 });

@@ -2,7 +2,7 @@ import { isAdmin, MIDJOURNEY_DEFAULT_LOOKBACK_MS } from '@switchboard/contract';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSessionUser } from '../../api/session';
-import { fetchMidjourneys } from '../task/task-api';
+import { fetchMidjourneys } from '../../api/resources/task';
 import { defaultMidjourneyQuery } from '../task/task-list';
 import { TaskListScreen } from '../task/task-list-screen';
 import { midjourneyColumns } from './midjourney-columns';

@@ -2,8 +2,8 @@ import type { ModelMetaView, VendorView } from '@switchboard/contract';
 import { Form, Input, Select, Switch } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FormDrawer } from '../../components/form-drawer';
-import { createModelMeta, updateModelMeta } from './model-meta-api';
+import { createModelMeta, updateModelMeta } from '../../api/resources/model-meta';
+import { MetaFormDrawer } from './meta-form-drawer';
 import { useMetaMutation } from './use-meta-mutation';
 
 interface ModelFormValues {
@@ -63,46 +63,40 @@ export function ModelEditor({ open, model, vendors, onClose }: ModelEditorProps)
   }, [open, model, existing, form]);
 
   return (
-    <FormDrawer
-      open={open}
-      onClose={onClose}
+    <MetaFormDrawer
+      editor={{ open, onClose, form }}
+      save={save}
       title={existing ? t('models.edit') : t('models.add')}
       size={520}
-      cancelText={t('actions.cancel')}
-      submitText={t('actions.save')}
-      submitting={save.isPending}
-      onSubmit={() => void form.validateFields().then((values) => save.mutate(values))}
       submitTestId="model-meta-save"
     >
-      <Form form={form} layout="vertical">
-        <Form.Item name="model_name" label={t('fields.modelName')} rules={[{ required: true, whitespace: true, message: t('fields.modelNameRequired') }]}>
-          <Input data-testid="model-meta-name" maxLength={128} />
-        </Form.Item>
-        <Form.Item name="name_rule" label={t('fields.nameRule')}>
-          <Select options={[0, 1, 2, 3].map((rule) => ({ value: rule, label: t(`nameRules.${rule}`) }))} />
-        </Form.Item>
-        <Form.Item name="vendor_id" label={t('fields.vendor')}>
-          <Select
-            data-testid="model-meta-vendor"
-            options={[{ value: 0, label: t('fields.noVendor') }, ...vendors.map((vendor) => ({ value: vendor.id, label: vendor.name }))]}
-          />
-        </Form.Item>
-        <Form.Item name="description" label={t('fields.description')}>
-          <Input.TextArea rows={3} data-testid="model-meta-description" />
-        </Form.Item>
-        <Form.Item name="tags" label={t('fields.tags')} extra={t('fields.tagsHint')}>
-          <Input maxLength={255} />
-        </Form.Item>
-        <Form.Item name="icon" label={t('fields.icon')}>
-          <Input maxLength={128} />
-        </Form.Item>
-        <Form.Item name="endpoints" label={t('fields.endpoints')} extra={t('fields.endpointsHint')}>
-          <Input.TextArea rows={3} />
-        </Form.Item>
-        <Form.Item name="enabled" label={t('fields.enabled')} valuePropName="checked">
-          <Switch />
-        </Form.Item>
-      </Form>
-    </FormDrawer>
+      <Form.Item name="model_name" label={t('fields.modelName')} rules={[{ required: true, whitespace: true, message: t('fields.modelNameRequired') }]}>
+        <Input data-testid="model-meta-name" maxLength={128} />
+      </Form.Item>
+      <Form.Item name="name_rule" label={t('fields.nameRule')}>
+        <Select options={[0, 1, 2, 3].map((rule) => ({ value: rule, label: t(`nameRules.${rule}`) }))} />
+      </Form.Item>
+      <Form.Item name="vendor_id" label={t('fields.vendor')}>
+        <Select
+          data-testid="model-meta-vendor"
+          options={[{ value: 0, label: t('fields.noVendor') }, ...vendors.map((vendor) => ({ value: vendor.id, label: vendor.name }))]}
+        />
+      </Form.Item>
+      <Form.Item name="description" label={t('fields.description')}>
+        <Input.TextArea rows={3} data-testid="model-meta-description" />
+      </Form.Item>
+      <Form.Item name="tags" label={t('fields.tags')} extra={t('fields.tagsHint')}>
+        <Input maxLength={255} />
+      </Form.Item>
+      <Form.Item name="icon" label={t('fields.icon')}>
+        <Input maxLength={128} />
+      </Form.Item>
+      <Form.Item name="endpoints" label={t('fields.endpoints')} extra={t('fields.endpointsHint')}>
+        <Input.TextArea rows={3} />
+      </Form.Item>
+      <Form.Item name="enabled" label={t('fields.enabled')} valuePropName="checked">
+        <Switch />
+      </Form.Item>
+    </MetaFormDrawer>
   );
 }

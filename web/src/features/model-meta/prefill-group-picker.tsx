@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Select } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { fetchPrefillGroups, MODEL_META_QUERY_KEY } from './model-meta-api';
+import { fetchPrefillGroups, MODEL_META_QUERY_KEY } from '../../api/resources/model-meta';
 
 export interface PrefillGroupPickerProps {
   type: 'model' | 'tag' | 'endpoint';

@@ -4,9 +4,9 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Button, Flex, Form, Input, Popconfirm, Space, Switch, Table, Tag } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FormDrawer } from '../../components/form-drawer';
 import { useTablePaging } from '../../components/table-paging';
-import { createVendor, deleteVendor, fetchVendors, MODEL_META_QUERY_KEY, updateVendor } from './model-meta-api';
+import { createVendor, deleteVendor, fetchVendors, MODEL_META_QUERY_KEY, updateVendor } from '../../api/resources/model-meta';
+import { MetaFormDrawer } from './meta-form-drawer';
 import { useMetaMutation } from './use-meta-mutation';
 
 interface VendorFormValues {
@@ -31,32 +31,26 @@ function VendorEditor({ open, vendor, onClose }: { open: boolean; vendor: Vendor
     if (open) form.setFieldsValue({ name: vendor?.name ?? '', description: vendor?.description ?? '', icon: vendor?.icon ?? '', enabled: vendor ? vendor.status === 1 : true });
   }, [open, vendor, form]);
   return (
-    <FormDrawer
-      open={open}
-      onClose={onClose}
+    <MetaFormDrawer
+      editor={{ open, onClose, form }}
+      save={save}
       title={vendor ? t('vendors.edit') : t('vendors.add')}
       size={480}
-      cancelText={t('actions.cancel')}
-      submitText={t('actions.save')}
-      submitting={save.isPending}
-      onSubmit={() => void form.validateFields().then((values) => save.mutate(values))}
       submitTestId="vendor-save"
     >
-      <Form form={form} layout="vertical">
-        <Form.Item name="name" label={t('fields.vendorName')} rules={[{ required: true, whitespace: true, message: t('fields.vendorNameRequired') }]}>
-          <Input maxLength={128} data-testid="vendor-name" />
-        </Form.Item>
-        <Form.Item name="description" label={t('fields.description')}>
-          <Input.TextArea rows={3} />
-        </Form.Item>
-        <Form.Item name="icon" label={t('fields.icon')}>
-          <Input maxLength={128} />
-        </Form.Item>
-        <Form.Item name="enabled" label={t('fields.enabled')} valuePropName="checked">
-          <Switch />
-        </Form.Item>
-      </Form>
-    </FormDrawer>
+      <Form.Item name="name" label={t('fields.vendorName')} rules={[{ required: true, whitespace: true, message: t('fields.vendorNameRequired') }]}>
+        <Input maxLength={128} data-testid="vendor-name" />
+      </Form.Item>
+      <Form.Item name="description" label={t('fields.description')}>
+        <Input.TextArea rows={3} />
+      </Form.Item>
+      <Form.Item name="icon" label={t('fields.icon')}>
+        <Input maxLength={128} />
+      </Form.Item>
+      <Form.Item name="enabled" label={t('fields.enabled')} valuePropName="checked">
+        <Switch />
+      </Form.Item>
+    </MetaFormDrawer>
   );
 }
 

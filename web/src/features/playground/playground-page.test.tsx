@@ -1,10 +1,10 @@
 import { fireEvent, screen } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { changeLanguage } from '../../i18n';
+import { describe, expect, it, vi } from 'vitest';
 import { renderApp } from '../../testing/render-app';
 import { chunk, streamOf } from '../../testing/playground-stream';
 import { DEFAULT_SYSTEM_PROMPT } from './playground-conversation';
 import PlaygroundPage from './playground-page';
+import { eachTestIn } from '../../testing/test-setup';
 
 const routes = [{ path: '/playground', element: <PlaygroundPage /> }];
 const user = { id: 7, username: 'alice', role: 1 };
@@ -40,11 +40,7 @@ function ask(question: string) {
 const answer = () => screen.getAllByTestId('playground-message-assistant').at(-1);
 
 describe('playground', () => {
-  beforeEach(() => changeLanguage('en'));
-  afterEach(() => {
-    vi.unstubAllGlobals();
-    vi.restoreAllMocks();
-  });
+  eachTestIn('en');
 
   it('streams the answer and sends the settings of spec 001 with the user header', async () => {
     const sent = serve(() => sse([chunk('Hello'), chunk(' there'), 'data: [DONE]\n\n']));

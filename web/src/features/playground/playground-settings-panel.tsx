@@ -2,9 +2,11 @@ import { AutoComplete, Card, Flex, Form, Input, InputNumber, Select, Slider, Typ
 import type { TFunction } from 'i18next';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { usePricing } from '../pricing/pricing-api';
-import { formatUsd, priceOfItem } from '../pricing/pricing-display';
-import { DEFAULT_PLAYGROUND_MODEL, useUsableGroups, useUsableModels } from '../token/usable-options';
+import { usePricing } from '../../api/resources/pricing';
+import { formatUsd } from '../../lib/format';
+import { priceOfItem } from '../pricing/pricing-display';
+import { useUsableModels } from '../../api/resources/self';
+import { DEFAULT_PLAYGROUND_MODEL, useUsableGroups } from '../token/usable-options';
 import { TEMPERATURE_RANGE, type PlaygroundSettings } from './playground-conversation';
 
 interface PlaygroundSettingsPanelProps {

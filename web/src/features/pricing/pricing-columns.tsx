@@ -3,7 +3,8 @@ import { QuotaType, type PricingItem } from '@switchboard/contract';
 import { Flex, Tag, Tooltip, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import type { TFunction } from 'i18next';
-import { formatUsd, priceOfItem, ratioColor } from './pricing-display';
+import { formatUsd } from '../../lib/format';
+import { priceOfItem, ratioColor } from './pricing-display';
 
 function PriceCell({ item, groupRatio, t }: { item: PricingItem; groupRatio: number; t: TFunction }) {
   const price = priceOfItem(item, groupRatio);

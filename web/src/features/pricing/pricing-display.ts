@@ -8,11 +8,6 @@ export function ratioColor(ratio: number): string {
   return 'green';
 }
 
-/** Dollars without float noise: 2.5 → "$2.5", 0.15000000000000002 → "$0.15". */
-export function formatUsd(value: number): string {
-  return `$${Number(value.toFixed(6))}`;
-}
-
 export type ItemPrice =
   | { kind: 'tokens'; prompt: number; completion: number }
   | { kind: 'call'; perCall: number }

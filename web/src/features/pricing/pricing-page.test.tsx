@@ -5,7 +5,8 @@ import { changeLanguage } from '../../i18n';
 import { mockFetch } from '../../testing/fetch-mock';
 import { renderApp } from '../../testing/render-app';
 import PricingPage from './pricing-page';
-import { formatUsd, ratioColor } from './pricing-display';
+import { formatUsd } from '../../lib/format';
+import { ratioColor } from './pricing-display';
 
 const item = (values: Partial<PricingItem>): PricingItem => ({
   model_name: 'model',

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useSessionUser } from '../../api/session';
 import { PageFrame } from '../../components/page-frame';
 import { usePageSize } from '../../components/page-size';
-import { usePricing } from './pricing-api';
+import { usePricing } from '../../api/resources/pricing';
 import { pricingColumns } from './pricing-columns';
 import { initialGroup } from './pricing-display';
 import { RatioDiagram } from './ratio-diagram';

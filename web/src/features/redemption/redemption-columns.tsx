@@ -1,7 +1,7 @@
 import type { RedemptionView, StatusData } from '@switchboard/contract';
 import type { ColumnsType } from 'antd/es/table';
 import type { TFunction } from 'i18next';
-import { displayQuota, formatTime } from '../token/token-quota';
+import { displayQuota, formatTime } from '../../lib/format';
 import { RedemptionRowActions } from './redemption-row-actions';
 import { RedemptionStatusTag } from './redemption-status-tag';
 

@@ -1,14 +1,13 @@
 import { MAX_REDEMPTIONS_PER_BATCH, REDEMPTION_NAME_MAX_LENGTH, type RedemptionView } from '@switchboard/contract';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Form, Input, InputNumber } from 'antd';
-import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useStatus } from '../../api/status';
+import { useStatus } from '../../api/resources/status';
 import { toast } from '../../components/feedback';
 import { FormDrawer } from '../../components/form-drawer';
-import { displayQuota } from '../token/token-quota';
+import { useDrawerForm } from '../../components/use-drawer-form';
+import { displayDollars } from '../../lib/format';
 import type { CreatedCodes } from './codes-created-dialog';
-import { createRedemptions, REDEMPTIONS_QUERY_KEY, updateRedemption } from './redemption-api';
+import { createRedemptions, REDEMPTIONS_QUERY_KEY, updateRedemption } from '../../api/resources/redemption';
 import {
   checkRedemptionForm,
   effectiveRedemptionName,
@@ -32,18 +31,14 @@ const numberOrNull = (value: number | string | null) => (typeof value === 'numbe
 export function RedemptionDrawer({ open, code, onClose, onCreated }: RedemptionDrawerProps) {
   const { t } = useTranslation('redemption');
   const status = useStatus();
-  const client = useQueryClient();
-  const [values, setValues] = useState<RedemptionFormValues>(emptyRedemptionForm);
   const creating = code === null;
-
-  useEffect(() => {
-    if (open) setValues(code ? redemptionFormOf(code) : emptyRedemptionForm());
-  }, [open, code]);
-
-  const change = (patch: Partial<RedemptionFormValues>) => setValues((current) => ({ ...current, ...patch }));
-
-  const save = useMutation({
-    mutationFn: async (form: RedemptionFormValues) => {
+  const { values, change, submit, submitting } = useDrawerForm({
+    open,
+    record: code,
+    initial: () => (code ? redemptionFormOf(code) : emptyRedemptionForm()),
+    check: (form: RedemptionFormValues) => checkRedemptionForm(form, creating),
+    problemText: (problem) => redemptionProblemText(t, problem),
+    save: async (form: RedemptionFormValues) => {
       const fields = { name: form.name.trim(), quota: form.quota ?? 0 };
       if (code) {
         await updateRedemption({ id: code.id, ...fields });
@@ -51,22 +46,13 @@ export function RedemptionDrawer({ open, code, onClose, onCreated }: RedemptionD
       }
       return { name: effectiveRedemptionName(form, status), keys: await createRedemptions({ ...fields, count: form.count ?? 1 }) };
     },
-    onSuccess: async (created) => {
-      await client.invalidateQueries({ queryKey: REDEMPTIONS_QUERY_KEY });
+    invalidate: REDEMPTIONS_QUERY_KEY,
+    onSaved: (created) => {
       onClose();
       if (created) onCreated(created);
       else toast.success(t('messages.updated'));
     },
   });
-
-  const submit = () => {
-    const problem = checkRedemptionForm(values, creating);
-    if (problem) {
-      toast.error(redemptionProblemText(t, problem));
-      return;
-    }
-    save.mutate(values);
-  };
 
   const quota = values.quota;
   return (
@@ -77,7 +63,7 @@ export function RedemptionDrawer({ open, code, onClose, onCreated }: RedemptionD
       title={creating ? t('drawer.createTitle') : t('drawer.editTitle')}
       cancelText={t('drawer.cancel')}
       submitText={t('drawer.submit')}
-      submitting={save.isPending}
+      submitting={submitting}
       onSubmit={submit}
       submitTestId="redemption-submit"
     >
@@ -93,7 +79,7 @@ export function RedemptionDrawer({ open, code, onClose, onCreated }: RedemptionD
         </Form.Item>
         <Form.Item
           label={t('drawer.quota')}
-          extra={quota === null ? undefined : t('drawer.quotaEquals', { amount: displayQuota(quota, { ...status, display_in_currency: true }) })}
+          extra={quota === null ? undefined : t('drawer.quotaEquals', { amount: displayDollars(quota, status.quota_per_unit) })}
         >
           <InputNumber
             value={quota}

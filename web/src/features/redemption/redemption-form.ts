@@ -3,12 +3,12 @@ import {
   checkRedemptionFields,
   DEFAULT_REDEMPTION_COUNT,
   DEFAULT_REDEMPTION_QUOTA,
-  formatQuota,
   type RedemptionProblem,
   type RedemptionView,
   type StatusData,
 } from '@switchboard/contract';
 import type { TFunction } from 'i18next';
+import { displayQuota } from '../../lib/format';
 
 /** What the drawer edits; numbers are null while their input is empty. */
 export interface RedemptionFormValues {
@@ -36,7 +36,7 @@ export function checkRedemptionForm(values: RedemptionFormValues, creating: bool
 export function effectiveRedemptionName(values: RedemptionFormValues, status: Pick<StatusData, 'display_in_currency' | 'quota_per_unit'>): string {
   const name = values.name.trim();
   if (name !== '') return name;
-  return formatQuota(values.quota ?? 0, { inCurrency: status.display_in_currency, quotaPerUnit: status.quota_per_unit });
+  return displayQuota(values.quota ?? 0, status);
 }
 
 export function redemptionProblemText(t: TFunction, problem: RedemptionProblem): string {

@@ -1,13 +1,13 @@
 import { RedemptionStatus, type RedemptionView } from '@switchboard/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import * as clipboard from '../../components/clipboard';
 import { toast } from '../../components/feedback';
-import { changeLanguage } from '../../i18n';
 import { mockFetch, ok, type RecordedRequest } from '../../testing/fetch-mock';
 import { renderApp } from '../../testing/render-app';
 import RedemptionPage from './redemption-page';
 import { codesFile } from './redemption-form';
+import { eachTestIn } from '../../testing/test-setup';
 
 const routes = [{ path: '/redemption', element: <RedemptionPage /> }];
 const admin = { id: 1, username: 'root', role: 100 };
@@ -52,11 +52,7 @@ async function openRowMenu(row: HTMLElement): Promise<HTMLElement> {
 }
 
 describe('redemption page', () => {
-  beforeEach(() => changeLanguage('en'));
-  afterEach(() => {
-    vi.unstubAllGlobals();
-    vi.restoreAllMocks();
-  });
+  eachTestIn('en');
 
   it('shows id, name, status, quota and redeemer; a used code can be neither edited nor toggled', async () => {
     mockFetch(redemptionServer([code(), code({ id: 2, name: 'spent', status: RedemptionStatus.Used, used_user_id: 42 })]));

@@ -1,16 +1,14 @@
-import { PlusOutlined, SearchOutlined } from '@ant-design/icons';
 import { type RedemptionView } from '@switchboard/contract';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Button, Card, Flex, Input, Space } from 'antd';
+import { Card } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useStatus } from '../../api/status';
+import { useStatus } from '../../api/resources/status';
 import { useCopyableSelection } from '../../components/copyable-selection';
 import { PageFrame } from '../../components/page-frame';
 import { DataList } from '../../components/data-list';
-import { useTablePaging } from '../../components/table-paging';
+import { AddAndCopyActions, SearchBar, SearchInput, useEditor, useSearchedList } from '../../components/list-search';
 import { CodesCreatedDialog, type CreatedCodes } from './codes-created-dialog';
-import { fetchRedemptions, REDEMPTIONS_QUERY_KEY } from './redemption-api';
+import { fetchRedemptions, REDEMPTIONS_QUERY_KEY } from '../../api/resources/redemption';
 import { redemptionColumns } from './redemption-columns';
 import { RedemptionDrawer } from './redemption-drawer';
 import { selectedCodesText } from './redemption-form';
@@ -19,57 +17,27 @@ import { selectedCodesText } from './redemption-form';
 export default function RedemptionPage() {
   const { t } = useTranslation('redemption');
   const status = useStatus();
-  const { page, pageSize, setPage, pagination } = useTablePaging();
+  const list = useSearchedList(REDEMPTIONS_QUERY_KEY, fetchRedemptions, { keyword: '' });
+  const { query, pagination, search } = list;
   const { rowSelection, copySelected } = useCopyableSelection<RedemptionView>(selectedCodesText, t('messages.selectFirst'));
-  const [draft, setDraft] = useState('');
-  const [keyword, setKeyword] = useState('');
-  const [drawer, setDrawer] = useState<{ open: boolean; code: RedemptionView | null }>({ open: false, code: null });
+  const drawer = useEditor<RedemptionView>();
   const [created, setCreated] = useState<CreatedCodes | null>(null);
 
-  const query = useQuery({
-    queryKey: [...REDEMPTIONS_QUERY_KEY, 'list', page, pageSize, keyword],
-    queryFn: () => fetchRedemptions({ page, size: pageSize, keyword }),
-    placeholderData: keepPreviousData,
-  });
-
-  const openEditor = (code: RedemptionView | null) => setDrawer({ open: true, code });
+  const openEditor = drawer.edit;
   const columns = useMemo(() => redemptionColumns(t, status, openEditor), [t, status]);
-
-  const search = () => {
-    setPage(1);
-    setKeyword(draft.trim());
-  };
 
   return (
     <PageFrame
       title={t('title')}
       summary={t('summary')}
       extra={
-        <Space wrap>
-          <Button type="primary" icon={<PlusOutlined />} onClick={() => openEditor(null)} data-testid="redemption-add">
-            {t('actions.add')}
-          </Button>
-          <Button onClick={copySelected} data-testid="redemption-copy-selected">
-            {t('actions.copySelected')}
-          </Button>
-        </Space>
+        <AddAndCopyActions onAdd={() => openEditor(null)} onCopy={copySelected} addText={t('actions.add')} copyText={t('actions.copySelected')} testIdPrefix="redemption" />
       }
     >
       <Card variant="borderless">
-        <Flex gap={8} wrap style={{ marginBottom: 16 }}>
-          <Input
-            allowClear
-            style={{ maxWidth: 280 }}
-            placeholder={t('search.keyword')}
-            value={draft}
-            onChange={(event) => setDraft(event.target.value)}
-            onPressEnter={search}
-            data-testid="redemption-search-keyword"
-          />
-          <Button icon={<SearchOutlined />} onClick={search} loading={query.isFetching} data-testid="redemption-search">
-            {t('search.submit')}
-          </Button>
-        </Flex>
+        <SearchBar onSearch={search} searching={query.isFetching} submitText={t('search.submit')} testId="redemption-search">
+          <SearchInput list={list} field="keyword" maxWidth={280} placeholder={t('search.keyword')} testId="redemption-search-keyword" />
+        </SearchBar>
         <DataList<RedemptionView>
           rowKey="id"
           columns={columns}
@@ -83,8 +51,8 @@ export default function RedemptionPage() {
       </Card>
       <RedemptionDrawer
         open={drawer.open}
-        code={drawer.code}
-        onClose={() => setDrawer({ open: false, code: null })}
+        code={drawer.record}
+        onClose={drawer.close}
         onCreated={setCreated}
       />
       <CodesCreatedDialog created={created} onClose={() => setCreated(null)} />

@@ -1,11 +1,11 @@
 import { RedemptionStatus, type RedemptionView } from '@switchboard/contract';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Button, Tooltip, Typography } from 'antd';
+import { Button, Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { copyText } from '../../components/clipboard';
-import { modals, toast } from '../../components/feedback';
 import { RowActions } from '../../components/row-actions';
-import { deleteRedemption, REDEMPTIONS_QUERY_KEY, setRedemptionStatus } from './redemption-api';
+import { showSecret } from '../../components/show-secret';
+import { useListMutation } from '../../components/use-list-mutation';
+import { deleteRedemption, REDEMPTIONS_QUERY_KEY, setRedemptionStatus } from '../../api/resources/redemption';
 
 interface RedemptionRowActionsProps {
   code: RedemptionView;
@@ -15,35 +15,14 @@ interface RedemptionRowActionsProps {
 /** Copy as the main action; view, enable or disable (not for a used code), edit (unused codes only) and delete under "more". */
 export function RedemptionRowActions({ code, onEdit }: RedemptionRowActionsProps) {
   const { t } = useTranslation('redemption');
-  const client = useQueryClient();
-  const refresh = () => client.invalidateQueries({ queryKey: REDEMPTIONS_QUERY_KEY });
+  const toggle = useListMutation(
+    REDEMPTIONS_QUERY_KEY,
+    (status: number) => setRedemptionStatus(code.id, status),
+    (status) => (status === RedemptionStatus.Unused ? t('messages.enabled') : t('messages.disabled')),
+  );
+  const remove = useListMutation(REDEMPTIONS_QUERY_KEY, () => deleteRedemption(code.id), () => t('messages.deleted'));
 
-  const toggle = useMutation({
-    mutationFn: (status: number) => setRedemptionStatus(code.id, status),
-    onSuccess: async (_data, status) => {
-      toast.success(status === RedemptionStatus.Unused ? t('messages.enabled') : t('messages.disabled'));
-      await refresh();
-    },
-  });
-  const remove = useMutation({
-    mutationFn: () => deleteRedemption(code.id),
-    onSuccess: async () => {
-      toast.success(t('messages.deleted'));
-      await refresh();
-    },
-  });
-
-  const view = () =>
-    modals().info({
-      title: t('viewTitle'),
-      content: (
-        <Typography.Paragraph copyable={{ text: code.key }} style={{ wordBreak: 'break-all' }}>
-          <code data-testid="redemption-key-text">{code.key}</code>
-        </Typography.Paragraph>
-      ),
-      okText: t('common:actions.close'),
-      width: 520,
-    });
+  const view = () => showSecret({ title: t('viewTitle'), secret: code.key, closeText: t('common:actions.close'), width: 520, testId: 'redemption-key-text' });
 
   const used = code.status === RedemptionStatus.Used;
   const unused = code.status === RedemptionStatus.Unused;

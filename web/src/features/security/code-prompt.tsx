@@ -1,7 +1,6 @@
 import { Input, Modal, Typography } from 'antd';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from '../../components/feedback';
+import { useCodeEntry } from './use-code-entry';
 
 interface CodePromptProps {
   open: boolean;
@@ -15,22 +14,7 @@ interface CodePromptProps {
 /** Asks for a two-factor code before a change to the account's sign-in. */
 export function CodePrompt({ open, title, acceptsBackupCodes, onSubmit, onClose }: CodePromptProps) {
   const { t } = useTranslation('security');
-  const [code, setCode] = useState('');
-  const [busy, setBusy] = useState(false);
-
-  const submit = async () => {
-    const trimmed = code.trim();
-    if (!trimmed) return toast.error(t('code.required'));
-    setBusy(true);
-    try {
-      await onSubmit(trimmed);
-      setCode('');
-    } catch {
-      // The HTTP client has shown why.
-    } finally {
-      setBusy(false);
-    }
-  };
+  const { code, setCode, busy, submit } = useCodeEntry(onSubmit, 'sent');
 
   return (
     <Modal

@@ -4,11 +4,11 @@ import { Alert, Button, Card, Flex, Popconfirm, Space, Tag, Typography } from 'a
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../api/api-error';
-import { useStatus } from '../../api/status';
+import { useStatus } from '../../api/resources/status';
 import { toast } from '../../components/feedback';
-import { formatTime } from '../token/token-quota';
+import { formatTime } from '../../lib/format';
 import { SecureVerificationDialog } from './secure-verification-dialog';
-import { fetchPasskeyStatus, fetchTwoFactorStatus, PASSKEY_QUERY_KEY, registerPasskey, removePasskey, TWO_FACTOR_QUERY_KEY, type Proof } from './security-api';
+import { fetchPasskeyStatus, fetchTwoFactorStatus, PASSKEY_QUERY_KEY, registerPasskey, removePasskey, TWO_FACTOR_QUERY_KEY, type Proof } from '../../api/resources/security';
 import { cachedProof, forgetProof } from './security-proof';
 
 type Pending = { action: 'register' | 'remove' } | null;

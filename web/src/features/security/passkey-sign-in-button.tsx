@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../api/api-error';
 import { toast } from '../../components/feedback';
-import { signInWithPasskey } from './security-api';
+import { signInWithPasskey } from '../../api/resources/security';
 
 /** "Sign in with Passkey", shown when the administrator turned passkeys on and the browser has WebAuthn. */
 export function PasskeySignInButton({ onSignedIn }: { onSignedIn: (user: SessionUser) => void }) {

@@ -2,9 +2,9 @@ import { Alert, Button, Flex, Input, Modal, Segmented, Spin, Typography } from '
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../api/api-error';
-import { useStatus } from '../../api/status';
+import { useStatus } from '../../api/resources/status';
 import { toast } from '../../components/feedback';
-import type { Proof, ProofScope } from './security-api';
+import type { Proof, ProofScope } from '../../api/resources/security';
 import { availableMethods, obtainProof, type ProofMethod } from './security-proof';
 
 interface SecureVerificationDialogProps {

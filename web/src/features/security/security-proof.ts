@@ -1,4 +1,4 @@
-import { fetchPasskeyStatus, fetchTwoFactorStatus, verifyWithPasskey, verifyWithTwoFactor, type Proof, type ProofScope } from './security-api';
+import { fetchPasskeyStatus, fetchTwoFactorStatus, verifyWithPasskey, verifyWithTwoFactor, type Proof, type ProofScope } from '../../api/resources/security';
 
 export type ProofMethod = Proof['method'];
 

@@ -12,7 +12,7 @@ import {
   setUpTwoFactor,
   TWO_FACTOR_QUERY_KEY,
   type TwoFactorSetup,
-} from './security-api';
+} from '../../api/resources/security';
 import { TwoFactorSetupDialog } from './two-factor-setup-dialog';
 
 type Prompt = 'disable' | 'regenerate' | null;

@@ -4,7 +4,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { copyText } from '../../components/clipboard';
 import { toast } from '../../components/feedback';
-import { enableTwoFactor, type TwoFactorSetup } from './security-api';
+import { enableTwoFactor, type TwoFactorSetup } from '../../api/resources/security';
 
 interface SetupDialogProps {
   setup: TwoFactorSetup | null;

@@ -2,8 +2,8 @@ import type { SessionUser } from '@switchboard/contract';
 import { Button, Flex, Form, Input, Segmented, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from '../../components/feedback';
-import { completeTwoFactorSignIn } from './security-api';
+import { useCodeEntry } from './use-code-entry';
+import { completeTwoFactorSignIn } from '../../api/resources/security';
 
 interface TwoFactorSignInProps {
   flowToken: string;
@@ -17,21 +17,7 @@ type CodeKind = 'totp' | 'backup';
 export function TwoFactorSignIn({ flowToken, onSignedIn, onBack }: TwoFactorSignInProps) {
   const { t } = useTranslation('security');
   const [kind, setKind] = useState<CodeKind>('totp');
-  const [code, setCode] = useState('');
-  const [busy, setBusy] = useState(false);
-
-  const submit = async () => {
-    const trimmed = code.trim();
-    if (!trimmed) return toast.error(t('code.required'));
-    setBusy(true);
-    try {
-      onSignedIn(await completeTwoFactorSignIn(trimmed, flowToken));
-    } catch {
-      setCode(''); // The HTTP client has shown why.
-    } finally {
-      setBusy(false);
-    }
-  };
+  const { code, setCode, busy, submit } = useCodeEntry(async (entered) => onSignedIn(await completeTwoFactorSignIn(entered, flowToken)), 'refused');
 
   return (
     <Form layout="vertical" size="large" onFinish={submit} data-testid="two-factor-sign-in">

@@ -2,7 +2,7 @@ import type { UserView } from '@switchboard/contract';
 import { useTranslation } from 'react-i18next';
 import type { RowMenuAction } from '../../components/row-actions';
 import { toast } from '../../components/feedback';
-import { resetUserPasskey, resetUserTwoFactor } from './security-api';
+import { resetUserPasskey, resetUserTwoFactor } from '../../api/resources/security';
 
 type Reset = 'twoFactor' | 'passkey';
 

@@ -1,12 +1,12 @@
 import type { JobStatusView } from '@switchboard/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { toast } from '../../components/feedback';
-import { changeLanguage } from '../../i18n';
 import { mockFetch, ok, type RecordedRequest } from '../../testing/fetch-mock';
 import { renderApp } from '../../testing/render-app';
 import SettingPage from './setting-page';
 import { optionServer, rootUser } from '../../testing/setting-fixtures';
+import { eachTestIn } from '../../testing/test-setup';
 
 const routes = [{ path: '/setting', element: <SettingPage /> }];
 
@@ -34,11 +34,7 @@ function jobServer(jobs: JobStatusView[]) {
 }
 
 describe('background jobs on the monitoring settings', () => {
-  beforeEach(() => changeLanguage('en'));
-  afterEach(() => {
-    vi.unstubAllGlobals();
-    vi.restoreAllMocks();
-  });
+  eachTestIn('en');
 
   it('lists each job with its interval, last outcome and counts, and runs one on request', async () => {
     const requests = mockFetch(

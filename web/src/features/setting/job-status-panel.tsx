@@ -1,26 +1,25 @@
-import type { JobRunOutcome, JobStatusView } from '@switchboard/contract';
+import type { JobStatusView } from '@switchboard/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Divider, Table, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../api/http-client';
+import { fetchJobs, JOBS_QUERY_KEY, runJob } from '../../api/resources/jobs';
 import { toast } from '../../components/feedback';
+import { formatTimeMillis } from '../../lib/format';
 
-const JOBS_QUERY_KEY = ['jobs'] as const;
-
-const timeOf = (milliseconds: number) => (milliseconds > 0 ? new Date(milliseconds).toLocaleString() : '');
+const timeOf = (milliseconds: number) => (milliseconds > 0 ? formatTimeMillis(milliseconds) : '');
 
 /** The background jobs' last runs (`GET /api/job/`), with "run now" for each. */
 export function JobStatusPanel() {
   const { t } = useTranslation('setting');
   const queryClient = useQueryClient();
-  const jobs = useQuery({ queryKey: JOBS_QUERY_KEY, queryFn: () => api.get<JobStatusView[]>('/api/job/') });
+  const jobs = useQuery({ queryKey: JOBS_QUERY_KEY, queryFn: fetchJobs });
   const [runningName, setRunningName] = useState<string | null>(null);
 
   const runNow = async (name: string) => {
     setRunningName(name);
     try {
-      const outcome = await api.post<JobRunOutcome>(`/api/job/${encodeURIComponent(name)}/run`, {});
+      const outcome = await runJob(name);
       if (outcome === 'busy') toast.info(t('jobs.busy'));
       else if (outcome === 'failed') toast.error(t('jobs.error'));
       else toast.success(t('jobs.ok'));

@@ -1,18 +1,14 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { toast } from '../../components/feedback';
-import { changeLanguage } from '../../i18n';
 import { mockFetch, ok } from '../../testing/fetch-mock';
 import { renderApp } from '../../testing/render-app';
 import { LogClearPanel } from './log-clear-panel';
 import { rootUser } from '../../testing/setting-fixtures';
+import { eachTestIn } from '../../testing/test-setup';
 
 describe('log history clearing', () => {
-  beforeEach(() => changeLanguage('en'));
-  afterEach(() => {
-    vi.unstubAllGlobals();
-    vi.restoreAllMocks();
-  });
+  eachTestIn('en');
 
   it('needs a date first', async () => {
     const requests = mockFetch(() => ok(0));

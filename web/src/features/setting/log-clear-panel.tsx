@@ -2,7 +2,7 @@ import { Button, DatePicker, Divider, Flex, Typography } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../api/http-client';
+import { clearLogsBefore } from '../../api/resources/log';
 import { modals, toast } from '../../components/feedback';
 
 /** Clears usage logs older than a chosen date (`DELETE /api/log/?target_timestamp=`). */
@@ -14,7 +14,7 @@ export function LogClearPanel() {
   const clear = async (before: Dayjs) => {
     setClearing(true);
     try {
-      const count = await api.delete<number>('/api/log/', { query: { target_timestamp: before.unix() }, quiet: true });
+      const count = await clearLogsBefore(before.unix());
       toast.success(t('logClear.done', { count }));
     } catch {
       toast.error(t('logClear.failed'));

@@ -9,7 +9,7 @@ import { fieldsOf } from './option-fields';
 import { OptionSection, sectionAnchorId } from './option-section';
 import { RateLimitSections } from './rate-limit-sections';
 import { ChannelAffinitySection } from './affinity/channel-affinity-section';
-import type { OptionValues } from './options-api';
+import type { OptionValues } from '../../api/resources/options';
 
 const sections = [
   {

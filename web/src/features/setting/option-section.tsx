@@ -4,7 +4,7 @@ import { useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from '../../components/feedback';
 import { formValuesOf, optionProblemText, storedValuesOf, type OptionField } from './option-fields';
-import type { OptionValues } from './options-api';
+import type { OptionValues } from '../../api/resources/options';
 import { useSaveOptions } from './use-save-options';
 
 export interface OptionSectionProps {

@@ -1,7 +1,7 @@
 import { Flex } from 'antd';
 import { fieldsOf } from './option-fields';
 import { OptionSection } from './option-section';
-import type { OptionValues } from './options-api';
+import type { OptionValues } from '../../api/resources/options';
 
 const sections = {
   notice: fieldsOf(['Notice'], { Notice: 'textarea' }),

@@ -5,7 +5,7 @@ import { toast } from '../../components/feedback';
 import { changeLanguage } from '../../i18n';
 import { mockFetch } from '../../testing/fetch-mock';
 import { renderApp } from '../../testing/render-app';
-import type { OptionValues } from './options-api';
+import type { OptionValues } from '../../api/resources/options';
 import { RateLimitSections } from './rate-limit-sections';
 import { optionServer, putsOf, rootUser } from '../../testing/setting-fixtures';
 

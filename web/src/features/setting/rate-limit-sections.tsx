@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { fieldsOf } from './option-fields';
 import { OptionSection } from './option-section';
-import type { OptionValues } from './options-api';
+import type { OptionValues } from '../../api/resources/options';
 
 const requestLimitFields = fieldsOf([
   'ModelRequestRateLimitEnabled',

@@ -1,11 +1,11 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { toast } from '../../components/feedback';
-import { changeLanguage } from '../../i18n';
 import { mockFetch } from '../../testing/fetch-mock';
 import { renderApp } from '../../testing/render-app';
 import SettingPage from './setting-page';
 import { optionServer, plainUser, putsOf, rootUser, storedOptions } from '../../testing/setting-fixtures';
+import { eachTestIn } from '../../testing/test-setup';
 
 const routes = [{ path: '/setting', element: <SettingPage /> }];
 
@@ -21,11 +21,7 @@ function input(container: HTMLElement, key: string) {
 
 // The system and operation tabs render dozens of fields; happy-dom on a shared machine needs the time.
 describe('settings page', () => {
-  beforeEach(() => changeLanguage('en'));
-  afterEach(() => {
-    vi.unstubAllGlobals();
-    vi.restoreAllMocks();
-  });
+  eachTestIn('en');
 
   it('shows only the personal tab to someone who is not a super admin, whatever the address asks', async () => {
     const requests = mockFetch(optionServer());

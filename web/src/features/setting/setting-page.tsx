@@ -6,7 +6,7 @@ import { useSearchParams } from 'react-router';
 import { useSessionUser } from '../../api/session';
 import { PageFrame } from '../../components/page-frame';
 import { OperationTab } from './operation-tab';
-import { useOptions, type OptionValues } from './options-api';
+import { useOptions, type OptionValues } from '../../api/resources/options';
 import { OtherTab } from './other-tab';
 import PersonalTab from './personal/personal-tab';
 import { SystemTab } from './system-tab';

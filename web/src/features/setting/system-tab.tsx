@@ -4,7 +4,7 @@ import { modals } from '../../components/feedback';
 import { PaymentComplianceCard } from '../topup/payment-compliance-card';
 import { fieldsOf } from './option-fields';
 import { OptionSection } from './option-section';
-import type { OptionValues } from './options-api';
+import type { OptionValues } from '../../api/resources/options';
 
 const sections = {
   server: fieldsOf(['ServerAddress']),

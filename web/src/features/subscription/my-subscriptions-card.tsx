@@ -3,12 +3,12 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Descriptions, Empty, Flex, List, Modal, Select, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useStatus } from '../../api/status';
+import { useStatus } from '../../api/resources/status';
 import { toast } from '../../components/feedback';
-import { displayQuota } from '../token/token-quota';
-import { SELF_QUERY_KEY } from '../../app/layout/use-session-refresh';
-import { submitPaymentForm } from '../topup/topup-api';
-import { SUBSCRIPTIONS_QUERY_KEY, buyWithBalance, fetchMySubscriptions, fetchPlans, saveBillingPreference, startPlanEpay, startPlanStripe } from './subscription-api';
+import { displayQuota } from '../../lib/format';
+import { SELF_QUERY_KEY } from '../../api/resources/self';
+import { submitPaymentForm } from '../../api/resources/topup';
+import { SUBSCRIPTIONS_QUERY_KEY, buyWithBalance, fetchMySubscriptions, fetchPlans, saveBillingPreference, startPlanEpay, startPlanStripe } from '../../api/resources/subscription';
 
 const dateOf = (seconds: number) => new Date(seconds * 1000).toLocaleString();
 

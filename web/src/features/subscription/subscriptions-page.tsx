@@ -3,10 +3,10 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Checkbox, Flex, InputNumber, Modal, Select, Space, Switch, Table, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useStatus } from '../../api/status';
+import { useStatus } from '../../api/resources/status';
 import { toast } from '../../components/feedback';
 import { PageFrame } from '../../components/page-frame';
-import { displayQuota } from '../token/token-quota';
+import { displayQuota } from '../../lib/format';
 import { NEW_PLAN, PlanDrawer, formOf, type PlanForm } from './plan-drawer';
 import {
   SUBSCRIPTIONS_QUERY_KEY,
@@ -19,7 +19,7 @@ import {
   resetPlan,
   setPlanEnabled,
   updatePlan,
-} from './subscription-api';
+} from '../../api/resources/subscription';
 
 /** /subscription (administrators): plans with create, edit, enable and reset; a user's subscriptions with bind, invalidate and delete. */
 export default function SubscriptionsPage() {

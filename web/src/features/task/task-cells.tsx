@@ -1,7 +1,7 @@
 import { TASK_SLOW_SECONDS, taskDurationSeconds } from '@switchboard/contract';
 import { Progress, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { formatTime } from '../token/token-quota';
+import { formatTime } from '../../lib/format';
 
 /** Spec 001 §4 statuses of drawing and async tasks; '' is a task still being submitted. */
 const statusColours: Record<string, string> = {

@@ -3,7 +3,7 @@ import { Button, Flex } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { dateTimeOfSeconds, filterInputs, secondsOfDateTime } from '../../components/filter-inputs';
-import type { TaskListQuery } from './task-api';
+import type { TaskListQuery } from '../../api/resources/task';
 
 /** What the inputs hold: times as local datetime texts, the channel as typed. */
 interface Draft {

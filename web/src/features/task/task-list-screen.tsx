@@ -2,7 +2,7 @@ import { Card, Flex, Table } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import type { ReactNode } from 'react';
 import { PageFrame } from '../../components/page-frame';
-import type { TaskListQuery } from './task-api';
+import type { TaskListQuery } from '../../api/resources/task';
 import { TaskFilters } from './task-filters';
 import { useTaskList, type TaskListFetcher } from './task-list';
 

@@ -2,7 +2,7 @@ import type { PageData } from '@switchboard/contract';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTablePaging } from '../../components/table-paging';
-import type { TaskListQuery } from './task-api';
+import type { TaskListQuery } from '../../api/resources/task';
 
 export type TaskListFetcher<Item> = (query: TaskListQuery, admin: boolean, page: number, pageSize: number) => Promise<PageData<Item>>;
 

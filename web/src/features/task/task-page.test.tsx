@@ -1,21 +1,18 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { changeLanguage } from '../../i18n';
 import { mockFetch, type RecordedRequest } from '../../testing/fetch-mock';
 import { renderApp } from '../../testing/render-app';
 import TaskPage from './task-page';
 import { adminUser, commonUser, taskServer, taskView } from '../../testing/task-fixtures';
+import { eachTestIn } from '../../testing/test-setup';
 
 const routes = [{ path: '/task', element: <TaskPage /> }];
 const searchOf = (request: RecordedRequest | undefined) => new URL(request?.url ?? '', 'http://console.test').searchParams;
 const headers = (table: HTMLElement) => within(table).getAllByRole('columnheader').map((header) => header.textContent);
 
 describe('task page', () => {
-  beforeEach(() => changeLanguage('en'));
-  afterEach(() => {
-    vi.unstubAllGlobals();
-    vi.restoreAllMocks();
-  });
+  eachTestIn('en');
 
   it('shows administrators every task with channel, status, slow duration and the result dialog', async () => {
     const submitting = taskView({ id: 2, task_id: 'suno-task-2', action: 'LYRICS', status: '', progress: '', finish_time: 0, data: null });

@@ -2,7 +2,7 @@ import { isAdmin, type TaskView } from '@switchboard/contract';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSessionUser } from '../../api/session';
-import { fetchTasks } from './task-api';
+import { fetchTasks } from '../../api/resources/task';
 import { taskColumns } from './task-columns';
 import { defaultTaskQuery } from './task-list';
 import { TaskListScreen } from './task-list-screen';

@@ -1,7 +1,8 @@
 import { Form, Input, Select, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { TokenFormValues } from './token-form';
-import { useUsableGroups, useUsableModels } from './usable-options';
+import { useUsableModels } from '../../api/resources/self';
+import { useUsableGroups } from './usable-options';
 
 interface TokenAccessFieldsProps {
   values: TokenFormValues;

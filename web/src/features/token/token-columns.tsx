@@ -3,7 +3,7 @@ import { NEVER_EXPIRES } from '@switchboard/contract';
 import { Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import type { TFunction } from 'i18next';
-import { formatTime, displayQuota } from './token-quota';
+import { formatTime, displayQuota } from '../../lib/format';
 import { TokenRowActions } from './token-row-actions';
 import { TokenStatusTag } from './token-status-tag';
 

@@ -1,11 +1,11 @@
 import { fireEvent, screen, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { toast } from '../../components/feedback';
-import { changeLanguage } from '../../i18n';
 import { mockFetch } from '../../testing/fetch-mock';
 import { renderApp } from '../../testing/render-app';
 import TokenPage from './token-page';
 import { signedInUser, tokenServer, tokenView } from '../../testing/token-fixtures';
+import { eachTestIn } from '../../testing/test-setup';
 
 const routes = [{ path: '/token', element: <TokenPage /> }];
 /** what remained when the page loaded the token; calls may spend from it while the drawer is open */
@@ -22,11 +22,7 @@ async function editLoadedToken(updated: unknown[]) {
 const submit = (drawer: HTMLElement) => fireEvent.click(within(drawer.ownerDocument.body).getByTestId('token-submit'));
 
 describe('the token editor', () => {
-  beforeEach(() => changeLanguage('en'));
-  afterEach(() => {
-    vi.unstubAllGlobals();
-    vi.restoreAllMocks();
-  });
+  eachTestIn('en');
 
   it('does not send back the remaining quota it loaded when the user did not change it', async () => {
     const updated: unknown[] = [];

@@ -1,11 +1,10 @@
 import { TOKEN_NAME_MAX_LENGTH, type TokenView } from '@switchboard/contract';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Form, Input } from 'antd';
-import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from '../../components/feedback';
 import { FormDrawer } from '../../components/form-drawer';
-import { createTokens, TOKENS_QUERY_KEY, updateToken } from './token-api';
+import { useDrawerForm } from '../../components/use-drawer-form';
+import { createTokens, TOKENS_QUERY_KEY, updateToken } from '../../api/resources/token';
 import { TokenAccessFields } from './token-access-fields';
 import { checkTokenForm, emptyTokenForm, tokenFieldsOf, tokenFormOf, tokenProblemText, tokenUpdateOf, type TokenFormValues } from './token-form';
 import { TokenLimitFields } from './token-limit-fields';
@@ -22,36 +21,23 @@ export interface TokenDrawerProps {
 /** Adds or edits a token (spec 001 "Token drawer fields"). */
 export function TokenDrawer({ open, token, onClose }: TokenDrawerProps) {
   const { t } = useTranslation('token');
-  const client = useQueryClient();
-  const [values, setValues] = useState<TokenFormValues>(emptyTokenForm);
   const creating = token === null;
-
-  useEffect(() => {
-    if (open) setValues(token ? tokenFormOf(token) : emptyTokenForm());
-  }, [open, token]);
-
-  const change = (patch: Partial<TokenFormValues>) => setValues((current) => ({ ...current, ...patch }));
-
-  const save = useMutation({
-    mutationFn: async (form: TokenFormValues) => {
+  const { values, change, submit, submitting } = useDrawerForm({
+    open,
+    record: token,
+    initial: () => (token ? tokenFormOf(token) : emptyTokenForm()),
+    check: (form: TokenFormValues) => checkTokenForm(form, { creating, originalExpiry: token?.expired_time, now: new Date() }),
+    problemText: (problem) => tokenProblemText(t, problem),
+    save: async (form: TokenFormValues) => {
       if (token) return [await updateToken(tokenUpdateOf(token, form))];
       return createTokens({ ...tokenFieldsOf(form), quantity: form.quantity ?? 1 });
     },
-    onSuccess: async (saved) => {
+    invalidate: TOKENS_QUERY_KEY,
+    onSaved: (saved) => {
       toast.success(creating ? t('messages.created', { count: saved.length }) : t('messages.updated'));
-      await client.invalidateQueries({ queryKey: TOKENS_QUERY_KEY });
       onClose();
     },
   });
-
-  const submit = () => {
-    const problem = checkTokenForm(values, { creating, originalExpiry: token?.expired_time, now: new Date() });
-    if (problem) {
-      toast.error(tokenProblemText(t, problem));
-      return;
-    }
-    save.mutate(values);
-  };
 
   return (
     <FormDrawer
@@ -61,7 +47,7 @@ export function TokenDrawer({ open, token, onClose }: TokenDrawerProps) {
       title={creating ? t('drawer.createTitle') : t('drawer.editTitle')}
       cancelText={t('drawer.cancel')}
       submitText={t('drawer.submit')}
-      submitting={save.isPending}
+      submitting={submitting}
       onSubmit={submit}
       submitTestId="token-submit"
     >

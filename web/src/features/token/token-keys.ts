@@ -1,5 +1,5 @@
 import type { TokenView } from '@switchboard/contract';
-import { api } from '../../api/http-client';
+import { revealTokenKey, revealTokenKeys } from '../../api/resources/token';
 
 /** The reveal route takes at most this many ids per call. */
 const BATCH_LIMIT = 100;
@@ -15,7 +15,7 @@ export async function tokenKeyOf(token: Pick<TokenView, 'id' | 'key'>): Promise<
   if (!isMasked(token.key)) return token.key;
   const cached = revealed.get(token.id);
   if (cached !== undefined) return cached;
-  const { key } = await api.post<{ key: string }>(`/api/token/${token.id}/key`);
+  const key = await revealTokenKey(token.id);
   revealed.set(token.id, key);
   return key;
 }
@@ -25,7 +25,7 @@ export async function tokenKeysOf(tokens: Pick<TokenView, 'id' | 'key'>[]): Prom
   const missing = tokens.filter((token) => isMasked(token.key) && !revealed.has(token.id)).map((token) => token.id);
   for (let start = 0; start < missing.length; start += BATCH_LIMIT) {
     const ids = missing.slice(start, start + BATCH_LIMIT);
-    const { keys } = await api.post<{ keys: Record<string, string> }>('/api/token/batch/keys', { ids });
+    const keys = await revealTokenKeys(ids);
     for (const [id, key] of Object.entries(keys)) revealed.set(Number(id), key);
   }
   return new Map(tokens.map((token) => [token.id, isMasked(token.key) ? (revealed.get(token.id) ?? '') : token.key]));

@@ -1,12 +1,12 @@
 import { fireEvent, screen, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { toast } from '../../components/feedback';
 import * as clipboard from '../../components/clipboard';
-import { changeLanguage } from '../../i18n';
 import { mockFetch } from '../../testing/fetch-mock';
 import { renderApp } from '../../testing/render-app';
 import TokenPage, { selectedTokensText } from './token-page';
 import { signedInUser, tokenServer, tokenView } from '../../testing/token-fixtures';
+import { eachTestIn } from '../../testing/test-setup';
 
 const routes = [{ path: '/token', element: <TokenPage /> }];
 
@@ -16,11 +16,7 @@ async function openDrawer() {
 }
 
 describe('token page', () => {
-  beforeEach(() => changeLanguage('en'));
-  afterEach(() => {
-    vi.unstubAllGlobals();
-    vi.restoreAllMocks();
-  });
+  eachTestIn('en');
 
   it('warns that tokens are for own use and lists them with their status', async () => {
     mockFetch(tokenServer([tokenView(), tokenView({ id: 2, name: 'limited', model_limits_enabled: true }), tokenView({ id: 3, name: 'gone', status: 3 })]));
@@ -73,11 +69,7 @@ describe('token page', () => {
 });
 
 describe('token drawer', () => {
-  beforeEach(() => changeLanguage('en'));
-  afterEach(() => {
-    vi.unstubAllGlobals();
-    vi.restoreAllMocks();
-  });
+  eachTestIn('en');
 
   it('fills the quota, quantity and expiry presets', async () => {
     mockFetch(tokenServer([]));

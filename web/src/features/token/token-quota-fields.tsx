@@ -1,9 +1,9 @@
 import { TOKEN_QUANTITY_PRESETS, TOKEN_QUOTA_PRESETS } from '@switchboard/contract';
 import { Button, Form, InputNumber, Space, Switch, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useStatus } from '../../api/status';
+import { useStatus } from '../../api/resources/status';
 import type { TokenFormValues } from './token-form';
-import { displayQuota, presetLabel } from './token-quota';
+import { displayDollars } from '../../lib/format';
 
 interface TokenQuotaFieldsProps {
   values: TokenFormValues;
@@ -24,7 +24,7 @@ export function TokenQuotaFields({ values, creating, onChange }: TokenQuotaField
       {values.unlimited ? null : (
         <Form.Item
           label={t('drawer.quota')}
-          extra={quota === null ? undefined : t('drawer.quotaEquals', { amount: displayQuota(quota, { ...status, display_in_currency: true }) })}
+          extra={quota === null ? undefined : t('drawer.quotaEquals', { amount: displayDollars(quota, status.quota_per_unit) })}
         >
           <Space orientation="vertical" style={{ width: '100%' }}>
             <InputNumber
@@ -39,7 +39,7 @@ export function TokenQuotaFields({ values, creating, onChange }: TokenQuotaField
             <Space wrap>
               {TOKEN_QUOTA_PRESETS.map((preset) => (
                 <Button key={preset} size="small" onClick={() => onChange({ remainQuota: preset })} data-testid={`token-quota-${preset}`}>
-                  {presetLabel(preset, status.quota_per_unit)}
+                  {displayDollars(preset, status.quota_per_unit)}
                 </Button>
               ))}
             </Space>

@@ -1,12 +1,12 @@
 import { TOKEN_KEY_PREFIX, TokenStatus, type TokenView } from '@switchboard/contract';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Button, Typography } from 'antd';
+import { Button } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { copyText } from '../../components/clipboard';
-import { modals, toast } from '../../components/feedback';
 import { RowActions } from '../../components/row-actions';
+import { showSecret } from '../../components/show-secret';
+import { useListMutation } from '../../components/use-list-mutation';
 import { useChatLinkActions } from '../chat/chat-link-actions';
-import { deleteToken, setTokenStatus, TOKENS_QUERY_KEY } from './token-api';
+import { deleteToken, setTokenStatus, TOKENS_QUERY_KEY } from '../../api/resources/token';
 import { tokenKeyOf } from './token-keys';
 
 interface TokenRowActionsProps {
@@ -17,39 +17,19 @@ interface TokenRowActionsProps {
 /** Copy the key as the main action; view key, chat, edit, enable or disable and delete under "more". */
 export function TokenRowActions({ token, onEdit }: TokenRowActionsProps) {
   const { t } = useTranslation('token');
-  const client = useQueryClient();
   const fullKey = async () => `${TOKEN_KEY_PREFIX}${await tokenKeyOf(token)}`;
   const chat = useChatLinkActions(() => tokenKeyOf(token));
-  const refresh = () => client.invalidateQueries({ queryKey: TOKENS_QUERY_KEY });
-
-  const toggle = useMutation({
-    mutationFn: (status: number) => setTokenStatus(token.id, status),
-    onSuccess: async (_data, status) => {
-      toast.success(status === TokenStatus.Enabled ? t('messages.enabled') : t('messages.disabled'));
-      await refresh();
-    },
-  });
-  const remove = useMutation({
-    mutationFn: () => deleteToken(token.id),
-    onSuccess: async () => {
-      toast.success(t('messages.deleted'));
-      await refresh();
-    },
-  });
+  const toggle = useListMutation(
+    TOKENS_QUERY_KEY,
+    (status: number) => setTokenStatus(token.id, status),
+    (status) => (status === TokenStatus.Enabled ? t('messages.enabled') : t('messages.disabled')),
+  );
+  const remove = useListMutation(TOKENS_QUERY_KEY, () => deleteToken(token.id), () => t('messages.deleted'));
 
   // Lists carry masked keys: the whole key is fetched on demand (once per page load).
   const viewKey = async () => {
     const key = await fullKey();
-    modals().info({
-      title: t('actions.viewKey'),
-      content: (
-        <Typography.Paragraph copyable={{ text: key }} style={{ wordBreak: 'break-all' }}>
-          <code data-testid="token-key-text">{key}</code>
-        </Typography.Paragraph>
-      ),
-      okText: t('common:actions.close'),
-      width: 560,
-    });
+    showSecret({ title: t('actions.viewKey'), secret: key, closeText: t('common:actions.close'), width: 560, testId: 'token-key-text' });
   };
   const copyKey = async () => copyText(await fullKey(), { successMessage: t('messages.keyCopied') });
 

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../api/http-client';
+import { fetchUsableGroupMap, USABLE_GROUPS_QUERY_KEY } from '../../api/resources/self';
 import { useSessionUser } from '../../api/session';
 
 export const DEFAULT_PLAYGROUND_MODEL = 'gpt-4o-mini';
@@ -29,8 +29,8 @@ export function usableGroupsOf(map: unknown): UsableGroup[] {
 export function useUsableGroups(): { groups: UsableGroup[]; loading: boolean } {
   const user = useSessionUser();
   const query = useQuery({
-    queryKey: ['user', 'self', 'groups'],
-    queryFn: async () => usableGroupsOf(await api.get<unknown>('/api/user/self/groups', { quiet: true })),
+    queryKey: USABLE_GROUPS_QUERY_KEY,
+    queryFn: async () => usableGroupsOf(await fetchUsableGroupMap()),
     retry: false,
     staleTime: 5 * 60_000,
   });
@@ -38,18 +38,4 @@ export function useUsableGroups(): { groups: UsableGroup[]; loading: boolean } {
   const own = user?.group ?? '';
   const withOwn = own !== '' && !groups.some((group) => group.name === own) ? [{ name: own, description: '', ratio: null }, ...groups] : groups;
   return { groups: withOwn, loading: query.isLoading };
-}
-
-/** The models the signed-in user may call (`GET /api/user/models`); empty when the server cannot say. */
-export function useUsableModels(): { models: string[]; loading: boolean } {
-  const query = useQuery({
-    queryKey: ['user', 'models'],
-    queryFn: async () => {
-      const data = await api.get<unknown>('/api/user/models', { quiet: true });
-      return Array.isArray(data) ? data.filter((model): model is string => typeof model === 'string') : [];
-    },
-    retry: false,
-    staleTime: 5 * 60_000,
-  });
-  return { models: query.data ?? [], loading: query.isLoading };
 }

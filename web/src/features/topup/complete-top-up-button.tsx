@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Button } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { modals, toast } from '../../components/feedback';
-import { completeTopUpOrder, TOP_UP_ORDERS_QUERY_KEY } from './topup-api';
+import { completeTopUpOrder, TOP_UP_ORDERS_QUERY_KEY } from '../../api/resources/topup';
 
 /** Completes a pending order by hand after a confirmation; the server credits it once (a refusal shows its message). */
 export function CompleteTopUpButton({ tradeNo }: { tradeNo: string }) {

@@ -3,9 +3,9 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Card, Descriptions, Flex, InputNumber, Modal, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useStatus } from '../../api/status';
+import { useStatus } from '../../api/resources/status';
 import { toast } from '../../components/feedback';
-import { fetchAmountPayable, startPayment, submitPaymentForm } from './topup-api';
+import { fetchAmountPayable, startPayment, submitPaymentForm } from '../../api/resources/topup';
 
 interface Confirmation {
   amount: number;

@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { changeLanguage } from '../../i18n';
 import { mockFetch, ok } from '../../testing/fetch-mock';
 import { renderApp } from '../../testing/render-app';
-import type { OptionValues } from '../setting/options-api';
+import type { OptionValues } from '../../api/resources/options';
 import { PaymentComplianceCard } from './payment-compliance-card';
 
 const root = { id: 1, username: 'root', role: 100 };

@@ -2,13 +2,9 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Card, Checkbox, Flex, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../api/http-client';
-import { STATUS_QUERY_KEY } from '../../api/status';
+import { confirmCompliance, OPTIONS_QUERY_KEY, type OptionValues } from '../../api/resources/options';
+import { STATUS_QUERY_KEY } from '../../api/resources/status';
 import { toast } from '../../components/feedback';
-import { OPTIONS_QUERY_KEY, type OptionValues } from '../setting/options-api';
-
-/** `POST /api/option/payment_compliance`: root confirms the payment terms (only then are plans sold and Stripe on). */
-const confirmCompliance = () => api.post<{ compliance_confirmed: boolean }>('/api/option/payment_compliance', { confirmed: true });
 
 /** Payment settings: whether root has confirmed payment compliance, and the confirmation itself. */
 export function PaymentComplianceCard({ options }: { options: OptionValues }) {

@@ -2,10 +2,10 @@ import { useMutation } from '@tanstack/react-query';
 import { Button, Card, Flex, Input } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useStatus } from '../../api/status';
+import { useStatus } from '../../api/resources/status';
 import { toast } from '../../components/feedback';
-import { displayQuota } from '../token/token-quota';
-import { redeemCode } from './topup-api';
+import { displayQuota } from '../../lib/format';
+import { redeemCode } from '../../api/resources/topup';
 
 /** Redeem a code, and the button to the page where codes are sold (spec 001 Wallet). */
 export function RedeemCard({ onRedeemed }: { onRedeemed: (added: number) => void }) {

@@ -2,9 +2,9 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { Button, Card, Flex, InputNumber, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useStatus } from '../../api/status';
+import { useStatus } from '../../api/resources/status';
 import { toast } from '../../components/feedback';
-import { fetchStripePayable, startStripeCheckout } from './stripe-api';
+import { fetchStripePayable, startStripeCheckout } from '../../api/resources/topup';
 
 /** Card payment through Stripe Checkout (shown only when an administrator set Stripe up): the price as one types, then Stripe's page. */
 export function StripeTopUpCard() {

@@ -2,7 +2,7 @@ import { QUOTA_PER_UNIT, TopUpStatus, formatMoney, type StatusData, type TopUpVi
 import { Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import type { TFunction } from 'i18next';
-import { displayQuota, formatTime } from '../token/token-quota';
+import { displayQuota, formatTime } from '../../lib/format';
 import { CompleteTopUpButton } from './complete-top-up-button';
 
 const STATUS_COLORS: Record<string, string> = {

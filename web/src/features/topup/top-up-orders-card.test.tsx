@@ -1,11 +1,11 @@
 import type { TopUpView } from '@switchboard/contract';
 import { fireEvent, screen, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { toast } from '../../components/feedback';
-import { changeLanguage } from '../../i18n';
 import { mockFetch, ok, type RecordedRequest } from '../../testing/fetch-mock';
 import { renderApp } from '../../testing/render-app';
 import TopupPage from './topup-page';
+import { eachTestIn } from '../../testing/test-setup';
 
 const routes = [{ path: '/topup', element: <TopupPage /> }];
 const admin = { id: 1, username: 'root', role: 100 };
@@ -48,11 +48,7 @@ const confirmDialog = async () => {
 const orderRow = async () => (await screen.findByText('USR7NOabc123')).closest('tr') as HTMLElement;
 
 describe('top-up orders on the wallet page', () => {
-  beforeEach(() => changeLanguage('en'));
-  afterEach(() => {
-    vi.unstubAllGlobals();
-    vi.restoreAllMocks();
-  });
+  eachTestIn('en');
 
   it('lets an admin search by trade number and complete a pending order after confirming', async () => {
     const requests: RecordedRequest[] = [];

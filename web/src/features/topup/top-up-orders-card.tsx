@@ -4,10 +4,10 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Button, Card, Flex, Input, Table } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useStatus } from '../../api/status';
+import { useStatus } from '../../api/resources/status';
 import { useTablePaging } from '../../components/table-paging';
 import { topUpOrderColumns } from './top-up-order-columns';
-import { fetchTopUpOrders, TOP_UP_ORDERS_QUERY_KEY } from './topup-api';
+import { fetchTopUpOrders, TOP_UP_ORDERS_QUERY_KEY } from '../../api/resources/topup';
 
 /** Admins: the online top-up orders, searchable by trade number, with manual completion of pending ones. */
 export function TopUpOrdersCard() {

@@ -1,10 +1,10 @@
 import { fireEvent, screen, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { toast } from '../../components/feedback';
-import { changeLanguage } from '../../i18n';
 import { mockFetch, ok, type RecordedRequest } from '../../testing/fetch-mock';
 import { renderApp } from '../../testing/render-app';
 import TopupPage from './topup-page';
+import { eachTestIn } from '../../testing/test-setup';
 
 const routes = [{ path: '/topup', element: <TopupPage /> }];
 const user = { id: 7, username: 'alice', role: 1 };
@@ -27,11 +27,7 @@ function walletServer(sent: RecordedRequest[] = []) {
 const balance = () => screen.findByTestId('topup-balance');
 
 describe('wallet page', () => {
-  beforeEach(() => changeLanguage('en'));
-  afterEach(() => {
-    vi.unstubAllGlobals();
-    vi.restoreAllMocks();
-  });
+  eachTestIn('en');
 
   it('shows the balance and raises it by what a redeemed code added', async () => {
     const sent: RecordedRequest[] = [];

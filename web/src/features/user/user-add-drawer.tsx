@@ -1,39 +1,34 @@
-import { DISPLAY_NAME_MAX_LENGTH, PASSWORD_MAX_LENGTH, USERNAME_MAX_LENGTH } from '@switchboard/contract';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { USERNAME_MAX_LENGTH } from '@switchboard/contract';
 import { Form, Input } from 'antd';
-import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from '../../components/feedback';
 import { FormDrawer } from '../../components/form-drawer';
-import { createUser, USERS_QUERY_KEY } from './user-api';
+import { useDrawerForm } from '../../components/use-drawer-form';
+import { createUser, USERS_QUERY_KEY } from '../../api/resources/user';
 import { passwordLengthOk, userFormProblemText } from './user-form';
+import { DisplayNameField, NewPasswordField } from './user-name-fields';
 
 const EMPTY = { username: '', displayName: '', password: '' };
 
 /** The add-user side panel: username, display name, password (spec 000 §2, §5). */
 export function UserAddDrawer({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { t } = useTranslation('user');
-  const client = useQueryClient();
-  const [values, setValues] = useState(EMPTY);
-
-  useEffect(() => {
-    if (open) setValues(EMPTY);
-  }, [open]);
-
-  const save = useMutation({
-    mutationFn: () => createUser({ username: values.username.trim(), display_name: values.displayName.trim(), password: values.password }),
-    onSuccess: async () => {
+  const { values, change, submit, submitting } = useDrawerForm({
+    open,
+    record: null,
+    initial: () => EMPTY,
+    check: (form: typeof EMPTY) => {
+      if (form.username.trim() === '' || form.password === '') return 'credentialsRequired';
+      return passwordLengthOk(form.password) ? null : 'passwordLength';
+    },
+    problemText: (problem) => (problem === 'credentialsRequired' ? t('common:credentials.credentialsRequired') : userFormProblemText(t, problem)),
+    save: (form: typeof EMPTY) => createUser({ username: form.username.trim(), display_name: form.displayName.trim(), password: form.password }),
+    invalidate: USERS_QUERY_KEY,
+    onSaved: () => {
       toast.success(t('messages.created', { name: values.username.trim() }));
-      await client.invalidateQueries({ queryKey: USERS_QUERY_KEY });
       onClose();
     },
   });
-
-  const submit = () => {
-    if (values.username.trim() === '' || values.password === '') return toast.error(t('common:credentials.credentialsRequired'));
-    if (!passwordLengthOk(values.password)) return toast.error(userFormProblemText(t, 'passwordLength'));
-    save.mutate();
-  };
 
   return (
     <FormDrawer
@@ -43,7 +38,7 @@ export function UserAddDrawer({ open, onClose }: { open: boolean; onClose: () =>
       title={t('add.title')}
       cancelText={t('form.cancel')}
       submitText={t('form.submit')}
-      submitting={save.isPending}
+      submitting={submitting}
       onSubmit={submit}
       submitTestId="user-add-submit"
     >
@@ -53,28 +48,12 @@ export function UserAddDrawer({ open, onClose }: { open: boolean; onClose: () =>
             value={values.username}
             maxLength={USERNAME_MAX_LENGTH}
             placeholder={t('form.usernamePlaceholder')}
-            onChange={(event) => setValues({ ...values, username: event.target.value })}
+            onChange={(event) => change({ username: event.target.value })}
             data-testid="user-add-username"
           />
         </Form.Item>
-        <Form.Item label={t('form.displayName')}>
-          <Input
-            value={values.displayName}
-            maxLength={DISPLAY_NAME_MAX_LENGTH}
-            placeholder={t('form.displayNamePlaceholder')}
-            onChange={(event) => setValues({ ...values, displayName: event.target.value })}
-            data-testid="user-add-display-name"
-          />
-        </Form.Item>
-        <Form.Item label={t('form.password')} required extra={t('form.passwordHint')}>
-          <Input.Password
-            value={values.password}
-            maxLength={PASSWORD_MAX_LENGTH}
-            autoComplete="new-password"
-            onChange={(event) => setValues({ ...values, password: event.target.value })}
-            data-testid="user-add-password"
-          />
-        </Form.Item>
+        <DisplayNameField value={values.displayName} onChange={(displayName) => change({ displayName })} testId="user-add-display-name" />
+        <NewPasswordField required value={values.password} onChange={(password) => change({ password })} testId="user-add-password" />
       </Form>
     </FormDrawer>
   );

@@ -2,7 +2,7 @@ import type { StatusData, UserView } from '@switchboard/contract';
 import { Flex, Space, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import type { TFunction } from 'i18next';
-import { displayQuota } from '../token/token-quota';
+import { displayQuota } from '../../lib/format';
 import { UserRowActions } from './user-row-actions';
 import { UserRoleTag, UserStatusTag } from './user-tags';
 

@@ -1,15 +1,16 @@
-import { DISPLAY_NAME_MAX_LENGTH, PASSWORD_MAX_LENGTH, USERNAME_MAX_LENGTH, type UserView } from '@switchboard/contract';
+import { USERNAME_MAX_LENGTH, type UserView } from '@switchboard/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Flex, Form, Input, Skeleton, Space } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { getStoredUser, setStoredUser } from '../../api/session';
-import { SELF_QUERY_KEY } from '../../app/layout/use-session-refresh';
+import { fetchSelf, SELF_QUERY_KEY, selfQueryKey, updateSelf } from '../../api/resources/self';
 import { toast } from '../../components/feedback';
-import { fetchSelf, fetchUser, updateSelf, updateUser, USERS_QUERY_KEY } from './user-api';
+import { fetchUser, updateUser, USERS_QUERY_KEY } from '../../api/resources/user';
 import { checkUserForm, selfUpdateRequestOf, updateRequestOf, userFormOf, userFormProblemText, type UserFormValues } from './user-form';
 import { UserBindings } from './user-bindings';
 import { UserGroupField } from './user-group-field';
+import { DisplayNameField, NewPasswordField } from './user-name-fields';
 import { UserQuotaFields } from './user-quota-fields';
 
 /** Another user by id (an administrator's edit), or the signed-in user. */
@@ -26,10 +27,12 @@ export function UserEditForm({ target, onDone, onCancel }: UserEditFormProps) {
   const { t } = useTranslation('user');
   const client = useQueryClient();
   const self = target.kind === 'self';
-  const query = useQuery({
-    queryKey: [...USERS_QUERY_KEY, 'edit', self ? 'self' : target.id],
-    queryFn: () => (target.kind === 'self' ? fetchSelf() : fetchUser(target.id)),
-    gcTime: 0,
+  // Oneself is the shared signed-in copy, read again as the form opens; another user is read for this form only.
+  const query = useQuery<UserView>({
+    queryKey: target.kind === 'self' ? selfQueryKey(getStoredUser()?.id) : [...USERS_QUERY_KEY, 'edit', target.id],
+    queryFn: ({ signal }) => (target.kind === 'self' ? fetchSelf(signal) : fetchUser(target.id)),
+    staleTime: 0,
+    gcTime: self ? undefined : 0,
   });
   const user = query.data;
   const [values, setValues] = useState<UserFormValues | null>(null);
@@ -76,16 +79,13 @@ export function UserEditForm({ target, onDone, onCancel }: UserEditFormProps) {
           data-testid="user-edit-username"
         />
       </Form.Item>
-      <Form.Item label={t('form.password')} extra={t('form.passwordHint')}>
-        <Input.Password
-          value={values.password}
-          maxLength={PASSWORD_MAX_LENGTH}
-          autoComplete="new-password"
-          placeholder={t('form.passwordKeep')}
-          onChange={(event) => change({ password: event.target.value })}
-          data-testid="user-edit-password"
-        />
-      </Form.Item>
+      <NewPasswordField
+        required={false}
+        placeholder={t('form.passwordKeep')}
+        value={values.password}
+        onChange={(password) => change({ password })}
+        testId="user-edit-password"
+      />
       {self && values.password !== '' ? (
         <Form.Item label={t('form.originalPassword')} required>
           <Input.Password
@@ -96,15 +96,7 @@ export function UserEditForm({ target, onDone, onCancel }: UserEditFormProps) {
           />
         </Form.Item>
       ) : null}
-      <Form.Item label={t('form.displayName')}>
-        <Input
-          value={values.displayName}
-          maxLength={DISPLAY_NAME_MAX_LENGTH}
-          placeholder={t('form.displayNamePlaceholder')}
-          onChange={(event) => change({ displayName: event.target.value })}
-          data-testid="user-edit-display-name"
-        />
-      </Form.Item>
+      <DisplayNameField value={values.displayName} onChange={(displayName) => change({ displayName })} testId="user-edit-display-name" />
       {self ? null : (
         <>
           <UserGroupField value={values.group} onChange={(group) => change({ group })} />

@@ -1,13 +1,13 @@
 import { Role } from '@switchboard/contract';
 import { fireEvent, screen } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { toast } from '../../components/feedback';
-import { changeLanguage } from '../../i18n';
 import { mockFetch, ok } from '../../testing/fetch-mock';
 import { renderApp } from '../../testing/render-app';
 import { AccountCard } from '../setting/personal/account-card';
 import UserEditPage from './user-edit-page';
 import { userView } from '../../testing/user-fixtures';
+import { eachTestIn } from '../../testing/test-setup';
 
 const me = userView({ id: 7, username: 'alice', display_name: 'Alice' });
 const routes = [
@@ -16,13 +16,7 @@ const routes = [
 ];
 
 describe('editing one’s own profile at /user/edit', () => {
-  beforeEach(async () => {
-    await changeLanguage('en');
-  });
-  afterEach(() => {
-    vi.unstubAllGlobals();
-    vi.restoreAllMocks();
-  });
+  eachTestIn('en');
 
   const serve = () => mockFetch((request) => (request.url === '/api/user/self' && request.method === 'GET' ? ok(me) : ok()));
   const type = (testId: string, value: string) => fireEvent.change(screen.getByTestId(testId), { target: { value } });

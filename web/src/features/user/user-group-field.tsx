@@ -1,17 +1,10 @@
-import { useQuery } from '@tanstack/react-query';
 import { AutoComplete, Form } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { fetchGroupNames } from './user-api';
-
-/** The groups offered as suggestions; any other name may be typed. */
-export function useGroupNames(): string[] {
-  const query = useQuery({ queryKey: ['groups'], queryFn: fetchGroupNames, staleTime: 5 * 60_000 });
-  return query.data ?? [];
-}
+import { useGroups } from '../../api/resources/group';
 
 export function UserGroupField({ value, onChange }: { value: string; onChange: (group: string) => void }) {
   const { t } = useTranslation('user');
-  const groups = useGroupNames();
+  const groups = useGroups();
   return (
     <Form.Item label={t('form.group')} required>
       <AutoComplete

@@ -1,12 +1,12 @@
 import { Role, UserStatus } from '@switchboard/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { changeLanguage } from '../../i18n';
+import { describe, expect, it } from 'vitest';
 import { mockFetch } from '../../testing/fetch-mock';
 import { renderApp } from '../../testing/render-app';
 import UserEditPage from './user-edit-page';
 import UserListPage from './user-list-page';
 import { adminUser, rootUser, userServer, userView } from '../../testing/user-fixtures';
+import { eachTestIn } from '../../testing/test-setup';
 
 const routes = [
   { path: '/user', element: <UserListPage /> },
@@ -25,11 +25,7 @@ async function openRowMenu(row: HTMLElement): Promise<HTMLElement> {
 const isDisabledEntry = (menu: HTMLElement, testId: string) => within(menu).getByTestId(testId).closest('li')?.getAttribute('aria-disabled') === 'true';
 
 describe('user management page', () => {
-  beforeEach(() => changeLanguage('en'));
-  afterEach(() => {
-    vi.unstubAllGlobals();
-    vi.restoreAllMocks();
-  });
+  eachTestIn('en');
 
   it('shows stats, invite info, role and status; a deregistered user gets no actions', async () => {
     mockFetch(userServer([userView(), userView({ id: 6, username: 'gone', DeletedAt: 1_900_000_000 }), userView({ id: 7, username: 'banned', status: UserStatus.Disabled })]));

@@ -1,48 +1,29 @@
-import { PlusOutlined, SearchOutlined } from '@ant-design/icons';
+import { PlusOutlined } from '@ant-design/icons';
 import { UserStatus, type UserView } from '@switchboard/contract';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { AutoComplete, Button, Card, Drawer, Flex, Input } from 'antd';
+import { AutoComplete, Button, Card, Drawer } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useStatus } from '../../api/status';
+import { useStatus } from '../../api/resources/status';
 import { PageFrame } from '../../components/page-frame';
 import { DataList } from '../../components/data-list';
-import { useTablePaging } from '../../components/table-paging';
-import { fetchUsers, USERS_QUERY_KEY } from './user-api';
+import { SearchBar, SearchInput, useSearchedList } from '../../components/list-search';
+import { fetchUsers, USERS_QUERY_KEY } from '../../api/resources/user';
 import { UserAddDrawer } from './user-add-drawer';
 import { userColumns } from './user-columns';
 import { UserEditForm } from './user-edit-form';
-import { useGroupNames } from './user-group-field';
-
-interface Filter {
-  keyword: string;
-  group: string;
-}
-
-const NO_FILTER: Filter = { keyword: '', group: '' };
+import { useGroups } from '../../api/resources/group';
 
 /** /user: user management, admin (spec 000 "User management page"). */
 export default function UserListPage() {
   const { t } = useTranslation('user');
   const status = useStatus();
-  const groups = useGroupNames();
-  const { page, pageSize, setPage, pagination } = useTablePaging();
-  const [draft, setDraft] = useState<Filter>(NO_FILTER);
-  const [filter, setFilter] = useState<Filter>(NO_FILTER);
+  const groups = useGroups();
+  const list = useSearchedList(USERS_QUERY_KEY, fetchUsers, { keyword: '', group: '' });
+  const { query, pagination, draft, setDraft, search } = list;
   const [adding, setAdding] = useState(false);
   const [editing, setEditing] = useState<UserView | null>(null);
 
-  const query = useQuery({
-    queryKey: [...USERS_QUERY_KEY, 'list', page, pageSize, filter],
-    queryFn: () => fetchUsers({ page, size: pageSize, ...filter }),
-    placeholderData: keepPreviousData,
-  });
   const columns = useMemo(() => userColumns(t, status, setEditing), [t, status]);
-
-  const search = () => {
-    setPage(1);
-    setFilter({ keyword: draft.keyword.trim(), group: draft.group.trim() });
-  };
 
   return (
     <PageFrame
@@ -55,16 +36,8 @@ export default function UserListPage() {
       }
     >
       <Card variant="borderless">
-        <Flex gap={8} wrap style={{ marginBottom: 16 }}>
-          <Input
-            allowClear
-            style={{ maxWidth: 320 }}
-            placeholder={t('search.keyword')}
-            value={draft.keyword}
-            onChange={(event) => setDraft({ ...draft, keyword: event.target.value })}
-            onPressEnter={search}
-            data-testid="user-search-keyword"
-          />
+        <SearchBar onSearch={search} searching={query.isFetching} submitText={t('search.submit')} testId="user-search">
+          <SearchInput list={list} field="keyword" maxWidth={320} placeholder={t('search.keyword')} testId="user-search-keyword" />
           <AutoComplete
             allowClear
             style={{ width: 200 }}
@@ -74,10 +47,7 @@ export default function UserListPage() {
             onChange={(group: string | undefined) => setDraft({ ...draft, group: group ?? '' })}
             data-testid="user-search-group"
           />
-          <Button icon={<SearchOutlined />} onClick={search} loading={query.isFetching} data-testid="user-search">
-            {t('search.submit')}
-          </Button>
-        </Flex>
+        </SearchBar>
         <DataList<UserView>
           rowKey="id"
           columns={columns}

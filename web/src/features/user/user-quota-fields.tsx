@@ -1,7 +1,7 @@
 import { Form, InputNumber } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useStatus } from '../../api/status';
-import { displayQuota } from '../token/token-quota';
+import { useStatus } from '../../api/resources/status';
+import { displayDollars } from '../../lib/format';
 import { quotaAfterSave, type UserFormValues } from './user-form';
 
 interface UserQuotaFieldsProps {
@@ -13,7 +13,7 @@ interface UserQuotaFieldsProps {
 export function UserQuotaFields({ values, onChange }: UserQuotaFieldsProps) {
   const { t } = useTranslation('user');
   const status = useStatus();
-  const inDollars = (quota: number) => displayQuota(quota, { ...status, display_in_currency: true });
+  const inDollars = (quota: number) => displayDollars(quota, status.quota_per_unit);
   const numberOrNull = (value: number | string | null) => (typeof value === 'number' ? value : null);
   return (
     <>

@@ -1,12 +1,11 @@
 import { Role, UserStatus, type UserManageAction, type UserView } from '@switchboard/contract';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Button } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useSessionUser } from '../../api/session';
-import { toast } from '../../components/feedback';
 import { RowActions, type RowMenuAction } from '../../components/row-actions';
+import { useListMutation } from '../../components/use-list-mutation';
 import { useUserSecurityActions } from '../security/user-security-actions';
-import { manageUser, USERS_QUERY_KEY } from './user-api';
+import { manageUser, USERS_QUERY_KEY } from '../../api/resources/user';
 
 /** The status a banned-by-system user carries; the enable action stays off for it (spec 000 §4). */
 const LOCKED_STATUS = 3;
@@ -19,15 +18,12 @@ interface UserRowActionsProps {
 /** Edit as the main action; promote, demote, disable or enable and deregister under "more"; a deregistered user gets none. */
 export function UserRowActions({ user, onEdit }: UserRowActionsProps) {
   const { t } = useTranslation('user');
-  const client = useQueryClient();
   const me = useSessionUser();
-  const manage = useMutation({
-    mutationFn: (action: UserManageAction) => manageUser(user.id, action),
-    onSuccess: async (_result, action) => {
-      toast.success(t(`messages.${action}`, { name: user.username }));
-      await client.invalidateQueries({ queryKey: USERS_QUERY_KEY });
-    },
-  });
+  const manage = useListMutation(
+    USERS_QUERY_KEY,
+    (action: UserManageAction) => manageUser(user.id, action),
+    (action) => t(`messages.${action}`, { name: user.username }),
+  );
 
   // Spec 000 §6: nobody acts on a user of the same or a higher role; the server enforces it too.
   const manageable = me !== null && user.role < me.role;

@@ -2,7 +2,7 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { Button, Descriptions, Modal, Popconfirm, Space, Table } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { toast } from '../../../components/feedback';
-import { clearAffinityCache, fetchAffinityCacheStats } from './affinity-api';
+import { clearAffinityCache, fetchAffinityCacheStats } from '../../../api/resources/options';
 
 /** The affinity cache's statistics: entries in all and per rule, capacity and store, with clearing. */
 export function AffinityCacheDialog({ open, onClose }: { open: boolean; onClose: () => void }) {

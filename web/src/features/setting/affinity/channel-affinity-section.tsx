@@ -3,7 +3,7 @@ import { Button, Card, Flex, Input, InputNumber, Popconfirm, Segmented, Space, S
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from '../../../components/feedback';
-import type { OptionValues } from '../options-api';
+import type { OptionValues } from '../../../api/resources/options';
 import { useSaveOptions } from '../use-save-options';
 import { AffinityCacheDialog } from './affinity-cache-dialog';
 import { AffinityRuleEditor } from './affinity-rule-editor';

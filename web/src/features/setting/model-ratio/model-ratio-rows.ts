@@ -1,5 +1,5 @@
 import type { TFunction } from 'i18next';
-import type { OptionValues } from '../options-api';
+import type { OptionValues } from '../../../api/resources/options';
 
 /** One model of the visual ratio table; values are the texts typed (blank = not set). */
 export interface ModelRatioRow {

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { modals, toast } from '../../../components/feedback';
 import { fieldsOf } from '../option-fields';
 import { OptionSection, sectionAnchorId } from '../option-section';
-import { resetPriceTables, useRefreshAfterSave, type OptionValues } from '../options-api';
+import { resetPriceTables, useRefreshAfterSave, type OptionValues } from '../../../api/resources/options';
 import { ModelRatioTable } from './model-ratio-table';
 
 const jsonFields = fieldsOf([...priceTableKeys]);

@@ -1,12 +1,12 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { toast } from '../../../components/feedback';
-import { changeLanguage } from '../../../i18n';
 import { mockFetch } from '../../../testing/fetch-mock';
 import { renderApp } from '../../../testing/render-app';
 import { optionServer, putsOf, rootUser, storedOptions } from '../../../testing/setting-fixtures';
 import { ModelRatioTable } from './model-ratio-table';
 import { isNumberText, nameProblem, numberProblem, optionValuesOf, rowsOf } from './model-ratio-rows';
+import { eachTestIn } from '../../../testing/test-setup';
 
 const ratios = Object.fromEntries(Array.from({ length: 12 }, (_unused, index) => [`model-${String(index).padStart(2, '0')}`, index + 1]));
 const options = {
@@ -41,11 +41,7 @@ describe('model ratio rows', () => {
 });
 
 describe('model ratio table', () => {
-  beforeEach(() => changeLanguage('en'));
-  afterEach(() => {
-    vi.unstubAllGlobals();
-    vi.restoreAllMocks();
-  });
+  eachTestIn('en');
 
   it('shows 10 rows a page and finds a model by name', async () => {
     renderTable();

@@ -3,7 +3,7 @@ import { Button, Flex, Input, Table, Typography } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from '../../../components/feedback';
-import type { OptionValues } from '../options-api';
+import type { OptionValues } from '../../../api/resources/options';
 import { useSaveOptions } from '../use-save-options';
 import { AddModelDialog } from './add-model-dialog';
 import { numberProblem, numberProblemText, optionValuesOf, rowsOf, unpricedRow, withChangedTables, type ModelRatioRow, type RatioColumn } from './model-ratio-rows';

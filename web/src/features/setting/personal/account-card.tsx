@@ -8,7 +8,7 @@ import { forgetUserQueries } from '../../../api/query-client';
 import { clearStoredUser } from '../../../api/session';
 import { copyText } from '../../../components/clipboard';
 import { toast } from '../../../components/feedback';
-import { deleteSelf, generateAccessToken, updateSelf } from './personal-api';
+import { deleteSelf, generateAccessToken, updateSelf } from '../../../api/resources/self';
 
 interface PasswordValues {
   original_password?: string;

@@ -1,12 +1,12 @@
 import type { UserView } from '@switchboard/contract';
 import { Card, Flex, Statistic } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useMoney } from './use-money';
+import { useDisplayQuota } from '../../../lib/format';
 
 /** Current balance, historic consumption and request count. */
 export function BalanceCard({ user }: { user: UserView }) {
   const { t } = useTranslation('personal');
-  const money = useMoney();
+  const money = useDisplayQuota();
   return (
     <Card title={t('balance.title')} data-testid="balance-card">
       <Flex gap={48} wrap>

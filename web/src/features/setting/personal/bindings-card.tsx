@@ -3,13 +3,13 @@ import type { UserView } from '@switchboard/contract';
 import { Button, Card, Flex, List, Modal, Typography } from 'antd';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useStatus } from '../../../api/status';
+import { useStatus } from '../../../api/resources/status';
 import { toast } from '../../../components/feedback';
 import { startOauth } from '../../auth/oauth-redirect';
 import { TelegramWidget, telegramFields } from '../../auth/telegram-widget';
 import { WechatCodeDialog } from '../../auth/wechat-code-dialog';
 import { EmailBindDialog } from './email-bind-dialog';
-import { bindTelegram, bindWechat } from './personal-api';
+import { bindTelegram, bindWechat } from '../../../api/resources/account';
 
 type Dialog = 'email' | 'wechat' | 'telegram' | null;
 

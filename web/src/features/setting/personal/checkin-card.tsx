@@ -1,19 +1,14 @@
-import type { CheckinResult, CheckinStatus } from '@switchboard/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Badge, Button, Calendar, Card, Flex, Statistic, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../../api/http-client';
-import { useStatus } from '../../../api/status';
+import { useStatus } from '../../../api/resources/status';
 import { toast } from '../../../components/feedback';
 import { useHumanCheck } from '../../auth/use-human-check';
-import { SELF_QUERY_KEY } from './personal-api';
-import { useMoney } from './use-money';
+import { checkIn, CHECKIN_QUERY_KEY, fetchCheckins, SELF_QUERY_KEY } from '../../../api/resources/self';
+import { useDisplayQuota } from '../../../lib/format';
 
-const checkinKey = (month: string) => ['user', 'checkin', month] as const;
-const fetchCheckins = (month: string) => api.get<CheckinStatus>('/api/user/checkin', { query: { month } });
-const checkIn = (turnstile: string) => api.post<CheckinResult>('/api/user/checkin', undefined, { query: turnstile ? { turnstile } : {} });
 
 /** The daily check-in: this month's calendar with the days checked in, the totals, and the button (when the site offers it). */
 export function CheckinCard() {
@@ -24,18 +19,18 @@ export function CheckinCard() {
 
 function CheckinCalendar() {
   const { t } = useTranslation('personal');
-  const money = useMoney();
+  const money = useDisplayQuota();
   const queryClient = useQueryClient();
   const humanCheck = useHumanCheck();
   const [month, setMonth] = useState(() => dayjs().format('YYYY-MM'));
-  const checkins = useQuery({ queryKey: checkinKey(month), queryFn: () => fetchCheckins(month) });
+  const checkins = useQuery({ queryKey: [...CHECKIN_QUERY_KEY, month], queryFn: () => fetchCheckins(month) });
   const awarded = new Map((checkins.data?.stats.records ?? []).map((record) => [record.checkin_date, record.quota_awarded]));
   const mutation = useMutation({
     mutationFn: () => checkIn(humanCheck.token),
     onSuccess: async (result) => {
       toast.success(t('checkin.done', { amount: money(result.quota_awarded) }));
       await Promise.all([
-        queryClient.invalidateQueries({ queryKey: ['user', 'checkin'] }),
+        queryClient.invalidateQueries({ queryKey: CHECKIN_QUERY_KEY }),
         queryClient.invalidateQueries({ queryKey: SELF_QUERY_KEY }),
       ]);
     },

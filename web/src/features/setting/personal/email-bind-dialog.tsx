@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { toast } from '../../../components/feedback';
 import { SendCodeButton } from '../../auth/send-code-button';
 import { useHumanCheck } from '../../auth/use-human-check';
-import { bindEmail } from './personal-api';
+import { bindEmail } from '../../../api/resources/account';
 
 interface EmailBindDialogProps {
   open: boolean;

@@ -3,17 +3,17 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Flex, Input, InputNumber, Modal, Statistic, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useStatus } from '../../../api/status';
+import { useStatus } from '../../../api/resources/status';
 import { copyText } from '../../../components/clipboard';
 import { toast } from '../../../components/feedback';
-import { AFF_QUERY_KEY, fetchAffCode, SELF_QUERY_KEY, transferAffQuota } from './personal-api';
-import { useMoney } from './use-money';
+import { AFF_QUERY_KEY, fetchAffCode, SELF_QUERY_KEY, transferAffQuota } from '../../../api/resources/self';
+import { useDisplayQuota } from '../../../lib/format';
 
 /** Pending invite earnings (with the transfer into the balance), total earnings, invitees and the invite link. */
 export function InviteCard({ user }: { user: UserView }) {
   const { t } = useTranslation('personal');
   const status = useStatus();
-  const money = useMoney();
+  const money = useDisplayQuota();
   const queryClient = useQueryClient();
   const aff = useQuery({ queryKey: AFF_QUERY_KEY, queryFn: fetchAffCode });
   const [transferOpen, setTransferOpen] = useState(false);

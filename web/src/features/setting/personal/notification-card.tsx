@@ -3,8 +3,9 @@ import { AutoComplete, Button, Card, Form, Input, Radio, Switch } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from '../../../components/feedback';
-import { parseSetting, saveNotificationSetting } from './personal-api';
-import { useMoney } from './use-money';
+import { saveNotificationSetting } from '../../../api/resources/self';
+import { parseSetting } from './notification-setting';
+import { useDisplayQuota } from '../../../lib/format';
 
 /** Quota warning threshold presets (spec 000 §9). */
 const THRESHOLD_PRESETS = [100_000, 500_000, 1_000_000, 5_000_000];
@@ -16,7 +17,7 @@ interface NotificationValues extends Omit<Required<UserSetting>, 'quota_warning_
 /** How the user hears about a low balance: by email or a webhook (https; the secret goes as a Bearer header). */
 export function NotificationCard({ user, onSaved }: { user: UserView; onSaved: () => void }) {
   const { t } = useTranslation('personal');
-  const money = useMoney();
+  const money = useDisplayQuota();
   const stored = parseSetting(user.setting);
   const [form] = Form.useForm<NotificationValues>();
   const notifyType = Form.useWatch('notify_type', form) ?? stored.notify_type;

@@ -1,6 +1,6 @@
 import { Role } from '@switchboard/contract';
 import { fireEvent, screen, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { toast } from '../../../components/feedback';
 import { changeLanguage } from '../../../i18n';
 import { mockFetch, ok, type RecordedRequest } from '../../../testing/fetch-mock';
@@ -8,6 +8,7 @@ import { renderApp } from '../../../testing/render-app';
 import { AccountCard } from './account-card';
 import { InviteCard } from './invite-card';
 import PersonalTab from './personal-tab';
+import { eachTestIn } from '../../../testing/test-setup';
 
 const self = {
   id: 7,
@@ -54,13 +55,7 @@ const routes = [
 ];
 
 describe('personal settings tab', () => {
-  beforeEach(async () => {
-    await changeLanguage('en');
-  });
-  afterEach(() => {
-    vi.unstubAllGlobals();
-    vi.restoreAllMocks();
-  });
+  eachTestIn('en');
 
   const open = () => renderApp(routes, { path: '/setting', user: { id: 7, username: 'alice', role: Role.Common } });
   /** One card alone: the dialogs re-render less than the whole tab would. */

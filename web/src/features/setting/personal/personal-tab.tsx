@@ -1,4 +1,3 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Col, Flex, Row } from 'antd';
 import { LoadError, SkeletonRows } from '../../../components/load-state';
 import { AccountCard } from './account-card';
@@ -10,14 +9,13 @@ import { ModelsCard } from './models-card';
 import { NotificationCard } from './notification-card';
 import { PasskeyCard } from '../../security/passkey-card';
 import { TwoFactorCard } from '../../security/two-factor-card';
-import { fetchSelf, SELF_QUERY_KEY } from './personal-api';
+import { useSelf } from '../../../api/resources/self';
 import { ProfileHeader } from './profile-header';
 
 /** /setting?tab=personal: the signed-in user's own account (spec 000 "Settings, personal tab"). */
 export default function PersonalTab() {
-  const queryClient = useQueryClient();
-  const self = useQuery({ queryKey: SELF_QUERY_KEY, queryFn: fetchSelf });
-  const refresh = () => void queryClient.invalidateQueries({ queryKey: SELF_QUERY_KEY });
+  const { query: self, refresh: refetchSelf } = useSelf();
+  const refresh = () => void refetchSelf();
   if (self.isError && !self.data) return <LoadError error={self.error} onRetry={self.refetch} retrying={self.isFetching} />;
   if (!self.data) return <SkeletonRows rows={8} />;
   const user = self.data;

@@ -1,6 +1,6 @@
 import type { MidjourneyView, PageData, TaskView } from '@switchboard/contract';
-import type { QueryValue } from '../../api/http-client';
-import { fetchZeroBasedList } from '../../api/zero-based-list';
+import type { QueryValue } from '../http-client';
+import { fetchZeroBasedList } from '../zero-based-list';
 
 /** What the filter bar of /midjourney and /task asks for; times in unix seconds, 0 and '' left out. */
 export interface TaskListQuery {

@@ -1,8 +1,8 @@
-import type { RegisterRequest, SessionUser } from '@switchboard/contract';
-import type { OauthProvider } from './oauth-redirect';
-import { api, apiRequest } from '../../api/http-client';
-import { readStorage } from '../../api/local-storage';
-import { isSecondStep, type SecondStepRequired } from '../security/security-api';
+import type { LoginRequest, RegisterRequest, SessionUser } from '@switchboard/contract';
+import { isSecondStep, type SecondStepRequired } from './security';
+import type { OauthProvider } from '../../features/auth/oauth-redirect';
+import { api, apiRequest } from '../http-client';
+import { readStorage } from '../local-storage';
 
 /** `localStorage.aff`: the invite code a visitor arrived with (`?aff=`), kept for sign-up. */
 export const AFF_STORAGE_KEY = 'aff';
@@ -43,3 +43,14 @@ export const oauthCallback = (provider: OauthProvider, code: string, state: stri
 export const wechatSignIn = (code: string) => thirdParty('/api/oauth/wechat', { code });
 
 export const telegramSignIn = (fields: Record<string, string>) => thirdParty('/api/oauth/telegram/login', fields);
+
+/** Binds an e-mail address, WeChat or Telegram to the signed-in account. */
+export const bindEmail = (email: string, code: string) => api.get<undefined>('/api/oauth/email/bind', { query: { email, code } });
+export const bindWechat = (code: string) => apiRequest<undefined>('GET', '/api/oauth/wechat/bind', { query: { code } });
+export const bindTelegram = (fields: Record<string, string>) => apiRequest<undefined>('GET', '/api/oauth/telegram/bind', { query: fields });
+
+/** `POST /api/user/login`: the signed-in user, or the second step when the account has two-factor on. */
+export const logIn = (credentials: LoginRequest, turnstile: string) =>
+  api.post<SessionUser | SecondStepRequired>('/api/user/login', credentials, { query: { turnstile: turnstile || undefined } });
+
+export const logOut = () => api.get<undefined>('/api/user/logout', { quiet: true });

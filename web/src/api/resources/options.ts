@@ -1,7 +1,7 @@
-import type { OptionKey } from '@switchboard/contract';
+import type { AffinityCacheStats, OptionKey } from '@switchboard/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../api/http-client';
-import { STATUS_QUERY_KEY } from '../../api/status';
+import { api } from '../http-client';
+import { STATUS_QUERY_KEY } from './status';
 
 export const OPTIONS_QUERY_KEY = ['options'] as const;
 
@@ -40,6 +40,9 @@ export async function saveOptions(changes: Array<[OptionKey, string]>): Promise<
   return { outcome: reasons.length === changes.length ? 'failed' : 'partial', reasons };
 }
 
+/** `POST /api/option/payment_compliance`: root confirms the payment terms (only then are plans sold and Stripe on). */
+export const confirmCompliance = () => api.post<{ compliance_confirmed: boolean }>('/api/option/payment_compliance', { confirmed: true });
+
 export const resetPriceTables = () => api.post<undefined>('/api/option/rest_model_ratio');
 
 /**
@@ -55,3 +58,9 @@ export function useRefreshAfterSave(): () => Promise<void> {
     ]);
   };
 }
+
+export const fetchAffinityCacheStats = () => api.get<AffinityCacheStats>('/api/option/channel_affinity_cache');
+
+/** Clears every channel-affinity entry, or those of one rule (which must include its name in its keys). */
+export const clearAffinityCache = (target: { all: true } | { ruleName: string }) =>
+  api.delete<{ deleted: number }>('/api/option/channel_affinity_cache', { query: 'all' in target ? { all: true } : { rule_name: target.ruleName } });

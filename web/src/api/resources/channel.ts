@@ -2,13 +2,20 @@ import type {
   ChannelBalanceSummary,
   ChannelCreateRequest,
   ChannelTagUpdateRequest,
+  ChannelTestData,
   ChannelUpdateRequest,
   ChannelView,
   FetchModelsRequest,
+  ModelUpdateApplyAllResult,
+  ModelUpdateApplyRequest,
+  ModelUpdateApplyResult,
+  ModelUpdateDetection,
+  MultiKeyAction,
+  MultiKeyStatusPage,
   PageData,
 } from '@switchboard/contract';
-import { api } from '../../api/http-client';
-import { fetchZeroBasedList } from '../../api/zero-based-list';
+import { api, apiRequest } from '../http-client';
+import { fetchZeroBasedList } from '../zero-based-list';
 
 /** Every channel query starts with this key, so one invalidation refreshes list, editor and models. */
 export const CHANNELS_QUERY_KEY = ['channels'] as const;
@@ -68,5 +75,34 @@ export const fetchModelsByType = () => api.get<Record<string, string[]>>('/api/m
 /** `GET /api/channel/models`: every known model ("fill all models"). */
 export const fetchAllModels = async () => (await api.get<Array<{ id: string }>>('/api/channel/models')).map((entry) => entry.id);
 
-/** `GET /api/group/`: the group names; quiet, since the editor still works with typed-in groups. */
-export const fetchGroups = () => api.get<string[]>('/api/group/', { quiet: true });
+/** `GET /api/channel/test/{id}?model=`: the server's message says which model and how long. */
+export const testChannel = async (id: number, model?: string) =>
+  (await apiRequest<ChannelTestData>('GET', `/api/channel/test/${id}`, { query: { model } })).message;
+
+/** `GET /api/channel/test`: starts testing every channel; answers the server's message. */
+export const testAllChannels = async () => (await apiRequest<undefined>('GET', '/api/channel/test')).message;
+
+/** Upstream model updates of channels (issue 37): detect and apply, per channel and for all. */
+export const detectModelUpdates = (id: number) => api.post<ModelUpdateDetection>('/api/channel/upstream_updates/detect', { id });
+export const applyModelUpdates = (request: ModelUpdateApplyRequest) => api.post<ModelUpdateApplyResult>('/api/channel/upstream_updates/apply', request);
+export const applyAllModelUpdates = () => api.post<ModelUpdateApplyAllResult>('/api/channel/upstream_updates/apply_all');
+export const detectAllModelUpdates = () => api.post<{ task_id: string; status: string }>('/api/channel/upstream_updates/detect_all');
+
+export interface MultiKeyStatusQuery {
+  page: number;
+  pageSize: number;
+  /** 1 enabled, 2 disabled by hand, 3 disabled automatically; null every key */
+  status: number | null;
+}
+
+/** `POST /api/channel/multi_key/manage` with `get_key_status`: one page of a multi-key channel's keys. */
+export async function fetchKeyStatus(channelId: number, query: MultiKeyStatusQuery): Promise<MultiKeyStatusPage> {
+  const body = { channel_id: channelId, action: 'get_key_status', page: query.page, page_size: query.pageSize, ...(query.status === null ? {} : { status: query.status }) };
+  return (await apiRequest<MultiKeyStatusPage>('POST', '/api/channel/multi_key/manage', { body })).data;
+}
+
+/** Any other action; answers the server's (localised) message. */
+export async function manageKeys(channelId: number, action: Exclude<MultiKeyAction, 'get_key_status'>, keyIndex?: number): Promise<string> {
+  const body = { channel_id: channelId, action, ...(keyIndex === undefined ? {} : { key_index: keyIndex }) };
+  return (await apiRequest<unknown>('POST', '/api/channel/multi_key/manage', { body })).message;
+}

@@ -5,7 +5,7 @@ import {
   type PublicKeyCredentialCreationOptionsJSON,
   type PublicKeyCredentialRequestOptionsJSON,
 } from '@simplewebauthn/browser';
-import { api } from '../../api/http-client';
+import { api } from '../http-client';
 
 export type ProofScope = 'channel.key.read' | 'passkey.register' | 'passkey.delete';
 

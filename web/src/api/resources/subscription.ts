@@ -1,6 +1,6 @@
 import type { SubscriptionPlan, SubscriptionResetResult, SubscriptionSelf, UserSubscription } from '@switchboard/contract';
-import { api, apiRequest } from '../../api/http-client';
-import { stripeCall } from '../topup/stripe-api';
+import { api, apiRequest } from '../http-client';
+import { stripeCall } from './topup';
 
 /** Every subscription query starts with this key, so one invalidation refreshes them all. */
 export const SUBSCRIPTIONS_QUERY_KEY = ['subscriptions'] as const;

@@ -1,5 +1,5 @@
-import type { LogStat, LogView, PageData, UserView } from '@switchboard/contract';
-import { api, type QueryValue } from '../../api/http-client';
+import type { LogStat, LogView, PageData } from '@switchboard/contract';
+import { api, type QueryValue } from '../http-client';
 
 /** What the filter bar asks for; empty texts and zero numbers are left out of the query. */
 export interface LogQuery {
@@ -37,5 +37,5 @@ export const fetchLogs = (query: LogQuery, admin: boolean, page: number, pageSiz
 export const fetchLogStat = (query: LogQuery, admin: boolean) =>
   api.get<LogStat>(admin ? '/api/log/stat' : '/api/log/self/stat', { query: queryOf(query, admin) });
 
-/** The user info dialog's data (spec 001 §3 "User (admin view in the log dialog)"). */
-export const fetchUser = (id: number) => api.get<UserView>(`/api/user/${id}`);
+/** `DELETE /api/log/?target_timestamp=`: clears the logs older than `before` (unix seconds); answers how many. */
+export const clearLogsBefore = (before: number) => api.delete<number>('/api/log/', { query: { target_timestamp: before }, quiet: true });

@@ -1,5 +1,5 @@
 import type { PageData, RedemptionCreateRequest, RedemptionUpdateRequest, RedemptionView } from '@switchboard/contract';
-import { api } from '../../api/http-client';
+import { api } from '../http-client';
 
 /** Every redemption query starts with this key, so one invalidation refreshes the list. */
 export const REDEMPTIONS_QUERY_KEY = ['redemptions'] as const;

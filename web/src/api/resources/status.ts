@@ -1,9 +1,9 @@
 import type { StatusData } from '@switchboard/contract';
 import { useQuery } from '@tanstack/react-query';
-import { toast } from '../components/feedback';
-import i18n from '../i18n';
-import { api } from './http-client';
-import { readStoredJson, writeStorage } from './local-storage';
+import { toast } from '../../components/feedback';
+import i18n from '../../i18n';
+import { api } from '../http-client';
+import { readStoredJson, writeStorage } from '../local-storage';
 
 /** `GET /api/status` is kept in `localStorage.status` so the next start renders at once. */
 export const STATUS_STORAGE_KEY = 'status';
@@ -110,4 +110,11 @@ export function useStatus(): StatusData {
 export function useBranding(): { systemName: string; logo: string } {
   const status = useStatus();
   return { systemName: status.system_name || DEFAULT_SYSTEM_NAME, logo: status.logo || DEFAULT_LOGO };
+}
+
+export type PublicTextPath = '/api/notice' | '/api/about' | '/api/home_page_content';
+
+/** An administrator's text from `GET /api/notice`, `/api/about` or `/api/home_page_content` ('' when unset). */
+export function usePublicText(path: PublicTextPath) {
+  return useQuery({ queryKey: ['public-text', path], queryFn: () => api.get<string>(path, { quiet: true }), staleTime: 60_000 });
 }

@@ -1,5 +1,5 @@
 import type { ModelMetaBody, ModelMetaView, PageData, PrefillGroupBody, PrefillGroupView, VendorBody, VendorView } from '@switchboard/contract';
-import { api } from '../../api/http-client';
+import { api } from '../http-client';
 
 /** Every metadata query starts with this key, so one invalidation refreshes models, vendors, groups and missing names. */
 export const MODEL_META_QUERY_KEY = ['model-meta'] as const;

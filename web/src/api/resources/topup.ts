@@ -1,5 +1,5 @@
-import type { PageData, PaymentMethod, TopUpPayReply, TopUpView, UserView } from '@switchboard/contract';
-import { api, apiRequest } from '../../api/http-client';
+import type { PageData, PaymentMethod, TopUpPayReply, TopUpView } from '@switchboard/contract';
+import { api, apiRequest, buildHeaders } from '../http-client';
 
 /** `POST /api/user/topup`: answers the quota added. */
 export const redeemCode = (key: string) => api.post<number>('/api/user/topup', { key });
@@ -14,8 +14,6 @@ export async function startPayment(amount: number, method: PaymentMethod): Promi
   })) as TopUpPayReply;
   return { fields: reply.data, url: reply.url };
 }
-
-export const fetchSelf = (signal?: AbortSignal) => api.get<UserView>('/api/user/self', { signal });
 
 /** Moves the browser to the payment page: a form POST of the signed fields to the gateway. */
 export function submitPaymentForm(payment: { fields: Record<string, string>; url: string }): void {
@@ -42,3 +40,17 @@ export const fetchTopUpOrders = (query: { page: number; size: number; keyword: s
 
 /** `POST /api/user/topup/complete` (admin): completes a pending order by hand, crediting its quota. */
 export const completeTopUpOrder = (tradeNo: string) => api.post<undefined>('/api/user/topup/complete', { trade_no: tradeNo });
+
+/** The reference answers its Stripe calls outside the envelope: `{message: "success" | "error", data}`. */
+export async function stripeCall<T>(path: string, body: Record<string, unknown>): Promise<T> {
+  const response = await fetch(path, { method: 'POST', headers: buildHeaders(true), body: JSON.stringify(body), credentials: 'same-origin', cache: 'no-store' });
+  const reply = (await response.json().catch(() => null)) as { message?: string; data?: unknown } | null;
+  if (reply?.message !== 'success') throw new Error(typeof reply?.data === 'string' ? reply.data : response.statusText);
+  return reply.data as T;
+}
+
+/** `POST /api/user/stripe/amount`: the money charged for `amount` units, two decimals. */
+export const fetchStripePayable = (amount: number) => stripeCall<string>('/api/user/stripe/amount', { amount });
+
+/** `POST /api/user/stripe/pay`: the Checkout Session's address. */
+export const startStripeCheckout = (amount: number) => stripeCall<{ pay_link: string }>('/api/user/stripe/pay', { amount, payment_method: 'stripe' });

@@ -1,5 +1,5 @@
-import type { QuotaDataPoint } from '@switchboard/contract';
-import { api } from '../../api/http-client';
+import type { QuotaDataPoint, TopUsage } from '@switchboard/contract';
+import { api } from '../http-client';
 
 export interface UsageQuery {
   start_timestamp: number;
@@ -14,3 +14,6 @@ export function fetchUsage(query: UsageQuery, admin: boolean): Promise<QuotaData
   if (!admin) return api.get<QuotaDataPoint[]>('/api/data/self', { query: window });
   return api.get<QuotaDataPoint[]>('/api/data/', { query: { ...window, username: query.username || undefined } });
 }
+
+/** A top list of the usage window (`path` names which: by user, by token, ...). */
+export const fetchTopUsage = (path: string, window: { start_timestamp: number; end_timestamp: number }) => api.get<TopUsage[]>(path, { query: window });
