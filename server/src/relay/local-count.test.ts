@@ -3,6 +3,7 @@ import { FakeOpenAIUpstream } from '../testing/fake-openai-upstream';
 import { lastConsumeLog } from '../testing/provider-test-kit';
 import { addChannel, addToken, addUser } from '../testing/relay-fixtures';
 import { serverForTests } from '../testing/test-server';
+import { whileServing } from '../testing/loop-watch';
 
 const server = serverForTests();
 let upstream: FakeOpenAIUpstream;
@@ -23,21 +24,6 @@ afterAll(async () => {
   await upstream.stop();
 });
 
-/** Runs `call` while asking /api/status in a loop; answers the call's result and the slowest status. */
-async function whileServing<T>(call: Promise<T>): Promise<{ result: T; slowestStatusMs: number; statuses: number }> {
-  let finished = false;
-  void call.finally(() => {
-    finished = true;
-  });
-  const times: number[] = [];
-  while (!finished) {
-    const asked = performance.now();
-    expect((await server.call('/api/status')).status).toBe(200);
-    times.push(performance.now() - asked);
-  }
-  return { result: await call, slowestStatusMs: Math.max(...times), statuses: times.length };
-}
-
 const chat = (stream: boolean, prompt: string) =>
   server
     .call('/v1/chat/completions', {
@@ -50,7 +36,7 @@ const chat = (stream: boolean, prompt: string) =>
 describe('an upstream without usage: the gateway counts long answers off the event loop', () => {
   it('a whole answer and its prompt of 300,000 characters each', async () => {
     upstream.behaviour = { omitUsage: true, words: [cjkRun(300_000, 1)] };
-    const { result, slowestStatusMs, statuses } = await whileServing(chat(false, cjkRun(300_000, 2)));
+    const { result, slowestStatusMs, statuses } = await whileServing(server, chat(false, cjkRun(300_000, 2)));
     expect(result.status).toBe(200);
     expect(statuses).toBeGreaterThan(3);
     // Counted on the loop (as before: seconds), the status calls would have waited for all of it. The
@@ -64,7 +50,7 @@ describe('an upstream without usage: the gateway counts long answers off the eve
   it('a stream of 50 events of 3,000 characters and one of 300,000', async () => {
     const words = [...Array.from({ length: 50 }, (_, index) => cjkRun(3_000, index)), cjkRun(300_000, 99)];
     upstream.behaviour = { omitUsage: true, words };
-    const { result, slowestStatusMs } = await whileServing(chat(true, 'hi'));
+    const { result, slowestStatusMs } = await whileServing(server, chat(true, 'hi'));
     expect(result.status).toBe(200);
     expect(slowestStatusMs).toBeLessThan(1_000);
     const log = await lastConsumeLog(server);

@@ -6,8 +6,9 @@ export interface ReceivedRequest {
   path: string;
   headers: IncomingMessage['headers'];
   body: Record<string, unknown>;
-  /** the body text as it arrived */
+  /** the body text as it arrived ('' when bodies are only counted) */
   text: string;
+  bytes: number;
 }
 
 export interface FakeBehaviour {
@@ -23,6 +24,8 @@ export interface FakeBehaviour {
   words?: string[];
   promptTokens?: number;
   completionTokens?: number;
+  /** count request bodies instead of reading them (huge bodies: the test's own event loop stays free) */
+  onlyCountBodies?: boolean;
 }
 
 /**
@@ -36,7 +39,11 @@ export class FakeOpenAIUpstream extends LoopbackFake {
 
   protected async handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
     const chunks: Buffer[] = [];
-    for await (const chunk of request) chunks.push(chunk as Buffer);
+    let bytes = 0;
+    for await (const chunk of request) {
+      bytes += (chunk as Buffer).length;
+      if (!this.behaviour.onlyCountBodies) chunks.push(chunk as Buffer);
+    }
     const text = Buffer.concat(chunks).toString('utf8');
     let body: Record<string, unknown> = {};
     try {
@@ -45,7 +52,7 @@ export class FakeOpenAIUpstream extends LoopbackFake {
       body = { raw: text };
     }
     const path = (request.url ?? '/').split('?')[0] ?? '/';
-    this.received.push({ path, headers: request.headers, body, text });
+    this.received.push({ path, headers: request.headers, body, text, bytes });
     const behaviour = this.behaviour;
     const bearer = String(request.headers.authorization ?? '').replace(/^Bearer /, '');
     const failure = behaviour.failForKeys?.[bearer] ?? behaviour.failWith;
