@@ -41,7 +41,10 @@ if (positionals.length === 0) throw new Error('name at least one gateway: name=s
 function gatewaySpec(text) {
   const [name, rest = ''] = text.split(/=(.*)/s);
   const [main, settings = ''] = rest.split(/:(.*)/s);
-  const pairs = settings.split(',').filter(Boolean).map((pair) => [pair.slice(0, pair.indexOf('=')), pair.slice(pair.indexOf('=') + 1)]);
+  const pairs = settings
+    .split(',')
+    .filter(Boolean)
+    .map((pair) => [pair.slice(0, pair.indexOf('=')), pair.slice(pair.indexOf('=') + 1)]);
   return { name, main: resolve(main), environment: Object.fromEntries(pairs) };
 }
 
@@ -66,7 +69,14 @@ try {
       environment = { ...scaleOutEnvironment(database, redis), ...environment };
     }
     const gateway = await startGateway({ main: spec.main, root, dataDir, profileDir, inspect: false, environment });
-    targets.push({ name: spec.name, process: gateway, key: (await configureGateway(gateway.url, upstream.url)).key, runs: [], redis, redisRuns: [] });
+    targets.push({
+      name: spec.name,
+      process: gateway,
+      key: (await configureGateway(gateway.url, upstream.url)).key,
+      runs: [],
+      redis,
+      redisRuns: [],
+    });
   }
   if (options.burst) {
     for (const target of targets.slice(1)) {
@@ -87,11 +97,17 @@ try {
     }
   }
   const floor = Math.min(...targets[0].runs);
-  console.log(`${options.stream ? 'streamed' : 'non-stream'} chat, 50 connections${options.burst ? ', after 1000 streams held at once' : ''}: CPU per call in µs, each round, then the lowest`);
+  console.log(
+    `${options.stream ? 'streamed' : 'non-stream'} chat, 50 connections${options.burst ? ', after 1000 streams held at once' : ''}: CPU per call in µs, each round, then the lowest`,
+  );
   for (const target of targets) {
     const lowest = Math.min(...target.runs);
-    const redis = target.redis ? `; Redis server ${target.redisRuns.map((value) => value.toFixed(1)).join(' ')}, lowest ${Math.min(...target.redisRuns).toFixed(1)}` : '';
-    console.log(`${target.name.padEnd(16)} ${target.runs.map((value) => value.toFixed(1).padStart(7)).join('')}   lowest ${lowest.toFixed(1)}  ${(lowest / floor).toFixed(2)}x the passthrough${redis}`);
+    const redis = target.redis
+      ? `; Redis server ${target.redisRuns.map((value) => value.toFixed(1)).join(' ')}, lowest ${Math.min(...target.redisRuns).toFixed(1)}`
+      : '';
+    console.log(
+      `${target.name.padEnd(16)} ${target.runs.map((value) => value.toFixed(1).padStart(7)).join('')}   lowest ${lowest.toFixed(1)}  ${(lowest / floor).toFixed(2)}x the passthrough${redis}`,
+    );
   }
 } finally {
   for (const target of targets) await target.process.stop();

@@ -23,7 +23,31 @@ const cpuMs = (usage) => (usage.user + usage.system) / 1000;
 const callOperations = (requestId) => [
   [0, 'charge', 1, null, 0, 7, 7],
   [0, 'recordUsage', 1, 0, 1, 7, 1],
-  [0, 'log', [1, 1795630119, 2, '', 'root', 'bench', 1, 'gpt-4o-mini', 7, 12, 30, 0, 0, 1, 'bench upstream', 'default', '127.0.0.1', `req-${requestId}`, '{"model_ratio":0.075,"group_ratio":1,"completion_ratio":4,"model_price":-1,"frt":-1,"admin_info":{"use_channel":["1"]}}']],
+  [
+    0,
+    'log',
+    [
+      1,
+      1795630119,
+      2,
+      '',
+      'root',
+      'bench',
+      1,
+      'gpt-4o-mini',
+      7,
+      12,
+      30,
+      0,
+      0,
+      1,
+      'bench upstream',
+      'default',
+      '127.0.0.1',
+      `req-${requestId}`,
+      '{"model_ratio":0.075,"group_ratio":1,"completion_ratio":4,"model_price":-1,"frt":-1,"admin_info":{"use_channel":["1"]}}',
+    ],
+  ],
   [0, 'roll', [1, 'root', 'gpt-4o-mini', 1795630119, 42, 7]],
   [requestId, 'durable'],
 ];
@@ -53,7 +77,9 @@ function measure(settings) {
     const worker = cluster.fork({ IPC_COST_WORKER: JSON.stringify(settings) });
     worker.on('message', (message) => {
       if (message.done === undefined) {
-        const replies = message.ops.filter((operation) => operation[0] !== 0).map((operation) => [operation[0], 1, null]);
+        const replies = message.ops
+          .filter((operation) => operation[0] !== 0)
+          .map((operation) => [operation[0], 1, null]);
         worker.send({ switchboard: 'answers', replies, pushes: [] });
         return;
       }
@@ -69,11 +95,15 @@ if (cluster.isWorker) {
 } else {
   const base = { rate: Number(options.rate), seconds: Number(options.seconds) };
   const idle = await measure({ ...base, ops: 0, send: false });
-  console.log(`${base.rate} messages a second for ${base.seconds} s; CPU per message beyond a bare timer tick (worker: send one and read the reply; primary: read one and reply):`);
+  console.log(
+    `${base.rate} messages a second for ${base.seconds} s; CPU per message beyond a bare timer tick (worker: send one and read the reply; primary: read one and reply):`,
+  );
   for (const ops of [Number(options.ops), 1]) {
     const run = await measure({ ...base, ops, send: true });
     const perMessage = (ms) => ((ms * 1000) / run.messages).toFixed(1);
-    console.log(`  ${String(ops).padStart(3)} operations a message: worker ${perMessage(run.workerMs - idle.workerMs)} µs, primary ${perMessage(run.primaryMs - idle.primaryMs)} µs`);
+    console.log(
+      `  ${String(ops).padStart(3)} operations a message: worker ${perMessage(run.workerMs - idle.workerMs)} µs, primary ${perMessage(run.primaryMs - idle.primaryMs)} µs`,
+    );
   }
   process.exit(0);
 }

@@ -49,7 +49,7 @@ function randomSource(seed) {
     state = (state + 0x6d2b79f5) >>> 0;
     let mixed = Math.imul(state ^ (state >>> 15), state | 1);
     mixed ^= mixed + Math.imul(mixed ^ (mixed >>> 7), mixed | 61);
-    return (((mixed ^ (mixed >>> 14)) >>> 0) / 4_294_967_296) * limit | 0;
+    return ((((mixed ^ (mixed >>> 14)) >>> 0) / 4_294_967_296) * limit) | 0;
   };
 }
 
@@ -57,11 +57,19 @@ function seed(path, now) {
   const sqlite = new SQLite(path);
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('synchronous = OFF');
-  const insert = sqlite.prepare(`insert into logs (user_id, created_at, type, content, username, token_name, token_id, model_name,
+  const insert =
+    sqlite.prepare(`insert into logs (user_id, created_at, type, content, username, token_name, token_id, model_name,
     quota, prompt_tokens, completion_tokens, use_time, is_stream, channel_id, channel_name, "group", ip, request_id, other)
     values (?, ?, ?, '', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, '', ?, ?)`);
   const random = randomSource(42);
-  const other = JSON.stringify({ model_ratio: 1.25, completion_ratio: 4, group_ratio: 1, model_price: -1, frt: 800, admin_info: { use_channel: ['1'] } });
+  const other = JSON.stringify({
+    model_ratio: 1.25,
+    completion_ratio: 4,
+    group_ratio: 1,
+    model_price: -1,
+    frt: 800,
+    admin_info: { use_channel: ['1'] },
+  });
   const insertAll = sqlite.transaction(() => {
     for (let index = 0; index < ROWS; index += 1) {
       const user = random(USERS) + 1;
@@ -69,9 +77,25 @@ function seed(path, now) {
       const createdAt = now - 30 * DAY + Math.floor((index / ROWS) * 30 * DAY);
       const type = random(100) < 92 ? 2 : 1 + random(4);
       const channel = random(CHANNELS) + 1;
-      insert.run(user, createdAt, type, `user${user}`, `token${user % 7}`, user * 10 + (user % 7), MODELS[random(MODELS.length)],
-        random(20_000), random(4000), random(1000), random(30), random(2), channel, `channel ${channel}`, GROUPS[user % GROUPS.length],
-        `req-${index}`, other);
+      insert.run(
+        user,
+        createdAt,
+        type,
+        `user${user}`,
+        `token${user % 7}`,
+        user * 10 + (user % 7),
+        MODELS[random(MODELS.length)],
+        random(20_000),
+        random(4000),
+        random(1000),
+        random(30),
+        random(2),
+        channel,
+        `channel ${channel}`,
+        GROUPS[user % GROUPS.length],
+        `req-${index}`,
+        other,
+      );
     }
   });
   insertAll();
@@ -103,14 +127,25 @@ try {
   await fresh.close();
   let started = performance.now();
   seed(path, now);
-  console.log(`seeded ${ROWS.toLocaleString('en')} rows in ${((performance.now() - started) / 1000).toFixed(1)} s (${(statSync(path).size / 2 ** 20).toFixed(0)} MiB)`);
+  console.log(
+    `seeded ${ROWS.toLocaleString('en')} rows in ${((performance.now() - started) / 1000).toFixed(1)} s (${(statSync(path).size / 2 ** 20).toFixed(0)} MiB)`,
+  );
 
   const database = server.openDatabase({ kind: 'sqlite', sqlitePath: path });
   const logs = new server.LogRepository(database);
   const usage = new server.UsageRepository(database);
   const everyone = { everyone: true };
   const day = { start_timestamp: now - DAY, end_timestamp: now + 3600 };
-  const base = { type: 0, username: '', token_name: '', model_name: '', group: '', channel: 0, start_timestamp: 0, end_timestamp: 0 };
+  const base = {
+    type: 0,
+    username: '',
+    token_name: '',
+    model_name: '',
+    group: '',
+    channel: 0,
+    start_timestamp: 0,
+    end_timestamp: 0,
+  };
   const cases = [
     ['admin, default window (last day)', everyone, { ...day }],
     ['admin, no window (all rows)', everyone, {}],
@@ -125,7 +160,13 @@ try {
     ['self, consumption, 30 days', { userId: 42 }, { start_timestamp: now - 30 * DAY, type: 2 }],
   ];
   console.log('\nmedian / worst of 7 runs, milliseconds');
-  console.log('case'.padEnd(36), 'rows'.padStart(9), 'list p1'.padStart(16), 'list p100'.padStart(16), 'stat'.padStart(16));
+  console.log(
+    'case'.padEnd(36),
+    'rows'.padStart(9),
+    'list p1'.padStart(16),
+    'list p100'.padStart(16),
+    'stat'.padStart(16),
+  );
   const cell = ({ median, worst }) => `${median.toFixed(1)} / ${worst.toFixed(1)}`.padStart(16);
   for (const [name, scope, values] of cases) {
     const filter = server.rowFilterOf({ ...base, ...values });
@@ -137,7 +178,10 @@ try {
     );
     console.log(name.padEnd(36), String(total).padStart(9), cell(firstPage), cell(deepPage), cell(stat));
   }
-  const buckets = await database.db.selectFrom('quota_data').select((select) => select.fn.countAll().as('count')).executeTakeFirstOrThrow();
+  const buckets = await database.db
+    .selectFrom('quota_data')
+    .select((select) => select.fn.countAll().as('count'))
+    .executeTakeFirstOrThrow();
   console.log(`\nquota_data: ${buckets.count} hourly buckets`);
   const dashboard = [
     ['admin, everyone, 7 days', everyone, now - 7 * DAY],

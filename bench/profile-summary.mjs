@@ -9,7 +9,10 @@ import { parseArgs } from 'node:util';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const root = join(here, '..');
-const { values, positionals } = parseArgs({ allowPositionals: true, options: { top: { type: 'string', default: '40' } } });
+const { values, positionals } = parseArgs({
+  allowPositionals: true,
+  options: { top: { type: 'string', default: '40' } },
+});
 
 function newestProfile() {
   const folder = join(here, 'results/profile');
@@ -52,10 +55,16 @@ for (const node of profile.nodes) {
   if (self === 0) continue;
   total += self;
   const where = locate(node.callFrame);
-  if (where.name === '(idle)' || where.name === '(program)' || where.name === '(garbage collector)') where.file = `(${where.name.slice(1, -1)})`;
+  if (where.name === '(idle)' || where.name === '(program)' || where.name === '(garbage collector)')
+    where.file = `(${where.name.slice(1, -1)})`;
   const key = `${where.name}  ${where.file}${where.line ? `:${where.line}` : ''}`;
   byFunction.set(key, (byFunction.get(key) ?? 0) + self);
-  const fileKey = where.file.startsWith('node_modules/') ? where.file.split('/').slice(0, where.file.startsWith('node_modules/@') ? 3 : 2).join('/') : where.file;
+  const fileKey = where.file.startsWith('node_modules/')
+    ? where.file
+        .split('/')
+        .slice(0, where.file.startsWith('node_modules/@') ? 3 : 2)
+        .join('/')
+    : where.file;
   byFile.set(fileKey, (byFile.get(fileKey) ?? 0) + self);
 }
 

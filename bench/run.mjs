@@ -66,7 +66,13 @@ async function measurePhases(upstream, gateway, key) {
   const phases = [];
   for (const phase of PHASES) {
     console.log(`${phase.name}: direct, then through the gateway (${seconds} s each)…`);
-    const direct = await loadPhase({ base: upstream.url, key: null, connections: phase.connections, seconds, stream: phase.stream });
+    const direct = await loadPhase({
+      base: upstream.url,
+      key: null,
+      connections: phase.connections,
+      seconds,
+      stream: phase.stream,
+    });
     const through = await measured(gateway, key, phase, seconds);
     phases.push({
       ...phase,
@@ -106,7 +112,12 @@ async function measureMemory(upstream, gateway, key) {
     openKilobytes,
     afterKilobytes,
     kilobytesPerStream: (openKilobytes - beforeKilobytes) / open,
-    heap: { beforeKilobytes: beforeHeap, openKilobytes: openHeap, afterKilobytes: afterHeap, kilobytesPerStream: (openHeap - beforeHeap) / open },
+    heap: {
+      beforeKilobytes: beforeHeap,
+      openKilobytes: openHeap,
+      afterKilobytes: afterHeap,
+      kilobytesPerStream: (openHeap - beforeHeap) / open,
+    },
     // Returned: after a full collection the heap is back within a tenth of what the streams took (or 1 MB).
     returned: afterHeap - beforeHeap <= Math.max((openHeap - beforeHeap) / 10, 1024),
   };
@@ -132,7 +143,11 @@ async function measurePassthroughStreams(upstream) {
     upstream.release();
     await streams.finish();
     const open = Math.max(1, streams.open);
-    return { open: streams.open, kilobytesPerStream: (openKilobytes - beforeKilobytes) / open, heapKilobytesPerStream: (openHeap - beforeHeap) / open };
+    return {
+      open: streams.open,
+      kilobytesPerStream: (openKilobytes - beforeKilobytes) / open,
+      heapKilobytesPerStream: (openHeap - beforeHeap) / open,
+    };
   } finally {
     upstream.release();
     await passthrough.stop();
@@ -141,7 +156,8 @@ async function measurePassthroughStreams(upstream) {
 
 async function main() {
   const unknown = [...skipped].filter((name) => !SKIPPABLE.includes(name));
-  if (unknown.length > 0) throw new Error(`--skip takes ${SKIPPABLE.join(', ')} (comma-separated), not "${unknown.join(',')}"`);
+  if (unknown.length > 0)
+    throw new Error(`--skip takes ${SKIPPABLE.join(', ')} (comma-separated), not "${unknown.join(',')}"`);
   const pinning = planPinning(options.pin, Math.max(...WORKER_COUNTS));
   // --main bench another build of the gateway (e.g. an older commit's) against the same upstream.
   const main = options.main ? resolve(options.main) : ensureBuild(root, { build: options.build });
@@ -152,12 +168,23 @@ async function main() {
   const realtimeUpstream = skipped.has('realtime') ? null : await startFakeRealtime();
   const gateway = await startGateway({ main, root, dataDir, profileDir });
   try {
-    const account = await configureGateway(gateway.url, upstream.url, realtimeUpstream && { url: realtimeUpstream.url, model: REALTIME_MODEL });
-    console.log(`gateway ${gateway.url} (pid ${gateway.pid}, WORKERS=1), upstream ${upstream.url}; root quota ${account.quota}`);
+    const account = await configureGateway(
+      gateway.url,
+      upstream.url,
+      realtimeUpstream && { url: realtimeUpstream.url, model: REALTIME_MODEL },
+    );
+    console.log(
+      `gateway ${gateway.url} (pid ${gateway.pid}, WORKERS=1), upstream ${upstream.url}; root quota ${account.quota}`,
+    );
     // Memory first, while the heap is small: after the load phases it holds enough free space to
     // absorb the streams without growing, which would hide their cost.
-    const memory = { ...(await measureMemory(upstream, gateway, account.key)), passthrough: await measurePassthroughStreams(upstream) };
-    const realtime = realtimeUpstream ? await measureRealtimeSessions({ gateway, key: account.key, count: sessionCount }) : null;
+    const memory = {
+      ...(await measureMemory(upstream, gateway, account.key)),
+      passthrough: await measurePassthroughStreams(upstream),
+    };
+    const realtime = realtimeUpstream
+      ? await measureRealtimeSessions({ gateway, key: account.key, count: sessionCount })
+      : null;
     console.log('warming up (2 s)…');
     await loadPhase({ base: gateway.url, key: account.key, connections: 50, seconds: 2, stream: false });
     const phases = await measurePhases(upstream, gateway, account.key);
@@ -166,14 +193,33 @@ async function main() {
       ? null
       : await measureJournalCost({ main, root, upstream, gateway, key: account.key, phase: PHASES[0], seconds });
     console.log(`time to first byte: ${samples} sequential streams each way…`);
-    const firstByte = { samples, ...(await sampleTimeToFirstByte({ direct: upstream.url, gateway: gateway.url, key: account.key, samples })) };
+    const firstByte = {
+      samples,
+      ...(await sampleTimeToFirstByte({ direct: upstream.url, gateway: gateway.url, key: account.key, samples })),
+    };
     await sleep(1500); // the billing and log writers flush once a second
     await gateway.stop();
     const ledger = checkLedger(join(dataDir, 'switchboard.db'), account.userId, account.quota);
     const journal = { ...journalCost, worstWriteBehindLagMs: gateway.worstLagMs() };
-    const workers = skipped.has('workers') ? null : await measureWorkers({ main, root, upstream, phase: PHASES[0], seconds, pinning });
-    const scaleOut = skipped.has('scaleout') ? null : await measureScaleOut({ main, root, upstream, phase: PHASES[0], seconds });
-    const results = { date: new Date().toISOString(), seconds, phases, floor, firstByte, memory, realtime, ledger, journal, workers, scaleOut };
+    const workers = skipped.has('workers')
+      ? null
+      : await measureWorkers({ main, root, upstream, phase: PHASES[0], seconds, pinning });
+    const scaleOut = skipped.has('scaleout')
+      ? null
+      : await measureScaleOut({ main, root, upstream, phase: PHASES[0], seconds });
+    const results = {
+      date: new Date().toISOString(),
+      seconds,
+      phases,
+      floor,
+      firstByte,
+      memory,
+      realtime,
+      ledger,
+      journal,
+      workers,
+      scaleOut,
+    };
     const verdict = judge(results);
     console.log('');
     printReport(results, verdict);
@@ -182,7 +228,10 @@ async function main() {
     console.log(
       `\nwritten: bench/results/latest.json${profileDir ? '; CPU profile of the WORKERS=1 gateway in bench/results/profile/ (node bench/profile-summary.mjs)' : ''}`,
     );
-    process.exitCode = verdict.nothingRefused && verdict.ledger && verdict.workersLedger !== false && verdict.scaleOutLedger !== false ? 0 : 1;
+    process.exitCode =
+      verdict.nothingRefused && verdict.ledger && verdict.workersLedger !== false && verdict.scaleOutLedger !== false
+        ? 0
+        : 1;
   } finally {
     await gateway.stop();
     await upstream.stop();

@@ -53,7 +53,9 @@ try {
     return { kind, count: (now.count - then.count) / perStream, bytes: (now.bytes - then.bytes) / perStream };
   });
   const total = rows.reduce((sum, row) => sum + row.bytes, 0);
-  console.log(`${options.passthrough ? 'bare passthrough' : 'gateway'}: ${streams.open}/${count} streams open, ${(total / 1024).toFixed(1)} KB of JS heap per stream`);
+  console.log(
+    `${options.passthrough ? 'bare passthrough' : 'gateway'}: ${streams.open}/${count} streams open, ${(total / 1024).toFixed(1)} KB of JS heap per stream`,
+  );
   console.log(`${'bytes'.padStart(7)}${'count'.padStart(8)}  kind`);
   for (const row of rows.filter((row) => Math.abs(row.bytes) >= 32).sort((a, b) => b.bytes - a.bytes)) {
     console.log(`${row.bytes.toFixed(0).padStart(7)}${row.count.toFixed(2).padStart(8)}  ${row.kind}`);

@@ -5,7 +5,11 @@ import { signInAsRoot } from './support/console';
 
 /** The console calls as root (the page's session cookie), answering the envelope. */
 async function rootCall(page: Page, method: 'GET' | 'PUT' | 'POST', path: string, data?: unknown, language = 'en') {
-  const response = await page.request.fetch(path, { method, data, headers: { 'New-Api-User': '1', 'Accept-Language': language } });
+  const response = await page.request.fetch(path, {
+    method,
+    data,
+    headers: { 'New-Api-User': '1', 'Accept-Language': language },
+  });
   return (await response.json()) as { success: boolean; message: string; data: unknown };
 }
 
@@ -16,7 +20,9 @@ async function storedOption(page: Page, key: string): Promise<string | undefined
 
 /** Clicks a button and waits for the PUT it sends to `path` to answer. */
 async function clickAndAwaitPut(page: Page, button: string, path: string) {
-  const answered = page.waitForResponse((response) => response.url().endsWith(path) && response.request().method() === 'PUT');
+  const answered = page.waitForResponse(
+    (response) => response.url().endsWith(path) && response.request().method() === 'PUT',
+  );
   await page.getByTestId(button).click();
   return (await (await answered).json()) as { success: boolean; message: string };
 }
@@ -46,7 +52,13 @@ describe('account and settings rules in Chromium', () => {
   it('registration words the password rule as the server does, in Chinese', async () => {
     const { page } = await harness.open('zh-CN');
     await signInAsRoot(page);
-    const serverWording = await rootCall(page, 'POST', '/api/user/', { username: 'short-pass', password: 'short' }, 'zh');
+    const serverWording = await rootCall(
+      page,
+      'POST',
+      '/api/user/',
+      { username: 'short-pass', password: 'short' },
+      'zh',
+    );
     expect(serverWording).toEqual({ success: false, message: '密码长度不得小于 8 位且不得大于 20 位' });
     await page.context().clearCookies();
 
@@ -69,7 +81,9 @@ describe('account and settings rules in Chromium', () => {
     await page.getByText('通知邮箱地址格式不正确').first().waitFor();
     expect(await notificationEmail.evaluate((element: HTMLInputElement) => element.validationMessage)).toBe('');
 
-    expect(await rootCall(page, 'PUT', '/api/option/', { key: 'EmailVerificationEnabled', value: 'true' })).toMatchObject({ success: true });
+    expect(
+      await rootCall(page, 'PUT', '/api/option/', { key: 'EmailVerificationEnabled', value: 'true' }),
+    ).toMatchObject({ success: true });
     await page.context().clearCookies();
     await page.goto('/register');
     await page.getByTestId('register-username').fill('newcomer');
@@ -79,7 +93,9 @@ describe('account and settings rules in Chromium', () => {
     await page.getByTestId('register-code').fill('123456');
     await page.getByTestId('register-submit').click();
     await page.getByText('邮箱地址格式不正确').first().waitFor();
-    expect(await page.getByTestId('register-email').evaluate((element: HTMLInputElement) => element.validationMessage)).toBe('');
+    expect(
+      await page.getByTestId('register-email').evaluate((element: HTMLInputElement) => element.validationMessage),
+    ).toBe('');
   });
 
   /** Opens the operation tab as root, with the visual ratio table showing gpt-4o and its models. */
@@ -113,7 +129,9 @@ describe('account and settings rules in Chromium', () => {
     const ratioCell = page.getByTestId('ratio-ratio-gpt-4o');
     await ratioCell.fill('7');
     await page.getByTestId('option-QuotaForNewUser').locator('input').fill('2500');
-    const reloaded = page.waitForResponse((response) => response.url().endsWith('/api/option/') && response.request().method() === 'GET');
+    const reloaded = page.waitForResponse(
+      (response) => response.url().endsWith('/api/option/') && response.request().method() === 'GET',
+    );
     expect(await clickAndAwaitPut(page, 'save-quota', '/api/option/')).toMatchObject({ success: true });
     await reloaded;
     // Two frames after the reloaded options arrived: React has rendered them.
@@ -149,13 +167,19 @@ describe('account and settings rules in Chromium', () => {
     const ratioCell = page.getByTestId('ratio-ratio-gpt-4o');
     await ratioCell.fill('');
     await page.getByTestId('save-ratio-table').click();
-    await page.getByText('"gpt-4o" has neither a fixed price nor a model ratio and would be dropped on saving; fill in one of them').waitFor();
+    await page
+      .getByText(
+        '"gpt-4o" has neither a fixed price nor a model ratio and would be dropped on saving; fill in one of them',
+      )
+      .waitFor();
     await ratioCell.fill('7');
     expect(await clickAndAwaitPut(page, 'save-ratio-table', '/api/option/')).toMatchObject({ success: true });
-    await expect.poll(async () => JSON.parse((await storedOption(page, 'ModelRatio')) ?? '{}') as Record<string, number>).toMatchObject({
-      'gpt-4o': 7,
-      'gpt-4o-bare': 2,
-    });
+    await expect
+      .poll(async () => JSON.parse((await storedOption(page, 'ModelRatio')) ?? '{}') as Record<string, number>)
+      .toMatchObject({
+        'gpt-4o': 7,
+        'gpt-4o-bare': 2,
+      });
   });
 
   it('the system tab: a top-up price must be above 0, GitHub sign-in needs its client id', async () => {
@@ -177,14 +201,21 @@ describe('account and settings rules in Chromium', () => {
       success: false,
       message: 'Fill in the GitHub client ID and client secret before turning GitHub sign-in on',
     });
-    await page.getByText('Fill in the GitHub client ID and client secret before turning GitHub sign-in on').first().waitFor();
+    await page
+      .getByText('Fill in the GitHub client ID and client secret before turning GitHub sign-in on')
+      .first()
+      .waitFor();
     expect(await storedOption(page, 'GitHubOAuthEnabled')).toBe('false');
   });
 
   it('the user list shows every column at 1280 px, nothing covered or clipped', async () => {
     const { page } = await harness.open('en-US');
     await signInAsRoot(page);
-    const created = await rootCall(page, 'POST', '/api/user/', { username: 'wide-user', display_name: 'Display Name Twenty', password: 'password123' });
+    const created = await rootCall(page, 'POST', '/api/user/', {
+      username: 'wide-user',
+      display_name: 'Display Name Twenty',
+      password: 'password123',
+    });
     expect(created).toMatchObject({ success: true });
     await page.goto('/user');
     const row = page.getByTestId('user-table').locator('tr', { hasText: 'wide-user' });
@@ -197,7 +228,9 @@ describe('account and settings rules in Chromium', () => {
         const probe = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
         const covered = !probe || !cell.contains(probe);
         const clipped = cell.scrollWidth > cell.clientWidth + 1 || box.right > window.innerWidth;
-        return covered || clipped ? [`column ${index + 1} (${cell.textContent ?? ''}): ${covered ? 'covered' : 'clipped'}`] : [];
+        return covered || clipped
+          ? [`column ${index + 1} (${cell.textContent ?? ''}): ${covered ? 'covered' : 'clipped'}`]
+          : [];
       }),
     );
     expect(hidden).toEqual([]);

@@ -11,7 +11,14 @@ describe('reading a channel key in Chromium', () => {
   it('the editor asks for a two-factor code in a dialog, then shows the stored key', async () => {
     const api = new CookieSession(harness.server);
     await api.logIn('root', '123456');
-    const created = await api.send<{ ids: number[] }>('POST', '/channel/', { type: 1, name: 'vaulted', key: STORED_KEY, base_url: '', models: 'gpt-4o', group: 'default' });
+    const created = await api.send<{ ids: number[] }>('POST', '/channel/', {
+      type: 1,
+      name: 'vaulted',
+      key: STORED_KEY,
+      base_url: '',
+      models: 'gpt-4o',
+      group: 'default',
+    });
     const channelId = created.data?.ids[0];
     const { secret, backupCodes } = await enableTwoFactor(api);
 

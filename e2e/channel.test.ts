@@ -21,8 +21,10 @@ async function startFakeVendor(): Promise<{ url: string; seen: string[]; server:
       response.writeHead(status, { 'content-type': 'application/json' });
       response.end(JSON.stringify(body));
     };
-    if (request.headers.authorization !== `Bearer ${UPSTREAM_KEY}`) return reply(401, { error: { message: 'Incorrect API key provided' } });
-    if (request.url === '/v1/models') return reply(200, { object: 'list', data: [{ id: 'gpt-4o-mini' }, { id: 'gpt-4o' }] });
+    if (request.headers.authorization !== `Bearer ${UPSTREAM_KEY}`)
+      return reply(401, { error: { message: 'Incorrect API key provided' } });
+    if (request.url === '/v1/models')
+      return reply(200, { object: 'list', data: [{ id: 'gpt-4o-mini' }, { id: 'gpt-4o' }] });
     if (request.url === '/v1/chat/completions') {
       setTimeout(() => reply(200, chatCompletionBody('chatcmpl-e2e', 1)), 30);
       return undefined;

@@ -8,7 +8,9 @@ describe('daily check-in in Chromium', () => {
 
   it('root turns check-in on in the operation settings; a user checks in from the personal tab once, and the day shows its reward', async () => {
     const asRoot = await rootClient(harness.server);
-    expect(await asRoot('POST', '/user/', { username: 'early-bird', password: 'early-bird-1' })).toMatchObject({ success: true });
+    expect(await asRoot('POST', '/user/', { username: 'early-bird', password: 'early-bird-1' })).toMatchObject({
+      success: true,
+    });
 
     const admin = await harness.open('zh-CN');
     await signInAsRoot(admin.page);
@@ -18,7 +20,9 @@ describe('daily check-in in Chromium', () => {
     await section.getByTestId('option-checkin_setting.min_quota').locator('input').fill('250000');
     await section.getByTestId('option-checkin_setting.max_quota').locator('input').fill('250000');
     await section.getByTestId('save-checkin').click();
-    await expect.poll(async () => (await asRoot<{ checkin_enabled: boolean }>('GET', '/status')).data?.checkin_enabled).toBe(true);
+    await expect
+      .poll(async () => (await asRoot<{ checkin_enabled: boolean }>('GET', '/status')).data?.checkin_enabled)
+      .toBe(true);
     const saved = await asRoot<Array<{ key: string; value: string }>>('GET', '/option/');
     expect(saved.data?.find((option) => option.key === 'checkin_setting.max_quota')?.value).toBe('250000');
 

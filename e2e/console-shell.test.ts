@@ -25,7 +25,9 @@ describe('console shell in Chromium', () => {
 
     const labels = await sidebarLabels(page);
     expect(labels).toMatchObject({ channel: '渠道', redemption: '兑换码', user: '用户管理', token: '令牌' });
-    const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('user') ?? 'null') as { role: number } | null);
+    const stored = await page.evaluate(
+      () => JSON.parse(localStorage.getItem('user') ?? 'null') as { role: number } | null,
+    );
     expect(stored?.role).toBe(100);
     expect(await page.getByTestId('top-nav').textContent()).toContain('控制台');
 
@@ -50,7 +52,9 @@ describe('console shell in Chromium', () => {
     await signInThroughForm(still, 'root', '123456');
     await still.getByTestId('default-password-acknowledge').waitFor();
     expect(await seenZooming).toBe(false);
-    expect(await still.evaluate(() => document.querySelector('.ant-modal')?.getAnimations({ subtree: true }).length)).toBe(0);
+    expect(
+      await still.evaluate(() => document.querySelector('.ant-modal')?.getAnimations({ subtree: true }).length),
+    ).toBe(0);
   });
 
   it('switching to English relabels the console and survives a reload', async () => {
@@ -58,7 +62,11 @@ describe('console shell in Chromium', () => {
     await signInAsRoot(page);
     await chooseLanguage(page, 'en');
     await page.getByTestId('sidebar-channel').getByText('Channels').waitFor();
-    expect(await sidebarLabels(page)).toMatchObject({ channel: 'Channels', redemption: 'Redemption codes', user: 'Users' });
+    expect(await sidebarLabels(page)).toMatchObject({
+      channel: 'Channels',
+      redemption: 'Redemption codes',
+      user: 'Users',
+    });
     expect(await page.evaluate(() => localStorage.getItem('language'))).toBe('en');
 
     await page.reload();
@@ -89,7 +97,9 @@ describe('console shell in Chromium', () => {
     await page.getByTestId('logout').click();
     await page.waitForURL((url) => url.pathname === '/login');
     expect(await page.evaluate(() => localStorage.getItem('user'))).toBeNull();
-    const self = await page.evaluate(async () => (await fetch('/api/user/self', { headers: { 'New-Api-User': '1' } })).status);
+    const self = await page.evaluate(
+      async () => (await fetch('/api/user/self', { headers: { 'New-Api-User': '1' } })).status,
+    );
     expect(self).toBe(401);
   });
 

@@ -16,15 +16,39 @@ const sizeName = (size: Size) => `${size.width}`;
 /** A working channel (the fake upstream), a broken one, a token, a code, a user, and one billed call. */
 async function seed(page: Page, upstreamUrl: string, serverUrl: string): Promise<void> {
   const calls: Array<[path: string, data: Record<string, unknown>]> = [
-    ['/api/channel/', { type: 1, name: 'a working upstream with a long name', key: 'sk-upstream', base_url: upstreamUrl, models: 'gpt-4o-mini,gpt-4o', group: 'default' }],
-    ['/api/channel/', { type: 14, name: 'an upstream that is down', key: 'sk-down', base_url: 'http://127.0.0.1:9', models: 'claude-3-haiku', group: 'default', tag: 'backup' }],
+    [
+      '/api/channel/',
+      {
+        type: 1,
+        name: 'a working upstream with a long name',
+        key: 'sk-upstream',
+        base_url: upstreamUrl,
+        models: 'gpt-4o-mini,gpt-4o',
+        group: 'default',
+      },
+    ],
+    [
+      '/api/channel/',
+      {
+        type: 14,
+        name: 'an upstream that is down',
+        key: 'sk-down',
+        base_url: 'http://127.0.0.1:9',
+        models: 'claude-3-haiku',
+        group: 'default',
+        tag: 'backup',
+      },
+    ],
     ['/api/token/', { name: 'a token with a fairly long name', unlimited_quota: true }],
     ['/api/redemption/', { name: 'welcome code', quota: 500_000, count: 1 }],
     ['/api/user/', { username: 'phone-user', display_name: 'A person on a phone', password: 'phone-user-1' }],
   ];
   let key = '';
   for (const [path, data] of calls) {
-    const reply = (await (await page.request.post(path, { headers: ROOT_HEADERS, data })).json()) as { success: boolean; data?: unknown };
+    const reply = (await (await page.request.post(path, { headers: ROOT_HEADERS, data })).json()) as {
+      success: boolean;
+      data?: unknown;
+    };
     expect(reply, path).toMatchObject({ success: true });
     if (path === '/api/token/') key = (reply.data as Array<{ key: string }>)[0]?.key ?? '';
   }
@@ -46,7 +70,8 @@ async function hiddenOnes(elements: Locator): Promise<string[]> {
       const rect = element.getBoundingClientRect();
       const label = (element.textContent ?? '').trim().slice(0, 40) || element.className;
       if (rect.width === 0) return [];
-      if (rect.left < 0 || rect.right > window.innerWidth + 0.5) return [`${label}: outside the window (${Math.round(rect.left)}..${Math.round(rect.right)})`];
+      if (rect.left < 0 || rect.right > window.innerWidth + 0.5)
+        return [`${label}: outside the window (${Math.round(rect.left)}..${Math.round(rect.right)})`];
       const hit = document.elementFromPoint(rect.left + Math.min(rect.width / 2, 12), rect.top + rect.height / 2);
       return hit && element.contains(hit) ? [] : [`${label}: covered`];
     }),
@@ -71,7 +96,11 @@ const LISTS: ListCase[] = [
 /** Header cells and first-row cells of the table (no selection or expander cells), or the phone card's heading fields. */
 function watched(page: Page, list: ListCase, size: Size): Locator {
   const table = page.getByTestId(list.table);
-  if (size === PHONE) return table.locator('[data-testid="data-card"]').first().locator(list.fields.map((field) => `[data-card-field="${field}"]`).join(','));
+  if (size === PHONE)
+    return table
+      .locator('[data-testid="data-card"]')
+      .first()
+      .locator(list.fields.map((field) => `[data-card-field="${field}"]`).join(','));
   const skip = ':not(.ant-table-selection-column):not(.ant-table-row-expand-icon-cell)';
   return table.locator(`thead th${skip}, tr.ant-table-row:first-of-type > td${skip}`);
 }
@@ -104,21 +133,34 @@ describe('the console at 1440 x 900 and 390 x 844, in Chinese and English (issue
         await page.setViewportSize(size);
         for (const list of LISTS) {
           await page.goto(list.path);
-          const first = size === PHONE ? page.getByTestId(list.table).locator('[data-testid="data-card"]').first() : page.getByTestId(list.table).locator('tr.ant-table-row').first();
+          const first =
+            size === PHONE
+              ? page.getByTestId(list.table).locator('[data-testid="data-card"]').first()
+              : page.getByTestId(list.table).locator('tr.ant-table-row').first();
           await first.waitFor();
           const found = watched(page, list, size);
-          expect(await found.count(), `${list.path} ${locale} ${size.width}`).toBeGreaterThanOrEqual(list.fields.length);
+          expect(await found.count(), `${list.path} ${locale} ${size.width}`).toBeGreaterThanOrEqual(
+            list.fields.length,
+          );
           hidden[`${list.path} ${locale} ${size.width}`] = await hiddenOnes(found);
-          if (SHOTS) await page.screenshot({ path: `${SHOTS}/${list.path.slice(1)}-${locale}-${sizeName(size)}.png`, fullPage: size === PHONE });
+          if (SHOTS)
+            await page.screenshot({
+              path: `${SHOTS}/${list.path.slice(1)}-${locale}-${sizeName(size)}.png`,
+              fullPage: size === PHONE,
+            });
         }
       }
       if (locale === 'en-US') {
         await page.setViewportSize(DESKTOP);
         await page.goto('/channel');
-        const down = page.getByTestId('channel-table').locator('tr.ant-table-row', { hasText: 'an upstream that is down' });
+        const down = page
+          .getByTestId('channel-table')
+          .locator('tr.ant-table-row', { hasText: 'an upstream that is down' });
         await down.getByTestId('channel-test').click();
         await expect.poll(() => down.getByTestId('channel-response-time').textContent()).toBe('Failed');
-        expect(await down.getByTestId('channel-response-time').evaluate((tag) => getComputedStyle(tag).color)).toMatch(/rgb\((2[0-9]{2}), ([0-9]{1,2}), ([0-9]{1,2})\)/);
+        expect(await down.getByTestId('channel-response-time').evaluate((tag) => getComputedStyle(tag).color)).toMatch(
+          /rgb\((2[0-9]{2}), ([0-9]{1,2}), ([0-9]{1,2})\)/,
+        );
       }
     }
     expect(hidden).toEqual(Object.fromEntries(Object.keys(hidden).map((key) => [key, []])));
@@ -131,9 +173,14 @@ describe('the console at 1440 x 900 and 390 x 844, in Chinese and English (issue
       await page.setViewportSize(size);
       await page.goto('/setting?tab=operation');
       await page.getByTestId('section-general').waitFor();
-      const heights = await page.locator('.settings-section').evaluateAll((sections) =>
-        sections.map((section) => [section.getAttribute('data-testid'), Math.round(section.getBoundingClientRect().height)] as const),
-      );
+      const heights = await page
+        .locator('.settings-section')
+        .evaluateAll((sections) =>
+          sections.map(
+            (section) =>
+              [section.getAttribute('data-testid'), Math.round(section.getBoundingClientRect().height)] as const,
+          ),
+        );
       expect(heights.length, `${size.width}`).toBeGreaterThanOrEqual(10);
       const tooTall = heights.filter(([, height]) => height > 3 * size.height);
       expect(tooTall, `${size.width}`).toEqual([]);
@@ -142,7 +189,9 @@ describe('the console at 1440 x 900 and 390 x 844, in Chinese and English (issue
     // The menu takes a person to the monitoring section, and its save button is on screen there.
     await page.setViewportSize(DESKTOP);
     await page.getByTestId('settings-menu').getByText('监控设置', { exact: true }).click();
-    await expect.poll(async () => (await page.getByTestId('section-monitoring').boundingBox())?.y ?? 9999).toBeLessThan(200);
+    await expect
+      .poll(async () => (await page.getByTestId('section-monitoring').boundingBox())?.y ?? 9999)
+      .toBeLessThan(200);
     expect(await hiddenOnes(page.getByTestId('save-monitoring'))).toEqual([]);
   }, 120_000);
 
@@ -150,13 +199,21 @@ describe('the console at 1440 x 900 and 390 x 844, in Chinese and English (issue
     const { page } = await harness.open('en-US');
     await signInAsRoot(page);
     await seedOnce(page);
-    await page.request.put('/api/option/', { headers: ROOT_HEADERS, data: { key: 'DataExportEnabled', value: 'true' } });
+    await page.request.put('/api/option/', {
+      headers: ROOT_HEADERS,
+      data: { key: 'DataExportEnabled', value: 'true' },
+    });
     for (const size of [DESKTOP, PHONE]) {
       await page.setViewportSize(size);
       for (const path of ['/detail', '/log', '/token']) {
         await page.goto(path);
         if (path === '/detail') await page.getByTestId('detail-total-quota').getByText('$').waitFor();
-        if (path === '/log') await page.getByTestId('log-table').locator(size === PHONE ? '[data-testid="data-card"]' : 'tr.ant-table-row').first().waitFor();
+        if (path === '/log')
+          await page
+            .getByTestId('log-table')
+            .locator(size === PHONE ? '[data-testid="data-card"]' : 'tr.ant-table-row')
+            .first()
+            .waitFor();
         if (path === '/token') {
           await page.getByTestId('token-add').click();
           await page.getByTestId('token-expiry').waitFor();
@@ -178,7 +235,12 @@ describe('the console at 1440 x 900 and 390 x 844, in Chinese and English (issue
   it('says a list failed to load and offers a retry that works, on a desktop and on a phone', async () => {
     const proxy = await startFailingProxy(harness.server.baseUrl);
     try {
-      const session = await harness.browser.newContext({ baseURL: proxy.baseUrl, locale: 'zh-CN', reducedMotion: 'reduce', viewport: DESKTOP });
+      const session = await harness.browser.newContext({
+        baseURL: proxy.baseUrl,
+        locale: 'zh-CN',
+        reducedMotion: 'reduce',
+        viewport: DESKTOP,
+      });
       const page = await session.newPage();
       await signInAsRoot(page);
       await seedOnce(page);
@@ -202,13 +264,27 @@ describe('the console at 1440 x 900 and 390 x 844, in Chinese and English (issue
   }, 120_000);
 
   it('opens every main screen at both sizes in both languages without a page error, its heading on screen', async () => {
-    const screens = ['/', '/detail', '/playground', '/token', '/log', '/channel', '/user', '/topup', '/pricing', '/setting'];
+    const screens = [
+      '/',
+      '/detail',
+      '/playground',
+      '/token',
+      '/log',
+      '/channel',
+      '/user',
+      '/topup',
+      '/pricing',
+      '/setting',
+    ];
     for (const locale of ['zh-CN', 'en-US']) {
       const session = await harness.open(locale);
       const page = session.page;
       await signInAsRoot(page);
       await seedOnce(page);
-      await page.request.put('/api/option/', { headers: ROOT_HEADERS, data: { key: 'DataExportEnabled', value: 'true' } });
+      await page.request.put('/api/option/', {
+        headers: ROOT_HEADERS,
+        data: { key: 'DataExportEnabled', value: 'true' },
+      });
       for (const size of [DESKTOP, PHONE]) {
         await page.setViewportSize(size);
         for (const path of screens) {
@@ -218,7 +294,10 @@ describe('the console at 1440 x 900 and 390 x 844, in Chinese and English (issue
           expect(await hiddenOnes(heading), `${path} ${locale} ${size.width}`).toEqual([]);
           // Let the charts and lists settle for the picture.
           if (SHOTS) await page.waitForTimeout(400);
-          if (SHOTS) await page.screenshot({ path: `${SHOTS}/screen${path === '/' ? '-home' : path.replace('/', '-')}-${locale}-${sizeName(size)}.png` });
+          if (SHOTS)
+            await page.screenshot({
+              path: `${SHOTS}/screen${path === '/' ? '-home' : path.replace('/', '-')}-${locale}-${sizeName(size)}.png`,
+            });
         }
       }
       expect(session.errors, locale).toEqual([]);

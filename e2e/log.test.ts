@@ -13,10 +13,20 @@ const ROOT_HEADERS = { 'New-Api-User': '1' };
 async function prepareRelay(page: Page, upstreamUrl: string): Promise<string> {
   const channel = await page.request.post('/api/channel/', {
     headers: ROOT_HEADERS,
-    data: { type: 1, name: 'fake upstream', key: 'sk-upstream', base_url: upstreamUrl, models: 'gpt-4o-mini', group: 'default' },
+    data: {
+      type: 1,
+      name: 'fake upstream',
+      key: 'sk-upstream',
+      base_url: upstreamUrl,
+      models: 'gpt-4o-mini',
+      group: 'default',
+    },
   });
   expect(await channel.json()).toMatchObject({ success: true });
-  const token = await page.request.post('/api/token/', { headers: ROOT_HEADERS, data: { name: 'e2e key', unlimited_quota: true } });
+  const token = await page.request.post('/api/token/', {
+    headers: ROOT_HEADERS,
+    data: { name: 'e2e key', unlimited_quota: true },
+  });
   const created = (await token.json()) as { success: boolean; data: Array<{ key: string }> };
   expect(created.success).toBe(true);
   return `sk-${created.data[0]?.key}`;
@@ -99,12 +109,21 @@ describe('usage logs and the dashboard in Chromium', () => {
     expect(session.errors.filter((error) => !error.startsWith('Failed to load resource'))).toEqual([]);
   });
 
-  it('opens the information of the user behind an entry, root\'s own included', async () => {
+  it("opens the information of the user behind an entry, root's own included", async () => {
     const server = harness.server;
     const asRoot = await rootClient(server);
-    const channel = { type: 1, name: 'fake upstream for carol', key: 'sk-upstream', base_url: upstream.url, models: 'gpt-4o-mini', group: 'default' };
+    const channel = {
+      type: 1,
+      name: 'fake upstream for carol',
+      key: 'sk-upstream',
+      base_url: upstream.url,
+      models: 'gpt-4o-mini',
+      group: 'default',
+    };
     expect(await asRoot('POST', '/channel/', channel)).toMatchObject({ success: true });
-    expect(await asRoot('POST', '/user/', { username: 'carol', password: 'carol-pass-1' })).toMatchObject({ success: true });
+    expect(await asRoot('POST', '/user/', { username: 'carol', password: 'carol-pass-1' })).toMatchObject({
+      success: true,
+    });
     const found = await asRoot<{ items: Array<{ id: number }> }>('GET', '/user/search?keyword=carol');
     const carolId = found.data?.items[0]?.id ?? 0;
     // 1234567 units are $2.47 at 500000 units a dollar; one small call leaves it at $2.47.
@@ -114,10 +133,13 @@ describe('usage logs and the dashboard in Chromium', () => {
     await chat(server.baseUrl, await createKey(asCarol, 'carol key'), false);
     await chat(server.baseUrl, await createKey(asRoot, 'root key'), false);
     // Log rows and the user's counters are written behind, within about a second.
-    const carolCalls = async () => (await asRoot<{ request_count: number }>('GET', `/user/${carolId}`)).data?.request_count;
+    const carolCalls = async () =>
+      (await asRoot<{ request_count: number }>('GET', `/user/${carolId}`)).data?.request_count;
     await expect.poll(carolCalls, { timeout: 5000, interval: 250 }).toBe(1);
     const loggedUsers = async () =>
-      (await asRoot<{ items: Array<{ username: string }> }>('GET', '/log/?type=2')).data?.items.map((entry) => entry.username);
+      (await asRoot<{ items: Array<{ username: string }> }>('GET', '/log/?type=2')).data?.items.map(
+        (entry) => entry.username,
+      );
     await expect.poll(loggedUsers, { timeout: 5000, interval: 250 }).toEqual(expect.arrayContaining(['carol', 'root']));
 
     const session = await harness.open('en-US');
@@ -125,7 +147,10 @@ describe('usage logs and the dashboard in Chromium', () => {
     await signInAsRoot(page);
     await page.goto('/log');
     const names = page.getByTestId('log-table').getByTestId('log-username');
-    await names.filter({ hasText: /^carol$/ }).first().click();
+    await names
+      .filter({ hasText: /^carol$/ })
+      .first()
+      .click();
     const dialog = page.getByTestId('log-user-dialog');
     await dialog.waitFor();
     expect(await dialog.locator('.ant-descriptions-item-label').allTextContents()).toEqual([
@@ -135,11 +160,20 @@ describe('usage logs and the dashboard in Chromium', () => {
       'Requests',
       'Group',
     ]);
-    expect(await dialog.locator('.ant-descriptions-item-content').allTextContents()).toEqual(['carol', '$2.47', '$0.00', '1', 'default']);
+    expect(await dialog.locator('.ant-descriptions-item-content').allTextContents()).toEqual([
+      'carol',
+      '$2.47',
+      '$0.00',
+      '1',
+      'default',
+    ]);
     await closeDialog(page, dialog);
 
     // Root is exempt from the same-or-higher rule, as in the reference: its own name opens its own record.
-    await names.filter({ hasText: /^root$/ }).first().click();
+    await names
+      .filter({ hasText: /^root$/ })
+      .first()
+      .click();
     await dialog.waitFor();
     const rootFields = await dialog.locator('.ant-descriptions-item-content').allTextContents();
     expect([rootFields[0], rootFields[4]]).toEqual(['root', 'default']);

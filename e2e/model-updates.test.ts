@@ -13,7 +13,13 @@ async function startListingVendor(): Promise<{ url: string; models: string[]; se
   const server = createServer((request, response) => {
     request.resume();
     response.writeHead(request.url === '/v1/models' ? 200 : 404, { 'content-type': 'application/json' });
-    response.end(JSON.stringify(request.url === '/v1/models' ? { object: 'list', data: state.models.map((id) => ({ id })) } : { error: { message: 'not found' } }));
+    response.end(
+      JSON.stringify(
+        request.url === '/v1/models'
+          ? { object: 'list', data: state.models.map((id) => ({ id })) }
+          : { error: { message: 'not found' } },
+      ),
+    );
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, models: state.models, server };
@@ -42,7 +48,14 @@ describe('upstream model updates and the models page in Chromium', () => {
     await signInAsRoot(page);
     const created = await page.request.post('/api/channel/', {
       headers: { 'New-Api-User': '1' },
-      data: { type: 1, name: 'listing vendor', key: 'sk-upstream', base_url: vendor.url, models: 'gpt-4o-mini,old-model', group: 'default' },
+      data: {
+        type: 1,
+        name: 'listing vendor',
+        key: 'sk-upstream',
+        base_url: vendor.url,
+        models: 'gpt-4o-mini,old-model',
+        group: 'default',
+      },
     });
     const id = ((await created.json()) as { data: { ids: number[] } }).data.ids[0];
 
@@ -55,7 +68,9 @@ describe('upstream model updates and the models page in Chromium', () => {
     await page.getByTestId('model-update-detect').click();
     await page.getByTestId('model-update-add-list').getByText('gpt-5').waitFor();
     // New models start chosen; removals must be chosen by hand.
-    expect(await page.getByTestId('model-update-add-list').getByRole('checkbox', { name: 'gpt-5' }).isChecked()).toBe(true);
+    expect(await page.getByTestId('model-update-add-list').getByRole('checkbox', { name: 'gpt-5' }).isChecked()).toBe(
+      true,
+    );
     await page.getByTestId('model-update-remove-list').getByText('old-model').click();
     await page.screenshot({ path: `${artifactsFolder}/model-update-dialog.png` });
     await page.getByTestId('model-update-apply').click();

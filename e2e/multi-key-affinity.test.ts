@@ -7,7 +7,9 @@ import { signInAsRoot } from './support/console';
 
 /** The answer of the next multi-key manage call the page sends. */
 const nextManage = (page: Page) =>
-  page.waitForResponse((response) => response.url().endsWith('/api/channel/multi_key/manage') && response.request().method() === 'POST');
+  page.waitForResponse(
+    (response) => response.url().endsWith('/api/channel/multi_key/manage') && response.request().method() === 'POST',
+  );
 
 describe('multi-key channels and channel affinity in Chromium', () => {
   const harness = useConsoleHarness();
@@ -42,7 +44,9 @@ describe('multi-key channels and channel affinity in Chromium', () => {
     await table.getByTestId('key-disable-1').click();
     expect(await (await answered).json()).toMatchObject({ success: true });
     await table.getByTestId('key-enable-1').waitFor();
-    expect(await page.getByTestId('multi-key-counts').textContent()).toMatch(/Enabled2Manually disabled1Auto-disabled0/);
+    expect(await page.getByTestId('multi-key-counts').textContent()).toMatch(
+      /Enabled2Manually disabled1Auto-disabled0/,
+    );
 
     // Filtered to manually disabled keys: only key #1.
     await page.getByTestId('multi-key-filter').click();
@@ -103,7 +107,9 @@ describe('multi-key channels and channel affinity in Chromium', () => {
     await rules.getByText('codex cli trace-2', { exact: true }).waitFor();
     await page.getByTestId('affinity-switchOnSuccess').click();
 
-    const saved = page.waitForResponse((response) => response.url().endsWith('/api/option/') && response.request().method() === 'PUT');
+    const saved = page.waitForResponse(
+      (response) => response.url().endsWith('/api/option/') && response.request().method() === 'PUT',
+    );
     await page.getByTestId('save-channelAffinity').click();
     expect(await (await saved).json()).toMatchObject({ success: true });
 
@@ -113,8 +119,16 @@ describe('multi-key channels and channel affinity in Chromium', () => {
     });
     const value = (key: string) => options.find((entry) => entry.key === key)?.value;
     expect(value('channel_affinity_setting.switch_on_success')).toBe('false');
-    const stored = JSON.parse(value('channel_affinity_setting.rules') ?? '[]') as Array<{ name: string; key_sources: unknown[] }>;
-    expect(stored.map((rule) => rule.name)).toEqual(['codex cli trace', 'claude cli trace', 'session header', 'codex cli trace-2']);
+    const stored = JSON.parse(value('channel_affinity_setting.rules') ?? '[]') as Array<{
+      name: string;
+      key_sources: unknown[];
+    }>;
+    expect(stored.map((rule) => rule.name)).toEqual([
+      'codex cli trace',
+      'claude cli trace',
+      'session header',
+      'codex cli trace-2',
+    ]);
     expect(stored[2]?.key_sources).toEqual([{ type: 'request_header', key: 'X-Session-Id' }]);
 
     // The rules JSON view shows the same list; the cache statistics name the rules.

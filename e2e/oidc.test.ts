@@ -18,7 +18,9 @@ describe('OIDC sign-in in Chromium', () => {
 
   it('root sets OIDC up from the discovery address; a visitor signs in with the OIDC button and lands on /token', async () => {
     const asRoot = await rootClient(harness.server);
-    expect(await asRoot('PUT', '/option/', { key: 'ServerAddress', value: harness.server.baseUrl })).toMatchObject({ success: true });
+    expect(await asRoot('PUT', '/option/', { key: 'ServerAddress', value: harness.server.baseUrl })).toMatchObject({
+      success: true,
+    });
 
     const admin = (await harness.open('en-US')).page;
     await signInAsRoot(admin);
@@ -37,7 +39,10 @@ describe('OIDC sign-in in Chromium', () => {
     await visitor.goto('/login');
     await visitor.getByTestId('sign-in-oidc').click();
     await visitor.waitForURL('**/token');
-    const found = await asRoot<{ items: Array<{ username: string; oidc_id: string }> }>('GET', '/user/search?keyword=oidcwalker');
+    const found = await asRoot<{ items: Array<{ username: string; oidc_id: string }> }>(
+      'GET',
+      '/user/search?keyword=oidcwalker',
+    );
     expect(JSON.stringify(found.data)).toContain('"oidc_id":"e2e-subject"');
   });
 });

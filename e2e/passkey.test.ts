@@ -23,7 +23,13 @@ describe('passkeys in Chromium with a virtual authenticator', () => {
       const devtools = await context.newCDPSession(page);
       await devtools.send('WebAuthn.enable');
       const { authenticatorId } = await devtools.send('WebAuthn.addVirtualAuthenticator', {
-        options: { protocol: 'ctap2', transport: 'internal', hasResidentKey: true, hasUserVerification: true, isUserVerified: true },
+        options: {
+          protocol: 'ctap2',
+          transport: 'internal',
+          hasResidentKey: true,
+          hasUserVerification: true,
+          isUserVerified: true,
+        },
       });
 
       await signInToConsole(page, USERNAME, PASSWORD);

@@ -10,7 +10,18 @@ const SHOTS = process.env.E2E_SCREENSHOT_DIR;
 /** One of everything the admin tables list, through the console API as root. */
 async function seed(page: Page): Promise<void> {
   const calls: Array<[path: string, method: 'post' | 'put', data: Record<string, unknown>]> = [
-    ['/api/channel/', 'post', { type: 1, name: 'a channel with a fairly long name', key: 'sk-upstream', base_url: 'http://127.0.0.1:9', models: 'gpt-4o-mini,gpt-4o', group: 'default' }],
+    [
+      '/api/channel/',
+      'post',
+      {
+        type: 1,
+        name: 'a channel with a fairly long name',
+        key: 'sk-upstream',
+        base_url: 'http://127.0.0.1:9',
+        models: 'gpt-4o-mini,gpt-4o',
+        group: 'default',
+      },
+    ],
     ['/api/token/', 'post', { name: 'a token with a fairly long name', unlimited_quota: true }],
     ['/api/redemption/', 'post', { name: 'welcome code', quota: 500_000, count: 1 }],
     ['/api/user/', 'post', { username: 'wide-table', display_name: 'Long display name', password: 'wide-table-1' }],
@@ -20,8 +31,13 @@ async function seed(page: Page): Promise<void> {
     expect(await reply.json(), path).toMatchObject({ success: true });
   }
   // Adding quota writes a management log entry for the log table.
-  const users = (await (await page.request.get('/api/user/search?keyword=wide-table', { headers: ROOT_HEADERS })).json()) as { data: { items: Array<{ id: number }> } };
-  const added = await page.request.put('/api/user/', { headers: ROOT_HEADERS, data: { id: users.data.items[0]?.id, add_quota: 1_000_000 } });
+  const users = (await (
+    await page.request.get('/api/user/search?keyword=wide-table', { headers: ROOT_HEADERS })
+  ).json()) as { data: { items: Array<{ id: number }> } };
+  const added = await page.request.put('/api/user/', {
+    headers: ROOT_HEADERS,
+    data: { id: users.data.items[0]?.id, add_quota: 1_000_000 },
+  });
   expect(await added.json()).toMatchObject({ success: true });
 }
 
@@ -34,7 +50,8 @@ async function hiddenControls(controls: Locator): Promise<string[]> {
     elements.flatMap((element) => {
       const rect = element.getBoundingClientRect();
       const label = (element.textContent ?? '').trim() || element.getAttribute('aria-label') || element.className;
-      if (rect.left < 0 || rect.right > window.innerWidth) return [`${label}: outside the window (${Math.round(rect.left)}..${Math.round(rect.right)})`];
+      if (rect.left < 0 || rect.right > window.innerWidth)
+        return [`${label}: outside the window (${Math.round(rect.left)}..${Math.round(rect.right)})`];
       const hit = document.elementFromPoint(rect.left + rect.width / 2, rect.top + rect.height / 2);
       return hit && element.contains(hit) ? [] : [`${label}: covered or cut off`];
     }),

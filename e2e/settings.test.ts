@@ -6,7 +6,9 @@ import { signInAsRoot } from './support/console';
 
 /** Clicks a section's save button and waits until every PUT it sent has answered. */
 async function saveSection(page: Page, name: string): Promise<void> {
-  const saved = page.waitForResponse((response) => response.url().endsWith('/api/option/') && response.request().method() === 'PUT');
+  const saved = page.waitForResponse(
+    (response) => response.url().endsWith('/api/option/') && response.request().method() === 'PUT',
+  );
   await page.getByTestId(`save-${name}`).click();
   expect(await (await saved).json()).toMatchObject({ success: true });
 }
@@ -27,7 +29,9 @@ describe('settings in Chromium', () => {
     await page
       .getByTestId('option-Notice')
       .locator('textarea')
-      .fill('**Heads up** <script>window.announcementRan = true</script><img src="/missing.png" onerror="window.announcementRan = true">');
+      .fill(
+        '**Heads up** <script>window.announcementRan = true</script><img src="/missing.png" onerror="window.announcementRan = true">',
+      );
     await saveSection(page, 'notice');
 
     await page.goto('/');
@@ -45,14 +49,23 @@ describe('settings in Chromium', () => {
     await signInAsRoot(page);
     const created = await page.request.post('/api/channel/', {
       headers: { 'New-Api-User': '1' },
-      data: { type: 1, name: 'priced channel', key: 'sk-upstream', base_url: 'http://127.0.0.1:9', models: 'gpt-4o,dall-e-3', group: 'default' },
+      data: {
+        type: 1,
+        name: 'priced channel',
+        key: 'sk-upstream',
+        base_url: 'http://127.0.0.1:9',
+        models: 'gpt-4o,dall-e-3',
+        group: 'default',
+      },
     });
     expect(await created.json()).toMatchObject({ success: true });
 
     await page.goto('/setting?tab=operation');
     await page.getByTestId('ratio-search').locator('input').fill('gpt-4o');
     await page.getByTestId('ratio-ratio-gpt-4o').fill('3');
-    const saved = page.waitForResponse((response) => response.url().endsWith('/api/option/') && response.request().method() === 'PUT');
+    const saved = page.waitForResponse(
+      (response) => response.url().endsWith('/api/option/') && response.request().method() === 'PUT',
+    );
     await page.getByTestId('save-ratio-table').click();
     expect(await (await saved).json()).toMatchObject({ success: true });
 
@@ -61,7 +74,9 @@ describe('settings in Chromium', () => {
     const prompt = promptPricePerMillion(3, 1);
     const completion = completionPricePerMillion(3, 4, 1);
     expect([prompt, completion]).toEqual([6, 24]);
-    expect(await page.getByTestId('price-gpt-4o').textContent()).toBe(`Prompt $${prompt} / 1M tokensCompletion $${completion} / 1M tokens`);
+    expect(await page.getByTestId('price-gpt-4o').textContent()).toBe(
+      `Prompt $${prompt} / 1M tokensCompletion $${completion} / 1M tokens`,
+    );
     expect(await page.getByTestId('price-dall-e-3').textContent()).toBe('$0.04 / call');
   });
 });

@@ -6,8 +6,12 @@ import { signInAsRoot } from './support/console';
 const ROOT_HEADERS = { 'New-Api-User': '1' };
 
 async function storedChannel(page: Page, name: string): Promise<{ id: number; priority: number; weight: number }> {
-  const reply = await page.request.get(`/api/channel/search?keyword=${encodeURIComponent(name)}`, { headers: ROOT_HEADERS });
-  const channels = ((await reply.json()) as { data: Array<{ id: number; name: string; priority: number; weight: number }> }).data;
+  const reply = await page.request.get(`/api/channel/search?keyword=${encodeURIComponent(name)}`, {
+    headers: ROOT_HEADERS,
+  });
+  const channels = (
+    (await reply.json()) as { data: Array<{ id: number; name: string; priority: number; weight: number }> }
+  ).data;
   const channel = channels.find((entry) => entry.name === name);
   if (!channel) throw new Error(`no channel ${name}`);
   return channel;
@@ -29,7 +33,14 @@ describe('inline priority and weight edits in the channel list (spec 001 §9)', 
     await signInAsRoot(page);
     const created = await page.request.post('/api/channel/', {
       headers: ROOT_HEADERS,
-      data: { type: 1, name: 'inline edits', key: 'sk-upstream', base_url: 'http://127.0.0.1:9', models: 'gpt-4o-mini', group: 'default' },
+      data: {
+        type: 1,
+        name: 'inline edits',
+        key: 'sk-upstream',
+        base_url: 'http://127.0.0.1:9',
+        models: 'gpt-4o-mini',
+        group: 'default',
+      },
     });
     expect(await created.json()).toMatchObject({ success: true });
     await page.goto('/channel');
@@ -61,7 +72,9 @@ describe('inline priority and weight edits in the channel list (spec 001 §9)', 
     await page.getByTestId('channel-models').locator('input').fill('gpt-4o-mini');
     await page.keyboard.press('Enter');
     // The connection drops before any reply: the channel may or may not have been saved.
-    await page.route('**/api/channel/', (route) => (route.request().method() === 'POST' ? route.abort('connectionreset') : route.continue()));
+    await page.route('**/api/channel/', (route) =>
+      route.request().method() === 'POST' ? route.abort('connectionreset') : route.continue(),
+    );
     await page.getByTestId('channel-submit').click();
     await page.getByText('Submit failed, do not resubmit').waitFor();
   });
@@ -86,7 +99,10 @@ describe('the pricing page (spec 001 "Pricing page")', () => {
   const harness = useConsoleHarness();
 
   it('shows the ratio explanation picture in the console language', async () => {
-    for (const [locale, label] of [['en-US', 'Completion ratio'], ['zh-CN', '补全倍率']] as const) {
+    for (const [locale, label] of [
+      ['en-US', 'Completion ratio'],
+      ['zh-CN', '补全倍率'],
+    ] as const) {
       const session = await harness.open(locale);
       const page = session.page;
       await page.goto('/pricing');

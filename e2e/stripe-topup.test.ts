@@ -13,7 +13,9 @@ describe('Stripe top-up in Chromium', () => {
 
   it('the wallet offers card payment once Stripe is set up, shows the price as one types and goes to Stripe Checkout', async () => {
     const asRoot = await rootClient(harness.server);
-    expect(await asRoot('POST', '/user/', { username: 'card-payer', password: 'card-payer-1' })).toMatchObject({ success: true });
+    expect(await asRoot('POST', '/user/', { username: 'card-payer', password: 'card-payer-1' })).toMatchObject({
+      success: true,
+    });
 
     const session = await harness.open('zh-CN');
     const page = session.page;
@@ -40,6 +42,9 @@ describe('Stripe top-up in Chromium', () => {
     await card.getByTestId('stripe-pay').click();
     await page.waitForURL(/\/c\/pay\/cs_test_/);
     await page.getByText('Fake Stripe Checkout').waitFor();
-    expect(stripe.checkouts.at(-1)?.fields).toMatchObject({ 'line_items[0][price]': 'price_browser', 'line_items[0][quantity]': '4' });
+    expect(stripe.checkouts.at(-1)?.fields).toMatchObject({
+      'line_items[0][price]': 'price_browser',
+      'line_items[0][quantity]': '4',
+    });
   });
 });

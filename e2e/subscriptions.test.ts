@@ -13,7 +13,9 @@ describe('subscription plans in Chromium', () => {
 
   it('root creates a plan on the Subscriptions page; a user buys it with the wallet balance from the wallet page', async () => {
     const asRoot = await rootClient(harness.server);
-    expect(await asRoot('POST', '/user/', { username: 'subscriber', password: 'subscriber-1' })).toMatchObject({ success: true });
+    expect(await asRoot('POST', '/user/', { username: 'subscriber', password: 'subscriber-1' })).toMatchObject({
+      success: true,
+    });
     const codes = await asRoot<string[]>('POST', '/redemption/', { name: 'funds', quota: 2_000_000, count: 1 });
     const asUser = consoleClient(harness.server, await signIn(harness.server, 'subscriber', 'subscriber-1'));
     expect(await asUser('POST', '/user/topup', { key: codes.data?.[0] })).toMatchObject({ success: true });
@@ -51,7 +53,9 @@ describe('subscription plans in Chromium', () => {
     await expect.poll(async () => (await page.getByTestId('topup-balance').textContent()) ?? '').toContain('$3.00');
 
     const mine = await asUser<SubscriptionSelf>('GET', '/subscription/self');
-    expect(mine.data?.subscriptions.map((entry) => entry.subscription)).toEqual([expect.objectContaining({ plan_id: plan.id, source: 'balance', amount_total: 400_000 })]);
+    expect(mine.data?.subscriptions.map((entry) => entry.subscription)).toEqual([
+      expect.objectContaining({ plan_id: plan.id, source: 'balance', amount_total: 400_000 }),
+    ]);
     expect((await asUser<{ quota: number }>('GET', '/user/self')).data?.quota).toBe(1_500_000);
   });
 
@@ -75,9 +79,13 @@ describe('subscription plans in Chromium', () => {
         const saved = await asRoot('PUT', '/option/', { key, value });
         expect(saved.success, `${key}: ${saved.message}`).toBe(true);
       }
-      const created = await asRoot<SubscriptionPlan>('POST', '/subscription/admin/plans', { plan: { title: 'Card plan', price_amount: 5, stripe_price_id: 'price_card_plan' } });
+      const created = await asRoot<SubscriptionPlan>('POST', '/subscription/admin/plans', {
+        plan: { title: 'Card plan', price_amount: 5, stripe_price_id: 'price_card_plan' },
+      });
       const plan = created.data as SubscriptionPlan;
-      expect(await asRoot('POST', '/user/', { username: 'cardbuyer', password: 'cardbuyer-pw1' })).toMatchObject({ success: true });
+      expect(await asRoot('POST', '/user/', { username: 'cardbuyer', password: 'cardbuyer-pw1' })).toMatchObject({
+        success: true,
+      });
 
       const session = await harness.open('zh-CN');
       const page = session.page;
@@ -89,7 +97,11 @@ describe('subscription plans in Chromium', () => {
       await page.getByTestId('subscription-pay-stripe').click();
       await page.waitForURL(/\/c\/pay\/cs_test_/);
       await page.getByText('Fake Stripe Checkout').waitFor();
-      expect(stripe.checkouts.at(-1)?.fields).toMatchObject({ mode: 'subscription', 'line_items[0][price]': 'price_card_plan', 'line_items[0][quantity]': '1' });
+      expect(stripe.checkouts.at(-1)?.fields).toMatchObject({
+        mode: 'subscription',
+        'line_items[0][price]': 'price_card_plan',
+        'line_items[0][quantity]': '1',
+      });
     } finally {
       await stripe.stop();
     }

@@ -6,7 +6,10 @@ import { useConsoleHarness } from './support/console-harness';
 import { closeDialog, signInAsRoot } from './support/console';
 
 /** A 1x1 PNG, served as the drawing task's image. */
-const PIXEL = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==', 'base64');
+const PIXEL = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==',
+  'base64',
+);
 
 describe('drawing and async tasks in Chromium', () => {
   const harness = useConsoleHarness();
@@ -42,14 +45,32 @@ describe('drawing and async tasks in Chromium', () => {
       })
       .execute();
     const now = Math.floor(Date.now() / 1000);
-    const clip = { id: 'clip-1', title: 'Orange Cat Blues', audio_url: 'https://cdn.example.com/clip-1.mp3', metadata: { prompt: '[Verse]\nsoft paws on the floor' } };
+    const clip = {
+      id: 'clip-1',
+      title: 'Orange Cat Blues',
+      audio_url: 'https://cdn.example.com/clip-1.mp3',
+      metadata: { prompt: '[Verse]\nsoft paws on the floor' },
+    };
     await database.db
       .insertInto('tasks')
-      .values({ user_id: 1, task_id: 'suno-7f3a', platform: 'suno', action: 'MUSIC', status: 'SUCCESS', progress: '100%', submit_time: now - 40, finish_time: now - 10, channel_id: 3, data: JSON.stringify([clip]) })
+      .values({
+        user_id: 1,
+        task_id: 'suno-7f3a',
+        platform: 'suno',
+        action: 'MUSIC',
+        status: 'SUCCESS',
+        progress: '100%',
+        submit_time: now - 40,
+        finish_time: now - 10,
+        channel_id: 3,
+        data: JSON.stringify([clip]),
+      })
       .execute();
     // Images come straight from their upstream address, not through the gateway's /mj/image proxy.
     const asRoot = await rootClient(harness.server);
-    expect(await asRoot('PUT', '/option/', { key: 'MjForwardUrlEnabled', value: 'false' })).toMatchObject({ success: true });
+    expect(await asRoot('PUT', '/option/', { key: 'MjForwardUrlEnabled', value: 'false' })).toMatchObject({
+      success: true,
+    });
   });
   afterAll(async () => {
     await database.close();

@@ -34,7 +34,9 @@ async function startFakeUpstream(): Promise<FakeUpstream> {
         await new Promise((resolve) => setTimeout(resolve, 50));
       }
       const usage = { prompt_tokens: 12, completion_tokens: 5, total_tokens: 17 };
-      response.write(`data: ${JSON.stringify({ id: 'chatcmpl-1', object: 'chat.completion.chunk', created: 1, model: 'gpt-4o-mini', choices: [], usage })}\n\n`);
+      response.write(
+        `data: ${JSON.stringify({ id: 'chatcmpl-1', object: 'chat.completion.chunk', created: 1, model: 'gpt-4o-mini', choices: [], usage })}\n\n`,
+      );
       response.end('data: [DONE]\n\n');
     })();
   });
@@ -79,7 +81,9 @@ describe('playground in Chromium against a fake upstream', () => {
     // The prefilled model does not narrow the list: every model the user may use is offered.
     await page.getByTestId('playground-model').locator('input').click();
     const options = page.locator('.ant-select-item-option .model-option-name');
-    await expect.poll(async () => (await options.allTextContents()).sort()).toEqual(['claude-3-haiku', 'gpt-4o', 'gpt-4o-mini']);
+    await expect
+      .poll(async () => (await options.allTextContents()).sort())
+      .toEqual(['claude-3-haiku', 'gpt-4o', 'gpt-4o-mini']);
     await page.keyboard.press('Escape');
     await page.getByTestId('playground-input').fill('Say hello');
     await page.getByTestId('playground-send').click();

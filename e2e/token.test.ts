@@ -26,10 +26,13 @@ async function copiedText(page: Page, copy: () => Promise<void>): Promise<string
   const manual = page.getByTestId('manual-copy-text');
   let text = '';
   await expect
-    .poll(async () => {
-      text = await page.evaluate(async () => navigator.clipboard.readText()).catch(() => '');
-      return text !== '' || (await manual.isVisible());
-    }, { timeout: 15_000 })
+    .poll(
+      async () => {
+        text = await page.evaluate(async () => navigator.clipboard.readText()).catch(() => '');
+        return text !== '' || (await manual.isVisible());
+      },
+      { timeout: 15_000 },
+    )
     .toBe(true);
   return text || manual.inputValue();
 }

@@ -32,7 +32,8 @@ describe('two-factor sign-in in Chromium', () => {
     expect(secret).toMatch(/^[A-Z2-7]{32}$/);
     await page.getByTestId('two-factor-qr').waitFor();
     await page.getByTestId('two-factor-setup-next').click();
-    const backupCodes = (await page.getByTestId('two-factor-backup-codes').innerText()).match(/[A-Z0-9]{4}-[A-Z0-9]{4}/g) ?? [];
+    const backupCodes =
+      (await page.getByTestId('two-factor-backup-codes').innerText()).match(/[A-Z0-9]{4}-[A-Z0-9]{4}/g) ?? [];
     expect(backupCodes).toHaveLength(4);
     await page.getByTestId('two-factor-setup-next').click();
     await page.getByTestId('two-factor-setup-code').fill(totpCode(secret));
@@ -43,7 +44,9 @@ describe('two-factor sign-in in Chromium', () => {
     const second = await harness.open('en-US');
     await signInWithCode(second.page, totpCode(secret, 1), false);
     await second.page.waitForURL((url) => !url.pathname.startsWith('/login'));
-    expect((await (await second.page.request.get('/api/user/self', { headers: { 'New-Api-User': '2' } })).json()) as object).toMatchObject({
+    expect(
+      (await (await second.page.request.get('/api/user/self', { headers: { 'New-Api-User': '2' } })).json()) as object,
+    ).toMatchObject({
       success: true,
       data: { username: USERNAME },
     });

@@ -28,14 +28,19 @@ describe('wallet in Chromium', () => {
     await page.getByTestId('redemption-submit').click();
     await page.getByText('3 codes created').waitFor();
 
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('redemption-download').click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByTestId('redemption-download').click(),
+    ]);
     expect(download.suggestedFilename()).toBe('Spring promo.txt');
     const codes = (await readFile(await download.path(), 'utf8')).split('\n');
     expect(codes).toHaveLength(3);
     for (const code of codes) expect(code).toMatch(/^[0-9a-f]{32}$/);
     expect(new Set(codes).size).toBe(3);
     await page.getByText('Close', { exact: true }).click();
-    await expect.poll(() => page.getByTestId('redemption-table').locator('tr', { hasText: 'Spring promo' }).count()).toBe(3);
+    await expect
+      .poll(() => page.getByTestId('redemption-table').locator('tr', { hasText: 'Spring promo' }).count())
+      .toBe(3);
 
     await page.goto('/topup');
     await page.getByTestId('topup-balance').waitFor();

@@ -10,8 +10,26 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 
 /** What each build is made of; tests do not go into a build, so editing one does not rebuild. */
 const builds = [
-  { name: 'console', workspace: 'web', output: 'web/dist/index.html', sources: ['web/src', 'web/public', 'web/index.html', 'web/vite.config.ts', 'web/package.json', 'packages/contract/src', 'package-lock.json'] },
-  { name: 'server', workspace: 'server', output: 'server/dist/main.js', sources: ['server/src', 'server/build.mjs', 'server/package.json', 'packages/contract/src', 'package-lock.json'] },
+  {
+    name: 'console',
+    workspace: 'web',
+    output: 'web/dist/index.html',
+    sources: [
+      'web/src',
+      'web/public',
+      'web/index.html',
+      'web/vite.config.ts',
+      'web/package.json',
+      'packages/contract/src',
+      'package-lock.json',
+    ],
+  },
+  {
+    name: 'server',
+    workspace: 'server',
+    output: 'server/dist/main.js',
+    sources: ['server/src', 'server/build.mjs', 'server/package.json', 'packages/contract/src', 'package-lock.json'],
+  },
 ];
 
 const isTest = (name) => /\.test\.[cm]?[jt]sx?$/.test(name);
@@ -41,7 +59,9 @@ function buildWhereNeeded() {
     const sources = Math.max(...build.sources.map((source) => newestChange(join(root, source))));
     const built = existsSync(output) ? statSync(output).mtimeMs : null;
     if (built !== null && sources <= built) {
-      console.info(`switchboard: serving the ${build.name} build of ${stamp(built)} UTC (${build.output}), newer than its sources`);
+      console.info(
+        `switchboard: serving the ${build.name} build of ${stamp(built)} UTC (${build.output}), newer than its sources`,
+      );
       continue;
     }
     const why = built === null ? 'no build yet' : `sources changed since the build of ${stamp(built)} UTC`;

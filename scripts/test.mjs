@@ -21,9 +21,13 @@ step('build', 'npm', ['run', 'build', '--silent']);
 
 const report = join(mkdtempSync(join(tmpdir(), 'switchboard-test-')), 'vitest.json');
 console.log('\n=== tests');
-const result = spawnSync('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`], {
-  stdio: 'inherit',
-});
+const result = spawnSync(
+  'npx',
+  ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`],
+  {
+    stdio: 'inherit',
+  },
+);
 let summary = { numPassedTests: 0, numFailedTests: 1, numPendingTests: 0, numTodoTests: 0 };
 try {
   summary = JSON.parse(readFileSync(report, 'utf8'));
@@ -31,5 +35,7 @@ try {
   console.log('no test report was written');
 }
 const failed = summary.numFailedTests + (result.status !== 0 && summary.numFailedTests === 0 ? 1 : 0);
-console.log(`tests: ${summary.numPassedTests} passed, ${failed} failed, ${summary.numPendingTests + summary.numTodoTests} skipped`);
+console.log(
+  `tests: ${summary.numPassedTests} passed, ${failed} failed, ${summary.numPendingTests + summary.numTodoTests} skipped`,
+);
 process.exit(result.status === 0 && failed === 0 ? 0 : 1);

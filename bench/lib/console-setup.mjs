@@ -4,9 +4,13 @@ export const MODEL = 'gpt-4o-mini';
 
 async function call(base, session, method, path, body) {
   const headers = { 'content-type': 'application/json', 'accept-language': 'en', ...session };
-  const response = await fetch(`${base}${path}`, body === undefined ? { method, headers } : { method, headers, body: JSON.stringify(body) });
+  const response = await fetch(
+    `${base}${path}`,
+    body === undefined ? { method, headers } : { method, headers, body: JSON.stringify(body) },
+  );
   const reply = await response.json();
-  if (!response.ok || !reply.success) throw new Error(`${method} ${path} failed (${response.status}): ${reply.message}`);
+  if (!response.ok || !reply.success)
+    throw new Error(`${method} ${path} failed (${response.status}): ${reply.message}`);
   return { reply, response };
 }
 
@@ -16,8 +20,14 @@ async function call(base, session, method, path, body) {
  * Returns the token's `sk-` key and root's id and quota (root starts with a large quota).
  */
 export async function configureGateway(base, upstreamUrl, realtime = null) {
-  const { reply: login, response } = await call(base, {}, 'POST', '/api/user/login', { username: 'root', password: '123456' });
-  const cookie = response.headers.getSetCookie().map((line) => line.split(';')[0]).join('; ');
+  const { reply: login, response } = await call(base, {}, 'POST', '/api/user/login', {
+    username: 'root',
+    password: '123456',
+  });
+  const cookie = response.headers
+    .getSetCookie()
+    .map((line) => line.split(';')[0])
+    .join('; ');
   const session = { cookie, 'New-Api-User': String(login.data.id) };
   await call(base, session, 'POST', '/api/channel/', {
     type: 1,

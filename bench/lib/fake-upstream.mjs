@@ -16,21 +16,36 @@ const completion = Buffer.from(
     object: 'chat.completion',
     created: 1700000000,
     model: 'gpt-4o-mini',
-    choices: [{ index: 0, message: { role: 'assistant', content: 'Hello from the bench upstream.' }, finish_reason: 'stop' }],
+    choices: [
+      { index: 0, message: { role: 'assistant', content: 'Hello from the bench upstream.' }, finish_reason: 'stop' },
+    ],
     usage: USAGE,
   }),
 );
 
 const event = (payload) => `data: ${JSON.stringify(payload)}\n\n`;
 const chunk = (delta, finish = null) =>
-  event({ id: 'chatcmpl-bench', object: 'chat.completion.chunk', created: 1700000000, model: 'gpt-4o-mini', choices: [{ index: 0, delta, finish_reason: finish }] });
+  event({
+    id: 'chatcmpl-bench',
+    object: 'chat.completion.chunk',
+    created: 1700000000,
+    model: 'gpt-4o-mini',
+    choices: [{ index: 0, delta, finish_reason: finish }],
+  });
 
 const streamHead = Buffer.from(chunk({ role: 'assistant', content: 'Hello' }));
 const streamTail = Buffer.from(
   chunk({ content: ' from the' }) +
     chunk({ content: ' bench upstream.' }) +
     chunk({}, 'stop') +
-    event({ id: 'chatcmpl-bench', object: 'chat.completion.chunk', created: 1700000000, model: 'gpt-4o-mini', choices: [], usage: USAGE }) +
+    event({
+      id: 'chatcmpl-bench',
+      object: 'chat.completion.chunk',
+      created: 1700000000,
+      model: 'gpt-4o-mini',
+      choices: [],
+      usage: USAGE,
+    }) +
     'data: [DONE]\n\n',
 );
 
@@ -50,7 +65,11 @@ function runServer() {
       const hold = body.includes(HOLD_MARKER);
       // Held streams close their connection at the end: the gateway's pool would otherwise keep a
       // thousand idle keep-alive sockets for the keep-alive timeout, which is not memory of a stream.
-      response.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache', ...(hold ? { connection: 'close' } : {}) });
+      response.writeHead(200, {
+        'content-type': 'text/event-stream',
+        'cache-control': 'no-cache',
+        ...(hold ? { connection: 'close' } : {}),
+      });
       response.write(streamHead);
       if (!holding || !hold) {
         response.end(streamTail);

@@ -15,12 +15,20 @@ const lowestCpu = (runs) => runs.reduce((kept, run) => (run.cpuPerCallMs < kept.
  */
 export async function measureFloor({ upstream, gateway, key, phases, seconds }) {
   const names = phases.map((phase) => phase.name).join(' and ');
-  console.log(`floor: ${names}, a bare passthrough and the gateway in turns (${phases.length * ROUNDS * 2} × ${seconds} s)…`);
+  console.log(
+    `floor: ${names}, a bare passthrough and the gateway in turns (${phases.length * ROUNDS * 2} × ${seconds} s)…`,
+  );
   const passthrough = await startPassthrough(upstream.url);
   try {
     const floor = {};
     for (const phase of phases) {
-      await loadPhase({ base: passthrough.url, key: null, connections: phase.connections, seconds: 1, stream: phase.stream });
+      await loadPhase({
+        base: passthrough.url,
+        key: null,
+        connections: phase.connections,
+        seconds: 1,
+        stream: phase.stream,
+      });
       const bare = [];
       const through = [];
       for (let round = 0; round < ROUNDS; round += 1) {

@@ -23,8 +23,14 @@ export function ensureBuild(root, { build }) {
  * (which execs node, so the pid is the gateway's own).
  */
 export async function startGateway({ main, root, dataDir, profileDir, inspect = true, cpus, environment = {} }) {
-  const nodeArguments = [...(inspect ? ['--inspect=127.0.0.1:0'] : []), ...(profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []), main];
-  const [command, ...commandArguments] = cpus ? [...tasksetPrefix(cpus), process.execPath, ...nodeArguments] : [process.execPath, ...nodeArguments];
+  const nodeArguments = [
+    ...(inspect ? ['--inspect=127.0.0.1:0'] : []),
+    ...(profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []),
+    main,
+  ];
+  const [command, ...commandArguments] = cpus
+    ? [...tasksetPrefix(cpus), process.execPath, ...nodeArguments]
+    : [process.execPath, ...nodeArguments];
   const child = spawn(command, commandArguments, {
     cwd: root,
     env: {
@@ -57,10 +63,13 @@ export async function startGateway({ main, root, dataDir, profileDir, inspect = 
   // The shutdown prints the write-behind's worst lag (each worker its own); the worst is kept for the report.
   let worstLagMs = null;
   child.stdout.on('data', (data) => {
-    for (const lag of data.toString().matchAll(/write-behind worst lag (\d+) ms/g)) worstLagMs = Math.max(worstLagMs ?? 0, Number(lag[1]));
+    for (const lag of data.toString().matchAll(/write-behind worst lag (\d+) ms/g))
+      worstLagMs = Math.max(worstLagMs ?? 0, Number(lag[1]));
   });
   child.stderr.on('data', (data) => {
-    const text = data.toString().replace(/^(Debugger (listening|attached|ending)|For help, see|Waiting for the debugger).*\n?/gm, '');
+    const text = data
+      .toString()
+      .replace(/^(Debugger (listening|attached|ending)|For help, see|Waiting for the debugger).*\n?/gm, '');
     if (text) process.stderr.write(`[gateway] ${text}`);
   });
   return {

@@ -8,7 +8,9 @@ async function withInspector(inspectorUrl, use) {
   const socket = new WebSocket(inspectorUrl);
   await new Promise((resolve, reject) => {
     socket.addEventListener('open', resolve, { once: true });
-    socket.addEventListener('error', () => reject(new Error(`cannot reach the inspector at ${inspectorUrl}`)), { once: true });
+    socket.addEventListener('error', () => reject(new Error(`cannot reach the inspector at ${inspectorUrl}`)), {
+      once: true,
+    });
   });
   let next = 0;
   const pending = new Map();
@@ -55,7 +57,9 @@ export function heapByKind(inspectorUrl) {
   return withInspector(inspectorUrl, async (send, events) => {
     await send('HeapProfiler.collectGarbage');
     await send('HeapProfiler.takeHeapSnapshot', { reportProgress: false });
-    const snapshot = JSON.parse((events.get('HeapProfiler.addHeapSnapshotChunk') ?? []).map((params) => params.chunk).join(''));
+    const snapshot = JSON.parse(
+      (events.get('HeapProfiler.addHeapSnapshotChunk') ?? []).map((params) => params.chunk).join(''),
+    );
     const fields = snapshot.snapshot.meta.node_fields;
     const types = snapshot.snapshot.meta.node_types[0];
     const [typeAt, nameAt, sizeAt] = ['type', 'name', 'self_size'].map((field) => fields.indexOf(field));
@@ -63,7 +67,10 @@ export function heapByKind(inspectorUrl) {
     for (let index = 0; index < snapshot.nodes.length; index += fields.length) {
       const type = types[snapshot.nodes[index + typeAt]];
       // Strings and code are told apart by type alone: their names are their contents.
-      const kind = type.includes('string') || type === 'code' || type === 'number' ? type : `${type} ${snapshot.strings[snapshot.nodes[index + nameAt]].slice(0, 60)}`;
+      const kind =
+        type.includes('string') || type === 'code' || type === 'number'
+          ? type
+          : `${type} ${snapshot.strings[snapshot.nodes[index + nameAt]].slice(0, 60)}`;
       const entry = kinds.get(kind) ?? { count: 0, bytes: 0 };
       entry.count += 1;
       entry.bytes += snapshot.nodes[index + sizeAt];

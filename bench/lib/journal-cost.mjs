@@ -13,12 +13,20 @@ import { measured } from './measured.mjs';
  * per call of each stands (the least disturbed run).
  */
 export async function measureJournalCost({ main, root, upstream, gateway, key, phase, seconds }) {
-  console.log(`journal cost: ${phase.name}, this gateway and one with BILLING_JOURNAL=off in turns (4 × ${seconds} s)…`);
+  console.log(
+    `journal cost: ${phase.name}, this gateway and one with BILLING_JOURNAL=off in turns (4 × ${seconds} s)…`,
+  );
   const dataDir = mkdtempSync(join(tmpdir(), 'switchboard-bench-nojournal-'));
   const withoutJournal = await startGateway({ main, root, dataDir, environment: { BILLING_JOURNAL: 'off' } });
   try {
     const account = await configureGateway(withoutJournal.url, upstream.url);
-    await loadPhase({ base: withoutJournal.url, key: account.key, connections: phase.connections, seconds: 4, stream: false });
+    await loadPhase({
+      base: withoutJournal.url,
+      key: account.key,
+      connections: phase.connections,
+      seconds: 4,
+      stream: false,
+    });
     const on = [];
     const off = [];
     for (let round = 0; round < 2; round += 1) {

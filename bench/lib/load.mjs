@@ -8,7 +8,13 @@ const PROMPT = [{ role: 'user', content: 'Say hello to the benchmark in one shor
 
 /** The chat body a client sends; `hold` asks the fake upstream to keep the stream open. */
 export function chatBody({ stream, hold = false }) {
-  return JSON.stringify({ model: MODEL, messages: PROMPT, stream, max_tokens: 64, ...(hold ? { user: HOLD_MARKER } : {}) });
+  return JSON.stringify({
+    model: MODEL,
+    messages: PROMPT,
+    stream,
+    max_tokens: 64,
+    ...(hold ? { user: HOLD_MARKER } : {}),
+  });
 }
 
 function headersFor(key) {
@@ -41,12 +47,20 @@ function timeToFirstByte(base, key, agent) {
     const body = chatBody({ stream: true });
     const started = performance.now();
     let first = null;
-    const outgoing = request(`${base}/v1/chat/completions`, { method: 'POST', agent, headers: { ...headersFor(key), 'content-length': Buffer.byteLength(body) } }, (response) => {
-      response.on('data', () => {
-        first ??= performance.now() - started;
-      });
-      response.on('end', () => (response.statusCode === 200 && first !== null ? resolve(first) : reject(new Error(`status ${response.statusCode}`))));
-    });
+    const outgoing = request(
+      `${base}/v1/chat/completions`,
+      { method: 'POST', agent, headers: { ...headersFor(key), 'content-length': Buffer.byteLength(body) } },
+      (response) => {
+        response.on('data', () => {
+          first ??= performance.now() - started;
+        });
+        response.on('end', () =>
+          response.statusCode === 200 && first !== null
+            ? resolve(first)
+            : reject(new Error(`status ${response.statusCode}`)),
+        );
+      },
+    );
     outgoing.on('error', reject);
     outgoing.end(body);
   });
@@ -70,7 +84,11 @@ export async function sampleTimeToFirstByte({ direct, gateway, key, samples }) {
   }
   directAgent.destroy();
   gatewayAgent.destroy();
-  return { direct: median(directTimes), gateway: median(gatewayTimes), added: median(gatewayTimes) - median(directTimes) };
+  return {
+    direct: median(directTimes),
+    gateway: median(gatewayTimes),
+    added: median(gatewayTimes) - median(directTimes),
+  };
 }
 
 /**
@@ -93,17 +111,21 @@ export async function openStreams({ base, key, count, timeoutMs }) {
           if (!ok) failed += 1;
           resolve();
         };
-        const outgoing = request(`${base}/v1/chat/completions`, { method: 'POST', agent, headers: { ...headersFor(key), 'content-length': Buffer.byteLength(body) } }, (response) => {
-          let counted = false;
-          response.on('data', () => {
-            if (counted) return;
-            counted = true;
-            open += 1;
-            if (open === count) notifyOpen();
-          });
-          response.on('end', () => settle(response.statusCode === 200));
-          response.on('error', () => settle(false));
-        });
+        const outgoing = request(
+          `${base}/v1/chat/completions`,
+          { method: 'POST', agent, headers: { ...headersFor(key), 'content-length': Buffer.byteLength(body) } },
+          (response) => {
+            let counted = false;
+            response.on('data', () => {
+              if (counted) return;
+              counted = true;
+              open += 1;
+              if (open === count) notifyOpen();
+            });
+            response.on('end', () => settle(response.statusCode === 200));
+            response.on('error', () => settle(false));
+          },
+        );
         outgoing.on('error', () => settle(false));
         outgoing.end(body);
       }),

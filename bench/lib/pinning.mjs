@@ -35,8 +35,18 @@ export function planPinning(mode, gatewayCores) {
   const cores = `${cpus.length} core${cpus.length === 1 ? '' : 's'}`;
   const wanted = mode === 'on' || (mode === 'auto' && rest.length > 0);
   if (!wanted || cpus.length < gatewayCores) {
-    const why = mode === 'off' ? 'off' : cpus.length < gatewayCores ? `fewer than ${gatewayCores} cores` : 'no core left for the load generator';
-    return { pinned: false, separate: false, cpus, description: `${cores}, not pinned (${why}): the gateway, the load generator and the fake upstream share every core` };
+    const why =
+      mode === 'off'
+        ? 'off'
+        : cpus.length < gatewayCores
+          ? `fewer than ${gatewayCores} cores`
+          : 'no core left for the load generator';
+    return {
+      pinned: false,
+      separate: false,
+      cpus,
+      description: `${cores}, not pinned (${why}): the gateway, the load generator and the fake upstream share every core`,
+    };
   }
   if (!tasksetExists()) throw new Error('--pin needs taskset (Debian package util-linux)');
   const load = rest.length > 0 ? rest : gateway.slice(-1);

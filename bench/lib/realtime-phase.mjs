@@ -9,17 +9,35 @@ import { heapAfterCollection } from './inspector.mjs';
 import { rssKilobytes } from './process-tree.mjs';
 
 export const REALTIME_MODEL = 'gpt-4o-realtime-preview';
-const usage = { total_tokens: 15, input_tokens: 10, output_tokens: 5, input_token_details: { text_tokens: 10, audio_tokens: 0, cached_tokens: 0 }, output_token_details: { text_tokens: 5, audio_tokens: 0 } };
+const usage = {
+  total_tokens: 15,
+  input_tokens: 10,
+  output_tokens: 5,
+  input_token_details: { text_tokens: 10, audio_tokens: 0, cached_tokens: 0 },
+  output_token_details: { text_tokens: 5, audio_tokens: 0 },
+};
 
 export async function startFakeRealtime() {
   const server = createServer((_request, response) => response.writeHead(426).end());
   const sockets = new WebSocketServer({ server });
   sockets.on('connection', (socket) => {
-    socket.send(JSON.stringify({ type: 'session.created', event_id: 'event_1', session: { id: 'sess', input_audio_format: 'pcm16', output_audio_format: 'pcm16' } }));
+    socket.send(
+      JSON.stringify({
+        type: 'session.created',
+        event_id: 'event_1',
+        session: { id: 'sess', input_audio_format: 'pcm16', output_audio_format: 'pcm16' },
+      }),
+    );
     socket.on('message', (data) => {
       if (!String(data).includes('"response.create"')) return;
       socket.send(JSON.stringify({ type: 'response.text.delta', event_id: 'event_2', delta: 'Hello' }));
-      socket.send(JSON.stringify({ type: 'response.done', event_id: 'event_3', response: { id: 'resp', status: 'completed', output: [], usage } }));
+      socket.send(
+        JSON.stringify({
+          type: 'response.done',
+          event_id: 'event_3',
+          response: { id: 'resp', status: 'completed', output: [], usage },
+        }),
+      );
     });
   });
   await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -37,20 +55,23 @@ export async function startFakeRealtime() {
 async function openSessions(base, key, count, timeoutMs) {
   const url = `${base.replace(/^http/, 'ws')}/v1/realtime?model=${REALTIME_MODEL}`;
   const opened = await Promise.all(
-    Array.from({ length: count }, () =>
-      new Promise((resolve) => {
-        const socket = new WebSocket(url, { headers: { authorization: `Bearer ${key}` } });
-        const timer = setTimeout(() => resolve(null), timeoutMs);
-        socket.on('message', (data) => {
-          const text = String(data);
-          if (text.includes('"session.created"')) socket.send(JSON.stringify({ type: 'response.create', response: { modalities: ['text'] } }));
-          if (text.includes('"response.done"')) {
-            clearTimeout(timer);
-            resolve(socket);
-          }
-        });
-        socket.on('error', () => resolve(null));
-      }),
+    Array.from(
+      { length: count },
+      () =>
+        new Promise((resolve) => {
+          const socket = new WebSocket(url, { headers: { authorization: `Bearer ${key}` } });
+          const timer = setTimeout(() => resolve(null), timeoutMs);
+          socket.on('message', (data) => {
+            const text = String(data);
+            if (text.includes('"session.created"'))
+              socket.send(JSON.stringify({ type: 'response.create', response: { modalities: ['text'] } }));
+            if (text.includes('"response.done"')) {
+              clearTimeout(timer);
+              resolve(socket);
+            }
+          });
+          socket.on('error', () => resolve(null));
+        }),
     ),
   );
   return { sockets: opened.filter(Boolean), failed: opened.filter((socket) => !socket).length };

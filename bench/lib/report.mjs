@@ -56,7 +56,9 @@ function phaseLines(results) {
     );
   }
   lines.push('');
-  lines.push('floor, a bare node:http + undici passthrough and the gateway in turns (the run with the lower CPU per call of two each):');
+  lines.push(
+    'floor, a bare node:http + undici passthrough and the gateway in turns (the run with the lower CPU per call of two each):',
+  );
   for (const stream of [false, true]) {
     const { phase, passthrough, gateway, ratio } = floorOf(results, stream);
     lines.push(
@@ -113,7 +115,10 @@ function workersLines(workers) {
   lines.push(
     `The #23 target presumes a load generator off the gateway's cores; ${workers.loadGeneratorApart ? 'this run had that.' : 'this run did not have that, so the ratio understates what the workers give.'}`,
   );
-  if (two.processes <= 1) lines.push(`WORKERS=${two.workers} ran as a single process: this build has no workers (the ratio is about 1 by construction).`);
+  if (two.processes <= 1)
+    lines.push(
+      `WORKERS=${two.workers} ran as a single process: this build has no workers (the ratio is about 1 by construction).`,
+    );
   return lines;
 }
 
@@ -130,16 +135,30 @@ function scaleOutLines(scaleOut) {
 }
 
 export function printReport(results, verdict) {
-  const lines = [...phaseLines(results), ...memoryAndJournalLines(results), '', ...workersLines(results.workers), '', ...scaleOutLines(results.scaleOut), ''];
+  const lines = [
+    ...phaseLines(results),
+    ...memoryAndJournalLines(results),
+    '',
+    ...workersLines(results.workers),
+    '',
+    ...scaleOutLines(results.scaleOut),
+    '',
+  ];
   const mark = (ok) => (ok === null ? 'skip' : ok ? 'met ' : 'MISS');
   const check = (ok) => (ok === null ? 'skip' : ok ? 'pass' : 'FAIL');
   const cpu = floorOf(results, false);
   const stream = floorOf(results, true);
   const { workers } = results;
   lines.push('issue #23 targets (ratios from this run):');
-  lines.push(`[${mark(verdict.cpuRatio)}] CPU per non-stream call: gateway / bare passthrough ${fixed(cpu.ratio, 2)}x <= ${TARGETS.cpuRatio}x`);
-  lines.push(`[${mark(verdict.streamCpuRatio)}] CPU per streamed call: gateway / bare streaming passthrough ${fixed(stream.ratio, 2)}x <= ${TARGETS.streamCpuRatio}x`);
-  lines.push(`[${mark(verdict.firstByte)}] added time to first streamed byte (median) ${fixed(results.firstByte.added, 3)} ms <= ${TARGETS.addedFirstByteMs} ms`);
+  lines.push(
+    `[${mark(verdict.cpuRatio)}] CPU per non-stream call: gateway / bare passthrough ${fixed(cpu.ratio, 2)}x <= ${TARGETS.cpuRatio}x`,
+  );
+  lines.push(
+    `[${mark(verdict.streamCpuRatio)}] CPU per streamed call: gateway / bare streaming passthrough ${fixed(stream.ratio, 2)}x <= ${TARGETS.streamCpuRatio}x`,
+  );
+  lines.push(
+    `[${mark(verdict.firstByte)}] added time to first streamed byte (median) ${fixed(results.firstByte.added, 3)} ms <= ${TARGETS.addedFirstByteMs} ms`,
+  );
   lines.push(
     `[${mark(verdict.memoryPerStream)}] every stream opened (${results.memory.open}/${results.memory.requested}), ${fixed(results.memory.kilobytesPerStream)} KB per open stream < ${TARGETS.kilobytesPerStream} KB`,
   );
@@ -147,11 +166,17 @@ export function printReport(results, verdict) {
     `[${mark(verdict.workersThroughput)}] throughput WORKERS=2 / WORKERS=1 ${workers ? `${fixed(workers.throughputRatio, 2)}x` : '-'} >= ${TARGETS.workersThroughputRatio}x (with the load generator off the gateway's cores)`,
   );
   lines.push(`[${check(verdict.workersLedger)}] with WORKERS=2 the bill equals the sum of the consumption logs`);
-  lines.push(`[${mark(verdict.memoryReturns)}] memory returns after the streams end (heap after a full GC within a tenth of the growth or 1 MB)`);
+  lines.push(
+    `[${mark(verdict.memoryReturns)}] memory returns after the streams end (heap after a full GC within a tenth of the growth or 1 MB)`,
+  );
   lines.push(`[${check(verdict.nothingRefused)}] no request refused, failed or timed out in any phase`);
   lines.push(`[${check(verdict.ledger)}] the bill equals the sum of the consumption logs`);
   const scaleOut = results.scaleOut?.ledger ? results.scaleOut : null;
-  lines.push(`[${mark(verdict.scaleOutCpuRatio)}] issue #42: CPU per non-stream call on PostgreSQL + Redis / bare passthrough ${scaleOut ? `${fixed(scaleOut.ratio, 2)}x` : '-'} <= ${TARGETS.scaleOutCpuRatio}x`);
-  lines.push(`[${check(verdict.scaleOutLedger)}] on PostgreSQL + Redis the bill equals the sum of the consumption logs`);
+  lines.push(
+    `[${mark(verdict.scaleOutCpuRatio)}] issue #42: CPU per non-stream call on PostgreSQL + Redis / bare passthrough ${scaleOut ? `${fixed(scaleOut.ratio, 2)}x` : '-'} <= ${TARGETS.scaleOutCpuRatio}x`,
+  );
+  lines.push(
+    `[${check(verdict.scaleOutLedger)}] on PostgreSQL + Redis the bill equals the sum of the consumption logs`,
+  );
   console.log(lines.join('\n'));
 }

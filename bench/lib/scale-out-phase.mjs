@@ -10,7 +10,13 @@ import { startGateway } from './gateway.mjs';
 import { loadPhase } from './load.mjs';
 import { measured } from './measured.mjs';
 import { startPassthrough } from './passthrough.mjs';
-import { checkLedgerPostgres, freshPostgresDatabase, POSTGRES_ADMIN_DSN, scaleOutEnvironment, startRedisServer } from './scale-out.mjs';
+import {
+  checkLedgerPostgres,
+  freshPostgresDatabase,
+  POSTGRES_ADMIN_DSN,
+  scaleOutEnvironment,
+  startRedisServer,
+} from './scale-out.mjs';
 
 const ROUNDS = 2;
 
@@ -26,7 +32,9 @@ export async function measuredWithRedis(target, key, phase, seconds, redis) {
  * no redis-server): the phase is then reported as not run, and the rest of the bench goes on.
  */
 export async function measureScaleOut({ main, root, upstream, phase, seconds }) {
-  console.log(`scale-out: ${phase.name} on PostgreSQL + Redis and on the bare passthrough in turns (${ROUNDS * 2} × ${seconds} s)…`);
+  console.log(
+    `scale-out: ${phase.name} on PostgreSQL + Redis and on the bare passthrough in turns (${ROUNDS * 2} × ${seconds} s)…`,
+  );
   const started = [];
   let database;
   let redis;
@@ -37,12 +45,20 @@ export async function measureScaleOut({ main, root, upstream, phase, seconds }) 
     started.push(() => redis.stop());
   } catch (error) {
     for (const stop of started.reverse()) await stop();
-    return { notRun: `${error instanceof Error ? error.message : error} (it needs PostgreSQL at BENCH_POSTGRES_DSN, default ${POSTGRES_ADMIN_DSN}, and redis-server on PATH)` };
+    return {
+      notRun: `${error instanceof Error ? error.message : error} (it needs PostgreSQL at BENCH_POSTGRES_DSN, default ${POSTGRES_ADMIN_DSN}, and redis-server on PATH)`,
+    };
   }
   try {
     const dataDir = mkdtempSync(join(tmpdir(), 'switchboard-bench-scale-out-'));
     started.push(() => rmSync(dataDir, { recursive: true, force: true }));
-    const gateway = await startGateway({ main, root, dataDir, inspect: false, environment: scaleOutEnvironment(database, redis) });
+    const gateway = await startGateway({
+      main,
+      root,
+      dataDir,
+      inspect: false,
+      environment: scaleOutEnvironment(database, redis),
+    });
     started.push(() => gateway.stop());
     const passthrough = await startPassthrough(upstream.url);
     started.push(() => passthrough.stop());

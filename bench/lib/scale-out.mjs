@@ -46,8 +46,14 @@ async function freePort() {
 /** A redis-server on a free port that keeps nothing on disk; `cpuMs()` is its CPU time so far. */
 export async function startRedisServer() {
   const port = await freePort();
-  const child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
-  const failed = new Promise((_, reject) => child.once('error', (error) => reject(new Error(`redis-server could not start: ${error.message}`))));
+  const child = spawn(
+    'redis-server',
+    ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
+    { stdio: 'ignore' },
+  );
+  const failed = new Promise((_, reject) =>
+    child.once('error', (error) => reject(new Error(`redis-server could not start: ${error.message}`))),
+  );
   failed.catch(() => {});
   for (let attempt = 0; ; attempt += 1) {
     const ready = await Promise.race([
@@ -89,11 +95,21 @@ export const scaleOutEnvironment = (database, redis) => ({
 /** The bill against the logs, as `checkLedger` does for SQLite, read from the gateway's PostgreSQL database. */
 export async function checkLedgerPostgres(dsn, userId, initialQuota) {
   return withClient(dsn, async (client) => {
-    const user = (await client.query('SELECT quota, used_quota, request_count FROM users WHERE id = $1', [userId])).rows[0];
+    const user = (await client.query('SELECT quota, used_quota, request_count FROM users WHERE id = $1', [userId]))
+      .rows[0];
     const logs = (
-      await client.query('SELECT COUNT(*) AS calls, COALESCE(SUM(quota), 0) AS quota FROM logs WHERE user_id = $1 AND type = $2', [userId, CONSUMPTION])
+      await client.query(
+        'SELECT COUNT(*) AS calls, COALESCE(SUM(quota), 0) AS quota FROM logs WHERE user_id = $1 AND type = $2',
+        [userId, CONSUMPTION],
+      )
     ).rows[0];
-    const [quota, usedQuota, requestCount, loggedQuota, loggedCalls] = [user.quota, user.used_quota, user.request_count, logs.quota, logs.calls].map(Number);
+    const [quota, usedQuota, requestCount, loggedQuota, loggedCalls] = [
+      user.quota,
+      user.used_quota,
+      user.request_count,
+      logs.quota,
+      logs.calls,
+    ].map(Number);
     const spent = initialQuota - quota;
     return {
       usedQuota,

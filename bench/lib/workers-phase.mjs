@@ -40,13 +40,21 @@ async function startWorkers({ main, root, upstream, workers, pinning }) {
  * the phase. The ledger is checked on each gateway's own database once it has stopped.
  */
 export async function measureWorkers({ main, root, upstream, phase, seconds, pinning }) {
-  console.log(`workers: ${phase.name} on WORKERS=${WORKER_COUNTS.join(' and WORKERS=')} in turns (${WORKER_COUNTS.length * 2} × ${seconds} s); ${pinning.description}…`);
+  console.log(
+    `workers: ${phase.name} on WORKERS=${WORKER_COUNTS.join(' and WORKERS=')} in turns (${WORKER_COUNTS.length * 2} × ${seconds} s); ${pinning.description}…`,
+  );
   const setups = [];
   try {
     for (const workers of WORKER_COUNTS) setups.push(await startWorkers({ main, root, upstream, workers, pinning }));
     if (pinning.pinned) pinProcess(process.pid, pinning.load);
     for (const setup of setups) {
-      await loadPhase({ base: setup.gateway.url, key: setup.account.key, connections: phase.connections, seconds: 2, stream: false });
+      await loadPhase({
+        base: setup.gateway.url,
+        key: setup.account.key,
+        connections: phase.connections,
+        seconds: 2,
+        stream: false,
+      });
     }
     for (let round = 0; round < 2; round += 1) {
       for (const setup of setups) setup.runs.push(await measured(setup.gateway, setup.account.key, phase, seconds));
@@ -68,7 +76,13 @@ export async function measureWorkers({ main, root, upstream, phase, seconds, pin
       });
     }
     const [one, two] = results;
-    return { pinning: pinning.description, loadGeneratorApart: pinning.separate, phase: phase.name, runs: results, throughputRatio: two.requestsPerSecond / one.requestsPerSecond };
+    return {
+      pinning: pinning.description,
+      loadGeneratorApart: pinning.separate,
+      phase: phase.name,
+      runs: results,
+      throughputRatio: two.requestsPerSecond / one.requestsPerSecond,
+    };
   } finally {
     if (pinning.pinned) pinProcess(process.pid, pinning.cpus);
     for (const setup of setups) {

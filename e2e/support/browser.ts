@@ -32,8 +32,18 @@ export type Motion = 'reduce' | 'no-preference';
  * reduced motion unless told otherwise, so dialogs open at once: under a heavy load a click that landed
  * on a dialog still zooming in was lost three times.
  */
-export async function openSession(browser: Browser, baseUrl: string, locale = 'zh-CN', motion: Motion = 'reduce'): Promise<Session> {
-  const context = await browser.newContext({ baseURL: baseUrl, locale, reducedMotion: motion, viewport: { width: 1280, height: 800 } });
+export async function openSession(
+  browser: Browser,
+  baseUrl: string,
+  locale = 'zh-CN',
+  motion: Motion = 'reduce',
+): Promise<Session> {
+  const context = await browser.newContext({
+    baseURL: baseUrl,
+    locale,
+    reducedMotion: motion,
+    viewport: { width: 1280, height: 800 },
+  });
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));

@@ -36,7 +36,10 @@ export async function sidebarLabels(page: Page): Promise<Record<string, string>>
   const links = page.locator('[data-testid^="sidebar-"]');
   await links.first().waitFor();
   const entries = await links.evaluateAll((elements) =>
-    elements.map((element) => [element.getAttribute('data-testid')?.replace('sidebar-', '') ?? '', element.textContent ?? '']),
+    elements.map((element) => [
+      element.getAttribute('data-testid')?.replace('sidebar-', '') ?? '',
+      element.textContent ?? '',
+    ]),
   );
   return Object.fromEntries(entries);
 }
@@ -63,7 +66,9 @@ export async function clickUntilClosed(button: Locator, content: Locator): Promi
   for (let attempt = 0; attempt < 3; attempt += 1) {
     if (attempt > 0) {
       if (!(await content.isVisible())) return;
-      const busy = await button.evaluate((element) => element.classList.contains('ant-btn-loading'), undefined, { timeout: 1000 }).catch(() => false);
+      const busy = await button
+        .evaluate((element) => element.classList.contains('ant-btn-loading'), undefined, { timeout: 1000 })
+        .catch(() => false);
       // The dialog may close between the check and the click; the wait below decides.
       if (!busy) await button.click({ timeout: 5000 }).catch(() => undefined);
     }
@@ -77,4 +82,5 @@ export async function clickUntilClosed(button: Locator, content: Locator): Promi
 }
 
 /** Closes the open antd dialog with its × (see clickUntilClosed). */
-export const closeDialog = (page: Page, content: Locator): Promise<void> => clickUntilClosed(page.locator('.ant-modal-close'), content);
+export const closeDialog = (page: Page, content: Locator): Promise<void> =>
+  clickUntilClosed(page.locator('.ant-modal-close'), content);

@@ -25,7 +25,13 @@ export async function startFailingProxy(target: string): Promise<FailingProxy> {
       return;
     }
     const forwarded = request(
-      { host: upstream.hostname, port: upstream.port, path, method: incoming.method, headers: { ...incoming.headers, host: upstream.host } },
+      {
+        host: upstream.hostname,
+        port: upstream.port,
+        path,
+        method: incoming.method,
+        headers: { ...incoming.headers, host: upstream.host },
+      },
       (answer) => {
         outgoing.writeHead(answer.statusCode ?? 502, answer.headers);
         answer.pipe(outgoing);

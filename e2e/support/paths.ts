@@ -11,6 +11,8 @@ export const artifactsFolder = fileURLToPath(new URL('../../test-results/e2e', i
 export function assertBuilt(): void {
   const missing = [serverEntry, `${webDist}/index.html`].filter((path) => !existsSync(path));
   if (missing.length > 0) {
-    throw new Error(`browser tests need the built server and console (run \`npm run build\`); missing: ${missing.join(', ')}`);
+    throw new Error(
+      `browser tests need the built server and console (run \`npm run build\`); missing: ${missing.join(', ')}`,
+    );
   }
 }

@@ -39,7 +39,9 @@ export async function buildApp(context: AppContext, webDist: string | null): Pro
   await app.register(fastifyCookie, { hook: false });
   reportNotificationsTo(context, app.log);
 
-  await app.register(async (scope) => consolePlugin(scope, context, { testChannel: channelTesterOf(context) }), { prefix: '/api' });
+  await app.register(async (scope) => consolePlugin(scope, context, { testChannel: channelTesterOf(context) }), {
+    prefix: '/api',
+  });
   const relay = await createRelay(context);
   await app.register(relay.plugin);
 
@@ -65,12 +67,16 @@ export async function buildApp(context: AppContext, webDist: string | null): Pro
     }
     if (RELAY_PATH.test(path)) {
       const message = `Invalid URL (${request.method} ${path})`;
-      return reply.status(404).send({ error: { message, type: 'invalid_request_error', param: '', code: 'invalid_url' } });
+      return reply
+        .status(404)
+        .send({ error: { message, type: 'invalid_request_error', param: '', code: 'invalid_url' } });
     }
     if (indexHtml && request.method === 'GET' && !path.startsWith('/assets/')) {
       return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
     }
-    return reply.status(404).send({ success: false, message: fill(messages.common.notFound, { method: request.method, path })[language] });
+    return reply
+      .status(404)
+      .send({ success: false, message: fill(messages.common.notFound, { method: request.method, path })[language] });
   });
 
   app.addHook('onClose', () => closeProcessContext(context));

@@ -9,7 +9,12 @@ import { SessionCodec } from './platform/session';
 describe('configuration', () => {
   it('has the documented defaults', () => {
     const config = loadConfig({});
-    expect(config).toMatchObject({ PORT: 3000, SQLITE_PATH: './data/switchboard.db', NODE_TYPE: 'master', databaseKind: 'sqlite' });
+    expect(config).toMatchObject({
+      PORT: 3000,
+      SQLITE_PATH: './data/switchboard.db',
+      NODE_TYPE: 'master',
+      databaseKind: 'sqlite',
+    });
   });
 
   it('chooses the database from SQL_DSN', () => {
@@ -19,7 +24,9 @@ describe('configuration', () => {
   });
 
   it('refuses SQL_DSN without SESSION_SECRET and says why', () => {
-    expect(() => loadConfig({ SQL_DSN: 'postgres://u@h/db' })).toThrow(/SESSION_SECRET is required when SQL_DSN is set/);
+    expect(() => loadConfig({ SQL_DSN: 'postgres://u@h/db' })).toThrow(
+      /SESSION_SECRET is required when SQL_DSN is set/,
+    );
   });
 
   it.each([

@@ -1,9 +1,7 @@
 import { availableParallelism } from 'node:os';
 import { z } from 'zod';
 
-const booleanFromEnv = z
-  .enum(['true', 'false', '1', '0'])
-  .transform((value) => value === 'true' || value === '1');
+const booleanFromEnv = z.enum(['true', 'false', '1', '0']).transform((value) => value === 'true' || value === '1');
 
 const environmentSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -13,7 +11,10 @@ const environmentSchema = z.object({
     .string()
     .regex(/^(postgres|postgresql|mysql):\/\//, 'must start with postgres://, postgresql:// or mysql://')
     .optional(),
-  REDIS_CONN_STRING: z.string().regex(/^rediss?:\/\//, 'must start with redis:// or rediss://').optional(),
+  REDIS_CONN_STRING: z
+    .string()
+    .regex(/^rediss?:\/\//, 'must start with redis:// or rediss://')
+    .optional(),
   SESSION_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
   SESSION_COOKIE_SECURE: booleanFromEnv.default(false),
   NODE_TYPE: z.enum(['master', 'slave']).default('master'),
@@ -55,7 +56,10 @@ const environmentSchema = z.object({
     .optional(),
 });
 
-export type Config = Omit<z.infer<typeof environmentSchema>, 'WORKERS'> & { databaseKind: DatabaseKind; WORKERS: number };
+export type Config = Omit<z.infer<typeof environmentSchema>, 'WORKERS'> & {
+  databaseKind: DatabaseKind;
+  WORKERS: number;
+};
 export type DatabaseKind = 'sqlite' | 'postgres' | 'mysql';
 
 /** Thrown for a bad environment; main prints the message and exits. */
@@ -63,7 +67,9 @@ export class ConfigError extends Error {}
 
 /** Parses every environment variable once, typed; a bad value is a clear boot error. */
 export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config {
-  const present = Object.fromEntries(Object.entries(environment).filter(([, value]) => value !== undefined && value !== ''));
+  const present = Object.fromEntries(
+    Object.entries(environment).filter(([, value]) => value !== undefined && value !== ''),
+  );
   const parsed = environmentSchema.safeParse(present);
   if (!parsed.success) {
     const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);

@@ -96,16 +96,26 @@ async function main(): Promise<void> {
     const { startPrimary } = await import('./runtime/primary');
     let stop: Stopper | null = null;
     const starting = startPrimary(config, version, () => stop?.requested() ?? false);
-    stop = stopper(config, async () => (await starting).close(), () => lag());
+    stop = stopper(
+      config,
+      async () => (await starting).close(),
+      () => lag(),
+    );
     onSignals(stop);
     const primary = await started(starting, stop);
     lag = reportLag(primary.context);
-    console.info(`switchboard ${version} listening on ${primary.url} (${config.databaseKind}, ${config.WORKERS} workers)`);
+    console.info(
+      `switchboard ${version} listening on ${primary.url} (${config.databaseKind}, ${config.WORKERS} workers)`,
+    );
     return;
   }
   const { startServer } = await import('./server');
   const starting = startServer(config, options);
-  const stop = stopper(config, async () => (await starting).close(), () => lag());
+  const stop = stopper(
+    config,
+    async () => (await starting).close(),
+    () => lag(),
+  );
   onSignals(stop);
   const server = await started(starting, stop);
   lag = reportLag(server.context);

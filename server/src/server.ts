@@ -41,7 +41,8 @@ export async function startServer(config: Config, options: StartOptions): Promis
     bus: role.kind === 'worker' ? new RemoteBus(role.link) : new LocalBus(),
     ...(role.kind === 'worker' ? { affinity: () => new RemoteAffinityStore(role.link) } : {}),
     migrates: role.kind !== 'worker',
-    billing: (database, redis) => (role.kind === 'worker' ? remoteBilling(config, database, role.link) : LocalBilling.open(config, database, redis)),
+    billing: (database, redis) =>
+      role.kind === 'worker' ? remoteBilling(config, database, role.link) : LocalBilling.open(config, database, redis),
   });
   try {
     if (role.kind === 'single') await ensureSuperAdmin(context);

@@ -38,7 +38,14 @@ export interface AffinityRule {
 }
 
 /** Caps of the rules option (documented in docs/operations.md). */
-export const AFFINITY_LIMITS = { rules: 50, name: 64, patterns: 20, pattern: 300, sources: 10, userAgents: 20 } as const;
+export const AFFINITY_LIMITS = {
+  rules: 50,
+  name: 64,
+  patterns: 20,
+  pattern: 300,
+  sources: 10,
+  userAgents: 20,
+} as const;
 
 /** Headers Codex CLI sends that the built-in rule passes to the upstream. */
 export const CODEX_CLI_HEADERS = [
@@ -77,7 +84,9 @@ export const CLAUDE_CLI_HEADERS = [
   'Anthropic-Version',
 ];
 
-const passHeaders = (headers: string[]) => ({ operations: [{ mode: 'pass_headers', value: headers, keep_origin: true }] });
+const passHeaders = (headers: string[]) => ({
+  operations: [{ mode: 'pass_headers', value: headers, keep_origin: true }],
+});
 
 const builtInRule = (name: string, model: string, path: string, bodyPath: string, headers: string[]): AffinityRule => ({
   name,
@@ -94,8 +103,10 @@ const builtInRule = (name: string, model: string, path: string, bodyPath: string
 });
 
 /** The two built-in rules (also the console's templates): Codex CLI and Claude Code. */
-export const codexCliRule = (): AffinityRule => builtInRule('codex cli trace', '^gpt-.*$', '/v1/responses', 'prompt_cache_key', CODEX_CLI_HEADERS);
-export const claudeCliRule = (): AffinityRule => builtInRule('claude cli trace', '^claude-.*$', '/v1/messages', 'metadata.user_id', CLAUDE_CLI_HEADERS);
+export const codexCliRule = (): AffinityRule =>
+  builtInRule('codex cli trace', '^gpt-.*$', '/v1/responses', 'prompt_cache_key', CODEX_CLI_HEADERS);
+export const claudeCliRule = (): AffinityRule =>
+  builtInRule('claude cli trace', '^claude-.*$', '/v1/messages', 'metadata.user_id', CLAUDE_CLI_HEADERS);
 
 /** The cache key's namespace; the parts follow joined with ":". */
 export const AFFINITY_NAMESPACE = 'new-api:channel_affinity:v1:';
@@ -127,7 +138,8 @@ export interface AffinityUsageStats {
   last_seen_at: number;
 }
 
-const isPlain = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isPlain = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 const compiles = (pattern: unknown): boolean => {
   if (typeof pattern !== 'string' || pattern.length > AFFINITY_LIMITS.pattern) return false;
@@ -160,26 +172,51 @@ export function affinityRulesProblem(value: unknown): { rule: number; field: str
     const at = index + 1;
     if (!isPlain(rule)) return { rule: at, field: 'rules' };
     const name = rule.name;
-    if (typeof name !== 'string' || name.trim() === '' || name.length > AFFINITY_LIMITS.name || names.has(name)) return { rule: at, field: 'name' };
+    if (typeof name !== 'string' || name.trim() === '' || name.length > AFFINITY_LIMITS.name || names.has(name))
+      return { rule: at, field: 'name' };
     names.add(name);
-    if (!Array.isArray(rule.model_regex) || rule.model_regex.length === 0 || !isTextList(rule.model_regex, AFFINITY_LIMITS.patterns, compiles)) {
+    if (
+      !Array.isArray(rule.model_regex) ||
+      rule.model_regex.length === 0 ||
+      !isTextList(rule.model_regex, AFFINITY_LIMITS.patterns, compiles)
+    ) {
       return { rule: at, field: 'model_regex' };
     }
     if (!isTextList(rule.path_regex, AFFINITY_LIMITS.patterns, compiles)) return { rule: at, field: 'path_regex' };
-    if (!isTextList(rule.user_agent_include, AFFINITY_LIMITS.userAgents, (item) => typeof item === 'string' && item.length <= 200)) {
+    if (
+      !isTextList(
+        rule.user_agent_include,
+        AFFINITY_LIMITS.userAgents,
+        (item) => typeof item === 'string' && item.length <= 200,
+      )
+    ) {
       return { rule: at, field: 'user_agent_include' };
     }
     const sources = rule.key_sources;
-    if (!Array.isArray(sources) || sources.length === 0 || sources.length > AFFINITY_LIMITS.sources || sources.some((source) => sourceProblem(source) !== null)) {
+    if (
+      !Array.isArray(sources) ||
+      sources.length === 0 ||
+      sources.length > AFFINITY_LIMITS.sources ||
+      sources.some((source) => sourceProblem(source) !== null)
+    ) {
       return { rule: at, field: 'key_sources' };
     }
-    if (rule.value_regex !== undefined && rule.value_regex !== null && rule.value_regex !== '' && !compiles(rule.value_regex)) return { rule: at, field: 'value_regex' };
+    if (
+      rule.value_regex !== undefined &&
+      rule.value_regex !== null &&
+      rule.value_regex !== '' &&
+      !compiles(rule.value_regex)
+    )
+      return { rule: at, field: 'value_regex' };
     const ttl = rule.ttl_seconds;
-    if (ttl !== undefined && ttl !== null && !(Number.isSafeInteger(ttl) && (ttl as number) >= 0)) return { rule: at, field: 'ttl_seconds' };
+    if (ttl !== undefined && ttl !== null && !(Number.isSafeInteger(ttl) && (ttl as number) >= 0))
+      return { rule: at, field: 'ttl_seconds' };
     const template = rule.param_override_template;
-    if (template !== undefined && template !== null && !isPlain(template)) return { rule: at, field: 'param_override_template' };
+    if (template !== undefined && template !== null && !isPlain(template))
+      return { rule: at, field: 'param_override_template' };
     for (const flag of ['skip_retry_on_failure', 'include_using_group', 'include_model_name', 'include_rule_name']) {
-      if (rule[flag] !== undefined && rule[flag] !== null && typeof rule[flag] !== 'boolean') return { rule: at, field: flag };
+      if (rule[flag] !== undefined && rule[flag] !== null && typeof rule[flag] !== 'boolean')
+        return { rule: at, field: flag };
     }
   }
   return null;

@@ -1,11 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import { responseTimeLevel, splitCommaList } from './channel';
-import { channelTypeById, channelTypeName, channelTypes, defaultModelsByType, midjourneyModels, sunoModels } from './channel-types';
+import {
+  channelTypeById,
+  channelTypeName,
+  channelTypes,
+  defaultModelsByType,
+  midjourneyModels,
+  sunoModels,
+} from './channel-types';
 
 /** Reference notes §2.10, and the types spec 001 gives special fields. */
 const referenceIds = [
-  1, 2, 3, 4, 5, 8, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 31, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46,
-  47, 48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 58,
+  1, 2, 3, 4, 5, 8, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 31, 33, 34, 35, 36, 37, 38,
+  39, 40, 41, 42, 43, 44, 45, 46, 47, 48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 58,
 ];
 
 describe('channel-type catalogue', () => {
@@ -36,7 +43,16 @@ describe('channel-type catalogue', () => {
 
 describe('channel helpers', () => {
   it('bands response times at 1, 3 and 5 seconds', () => {
-    expect([0, 1, 1000, 1001, 3000, 3001, 5000, 5001].map(responseTimeLevel)).toEqual(['untested', 'fast', 'fast', 'good', 'good', 'slow', 'slow', 'bad']);
+    expect([0, 1, 1000, 1001, 3000, 3001, 5000, 5001].map(responseTimeLevel)).toEqual([
+      'untested',
+      'fast',
+      'fast',
+      'good',
+      'good',
+      'slow',
+      'slow',
+      'bad',
+    ]);
   });
 
   it('splits comma lists without blanks or repeats', () => {

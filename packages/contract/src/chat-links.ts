@@ -7,6 +7,9 @@ export const UNSAFE_LINK_SCHEMES: readonly string[] = ['javascript', 'data', 'vb
  */
 export function unsafeLinkScheme(link: string): string | null {
   // eslint-disable-next-line no-control-regex
-  const scheme = /^([a-z][a-z0-9+.-]*):/i.exec(link.replace(/[\t\n\r]/g, '').replace(/^[\u0000-\u0020]+/, ''))?.[1]?.toLowerCase();
+  const leadingControls = /^[\u0000-\u0020]+/;
+  const scheme = /^([a-z][a-z0-9+.-]*):/i
+    .exec(link.replace(/[\t\n\r]/g, '').replace(leadingControls, ''))?.[1]
+    ?.toLowerCase();
   return scheme !== undefined && UNSAFE_LINK_SCHEMES.includes(scheme) ? scheme : null;
 }

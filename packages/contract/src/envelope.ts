@@ -28,13 +28,30 @@ export interface PlainListEnvelope<T> extends ApiEnvelope<T[]> {
 
 /** The envelope of a plain-list reply, built from a page. */
 export function plainList<T>(page: PageData<T>): PlainListEnvelope<T> {
-  return { success: true, message: '', data: page.items, page: page.page, page_size: page.page_size ?? page.items.length, total: page.total };
+  return {
+    success: true,
+    message: '',
+    data: page.items,
+    page: page.page,
+    page_size: page.page_size ?? page.items.length,
+    total: page.total,
+  };
 }
 
 /** A plain-list reply read back into a page (our console pages with it). */
-export function pageOfPlainList<T>(reply: { data?: T[]; page?: number; page_size?: number; total?: number }): PageData<T> {
+export function pageOfPlainList<T>(reply: {
+  data?: T[];
+  page?: number;
+  page_size?: number;
+  total?: number;
+}): PageData<T> {
   const items = reply.data ?? [];
-  return { items, page: reply.page ?? 1, page_size: reply.page_size ?? items.length, total: reply.total ?? items.length };
+  return {
+    items,
+    page: reply.page ?? 1,
+    page_size: reply.page_size ?? items.length,
+    total: reply.total ?? items.length,
+  };
 }
 
 export const PAGE_SIZES = [10, 20, 50, 100] as const;
@@ -48,6 +65,7 @@ export const USER_ID_HEADER = 'New-Api-User';
  * unreadable or negative value counts as 0, which leaves its filter out (`end_timestamp=NaN`, `p=`).
  */
 export const lenientWholeNumber = z.preprocess((value) => {
-  const number = typeof value === 'string' && value.trim() !== '' ? Number(value) : typeof value === 'number' ? value : 0;
+  const number =
+    typeof value === 'string' && value.trim() !== '' ? Number(value) : typeof value === 'number' ? value : 0;
   return Number.isFinite(number) && number > 0 ? Math.trunc(number) : 0;
 }, z.number().int().min(0));

@@ -11,7 +11,12 @@ describe('log rules', () => {
   });
 
   it('reads filters from a query string, refusing an unknown type', () => {
-    expect(logFilterSchema.parse({ type: '2', channel: '5', model_name: ' gpt-4o ' })).toMatchObject({ type: 2, channel: 5, model_name: 'gpt-4o', username: '' });
+    expect(logFilterSchema.parse({ type: '2', channel: '5', model_name: ' gpt-4o ' })).toMatchObject({
+      type: 2,
+      channel: 5,
+      model_name: 'gpt-4o',
+      username: '',
+    });
     expect(logFilterSchema.safeParse({ type: '5' }).success).toBe(false);
   });
 

@@ -15,7 +15,8 @@ export const DATA_SELF_MAX_SPAN_SECONDS = 30 * 24 * 3600;
 
 /** Spec 001 §9 duration colours. */
 export type DurationLevel = 'green' | 'orange' | 'red';
-export const useTimeLevel = (seconds: number): DurationLevel => (seconds < 101 ? 'green' : seconds < 300 ? 'orange' : 'red');
+export const useTimeLevel = (seconds: number): DurationLevel =>
+  seconds < 101 ? 'green' : seconds < 300 ? 'orange' : 'red';
 export const firstTokenLevel = (milliseconds: number): DurationLevel =>
   milliseconds < 3000 ? 'green' : milliseconds < 10_000 ? 'orange' : 'red';
 

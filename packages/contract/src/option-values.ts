@@ -29,7 +29,12 @@ export type OptionProblem =
   | { kind: 'affinityRule'; rule: number; field: string };
 
 /** Options whose value is an address; a trailing slash is dropped when they are saved. */
-export const addressOptionKeys: readonly OptionKey[] = ['ServerAddress', 'WorkerUrl', 'PayAddress', 'WeChatServerAddress'];
+export const addressOptionKeys: readonly OptionKey[] = [
+  'ServerAddress',
+  'WorkerUrl',
+  'PayAddress',
+  'WeChatServerAddress',
+];
 
 /** Options keyed by group name: every name must be filled in and carry no spaces around it (" vip" beside "vip" is a second group). */
 export const groupMapOptionKeys: readonly OptionKey[] = ['GroupRatio', 'UserUsableGroups', 'TopupGroupRatio'];
@@ -67,17 +72,22 @@ const mapOf = (value: unknown, isEntry: (item: unknown) => boolean): boolean =>
 const isHeaderList = (headers: unknown): boolean =>
   isPlainObject(headers) &&
   Object.entries(headers).every(
-    ([name, values]) => HEADER_NAME.test(name) && Array.isArray(values) && values.every((item) => typeof item === 'string' && HEADER_VALUE.test(item)),
+    ([name, values]) =>
+      HEADER_NAME.test(name) &&
+      Array.isArray(values) &&
+      values.every((item) => typeof item === 'string' && HEADER_VALUE.test(item)),
   );
 
 const LARGEST_LIMIT = 2_147_483_647;
 const isLimit = (value: unknown, min: number): boolean =>
   typeof value === 'number' && Number.isInteger(value) && value >= min && value <= LARGEST_LIMIT;
 /** One group's model request limit, as the reference keeps it: [total count (0 = no limit), success count (at least 1)]. */
-const isGroupLimit = (value: unknown): boolean => Array.isArray(value) && value.length === 2 && isLimit(value[0], 0) && isLimit(value[1], 1);
+const isGroupLimit = (value: unknown): boolean =>
+  Array.isArray(value) && value.length === 2 && isLimit(value[0], 0) && isLimit(value[1], 1);
 
 /** Shapes whose refusal names what is expected instead of "not valid JSON". */
-export type DescribedShape = 'model-header-map' | 'model-token-map' | 'model-safety-map' | 'model-version-map' | 'rate-limit-map';
+export type DescribedShape =
+  'model-header-map' | 'model-token-map' | 'model-safety-map' | 'model-version-map' | 'rate-limit-map';
 
 /** The first entry of a map of numbers or texts that does not fit, named. */
 function entryProblem(value: Record<string, unknown>, shape: 'number-map' | 'text-map'): OptionProblem | null {
@@ -100,7 +110,9 @@ function shapeProblem(value: unknown, shape: JsonShape): OptionProblem | null {
     case 'text-map':
       return isPlainObject(value) ? entryProblem(value, shape) : { kind: 'json' };
     case 'chat-list': {
-      const fits = Array.isArray(value) && value.every((item) => isPlainObject(item) && Object.values(item).every((link) => typeof link === 'string'));
+      const fits =
+        Array.isArray(value) &&
+        value.every((item) => isPlainObject(item) && Object.values(item).every((link) => typeof link === 'string'));
       if (!fits) return { kind: 'json' };
       for (const [name, link] of value.flatMap((item: Record<string, string>) => Object.entries(item))) {
         const scheme = unsafeLinkScheme(link);
@@ -113,11 +125,17 @@ function shapeProblem(value: unknown, shape: JsonShape): OptionProblem | null {
     case 'model-header-map':
       return mapOf(value, isHeaderList) ? null : { kind: 'shape', shape };
     case 'model-token-map':
-      return mapOf(value, (item) => Number.isSafeInteger(item) && (item as number) >= 1) ? null : { kind: 'shape', shape };
+      return mapOf(value, (item) => Number.isSafeInteger(item) && (item as number) >= 1)
+        ? null
+        : { kind: 'shape', shape };
     case 'model-safety-map':
-      return mapOf(value, (item) => (geminiSafetyThresholds as readonly unknown[]).includes(item)) ? null : { kind: 'shape', shape };
+      return mapOf(value, (item) => (geminiSafetyThresholds as readonly unknown[]).includes(item))
+        ? null
+        : { kind: 'shape', shape };
     case 'model-version-map':
-      return mapOf(value, (item) => typeof item === 'string' && API_VERSION.test(item)) ? null : { kind: 'shape', shape };
+      return mapOf(value, (item) => typeof item === 'string' && API_VERSION.test(item))
+        ? null
+        : { kind: 'shape', shape };
     case 'affinity-rules': {
       const problem = affinityRulesProblem(value);
       return problem ? { kind: 'affinityRule', ...problem } : null;
@@ -191,14 +209,20 @@ export function optionValueProblem(key: OptionKey, value: string): OptionProblem
       return definition.max !== undefined && number > definition.max ? { kind: 'maximum', max: definition.max } : null;
     }
     case 'json':
-      return jsonValueProblem(value, definition.shape ?? 'number-map') ?? (groupMapOptionKeys.includes(key) ? groupNameProblem(value) : null);
+      return (
+        jsonValueProblem(value, definition.shape ?? 'number-map') ??
+        (groupMapOptionKeys.includes(key) ? groupNameProblem(value) : null)
+      );
     default:
       if (definition.url && value.trim() !== '' && !isHttpAddress(value.trim())) return { kind: 'url' };
       if (definition.link) {
         const scheme = unsafeLinkScheme(value);
         if (scheme !== null) return { kind: 'unsafeLink', name: key, scheme };
       }
-      if (definition.prefixes && value !== '' && !definition.prefixes.some((prefix) => value.startsWith(prefix))) return { kind: 'prefix', prefixes: definition.prefixes };
-      return definition.choices && !definition.choices.includes(value) ? { kind: 'choice', choices: definition.choices } : null;
+      if (definition.prefixes && value !== '' && !definition.prefixes.some((prefix) => value.startsWith(prefix)))
+        return { kind: 'prefix', prefixes: definition.prefixes };
+      return definition.choices && !definition.choices.includes(value)
+        ? { kind: 'choice', choices: definition.choices }
+        : null;
   }
 }

@@ -53,13 +53,27 @@ export interface OptionDefinition {
 }
 
 const bool = (value: boolean): OptionDefinition => ({ kind: 'boolean', default: String(value) });
-const num = (value: number, min = 0, max?: number): OptionDefinition => ({ kind: 'number', default: String(value), min, ...(max === undefined ? {} : { max }) });
-const whole = (value: number, min = 0): OptionDefinition => ({ kind: 'number', default: String(value), min, integer: true });
+const num = (value: number, min = 0, max?: number): OptionDefinition => ({
+  kind: 'number',
+  default: String(value),
+  min,
+  ...(max === undefined ? {} : { max }),
+});
+const whole = (value: number, min = 0): OptionDefinition => ({
+  kind: 'number',
+  default: String(value),
+  min,
+  integer: true,
+});
 const str = (value = ''): OptionDefinition => ({ kind: 'string', default: value });
 const url = (): OptionDefinition => ({ kind: 'string', default: '', url: true });
 const link = (): OptionDefinition => ({ kind: 'string', default: '', link: true });
 const prefixed = (prefixes: readonly string[]): OptionDefinition => ({ kind: 'string', default: '', prefixes });
-const choice = (value: string, choices: readonly string[]): OptionDefinition => ({ kind: 'string', default: value, choices });
+const choice = (value: string, choices: readonly string[]): OptionDefinition => ({
+  kind: 'string',
+  default: value,
+  choices,
+});
 const shapeOf = (value: unknown): JsonShape => {
   if (Array.isArray(value)) return 'chat-list';
   const values = Object.values(value as Record<string, unknown>);
@@ -68,7 +82,11 @@ const shapeOf = (value: unknown): JsonShape => {
 /** A JSON map from group name to [total count, success count]; empty by default. */
 const groupLimits = (): OptionDefinition => ({ kind: 'json', default: '{}', shape: 'rate-limit-map' });
 /** A JSON option; its shape is given or follows its default (a list of chats, a map of texts, or a map of numbers). */
-const json = (value: unknown, shape: JsonShape = shapeOf(value)): OptionDefinition => ({ kind: 'json', default: JSON.stringify(value), shape });
+const json = (value: unknown, shape: JsonShape = shapeOf(value)): OptionDefinition => ({
+  kind: 'json',
+  default: JSON.stringify(value),
+  shape,
+});
 
 /**
  * Every option key (spec 000 §3 Option) with its default (reference notes §6.2).
@@ -213,7 +231,10 @@ export const optionCatalogue = {
   // Only {key} and {address}: every console fills those (the reference's own April 2025 console included).
   Chats: json([
     { 'ChatGPT Next Web': 'https://app.nextchat.dev/#/?settings={"key":"{key}","url":"{address}"}' },
-    { 'Lobe Chat': 'https://chat-preview.lobehub.com/?settings={"keyVaults":{"openai":{"apiKey":"{key}","baseURL":"{address}/v1"}}}' },
+    {
+      'Lobe Chat':
+        'https://chat-preview.lobehub.com/?settings={"keyVaults":{"openai":{"apiKey":"{key}","baseURL":"{address}/v1"}}}',
+    },
     { OpenCat: 'opencat://team/join?domain={address}&token={key}' },
   ]),
   GroupRatio: json({ default: 1, vip: 1, svip: 1 }),

@@ -25,7 +25,8 @@ describe('an amount typed in the displayed unit', () => {
   });
 
   it('refuses what is not an amount', () => {
-    for (const text of ['', 'abc', '-1', '1.2.3', '1.0000001']) expect(quotaOfDisplayedAmount(text, dollars)).toBeNull();
+    for (const text of ['', 'abc', '-1', '1.2.3', '1.0000001'])
+      expect(quotaOfDisplayedAmount(text, dollars)).toBeNull();
   });
 
   it('shows an amount for typing without the currency sign', () => {

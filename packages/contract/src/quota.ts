@@ -7,7 +7,10 @@ export function roundHalfAwayFromZero(value: number): number {
 }
 
 /** Formats a quota amount as dollars ("$1.25", `digits` decimals, 2 unless told) or as a plain number of units. */
-export function formatQuota(quota: number, options: { inCurrency: boolean; quotaPerUnit?: number; digits?: number }): string {
+export function formatQuota(
+  quota: number,
+  options: { inCurrency: boolean; quotaPerUnit?: number; digits?: number },
+): string {
   if (!options.inCurrency) return String(quota);
   const perUnit = options.quotaPerUnit && options.quotaPerUnit > 0 ? options.quotaPerUnit : QUOTA_PER_UNIT;
   return `$${(quota / perUnit).toFixed(options.digits ?? 2)}`;
@@ -31,9 +34,13 @@ const MICRO_PER_UNIT = 1_000_000n;
  * of half a unit or more rounds up (with the default 500000 per dollar every cent is exactly 5000
  * units, so nothing rounds). Null when the text is not a non-negative amount.
  */
-export function quotaOfDisplayedAmount(text: string, options: { inCurrency: boolean; quotaPerUnit?: number }): number | null {
+export function quotaOfDisplayedAmount(
+  text: string,
+  options: { inCurrency: boolean; quotaPerUnit?: number },
+): number | null {
   const trimmed = text.trim().replace(/^\$/, '');
-  if (!options.inCurrency) return /^\d+$/.test(trimmed) && Number.isSafeInteger(Number(trimmed)) ? Number(trimmed) : null;
+  if (!options.inCurrency)
+    return /^\d+$/.test(trimmed) && Number.isSafeInteger(Number(trimmed)) ? Number(trimmed) : null;
   const match = /^(\d+)(?:\.(\d{0,6}))?$/.exec(trimmed);
   if (!match) return null;
   const perUnit = options.quotaPerUnit && options.quotaPerUnit > 0 ? options.quotaPerUnit : QUOTA_PER_UNIT;

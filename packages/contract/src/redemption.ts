@@ -58,7 +58,8 @@ export type RedemptionProblem =
 
 /** The first rule a name and quota break (spec 001 §5 Redemption), or null. The name is given trimmed. */
 export function checkRedemptionFields(fields: { name: string; quota: number }): RedemptionProblem | null {
-  if ([...fields.name].length > REDEMPTION_NAME_MAX_LENGTH) return { code: 'name_too_long', max: REDEMPTION_NAME_MAX_LENGTH };
+  if ([...fields.name].length > REDEMPTION_NAME_MAX_LENGTH)
+    return { code: 'name_too_long', max: REDEMPTION_NAME_MAX_LENGTH };
   if (!Number.isSafeInteger(fields.quota)) return { code: 'quota_invalid' };
   if (fields.quota < 0) return { code: 'quota_negative' };
   return null;

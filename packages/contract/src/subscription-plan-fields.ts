@@ -43,7 +43,15 @@ export type PlanFields = Omit<SubscriptionPlan, 'id' | 'created_at' | 'updated_a
 
 /** Why a plan is refused; the server answers each with its message. */
 export type PlanProblem =
-  | { kind: 'titleRequired' | 'titleTooLong' | 'priceInvalid' | 'durationUnitInvalid' | 'durationValueInvalid' | 'customSecondsInvalid' }
+  | {
+      kind:
+        | 'titleRequired'
+        | 'titleTooLong'
+        | 'priceInvalid'
+        | 'durationUnitInvalid'
+        | 'durationValueInvalid'
+        | 'customSecondsInvalid';
+    }
   | { kind: 'resetPeriodInvalid' | 'resetSecondsInvalid' | 'amountInvalid' }
   | { kind: 'groupUnknown'; group: string };
 
@@ -57,11 +65,16 @@ const refuse = (problem: PlanProblem): never => {
   throw new Refused(problem);
 };
 
-const wholeAtLeast0 = (value: number) => (Number.isSafeInteger(value) && value >= 0 ? value : refuse({ kind: 'amountInvalid' }));
-const isOneOf = <T extends string>(values: readonly T[], value: string): value is T => (values as readonly string[]).includes(value);
+const wholeAtLeast0 = (value: number) =>
+  Number.isSafeInteger(value) && value >= 0 ? value : refuse({ kind: 'amountInvalid' });
+const isOneOf = <T extends string>(values: readonly T[], value: string): value is T =>
+  (values as readonly string[]).includes(value);
 
 /** The plan's fields with the reference's defaults, or the first problem; `groups` are the group names that exist. */
-export function checkPlanFields(input: PlanInput, groups: Record<string, unknown>): { fields: PlanFields } | { problem: PlanProblem } {
+export function checkPlanFields(
+  input: PlanInput,
+  groups: Record<string, unknown>,
+): { fields: PlanFields } | { problem: PlanProblem } {
   try {
     return { fields: planFields(input, groups) };
   } catch (error) {
@@ -73,7 +86,8 @@ export function checkPlanFields(input: PlanInput, groups: Record<string, unknown
 function planFields(input: PlanInput, groups: Record<string, unknown>): PlanFields {
   const title = (input.title ?? '').trim();
   if (title === '') refuse({ kind: 'titleRequired' });
-  if ([...title].length > TITLE_MAX || [...(input.subtitle ?? '')].length > SUBTITLE_MAX) refuse({ kind: 'titleTooLong' });
+  if ([...title].length > TITLE_MAX || [...(input.subtitle ?? '')].length > SUBTITLE_MAX)
+    refuse({ kind: 'titleTooLong' });
   const price = input.price_amount ?? 0;
   if (!Number.isFinite(price) || price < 0 || price > PLAN_PRICE_MAX) refuse({ kind: 'priceInvalid' });
   const unit = input.duration_unit ?? 'month';

@@ -6,7 +6,9 @@ export type BillingPreference = (typeof BILLING_PREFERENCES)[number];
 
 /** Unknown or missing values mean `subscription_first`, as the reference reads them. */
 export function billingPreferenceOf(value: unknown): BillingPreference {
-  return (BILLING_PREFERENCES as readonly unknown[]).includes(value) ? (value as BillingPreference) : 'subscription_first';
+  return (BILLING_PREFERENCES as readonly unknown[]).includes(value)
+    ? (value as BillingPreference)
+    : 'subscription_first';
 }
 
 export interface SubscriptionPlan {

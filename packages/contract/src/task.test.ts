@@ -32,7 +32,13 @@ describe('task rules', () => {
 
   it('finds the audio, video and lyrics of Suno music, Suno lyrics and a video answer', () => {
     const music = [
-      { id: 'c1', title: 'Night', audio_url: 'https://cdn.example.com/c1.mp3', video_url: 'https://cdn.example.com/c1.mp4', metadata: { prompt: '[Verse] la la' } },
+      {
+        id: 'c1',
+        title: 'Night',
+        audio_url: 'https://cdn.example.com/c1.mp3',
+        video_url: 'https://cdn.example.com/c1.mp4',
+        metadata: { prompt: '[Verse] la la' },
+      },
       { id: 'c2', title: 'Night', audio_url: 'javascript:alert(1)' },
     ];
     expect(taskResultOf(music)).toEqual({

@@ -24,7 +24,16 @@ export const MIDJOURNEY_ACTIONS = [
 ] as const;
 
 /** Spec 001 §4 async task statuses; '' is a task still being submitted. */
-export const TASK_STATUSES = ['SUCCESS', 'NOT_START', 'SUBMITTED', 'IN_PROGRESS', 'FAILURE', 'QUEUED', 'UNKNOWN', ''] as const;
+export const TASK_STATUSES = [
+  'SUCCESS',
+  'NOT_START',
+  'SUBMITTED',
+  'IN_PROGRESS',
+  'FAILURE',
+  'QUEUED',
+  'UNKNOWN',
+  '',
+] as const;
 export const TASK_ACTIONS = ['MUSIC', 'LYRICS'] as const;
 
 /** The /midjourney screen opens on the last 30 days; the /task screen on the start of today (local time). */
@@ -32,7 +41,12 @@ export const TASK_ACTIONS = ['MUSIC', 'LYRICS'] as const;
  * A drawing's image address as clients and the console see it: with MjForwardUrlEnabled the gateway's
  * own proxy `{ServerAddress}/mj/image/{mj_id}` (relative without a ServerAddress), else the upstream's.
  */
-export function midjourneyImageAddress(imageUrl: string, mjId: string, forward: boolean, serverAddress: string): string {
+export function midjourneyImageAddress(
+  imageUrl: string,
+  mjId: string,
+  forward: boolean,
+  serverAddress: string,
+): string {
   return forward && imageUrl ? `${serverAddress.replace(/\/+$/, '')}/mj/image/${encodeURIComponent(mjId)}` : imageUrl;
 }
 
@@ -50,12 +64,22 @@ const channelId = lenientWholeNumber;
  * Filters of `GET /api/mj/` and `/api/mj/self/` (paging comes on top). Times are unix milliseconds,
  * as the drawing tasks store them; `channel_id` applies to administrators only.
  */
-export const midjourneyFilterShape = { channel_id: channelId, mj_id: optionalText, start_timestamp: optionalTime, end_timestamp: optionalTime };
+export const midjourneyFilterShape = {
+  channel_id: channelId,
+  mj_id: optionalText,
+  start_timestamp: optionalTime,
+  end_timestamp: optionalTime,
+};
 export const midjourneyFilterSchema = z.object(midjourneyFilterShape);
 export type MidjourneyFilter = z.infer<typeof midjourneyFilterSchema>;
 
 /** Filters of `GET /api/task/` and `/api/task/self`. Times are unix seconds; `channel_id` for administrators only. */
-export const taskFilterShape = { channel_id: channelId, task_id: optionalText, start_timestamp: optionalTime, end_timestamp: optionalTime };
+export const taskFilterShape = {
+  channel_id: channelId,
+  task_id: optionalText,
+  start_timestamp: optionalTime,
+  end_timestamp: optionalTime,
+};
 export const taskFilterSchema = z.object(taskFilterShape);
 export type TaskFilter = z.infer<typeof taskFilterSchema>;
 
@@ -175,4 +199,5 @@ export function taskResultOf(data: unknown): TaskResult {
   return result;
 }
 
-export const hasTaskResult = (result: TaskResult) => result.audios.length + result.videos.length + result.lyrics.length > 0;
+export const hasTaskResult = (result: TaskResult) =>
+  result.audios.length + result.videos.length + result.lyrics.length > 0;

@@ -24,7 +24,10 @@ describe('tokenStatusOf', () => {
 
 describe('checkTokenFields', () => {
   const check = (fields: Partial<typeof TOKEN_FIELD_DEFAULTS>, quantity?: number) =>
-    checkTokenFields({ ...TOKEN_FIELD_DEFAULTS, name: 'name', ...fields }, { nowSeconds: now, checkExpiryAgainstNow: true, quantity });
+    checkTokenFields(
+      { ...TOKEN_FIELD_DEFAULTS, name: 'name', ...fields },
+      { nowSeconds: now, checkExpiryAgainstNow: true, quantity },
+    );
 
   it('passes the defaults with a name', () => {
     expect(check({})).toBeNull();

@@ -92,18 +92,15 @@ export const tokenCreateRequestSchema = z.object(tokenFieldShape).partial().exte
 export type TokenCreateRequest = z.infer<typeof tokenCreateRequestSchema>;
 
 /** `PUT /api/token/`: missing fields keep their value; with `?status_only=true` only `status` counts. */
-export const tokenUpdateRequestSchema = z
-  .object(tokenFieldShape)
-  .partial()
-  .extend({
-    id: z.number().int().positive(),
-    status: z.number().optional(),
-    /**
-     * Optional (not in the reference): the remaining quota the client saw when it loaded the token. With
-     * `remain_quota`, the edit is refused when calls have spent from the token since, instead of giving it back.
-     */
-    expected_remain_quota: z.number().optional(),
-  });
+export const tokenUpdateRequestSchema = z.object(tokenFieldShape).partial().extend({
+  id: z.number().int().positive(),
+  status: z.number().optional(),
+  /**
+   * Optional (not in the reference): the remaining quota the client saw when it loaded the token. With
+   * `remain_quota`, the edit is refused when calls have spent from the token since, instead of giving it back.
+   */
+  expected_remain_quota: z.number().optional(),
+});
 export type TokenUpdateRequest = z.infer<typeof tokenUpdateRequestSchema>;
 
 /** A token as its owner sees it: the full key (without `sk-`), the effective status, the live remaining quota. */
@@ -147,7 +144,14 @@ export const isWholeLimit = (value: number): boolean => Number.isSafeInteger(val
 
 /** Model names of a comma list: trimmed, without blanks and repeats. */
 export function splitModelLimits(text: string): string[] {
-  return [...new Set(text.split(',').map((name) => name.trim()).filter((name) => name !== ''))];
+  return [
+    ...new Set(
+      text
+        .split(',')
+        .map((name) => name.trim())
+        .filter((name) => name !== ''),
+    ),
+  ];
 }
 
 export interface TokenCheckOptions {
@@ -174,7 +178,8 @@ export function checkTokenFields(fields: TokenFields, options: TokenCheckOptions
   if (options.quantity !== undefined && (!Number.isInteger(options.quantity) || options.quantity < 1)) {
     return { code: 'quantity_invalid' };
   }
-  if (fields.model_limits_enabled && splitModelLimits(fields.model_limits).length === 0) return { code: 'model_limits_empty' };
+  if (fields.model_limits_enabled && splitModelLimits(fields.model_limits).length === 0)
+    return { code: 'model_limits_empty' };
   if (!isWholeLimit(fields.rpm_limit)) return { code: 'rpm_limit_invalid' };
   if (!isWholeLimit(fields.tpm_limit)) return { code: 'tpm_limit_invalid' };
   return null;

@@ -5,7 +5,8 @@ export const PAYMENT_METHODS = ['zfb', 'wx'] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 export const EPAY_TYPE_OF: Record<PaymentMethod, string> = { zfb: 'alipay', wx: 'wxpay' };
 
-export const isPaymentMethod = (value: string): value is PaymentMethod => (PAYMENT_METHODS as readonly string[]).includes(value);
+export const isPaymentMethod = (value: string): value is PaymentMethod =>
+  (PAYMENT_METHODS as readonly string[]).includes(value);
 
 /** Reference notes §10.2: a top-up record moves from pending to success exactly once. */
 export const TopUpStatus = {

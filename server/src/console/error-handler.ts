@@ -16,12 +16,18 @@ export function consoleErrorHandler(error: FastifyError, request: FastifyRequest
   }
   if (hasZodFastifySchemaValidationErrors(error)) {
     const detail = describeValidation(error.validation, error.validationContext, language);
-    return reply.status(200).send({ success: false, message: fill(messages.common.invalidParameter, { detail })[language] });
+    return reply
+      .status(200)
+      .send({ success: false, message: fill(messages.common.invalidParameter, { detail })[language] });
   }
   const status = error.statusCode ?? 500;
   if (status < 500) {
-    return reply.status(status === 401 ? 401 : 200).send({ success: false, message: fill(messages.common.invalidParameter, { detail: error.message })[language] });
+    return reply
+      .status(status === 401 ? 401 : 200)
+      .send({ success: false, message: fill(messages.common.invalidParameter, { detail: error.message })[language] });
   }
   request.log.error({ err: error, requestId: request.id }, 'console request failed');
-  return reply.status(500).send({ success: false, message: fill(messages.common.internalError, { id: request.id })[language] });
+  return reply
+    .status(500)
+    .send({ success: false, message: fill(messages.common.internalError, { id: request.id })[language] });
 }

@@ -34,10 +34,14 @@ export function useConsoleJsonBodies(app: ConsoleApp): void {
     if (urlHoldsNul(request.url)) throw new AppError(messages.jsonGuard.nul, { status: 400, code: 'invalid_request' });
   });
   app.removeContentTypeParser('application/json');
-  app.addContentTypeParser('application/json', { parseAs: 'buffer' }, async (_request: FastifyRequest, body: string | Buffer) => {
-    const bytes = Buffer.isBuffer(body) ? body : Buffer.from(body);
-    const problem = jsonBodyProblem(bytes);
-    if (problem) throw new AppError(problem, { status: 400, code: 'invalid_request_body' });
-    return parseConsoleJson(bytes.toString());
-  });
+  app.addContentTypeParser(
+    'application/json',
+    { parseAs: 'buffer' },
+    async (_request: FastifyRequest, body: string | Buffer) => {
+      const bytes = Buffer.isBuffer(body) ? body : Buffer.from(body);
+      const problem = jsonBodyProblem(bytes);
+      if (problem) throw new AppError(problem, { status: 400, code: 'invalid_request_body' });
+      return parseConsoleJson(bytes.toString());
+    },
+  );
 }

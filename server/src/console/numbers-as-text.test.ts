@@ -18,11 +18,17 @@ describe('numbers given as text', () => {
     const reply = await root<string[]>('POST', '/redemption/', { name: 'as text', quota: '250000', count: '3' });
     expect(reply).toMatchObject({ success: true });
     expect(reply.data).toHaveLength(3);
-    const rows = await server.context.database.db.selectFrom('redemptions').select('quota').where('name', '=', 'as text').execute();
+    const rows = await server.context.database.db
+      .selectFrom('redemptions')
+      .select('quota')
+      .where('name', '=', 'as text')
+      .execute();
     expect(rows.map((row) => Number(row.quota))).toEqual([250_000, 250_000, 250_000]);
     const refused = await root('POST', '/redemption/', { name: 'no number', quota: 'lots', count: '1' });
     expect(refused.success).toBe(false);
-    expect(await server.context.database.db.selectFrom('redemptions').select('id').where('name', '=', 'no number').execute()).toEqual([]);
+    expect(
+      await server.context.database.db.selectFrom('redemptions').select('id').where('name', '=', 'no number').execute(),
+    ).toEqual([]);
   });
 
   it("a token's remain_quota", async () => {
@@ -44,4 +50,3 @@ describe('numbers given as text', () => {
     expect((await root<UserView>('GET', `/user/${id}`)).data?.quota).toBe(777);
   });
 });
-

@@ -49,12 +49,18 @@ afterAll(async () => {
 });
 
 const deliver = (body: string, signature: string) =>
-  server.call('/api/stripe/webhook', { method: 'POST', headers: { 'content-type': 'application/json', 'stripe-signature': signature }, body });
+  server.call('/api/stripe/webhook', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'stripe-signature': signature },
+    body,
+  });
 
 describe('the Stripe webhook under hostile deliveries', () => {
   it('refuses a body past 1 MiB before reading its signature, and credits nothing', async () => {
     const before = await quotaOf(server, customer.id);
-    const huge = FakeStripe.event(WEBHOOK_SECRET, 'checkout.session.completed', { client_reference_id: 'x'.repeat(MIB + 10) });
+    const huge = FakeStripe.event(WEBHOOK_SECRET, 'checkout.session.completed', {
+      client_reference_id: 'x'.repeat(MIB + 10),
+    });
     const refused = await deliver(huge.body, huge.signature);
     // The console's convention (the reference's): a refusal is a 200 with success false.
     expect(await refused.json()).toMatchObject({ success: false, message: expect.stringContaining('too large') });
@@ -85,7 +91,11 @@ describe('the Stripe webhook under hostile deliveries', () => {
 describe('sign-in routes under hostile bodies', () => {
   it('the second-factor step refuses an oversized code or flow token without a session change', async () => {
     const visitor = new CookieSession(server);
-    for (const body of [{ code: '1'.repeat(10_000) }, { code: '123456', flow_token: 'f'.repeat(10_000) }, { code: ['1', '2'] }]) {
+    for (const body of [
+      { code: '1'.repeat(10_000) },
+      { code: '123456', flow_token: 'f'.repeat(10_000) },
+      { code: ['1', '2'] },
+    ]) {
       const answer = await visitor.send('POST', '/user/login/2fa', body);
       expect(answer.success).toBe(false);
     }
@@ -102,7 +112,12 @@ describe('sign-in routes under hostile bodies', () => {
       Promise.all([
         visitor.send('POST', '/user/passkey/login/finish', {
           flow_token: flowToken,
-          credential: { id: 'a', rawId: 'a', type: 'public-key', response: { clientDataJSON: 'A'.repeat(6 * MIB), authenticatorData: 'A', signature: 'A' } },
+          credential: {
+            id: 'a',
+            rawId: 'a',
+            type: 'public-key',
+            response: { clientDataJSON: 'A'.repeat(6 * MIB), authenticatorData: 'A', signature: 'A' },
+          },
         }),
         server.call('/api/user/passkey/login/finish', {
           method: 'POST',
@@ -121,7 +136,9 @@ describe('sign-in routes under hostile bodies', () => {
 describe('key reveal under hostile bodies', () => {
   it('refuses 100,000 ids and nested ids with a clear message, and reveals nothing', async () => {
     const owner = consoleClient(server, customer.headers);
-    const many = await owner<{ keys: Record<string, string> }>('POST', '/token/batch/keys', { ids: Array.from({ length: 99_000 }, (_, index) => index + 1) });
+    const many = await owner<{ keys: Record<string, string> }>('POST', '/token/batch/keys', {
+      ids: Array.from({ length: 99_000 }, (_, index) => index + 1),
+    });
     expect(many).toMatchObject({ success: false, message: expect.stringContaining('100') });
     expect(many.data).toBeUndefined();
     const deep = await server.call('/api/token/batch/keys', {

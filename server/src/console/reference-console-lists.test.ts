@@ -32,11 +32,14 @@ describe('the reference console, second pass', () => {
     const first = await root<Named[]>('GET', '/api/channel/?p=0&page_size=2&id_sort=false&tag_mode=false');
     expect(first).toMatchObject({ success: true, page: 0, page_size: 2, total: 3 });
     expect(names(first)).toEqual(['c1', 'c2']);
-    expect(names(await root<Named[]>('GET', '/api/channel/?p=1&page_size=2&id_sort=false&tag_mode=false'))).toEqual(['c3']);
+    expect(names(await root<Named[]>('GET', '/api/channel/?p=1&page_size=2&id_sort=false&tag_mode=false'))).toEqual([
+      'c3',
+    ]);
   });
 
   it('pages tokens from p=0 by size', async () => {
-    for (const name of ['t1', 't2', 't3']) expect((await member('POST', '/api/token/', { name, remain_quota: 1, expired_time: -1 })).success).toBe(true);
+    for (const name of ['t1', 't2', 't3'])
+      expect((await member('POST', '/api/token/', { name, remain_quota: 1, expired_time: -1 })).success).toBe(true);
     const first = await member<Named[]>('GET', '/api/token/?p=0&size=2');
     expect(first).toMatchObject({ page: 0, total: 3 });
     expect(names(first)).toEqual(['t3', 't2']);
@@ -45,7 +48,10 @@ describe('the reference console, second pass', () => {
 
   it('keeps counting p from 1 for users, redemptions and logs', async () => {
     const users = await root<{ items: Array<{ username: string }>; page: number }>('GET', '/api/user/?p=1&page_size=1');
-    const second = await root<{ items: Array<{ username: string }>; page: number }>('GET', '/api/user/?p=2&page_size=1');
+    const second = await root<{ items: Array<{ username: string }>; page: number }>(
+      'GET',
+      '/api/user/?p=2&page_size=1',
+    );
     expect(users.data?.page).toBe(1);
     expect(second.data?.page).toBe(2);
     expect(second.data?.items[0]?.username).not.toBe(users.data?.items[0]?.username);
@@ -59,11 +65,30 @@ describe('the reference console, second pass', () => {
       const db = server.context.database.db;
       await db
         .insertInto('midjourneys')
-        .values(['mj-1', 'mj-2', 'mj-3'].map((mjId, index) => ({ user_id: memberId, mj_id: mjId, channel_id: 4, submit_time: nowMs - 60_000 + index, action: 'IMAGINE', status: 'SUCCESS' })))
+        .values(
+          ['mj-1', 'mj-2', 'mj-3'].map((mjId, index) => ({
+            user_id: memberId,
+            mj_id: mjId,
+            channel_id: 4,
+            submit_time: nowMs - 60_000 + index,
+            action: 'IMAGINE',
+            status: 'SUCCESS',
+          })),
+        )
         .execute();
       await db
         .insertInto('tasks')
-        .values(['task-1', 'task-2', 'task-3'].map((taskId, index) => ({ user_id: memberId, task_id: taskId, platform: 'suno', channel_id: 4, submit_time: nowSeconds() - 60 + index, action: 'MUSIC', status: 'SUCCESS' })))
+        .values(
+          ['task-1', 'task-2', 'task-3'].map((taskId, index) => ({
+            user_id: memberId,
+            task_id: taskId,
+            platform: 'suno',
+            channel_id: 4,
+            submit_time: nowSeconds() - 60 + index,
+            action: 'MUSIC',
+            status: 'SUCCESS',
+          })),
+        )
         .execute();
     });
 
@@ -72,7 +97,10 @@ describe('the reference console, second pass', () => {
 
     it('answers /api/mj/ and /api/mj/self/ with a plain list paged from p=0', async () => {
       const start = nowMs - 86_400_000;
-      const admin = await root<Drawing[]>('GET', `/api/mj/?p=0&page_size=2&channel_id=&mj_id=&start_timestamp=${start}&end_timestamp=${nowMs + 60_000}`);
+      const admin = await root<Drawing[]>(
+        'GET',
+        `/api/mj/?p=0&page_size=2&channel_id=&mj_id=&start_timestamp=${start}&end_timestamp=${nowMs + 60_000}`,
+      );
       expect(Array.isArray(admin.data)).toBe(true);
       expect(admin).toMatchObject({ success: true, page: 0, total: 3 });
       expect(admin.data?.map((item) => item.mj_id)).toEqual(['mj-3', 'mj-2']);
@@ -81,7 +109,10 @@ describe('the reference console, second pass', () => {
     });
 
     it('answers /api/task/ and /api/task/self with a plain list, leaving out end_timestamp=NaN as its first load sends it', async () => {
-      const firstLoad = await root<Task[]>('GET', `/api/task/?p=0&channel_id=&task_id=&start_timestamp=${nowSeconds() - 86_400}&end_timestamp=NaN`);
+      const firstLoad = await root<Task[]>(
+        'GET',
+        `/api/task/?p=0&channel_id=&task_id=&start_timestamp=${nowSeconds() - 86_400}&end_timestamp=NaN`,
+      );
       expect(firstLoad).toMatchObject({ success: true, page: 0, total: 3 });
       expect(firstLoad.data?.map((item) => item.task_id)).toEqual(['task-3', 'task-2', 'task-1']);
       const own = await member<Task[]>('GET', '/api/task/self?p=1&page_size=2&start_timestamp=NaN&end_timestamp=NaN');
@@ -90,26 +121,46 @@ describe('the reference console, second pass', () => {
   });
 
   it('lists tag groups only in tag mode, so untagged channels do not push them off page 1', async () => {
-    const loose = await addChannel(server, { name: 'loose', baseUrl: 'http://127.0.0.1:9', models: ['gpt-4o'], priority: 99 });
+    const loose = await addChannel(server, {
+      name: 'loose',
+      baseUrl: 'http://127.0.0.1:9',
+      models: ['gpt-4o'],
+      priority: 99,
+    });
     const red = [
       await addChannel(server, { name: 'red-1', baseUrl: 'http://127.0.0.1:9', models: ['gpt-4o'], priority: 5 }),
       await addChannel(server, { name: 'red-2', baseUrl: 'http://127.0.0.1:9', models: ['gpt-4o'], priority: 4 }),
     ];
-    const blue = await addChannel(server, { name: 'blue-1', baseUrl: 'http://127.0.0.1:9', models: ['gpt-4o'], priority: 3 });
+    const blue = await addChannel(server, {
+      name: 'blue-1',
+      baseUrl: 'http://127.0.0.1:9',
+      models: ['gpt-4o'],
+      priority: 3,
+    });
     expect((await root('POST', '/api/channel/batch/tag', { ids: red, tag: 'red' })).success).toBe(true);
     expect((await root('POST', '/api/channel/batch/tag', { ids: [blue], tag: 'blue' })).success).toBe(true);
-    const tags = await root<Array<Named & { tag: string | null; id: number }>>('GET', '/api/channel/?p=0&page_size=1&id_sort=false&tag_mode=true');
+    const tags = await root<Array<Named & { tag: string | null; id: number }>>(
+      'GET',
+      '/api/channel/?p=0&page_size=1&id_sort=false&tag_mode=true',
+    );
     expect(tags.total).toBe(2);
     expect(names(tags)).toEqual(['red-1', 'red-2']);
-    expect(names(await root<Named[]>('GET', '/api/channel/?p=1&page_size=1&id_sort=false&tag_mode=true'))).toEqual(['blue-1']);
-    const everyTag = await root<Array<{ id: number; tag: string | null }>>('GET', '/api/channel/?p=0&page_size=10&tag_mode=true');
+    expect(names(await root<Named[]>('GET', '/api/channel/?p=1&page_size=1&id_sort=false&tag_mode=true'))).toEqual([
+      'blue-1',
+    ]);
+    const everyTag = await root<Array<{ id: number; tag: string | null }>>(
+      'GET',
+      '/api/channel/?p=0&page_size=10&tag_mode=true',
+    );
     expect(everyTag.data?.every((channel) => channel.tag)).toBe(true);
     expect(everyTag.data?.map((channel) => channel.id)).not.toContain(loose);
   });
 
   it('stores "" for an option sent without a value (the payment and WeChat sections), and refuses it where a number is needed', async () => {
     // A payment address needs the server address first (spec 000, issue 41).
-    expect((await root('PUT', '/api/option/', { key: 'ServerAddress', value: 'https://gateway.example.com' })).success).toBe(true);
+    expect(
+      (await root('PUT', '/api/option/', { key: 'ServerAddress', value: 'https://gateway.example.com' })).success,
+    ).toBe(true);
     for (const key of ['PayAddress', 'EpayId', 'WeChatServerAddress']) {
       expect((await root('PUT', '/api/option/', { key, value: 'https://pay.example.com' })).success).toBe(true);
       const reply = await root('PUT', '/api/option/', { key });
@@ -117,7 +168,10 @@ describe('the reference console, second pass', () => {
       expect(server.context.options.string(key as 'PayAddress')).toBe('');
     }
     const before = server.context.options.string('SMTPPort');
-    expect(await root('PUT', '/api/option/', { key: 'SMTPPort' })).toMatchObject({ success: false, message: 'SMTPPort must be a number' });
+    expect(await root('PUT', '/api/option/', { key: 'SMTPPort' })).toMatchObject({
+      success: false,
+      message: 'SMTPPort must be a number',
+    });
     expect(server.context.options.string('SMTPPort')).toBe(before);
   });
 });

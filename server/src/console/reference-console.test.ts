@@ -31,7 +31,9 @@ describe.each(kinds)('the reference console against Switchboard on %s', (kind: D
     it('answers channels and tokens with data as a plain list, paging beside it', async () => {
       await addChannel(server, { name: 'listed', baseUrl: 'http://127.0.0.1:9', models: ['gpt-4o'] });
       const user = await member('lister');
-      expect((await user('POST', '/api/token/', { name: 'first', remain_quota: 500000, expired_time: -1 })).success).toBe(true);
+      expect(
+        (await user('POST', '/api/token/', { name: 'first', remain_quota: 500000, expired_time: -1 })).success,
+      ).toBe(true);
       for (const path of ['/api/channel/?p=0&page_size=10', '/api/channel/search?keyword=listed']) {
         const reply = await root<Array<{ name: string }>>('GET', path);
         expect(Array.isArray(reply.data), path).toBe(true);
@@ -40,7 +42,10 @@ describe.each(kinds)('the reference console against Switchboard on %s', (kind: D
       }
       for (const path of ['/api/token/?p=0&size=10', '/api/token/search?keyword=fir&token=']) {
         const reply = await user<Array<{ name: string; key: string }>>('GET', path);
-        expect(reply.data?.map((token) => token.name), path).toEqual(['first']);
+        expect(
+          reply.data?.map((token) => token.name),
+          path,
+        ).toEqual(['first']);
         expect(reply).toMatchObject({ page: 0, total: 1 });
       }
       // Without a size the search answers every match on one list, as the reference's does.
@@ -50,45 +55,103 @@ describe.each(kinds)('the reference console against Switchboard on %s', (kind: D
     });
 
     it('keeps {items, page, total} for users, redemptions and logs (+ page_size for logs)', async () => {
-      expect((await root('GET', '/api/user/?p=1')).data).toMatchObject({ items: expect.any(Array), page: 1, total: expect.any(Number) });
-      expect((await root('GET', '/api/redemption/?p=1&page_size=10')).data).toMatchObject({ items: [], page: 1, total: 0 });
-      expect((await root('GET', '/api/log/?p=1&page_size=10')).data).toMatchObject({ items: expect.any(Array), page: 1, page_size: 10 });
+      expect((await root('GET', '/api/user/?p=1')).data).toMatchObject({
+        items: expect.any(Array),
+        page: 1,
+        total: expect.any(Number),
+      });
+      expect((await root('GET', '/api/redemption/?p=1&page_size=10')).data).toMatchObject({
+        items: [],
+        page: 1,
+        total: 0,
+      });
+      expect((await root('GET', '/api/log/?p=1&page_size=10')).data).toMatchObject({
+        items: expect.any(Array),
+        page: 1,
+        page_size: 10,
+      });
     });
   });
 
   describe('null is empty', () => {
     it('registers without an invite link when aff_code, email and verification_code are null', async () => {
-      const body = { username: 'nulled', password: 'password123', password2: 'password123', email: null, verification_code: null, aff_code: null };
+      const body = {
+        username: 'nulled',
+        password: 'password123',
+        password2: 'password123',
+        email: null,
+        verification_code: null,
+        aff_code: null,
+      };
       expect(await anonymous('POST', '/api/user/register', body)).toMatchObject({ status: 200, success: true });
-      expect((await anonymous('POST', '/api/user/login', { username: 'nulled', password: 'password123' })).success).toBe(true);
+      expect(
+        (await anonymous('POST', '/api/user/login', { username: 'nulled', password: 'password123' })).success,
+      ).toBe(true);
     });
 
     it('reads optional channel and token fields sent as null as not given', async () => {
-      const channel = { type: 1, name: 'from-script', key: 'sk-x', base_url: null, other: null, models: 'gpt-4o', group: 'default', model_mapping: null, tag: null, priority: null, weight: null, auto_ban: null, setting: null };
+      const channel = {
+        type: 1,
+        name: 'from-script',
+        key: 'sk-x',
+        base_url: null,
+        other: null,
+        models: 'gpt-4o',
+        group: 'default',
+        model_mapping: null,
+        tag: null,
+        priority: null,
+        weight: null,
+        auto_ban: null,
+        setting: null,
+      };
       expect(await root('POST', '/api/channel/', channel)).toMatchObject({ success: true });
       const user = await member('null-tokens');
-      const token = { name: 'nullish', remain_quota: null, expired_time: null, unlimited_quota: null, model_limits_enabled: null, model_limits: null, allow_ips: null, group: null };
-      const created = await user<Array<{ id: number; remain_quota: number; expired_time: number; allow_ips: string; group: string }>>('POST', '/api/token/', token);
+      const token = {
+        name: 'nullish',
+        remain_quota: null,
+        expired_time: null,
+        unlimited_quota: null,
+        model_limits_enabled: null,
+        model_limits: null,
+        allow_ips: null,
+        group: null,
+      };
+      const created = await user<
+        Array<{ id: number; remain_quota: number; expired_time: number; allow_ips: string; group: string }>
+      >('POST', '/api/token/', token);
       expect(created.success, created.message).toBe(true);
       expect(created.data?.[0]).toMatchObject({ remain_quota: 500000, expired_time: -1, allow_ips: '', group: '' });
       const id = created.data?.[0]?.id ?? 0;
-      expect(await user('PUT', '/api/token/', { id, name: 'renamed', remain_quota: null, group: null })).toMatchObject({ success: true, data: { name: 'renamed', remain_quota: 500000 } });
+      expect(await user('PUT', '/api/token/', { id, name: 'renamed', remain_quota: null, group: null })).toMatchObject({
+        success: true,
+        data: { name: 'renamed', remain_quota: 500000 },
+      });
     });
 
     it('answers a required field sent as null with the usual clear message, changing nothing', async () => {
       const user = await member('null-required');
       const reply = await user('PUT', '/api/token/', { id: null, name: 'x' });
       expect(reply).toMatchObject({ status: 200, success: false, message: 'Invalid parameter: id is required' });
-      expect(await anonymous('POST', '/api/user/register', { username: null, password: 'password123' })).toMatchObject({ success: false });
+      expect(await anonymous('POST', '/api/user/register', { username: null, password: 'password123' })).toMatchObject({
+        success: false,
+      });
       // An option sent without a value is "" (as the reference stores it), then checked like any value.
-      expect(await root('PUT', '/api/option/', { key: 'SelfUseModeEnabled', value: null })).toMatchObject({ success: false, message: 'SelfUseModeEnabled must be true or false' });
+      expect(await root('PUT', '/api/option/', { key: 'SelfUseModeEnabled', value: null })).toMatchObject({
+        success: false,
+        message: 'SelfUseModeEnabled must be true or false',
+      });
       expect(server.context.options.boolean('SelfUseModeEnabled')).toBe(false);
     });
   });
 
   describe('bodiless calls with a JSON content type', () => {
     it('serves GET, DELETE /api/channel/disabled, DELETE /api/log/?target_timestamp= and DELETE /api/user/self', async () => {
-      expect(await root('GET', '/api/user/self')).toMatchObject({ status: 200, success: true, data: { username: 'root' } });
+      expect(await root('GET', '/api/user/self')).toMatchObject({
+        status: 200,
+        success: true,
+        data: { username: 'root' },
+      });
       const off = await addChannel(server, { name: 'off', baseUrl: 'http://127.0.0.1:9', models: ['gpt-4o'] });
       expect((await root('PUT', '/api/channel/', { id: off, status: 2 })).success).toBe(true);
       expect(await root('DELETE', '/api/channel/disabled')).toMatchObject({ status: 200, success: true, data: 1 });
@@ -96,24 +159,47 @@ describe.each(kinds)('the reference console against Switchboard on %s', (kind: D
       expect(cleared).toMatchObject({ status: 200, success: true, data: expect.any(Number) });
       const leaving = await member('leaving');
       expect(await leaving('DELETE', '/api/user/self')).toMatchObject({ status: 200, success: true });
-      expect((await anonymous('POST', '/api/user/login', { username: 'leaving', password: 'password123' })).success).toBe(false);
+      expect(
+        (await anonymous('POST', '/api/user/login', { username: 'leaving', password: 'password123' })).success,
+      ).toBe(false);
     });
 
     it('refuses a body that is not JSON with a clear message', async () => {
-      const response = await server.call('/api/user/login', { method: 'POST', headers: { 'content-type': 'application/json', 'accept-language': 'en' }, body: '{"username":' });
-      expect(await response.json()).toMatchObject({ success: false, message: expect.stringMatching(/^Invalid parameter: /) });
+      const response = await server.call('/api/user/login', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'accept-language': 'en' },
+        body: '{"username":',
+      });
+      expect(await response.json()).toMatchObject({
+        success: false,
+        message: expect.stringMatching(/^Invalid parameter: /),
+      });
     });
   });
 
   describe('root and its own record', () => {
     it('reads and edits itself by id; an administrator still cannot read another administrator', async () => {
-      expect(await root('GET', `/api/user/${rootId}`)).toMatchObject({ success: true, data: { id: rootId, username: 'root', role: Role.Root } });
-      expect(await root('PUT', '/api/user/', { id: rootId, username: 'root', display_name: 'The Root', group: 'default', password: null })).toMatchObject({ success: true });
+      expect(await root('GET', `/api/user/${rootId}`)).toMatchObject({
+        success: true,
+        data: { id: rootId, username: 'root', role: Role.Root },
+      });
+      expect(
+        await root('PUT', '/api/user/', {
+          id: rootId,
+          username: 'root',
+          display_name: 'The Root',
+          group: 'default',
+          password: null,
+        }),
+      ).toMatchObject({ success: true });
       expect((await root<{ display_name: string }>('GET', `/api/user/${rootId}`)).data?.display_name).toBe('The Root');
       await addUser(server, 'admin-one', { role: Role.Admin });
       const other = await addUser(server, 'admin-two', { role: Role.Admin });
       const admin = referenceConsoleClient(server, await signIn(server, 'admin-one', 'password123'));
-      expect(await admin('GET', `/api/user/${other}`)).toMatchObject({ success: false, message: 'No permission to act on a user of the same or a higher role' });
+      expect(await admin('GET', `/api/user/${other}`)).toMatchObject({
+        success: false,
+        message: 'No permission to act on a user of the same or a higher role',
+      });
       expect(await admin('GET', `/api/user/${rootId}`)).toMatchObject({ success: false });
     });
   });
@@ -121,9 +207,20 @@ describe.each(kinds)('the reference console against Switchboard on %s', (kind: D
   describe('status and first run', () => {
     it('answers the status fields the reference console reads, and GET /api/setup as done', async () => {
       const status = await anonymous<Record<string, unknown>>('GET', '/api/status');
-      expect(status.data).toMatchObject({ setup: true, docs_link: '', self_use_mode_enabled: false, chats: expect.any(Array), system_name: 'Switchboard' });
-      expect(await anonymous('GET', '/api/setup')).toMatchObject({ success: true, data: { status: true, root_init: true, database_type: kind } });
-      expect(await anonymous('POST', '/api/setup', { username: 'x', password: 'y', confirmPassword: 'y' })).toMatchObject({ success: false, message: 'The system is already set up' });
+      expect(status.data).toMatchObject({
+        setup: true,
+        docs_link: '',
+        self_use_mode_enabled: false,
+        chats: expect.any(Array),
+        system_name: 'Switchboard',
+      });
+      expect(await anonymous('GET', '/api/setup')).toMatchObject({
+        success: true,
+        data: { status: true, root_init: true, database_type: kind },
+      });
+      expect(
+        await anonymous('POST', '/api/setup', { username: 'x', password: 'y', confirmPassword: 'y' }),
+      ).toMatchObject({ success: false, message: 'The system is already set up' });
     });
 
     it('ships chat links whose only placeholders are {key} and {address}', async () => {
@@ -132,7 +229,10 @@ describe.each(kinds)('the reference console against Switchboard on %s', (kind: D
       for (const link of chats.flatMap((chat) => Object.values(chat))) {
         const placeholders = link.match(/\{[A-Za-z]+\}/g) ?? [];
         expect(placeholders.length, link).toBeGreaterThan(0);
-        expect(placeholders.every((placeholder) => placeholder === '{key}' || placeholder === '{address}'), link).toBe(true);
+        expect(
+          placeholders.every((placeholder) => placeholder === '{key}' || placeholder === '{address}'),
+          link,
+        ).toBe(true);
       }
     });
   });
@@ -140,10 +240,26 @@ describe.each(kinds)('the reference console against Switchboard on %s', (kind: D
   describe('PUT /api/channel/tag with nothing changed', () => {
     it('answers success and changes nothing', async () => {
       await addChannel(server, { name: 'tag-member', baseUrl: 'http://127.0.0.1:9', models: ['gpt-4o'] });
-      await server.context.database.db.updateTable('channels').set({ tag: 'quiet' }).where('name', '=', 'tag-member').execute();
-      const body = { tag: 'quiet', new_tag: null, models: null, groups: null, model_mapping: null, priority: null, weight: null };
+      await server.context.database.db
+        .updateTable('channels')
+        .set({ tag: 'quiet' })
+        .where('name', '=', 'tag-member')
+        .execute();
+      const body = {
+        tag: 'quiet',
+        new_tag: null,
+        models: null,
+        groups: null,
+        model_mapping: null,
+        priority: null,
+        weight: null,
+      };
       expect(await root('PUT', '/api/channel/tag', body)).toMatchObject({ success: true });
-      const row = await server.context.database.db.selectFrom('channels').select(['tag', 'models']).where('name', '=', 'tag-member').executeTakeFirstOrThrow();
+      const row = await server.context.database.db
+        .selectFrom('channels')
+        .select(['tag', 'models'])
+        .where('name', '=', 'tag-member')
+        .executeTakeFirstOrThrow();
       expect(row).toEqual({ tag: 'quiet', models: 'gpt-4o' });
     });
   });

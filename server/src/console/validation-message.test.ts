@@ -15,9 +15,30 @@ describe('schema validation messages', () => {
   });
 
   const cases: Array<[what: string, method: string, path: string, body: unknown, zh: string, en: string]> = [
-    ['a text where a number belongs', 'PUT', '/api/user/', { id: 1, quota: 'lots' }, '无效的参数：quota 应为数字', 'Invalid parameter: quota must be a number'],
-    ['a fraction where a whole number belongs', 'PUT', '/api/user/', { id: 1, quota: 1.5 }, '无效的参数：quota 应为整数', 'Invalid parameter: quota must be a whole number'],
-    ['a missing field', 'POST', '/api/user/manage', { action: 'promote' }, '无效的参数：id 不能为空', 'Invalid parameter: id is required'],
+    [
+      'a text where a number belongs',
+      'PUT',
+      '/api/user/',
+      { id: 1, quota: 'lots' },
+      '无效的参数：quota 应为数字',
+      'Invalid parameter: quota must be a number',
+    ],
+    [
+      'a fraction where a whole number belongs',
+      'PUT',
+      '/api/user/',
+      { id: 1, quota: 1.5 },
+      '无效的参数：quota 应为整数',
+      'Invalid parameter: quota must be a whole number',
+    ],
+    [
+      'a missing field',
+      'POST',
+      '/api/user/manage',
+      { action: 'promote' },
+      '无效的参数：id 不能为空',
+      'Invalid parameter: id is required',
+    ],
     [
       'a value outside a choice, with another problem',
       'POST',
@@ -26,7 +47,14 @@ describe('schema validation messages', () => {
       '无效的参数：id 必须大于 0；action 只能是以下值之一：promote, demote, disable, enable, delete',
       'Invalid parameter: id must be greater than 0; action must be one of: promote, demote, disable, enable, delete',
     ],
-    ['a refinement with its own words', 'GET', '/api/log/?type=9', undefined, '无效的参数：type 只能是 0、1、2、3 或 4', 'Invalid parameter: type must be 0, 1, 2, 3 or 4'],
+    [
+      'a refinement with its own words',
+      'GET',
+      '/api/log/?type=9',
+      undefined,
+      '无效的参数：type 只能是 0、1、2、3 或 4',
+      'Invalid parameter: type must be 0, 1, 2, 3 or 4',
+    ],
   ];
 
   it.each(cases)('%s', async (_what, method, path, body, zh, en) => {
@@ -35,6 +63,9 @@ describe('schema validation messages', () => {
   });
 
   it('answers a coerced field that is not a number in Chinese too', async () => {
-    expect(await root.zh.send('POST', '/api/user/aff_transfer', { quota: 'abc' })).toMatchObject({ success: false, message: '无效的参数：quota 应为数字' });
+    expect(await root.zh.send('POST', '/api/user/aff_transfer', { quota: 'abc' })).toMatchObject({
+      success: false,
+      message: '无效的参数：quota 应为数字',
+    });
   });
 });

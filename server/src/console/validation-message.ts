@@ -35,23 +35,34 @@ function reasonOf(issue: ValidationIssue): Text {
       // zod reports a missing field as a wrong type "received undefined".
       if ((issue.message ?? '').endsWith('received undefined')) return messages.validation.required;
       const type = typeNames[String(params.expected)];
-      return type ? { zh: fill(messages.validation.wrongType, { type: type.zh }).zh, en: fill(messages.validation.wrongType, { type: type.en }).en } : messages.validation.invalid;
+      return type
+        ? {
+            zh: fill(messages.validation.wrongType, { type: type.zh }).zh,
+            en: fill(messages.validation.wrongType, { type: type.en }).en,
+          }
+        : messages.validation.invalid;
     }
     case 'too_small':
       return sizeReason(params, true);
     case 'too_big':
       return sizeReason(params, false);
     case 'invalid_value':
-      return fill(messages.validation.oneOf, { values: (Array.isArray(params.values) ? params.values : []).map(String).join(', ') });
+      return fill(messages.validation.oneOf, {
+        values: (Array.isArray(params.values) ? params.values : []).map(String).join(', '),
+      });
     case 'invalid_format':
       return fill(messages.validation.format, { format: String(params.format) });
     case 'not_multiple_of':
       return fill(messages.validation.multipleOf, { divisor: String(params.divisor) });
     case 'unrecognized_keys':
-      return fill(messages.validation.unknownFields, { keys: (Array.isArray(params.keys) ? params.keys : []).map(String).join(', ') });
+      return fill(messages.validation.unknownFields, {
+        keys: (Array.isArray(params.keys) ? params.keys : []).map(String).join(', '),
+      });
     case 'custom': {
       const text = params.params as Partial<Text> | undefined;
-      return typeof text?.zh === 'string' && typeof text.en === 'string' ? { zh: text.zh, en: text.en } : messages.validation.invalid;
+      return typeof text?.zh === 'string' && typeof text.en === 'string'
+        ? { zh: text.zh, en: text.en }
+        : messages.validation.invalid;
     }
     default:
       return messages.validation.invalid;
@@ -62,7 +73,11 @@ function reasonOf(issue: ValidationIssue): Text {
  * Every validation failure of a request as one message wholly in the caller's language: the field
  * (dotted path) and what is wrong with it, never zod's English wording.
  */
-export function describeValidation(issues: readonly ValidationIssue[], context: string | undefined, language: Language): string {
+export function describeValidation(
+  issues: readonly ValidationIssue[],
+  context: string | undefined,
+  language: Language,
+): string {
   const separator = language === 'zh' ? '；' : '; ';
   return issues
     .map((issue) => {

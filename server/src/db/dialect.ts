@@ -21,9 +21,7 @@ export const idType = (kind: DatabaseKind) => (kind === 'sqlite' ? 'integer' : '
 /** Makes the column an auto-increment primary key on every dialect. */
 export function idColumn(kind: DatabaseKind) {
   return (column: ColumnDefinitionBuilder): ColumnDefinitionBuilder =>
-    kind === 'postgres'
-      ? column.primaryKey().generatedByDefaultAsIdentity()
-      : column.primaryKey().autoIncrement();
+    kind === 'postgres' ? column.primaryKey().generatedByDefaultAsIdentity() : column.primaryKey().autoIncrement();
 }
 
 /** Text column type for long values (MySQL TEXT cannot carry a default or a plain index). */
@@ -33,7 +31,8 @@ export const longText = (kind: DatabaseKind) => (kind === 'mysql' ? sql`mediumte
 export function toNumber(value: unknown): number {
   if (value === null || value === undefined) return 0;
   const number = typeof value === 'number' ? value : Number(value);
-  if (!Number.isFinite(number) || (Number.isInteger(number) && !Number.isSafeInteger(number))) throw new RangeError(`not a number: ${String(value)}`);
+  if (!Number.isFinite(number) || (Number.isInteger(number) && !Number.isSafeInteger(number)))
+    throw new RangeError(`not a number: ${String(value)}`);
   return number;
 }
 
@@ -88,11 +87,7 @@ export const tableOptions = (kind: DatabaseKind) =>
   kind === 'mysql' ? sql`character set utf8mb4 collate utf8mb4_bin` : sql``;
 
 /** `column` contains `needle`, ignoring case, on every dialect (LIKE wildcards in the needle are literal). */
-export function containsIgnoringCase(
-  kind: DatabaseKind,
-  column: string,
-  needle: string,
-): Expression<SqlBool> {
+export function containsIgnoringCase(kind: DatabaseKind, column: string, needle: string): Expression<SqlBool> {
   const pattern = `%${needle.toLowerCase().replace(/[!%_]/g, (character) => `!${character}`)}%`;
   const reference = sql.ref(column);
   return kind === 'postgres'
@@ -120,7 +115,9 @@ export async function insertOrAdd<DB, T extends keyof DB & string>(
   if (rows.length === 0) return;
   const query = (db as Kysely<any>).insertInto(table).values(rows as any);
   if (kind === 'mysql') {
-    const set = Object.fromEntries(additive.map((column) => [column, sql`${sql.ref(column)} + values(${sql.ref(column)})`]));
+    const set = Object.fromEntries(
+      additive.map((column) => [column, sql`${sql.ref(column)} + values(${sql.ref(column)})`]),
+    );
     await query.onDuplicateKeyUpdate(set as any).execute();
     return;
   }
@@ -144,7 +141,14 @@ const TRANSIENT_CODES = new Set([
   'ER_LOCK_DEADLOCK',
 ]);
 /** SQLite primary result codes of the same kind (extended codes such as SQLITE_BUSY_SNAPSHOT share the prefix). */
-const TRANSIENT_SQLITE = ['SQLITE_BUSY', 'SQLITE_LOCKED', 'SQLITE_FULL', 'SQLITE_IOERR', 'SQLITE_CANTOPEN', 'SQLITE_NOMEM'];
+const TRANSIENT_SQLITE = [
+  'SQLITE_BUSY',
+  'SQLITE_LOCKED',
+  'SQLITE_FULL',
+  'SQLITE_IOERR',
+  'SQLITE_CANTOPEN',
+  'SQLITE_NOMEM',
+];
 /** node-postgres reports a lost connection without a code. */
 const TRANSIENT_MESSAGES = /^Connection terminated|not queryable|timeout exceeded when trying to connect/;
 /** PostgreSQL SQLSTATE classes: connection, transaction rollback, resources, operator intervention, system. */

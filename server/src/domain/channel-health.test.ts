@@ -35,7 +35,12 @@ async function refusingUpstream(status: number, body: unknown): Promise<FakeJson
   return fake;
 }
 
-const channelRow = (id: number) => server.context.database.db.selectFrom('channels').select(['status', 'other_info']).where('id', '=', id).executeTakeFirstOrThrow();
+const channelRow = (id: number) =>
+  server.context.database.db
+    .selectFrom('channels')
+    .select(['status', 'other_info'])
+    .where('id', '=', id)
+    .executeTakeFirstOrThrow();
 
 async function chat(model: string): Promise<Response> {
   return server.call('/v1/chat/completions', {
@@ -48,15 +53,49 @@ async function chat(model: string): Promise<Response> {
 const openAIError = (message: string, type: string, code: string | null) => ({ error: { message, type, code } });
 const anthropicError = (type: string, message: string) => ({ type: 'error', error: { type, message } });
 const googleError = (code: number, status: string, message: string, reason?: string) => ({
-  error: { code, status, message, ...(reason ? { details: [{ '@type': 'type.googleapis.com/google.rpc.ErrorInfo', reason, domain: 'googleapis.com' }] } : {}) },
+  error: {
+    code,
+    status,
+    message,
+    ...(reason
+      ? { details: [{ '@type': 'type.googleapis.com/google.rpc.ErrorInfo', reason, domain: 'googleapis.com' }] }
+      : {}),
+  },
 });
 
 describe('automatic disabling on live traffic', () => {
   it.each([
-    { case: 'a 400 echoing the prompt', type: 1, status: 400, body: openAIError(`You said: ${ECHOED_PROMPT}. Permission denied`, 'invalid_request_error', null), reason: null },
-    { case: 'a 429 rate limit that mentions the quota', type: 1, status: 429, body: openAIError('You exceeded your current quota for requests per minute', 'requests', 'rate_limit_exceeded'), reason: null },
-    { case: 'a Gemini 400 echoing the prompt', type: 24, status: 400, body: googleError(400, 'INVALID_ARGUMENT', `Permission denied: ${ECHOED_PROMPT}`), reason: null },
-    { case: 'an Anthropic 400 echoing the prompt', type: 14, status: 400, body: anthropicError('invalid_request_error', `Permission denied. Your account is not authorized: ${ECHOED_PROMPT}`), reason: null },
+    {
+      case: 'a 400 echoing the prompt',
+      type: 1,
+      status: 400,
+      body: openAIError(`You said: ${ECHOED_PROMPT}. Permission denied`, 'invalid_request_error', null),
+      reason: null,
+    },
+    {
+      case: 'a 429 rate limit that mentions the quota',
+      type: 1,
+      status: 429,
+      body: openAIError('You exceeded your current quota for requests per minute', 'requests', 'rate_limit_exceeded'),
+      reason: null,
+    },
+    {
+      case: 'a Gemini 400 echoing the prompt',
+      type: 24,
+      status: 400,
+      body: googleError(400, 'INVALID_ARGUMENT', `Permission denied: ${ECHOED_PROMPT}`),
+      reason: null,
+    },
+    {
+      case: 'an Anthropic 400 echoing the prompt',
+      type: 14,
+      status: 400,
+      body: anthropicError(
+        'invalid_request_error',
+        `Permission denied. Your account is not authorized: ${ECHOED_PROMPT}`,
+      ),
+      reason: null,
+    },
     {
       case: 'a 401 invalid_api_key',
       type: 1,
@@ -82,7 +121,7 @@ describe('automatic disabling on live traffic', () => {
       case: 'a Gemini 403 PERMISSION_DENIED',
       type: 24,
       status: 403,
-      body: googleError(403, 'PERMISSION_DENIED', 'Method doesn\'t allow unregistered callers'),
+      body: googleError(403, 'PERMISSION_DENIED', "Method doesn't allow unregistered callers"),
       reason: "upstream HTTP 403 (PERMISSION_DENIED): Method doesn't allow unregistered callers",
     },
     {
@@ -92,29 +131,42 @@ describe('automatic disabling on live traffic', () => {
       body: googleError(400, 'INVALID_ARGUMENT', 'API key not valid. Please pass a valid API key.', 'API_KEY_INVALID'),
       reason: 'upstream HTTP 400 (API_KEY_INVALID, INVALID_ARGUMENT): API key not valid. Please pass a valid API key.',
     },
-  ])('$case: disabled only when the upstream says so by status, type or code', async ({ case: name, type, status, body, reason }) => {
-    const model = `health-${name.replace(/\W+/g, '-')}`;
-    await priceModels(server, { [model]: 1 });
-    const upstream = await refusingUpstream(status, body);
-    const id = type === 24 ? await addChannelWithOther(server, { type, baseUrl: upstream.url, models: [model] }, 'v1beta') : await addChannel(server, { type, baseUrl: upstream.url, models: [model] });
-    expect((await chat(model)).status).toBe(status);
-    expect(upstream.received).toHaveLength(1);
-    const row = await channelRow(id);
-    if (reason === null) {
-      expect(row.status).toBe(1);
-      expect(row.other_info).toBe('{}');
-      return;
-    }
-    expect(row.status).toBe(3);
-    expect(JSON.parse(row.other_info)).toMatchObject({ status_reason: reason, status_time: expect.any(Number) });
-    const abilities = await server.context.database.db.selectFrom('abilities').select('enabled').where('channel_id', '=', id).execute();
-    expect(abilities.every((ability) => ability.enabled === 0)).toBe(true);
-  });
+  ])(
+    '$case: disabled only when the upstream says so by status, type or code',
+    async ({ case: name, type, status, body, reason }) => {
+      const model = `health-${name.replace(/\W+/g, '-')}`;
+      await priceModels(server, { [model]: 1 });
+      const upstream = await refusingUpstream(status, body);
+      const id =
+        type === 24
+          ? await addChannelWithOther(server, { type, baseUrl: upstream.url, models: [model] }, 'v1beta')
+          : await addChannel(server, { type, baseUrl: upstream.url, models: [model] });
+      expect((await chat(model)).status).toBe(status);
+      expect(upstream.received).toHaveLength(1);
+      const row = await channelRow(id);
+      if (reason === null) {
+        expect(row.status).toBe(1);
+        expect(row.other_info).toBe('{}');
+        return;
+      }
+      expect(row.status).toBe(3);
+      expect(JSON.parse(row.other_info)).toMatchObject({ status_reason: reason, status_time: expect.any(Number) });
+      const abilities = await server.context.database.db
+        .selectFrom('abilities')
+        .select('enabled')
+        .where('channel_id', '=', id)
+        .execute();
+      expect(abilities.every((ability) => ability.enabled === 0)).toBe(true);
+    },
+  );
 
   it('a refused key takes its channel out and the call still fails over', async () => {
     const model = 'health-failover';
     await priceModels(server, { [model]: 1 });
-    const revoked = await refusingUpstream(401, openAIError('Incorrect API key provided', 'invalid_request_error', 'invalid_api_key'));
+    const revoked = await refusingUpstream(
+      401,
+      openAIError('Incorrect API key provided', 'invalid_request_error', 'invalid_api_key'),
+    );
     const healthy = await new FakeOpenAIUpstream().start();
     fakes.push(healthy);
     const revokedId = await addChannel(server, { baseUrl: revoked.url, models: [model], priority: 9 });
@@ -130,18 +182,30 @@ describe('automatic disabling on live traffic', () => {
 describe('automatic disabling by the scheduled test of every channel', () => {
   it('applies the same rule: an echoed keyword leaves the channel on, invalid_api_key takes it out', async () => {
     await server.context.database.db.deleteFrom('channels').execute();
-    const echoing = await refusingUpstream(400, openAIError(`You said: ${ECHOED_PROMPT}`, 'invalid_request_error', null));
-    const refusing = await refusingUpstream(401, openAIError('Incorrect API key provided', 'invalid_request_error', 'invalid_api_key'));
+    const echoing = await refusingUpstream(
+      400,
+      openAIError(`You said: ${ECHOED_PROMPT}`, 'invalid_request_error', null),
+    );
+    const refusing = await refusingUpstream(
+      401,
+      openAIError('Incorrect API key provided', 'invalid_request_error', 'invalid_api_key'),
+    );
     const kept = await addChannel(server, { name: 'echoing', baseUrl: echoing.url, models: ['gpt-4o-mini'] });
     const removed = await addChannel(server, { name: 'refusing', baseUrl: refusing.url, models: ['gpt-4o-mini'] });
     expect((await root('GET', '/api/channel/test')).success).toBe(true);
     await vi.waitFor(async () => expect((await channelRow(removed)).status).toBe(3), { timeout: 10_000, interval: 50 });
     await vi.waitFor(() => expect(echoing.received).toHaveLength(1), { timeout: 10_000, interval: 50 });
     await vi.waitFor(async () => {
-      const test = await server.context.database.db.selectFrom('channels').select('test_time').where('id', '=', kept).executeTakeFirstOrThrow();
+      const test = await server.context.database.db
+        .selectFrom('channels')
+        .select('test_time')
+        .where('id', '=', kept)
+        .executeTakeFirstOrThrow();
       expect(test.test_time).toBeGreaterThan(0);
     });
     expect(await channelRow(kept)).toMatchObject({ status: 1, other_info: '{}' });
-    expect(JSON.parse((await channelRow(removed)).other_info)).toMatchObject({ status_reason: 'upstream HTTP 401 (invalid_request_error, invalid_api_key): Incorrect API key provided' });
+    expect(JSON.parse((await channelRow(removed)).other_info)).toMatchObject({
+      status_reason: 'upstream HTTP 401 (invalid_request_error, invalid_api_key): Incorrect API key provided',
+    });
   });
 });

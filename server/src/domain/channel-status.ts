@@ -4,7 +4,15 @@ import type { AppContext } from '../app-context';
 import { nowSeconds } from '../db/dialect';
 import type { Tables } from '../db/tables/index';
 import { noticeChannelDisabled, noticeChannelEnabled } from '../platform/notify/notices';
-import { enabledIndexes, KeyStatus, keyStatus, parseChannelInfo, storedKeys, withKeyStatus, type ChannelInfo } from './multi-key';
+import {
+  enabledIndexes,
+  KeyStatus,
+  keyStatus,
+  parseChannelInfo,
+  storedKeys,
+  withKeyStatus,
+  type ChannelInfo,
+} from './multi-key';
 
 /** other_info.status_reason of a multi-key channel whose last key went (the reference's words). */
 export const ALL_KEYS_DISABLED = 'All keys are disabled';
@@ -65,7 +73,10 @@ async function disableChannel(context: AppContext, channel: StatusTarget, reason
     if (!row) return false;
     const result = await transaction
       .updateTable('channels')
-      .set({ status: ChannelStatus.AutoDisabled, other_info: otherInfoWith(row.other_info, clipped(reason), nowSeconds()) })
+      .set({
+        status: ChannelStatus.AutoDisabled,
+        other_info: otherInfoWith(row.other_info, clipped(reason), nowSeconds()),
+      })
       .where('id', '=', channel.id)
       .where('status', '=', ChannelStatus.Enabled)
       .executeTakeFirst();
@@ -105,7 +116,11 @@ async function disableKey(context: AppContext, channel: StatusTarget, index: num
       const next = withKeyStatus(info, index, KeyStatus.AutoDisabled, reasonKept, now);
       const last = enabledIndexes(next, size).length === 0;
       const values = last
-        ? { channel_info: JSON.stringify(next), status: ChannelStatus.AutoDisabled, other_info: otherInfoWith(row.other_info, ALL_KEYS_DISABLED, now) }
+        ? {
+            channel_info: JSON.stringify(next),
+            status: ChannelStatus.AutoDisabled,
+            other_info: otherInfoWith(row.other_info, ALL_KEYS_DISABLED, now),
+          }
         : { channel_info: JSON.stringify(next) };
       const result = await transaction
         .updateTable('channels')
@@ -122,7 +137,10 @@ async function disableKey(context: AppContext, channel: StatusTarget, index: num
     if (outcome === 'unchanged') return false;
     if (outcome === 'whole channel') return disableChannel(context, channel, reason);
     await context.bus.channelsChanged();
-    const told = outcome === 'channel disabled' ? `${ALL_KEYS_DISABLED} (key #${index}: ${reasonKept})` : `key #${index}: ${reasonKept}`;
+    const told =
+      outcome === 'channel disabled'
+        ? `${ALL_KEYS_DISABLED} (key #${index}: ${reasonKept})`
+        : `key #${index}: ${reasonKept}`;
     void context.background.track(noticeChannelDisabled(context, channel, told));
     return true;
   }
@@ -135,8 +153,15 @@ async function disableKey(context: AppContext, channel: StatusTarget, index: num
  * index follows. Answers whether anything changed. The one writer of automatic disabling: the relay on
  * live failures, the console's channel tests and balance updates.
  */
-export function disableAutomatically(context: AppContext, channel: StatusTarget, keyIndex: number | undefined, reason: string): Promise<boolean> {
-  return keyIndex === undefined ? disableChannel(context, channel, reason) : disableKey(context, channel, keyIndex, reason);
+export function disableAutomatically(
+  context: AppContext,
+  channel: StatusTarget,
+  keyIndex: number | undefined,
+  reason: string,
+): Promise<boolean> {
+  return keyIndex === undefined
+    ? disableChannel(context, channel, reason)
+    : disableKey(context, channel, keyIndex, reason);
 }
 
 /**
@@ -145,11 +170,22 @@ export function disableAutomatically(context: AppContext, channel: StatusTarget,
  * it. Abilities follow in the same transaction; root is told.
  */
 export async function enableAfterRecovery(context: AppContext, channel: StatusSource): Promise<boolean> {
-  if (channel.status !== ChannelStatus.AutoDisabled || !context.options.boolean('AutomaticEnableChannelEnabled')) return false;
+  if (channel.status !== ChannelStatus.AutoDisabled || !context.options.boolean('AutomaticEnableChannelEnabled'))
+    return false;
   const tested = testedKey(channel);
-  const values = tested ? { status: ChannelStatus.Enabled, channel_info: JSON.stringify(withKeyStatus(tested.info, tested.index, KeyStatus.Enabled)) } : { status: ChannelStatus.Enabled };
+  const values = tested
+    ? {
+        status: ChannelStatus.Enabled,
+        channel_info: JSON.stringify(withKeyStatus(tested.info, tested.index, KeyStatus.Enabled)),
+      }
+    : { status: ChannelStatus.Enabled };
   const changed = await context.database.db.transaction().execute(async (transaction) => {
-    const result = await transaction.updateTable('channels').set(values).where('id', '=', channel.id).where('status', '=', ChannelStatus.AutoDisabled).executeTakeFirst();
+    const result = await transaction
+      .updateTable('channels')
+      .set(values)
+      .where('id', '=', channel.id)
+      .where('status', '=', ChannelStatus.AutoDisabled)
+      .executeTakeFirst();
     if (Number(result.numUpdatedRows) === 0) return false;
     await setAbilities(transaction, channel.id, 1);
     return true;

@@ -2,17 +2,26 @@ import { ChannelType, KeyStatus, type ChannelInfo } from '@switchboard/contract'
 
 export { KeyStatus, type ChannelInfo, type MultiKeyMode } from '@switchboard/contract';
 
-const emptyInfo = (): ChannelInfo => ({ is_multi_key: false, multi_key_size: 0, multi_key_polling_index: 0, multi_key_mode: 'random' });
+const emptyInfo = (): ChannelInfo => ({
+  is_multi_key: false,
+  multi_key_size: 0,
+  multi_key_polling_index: 0,
+  multi_key_mode: 'random',
+});
 
 function numberMap(value: unknown): Record<string, number> | undefined {
   if (!value || typeof value !== 'object' || Array.isArray(value)) return undefined;
-  const entries = Object.entries(value).filter((entry): entry is [string, number] => /^\d+$/.test(entry[0]) && Number.isInteger(entry[1]));
+  const entries = Object.entries(value).filter(
+    (entry): entry is [string, number] => /^\d+$/.test(entry[0]) && Number.isInteger(entry[1]),
+  );
   return entries.length > 0 ? Object.fromEntries(entries) : undefined;
 }
 
 function textMap(value: unknown): Record<string, string> | undefined {
   if (!value || typeof value !== 'object' || Array.isArray(value)) return undefined;
-  const entries = Object.entries(value).filter((entry): entry is [string, string] => /^\d+$/.test(entry[0]) && typeof entry[1] === 'string');
+  const entries = Object.entries(value).filter(
+    (entry): entry is [string, string] => /^\d+$/.test(entry[0]) && typeof entry[1] === 'string',
+  );
   return entries.length > 0 ? Object.fromEntries(entries) : undefined;
 }
 
@@ -30,7 +39,9 @@ export function parseChannelInfo(text: string | null | undefined): ChannelInfo {
   const info: ChannelInfo = {
     is_multi_key: value.is_multi_key === true,
     multi_key_size: Number.isInteger(value.multi_key_size) ? (value.multi_key_size as number) : 0,
-    multi_key_polling_index: Number.isInteger(value.multi_key_polling_index) ? (value.multi_key_polling_index as number) : 0,
+    multi_key_polling_index: Number.isInteger(value.multi_key_polling_index)
+      ? (value.multi_key_polling_index as number)
+      : 0,
     multi_key_mode: value.multi_key_mode === 'polling' ? 'polling' : 'random',
   };
   const statuses = numberMap(value.multi_key_status_list);
@@ -51,19 +62,26 @@ export function storedKeys(type: number, text: string): string[] {
   if (type === ChannelType.VertexAI && trimmed.startsWith('[')) {
     try {
       const parsed: unknown = JSON.parse(trimmed);
-      if (Array.isArray(parsed)) return parsed.map((entry) => (typeof entry === 'string' ? entry.trim() : JSON.stringify(entry))).filter(Boolean);
+      if (Array.isArray(parsed))
+        return parsed
+          .map((entry) => (typeof entry === 'string' ? entry.trim() : JSON.stringify(entry)))
+          .filter(Boolean);
     } catch {
       // not a JSON array: one key per line, like every other type
     }
   }
-  return trimmed.split('\n').map((line) => line.trim()).filter(Boolean);
+  return trimmed
+    .split('\n')
+    .map((line) => line.trim())
+    .filter(Boolean);
 }
 
 /** Keys as entered (create, append, replace): as storedKeys, without repeats. */
 export const splitKeys = (type: number, text: string): string[] => [...new Set(storedKeys(type, text))];
 
 /** A key's status: 1 enabled, 2 disabled by hand, 3 disabled automatically. */
-export const keyStatus = (info: ChannelInfo, index: number): number => info.multi_key_status_list?.[String(index)] ?? KeyStatus.Enabled;
+export const keyStatus = (info: ChannelInfo, index: number): number =>
+  info.multi_key_status_list?.[String(index)] ?? KeyStatus.Enabled;
 
 /** The indexes of the enabled keys among `size`. */
 export function enabledIndexes(info: ChannelInfo, size: number): number[] {
@@ -79,7 +97,12 @@ export function resized(info: ChannelInfo, size: number): ChannelInfo {
     const entries = Object.entries(map).filter(([index]) => Number(index) < size);
     return entries.length > 0 ? Object.fromEntries(entries) : undefined;
   };
-  return withMaps({ ...info, multi_key_size: size }, keep(info.multi_key_status_list), keep(info.multi_key_disabled_reason), keep(info.multi_key_disabled_time));
+  return withMaps(
+    { ...info, multi_key_size: size },
+    keep(info.multi_key_status_list),
+    keep(info.multi_key_disabled_reason),
+    keep(info.multi_key_disabled_time),
+  );
 }
 
 function withMaps(
@@ -103,7 +126,13 @@ function withMaps(
 }
 
 /** Sets a key's status; `reason` and `time` are kept for automatic disabling only. */
-export function withKeyStatus(info: ChannelInfo, index: number, status: number, reason?: string, time?: number): ChannelInfo {
+export function withKeyStatus(
+  info: ChannelInfo,
+  index: number,
+  status: number,
+  reason?: string,
+  time?: number,
+): ChannelInfo {
   const at = String(index);
   const statuses = { ...info.multi_key_status_list };
   const reasons = { ...info.multi_key_disabled_reason };

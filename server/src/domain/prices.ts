@@ -2,7 +2,12 @@ import { DEFAULT_CREATE_CACHE_RATIO } from '@switchboard/contract';
 import type { OptionStore } from '../platform/option-store';
 
 /** A model's entry in a JSON ratio table, or the fallback when it has none (or a bad one). */
-function ratioIn(options: OptionStore, key: 'CompletionRatio' | 'CacheRatio' | 'CreateCacheRatio', model: string, fallback: number): number {
+function ratioIn(
+  options: OptionStore,
+  key: 'CompletionRatio' | 'CacheRatio' | 'CreateCacheRatio',
+  model: string,
+  fallback: number,
+): number {
   const value = options.json<Record<string, number>>(key)?.[model];
   return typeof value === 'number' && Number.isFinite(value) && value >= 0 ? value : fallback;
 }
@@ -50,7 +55,8 @@ function ratioPrice(options: OptionStore, model: string, modelRatio: number, gro
 }
 
 /** What the price tables list for a model, before group, self-use mode or a user's consent: null when they list nothing. */
-export type ListedPrice = { kind: 'per-call'; modelPrice: number } | { kind: 'ratio'; modelRatio: number; completionRatio: number };
+export type ListedPrice =
+  { kind: 'per-call'; modelPrice: number } | { kind: 'ratio'; modelRatio: number; completionRatio: number };
 
 const tableEntry = (options: OptionStore, key: 'ModelPrice' | 'ModelRatio', model: string): number | undefined => {
   const value = options.json<Record<string, number>>(key)?.[model];
@@ -79,7 +85,9 @@ export function priceOf(options: OptionStore, model: string, group: string, acce
   const listed = listedPriceOf(options, model);
   if (listed?.kind === 'per-call') return { kind: 'per-call', modelPrice: listed.modelPrice, groupRatio };
   if (listed) return ratioPrice(options, model, listed.modelRatio, groupRatio);
-  if (options.boolean('SelfUseModeEnabled')) return { kind: 'per-call', modelPrice: 0, groupRatio, unpriced: 'self-use' };
-  if (acceptsUnpriced) return { ...ratioPrice(options, model, FALLBACK_MODEL_RATIO, groupRatio), unpriced: 'fallback-ratio' };
+  if (options.boolean('SelfUseModeEnabled'))
+    return { kind: 'per-call', modelPrice: 0, groupRatio, unpriced: 'self-use' };
+  if (acceptsUnpriced)
+    return { ...ratioPrice(options, model, FALLBACK_MODEL_RATIO, groupRatio), unpriced: 'fallback-ratio' };
   return null;
 }

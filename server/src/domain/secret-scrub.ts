@@ -15,7 +15,10 @@ const SHORTEST_SECRET = 6;
 const credentialShapes: ReadonlyArray<readonly [RegExp, string]> = [
   [/-----BEGIN [A-Z ]*PRIVATE KEY-----[\s\S]*?(?:-----END [A-Z ]*PRIVATE KEY-----|$)/g, HIDDEN],
   [/\b(Bearer|Basic)(\s+)[A-Za-z0-9._~+/=-]{6,}/gi, `$1$2${HIDDEN}`],
-  [/\b(x-api-key|api-key|x-goog-api-key|mj-api-secret|authorization)(["']?\s*[:=]\s*["']?)(?!Bearer\b|Basic\b|\*\*\*)[^\s"',;&}]+/gi, `$1$2${HIDDEN}`],
+  [
+    /\b(x-api-key|api-key|x-goog-api-key|mj-api-secret|authorization)(["']?\s*[:=]\s*["']?)(?!Bearer\b|Basic\b|\*\*\*)[^\s"',;&}]+/gi,
+    `$1$2${HIDDEN}`,
+  ],
   [/([?&](?:key|api[_-]?key|access[_-]?token|token|secret|signature|sig)=)[^&\s"'#]+/gi, `$1${HIDDEN}`],
   [/\bsk-[A-Za-z0-9_-]{6,}/g, `sk-${HIDDEN}`],
   [/\b(AKIA|ASIA)[0-9A-Z]{12,}/g, `$1${HIDDEN}`],

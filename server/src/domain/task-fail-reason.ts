@@ -2,7 +2,8 @@ import type { Language } from '../platform/text';
 import { messages } from '../platform/i18n/catalogue';
 
 /** The Chinese text stored for a reason the gateway gives. */
-export const storedFailReason = (reason: keyof typeof messages.taskFailReason): string => messages.taskFailReason[reason].zh;
+export const storedFailReason = (reason: keyof typeof messages.taskFailReason): string =>
+  messages.taskFailReason[reason].zh;
 
 /**
  * A stored fail reason in the reader's language: the gateway's own reasons (stored in either language by

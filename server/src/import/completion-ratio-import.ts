@@ -26,20 +26,33 @@ function parseTable(value: unknown): RatioTable | null {
   try {
     const parsed: unknown = JSON.parse(text(value));
     if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) return null;
-    return Object.fromEntries(Object.entries(parsed).filter((entry): entry is [string, number] => typeof entry[1] === 'number' && Number.isFinite(entry[1])));
+    return Object.fromEntries(
+      Object.entries(parsed).filter(
+        (entry): entry is [string, number] => typeof entry[1] === 'number' && Number.isFinite(entry[1]),
+      ),
+    );
   } catch {
     return null;
   }
 }
 
 async function sourceTable(source: SourceDatabase, key: string): Promise<RatioTable | null> {
-  const row: SourceRow | undefined = await source.db.selectFrom('options').select('value').where('key', '=', key).executeTakeFirst();
+  const row: SourceRow | undefined = await source.db
+    .selectFrom('options')
+    .select('value')
+    .where('key', '=', key)
+    .executeTakeFirst();
   return row ? parseTable(row.value) : null;
 }
 
 /** The model ratios Switchboard prices with when the source has none of its own: the target's, else the default table. */
 async function targetModelRatios(target: Database | null): Promise<RatioTable> {
-  const row = await target?.db.selectFrom('options').select('value').where('key', '=', 'ModelRatio').executeTakeFirst().catch(() => undefined);
+  const row = await target?.db
+    .selectFrom('options')
+    .select('value')
+    .where('key', '=', 'ModelRatio')
+    .executeTakeFirst()
+    .catch(() => undefined);
   return parseTable(row?.value) ?? parseTable(optionCatalogue.ModelRatio.default) ?? {};
 }
 
@@ -62,10 +75,17 @@ async function channelModels(source: SourceDatabase): Promise<string[]> {
  * through a channel or named in its option, the ratio its built-in rules and its stored option gave
  * together (reference-completion-ratios.ts). `write` false reports without writing (the dry run).
  */
-export async function importCompletionRatios(source: SourceDatabase, target: Database | null, write: boolean): Promise<CompletionRatioReport> {
+export async function importCompletionRatios(
+  source: SourceDatabase,
+  target: Database | null,
+  write: boolean,
+): Promise<CompletionRatioReport> {
   const stored = (await sourceTable(source, 'CompletionRatio')) ?? REFERENCE_DEFAULT_COMPLETION_RATIOS;
   const modelRatios = (await sourceTable(source, 'ModelRatio')) ?? (await targetModelRatios(target));
-  const table = effectiveCompletionRatios([...Object.keys(modelRatios), ...Object.keys(stored), ...(await channelModels(source))], stored);
+  const table = effectiveCompletionRatios(
+    [...Object.keys(modelRatios), ...Object.keys(stored), ...(await channelModels(source))],
+    stored,
+  );
   const value = JSON.stringify(table);
   if (write && target) {
     const problem = optionValueProblem('CompletionRatio', value);
@@ -89,6 +109,7 @@ export function describeCompletionRatios(report: CompletionRatioReport, dryRun: 
   for (const entry of report.corrected.slice(0, CORRECTIONS_LISTED)) {
     lines.push(`  ${entry.model}: billed ${Number(entry.billed.toFixed(4))} (option: ${entry.stored ?? 'none, 1'})`);
   }
-  if (report.corrected.length > CORRECTIONS_LISTED) lines.push(`  … and ${report.corrected.length - CORRECTIONS_LISTED} more`);
+  if (report.corrected.length > CORRECTIONS_LISTED)
+    lines.push(`  … and ${report.corrected.length - CORRECTIONS_LISTED} more`);
   return lines;
 }

@@ -23,7 +23,14 @@ const PASSWORD_HASH = bcrypt.hashSync('reference-password', 4);
 const NOW = Math.floor(Date.now() / 1000);
 
 /** The reference's own model ratios and its stored CompletionRatio option, as an operator left them. */
-const MODEL_RATIO = { 'gpt-4o': 1.25, 'gpt-3.5-turbo': 0.25, 'claude-3-haiku-20240307': 0.125, 'gpt-4-0613': 15, 'house-model': 2, 'vendor/model-x': 1 };
+const MODEL_RATIO = {
+  'gpt-4o': 1.25,
+  'gpt-3.5-turbo': 0.25,
+  'claude-3-haiku-20240307': 0.125,
+  'gpt-4-0613': 15,
+  'house-model': 2,
+  'vendor/model-x': 1,
+};
 const STORED_COMPLETION_RATIO = { 'gpt-4o': 1, 'house-model': 1.5, 'vendor/model-x': 2.5, 'gpt-4-all': 2 };
 
 /**
@@ -51,9 +58,34 @@ async function seedReference(db: Kysely<any>, kind: DatabaseKind, upstreamUrl: s
   const bool = (value: boolean) => (kind === 'postgres' ? value : value ? 1 : 0);
   await db
     .insertInto('users')
-    .values({ id: 5, username: 'painter', password: PASSWORD_HASH, role: 1, status: 1, quota: 90_000_000, group: 'vip', oidc_id: 'oidc-subject-5', access_token: '', aff_code: 'PNTR', created_at: NOW - 86_400 })
+    .values({
+      id: 5,
+      username: 'painter',
+      password: PASSWORD_HASH,
+      role: 1,
+      status: 1,
+      quota: 90_000_000,
+      group: 'vip',
+      oidc_id: 'oidc-subject-5',
+      access_token: '',
+      aff_code: 'PNTR',
+      created_at: NOW - 86_400,
+    })
     .execute();
-  const token = { user_id: 5, status: 1, created_time: NOW - 3600, accessed_time: NOW - 3600, expired_time: -1, remain_quota: 0, unlimited_quota: bool(true), model_limits_enabled: bool(false), model_limits: '', allow_ips: '', used_quota: 0, group: '' };
+  const token = {
+    user_id: 5,
+    status: 1,
+    created_time: NOW - 3600,
+    accessed_time: NOW - 3600,
+    expired_time: -1,
+    remain_quota: 0,
+    unlimited_quota: bool(true),
+    model_limits_enabled: bool(false),
+    model_limits: '',
+    allow_ips: '',
+    used_quota: 0,
+    group: '',
+  };
   await db
     .insertInto('tokens')
     .values([
@@ -65,11 +97,36 @@ async function seedReference(db: Kysely<any>, kind: DatabaseKind, upstreamUrl: s
   const models = Object.keys(MODEL_RATIO).join(',');
   await db
     .insertInto('channels')
-    .values({ id: 9, type: 1, key: 'sk-upstream', open_ai_organization: 'org-imported', name: 'main upstream', status: 1, weight: 1, created_time: NOW - 7200, base_url: upstreamUrl, models, group: 'default,vip', priority: 0, auto_ban: 1 })
+    .values({
+      id: 9,
+      type: 1,
+      key: 'sk-upstream',
+      open_ai_organization: 'org-imported',
+      name: 'main upstream',
+      status: 1,
+      weight: 1,
+      created_time: NOW - 7200,
+      base_url: upstreamUrl,
+      models,
+      group: 'default,vip',
+      priority: 0,
+      auto_ban: 1,
+    })
     .execute();
   await db
     .insertInto('abilities')
-    .values(['default', 'vip'].flatMap((group) => Object.keys(MODEL_RATIO).map((model) => ({ group, model, channel_id: 9, enabled: bool(true), priority: 0, weight: 1 }))))
+    .values(
+      ['default', 'vip'].flatMap((group) =>
+        Object.keys(MODEL_RATIO).map((model) => ({
+          group,
+          model,
+          channel_id: 9,
+          enabled: bool(true),
+          priority: 0,
+          weight: 1,
+        })),
+      ),
+    )
     .execute();
   await db
     .insertInto('options')
@@ -81,20 +138,86 @@ async function seedReference(db: Kysely<any>, kind: DatabaseKind, upstreamUrl: s
     .execute();
   await db
     .insertInto('logs')
-    .values({ id: 1, user_id: 5, created_at: NOW - 600, type: 2, content: 'consume', username: 'painter', token_name: 'studio', model_name: 'gpt-4o', quota: 3750, prompt_tokens: 1000, completion_tokens: 500, use_time: 1, is_stream: bool(false), channel_id: 9, token_id: 31, group: 'vip', ip: '', request_id: 'r1', other: '{}' })
+    .values({
+      id: 1,
+      user_id: 5,
+      created_at: NOW - 600,
+      type: 2,
+      content: 'consume',
+      username: 'painter',
+      token_name: 'studio',
+      model_name: 'gpt-4o',
+      quota: 3750,
+      prompt_tokens: 1000,
+      completion_tokens: 500,
+      use_time: 1,
+      is_stream: bool(false),
+      channel_id: 9,
+      token_id: 31,
+      group: 'vip',
+      ip: '',
+      request_id: 'r1',
+      other: '{}',
+    })
     .execute();
   // JSON columns are written as text on every dialect; PostgreSQL's driver hands them back parsed.
   const properties = JSON.stringify({ input: 'a fox' });
   await db
     .insertInto('midjourneys')
     .values([
-      { id: 3, code: 1, user_id: 5, action: 'IMAGINE', mj_id: 'mj-done', prompt: 'a fox', submit_time: (NOW - 500) * 1000, finish_time: (NOW - 400) * 1000, image_url: 'https://cdn.example.com/fox.png', status: 'SUCCESS', progress: '100%', channel_id: 9, quota: 50_000, buttons: '[]', properties },
-      { id: 4, code: 1, user_id: 5, action: 'UPSCALE', mj_id: 'mj-failed', prompt: 'a fox', submit_time: (NOW - 300) * 1000, status: 'FAILURE', progress: '0%', fail_reason: 'banned', channel_id: 9, quota: 25_000 },
+      {
+        id: 3,
+        code: 1,
+        user_id: 5,
+        action: 'IMAGINE',
+        mj_id: 'mj-done',
+        prompt: 'a fox',
+        submit_time: (NOW - 500) * 1000,
+        finish_time: (NOW - 400) * 1000,
+        image_url: 'https://cdn.example.com/fox.png',
+        status: 'SUCCESS',
+        progress: '100%',
+        channel_id: 9,
+        quota: 50_000,
+        buttons: '[]',
+        properties,
+      },
+      {
+        id: 4,
+        code: 1,
+        user_id: 5,
+        action: 'UPSCALE',
+        mj_id: 'mj-failed',
+        prompt: 'a fox',
+        submit_time: (NOW - 300) * 1000,
+        status: 'FAILURE',
+        progress: '0%',
+        fail_reason: 'banned',
+        channel_id: 9,
+        quota: 25_000,
+      },
     ])
     .execute();
   await db
     .insertInto('tasks')
-    .values({ id: 6, created_at: NOW - 200, updated_at: NOW - 100, task_id: 'suno-1', platform: 'suno', user_id: 5, group: 'vip', channel_id: 9, quota: 50_000, action: 'MUSIC', status: 'SUCCESS', submit_time: NOW - 200, finish_time: NOW - 100, progress: '100%', properties, data: '[{"id":"clip-1"}]' })
+    .values({
+      id: 6,
+      created_at: NOW - 200,
+      updated_at: NOW - 100,
+      task_id: 'suno-1',
+      platform: 'suno',
+      user_id: 5,
+      group: 'vip',
+      channel_id: 9,
+      quota: 50_000,
+      action: 'MUSIC',
+      status: 'SUCCESS',
+      submit_time: NOW - 200,
+      finish_time: NOW - 100,
+      progress: '100%',
+      properties,
+      data: '[{"id":"clip-1"}]',
+    })
     .execute();
 }
 
@@ -117,18 +240,44 @@ describe.each(kinds)('an import that bills like the reference did, on %s', (kind
     expect(describeImport(report)).toContain('gpt-4o: billed 4 (option: 1)');
 
     expect(table('users')?.notCarried).toEqual({});
-    const painter = await fixture.target.db.selectFrom('users').select('oidc_id').where('id', '=', 5).executeTakeFirstOrThrow();
+    const painter = await fixture.target.db
+      .selectFrom('users')
+      .select('oidc_id')
+      .where('id', '=', 5)
+      .executeTakeFirstOrThrow();
     expect(painter.oidc_id).toBe('oidc-subject-5');
-    const channel = await fixture.target.db.selectFrom('channels').select('openai_organization').where('id', '=', 9).executeTakeFirstOrThrow();
+    const channel = await fixture.target.db
+      .selectFrom('channels')
+      .select('openai_organization')
+      .where('id', '=', 9)
+      .executeTakeFirstOrThrow();
     expect(channel.openai_organization).toBe('org-imported');
-    const log = await fixture.target.db.selectFrom('logs').select('channel_name').where('id', '=', 1).executeTakeFirstOrThrow();
+    const log = await fixture.target.db
+      .selectFrom('logs')
+      .select('channel_name')
+      .where('id', '=', 1)
+      .executeTakeFirstOrThrow();
     expect(log.channel_name).toBe('main upstream');
-    const drawings = await fixture.target.db.selectFrom('midjourneys').select(['mj_id', 'model_name', 'refunded', 'properties']).orderBy('id').execute();
-    expect(drawings.map((row) => ({ ...row, refunded: toNumber(row.refunded), properties: JSON.parse(row.properties ?? 'null') }))).toEqual([
+    const drawings = await fixture.target.db
+      .selectFrom('midjourneys')
+      .select(['mj_id', 'model_name', 'refunded', 'properties'])
+      .orderBy('id')
+      .execute();
+    expect(
+      drawings.map((row) => ({
+        ...row,
+        refunded: toNumber(row.refunded),
+        properties: JSON.parse(row.properties ?? 'null'),
+      })),
+    ).toEqual([
       { mj_id: 'mj-done', model_name: 'mj_imagine', refunded: 0, properties: { input: 'a fox' } },
       { mj_id: 'mj-failed', model_name: 'mj_upscale', refunded: 1, properties: null },
     ]);
-    const task = await fixture.target.db.selectFrom('tasks').select(['model_name', 'data']).where('id', '=', 6).executeTakeFirstOrThrow();
+    const task = await fixture.target.db
+      .selectFrom('tasks')
+      .select(['model_name', 'data'])
+      .where('id', '=', 6)
+      .executeTakeFirstOrThrow();
     expect(task).toEqual({ model_name: 'suno_music', data: '[{"id":"clip-1"}]' });
   });
 
@@ -145,14 +294,24 @@ describe.each(kinds)('an import that bills like the reference did, on %s', (kind
         expect(response.status, model).toBe(200);
         await response.arrayBuffer();
         await flushAll(server);
-        const charged = await server.context.database.db.selectFrom('logs').select('quota').where('user_id', '=', 5).where('model_name', '=', model).where('id', '>', 1).executeTakeFirstOrThrow();
+        const charged = await server.context.database.db
+          .selectFrom('logs')
+          .select('quota')
+          .where('user_id', '=', 5)
+          .where('model_name', '=', model)
+          .where('id', '>', 1)
+          .executeTakeFirstOrThrow();
         expect(toNumber(charged.quota), model).toBe(referenceCharge(model));
       }
       expect(fixture.upstream.received.at(-1)?.headers['openai-organization']).toBe('org-imported');
 
       const refused = await server.call('/v1/chat/completions', {
         method: 'POST',
-        headers: { authorization: `Bearer sk-${EXPIRED_KEY}`, 'content-type': 'application/json', 'accept-language': 'en' },
+        headers: {
+          authorization: `Bearer sk-${EXPIRED_KEY}`,
+          'content-type': 'application/json',
+          'accept-language': 'en',
+        },
         body: JSON.stringify({ model: 'gpt-4o', messages: [{ role: 'user', content: 'hi' }] }),
       });
       expect(refused.status).toBe(401);
@@ -168,11 +327,20 @@ describe.each(kinds)('an import that bills like the reference did, on %s', (kind
   });
 
   it('refuses a target database a running gateway is using, and writes nothing to it', async () => {
-    const server = await startTestServer({ sharedDatabase: fixture.targetDatabase, environment: { TASK_POLL_INTERVAL_SECONDS: '1' } });
+    const server = await startTestServer({
+      sharedDatabase: fixture.targetDatabase,
+      environment: { TASK_POLL_INTERVAL_SECONDS: '1' },
+    });
     try {
-      await expect.poll(async () => (await fixture.target.db.selectFrom('job_runs').select('name').execute()).length, { timeout: 10_000 }).toBeGreaterThan(0);
+      await expect
+        .poll(async () => (await fixture.target.db.selectFrom('job_runs').select('name').execute()).length, {
+          timeout: 10_000,
+        })
+        .toBeGreaterThan(0);
       await fixture.target.db.deleteFrom('midjourneys').execute();
-      await expect(importReference(fixture.source, fixture.target, { dryRun: false })).rejects.toThrow('a gateway is using the target database');
+      await expect(importReference(fixture.source, fixture.target, { dryRun: false })).rejects.toThrow(
+        'a gateway is using the target database',
+      );
       expect(await fixture.target.db.selectFrom('midjourneys').select('id').execute()).toEqual([]);
     } finally {
       await server.close();

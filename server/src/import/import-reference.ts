@@ -2,7 +2,11 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/database';
 import { nowSeconds, realignIdSequence, upsertRows } from '../db/dialect';
 import { migrateToLatest } from '../db/migrate';
-import { describeCompletionRatios, importCompletionRatios, type CompletionRatioReport } from './completion-ratio-import';
+import {
+  describeCompletionRatios,
+  importCompletionRatios,
+  type CompletionRatioReport,
+} from './completion-ratio-import';
 import { refuseLiveGateway } from './live-gateway';
 import type { SourceDatabase } from './reference-source';
 import { tableCopies } from './table-copies';
@@ -71,8 +75,22 @@ async function* readInBatches(source: SourceDatabase, copy: TableCopy, batchSize
   }
 }
 
-async function copyTable(source: SourceDatabase, target: Database | null, copy: TableCopy, settings: ImportSettings, context: CopyContext): Promise<TableReport> {
-  const report: TableReport = { table: copy.source, absent: false, read: 0, written: 0, skipped: 0, skipReasons: [], notCarried: {} };
+async function copyTable(
+  source: SourceDatabase,
+  target: Database | null,
+  copy: TableCopy,
+  settings: ImportSettings,
+  context: CopyContext,
+): Promise<TableReport> {
+  const report: TableReport = {
+    table: copy.source,
+    absent: false,
+    read: 0,
+    written: 0,
+    skipped: 0,
+    skipReasons: [],
+    notCarried: {},
+  };
   const columns = source.columns.get(copy.source);
   if (!columns) return { ...report, absent: true };
   const dropped = [...columns].filter((column) => !copy.carried.includes(column));
@@ -90,7 +108,9 @@ async function copyTable(source: SourceDatabase, target: Database | null, copy: 
       } else rows.push(result.row);
     }
     if (target && !settings.dryRun && rows.length > 0) {
-      await target.db.transaction().execute((transaction) => upsertRows(transaction, target.kind, copy.target, rows as never[], copy.key));
+      await target.db
+        .transaction()
+        .execute((transaction) => upsertRows(transaction, target.kind, copy.target, rows as never[], copy.key));
     }
     report.written += rows.length;
   }
@@ -113,7 +133,11 @@ async function readChannelNames(source: SourceDatabase): Promise<Map<number, str
  * running gateway is using. A dry run reads everything and reports the same counts without writing;
  * it may have no target at all (a SQLite file that does not exist yet is not created).
  */
-export async function importReference(source: SourceDatabase, target: Database | null, settings: ImportSettings): Promise<ImportReport> {
+export async function importReference(
+  source: SourceDatabase,
+  target: Database | null,
+  settings: ImportSettings,
+): Promise<ImportReport> {
   if (!target && !settings.dryRun) throw new Error('an import that writes needs a target database');
   if (target) await refuseLiveGateway(target);
   if (target && !settings.dryRun) await migrateToLatest(target);

@@ -6,7 +6,9 @@ const USAGE = 'usage: npm run import -- --from <SQL_DSN or SQLite file of the re
 
 /** `npm run import`: copies a reference product's database into the one this environment configures. */
 async function main(): Promise<void> {
-  const { values } = parseArgs({ options: { from: { type: 'string' }, 'dry-run': { type: 'boolean', default: false } } });
+  const { values } = parseArgs({
+    options: { from: { type: 'string' }, 'dry-run': { type: 'boolean', default: false } },
+  });
   if (!values.from) {
     console.error(USAGE);
     process.exit(2);
@@ -15,6 +17,8 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  console.error(`import failed: ${error instanceof ConfigError || error instanceof Error ? error.message : String(error)}`);
+  console.error(
+    `import failed: ${error instanceof ConfigError || error instanceof Error ? error.message : String(error)}`,
+  );
   process.exit(1);
 });

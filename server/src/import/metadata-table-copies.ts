@@ -19,14 +19,32 @@ export const vendors: TableCopy = {
   carried: ['id', 'name', 'description', 'icon', 'status', 'created_time', 'updated_time', 'deleted_at'],
   map: (row, { nowSeconds }) =>
     deleted(row, 'vendor') ??
-    keep({ id: integer(row.id), name: text(row.name), description: text(row.description), icon: text(row.icon), status: integer(row.status, 1), ...times(row, nowSeconds) }),
+    keep({
+      id: integer(row.id),
+      name: text(row.name),
+      description: text(row.description),
+      icon: text(row.icon),
+      status: integer(row.status, 1),
+      ...times(row, nowSeconds),
+    }),
 };
 
 export const modelMetas: TableCopy = {
   ...sameTableById('models'),
   carried: [
-    'id', 'model_name', 'description', 'icon', 'tags', 'vendor_id', 'endpoints', 'status', 'sync_official', 'name_rule',
-    'created_time', 'updated_time', 'deleted_at',
+    'id',
+    'model_name',
+    'description',
+    'icon',
+    'tags',
+    'vendor_id',
+    'endpoints',
+    'status',
+    'sync_official',
+    'name_rule',
+    'created_time',
+    'updated_time',
+    'deleted_at',
   ],
   map: (row, { nowSeconds }) =>
     deleted(row, 'model') ??

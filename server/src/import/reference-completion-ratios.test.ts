@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { effectiveCompletionRatios, referenceCompletionRatio, REFERENCE_DEFAULT_COMPLETION_RATIOS } from './reference-completion-ratios';
+import {
+  effectiveCompletionRatios,
+  referenceCompletionRatio,
+  REFERENCE_DEFAULT_COMPLETION_RATIOS,
+} from './reference-completion-ratios';
 
 describe("the reference's completion ratios (reference notes §3.7, the spec's era)", () => {
   const stored = { 'gpt-4o': 9, 'gpt-4-0613': 7, 'house/model': 6, 'o1-mini': 9, 'qwen-max': 3.5, 'gpt-4-all': 2.5 };
@@ -40,7 +44,9 @@ describe("the reference's completion ratios (reference notes §3.7, the spec's e
   });
 
   it('builds one table for every model named, the stored default of the option when it was never saved', () => {
-    expect(effectiveCompletionRatios(['gpt-4o', 'gpt-4-all', 'gpt-4o', 'llama-3'], REFERENCE_DEFAULT_COMPLETION_RATIOS)).toEqual({
+    expect(
+      effectiveCompletionRatios(['gpt-4o', 'gpt-4-all', 'gpt-4o', 'llama-3'], REFERENCE_DEFAULT_COMPLETION_RATIOS),
+    ).toEqual({
       'gpt-4-all': 2,
       'gpt-4o': 4,
       'llama-3': 1,

@@ -15,7 +15,11 @@ const locked = (ratio: number): BuiltInRatio => ({ ratio, locked: true });
 const fallback = (ratio: number): BuiltInRatio => ({ ratio, locked: false });
 
 /** The stored default of the reference's `CompletionRatio` option: what it billed with when the option was never saved. */
-export const REFERENCE_DEFAULT_COMPLETION_RATIOS: Readonly<Record<string, number>> = { 'gpt-4-gizmo-*': 2, 'gpt-4o-gizmo-*': 3, 'gpt-4-all': 2 };
+export const REFERENCE_DEFAULT_COMPLETION_RATIOS: Readonly<Record<string, number>> = {
+  'gpt-4-gizmo-*': 2,
+  'gpt-4o-gizmo-*': 3,
+  'gpt-4-all': 2,
+};
 
 /** Exact names with a locked ratio of their own. */
 const EXACT: Readonly<Record<string, number>> = {
@@ -88,7 +92,10 @@ export function referenceCompletionRatio(model: string, stored: Readonly<Record<
 }
 
 /** The effective table for every model named: what the reference billed each with. */
-export function effectiveCompletionRatios(models: Iterable<string>, stored: Readonly<Record<string, number>>): Record<string, number> {
+export function effectiveCompletionRatios(
+  models: Iterable<string>,
+  stored: Readonly<Record<string, number>>,
+): Record<string, number> {
   const table: Record<string, number> = {};
   for (const model of [...new Set(models)].sort()) table[model] = referenceCompletionRatio(model, stored);
   return table;

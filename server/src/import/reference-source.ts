@@ -37,13 +37,15 @@ export function sourceSettings(from: string): { kind: DatabaseKind; dsn?: string
 /** Opens the reference database and reads which tables and columns it has (they differ between its versions). */
 export async function openSource(from: string): Promise<SourceDatabase> {
   const settings = sourceSettings(from);
-  if (settings.kind === 'sqlite' && !existsSync(settings.sqlitePath ?? '')) throw new Error(`no SQLite file at ${settings.sqlitePath}`);
+  if (settings.kind === 'sqlite' && !existsSync(settings.sqlitePath ?? ''))
+    throw new Error(`no SQLite file at ${settings.sqlitePath}`);
   const database: Database = openDatabase(settings);
   const db = database.db as unknown as Kysely<any>;
   try {
     const tables = await db.introspection.getTables();
     const columns = new Map(tables.map((table) => [table.name, new Set(table.columns.map((column) => column.name))]));
-    if (!columns.has('users') || !columns.has('options')) throw new Error('the source has no users and options tables: is it a reference database?');
+    if (!columns.has('users') || !columns.has('options'))
+      throw new Error('the source has no users and options tables: is it a reference database?');
     return { kind: settings.kind, db, columns, close: () => database.close() };
   } catch (error) {
     await database.close();

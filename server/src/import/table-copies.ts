@@ -1,4 +1,10 @@
-import { isOptionKey, normaliseOptionValue, NEVER_EXPIRES, optionValueProblem, TokenStatus } from '@switchboard/contract';
+import {
+  isOptionKey,
+  normaliseOptionValue,
+  NEVER_EXPIRES,
+  optionValueProblem,
+  TokenStatus,
+} from '@switchboard/contract';
 import { keep, sameTableById, type TableCopy } from './table-copy';
 import { midjourneys, tasks } from './task-table-copies';
 import { modelMetas, prefillGroups, vendors } from './metadata-table-copies';
@@ -7,9 +13,31 @@ import { flag, integer, text, textOrNull, unixSecondsOrNull, type SourceRow } fr
 const users: TableCopy = {
   ...sameTableById('users'),
   carried: [
-    'id', 'username', 'display_name', 'password', 'github_id', 'oidc_id', 'wechat_id', 'telegram_id', 'linux_do_id', 'email',
-    'quota', 'used_quota', 'request_count', 'group', 'role', 'status', 'access_token', 'aff_code', 'aff_count',
-    'aff_quota', 'aff_history', 'inviter_id', 'setting', 'created_at', 'deleted_at',
+    'id',
+    'username',
+    'display_name',
+    'password',
+    'github_id',
+    'oidc_id',
+    'wechat_id',
+    'telegram_id',
+    'linux_do_id',
+    'email',
+    'quota',
+    'used_quota',
+    'request_count',
+    'group',
+    'role',
+    'status',
+    'access_token',
+    'aff_code',
+    'aff_count',
+    'aff_quota',
+    'aff_history',
+    'inviter_id',
+    'setting',
+    'created_at',
+    'deleted_at',
   ],
   map: (row) =>
     keep({
@@ -67,12 +95,27 @@ function tokenState(row: SourceRow, nowSeconds: number): { status: number; expir
 const tokens: TableCopy = {
   ...sameTableById('tokens'),
   carried: [
-    'id', 'user_id', 'key', 'status', 'name', 'created_time', 'accessed_time', 'expired_time', 'remain_quota',
-    'unlimited_quota', 'model_limits_enabled', 'model_limits', 'allow_ips', 'used_quota', 'group', 'deleted_at',
+    'id',
+    'user_id',
+    'key',
+    'status',
+    'name',
+    'created_time',
+    'accessed_time',
+    'expired_time',
+    'remain_quota',
+    'unlimited_quota',
+    'model_limits_enabled',
+    'model_limits',
+    'allow_ips',
+    'used_quota',
+    'group',
+    'deleted_at',
   ],
   map: (row, { nowSeconds }) => {
     const key = text(row.key).replace(/^sk-/, '');
-    if (key === '' || key.length > TOKEN_KEY_LENGTH) return { skip: `token ${text(row.id)}: a key of ${key.length} characters` };
+    if (key === '' || key.length > TOKEN_KEY_LENGTH)
+      return { skip: `token ${text(row.id)}: a key of ${key.length} characters` };
     return keep({
       id: integer(row.id),
       user_id: integer(row.user_id),
@@ -96,10 +139,36 @@ const tokens: TableCopy = {
 const channels: TableCopy = {
   ...sameTableById('channels'),
   carried: [
-    'id', 'type', 'key', 'open_ai_organization', 'openai_organization', 'test_model', 'status', 'name', 'weight', 'created_time', 'test_time',
-    'response_time', 'base_url', 'other', 'balance', 'balance_updated_time', 'models', 'group', 'used_quota',
-    'model_mapping', 'status_code_mapping', 'priority', 'auto_ban', 'other_info', 'tag', 'setting', 'param_override',
-    'header_override', 'remark', 'channel_info',
+    'id',
+    'type',
+    'key',
+    'open_ai_organization',
+    'openai_organization',
+    'test_model',
+    'status',
+    'name',
+    'weight',
+    'created_time',
+    'test_time',
+    'response_time',
+    'base_url',
+    'other',
+    'balance',
+    'balance_updated_time',
+    'models',
+    'group',
+    'used_quota',
+    'model_mapping',
+    'status_code_mapping',
+    'priority',
+    'auto_ban',
+    'other_info',
+    'tag',
+    'setting',
+    'param_override',
+    'header_override',
+    'remark',
+    'channel_info',
   ],
   map: (row) =>
     keep({
@@ -170,7 +239,18 @@ const options: TableCopy = {
 
 const redemptions: TableCopy = {
   ...sameTableById('redemptions'),
-  carried: ['id', 'user_id', 'key', 'status', 'name', 'quota', 'created_time', 'redeemed_time', 'used_user_id', 'deleted_at'],
+  carried: [
+    'id',
+    'user_id',
+    'key',
+    'status',
+    'name',
+    'quota',
+    'created_time',
+    'redeemed_time',
+    'used_user_id',
+    'deleted_at',
+  ],
   map: (row) => {
     if (unixSecondsOrNull(row.deleted_at) !== null) return { skip: `redemption ${text(row.id)}: deleted` };
     return keep({
@@ -190,8 +270,26 @@ const redemptions: TableCopy = {
 const logs: TableCopy = {
   ...sameTableById('logs'),
   carried: [
-    'id', 'user_id', 'created_at', 'type', 'content', 'username', 'token_name', 'token_id', 'model_name', 'quota',
-    'prompt_tokens', 'completion_tokens', 'use_time', 'is_stream', 'channel_id', 'channel_name', 'group', 'ip', 'request_id', 'other',
+    'id',
+    'user_id',
+    'created_at',
+    'type',
+    'content',
+    'username',
+    'token_name',
+    'token_id',
+    'model_name',
+    'quota',
+    'prompt_tokens',
+    'completion_tokens',
+    'use_time',
+    'is_stream',
+    'channel_id',
+    'channel_name',
+    'group',
+    'ip',
+    'request_id',
+    'other',
   ],
   map: (row, { channelNames }) =>
     keep({
@@ -254,5 +352,18 @@ const topUps: TableCopy = {
 
 /** Every table copied, in an order that keeps references meaningful (users before their tokens). */
 export const tableCopies: readonly TableCopy[] = [
-  users, tokens, channels, abilities, options, redemptions, topUps, logs, quotaData, midjourneys, tasks, vendors, modelMetas, prefillGroups,
+  users,
+  tokens,
+  channels,
+  abilities,
+  options,
+  redemptions,
+  topUps,
+  logs,
+  quotaData,
+  midjourneys,
+  tasks,
+  vendors,
+  modelMetas,
+  prefillGroups,
 ];

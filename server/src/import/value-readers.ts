@@ -18,7 +18,8 @@ export function integer(value: unknown, fallback = 0): number {
   return Math.trunc(number);
 }
 
-export const flag = (value: unknown): number => (value === true || value === 1 || value === '1' || value === 't' || value === 'true' ? 1 : 0);
+export const flag = (value: unknown): number =>
+  value === true || value === 1 || value === '1' || value === 't' || value === 'true' ? 1 : 0;
 
 /** A gorm soft-delete datetime (or unix seconds) as unix seconds; null stays null. */
 export function unixSecondsOrNull(value: unknown): number | null {
@@ -29,7 +30,13 @@ export function unixSecondsOrNull(value: unknown): number | null {
 }
 
 export const isEmpty = (value: unknown): boolean =>
-  value === null || value === undefined || value === '' || value === 0 || value === false || value === '0' || value === '{}';
+  value === null ||
+  value === undefined ||
+  value === '' ||
+  value === 0 ||
+  value === false ||
+  value === '0' ||
+  value === '{}';
 
 /** A JSON column as text (PostgreSQL's driver hands json columns over parsed); null stays null. */
 export function jsonTextOrNull(value: unknown): string | null {

@@ -22,9 +22,15 @@ async function setOptions(values: Record<string, string>): Promise<void> {
 }
 
 const channelRow = async (id: number) =>
-  server.context.database.db.selectFrom('channels').select(['status', 'response_time', 'test_time', 'balance']).where('id', '=', id).executeTakeFirstOrThrow();
-const mailsAbout = (words: string) => mail.mails.filter((message) => message.to.includes(ROOT_MAIL) && message.subject.includes(words));
-const jobStatus = async (name: string) => (await root<JobStatusView[]>('GET', '/job/')).data?.find((job) => job.name === name);
+  server.context.database.db
+    .selectFrom('channels')
+    .select(['status', 'response_time', 'test_time', 'balance'])
+    .where('id', '=', id)
+    .executeTakeFirstOrThrow();
+const mailsAbout = (words: string) =>
+  mail.mails.filter((message) => message.to.includes(ROOT_MAIL) && message.subject.includes(words));
+const jobStatus = async (name: string) =>
+  (await root<JobStatusView[]>('GET', '/job/')).data?.find((job) => job.name === name);
 
 beforeAll(async () => {
   upstream = await new FakeOpenAIUpstream().start();
@@ -39,7 +45,11 @@ beforeAll(async () => {
     AutomaticDisableChannelEnabled: 'true',
     AutomaticEnableChannelEnabled: 'true',
   });
-  const saved = await root('PUT', '/user/setting', { notify_type: 'email', quota_warning_threshold: 0, notification_email: ROOT_MAIL });
+  const saved = await root('PUT', '/user/setting', {
+    notify_type: 'email',
+    quota_warning_threshold: 0,
+    notification_email: ROOT_MAIL,
+  });
   expect(saved.success, saved.message).toBe(true);
 });
 
@@ -57,11 +67,15 @@ describe('scheduled channel tests', () => {
     await expect.poll(async () => (await channelRow(id)).status, { timeout: 10_000 }).toBe(3);
     const disabledNotice = await mail.latestTo(ROOT_MAIL);
     expect(disabledNotice.subject).toContain('was disabled');
-    expect(disabledNotice.body).toContain(`Channel "flaky" (#${id}) was disabled automatically. Reason: upstream HTTP 401 (upstream_test): Incorrect API key provided`);
+    expect(disabledNotice.body).toContain(
+      `Channel "flaky" (#${id}) was disabled automatically. Reason: upstream HTTP 401 (upstream_test): Incorrect API key provided`,
+    );
 
     // Further failing runs test the auto-disabled channel again but do not tell root again.
     const runsWhileDown = (await jobStatus('channel-health'))?.runCount ?? 0;
-    await expect.poll(async () => (await jobStatus('channel-health'))?.runCount ?? 0, { timeout: 10_000 }).toBeGreaterThan(runsWhileDown + 2);
+    await expect
+      .poll(async () => (await jobStatus('channel-health'))?.runCount ?? 0, { timeout: 10_000 })
+      .toBeGreaterThan(runsWhileDown + 2);
     expect((await channelRow(id)).status).toBe(3);
     expect(mailsAbout('was disabled')).toHaveLength(1);
 
@@ -69,7 +83,9 @@ describe('scheduled channel tests', () => {
     await expect.poll(async () => (await channelRow(id)).status, { timeout: 10_000 }).toBe(1);
     await expect.poll(() => mailsAbout('was enabled').length, { timeout: 10_000 }).toBe(1);
     const runsWhileUp = (await jobStatus('channel-health'))?.runCount ?? 0;
-    await expect.poll(async () => (await jobStatus('channel-health'))?.runCount ?? 0, { timeout: 10_000 }).toBeGreaterThan(runsWhileUp + 2);
+    await expect
+      .poll(async () => (await jobStatus('channel-health'))?.runCount ?? 0, { timeout: 10_000 })
+      .toBeGreaterThan(runsWhileUp + 2);
     expect(mailsAbout('was enabled')).toHaveLength(1);
     expect(mailsAbout('was disabled')).toHaveLength(1);
 
@@ -98,7 +114,9 @@ describe('scheduled channel tests', () => {
     upstream.behaviour = { failWith: { status: 503, message: 'upstream overloaded' } };
     const id = await addChannel(server, { name: 'overloaded', baseUrl: upstream.url, models: ['gpt-4o-mini'] });
     const runs = (await jobStatus('channel-health'))?.runCount ?? 0;
-    await expect.poll(async () => (await jobStatus('channel-health'))?.runCount ?? 0, { timeout: 10_000 }).toBeGreaterThan(runs + 2);
+    await expect
+      .poll(async () => (await jobStatus('channel-health'))?.runCount ?? 0, { timeout: 10_000 })
+      .toBeGreaterThan(runs + 2);
     expect((await channelRow(id)).status).toBe(1);
 
     await setOptions({ AutomaticDisableStatusCodes: '401,500-599' });
@@ -106,7 +124,14 @@ describe('scheduled channel tests', () => {
     await setOptions({ AutomaticDisableStatusCodes: '401' });
     await server.context.database.db.updateTable('channels').set({ status: 2 }).where('id', '=', id).execute();
 
-    upstream.behaviour = { failWith: { status: 429, message: 'You exceeded your current quota, please check your plan', type: 'insufficient_quota', code: 'insufficient_quota' } };
+    upstream.behaviour = {
+      failWith: {
+        status: 429,
+        message: 'You exceeded your current quota, please check your plan',
+        type: 'insufficient_quota',
+        code: 'insufficient_quota',
+      },
+    };
     const spent = await addChannel(server, { name: 'quota gone', baseUrl: upstream.url, models: ['gpt-4o-mini'] });
     await expect.poll(async () => (await channelRow(spent)).status, { timeout: 10_000 }).toBe(3);
     await server.context.database.db.updateTable('channels').set({ status: 2 }).where('id', '=', spent).execute();
@@ -116,19 +141,33 @@ describe('scheduled channel tests', () => {
     await setOptions({ ChannelTestMode: 'recovery' });
     upstream.behaviour = { failWith: { status: 401, message: 'Incorrect API key provided' } };
     const healthyUpstream = await new FakeOpenAIUpstream().start();
-    const failingButEnabled = await addChannel(server, { name: 'serving', baseUrl: upstream.url, models: ['gpt-4o-mini'] });
-    const recovering = await addChannel(server, { name: 'recovering', baseUrl: healthyUpstream.url, models: ['gpt-4o-mini'] });
+    const failingButEnabled = await addChannel(server, {
+      name: 'serving',
+      baseUrl: upstream.url,
+      models: ['gpt-4o-mini'],
+    });
+    const recovering = await addChannel(server, {
+      name: 'recovering',
+      baseUrl: healthyUpstream.url,
+      models: ['gpt-4o-mini'],
+    });
     await server.context.database.db.updateTable('channels').set({ status: 3 }).where('id', '=', recovering).execute();
     const before = upstream.received.length;
 
     await expect.poll(async () => (await channelRow(recovering)).status, { timeout: 10_000 }).toBe(1);
     const runs = (await jobStatus('channel-health'))?.runCount ?? 0;
-    await expect.poll(async () => (await jobStatus('channel-health'))?.runCount ?? 0, { timeout: 10_000 }).toBeGreaterThan(runs + 2);
+    await expect
+      .poll(async () => (await jobStatus('channel-health'))?.runCount ?? 0, { timeout: 10_000 })
+      .toBeGreaterThan(runs + 2);
     expect((await channelRow(failingButEnabled)).status).toBe(1);
     expect(upstream.received.length).toBe(before);
 
     await setOptions({ ChannelTestMode: 'all' });
-    await server.context.database.db.updateTable('channels').set({ status: 2 }).where('id', 'in', [failingButEnabled, recovering]).execute();
+    await server.context.database.db
+      .updateTable('channels')
+      .set({ status: 2 })
+      .where('id', 'in', [failingButEnabled, recovering])
+      .execute();
     await healthyUpstream.stop();
   });
 });

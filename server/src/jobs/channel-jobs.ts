@@ -26,7 +26,8 @@ export function registerChannelJobs(context: AppContext): void {
     leaseMs: CHANNEL_LEASE_MS,
     async run() {
       const summary = await work.refreshBalances();
-      if (summary.failed > 0 && summary.updated === 0) throw new Error(`no channel balance could be refreshed (${summary.failed} failed)`);
+      if (summary.failed > 0 && summary.updated === 0)
+        throw new Error(`no channel balance could be refreshed (${summary.failed} failed)`);
     },
   });
 }

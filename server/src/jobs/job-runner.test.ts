@@ -54,9 +54,12 @@ describe.each(kinds)('job runner on %s', (kind: DatabaseKind) => {
     const running = instanceA.runNow('exclusive');
     await expect.poll(() => runs).toBe(1);
     expect(await instanceB.runNow('exclusive')).toBe('busy');
-    expect(await Promise.race([instanceA.runNow('exclusive'), new Promise((resolve) => setTimeout(() => resolve('still running'), 50))])).toBe(
-      'still running',
-    );
+    expect(
+      await Promise.race([
+        instanceA.runNow('exclusive'),
+        new Promise((resolve) => setTimeout(() => resolve('still running'), 50)),
+      ]),
+    ).toBe('still running');
     gate.release();
     expect(await running).toBe('ran');
     expect(runs).toBe(1);
@@ -64,7 +67,13 @@ describe.each(kinds)('job runner on %s', (kind: DatabaseKind) => {
     expect(await instanceB.runNow('exclusive')).toBe('ran');
     expect(runs).toBe(2);
     const [status] = await instanceA.status();
-    expect(status).toMatchObject({ name: 'exclusive', lastOutcome: 'ok', runCount: 2, failureCount: 0, running: false });
+    expect(status).toMatchObject({
+      name: 'exclusive',
+      lastOutcome: 'ok',
+      runCount: 2,
+      failureCount: 0,
+      running: false,
+    });
   });
 
   it('records a failure with its message and runs the job again on its next turn', async () => {

@@ -150,7 +150,9 @@ export class JobRunner {
         .where('name', '=', job.name)
         .where((eb) => {
           const expired = eb('lease_until', '<', started);
-          return this.instancePrefix === null ? expired : eb.or([expired, eb('holder', 'like', `${this.instancePrefix}%`)]);
+          return this.instancePrefix === null
+            ? expired
+            : eb.or([expired, eb('holder', 'like', `${this.instancePrefix}%`)]);
         })
         .executeTakeFirst();
       if (Number(taken.numUpdatedRows) !== 1) return 'busy';

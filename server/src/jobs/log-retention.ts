@@ -7,7 +7,8 @@ const PAUSE_BETWEEN_BATCHES_MS = 20;
 const HOUR_MS = 3_600_000;
 
 /** Days of logs to keep: LOG_RETENTION_DAYS when set, else the LogRetentionDays option; 0 keeps everything. */
-const retentionDays = (context: AppContext) => context.config.LOG_RETENTION_DAYS ?? context.options.number('LogRetentionDays');
+const retentionDays = (context: AppContext) =>
+  context.config.LOG_RETENTION_DAYS ?? context.options.number('LogRetentionDays');
 
 /**
  * Deletes logs older than the retention, oldest first, a thousand rows per statement (by primary key),
@@ -20,9 +21,15 @@ export async function deleteExpiredLogs(context: AppContext, signal: AbortSignal
   const db = context.database.db;
   let deleted = 0;
   while (!signal.aborted) {
-    const ids = (await db.selectFrom('logs').select('id').where('created_at', '<', before).orderBy('id').limit(BATCH_ROWS).execute()).map(
-      (row) => row.id,
-    );
+    const ids = (
+      await db
+        .selectFrom('logs')
+        .select('id')
+        .where('created_at', '<', before)
+        .orderBy('id')
+        .limit(BATCH_ROWS)
+        .execute()
+    ).map((row) => row.id);
     if (ids.length === 0) break;
     const result = await db.deleteFrom('logs').where('id', 'in', ids).executeTakeFirst();
     deleted += Number(result.numDeletedRows);

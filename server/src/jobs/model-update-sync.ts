@@ -15,7 +15,8 @@ export function registerModelUpdateJob(context: AppContext): void {
     leaseMs: LEASE_MS,
     async run(signal) {
       const summary = await runModelUpdateSweep(context, signal);
-      if (summary.failed > 0 && summary.checked === 0) throw new Error(`no channel's upstream model list could be read (${summary.failed} failed)`);
+      if (summary.failed > 0 && summary.checked === 0)
+        throw new Error(`no channel's upstream model list could be read (${summary.failed} failed)`);
     },
   });
 }

@@ -21,7 +21,10 @@ describe.each(kinds)('background jobs of two instances on %s', (kind: DatabaseKi
     // A channel test that takes 400 ms, so the second instance finds the first one's run under way.
     upstream = await startFakeUpstream((request) =>
       request.url?.endsWith('/chat/completions')
-        ? { body: { id: 'x', object: 'chat.completion', created: 1, model: 'gpt-4o-mini', choices: [] }, delayMilliseconds: 400 }
+        ? {
+            body: { id: 'x', object: 'chat.completion', created: 1, model: 'gpt-4o-mini', choices: [] },
+            delayMilliseconds: 400,
+          }
         : undefined,
     );
     first = await startTestServer({ databaseKind: kind });
@@ -44,7 +47,9 @@ describe.each(kinds)('background jobs of two instances on %s', (kind: DatabaseKi
     expect((await running).data).toBe('ran');
     expect(upstream.requests).toHaveLength(1);
 
-    const status = (await rootOfSecond<JobStatusView[]>('GET', '/job/')).data?.find((job) => job.name === 'channel-health');
+    const status = (await rootOfSecond<JobStatusView[]>('GET', '/job/')).data?.find(
+      (job) => job.name === 'channel-health',
+    );
     expect(status).toMatchObject({ runCount: 1, lastOutcome: 'ok', running: false });
     expect((await rootOfSecond<string>('POST', '/job/channel-health/run')).data).toBe('ran');
     expect(upstream.requests).toHaveLength(2);
@@ -58,18 +63,42 @@ describe.each(kinds)('background jobs of two instances on %s', (kind: DatabaseKi
     const now = Math.floor(Date.now() / 1000);
     const row = (createdAt: number) => ({ user_id: 1, created_at: createdAt, type: 4, content: 'old', other: '{}' });
     const old = Array.from({ length: 2300 }, (_, index) => row(now - 40 * DAY_SECONDS - index));
-    for (let start = 0; start < old.length; start += 500) await db.insertInto('logs').values(old.slice(start, start + 500)).execute();
-    await db.insertInto('logs').values([row(now - 2 * DAY_SECONDS), row(now)]).execute();
-    const count = async () => Number((await db.selectFrom('logs').select((eb) => eb.fn.countAll().as('rows')).executeTakeFirstOrThrow()).rows);
+    for (let start = 0; start < old.length; start += 500)
+      await db
+        .insertInto('logs')
+        .values(old.slice(start, start + 500))
+        .execute();
+    await db
+      .insertInto('logs')
+      .values([row(now - 2 * DAY_SECONDS), row(now)])
+      .execute();
+    const count = async () =>
+      Number(
+        (
+          await db
+            .selectFrom('logs')
+            .select((eb) => eb.fn.countAll().as('rows'))
+            .executeTakeFirstOrThrow()
+        ).rows,
+      );
     const before = await count();
 
     expect((await rootOfFirst('PUT', '/option/', { key: 'LogRetentionDays', value: '30' })).success).toBe(true);
     expect((await rootOfFirst<string>('POST', '/job/log-retention/run')).data).toBe('ran');
     expect(await count()).toBe(before - 2300);
-    expect(Number((await db.selectFrom('logs').select((eb) => eb.fn.min('created_at').as('oldest')).executeTakeFirstOrThrow()).oldest)).toBeGreaterThan(
-      now - 30 * DAY_SECONDS,
+    expect(
+      Number(
+        (
+          await db
+            .selectFrom('logs')
+            .select((eb) => eb.fn.min('created_at').as('oldest'))
+            .executeTakeFirstOrThrow()
+        ).oldest,
+      ),
+    ).toBeGreaterThan(now - 30 * DAY_SECONDS);
+    const status = (await rootOfFirst<JobStatusView[]>('GET', '/job/')).data?.find(
+      (job) => job.name === 'log-retention',
     );
-    const status = (await rootOfFirst<JobStatusView[]>('GET', '/job/')).data?.find((job) => job.name === 'log-retention');
     expect(status).toMatchObject({ intervalMs: 3_600_000, lastOutcome: 'ok' });
   });
 });

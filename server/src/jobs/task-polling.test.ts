@@ -58,19 +58,35 @@ describe.each(kinds)('the task runner on %s', (kind) => {
 
       // Two pollers with their own platform objects, as two instances would have, race over the same rows.
       const pollers = () => [midjourneyPlatform(server.context.database), sunoPlatform(server.context.database)];
-      await Promise.all([pollTasks(server.context, agent, pollers(), quiet), pollTasks(server.context, agent, pollers(), quiet)]);
+      await Promise.all([
+        pollTasks(server.context, agent, pollers(), quiet),
+        pollTasks(server.context, agent, pollers(), quiet),
+      ]);
       await pollTasks(server.context, agent, pollers(), quiet);
 
       expect(await server.context.balances.userQuota(userId)).toBe(1_000_000);
       expect(await server.context.balances.tokenRemain(token.id)).toBe(1_000_000);
       await flushAll(server);
       const db = server.context.database.db;
-      const refunds = await db.selectFrom('logs').select('content').where('user_id', '=', userId).where('type', '=', 4).execute();
+      const refunds = await db
+        .selectFrom('logs')
+        .select('content')
+        .where('user_id', '=', userId)
+        .where('type', '=', 4)
+        .execute();
       expect(refunds).toHaveLength(2);
       expect(refunds.filter((log) => log.content.includes(drawing))).toHaveLength(1);
       expect(refunds.filter((log) => log.content.includes(song))).toHaveLength(1);
-      expect(await db.selectFrom('midjourneys').select(['status', 'refunded']).where('mj_id', '=', drawing).executeTakeFirst()).toEqual({ status: 'FAILURE', refunded: 1 });
-      expect(await db.selectFrom('tasks').select(['status', 'refunded']).where('task_id', '=', song).executeTakeFirst()).toEqual({ status: 'FAILURE', refunded: 1 });
+      expect(
+        await db
+          .selectFrom('midjourneys')
+          .select(['status', 'refunded'])
+          .where('mj_id', '=', drawing)
+          .executeTakeFirst(),
+      ).toEqual({ status: 'FAILURE', refunded: 1 });
+      expect(
+        await db.selectFrom('tasks').select(['status', 'refunded']).where('task_id', '=', song).executeTakeFirst(),
+      ).toEqual({ status: 'FAILURE', refunded: 1 });
       const user = await db.selectFrom('users').select('quota').where('id', '=', userId).executeTakeFirstOrThrow();
       expect(Number(user.quota)).toBe(1_000_000);
     } finally {
@@ -89,7 +105,11 @@ describe.each(kinds)('the task runner on %s', (kind) => {
       const second = await startTestServer({ sharedDatabase: database });
       try {
         expect(await second.context.jobs.runNow(TASK_POLLING_JOB)).toBe('ran');
-        const row = await second.context.database.db.selectFrom('midjourneys').select(['status', 'image_url']).where('mj_id', '=', drawing).executeTakeFirstOrThrow();
+        const row = await second.context.database.db
+          .selectFrom('midjourneys')
+          .select(['status', 'image_url'])
+          .where('mj_id', '=', drawing)
+          .executeTakeFirstOrThrow();
         expect(row).toEqual({ status: 'SUCCESS', image_url: `${proxy.url}/images/${drawing}.png` });
         expect(await second.context.balances.userQuota(userId)).toBe(1_000_000 - IMAGINE);
       } finally {
@@ -103,22 +123,39 @@ describe.each(kinds)('the task runner on %s', (kind) => {
 
 describe.runIf(kinds.includes('postgres'))('two instances sharing PostgreSQL and Redis', () => {
   it('refund a failed drawing once when both poll it at the same time', async () => {
-    const environment = { REDIS_CONN_STRING: 'redis://127.0.0.1:6379', REDIS_PREFIX: `switchboard-test-${randomBytes(4).toString('hex')}:` };
+    const environment = {
+      REDIS_CONN_STRING: 'redis://127.0.0.1:6379',
+      REDIS_PREFIX: `switchboard-test-${randomBytes(4).toString('hex')}:`,
+    };
     const first = await startTestServer({ databaseKind: 'postgres', environment });
-    const second = await startTestServer({ sharedDatabase: first.database, environment: { ...environment, NODE_TYPE: 'slave' } });
+    const second = await startTestServer({
+      sharedDatabase: first.database,
+      environment: { ...environment, NODE_TYPE: 'slave' },
+    });
     try {
       const { userId, token } = await setUp(first);
       const drawing = await submit(first, '/mj/submit/imagine', token.apiKey, 'fail on both');
       await Promise.all(
-        [first, second].map((server) => pollTasks(server.context, agent, [midjourneyPlatform(server.context.database)], quiet)),
+        [first, second].map((server) =>
+          pollTasks(server.context, agent, [midjourneyPlatform(server.context.database)], quiet),
+        ),
       );
       expect(await first.context.balances.userQuota(userId)).toBe(1_000_000);
       expect(await second.context.balances.userQuota(userId)).toBe(1_000_000);
       await flushAll(first);
       await flushAll(second);
-      const refunds = await first.context.database.db.selectFrom('logs').select('content').where('user_id', '=', userId).where('type', '=', 4).execute();
+      const refunds = await first.context.database.db
+        .selectFrom('logs')
+        .select('content')
+        .where('user_id', '=', userId)
+        .where('type', '=', 4)
+        .execute();
       expect(refunds.map((log) => log.content)).toEqual([expect.stringContaining(drawing)]);
-      const user = await first.context.database.db.selectFrom('users').select('quota').where('id', '=', userId).executeTakeFirstOrThrow();
+      const user = await first.context.database.db
+        .selectFrom('users')
+        .select('quota')
+        .where('id', '=', userId)
+        .executeTakeFirstOrThrow();
       expect(Number(user.quota)).toBe(1_000_000);
     } finally {
       await second.stop();

@@ -34,20 +34,44 @@ async function channelOf(context: AppContext, id: number): Promise<CachedChannel
 }
 
 /** An upstream's fail reason is shown to the task's owner and logged: the channel's key and credential shapes go. */
-const withoutKey = (snapshot: TaskSnapshot, key: string): TaskSnapshot => ({ ...snapshot, failReason: scrubbedForKey(snapshot.failReason, key) });
+const withoutKey = (snapshot: TaskSnapshot, key: string): TaskSnapshot => ({
+  ...snapshot,
+  failReason: scrubbedForKey(snapshot.failReason, key),
+});
 
-async function pollChannel(context: AppContext, dispatcher: Dispatcher, platform: TaskPlatform, channelId: number, tasks: StoredTask[], reporter: Reporter) {
+async function pollChannel(
+  context: AppContext,
+  dispatcher: Dispatcher,
+  platform: TaskPlatform,
+  channelId: number,
+  tasks: StoredTask[],
+  reporter: Reporter,
+) {
   const channel = await channelOf(context, channelId);
   const timeout = platform.timeoutMs(context.config);
   for (let start = 0; start < tasks.length; start += IDS_PER_FETCH) {
     const chunk = tasks.slice(start, start + IDS_PER_FETCH);
     const snapshots = channel
-      ? await platform.fetchBatch(dispatcher, channel, chunk.map((task) => task.upstreamId)).catch((error: unknown) => {
-          reporter.warn({ err: error, platform: platform.name, channelId }, 'task poll of a channel failed; its tasks wait for the next run');
-          return [];
-        })
+      ? await platform
+          .fetchBatch(
+            dispatcher,
+            channel,
+            chunk.map((task) => task.upstreamId),
+          )
+          .catch((error: unknown) => {
+            reporter.warn(
+              { err: error, platform: platform.name, channelId },
+              'task poll of a channel failed; its tasks wait for the next run',
+            );
+            return [];
+          })
       : [];
-    const byId = new Map(snapshots.map((snapshot) => [snapshot.upstreamId, channel && snapshot.failReason ? withoutKey(snapshot, channel.key) : snapshot]));
+    const byId = new Map(
+      snapshots.map((snapshot) => [
+        snapshot.upstreamId,
+        channel && snapshot.failReason ? withoutKey(snapshot, channel.key) : snapshot,
+      ]),
+    );
     const now = Date.now();
     for (const task of chunk) {
       const snapshot = byId.get(task.upstreamId);
@@ -71,7 +95,13 @@ async function pollChannel(context: AppContext, dispatcher: Dispatcher, platform
  * updated, and failed and refunded when they failed upstream or stalled past the timeout. All state is
  * in the task tables, so a restart loses nothing (claims a killed run left are finished at start).
  */
-export async function pollTasks(context: AppContext, dispatcher: Dispatcher, platforms: TaskPlatform[], reporter: Reporter, signal?: AbortSignal): Promise<void> {
+export async function pollTasks(
+  context: AppContext,
+  dispatcher: Dispatcher,
+  platforms: TaskPlatform[],
+  reporter: Reporter,
+  signal?: AbortSignal,
+): Promise<void> {
   await taskRefunds(context).finishLeftovers();
   for (const platform of platforms) {
     for (const task of await platform.store.unrefundedFailures(TASKS_PER_RUN)) {
@@ -85,7 +115,12 @@ export async function pollTasks(context: AppContext, dispatcher: Dispatcher, pla
 }
 
 /** The task poller on the job runner: every TASK_POLL_INTERVAL_SECONDS, on the master only. */
-export function taskPollingJob(context: AppContext, dispatcher: Dispatcher, platforms: TaskPlatform[], reporter: Reporter): JobDefinition {
+export function taskPollingJob(
+  context: AppContext,
+  dispatcher: Dispatcher,
+  platforms: TaskPlatform[],
+  reporter: Reporter,
+): JobDefinition {
   return {
     name: TASK_POLLING_JOB,
     intervalMs: () => context.config.TASK_POLL_INTERVAL_SECONDS * 1000,

@@ -1,7 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../db/database';
 import { migrateToLatest } from '../db/migrate';
-import { availableAuthorityKinds, balancesInDatabase, seedBalances, startAuthority, type AuthorityKind, type AuthorityRun } from '../testing/balance-authorities';
+import {
+  availableAuthorityKinds,
+  balancesInDatabase,
+  seedBalances,
+  startAuthority,
+  type AuthorityKind,
+  type AuthorityRun,
+} from '../testing/balance-authorities';
 import { temporaryFolders } from '../testing/temporary-folders';
 import { createTestDatabase, type TestDatabase } from '../testing/test-databases';
 
@@ -37,20 +44,30 @@ describe.each(kinds)('the %s balance authority', (kind: AuthorityKind) => {
 
   it('lets in exactly the parallel calls the user balance covers, and gives every hold back on release', async () => {
     const ids = await seedBalances(database, 550, 1_000_000);
-    const admissions = await Promise.all(Array.from({ length: 20 }, () => run.balances.admit({ userId: ids.userId, tokenId: ids.tokenId, amount: 100 })));
+    const admissions = await Promise.all(
+      Array.from({ length: 20 }, () => run.balances.admit({ userId: ids.userId, tokenId: ids.tokenId, amount: 100 })),
+    );
     const admitted = admissions.filter((admission) => 'reserved' in admission);
     expect(admitted).toEqual(Array.from({ length: 5 }, () => ({ reserved: 100 })));
-    expect(admissions.filter((admission) => 'short' in admission)).toEqual(Array.from({ length: 15 }, () => ({ short: 'user' })));
-    await Promise.all(admitted.map(() => run.balances.release({ userId: ids.userId, tokenId: ids.tokenId, amount: 100 })));
+    expect(admissions.filter((admission) => 'short' in admission)).toEqual(
+      Array.from({ length: 15 }, () => ({ short: 'user' })),
+    );
+    await Promise.all(
+      admitted.map(() => run.balances.release({ userId: ids.userId, tokenId: ids.tokenId, amount: 100 })),
+    );
     expect(await run.balances.userQuota(ids.userId)).toBe(550);
     expect(await run.balances.tokenRemain(ids.tokenId)).toBe(1_000_000);
   });
 
   it('lets in exactly the parallel calls the token balance covers', async () => {
     const ids = await seedBalances(database, 1_000_000, 350);
-    const admissions = await Promise.all(Array.from({ length: 12 }, () => run.balances.admit({ userId: ids.userId, tokenId: ids.tokenId, amount: 100 })));
+    const admissions = await Promise.all(
+      Array.from({ length: 12 }, () => run.balances.admit({ userId: ids.userId, tokenId: ids.tokenId, amount: 100 })),
+    );
     expect(admissions.filter((admission) => 'reserved' in admission)).toHaveLength(3);
-    expect(admissions.filter((admission) => 'short' in admission)).toEqual(Array.from({ length: 9 }, () => ({ short: 'token' })));
+    expect(admissions.filter((admission) => 'short' in admission)).toEqual(
+      Array.from({ length: 9 }, () => ({ short: 'token' })),
+    );
   });
 
   it('spends a balance exactly to zero, then refuses, and the database holds zero', async () => {
@@ -62,7 +79,9 @@ describe.each(kinds)('the %s balance authority', (kind: AuthorityKind) => {
     }
     await run.durable();
     expect(await run.balances.userQuota(ids.userId)).toBe(0);
-    expect(await run.balances.admit({ userId: ids.userId, tokenId: ids.tokenId, amount: 1 })).toEqual({ short: 'user' });
+    expect(await run.balances.admit({ userId: ids.userId, tokenId: ids.tokenId, amount: 1 })).toEqual({
+      short: 'user',
+    });
     await run.balances.flush();
     expect(await balancesInDatabase(database, ids)).toEqual({ user: 0, token: 4000 });
   });
@@ -93,7 +112,9 @@ describe.each(kinds)('the %s balance authority', (kind: AuthorityKind) => {
     }
     await run.durable();
     // A call admitted and cut short by the crash: its hold never reaches the database.
-    expect(await run.balances.admit({ userId: ids.userId, tokenId: ids.tokenId, amount: 300 })).toEqual({ reserved: 300 });
+    expect(await run.balances.admit({ userId: ids.userId, tokenId: ids.tokenId, amount: 300 })).toEqual({
+      reserved: 300,
+    });
     expect(await balancesInDatabase(database, ids)).toEqual({ user: 10_000, token: 10_000 });
 
     run = await run.crashAndRestart();

@@ -93,7 +93,9 @@ describe('crash safety with two instances on PostgreSQL and Redis', () => {
       // Nobody renews the dead instance's lease: it ends, and what it kept from others is free again.
       await expect.poll(leaseOfFirst, { timeout: LEASE_EXPIRY_MS * 3, interval: 100 }).toBe(false);
       const answeredAfterExpiry = load.answered;
-      await expect.poll(() => load.answered, { timeout: 20_000, interval: 50 }).toBeGreaterThan(answeredAfterExpiry + 150);
+      await expect
+        .poll(() => load.answered, { timeout: 20_000, interval: 50 })
+        .toBeGreaterThan(answeredAfterExpiry + 150);
       await load.stop();
       const restarted = await start('fifth');
       for (const server of [restarted, second]) {
@@ -125,7 +127,9 @@ describe('crash safety with two instances on PostgreSQL and Redis', () => {
       running.delete(server);
     }
     const ledger = await readLedger(database.settings, setup);
-    console.info(`cluster, Redis restarted: answered ${load.answered}, failed ${load.failed}, logged ${ledger.logRows}`);
+    console.info(
+      `cluster, Redis restarted: answered ${load.answered}, failed ${load.failed}, logged ${ledger.logRows}`,
+    );
     expectExactBilling(ledger, before, load.answered, CLIENTS);
     expect(await balancesInRedis(redis.url, setup)).toEqual({ user: ledger.userQuota, token: ledger.tokenRemain });
   }, 60_000);

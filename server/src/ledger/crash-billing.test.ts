@@ -23,7 +23,9 @@ describe('a SIGKILL under load loses no billed call (SQLite)', () => {
     const restarted = await startServerProcess(environment);
     expect(await restarted.stop()).toBe(0);
     const ledger = await readLedger({ kind: 'sqlite', sqlitePath: environment.SQLITE_PATH }, setup);
-    console.info(`SQLite crash: upstream served ${upstream.received.length}, answered ${load.answered}, logged ${ledger.logRows}`);
+    console.info(
+      `SQLite crash: upstream served ${upstream.received.length}, answered ${load.answered}, logged ${ledger.logRows}`,
+    );
     expectExactBilling(ledger, before, load.answered, CLIENTS);
   }, 60_000);
 

@@ -1,5 +1,18 @@
 import { randomBytes } from 'node:crypto';
-import { close, closeSync, fdatasync, fsync, fsyncSync, mkdirSync, openSync, readdirSync, readFileSync, unlinkSync, writeFileSync, writeSync } from 'node:fs';
+import {
+  close,
+  closeSync,
+  fdatasync,
+  fsync,
+  fsyncSync,
+  mkdirSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  unlinkSync,
+  writeFileSync,
+  writeSync,
+} from 'node:fs';
 import { join } from 'node:path';
 import type { JournalLine } from './journal-record';
 
@@ -10,7 +23,6 @@ import type { JournalLine } from './journal-record';
  * also survives a power cut, at the price of a disk flush per group of calls.
  */
 export type JournalSync = 'write' | 'fsync';
-
 
 interface Segment {
   path: string;
@@ -75,7 +87,11 @@ export function liveOwner(directory: string): number | null {
   }
   const owner = Number(recorded[0] ?? 0);
   const ownerStart = recorded[1];
-  const running = owner > 0 && owner !== process.pid && processAlive(owner) && (ownerStart === undefined || startTimeOf(owner) === ownerStart);
+  const running =
+    owner > 0 &&
+    owner !== process.pid &&
+    processAlive(owner) &&
+    (ownerStart === undefined || startTimeOf(owner) === ownerStart);
   return running ? owner : null;
 }
 
@@ -83,7 +99,9 @@ export function liveOwner(directory: string): number | null {
 function claimDirectory(directory: string): void {
   const owner = liveOwner(directory);
   if (owner !== null) {
-    throw new JournalInUseError(`the settlement journal ${directory} belongs to the running process ${owner}; give each instance its own JOURNAL_DIR`);
+    throw new JournalInUseError(
+      `the settlement journal ${directory} belongs to the running process ${owner}; give each instance its own JOURNAL_DIR`,
+    );
   }
   writeFileSync(join(directory, 'owner.pid'), `${`${process.pid} ${startTimeOf(process.pid) ?? ''}`.trim()}\n`);
 }
@@ -100,7 +118,11 @@ function readSegment(path: string): JournalLine[] {
     const first = line.indexOf('\t');
     const second = line.indexOf('\t', first + 1);
     if (first <= 0 || second < 0) continue;
-    records.push({ seq: Number(line.slice(0, first)), type: line.slice(first + 1, second), payload: line.slice(second + 1) });
+    records.push({
+      seq: Number(line.slice(0, first)),
+      type: line.slice(first + 1, second),
+      payload: line.slice(second + 1),
+    });
   }
   return records;
 }
@@ -247,7 +269,8 @@ export class DurableJournal implements Durability {
     return new Promise((resolve) => {
       segment.flushing += 1;
       fsync(segment.descriptor, (error) => {
-        if (error) this.reporter.error({ err: error, path: segment.path }, 'settlement journal segment could not be flushed');
+        if (error)
+          this.reporter.error({ err: error, path: segment.path }, 'settlement journal segment could not be flushed');
         this.flushEnded(segment, resolve);
       });
     });
@@ -267,7 +290,14 @@ export class DurableJournal implements Durability {
     // a rotation, or tore its first line): it is emptied and taken over, not deleted with the recovered ones.
     const takenOver = this.recoveredPaths.includes(path);
     if (takenOver) this.recoveredPaths = this.recoveredPaths.filter((recovered) => recovered !== path);
-    return { path, descriptor: openSync(path, takenOver ? 'w' : 'a'), firstSeq, lastSeq: firstSeq - 1, flushing: 0, state: 'current' };
+    return {
+      path,
+      descriptor: openSync(path, takenOver ? 'w' : 'a'),
+      firstSeq,
+      lastSeq: firstSeq - 1,
+      flushing: 0,
+      state: 'current',
+    };
   }
 
   private writeGroup(): void {
@@ -287,7 +317,8 @@ export class DurableJournal implements Durability {
     segment.flushing += 1;
     fdatasync(segment.descriptor, (error) => {
       // After close() (the shutdown), whose fsync covered these records, the descriptor is gone.
-      if (error && segment.state !== 'closed') this.reporter.error({ err: error, lastSeq }, 'settlement journal fsync failed');
+      if (error && segment.state !== 'closed')
+        this.reporter.error({ err: error, lastSeq }, 'settlement journal fsync failed');
       this.reach(lastSeq);
       this.flushEnded(segment);
     });

@@ -30,7 +30,11 @@ export function widen(range: SeqRange, seq: number): void {
 
 /** Creates this instance's marks at zero where missing; returns them. */
 export async function loadMarks(db: Kysely<Tables>, instanceId: string): Promise<Record<JournalStream, number>> {
-  const rows = await db.selectFrom('journal_marks').select(['stream', 'seq']).where('instance_id', '=', instanceId).execute();
+  const rows = await db
+    .selectFrom('journal_marks')
+    .select(['stream', 'seq'])
+    .where('instance_id', '=', instanceId)
+    .execute();
   const marks = { deltas: 0, logs: 0, usage: 0 };
   for (const stream of JOURNAL_STREAMS) {
     const row = rows.find((candidate) => candidate.stream === stream);
@@ -41,7 +45,12 @@ export async function loadMarks(db: Kysely<Tables>, instanceId: string): Promise
 }
 
 /** Records, inside the transaction that wrote them, that the database holds records up to `seq`. */
-export async function advanceMark(transaction: Transaction<Tables> | Kysely<Tables>, link: JournalLink, stream: JournalStream, seq: number): Promise<void> {
+export async function advanceMark(
+  transaction: Transaction<Tables> | Kysely<Tables>,
+  link: JournalLink,
+  stream: JournalStream,
+  seq: number,
+): Promise<void> {
   if (seq <= 0) return;
   await transaction
     .updateTable('journal_marks')
@@ -53,8 +62,14 @@ export async function advanceMark(transaction: Transaction<Tables> | Kysely<Tabl
 }
 
 /** The same for SQLite's prepared-statement path (run inside its better-sqlite3 transaction). */
-export function sqliteMarkAdvancer(handle: SqliteHandle, link: JournalLink, stream: JournalStream): (seq: number) => void {
-  const statement = handle.prepare('update "journal_marks" set "seq" = ? where "instance_id" = ? and "stream" = ? and "seq" < ?');
+export function sqliteMarkAdvancer(
+  handle: SqliteHandle,
+  link: JournalLink,
+  stream: JournalStream,
+): (seq: number) => void {
+  const statement = handle.prepare(
+    'update "journal_marks" set "seq" = ? where "instance_id" = ? and "stream" = ? and "seq" < ?',
+  );
   return (seq) => {
     if (seq > 0) statement.run(seq, link.instanceId, stream, seq);
   };

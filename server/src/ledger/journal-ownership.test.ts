@@ -14,7 +14,8 @@ function statOf(pid: number): { state: string; startTime: string } {
   return { state: fields[0] ?? '', startTime: fields[19] ?? '' };
 }
 
-const recordOwner = (folder: string, pid: number) => writeFileSync(join(folder, 'owner.pid'), `${pid} ${statOf(pid).startTime}\n`);
+const recordOwner = (folder: string, pid: number) =>
+  writeFileSync(join(folder, 'owner.pid'), `${pid} ${statOf(pid).startTime}\n`);
 
 describe('who owns the journal folder', () => {
   let parent: ChildProcess | null = null;
@@ -30,7 +31,9 @@ describe('who owns the journal folder', () => {
   async function zombieUnderLiveParent(): Promise<{ zombie: number; parentPid: number }> {
     const child = spawn('sh', ['-c', 'sleep 0.3 & echo $!; exec sleep 60'], { stdio: ['ignore', 'pipe', 'ignore'] });
     parent = child;
-    const zombie = await new Promise<number>((resolve) => child.stdout?.once('data', (chunk: Buffer) => resolve(Number(chunk.toString().trim()))));
+    const zombie = await new Promise<number>((resolve) =>
+      child.stdout?.once('data', (chunk: Buffer) => resolve(Number(chunk.toString().trim()))),
+    );
     await expect.poll(() => statOf(zombie).state, { timeout: 5000, interval: 20 }).toBe('Z');
     return { zombie, parentPid: child.pid ?? 0 };
   }
@@ -67,17 +70,20 @@ function descriptorsOn(path: string): string[] {
 }
 
 describe('the rotation of the journal', () => {
-  it.each(['write', 'fsync'] as const)('flushes the closed segment off the event loop (sync policy %s)', async (sync) => {
-    const folder = newFolder();
-    const journal = DurableJournal.open(folder, sync);
-    journal.append('u', '1,5');
-    await journal.durable();
-    const segment = join(folder, readdirSync(folder).find((name) => name.startsWith('segment-')) ?? '');
-    const flushed = journal.rotate(1);
-    // rotate() returned before the flush: the closed segment is still open, its fsync in flight.
-    expect(descriptorsOn(segment)).toHaveLength(1);
-    await flushed;
-    expect(descriptorsOn(segment)).toEqual([]);
-    journal.close();
-  });
+  it.each(['write', 'fsync'] as const)(
+    'flushes the closed segment off the event loop (sync policy %s)',
+    async (sync) => {
+      const folder = newFolder();
+      const journal = DurableJournal.open(folder, sync);
+      journal.append('u', '1,5');
+      await journal.durable();
+      const segment = join(folder, readdirSync(folder).find((name) => name.startsWith('segment-')) ?? '');
+      const flushed = journal.rotate(1);
+      // rotate() returned before the flush: the closed segment is still open, its fsync in flight.
+      expect(descriptorsOn(segment)).toHaveLength(1);
+      await flushed;
+      expect(descriptorsOn(segment)).toEqual([]);
+      journal.close();
+    },
+  );
 });

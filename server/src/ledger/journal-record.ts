@@ -51,12 +51,22 @@ export interface RecordSink {
  * Appends one record; returns its number. The typed functions below write the hot path's records
  * without building an entry object first; `appendRecord` takes any entry.
  */
-export const journalCharge = (sink: RecordSink, userId: number, tokenId: number | null, quota: number) => sink.append('c', `${userId},${tokenId ?? 0},${quota}`);
-export const journalRefund = (sink: RecordSink, userId: number, tokenId: number | null, quota: number) => sink.append('f', `${userId},${tokenId ?? 0},${quota}`);
-export const journalUserChange = (sink: RecordSink, userId: number, delta: number) => sink.append('u', `${userId},${delta}`);
-export const journalTokenChange = (sink: RecordSink, tokenId: number, delta: number) => sink.append('t', `${tokenId},${delta}`);
-export const journalUsage = (sink: RecordSink, userId: number, tokenId: number, channelId: number, quota: number, requests: number) =>
-  sink.append('g', `${userId},${tokenId},${channelId},${quota},${requests}`);
+export const journalCharge = (sink: RecordSink, userId: number, tokenId: number | null, quota: number) =>
+  sink.append('c', `${userId},${tokenId ?? 0},${quota}`);
+export const journalRefund = (sink: RecordSink, userId: number, tokenId: number | null, quota: number) =>
+  sink.append('f', `${userId},${tokenId ?? 0},${quota}`);
+export const journalUserChange = (sink: RecordSink, userId: number, delta: number) =>
+  sink.append('u', `${userId},${delta}`);
+export const journalTokenChange = (sink: RecordSink, tokenId: number, delta: number) =>
+  sink.append('t', `${tokenId},${delta}`);
+export const journalUsage = (
+  sink: RecordSink,
+  userId: number,
+  tokenId: number,
+  channelId: number,
+  quota: number,
+  requests: number,
+) => sink.append('g', `${userId},${tokenId},${channelId},${quota},${requests}`);
 export const journalLog = (sink: RecordSink, entry: LogEntry) => sink.append('l', encodeLogRow(entry));
 export const journalRoll = (sink: RecordSink, entry: RollEntry) => sink.append('r', encodeRoll(entry));
 
@@ -116,13 +126,16 @@ export function decodeRecords(lines: JournalLine[]): JournalRecord[] {
 /** The writer (and its mark in `journal_marks`) that a record belongs to. */
 export type JournalStream = 'deltas' | 'logs' | 'usage';
 
-export const streamOf = (record: JournalEntry): JournalStream => (record.kind === 'log' ? 'logs' : record.kind === 'roll' ? 'usage' : 'deltas');
+export const streamOf = (record: JournalEntry): JournalStream =>
+  record.kind === 'log' ? 'logs' : record.kind === 'roll' ? 'usage' : 'deltas';
 
 /**
  * What a balance record changes: the user's balance (and the token's, unless null) by `delta`.
  * Null for records that change no balance (usage counters, log rows, rollups).
  */
-export function balanceChange(record: JournalEntry): { userId: number | null; tokenId: number | null; delta: number } | null {
+export function balanceChange(
+  record: JournalEntry,
+): { userId: number | null; tokenId: number | null; delta: number } | null {
   switch (record.kind) {
     case 'charge':
       return { userId: record.userId, tokenId: record.tokenId, delta: -record.quota };

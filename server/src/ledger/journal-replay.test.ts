@@ -38,8 +38,16 @@ describe.each(kinds)('settlement journal replay on %s', (kind: DatabaseKind) => 
     return folder;
   };
   const ledger = async () => {
-    const user = await database.db.selectFrom('users').select(['quota', 'used_quota', 'request_count']).where('id', '=', userId).executeTakeFirstOrThrow();
-    const token = await database.db.selectFrom('tokens').select('remain_quota').where('id', '=', tokenId).executeTakeFirstOrThrow();
+    const user = await database.db
+      .selectFrom('users')
+      .select(['quota', 'used_quota', 'request_count'])
+      .where('id', '=', userId)
+      .executeTakeFirstOrThrow();
+    const token = await database.db
+      .selectFrom('tokens')
+      .select('remain_quota')
+      .where('id', '=', tokenId)
+      .executeTakeFirstOrThrow();
     const logs = await database.db.selectFrom('logs').select('content').where('user_id', '=', userId).execute();
     const rolled = await database.db.selectFrom('quota_data').select('count').where('user_id', '=', userId).execute();
     return {
@@ -71,8 +79,22 @@ describe.each(kinds)('settlement journal replay on %s', (kind: DatabaseKind) => 
     killed.deltas.userQuota(userId, -10);
     killed.deltas.tokenRemain(tokenId, -10);
     killed.deltas.usage(userId, tokenId, 0, 10, 1);
-    killed.logs.write({ user_id: userId, created_at: nowSeconds(), type: LogType.Consumption, content: 'answered call', quota: 10, other: '{}' });
-    killed.logs.roll({ userId, username: 'journal', model: 'gpt-4o-mini', createdAt: nowSeconds(), tokens: 30, quota: 10 });
+    killed.logs.write({
+      user_id: userId,
+      created_at: nowSeconds(),
+      type: LogType.Consumption,
+      content: 'answered call',
+      quota: 10,
+      other: '{}',
+    });
+    killed.logs.roll({
+      userId,
+      username: 'journal',
+      model: 'gpt-4o-mini',
+      createdAt: nowSeconds(),
+      tokens: 30,
+      quota: 10,
+    });
     await killed.journal.durable();
     // The balance batch reached the database before the kill; the log rows did not.
     await killed.deltas.flush();
@@ -84,7 +106,9 @@ describe.each(kinds)('settlement journal replay on %s', (kind: DatabaseKind) => 
     expect(restarted.replayed).toBe(2);
     const expected = { quota: 990, used: 10, requests: 1, remain: 990, logs: ['answered call'], rolled: 1 };
     expect(await ledger()).toEqual(expected);
-    expect(readdirSync(folder).filter((name) => name.startsWith('segment-') && name < 'segment-0000000000000006')).toEqual([]);
+    expect(
+      readdirSync(folder).filter((name) => name.startsWith('segment-') && name < 'segment-0000000000000006'),
+    ).toEqual([]);
     restarted.journal.close();
 
     // The same journal again (as if the restart had died before deleting it): nothing is written twice.
@@ -162,7 +186,9 @@ describe.each(kinds)('settlement journal replay on %s', (kind: DatabaseKind) => 
     await killed.journal.durable();
     killed.journal.close();
     const segment = readdirSync(folder).find((name) => name.startsWith('segment-')) as string;
-    expect(readFileSync(join(folder, segment), 'utf8')).toBe(`${seq}\tc\t${userId},${tokenId},30\n${seq + 1}\tf\t${userId},${tokenId},12\n`);
+    expect(readFileSync(join(folder, segment), 'utf8')).toBe(
+      `${seq}\tc\t${userId},${tokenId},30\n${seq + 1}\tf\t${userId},${tokenId},12\n`,
+    );
     const before = await ledger();
 
     const restarted = await startRun(database, folder);

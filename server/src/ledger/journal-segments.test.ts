@@ -44,7 +44,10 @@ describe('the settlement journal after two kills in a row', () => {
   it('keeps them apart from a torn line the last segment held', async () => {
     const folder = newFolder();
     await killedAfterRotation(folder);
-    const last = readdirSync(folder).filter((name) => name.startsWith('segment-')).sort().at(-1) as string;
+    const last = readdirSync(folder)
+      .filter((name) => name.startsWith('segment-'))
+      .sort()
+      .at(-1) as string;
     appendFileSync(join(folder, last), '2\tu\t1,99');
     await restartedAndKilled(folder);
     const third = DurableJournal.open(folder, 'write');

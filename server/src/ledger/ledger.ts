@@ -36,7 +36,11 @@ export interface TaskRefund extends Refund {
 /** Why a user's balance grows (or, for an administrator's change, shrinks): the log row's type. */
 export type CreditReason = 'top-up' | 'reward' | 'admin';
 
-const LOG_TYPE_OF: Record<CreditReason, number> = { 'top-up': LogType.TopUp, reward: LogType.System, admin: LogType.Admin };
+const LOG_TYPE_OF: Record<CreditReason, number> = {
+  'top-up': LogType.TopUp,
+  reward: LogType.System,
+  admin: LogType.Admin,
+};
 
 /** A change of a user's balance made outside a call: a top-up, a redemption, a reward, an administrator's edit. */
 export interface Credit {
@@ -96,7 +100,10 @@ export class Ledger {
 
   private admitNow(userId: number, tokenId: number | null, amount: number): Admission | Promise<Admission> {
     const { balances } = this.parts;
-    if (amount <= 0 ? balances.surelyAbove(userId, null, 0) : balances.surelyAbove(userId, tokenId, amount * TRUST_FACTOR)) return ADMITTED_WITHOUT_HOLD;
+    if (
+      amount <= 0 ? balances.surelyAbove(userId, null, 0) : balances.surelyAbove(userId, tokenId, amount * TRUST_FACTOR)
+    )
+      return ADMITTED_WITHOUT_HOLD;
     return balances.admit({ userId, tokenId, amount });
   }
 
@@ -115,10 +122,21 @@ export class Ledger {
     const { logs, balances } = this.parts;
     if (bill.log) logs.write(bill.log);
     if (bill.roll) logs.roll(bill.roll);
-    balances.recordUsage({ userId: bill.userId, tokenId: bill.usageTokenId, channelId: bill.channelId, quota: bill.quota, requests: bill.requests ?? 1 });
+    balances.recordUsage({
+      userId: bill.userId,
+      tokenId: bill.usageTokenId,
+      channelId: bill.channelId,
+      quota: bill.quota,
+      requests: bill.requests ?? 1,
+    });
     if (bill.walletQuota === undefined) return balances.charge(bill);
     // A subscription paid: the wallet pays `walletQuota`, the token's balance still spends the whole bill.
-    const wallet = balances.charge({ userId: bill.userId, tokenId: null, reserved: bill.reserved, quota: bill.walletQuota });
+    const wallet = balances.charge({
+      userId: bill.userId,
+      tokenId: null,
+      reserved: bill.reserved,
+      quota: bill.walletQuota,
+    });
     if (bill.tokenId === null || bill.quota === 0) return wallet;
     return Promise.all([wallet, balances.adjustToken(bill.tokenId, -bill.quota)]).then(() => undefined);
   }
@@ -143,7 +161,12 @@ export class Ledger {
     await this.loaded(refund.userId, refund.tokenId);
     this.parts.logs.write(refund.log);
     if (!refund.subscriptionPaid) return { applied: this.parts.balances.refund(refund) };
-    return { applied: refund.tokenId === null ? DONE : this.parts.balances.adjustToken(refund.tokenId, refund.quota).then(() => undefined) };
+    return {
+      applied:
+        refund.tokenId === null
+          ? DONE
+          : this.parts.balances.adjustToken(refund.tokenId, refund.quota).then(() => undefined),
+    };
   }
 
   /**
@@ -185,7 +208,12 @@ export class Ledger {
       content: debit.content,
       other: '{}',
     });
-    return this.parts.balances.charge({ userId: debit.userId, tokenId: null, reserved: debit.amount, quota: debit.amount });
+    return this.parts.balances.charge({
+      userId: debit.userId,
+      tokenId: null,
+      reserved: debit.amount,
+      quota: debit.amount,
+    });
   }
 
   /** A user's balance as the authority holds it. */

@@ -21,7 +21,8 @@ const FLUSH_INTERVAL_MS = 1000;
 export const journalDirectory = (config: Config) => config.JOURNAL_DIR ?? join(dirname(config.SQLITE_PATH), 'journal');
 
 /** The settlement journal's sync policy; null when it is off. */
-export const journalSync = (config: Config): JournalSync | null => (config.BILLING_JOURNAL === 'off' ? null : config.BILLING_JOURNAL);
+export const journalSync = (config: Config): JournalSync | null =>
+  config.BILLING_JOURNAL === 'off' ? null : config.BILLING_JOURNAL;
 
 /** What the server's context takes from the billing machinery, wherever it runs. */
 export interface Billing {
@@ -87,7 +88,8 @@ export class LocalBilling implements Billing {
       const balances = authority ?? new MemoryBalanceBook(database.db, deltaWriter);
       // The bills a cluster worker of a killed run journaled go to the database first, before any balance is read.
       const fromWorkers = sync === null ? 0 : await recoverWorkerJournals(database, journalDirectory(config), sync);
-      const replayed = fromWorkers + (journal ? await replayJournal(database.db, journal, deltaWriter, logs, authority) : 0);
+      const replayed =
+        fromWorkers + (journal ? await replayJournal(database.db, journal, deltaWriter, logs, authority) : 0);
       if (!journal) await authority?.recover([]);
       const writeBehind = new WriteBehind(config.WRITE_BEHIND_MAX_LAG_SECONDS * 1000);
       writeBehind.watch(deltaWriter);
@@ -106,8 +108,12 @@ export class LocalBilling implements Billing {
     this.journal?.reportTo(log);
     this.flushTimer = setInterval(() => {
       this.writeBehind.sample();
-      const balancesFlushed = this.balances.flush().catch((error: unknown) => log.error({ err: error }, 'balance flush failed; will retry'));
-      const logsFlushed = this.logs.flush().catch((error: unknown) => log.error({ err: error }, 'log flush failed; will retry'));
+      const balancesFlushed = this.balances
+        .flush()
+        .catch((error: unknown) => log.error({ err: error }, 'balance flush failed; will retry'));
+      const logsFlushed = this.logs
+        .flush()
+        .catch((error: unknown) => log.error({ err: error }, 'log flush failed; will retry'));
       void Promise.all([balancesFlushed, logsFlushed]).then(() => this.journal?.rotate(this.oldestNeeded()));
       this.onTick();
     }, FLUSH_INTERVAL_MS);

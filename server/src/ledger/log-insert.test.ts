@@ -48,8 +48,19 @@ describe('log inserters on sqlite', () => {
 
     expect(throughStatement).toEqual(throughKysely);
     expect(throughStatement).toHaveLength(3);
-    expect(throughStatement[1]).toMatchObject({ username: '', model_name: '', quota: -5, is_stream: 0, request_id: '', other: '' });
-    expect(throughStatement[0]).toMatchObject({ quota: Number.MAX_SAFE_INTEGER, channel_name: 'openai "main"', group: 'vip' });
+    expect(throughStatement[1]).toMatchObject({
+      username: '',
+      model_name: '',
+      quota: -5,
+      is_stream: 0,
+      request_id: '',
+      other: '',
+    });
+    expect(throughStatement[0]).toMatchObject({
+      quota: Number.MAX_SAFE_INTEGER,
+      channel_name: 'openai "main"',
+      group: 'vip',
+    });
   });
 
   it('writes nothing of a batch in which one row fails', async () => {

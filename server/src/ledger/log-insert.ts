@@ -86,7 +86,10 @@ export function kyselyLogInserter(db: Kysely<Tables>, link: JournalLink | null =
   return (rows, lastSeq = 0) =>
     db.transaction().execute(async (transaction) => {
       for (let start = 0; start < rows.length; start += MAX_ROWS_PER_INSERT) {
-        await transaction.insertInto('logs').values(rows.slice(start, start + MAX_ROWS_PER_INSERT).map(completeRow)).execute();
+        await transaction
+          .insertInto('logs')
+          .values(rows.slice(start, start + MAX_ROWS_PER_INSERT).map(completeRow))
+          .execute();
       }
       if (link) await advanceMark(transaction, link, 'logs', lastSeq);
     });
@@ -97,7 +100,11 @@ export function kyselyLogInserter(db: Kysely<Tables>, link: JournalLink | null =
  * the CPU of Kysely's multi-row insert. It runs while holding Kysely's connection, so it can never
  * land inside a Kysely transaction that is open on the same handle.
  */
-export function sqliteLogInserter(db: Kysely<Tables>, handle: SqliteHandle, link: JournalLink | null = null): LogInserter {
+export function sqliteLogInserter(
+  db: Kysely<Tables>,
+  handle: SqliteHandle,
+  link: JournalLink | null = null,
+): LogInserter {
   let insertAll: ((rows: LogEntry[], lastSeq: number) => void) | null = null;
   const prepare = () => {
     const columns = LOG_COLUMNS.map((column) => `"${column}"`).join(', ');
@@ -123,13 +130,21 @@ export function logInserterFor(database: Database, link: JournalLink | null = nu
 }
 
 /** Adds usage buckets onto the stored ones in one transaction (advancing the `usage` mark to `lastSeq`). */
-export function insertUsageBuckets(database: Database, buckets: UsageBucket[], link: JournalLink | null = null, lastSeq = 0): Promise<void> {
+export function insertUsageBuckets(
+  database: Database,
+  buckets: UsageBucket[],
+  link: JournalLink | null = null,
+  lastSeq = 0,
+): Promise<void> {
   return database.db.transaction().execute(async (transaction) => {
-    await insertOrAdd(transaction, database.kind, 'quota_data', buckets, ['user_id', 'model_name', 'created_at'], [
-      'count',
-      'token_used',
-      'quota',
-    ]);
+    await insertOrAdd(
+      transaction,
+      database.kind,
+      'quota_data',
+      buckets,
+      ['user_id', 'model_name', 'created_at'],
+      ['count', 'token_used', 'quota'],
+    );
     if (link) await advanceMark(transaction, link, 'usage', lastSeq);
   });
 }

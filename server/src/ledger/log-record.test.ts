@@ -35,7 +35,15 @@ describe('log rows in the settlement journal', () => {
 
   it('fills the column defaults of a row that leaves columns out', () => {
     const decoded = decodeLogRow(encodeLogRow({ user_id: 1, created_at: 2, type: 4, content: 'refund', other: '{}' }));
-    expect(decoded).toMatchObject({ username: '', token_id: 0, quota: 0, ip: '', request_id: '', other: '{}', content: 'refund' });
+    expect(decoded).toMatchObject({
+      username: '',
+      token_id: 0,
+      quota: 0,
+      ip: '',
+      request_id: '',
+      other: '{}',
+      content: 'refund',
+    });
   });
 
   it('keeps a row whose other holds a line break on one line', () => {

@@ -36,6 +36,13 @@ export function encodeRoll(entry: RollEntry): string {
 
 export function decodeRoll(payload: string): RollEntry {
   if (payload.startsWith('{')) return JSON.parse(payload) as RollEntry;
-  const [userId, username, model, createdAt, tokens, quota] = JSON.parse(payload) as [number, string, string, number, number, number];
+  const [userId, username, model, createdAt, tokens, quota] = JSON.parse(payload) as [
+    number,
+    string,
+    string,
+    number,
+    number,
+    number,
+  ];
   return { userId, username, model, createdAt, tokens, quota };
 }

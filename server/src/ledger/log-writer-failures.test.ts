@@ -11,7 +11,8 @@ const kinds = await availableDatabaseKinds();
 
 function recordingReporter() {
   const reports: Array<{ details: Record<string, unknown>; message: string }> = [];
-  const record = (details: object, message: string) => reports.push({ details: details as Record<string, unknown>, message });
+  const record = (details: object, message: string) =>
+    reports.push({ details: details as Record<string, unknown>, message });
   const reporter: LogWriterReporter = { error: record, warn: record };
   return { reporter, reports };
 }
@@ -32,7 +33,12 @@ describe.each(kinds)('log writer failures on %s', (kind: DatabaseKind) => {
 
   const requestIdsOf = async (userId: number) =>
     (
-      await server.context.database.db.selectFrom('logs').select('request_id').where('user_id', '=', userId).orderBy('id').execute()
+      await server.context.database.db
+        .selectFrom('logs')
+        .select('request_id')
+        .where('user_id', '=', userId)
+        .orderBy('id')
+        .execute()
     ).map((row) => row.request_id);
 
   it('drops only the rows the database refuses, reports them by request id, and keeps writing later batches', async () => {
@@ -56,7 +62,11 @@ describe.each(kinds)('log writer failures on %s', (kind: DatabaseKind) => {
       ['no-content', 'log row refused by the database; dropped'],
       ['too-long', 'log row refused by the database; dropped'],
     ]);
-    const bucket = await server.context.database.db.selectFrom('quota_data').selectAll().where('user_id', '=', 31).executeTakeFirstOrThrow();
+    const bucket = await server.context.database.db
+      .selectFrom('quota_data')
+      .selectAll()
+      .where('user_id', '=', 31)
+      .executeTakeFirstOrThrow();
     expect([toNumber(bucket.count), toNumber(bucket.quota)]).toEqual([1, 50]);
 
     writer.write(entry(31, 'later'));
@@ -76,8 +86,14 @@ describe.each(kinds)('log writer failures on %s', (kind: DatabaseKind) => {
 
     await writer.flush();
 
-    const buckets = await server.context.database.db.selectFrom('quota_data').selectAll().where('user_id', '=', 33).execute();
-    expect(buckets.map((bucket) => [bucket.model_name, toNumber(bucket.count), toNumber(bucket.quota)])).toEqual([['claude', 1, 70]]);
+    const buckets = await server.context.database.db
+      .selectFrom('quota_data')
+      .selectAll()
+      .where('user_id', '=', 33)
+      .execute();
+    expect(buckets.map((bucket) => [bucket.model_name, toNumber(bucket.count), toNumber(bucket.quota)])).toEqual([
+      ['claude', 1, 70],
+    ]);
     expect(writer.pendingBuckets).toBe(1);
     expect(reports.map((report) => [report.details.model_name, report.message])).toEqual([
       ['gpt-4o', 'usage bucket refused by the database; kept for the next flush'],
@@ -109,8 +125,15 @@ describe.each(kinds)('log writer failures on %s', (kind: DatabaseKind) => {
 
       await outage.end();
       await writer.flush();
-      expect(await requestIdsOf(32)).toEqual(['before-outage', ...Array.from({ length: 10 }, (_, index) => `during-${index + 4}`)]);
-      const bucket = await server.context.database.db.selectFrom('quota_data').selectAll().where('user_id', '=', 32).executeTakeFirstOrThrow();
+      expect(await requestIdsOf(32)).toEqual([
+        'before-outage',
+        ...Array.from({ length: 10 }, (_, index) => `during-${index + 4}`),
+      ]);
+      const bucket = await server.context.database.db
+        .selectFrom('quota_data')
+        .selectAll()
+        .where('user_id', '=', 32)
+        .executeTakeFirstOrThrow();
       expect([toNumber(bucket.count), toNumber(bucket.token_used), toNumber(bucket.quota)]).toEqual([2, 11, 101]);
       expect(writer.pendingRows).toBe(0);
     } finally {

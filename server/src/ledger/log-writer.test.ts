@@ -26,10 +26,17 @@ describe.each(kinds)('log writer on %s', (kind: DatabaseKind) => {
     });
     await logs.flush();
     const rows = await server.context.database.db.selectFrom('logs').selectAll().orderBy('id').execute();
-    expect(rows.map((row) => [row.content, toNumber(row.quota), toNumber(row.prompt_tokens), row.model_name, toNumber(row.channel_id)])).toEqual([
+    expect(
+      rows.map((row) => [
+        row.content,
+        toNumber(row.quota),
+        toNumber(row.prompt_tokens),
+        row.model_name,
+        toNumber(row.channel_id),
+      ]),
+    ).toEqual([
       ['top-up', 500, 0, '', 0],
       ['', 0, 3, 'gpt-4o', 2],
     ]);
   });
-
 });

@@ -2,13 +2,7 @@ import { pino } from 'pino';
 import type { Database } from '../db/database';
 import { databaseAnswers } from '../db/dialect';
 import { emptyRange, widen, type JournalLink, type SeqRange } from './journal-marks';
-import {
-  insertUsageBuckets,
-  logInserterFor,
-  type LogEntry,
-  type LogInserter,
-  type UsageBucket,
-} from './log-insert';
+import { insertUsageBuckets, logInserterFor, type LogEntry, type LogInserter, type UsageBucket } from './log-insert';
 import { journalLog, journalRoll, type JournalRecord } from './journal-record';
 import { writeInPieces } from '../platform/write-in-pieces';
 
@@ -182,8 +176,14 @@ export class LogWriter implements LogQueue {
     this.logs = [];
     this.rollup = new Map();
     this.rollupSeqs = emptyRange();
-    this.inFlight = { first: Math.min(logs.find((row) => row.seq > 0)?.seq ?? Number.POSITIVE_INFINITY, rollupSeqs.first), last: 0 };
-    this.inFlightQueuedAt = Math.min(logs[0]?.queuedAt ?? Number.POSITIVE_INFINITY, this.rollupSince ?? Number.POSITIVE_INFINITY);
+    this.inFlight = {
+      first: Math.min(logs.find((row) => row.seq > 0)?.seq ?? Number.POSITIVE_INFINITY, rollupSeqs.first),
+      last: 0,
+    };
+    this.inFlightQueuedAt = Math.min(
+      logs[0]?.queuedAt ?? Number.POSITIVE_INFINITY,
+      this.rollupSince ?? Number.POSITIVE_INFINITY,
+    );
     if (!Number.isFinite(this.inFlightQueuedAt)) this.inFlightQueuedAt = undefined;
     const rollupSince = this.rollupSince;
     this.rollupSince = undefined;
@@ -191,10 +191,22 @@ export class LogWriter implements LogQueue {
     let logResult: Awaited<ReturnType<typeof writeInPieces<QueuedLog>>>;
     let bucketResult: Awaited<ReturnType<typeof writeInPieces<UsageBucket>>>;
     try {
-      logResult = await writeInPieces(logs, (piece) => this.insertLogs(piece.map((row) => row.entry), piece.at(-1)?.seq ?? 0), answers);
+      logResult = await writeInPieces(
+        logs,
+        (piece) =>
+          this.insertLogs(
+            piece.map((row) => row.entry),
+            piece.at(-1)?.seq ?? 0,
+          ),
+        answers,
+      );
       bucketResult = logResult.outage
         ? { refused: [], unwritten: buckets, outage: logResult.outage }
-        : await writeInPieces(buckets, (piece) => insertUsageBuckets(this.database, piece, this.link, rollupSeqs.last), answers);
+        : await writeInPieces(
+            buckets,
+            (piece) => insertUsageBuckets(this.database, piece, this.link, rollupSeqs.last),
+            answers,
+          );
     } finally {
       this.inFlight = null;
       this.inFlightQueuedAt = undefined;

@@ -12,16 +12,27 @@ export class EndedSessions {
   /** Records the session as ended until its cookie would have expired; rows past that are swept. */
   async end(session: SessionPayload & { sid: string }): Promise<void> {
     const expiresAt = session.iat + SESSION_MAX_AGE_SECONDS;
-    await upsert(this.database.db, this.database.kind, 'ended_sessions', { session_id: session.sid, user_id: session.uid, expires_at: expiresAt }, ['session_id'], {
-      expires_at: expiresAt,
-    });
+    await upsert(
+      this.database.db,
+      this.database.kind,
+      'ended_sessions',
+      { session_id: session.sid, user_id: session.uid, expires_at: expiresAt },
+      ['session_id'],
+      {
+        expires_at: expiresAt,
+      },
+    );
     await this.database.db.deleteFrom('ended_sessions').where('expires_at', '<', nowSeconds()).execute();
   }
 
   /** Whether the session was signed out; a session from before session ids existed never was. */
   async isEnded(session: SessionPayload): Promise<boolean> {
     if (!session.sid) return false;
-    const row = await this.database.db.selectFrom('ended_sessions').select('session_id').where('session_id', '=', session.sid).executeTakeFirst();
+    const row = await this.database.db
+      .selectFrom('ended_sessions')
+      .select('session_id')
+      .where('session_id', '=', session.sid)
+      .executeTakeFirst();
     return row !== undefined;
   }
 }

@@ -24,4 +24,3 @@ export class AppError extends Error {
     this.retryable = options.retryable ?? false;
   }
 }
-

@@ -22,7 +22,11 @@ describe('two instances on PostgreSQL + Redis: a console write is read back thro
     await redis.start();
     database = await createTestDatabase('postgres');
     const folder = newFolder();
-    const shared = { SQL_DSN: database.dsn ?? '', REDIS_CONN_STRING: redis.url, SESSION_SECRET: 'instances-test-secret-0123456789' };
+    const shared = {
+      SQL_DSN: database.dsn ?? '',
+      REDIS_CONN_STRING: redis.url,
+      SESSION_SECRET: 'instances-test-secret-0123456789',
+    };
     instances.push(await startServerProcess({ ...shared, JOURNAL_DIR: `${folder}/first` }));
     instances.push(await startServerProcess({ ...shared, JOURNAL_DIR: `${folder}/second`, NODE_TYPE: 'slave' }));
   }, 60_000);
@@ -35,7 +39,9 @@ describe('two instances on PostgreSQL + Redis: a console write is read back thro
 
   it('reads back every save at once', async () => {
     const [first, second] = instances as [ServerProcess, ServerProcess];
-    const callerOf = (instance: ServerProcess) => ({ call: (path: string, init?: RequestInit) => fetch(`${instance.url}${path}`, init) });
+    const callerOf = (instance: ServerProcess) => ({
+      call: (path: string, init?: RequestInit) => fetch(`${instance.url}${path}`, init),
+    });
     const headers = await signIn(callerOf(first), 'root', '123456');
     const clients = [consoleClient(callerOf(first), headers), consoleClient(callerOf(second), headers)] as const;
     const stale: number[] = [];

@@ -156,7 +156,9 @@ export class RedisBus extends LocalBus {
     if (envelope.from === this.instanceId) return;
     void this.deliver(envelope.topic, envelope.message)
       .catch(() => undefined)
-      .then(() => this.publisher.publish(this.acknowledgeChannel, JSON.stringify({ to: envelope.from, id: envelope.id })))
+      .then(() =>
+        this.publisher.publish(this.acknowledgeChannel, JSON.stringify({ to: envelope.from, id: envelope.id })),
+      )
       .catch(() => undefined);
   }
 

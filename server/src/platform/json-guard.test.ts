@@ -44,7 +44,8 @@ async function consoleCall(method: string, path: string, body?: string, language
   return { status: response.status, body: (await response.json()) as { success: boolean; message: string } };
 }
 
-const tokenNames = async () => (await server.context.database.db.selectFrom('tokens').select('name').execute()).map((row) => row.name);
+const tokenNames = async () =>
+  (await server.context.database.db.selectFrom('tokens').select('name').execute()).map((row) => row.name);
 
 describe('hostile JSON bodies on the relay', () => {
   it('a NUL character (escaped or raw): 400, nothing sent upstream', async () => {
@@ -55,23 +56,34 @@ describe('hostile JSON bodies on the relay', () => {
     ]) {
       const { status, body: answer } = await chat(body);
       expect(status).toBe(400);
-      expect(answer.error).toMatchObject({ code: 'invalid_request_body', message: expect.stringContaining('NUL character') });
+      expect(answer.error).toMatchObject({
+        code: 'invalid_request_body',
+        message: expect.stringContaining('NUL character'),
+      });
     }
     expect(upstream.received.length).toBe(sent);
     // an escaped backslash before "u0000" is text, not a NUL
-    expect((await chat(JSON.stringify({ model: 'gpt-4o-mini', messages: [{ role: 'user', content: '\\u0000' }] }))).status).toBe(200);
+    expect(
+      (await chat(JSON.stringify({ model: 'gpt-4o-mini', messages: [{ role: 'user', content: '\\u0000' }] }))).status,
+    ).toBe(200);
   });
 
   it(`nesting past ${JSON_NESTING_LIMIT} levels or more than ${JSON_ELEMENT_LIMIT} elements: 400, nothing sent upstream`, async () => {
     const sent = upstream.received.length;
-    const deep = await chat(`{"model":"gpt-4o-mini","messages":[{"role":"user","content":"hi"}],"metadata":${nested(100_000)}}`);
+    const deep = await chat(
+      `{"model":"gpt-4o-mini","messages":[{"role":"user","content":"hi"}],"metadata":${nested(100_000)}}`,
+    );
     expect(deep.status).toBe(400);
     expect(deep.body.error.message).toContain(`at most ${JSON_NESTING_LIMIT} levels`);
-    const many = await chat(`{"model":"gpt-4o-mini","messages":[{"role":"user","content":"hi"}],"metadata":[${'0,'.repeat(JSON_ELEMENT_LIMIT)}0]}`);
+    const many = await chat(
+      `{"model":"gpt-4o-mini","messages":[{"role":"user","content":"hi"}],"metadata":[${'0,'.repeat(JSON_ELEMENT_LIMIT)}0]}`,
+    );
     expect(many.status).toBe(400);
     expect(many.body.error.message).toContain(`at most ${JSON_ELEMENT_LIMIT}`);
     expect(upstream.received.length).toBe(sent);
-    const fine = await chat(`{"model":"gpt-4o-mini","messages":[{"role":"user","content":"hi"}],"metadata":${nested(JSON_NESTING_LIMIT - 2)}}`);
+    const fine = await chat(
+      `{"model":"gpt-4o-mini","messages":[{"role":"user","content":"hi"}],"metadata":${nested(JSON_NESTING_LIMIT - 2)}}`,
+    );
     expect(fine.status).toBe(200);
   });
 });
@@ -79,21 +91,44 @@ describe('hostile JSON bodies on the relay', () => {
 describe('hostile JSON bodies on the console (PostgreSQL)', () => {
   it('a NUL character in a body or in the query: 400 with a message in the caller language, nothing stored', async () => {
     const before = await tokenNames();
-    const refused = await consoleCall('POST', '/token/', JSON.stringify({ name: `evil${NUL}name`, remain_quota: 1, expired_time: -1 }));
-    expect(refused).toMatchObject({ status: 400, body: { success: false, message: expect.stringContaining('NUL character') } });
-    const chinese = await consoleCall('POST', '/token/', JSON.stringify({ name: `evil${NUL}name`, remain_quota: 1, expired_time: -1 }), 'zh');
+    const refused = await consoleCall(
+      'POST',
+      '/token/',
+      JSON.stringify({ name: `evil${NUL}name`, remain_quota: 1, expired_time: -1 }),
+    );
+    expect(refused).toMatchObject({
+      status: 400,
+      body: { success: false, message: expect.stringContaining('NUL character') },
+    });
+    const chinese = await consoleCall(
+      'POST',
+      '/token/',
+      JSON.stringify({ name: `evil${NUL}name`, remain_quota: 1, expired_time: -1 }),
+      'zh',
+    );
     expect(chinese.body.message).toContain('NUL 字符');
     const query = await consoleCall('GET', '/token/search?keyword=a%00b');
     expect(query).toMatchObject({ status: 400, body: { success: false } });
     expect(await tokenNames()).toEqual(before);
-    const accepted = await consoleCall('POST', '/token/', JSON.stringify({ name: 'plain name', remain_quota: 1, expired_time: -1 }));
+    const accepted = await consoleCall(
+      'POST',
+      '/token/',
+      JSON.stringify({ name: 'plain name', remain_quota: 1, expired_time: -1 }),
+    );
     expect(accepted.body.success).toBe(true);
   });
 
   it(`nesting past ${JSON_NESTING_LIMIT} levels: 400 instead of a stack overflow, nothing stored`, async () => {
     const before = await tokenNames();
-    const refused = await consoleCall('POST', '/token/', `{"name":"deep","remain_quota":1,"expired_time":-1,"extra":${nested(100_000)}}`);
-    expect(refused).toMatchObject({ status: 400, body: { success: false, message: expect.stringContaining(`at most ${JSON_NESTING_LIMIT} levels`) } });
+    const refused = await consoleCall(
+      'POST',
+      '/token/',
+      `{"name":"deep","remain_quota":1,"expired_time":-1,"extra":${nested(100_000)}}`,
+    );
+    expect(refused).toMatchObject({
+      status: 400,
+      body: { success: false, message: expect.stringContaining(`at most ${JSON_NESTING_LIMIT} levels`) },
+    });
     expect(await tokenNames()).toEqual(before);
   });
 });

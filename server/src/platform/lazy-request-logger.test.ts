@@ -7,11 +7,16 @@ import { lazyRequestLogger } from './lazy-request-logger';
 function appLoggingTo(lines: Array<Record<string, unknown>>) {
   const destination = new Writable({
     write(chunk: Buffer, _encoding, done) {
-      for (const line of chunk.toString().split('\n').filter(Boolean)) lines.push(JSON.parse(line) as Record<string, unknown>);
+      for (const line of chunk.toString().split('\n').filter(Boolean))
+        lines.push(JSON.parse(line) as Record<string, unknown>);
       done();
     },
   });
-  const app = Fastify({ loggerInstance: pino({ level: 'info' }, destination), disableRequestLogging: true, childLoggerFactory: lazyRequestLogger });
+  const app = Fastify({
+    loggerInstance: pino({ level: 'info' }, destination),
+    disableRequestLogging: true,
+    childLoggerFactory: lazyRequestLogger,
+  });
   app.get('/quiet', async () => 'ok');
   app.get('/says', async (request) => {
     request.log.info({ detail: 1 }, 'something happened');

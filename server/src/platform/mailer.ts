@@ -25,7 +25,12 @@ export async function sendMail(options: OptionStore, mail: Mail): Promise<void> 
     socketTimeout: 20_000,
   });
   try {
-    await transport.sendMail({ from: options.string('SMTPFrom') || account, to: mail.to, subject: mail.subject, html: mail.html });
+    await transport.sendMail({
+      from: options.string('SMTPFrom') || account,
+      to: mail.to,
+      subject: mail.subject,
+      html: mail.html,
+    });
   } finally {
     transport.close();
   }

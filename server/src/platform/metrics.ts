@@ -28,7 +28,11 @@ export interface MetricsSources {
  * checker (`promtool check metrics`) rejects; `nodejs_active_handles` and `nodejs_active_resources`
  * say the same by type.
  */
-const MISNAMED_DEFAULTS = ['nodejs_active_handles_total', 'nodejs_active_requests_total', 'nodejs_active_resources_total'];
+const MISNAMED_DEFAULTS = [
+  'nodejs_active_handles_total',
+  'nodejs_active_requests_total',
+  'nodejs_active_resources_total',
+];
 
 /** A registry with the process's default metrics (memory, CPU, event loop, garbage collection). */
 export function processRegistry(): Registry {
@@ -79,11 +83,35 @@ export class GatewayMetrics {
       buckets: LATENCY_BUCKETS,
       registers,
     });
-    this.tokens = new Counter({ name: 'switchboard_tokens_total', help: 'Tokens billed, by model and kind (prompt, completion)', labelNames: ['model', 'kind'], registers });
-    this.quota = new Counter({ name: 'switchboard_quota_billed_total', help: 'Quota units billed, by model', labelNames: ['model'], registers });
-    this.upstreamErrors = new Counter({ name: 'switchboard_upstream_errors_total', help: 'Failed upstream attempts by channel and error code', labelNames: ['channel', 'code'], registers });
-    this.limits = new Counter({ name: 'switchboard_limits_hit_total', help: 'Requests refused by a limit, by limit', labelNames: ['limit'], registers });
-    this.streams = new Gauge({ name: 'switchboard_open_streams', help: 'Streamed answers being relayed now', registers });
+    this.tokens = new Counter({
+      name: 'switchboard_tokens_total',
+      help: 'Tokens billed, by model and kind (prompt, completion)',
+      labelNames: ['model', 'kind'],
+      registers,
+    });
+    this.quota = new Counter({
+      name: 'switchboard_quota_billed_total',
+      help: 'Quota units billed, by model',
+      labelNames: ['model'],
+      registers,
+    });
+    this.upstreamErrors = new Counter({
+      name: 'switchboard_upstream_errors_total',
+      help: 'Failed upstream attempts by channel and error code',
+      labelNames: ['channel', 'code'],
+      registers,
+    });
+    this.limits = new Counter({
+      name: 'switchboard_limits_hit_total',
+      help: 'Requests refused by a limit, by limit',
+      labelNames: ['limit'],
+      registers,
+    });
+    this.streams = new Gauge({
+      name: 'switchboard_open_streams',
+      help: 'Streamed answers being relayed now',
+      registers,
+    });
     new Gauge({
       name: 'switchboard_circuit_breaker_open',
       aggregator: 'max',
@@ -127,11 +155,24 @@ export class GatewayMetrics {
   }
 
   callEnded(call: RelayCallRecord): void {
-    this.requests.inc({ route: call.route, model: call.model || 'none', channel: String(call.channelId), status: String(call.status), dialect: call.dialect });
+    this.requests.inc({
+      route: call.route,
+      model: call.model || 'none',
+      channel: String(call.channelId),
+      status: String(call.status),
+      dialect: call.dialect,
+    });
     this.latency.observe({ route: call.route, dialect: call.dialect }, call.seconds);
   }
 
-  billed(route: string, model: string, promptTokens: number, completionTokens: number, quota: number, firstByteMs: number | null): void {
+  billed(
+    route: string,
+    model: string,
+    promptTokens: number,
+    completionTokens: number,
+    quota: number,
+    firstByteMs: number | null,
+  ): void {
     this.tokens.inc({ model, kind: 'prompt' }, promptTokens);
     this.tokens.inc({ model, kind: 'completion' }, completionTokens);
     this.quota.inc({ model }, quota);

@@ -3,7 +3,10 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { startTestServer } from '../testing/test-server';
 import { MemoryRateLimiter, RedisRateLimiter, type RateLimiter } from './rate-limit';
 
-const redis = new Redis(process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379', { lazyConnect: true, maxRetriesPerRequest: 1 });
+const redis = new Redis(process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379', {
+  lazyConnect: true,
+  maxRetriesPerRequest: 1,
+});
 afterAll(() => redis.disconnect());
 
 describe.each([
@@ -31,10 +34,16 @@ describe.each([
 
 describe('critical limit over HTTP', () => {
   it('answers 429 once registration, reset, verification and OAuth together pass the limit; password sign-in is not counted', async () => {
-    const server = await startTestServer({ environment: { CRITICAL_RATE_LIMIT: '4', CRITICAL_RATE_LIMIT_DURATION: '60' } });
+    const server = await startTestServer({
+      environment: { CRITICAL_RATE_LIMIT: '4', CRITICAL_RATE_LIMIT_DURATION: '60' },
+    });
     try {
       const post = (path: string, body: unknown) =>
-        server.call(path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+        server.call(path, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify(body),
+        });
       const statuses = [
         (await post('/api/user/register', { username: '', password: '' })).status,
         (await server.call('/api/reset_password?email=a@example.com')).status,

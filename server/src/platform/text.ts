@@ -21,11 +21,18 @@ export function languageOf(acceptLanguage: string | undefined): Language {
 }
 
 /** `snake_case` as `camelCase`, in types too: a contract rule's problem code names its message. */
-type CamelCase<S extends string> = S extends `${infer Head}_${infer Tail}` ? `${Head}${Capitalize<CamelCase<Tail>>}` : S;
+type CamelCase<S extends string> = S extends `${infer Head}_${infer Tail}`
+  ? `${Head}${Capitalize<CamelCase<Tail>>}`
+  : S;
 
 /** A contract rule violation in words: the message its code names in `texts`, filled with the problem's figures. */
-export function problemText<Problem extends { code: string }>(texts: Record<CamelCase<Problem['code']>, Text>, problem: Problem): Text {
-  const key = problem.code.replace(/_(\w)/g, (_whole, letter: string) => letter.toUpperCase()) as CamelCase<Problem['code']>;
+export function problemText<Problem extends { code: string }>(
+  texts: Record<CamelCase<Problem['code']>, Text>,
+  problem: Problem,
+): Text {
+  const key = problem.code.replace(/_(\w)/g, (_whole, letter: string) => letter.toUpperCase()) as CamelCase<
+    Problem['code']
+  >;
   const { code: _code, ...figures } = problem;
   return fill(texts[key], figures as Record<string, string | number>);
 }

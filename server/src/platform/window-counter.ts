@@ -168,7 +168,17 @@ export class RedisWindowCounter implements WindowCounter {
   async acquire(key: string, holder: string, limit: number, maxHoldSeconds: number): Promise<boolean> {
     const now = Date.now();
     const holdMs = maxHoldSeconds * 1000;
-    return (await this.batch.add({ key: `${this.prefix}${key}`, op: 'acquire', expiredBefore: now - holdMs, limit, now, holder, holdMs })) === 1;
+    return (
+      (await this.batch.add({
+        key: `${this.prefix}${key}`,
+        op: 'acquire',
+        expiredBefore: now - holdMs,
+        limit,
+        now,
+        holder,
+        holdMs,
+      })) === 1
+    );
   }
 
   async release(key: string, holder: string): Promise<void> {

@@ -61,7 +61,11 @@ export interface AttemptInput {
 }
 
 /** Adds the named client headers the upstream request does not already carry (names compared ignoring case). */
-function passClientHeaders(headers: Record<string, string>, client: IncomingHttpHeaders, names: readonly string[]): void {
+function passClientHeaders(
+  headers: Record<string, string>,
+  client: IncomingHttpHeaders,
+  names: readonly string[],
+): void {
   const present = new Set(Object.keys(headers).map((name) => name.toLowerCase()));
   for (const name of names) {
     const lower = name.toLowerCase();
@@ -92,7 +96,16 @@ interface AttemptPlan {
 function planOf(input: AttemptInput): AttemptPlan {
   const adapter = adapterFor(input.channel.type);
   const { channel, dialect, body, upstreamModel, contentType, clientHeaders, settings, outbound } = input;
-  const target: UpstreamTarget = { channel, endpoint: input.endpoint, upstreamModel, stream: body.stream, contentType, clientHeaders, settings, outbound };
+  const target: UpstreamTarget = {
+    channel,
+    endpoint: input.endpoint,
+    upstreamModel,
+    stream: body.stream,
+    contentType,
+    clientHeaders,
+    settings,
+    outbound,
+  };
   if (settings.passThrough || adapter.nativeDialect(target) === dialect.name) {
     const request = Promise.resolve(adapter.native.request(target, body));
     return {
@@ -106,12 +119,21 @@ function planOf(input: AttemptInput): AttemptPlan {
       stream: () => new ScrubbedStream(adapter.native.stream(target, body), channel.key),
     };
   }
-  const converted: UpstreamTarget = { ...target, endpoint: dialect.name === 'openai' || input.endpoint.kind === 'embeddings' ? input.endpoint : chatEndpoint, contentType: 'application/json' };
+  const converted: UpstreamTarget = {
+    ...target,
+    endpoint: dialect.name === 'openai' || input.endpoint.kind === 'embeddings' ? input.endpoint : chatEndpoint,
+    contentType: 'application/json',
+  };
   return {
     adapter,
-    request: Promise.resolve().then(() => adapter.openai.request(converted, { ...dialect.toOpenAI(body), model: upstreamModel })),
+    request: Promise.resolve().then(() =>
+      adapter.openai.request(converted, { ...dialect.toOpenAI(body), model: upstreamModel }),
+    ),
     whole: (bytes) => convertedWhole(adapter, dialect, converted, body, bytes),
-    stream: () => new ConvertedStream(adapter.openai.stream(converted), dialect.streamEncoder(body), (failure) => withoutSecrets(failure, channel.key)),
+    stream: () =>
+      new ConvertedStream(adapter.openai.stream(converted), dialect.streamEncoder(body), (failure) =>
+        withoutSecrets(failure, channel.key),
+      ),
   };
 }
 
@@ -134,17 +156,28 @@ async function attemptOnce(dispatcher: Dispatcher, input: AttemptInput): Promise
   const { signal, sink, channel } = input;
   const plan = planOf(input);
   const target = await plan.request;
-  if (input.passHeaders && input.passHeaders.length > 0) passClientHeaders(target.headers, input.clientHeaders, input.passHeaders);
+  if (input.passHeaders && input.passHeaders.length > 0)
+    passClientHeaders(target.headers, input.clientHeaders, input.passHeaders);
   let response: UpstreamExchange;
   try {
-    response = await new UpstreamExchange(dispatcher, { url: target.url, method: target.method ?? 'POST', headers: target.headers, body: target.body }, signal).headers;
+    response = await new UpstreamExchange(
+      dispatcher,
+      { url: target.url, method: target.method ?? 'POST', headers: target.headers, body: target.body },
+      signal,
+    ).headers;
   } catch (error) {
     if (signal.aborted) throw new RelayError(messages.relay.clientGone, 499, 'client_gone', 'api_error');
     if (headersTimedOut(error)) {
       throw new RelayError(messages.relay.upstreamTimeout, 504, 'upstream_timeout', 'upstream_error', true);
     }
     const detail = error instanceof Error ? error.message : String(error);
-    throw new RelayError(fill(messages.relay.upstreamUnreachable, { detail }), 502, 'upstream_unreachable', 'upstream_error', true);
+    throw new RelayError(
+      fill(messages.relay.upstreamUnreachable, { detail }),
+      502,
+      'upstream_unreachable',
+      'upstream_error',
+      true,
+    );
   }
   if (response.statusCode < 200 || response.statusCode >= 300) {
     const text = await response.text(ERROR_BODY_LIMIT).catch(() => '');
@@ -161,7 +194,12 @@ async function attemptOnce(dispatcher: Dispatcher, input: AttemptInput): Promise
   return { usage: answer.usage, localCompletionTokens, firstByteMs: performance.now() - started, interrupted: false };
 }
 
-async function relayStream(response: UpstreamExchange, relay: StreamRelay, input: AttemptInput, started: number): Promise<AttemptOutcome> {
+async function relayStream(
+  response: UpstreamExchange,
+  relay: StreamRelay,
+  input: AttemptInput,
+  started: number,
+): Promise<AttemptOutcome> {
   const { sink, signal, guard } = input;
   let firstByteMs: number | null = null;
   let interrupted = false;
@@ -177,7 +215,13 @@ async function relayStream(response: UpstreamExchange, relay: StreamRelay, input
     for await (const chunk of response) {
       const out = guard ? guard.stream(relay.push(chunk)) : relay.push(chunk);
       if (guard?.tripped) {
-        await sink.write(Buffer.concat([...rest, out, input.dialect.streamEncoder(input.body).error?.(guard.error()) ?? Buffer.alloc(0)]));
+        await sink.write(
+          Buffer.concat([
+            ...rest,
+            out,
+            input.dialect.streamEncoder(input.body).error?.(guard.error()) ?? Buffer.alloc(0),
+          ]),
+        );
         rest.length = 0;
         interrupted = true;
         response.destroy();
@@ -205,7 +249,8 @@ async function relayStream(response: UpstreamExchange, relay: StreamRelay, input
     // The upstream stream broke or the client left (abort): bill what was delivered.
     interrupted = signal.aborted || sink.gone;
     // A stream the shutdown cut tells its client why it ends early.
-    if (signal.reason === 'shutdown' && !sink.gone) rest.push(input.dialect.streamEncoder(input.body).error?.(shutdownCut()) ?? Buffer.alloc(0));
+    if (signal.reason === 'shutdown' && !sink.gone)
+      rest.push(input.dialect.streamEncoder(input.body).error?.(shutdownCut()) ?? Buffer.alloc(0));
   }
   clearImmediate(headTimer);
   const last = rest.length === 0 ? undefined : rest.length === 1 ? rest[0] : Buffer.concat(rest);

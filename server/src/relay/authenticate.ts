@@ -22,7 +22,8 @@ export interface Caller {
   pinnedChannelId: number | null;
 }
 
-const unauthorized = (text = messages.relay.invalidKey) => new RelayError(text, 401, 'invalid_api_key', 'authentication_error');
+const unauthorized = (text = messages.relay.invalidKey) =>
+  new RelayError(text, 401, 'invalid_api_key', 'authentication_error');
 const forbidden = (text: Text, code: string) => new RelayError(text, 403, code, 'permission_error');
 
 /** The key from Authorization (Bearer or raw), x-api-key, x-goog-api-key, ?key= or mj-api-secret. */
@@ -65,7 +66,11 @@ const authenticatedCallers = new WeakMap<FastifyRequest, Caller>();
  * Answers at once (no promise) when the token, its user and its balance are in memory, as they are
  * in steady state: a promise and an await per step cost more than the checks themselves.
  */
-export function authenticateToken(context: AppContext, services: RelayServices, request: FastifyRequest): Caller | Promise<Caller> {
+export function authenticateToken(
+  context: AppContext,
+  services: RelayServices,
+  request: FastifyRequest,
+): Caller | Promise<Caller> {
   const known = authenticatedCallers.get(request);
   if (known) return known;
   const caller = authenticateKey(context, services, request);
@@ -79,41 +84,70 @@ export function authenticateToken(context: AppContext, services: RelayServices, 
   return caller;
 }
 
-function authenticateKey(context: AppContext, services: RelayServices, request: FastifyRequest): Caller | Promise<Caller> {
+function authenticateKey(
+  context: AppContext,
+  services: RelayServices,
+  request: FastifyRequest,
+): Caller | Promise<Caller> {
   return authenticateGivenKey(context, services, keyOf(request), request.ip);
 }
 
 /** Authenticates a key found elsewhere than in an HTTP request's usual places (a WebSocket subprotocol), for a client at `ip`. */
-export function authenticateGivenKey(context: AppContext, services: RelayServices, given: string, ip: string): Caller | Promise<Caller> {
+export function authenticateGivenKey(
+  context: AppContext,
+  services: RelayServices,
+  given: string,
+  ip: string,
+): Caller | Promise<Caller> {
   if (!given) throw unauthorized(messages.relay.noKey);
   const [key = '', pin] = (given.startsWith('sk-') ? given.slice(3) : given).split('-');
   const found = services.tokens.get(key);
-  return found instanceof Promise ? found.then((token) => tokenCaller(context, services, ip, token, pin)) : tokenCaller(context, services, ip, found, pin);
+  return found instanceof Promise
+    ? found.then((token) => tokenCaller(context, services, ip, token, pin))
+    : tokenCaller(context, services, ip, found, pin);
 }
 
-function tokenCaller(context: AppContext, services: RelayServices, ip: string, token: CachedToken | null | undefined, pin: string | undefined): Caller | Promise<Caller> {
+function tokenCaller(
+  context: AppContext,
+  services: RelayServices,
+  ip: string,
+  token: CachedToken | null | undefined,
+  pin: string | undefined,
+): Caller | Promise<Caller> {
   if (!token) throw unauthorized();
   if (token.status !== 1) throw unauthorized(messages.relay.tokenDisabled);
-  if (isTokenExpired({ expired_time: token.expiredTime }, Date.now() / 1000)) throw unauthorized(messages.relay.tokenExpired);
-  if (token.unlimited || context.balances.tokenSurelyAbove(token.id, 0)) return fundedCaller(context, services, ip, token, pin);
+  if (isTokenExpired({ expired_time: token.expiredTime }, Date.now() / 1000))
+    throw unauthorized(messages.relay.tokenExpired);
+  if (token.unlimited || context.balances.tokenSurelyAbove(token.id, 0))
+    return fundedCaller(context, services, ip, token, pin);
   return context.balances.tokenRemain(token.id).then((remain) => {
-    if (isTokenExhausted({ remain_quota: remain, unlimited_quota: false })) throw unauthorized(messages.relay.tokenExhausted);
+    if (isTokenExhausted({ remain_quota: remain, unlimited_quota: false }))
+      throw unauthorized(messages.relay.tokenExhausted);
     return fundedCaller(context, services, ip, token, pin);
   });
 }
 
-function fundedCaller(context: AppContext, services: RelayServices, ip: string, token: CachedToken, pin: string | undefined): Caller | Promise<Caller> {
+function fundedCaller(
+  context: AppContext,
+  services: RelayServices,
+  ip: string,
+  token: CachedToken,
+  pin: string | undefined,
+): Caller | Promise<Caller> {
   if (token.allowList && !isAllowed(token.allowList, ip)) {
     throw forbidden(fill(messages.relay.ipNotAllowed, { ip }), 'ip_not_allowed');
   }
   const found = services.users.get(token.userId);
-  return found instanceof Promise ? found.then((user) => callerOf(context, token, checkedUser(user), pin)) : callerOf(context, token, checkedUser(found), pin);
+  return found instanceof Promise
+    ? found.then((user) => callerOf(context, token, checkedUser(user), pin))
+    : callerOf(context, token, checkedUser(found), pin);
 }
 
 function callerOf(context: AppContext, token: CachedToken, user: CachedUser, pin: string | undefined): Caller {
   const group = token.group || user.group;
   if (token.group) {
-    if (!usableGroups(context, user).has(token.group)) throw forbidden(fill(messages.relay.groupNotAllowed, { group }), 'group_not_allowed');
+    if (!usableGroups(context, user).has(token.group))
+      throw forbidden(fill(messages.relay.groupNotAllowed, { group }), 'group_not_allowed');
     if (!(token.group in (context.options.json<Record<string, number>>('GroupRatio') ?? {}))) {
       throw forbidden(fill(messages.relay.groupRetired, { group }), 'group_retired');
     }
@@ -142,8 +176,12 @@ export async function authenticateSession(
     throw new RelayError(messages.common.notLoggedIn, 401, 'unauthorized', 'authentication_error');
   }
   // A signed-out session is looked up in the database, like every console call does: exact on every instance.
-  const [user, ended] = await Promise.all([activeUser(services, session.uid), new EndedSessions(context.database).isEnded(session)]);
-  if (ended || (session.ep ?? 0) !== user.sessionEpoch) throw new RelayError(messages.common.notLoggedIn, 401, 'unauthorized', 'authentication_error');
+  const [user, ended] = await Promise.all([
+    activeUser(services, session.uid),
+    new EndedSessions(context.database).isEnded(session),
+  ]);
+  if (ended || (session.ep ?? 0) !== user.sessionEpoch)
+    throw new RelayError(messages.common.notLoggedIn, 401, 'unauthorized', 'authentication_error');
   let group = user.group;
   if (typeof requestedGroup === 'string' && requestedGroup && requestedGroup !== user.group) {
     if (!usableGroups(context, user).has(requestedGroup)) {

@@ -7,14 +7,33 @@ import type { RelayServices } from './relay-services';
 const UNLIMITED_USD = 100_000_000;
 
 /** Used and remaining quota of the token (DisplayTokenStatEnabled) or else of its user. */
-async function amounts(context: AppContext, caller: Caller): Promise<{ used: number; remain: number; unlimited: boolean }> {
+async function amounts(
+  context: AppContext,
+  caller: Caller,
+): Promise<{ used: number; remain: number; unlimited: boolean }> {
   const token = caller.token;
   if (token && context.options.boolean('DisplayTokenStatEnabled')) {
-    const row = await context.database.db.selectFrom('tokens').select('used_quota').where('id', '=', token.id).executeTakeFirst();
-    return { used: toNumber(row?.used_quota), remain: await context.balances.tokenRemain(token.id), unlimited: token.unlimited };
+    const row = await context.database.db
+      .selectFrom('tokens')
+      .select('used_quota')
+      .where('id', '=', token.id)
+      .executeTakeFirst();
+    return {
+      used: toNumber(row?.used_quota),
+      remain: await context.balances.tokenRemain(token.id),
+      unlimited: token.unlimited,
+    };
   }
-  const row = await context.database.db.selectFrom('users').select('used_quota').where('id', '=', caller.user.id).executeTakeFirst();
-  return { used: toNumber(row?.used_quota), remain: await context.balances.userQuota(caller.user.id), unlimited: false };
+  const row = await context.database.db
+    .selectFrom('users')
+    .select('used_quota')
+    .where('id', '=', caller.user.id)
+    .executeTakeFirst();
+  return {
+    used: toNumber(row?.used_quota),
+    remain: await context.balances.userQuota(caller.user.id),
+    unlimited: false,
+  };
 }
 
 /** OpenAI's old billing endpoints, which many clients still call to show a balance. */

@@ -29,13 +29,16 @@ export const RELAY_BODY_LIMITS = {
   countTokens: 4 * MIB,
 } as const;
 
-const CHAT_LIKE = /^\/(v1\/(chat\/completions|completions|responses|messages)|v1beta\/models\/|v1\/models\/[^/]+:|pg\/)/;
+const CHAT_LIKE =
+  /^\/(v1\/(chat\/completions|completions|responses|messages)|v1beta\/models\/|v1\/models\/[^/]+:|pg\/)/;
 
 /** The body limit of a relay route, by its path. */
 export function bodyLimitFor(path: string): number {
-  if (path.startsWith('/v1/audio/transcriptions') || path.startsWith('/v1/audio/translations')) return RELAY_BODY_LIMITS.audio;
+  if (path.startsWith('/v1/audio/transcriptions') || path.startsWith('/v1/audio/translations'))
+    return RELAY_BODY_LIMITS.audio;
   if (path.startsWith('/v1/images/edits')) return RELAY_BODY_LIMITS.imageEdits;
-  if (path.startsWith('/v1/messages/count_tokens') || /^\/v1(beta)?\/models\/[^/?]+:countTokens(\?|$)/.test(path)) return RELAY_BODY_LIMITS.countTokens;
+  if (path.startsWith('/v1/messages/count_tokens') || /^\/v1(beta)?\/models\/[^/?]+:countTokens(\?|$)/.test(path))
+    return RELAY_BODY_LIMITS.countTokens;
   return CHAT_LIKE.test(path) ? RELAY_BODY_LIMITS.chat : RELAY_BODY_LIMITS.other;
 }
 
@@ -47,7 +50,12 @@ export function dialectForPath(path: string): InboundDialect {
 }
 
 const tooLarge = (request: FastifyRequest) =>
-  new RelayError(fill(messages.bodyGuard.tooLarge, { limit: Math.floor(bodyLimitFor(request.url) / MIB) }), 413, 'request_body_too_large', 'invalid_request_error');
+  new RelayError(
+    fill(messages.bodyGuard.tooLarge, { limit: Math.floor(bodyLimitFor(request.url) / MIB) }),
+    413,
+    'request_body_too_large',
+    'invalid_request_error',
+  );
 
 /** Fastify's body-too-large error, said as a relay error; null for any other error. */
 export function bodyErrorOf(error: FastifyError, request: FastifyRequest): RelayError | null {
@@ -69,7 +77,11 @@ function looksLikeJson(body: Buffer): boolean {
  * in the client's dialect before anything reads it; multipart and other bodies pass as they are. A JSON
  * body of THREAD_PARSE_BYTES or more is scanned and parsed in a thread, and its value kept for the route.
  */
-export function keepRelayBody(request: FastifyRequest, body: Buffer, done: (error: Error | null, body?: Buffer) => void): void {
+export function keepRelayBody(
+  request: FastifyRequest,
+  body: Buffer,
+  done: (error: Error | null, body?: Buffer) => void,
+): void {
   const multipart = request.headers['content-type']?.startsWith('multipart/') ?? false;
   if (multipart || !looksLikeJson(body)) return done(null, body);
   if (body.length >= THREAD_PARSE_BYTES) {
@@ -141,7 +153,8 @@ export function guardRelayBodies(app: FastifyInstance, context: AppContext, serv
   // A callback hook, not an async one: in steady state authentication answers at once, and the
   // promise machinery of an async hook cost more than the hook's own work.
   app.addHook('preParsing', (request, reply, payload, done) => {
-    if (urlHoldsNul(request.url)) return done(new RelayError(messages.jsonGuard.nul, 400, 'invalid_request', 'invalid_request_error'));
+    if (urlHoldsNul(request.url))
+      return done(new RelayError(messages.jsonGuard.nul, 400, 'invalid_request', 'invalid_request_error'));
     if (hasNoBody(request)) return done(null, payload);
     const admit = () => {
       let held = Number(request.headers['content-length'] ?? 0);
@@ -165,7 +178,14 @@ export function guardRelayBodies(app: FastifyInstance, context: AppContext, serv
       if (request.raw.complete) return;
       const timer = setTimeout(() => {
         const seconds = context.config.RELAY_BODY_TIMEOUT;
-        fail(new RelayError(fill(messages.bodyGuard.tooSlow, { seconds }), 408, 'request_body_timeout', 'invalid_request_error'));
+        fail(
+          new RelayError(
+            fill(messages.bodyGuard.tooSlow, { seconds }),
+            408,
+            'request_body_timeout',
+            'invalid_request_error',
+          ),
+        );
       }, timeoutMs);
       const stop = () => clearTimeout(timer);
       payload.once('end', stop);
@@ -181,7 +201,9 @@ export function guardRelayBodies(app: FastifyInstance, context: AppContext, serv
     };
     let authenticated: unknown;
     try {
-      authenticated = request.url.startsWith('/pg/') ? authenticateSession(context, services, request, undefined) : authenticateToken(context, services, request);
+      authenticated = request.url.startsWith('/pg/')
+        ? authenticateSession(context, services, request, undefined)
+        : authenticateToken(context, services, request);
     } catch (error) {
       return done(error as Error);
     }

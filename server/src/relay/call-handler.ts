@@ -42,7 +42,14 @@ export async function handleRelayCall(
     if (!metrics) return;
     if (streaming) metrics.streamClosed();
     const seconds = (performance.now() - started) / 1000;
-    metrics.callEnded({ route: route.endpoint.kind, dialect: route.dialect.name, model: trace.model, channelId: trace.channelId, status: response.statusCode, seconds });
+    metrics.callEnded({
+      route: route.endpoint.kind,
+      dialect: route.dialect.name,
+      model: trace.model,
+      channelId: trace.channelId,
+      status: response.statusCode,
+      seconds,
+    });
   });
   services.inFlight.enter(clientGone);
   try {
@@ -51,7 +58,12 @@ export async function handleRelayCall(
     const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
     const contentType = request.headers['content-type'] ?? 'application/json';
     const facts = route.pathFacts?.(request);
-    const body = route.dialect.parse(raw, { endpoint: route.endpoint, contentType, pathModel: facts?.pathModel, pathStream: facts?.pathStream });
+    const body = route.dialect.parse(raw, {
+      endpoint: route.endpoint,
+      contentType,
+      pathModel: facts?.pathModel,
+      pathStream: facts?.pathStream,
+    });
     if (metrics && body.stream) {
       streaming = true;
       metrics.streamOpened();

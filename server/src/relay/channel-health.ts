@@ -1,5 +1,10 @@
 import type { AppContext } from '../app-context';
-import { disableReasonOf, isDisablingFailure, mayDisableAutomatically, type UpstreamFailure } from '../domain/channel-health';
+import {
+  disableReasonOf,
+  isDisablingFailure,
+  mayDisableAutomatically,
+  type UpstreamFailure,
+} from '../domain/channel-health';
 import { disableAutomatically } from '../domain/channel-status';
 import type { CachedChannel } from './caches/channel-index';
 import { UpstreamError, type RelayError } from './relay-error';

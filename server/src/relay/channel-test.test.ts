@@ -16,7 +16,8 @@ afterAll(async () => {
   await upstream.stop();
 });
 
-const channelRow = (id: number) => server.context.database.db.selectFrom('channels').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+const channelRow = (id: number) =>
+  server.context.database.db.selectFrom('channels').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 
 describe('testing a channel', () => {
   it('sends "hi" with 16 tokens to the first model and reports the time', async () => {
@@ -24,7 +25,11 @@ describe('testing a channel', () => {
     const result = await testChannel(await channelRow(id));
     expect(result).toMatchObject({ success: true, model: 'gpt-4o-mini' });
     expect(result.timeMs).toBeGreaterThanOrEqual(0);
-    expect(upstream.received.at(-1)?.body).toMatchObject({ model: 'gpt-4o-mini', max_tokens: 16, messages: [{ role: 'user', content: 'hi' }] });
+    expect(upstream.received.at(-1)?.body).toMatchObject({
+      model: 'gpt-4o-mini',
+      max_tokens: 16,
+      messages: [{ role: 'user', content: 'hi' }],
+    });
   });
 
   it('uses the embeddings endpoint for an embedding model, and a chosen model', async () => {
@@ -36,35 +41,64 @@ describe('testing a channel', () => {
 
   it("tests a reranker with a rerank at the vendor's own path (Jina)", async () => {
     const jina = await new FixtureReplayUpstream({
-      '/v1/rerank': [{ file: new URL('./providers/openai-compatible/__fixtures__/jina-rerank.json', import.meta.url), stream: false }],
+      '/v1/rerank': [
+        {
+          file: new URL('./providers/openai-compatible/__fixtures__/jina-rerank.json', import.meta.url),
+          stream: false,
+        },
+      ],
     }).start();
-    const id = await addChannel(server, { type: 38, baseUrl: jina.url, models: ['jina-reranker-v2-base-multilingual'] });
+    const id = await addChannel(server, {
+      type: 38,
+      baseUrl: jina.url,
+      models: ['jina-reranker-v2-base-multilingual'],
+    });
     const result = await testChannel(await channelRow(id));
     await jina.stop();
     expect(result).toMatchObject({ success: true, model: 'jina-reranker-v2-base-multilingual' });
-    expect(jina.received.at(-1)).toMatchObject({ path: '/v1/rerank', body: { query: 'What is Deep Learning?', documents: expect.any(Array) } });
+    expect(jina.received.at(-1)).toMatchObject({
+      path: '/v1/rerank',
+      body: { query: 'What is Deep Learning?', documents: expect.any(Array) },
+    });
   });
 
   it('tests a vendor with its own API through its adapter (Dify)', async () => {
     const dify = await new FixtureReplayUpstream({
-      '/v1/chat-messages': [{ file: new URL('./providers/dify/__fixtures__/chat-blocking.json', import.meta.url), stream: false }],
+      '/v1/chat-messages': [
+        { file: new URL('./providers/dify/__fixtures__/chat-blocking.json', import.meta.url), stream: false },
+      ],
     }).start();
     const id = await addChannel(server, { type: 37, baseUrl: dify.url, key: 'app-key', models: ['dify'] });
     const result = await testChannel(await channelRow(id));
     await dify.stop();
     expect(result).toMatchObject({ success: true, model: 'dify' });
-    expect(dify.received.at(-1)).toMatchObject({ path: '/v1/chat-messages', body: { query: 'hi', response_mode: 'blocking' }, headers: { authorization: 'Bearer app-key' } });
+    expect(dify.received.at(-1)).toMatchObject({
+      path: '/v1/chat-messages',
+      body: { query: 'hi', response_mode: 'blocking' },
+      headers: { authorization: 'Bearer app-key' },
+    });
   });
 
   it('tests an image model with one image (Replicate)', async () => {
     const replicate = await new FixtureReplayUpstream({
-      '/v1/models/black-forest-labs/flux-schnell/predictions': [{ file: new URL('./providers/replicate/__fixtures__/prediction-succeeded.json', import.meta.url), stream: false }],
+      '/v1/models/black-forest-labs/flux-schnell/predictions': [
+        {
+          file: new URL('./providers/replicate/__fixtures__/prediction-succeeded.json', import.meta.url),
+          stream: false,
+        },
+      ],
     }).start();
-    const id = await addChannel(server, { type: 56, baseUrl: replicate.url, models: ['black-forest-labs/flux-schnell'] });
+    const id = await addChannel(server, {
+      type: 56,
+      baseUrl: replicate.url,
+      models: ['black-forest-labs/flux-schnell'],
+    });
     const result = await testChannel(await channelRow(id));
     await replicate.stop();
     expect(result).toMatchObject({ success: true, model: 'black-forest-labs/flux-schnell' });
-    expect(replicate.received.at(-1)?.body).toEqual({ input: { prompt: 'a cute cat', num_outputs: 1, aspect_ratio: '1:1' } });
+    expect(replicate.received.at(-1)?.body).toEqual({
+      input: { prompt: 'a cute cat', num_outputs: 1, aspect_ratio: '1:1' },
+    });
   });
 
   it('reports the upstream error', async () => {
@@ -78,15 +112,38 @@ describe('testing a channel', () => {
   it('tests Claude and Bedrock channels through their own APIs', async () => {
     const claude = await new FakeAnthropicUpstream('secret').start();
     try {
-      const anthropic = await addChannel(server, { type: 14, baseUrl: claude.url, models: ['claude-haiku-4-5-20251001'] });
-      expect(await testChannel(await channelRow(anthropic))).toMatchObject({ success: true, model: 'claude-haiku-4-5-20251001' });
-      expect(claude.received.at(-1)).toMatchObject({ path: '/v1/messages', body: { max_tokens: 16, messages: [{ role: 'user', content: [{ type: 'text', text: 'hi' }] }] } });
+      const anthropic = await addChannel(server, {
+        type: 14,
+        baseUrl: claude.url,
+        models: ['claude-haiku-4-5-20251001'],
+      });
+      expect(await testChannel(await channelRow(anthropic))).toMatchObject({
+        success: true,
+        model: 'claude-haiku-4-5-20251001',
+      });
+      expect(claude.received.at(-1)).toMatchObject({
+        path: '/v1/messages',
+        body: { max_tokens: 16, messages: [{ role: 'user', content: [{ type: 'text', text: 'hi' }] }] },
+      });
 
-      const bedrock = await addChannel(server, { type: 33, baseUrl: claude.url, key: 'AKID|secret|us-east-1', models: ['claude-3-5-haiku-20241022'] });
+      const bedrock = await addChannel(server, {
+        type: 33,
+        baseUrl: claude.url,
+        key: 'AKID|secret|us-east-1',
+        models: ['claude-3-5-haiku-20241022'],
+      });
       expect(await testChannel(await channelRow(bedrock))).toMatchObject({ success: true });
-      expect(claude.received.at(-1)).toMatchObject({ path: '/model/anthropic.claude-3-5-haiku-20241022-v1%3A0/invoke', signatureValid: true });
+      expect(claude.received.at(-1)).toMatchObject({
+        path: '/model/anthropic.claude-3-5-haiku-20241022-v1%3A0/invoke',
+        signatureValid: true,
+      });
 
-      const badKey = await addChannel(server, { type: 33, baseUrl: claude.url, key: 'AKID|wrong-secret|us-east-1', models: ['claude-3-5-haiku-20241022'] });
+      const badKey = await addChannel(server, {
+        type: 33,
+        baseUrl: claude.url,
+        key: 'AKID|wrong-secret|us-east-1',
+        models: ['claude-3-5-haiku-20241022'],
+      });
       expect(await testChannel(await channelRow(badKey))).toMatchObject({ success: false, status: 403 });
     } finally {
       await claude.stop();

@@ -25,15 +25,27 @@ const embeddingModel = /embed|bge-|m3e/i;
 
 /** The tiny request a test sends for a model: a rerank, an embedding, one image or a chat "hi" (reference notes §2.6). */
 function testCallOf(model: string) {
-  if (rerankModel.test(model)) return { kind: 'rerank', payload: { model, query: 'What is Deep Learning?', documents: ['Deep learning is a subset of machine learning.', 'Cats purr.'] } } as const;
+  if (rerankModel.test(model))
+    return {
+      kind: 'rerank',
+      payload: {
+        model,
+        query: 'What is Deep Learning?',
+        documents: ['Deep learning is a subset of machine learning.', 'Cats purr.'],
+      },
+    } as const;
   if (embeddingModel.test(model)) return { kind: 'embeddings', payload: { model, input: 'hello world' } } as const;
-  if (imageModel.test(model)) return { kind: 'images', payload: { model, prompt: 'a cute cat', n: 1, size: '1024x1024' } } as const;
+  if (imageModel.test(model))
+    return { kind: 'images', payload: { model, prompt: 'a cute cat', n: 1, size: '1024x1024' } } as const;
   return { kind: 'chat', payload: { model, messages: [{ role: 'user', content: 'hi' }], max_tokens: 16 } } as const;
 }
 
 /** The model a test uses: the one asked for, else the channel's test model, else its first model. */
 export function testModelOf(channel: Selectable<ChannelsTable>, requested?: string): string {
-  const first = channel.models.split(',').map((model) => model.trim()).find(Boolean);
+  const first = channel.models
+    .split(',')
+    .map((model) => model.trim())
+    .find(Boolean);
   return requested?.trim() || channel.test_model.trim() || first || 'gpt-4o-mini';
 }
 
@@ -67,14 +79,30 @@ export async function testChannel(
       signal: AbortSignal.timeout(TEST_TIMEOUT_MS),
       sink: new DiscardSink(),
     });
-    return { success: true, message: '', timeMs: Math.round(performance.now() - started), model, status: 200, upstreamStatus: 200, failure: null };
+    return {
+      success: true,
+      message: '',
+      timeMs: Math.round(performance.now() - started),
+      model,
+      status: 200,
+      upstreamStatus: 200,
+      failure: null,
+    };
   } catch (error) {
     const text = error instanceof RelayError ? error.text.en : error instanceof Error ? error.message : String(error);
     const message = scrubbedForKey(text, channel.key);
     const status = error instanceof RelayError ? error.status : 500;
     const upstreamStatus = error instanceof UpstreamError ? error.upstreamStatus : 0;
     const failure = error instanceof UpstreamError ? upstreamFailureOf(error, channel.type) : null;
-    return { success: false, message, timeMs: Math.round(performance.now() - started), model, status, upstreamStatus, failure };
+    return {
+      success: false,
+      message,
+      timeMs: Math.round(performance.now() - started),
+      model,
+      status,
+      upstreamStatus,
+      failure,
+    };
   }
 }
 

@@ -8,10 +8,24 @@ import { textOf } from './stream/usage-fields';
 import { embeddingsAsRequested } from './formats/embedding-encoding';
 
 /** An upstream answer of another dialect, through OpenAI chat, in the client's dialect. */
-export function convertedWhole(adapter: ProviderAdapter, dialect: InboundDialect, target: UpstreamTarget, body: ParsedBody, bytes: Buffer): WholeAnswer {
+export function convertedWhole(
+  adapter: ProviderAdapter,
+  dialect: InboundDialect,
+  target: UpstreamTarget,
+  body: ParsedBody,
+  bytes: Buffer,
+): WholeAnswer {
   const { completion, usage } = adapter.openai.whole(bytes, target);
-  const answer = target.endpoint.kind === 'embeddings' ? embeddingsAsRequested(dialect.fromOpenAI(completion, body), body.json) : dialect.fromOpenAI(completion, body);
-  return { body: Buffer.from(JSON.stringify(answer)), contentType: 'application/json', usage, text: usage ? '' : textOf(completion as unknown as Record<string, unknown>) };
+  const answer =
+    target.endpoint.kind === 'embeddings'
+      ? embeddingsAsRequested(dialect.fromOpenAI(completion, body), body.json)
+      : dialect.fromOpenAI(completion, body);
+  return {
+    body: Buffer.from(JSON.stringify(answer)),
+    contentType: 'application/json',
+    usage,
+    text: usage ? '' : textOf(completion as unknown as Record<string, unknown>),
+  };
 }
 
 /** A stream of another dialect: upstream bytes → OpenAI chunks → the client's events. */

@@ -16,16 +16,25 @@ interface AnthropicError {
 }
 
 async function countTokens(key: string | null, body: unknown) {
-  const headers: Record<string, string> = { 'content-type': 'application/json', 'anthropic-version': '2023-06-01', 'accept-language': 'en' };
+  const headers: Record<string, string> = {
+    'content-type': 'application/json',
+    'anthropic-version': '2023-06-01',
+    'accept-language': 'en',
+  };
   if (key) headers['x-api-key'] = key;
-  const response = await server.call('/v1/messages/count_tokens', { method: 'POST', headers, body: typeof body === 'string' ? body : JSON.stringify(body) });
+  const response = await server.call('/v1/messages/count_tokens', {
+    method: 'POST',
+    headers,
+    body: typeof body === 'string' ? body : JSON.stringify(body),
+  });
   return { status: response.status, body: (await response.json()) as { input_tokens: number } & AnthropicError };
 }
 
 const ask = (text: string) => ({ model: CLAUDE, messages: [{ role: 'user', content: text }] });
 
 /** Distinct CJK characters without a separator: one run the BPE cannot cache. */
-const cjkRun = (length: number) => Array.from({ length }, (_, index) => String.fromCodePoint(0x4e00 + ((index * 7919) % 20_000))).join('');
+const cjkRun = (length: number) =>
+  Array.from({ length }, (_, index) => String.fromCodePoint(0x4e00 + ((index * 7919) % 20_000))).join('');
 
 beforeAll(async () => {
   userId = await addUser(server, 'counter', { quota: 1_000_000 });
@@ -102,6 +111,9 @@ describe('POST /v1/messages/count_tokens', () => {
   it('refuses a body past 4 MB: 413 in Anthropic shape', async () => {
     const { status, body } = await countTokens(apiKey, ask('a '.repeat(2_200_000)));
     expect(status).toBe(413);
-    expect(body).toMatchObject({ type: 'error', error: { type: 'request_too_large', message: expect.stringContaining('at most 4 MB') } });
+    expect(body).toMatchObject({
+      type: 'error',
+      error: { type: 'request_too_large', message: expect.stringContaining('at most 4 MB') },
+    });
   });
 });

@@ -17,7 +17,12 @@ export const COUNT_TOKENS_PATH = `${messagesEndpoint.path}/count_tokens`;
  * must be within the token's model limits, a user without quota is refused, and the count counts
  * against the caller's request limits. It bills no tokens, so it is not held against the token limits.
  */
-export async function admitCount(context: AppContext, services: RelayServices, caller: Caller, model: string): Promise<void> {
+export async function admitCount(
+  context: AppContext,
+  services: RelayServices,
+  caller: Caller,
+  model: string,
+): Promise<void> {
   checkModelAllowed(caller, model);
   await admitCall(context, caller, 0);
   if (services.limits.applies(caller)) await services.limits.admit(caller, 0);
@@ -36,7 +41,8 @@ export function registerCountTokensRoute(app: FastifyInstance, context: AppConte
       const caller = await authenticateToken(context, services, request);
       const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
       const body = anthropicMessagesDialect.parse(raw, { endpoint: messagesEndpoint, contentType: 'application/json' });
-      if (!body.model) throw new RelayError(messages.relay.modelRequired, 400, 'model_required', 'invalid_request_error');
+      if (!body.model)
+        throw new RelayError(messages.relay.modelRequired, 400, 'model_required', 'invalid_request_error');
       await admitCount(context, services, caller, body.model);
       return await countMessageTokens(body);
     } catch (error) {

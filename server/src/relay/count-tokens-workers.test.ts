@@ -18,7 +18,8 @@ function statusOnNewConnection(url: string): Promise<{ status: number; ms: numbe
   });
 }
 
-const cjkRun = (length: number) => Array.from({ length }, (_, index) => String.fromCodePoint(0x4e00 + ((index * 7919) % 20_000))).join('');
+const cjkRun = (length: number) =>
+  Array.from({ length }, (_, index) => String.fromCodePoint(0x4e00 + ((index * 7919) % 20_000))).join('');
 
 describe('count_tokens with WORKERS=2 (built server)', () => {
   const upstream = new FakeOpenAIUpstream();
@@ -38,7 +39,10 @@ describe('count_tokens with WORKERS=2 (built server)', () => {
   });
 
   it('a 400,000-character run leaves both workers answering new connections at once', async () => {
-    const body = JSON.stringify({ model: 'claude-sonnet-4-5-20250929', messages: [{ role: 'user', content: cjkRun(400_000) }] });
+    const body = JSON.stringify({
+      model: 'claude-sonnet-4-5-20250929',
+      messages: [{ role: 'user', content: cjkRun(400_000) }],
+    });
     const counting = fetch(`${server.url}/v1/messages/count_tokens`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', 'x-api-key': apiKey },
@@ -49,7 +53,8 @@ describe('count_tokens with WORKERS=2 (built server)', () => {
       finished = true;
     });
     const answers: Array<{ status: number; ms: number }> = [];
-    while (!finished) answers.push(...(await Promise.all([statusOnNewConnection(server.url), statusOnNewConnection(server.url)])));
+    while (!finished)
+      answers.push(...(await Promise.all([statusOnNewConnection(server.url), statusOnNewConnection(server.url)])));
     const response = await counting;
     expect(response.status).toBe(200);
     expect(((await response.json()) as { input_tokens: number }).input_tokens).toBeGreaterThan(400_000);

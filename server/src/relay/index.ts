@@ -16,7 +16,9 @@ import { CallsInFlight } from './stream/calls-in-flight';
 import { relayRoutes } from './routes';
 
 /** Builds the relay's caches (the channel index is loaded before the first call) and its routes. */
-export async function createRelay(context: AppContext): Promise<{ services: RelayServices; plugin: (app: FastifyInstance) => Promise<void> }> {
+export async function createRelay(
+  context: AppContext,
+): Promise<{ services: RelayServices; plugin: (app: FastifyInstance) => Promise<void> }> {
   const channels = new ChannelIndex(context.database, context.bus);
   await channels.reload();
   const breaker = new CircuitBreaker();
@@ -46,7 +48,10 @@ export async function createRelay(context: AppContext): Promise<{ services: Rela
     outbound: new CallerFetcher(context.config.OUTBOUND_ALLOW_INTERNAL),
     inFlight: new CallsInFlight(),
   };
-  context.shutdownTasks.unshift(() => services.agent.close(), () => services.outbound.close());
+  context.shutdownTasks.unshift(
+    () => services.agent.close(),
+    () => services.outbound.close(),
+  );
   const plugin = async (app: FastifyInstance) => {
     // Before Fastify closes the server: it stops taking connections (idle keep-alive ones close; it
     // closes those the calls leave idle later), the calls get half the shutdown's time to end, then
@@ -54,7 +59,11 @@ export async function createRelay(context: AppContext): Promise<{ services: Rela
     app.addHook('preClose', async () => {
       app.server.close();
       const cut = await services.inFlight.settle((context.config.SHUTDOWN_TIMEOUT_SECONDS * 1000) / 2);
-      if (cut > 0) app.log.warn({ calls: cut }, 'shutdown: relay calls still running were cut; streams are billed for what they delivered');
+      if (cut > 0)
+        app.log.warn(
+          { calls: cut },
+          'shutdown: relay calls still running were cut; streams are billed for what they delivered',
+        );
     });
     await relayRoutes(app, context, services);
   };

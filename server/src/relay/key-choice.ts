@@ -16,17 +16,29 @@ const TURN_WINDOW_SECONDS = 7 * 24 * 3600;
  * or Redis), so no key is favoured because each process counted alone. A channel with one key is
  * answered as it is, without a wait. A channel with no enabled key fails the attempt (retryable).
  */
-export function chooseKey(counters: WindowCounter, channel: CachedChannel, random: () => number = Math.random): CachedChannel | Promise<CachedChannel> {
+export function chooseKey(
+  counters: WindowCounter,
+  channel: CachedChannel,
+  random: () => number = Math.random,
+): CachedChannel | Promise<CachedChannel> {
   const set = channel.multiKey;
   if (!set) return channel;
   const count = set.enabled.length;
   if (count === 0) {
-    throw new RelayError(fill(messages.relay.noEnabledKey, { id: channel.id }), 503, 'channel_no_available_key', 'new_api_error', true);
+    throw new RelayError(
+      fill(messages.relay.noEnabledKey, { id: channel.id }),
+      503,
+      'channel_no_available_key',
+      'new_api_error',
+      true,
+    );
   }
   const pick = (position: number): CachedChannel => {
     const index = set.enabled[position % count]!;
     return { ...channel, key: set.keys[index]!, keyIndex: index };
   };
   if (set.mode === 'random' || count === 1) return pick(Math.floor(random() * count));
-  return counters.add(`multi-key:turn:${channel.id}`, 1, TURN_WINDOW_SECONDS).then((turn) => pick(Math.max(0, turn - 1)));
+  return counters
+    .add(`multi-key:turn:${channel.id}`, 1, TURN_WINDOW_SECONDS)
+    .then((turn) => pick(Math.max(0, turn - 1)));
 }

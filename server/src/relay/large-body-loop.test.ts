@@ -12,11 +12,23 @@ const MIB = 1024 * 1024;
 
 function post(url: string, apiKey: string, body: Buffer): Promise<{ status: number; text: string }> {
   return new Promise((resolve, reject) => {
-    const sent = request(`${url}/v1/chat/completions`, { method: 'POST', headers: { authorization: `Bearer ${apiKey}`, 'content-type': 'application/json', 'content-length': body.length, 'accept-language': 'en' } }, (response) => {
-      const chunks: Buffer[] = [];
-      response.on('data', (chunk: Buffer) => chunks.push(chunk));
-      response.on('end', () => resolve({ status: response.statusCode ?? 0, text: Buffer.concat(chunks).toString() }));
-    });
+    const sent = request(
+      `${url}/v1/chat/completions`,
+      {
+        method: 'POST',
+        headers: {
+          authorization: `Bearer ${apiKey}`,
+          'content-type': 'application/json',
+          'content-length': body.length,
+          'accept-language': 'en',
+        },
+      },
+      (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('end', () => resolve({ status: response.statusCode ?? 0, text: Buffer.concat(chunks).toString() }));
+      },
+    );
     sent.once('error', reject);
     sent.end(body);
   });
@@ -43,7 +55,12 @@ describe('a prompt of tens of megabytes (built server)', () => {
 
   it('is parsed and checked for sensitive words while the server keeps answering others', async () => {
     // 40 MiB of prose: the prompt check (on by default) reads every character of it.
-    const prompt = Buffer.from(JSON.stringify({ model: 'gpt-4o-mini', messages: [{ role: 'user', content: 'a quiet word '.repeat((40 * MIB) / 13) }] }));
+    const prompt = Buffer.from(
+      JSON.stringify({
+        model: 'gpt-4o-mini',
+        messages: [{ role: 'user', content: 'a quiet word '.repeat((40 * MIB) / 13) }],
+      }),
+    );
     for (let round = 0; round < 2; round += 1) {
       const { result, slowestStatusMs } = await whileServing(caller, post(server.url, apiKey, prompt));
       const { status, text } = result;
@@ -58,16 +75,36 @@ describe('a prompt of tens of megabytes (built server)', () => {
   it('still refuses a sensitive word at its end, and a nested or NUL-laden large body, before any upstream call', async () => {
     const calls = upstream.received.length;
     const filler = 'a quiet word '.repeat((4 * MIB) / 13);
-    const sensitive = await post(server.url, apiKey, Buffer.from(JSON.stringify({ model: 'gpt-4o-mini', messages: [{ role: 'user', content: `${filler} test_sensitive` }] })));
+    const sensitive = await post(
+      server.url,
+      apiKey,
+      Buffer.from(
+        JSON.stringify({ model: 'gpt-4o-mini', messages: [{ role: 'user', content: `${filler} test_sensitive` }] }),
+      ),
+    );
     expect(sensitive.status).toBe(400);
     expect(sensitive.text).toContain('sensitive_words_detected');
-    const nested = await post(server.url, apiKey, Buffer.from(`{"model":"gpt-4o-mini","messages":[],"pad":"${filler}","deep":${'['.repeat(100)}${']'.repeat(100)}}`));
+    const nested = await post(
+      server.url,
+      apiKey,
+      Buffer.from(
+        `{"model":"gpt-4o-mini","messages":[],"pad":"${filler}","deep":${'['.repeat(100)}${']'.repeat(100)}}`,
+      ),
+    );
     expect(nested.status).toBe(400);
     expect(nested.text).toContain('at most 64 levels');
-    const nul = await post(server.url, apiKey, Buffer.from(`{"model":"gpt-4o-mini","messages":[{"role":"user","content":"${filler}\\u0000"}]}`));
+    const nul = await post(
+      server.url,
+      apiKey,
+      Buffer.from(`{"model":"gpt-4o-mini","messages":[{"role":"user","content":"${filler}\\u0000"}]}`),
+    );
     expect(nul.status).toBe(400);
     expect(nul.text).toContain('NUL');
-    const broken = await post(server.url, apiKey, Buffer.from(`{"model":"gpt-4o-mini","messages":[{"role":"user","content":"${filler}"}]`));
+    const broken = await post(
+      server.url,
+      apiKey,
+      Buffer.from(`{"model":"gpt-4o-mini","messages":[{"role":"user","content":"${filler}"}]`),
+    );
     expect(broken.status).toBe(400);
     expect(broken.text).toContain('invalid_request_body');
     expect(upstream.received.length).toBe(calls);

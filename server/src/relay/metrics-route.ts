@@ -9,7 +9,9 @@ import type { RelayServices } from './relay-services';
 
 const digest = (text: string) => createHash('sha256').update(text).digest();
 
-const routeOfPath = new Map([...relayEndpoints, messagesEndpoint].map((endpoint) => [endpoint.path, endpoint.kind as string]));
+const routeOfPath = new Map(
+  [...relayEndpoints, messagesEndpoint].map((endpoint) => [endpoint.path, endpoint.kind as string]),
+);
 
 /**
  * Counts the calls the relay scope refuses before a call is relayed (a bad key 401, a disabled token
@@ -21,7 +23,9 @@ export function countRefusedCalls(app: FastifyInstance, metrics: GatewayMetrics 
   if (!metrics) return;
   app.addHook('onError', (request, reply, _error, done) => {
     const path = request.routeOptions.url ?? request.url.split('?')[0] ?? '';
-    reply.raw.once('finish', () => metrics.refused(routeOfPath.get(path) ?? 'other', dialectForPath(path).name, reply.raw.statusCode));
+    reply.raw.once('finish', () =>
+      metrics.refused(routeOfPath.get(path) ?? 'other', dialectForPath(path).name, reply.raw.statusCode),
+    );
     done();
   });
 }
@@ -38,7 +42,16 @@ export function registerMetricsRoute(app: FastifyInstance, context: AppContext, 
   const expected = token ? digest(`Bearer ${token}`) : null;
   app.get('/metrics', async (request, reply) => {
     if (expected && !timingSafeEqual(digest(request.headers.authorization ?? ''), expected)) {
-      return reply.status(401).header('www-authenticate', 'Bearer').send({ error: { message: 'metrics need the METRICS_TOKEN bearer token', type: 'authentication_error', code: 'unauthorized' } });
+      return reply
+        .status(401)
+        .header('www-authenticate', 'Bearer')
+        .send({
+          error: {
+            message: 'metrics need the METRICS_TOKEN bearer token',
+            type: 'authentication_error',
+            code: 'unauthorized',
+          },
+        });
     }
     const text = scrapesThroughPrimary() ? await scrapeThroughPrimary() : await metrics.registry.metrics();
     return reply.header('content-type', metrics.registry.contentType).send(text);

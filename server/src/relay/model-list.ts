@@ -17,6 +17,8 @@ export interface ModelEntry {
 export function modelsFor(context: AppContext, services: RelayServices, caller: Caller): ModelEntry[] {
   const names = caller.token?.modelLimits
     ? [...caller.token.modelLimits].sort()
-    : services.channels.models([caller.group]).filter((model) => priceOf(context.options, model, caller.group, caller.user.acceptsUnpricedModels) !== null);
+    : services.channels
+        .models([caller.group])
+        .filter((model) => priceOf(context.options, model, caller.group, caller.user.acceptsUnpricedModels) !== null);
   return names.map((id) => ({ id, object: 'model', created: MODEL_CREATED, owned_by: 'switchboard' }));
 }

@@ -23,10 +23,15 @@ describe.each(kinds)('multi-key relay on %s', (kind: DatabaseKind) => {
       body: JSON.stringify({ model, messages: [{ role: 'user', content: 'hi' }] }),
     });
 
-  const keysSeen = (upstream: FakeOpenAIUpstream) => upstream.received.map((request) => String(request.headers.authorization).replace('Bearer ', ''));
+  const keysSeen = (upstream: FakeOpenAIUpstream) =>
+    upstream.received.map((request) => String(request.headers.authorization).replace('Bearer ', ''));
 
   async function channelRow(id: number) {
-    return server.context.database.db.selectFrom('channels').select(['status', 'channel_info', 'other_info']).where('id', '=', id).executeTakeFirstOrThrow();
+    return server.context.database.db
+      .selectFrom('channels')
+      .select(['status', 'channel_info', 'other_info'])
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
   }
 
   beforeAll(async () => {
@@ -38,7 +43,12 @@ describe.each(kinds)('multi-key relay on %s', (kind: DatabaseKind) => {
     it('a polling channel of three keys sends the calls to each key in turn, and the log names the key index', async () => {
       const upstream = await fakeUpstream();
       const model = 'gpt-4o';
-      await addChannel(server, { baseUrl: upstream.url, models: [model], key: 'key-a\nkey-b\nkey-c', channelInfo: { is_multi_key: true, multi_key_mode: 'polling', multi_key_size: 3 } });
+      await addChannel(server, {
+        baseUrl: upstream.url,
+        models: [model],
+        key: 'key-a\nkey-b\nkey-c',
+        channelInfo: { is_multi_key: true, multi_key_mode: 'polling', multi_key_size: 3 },
+      });
       const apiKey = await apiKeyFor('polling');
       for (let call = 0; call < 6; call += 1) expect((await chat(apiKey, model)).status).toBe(200);
       const seen = keysSeen(upstream);
@@ -46,7 +56,11 @@ describe.each(kinds)('multi-key relay on %s', (kind: DatabaseKind) => {
       const rotated = [...seen.slice(start), ...seen.slice(0, start)];
       expect(rotated).toEqual(['key-a', 'key-b', 'key-c', 'key-a', 'key-b', 'key-c']);
       await flushAll(server);
-      const last = await server.context.database.db.selectFrom('logs').select('other').orderBy('id', 'desc').executeTakeFirstOrThrow();
+      const last = await server.context.database.db
+        .selectFrom('logs')
+        .select('other')
+        .orderBy('id', 'desc')
+        .executeTakeFirstOrThrow();
       const other = JSON.parse(last.other) as { admin_info: { multi_key_index?: number } };
       expect(other.admin_info.multi_key_index).toBe(['key-a', 'key-b', 'key-c'].indexOf(seen.at(-1)!));
     });
@@ -58,7 +72,12 @@ describe.each(kinds)('multi-key relay on %s', (kind: DatabaseKind) => {
         baseUrl: upstream.url,
         models: [model],
         key: 'key-1\nkey-2\nkey-3',
-        channelInfo: { is_multi_key: true, multi_key_mode: 'random', multi_key_size: 3, multi_key_status_list: { '1': 2 } },
+        channelInfo: {
+          is_multi_key: true,
+          multi_key_mode: 'random',
+          multi_key_size: 3,
+          multi_key_status_list: { '1': 2 },
+        },
       });
       const apiKey = await apiKeyFor('random');
       for (let call = 0; call < 30; call += 1) expect((await chat(apiKey, model)).status).toBe(200);
@@ -68,9 +87,19 @@ describe.each(kinds)('multi-key relay on %s', (kind: DatabaseKind) => {
     it('a key the upstream answers 401 is disabled alone; the channel goes with its last key', async () => {
       const upstream = await fakeUpstream();
       const model = 'gpt-4.1';
-      const refused = { status: 401, message: 'Incorrect API key provided', type: 'invalid_request_error', code: 'invalid_api_key' };
+      const refused = {
+        status: 401,
+        message: 'Incorrect API key provided',
+        type: 'invalid_request_error',
+        code: 'invalid_api_key',
+      };
       upstream.behaviour = { failForKeys: { 'bad-key': refused } };
-      const id = await addChannel(server, { baseUrl: upstream.url, models: [model], key: 'good-key\nbad-key', channelInfo: { is_multi_key: true, multi_key_mode: 'polling', multi_key_size: 2 } });
+      const id = await addChannel(server, {
+        baseUrl: upstream.url,
+        models: [model],
+        key: 'good-key\nbad-key',
+        channelInfo: { is_multi_key: true, multi_key_mode: 'polling', multi_key_size: 2 },
+      });
       const apiKey = await apiKeyFor('refused');
       const statuses: number[] = [];
       for (let call = 0; call < 2; call += 1) statuses.push((await chat(apiKey, model)).status);
@@ -91,7 +120,10 @@ describe.each(kinds)('multi-key relay on %s', (kind: DatabaseKind) => {
       const afterAll = await channelRow(id);
       expect(afterAll.status).toBe(3);
       expect(JSON.parse(afterAll.other_info)).toMatchObject({ status_reason: 'All keys are disabled' });
-      expect((JSON.parse(afterAll.channel_info!) as { multi_key_status_list: unknown }).multi_key_status_list).toEqual({ '0': 3, '1': 3 });
+      expect((JSON.parse(afterAll.channel_info!) as { multi_key_status_list: unknown }).multi_key_status_list).toEqual({
+        '0': 3,
+        '1': 3,
+      });
       const reply = await chat(apiKey, model);
       expect(reply.status).toBe(503);
     });

@@ -54,12 +54,21 @@ export interface CallTrace {
 }
 
 /** The next channel for a caller's model (the pinned one, else by tier and weight), never one already tried. */
-export function pickChannel(services: RelayServices, call: { caller: Caller; body: { model: string } }, tried: Set<number>): CachedChannel | undefined {
+export function pickChannel(
+  services: RelayServices,
+  call: { caller: Caller; body: { model: string } },
+  tried: Set<number>,
+): CachedChannel | undefined {
   const pinned = call.caller.pinnedChannelId;
   if (pinned !== null) {
     const channel = tried.has(pinned) ? undefined : services.channels.channel(pinned);
     if (!channel && tried.size === 0) {
-      throw new RelayError(fill(messages.relay.channelNotFound, { id: pinned }), 403, 'channel_not_found', 'permission_error');
+      throw new RelayError(
+        fill(messages.relay.channelNotFound, { id: pinned }),
+        403,
+        'channel_not_found',
+        'permission_error',
+      );
     }
     return channel;
   }
@@ -68,7 +77,10 @@ export function pickChannel(services: RelayServices, call: { caller: Caller; bod
 
 /** Usage counted by the gateway, for an upstream that reported none. */
 async function locallyCountedUsage(call: RelayCall, outcome: AttemptOutcome): Promise<Usage> {
-  const [promptTokens, completionTokens] = await Promise.all([call.body.json ? countPromptTokens(call.body.json) : 0, outcome.localCompletionTokens]);
+  const [promptTokens, completionTokens] = await Promise.all([
+    call.body.json ? countPromptTokens(call.body.json) : 0,
+    outcome.localCompletionTokens,
+  ]);
   return { promptTokens, completionTokens };
 }
 
@@ -84,7 +96,12 @@ export async function relayCall(context: AppContext, services: RelayServices, ca
   checkModelAllowed(caller, body.model);
   const price = priceOf(context.options, body.model, caller.group, caller.user.acceptsUnpricedModels);
   if (!price) {
-    throw new RelayError(fill(messages.relay.unpriced, { model: body.model }), 400, 'model_price_error', 'invalid_request_error');
+    throw new RelayError(
+      fill(messages.relay.unpriced, { model: body.model }),
+      400,
+      'model_price_error',
+      'invalid_request_error',
+    );
   }
   const wordCheck = refuseSensitivePrompt(services.sensitiveWords, body);
   if (wordCheck) await wordCheck;
@@ -142,7 +159,18 @@ export async function relayCall(context: AppContext, services: RelayServices, ca
       services.breaker.succeeded(channel.id);
       if (affinity) affinity.succeeded(services, channel.id, tried);
       await context.background.track(
-        finish(context, services, call, { price, funding, heldTokens, channel: used, upstreamModel, outcome, tried, started, quotaPerUnit, affinity }),
+        finish(context, services, call, {
+          price,
+          funding,
+          heldTokens,
+          channel: used,
+          upstreamModel,
+          outcome,
+          tried,
+          started,
+          quotaPerUnit,
+          affinity,
+        }),
       );
       await ledgerOf(context).durable();
       answer.complete();
@@ -166,7 +194,12 @@ export async function relayCall(context: AppContext, services: RelayServices, ca
   await Promise.all([releaseFundedCall(context, caller, funding), services.limits.released(caller, heldTokens)]);
   throw (
     lastError ??
-    new RelayError(fill(messages.relay.noChannel, { model: body.model, group: caller.group }), 503, 'model_not_found', 'new_api_error')
+    new RelayError(
+      fill(messages.relay.noChannel, { model: body.model, group: caller.group }),
+      503,
+      'model_not_found',
+      'new_api_error',
+    )
   );
 }
 
@@ -185,16 +218,34 @@ interface Finished {
   affinity: CallAffinity | null;
 }
 
-async function finish(context: AppContext, services: RelayServices, call: RelayCall, finished: Finished): Promise<void> {
+async function finish(
+  context: AppContext,
+  services: RelayServices,
+  call: RelayCall,
+  finished: Finished,
+): Promise<void> {
   const { caller, body } = call;
   const countedLocally = finished.outcome.usage === null;
   // Awaited only without upstream usage: an await costs the common call a turn of the microtask queue.
   const usage = finished.outcome.usage ?? (await locallyCountedUsage(call, finished.outcome));
   const quota = quotaFor(finished.price, usage, finished.quotaPerUnit);
-  if (finished.affinity) void services.affinity.observeUsage(finished.affinity.match, usage, call.dialect.name === 'anthropic');
-  services.metrics?.billed(call.endpoint.kind, body.model, usage.promptTokens, usage.completionTokens, quota, finished.outcome.firstByteMs);
+  if (finished.affinity)
+    void services.affinity.observeUsage(finished.affinity.match, usage, call.dialect.name === 'anthropic');
+  services.metrics?.billed(
+    call.endpoint.kind,
+    body.model,
+    usage.promptTokens,
+    usage.completionTokens,
+    quota,
+    finished.outcome.firstByteMs,
+  );
   if (finished.channel.caps || services.limits.applies(caller)) {
-    await services.limits.succeeded(caller, finished.channel, usage.promptTokens + usage.completionTokens, finished.heldTokens);
+    await services.limits.succeeded(
+      caller,
+      finished.channel,
+      usage.promptTokens + usage.completionTokens,
+      finished.heldTokens,
+    );
   }
   const now = Math.floor(Date.now() / 1000);
   const unpriced = finished.price.unpriced;

@@ -29,12 +29,41 @@ describe('adapter options over HTTP', () => {
     claude = await new FakeAnthropicUpstream('bedrock-secret').start();
     google = await new FakeGoogleUpstream().start();
     openai = await new FakeOpenAIUpstream().start();
-    apiKey = (await addToken(server, await addUser(server, 'options-user', { quota: 50_000_000 }), { unlimited: true })).apiKey;
+    apiKey = (await addToken(server, await addUser(server, 'options-user', { quota: 50_000_000 }), { unlimited: true }))
+      .apiKey;
     await priceModels(server, { [THINKING]: 1, 'gemini-2.5-flash': 1, 'gemini-2.0-flash': 1, 'gpt-4o-mini': 1 });
-    await addChannel(server, { name: 'anthropic', type: 14, baseUrl: claude.url, key: 'anthropic-key', models: [CLAUDE, THINKING] });
-    await addChannel(server, { name: 'bedrock', type: 33, baseUrl: claude.url, key: 'AKIDBEDROCK|bedrock-secret|us-west-2', models: [BEDROCK_CLAUDE] });
-    await addChannelWithOther(server, { name: 'gemini', type: 24, baseUrl: google.url, key: 'gemini-key', models: ['gemini-2.5-flash', 'gemini-2.0-flash'] }, '');
-    await addChannel(server, { name: 'openai', type: 1, baseUrl: openai.url, models: ['gpt-4o-mini'], modelMapping: { 'gpt-4o-mini': 'gpt-4o-mini-2024-07-18' } });
+    await addChannel(server, {
+      name: 'anthropic',
+      type: 14,
+      baseUrl: claude.url,
+      key: 'anthropic-key',
+      models: [CLAUDE, THINKING],
+    });
+    await addChannel(server, {
+      name: 'bedrock',
+      type: 33,
+      baseUrl: claude.url,
+      key: 'AKIDBEDROCK|bedrock-secret|us-west-2',
+      models: [BEDROCK_CLAUDE],
+    });
+    await addChannelWithOther(
+      server,
+      {
+        name: 'gemini',
+        type: 24,
+        baseUrl: google.url,
+        key: 'gemini-key',
+        models: ['gemini-2.5-flash', 'gemini-2.0-flash'],
+      },
+      '',
+    );
+    await addChannel(server, {
+      name: 'openai',
+      type: 1,
+      baseUrl: openai.url,
+      models: ['gpt-4o-mini'],
+      modelMapping: { 'gpt-4o-mini': 'gpt-4o-mini-2024-07-18' },
+    });
   });
   afterAll(async () => {
     await claude.stop();
@@ -45,9 +74,15 @@ describe('adapter options over HTTP', () => {
     for (const key of adapterOptionKeys) await server.context.options.save(key, optionCatalogue[key].default);
   });
 
-  const put = async (key: string, value: unknown, language: 'en' | 'zh' = 'en') => root('PUT', '/api/option/', { key, value }, language);
+  const put = async (key: string, value: unknown, language: 'en' | 'zh' = 'en') =>
+    root('PUT', '/api/option/', { key, value }, language);
   const set = async (key: string, value: unknown) => {
-    const reply = await put(key, typeof value === 'string' || typeof value === 'boolean' || typeof value === 'number' ? value : JSON.stringify(value));
+    const reply = await put(
+      key,
+      typeof value === 'string' || typeof value === 'boolean' || typeof value === 'number'
+        ? value
+        : JSON.stringify(value),
+    );
     expect(reply.success, reply.message).toBe(true);
   };
   const relay = async (path: string, body: unknown, headers: Record<string, string> = {}) => {
@@ -60,10 +95,16 @@ describe('adapter options over HTTP', () => {
     expect(response.status, text).toBe(200);
     return text;
   };
-  const chat = (model: string, extra: Record<string, unknown> = {}) => relay('/v1/chat/completions', { model, messages: [{ role: 'user', content: 'hi' }], ...extra });
+  const chat = (model: string, extra: Record<string, unknown> = {}) =>
+    relay('/v1/chat/completions', { model, messages: [{ role: 'user', content: 'hi' }], ...extra });
 
   it('lists every key with the reference defaults', async () => {
-    const listed = Object.fromEntries(((await root<Array<{ key: string; value: string }>>('GET', '/api/option/')).data ?? []).map((entry) => [entry.key, entry.value]));
+    const listed = Object.fromEntries(
+      ((await root<Array<{ key: string; value: string }>>('GET', '/api/option/')).data ?? []).map((entry) => [
+        entry.key,
+        entry.value,
+      ]),
+    );
     expect(listed).toMatchObject({
       'claude.model_headers_settings': '{}',
       'claude.default_max_tokens': '{"default":8192}',
@@ -77,23 +118,54 @@ describe('adapter options over HTTP', () => {
 
   it('refuses values of the wrong shape with a message saying what is expected, and keeps the old value', async () => {
     const refusals: Array<[string, string, string]> = [
-      ['claude.default_max_tokens', '{"default": 0}', 'claude.default_max_tokens must be a JSON object: model name → whole number of at least 1 ("default" sets the fallback)'],
+      [
+        'claude.default_max_tokens',
+        '{"default": 0}',
+        'claude.default_max_tokens must be a JSON object: model name → whole number of at least 1 ("default" sets the fallback)',
+      ],
       ['claude.default_max_tokens', '{"default": 8192', 'claude.default_max_tokens is not a valid JSON string'],
-      ['claude.model_headers_settings', '{"m": {"bad header": ["x"]}}', 'claude.model_headers_settings must be a JSON object: model name → {header name: [value, ...]}'],
-      ['claude.model_headers_settings', '{"m": {"x-team": "blue"}}', 'claude.model_headers_settings must be a JSON object: model name → {header name: [value, ...]}'],
-      ['claude.thinking_adapter_budget_tokens_percentage', '1.5', 'claude.thinking_adapter_budget_tokens_percentage cannot be greater than 1'],
-      ['claude.thinking_adapter_budget_tokens_percentage', '0', 'claude.thinking_adapter_budget_tokens_percentage cannot be less than 0.01'],
-      ['gemini.safety_settings', '{"default": "BLOCK_SOME"}', 'gemini.safety_settings must be a JSON object: model name → safety threshold (OFF, BLOCK_NONE, BLOCK_ONLY_HIGH, BLOCK_MEDIUM_AND_ABOVE, BLOCK_LOW_AND_ABOVE, HARM_BLOCK_THRESHOLD_UNSPECIFIED)'],
-      ['gemini.version_settings', '{"default": "beta"}', 'gemini.version_settings must be a JSON object: model name → API version (such as v1, v1beta)'],
+      [
+        'claude.model_headers_settings',
+        '{"m": {"bad header": ["x"]}}',
+        'claude.model_headers_settings must be a JSON object: model name → {header name: [value, ...]}',
+      ],
+      [
+        'claude.model_headers_settings',
+        '{"m": {"x-team": "blue"}}',
+        'claude.model_headers_settings must be a JSON object: model name → {header name: [value, ...]}',
+      ],
+      [
+        'claude.thinking_adapter_budget_tokens_percentage',
+        '1.5',
+        'claude.thinking_adapter_budget_tokens_percentage cannot be greater than 1',
+      ],
+      [
+        'claude.thinking_adapter_budget_tokens_percentage',
+        '0',
+        'claude.thinking_adapter_budget_tokens_percentage cannot be less than 0.01',
+      ],
+      [
+        'gemini.safety_settings',
+        '{"default": "BLOCK_SOME"}',
+        'gemini.safety_settings must be a JSON object: model name → safety threshold (OFF, BLOCK_NONE, BLOCK_ONLY_HIGH, BLOCK_MEDIUM_AND_ABOVE, BLOCK_LOW_AND_ABOVE, HARM_BLOCK_THRESHOLD_UNSPECIFIED)',
+      ],
+      [
+        'gemini.version_settings',
+        '{"default": "beta"}',
+        'gemini.version_settings must be a JSON object: model name → API version (such as v1, v1beta)',
+      ],
       ['global.pass_through_request_enabled', 'yes', 'global.pass_through_request_enabled must be true or false'],
     ];
-    for (const [key, value, message] of refusals) expect(await put(key, value)).toMatchObject({ success: false, message });
-    expect((await put('gemini.version_settings', '{"default": 1}', 'zh')).message).toBe('gemini.version_settings 必须是 JSON 对象：模型名 → API 版本（如 v1、v1beta）');
+    for (const [key, value, message] of refusals)
+      expect(await put(key, value)).toMatchObject({ success: false, message });
+    expect((await put('gemini.version_settings', '{"default": 1}', 'zh')).message).toBe(
+      'gemini.version_settings 必须是 JSON 对象：模型名 → API 版本（如 v1、v1beta）',
+    );
     expect(server.context.options.string('claude.default_max_tokens')).toBe('{"default":8192}');
     expect(server.context.options.string('gemini.version_settings')).toBe('{"default":"v1beta","gemini-1.0-pro":"v1"}');
   });
 
-  it('Claude: per-model headers merge with the client\'s (Bedrock: beta flags in the body), default max_tokens per model, on converted and native calls', async () => {
+  it("Claude: per-model headers merge with the client's (Bedrock: beta flags in the body), default max_tokens per model, on converted and native calls", async () => {
     await set('claude.model_headers_settings', {
       [CLAUDE]: { 'anthropic-beta': ['context-1m-2025-08-07'], 'X-Team': ['blue', 'green'] },
       [BEDROCK_CLAUDE]: { 'anthropic-beta': ['token-efficient-tools-2025-02-19'] },
@@ -101,9 +173,16 @@ describe('adapter options over HTTP', () => {
     await set('claude.default_max_tokens', { default: 2048, [CLAUDE]: 3000 });
     await chat(CLAUDE, {});
     expect(claude.received.at(-1)!.body.max_tokens).toBe(3000);
-    expect(claude.received.at(-1)!.headers).toMatchObject({ 'anthropic-beta': 'context-1m-2025-08-07', 'x-team': 'blue,green' });
+    expect(claude.received.at(-1)!.headers).toMatchObject({
+      'anthropic-beta': 'context-1m-2025-08-07',
+      'x-team': 'blue,green',
+    });
 
-    await relay('/v1/messages', { model: CLAUDE, messages: [{ role: 'user', content: 'hi' }] }, { 'anthropic-beta': 'files-api-2025-04-14' });
+    await relay(
+      '/v1/messages',
+      { model: CLAUDE, messages: [{ role: 'user', content: 'hi' }] },
+      { 'anthropic-beta': 'files-api-2025-04-14' },
+    );
     expect(claude.received.at(-1)!.body.max_tokens).toBe(3000);
     expect(claude.received.at(-1)!.headers['anthropic-beta']).toBe('files-api-2025-04-14,context-1m-2025-08-07');
 
@@ -113,17 +192,27 @@ describe('adapter options over HTTP', () => {
 
     await chat(BEDROCK_CLAUDE);
     const bedrock = claude.received.at(-1)!;
-    expect(bedrock).toMatchObject({ signatureValid: true, body: { max_tokens: 2048, anthropic_beta: ['token-efficient-tools-2025-02-19'] } });
+    expect(bedrock).toMatchObject({
+      signatureValid: true,
+      body: { max_tokens: 2048, anthropic_beta: ['token-efficient-tools-2025-02-19'] },
+    });
   });
 
   it('Claude: the thinking adapter follows its switch and budget share', async () => {
     await set('claude.thinking_adapter_budget_tokens_percentage', 0.5);
     await chat(THINKING, { max_tokens: 4000, temperature: 0.3 });
-    expect(claude.received.at(-1)!.body).toMatchObject({ model: CLAUDE, max_tokens: 4000, thinking: { type: 'enabled', budget_tokens: 2000 } });
+    expect(claude.received.at(-1)!.body).toMatchObject({
+      model: CLAUDE,
+      max_tokens: 4000,
+      thinking: { type: 'enabled', budget_tokens: 2000 },
+    });
     expect(claude.received.at(-1)!.body).not.toHaveProperty('temperature');
 
     await relay('/v1/messages', { model: THINKING, max_tokens: 3000, messages: [{ role: 'user', content: 'hi' }] });
-    expect(claude.received.at(-1)!.body).toMatchObject({ model: CLAUDE, thinking: { type: 'enabled', budget_tokens: 1500 } });
+    expect(claude.received.at(-1)!.body).toMatchObject({
+      model: CLAUDE,
+      thinking: { type: 'enabled', budget_tokens: 1500 },
+    });
 
     await set('claude.thinking_adapter_enabled', false);
     await chat(THINKING, { max_tokens: 4000 });
@@ -136,15 +225,20 @@ describe('adapter options over HTTP', () => {
     await set('gemini.version_settings', { default: 'v1', 'gemini-2.5-flash': 'v1alpha' });
     await chat('gemini-2.5-flash');
     expect(google.last!.path).toBe('/v1alpha/models/gemini-2.5-flash:generateContent');
-    expect(new Set((google.last!.body.safetySettings as Array<{ threshold: string }>).map((entry) => entry.threshold))).toEqual(new Set(['BLOCK_NONE']));
+    expect(
+      new Set((google.last!.body.safetySettings as Array<{ threshold: string }>).map((entry) => entry.threshold)),
+    ).toEqual(new Set(['BLOCK_NONE']));
     await chat('gemini-2.0-flash');
     expect(google.last!.path).toBe('/v1/models/gemini-2.0-flash:generateContent');
-    expect(new Set((google.last!.body.safetySettings as Array<{ threshold: string }>).map((entry) => entry.threshold))).toEqual(new Set(['BLOCK_ONLY_HIGH']));
+    expect(
+      new Set((google.last!.body.safetySettings as Array<{ threshold: string }>).map((entry) => entry.threshold)),
+    ).toEqual(new Set(['BLOCK_ONLY_HIGH']));
   });
 
-  it('pass-through: the client\'s bytes reach every channel type unchanged; the address still uses the mapped model', async () => {
+  it("pass-through: the client's bytes reach every channel type unchanged; the address still uses the mapped model", async () => {
     await set('global.pass_through_request_enabled', true);
-    const openaiBody = '{"model":"gpt-4o-mini","stream":false,"messages":[{"role":"user","content":"hi"}],"x_vendor_field":1}';
+    const openaiBody =
+      '{"model":"gpt-4o-mini","stream":false,"messages":[{"role":"user","content":"hi"}],"x_vendor_field":1}';
     await relay('/v1/chat/completions', openaiBody);
     expect(openai.received.at(-1)!.text).toBe(openaiBody);
 

@@ -24,10 +24,28 @@ describe.each(kinds)('the official @anthropic-ai/sdk through /v1/messages on %s'
     openai = await new FakeOpenAIUpstream().start();
     userId = await addUser(server, 'claude-user', { quota: 50_000_000 });
     apiKey = (await addToken(server, userId, { unlimited: true })).apiKey;
-    await addChannel(server, { name: 'anthropic', type: 14, baseUrl: claude.url, key: 'anthropic-key', models: [CLAUDE] });
+    await addChannel(server, {
+      name: 'anthropic',
+      type: 14,
+      baseUrl: claude.url,
+      key: 'anthropic-key',
+      models: [CLAUDE],
+    });
     await addChannel(server, { name: 'openai', type: 1, baseUrl: openai.url, models: ['gpt-4o-mini', 'gpt-5-mini'] });
-    await addChannel(server, { name: 'mapped', type: 14, baseUrl: claude.url, models: ['claude-3-7-sonnet-20250219'], modelMapping: { 'claude-3-7-sonnet-20250219': 'claude-3-7-sonnet-latest' } });
-    await addChannel(server, { name: 'bedrock', type: 33, baseUrl: claude.url, key: 'AKIDBEDROCK|bedrock-secret|us-east-1', models: [BEDROCK_CLAUDE] });
+    await addChannel(server, {
+      name: 'mapped',
+      type: 14,
+      baseUrl: claude.url,
+      models: ['claude-3-7-sonnet-20250219'],
+      modelMapping: { 'claude-3-7-sonnet-20250219': 'claude-3-7-sonnet-latest' },
+    });
+    await addChannel(server, {
+      name: 'bedrock',
+      type: 33,
+      baseUrl: claude.url,
+      key: 'AKIDBEDROCK|bedrock-secret|us-east-1',
+      models: [BEDROCK_CLAUDE],
+    });
     client = new Anthropic({ apiKey, baseURL: server.url, maxRetries: 0 });
   });
 
@@ -47,11 +65,21 @@ describe.each(kinds)('the official @anthropic-ai/sdk through /v1/messages on %s'
   }
 
   it('Claude channel: the request goes up as sent, the answer comes back as recorded, cached tokens billed at their ratios', async () => {
-    const params = { model: CLAUDE, max_tokens: 256, system: 'Be kind.', messages: [{ role: 'user' as const, content: 'Hello' }] };
+    const params = {
+      model: CLAUDE,
+      max_tokens: 256,
+      system: 'Be kind.',
+      messages: [{ role: 'user' as const, content: 'Hello' }],
+    };
     const headers = { 'anthropic-beta': 'prompt-caching-2024-07-31', 'anthropic-version': '2023-06-01' };
     const message = await client.messages.create(params, { headers });
     expect(message.content).toEqual([{ type: 'text', text: 'Hello! How can I help you today?' }]);
-    expect(message.usage).toMatchObject({ input_tokens: 100, cache_read_input_tokens: 2000, cache_creation_input_tokens: 400, output_tokens: 50 });
+    expect(message.usage).toMatchObject({
+      input_tokens: 100,
+      cache_read_input_tokens: 2000,
+      cache_creation_input_tokens: 400,
+      output_tokens: 50,
+    });
     const received = claude.received.at(-1)!;
     expect(received.path).toBe('/v1/messages');
     expect(received.body).toEqual(params);
@@ -61,20 +89,37 @@ describe.each(kinds)('the official @anthropic-ai/sdk through /v1/messages on %s'
     // (100 + 2000 × 0.1 + 400 × 1.25 + 50 × 5) × 1.5 = 1575
     expect(toNumber(log.quota)).toBe(1575);
     expect(log).toMatchObject({ model_name: CLAUDE, prompt_tokens: 2500, completion_tokens: 50, is_stream: 0 });
-    expect(JSON.parse(log.other)).toMatchObject({ cache_tokens: 2000, cache_ratio: 0.1, cache_creation_tokens: 400, cache_creation_ratio: 1.25 });
+    expect(JSON.parse(log.other)).toMatchObject({
+      cache_tokens: 2000,
+      cache_ratio: 0.1,
+      cache_creation_tokens: 400,
+      cache_creation_ratio: 1.25,
+    });
   });
 
   it('Claude channel with a model mapping: only the model name changes on the way up', async () => {
-    const params = { model: 'claude-3-7-sonnet-20250219', max_tokens: 20, temperature: 0.3, messages: [{ role: 'user' as const, content: 'Hi' }] };
+    const params = {
+      model: 'claude-3-7-sonnet-20250219',
+      max_tokens: 20,
+      temperature: 0.3,
+      messages: [{ role: 'user' as const, content: 'Hi' }],
+    };
     await client.messages.create(params);
     expect(claude.received.at(-1)?.body).toEqual({ ...params, model: 'claude-3-7-sonnet-latest' });
     const log = await lastLog();
     expect(log.model_name).toBe('claude-3-7-sonnet-20250219');
-    expect(JSON.parse(log.other)).toMatchObject({ is_model_mapped: true, upstream_model_name: 'claude-3-7-sonnet-latest' });
+    expect(JSON.parse(log.other)).toMatchObject({
+      is_model_mapped: true,
+      upstream_model_name: 'claude-3-7-sonnet-latest',
+    });
   });
 
   it('Claude channel, streamed: events pass through untouched and the stream is billed the same', async () => {
-    const stream = client.messages.stream({ model: CLAUDE, max_tokens: 256, messages: [{ role: 'user', content: 'Hello' }] });
+    const stream = client.messages.stream({
+      model: CLAUDE,
+      max_tokens: 256,
+      messages: [{ role: 'user', content: 'Hello' }],
+    });
     const texts: string[] = [];
     stream.on('text', (text) => texts.push(text));
     const message = await stream.finalMessage();
@@ -115,7 +160,11 @@ describe.each(kinds)('the official @anthropic-ai/sdk through /v1/messages on %s'
   });
 
   it('OpenAI channel with a reasoning model: max_tokens travels as max_completion_tokens', async () => {
-    await client.messages.create({ model: 'gpt-5-mini', max_tokens: 300, messages: [{ role: 'user', content: 'Think' }] });
+    await client.messages.create({
+      model: 'gpt-5-mini',
+      max_tokens: 300,
+      messages: [{ role: 'user', content: 'Think' }],
+    });
     const body = openai.received.at(-1)?.body;
     expect(body).toMatchObject({ model: 'gpt-5-mini', max_completion_tokens: 300 });
     expect(body).not.toHaveProperty('max_tokens');
@@ -123,7 +172,11 @@ describe.each(kinds)('the official @anthropic-ai/sdk through /v1/messages on %s'
 
   it('OpenAI channel, streamed: chunks become Anthropic events with the usage at the end', async () => {
     openai.behaviour = { promptTokens: 33, completionTokens: 7 };
-    const stream = client.messages.stream({ model: 'gpt-4o-mini', max_tokens: 100, messages: [{ role: 'user', content: 'Stream' }] });
+    const stream = client.messages.stream({
+      model: 'gpt-4o-mini',
+      max_tokens: 100,
+      messages: [{ role: 'user', content: 'Stream' }],
+    });
     const message = await stream.finalMessage();
     expect(message.content).toEqual([{ type: 'text', text: 'Hello from the fake upstream' }]);
     expect(message.stop_reason).toBe('end_turn');
@@ -134,20 +187,32 @@ describe.each(kinds)('the official @anthropic-ai/sdk through /v1/messages on %s'
   });
 
   it('Bedrock channel, streamed: SigV4-signed call, event-stream re-framed as Anthropic events', async () => {
-    const stream = client.messages.stream({ model: BEDROCK_CLAUDE, max_tokens: 64, messages: [{ role: 'user', content: 'Hello' }] });
+    const stream = client.messages.stream({
+      model: BEDROCK_CLAUDE,
+      max_tokens: 64,
+      messages: [{ role: 'user', content: 'Hello' }],
+    });
     const message = await stream.finalMessage();
     expect(message.content).toEqual([{ type: 'text', text: 'Hello! How can I help you today?' }]);
     const received = claude.received.at(-1)!;
     expect(received.path).toBe('/model/us.anthropic.claude-sonnet-4-20250514-v1%3A0/invoke-with-response-stream');
     expect(received.signatureValid).toBe(true);
-    expect(received.body).toEqual({ max_tokens: 64, messages: [{ role: 'user', content: 'Hello' }], anthropic_version: 'bedrock-2023-05-31' });
+    expect(received.body).toEqual({
+      max_tokens: 64,
+      messages: [{ role: 'user', content: 'Hello' }],
+      anthropic_version: 'bedrock-2023-05-31',
+    });
     const log = await lastLog();
     expect(toNumber(log.quota)).toBe(1575);
     expect(log).toMatchObject({ model_name: BEDROCK_CLAUDE, channel_name: 'bedrock', is_stream: 1 });
   });
 
   it('Bedrock channel, whole answer', async () => {
-    const message = await client.messages.create({ model: BEDROCK_CLAUDE, max_tokens: 64, messages: [{ role: 'user', content: 'Hello' }] });
+    const message = await client.messages.create({
+      model: BEDROCK_CLAUDE,
+      max_tokens: 64,
+      messages: [{ role: 'user', content: 'Hello' }],
+    });
     expect(message.content).toEqual([{ type: 'text', text: 'Hello! How can I help you today?' }]);
     expect(claude.received.at(-1)?.path).toBe('/model/us.anthropic.claude-sonnet-4-20250514-v1%3A0/invoke');
   });
@@ -169,30 +234,51 @@ describe.each(kinds)('the official @anthropic-ai/sdk through /v1/messages on %s'
       model: CLAUDE,
       system: 'You are a careful assistant who answers in full sentences.',
       messages: [{ role: 'user', content: 'Hello there, how are you doing today?' }],
-      tools: [{ name: 'get_weather', description: 'Weather by city', input_schema: { type: 'object', properties: { city: { type: 'string' } } } }],
+      tools: [
+        {
+          name: 'get_weather',
+          description: 'Weather by city',
+          input_schema: { type: 'object', properties: { city: { type: 'string' } } },
+        },
+      ],
     });
     expect(short.input_tokens).toBeGreaterThan(0);
     expect(long.input_tokens).toBeGreaterThan(short.input_tokens + 20);
     expect(await server.context.balances.userQuota(userId)).toBe(quotaBefore);
-    const refused = await client.messages.countTokens({ model: CLAUDE, messages: 'nope' as never }).catch((error: unknown) => error);
+    const refused = await client.messages
+      .countTokens({ model: CLAUDE, messages: 'nope' as never })
+      .catch((error: unknown) => error);
     expect(refused).toBeInstanceOf(Anthropic.BadRequestError);
   });
 
   it('answers errors in Anthropic shape: a bad key, an unknown model, an upstream refusal', async () => {
     const stranger = new Anthropic({ apiKey: 'sk-not-a-real-key', baseURL: server.url, maxRetries: 0 });
-    const refused = await stranger.messages.create({ model: CLAUDE, max_tokens: 5, messages: [{ role: 'user', content: 'x' }] }).catch((error: unknown) => error);
+    const refused = await stranger.messages
+      .create({ model: CLAUDE, max_tokens: 5, messages: [{ role: 'user', content: 'x' }] })
+      .catch((error: unknown) => error);
     expect(refused).toBeInstanceOf(Anthropic.AuthenticationError);
-    expect((refused as InstanceType<typeof Anthropic.AuthenticationError>).error).toMatchObject({ type: 'error', error: { type: 'authentication_error' } });
+    expect((refused as InstanceType<typeof Anthropic.AuthenticationError>).error).toMatchObject({
+      type: 'error',
+      error: { type: 'authentication_error' },
+    });
 
-    const unknown = await client.messages.create({ model: 'no-such-model', max_tokens: 5, messages: [{ role: 'user', content: 'x' }] }).catch((error: unknown) => error);
+    const unknown = await client.messages
+      .create({ model: 'no-such-model', max_tokens: 5, messages: [{ role: 'user', content: 'x' }] })
+      .catch((error: unknown) => error);
     expect(unknown).toBeInstanceOf(Anthropic.BadRequestError);
 
     claude.behaviour = { failWith: { status: 400, fixture: 'error-invalid-request' } };
-    const upstream = await client.messages.create({ model: CLAUDE, max_tokens: 5, messages: [{ role: 'user', content: 'x' }] }).catch((error: unknown) => error);
+    const upstream = await client.messages
+      .create({ model: CLAUDE, max_tokens: 5, messages: [{ role: 'user', content: 'x' }] })
+      .catch((error: unknown) => error);
     expect(upstream).toBeInstanceOf(Anthropic.BadRequestError);
     expect((upstream as Error).message).toContain('text content blocks must be non-empty');
 
-    const invalid = await fetch(`${server.url}/v1/messages`, { method: 'POST', headers: { 'x-api-key': apiKey, 'content-type': 'application/json' }, body: '{"model":"x"}' });
+    const invalid = await fetch(`${server.url}/v1/messages`, {
+      method: 'POST',
+      headers: { 'x-api-key': apiKey, 'content-type': 'application/json' },
+      body: '{"model":"x"}',
+    });
     expect(invalid.status).toBe(400);
     expect(await invalid.json()).toMatchObject({ type: 'error', error: { type: 'invalid_request_error' } });
   });

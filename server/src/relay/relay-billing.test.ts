@@ -29,8 +29,16 @@ async function totals(server: TestServer, userId: number, tokenId: number) {
     .select((select) => [select.fn.sum<number>('quota').as('quota'), select.fn.countAll<number>().as('count')])
     .where('user_id', '=', userId)
     .executeTakeFirstOrThrow();
-  const user = await db.selectFrom('users').select(['quota', 'used_quota', 'request_count']).where('id', '=', userId).executeTakeFirstOrThrow();
-  const token = await db.selectFrom('tokens').select(['remain_quota', 'used_quota']).where('id', '=', tokenId).executeTakeFirstOrThrow();
+  const user = await db
+    .selectFrom('users')
+    .select(['quota', 'used_quota', 'request_count'])
+    .where('id', '=', userId)
+    .executeTakeFirstOrThrow();
+  const token = await db
+    .selectFrom('tokens')
+    .select(['remain_quota', 'used_quota'])
+    .where('id', '=', tokenId)
+    .executeTakeFirstOrThrow();
   return {
     logged: toNumber(logs.quota),
     calls: toNumber(logs.count),
@@ -59,7 +67,11 @@ describe('bills to the unit', () => {
     expect(await chat(server, token.apiKey, 'gpt-4o')).toBe(200);
     await flushAll(server);
     // gpt-4o: ratio 1.25, completion ratio 4; vip 0.5 → (333 + 77 × 4) × 1.25 × 0.5 = 400.625 → 401
-    expect(await totals(server, userId, token.id)).toMatchObject({ logged: 401, userQuota: 1_000_000 - 401, tokenRemain: 1_000_000 - 401 });
+    expect(await totals(server, userId, token.id)).toMatchObject({
+      logged: 401,
+      userQuota: 1_000_000 - 401,
+      tokenRemain: 1_000_000 - 401,
+    });
   });
 
   it('per-call price × 500000 × group ratio', async () => {
@@ -73,7 +85,11 @@ describe('bills to the unit', () => {
     expect(response.status).toBe(200);
     await flushAll(server);
     // dall-e-3: $0.04 per call × 500000 × 0.5 = 10000
-    expect(await totals(server, userId, token.id)).toMatchObject({ logged: 10_000, userQuota: 990_000, tokenRemain: 990_000 });
+    expect(await totals(server, userId, token.id)).toMatchObject({
+      logged: 10_000,
+      userQuota: 990_000,
+      tokenRemain: 990_000,
+    });
   });
 
   it('refunds the reservation in full when every channel fails', async () => {
@@ -83,7 +99,11 @@ describe('bills to the unit', () => {
     expect(await chat(server, token.apiKey, 'gpt-4o')).toBe(500);
     upstream.behaviour = {};
     await flushAll(server);
-    expect(await totals(server, userId, token.id)).toMatchObject({ logged: 0, userQuota: 100_000, tokenRemain: 100_000 });
+    expect(await totals(server, userId, token.id)).toMatchObject({
+      logged: 0,
+      userQuota: 100_000,
+      tokenRemain: 100_000,
+    });
   });
 });
 
@@ -117,7 +137,10 @@ describe('under concurrency the balances equal the start minus the sum of the lo
     const prefix = `switchboard-test-${randomBytes(4).toString('hex')}:`;
     const environment = { REDIS_CONN_STRING: 'redis://127.0.0.1:6379', REDIS_PREFIX: prefix };
     const first = await startTestServer({ databaseKind: 'postgres', environment });
-    const second = await startTestServer({ sharedDatabase: first.database, environment: { ...environment, NODE_TYPE: 'slave' } });
+    const second = await startTestServer({
+      sharedDatabase: first.database,
+      environment: { ...environment, NODE_TYPE: 'slave' },
+    });
     try {
       await addChannel(first, { baseUrl: upstream.url, models: ['gpt-4o-mini'] });
       await second.context.bus.channelsChanged();

@@ -33,10 +33,35 @@ describe.each(kinds)('the openai SDK against Claude and Bedrock channels on %s',
     openaiUpstream = await new FakeOpenAIUpstream().start();
     const userId = await addUser(server, 'openai-sdk-user', { quota: 50_000_000 });
     apiKey = (await addToken(server, userId, { unlimited: true })).apiKey;
-    claudeChannel = await addChannel(server, { name: 'anthropic', type: 14, baseUrl: claude.url, key: 'anthropic-key', models: [CLAUDE] });
-    await addChannel(server, { name: 'bedrock', type: 33, baseUrl: claude.url, key: 'AKIDBEDROCK|bedrock-secret|us-west-2', models: [BEDROCK_CLAUDE] });
-    await addChannel(server, { name: 'overloaded', type: 14, baseUrl: overloaded.url, models: [FAILING_CLAUDE], priority: 10, autoBan: false });
-    backupChannel = await addChannel(server, { name: 'backup', type: 1, baseUrl: openaiUpstream.url, models: [FAILING_CLAUDE], priority: 0 });
+    claudeChannel = await addChannel(server, {
+      name: 'anthropic',
+      type: 14,
+      baseUrl: claude.url,
+      key: 'anthropic-key',
+      models: [CLAUDE],
+    });
+    await addChannel(server, {
+      name: 'bedrock',
+      type: 33,
+      baseUrl: claude.url,
+      key: 'AKIDBEDROCK|bedrock-secret|us-west-2',
+      models: [BEDROCK_CLAUDE],
+    });
+    await addChannel(server, {
+      name: 'overloaded',
+      type: 14,
+      baseUrl: overloaded.url,
+      models: [FAILING_CLAUDE],
+      priority: 10,
+      autoBan: false,
+    });
+    backupChannel = await addChannel(server, {
+      name: 'backup',
+      type: 1,
+      baseUrl: openaiUpstream.url,
+      models: [FAILING_CLAUDE],
+      priority: 0,
+    });
     client = new OpenAI({ apiKey, baseURL: `${server.url}/v1`, maxRetries: 0 });
   });
 
@@ -61,11 +86,24 @@ describe.each(kinds)('the openai SDK against Claude and Bedrock channels on %s',
       model: CLAUDE,
       messages: [
         { role: 'system', content: 'Be kind.' },
-        { role: 'user', content: [{ type: 'text', text: 'What is this?' }, { type: 'image_url', image_url: { url: 'data:image/png;base64,iVBORw0KGgo=' } }] },
+        {
+          role: 'user',
+          content: [
+            { type: 'text', text: 'What is this?' },
+            { type: 'image_url', image_url: { url: 'data:image/png;base64,iVBORw0KGgo=' } },
+          ],
+        },
       ],
     });
-    expect(completion.choices[0]).toMatchObject({ message: { role: 'assistant', content: 'Hello! How can I help you today?' }, finish_reason: 'stop' });
-    expect(completion.usage).toMatchObject({ prompt_tokens: 2500, completion_tokens: 50, prompt_tokens_details: { cached_tokens: 2000 } });
+    expect(completion.choices[0]).toMatchObject({
+      message: { role: 'assistant', content: 'Hello! How can I help you today?' },
+      finish_reason: 'stop',
+    });
+    expect(completion.usage).toMatchObject({
+      prompt_tokens: 2500,
+      completion_tokens: 50,
+      prompt_tokens_details: { cached_tokens: 2000 },
+    });
     const received = claude.received.at(-1)!;
     expect(received.headers).toMatchObject({ 'x-api-key': 'anthropic-key', 'anthropic-version': '2023-06-01' });
     expect(received.body).toMatchInlineSnapshot(`
@@ -100,7 +138,12 @@ describe.each(kinds)('the openai SDK against Claude and Bedrock channels on %s',
   });
 
   it('Claude channel, streamed: Anthropic events become chunks, usage only for a client that asked', async () => {
-    const stream = await client.chat.completions.create({ model: CLAUDE, messages: [{ role: 'user', content: 'Hi' }], stream: true, stream_options: { include_usage: true } });
+    const stream = await client.chat.completions.create({
+      model: CLAUDE,
+      messages: [{ role: 'user', content: 'Hi' }],
+      stream: true,
+      stream_options: { include_usage: true },
+    });
     let text = '';
     let usage: OpenAI.CompletionUsage | undefined | null;
     let finish: string | null | undefined;
@@ -120,7 +163,11 @@ describe.each(kinds)('the openai SDK against Claude and Bedrock channels on %s',
 
   it('Claude channel: an error inside the stream reaches the openai SDK as an error, and the delivered part is billed', async () => {
     claude.behaviour = { fixture: 'overloaded-midway' };
-    const stream = await client.chat.completions.create({ model: CLAUDE, messages: [{ role: 'user', content: 'Tell a story' }], stream: true });
+    const stream = await client.chat.completions.create({
+      model: CLAUDE,
+      messages: [{ role: 'user', content: 'Tell a story' }],
+      stream: true,
+    });
     let text = '';
     const failure = await (async () => {
       for await (const chunk of stream) text += chunk.choices[0]?.delta.content ?? '';
@@ -134,12 +181,22 @@ describe.each(kinds)('the openai SDK against Claude and Bedrock channels on %s',
 
   it('Claude channel: tool use, whole and streamed, becomes OpenAI tool calls', async () => {
     claude.behaviour = { fixture: 'tool-use' };
-    const tools: OpenAI.ChatCompletionTool[] = [{ type: 'function', function: { name: 'get_weather', parameters: { type: 'object', properties: { location: { type: 'string' } } } } }];
+    const tools: OpenAI.ChatCompletionTool[] = [
+      {
+        type: 'function',
+        function: { name: 'get_weather', parameters: { type: 'object', properties: { location: { type: 'string' } } } },
+      },
+    ];
     const messages: OpenAI.ChatCompletionMessageParam[] = [{ role: 'user', content: 'Weather in Paris?' }];
     const completion = await client.chat.completions.create({ model: CLAUDE, messages, tools });
     expect(completion.choices[0]?.finish_reason).toBe('tool_calls');
-    expect(completion.choices[0]?.message.tool_calls?.[0]).toMatchObject({ type: 'function', function: { name: 'get_weather' } });
-    expect(claude.received.at(-1)?.body.tools).toEqual([{ name: 'get_weather', input_schema: { type: 'object', properties: { location: { type: 'string' } } } }]);
+    expect(completion.choices[0]?.message.tool_calls?.[0]).toMatchObject({
+      type: 'function',
+      function: { name: 'get_weather' },
+    });
+    expect(claude.received.at(-1)?.body.tools).toEqual([
+      { name: 'get_weather', input_schema: { type: 'object', properties: { location: { type: 'string' } } } },
+    ]);
 
     const stream = await client.chat.completions.create({ model: CLAUDE, messages, tools, stream: true });
     let args = '';
@@ -155,14 +212,26 @@ describe.each(kinds)('the openai SDK against Claude and Bedrock channels on %s',
   });
 
   it('Bedrock channel: signed InvokeModel, whole and streamed', async () => {
-    const completion = await client.chat.completions.create({ model: BEDROCK_CLAUDE, messages: [{ role: 'user', content: 'Hi' }], max_tokens: 32 });
+    const completion = await client.chat.completions.create({
+      model: BEDROCK_CLAUDE,
+      messages: [{ role: 'user', content: 'Hi' }],
+      max_tokens: 32,
+    });
     expect(completion.choices[0]?.message.content).toBe('Hello! How can I help you today?');
     let received = claude.received.at(-1)!;
     expect(received.path).toBe('/model/us.anthropic.claude-sonnet-4-20250514-v1%3A0/invoke');
     expect(received.signatureValid).toBe(true);
-    expect(received.body).toEqual({ messages: [{ role: 'user', content: [{ type: 'text', text: 'Hi' }] }], max_tokens: 32, anthropic_version: 'bedrock-2023-05-31' });
+    expect(received.body).toEqual({
+      messages: [{ role: 'user', content: [{ type: 'text', text: 'Hi' }] }],
+      max_tokens: 32,
+      anthropic_version: 'bedrock-2023-05-31',
+    });
 
-    const stream = await client.chat.completions.create({ model: BEDROCK_CLAUDE, messages: [{ role: 'user', content: 'Hi' }], stream: true });
+    const stream = await client.chat.completions.create({
+      model: BEDROCK_CLAUDE,
+      messages: [{ role: 'user', content: 'Hi' }],
+      stream: true,
+    });
     let text = '';
     for await (const chunk of stream) text += chunk.choices[0]?.delta.content ?? '';
     expect(text).toBe('Hello! How can I help you today?');
@@ -183,25 +252,45 @@ describe.each(kinds)('the openai SDK against Claude and Bedrock channels on %s',
   });
 
   it('Bedrock channel: image URLs are fetched and sent inline, an unreachable image is a clear 400', async () => {
-    const image = (url: string): OpenAI.ChatCompletionMessageParam[] => [{ role: 'user', content: [{ type: 'text', text: 'Describe' }, { type: 'image_url', image_url: { url } }] }];
+    const image = (url: string): OpenAI.ChatCompletionMessageParam[] => [
+      {
+        role: 'user',
+        content: [
+          { type: 'text', text: 'Describe' },
+          { type: 'image_url', image_url: { url } },
+        ],
+      },
+    ];
     await client.chat.completions.create({ model: BEDROCK_CLAUDE, messages: image(`${claude.url}/images/pixel.png`) });
     const messages = claude.received.at(-1)!.body.messages as Array<{ content: unknown[] }>;
-    expect(messages[0]?.content[1]).toEqual({ type: 'image', source: { type: 'base64', media_type: 'image/png', data: PIXEL_PNG.toString('base64') } });
+    expect(messages[0]?.content[1]).toEqual({
+      type: 'image',
+      source: { type: 'base64', media_type: 'image/png', data: PIXEL_PNG.toString('base64') },
+    });
 
-    const missing = await client.chat.completions.create({ model: BEDROCK_CLAUDE, messages: image(`${claude.url}/images/missing.png`) }).catch((error: unknown) => error);
+    const missing = await client.chat.completions
+      .create({ model: BEDROCK_CLAUDE, messages: image(`${claude.url}/images/missing.png`) })
+      .catch((error: unknown) => error);
     expect(missing).toBeInstanceOf(OpenAI.BadRequestError);
     expect((missing as Error).message).toContain('/images/missing.png');
   });
 
   it('an overloaded Claude channel fails over to an OpenAI channel, whichever dialect the client speaks', async () => {
-    const completion = await client.chat.completions.create({ model: FAILING_CLAUDE, messages: [{ role: 'user', content: 'Hi' }] });
+    const completion = await client.chat.completions.create({
+      model: FAILING_CLAUDE,
+      messages: [{ role: 'user', content: 'Hi' }],
+    });
     expect(completion.choices[0]?.message.content).toBe('Hello from the fake upstream');
     let log = await lastLog();
     expect(log.channel_id).toBe(backupChannel);
     expect(JSON.parse(log.other).admin_info.use_channel).toHaveLength(2);
 
     const anthropic = new Anthropic({ apiKey, baseURL: server.url, maxRetries: 0 });
-    const message = await anthropic.messages.create({ model: FAILING_CLAUDE, max_tokens: 10, messages: [{ role: 'user', content: 'Hi' }] });
+    const message = await anthropic.messages.create({
+      model: FAILING_CLAUDE,
+      max_tokens: 10,
+      messages: [{ role: 'user', content: 'Hi' }],
+    });
     expect(message.content).toEqual([{ type: 'text', text: 'Hello from the fake upstream' }]);
     log = await lastLog();
     expect(log.channel_id).toBe(backupChannel);

@@ -7,12 +7,7 @@ import { openAIDialect } from './formats/openai-chat';
 import { RelayError } from './relay-error';
 import { messages } from '../platform/i18n/catalogue';
 
-const internal = new RelayError(
-  messages.relay.internalError,
-  500,
-  'internal_error',
-  'api_error',
-);
+const internal = new RelayError(messages.relay.internalError, 500, 'internal_error', 'api_error');
 
 /** The error body and status for any failure of a relay call, in the client's dialect (OpenAI by default). */
 export function relayErrorBody(error: unknown, request: FastifyRequest, dialect: InboundDialect = openAIDialect) {
@@ -22,14 +17,22 @@ export function relayErrorBody(error: unknown, request: FastifyRequest, dialect:
 }
 
 /** Writes an error on a hijacked response, unless the answer has already begun. */
-export function writeRelayError(response: ServerResponse, request: FastifyRequest, error: unknown, dialect?: InboundDialect): void {
+export function writeRelayError(
+  response: ServerResponse,
+  request: FastifyRequest,
+  error: unknown,
+  dialect?: InboundDialect,
+): void {
   if (response.headersSent) {
     if (!response.writableEnded) response.end();
     return;
   }
   const { status, body } = relayErrorBody(error, request, dialect);
   const text = JSON.stringify(body);
-  response.writeHead(status === 499 ? 400 : status, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text) });
+  response.writeHead(status === 499 ? 400 : status, {
+    'content-type': 'application/json',
+    'content-length': Buffer.byteLength(text),
+  });
   response.end(text);
 }
 
@@ -54,7 +57,12 @@ export function relayErrorHandler(error: FastifyError, request: FastifyRequest, 
     return reply.status(status).send(body);
   }
   if (!(error instanceof RelayError) && error.statusCode && error.statusCode < 500) {
-    const wrapped = new RelayError({ zh: error.message, en: error.message }, error.statusCode, error.code ?? 'invalid_request', 'invalid_request_error');
+    const wrapped = new RelayError(
+      { zh: error.message, en: error.message },
+      error.statusCode,
+      error.code ?? 'invalid_request',
+      'invalid_request_error',
+    );
     const { status, body } = relayErrorBody(wrapped, request, dialect);
     return reply.status(status).send(body);
   }

@@ -10,7 +10,8 @@ const OPENAI_KEY = 'Zq7plainKey4431Xy';
 const ANTHROPIC_KEY = 'claudePlain9Kq2LmW';
 const GEMINI_KEY = 'geminiPlain77Rt3QvZ';
 /** Someone else's credentials an upstream may print: shapes the scrubber knows. */
-const FOREIGN = 'AKIAIOSFODNN7EXAMPLE sk-proj-otherPerson12345 AIzaSyA1234567890abcdefghij eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxMjM0In0.c2lnbmF0dXJl';
+const FOREIGN =
+  'AKIAIOSFODNN7EXAMPLE sk-proj-otherPerson12345 AIzaSyA1234567890abcdefghij eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxMjM0In0.c2lnbmF0dXJl';
 const FOREIGN_PARTS = ['IOSFODNN7EXAMPLE', 'otherPerson12345', 'SyA1234567890abcdefghij', 'eyJzdWIiOiIxMjM0In0'];
 
 /** What an upstream that prints the key it was given says. */
@@ -58,10 +59,14 @@ class EchoingUpstream {
     this.keysSeen.push(key);
     if (this.midStream && (JSON.parse(text) as { stream?: boolean }).stream) {
       response.writeHead(200, { 'content-type': 'text/event-stream' });
-      response.write(`data: ${JSON.stringify({ id: 'c1', object: 'chat.completion.chunk', created: 1, model: 'scrub-gpt', choices: [{ index: 0, delta: { content: 'Once' } }] })}\n\n`);
+      response.write(
+        `data: ${JSON.stringify({ id: 'c1', object: 'chat.completion.chunk', created: 1, model: 'scrub-gpt', choices: [{ index: 0, delta: { content: 'Once' } }] })}\n\n`,
+      );
       return void response.end(`data: ${JSON.stringify({ error: { message: echo(key), type: 'server_error' } })}\n\n`);
     }
-    return this.send(response, { error: { message: echo(key), type: 'invalid_request_error', code: 'invalid_api_key' } });
+    return this.send(response, {
+      error: { message: echo(key), type: 'invalid_request_error', code: 'invalid_api_key' },
+    });
   }
 
   private send(response: ServerResponse, body: unknown): void {
@@ -71,11 +76,27 @@ class EchoingUpstream {
 
   private failMidStream(response: ServerResponse, key: string): void {
     response.writeHead(200, { 'content-type': 'text/event-stream' });
-    const start = { type: 'message_start', message: { id: 'msg_1', type: 'message', role: 'assistant', model: 'claude-x', content: [], usage: { input_tokens: 5, output_tokens: 1 } } };
+    const start = {
+      type: 'message_start',
+      message: {
+        id: 'msg_1',
+        type: 'message',
+        role: 'assistant',
+        model: 'claude-x',
+        content: [],
+        usage: { input_tokens: 5, output_tokens: 1 },
+      },
+    };
     response.write(`event: message_start\ndata: ${JSON.stringify(start)}\n\n`);
-    response.write(`event: content_block_start\ndata: {"type":"content_block_start","index":0,"content_block":{"type":"text","text":""}}\n\n`);
-    response.write(`event: content_block_delta\ndata: {"type":"content_block_delta","index":0,"delta":{"type":"text_delta","text":"Once"}}\n\n`);
-    response.end(`event: error\ndata: ${JSON.stringify({ type: 'error', error: { type: 'overloaded_error', message: echo(key) } })}\n\n`);
+    response.write(
+      `event: content_block_start\ndata: {"type":"content_block_start","index":0,"content_block":{"type":"text","text":""}}\n\n`,
+    );
+    response.write(
+      `event: content_block_delta\ndata: {"type":"content_block_delta","index":0,"delta":{"type":"text_delta","text":"Once"}}\n\n`,
+    );
+    response.end(
+      `event: error\ndata: ${JSON.stringify({ type: 'error', error: { type: 'overloaded_error', message: echo(key) } })}\n\n`,
+    );
   }
 }
 
@@ -91,7 +112,11 @@ beforeAll(async () => {
   apiKey = (await addToken(server, userId, { unlimited: true })).apiKey;
   await addChannel(server, { type: 1, baseUrl: upstream.url, key: OPENAI_KEY, models: ['scrub-gpt'] });
   await addChannel(server, { type: 14, baseUrl: upstream.url, key: ANTHROPIC_KEY, models: ['scrub-claude'] });
-  await addChannelWithOther(server, { type: 24, baseUrl: upstream.url, key: GEMINI_KEY, models: ['scrub-gemini'] }, 'v1beta');
+  await addChannelWithOther(
+    server,
+    { type: 24, baseUrl: upstream.url, key: GEMINI_KEY, models: ['scrub-gemini'] },
+    'v1beta',
+  );
 });
 
 afterAll(async () => {
@@ -100,17 +125,37 @@ afterAll(async () => {
 });
 
 /** The whole reply text of a relay call, whatever its dialect. */
-async function relayText(path: string, body: unknown, headers: Record<string, string>): Promise<{ status: number; text: string }> {
-  const response = await server.call(path, { method: 'POST', headers: { 'content-type': 'application/json', 'accept-language': 'en', ...headers }, body: JSON.stringify(body) });
+async function relayText(
+  path: string,
+  body: unknown,
+  headers: Record<string, string>,
+): Promise<{ status: number; text: string }> {
+  const response = await server.call(path, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'accept-language': 'en', ...headers },
+    body: JSON.stringify(body),
+  });
   return { status: response.status, text: await response.text() };
 }
 
 const openAICall = (model: string, stream: boolean) =>
-  relayText('/v1/chat/completions', { model, stream, messages: [{ role: 'user', content: 'hi' }] }, { authorization: `Bearer ${apiKey}` });
+  relayText(
+    '/v1/chat/completions',
+    { model, stream, messages: [{ role: 'user', content: 'hi' }] },
+    { authorization: `Bearer ${apiKey}` },
+  );
 const anthropicCall = (model: string, stream: boolean) =>
-  relayText('/v1/messages', { model, stream, max_tokens: 16, messages: [{ role: 'user', content: 'hi' }] }, { 'x-api-key': apiKey });
+  relayText(
+    '/v1/messages',
+    { model, stream, max_tokens: 16, messages: [{ role: 'user', content: 'hi' }] },
+    { 'x-api-key': apiKey },
+  );
 const geminiCall = (model: string, stream: boolean) =>
-  relayText(`/v1beta/models/${model}:${stream ? 'streamGenerateContent?alt=sse' : 'generateContent'}`, { contents: [{ role: 'user', parts: [{ text: 'hi' }] }] }, { 'x-goog-api-key': apiKey });
+  relayText(
+    `/v1beta/models/${model}:${stream ? 'streamGenerateContent?alt=sse' : 'generateContent'}`,
+    { contents: [{ role: 'user', parts: [{ text: 'hi' }] }] },
+    { 'x-goog-api-key': apiKey },
+  );
 
 function expectScrubbed(reply: { text: string }, key: string): void {
   expect(upstream.keysSeen.at(-1)).toBe(key);
@@ -164,7 +209,11 @@ describe('an error inside a stream that prints the key', () => {
   });
 
   it.each([
-    { path: 'a converted stream (OpenAI client, Anthropic channel)', call: () => openAICall('scrub-claude', true), key: ANTHROPIC_KEY },
+    {
+      path: 'a converted stream (OpenAI client, Anthropic channel)',
+      call: () => openAICall('scrub-claude', true),
+      key: ANTHROPIC_KEY,
+    },
     { path: 'a native Anthropic stream', call: () => anthropicCall('scrub-claude', true), key: ANTHROPIC_KEY },
     { path: 'a native OpenAI stream', call: () => openAICall('scrub-gpt', true), key: OPENAI_KEY },
   ])('reaches the client of $path without the key', async ({ call, key }) => {

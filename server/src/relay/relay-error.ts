@@ -30,7 +30,14 @@ export class RelayError extends Error {
 
   /** The client-facing OpenAI shape. */
   toOpenAI(language: 'zh' | 'en', requestId: string) {
-    return { error: { message: `${this.text[language]} (request id: ${requestId})`, type: this.type, param: '', code: this.code } };
+    return {
+      error: {
+        message: `${this.text[language]} (request id: ${requestId})`,
+        type: this.type,
+        param: '',
+        code: this.code,
+      },
+    };
   }
 
   /** The same error (class and fields) with another message, e.g. with secrets taken out of it. */
@@ -60,4 +67,5 @@ export class UpstreamError extends RelayError {
 }
 
 /** An upstream answered 2xx with a body that cannot be read; another channel may do better. */
-export const badUpstreamBody = () => new RelayError(messages.relay.upstreamBadBody, 502, 'bad_response_body', 'upstream_error', true);
+export const badUpstreamBody = () =>
+  new RelayError(messages.relay.upstreamBadBody, 502, 'bad_response_body', 'upstream_error', true);

@@ -49,9 +49,21 @@ describe('the official openai SDK through the gateway', () => {
     const log = await lastLog();
     // gpt-4o-mini: model ratio 0.075, completion ratio 4, group ratio 1 → (1000 + 500 × 4) × 0.075 = 225
     expect(toNumber(log.quota)).toBe(225);
-    expect(log).toMatchObject({ type: 2, model_name: 'gpt-4o-mini', username: 'sdk-user', is_stream: 0, group: 'default' });
+    expect(log).toMatchObject({
+      type: 2,
+      model_name: 'gpt-4o-mini',
+      username: 'sdk-user',
+      is_stream: 0,
+      group: 'default',
+    });
     const other = JSON.parse(log.other) as Record<string, unknown>;
-    expect(other).toMatchObject({ model_ratio: 0.075, completion_ratio: 4, group_ratio: 1, model_price: -1, local_count_tokens: false });
+    expect(other).toMatchObject({
+      model_ratio: 0.075,
+      completion_ratio: 4,
+      group_ratio: 1,
+      model_price: -1,
+      local_count_tokens: false,
+    });
   });
 
   it('streams, forcing usage upstream but hiding the usage chunk from a client that did not ask', async () => {
@@ -87,7 +99,11 @@ describe('the official openai SDK through the gateway', () => {
 
   it('counts the completion locally when the upstream reports no usage, and says so in the log', async () => {
     upstream.behaviour = { omitUsage: true, words: ['one', ' two', ' three'] };
-    const stream = await client.chat.completions.create({ model: 'gpt-4o-mini', messages: [{ role: 'user', content: 'Count' }], stream: true });
+    const stream = await client.chat.completions.create({
+      model: 'gpt-4o-mini',
+      messages: [{ role: 'user', content: 'Count' }],
+      stream: true,
+    });
     for await (const _chunk of stream) void _chunk;
     const log = await lastLog();
     expect(log.completion_tokens).toBe(3);
@@ -114,9 +130,21 @@ describe('the official openai SDK through the gateway', () => {
   it('keeps the balances of user and token equal to the start minus the sum of the logs', async () => {
     await flushAll(server);
     const db = server.context.database.db;
-    const spent = await db.selectFrom('logs').select((select) => select.fn.sum<number>('quota').as('total')).where('user_id', '=', userId).executeTakeFirstOrThrow();
-    const user = await db.selectFrom('users').select(['quota', 'used_quota', 'request_count']).where('id', '=', userId).executeTakeFirstOrThrow();
-    const token = await db.selectFrom('tokens').select(['remain_quota', 'used_quota']).where('id', '=', tokenId).executeTakeFirstOrThrow();
+    const spent = await db
+      .selectFrom('logs')
+      .select((select) => select.fn.sum<number>('quota').as('total'))
+      .where('user_id', '=', userId)
+      .executeTakeFirstOrThrow();
+    const user = await db
+      .selectFrom('users')
+      .select(['quota', 'used_quota', 'request_count'])
+      .where('id', '=', userId)
+      .executeTakeFirstOrThrow();
+    const token = await db
+      .selectFrom('tokens')
+      .select(['remain_quota', 'used_quota'])
+      .where('id', '=', tokenId)
+      .executeTakeFirstOrThrow();
     const total = toNumber(spent.total);
     expect(total).toBeGreaterThan(0);
     expect(toNumber(user.quota)).toBe(START_QUOTA - total);

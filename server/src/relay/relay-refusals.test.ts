@@ -11,7 +11,10 @@ interface OpenAIError {
   error: { message: string; type: string; code: string };
 }
 
-async function chat(apiKey: string | null, body: Record<string, unknown> = { model: 'gpt-4o-mini', messages: [{ role: 'user', content: 'hi' }] }) {
+async function chat(
+  apiKey: string | null,
+  body: Record<string, unknown> = { model: 'gpt-4o-mini', messages: [{ role: 'user', content: 'hi' }] },
+) {
   const headers: Record<string, string> = { 'content-type': 'application/json', 'accept-language': 'en' };
   if (apiKey) headers.authorization = `Bearer ${apiKey}`;
   const response = await server.call('/v1/chat/completions', { method: 'POST', headers, body: JSON.stringify(body) });
@@ -32,11 +35,17 @@ describe('refusals, in the OpenAI error shape', () => {
   it('no key: 401', async () => {
     const { status, body } = await chat(null);
     expect(status).toBe(401);
-    expect(body.error).toMatchObject({ type: 'authentication_error', message: expect.stringMatching(/^No API key provided \(request id: \w+\)$/) });
+    expect(body.error).toMatchObject({
+      type: 'authentication_error',
+      message: expect.stringMatching(/^No API key provided \(request id: \w+\)$/),
+    });
   });
 
   it('unknown key: 401', async () => {
-    expect(await chat('sk-unknownkeyunknownkeyunknownkeyunknownkeyunknown')).toMatchObject({ status: 401, body: { error: { code: 'invalid_api_key' } } });
+    expect(await chat('sk-unknownkeyunknownkeyunknownkeyunknownkeyunknown')).toMatchObject({
+      status: 401,
+      body: { error: { code: 'invalid_api_key' } },
+    });
   });
 
   it.each([
@@ -121,9 +130,18 @@ describe('refusals, in the OpenAI error shape', () => {
     expect(files.status).toBe(501);
     const unknown = await server.call('/v1/no/such/path', { method: 'POST' });
     expect(unknown.status).toBe(404);
-    expect(await unknown.json()).toEqual({ error: { message: 'Invalid URL (POST /v1/no/such/path)', type: 'invalid_request_error', param: '', code: 'invalid_url' } });
+    expect(await unknown.json()).toEqual({
+      error: {
+        message: 'Invalid URL (POST /v1/no/such/path)',
+        type: 'invalid_request_error',
+        param: '',
+        code: 'invalid_url',
+      },
+    });
     const unknownMode = await server.call('/mj-fast/mj/no/such/path', { method: 'POST' });
     expect(unknownMode.status).toBe(404);
-    expect(await unknownMode.json()).toMatchObject({ error: { message: 'Invalid URL (POST /mj-fast/mj/no/such/path)', code: 'invalid_url' } });
+    expect(await unknownMode.json()).toMatchObject({
+      error: { message: 'Invalid URL (POST /mj-fast/mj/no/such/path)', code: 'invalid_url' },
+    });
   });
 });

@@ -10,13 +10,26 @@ const fakeUpstream = fakeUpstreams();
 async function clientFor(model: string) {
   const userId = await addUser(server, `user-${model}`, { quota: 50_000_000 });
   const token = await addToken(server, userId, { unlimited: true });
-  return new OpenAI({ apiKey: token.apiKey, baseURL: `${server.url}/v1`, maxRetries: 0, defaultHeaders: { 'accept-language': 'en' } });
+  return new OpenAI({
+    apiKey: token.apiKey,
+    baseURL: `${server.url}/v1`,
+    maxRetries: 0,
+    defaultHeaders: { 'accept-language': 'en' },
+  });
 }
 
 async function lastLogOther() {
   await flushAll(server);
-  const log = await server.context.database.db.selectFrom('logs').select('other').orderBy('id', 'desc').executeTakeFirstOrThrow();
-  return JSON.parse(log.other) as { admin_info: { use_channel: string[] }; is_model_mapped: boolean; upstream_model_name: string };
+  const log = await server.context.database.db
+    .selectFrom('logs')
+    .select('other')
+    .orderBy('id', 'desc')
+    .executeTakeFirstOrThrow();
+  return JSON.parse(log.other) as {
+    admin_info: { use_channel: string[] };
+    is_model_mapped: boolean;
+    upstream_model_name: string;
+  };
 }
 
 beforeAll(async () => {
@@ -53,7 +66,9 @@ describe('failover', () => {
     await addChannel(server, { baseUrl: bad.url, models: [model], priority: 5 });
     await addChannel(server, { baseUrl: spare.url, models: [model], priority: 0 });
     const client = await clientFor(model);
-    const failure = await client.chat.completions.create({ model, messages: [{ role: 'user', content: 'hi' }] }).catch((error: unknown) => error);
+    const failure = await client.chat.completions
+      .create({ model, messages: [{ role: 'user', content: 'hi' }] })
+      .catch((error: unknown) => error);
     expect(failure).toBeInstanceOf(OpenAI.APIError);
     expect((failure as InstanceType<typeof OpenAI.APIError>).status).toBe(400);
     expect((failure as InstanceType<typeof OpenAI.APIError>).message).toMatch(/your request is malformed/);
@@ -66,13 +81,19 @@ describe('failover', () => {
     const model = 'gpt-4.1-mini';
     await addChannel(server, { baseUrl: upstream.url, models: [model], statusCodeMapping: { '400': 502 } });
     const client = await clientFor(model);
-    await expect(client.chat.completions.create({ model, messages: [{ role: 'user', content: 'hi' }] })).rejects.toMatchObject({ status: 502 });
+    await expect(
+      client.chat.completions.create({ model, messages: [{ role: 'user', content: 'hi' }] }),
+    ).rejects.toMatchObject({ status: 502 });
   });
 
   it('follows a model mapping chain; billing keeps the requested name, the log the upstream one', async () => {
     const upstream = await fakeUpstream();
     const model = 'gpt-4.1-nano';
-    await addChannel(server, { baseUrl: upstream.url, models: [model], modelMapping: { [model]: 'step-one', 'step-one': 'final-model' } });
+    await addChannel(server, {
+      baseUrl: upstream.url,
+      models: [model],
+      modelMapping: { [model]: 'step-one', 'step-one': 'final-model' },
+    });
     const client = await clientFor(model);
     await client.chat.completions.create({ model, messages: [{ role: 'user', content: 'hi' }] });
     expect(upstream.received.at(-1)?.body.model).toBe('final-model');
@@ -81,7 +102,9 @@ describe('failover', () => {
 
   it('answers 503 when no channel serves the model in the group', async () => {
     const client = await clientFor('gpt-5');
-    const failure = (await client.chat.completions.create({ model: 'gpt-5', messages: [{ role: 'user', content: 'hi' }] }).catch((error: unknown) => error)) as InstanceType<typeof OpenAI.APIError>;
+    const failure = (await client.chat.completions
+      .create({ model: 'gpt-5', messages: [{ role: 'user', content: 'hi' }] })
+      .catch((error: unknown) => error)) as InstanceType<typeof OpenAI.APIError>;
     expect(failure.status).toBe(503);
     expect(failure.message).toMatch(/No available channel for model gpt-5 under group default/);
   });
@@ -112,7 +135,10 @@ describe('a client that disconnects', () => {
     await addChannel(server, { baseUrl: slow.url, models: [model] });
     const client = await clientFor(model);
     const controller = new AbortController();
-    const stream = await client.chat.completions.create({ model, messages: [{ role: 'user', content: 'long' }], stream: true }, { signal: controller.signal });
+    const stream = await client.chat.completions.create(
+      { model, messages: [{ role: 'user', content: 'long' }], stream: true },
+      { signal: controller.signal },
+    );
     let chunks = 0;
     for await (const _chunk of stream) {
       chunks += 1;
@@ -123,7 +149,11 @@ describe('a client that disconnects', () => {
     }
     await expect.poll(() => slow.abortedStreams, { timeout: 3000 }).toBe(1);
     await flushAll(server);
-    const log = await server.context.database.db.selectFrom('logs').selectAll().orderBy('id', 'desc').executeTakeFirstOrThrow();
+    const log = await server.context.database.db
+      .selectFrom('logs')
+      .selectAll()
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
     expect(log.model_name).toBe(model);
     expect(JSON.parse(log.other)).toMatchObject({ stream_interrupted: true, local_count_tokens: true });
     expect(log.completion_tokens).toBeGreaterThan(0);

@@ -47,7 +47,9 @@ describe('relay uploads: authenticated first, limited, timed out (built server)'
 
   it('eight anonymous 120 MB uploads are refused before their bodies are read, and memory stays flat', async () => {
     const before = await server.rssBytes();
-    const uploads = Promise.all(Array.from({ length: 8 }, () => upload(server.url, '/v1/chat/completions', { headers: {}, bytes: 120 * MB })));
+    const uploads = Promise.all(
+      Array.from({ length: 8 }, () => upload(server.url, '/v1/chat/completions', { headers: {}, bytes: 120 * MB })),
+    );
     const peak = await peakRss(server, uploads);
     for (const answer of await uploads) {
       expect(answer.status).toBe(401);
@@ -59,33 +61,58 @@ describe('relay uploads: authenticated first, limited, timed out (built server)'
 
   it('a body over the route limit gets a clear 413 in the OpenAI shape, declared or chunked', async () => {
     const headers = { authorization: `Bearer ${apiKey}` };
-    const declared = await upload(server.url, '/v1/embeddings', { headers: { ...headers, 'accept-language': 'en' }, bytes: 9 * MB });
+    const declared = await upload(server.url, '/v1/embeddings', {
+      headers: { ...headers, 'accept-language': 'en' },
+      bytes: 9 * MB,
+    });
     expect(declared.status).toBe(413);
     expect(JSON.parse(declared.body)).toMatchObject({
-      error: { code: 'request_body_too_large', type: 'invalid_request_error', message: expect.stringContaining('Request body too large: this endpoint accepts at most 8 MB') },
+      error: {
+        code: 'request_body_too_large',
+        type: 'invalid_request_error',
+        message: expect.stringContaining('Request body too large: this endpoint accepts at most 8 MB'),
+      },
     });
-    const chunked = await upload(server.url, '/v1/embeddings', { headers: { ...headers, 'accept-language': 'zh' }, bytes: 9 * MB, chunked: true });
+    const chunked = await upload(server.url, '/v1/embeddings', {
+      headers: { ...headers, 'accept-language': 'zh' },
+      bytes: 9 * MB,
+      chunked: true,
+    });
     expect(chunked.status).toBe(413);
-    expect(JSON.parse(chunked.body)).toMatchObject({ error: { code: 'request_body_too_large', message: expect.stringContaining('请求体过大：此接口最多接受 8 MB') } });
+    expect(JSON.parse(chunked.body)).toMatchObject({
+      error: { code: 'request_body_too_large', message: expect.stringContaining('请求体过大：此接口最多接受 8 MB') },
+    });
   });
 
   it('a client that sends its whole oversized body anyway still reads the 413 and keeps its connection', async () => {
     const headers = { authorization: `Bearer ${apiKey}` };
     for (const chunked of [false, true]) {
-      const answer = await uploadWholeThenReuse(server.url, '/v1/embeddings', { headers, bytes: 9 * MB, chunked, next: '/v1/models' });
+      const answer = await uploadWholeThenReuse(server.url, '/v1/embeddings', {
+        headers,
+        bytes: 9 * MB,
+        chunked,
+        next: '/v1/models',
+      });
       expect(answer.first).toMatch(/^HTTP\/1\.1 413/);
       expect(answer.second).toMatch(/^HTTP\/1\.1 200/);
     }
   });
 
   it('Anthropic clients get the 413 in their own shape', async () => {
-    const answer = await upload(server.url, '/v1/messages', { headers: { 'x-api-key': apiKey, 'anthropic-version': '2023-06-01' }, bytes: 60 * MB });
+    const answer = await upload(server.url, '/v1/messages', {
+      headers: { 'x-api-key': apiKey, 'anthropic-version': '2023-06-01' },
+      bytes: 60 * MB,
+    });
     expect(answer.status).toBe(413);
     expect(JSON.parse(answer.body)).toMatchObject({ type: 'error', error: { type: 'request_too_large' } });
   });
 
   it('an upload that stalls is answered 408 after RELAY_BODY_TIMEOUT', async () => {
-    const answer = await upload(server.url, '/v1/chat/completions', { headers: { authorization: `Bearer ${apiKey}` }, bytes: 4 * MB, stallAfter: MB });
+    const answer = await upload(server.url, '/v1/chat/completions', {
+      headers: { authorization: `Bearer ${apiKey}` },
+      bytes: 4 * MB,
+      stallAfter: MB,
+    });
     expect(answer.status).toBe(408);
     expect(JSON.parse(answer.body)).toMatchObject({ error: { code: 'request_body_timeout' } });
     expect(answer.elapsedMs).toBeGreaterThanOrEqual(1900);
@@ -95,13 +122,17 @@ describe('relay uploads: authenticated first, limited, timed out (built server)'
     const headers = { authorization: `Bearer ${apiKey}` };
     const before = await server.rssBytes();
     const uploads = Promise.all(
-      Array.from({ length: 8 }, () => upload(server.url, '/v1/chat/completions', { headers, bytes: 40 * MB, stallAfter: 39 * MB })),
+      Array.from({ length: 8 }, () =>
+        upload(server.url, '/v1/chat/completions', { headers, bytes: 40 * MB, stallAfter: 39 * MB }),
+      ),
     );
     const peak = await peakRss(server, uploads);
     const statuses = (await uploads).map((answer) => answer.status).sort();
     // 96 MB admit two 40 MB bodies (which then stall into the 408); the other six are refused at once.
     expect(statuses).toEqual([408, 408, 503, 503, 503, 503, 503, 503]);
-    console.info(`authenticated 8 × 40 MB uploads: RSS ${Math.round(before / MB)} MB before, peak ${Math.round(peak / MB)} MB`);
+    console.info(
+      `authenticated 8 × 40 MB uploads: RSS ${Math.round(before / MB)} MB before, peak ${Math.round(peak / MB)} MB`,
+    );
     expect(peak - before).toBeLessThan(160 * MB);
   });
 

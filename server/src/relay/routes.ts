@@ -45,7 +45,9 @@ export async function relayRoutes(app: FastifyInstance, context: AppContext, ser
 
   const anthropicMessages = { endpoint: messagesEndpoint, dialect: anthropicMessagesDialect };
   app.post(messagesEndpoint.path, (request, reply) =>
-    handleRelayCall(context, services, request, reply, anthropicMessages, () => authenticateToken(context, services, request)),
+    handleRelayCall(context, services, request, reply, anthropicMessages, () =>
+      authenticateToken(context, services, request),
+    ),
   );
 
   registerCountTokensRoute(app, context, services);
@@ -70,7 +72,9 @@ export async function relayRoutes(app: FastifyInstance, context: AppContext, ser
   };
   app.post('/pg/chat/completions', (request, reply) => {
     const group = takePlaygroundGroup(request);
-    return handleRelayCall(context, services, request, reply, playground, () => authenticateSession(context, services, request, group));
+    return handleRelayCall(context, services, request, reply, playground, () =>
+      authenticateSession(context, services, request, group),
+    );
   });
 
   app.get('/v1/models', async (request) => {
@@ -102,10 +106,20 @@ export async function relayRoutes(app: FastifyInstance, context: AppContext, ser
 
   for (const path of unsupportedPaths) {
     app.all(path, async (request) => {
-      throw new RelayError(fill(messages.relay.unsupportedRoute, { path: request.url.split('?')[0] ?? path }), 501, 'api_not_implemented', 'invalid_request_error');
+      throw new RelayError(
+        fill(messages.relay.unsupportedRoute, { path: request.url.split('?')[0] ?? path }),
+        501,
+        'api_not_implemented',
+        'invalid_request_error',
+      );
     });
   }
   app.delete('/v1/models/:model', async (request) => {
-    throw new RelayError(fill(messages.relay.unsupportedRoute, { path: request.url }), 501, 'api_not_implemented', 'invalid_request_error');
+    throw new RelayError(
+      fill(messages.relay.unsupportedRoute, { path: request.url }),
+      501,
+      'api_not_implemented',
+      'invalid_request_error',
+    );
   });
 }

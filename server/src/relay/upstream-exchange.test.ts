@@ -43,7 +43,12 @@ async function floodingUpstream(): Promise<{ url: string; accepted: () => number
   return { url: `http://127.0.0.1:${port}/stream`, accepted: () => accepted, closed: () => closed };
 }
 
-const request = (url: string) => ({ url, method: 'POST' as const, headers: { 'content-type': 'application/json' }, body: Buffer.from('{}') });
+const request = (url: string) => ({
+  url,
+  method: 'POST' as const,
+  headers: { 'content-type': 'application/json' },
+  body: Buffer.from('{}'),
+});
 
 describe('an upstream exchange', () => {
   it('holds the upstream back while the stream is read slowly, and then delivers every byte', async () => {

@@ -14,7 +14,8 @@ function addressOf(url: string): { origin: string; path: string } {
   let address = addresses.get(url);
   if (!address) {
     const parsed = new URL(url);
-    if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') throw new TypeError(`invalid upstream protocol: ${parsed.protocol}`);
+    if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:')
+      throw new TypeError(`invalid upstream protocol: ${parsed.protocol}`);
     address = { origin: parsed.origin, path: parsed.search ? `${parsed.pathname}${parsed.search}` : parsed.pathname };
     if (addresses.size >= ADDRESS_CACHE_SIZE) addresses.clear();
     addresses.set(url, address);
@@ -25,7 +26,8 @@ function addressOf(url: string): { origin: string; path: string } {
 function contentTypeOf(rawHeaders: Buffer[]): string {
   for (let index = 0; index + 1 < rawHeaders.length; index += 2) {
     const name = rawHeaders[index] as Buffer;
-    if (name.length === 12 && util.headerNameToString(name) === 'content-type') return (rawHeaders[index + 1] as Buffer).toString('latin1');
+    if (name.length === 12 && util.headerNameToString(name) === 'content-type')
+      return (rawHeaders[index + 1] as Buffer).toString('latin1');
   }
   return 'application/json';
 }

@@ -27,24 +27,43 @@ describe('an upstream that accepts the call and never answers (RELAY_TIMEOUT=1)'
   });
 
   const post = (path: string, body: unknown) =>
-    server.call(path, { method: 'POST', headers: { authorization: `Bearer ${apiKey}`, 'content-type': 'application/json', 'accept-language': 'en' }, body: JSON.stringify(body) });
+    server.call(path, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${apiKey}`, 'content-type': 'application/json', 'accept-language': 'en' },
+      body: JSON.stringify(body),
+    });
 
   it('answers 504 in each client dialect and bills nothing', async () => {
     const chat = await post('/v1/chat/completions', { model: MODEL, messages: [{ role: 'user', content: 'hi' }] });
     expect(chat.status).toBe(504);
-    expect(await chat.json()).toMatchObject({ error: { type: 'upstream_error', code: 'upstream_timeout', message: expect.stringContaining('RELAY_TIMEOUT') } });
+    expect(await chat.json()).toMatchObject({
+      error: { type: 'upstream_error', code: 'upstream_timeout', message: expect.stringContaining('RELAY_TIMEOUT') },
+    });
 
-    const messages = await post('/v1/messages', { model: MODEL, max_tokens: 16, messages: [{ role: 'user', content: 'hi' }] });
+    const messages = await post('/v1/messages', {
+      model: MODEL,
+      max_tokens: 16,
+      messages: [{ role: 'user', content: 'hi' }],
+    });
     expect(messages.status).toBe(504);
-    expect(await messages.json()).toMatchObject({ type: 'error', error: { type: 'timeout_error', message: expect.stringContaining('RELAY_TIMEOUT') } });
+    expect(await messages.json()).toMatchObject({
+      type: 'error',
+      error: { type: 'timeout_error', message: expect.stringContaining('RELAY_TIMEOUT') },
+    });
 
-    const gemini = await post(`/v1beta/models/${MODEL}:generateContent`, { contents: [{ role: 'user', parts: [{ text: 'hi' }] }] });
+    const gemini = await post(`/v1beta/models/${MODEL}:generateContent`, {
+      contents: [{ role: 'user', parts: [{ text: 'hi' }] }],
+    });
     expect(gemini.status).toBe(504);
     expect(await gemini.json()).toMatchObject({ error: { code: 504, status: 'DEADLINE_EXCEEDED' } });
 
     expect(silent.accepted).toBeGreaterThanOrEqual(3);
     await flushAll(server);
-    const user = await server.context.database.db.selectFrom('users').select(['quota', 'used_quota']).where('id', '=', userId).executeTakeFirstOrThrow();
+    const user = await server.context.database.db
+      .selectFrom('users')
+      .select(['quota', 'used_quota'])
+      .where('id', '=', userId)
+      .executeTakeFirstOrThrow();
     expect({ quota: Number(user.quota), used: Number(user.used_quota) }).toEqual({ quota: QUOTA, used: 0 });
   }, 20_000);
 
@@ -81,7 +100,10 @@ describe('a call still waiting for its upstream when the server shuts down', () 
       const closing = server.stop();
       const reply = await answer;
       expect(reply.status).toBe(503);
-      expect(await reply.json()).toMatchObject({ type: 'error', error: { type: 'overloaded_error', message: expect.stringContaining('shutting down') } });
+      expect(await reply.json()).toMatchObject({
+        type: 'error',
+        error: { type: 'overloaded_error', message: expect.stringContaining('shutting down') },
+      });
       await closing;
     } finally {
       await silent.stop();

@@ -15,7 +15,14 @@ import { logOperations } from './operations/logs';
 import { MetricsGatherer, metricsOperations } from './operations/metrics';
 import type { PrimaryBus } from './primary-bus';
 import { PrimaryLeases } from './primary-leases';
-import { UNORDERED, isWorkerMessage, type ArgumentsOf, type Operation, type OperationName, type Push } from './protocol';
+import {
+  UNORDERED,
+  isWorkerMessage,
+  type ArgumentsOf,
+  type Operation,
+  type OperationName,
+  type Push,
+} from './protocol';
 
 export interface AuthorityOptions {
   /** whether workers may be given leases (not with Redis, whose balances other instances change too) */
@@ -27,7 +34,12 @@ export interface AuthorityOptions {
 }
 
 /** Runs `name`'s handler: the table types its arguments and result alike on both ends. */
-const dispatch = <N extends OperationName>(handlers: Handlers, worker: ConnectedWorker, name: N, args: ArgumentsOf<N>) => handlers[name](worker, ...args);
+const dispatch = <N extends OperationName>(
+  handlers: Handlers,
+  worker: ConnectedWorker,
+  name: N,
+  args: ArgumentsOf<N>,
+) => handlers[name](worker, ...args);
 
 /**
  * The primary's side of the IPC channel: applies the workers' operations to the one balance
@@ -49,8 +61,14 @@ export class ClusterAuthority {
     private readonly log: LogWriterReporter,
     private readonly options: AuthorityOptions,
   ) {
-    this.leases = new PrimaryLeases(billing.balances, options.leasing, () => this.workers.values(), (workerIds, owner, id) =>
-      this.acks.awaited(workerIds, (workerId, ackId) => this.workers.get(workerId)?.outbox.add(['revoke', owner, id, ackId])),
+    this.leases = new PrimaryLeases(
+      billing.balances,
+      options.leasing,
+      () => this.workers.values(),
+      (workerIds, owner, id) =>
+        this.acks.awaited(workerIds, (workerId, ackId) =>
+          this.workers.get(workerId)?.outbox.add(['revoke', owner, id, ackId]),
+        ),
     );
     this.metrics = new MetricsGatherer(options.metrics);
     this.handlers = {
@@ -110,7 +128,11 @@ export class ClusterAuthority {
     const { records } = await this.options.recoverJournal(worker.process.process.pid ?? 0);
     let untold = 0;
     for (const record of records) {
-      if (record.seq <= worker.toldThrough || (record.kind !== 'charge' && record.kind !== 'refund' && record.kind !== 'user')) continue;
+      if (
+        record.seq <= worker.toldThrough ||
+        (record.kind !== 'charge' && record.kind !== 'refund' && record.kind !== 'user')
+      )
+        continue;
       const change = balanceChange(record);
       if (!change || change.userId === null) continue;
       // The worker wrote the bill; here only the free balance changes by what it cost.
@@ -168,6 +190,8 @@ export class ClusterAuthority {
     for (const worker of targets) if (!worker.listening) worker.outbox.add(['bus', topic, message, 0]);
     const waitFor = targets.filter((worker) => worker.listening).map((worker) => worker.workerId);
     if (waitFor.length === 0) return Promise.resolve();
-    return this.acks.awaited(waitFor, (workerId, ackId) => this.workers.get(workerId)?.outbox.add(['bus', topic, message, ackId]));
+    return this.acks.awaited(waitFor, (workerId, ackId) =>
+      this.workers.get(workerId)?.outbox.add(['bus', topic, message, ackId]),
+    );
   }
 }

@@ -32,9 +32,15 @@ describe('npm start as a service', () => {
   };
 
   /** Resolves once none of `pids` runs (a zombie waiting for its parent counts as ended). */
-  const allEnded = (pids: number[]) => expect.poll(() => pids.filter(running), { timeout: 30_000, interval: 100 }).toEqual([]);
+  const allEnded = (pids: number[]) =>
+    expect.poll(() => pids.filter(running), { timeout: 30_000, interval: 100 }).toEqual([]);
 
-  const errorLines = (output: string) => output.split('\n').filter((line) => line.includes('"level":50') || line.includes('failed to start') || line.includes('shutdown failed'));
+  const errorLines = (output: string) =>
+    output
+      .split('\n')
+      .filter(
+        (line) => line.includes('"level":50') || line.includes('failed to start') || line.includes('shutdown failed'),
+      );
 
   it('SIGTERM to npm stops the primary and both workers, which finish cleanly', async () => {
     const command = await startCommand(environment());
@@ -57,25 +63,34 @@ describe('npm start as a service', () => {
   }, 90_000);
 
   it.each([
-    { when: 'half a second into the start', ready: (command: StartedCommand) => new Promise((resolve) => setTimeout(resolve, 500)).then(() => command) },
+    {
+      when: 'half a second into the start',
+      ready: (command: StartedCommand) => new Promise((resolve) => setTimeout(resolve, 500)).then(() => command),
+    },
     {
       when: 'once the workers are forked, before they listen',
       ready: async (command: StartedCommand) => {
-        await expect.poll(() => command.descendants().length, { timeout: 60_000, interval: 20 }).toBeGreaterThanOrEqual(4);
+        await expect
+          .poll(() => command.descendants().length, { timeout: 60_000, interval: 20 })
+          .toBeGreaterThanOrEqual(4);
         expect(command.output()).not.toContain(' listening on ');
         return command;
       },
     },
-  ])('Ctrl-C $when stops every process without an error', async ({ ready }) => {
-    const command = await ready(await startCommand(environment()));
-    track(command);
-    process.kill(-(command.child.pid ?? 0), 'SIGINT');
-    await command.exited;
-    started.push(...command.everSeen());
-    await allEnded(command.everSeen());
-    expect(errorLines(command.output())).toEqual([]);
-    expect(command.output()).not.toContain('stopped unexpectedly');
-  }, 90_000);
+  ])(
+    'Ctrl-C $when stops every process without an error',
+    async ({ ready }) => {
+      const command = await ready(await startCommand(environment()));
+      track(command);
+      process.kill(-(command.child.pid ?? 0), 'SIGINT');
+      await command.exited;
+      started.push(...command.everSeen());
+      await allEnded(command.everSeen());
+      expect(errorLines(command.output())).toEqual([]);
+      expect(command.output()).not.toContain('stopped unexpectedly');
+    },
+    90_000,
+  );
 
   it('serves right after the whole server was SIGKILLed, while the dead primary is still a zombie', async () => {
     const settings = environment();
@@ -87,7 +102,9 @@ describe('npm start as a service', () => {
       stdio: 'ignore',
     });
     if (parent.pid) started.push(parent.pid);
-    await expect.poll(() => processTree(parent.pid ?? 0).length, { timeout: 60_000, interval: 50 }).toBeGreaterThanOrEqual(3);
+    await expect
+      .poll(() => processTree(parent.pid ?? 0).length, { timeout: 60_000, interval: 50 })
+      .toBeGreaterThanOrEqual(3);
     const [primary = 0, ...workers] = processTree(parent.pid ?? 0);
     started.push(primary, ...workers);
     for (const pid of [primary, ...workers]) process.kill(pid, 'SIGKILL');

@@ -60,7 +60,8 @@ export class PrimaryLeases {
    * refusal first takes back every lease of the user, so that no lease holds what the call is refused for.
    */
   async admit(holder: LeaseHolder, hold: Hold, givenBack: number): Promise<AdmitReply> {
-    if (holder.leases.find(hold.userId, hold.tokenId)?.id === givenBack) await this.end(holder, holder.leases.end(hold.userId, hold.tokenId));
+    if (holder.leases.find(hold.userId, hold.tokenId)?.id === givenBack)
+      await this.end(holder, holder.leases.end(hold.userId, hold.tokenId));
     let admission = await admitOn(this.balances, hold);
     if ('short' in admission && this.leased('user', hold.userId) > 0) {
       await this.takeBack('user', hold.userId);
@@ -99,19 +100,24 @@ export class PrimaryLeases {
   }
 
   private takeBack(owner: LeaseOwner, id: number): Promise<void> {
-    const workerIds = [...this.holders()].filter((holder) => holder.leases.total(owner, id) > 0).map((holder) => holder.workerId);
+    const workerIds = [...this.holders()]
+      .filter((holder) => holder.leases.total(owner, id) > 0)
+      .map((holder) => holder.workerId);
     return workerIds.length === 0 ? Promise.resolve() : this.askBack(workerIds, owner, id);
   }
 
   private isLowering(hold: Hold): boolean {
-    return this.lowering.has(`user${hold.userId}`) || (hold.tokenId !== null && this.lowering.has(`token${hold.tokenId}`));
+    return (
+      this.lowering.has(`user${hold.userId}`) || (hold.tokenId !== null && this.lowering.has(`token${hold.tokenId}`))
+    );
   }
 
   /** One lease per worker, user and token: none while one is out (a request crossing the grant of another). */
   private async grant(holder: LeaseHolder, hold: Hold): Promise<AdmitReply[1]> {
     if (!this.granting || this.isLowering(hold) || holder.leases.find(hold.userId, hold.tokenId)) return null;
     const userQuota = await this.balances.userQuota(hold.userId);
-    const tokenRemain = hold.tokenId === null ? Number.POSITIVE_INFINITY : await this.balances.tokenRemain(hold.tokenId);
+    const tokenRemain =
+      hold.tokenId === null ? Number.POSITIVE_INFINITY : await this.balances.tokenRemain(hold.tokenId);
     const workers = Math.max(1, [...this.holders()].length);
     const size = leaseSize(Math.min(userQuota, tokenRemain), hold.amount, LEASE_SHARE / workers);
     if (size === 0) return null;

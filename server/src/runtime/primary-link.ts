@@ -1,7 +1,18 @@
 import { Batcher } from './batcher';
-import { isPrimaryMessage, type ArgumentsOf, type Operation, type OperationName, type OperationOf, type Push, type ResultOf, type WorkerMessage } from './protocol';
+import {
+  isPrimaryMessage,
+  type ArgumentsOf,
+  type Operation,
+  type OperationName,
+  type OperationOf,
+  type Push,
+  type ResultOf,
+  type WorkerMessage,
+} from './protocol';
 
-type PushHandler<K extends Push[0]> = (...args: Extract<Push, [K, ...unknown[]]> extends [K, ...infer Rest] ? Rest : never) => void;
+type PushHandler<K extends Push[0]> = (
+  ...args: Extract<Push, [K, ...unknown[]]> extends [K, ...infer Rest] ? Rest : never
+) => void;
 
 /**
  * How long a deferred operation may wait for company. Each IPC message costs both processes far
@@ -14,7 +25,8 @@ const DEFER_MS = 20;
  * Operation `N` as the wire carries it. (The compiler does not see that a tuple assembled for a
  * generic `N` is the table's entry for `N`; the signature is what callers are held to.)
  */
-const operation = <N extends OperationName>(id: number, name: N, args: ArgumentsOf<N>) => [id, name, ...args] as OperationOf<N>;
+const operation = <N extends OperationName>(id: number, name: N, args: ArgumentsOf<N>) =>
+  [id, name, ...args] as OperationOf<N>;
 
 /**
  * The worker's end of the IPC channel to the cluster primary. What a turn of the event loop queues

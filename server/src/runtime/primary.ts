@@ -18,7 +18,8 @@ import { recoverWorkerJournal } from './worker-journals';
 import { WorkerPool } from './worker-pool';
 
 /** The host of the URL main prints: loopback for a wildcard address, as for one process. */
-const urlHost = (address: string) => (address === '0.0.0.0' || address === '::' ? '127.0.0.1' : address.includes(':') ? `[${address}]` : address);
+const urlHost = (address: string) =>
+  address === '0.0.0.0' || address === '::' ? '127.0.0.1' : address.includes(':') ? `[${address}]` : address;
 
 export interface RunningPrimary {
   context: AppContext;
@@ -34,7 +35,11 @@ export interface RunningPrimary {
  * HTTP on one port and replaces one that dies, taking its untold bills from its journal and giving
  * back what it held.
  */
-export async function startPrimary(config: Config, version: string, stopRequested: () => boolean = () => false): Promise<RunningPrimary> {
+export async function startPrimary(
+  config: Config,
+  version: string,
+  stopRequested: () => boolean = () => false,
+): Promise<RunningPrimary> {
   const log = pino({ level: config.LOG_LEVEL });
   const bus = new PrimaryBus();
   let local: LocalBilling | null = null;
@@ -55,7 +60,8 @@ export async function startPrimary(config: Config, version: string, stopRequeste
     const journals = workerJournalsOf(config);
     authority = new ClusterAuthority(ledger, bus, log, {
       leasing: !config.REDIS_CONN_STRING,
-      recoverJournal: journals && ((pid) => recoverWorkerJournal(context.database, journals.directory(pid), journals.sync)),
+      recoverJournal:
+        journals && ((pid) => recoverWorkerJournal(context.database, journals.directory(pid), journals.sync)),
       // The workers' scrapes of /metrics come here, for every process's metrics at once.
       metrics: config.METRICS_ENABLED ? processRegistry() : null,
     });
@@ -80,20 +86,33 @@ export async function startPrimary(config: Config, version: string, stopRequeste
       .then(() => attached.detach(worker.id))
       .then(
         ({ released, untold }) => {
-          if (!stopping && !stopRequested()) log.warn({ pid: worker.process.pid, released, untoldBills: untold }, 'stopped worker detached: its holds given back, the bills it had not told applied');
+          if (!stopping && !stopRequested())
+            log.warn(
+              { pid: worker.process.pid, released, untoldBills: untold },
+              'stopped worker detached: its holds given back, the bills it had not told applied',
+            );
         },
-        (error: unknown) => log.error({ err: error, pid: worker.process.pid }, 'a stopped worker could not be detached: its holds or bills are not applied'),
+        (error: unknown) =>
+          log.error(
+            { err: error, pid: worker.process.pid },
+            'a stopped worker could not be detached: its holds or bills are not applied',
+          ),
       )
       .finally(() => detaching.delete(detached));
     detaching.add(detached);
   };
-  const pool = new WorkerPool(config.WORKERS, { SESSION_SECRET: resolveSessionSecret(config) }, {
-    forked: watch,
-    exited: (worker, code, signal) => {
-      // A stop asked for during the start (Ctrl-C reaches the workers too) ends workers that do not listen yet.
-      if (!stopping && !stopRequested()) log.error({ pid: worker.process.pid, code, signal }, 'a worker stopped unexpectedly; another one starts');
+  const pool = new WorkerPool(
+    config.WORKERS,
+    { SESSION_SECRET: resolveSessionSecret(config) },
+    {
+      forked: watch,
+      exited: (worker, code, signal) => {
+        // A stop asked for during the start (Ctrl-C reaches the workers too) ends workers that do not listen yet.
+        if (!stopping && !stopRequested())
+          log.error({ pid: worker.process.pid, code, signal }, 'a worker stopped unexpectedly; another one starts');
+      },
     },
-  });
+  );
   let address: { address: string; port: number };
   try {
     address = await pool.start();

@@ -50,7 +50,8 @@ export async function openProcessContext(config: Config, options: ProcessContext
     await database.close();
   };
   try {
-    if (options.migrates && (config.NODE_TYPE === 'master' || config.databaseKind === 'sqlite')) await migrateToLatest(database);
+    if (options.migrates && (config.NODE_TYPE === 'master' || config.databaseKind === 'sqlite'))
+      await migrateToLatest(database);
     if (config.REDIS_CONN_STRING) {
       redis = new Redis(config.REDIS_CONN_STRING, { maxRetriesPerRequest: 3 });
       await redis.ping();
@@ -74,7 +75,9 @@ export async function openProcessContext(config: Config, options: ProcessContext
       writeBehind: billing.writeBehind,
       logs: billing.logs,
       counters: billing.counters,
-      affinity: redis ? createAffinityStore(redis, config.REDIS_PREFIX) : (options.affinity?.() ?? new MemoryAffinityStore()),
+      affinity: redis
+        ? createAffinityStore(redis, config.REDIS_PREFIX)
+        : (options.affinity?.() ?? new MemoryAffinityStore()),
       jobs: new JobRunner(database, billing.instanceId),
       background: new BackgroundWork(),
       version: options.version,
@@ -114,5 +117,9 @@ export async function ensureSuperAdmin(context: AppContext): Promise<void> {
 /** Starts the billing's periodic work, and reports what the journal replay of an unclean stop wrote. */
 export function startBilling(billing: Billing, log: LogWriterReporter): void {
   billing.start(log);
-  if (billing.replayed > 0) log.warn({ records: billing.replayed }, 'settlement journal replayed: billing of calls answered before an unclean stop is written');
+  if (billing.replayed > 0)
+    log.warn(
+      { records: billing.replayed },
+      'settlement journal replayed: billing of calls answered before an unclean stop is written',
+    );
 }

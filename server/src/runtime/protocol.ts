@@ -30,12 +30,21 @@ export interface BalanceOperations {
   reserve: { args: [userId: number, tokenId: number | null, amount: number]; result: boolean };
   release: { args: [userId: number, tokenId: number | null, amount: number]; result: void };
   /** a call's bill, which the primary journals and writes; `covered` is what the worker's lease paid */
-  charge: { args: [userId: number, tokenId: number | null, reserved: number, quota: number, covered: number]; result: void };
+  charge: {
+    args: [userId: number, tokenId: number | null, reserved: number, quota: number, covered: number];
+    result: void;
+  };
   /** a bill the worker journaled (record `seq`) and writes itself: only what it held here changes */
-  charged: { args: [userId: number, tokenId: number | null, reserved: number, quota: number, covered: number, seq: number]; result: void };
+  charged: {
+    args: [userId: number, tokenId: number | null, reserved: number, quota: number, covered: number, seq: number];
+    result: void;
+  };
   /** a failed task's price given back, which the primary journals and writes */
   refund: { args: [userId: number, tokenId: number | null, quota: number]; result: void };
-  recordUsage: { args: [userId: number, tokenId: number, channelId: number, quota: number, requests: number]; result: void };
+  recordUsage: {
+    args: [userId: number, tokenId: number, channelId: number, quota: number, requests: number];
+    result: void;
+  };
   flushBalances: { args: []; result: void };
 }
 
@@ -60,9 +69,15 @@ export interface CounterOperations {
 /** The channel-affinity entries every worker shares without Redis (operations/affinity.ts). */
 export interface AffinityOperations {
   affinityGet: { args: [space: AffinitySpace, key: string]; result: string | null };
-  affinitySet: { args: [space: AffinitySpace, key: string, value: string, ttlSeconds: number, capacity: number]; result: void };
+  affinitySet: {
+    args: [space: AffinitySpace, key: string, value: string, ttlSeconds: number, capacity: number];
+    result: void;
+  };
   affinityDelete: { args: [space: AffinitySpace, key: string]; result: void };
-  affinityCount: { args: [space: AffinitySpace, prefix: string, prefixes: string[]]; result: { total: number; counts: number[] } };
+  affinityCount: {
+    args: [space: AffinitySpace, prefix: string, prefixes: string[]];
+    result: { total: number; counts: number[] };
+  };
   affinityClear: { args: [space: AffinitySpace, prefix: string]; result: number };
 }
 
@@ -87,7 +102,12 @@ export interface MetricsOperations {
   metricsScrape: { args: []; result: string };
 }
 
-export type Operations = BalanceOperations & LogOperations & CounterOperations & AffinityOperations & InvalidationOperations & MetricsOperations;
+export type Operations = BalanceOperations &
+  LogOperations &
+  CounterOperations &
+  AffinityOperations &
+  InvalidationOperations &
+  MetricsOperations;
 
 export type OperationName = keyof Operations;
 export type ArgumentsOf<N extends OperationName> = Operations[N]['args'];
@@ -97,7 +117,13 @@ export type ResultOf<N extends OperationName> = Operations[N]['result'];
  * Operations that nothing the worker sends later waits for: the barriers, which wait for the ones sent
  * before them and change nothing, and a scrape of the metrics, which may take a collection's time.
  */
-export const UNORDERED: ReadonlySet<OperationName> = new Set<OperationName>(['durable', 'settled', 'flushBalances', 'flushLogs', 'metricsScrape']);
+export const UNORDERED: ReadonlySet<OperationName> = new Set<OperationName>([
+  'durable',
+  'settled',
+  'flushBalances',
+  'flushLogs',
+  'metricsScrape',
+]);
 
 /** Operation `N` on the wire: [request id (0: no answer wanted), name, ...arguments]. */
 type OperationsOnTheWire = { [N in OperationName]: [id: number, name: N, ...args: ArgumentsOf<N>] };

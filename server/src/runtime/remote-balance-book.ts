@@ -53,7 +53,9 @@ export class RemoteBalanceBook implements BalanceBook {
    * this worker alone.
    */
   surelyAbove(userId: number, tokenId: number | null, amount: number): boolean {
-    return amount <= 0 && tokenId === null ? this.leases.total('user', userId) > 0 : this.leases.amount(userId, tokenId) > amount;
+    return amount <= 0 && tokenId === null
+      ? this.leases.total('user', userId) > 0
+      : this.leases.amount(userId, tokenId) > amount;
   }
 
   tokenSurelyAbove(tokenId: number, amount: number): boolean {
@@ -87,7 +89,13 @@ export class RemoteBalanceBook implements BalanceBook {
   /** What is left of this worker's lease goes back with the request: the primary decides afresh. */
   async admit(request: Hold): Promise<Admission> {
     const givenBack = this.leases.end(request.userId, request.tokenId)?.id ?? 0;
-    const [reserved, lease, short] = await this.link.request('admit', request.userId, request.tokenId, request.amount, givenBack);
+    const [reserved, lease, short] = await this.link.request(
+      'admit',
+      request.userId,
+      request.tokenId,
+      request.amount,
+      givenBack,
+    );
     if (lease) this.leases.grant({ ...lease, userId: request.userId, tokenId: request.tokenId });
     return short === '' ? { reserved } : { short };
   }
@@ -108,7 +116,14 @@ export class RemoteBalanceBook implements BalanceBook {
       this.link.send('charge', request.userId, request.tokenId, request.reserved, request.quota, covered);
       return Promise.resolve();
     }
-    this.told(this.bills.charge(request.userId, request.tokenId, request.quota), request.userId, request.tokenId, request.reserved, request.quota, covered);
+    this.told(
+      this.bills.charge(request.userId, request.tokenId, request.quota),
+      request.userId,
+      request.tokenId,
+      request.reserved,
+      request.quota,
+      covered,
+    );
     return Promise.resolve();
   }
 
@@ -117,12 +132,26 @@ export class RemoteBalanceBook implements BalanceBook {
       this.link.send('refund', request.userId, request.tokenId, request.quota);
       return Promise.resolve();
     }
-    this.told(this.bills.refund(request.userId, request.tokenId, request.quota), request.userId, request.tokenId, 0, -request.quota, 0);
+    this.told(
+      this.bills.refund(request.userId, request.tokenId, request.quota),
+      request.userId,
+      request.tokenId,
+      0,
+      -request.quota,
+      0,
+    );
     return Promise.resolve();
   }
 
   /** Tells the primary what a bill this worker journaled (record `seq`) cost its balances. */
-  private told(seq: number, userId: number, tokenId: number | null, reserved: number, quota: number, covered: number): void {
+  private told(
+    seq: number,
+    userId: number,
+    tokenId: number | null,
+    reserved: number,
+    quota: number,
+    covered: number,
+  ): void {
     const operation = this.link.defer('charged', userId, tokenId, reserved, quota, covered, seq);
     if (seq > 0) this.untold.push([operation, seq]);
   }
@@ -133,7 +162,8 @@ export class RemoteBalanceBook implements BalanceBook {
    */
   get oldestPendingSeq(): number {
     const written = this.link.writtenCount;
-    while (this.untoldFrom < this.untold.length && (this.untold[this.untoldFrom]?.[0] ?? 0) <= written) this.untoldFrom += 1;
+    while (this.untoldFrom < this.untold.length && (this.untold[this.untoldFrom]?.[0] ?? 0) <= written)
+      this.untoldFrom += 1;
     if (this.untoldFrom > 1024) {
       this.untold = this.untold.slice(this.untoldFrom);
       this.untoldFrom = 0;

@@ -69,7 +69,8 @@ export async function remoteBilling(config: Config, database: Database, link: Pr
     logs.pendingRows = pendingRows;
     logs.pendingBuckets = pendingBuckets;
   });
-  const journal: Durability | null = config.BILLING_JOURNAL === 'off' ? null : { durable: () => link.request('durable') };
+  const journal: Durability | null =
+    config.BILLING_JOURNAL === 'off' ? null : { durable: () => link.request('durable') };
   return {
     balances: new RemoteBalanceBook(link),
     journal,
@@ -86,7 +87,12 @@ export async function remoteBilling(config: Config, database: Database, link: Pr
 }
 
 /** The journal in the worker's own folder (the primary recovers it if this worker dies), and writers of its own. */
-async function writingWorkerBilling(database: Database, link: PrimaryLink, journals: WorkerJournals, config: Config): Promise<Billing> {
+async function writingWorkerBilling(
+  database: Database,
+  link: PrimaryLink,
+  journals: WorkerJournals,
+  config: Config,
+): Promise<Billing> {
   const journal = DurableJournal.open(journals.directory(process.pid), journals.sync);
   try {
     const journalLink = { journal, instanceId: journal.instanceId };
@@ -98,7 +104,15 @@ async function writingWorkerBilling(database: Database, link: PrimaryLink, journ
     writeBehind.watch(bills);
     writeBehind.watch(logs);
     const balances = new RemoteBalanceBook(link, bills);
-    return new LocalBilling(balances, journal, logs, writeBehind, new RemoteWindowCounter(link), [bills, logs, balances], 0);
+    return new LocalBilling(
+      balances,
+      journal,
+      logs,
+      writeBehind,
+      new RemoteWindowCounter(link),
+      [bills, logs, balances],
+      0,
+    );
   } catch (error) {
     journal.close();
     throw error;

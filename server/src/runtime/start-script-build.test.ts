@@ -13,7 +13,13 @@ function smallProject(folder: string): void {
   mkdirSync(join(folder, 'scripts'));
   copyFileSync(join(repositoryRoot, 'scripts', 'start.mjs'), join(folder, 'scripts', 'start.mjs'));
   const json = (path: string, value: unknown) => writeFileSync(join(folder, path), JSON.stringify(value));
-  json('package.json', { name: 'small', private: true, type: 'module', workspaces: ['web', 'server'], scripts: { start: 'node scripts/start.mjs' } });
+  json('package.json', {
+    name: 'small',
+    private: true,
+    type: 'module',
+    workspaces: ['web', 'server'],
+    scripts: { start: 'node scripts/start.mjs' },
+  });
   for (const [workspace, output, text] of [
     ['web', 'dist/index.html', '<html></html>'],
     ['server', 'dist/main.js', "console.log('served the build of', process.env.BUILD_RUN);"],
@@ -22,12 +28,21 @@ function smallProject(folder: string): void {
     writeFileSync(join(folder, workspace, 'src', 'main.ts'), 'export {};\n');
     const build = `import { mkdirSync, writeFileSync } from 'node:fs'; mkdirSync('dist', { recursive: true }); writeFileSync('${output}', ${JSON.stringify(text)}.replace('process.env.BUILD_RUN', JSON.stringify(process.env.BUILD_RUN)));`;
     writeFileSync(join(folder, workspace, 'build.mjs'), build);
-    json(`${workspace}/package.json`, { name: `small-${workspace}`, private: true, type: 'module', scripts: { build: 'node build.mjs' } });
+    json(`${workspace}/package.json`, {
+      name: `small-${workspace}`,
+      private: true,
+      type: 'module',
+      scripts: { build: 'node build.mjs' },
+    });
   }
 }
 
 const npmStart = (folder: string, run: string) => {
-  const result = spawnSync('npm', ['start'], { cwd: folder, env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', BUILD_RUN: run }, encoding: 'utf8' });
+  const result = spawnSync('npm', ['start'], {
+    cwd: folder,
+    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', BUILD_RUN: run },
+    encoding: 'utf8',
+  });
   expect(result.status).toBe(0);
   return `${result.stdout}${result.stderr}`;
 };
@@ -48,7 +63,7 @@ describe('npm start builds what is older than its sources', () => {
     const first = npmStart(folder, 'first');
     expect(first).toContain('building the console (no build yet)');
     expect(first).toContain('building the server (no build yet)');
-    expect(first).toContain("served the build of first");
+    expect(first).toContain('served the build of first');
 
     const second = npmStart(folder, 'second');
     expect(second).not.toContain('building');

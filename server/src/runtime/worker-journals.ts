@@ -14,20 +14,30 @@ import { LogWriter } from '../ledger/log-writer';
  * `journal_marks`), named by its pid. The primary recovers the folder of a worker that died, and at
  * its start those of a run that was killed, before it forks any worker.
  */
-export const workerJournalDirectory = (journalDirectory: string, pid: number) => join(journalDirectory, 'workers', String(pid));
+export const workerJournalDirectory = (journalDirectory: string, pid: number) =>
+  join(journalDirectory, 'workers', String(pid));
 
 /**
  * Writes what the worker's journal holds and the database does not (above its marks), then deletes
  * the folder and its marks. Returns the journal's records (for the primary to apply what it had not
  * been told of yet) and how many of them it wrote.
  */
-export async function recoverWorkerJournal(database: Database, directory: string, sync: JournalSync): Promise<{ records: JournalRecord[]; replayed: number }> {
+export async function recoverWorkerJournal(
+  database: Database,
+  directory: string,
+  sync: JournalSync,
+): Promise<{ records: JournalRecord[]; replayed: number }> {
   if (!existsSync(directory)) return { records: [], replayed: 0 };
   const journal = DurableJournal.open(directory, sync);
   let replayed: number;
   try {
     const link = { journal, instanceId: journal.instanceId };
-    replayed = await replayJournal(database.db, journal, new DeltaWriter(database.db, link), new LogWriter(database, { journal: link }));
+    replayed = await replayJournal(
+      database.db,
+      journal,
+      new DeltaWriter(database.db, link),
+      new LogWriter(database, { journal: link }),
+    );
   } finally {
     journal.close();
   }
@@ -44,7 +54,11 @@ const ORPHAN_EXIT_MS = 10_000;
  * At the start, before any balance is read: the folders of every worker of earlier runs. Returns the
  * records written. A folder whose worker still runs after ORPHAN_EXIT_MS fails the start (JournalInUseError).
  */
-export async function recoverWorkerJournals(database: Database, journalDirectory: string, sync: JournalSync): Promise<number> {
+export async function recoverWorkerJournals(
+  database: Database,
+  journalDirectory: string,
+  sync: JournalSync,
+): Promise<number> {
   const parent = join(journalDirectory, 'workers');
   if (!existsSync(parent)) return 0;
   let replayed = 0;

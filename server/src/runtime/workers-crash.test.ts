@@ -1,6 +1,13 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ChatLoad, crashSandbox, expectExactBilling, killOneWorker, readLedger, setUpBilling } from '../testing/crash-load';
+import {
+  ChatLoad,
+  crashSandbox,
+  expectExactBilling,
+  killOneWorker,
+  readLedger,
+  setUpBilling,
+} from '../testing/crash-load';
 import { ownerOf, PinnedConnection } from '../testing/pinned-connection';
 import { startServerProcess, type ServerProcess } from '../testing/server-process';
 
@@ -20,7 +27,11 @@ async function servedBy(server: ServerProcess, pid: number): Promise<boolean> {
 describe('WORKERS=2 on SQLite: a SIGKILL under load loses no billed call', () => {
   const sandbox = crashSandbox('workers-crash');
   const { upstream, folder } = sandbox;
-  const environment = { WORKERS: '2', SQLITE_PATH: join(folder, 'switchboard.db'), JOURNAL_DIR: join(folder, 'journal') };
+  const environment = {
+    WORKERS: '2',
+    SQLITE_PATH: join(folder, 'switchboard.db'),
+    JOURNAL_DIR: join(folder, 'journal'),
+  };
   const settings = { kind: 'sqlite' as const, sqlitePath: environment.SQLITE_PATH };
 
   it('one worker killed: the primary starts another, gives back its holds, and bills every answered call once', async () => {
@@ -39,7 +50,9 @@ describe('WORKERS=2 on SQLite: a SIGKILL under load loses no billed call', () =>
     expect(await server.stop()).toBe(0);
     sandbox.running = null;
     const ledger = await readLedger(settings, setup);
-    console.info(`workers, one killed: answered ${load.answered}, failed ${load.failed}, logged ${ledger.logRows - before.logRows}`);
+    console.info(
+      `workers, one killed: answered ${load.answered}, failed ${load.failed}, logged ${ledger.logRows - before.logRows}`,
+    );
     // A hold of the killed worker that was not given back would show as a balance short of the bill.
     expectExactBilling(ledger, before, load.answered, CLIENTS);
   }, 60_000);

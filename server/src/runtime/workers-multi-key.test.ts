@@ -29,11 +29,29 @@ describe('WORKERS=2: multi-key polling and channel affinity', () => {
     const created = await send('POST', '/channel/', {
       mode: 'multi_to_single',
       multi_key_mode: 'polling',
-      channel: { type: 1, name: 'three keys', key: KEYS.join('\n'), base_url: upstream.url, models: CRASH_MODEL, group: 'default', priority: 10 },
+      channel: {
+        type: 1,
+        name: 'three keys',
+        key: KEYS.join('\n'),
+        base_url: upstream.url,
+        models: CRASH_MODEL,
+        group: 'default',
+        priority: 10,
+      },
     });
     expect(created.success, created.message).toBe(true);
-    for (const [name, fake] of [['claude a', claudeA], ['claude b', claudeB]] as const) {
-      const claude = await send('POST', '/channel/', { type: 1, name, key: 'sk-claude', base_url: fake.url, models: CLAUDE, group: 'default' });
+    for (const [name, fake] of [
+      ['claude a', claudeA],
+      ['claude b', claudeB],
+    ] as const) {
+      const claude = await send('POST', '/channel/', {
+        type: 1,
+        name,
+        key: 'sk-claude',
+        base_url: fake.url,
+        models: CLAUDE,
+        group: 'default',
+      });
       expect(claude.success, claude.message).toBe(true);
     }
   }, 60_000);
@@ -65,11 +83,19 @@ describe('WORKERS=2: multi-key polling and channel affinity', () => {
         const reply = await (call % 2 === 0 ? first : second).call('/v1/messages', {
           method: 'POST',
           headers: { 'x-api-key': setup.apiKey, 'anthropic-version': '2023-06-01', 'content-type': 'application/json' },
-          body: JSON.stringify({ model: CLAUDE, max_tokens: 5, metadata: { user_id: session }, messages: [{ role: 'user', content: 'hello' }] }),
+          body: JSON.stringify({
+            model: CLAUDE,
+            max_tokens: 5,
+            metadata: { user_id: session },
+            messages: [{ role: 'user', content: 'hello' }],
+          }),
         });
         expect(reply.status).toBe(200);
       }
-      expect({ session, served: [claudeA.received.length - before[0]!, claudeB.received.length - before[1]!].sort() }).toEqual({ session, served: [0, 6] });
+      expect({
+        session,
+        served: [claudeA.received.length - before[0]!, claudeB.received.length - before[1]!].sort(),
+      }).toEqual({ session, served: [0, 6] });
     }
   });
 });

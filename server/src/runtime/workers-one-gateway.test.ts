@@ -23,9 +23,19 @@ describe('WORKERS=2: one gateway', () => {
   let first: PinnedConnection;
   let second: PinnedConnection;
 
-  const json = (connection: PinnedConnection, method: string, path: string, body?: unknown, headers: Record<string, string> = rootHeaders) =>
+  const json = (
+    connection: PinnedConnection,
+    method: string,
+    path: string,
+    body?: unknown,
+    headers: Record<string, string> = rootHeaders,
+  ) =>
     connection
-      .call(`/api${path}`, { method, headers: { ...headers, 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) })
+      .call(`/api${path}`, {
+        method,
+        headers: { ...headers, 'content-type': 'application/json' },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      })
       .then((reply) => JSON.parse(reply.text) as { success: boolean; message: string; data?: unknown });
 
   const chat = (connection: PinnedConnection) =>
@@ -80,7 +90,7 @@ describe('WORKERS=2: one gateway', () => {
     }
   });
 
-  it('answers /metrics on either worker with every worker\'s calls, refusals counted with their status', async () => {
+  it("answers /metrics on either worker with every worker's calls, refusals counted with their status", async () => {
     const before = requestsWith(await scrape(first), '200');
     const beforeRefused = requestsWith(await scrape(first), '401');
     for (let call = 0; call < 3; call += 1) expect((await chat(first)).status).toBe(200);
@@ -98,7 +108,8 @@ describe('WORKERS=2: one gateway', () => {
     }
     const text = await scrape(second);
     const check = spawnSync('promtool', ['check', 'metrics'], { input: text, encoding: 'utf8' });
-    if (check.error && process.env.CI !== 'true') return console.warn('promtool is not installed: the aggregated metrics were not checked by it (CI installs it)');
+    if (check.error && process.env.CI !== 'true')
+      return console.warn('promtool is not installed: the aggregated metrics were not checked by it (CI installs it)');
     expect(`${check.stdout}${check.stderr}`.trim()).toBe('');
     expect(check.status).toBe(0);
   });

@@ -2,7 +2,14 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { balancesInRedis, ChatLoad, expectExactBilling, killOneWorker, readLedger, setUpBilling } from '../testing/crash-load';
+import {
+  balancesInRedis,
+  ChatLoad,
+  expectExactBilling,
+  killOneWorker,
+  readLedger,
+  setUpBilling,
+} from '../testing/crash-load';
 import { FakeOpenAIUpstream } from '../testing/fake-openai-upstream';
 import { PrivateRedis } from '../testing/private-redis';
 import { startServerProcess, type ServerProcess } from '../testing/server-process';
@@ -58,8 +65,11 @@ describe.each([
     expect(await server.stop()).toBe(0);
     running = null;
     const ledger = await readLedger(database.settings, setup);
-    console.info(`workers on ${kind}: answered ${load.answered}, failed ${load.failed}, logged ${ledger.logRows - before.logRows}`);
+    console.info(
+      `workers on ${kind}: answered ${load.answered}, failed ${load.failed}, logged ${ledger.logRows - before.logRows}`,
+    );
     expectExactBilling(ledger, before, load.answered, CLIENTS);
-    if (withRedis) expect(await balancesInRedis(redis.url, setup)).toEqual({ user: ledger.userQuota, token: ledger.tokenRemain });
+    if (withRedis)
+      expect(await balancesInRedis(redis.url, setup)).toEqual({ user: ledger.userQuota, token: ledger.tokenRemain });
   }, 60_000);
 });

@@ -3,7 +3,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { consoleClient } from '../testing/console-client';
-import { CRASH_MODEL, expectExactBilling, readLedger, setUpBilling, type BillingSetup, type Ledger } from '../testing/crash-load';
+import {
+  CRASH_MODEL,
+  expectExactBilling,
+  readLedger,
+  setUpBilling,
+  type BillingSetup,
+  type Ledger,
+} from '../testing/crash-load';
 import { FakeOpenAIUpstream } from '../testing/fake-openai-upstream';
 import { ownerOf, PinnedConnection } from '../testing/pinned-connection';
 import { startServerProcess, type ServerProcess } from '../testing/server-process';
@@ -30,7 +37,8 @@ async function callsOnEvery(connections: PinnedConnection[], apiKey: string, cal
   const statuses = await Promise.all(
     connections.map(async (connection, index) => {
       const seen: number[] = [];
-      for (let call = 0; call < calls; call += 1) seen.push((await chat(connection, apiKey, (index + call) % 4 === 0)).status);
+      for (let call = 0; call < calls; call += 1)
+        seen.push((await chat(connection, apiKey, (index + call) % 4 === 0)).status);
       return seen;
     }),
   );
@@ -51,10 +59,15 @@ describe('WORKERS=2 on SQLite: one port, two workers, one balance authority', ()
 
   const ledgerOnceWritten = async (before: Ledger, calls: number) => {
     await expect
-      .poll(async () => {
-        const ledger = await readLedger(settings, setup);
-        return [ledger.logRows, ledger.userRequests, ledger.rolledCalls].map((value, index) => value - [before.logRows, before.userRequests, before.rolledCalls][index]!);
-      }, { timeout: 10_000, interval: 100 })
+      .poll(
+        async () => {
+          const ledger = await readLedger(settings, setup);
+          return [ledger.logRows, ledger.userRequests, ledger.rolledCalls].map(
+            (value, index) => value - [before.logRows, before.userRequests, before.rolledCalls][index]!,
+          );
+        },
+        { timeout: 10_000, interval: 100 },
+      )
       .toEqual([calls, calls, calls]);
     return readLedger(settings, setup);
   };
@@ -77,7 +90,11 @@ describe('WORKERS=2 on SQLite: one port, two workers, one balance authority', ()
 
   beforeAll(async () => {
     await upstream.start();
-    server = await startServerProcess({ WORKERS: '2', SQLITE_PATH: settings.sqlitePath, JOURNAL_DIR: join(folder, 'journal') });
+    server = await startServerProcess({
+      WORKERS: '2',
+      SQLITE_PATH: settings.sqlitePath,
+      JOURNAL_DIR: join(folder, 'journal'),
+    });
     workers = await server.childPids();
     setup = await setUpBilling(server, upstream.url);
     rootHeaders = await signIn({ call: (path, init) => fetch(`${server.url}${path}`, init) }, 'root', '123456');
@@ -85,7 +102,8 @@ describe('WORKERS=2 on SQLite: one port, two workers, one balance authority', ()
   }, 30_000);
 
   /** The user's quota in the database: the primary's deltas and each worker's reach it in batches of their own, each within a second. */
-  const databaseQuota = () => expect.poll(async () => (await readLedger(settings, setup)).userQuota, { timeout: 5000, interval: 100 });
+  const databaseQuota = () =>
+    expect.poll(async () => (await readLedger(settings, setup)).userQuota, { timeout: 5000, interval: 100 });
 
   /** What the primary reported of each worker it detached after the worker stopped. */
   const detachedWorkers = () =>
@@ -138,18 +156,25 @@ describe('WORKERS=2 on SQLite: one port, two workers, one balance authority', ()
   it.each([
     { calls: 20, perConnection: 6 },
     { calls: 500, perConnection: 63 },
-  ])('a balance covering exactly $calls calls answers $calls across both workers and refuses the rest', async ({ calls, perConnection }) => {
-    const asRoot = consoleClient({ call: (path, init) => fetch(`${server.url}${path}`, init) }, rootHeaders);
-    expect((await asRoot('PUT', '/option/', { key: 'ModelPrice', value: JSON.stringify({ [CRASH_MODEL]: 0.002 }) })).success).toBe(true);
-    expect((await asRoot('PUT', '/user/', { id: setup.userId, quota: calls * PER_CALL_QUOTA })).success).toBe(true);
-    const before = await readLedger(settings, setup);
-    const statuses = await callsOnEvery(connections, setup.apiKey, perConnection);
-    expect(statuses.filter((status) => status === 200)).toHaveLength(calls);
-    expect(statuses.filter((status) => status === 403)).toHaveLength(statuses.length - calls);
-    const ledger = await ledgerOnceWritten(before, calls);
-    expect(ledger.loggedQuota - before.loggedQuota).toBe(calls * PER_CALL_QUOTA);
-    await databaseQuota().toBe(0);
-  }, 30_000);
+  ])(
+    'a balance covering exactly $calls calls answers $calls across both workers and refuses the rest',
+    async ({ calls, perConnection }) => {
+      const asRoot = consoleClient({ call: (path, init) => fetch(`${server.url}${path}`, init) }, rootHeaders);
+      expect(
+        (await asRoot('PUT', '/option/', { key: 'ModelPrice', value: JSON.stringify({ [CRASH_MODEL]: 0.002 }) }))
+          .success,
+      ).toBe(true);
+      expect((await asRoot('PUT', '/user/', { id: setup.userId, quota: calls * PER_CALL_QUOTA })).success).toBe(true);
+      const before = await readLedger(settings, setup);
+      const statuses = await callsOnEvery(connections, setup.apiKey, perConnection);
+      expect(statuses.filter((status) => status === 200)).toHaveLength(calls);
+      expect(statuses.filter((status) => status === 403)).toHaveLength(statuses.length - calls);
+      const ledger = await ledgerOnceWritten(before, calls);
+      expect(ledger.loggedQuota - before.loggedQuota).toBe(calls * PER_CALL_QUOTA);
+      await databaseQuota().toBe(0);
+    },
+    30_000,
+  );
 
   it('a lease one worker holds does not make the other refuse: the balance is spent to zero through the other', async () => {
     const asRoot = consoleClient({ call: (path, init) => fetch(`${server.url}${path}`, init) }, rootHeaders);
@@ -172,7 +197,11 @@ describe('WORKERS=2 on SQLite: one port, two workers, one balance authority', ()
   it('a token disabled through one worker is refused by the other at once', async () => {
     const asRoot = consoleClient({ call: (path, init) => fetch(`${server.url}${path}`, init) }, rootHeaders);
     expect((await asRoot('PUT', '/user/', { id: setup.userId, quota: 1_000_000_000 })).success).toBe(true);
-    const created = await asRoot<Array<{ id: number; key: string }>>('POST', '/token/', { name: 'switched', unlimited_quota: true, expired_time: -1 });
+    const created = await asRoot<Array<{ id: number; key: string }>>('POST', '/token/', {
+      name: 'switched',
+      unlimited_quota: true,
+      expired_time: -1,
+    });
     const token = created.data?.[0];
     if (!token) throw new Error(`token: ${created.message}`);
     const [first] = workers;
@@ -207,7 +236,9 @@ describe('WORKERS=2 on SQLite: one port, two workers, one balance authority', ()
     upstream.behaviour = { chunkDelayMs: 2000 };
     const reached = upstream.received.length;
     const cut = onVictim.map((connection) => chat(connection, setup.apiKey, true).catch(() => null));
-    await expect.poll(() => upstream.received.length - reached, { timeout: 10_000, interval: 20 }).toBe(onVictim.length);
+    await expect
+      .poll(() => upstream.received.length - reached, { timeout: 10_000, interval: 20 })
+      .toBe(onVictim.length);
     process.kill(victim, 'SIGKILL');
     await Promise.all(cut);
     upstream.behaviour = {};
@@ -226,7 +257,9 @@ describe('WORKERS=2 on SQLite: one port, two workers, one balance authority', ()
     const givenBackBefore = givenBack();
     const survivor = connections[owners.findIndex((owner) => owner !== owners[0])];
     if (!survivor) throw new Error('a connection to the other worker is needed');
-    const shownQuota = async () => JSON.parse((await survivor.call(`/api/user/${setup.userId}`, { headers: rootHeaders })).text).data.quota as number;
+    const shownQuota = async () =>
+      JSON.parse((await survivor.call(`/api/user/${setup.userId}`, { headers: rootHeaders })).text).data
+        .quota as number;
     process.kill(owners[0] ?? 0, 'SIGKILL');
     // Read while the primary detaches the dead worker too: the balance never shows its lease missing.
     const shown: number[] = [];
@@ -250,7 +283,9 @@ describe('WORKERS=2 on SQLite: one port, two workers, one balance authority', ()
       const victim = owners[0] ?? 0;
       const onVictim = connections.filter((_connection, index) => owners[index] === victim);
       const detachedBefore = detachedWorkers().length;
-      const statuses = await Promise.all(onVictim.map(async (connection) => (await chat(connection, setup.apiKey, false)).status));
+      const statuses = await Promise.all(
+        onVictim.map(async (connection) => (await chat(connection, setup.apiKey, false)).status),
+      );
       process.kill(victim, 'SIGKILL');
       expect(statuses.filter((status) => status !== 200)).toEqual([]);
       answered += statuses.length;

@@ -34,7 +34,11 @@ export class BrowserClient {
     const headers: Record<string, string> = { 'accept-language': this.language, 'New-Api-User': String(this.userId) };
     if (this.cookies.size > 0) headers.cookie = [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
     if (body !== undefined) headers['content-type'] = 'application/json';
-    const response = await this.server.call(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+    const response = await this.server.call(path, {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
     for (const line of response.headers.getSetCookie()) {
       const [pair = ''] = line.split(';');
       const separator = pair.indexOf('=');
@@ -67,7 +71,10 @@ export class BrowserClient {
 }
 
 /** Saves options as an administrator would (through the option store, which announces the change). */
-export async function setOptions(server: TestServer, values: Partial<Record<OptionKey, string | number | boolean>>): Promise<void> {
+export async function setOptions(
+  server: TestServer,
+  values: Partial<Record<OptionKey, string | number | boolean>>,
+): Promise<void> {
   for (const [key, value] of Object.entries(values)) await server.context.options.save(key as OptionKey, String(value));
 }
 

@@ -73,11 +73,20 @@ export async function startAuthority(
   redisUrl = REDIS_URL,
   prefix = newRedisPrefix(),
 ): Promise<AuthorityRun> {
-  const config = loadConfig({ SQLITE_PATH: sqlitePath, JOURNAL_DIR: journalDirectory, BILLING_JOURNAL: 'write', REDIS_PREFIX: prefix, WORKERS: '1' });
+  const config = loadConfig({
+    SQLITE_PATH: sqlitePath,
+    JOURNAL_DIR: journalDirectory,
+    BILLING_JOURNAL: 'write',
+    REDIS_PREFIX: prefix,
+    WORKERS: '1',
+  });
   const redis = kind === 'redis' ? new Redis(redisUrl) : null;
   const start = async (): Promise<AuthorityRun> => {
     const billing = await LocalBilling.open(config, database, redis);
-    const worker = kind === 'memory' || kind === 'redis' ? null : await workerOf(billing, kind === 'billing-worker-and-primary' ? config : null, database);
+    const worker =
+      kind === 'memory' || kind === 'redis'
+        ? null
+        : await workerOf(billing, kind === 'billing-worker-and-primary' ? config : null, database);
     const balances = worker?.balances ?? billing.balances;
     const durable = worker?.durable ?? (() => billing.journal?.durable() ?? Promise.resolve());
     return {
@@ -108,10 +117,20 @@ export async function startAuthority(
  * A cluster worker's balance book, served by a primary that holds `billing`. With `config` the worker
  * journals and writes its bills itself (as `remoteBilling` sets it up), else the primary does.
  */
-async function workerOf(billing: LocalBilling, config: Config | null, database: Database): Promise<{ balances: BalanceBook; durable: () => Promise<void>; billing: Billing | null }> {
+async function workerOf(
+  billing: LocalBilling,
+  config: Config | null,
+  database: Database,
+): Promise<{ balances: BalanceBook; durable: () => Promise<void>; billing: Billing | null }> {
   const { workerPort, primaryEnd } = inProcessChannel(1);
-  const recoverJournal = config ? () => recoverWorkerJournal(database, workerJournalDirectory(journalDirectory(config), process.pid), 'write') : null;
-  const authority = new ClusterAuthority(billing, new PrimaryBus(), quiet, { leasing: true, recoverJournal, metrics: null });
+  const recoverJournal = config
+    ? () => recoverWorkerJournal(database, workerJournalDirectory(journalDirectory(config), process.pid), 'write')
+    : null;
+  const authority = new ClusterAuthority(billing, new PrimaryBus(), quiet, {
+    leasing: true,
+    recoverJournal,
+    metrics: null,
+  });
   authority.attach(primaryEnd);
   const link = new PrimaryLink(workerPort);
   if (!config) return { balances: new RemoteBalanceBook(link), durable: () => link.request('durable'), billing: null };
@@ -120,7 +139,11 @@ async function workerOf(billing: LocalBilling, config: Config | null, database: 
 }
 
 /** A user with `quota` and a token of the user with `remain`. */
-export async function seedBalances(database: Database, quota: number, remain: number): Promise<{ userId: number; tokenId: number }> {
+export async function seedBalances(
+  database: Database,
+  quota: number,
+  remain: number,
+): Promise<{ userId: number; tokenId: number }> {
   const name = `ledger-${randomBytes(4).toString('hex')}`;
   const userId = await insertReturningId(database.db, database.kind, 'users', {
     username: name,
@@ -152,8 +175,19 @@ export async function seedBalances(database: Database, quota: number, remain: nu
 }
 
 /** The balances the database holds for the user and token. */
-export async function balancesInDatabase(database: Database, ids: { userId: number; tokenId: number }): Promise<{ user: number; token: number }> {
-  const user = await database.db.selectFrom('users').select('quota').where('id', '=', ids.userId).executeTakeFirstOrThrow();
-  const token = await database.db.selectFrom('tokens').select('remain_quota').where('id', '=', ids.tokenId).executeTakeFirstOrThrow();
+export async function balancesInDatabase(
+  database: Database,
+  ids: { userId: number; tokenId: number },
+): Promise<{ user: number; token: number }> {
+  const user = await database.db
+    .selectFrom('users')
+    .select('quota')
+    .where('id', '=', ids.userId)
+    .executeTakeFirstOrThrow();
+  const token = await database.db
+    .selectFrom('tokens')
+    .select('remain_quota')
+    .where('id', '=', ids.tokenId)
+    .executeTakeFirstOrThrow();
   return { user: toNumber(user.quota), token: toNumber(token.remain_quota) };
 }

@@ -24,7 +24,11 @@ export async function callerFor(server: TestServer, username: string, password: 
   return async (method, path, body, language = 'en') => {
     const response = await server.call(path, {
       method,
-      headers: { ...headers, 'accept-language': language, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+      headers: {
+        ...headers,
+        'accept-language': language,
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
     return { status: response.status, ...((await response.json()) as ApiEnvelope<never>) };
@@ -60,8 +64,24 @@ export async function addUser(server: TestServer, username: string, role: number
 export async function abilitySnapshot(server: TestServer): Promise<{ expected: string[]; actual: string[] }> {
   const { db } = server.context.database;
   const channels = (await db.selectFrom('channels').selectAll().execute()).map(normaliseChannelRow);
-  const key = (row: { group: string; model: string; channel_id: unknown; enabled: unknown; priority: unknown; weight: unknown; tag?: string | null }) =>
-    [row.group, row.model, toNumber(row.channel_id), toNumber(row.enabled), toNumber(row.priority), toNumber(row.weight), row.tag ?? null].join('|');
+  const key = (row: {
+    group: string;
+    model: string;
+    channel_id: unknown;
+    enabled: unknown;
+    priority: unknown;
+    weight: unknown;
+    tag?: string | null;
+  }) =>
+    [
+      row.group,
+      row.model,
+      toNumber(row.channel_id),
+      toNumber(row.enabled),
+      toNumber(row.priority),
+      toNumber(row.weight),
+      row.tag ?? null,
+    ].join('|');
   const expected = channels.flatMap(abilitiesOf).map(key).sort();
   const actual = (await db.selectFrom('abilities').selectAll().execute()).map(key).sort();
   return { expected, actual };
@@ -74,7 +94,9 @@ export interface FakeUpstream {
   close(): Promise<void>;
 }
 
-export type FakeRoute = (request: IncomingMessage) => { status?: number; body: unknown; delayMilliseconds?: number } | undefined;
+export type FakeRoute = (
+  request: IncomingMessage,
+) => { status?: number; body: unknown; delayMilliseconds?: number } | undefined;
 
 /** A real HTTP server on 127.0.0.1 answering JSON from `route`; unknown paths answer 404. */
 export async function startFakeUpstream(route: FakeRoute): Promise<FakeUpstream> {

@@ -41,7 +41,9 @@ export interface BillingSetup {
   userId: number;
 }
 
-const caller = (server: Pick<ServerProcess, 'url'>) => ({ call: (path: string, init?: RequestInit) => fetch(`${server.url}${path}`, init) });
+const caller = (server: Pick<ServerProcess, 'url'>) => ({
+  call: (path: string, init?: RequestInit) => fetch(`${server.url}${path}`, init),
+});
 
 /** Signs in as root, adds a channel to `upstreamUrl` and a limited token. */
 export async function setUpBilling(server: ServerProcess, upstreamUrl: string): Promise<BillingSetup> {
@@ -145,11 +147,22 @@ export interface Ledger {
   rolledCalls: number;
 }
 
-export async function readLedger(settings: DatabaseSettings, setup: Pick<BillingSetup, 'userId' | 'tokenId'>): Promise<Ledger> {
+export async function readLedger(
+  settings: DatabaseSettings,
+  setup: Pick<BillingSetup, 'userId' | 'tokenId'>,
+): Promise<Ledger> {
   const database = openDatabase(settings);
   try {
-    const user = await database.db.selectFrom('users').select(['quota', 'used_quota', 'request_count']).where('id', '=', setup.userId).executeTakeFirstOrThrow();
-    const token = await database.db.selectFrom('tokens').select(['remain_quota', 'used_quota']).where('id', '=', setup.tokenId).executeTakeFirstOrThrow();
+    const user = await database.db
+      .selectFrom('users')
+      .select(['quota', 'used_quota', 'request_count'])
+      .where('id', '=', setup.userId)
+      .executeTakeFirstOrThrow();
+    const token = await database.db
+      .selectFrom('tokens')
+      .select(['remain_quota', 'used_quota'])
+      .where('id', '=', setup.tokenId)
+      .executeTakeFirstOrThrow();
     const logs = await database.db
       .selectFrom('logs')
       .select((expression) => [expression.fn.countAll().as('rows'), expression.fn.sum('quota').as('quota')])
@@ -196,13 +209,24 @@ export function expectExactBilling(ledger: Ledger, before: Ledger, answered: num
     userUsed: ledger.userUsed - before.userUsed,
     tokenUsed: ledger.tokenUsed - before.tokenUsed,
   };
-  expect(summary).toEqual({ logged: logRows, billedByUser: logRows, billedByToken: logRows, requests: logRows, rolled: logRows, userUsed: loggedQuota, tokenUsed: loggedQuota });
+  expect(summary).toEqual({
+    logged: logRows,
+    billedByUser: logRows,
+    billedByToken: logRows,
+    requests: logRows,
+    rolled: logRows,
+    userUsed: loggedQuota,
+    tokenUsed: loggedQuota,
+  });
   expect(logRows).toBeGreaterThanOrEqual(answered);
   expect(logRows - answered).toBeLessThanOrEqual(inFlight);
 }
 
 /** The balances the Redis balance book holds for the set-up user and token. */
-export async function balancesInRedis(redisUrl: string, setup: Pick<BillingSetup, 'userId' | 'tokenId'>): Promise<{ user: number; token: number }> {
+export async function balancesInRedis(
+  redisUrl: string,
+  setup: Pick<BillingSetup, 'userId' | 'tokenId'>,
+): Promise<{ user: number; token: number }> {
   const client = new Redis(redisUrl);
   try {
     const [user, token] = await Promise.all([
@@ -220,10 +244,13 @@ export async function killOneWorker(server: ServerProcess): Promise<{ victim: nu
   const [victim = 0, survivor = 0] = await server.childPids();
   process.kill(victim, 'SIGKILL');
   await expect
-    .poll(async () => {
-      const pids = await server.childPids();
-      return pids.length === 2 && !pids.includes(victim);
-    }, { timeout: 15_000, interval: 50 })
+    .poll(
+      async () => {
+        const pids = await server.childPids();
+        return pids.length === 2 && !pids.includes(victim);
+      },
+      { timeout: 15_000, interval: 50 },
+    )
     .toBe(true);
   return { victim, survivor };
 }

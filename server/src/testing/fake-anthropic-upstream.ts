@@ -8,7 +8,10 @@ const FIXTURES = new URL('../relay/providers/anthropic/__fixtures__/', import.me
 const fixture = (name: string) => readFileSync(new URL(name, FIXTURES), 'utf8');
 
 /** A 1×1 PNG the fake serves at /images/pixel.png (for image URLs a gateway must inline). */
-export const PIXEL_PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
+export const PIXEL_PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+);
 
 /** `overloaded-midway` streams a little text, then Anthropic's in-stream `overloaded_error`. */
 export type AnthropicFixture = 'text' | 'tool-use' | 'overloaded-midway';
@@ -34,7 +37,12 @@ export interface FakeAnthropicBehaviour {
 function sseEvents(text: string): string[] {
   return text
     .split('\n\n')
-    .map((block) => block.split('\n').find((line) => line.startsWith('data: '))?.slice(6))
+    .map((block) =>
+      block
+        .split('\n')
+        .find((line) => line.startsWith('data: '))
+        ?.slice(6),
+    )
     .filter((data): data is string => Boolean(data));
 }
 
@@ -66,18 +74,34 @@ export class FakeAnthropicUpstream extends LoopbackFake {
     const bedrock = /^\/model\/[^/]+\/invoke(-with-response-stream)?$/.exec(path);
     const received: ReceivedAnthropicRequest = { path, headers: request.headers, body, raw };
     if (bedrock && !String(request.headers.authorization).startsWith('Bearer ')) {
-      received.signatureValid = verifySigV4({ method: request.method ?? 'POST', path, headers: request.headers, body: raw }, this.secretAccessKey).valid;
+      received.signatureValid = verifySigV4(
+        { method: request.method ?? 'POST', path, headers: request.headers, body: raw },
+        this.secretAccessKey,
+      ).valid;
     }
     this.received.push(received);
     const { failWith, fixture: name = 'text' } = this.behaviour;
     if (received.signatureValid === false) {
-      return this.send(response, 403, 'application/json', JSON.stringify({ message: 'The request signature we calculated does not match the signature you provided.' }));
+      return this.send(
+        response,
+        403,
+        'application/json',
+        JSON.stringify({ message: 'The request signature we calculated does not match the signature you provided.' }),
+      );
     }
     if (failWith) return this.send(response, failWith.status, 'application/json', fixture(`${failWith.fixture}.json`));
     if (bedrock) {
-      return bedrock[1] ? this.bedrockStream(response, sseEvents(fixture(`${name}.sse`))) : this.send(response, 200, 'application/json', fixture(`${name}.json`));
+      return bedrock[1]
+        ? this.bedrockStream(response, sseEvents(fixture(`${name}.sse`)))
+        : this.send(response, 200, 'application/json', fixture(`${name}.json`));
     }
-    if (path !== '/v1/messages') return this.send(response, 404, 'application/json', '{"type":"error","error":{"type":"not_found_error","message":"Not found"}}');
+    if (path !== '/v1/messages')
+      return this.send(
+        response,
+        404,
+        'application/json',
+        '{"type":"error","error":{"type":"not_found_error","message":"Not found"}}',
+      );
     if (body.stream === true) return this.sseStream(response, fixture(`${name}.sse`));
     return this.send(response, 200, 'application/json', fixture(`${name}.json`));
   }
@@ -96,12 +120,31 @@ export class FakeAnthropicUpstream extends LoopbackFake {
 
   /** Bedrock's framing: each Claude event base64-encoded in a `chunk` event-stream message. */
   private bedrockStream(response: ServerResponse, events: string[]): void {
-    response.writeHead(200, { 'content-type': 'application/vnd.amazon.eventstream', 'x-amzn-bedrock-content-type': 'application/json' });
+    response.writeHead(200, {
+      'content-type': 'application/vnd.amazon.eventstream',
+      'x-amzn-bedrock-content-type': 'application/json',
+    });
     for (const data of events) {
       const event = JSON.parse(data) as Record<string, unknown>;
-      if (event.type === 'message_stop') event['amazon-bedrock-invocationMetrics'] = { inputTokenCount: 100, outputTokenCount: 50, invocationLatency: 812, firstByteLatency: 401 };
-      const payload = Buffer.from(JSON.stringify({ bytes: Buffer.from(JSON.stringify(event)).toString('base64'), p: 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0' }));
-      response.write(encodeEventStreamMessage({ ':event-type': 'chunk', ':content-type': 'application/json', ':message-type': 'event' }, payload));
+      if (event.type === 'message_stop')
+        event['amazon-bedrock-invocationMetrics'] = {
+          inputTokenCount: 100,
+          outputTokenCount: 50,
+          invocationLatency: 812,
+          firstByteLatency: 401,
+        };
+      const payload = Buffer.from(
+        JSON.stringify({
+          bytes: Buffer.from(JSON.stringify(event)).toString('base64'),
+          p: 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0',
+        }),
+      );
+      response.write(
+        encodeEventStreamMessage(
+          { ':event-type': 'chunk', ':content-type': 'application/json', ':message-type': 'event' },
+          payload,
+        ),
+      );
     }
     response.end();
   }

@@ -63,7 +63,11 @@ export class FakeEpayGateway {
     const form = new URLSearchParams(params).toString();
     const response =
       options.method === 'POST'
-        ? await fetch(target, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: form })
+        ? await fetch(target, {
+            method: 'POST',
+            headers: { 'content-type': 'application/x-www-form-urlencoded' },
+            body: form,
+          })
         : await fetch(`${target.toString()}?${form}`);
     return response.text();
   }

@@ -27,7 +27,8 @@ export class FakeFileServer extends LoopbackFake {
       this.bytesSent += size;
       return;
     }
-    if (url.pathname === '/endless') return this.endless(response, Number(url.searchParams.get('mb') ?? 200) * 1024 * 1024);
+    if (url.pathname === '/endless')
+      return this.endless(response, Number(url.searchParams.get('mb') ?? 200) * 1024 * 1024);
     if (url.pathname === '/hang') return;
     if (url.pathname === '/redirect') {
       response.writeHead(302, { location: url.searchParams.get('to') ?? '/' }).end();

@@ -41,8 +41,11 @@ export class FakeGoogleTokenEndpoint extends LoopbackFake {
     for await (const chunk of request) chunks.push(chunk as Buffer);
     const form = new URLSearchParams(Buffer.concat(chunks).toString('utf8'));
     const [header = '', claims = '', signature = ''] = (form.get('assertion') ?? '').split('.');
-    const signatureValid = createVerify('RSA-SHA256').update(`${header}.${claims}`).verify(this.publicKeyPem, Buffer.from(signature, 'base64url'));
-    const decode = (part: string) => JSON.parse(Buffer.from(part, 'base64url').toString('utf8') || '{}') as Record<string, unknown>;
+    const signatureValid = createVerify('RSA-SHA256')
+      .update(`${header}.${claims}`)
+      .verify(this.publicKeyPem, Buffer.from(signature, 'base64url'));
+    const decode = (part: string) =>
+      JSON.parse(Buffer.from(part, 'base64url').toString('utf8') || '{}') as Record<string, unknown>;
     this.exchanges.push({ header: decode(header), claims: decode(claims), signatureValid });
     const ok = signatureValid && form.get('grant_type') === 'urn:ietf:params:oauth:grant-type:jwt-bearer';
     const reply = ok
@@ -51,5 +54,4 @@ export class FakeGoogleTokenEndpoint extends LoopbackFake {
     response.writeHead(ok ? 200 : 400, { 'content-type': 'application/json' });
     response.end(JSON.stringify(reply));
   }
-
 }

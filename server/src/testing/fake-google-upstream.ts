@@ -34,7 +34,13 @@ export class FakeGoogleUpstream extends LoopbackFake {
   protected async handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
     const body = await readJsonBody(request);
     const [path = '/', query = ''] = (request.url ?? '/').split('?');
-    this.received.push({ method: request.method ?? 'GET', path: decodeURIComponent(path), query, headers: request.headers, body });
+    this.received.push({
+      method: request.method ?? 'GET',
+      path: decodeURIComponent(path),
+      query,
+      headers: request.headers,
+      body,
+    });
     if (this.failWith) {
       response.writeHead(this.failWith.status, { 'content-type': 'application/json; charset=UTF-8' });
       response.end(this.failWith.body);
@@ -51,34 +57,56 @@ export class FakeGoogleUpstream extends LoopbackFake {
       case 'streamRawPredict':
         return this.sse(response, fixture('vertex/__fixtures__/stream-raw-predict.sse'));
       case 'batchEmbedContents': {
-        const recorded = JSON.parse(fixture('gemini/__fixtures__/batch-embed-response.json')) as { embeddings: unknown[] };
+        const recorded = JSON.parse(fixture('gemini/__fixtures__/batch-embed-response.json')) as {
+          embeddings: unknown[];
+        };
         const requests = Array.isArray(body.requests) ? body.requests : [];
-        return this.json(response, JSON.stringify({ embeddings: requests.map((_request, index) => recorded.embeddings[index % recorded.embeddings.length]) }));
+        return this.json(
+          response,
+          JSON.stringify({
+            embeddings: requests.map((_request, index) => recorded.embeddings[index % recorded.embeddings.length]),
+          }),
+        );
       }
       case 'predict': {
-        const recorded = JSON.parse(fixture('vertex/__fixtures__/predict-embeddings.json')) as { predictions: unknown[] };
+        const recorded = JSON.parse(fixture('vertex/__fixtures__/predict-embeddings.json')) as {
+          predictions: unknown[];
+        };
         const instances = Array.isArray(body.instances) ? body.instances : [];
-        return this.json(response, JSON.stringify({ predictions: instances.map((_instance, index) => recorded.predictions[index % recorded.predictions.length]) }));
+        return this.json(
+          response,
+          JSON.stringify({
+            predictions: instances.map((_instance, index) => recorded.predictions[index % recorded.predictions.length]),
+          }),
+        );
       }
       case 'embedContent': {
-        const recorded = JSON.parse(fixture('gemini/__fixtures__/batch-embed-response.json')) as { embeddings: unknown[] };
+        const recorded = JSON.parse(fixture('gemini/__fixtures__/batch-embed-response.json')) as {
+          embeddings: unknown[];
+        };
         return this.json(response, JSON.stringify({ embedding: recorded.embeddings[0] }));
       }
       default:
         response.writeHead(404, { 'content-type': 'application/json' });
-        response.end(JSON.stringify({ error: { code: 404, message: `Method not found: ${path}`, status: 'NOT_FOUND' } }));
+        response.end(
+          JSON.stringify({ error: { code: 404, message: `Method not found: ${path}`, status: 'NOT_FOUND' } }),
+        );
     }
   }
 
   private json(response: ServerResponse, text: string): void {
-    response.writeHead(200, { 'content-type': 'application/json; charset=UTF-8', 'content-length': Buffer.byteLength(text) });
+    response.writeHead(200, {
+      'content-type': 'application/json; charset=UTF-8',
+      'content-length': Buffer.byteLength(text),
+    });
     response.end(text);
   }
 
   /** Replays recorded events with Google's CRLF separators, a few per write. */
   private sse(response: ServerResponse, recorded: string): void {
     response.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
-    for (const event of recorded.split('\n\n').filter((block) => block.trim())) response.write(`${event.replace(/\n/g, '\r\n')}\r\n\r\n`);
+    for (const event of recorded.split('\n\n').filter((block) => block.trim()))
+      response.write(`${event.replace(/\n/g, '\r\n')}\r\n\r\n`);
     response.end();
   }
 }

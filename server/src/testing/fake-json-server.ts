@@ -10,7 +10,11 @@ export interface FakeRequest {
   body: string;
 }
 
-export type FakeHandler = (request: FakeRequest) => { status?: number; body: unknown; headers?: Record<string, string> };
+export type FakeHandler = (request: FakeRequest) => {
+  status?: number;
+  body: unknown;
+  headers?: Record<string, string>;
+};
 
 /**
  * A small HTTP server on 127.0.0.1 answering JSON from a handler, for third-party services in tests

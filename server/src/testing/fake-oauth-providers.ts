@@ -16,14 +16,20 @@ export function startFakeProviders(profiles: Record<string, FakeProfile>, wechat
     if (request.path === '/github/token') {
       const body = JSON.parse(request.body) as { client_id: string; client_secret: string; code: string };
       if (body.client_id !== 'gh-id' || body.client_secret !== 'gh-secret' || !profiles[body.code]) {
-        return { body: { error: 'bad_verification_code', error_description: 'The code passed is incorrect or expired.' } };
+        return {
+          body: { error: 'bad_verification_code', error_description: 'The code passed is incorrect or expired.' },
+        };
       }
       return { body: { access_token: `token-${body.code}`, token_type: 'bearer' } };
     }
     if (request.path === '/linuxdo/token') {
       const form = new URLSearchParams(request.body);
       const expected = `Basic ${Buffer.from('ld-id:ld-secret').toString('base64')}`;
-      if (request.headers.authorization !== expected || form.get('grant_type') !== 'authorization_code' || !profiles[form.get('code') ?? '']) {
+      if (
+        request.headers.authorization !== expected ||
+        form.get('grant_type') !== 'authorization_code' ||
+        !profiles[form.get('code') ?? '']
+      ) {
         return { status: 401, body: { error: 'invalid_client' } };
       }
       return { body: { access_token: `token-${form.get('code')}` } };
@@ -34,12 +40,22 @@ export function startFakeProviders(profiles: Record<string, FakeProfile>, wechat
       if (!profile) return { status: 401, body: { message: 'Bad credentials' } };
       return request.path === '/github/user'
         ? { body: { id: profile.id, login: profile.login, name: profile.name ?? null } }
-        : { body: { id: profile.id, username: profile.login, name: profile.name ?? '', trust_level: profile.trust_level ?? 1, active: true } };
+        : {
+            body: {
+              id: profile.id,
+              username: profile.login,
+              name: profile.name ?? '',
+              trust_level: profile.trust_level ?? 1,
+              active: true,
+            },
+          };
     }
     if (request.path === '/api/wechat/user') {
       if (request.headers.authorization !== 'wx-token') return { body: { success: false, message: 'unauthorised' } };
       const id = wechatCodes[request.query.get('code') ?? ''];
-      return { body: id ? { success: true, message: '', data: id } : { success: false, message: '验证码错误或已过期' } };
+      return {
+        body: id ? { success: true, message: '', data: id } : { success: false, message: '验证码错误或已过期' },
+      };
     }
     return { status: 404, body: { message: 'not found' } };
   }).start();

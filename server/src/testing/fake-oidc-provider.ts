@@ -63,7 +63,12 @@ export class FakeOidcProvider {
   private authorize(query: URLSearchParams) {
     const redirect = query.get('redirect_uri') ?? '';
     const scopes = (query.get('scope') ?? '').split(' ');
-    if (query.get('client_id') !== FAKE_OIDC_CLIENT.id || query.get('response_type') !== 'code' || !scopes.includes('openid') || !redirect) {
+    if (
+      query.get('client_id') !== FAKE_OIDC_CLIENT.id ||
+      query.get('response_type') !== 'code' ||
+      !scopes.includes('openid') ||
+      !redirect
+    ) {
       return { status: 400, body: { error: 'invalid_request' } };
     }
     if (!this.signedIn) return { status: 401, body: { error: 'login_required' } };
@@ -82,10 +87,15 @@ export class FakeOidcProvider {
     const grant = this.codes.get(form.get('code') ?? '');
     this.codes.delete(form.get('code') ?? '');
     if (form.get('grant_type') !== 'authorization_code' || !grant || grant.redirect !== form.get('redirect_uri')) {
-      return { status: 400, body: { error: 'invalid_grant', error_description: 'the code is unknown, used or for another redirect' } };
+      return {
+        status: 400,
+        body: { error: 'invalid_grant', error_description: 'the code is unknown, used or for another redirect' },
+      };
     }
     const accessToken = randomBytes(12).toString('hex');
     this.tokens.set(accessToken, grant.profile);
-    return { body: { access_token: accessToken, token_type: 'Bearer', expires_in: 3600, id_token: 'unused.by.switchboard' } };
+    return {
+      body: { access_token: accessToken, token_type: 'Bearer', expires_in: 3600, id_token: 'unused.by.switchboard' },
+    };
   }
 }

@@ -71,13 +71,30 @@ export class FakeOpenAIUpstream extends LoopbackFake {
         };
     const words = behaviour.words ?? ['Hello', ' from', ' the', ' fake', ' upstream'];
     const model = String(body.model ?? 'unknown');
-    if (path.endsWith('/models')) return this.json(response, { object: 'list', data: [{ id: 'gpt-4o-mini', object: 'model' }, { id: 'gpt-4o', object: 'model' }] });
-    if (path.endsWith('/images/generations')) return this.json(response, { created: 1700000000, data: [{ url: 'https://images.example/cat.png' }] });
+    if (path.endsWith('/models'))
+      return this.json(response, {
+        object: 'list',
+        data: [
+          { id: 'gpt-4o-mini', object: 'model' },
+          { id: 'gpt-4o', object: 'model' },
+        ],
+      });
+    if (path.endsWith('/images/generations'))
+      return this.json(response, { created: 1700000000, data: [{ url: 'https://images.example/cat.png' }] });
     if (path.endsWith('/embeddings')) {
       return this.json(response, {
         object: 'list',
         // As OpenAI does: base64 of the little-endian float32 values when the client asks for it.
-        data: [{ object: 'embedding', index: 0, embedding: body.encoding_format === 'base64' ? Buffer.from(new Float32Array([0.1, 0.2, 0.3]).buffer).toString('base64') : [0.1, 0.2, 0.3] }],
+        data: [
+          {
+            object: 'embedding',
+            index: 0,
+            embedding:
+              body.encoding_format === 'base64'
+                ? Buffer.from(new Float32Array([0.1, 0.2, 0.3]).buffer).toString('base64')
+                : [0.1, 0.2, 0.3],
+          },
+        ],
         model,
         usage: usage && { prompt_tokens: usage.prompt_tokens, total_tokens: usage.prompt_tokens },
       });
@@ -124,7 +141,8 @@ export class FakeOpenAIUpstream extends LoopbackFake {
     }
     if (aborted) return;
     send({ ...base, choices: [{ index: 0, delta: {}, finish_reason: 'stop' }] });
-    const includeUsage = (this.received.at(-1)?.body.stream_options as { include_usage?: boolean } | undefined)?.include_usage;
+    const includeUsage = (this.received.at(-1)?.body.stream_options as { include_usage?: boolean } | undefined)
+      ?.include_usage;
     if (usage && includeUsage) send({ ...base, choices: [], usage });
     response.end('data: [DONE]\n\n');
     void request;

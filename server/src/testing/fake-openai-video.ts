@@ -20,14 +20,24 @@ export class FakeOpenAIVideo extends FakeTaskUpstream {
     const base = { ...completed, id: task.id, prompt: task.prompt, created_at: Math.floor(Date.now() / 1000) };
     if (status) return { ...base, status, progress: 0, completed_at: null };
     if (task.plan === 'succeed') return base;
-    if (task.plan === 'fail') return { ...base, status: 'failed', progress: 0, completed_at: null, error: { code: 'moderation_blocked', message: 'blocked by moderation' } };
+    if (task.plan === 'fail')
+      return {
+        ...base,
+        status: 'failed',
+        progress: 0,
+        completed_at: null,
+        error: { code: 'moderation_blocked', message: 'blocked by moderation' },
+      };
     return { ...base, status: 'in_progress', progress: 40, completed_at: null };
   }
 
   protected respond(call: ReceivedCall, response: ServerResponse): void {
-    if (call.headers.authorization !== `Bearer ${this.key}`) return this.reply(response, 401, { error: { message: 'bad key', type: 'invalid_request_error' } });
+    if (call.headers.authorization !== `Bearer ${this.key}`)
+      return this.reply(response, 401, { error: { message: 'bad key', type: 'invalid_request_error' } });
     if (call.method === 'POST' && call.path === '/v1/videos') {
-      const json = String(call.headers['content-type']).includes('json') ? (JSON.parse(call.body.toString()) as { prompt?: string }) : null;
+      const json = String(call.headers['content-type']).includes('json')
+        ? (JSON.parse(call.body.toString()) as { prompt?: string })
+        : null;
       const task = this.accept(json ? (json.prompt ?? '') : promptOf(call.body));
       return this.reply(response, 200, this.view(task, 'queued'));
     }

@@ -12,14 +12,24 @@ export interface RealtimeUsage {
 }
 
 /** A usage object from its five parts. */
-export function realtimeUsage(parts: { inputText: number; inputAudio: number; cached?: number; outputText: number; outputAudio: number }): RealtimeUsage {
+export function realtimeUsage(parts: {
+  inputText: number;
+  inputAudio: number;
+  cached?: number;
+  outputText: number;
+  outputAudio: number;
+}): RealtimeUsage {
   const input = parts.inputText + parts.inputAudio;
   const output = parts.outputText + parts.outputAudio;
   return {
     total_tokens: input + output,
     input_tokens: input,
     output_tokens: output,
-    input_token_details: { text_tokens: parts.inputText, audio_tokens: parts.inputAudio, cached_tokens: parts.cached ?? 0 },
+    input_token_details: {
+      text_tokens: parts.inputText,
+      audio_tokens: parts.inputAudio,
+      cached_tokens: parts.cached ?? 0,
+    },
     output_token_details: { text_tokens: parts.outputText, audio_tokens: parts.outputAudio },
   };
 }
@@ -58,7 +68,10 @@ export class FakeRealtimeUpstream {
   /** handshakes refused under `refuseStatus` */
   refused = 0;
   private server: Server | null = null;
-  private readonly sockets = new WebSocketServer({ noServer: true, handleProtocols: (offered) => (offered.has('realtime') ? 'realtime' : false) });
+  private readonly sockets = new WebSocketServer({
+    noServer: true,
+    handleProtocols: (offered) => (offered.has('realtime') ? 'realtime' : false),
+  });
   private turn = 0;
 
   async start(): Promise<this> {
@@ -67,11 +80,17 @@ export class FakeRealtimeUpstream {
       const status = this.behaviour.refuseStatus;
       if (status) {
         this.refused += 1;
-        const body = JSON.stringify({ error: { message: 'refused by the fake', type: 'invalid_request_error', code: 'refused' } });
-        socket.end(`HTTP/1.1 ${status} Refused\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\nConnection: close\r\n\r\n${body}`);
+        const body = JSON.stringify({
+          error: { message: 'refused by the fake', type: 'invalid_request_error', code: 'refused' },
+        });
+        socket.end(
+          `HTTP/1.1 ${status} Refused\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\nConnection: close\r\n\r\n${body}`,
+        );
         return;
       }
-      this.sockets.handleUpgrade(request, socket, head, (client) => this.serve(client, request.url ?? '', request.headers));
+      this.sockets.handleUpgrade(request, socket, head, (client) =>
+        this.serve(client, request.url ?? '', request.headers),
+      );
     });
     await new Promise<void>((resolve) => this.server?.listen(0, '127.0.0.1', resolve));
     this.url = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
@@ -80,7 +99,8 @@ export class FakeRealtimeUpstream {
 
   /** Closes every open session from the upstream's side. */
   closeAll(code: number, reason: string): void {
-    for (const connection of this.connections) if (connection.socket.readyState === connection.socket.OPEN) connection.socket.close(code, reason);
+    for (const connection of this.connections)
+      if (connection.socket.readyState === connection.socket.OPEN) connection.socket.close(code, reason);
   }
 
   async stop(): Promise<void> {
@@ -90,12 +110,23 @@ export class FakeRealtimeUpstream {
   }
 
   private serve(socket: WebSocket, url: string, headers: IncomingHttpHeaders): void {
-    const protocols = (headers['sec-websocket-protocol'] ?? '').split(',').map((item) => item.trim()).filter(Boolean);
+    const protocols = (headers['sec-websocket-protocol'] ?? '')
+      .split(',')
+      .map((item) => item.trim())
+      .filter(Boolean);
     const connection: RealtimeConnection = { url, headers, protocols, events: [], socket };
     this.connections.push(connection);
-    const session: Record<string, unknown> = { id: `sess_${this.connections.length}`, object: 'realtime.session', modalities: ['text', 'audio'], input_audio_format: 'pcm16', output_audio_format: 'pcm16', instructions: '' };
+    const session: Record<string, unknown> = {
+      id: `sess_${this.connections.length}`,
+      object: 'realtime.session',
+      modalities: ['text', 'audio'],
+      input_audio_format: 'pcm16',
+      output_audio_format: 'pcm16',
+      instructions: '',
+    };
     let sequence = 0;
-    const send = (event: Record<string, unknown>) => socket.send(JSON.stringify({ type: event.type, event_id: `event_${(sequence += 1)}`, ...event }));
+    const send = (event: Record<string, unknown>) =>
+      socket.send(JSON.stringify({ type: event.type, event_id: `event_${(sequence += 1)}`, ...event }));
     send({ type: 'session.created', session });
     socket.on('message', (data) => {
       const event = JSON.parse(data.toString()) as Record<string, unknown> & { type: string };
@@ -110,7 +141,11 @@ export class FakeRealtimeUpstream {
       } else if (event.type === 'response.create') {
         // The beta API names the output kinds `modalities`, the GA one `output_modalities`.
         const response = event.response as { modalities?: string[]; output_modalities?: string[] } | undefined;
-        const asked = response?.output_modalities ?? response?.modalities ?? (session.output_modalities as string[] | undefined) ?? (session.modalities as string[]);
+        const asked =
+          response?.output_modalities ??
+          response?.modalities ??
+          (session.output_modalities as string[] | undefined) ??
+          (session.modalities as string[]);
         this.respond(send, asked.includes('audio'));
       }
     });
@@ -121,7 +156,11 @@ export class FakeRealtimeUpstream {
     send({ type: 'response.created', response: { id, status: 'in_progress' } });
     if (audio) {
       for (let index = 0; index < (this.behaviour.audioDeltas ?? 2); index += 1) {
-        send({ type: 'response.audio.delta', response_id: id, delta: this.behaviour.audioDelta ?? Buffer.alloc(4800).toString('base64') });
+        send({
+          type: 'response.audio.delta',
+          response_id: id,
+          delta: this.behaviour.audioDelta ?? Buffer.alloc(4800).toString('base64'),
+        });
         send({ type: 'response.audio_transcript.delta', response_id: id, delta: 'Hello there ' });
       }
     } else {
@@ -129,7 +168,10 @@ export class FakeRealtimeUpstream {
       send({ type: 'response.text.delta', response_id: id, delta: 'world' });
     }
     const usages = this.behaviour.usages ?? [];
-    const usage = usages.length > 0 ? usages.shift() : realtimeUsage({ inputText: 10, inputAudio: 0, outputText: 5, outputAudio: 0 });
+    const usage =
+      usages.length > 0
+        ? usages.shift()
+        : realtimeUsage({ inputText: 10, inputAudio: 0, outputText: 5, outputAudio: 0 });
     send({ type: 'response.done', response: { id, status: 'completed', output: [], ...(usage ? { usage } : {}) } });
   }
 }

@@ -20,24 +20,39 @@ export class FakeStripe extends LoopbackFake {
     const chunks: Buffer[] = [];
     for await (const chunk of request) chunks.push(chunk as Buffer);
     if (request.method === 'GET' && request.url?.startsWith('/c/pay/')) {
-      response.writeHead(200, { 'content-type': 'text/html' }).end('<html><body><h1>Fake Stripe Checkout</h1></body></html>');
+      response
+        .writeHead(200, { 'content-type': 'text/html' })
+        .end('<html><body><h1>Fake Stripe Checkout</h1></body></html>');
       return;
     }
     if (request.method !== 'POST' || request.url !== '/v1/checkout/sessions') {
-      response.writeHead(404, { 'content-type': 'application/json' }).end(JSON.stringify({ error: { message: 'no such route' } }));
+      response
+        .writeHead(404, { 'content-type': 'application/json' })
+        .end(JSON.stringify({ error: { message: 'no such route' } }));
       return;
     }
     const fields = Object.fromEntries(new URLSearchParams(Buffer.concat(chunks).toString('utf8')));
     this.checkouts.push({ fields, authorization: request.headers.authorization ?? '' });
     const id = `cs_test_${this.checkouts.length}`;
     response.writeHead(200, { 'content-type': 'application/json' }).end(
-      JSON.stringify({ id, object: 'checkout.session', url: `${this.url}/c/pay/${id}`, client_reference_id: fields.client_reference_id, status: 'open' }),
+      JSON.stringify({
+        id,
+        object: 'checkout.session',
+        url: `${this.url}/c/pay/${id}`,
+        client_reference_id: fields.client_reference_id,
+        status: 'open',
+      }),
     );
   }
 
   /** A signed webhook delivery for a Checkout Session event: the body and its `Stripe-Signature` header. */
   static event(secret: string, type: string, session: Record<string, unknown>): { body: string; signature: string } {
-    const body = JSON.stringify({ id: `evt_${Math.random().toString(36).slice(2)}`, object: 'event', type, data: { object: { object: 'checkout.session', ...session } } });
+    const body = JSON.stringify({
+      id: `evt_${Math.random().toString(36).slice(2)}`,
+      object: 'event',
+      type,
+      data: { object: { object: 'checkout.session', ...session } },
+    });
     const signature = new Stripe('sk_test_signing').webhooks.generateTestHeaderString({ payload: body, secret });
     return { body, signature };
   }

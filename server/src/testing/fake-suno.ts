@@ -16,12 +16,14 @@ export class FakeSuno extends FakeTaskUpstream {
     task.reads += 1;
     const base = { ...finished, task_id: task.id };
     if (task.plan === 'succeed') return base;
-    if (task.plan === 'fail') return { ...base, status: 'FAILURE', progress: '100%', fail_reason: 'content policy', data: [] };
+    if (task.plan === 'fail')
+      return { ...base, status: 'FAILURE', progress: '100%', fail_reason: 'content policy', data: [] };
     return { ...base, status: 'IN_PROGRESS', progress: '30%', finish_time: 0, data: [] };
   }
 
   protected respond(call: ReceivedCall, response: ServerResponse): void {
-    if (call.headers.authorization !== `Bearer ${this.key}`) return this.reply(response, 401, { code: 'unauthorized', message: 'bad key' });
+    if (call.headers.authorization !== `Bearer ${this.key}`)
+      return this.reply(response, 401, { code: 'unauthorized', message: 'bad key' });
     const body = call.body.length ? (JSON.parse(call.body.toString('utf8')) as Record<string, unknown>) : {};
     if (call.path.startsWith('/suno/submit/')) {
       const prompt = String(body.prompt ?? body.gpt_description_prompt ?? '');

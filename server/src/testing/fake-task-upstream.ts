@@ -21,7 +21,8 @@ export interface ReceivedCall {
 }
 
 /** The plan a prompt asks for: a prompt containing "fail" fails, "stall" stalls, anything else succeeds. */
-export const planOfPrompt = (prompt: string): TaskPlan => (/fail/i.test(prompt) ? 'fail' : /stall/i.test(prompt) ? 'stall' : 'succeed');
+export const planOfPrompt = (prompt: string): TaskPlan =>
+  /fail/i.test(prompt) ? 'fail' : /stall/i.test(prompt) ? 'stall' : 'succeed';
 
 export const readFixture = (url: URL) => JSON.parse(readFileSync(url, 'utf8')) as Record<string, unknown>;
 
@@ -59,7 +60,12 @@ export abstract class FakeTaskUpstream extends LoopbackFake {
     const chunks: Buffer[] = [];
     for await (const chunk of request) chunks.push(chunk as Buffer);
     const url = new URL(request.url ?? '/', 'http://127.0.0.1');
-    const call: ReceivedCall = { method: request.method ?? 'GET', path: url.pathname + url.search, headers: request.headers, body: Buffer.concat(chunks) };
+    const call: ReceivedCall = {
+      method: request.method ?? 'GET',
+      path: url.pathname + url.search,
+      headers: request.headers,
+      body: Buffer.concat(chunks),
+    };
     this.received.push(call);
     this.respond(call, response);
   }

@@ -44,7 +44,9 @@ export class FixtureReplayUpstream extends LoopbackFake {
       response.end(JSON.stringify({ error: `404 page not found: ${path}` }));
       return;
     }
-    response.writeHead(recording.status ?? 200, { 'content-type': recording.stream ? 'text/event-stream' : 'application/json' });
+    response.writeHead(recording.status ?? 200, {
+      'content-type': recording.stream ? 'text/event-stream' : 'application/json',
+    });
     response.end(readFileSync(recording.file));
   }
 }

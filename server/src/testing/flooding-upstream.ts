@@ -36,7 +36,9 @@ export class FloodingUpstream extends LoopbackFake {
       this.closedAt.push(Date.now());
     });
     response.writeHead(200, { 'content-type': 'text/event-stream' });
-    const event = Buffer.from(`data: ${JSON.stringify({ id: 'chatcmpl-flood', object: 'chat.completion.chunk', model: body.model, choices: [{ index: 0, delta: { content: FILLER } }] })}\n\n`);
+    const event = Buffer.from(
+      `data: ${JSON.stringify({ id: 'chatcmpl-flood', object: 'chat.completion.chunk', model: body.model, choices: [{ index: 0, delta: { content: FILLER } }] })}\n\n`,
+    );
     while (open) {
       const accepted = response.write(event, () => {
         if (open) this.pushedBytes += event.length;

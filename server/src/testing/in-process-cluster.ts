@@ -18,13 +18,15 @@ export function inProcessChannel(workerId: number): { workerPort: NodeJS.Process
     return true;
   };
   const workerPort = Object.assign(workerSide, {
-    send: (message: unknown, _handle: unknown, _options: unknown, done?: (error: Error | null) => void) => carry(primarySide, message, done),
+    send: (message: unknown, _handle: unknown, _options: unknown, done?: (error: Error | null) => void) =>
+      carry(primarySide, message, done),
   });
   const primaryEnd = Object.assign(primarySide, {
     id: workerId,
     process: { pid: 0, kill: () => true },
     isConnected: () => true,
-    send: (message: unknown, _handle: unknown, done?: (error: Error | null) => void) => carry(workerSide, message, done),
+    send: (message: unknown, _handle: unknown, done?: (error: Error | null) => void) =>
+      carry(workerSide, message, done),
   });
   // The worker listens at once: the primary may push to it from the start.
   setImmediate(() => primarySide.emit('listening'));

@@ -7,7 +7,10 @@ type Caller = { call(path: string, init?: RequestInit): Promise<Response> };
  * Settles `work` while a bystander asks the server for /api/status over and over: the work's result, the
  * slowest status answer, how many were answered, and the longest stall of this process's own event loop.
  */
-export async function whileServing<T>(server: Caller, work: Promise<T>): Promise<{ result: T; slowestStatusMs: number; statuses: number; loopStallMs: number }> {
+export async function whileServing<T>(
+  server: Caller,
+  work: Promise<T>,
+): Promise<{ result: T; slowestStatusMs: number; statuses: number; loopStallMs: number }> {
   const delay = monitorEventLoopDelay({ resolution: 5 });
   delay.enable();
   let finished = false;

@@ -8,7 +8,9 @@ export interface LoopbackServer {
 }
 
 /** An HTTP server on 127.0.0.1 and a free port, for fake upstreams in tests. */
-export async function startLoopbackServer(handle: (request: IncomingMessage, response: ServerResponse) => void): Promise<LoopbackServer> {
+export async function startLoopbackServer(
+  handle: (request: IncomingMessage, response: ServerResponse) => void,
+): Promise<LoopbackServer> {
   const server = createServer(handle);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return {

@@ -26,7 +26,9 @@ function decodeQuotedPrintable(text: string): string {
 
 function decodeWords(header: string): string {
   return header.replace(/=\?utf-8\?([bq])\?([^?]*)\?=/gi, (_whole, encoding: string, text: string) =>
-    encoding.toLowerCase() === 'b' ? Buffer.from(text, 'base64').toString('utf8') : decodeQuotedPrintable(text.replace(/_/g, ' ')),
+    encoding.toLowerCase() === 'b'
+      ? Buffer.from(text, 'base64').toString('utf8')
+      : decodeQuotedPrintable(text.replace(/_/g, ' ')),
   );
 }
 

@@ -50,13 +50,23 @@ export function running(pid: number): boolean {
  * one (PORT chosen here unless given, HOST 127.0.0.1), as the leader of a new process group, so that a
  * test can signal the whole group as a terminal's Ctrl-C does.
  */
-export async function startCommand(environment: Record<string, string>, command: string[] = ['npm', 'start']): Promise<StartedCommand> {
+export async function startCommand(
+  environment: Record<string, string>,
+  command: string[] = ['npm', 'start'],
+): Promise<StartedCommand> {
   const port = environment.PORT ?? String(await freePort());
   const [program = 'npm', ...args] = command;
   const child = spawn(program, args, {
     cwd: repositoryRoot,
     detached: true,
-    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', HOST: '127.0.0.1', LOG_LEVEL: 'info', ...environment, PORT: port },
+    env: {
+      PATH: process.env.PATH ?? '',
+      HOME: process.env.HOME ?? '/tmp',
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'info',
+      ...environment,
+      PORT: port,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let printed = '';
@@ -65,7 +75,9 @@ export async function startCommand(environment: Record<string, string>, command:
   };
   child.stdout?.on('data', collect);
   child.stderr?.on('data', collect);
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.once('exit', (code, signal) => resolve({ code, signal })),
+  );
   const url = `http://127.0.0.1:${port}`;
   const descendants = () => (child.pid ? processTree(child.pid) : []);
   const seen = new Set<number>();

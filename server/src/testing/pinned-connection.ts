@@ -18,15 +18,24 @@ export class PinnedConnection {
 
   constructor(private readonly baseUrl: string) {}
 
-  call(path: string, init: { method?: string; headers?: Record<string, string>; body?: string } = {}): Promise<PinnedReply> {
+  call(
+    path: string,
+    init: { method?: string; headers?: Record<string, string>; body?: string } = {},
+  ): Promise<PinnedReply> {
     return new Promise((resolve, reject) => {
-      const outgoing = request(new URL(path, this.baseUrl), { method: init.method ?? 'GET', headers: init.headers, agent: this.agent }, (response) => {
-        this.localPort = response.socket.localPort ?? 0;
-        const chunks: Buffer[] = [];
-        response.on('data', (chunk: Buffer) => chunks.push(chunk));
-        response.on('end', () => resolve({ status: response.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8') }));
-        response.on('error', reject);
-      });
+      const outgoing = request(
+        new URL(path, this.baseUrl),
+        { method: init.method ?? 'GET', headers: init.headers, agent: this.agent },
+        (response) => {
+          this.localPort = response.socket.localPort ?? 0;
+          const chunks: Buffer[] = [];
+          response.on('data', (chunk: Buffer) => chunks.push(chunk));
+          response.on('end', () =>
+            resolve({ status: response.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8') }),
+          );
+          response.on('error', reject);
+        },
+      );
       outgoing.on('error', reject);
       outgoing.end(init.body);
     });
@@ -40,7 +49,13 @@ export class PinnedConnection {
 /** Socket inodes of TCP connections from `clientPort` to `serverPort` (Linux /proc/net). */
 async function serverSideInodes(serverPort: number, clientPort: number): Promise<Set<string>> {
   const connections = await tcpConnections();
-  return new Set(connections.filter((connection) => connection.localPort === serverPort && connection.remotePort === clientPort && connection.inode).map((connection) => connection.inode));
+  return new Set(
+    connections
+      .filter(
+        (connection) => connection.localPort === serverPort && connection.remotePort === clientPort && connection.inode,
+      )
+      .map((connection) => connection.inode),
+  );
 }
 
 /** Which of `pids` holds the server's end of the connection from `clientPort` to `serverPort`; null when none. */
@@ -61,7 +76,10 @@ export async function ownerOf(serverPort: number, clientPort: number, pids: numb
  * One pinned connection served by each of the server's two workers: opens connections (each must
  * answer /api/status) until two are served by different workers (up to 40). The caller closes every connection in `opened`.
  */
-export async function connectionOnEachWorker(server: { url: string; childPids(): Promise<number[]> }, opened: PinnedConnection[]): Promise<[PinnedConnection, PinnedConnection]> {
+export async function connectionOnEachWorker(
+  server: { url: string; childPids(): Promise<number[]> },
+  opened: PinnedConnection[],
+): Promise<[PinnedConnection, PinnedConnection]> {
   const workers = await server.childPids();
   if (workers.length !== 2) throw new Error(`the server runs ${workers.length} workers, not 2`);
   const port = Number(new URL(server.url).port);

@@ -15,14 +15,23 @@ export async function addChannelWithOther(server: TestServer, values: ChannelVal
 /** The newest consumption log row, once pending writes are flushed; `other` parsed. */
 export async function lastConsumeLog(server: TestServer) {
   await flushAll(server);
-  const row = await server.context.database.db.selectFrom('logs').selectAll().where('type', '=', 2).orderBy('id', 'desc').executeTakeFirstOrThrow();
+  const row = await server.context.database.db
+    .selectFrom('logs')
+    .selectAll()
+    .where('type', '=', 2)
+    .orderBy('id', 'desc')
+    .executeTakeFirstOrThrow();
   return { ...row, quota: toNumber(row.quota), other: JSON.parse(row.other) as Record<string, unknown> };
 }
 
 /** The user's quota in the database, once pending deltas are flushed. */
 export async function userQuota(server: TestServer, userId: number): Promise<number> {
   await flushAll(server);
-  const user = await server.context.database.db.selectFrom('users').select('quota').where('id', '=', userId).executeTakeFirstOrThrow();
+  const user = await server.context.database.db
+    .selectFrom('users')
+    .select('quota')
+    .where('id', '=', userId)
+    .executeTakeFirstOrThrow();
   return toNumber(user.quota);
 }
 
@@ -38,7 +47,10 @@ export async function failureOf(call: Promise<unknown>): Promise<{ status: numbe
     await call;
   } catch (error) {
     const status = (error as { status?: unknown }).status;
-    return { status: typeof status === 'number' ? status : undefined, message: error instanceof Error ? error.message : String(error) };
+    return {
+      status: typeof status === 'number' ? status : undefined,
+      message: error instanceof Error ? error.message : String(error),
+    };
   }
   throw new Error('the call succeeded but was expected to fail');
 }
@@ -61,13 +73,23 @@ export const cachedChannel = (values: Partial<CachedChannel>): CachedChannel => 
 });
 
 /** A relay caller: a user with `quota` and an unlimited token of theirs. */
-export async function relayCaller(server: TestServer, username: string, quota: number): Promise<{ userId: number; apiKey: string }> {
+export async function relayCaller(
+  server: TestServer,
+  username: string,
+  quota: number,
+): Promise<{ userId: number; apiKey: string }> {
   const userId = await addUser(server, username, { quota });
   return { userId, apiKey: (await addToken(server, userId, { unlimited: true })).apiKey };
 }
 
 /** A chat completion of one system and one user message through the official SDK (`extra`: max_tokens, temperature...). */
-export function chatWithSystem(client: OpenAI, model: string, system: string, user: string, extra: Partial<OpenAI.ChatCompletionCreateParamsNonStreaming> = {}) {
+export function chatWithSystem(
+  client: OpenAI,
+  model: string,
+  system: string,
+  user: string,
+  extra: Partial<OpenAI.ChatCompletionCreateParamsNonStreaming> = {},
+) {
   return client.chat.completions.create({
     model,
     messages: [

@@ -26,7 +26,11 @@ export function upload(url: string, path: string, plan: UploadPlan): Promise<Upl
   const started = Date.now();
   const chunk = Buffer.alloc(64 * 1024);
   return new Promise((resolve, reject) => {
-    const headers = { 'content-type': 'application/json', ...plan.headers, ...(plan.chunked ? {} : { 'content-length': String(plan.bytes) }) };
+    const headers = {
+      'content-type': 'application/json',
+      ...plan.headers,
+      ...(plan.chunked ? {} : { 'content-length': String(plan.bytes) }),
+    };
     const outgoing = request(`${url}${path}`, { method: 'POST', headers });
     let answered = false;
     outgoing.on('response', (response) => {
@@ -34,7 +38,11 @@ export function upload(url: string, path: string, plan: UploadPlan): Promise<Upl
       const parts: Buffer[] = [];
       response.on('data', (part: Buffer) => parts.push(part));
       response.on('end', () => {
-        resolve({ status: response.statusCode ?? 0, body: Buffer.concat(parts).toString('utf8'), elapsedMs: Date.now() - started });
+        resolve({
+          status: response.statusCode ?? 0,
+          body: Buffer.concat(parts).toString('utf8'),
+          elapsedMs: Date.now() - started,
+        });
         outgoing.destroy();
       });
     });
@@ -70,7 +78,11 @@ export interface PersistentUploadAnswer {
  * makes a second call on the same connection: a server that closes or resets the connection after an
  * early answer makes the writes fail (EPIPE / ECONNRESET) and loses the second call.
  */
-export function uploadWholeThenReuse(url: string, path: string, plan: { headers: Record<string, string>; bytes: number; chunked?: boolean; next: string }): Promise<PersistentUploadAnswer> {
+export function uploadWholeThenReuse(
+  url: string,
+  path: string,
+  plan: { headers: Record<string, string>; bytes: number; chunked?: boolean; next: string },
+): Promise<PersistentUploadAnswer> {
   const { hostname, port } = new URL(url);
   const head = (method: string, target: string, extra: Record<string, string>) =>
     `${method} ${target} HTTP/1.1\r\nhost: ${hostname}:${port}\r\n${Object.entries(extra)
@@ -89,10 +101,14 @@ export function uploadWholeThenReuse(url: string, path: string, plan: { headers:
       resolve({ first, second });
     });
     socket.on('error', reject);
-    socket.on('end', () => reject(new Error(`the server closed the connection after: ${statusLines().join(' | ') || 'nothing'}`)));
+    socket.on('end', () =>
+      reject(new Error(`the server closed the connection after: ${statusLines().join(' | ') || 'nothing'}`)),
+    );
     const chunk = Buffer.alloc(64 * 1024);
     let sent = 0;
-    const framing: Record<string, string> = plan.chunked ? { 'transfer-encoding': 'chunked' } : { 'content-length': String(plan.bytes) };
+    const framing: Record<string, string> = plan.chunked
+      ? { 'transfer-encoding': 'chunked' }
+      : { 'content-length': String(plan.bytes) };
     socket.write(head('POST', path, { 'content-type': 'application/json', ...framing, ...plan.headers }));
     const pump = () => {
       while (sent < plan.bytes) {
@@ -100,7 +116,8 @@ export function uploadWholeThenReuse(url: string, path: string, plan: { headers:
         sent += size;
         if (plan.chunked) socket.write(`${size.toString(16)}\r\n`);
         const piece = size === chunk.length ? chunk : chunk.subarray(0, size);
-        if (!socket.write(plan.chunked ? Buffer.concat([piece, Buffer.from('\r\n')]) : piece)) return void socket.once('drain', pump);
+        if (!socket.write(plan.chunked ? Buffer.concat([piece, Buffer.from('\r\n')]) : piece))
+          return void socket.once('drain', pump);
       }
       if (plan.chunked) socket.write('0\r\n\r\n');
       socket.write(head('GET', plan.next, plan.headers));

@@ -14,7 +14,9 @@ export class RealtimeProbe {
   private readonly taken = new Map<string, number>();
 
   constructor(readonly socket: WebSocket) {
-    this.closed = new Promise((resolve) => socket.on('close', (code, reason) => resolve({ code, reason: reason.toString() })));
+    this.closed = new Promise((resolve) =>
+      socket.on('close', (code, reason) => resolve({ code, reason: reason.toString() })),
+    );
     socket.on('message', (data) => {
       const event = JSON.parse(data.toString()) as Event;
       this.events.push(event);
@@ -34,7 +36,13 @@ export class RealtimeProbe {
     this.taken.set(type, taken);
     if (seen >= taken) return Promise.resolve(this.events.filter((event) => event.type === type)[taken - 1] as Event);
     return new Promise((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`no ${type} within ${timeoutMs} ms; got ${this.events.map((event) => event.type).join(', ')}`)), timeoutMs);
+      const timer = setTimeout(
+        () =>
+          reject(
+            new Error(`no ${type} within ${timeoutMs} ms; got ${this.events.map((event) => event.type).join(', ')}`),
+          ),
+        timeoutMs,
+      );
       this.waiters.push({
         type,
         from: taken,
@@ -52,7 +60,10 @@ export class RealtimeProbe {
 }
 
 /** The answer to an upgrade the gateway refused: its HTTP status and body. */
-export function refusedUpgrade(url: string, options: { headers?: Record<string, string>; protocols?: string[] } = {}): Promise<{ status: number; body: string }> {
+export function refusedUpgrade(
+  url: string,
+  options: { headers?: Record<string, string>; protocols?: string[] } = {},
+): Promise<{ status: number; body: string }> {
   return new Promise((resolve, reject) => {
     const socket = new WebSocket(url, options.protocols ?? [], { headers: options.headers });
     socket.on('unexpected-response', (_request, response) => {
@@ -66,13 +77,18 @@ export function refusedUpgrade(url: string, options: { headers?: Record<string, 
 }
 
 /** Opens a raw realtime socket and waits until it is open. */
-export async function openRealtime(url: string, options: { headers?: Record<string, string>; protocols?: string[] } = {}): Promise<RealtimeProbe> {
+export async function openRealtime(
+  url: string,
+  options: { headers?: Record<string, string>; protocols?: string[] } = {},
+): Promise<RealtimeProbe> {
   const socket = new WebSocket(url, options.protocols ?? [], { headers: options.headers });
   const probe = new RealtimeProbe(socket);
   await new Promise<void>((resolve, reject) => {
     socket.once('open', () => resolve());
     socket.once('error', reject);
-    socket.once('unexpected-response', (_request, response) => reject(new Error(`upgrade refused with ${response.statusCode}`)));
+    socket.once('unexpected-response', (_request, response) =>
+      reject(new Error(`upgrade refused with ${response.statusCode}`)),
+    );
   });
   return probe;
 }

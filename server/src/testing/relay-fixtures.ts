@@ -4,7 +4,11 @@ import { hashPassword } from '../platform/password';
 import type { TestServer } from './test-server';
 
 /** Test data written straight to the database, then announced as the console would announce it. */
-export async function addUser(server: TestServer, username: string, values: { quota?: number; group?: string; role?: number } = {}) {
+export async function addUser(
+  server: TestServer,
+  username: string,
+  values: { quota?: number; group?: string; role?: number } = {},
+) {
   const database = server.context.database;
   return insertReturningId(database.db, database.kind, 'users', {
     username,
@@ -36,7 +40,11 @@ export async function addToken(
   } = {},
 ): Promise<{ id: number; key: string; apiKey: string }> {
   const database = server.context.database;
-  const key = randomBytes(36).toString('base64').replace(/[^0-9a-zA-Z]/g, '').padEnd(48, 'x').slice(0, 48);
+  const key = randomBytes(36)
+    .toString('base64')
+    .replace(/[^0-9a-zA-Z]/g, '')
+    .padEnd(48, 'x')
+    .slice(0, 48);
   const id = await insertReturningId(database.db, database.kind, 'tokens', {
     user_id: userId,
     key,
@@ -101,7 +109,15 @@ export async function addChannel(server: TestServer, values: ChannelValues): Pro
     ...(values.channelInfo ? { channel_info: JSON.stringify(values.channelInfo) } : {}),
   });
   const abilities = groups.flatMap((group) =>
-    values.models.map((model) => ({ group, model, channel_id: id, enabled: 1, priority: values.priority ?? 0, weight: values.weight ?? 0, tag: null })),
+    values.models.map((model) => ({
+      group,
+      model,
+      channel_id: id,
+      enabled: 1,
+      priority: values.priority ?? 0,
+      weight: values.weight ?? 0,
+      tag: null,
+    })),
   );
   await database.db.insertInto('abilities').values(abilities).execute();
   await server.context.bus.channelsChanged();

@@ -13,7 +13,12 @@ export class StalledReader {
     this.socket = connect({ host: hostname, port: Number(port) });
     this.socket.on('error', () => undefined);
     this.socket.pause();
-    const head = [`POST ${path} HTTP/1.1`, `host: ${hostname}:${port}`, `content-length: ${Buffer.byteLength(body)}`, ...Object.entries(headers).map(([name, value]) => `${name}: ${value}`)];
+    const head = [
+      `POST ${path} HTTP/1.1`,
+      `host: ${hostname}:${port}`,
+      `content-length: ${Buffer.byteLength(body)}`,
+      ...Object.entries(headers).map(([name, value]) => `${name}: ${value}`),
+    ];
     this.connected = new Promise((resolve) => this.socket.once('connect', () => resolve()));
     this.socket.write(`${head.join('\r\n')}\r\n\r\n${body}`);
   }

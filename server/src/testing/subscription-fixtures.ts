@@ -5,7 +5,12 @@ import type { TestServer } from './test-server';
 /** A plan of `total` quota (0: unlimited) bound to the user by an administrator; answers the user subscription's id. */
 export async function grantSubscription(server: TestServer, userId: number, total: number): Promise<number> {
   const service = new SubscriptionService(server.context);
-  const plan: SubscriptionPlan = await service.createPlan({ title: `Plan for ${userId}`, price_amount: 1, total_amount: total, duration_unit: 'day' });
+  const plan: SubscriptionPlan = await service.createPlan({
+    title: `Plan for ${userId}`,
+    price_amount: 1,
+    total_amount: total,
+    duration_unit: 'day',
+  });
   await service.bind(userId, plan.id);
   const [subscription] = await service.repository.subscriptionsOf(userId);
   if (!subscription) throw new Error('the subscription was not granted');
@@ -14,6 +19,10 @@ export async function grantSubscription(server: TestServer, userId: number, tota
 
 /** How much of a user subscription's quota is used. */
 export async function subscriptionUsed(server: TestServer, subscriptionId: number): Promise<number> {
-  const row = await server.context.database.db.selectFrom('user_subscriptions').select('amount_used').where('id', '=', subscriptionId).executeTakeFirstOrThrow();
+  const row = await server.context.database.db
+    .selectFrom('user_subscriptions')
+    .select('amount_used')
+    .where('id', '=', subscriptionId)
+    .executeTakeFirstOrThrow();
   return Number(row.amount_used);
 }

@@ -35,6 +35,8 @@ export async function tcpConnections(): Promise<TcpConnection[]> {
  * not read, at both ends of every connection whose local or remote port is listed.
  */
 export async function tcpQueuedBytes(ports: number[]): Promise<number> {
-  const listed = (await tcpConnections()).filter((connection) => ports.includes(connection.localPort) || ports.includes(connection.remotePort));
+  const listed = (await tcpConnections()).filter(
+    (connection) => ports.includes(connection.localPort) || ports.includes(connection.remotePort),
+  );
   return listed.reduce((sum, connection) => sum + connection.queuedBytes, 0);
 }

@@ -34,7 +34,9 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     ...(database.dsn ? { SQL_DSN: database.dsn, SESSION_SECRET: 'test-session-secret-0123456789' } : {}),
     ...options.environment,
   });
-  const journalDirectory = options.environment?.JOURNAL_DIR ? null : mkdtempSync(join(tmpdir(), 'switchboard-journal-'));
+  const journalDirectory = options.environment?.JOURNAL_DIR
+    ? null
+    : mkdtempSync(join(tmpdir(), 'switchboard-journal-'));
   if (journalDirectory) config.JOURNAL_DIR = journalDirectory;
   const server = await startServer(config, { version: 'test', webDist: null });
   return {
@@ -63,7 +65,11 @@ export function serverForTests(options: TestServerOptions = {}): TestServer {
 }
 
 /** Signs in through the real login call and returns the headers a console client would send. */
-export async function signIn(server: Pick<TestServer, 'call'>, username: string, password: string): Promise<Record<string, string>> {
+export async function signIn(
+  server: Pick<TestServer, 'call'>,
+  username: string,
+  password: string,
+): Promise<Record<string, string>> {
   const response = await server.call('/api/user/login', {
     method: 'POST',
     headers: { 'content-type': 'application/json', 'accept-language': 'en' },
@@ -71,6 +77,9 @@ export async function signIn(server: Pick<TestServer, 'call'>, username: string,
   });
   const body = (await response.json()) as { success: boolean; message: string; data?: { id: number } };
   if (!body.success || !body.data) throw new Error(`sign-in of ${username} failed: ${body.message}`);
-  const cookie = response.headers.getSetCookie().map((line) => line.split(';')[0]).join('; ');
+  const cookie = response.headers
+    .getSetCookie()
+    .map((line) => line.split(';')[0])
+    .join('; ');
   return { cookie, 'New-Api-User': String(body.data.id) };
 }

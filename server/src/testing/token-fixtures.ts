@@ -8,7 +8,11 @@ import { UserRepository } from '../console/user/repository';
 const PASSWORD = 'password123';
 
 /** Creates a common user directly in the database and signs them in over HTTP. */
-export async function signInNewUser(server: TestServer, username: string, group = 'default'): Promise<Record<string, string>> {
+export async function signInNewUser(
+  server: TestServer,
+  username: string,
+  group = 'default',
+): Promise<Record<string, string>> {
   await new UserRepository(server.context.database).insert({
     username,
     password: await hashPassword(PASSWORD),

@@ -28,10 +28,20 @@ export class CookieSession {
     return { cookie, 'New-Api-User': String(this.userId) };
   }
 
-  async send<T = unknown>(method: string, path: string, body?: unknown, extra: Record<string, string> = {}): Promise<ApiEnvelope<T> & { status: number; code?: string }> {
+  async send<T = unknown>(
+    method: string,
+    path: string,
+    body?: unknown,
+    extra: Record<string, string> = {},
+  ): Promise<ApiEnvelope<T> & { status: number; code?: string }> {
     const response = await this.server.call(`/api${path}`, {
       method,
-      headers: { ...this.headers, 'accept-language': 'en', ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...extra },
+      headers: {
+        ...this.headers,
+        'accept-language': 'en',
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        ...extra,
+      },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
     for (const line of response.headers.getSetCookie()) {
@@ -48,14 +58,20 @@ export class CookieSession {
 
   /** The password step; signed in when the account has no two-factor, else holding the pending sign-in. */
   async logIn(username: string, password: string) {
-    const answer = await this.send<{ id?: number; require_2fa?: boolean; flow_token?: string }>('POST', '/user/login', { username, password });
+    const answer = await this.send<{ id?: number; require_2fa?: boolean; flow_token?: string }>('POST', '/user/login', {
+      username,
+      password,
+    });
     if (answer.data?.id) this.userId = answer.data.id;
     return answer;
   }
 
   /** The second step; signed in on success. */
   async logInCode(code: string, flowToken?: string) {
-    const answer = await this.send<{ id: number }>('POST', '/user/login/2fa', { code, ...(flowToken ? { flow_token: flowToken } : {}) });
+    const answer = await this.send<{ id: number }>('POST', '/user/login/2fa', {
+      code,
+      ...(flowToken ? { flow_token: flowToken } : {}),
+    });
     if (answer.data?.id) this.userId = answer.data.id;
     return answer;
   }
@@ -71,7 +87,11 @@ export async function enableTwoFactor(session: CookieSession): Promise<{ secret:
 }
 
 /** A new user at `role` (password `password123`), signed in (before any two-factor) in a fresh session. */
-export async function signedInUser(server: TestServer, username: string, role: number = Role.Common): Promise<CookieSession> {
+export async function signedInUser(
+  server: TestServer,
+  username: string,
+  role: number = Role.Common,
+): Promise<CookieSession> {
   await addUser(server, username, { role });
   const session = new CookieSession(server);
   expect((await session.logIn(username, 'password123')).success).toBe(true);

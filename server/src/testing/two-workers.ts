@@ -22,7 +22,12 @@ export function twoWorkerServer(name: string, environment: Record<string, string
   const workers = {} as TwoWorkers;
   beforeAll(async () => {
     const folder = newFolder();
-    workers.server = await startServerProcess({ WORKERS: '2', SQLITE_PATH: `${folder}/switchboard.db`, JOURNAL_DIR: `${folder}/journal`, ...environment });
+    workers.server = await startServerProcess({
+      WORKERS: '2',
+      SQLITE_PATH: `${folder}/switchboard.db`,
+      JOURNAL_DIR: `${folder}/journal`,
+      ...environment,
+    });
     [workers.first, workers.second] = await connectionOnEachWorker(workers.server, opened);
   }, 60_000);
   afterAll(async () => {

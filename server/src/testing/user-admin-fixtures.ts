@@ -11,7 +11,11 @@ export function userAdminClient(server: TestServer, headers: Record<string, stri
   const send = async <T>(method: string, path: string, body?: unknown): Promise<ApiEnvelope<T>> => {
     const response = await server.call(`/api/user${path}`, {
       method,
-      headers: { ...headers, 'accept-language': 'en', ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+      headers: {
+        ...headers,
+        'accept-language': 'en',
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
     return (await response.json()) as ApiEnvelope<T>;

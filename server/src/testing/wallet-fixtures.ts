@@ -5,12 +5,19 @@ import type { TestServer } from './test-server';
 export async function quotaOf(server: TestServer, userId: number): Promise<{ live: number; stored: number }> {
   const live = await server.context.balances.userQuota(userId);
   await flushAll(server);
-  const row = await server.context.database.db.selectFrom('users').select('quota').where('id', '=', userId).executeTakeFirstOrThrow();
+  const row = await server.context.database.db
+    .selectFrom('users')
+    .select('quota')
+    .where('id', '=', userId)
+    .executeTakeFirstOrThrow();
   return { live, stored: Number(row.quota) };
 }
 
 /** The top-up log entries of a user, after a flush. */
-export async function topUpLogsOf(server: TestServer, userId: number): Promise<Array<{ content: string; username: string }>> {
+export async function topUpLogsOf(
+  server: TestServer,
+  userId: number,
+): Promise<Array<{ content: string; username: string }>> {
   await flushAll(server);
   return server.context.database.db
     .selectFrom('logs')

@@ -108,16 +108,25 @@ describe('http client', () => {
   it('tells the person not to resubmit a create whose outcome is unknown', async () => {
     const error = vi.mocked(toast.error);
     mockFetch(() => new TypeError('Failed to fetch'));
-    await expect(api.post('/api/channel/', { name: 'x' })).rejects.toMatchObject({ kind: 'network', message: '提交失败，请勿重复提交' });
+    await expect(api.post('/api/channel/', { name: 'x' })).rejects.toMatchObject({
+      kind: 'network',
+      message: '提交失败，请勿重复提交',
+    });
     expect(error).toHaveBeenCalledWith('提交失败，请勿重复提交');
     mockFetch(() => ({ status: 504, body: 'Gateway Timeout' }));
-    await expect(api.post('/api/token/', { name: 'x' }, { quiet: true })).rejects.toMatchObject({ message: '提交失败，请勿重复提交' });
+    await expect(api.post('/api/token/', { name: 'x' }, { quiet: true })).rejects.toMatchObject({
+      message: '提交失败，请勿重复提交',
+    });
     // A read that fails says what happened; it is safe to try again.
     await expect(api.get('/api/token/', { quiet: true })).rejects.toMatchObject({ message: '错误：HTTP 504' });
   });
 
   it('returns the whole envelope when the message matters', async () => {
     mockFetch(() => ({ body: { success: true, message: 'bind', data: null } }));
-    await expect(apiRequest('GET', '/api/oauth/github')).resolves.toEqual({ success: true, message: 'bind', data: null });
+    await expect(apiRequest('GET', '/api/oauth/github')).resolves.toEqual({
+      success: true,
+      message: 'bind',
+      data: null,
+    });
   });
 });

@@ -100,9 +100,7 @@ function handleUnauthorized(quiet: boolean): void {
     clearStoredUser();
     return;
   }
-  void Promise.resolve()
-    .then(unauthorizedHandler)
-    .finally(clearStoredUser);
+  void Promise.resolve().then(unauthorizedHandler).finally(clearStoredUser);
 }
 
 function fail(error: ApiError, quiet: boolean): never {
@@ -141,9 +139,20 @@ export async function apiRequest<T>(method: string, path: string, options: Reque
   if (!response.ok) {
     if (response.status === 401) handleUnauthorized(quiet);
     const message = httpErrorMessage(response.status, envelope?.message);
-    return fail(new ApiError(OUTCOME_UNKNOWN_STATUSES.has(response.status) && !envelope ? outcomeUnknown(method, message) : message, 'http', response.status), quiet);
+    return fail(
+      new ApiError(
+        OUTCOME_UNKNOWN_STATUSES.has(response.status) && !envelope ? outcomeUnknown(method, message) : message,
+        'http',
+        response.status,
+      ),
+      quiet,
+    );
   }
-  if (!envelope) return fail(new ApiError(outcomeUnknown(method, i18n.t('common:errors.unreadableReply')), 'http', response.status), quiet);
+  if (!envelope)
+    return fail(
+      new ApiError(outcomeUnknown(method, i18n.t('common:errors.unreadableReply')), 'http', response.status),
+      quiet,
+    );
   if (!envelope.success) {
     // The server already localised its message from Accept-Language.
     const text = envelope.message || i18n.t('common:errors.generic', { message: response.status });
@@ -164,7 +173,8 @@ export const api = {
   post: <T>(path: string, body?: unknown, options?: RequestOptions) =>
     requestData<T>('POST', path, { ...options, body }),
   put: <T>(path: string, body?: unknown, options?: RequestOptions) => requestData<T>('PUT', path, { ...options, body }),
-  patch: <T>(path: string, body?: unknown, options?: RequestOptions) => requestData<T>('PATCH', path, { ...options, body }),
+  patch: <T>(path: string, body?: unknown, options?: RequestOptions) =>
+    requestData<T>('PATCH', path, { ...options, body }),
 };
 
 /** What `validated` checks a reply with: a zod schema of the contract, or anything with its `safeParse`. */

@@ -10,7 +10,8 @@ export const THEME_STORAGE_KEY = 'theme-mode';
 function initialThemeMode(): ThemeMode {
   const saved = readStorage(THEME_STORAGE_KEY);
   if (saved === 'light' || saved === 'dark') return saved;
-  const prefersDark = typeof window.matchMedia === 'function' && window.matchMedia('(prefers-color-scheme: dark)').matches;
+  const prefersDark =
+    typeof window.matchMedia === 'function' && window.matchMedia('(prefers-color-scheme: dark)').matches;
   return prefersDark ? 'dark' : 'light';
 }
 

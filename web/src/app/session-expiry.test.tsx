@@ -20,11 +20,16 @@ describe('console session', () => {
   });
 
   it('an expired session on a console page ends on /login?expired=true', async () => {
-    mockFetch(({ url }) => (url === '/api/status' ? ok(defaultStatus) : { status: 401, body: { success: false, message: '' } }));
+    mockFetch(({ url }) =>
+      url === '/api/status' ? ok(defaultStatus) : { status: 401, body: { success: false, message: '' } },
+    );
     const { router } = renderApp(routes, { path: '/log', user: { id: 2, role: Role.Common } });
     leaveForLoginOnUnauthorized(router);
 
-    await vi.waitFor(() => expect(router.state.location.pathname + router.state.location.search).toBe('/login?expired=true'), { timeout: 3000 });
+    await vi.waitFor(
+      () => expect(router.state.location.pathname + router.state.location.search).toBe('/login?expired=true'),
+      { timeout: 3000 },
+    );
     expect(await screen.findByTestId('login-expired')).toBeTruthy();
     expect(router.state.location.pathname).toBe('/login');
     expect(router.state.location.search).toBe('?expired=true');

@@ -22,7 +22,10 @@ describe('copyText', () => {
 
   it('opens a dialog with the text when the browser refuses', async () => {
     await changeLanguage('zh');
-    vi.stubGlobal('navigator', { ...navigator, clipboard: { writeText: vi.fn(async () => Promise.reject(new Error('denied'))) } });
+    vi.stubGlobal('navigator', {
+      ...navigator,
+      clipboard: { writeText: vi.fn(async () => Promise.reject(new Error('denied'))) },
+    });
     const info = vi.spyOn(modals(), 'info').mockReturnValue({ destroy: () => {} });
     await expect(copyText('sk-abc')).resolves.toBe(false);
     expect(info).toHaveBeenCalledOnce();

@@ -20,7 +20,12 @@ const choosable = <T,>(columns: ColumnsType<T>, keep: string[]) =>
  * The columns a wide table shows, remembered per table in localStorage (`columns-{table}`), and the
  * button that picks them. `keep` columns (name, status, actions) can never be hidden.
  */
-export function useColumnChooser<T>(table: string | undefined, columns: ColumnsType<T>, keep: string[], defaultHidden: string[] = []) {
+export function useColumnChooser<T>(
+  table: string | undefined,
+  columns: ColumnsType<T>,
+  keep: string[],
+  defaultHidden: string[] = [],
+) {
   const { t } = useTranslation();
   const [hidden, setHidden] = useState<string[]>(() => (table ? storedHidden(table, defaultHidden) : []));
   if (!table) return { visible: columns, chooser: null as ReactNode };
@@ -28,7 +33,10 @@ export function useColumnChooser<T>(table: string | undefined, columns: ColumnsT
     writeStorage(storageKey(table), JSON.stringify(next));
     setHidden(next);
   };
-  const options = choosable(columns, keep).map((column) => ({ label: column.title as ReactNode, value: String(column.key) }));
+  const options = choosable(columns, keep).map((column) => ({
+    label: column.title as ReactNode,
+    value: String(column.key),
+  }));
   const shown = options.map((option) => option.value).filter((key) => !hidden.includes(key));
   const chooser = (
     <Popover
@@ -43,7 +51,12 @@ export function useColumnChooser<T>(table: string | undefined, columns: ColumnsT
             value={shown}
             onChange={(values) => change(options.map((option) => option.value).filter((key) => !values.includes(key)))}
           />
-          <Button size="small" type="link" style={{ alignSelf: 'flex-start', padding: 0 }} onClick={() => change(defaultHidden)}>
+          <Button
+            size="small"
+            type="link"
+            style={{ alignSelf: 'flex-start', padding: 0 }}
+            onClick={() => change(defaultHidden)}
+          >
             {t('common:columns.reset')}
           </Button>
         </Flex>
@@ -54,5 +67,8 @@ export function useColumnChooser<T>(table: string | undefined, columns: ColumnsT
       </Button>
     </Popover>
   );
-  return { visible: columns.filter((column) => column.key === undefined || !hidden.includes(String(column.key))), chooser };
+  return {
+    visible: columns.filter((column) => column.key === undefined || !hidden.includes(String(column.key))),
+    chooser,
+  };
 }

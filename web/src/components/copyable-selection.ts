@@ -9,7 +9,10 @@ type RowSelection<Row> = NonNullable<TableProps<Row>['rowSelection']>;
  * Rows ticked in a server-paged table, kept while paging, and a "copy selected" action that puts
  * `textOf(rows)` (or what it resolves to) on the clipboard or warns with `nothingSelected` when no row is ticked.
  */
-export function useCopyableSelection<Row extends { id: number }>(textOf: (rows: Row[]) => string | Promise<string>, nothingSelected: string) {
+export function useCopyableSelection<Row extends { id: number }>(
+  textOf: (rows: Row[]) => string | Promise<string>,
+  nothingSelected: string,
+) {
   const [selected, setSelected] = useState<Row[]>([]);
   const rowSelection: RowSelection<Row> = {
     selectedRowKeys: selected.map((row) => row.id),

@@ -22,10 +22,12 @@ type Column<T> = ColumnType<T>;
 
 function cellOf<T extends object>(column: Column<T>, record: T, index: number): ReactNode {
   const path = column.dataIndex;
-  const value = typeof path === 'string' || typeof path === 'number' ? (record as Record<string, unknown>)[path] : undefined;
+  const value =
+    typeof path === 'string' || typeof path === 'number' ? (record as Record<string, unknown>)[path] : undefined;
   if (!column.render) return value as ReactNode;
   const rendered = column.render(value, record, index) as unknown;
-  if (rendered === null || rendered === undefined || typeof rendered !== 'object' || isValidElement(rendered)) return rendered as ReactNode;
+  if (rendered === null || rendered === undefined || typeof rendered !== 'object' || isValidElement(rendered))
+    return rendered as ReactNode;
   // A `{ children, props }` cell: only the children matter on a card.
   return (rendered as { children?: ReactNode }).children ?? null;
 }
@@ -40,7 +42,10 @@ const keyOf = <T extends object>(record: T, rowKey: TableProps<T>['rowKey'], ind
 function flatten<T extends object>(records: readonly T[]): Array<{ record: T; depth: number }> {
   return records.flatMap((record) => {
     const children = (record as { children?: T[] }).children;
-    return [{ record, depth: 0 }, ...(Array.isArray(children) ? children.map((child) => ({ record: child, depth: 1 })) : [])];
+    return [
+      { record, depth: 0 },
+      ...(Array.isArray(children) ? children.map((child) => ({ record: child, depth: 1 })) : []),
+    ];
   });
 }
 
@@ -61,20 +66,37 @@ function Cards<T extends object>({ records, columns, headingKeys, props }: Cards
   const flat = flatten(records);
   const toggle = (key: Key, record: T, on: boolean) => {
     const keys = on ? [...selected, key] : [...selected].filter((entry) => entry !== key);
-    const rows = flat.map((entry) => entry.record).filter((entry, index) => keys.includes(keyOf(entry, props.rowKey, index)));
-    selection?.onChange?.(keys, on ? [...rows, record].filter((row, index, all) => all.indexOf(row) === index) : rows, { type: 'single' });
+    const rows = flat
+      .map((entry) => entry.record)
+      .filter((entry, index) => keys.includes(keyOf(entry, props.rowKey, index)));
+    selection?.onChange?.(keys, on ? [...rows, record].filter((row, index, all) => all.indexOf(row) === index) : rows, {
+      type: 'single',
+    });
   };
   return (
     <Flex vertical gap={8}>
       {flat.map(({ record, depth }, index) => {
         const key = keyOf(record, props.rowKey, index);
-        const className = typeof props.rowClassName === 'function' ? props.rowClassName(record, index, 0) : props.rowClassName;
+        const className =
+          typeof props.rowClassName === 'function' ? props.rowClassName(record, index, 0) : props.rowClassName;
         return (
-          <Card key={key} size="small" className={`data-card ${className ?? ''}`} style={{ marginLeft: depth * 16 }} data-testid="data-card">
+          <Card
+            key={key}
+            size="small"
+            className={`data-card ${className ?? ''}`}
+            style={{ marginLeft: depth * 16 }}
+            data-testid="data-card"
+          >
             <Flex align="center" gap={8} wrap style={{ marginBottom: lines.length ? 8 : 0 }}>
-              {selection ? <Checkbox checked={selected.has(key)} onChange={(event) => toggle(key, record, event.target.checked)} /> : null}
+              {selection ? (
+                <Checkbox checked={selected.has(key)} onChange={(event) => toggle(key, record, event.target.checked)} />
+              ) : null}
               {heading.map((column) => (
-                <span key={String(column.key)} data-card-field={String(column.key)} style={{ fontWeight: column.key === 'name' ? 600 : undefined, minWidth: 0, overflowWrap: 'anywhere' }}>
+                <span
+                  key={String(column.key)}
+                  data-card-field={String(column.key)}
+                  style={{ fontWeight: column.key === 'name' ? 600 : undefined, minWidth: 0, overflowWrap: 'anywhere' }}
+                >
                   {cellOf(column, record, index)}
                 </span>
               ))}
@@ -84,8 +106,17 @@ function Cards<T extends object>({ records, columns, headingKeys, props }: Cards
                 const cell = cellOf(column, record, index);
                 if (cell === null || cell === undefined || cell === '') return null;
                 return (
-                  <Flex key={String(column.key)} gap={8} justify="space-between" align="center" style={{ minHeight: 28 }} data-card-field={String(column.key)}>
-                    <span style={{ color: 'var(--ant-color-text-secondary)', flexShrink: 0 }}>{column.title as ReactNode}</span>
+                  <Flex
+                    key={String(column.key)}
+                    gap={8}
+                    justify="space-between"
+                    align="center"
+                    style={{ minHeight: 28 }}
+                    data-card-field={String(column.key)}
+                  >
+                    <span style={{ color: 'var(--ant-color-text-secondary)', flexShrink: 0 }}>
+                      {column.title as ReactNode}
+                    </span>
                     <span style={{ textAlign: 'right', minWidth: 0, overflowWrap: 'anywhere' }}>{cell}</span>
                   </Flex>
                 );
@@ -110,8 +141,22 @@ function Cards<T extends object>({ records, columns, headingKeys, props }: Cards
 export function DataList<T extends object>(props: DataListProps<T>) {
   const { t } = useTranslation();
   const mobile = useIsMobile();
-  const { columns, query, headingKeys = ['name', 'status'], chooser, toolbar, dataSource, pagination, ...table } = props;
-  const { visible, chooser: chooserButton } = useColumnChooser(chooser?.table, columns, chooser?.keep ?? [], chooser?.defaultHidden);
+  const {
+    columns,
+    query,
+    headingKeys = ['name', 'status'],
+    chooser,
+    toolbar,
+    dataSource,
+    pagination,
+    ...table
+  } = props;
+  const { visible, chooser: chooserButton } = useColumnChooser(
+    chooser?.table,
+    columns,
+    chooser?.keep ?? [],
+    chooser?.defaultHidden,
+  );
   const firstLoad = query.isLoading;
   const failed = query.isError && !query.isFetching;
   const records = failed && !dataSource?.length ? [] : (dataSource ?? []);
@@ -148,7 +193,9 @@ export function DataList<T extends object>(props: DataListProps<T>) {
         ) : (
           <Cards records={records} columns={visible as Array<Column<T>>} headingKeys={headingKeys} props={props} />
         )}
-        {pagination && records.length > 0 ? <Pagination size="small" align="center" {...pagination} showSizeChanger={false} /> : null}
+        {pagination && records.length > 0 ? (
+          <Pagination size="small" align="center" {...pagination} showSizeChanger={false} />
+        ) : null}
       </Flex>
     );
   }

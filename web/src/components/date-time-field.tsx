@@ -26,7 +26,15 @@ interface DateTimeFieldProps {
 }
 
 /** One local date and time to the second, with quick choices, in the console's language. */
-export function DateTimeField({ value, onChange, label, placeholder, testId, future, width = 210 }: DateTimeFieldProps) {
+export function DateTimeField({
+  value,
+  onChange,
+  label,
+  placeholder,
+  testId,
+  future,
+  width = 210,
+}: DateTimeFieldProps) {
   const { t } = useTranslation();
   const now = dayjs();
   const presets = future

@@ -24,12 +24,23 @@ export function filterInputs<Draft extends { [Field in keyof Draft]: string }>(
 ) {
   const list = { draft, setDraft, search: onEnter };
   const text = (field: keyof Draft & string, placeholder: string, width = 180) => (
-    <SearchInput list={list} field={field} width={width} placeholder={placeholder} testId={`${testIdPrefix}-${field}`} />
+    <SearchInput
+      list={list}
+      field={field}
+      width={width}
+      placeholder={placeholder}
+      testId={`${testIdPrefix}-${field}`}
+    />
   );
   const time = (field: keyof Draft & string, label: string) => (
     <Flex gap={4} align="center">
       <Typography.Text type="secondary">{label}</Typography.Text>
-      <DateTimeField label={label} value={draft[field]} onChange={(value) => setDraft({ ...draft, [field]: value })} testId={`${testIdPrefix}-${field}`} />
+      <DateTimeField
+        label={label}
+        value={draft[field]}
+        onChange={(value) => setDraft({ ...draft, [field]: value })}
+        testId={`${testIdPrefix}-${field}`}
+      />
     </Flex>
   );
   /** A from–to pair of fields as one range picker with quick ranges; test id `<prefix>-range`. */

@@ -17,7 +17,18 @@ export interface FormDrawerProps {
 }
 
 /** A side drawer holding a form, with Cancel and Submit at the bottom right; its content is dropped on close. */
-export function FormDrawer({ open, onClose, title, size, cancelText, submitText, submitting, onSubmit, submitTestId, children }: FormDrawerProps) {
+export function FormDrawer({
+  open,
+  onClose,
+  title,
+  size,
+  cancelText,
+  submitText,
+  submitting,
+  onSubmit,
+  submitTestId,
+  children,
+}: FormDrawerProps) {
   return (
     <Drawer
       open={open}

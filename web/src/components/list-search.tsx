@@ -14,7 +14,10 @@ const trimmed = <Draft extends Texts>(draft: Draft): Draft =>
  * A server-paged list's filter: the texts being typed (`draft`), the filter the list was last asked for,
  * and the paging. `search` applies the trimmed draft from the first page; `apply` sets other filter parts.
  */
-export function useListSearch<Draft extends Texts, Rest extends object = Record<never, never>>(initial: Draft, rest = {} as Rest) {
+export function useListSearch<Draft extends Texts, Rest extends object = Record<never, never>>(
+  initial: Draft,
+  rest = {} as Rest,
+) {
   type Filter = Draft & Rest;
   const paging = useTablePaging();
   const [draft, setDraft] = useState<Draft>(initial);
@@ -58,7 +61,14 @@ interface SearchInputProps<Draft extends Texts> {
 }
 
 /** One text of a list's filter draft; Enter searches. */
-export function SearchInput<Draft extends Texts>({ list, field, placeholder, width, maxWidth, testId }: SearchInputProps<Draft>) {
+export function SearchInput<Draft extends Texts>({
+  list,
+  field,
+  placeholder,
+  width,
+  maxWidth,
+  testId,
+}: SearchInputProps<Draft>) {
   const { draft, setDraft, search } = list;
   return (
     <Input

@@ -29,7 +29,13 @@ export function LoadError({ error, onRetry, retrying, compact }: LoadErrorProps)
       title={t('common:loadError.title')}
       subTitle={detail || t('common:loadError.hint')}
       extra={
-        <Button type="primary" icon={<ReloadOutlined />} loading={retrying} onClick={() => void onRetry()} data-testid="load-retry">
+        <Button
+          type="primary"
+          icon={<ReloadOutlined />}
+          loading={retrying}
+          onClick={() => void onRetry()}
+          data-testid="load-retry"
+        >
           {t('common:loadError.retry')}
         </Button>
       }

@@ -19,7 +19,14 @@ describe('row actions', () => {
             main={<Button data-testid="main">Test</Button>}
             testId="more"
             more={[
-              { key: 'delete', label: 'Delete', danger: true, confirm: { title: 'Delete "alpha"?' }, onClick: remove, testId: 'delete' },
+              {
+                key: 'delete',
+                label: 'Delete',
+                danger: true,
+                confirm: { title: 'Delete "alpha"?' },
+                onClick: remove,
+                testId: 'delete',
+              },
               { key: 'edit', label: 'Edit', onClick: edit, testId: 'edit' },
             ]}
           />

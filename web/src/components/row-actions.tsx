@@ -58,14 +58,24 @@ export function RowActions({ main, more, testId }: RowActionsProps) {
   const onClick: MenuProps['onClick'] = ({ key, domEvent }) => {
     domEvent.stopPropagation();
     const action = actions.find((entry) => entry.key === key);
-    if (action) ask(action, action.danger ? t('common:rowActions.confirmDanger') : t('common:rowActions.confirm'), t('common:rowActions.cancel'));
+    if (action)
+      ask(
+        action,
+        action.danger ? t('common:rowActions.confirmDanger') : t('common:rowActions.confirm'),
+        t('common:rowActions.cancel'),
+      );
   };
   return (
     <Space size={4} wrap={false} data-testid="row-actions">
       {main}
       {actions.length > 0 ? (
         <Dropdown trigger={['click']} menu={{ items, onClick }}>
-          <Button size="small" icon={<MoreOutlined />} aria-label={t('common:rowActions.more')} data-testid={testId ?? 'row-more'}>
+          <Button
+            size="small"
+            icon={<MoreOutlined />}
+            aria-label={t('common:rowActions.more')}
+            data-testid={testId ?? 'row-more'}
+          >
             {main ? null : t('common:rowActions.more')}
           </Button>
         </Dropdown>

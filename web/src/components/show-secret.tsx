@@ -2,7 +2,13 @@ import { Typography } from 'antd';
 import { modals } from './feedback';
 
 /** A dialog showing a secret (a key, a code) that a click copies. */
-export function showSecret(options: { title: string; secret: string; closeText: string; width: number; testId: string }): void {
+export function showSecret(options: {
+  title: string;
+  secret: string;
+  closeText: string;
+  width: number;
+  testId: string;
+}): void {
   modals().info({
     title: options.title,
     content: (

@@ -10,7 +10,9 @@ function leafKeys(value: unknown, prefix = ''): string[] {
 
 function namespacesOf(language: string): Map<string, string[]> {
   return new Map(
-    localeFiles.filter((file) => file.language === language).map((file) => [file.namespace, leafKeys(file.content).sort()]),
+    localeFiles
+      .filter((file) => file.language === language)
+      .map((file) => [file.namespace, leafKeys(file.content).sort()]),
   );
 }
 
@@ -22,19 +24,28 @@ describe('locale files', () => {
     expect(zh.size).toBeGreaterThan(0);
   });
 
-  it.each(LANGUAGES.filter((language) => language !== 'zh'))('%s has exactly the namespaces and keys of zh', (language) => {
-    const other = namespacesOf(language);
-    expect([...other.keys()].sort()).toEqual([...zh.keys()].sort());
-    for (const [namespace, keys] of zh) expect({ namespace, keys: other.get(namespace) }).toEqual({ namespace, keys });
-  });
+  it.each(LANGUAGES.filter((language) => language !== 'zh'))(
+    '%s has exactly the namespaces and keys of zh',
+    (language) => {
+      const other = namespacesOf(language);
+      expect([...other.keys()].sort()).toEqual([...zh.keys()].sort());
+      for (const [namespace, keys] of zh)
+        expect({ namespace, keys: other.get(namespace) }).toEqual({ namespace, keys });
+    },
+  );
 
   it('has no empty strings', () => {
     for (const file of localeFiles) {
       const empty = leafKeys(file.content).filter((key) => {
-        const value = key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown>)[part], file.content);
+        const value = key
+          .split('.')
+          .reduce<unknown>((node, part) => (node as Record<string, unknown>)[part], file.content);
         return typeof value !== 'string' || value.trim() === '';
       });
-      expect({ file: `${file.language}/${file.namespace}`, empty }).toEqual({ file: `${file.language}/${file.namespace}`, empty: [] });
+      expect({ file: `${file.language}/${file.namespace}`, empty }).toEqual({
+        file: `${file.language}/${file.namespace}`,
+        empty: [],
+      });
     }
   });
 

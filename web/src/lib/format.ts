@@ -9,7 +9,8 @@ export function displayQuota(quota: number, status: QuotaDisplay): string {
 }
 
 /** A quota amount in dollars, whatever the display setting (presets, "equals" hints beside quota inputs). */
-export const displayDollars = (quota: number, quotaPerUnit: number): string => formatQuota(quota, { inCurrency: true, quotaPerUnit });
+export const displayDollars = (quota: number, quotaPerUnit: number): string =>
+  formatQuota(quota, { inCurrency: true, quotaPerUnit });
 
 /** `displayQuota` with the system status's display setting. */
 export function useDisplayQuota(): (quota: number) => string {

@@ -35,4 +35,6 @@ export function mockFetch(responder: Responder): RecordedRequest[] {
 }
 
 /** `{success:true, message:'', data}`, with any fields the reply carries beside `data` (a plain list's paging). */
-export const ok = (data?: unknown, beside: Record<string, unknown> = {}) => ({ body: { success: true, message: '', data, ...beside } });
+export const ok = (data?: unknown, beside: Record<string, unknown> = {}) => ({
+  body: { success: true, message: '', data, ...beside },
+});

@@ -40,13 +40,21 @@ export function logView(values: Partial<LogView> = {}): LogView {
   };
 }
 
-export const aliceInfo = { id: 7, username: 'alice', quota: 1_500_000, used_quota: 250_000, request_count: 42, group: 'vip' } as UserView;
+export const aliceInfo = {
+  id: 7,
+  username: 'alice',
+  quota: 1_500_000,
+  used_quota: 250_000,
+  request_count: 42,
+  group: 'vip',
+} as UserView;
 
 /** Answers the log page's calls from `entries`, the stat and `GET /api/user/7`. */
 export function logServer(entries: LogView[]) {
   return (request: RecordedRequest) => {
     const path = new URL(request.url, 'http://console.test').pathname;
-    if (path === '/api/log/' || path === '/api/log/self/') return ok({ items: entries, page: 1, page_size: 10, total: entries.length });
+    if (path === '/api/log/' || path === '/api/log/self/')
+      return ok({ items: entries, page: 1, page_size: 10, total: entries.length });
     if (path === '/api/log/stat' || path === '/api/log/self/stat') return ok({ quota: 1_000_000, rpm: 3, tpm: 1234 });
     if (path === '/api/user/7') return ok(aliceInfo);
     return { status: 404, body: { success: false, message: 'no such API' } };

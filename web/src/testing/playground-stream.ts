@@ -13,4 +13,5 @@ export function streamOf(pieces: Array<string | Uint8Array>): ReadableStream<Uin
 }
 
 /** One server-sent OpenAI chat chunk carrying `content`. */
-export const chunk = (content: string) => `data: ${JSON.stringify({ choices: [{ index: 0, delta: { content } }] })}\n\n`;
+export const chunk = (content: string) =>
+  `data: ${JSON.stringify({ choices: [{ index: 0, delta: { content } }] })}\n\n`;

@@ -29,4 +29,6 @@ export function optionServer(stored = storedOptions(), refuse: (key: string) => 
 }
 
 export const putsOf = (requests: RecordedRequest[]) =>
-  requests.filter((request) => request.method === 'PUT').map((request) => request.body as { key: string; value: string });
+  requests
+    .filter((request) => request.method === 'PUT')
+    .map((request) => request.body as { key: string; value: string });

@@ -24,7 +24,14 @@ export function taskView(values: Partial<TaskView> = {}): TaskView {
     finish_time: 1_900_000_090,
     progress: '100%',
     properties: null,
-    data: [{ id: 'clip-1', title: 'Night drive', audio_url: 'https://cdn.example.com/clip-1.mp3', metadata: { prompt: '[Verse]\nroad lights' } }],
+    data: [
+      {
+        id: 'clip-1',
+        title: 'Night drive',
+        audio_url: 'https://cdn.example.com/clip-1.mp3',
+        metadata: { prompt: '[Verse]\nroad lights' },
+      },
+    ],
     ...values,
   };
 }

@@ -29,17 +29,25 @@ export function tokenView(values: Partial<TokenView> = {}): TokenView {
 }
 
 /** Answers the calls the token page and drawer make; `created` collects the POST bodies, `updated` the PUT bodies. */
-export function tokenServer(tokens: TokenView[], created: unknown[] = [], updated: unknown[] = [], wholeKeys: Record<number, string> = {}) {
+export function tokenServer(
+  tokens: TokenView[],
+  created: unknown[] = [],
+  updated: unknown[] = [],
+  wholeKeys: Record<number, string> = {},
+) {
   return (request: RecordedRequest) => {
     const path = request.url.split('?')[0] ?? '';
     const single = /^\/api\/token\/(\d+)\/key$/.exec(path);
     if (single && request.method === 'POST') return ok({ key: wholeKeys[Number(single[1])] });
     if (path === '/api/token/batch/keys' && request.method === 'POST') {
       const ids = (request.body as { ids: number[] }).ids;
-      return ok({ keys: Object.fromEntries(ids.filter((id) => wholeKeys[id]).map((id) => [String(id), wholeKeys[id]])) });
+      return ok({
+        keys: Object.fromEntries(ids.filter((id) => wholeKeys[id]).map((id) => [String(id), wholeKeys[id]])),
+      });
     }
     if (path === '/api/user/models') return ok(['gpt-4o', 'gpt-4o-mini']);
-    if (path === '/api/user/self/groups') return ok({ default: { desc: 'Default', ratio: 1 }, vip: { desc: 'VIP', ratio: 2 } });
+    if (path === '/api/user/self/groups')
+      return ok({ default: { desc: 'Default', ratio: 1 }, vip: { desc: 'VIP', ratio: 2 } });
     if (path === '/api/token/' && request.method === 'POST') {
       created.push(request.body);
       return ok([tokenView({ id: 99, name: 'created' })]);

@@ -41,7 +41,8 @@ export function userServer(users: UserView[]) {
   return (request: RecordedRequest) => {
     const path = request.url.split('?')[0] ?? '';
     if (path === '/api/group/') return ok(['default', 'vip']);
-    if (path === '/api/user/' && request.method === 'GET') return ok({ items: users, page: 1, page_size: 10, total: users.length });
+    if (path === '/api/user/' && request.method === 'GET')
+      return ok({ items: users, page: 1, page_size: 10, total: users.length });
     if (path === '/api/user/search') return ok({ items: users.slice(0, 1), page: 1, page_size: 10, total: 1 });
     if (path === '/api/user/manage') return ok({ status: UserStatus.Disabled, role: Role.Common });
     if (path === '/api/user/self' && request.method === 'GET') return ok(users[0]);

@@ -19,7 +19,12 @@ export function rateLimiterOf(context: AppContext): RateLimiter {
 }
 
 /** Refuses with HTTP 429 once `key` has been hit more than `limit` times in `windowSeconds`. */
-export async function enforceLimit(context: AppContext, key: string, limit: number, windowSeconds: number): Promise<void> {
+export async function enforceLimit(
+  context: AppContext,
+  key: string,
+  limit: number,
+  windowSeconds: number,
+): Promise<void> {
   if (!(await rateLimiterOf(context).hit(key, limit, windowSeconds))) {
     throw new AppError(messages.common.tooManyRequests, { status: 429, code: 'rate_limited' });
   }

@@ -79,7 +79,14 @@ export async function createUser(context: AppContext, values: NewUser): Promise<
 /** An invitation reward credited to the new user's balance, with its log row. */
 async function gift(context: AppContext, userId: number, username: string, amount: number, text: Text): Promise<void> {
   if (amount <= 0) return;
-  await ledgerOf(context).credit({ userId, username, amount, reason: 'reward', content: giftText(context, amount, text), createdAt: nowSeconds() });
+  await ledgerOf(context).credit({
+    userId,
+    username,
+    amount,
+    reason: 'reward',
+    content: giftText(context, amount, text),
+    createdAt: nowSeconds(),
+  });
 }
 
 /** The inviter's reward goes to the pending invite earnings (not the balance): only its log row. */

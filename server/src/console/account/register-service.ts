@@ -12,11 +12,13 @@ import { messages } from '../../platform/i18n/catalogue';
 /** `POST /api/user/register` (spec 000 §5): every rule is checked before anything is written. */
 export async function register(context: AppContext, request: RegisterFields): Promise<void> {
   if (!context.options.boolean('RegisterEnabled')) throw new AppError(messages.account.registerDisabled);
-  if (!context.options.boolean('PasswordRegisterEnabled')) throw new AppError(messages.account.passwordRegisterDisabled);
+  if (!context.options.boolean('PasswordRegisterEnabled'))
+    throw new AppError(messages.account.passwordRegisterDisabled);
   if (!request.username.trim() || !request.password) throw new AppError(messages.credential.credentialsRequired);
   const username = checkedUsername(request.username);
   checkedPassword(request.password);
-  if (request.password2 !== undefined && request.password2 !== request.password) throw new AppError(messages.account.passwordsDiffer);
+  if (request.password2 !== undefined && request.password2 !== request.password)
+    throw new AppError(messages.account.passwordsDiffer);
   const users = new UserRepository(context.database);
   if (await users.usernameTaken(username)) throw new AppError(messages.credential.usernameTaken);
   const email = request.email.trim();

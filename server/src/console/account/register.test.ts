@@ -38,7 +38,11 @@ describe.each(kinds)('registration on %s', (kind: DatabaseKind) => {
 
   const register = (body: Record<string, string>, client = visitor) => client.send('POST', '/api/user/register', body);
   const userRow = (username: string) =>
-    server.context.database.db.selectFrom('users').selectAll().where('username', '=', username).executeTakeFirstOrThrow();
+    server.context.database.db
+      .selectFrom('users')
+      .selectAll()
+      .where('username', '=', username)
+      .executeTakeFirstOrThrow();
 
   it.each([
     [{ username: '', password: 'password1' }, 'Username and password cannot be empty'],
@@ -67,7 +71,9 @@ describe.each(kinds)('registration on %s', (kind: DatabaseKind) => {
       'The administrator has turned off new registration',
     );
     await setOptions(server, { RegisterEnabled: true, PasswordRegisterEnabled: false });
-    expect((await register({ username: 'closed2', password: 'password1' })).message).toMatch(/registration with a password/);
+    expect((await register({ username: 'closed2', password: 'password1' })).message).toMatch(
+      /registration with a password/,
+    );
   });
 
   it('registers, then the new user signs in with a gift and a log entry for it', async () => {
@@ -93,7 +99,9 @@ describe.each(kinds)('registration on %s', (kind: DatabaseKind) => {
     await setOptions(server, { QuotaForNewUser: UNIT, QuotaForInvitee: 3 * UNIT, QuotaForInviter: 4 * UNIT });
     expect((await register({ username: 'inviter', password: 'password1' })).success).toBe(true);
     const inviter = await userRow('inviter');
-    expect((await register({ username: 'invitee', password: 'password1', aff_code: inviter.aff_code ?? '' })).success).toBe(true);
+    expect(
+      (await register({ username: 'invitee', password: 'password1', aff_code: inviter.aff_code ?? '' })).success,
+    ).toBe(true);
     const invitee = await userRow('invitee');
     expect(toNumber(invitee.inviter_id)).toBe(toNumber(inviter.id));
     expect(await server.context.balances.userQuota(toNumber(invitee.id))).toBe(4 * UNIT);
@@ -122,13 +130,24 @@ describe.each(kinds)('registration on %s', (kind: DatabaseKind) => {
       const message = await mail.latestTo(address);
       expect(message.from).toBe('switchboard@example.com');
       const code = codeIn(message.body);
-      expect((await register({ username: 'carol', password: 'password1', email: address, verification_code: 'ffffff' })).message).toBe(
-        'The verification code is wrong or has expired',
-      );
-      const done = await register({ username: 'carol', password: 'password1', email: address, verification_code: code });
+      expect(
+        (await register({ username: 'carol', password: 'password1', email: address, verification_code: 'ffffff' }))
+          .message,
+      ).toBe('The verification code is wrong or has expired');
+      const done = await register({
+        username: 'carol',
+        password: 'password1',
+        email: address,
+        verification_code: code,
+      });
       expect(done.success, done.message).toBe(true);
       expect((await userRow('carol')).email).toBe(address);
-      const again = await register({ username: 'carol2', password: 'password1', email: address, verification_code: code });
+      const again = await register({
+        username: 'carol2',
+        password: 'password1',
+        email: address,
+        verification_code: code,
+      });
       expect(again.message).toBe('This email address is already in use');
     });
 
@@ -144,8 +163,12 @@ describe.each(kinds)('registration on %s', (kind: DatabaseKind) => {
       const refused = await visitor.get('/api/verification?email=eve@example.com');
       expect(refused.message).toMatch(/only accepts email addresses of listed domains/);
       await setOptions(server, { EmailDomainRestrictionEnabled: false, EmailAliasRestrictionEnabled: true });
-      expect((await visitor.get('/api/verification?email=eve%2Btag@example.com')).message).toMatch(/does not accept email aliases/);
-      expect((await visitor.get('/api/verification?email=not-an-address')).message).toBe('The email address is not valid');
+      expect((await visitor.get('/api/verification?email=eve%2Btag@example.com')).message).toMatch(
+        /does not accept email aliases/,
+      );
+      expect((await visitor.get('/api/verification?email=not-an-address')).message).toBe(
+        'The email address is not valid',
+      );
       expect(mail.mails.some((message) => message.to.some((to) => to.startsWith('eve')))).toBe(false);
     });
   });
@@ -162,7 +185,11 @@ describe.each(kinds)('registration on %s', (kind: DatabaseKind) => {
     });
 
     it('verifies the token once per session against the verification endpoint', async () => {
-      await setOptions(server, { TurnstileCheckEnabled: true, TurnstileSecretKey: 'secret-1', TurnstileVerifyEndpoint: turnstile.url });
+      await setOptions(server, {
+        TurnstileCheckEnabled: true,
+        TurnstileSecretKey: 'secret-1',
+        TurnstileVerifyEndpoint: turnstile.url,
+      });
       const body = { username: 'human', password: 'password1' };
       expect((await register(body)).message).toBe('The human check token is empty');
       expect((await visitor.send('POST', '/api/user/register?turnstile=bad-token', body)).message).toBe(

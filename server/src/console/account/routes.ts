@@ -19,10 +19,14 @@ export function registerAccountRoutes(app: ConsoleApp, context: AppContext): voi
   // The limit counts every call, malformed ones included, so it runs before validation.
   const checked = { onRequest: critical, preHandler: turnstileCheck(context) };
 
-  app.post('/user/register', { ...checked, schema: { body: registerRequestSchema, querystring: turnstileQuerySchema } }, async (request) => {
-    await register(context, request.body);
-    return ok();
-  });
+  app.post(
+    '/user/register',
+    { ...checked, schema: { body: registerRequestSchema, querystring: turnstileQuerySchema } },
+    async (request) => {
+      await register(context, request.body);
+      return ok();
+    },
+  );
 
   app.get('/verification', { ...checked, schema: { querystring: emailQuerySchema } }, async (request) => {
     await verification.sendCode(request.query.email.trim(), languageOf(request.headers['accept-language']));

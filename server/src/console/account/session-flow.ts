@@ -15,7 +15,12 @@ export function readFlow(request: FastifyRequest, context: AppContext, name: str
 }
 
 /** Stores flow values beside whatever the session already holds (a signed-in user stays signed in). */
-export function writeFlow(request: FastifyRequest, reply: FastifyReply, context: AppContext, values: Record<string, string>): void {
+export function writeFlow(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  context: AppContext,
+  values: Record<string, string>,
+): void {
   const session = readSession(request, context) ?? { uid: 0, iat: Math.floor(Date.now() / 1000) };
   setSessionCookie(reply, context, { ...session, flow: { ...session.flow, ...values } });
 }

@@ -9,7 +9,11 @@ const TURNSTILE_FLOW = 'turnstile';
 const verdictSchema = z.object({ success: z.boolean() });
 
 async function verify(context: AppContext, token: string, ip: string): Promise<boolean> {
-  const form = new URLSearchParams({ secret: context.options.string('TurnstileSecretKey'), response: token, remoteip: ip });
+  const form = new URLSearchParams({
+    secret: context.options.string('TurnstileSecretKey'),
+    response: token,
+    remoteip: ip,
+  });
   try {
     const response = await fetch(context.options.string('TurnstileVerifyEndpoint'), {
       method: 'POST',

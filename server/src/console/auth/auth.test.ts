@@ -217,14 +217,24 @@ describe('guards come before body validation', () => {
     ['POST', '/api/redemption/'],
     ['PUT', '/api/option/'],
   ])('%s %s without a session answers 401, not a validation message', async (method, path) => {
-    const response = await server.call(path, { method, headers: { 'content-type': 'application/json' }, body: '{"name": 12345}' });
+    const response = await server.call(path, {
+      method,
+      headers: { 'content-type': 'application/json' },
+      body: '{"name": 12345}',
+    });
     expect(response.status).toBe(401);
   });
 
   it('refuses a normal user a root call with a malformed body by role, not by validation', async () => {
     await createUser('not-root');
-    const headers = { ...(await signIn(server, 'not-root', 'password123')), 'accept-language': 'en', 'content-type': 'application/json' };
-    const body = (await (await server.call('/api/option/', { method: 'PUT', headers, body: '{"key": []}' })).json()) as Envelope;
+    const headers = {
+      ...(await signIn(server, 'not-root', 'password123')),
+      'accept-language': 'en',
+      'content-type': 'application/json',
+    };
+    const body = (await (
+      await server.call('/api/option/', { method: 'PUT', headers, body: '{"key": []}' })
+    ).json()) as Envelope;
     expect(body).toMatchObject({ success: false, message: 'No permission: insufficient role' });
   });
 });

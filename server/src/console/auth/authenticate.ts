@@ -30,7 +30,12 @@ function accessTokenOf(request: FastifyRequest): string | null {
  * Identifies the caller by the session cookie, or by a system access token instead, and checks
  * that the `New-Api-User` header names the same user. Failures are HTTP 401.
  */
-async function identify(request: FastifyRequest, context: AppContext, users: UserRepository, endedSessions: EndedSessions): Promise<UserRow> {
+async function identify(
+  request: FastifyRequest,
+  context: AppContext,
+  users: UserRepository,
+  endedSessions: EndedSessions,
+): Promise<UserRow> {
   const session = context.sessions.decode(requestCookies(request)[SESSION_COOKIE]);
   let user: UserRow | undefined;
   if (session) {

@@ -11,10 +11,18 @@ describe('failed sign-ins are counted per address and account', () => {
   beforeAll(async () => {
     // The test client is a trusted proxy, so X-Forwarded-For stands for the sign-in's address.
     server = await startTestServer({
-      environment: { CRITICAL_RATE_LIMIT: String(LIMIT), CRITICAL_RATE_LIMIT_DURATION: '600', TRUSTED_PROXIES: '127.0.0.1' },
+      environment: {
+        CRITICAL_RATE_LIMIT: String(LIMIT),
+        CRITICAL_RATE_LIMIT_DURATION: '600',
+        TRUSTED_PROXIES: '127.0.0.1',
+      },
     });
     for (const name of ['alice', 'bob', 'carol', 'dave']) await addUser(server, name);
-    await server.context.database.db.updateTable('users').set({ email: 'dave@example.com' }).where('username', '=', 'dave').execute();
+    await server.context.database.db
+      .updateTable('users')
+      .set({ email: 'dave@example.com' })
+      .where('username', '=', 'dave')
+      .execute();
   });
   afterAll(async () => {
     await server.stop();
@@ -59,7 +67,8 @@ describe('failed sign-ins are counted per address and account', () => {
   });
 
   it('failures spread over many accounts from one address lock none of the others behind it', async () => {
-    for (let attempt = 0; attempt < LIMIT * 10; attempt += 1) await signIn('10.0.2.1', `nobody${attempt}`, 'wrong-password');
+    for (let attempt = 0; attempt < LIMIT * 10; attempt += 1)
+      await signIn('10.0.2.1', `nobody${attempt}`, 'wrong-password');
     expect(await signIn('10.0.2.1', 'bob', PASSWORD)).toMatchObject({ status: 200, success: true });
   });
 });

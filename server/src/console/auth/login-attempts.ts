@@ -43,7 +43,10 @@ export class LoginAttempts {
 
   async recordFailure(address: string, account: string): Promise<void> {
     const keys = this.keysOf(address, account);
-    await Promise.all([this.counter.add(keys.pair, 1, this.windowSeconds), this.counter.add(keys.account, 1, this.windowSeconds)]);
+    await Promise.all([
+      this.counter.add(keys.pair, 1, this.windowSeconds),
+      this.counter.add(keys.account, 1, this.windowSeconds),
+    ]);
   }
 
   private keysOf(address: string, accountName: string): { pair: string; account: string } {

@@ -18,14 +18,25 @@ export const PENDING_TWO_FACTOR = 'two_factor';
  * yet, but a five-minute pending sign-in kept in the session cookie (and named by `flow_token` too,
  * for clients that carry it themselves), completed by `POST /api/user/login/2fa`.
  */
-export async function completeOrAskSecondStep(request: FastifyRequest, reply: FastifyReply, context: AppContext, user: SessionUser) {
+export async function completeOrAskSecondStep(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  context: AppContext,
+  user: SessionUser,
+) {
   const factor = await new TwoFactorRepository(context.database).find(user.id);
   if (factor?.is_enabled !== 1) {
     await startSession(reply, context, user.id);
     return ok(user);
   }
   const epoch = await new UserRepository(context.database).sessionEpochOf(user.id);
-  const flow = await new AuthFlows(context.database).begin({ purpose: '2fa_login', userId: user.id, sessionId: '', epoch, payload: {} });
+  const flow = await new AuthFlows(context.database).begin({
+    purpose: '2fa_login',
+    userId: user.id,
+    sessionId: '',
+    epoch,
+    payload: {},
+  });
   writeFlow(request, reply, context, { [PENDING_TWO_FACTOR]: flow.flow_token });
   const message = messages.twoFactor.required[languageOf(request.headers['accept-language'])];
   return ok({ require_2fa: true, ...flow }, message);

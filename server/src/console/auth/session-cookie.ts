@@ -17,7 +17,12 @@ export function setSessionCookie(reply: FastifyReply, context: AppContext, paylo
 }
 
 /** Signs the user in: a fresh session with its own id, carrying the user's current session epoch. */
-export async function startSession(reply: FastifyReply, context: AppContext, userId: number, epoch?: number): Promise<void> {
+export async function startSession(
+  reply: FastifyReply,
+  context: AppContext,
+  userId: number,
+  epoch?: number,
+): Promise<void> {
   const ep = epoch ?? (await new UserRepository(context.database).sessionEpochOf(userId));
   setSessionCookie(reply, context, { uid: userId, iat: Math.floor(Date.now() / 1000), ep, sid: newSessionId() });
 }

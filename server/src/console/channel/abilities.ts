@@ -33,7 +33,15 @@ export function abilitiesOf(channel: AbilitySource): Ability[] {
   const enabled = channel.status === ChannelStatus.Enabled ? 1 : 0;
   for (const group of splitCommaList(channel.group)) {
     for (const model of splitCommaList(channel.models)) {
-      rows.push({ group, model, channel_id: channel.id, enabled, priority: channel.priority, weight: channel.weight, tag });
+      rows.push({
+        group,
+        model,
+        channel_id: channel.id,
+        enabled,
+        priority: channel.priority,
+        weight: channel.weight,
+        tag,
+      });
     }
   }
   return rows;
@@ -81,7 +89,15 @@ export async function rewriteAbilities(executor: Kysely<Tables>, channelIds: num
 }
 
 const abilityKey = (row: Ability) =>
-  JSON.stringify([row.group, row.model, toNumber(row.channel_id), toNumber(row.enabled), toNumber(row.priority), toNumber(row.weight), row.tag ?? null]);
+  JSON.stringify([
+    row.group,
+    row.model,
+    toNumber(row.channel_id),
+    toNumber(row.enabled),
+    toNumber(row.priority),
+    toNumber(row.weight),
+    row.tag ?? null,
+  ]);
 
 /**
  * Compares every channel's abilities with what its row says and rewrites those that differ, removing
@@ -101,7 +117,8 @@ export async function repairAbilities(executor: Kysely<Tables>): Promise<number>
     const expected = abilitiesOf(source).map(abilityKey).sort();
     const actual = (stored.get(source.id) ?? []).sort();
     stored.delete(source.id);
-    if (expected.length !== actual.length || expected.some((key, index) => key !== actual[index])) repaired.push(source.id);
+    if (expected.length !== actual.length || expected.some((key, index) => key !== actual[index]))
+      repaired.push(source.id);
   }
   const orphans = [...stored.keys()];
   await deleteAbilities(executor, orphans);

@@ -30,24 +30,44 @@ const isoDate = (time: number) => new Date(time).toISOString().slice(0, 10);
 
 /** OpenAI-style billing: the hard limit minus this period's usage (which is in cents). */
 async function readOpenAiBilling(base: string, key: string): Promise<number> {
-  const subscription = await getUpstreamJson(joinUrl(base, '/v1/dashboard/billing/subscription'), bearer(key), subscriptionSchema);
+  const subscription = await getUpstreamJson(
+    joinUrl(base, '/v1/dashboard/billing/subscription'),
+    bearer(key),
+    subscriptionSchema,
+  );
   const now = Date.now();
   const start = subscription.has_payment_method
     ? isoDate(now - PAYMENT_METHOD_WINDOW_DAYS * DAY_MILLISECONDS)
     : `${isoDate(now).slice(0, 7)}-01`;
   const end = isoDate(now + DAY_MILLISECONDS);
-  const usage = await getUpstreamJson(joinUrl(base, `/v1/dashboard/billing/usage?start_date=${start}&end_date=${end}`), bearer(key), usageSchema);
+  const usage = await getUpstreamJson(
+    joinUrl(base, `/v1/dashboard/billing/usage?start_date=${start}&end_date=${end}`),
+    bearer(key),
+    usageSchema,
+  );
   return subscription.hard_limit_usd - usage.total_usage / 100;
 }
 
 const creditGrants: BalanceEndpoint['read'] = async (base, key) =>
-  (await getUpstreamJson(joinUrl(base, '/dashboard/billing/credit_grants'), bearer(key), z.object({ total_available: amount }))).total_available;
+  (
+    await getUpstreamJson(
+      joinUrl(base, '/dashboard/billing/credit_grants'),
+      bearer(key),
+      z.object({ total_available: amount }),
+    )
+  ).total_available;
 
-const aiProxyOverview = z.object({ success: z.boolean(), message: z.string().optional(), data: z.object({ totalPoints: amount }).nullish() });
+const aiProxyOverview = z.object({
+  success: z.boolean(),
+  message: z.string().optional(),
+  data: z.object({ totalPoints: amount }).nullish(),
+});
 const openRouterCredits = z.object({ data: z.object({ total_credits: amount, total_usage: amount }) });
 const siliconFlowInfo = z.object({ data: z.object({ totalBalance: amount }) });
 const moonshotBalance = z.object({ data: z.object({ available_balance: amount }) });
-const deepSeekBalance = z.object({ balance_infos: z.array(z.object({ currency: z.string(), total_balance: amount })).min(1) });
+const deepSeekBalance = z.object({
+  balance_infos: z.array(z.object({ currency: z.string(), total_balance: amount })).min(1),
+});
 
 /** The balance endpoints per type (reference notes §2.7); the channel's base URL overrides the host. */
 const endpoints: Record<number, BalanceEndpoint> = {
@@ -56,7 +76,11 @@ const endpoints: Record<number, BalanceEndpoint> = {
   10: {
     defaultBase: 'https://aiproxy.io',
     async read(base, key) {
-      const reply = await getUpstreamJson(joinUrl(base, '/api/report/getUserOverview'), { 'api-key': key }, aiProxyOverview);
+      const reply = await getUpstreamJson(
+        joinUrl(base, '/api/report/getUserOverview'),
+        { 'api-key': key },
+        aiProxyOverview,
+      );
       if (!reply.success || !reply.data) throw new UpstreamError(reply.message || 'the upstream refused the query');
       return reply.data.totalPoints;
     },
@@ -72,16 +96,23 @@ const endpoints: Record<number, BalanceEndpoint> = {
   },
   25: {
     defaultBase: 'https://api.moonshot.cn',
-    read: async (base, key) => (await getUpstreamJson(joinUrl(base, '/v1/users/me/balance'), bearer(key), moonshotBalance)).data.available_balance,
+    read: async (base, key) =>
+      (await getUpstreamJson(joinUrl(base, '/v1/users/me/balance'), bearer(key), moonshotBalance)).data
+        .available_balance,
   },
   40: {
     defaultBase: 'https://api.siliconflow.cn',
-    read: async (base, key) => (await getUpstreamJson(joinUrl(base, '/v1/user/info'), bearer(key), siliconFlowInfo)).data.totalBalance,
+    read: async (base, key) =>
+      (await getUpstreamJson(joinUrl(base, '/v1/user/info'), bearer(key), siliconFlowInfo)).data.totalBalance,
   },
   43: {
     defaultBase: 'https://api.deepseek.com',
     async read(base, key) {
-      const { balance_infos: balances } = await getUpstreamJson(joinUrl(base, '/user/balance'), bearer(key), deepSeekBalance);
+      const { balance_infos: balances } = await getUpstreamJson(
+        joinUrl(base, '/user/balance'),
+        bearer(key),
+        deepSeekBalance,
+      );
       const chosen = balances.find((entry) => entry.currency === 'USD') ?? balances[0];
       return chosen?.total_balance ?? 0;
     },
@@ -96,11 +127,16 @@ export async function queryBalance(access: UpstreamAccess): Promise<number> {
   if (!endpoint) throw new AppError(fill(messages.channel.balanceUnsupported, { type: channelTypeName(access.type) }));
   const key = firstKey(access.key);
   if (!key) throw new AppError(messages.channel.keyRequired);
-  const base = access.baseUrl.trim() ? resolveBaseUrl(access.type, access.baseUrl) : (endpoint.defaultBase ?? resolveBaseUrl(access.type, ''));
+  const base = access.baseUrl.trim()
+    ? resolveBaseUrl(access.type, access.baseUrl)
+    : (endpoint.defaultBase ?? resolveBaseUrl(access.type, ''));
   try {
     return await endpoint.read(base, key);
   } catch (error) {
-    if (error instanceof UpstreamError) throw new AppError(fill(messages.channel.balanceFailed, { detail: scrubbedForKey(error.message, access.key, DETAIL_LIMIT) }));
+    if (error instanceof UpstreamError)
+      throw new AppError(
+        fill(messages.channel.balanceFailed, { detail: scrubbedForKey(error.message, access.key, DETAIL_LIMIT) }),
+      );
     throw error;
   }
 }

@@ -18,7 +18,7 @@ async function createChannel(root: Caller, overrides: Record<string, unknown>): 
 
 const viewOf = async (root: Caller, id: number) => (await root<ChannelView>('GET', `/api/channel/${id}`)).data;
 
-describe.each(kinds)('a channel\'s concurrency and daily token caps on %s (issue 22)', (kind: DatabaseKind) => {
+describe.each(kinds)("a channel's concurrency and daily token caps on %s (issue 22)", (kind: DatabaseKind) => {
   let server: TestServer;
   let root: Caller;
 
@@ -33,7 +33,9 @@ describe.each(kinds)('a channel\'s concurrency and daily token caps on %s (issue
     expect(await viewOf(root, plain)).toMatchObject({ max_concurrency: 0, daily_token_limit: 0 });
     const capped = await createChannel(root, { name: 'capped', max_concurrency: 4, daily_token_limit: '2000000' });
     expect(await viewOf(root, capped)).toMatchObject({ max_concurrency: 4, daily_token_limit: 2_000_000 });
-    const listed = (await root<ChannelView[]>('GET', '/api/channel/?p=0&page_size=100')).data?.find((channel) => channel.id === capped);
+    const listed = (await root<ChannelView[]>('GET', '/api/channel/?p=0&page_size=100')).data?.find(
+      (channel) => channel.id === capped,
+    );
     expect(listed).toMatchObject({ max_concurrency: 4, daily_token_limit: 2_000_000 });
   });
 
@@ -46,23 +48,46 @@ describe.each(kinds)('a channel\'s concurrency and daily token caps on %s (issue
   });
 
   it.each([
-    ['a negative concurrency', { max_concurrency: -1 }, 'Max concurrent requests must be a whole number', '最大并发请求数必须是不小于 0 的整数'],
-    ['a fractional concurrency', { max_concurrency: 1.5 }, 'Max concurrent requests must be a whole number', '最大并发请求数必须是不小于 0 的整数'],
-    ['a daily limit that is no number', { daily_token_limit: 'lots' }, 'The daily token limit must be a whole number', '每日 Token 上限必须是不小于 0 的整数'],
-    ['a negative daily limit', { daily_token_limit: -10 }, 'The daily token limit must be a whole number', '每日 Token 上限必须是不小于 0 的整数'],
-  ])('refuses %s on create and on update, in the caller language, and changes nothing', async (_case, caps, englishText, chineseText) => {
-    const before = (await root<ChannelView[]>('GET', '/api/channel/?p=0&page_size=100')).data?.length;
-    const created = await root('POST', '/api/channel/', channelBody({ name: 'refused', ...caps }));
-    expect(created.success).toBe(false);
-    expect(created.message).toContain(englishText);
-    expect((await root<ChannelView[]>('GET', '/api/channel/?p=0&page_size=100')).data?.length).toBe(before);
+    [
+      'a negative concurrency',
+      { max_concurrency: -1 },
+      'Max concurrent requests must be a whole number',
+      '最大并发请求数必须是不小于 0 的整数',
+    ],
+    [
+      'a fractional concurrency',
+      { max_concurrency: 1.5 },
+      'Max concurrent requests must be a whole number',
+      '最大并发请求数必须是不小于 0 的整数',
+    ],
+    [
+      'a daily limit that is no number',
+      { daily_token_limit: 'lots' },
+      'The daily token limit must be a whole number',
+      '每日 Token 上限必须是不小于 0 的整数',
+    ],
+    [
+      'a negative daily limit',
+      { daily_token_limit: -10 },
+      'The daily token limit must be a whole number',
+      '每日 Token 上限必须是不小于 0 的整数',
+    ],
+  ])(
+    'refuses %s on create and on update, in the caller language, and changes nothing',
+    async (_case, caps, englishText, chineseText) => {
+      const before = (await root<ChannelView[]>('GET', '/api/channel/?p=0&page_size=100')).data?.length;
+      const created = await root('POST', '/api/channel/', channelBody({ name: 'refused', ...caps }));
+      expect(created.success).toBe(false);
+      expect(created.message).toContain(englishText);
+      expect((await root<ChannelView[]>('GET', '/api/channel/?p=0&page_size=100')).data?.length).toBe(before);
 
-    const id = await createChannel(root, { name: 'kept', max_concurrency: 3, daily_token_limit: 300 });
-    const updated = await root('PUT', '/api/channel/', { id, name: 'renamed', ...caps }, 'zh');
-    expect(updated.success).toBe(false);
-    expect(updated.message).toContain(chineseText);
-    expect(await viewOf(root, id)).toMatchObject({ name: 'kept', max_concurrency: 3, daily_token_limit: 300 });
-  });
+      const id = await createChannel(root, { name: 'kept', max_concurrency: 3, daily_token_limit: 300 });
+      const updated = await root('PUT', '/api/channel/', { id, name: 'renamed', ...caps }, 'zh');
+      expect(updated.success).toBe(false);
+      expect(updated.message).toContain(chineseText);
+      expect(await viewOf(root, id)).toMatchObject({ name: 'kept', max_concurrency: 3, daily_token_limit: 300 });
+    },
+  );
 });
 
 describe('the relay follows a cap set in the console', () => {

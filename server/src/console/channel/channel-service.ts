@@ -80,7 +80,14 @@ export class ChannelService {
     return changeChannels(this.context, async (writer) => {
       const ids: number[] = [];
       for (const channel of channels) {
-        ids.push(await writer.insert({ ...columns, ...channel, created_time: createdTime, other_info: '{}' } as Insertable<ChannelsTable>));
+        ids.push(
+          await writer.insert({
+            ...columns,
+            ...channel,
+            created_time: createdTime,
+            other_info: '{}',
+          } as Insertable<ChannelsTable>),
+        );
       }
       return ids;
     });

@@ -17,7 +17,11 @@ export const mayReadChannelKeys = (role: number): boolean => role >= Role.Root;
  * changes the type, base URL or address fields must enter the key again, else nothing changes; the
  * stored key would otherwise be sent to a server of the editor's choosing by the next test or call.
  */
-export function checkDestinationChange(existing: ChannelRow, changes: Updateable<ChannelsTable>, editorRole: number): void {
+export function checkDestinationChange(
+  existing: ChannelRow,
+  changes: Updateable<ChannelsTable>,
+  editorRole: number,
+): void {
   if (mayReadChannelKeys(editorRole) || changes.key !== undefined) return;
   const stored = { type: existing.type, base_url: normaliseBaseUrl(existing.base_url), other: existing.other };
   const moved = DESTINATION_FIELDS.some((field) => changes[field] !== undefined && changes[field] !== stored[field]);

@@ -39,11 +39,16 @@ const openAiCompatible = (path: string): ModelListing => ({
 /** Where each type lists its models; every other type is OpenAI-compatible at /v1/models. */
 const listings: Record<number, ModelListing> = {
   3: {
-    url: (base, access) => joinUrl(base, `/openai/models?api-version=${encodeURIComponent(access.other || AZURE_DEFAULT_API_VERSION)}`),
+    url: (base, access) =>
+      joinUrl(base, `/openai/models?api-version=${encodeURIComponent(access.other || AZURE_DEFAULT_API_VERSION)}`),
     headers: (key) => ({ 'api-key': key }),
     read: readOpenAi,
   },
-  4: { url: (base) => joinUrl(base, '/api/tags'), headers: bearer, read: (body) => ollamaList.parse(body).models.map((model) => model.name) },
+  4: {
+    url: (base) => joinUrl(base, '/api/tags'),
+    headers: bearer,
+    read: (body) => ollamaList.parse(body).models.map((model) => model.name),
+  },
   14: {
     url: (base) => joinUrl(base, '/v1/models'),
     headers: (key) => ({ 'x-api-key': key, 'anthropic-version': '2023-06-01' }),
@@ -56,9 +61,17 @@ const listings: Record<number, ModelListing> = {
     read: (body) => geminiList.parse(body).models.map((model) => model.name.replace(/^models\//, '')),
   },
   26: openAiCompatible('/api/paas/v4/models'),
-  34: { url: (base) => joinUrl(base, '/v1/models'), headers: bearer, read: (body) => ollamaList.parse(body).models.map((model) => model.name) },
+  34: {
+    url: (base) => joinUrl(base, '/v1/models'),
+    headers: bearer,
+    read: (body) => ollamaList.parse(body).models.map((model) => model.name),
+  },
   39: {
-    url: (base, access) => joinUrl(base, `/client/v4/accounts/${encodeURIComponent(access.other?.trim() ?? '')}/ai/models/search?task=Text%20Generation`),
+    url: (base, access) =>
+      joinUrl(
+        base,
+        `/client/v4/accounts/${encodeURIComponent(access.other?.trim() ?? '')}/ai/models/search?task=Text%20Generation`,
+      ),
     headers: bearer,
     read: (body) => cloudflareList.parse(body).result.map((model) => model.name),
   },
@@ -80,11 +93,16 @@ export function resolveBaseUrl(type: number, baseUrl: string): string {
 }
 
 /** The first key of a channel that may hold one key per line. */
-export const firstKey = (key: string): string => key.split('\n').map((line) => line.trim()).find(Boolean) ?? '';
+export const firstKey = (key: string): string =>
+  key
+    .split('\n')
+    .map((line) => line.trim())
+    .find(Boolean) ?? '';
 
 /** Asks the upstream which models it serves (spec 001 §7 fetch_models); answers them sorted, once each. */
 export async function fetchUpstreamModels(access: UpstreamAccess): Promise<string[]> {
-  if (unlisted.has(access.type)) throw new AppError(fill(messages.channel.modelListUnavailable, { name: channelTypeName(access.type) }));
+  if (unlisted.has(access.type))
+    throw new AppError(fill(messages.channel.modelListUnavailable, { name: channelTypeName(access.type) }));
   const key = firstKey(access.key);
   if (!key) throw new AppError(messages.channel.keyRequired);
   const base = resolveBaseUrl(access.type, access.baseUrl);
@@ -99,7 +117,10 @@ export async function fetchUpstreamModels(access: UpstreamAccess): Promise<strin
     }
     return [...new Set(models)].sort();
   } catch (error) {
-    if (error instanceof UpstreamError) throw new AppError(fill(messages.channel.fetchModelsFailed, { detail: scrubbedForKey(error.message, access.key, DETAIL_LIMIT) }));
+    if (error instanceof UpstreamError)
+      throw new AppError(
+        fill(messages.channel.fetchModelsFailed, { detail: scrubbedForKey(error.message, access.key, DETAIL_LIMIT) }),
+      );
     throw error;
   }
 }

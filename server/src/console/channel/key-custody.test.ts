@@ -4,7 +4,15 @@ import { flushAll } from '../../testing/relay-fixtures';
 import { serverForTests } from '../../testing/test-server';
 import { storedChannelKey } from '../../testing/stored-channel-key';
 import { MODEL_TEST_TOKEN_NAME } from './test-service';
-import { addUser, callerFor, callerForTests, channelBody, startFakeUpstream, type Caller, type FakeUpstream } from '../../testing/channel-fixtures';
+import {
+  addUser,
+  callerFor,
+  callerForTests,
+  channelBody,
+  startFakeUpstream,
+  type Caller,
+  type FakeUpstream,
+} from '../../testing/channel-fixtures';
 
 const STORED_KEY = 'custodyPlainKey9931';
 const completion = {
@@ -27,7 +35,8 @@ let elsewhere: FakeUpstream;
 beforeAll(async () => {
   await addUser(server, 'operator', Role.Admin);
   admin = await callerFor(server, 'operator', 'password-1234');
-  const answer = (url: string | undefined) => (url?.endsWith('/models') ? { body: { object: 'list', data: [{ id: 'gpt-4o-mini' }] } } : { body: completion });
+  const answer = (url: string | undefined) =>
+    url?.endsWith('/models') ? { body: { object: 'list', data: [{ id: 'gpt-4o-mini' }] } } : { body: completion };
   home = await startFakeUpstream((request) => answer(request.url));
   elsewhere = await startFakeUpstream((request) => answer(request.url));
 });
@@ -38,7 +47,11 @@ afterAll(async () => {
 });
 
 async function createChannel(overrides: Record<string, unknown> = {}): Promise<number> {
-  const reply = await root<{ ids: number[] }>('POST', '/api/channel/', channelBody({ base_url: home.url, key: STORED_KEY, ...overrides }));
+  const reply = await root<{ ids: number[] }>(
+    'POST',
+    '/api/channel/',
+    channelBody({ base_url: home.url, key: STORED_KEY, ...overrides }),
+  );
   expect(reply.success, reply.message).toBe(true);
   return reply.data?.ids[0] ?? 0;
 }
@@ -50,22 +63,32 @@ describe('a stored key stays with its destination', () => {
   it.each([
     { field: 'base URL', change: () => ({ base_url: elsewhere.url }) },
     { field: 'type', change: () => ({ type: 3, other: '2024-02-01' }) },
-    { field: 'address field (other)', change: () => ({ type: 3, other: '2024-10-21' }), before: { type: 3, other: '2024-02-01' } },
-  ])('an administrator who changes the $field without the key is refused and nothing changes', async ({ change, before }) => {
-    const id = await createChannel(before);
-    const stored = await view(id);
-    const refused = await admin('PUT', '/api/channel/', { id, name: 'renamed', ...change() });
-    expect(refused).toMatchObject({
-      success: false,
-      message: 'Changing the type, base URL or other address fields (such as API version or region) needs the channel key entered again; only the super admin may keep the stored key',
-    });
-    const inChinese = await admin('PUT', '/api/channel/', { id, ...change() }, 'zh');
-    expect(inChinese.message).toBe('修改渠道类型、API 地址或其他地址参数（如 API 版本、区域）时，请重新填写渠道密钥；仅超级管理员可沿用已保存的密钥');
-    expect(await view(id)).toEqual(stored);
-    expect(await storedKey(id)).toBe(STORED_KEY);
-  });
+    {
+      field: 'address field (other)',
+      change: () => ({ type: 3, other: '2024-10-21' }),
+      before: { type: 3, other: '2024-02-01' },
+    },
+  ])(
+    'an administrator who changes the $field without the key is refused and nothing changes',
+    async ({ change, before }) => {
+      const id = await createChannel(before);
+      const stored = await view(id);
+      const refused = await admin('PUT', '/api/channel/', { id, name: 'renamed', ...change() });
+      expect(refused).toMatchObject({
+        success: false,
+        message:
+          'Changing the type, base URL or other address fields (such as API version or region) needs the channel key entered again; only the super admin may keep the stored key',
+      });
+      const inChinese = await admin('PUT', '/api/channel/', { id, ...change() }, 'zh');
+      expect(inChinese.message).toBe(
+        '修改渠道类型、API 地址或其他地址参数（如 API 版本、区域）时，请重新填写渠道密钥；仅超级管理员可沿用已保存的密钥',
+      );
+      expect(await view(id)).toEqual(stored);
+      expect(await storedKey(id)).toBe(STORED_KEY);
+    },
+  );
 
-  it('so the refused administrator\'s test and model fetch still go home: the other server receives nothing', async () => {
+  it("so the refused administrator's test and model fetch still go home: the other server receives nothing", async () => {
     const id = await createChannel();
     expect((await admin('PUT', '/api/channel/', { id, base_url: `${elsewhere.url}/` })).success).toBe(false);
     expect((await admin('GET', `/api/channel/test/${id}`)).success).toBe(true);
@@ -76,7 +99,15 @@ describe('a stored key stays with its destination', () => {
 
   it('an administrator who changes other fields, or sends the destination unchanged, may save', async () => {
     const id = await createChannel();
-    const saved = await admin<ChannelView>('PUT', '/api/channel/', { id, type: 1, base_url: `${home.url}/`, other: '', name: 'edited', models: 'gpt-4o-mini', key: '' });
+    const saved = await admin<ChannelView>('PUT', '/api/channel/', {
+      id,
+      type: 1,
+      base_url: `${home.url}/`,
+      other: '',
+      name: 'edited',
+      models: 'gpt-4o-mini',
+      key: '',
+    });
     expect(saved.success, saved.message).toBe(true);
     expect(saved.data).toMatchObject({ name: 'edited', base_url: home.url });
     expect(await storedKey(id)).toBe(STORED_KEY);
@@ -84,7 +115,11 @@ describe('a stored key stays with its destination', () => {
 
   it('an administrator who enters the key may move the channel; the key entered replaces the stored one', async () => {
     const id = await createChannel();
-    const moved = await admin<ChannelView>('PUT', '/api/channel/', { id, base_url: elsewhere.url, key: 'operator-own-key-1' });
+    const moved = await admin<ChannelView>('PUT', '/api/channel/', {
+      id,
+      base_url: elsewhere.url,
+      key: 'operator-own-key-1',
+    });
     expect(moved.success, moved.message).toBe(true);
     expect(moved.data?.base_url).toBe(elsewhere.url);
     expect(await storedKey(id)).toBe('operator-own-key-1');
@@ -114,7 +149,15 @@ describe('an upstream that prints the key it was given', () => {
   beforeAll(async () => {
     echoing = await startFakeUpstream((request) => {
       const sent = String(request.headers.authorization).replace(/^Bearer /, '');
-      return { status: 401, body: { error: { message: `Incorrect API key provided: ${sent} (keys on file: ${SECOND_KEY}, sk-proj-somebodyElse9876)`, type: 'invalid_request_error' } } };
+      return {
+        status: 401,
+        body: {
+          error: {
+            message: `Incorrect API key provided: ${sent} (keys on file: ${SECOND_KEY}, sk-proj-somebodyElse9876)`,
+            type: 'invalid_request_error',
+          },
+        },
+      };
     });
   });
 

@@ -28,7 +28,8 @@ export async function noticeModelUpdates(context: AppContext, changed: ModelUpda
       auto: detection.auto_added_models.length,
     }),
   );
-  if (changed.length > NAMED_CHANNELS) lines.push(fill(messages.modelUpdateNotice.more, { count: changed.length - NAMED_CHANNELS }));
+  if (changed.length > NAMED_CHANNELS)
+    lines.push(fill(messages.modelUpdateNotice.more, { count: changed.length - NAMED_CHANNELS }));
   const notifier = notifierOf(context);
   await notifier.notifyRoot('model-updates', {
     type: 'channel_model_update',

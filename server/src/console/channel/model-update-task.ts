@@ -37,13 +37,21 @@ export async function runModelUpdateSweep(context: AppContext, signal: AbortSign
   return summary;
 }
 
-export type DetectAllAnswer = { started: true; task_id: string; status: 'queued' } | { started: false; task_id: string; status: 'running'; type: string };
+export type DetectAllAnswer =
+  | { started: true; task_id: string; status: 'queued' }
+  | { started: false; task_id: string; status: 'running'; type: string };
 
 /** Starts a forced sweep now, unless one is running here or on another instance. */
 export async function startDetectAll(context: AppContext): Promise<DetectAllAnswer> {
   const state = stateOf(context);
   const job = (await context.jobs.status()).find((entry) => entry.name === MODEL_UPDATE_JOB);
-  if (job?.running) return { started: false, task_id: state.taskId ?? MODEL_UPDATE_JOB, status: 'running', type: MODEL_UPDATE_TASK_TYPE };
+  if (job?.running)
+    return {
+      started: false,
+      task_id: state.taskId ?? MODEL_UPDATE_JOB,
+      status: 'running',
+      type: MODEL_UPDATE_TASK_TYPE,
+    };
   const taskId = randomUUID();
   state.taskId = taskId;
   state.force = true;

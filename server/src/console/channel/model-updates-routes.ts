@@ -14,8 +14,10 @@ export function registerModelUpdateRoutes(app: ConsoleApp, context: AppContext, 
   const updates = new ModelUpdateService(context, new ChannelService(context));
   const admin = { preValidation: guards.admin };
 
-  app.post('/channel/upstream_updates/detect', { ...admin, schema: { body: modelUpdateDetectSchema } }, async (request) =>
-    ok(await updates.detect(request.body.id)),
+  app.post(
+    '/channel/upstream_updates/detect',
+    { ...admin, schema: { body: modelUpdateDetectSchema } },
+    async (request) => ok(await updates.detect(request.body.id)),
   );
 
   app.post('/channel/upstream_updates/apply', { ...admin, schema: { body: modelUpdateApplySchema } }, async (request) =>
@@ -28,7 +30,11 @@ export function registerModelUpdateRoutes(app: ConsoleApp, context: AppContext, 
     const answer = await startDetectAll(context);
     const language = languageOf(request.headers['accept-language']);
     if (!answer.started) {
-      return { success: false, message: messages.modelUpdate.alreadyRunning[language], data: { task_id: answer.task_id, status: answer.status, type: answer.type } };
+      return {
+        success: false,
+        message: messages.modelUpdate.alreadyRunning[language],
+        data: { task_id: answer.task_id, status: answer.status, type: answer.type },
+      };
     }
     return ok({ task_id: answer.task_id, status: answer.status }, messages.modelUpdate.started[language]);
   });

@@ -21,7 +21,12 @@ const SWEEP_BATCH = 100;
 /** Channels whose upstreams a sweep asks at the same time. */
 const SWEEP_CONCURRENCY = 4;
 
-const accessOf = (channel: ChannelRow) => ({ type: channel.type, baseUrl: channel.base_url, key: channel.key, other: channel.other });
+const accessOf = (channel: ChannelRow) => ({
+  type: channel.type,
+  baseUrl: channel.base_url,
+  key: channel.key,
+  other: channel.other,
+});
 
 export interface SweepSummary {
   checked: number;
@@ -51,7 +56,11 @@ export class ModelUpdateService {
     const upstream = await fetchUpstreamModels(accessOf(channel));
     const checkedAt = nowSeconds();
     return changeChannels(this.context, async (writer) => {
-      const row = await writer.executor.selectFrom('channels').selectAll().where('id', '=', channel.id).executeTakeFirst();
+      const row = await writer.executor
+        .selectFrom('channels')
+        .selectAll()
+        .where('id', '=', channel.id)
+        .executeTakeFirst();
       const current = row ? normaliseChannelRow(row) : channel;
       const setting = parseSetting(current.setting);
       const settings = updateSettingsOf(setting);
@@ -86,13 +95,22 @@ export class ModelUpdateService {
   async apply(request: ModelUpdateApplyRequest): Promise<ModelUpdateApplyResult> {
     const channel = await this.channels.find(request.id);
     return this.applyTo(channel.id, (models, settings) =>
-      applyChoice(models, settings, { add: request.add_models ?? [], remove: request.remove_models ?? [], ignore: request.ignore_models ?? [] }),
+      applyChoice(models, settings, {
+        add: request.add_models ?? [],
+        remove: request.remove_models ?? [],
+        ignore: request.ignore_models ?? [],
+      }),
     );
   }
 
-  private async applyTo(id: number, choose: (models: string, settings: ReturnType<typeof updateSettingsOf>) => ReturnType<typeof applyChoice>): Promise<ModelUpdateApplyResult> {
+  private async applyTo(
+    id: number,
+    choose: (models: string, settings: ReturnType<typeof updateSettingsOf>) => ReturnType<typeof applyChoice>,
+  ): Promise<ModelUpdateApplyResult> {
     return changeChannels(this.context, async (writer) => {
-      const row = normaliseChannelRow(await writer.executor.selectFrom('channels').selectAll().where('id', '=', id).executeTakeFirstOrThrow());
+      const row = normaliseChannelRow(
+        await writer.executor.selectFrom('channels').selectAll().where('id', '=', id).executeTakeFirstOrThrow(),
+      );
       const setting = parseSetting(row.setting);
       const applied = choose(row.models, updateSettingsOf(setting));
       const settings = { ...setting, ...applied.settings };
@@ -113,14 +131,22 @@ export class ModelUpdateService {
 
   /** Applies every pending add and removal on the enabled channels that have checking on. */
   async applyAll(): Promise<ModelUpdateApplyAllResult> {
-    const summary: ModelUpdateApplyAllResult = { processed_channels: 0, added_models: 0, removed_models: 0, failed_channel_ids: [], results: [] };
+    const summary: ModelUpdateApplyAllResult = {
+      processed_channels: 0,
+      added_models: 0,
+      removed_models: 0,
+      failed_channel_ids: [],
+      results: [],
+    };
     for (const channel of await this.checkedChannels()) {
       const settings = updateSettingsOf(parseSetting(channel.setting));
       const add = settings.upstream_model_update_last_detected_models;
       const remove = settings.upstream_model_update_last_removed_models;
       if (add.length === 0 && remove.length === 0) continue;
       try {
-        const result = await this.applyTo(channel.id, (models, current) => applyChoice(models, current, { add, remove, ignore: [] }));
+        const result = await this.applyTo(channel.id, (models, current) =>
+          applyChoice(models, current, { add, remove, ignore: [] }),
+        );
         summary.processed_channels += 1;
         summary.added_models += result.added_models.length;
         summary.removed_models += result.removed_models.length;
@@ -140,7 +166,8 @@ export class ModelUpdateService {
     const summary: SweepSummary = { checked: 0, failed: 0, autoAdded: 0, changed: [] };
     const due = nowSeconds() - CHECK_SPACING_SECONDS;
     const channels = (await this.checkedChannels()).filter(
-      (channel) => force || updateSettingsOf(parseSetting(channel.setting)).upstream_model_update_last_check_time <= due,
+      (channel) =>
+        force || updateSettingsOf(parseSetting(channel.setting)).upstream_model_update_last_check_time <= due,
     );
     for (let start = 0; start < channels.length && !signal?.aborted; start += SWEEP_BATCH) {
       await forEachLimited(channels.slice(start, start + SWEEP_BATCH), SWEEP_CONCURRENCY, async (channel) => {
@@ -149,7 +176,8 @@ export class ModelUpdateService {
           const detection = await this.check(channel, true);
           summary.checked += 1;
           summary.autoAdded += detection.auto_added_models.length;
-          if (detection.add_models.length + detection.remove_models.length + detection.auto_added_models.length > 0) summary.changed.push(detection);
+          if (detection.add_models.length + detection.remove_models.length + detection.auto_added_models.length > 0)
+            summary.changed.push(detection);
         } catch {
           summary.failed += 1;
         }
@@ -160,6 +188,8 @@ export class ModelUpdateService {
 
   private async checkedChannels(): Promise<ChannelRow[]> {
     const rows = await this.channels.repository.rowsWithStatus(ChannelStatus.Enabled);
-    return rows.filter((channel) => updateSettingsOf(parseSetting(channel.setting)).upstream_model_update_check_enabled);
+    return rows.filter(
+      (channel) => updateSettingsOf(parseSetting(channel.setting)).upstream_model_update_check_enabled,
+    );
   }
 }

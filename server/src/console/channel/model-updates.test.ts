@@ -1,4 +1,9 @@
-import type { ChannelView, ModelUpdateApplyAllResult, ModelUpdateApplyResult, ModelUpdateDetection } from '@switchboard/contract';
+import type {
+  ChannelView,
+  ModelUpdateApplyAllResult,
+  ModelUpdateApplyResult,
+  ModelUpdateDetection,
+} from '@switchboard/contract';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { availableDatabaseKinds } from '../../testing/test-databases';
 import { serverForTests } from '../../testing/test-server';
@@ -18,8 +23,8 @@ describe.each(kinds)('upstream model updates on %s', (kind) => {
   beforeAll(async () => {
     upstream = await startFakeUpstream((request) =>
       (request.url ?? '').startsWith('/v1/models')
-          ? { body: { object: 'list', data: listed.map((id) => ({ id, object: 'model' })) }, delayMilliseconds }
-          : undefined,
+        ? { body: { object: 'list', data: listed.map((id) => ({ id, object: 'model' })) }, delayMilliseconds }
+        : undefined,
     );
   });
 
@@ -32,14 +37,20 @@ describe.each(kinds)('upstream model updates on %s', (kind) => {
   });
 
   async function create(overrides: Record<string, unknown>): Promise<number> {
-    const reply = await root<{ ids: number[] }>('POST', '/api/channel/', channelBody({ base_url: upstream.url, key: 'sk-up', ...overrides }));
+    const reply = await root<{ ids: number[] }>(
+      'POST',
+      '/api/channel/',
+      channelBody({ base_url: upstream.url, key: 'sk-up', ...overrides }),
+    );
     expect(reply.success, reply.message).toBe(true);
     return reply.data?.ids[0] ?? 0;
   }
 
   const view = async (id: number) => (await root<ChannelView>('GET', `/api/channel/${id}`)).data as ChannelView;
   const servedModels = async () =>
-    (await server.context.database.db.selectFrom('abilities').select(['model', 'channel_id']).execute()).map((row) => `${Number(row.channel_id)}:${row.model}`);
+    (await server.context.database.db.selectFrom('abilities').select(['model', 'channel_id']).execute()).map(
+      (row) => `${Number(row.channel_id)}:${row.model}`,
+    );
 
   describe('upstream model updates', () => {
     it('detects what the upstream adds and drops, with the model mapping and ignored names considered', async () => {
@@ -52,13 +63,21 @@ describe.each(kinds)('upstream model updates on %s', (kind) => {
       });
       const reply = await root<ModelUpdateDetection>('POST', '/api/channel/upstream_updates/detect', { id });
       expect(reply.success, reply.message).toBe(true);
-      expect(reply.data).toMatchObject({ channel_id: id, channel_name: 'detect-me', add_models: ['gpt-5', 'gpt-5-mini'], remove_models: ['gpt-4o-mini'], auto_added_models: [] });
+      expect(reply.data).toMatchObject({
+        channel_id: id,
+        channel_name: 'detect-me',
+        add_models: ['gpt-5', 'gpt-5-mini'],
+        remove_models: ['gpt-4o-mini'],
+        auto_added_models: [],
+      });
       expect(reply.data?.last_check_time).toBeGreaterThan(0);
       expect(upstream.requests[0]?.headers.authorization).toBe('Bearer sk-up');
       // Detecting applies nothing: the channel still serves what it did, and the pending lists are kept.
       const channel = await view(id);
       expect(channel.models).toBe('gpt-4o,gpt-4o-mini,alias');
-      expect(JSON.parse(channel.setting)).toMatchObject({ upstream_model_update_last_detected_models: ['gpt-5', 'gpt-5-mini'] });
+      expect(JSON.parse(channel.setting)).toMatchObject({
+        upstream_model_update_last_detected_models: ['gpt-5', 'gpt-5-mini'],
+      });
     });
 
     it('applies chosen adds and removals, ignores others, and the relay serves the new list', async () => {
@@ -92,13 +111,22 @@ describe.each(kinds)('upstream model updates on %s', (kind) => {
 
     it('applies everything pending on enabled channels that have checking on', async () => {
       listed = ['m-1', 'm-2'];
-      const on = await create({ name: 'checked', models: 'm-1,gone', setting: JSON.stringify({ upstream_model_update_check_enabled: true }) });
+      const on = await create({
+        name: 'checked',
+        models: 'm-1,gone',
+        setting: JSON.stringify({ upstream_model_update_check_enabled: true }),
+      });
       const off = await create({ name: 'unchecked', models: 'm-1' });
       await root('POST', '/api/channel/upstream_updates/detect', { id: on });
       await root('POST', '/api/channel/upstream_updates/detect', { id: off });
       const reply = await root<ModelUpdateApplyAllResult>('POST', '/api/channel/upstream_updates/apply_all');
       expect(reply.success, reply.message).toBe(true);
-      expect(reply.data).toMatchObject({ processed_channels: 1, added_models: 1, removed_models: 1, failed_channel_ids: [] });
+      expect(reply.data).toMatchObject({
+        processed_channels: 1,
+        added_models: 1,
+        removed_models: 1,
+        failed_channel_ids: [],
+      });
       expect(reply.data?.results.map((result) => result.id)).toEqual([on]);
       expect((await view(on)).models).toBe('m-1,m-2');
       expect((await view(off)).models).toBe('m-1');
@@ -109,19 +137,31 @@ describe.each(kinds)('upstream model updates on %s', (kind) => {
       const synced = await create({
         name: 'auto',
         models: 's-1',
-        setting: JSON.stringify({ upstream_model_update_check_enabled: true, upstream_model_update_auto_sync_enabled: true }),
+        setting: JSON.stringify({
+          upstream_model_update_check_enabled: true,
+          upstream_model_update_auto_sync_enabled: true,
+        }),
       });
-      const recorded = await create({ name: 'manual', models: 's-1', setting: JSON.stringify({ upstream_model_update_check_enabled: true }) });
+      const recorded = await create({
+        name: 'manual',
+        models: 's-1',
+        setting: JSON.stringify({ upstream_model_update_check_enabled: true }),
+      });
       expect(await server.context.jobs.runNow(MODEL_UPDATE_JOB)).toBe('ran');
       expect((await view(synced)).models).toBe('s-1,s-2');
       expect((await view(recorded)).models).toBe('s-1');
-      expect(JSON.parse((await view(recorded)).setting)).toMatchObject({ upstream_model_update_last_detected_models: ['s-2'] });
+      expect(JSON.parse((await view(recorded)).setting)).toMatchObject({
+        upstream_model_update_last_detected_models: ['s-2'],
+      });
       // A channel checked within five minutes is left alone by the schedule, but "detect all" forces a check.
       listed = ['s-1', 's-2', 's-3'];
       upstream.requests.length = 0;
       await server.context.jobs.runNow(MODEL_UPDATE_JOB);
       expect(upstream.requests).toHaveLength(0);
-      const started = await root<{ task_id: string; status: string }>('POST', '/api/channel/upstream_updates/detect_all');
+      const started = await root<{ task_id: string; status: string }>(
+        'POST',
+        '/api/channel/upstream_updates/detect_all',
+      );
       expect(started).toMatchObject({ success: true, data: { status: 'queued' } });
       expect(started.data?.task_id).toBeTruthy();
       await expect.poll(async () => (await view(synced)).models).toBe('s-1,s-2,s-3');
@@ -129,18 +169,30 @@ describe.each(kinds)('upstream model updates on %s', (kind) => {
 
     it('a second "detect all" while one runs is refused with the running task', async () => {
       listed = ['slow-1'];
-      await create({ name: 'slow', models: 'slow-1', setting: JSON.stringify({ upstream_model_update_check_enabled: true }) });
+      await create({
+        name: 'slow',
+        models: 'slow-1',
+        setting: JSON.stringify({ upstream_model_update_check_enabled: true }),
+      });
       delayMilliseconds = 400;
       try {
-        const first = await root<{ task_id: string; status: string }>('POST', '/api/channel/upstream_updates/detect_all');
+        const first = await root<{ task_id: string; status: string }>(
+          'POST',
+          '/api/channel/upstream_updates/detect_all',
+        );
         expect(first).toMatchObject({ success: true, data: { status: 'queued' } });
-        const second = await root<{ task_id: string; status: string; type: string }>('POST', '/api/channel/upstream_updates/detect_all');
+        const second = await root<{ task_id: string; status: string; type: string }>(
+          'POST',
+          '/api/channel/upstream_updates/detect_all',
+        );
         expect(second).toMatchObject({
           success: false,
           message: 'An upstream model check is already running; try again later',
           data: { task_id: first.data?.task_id, status: 'running', type: 'channel_upstream_model_update' },
         });
-        await expect.poll(async () => (await server.context.jobs.status()).find((job) => job.name === MODEL_UPDATE_JOB)?.running).toBe(false);
+        await expect
+          .poll(async () => (await server.context.jobs.status()).find((job) => job.name === MODEL_UPDATE_JOB)?.running)
+          .toBe(false);
       } finally {
         delayMilliseconds = 0;
       }

@@ -22,14 +22,21 @@ export function parseSetting(text: string): Record<string, unknown> {
 }
 
 const stringList = (value: unknown): string[] =>
-  Array.isArray(value) ? value.filter((entry): entry is string => typeof entry === 'string' && entry.trim() !== '').map((entry) => entry.trim()) : [];
+  Array.isArray(value)
+    ? value
+        .filter((entry): entry is string => typeof entry === 'string' && entry.trim() !== '')
+        .map((entry) => entry.trim())
+    : [];
 
 /** The upstream-update fields of a setting object, typed; wrong types read as absent. */
 export function updateSettingsOf(setting: Record<string, unknown>): Required<ChannelModelUpdateSettings> {
   return {
     upstream_model_update_check_enabled: setting.upstream_model_update_check_enabled === true,
     upstream_model_update_auto_sync_enabled: setting.upstream_model_update_auto_sync_enabled === true,
-    upstream_model_update_last_check_time: typeof setting.upstream_model_update_last_check_time === 'number' ? setting.upstream_model_update_last_check_time : 0,
+    upstream_model_update_last_check_time:
+      typeof setting.upstream_model_update_last_check_time === 'number'
+        ? setting.upstream_model_update_last_check_time
+        : 0,
     upstream_model_update_last_detected_models: stringList(setting.upstream_model_update_last_detected_models),
     upstream_model_update_last_removed_models: stringList(setting.upstream_model_update_last_removed_models),
     upstream_model_update_ignored_models: stringList(setting.upstream_model_update_ignored_models),
@@ -58,7 +65,9 @@ export function ignoreMatcher(ignored: string[]): (model: string) => boolean {
 
 function parseMapping(text: string): Record<string, string> {
   const parsed = parseSetting(text);
-  return Object.fromEntries(Object.entries(parsed).filter((entry): entry is [string, string] => typeof entry[1] === 'string'));
+  return Object.fromEntries(
+    Object.entries(parsed).filter((entry): entry is [string, string] => typeof entry[1] === 'string'),
+  );
 }
 
 /** The upstream name a local model is sent as: its mapping followed to the end (a cycle stops where it loops). */
@@ -82,7 +91,11 @@ export interface PendingChanges {
 }
 
 /** Compares the channel's models (with its model mapping) against what the upstream lists. */
-export function pendingChanges(channel: { models: string; model_mapping: string }, upstream: string[], ignored: string[]): PendingChanges {
+export function pendingChanges(
+  channel: { models: string; model_mapping: string },
+  upstream: string[],
+  ignored: string[],
+): PendingChanges {
   const local = splitCommaList(channel.models);
   const mapping = parseMapping(channel.model_mapping);
   const served = new Set(local.flatMap((model) => [model, mappedName(mapping, model)]));
@@ -112,7 +125,11 @@ export interface AppliedChanges {
  * Applies the chosen names, each limited to what is pending: an add beats a remove of the same name,
  * ignored names join the ignore list (and leave the pending adds), added names leave it.
  */
-export function applyChoice(models: string, settings: Required<ChannelModelUpdateSettings>, choice: ApplyChoice): AppliedChanges {
+export function applyChoice(
+  models: string,
+  settings: Required<ChannelModelUpdateSettings>,
+  choice: ApplyChoice,
+): AppliedChanges {
   const pendingAdd = new Set(settings.upstream_model_update_last_detected_models);
   const pendingRemove = new Set(settings.upstream_model_update_last_removed_models);
   const added = [...new Set(choice.add)].filter((model) => pendingAdd.has(model));
@@ -133,8 +150,12 @@ export function applyChoice(models: string, settings: Required<ChannelModelUpdat
     models: nextModels,
     settings: {
       ...settings,
-      upstream_model_update_last_detected_models: [...pendingAdd].filter((model) => !addedSet.has(model) && !ignoredSet.has(model)),
-      upstream_model_update_last_removed_models: [...pendingRemove].filter((model) => !removedSet.has(model) && !addedSet.has(model)),
+      upstream_model_update_last_detected_models: [...pendingAdd].filter(
+        (model) => !addedSet.has(model) && !ignoredSet.has(model),
+      ),
+      upstream_model_update_last_removed_models: [...pendingRemove].filter(
+        (model) => !removedSet.has(model) && !addedSet.has(model),
+      ),
       upstream_model_update_ignored_models: ignoreList,
     },
   };

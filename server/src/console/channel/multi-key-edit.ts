@@ -17,7 +17,12 @@ export const newMultiKeyInfo = (size: number, mode: MultiKeyMode): ChannelInfo =
  * a non-empty key is appended (`key_mode: append`, repeats and blanks skipped) or replaces the list
  * (`replace`, also when key_mode is absent). The size is recomputed, statuses past the end dropped.
  */
-export function multiKeyChanges(existing: ChannelRow, info: ChannelInfo, request: ChannelUpdateRequest, type: number): Updateable<ChannelsTable> {
+export function multiKeyChanges(
+  existing: ChannelRow,
+  info: ChannelInfo,
+  request: ChannelUpdateRequest,
+  type: number,
+): Updateable<ChannelsTable> {
   const changes: Updateable<ChannelsTable> = {};
   let next: ChannelInfo = request.multi_key_mode ? { ...info, multi_key_mode: request.multi_key_mode } : info;
   const sent = request.key?.trim();
@@ -34,6 +39,7 @@ export function multiKeyChanges(existing: ChannelRow, info: ChannelInfo, request
       next = resized(next, keys.length);
     }
   }
-  if (JSON.stringify(next) !== JSON.stringify(info) || changes.key !== undefined) changes.channel_info = JSON.stringify(next);
+  if (JSON.stringify(next) !== JSON.stringify(info) || changes.key !== undefined)
+    changes.channel_info = JSON.stringify(next);
   return changes;
 }

@@ -56,7 +56,10 @@ function statusPage(keys: string[], info: ChannelInfo, request: MultiKeyManageRe
   const count = (status: number) => rows.filter((row) => row.status === status).length;
   const filter = request.status;
   const matching = filter === 1 || filter === 2 || filter === 3 ? rows.filter((row) => row.status === filter) : rows;
-  const pageSize = Math.min(MULTI_KEY_PAGE_SIZE_MAXIMUM, request.page_size && request.page_size > 0 ? request.page_size : DEFAULT_PAGE_SIZE);
+  const pageSize = Math.min(
+    MULTI_KEY_PAGE_SIZE_MAXIMUM,
+    request.page_size && request.page_size > 0 ? request.page_size : DEFAULT_PAGE_SIZE,
+  );
   const totalPages = Math.ceil(matching.length / pageSize);
   const page = Math.max(1, Math.min(request.page && request.page > 0 ? request.page : 1, Math.max(1, totalPages)));
   return {
@@ -90,10 +93,12 @@ export class MultiKeyManager {
     const info = parseChannelInfo(row.channel_info);
     if (!info.is_multi_key) fail(messages.multiKey.notMultiKey);
     const keys = storedKeys(row.type, row.key);
-    if (action === 'get_key_status') return { data: statusPage(keys, info, request), message: messages.multiKey.statusRead };
+    if (action === 'get_key_status')
+      return { data: statusPage(keys, info, request), message: messages.multiKey.statusRead };
     const index = (): number => {
       const at = request.key_index;
-      if (at === null || at === undefined || at < 0 || at >= keys.length) fail(fill(messages.multiKey.indexOutOfRange, { size: keys.length }));
+      if (at === null || at === undefined || at < 0 || at >= keys.length)
+        fail(fill(messages.multiKey.indexOutOfRange, { size: keys.length }));
       return at!;
     };
     switch (action) {
@@ -116,14 +121,24 @@ export class MultiKeyManager {
       case 'delete_key': {
         const at = index();
         if (keys.length <= 1) fail(messages.multiKey.lastKey);
-        await this.save(row, keys.filter((_, each) => each !== at), withoutIndexes(info, new Set([at]), keys.length));
+        await this.save(
+          row,
+          keys.filter((_, each) => each !== at),
+          withoutIndexes(info, new Set([at]), keys.length),
+        );
         return { message: messages.multiKey.keyDeleted };
       }
       case 'delete_disabled_keys': {
-        const removed = new Set(keys.flatMap((_, each) => (keyStatus(info, each) === KeyStatus.AutoDisabled ? [each] : [])));
+        const removed = new Set(
+          keys.flatMap((_, each) => (keyStatus(info, each) === KeyStatus.AutoDisabled ? [each] : [])),
+        );
         if (removed.size === 0) fail(messages.multiKey.noneToDelete);
         if (removed.size === keys.length) fail(messages.multiKey.lastKey);
-        await this.save(row, keys.filter((_, each) => !removed.has(each)), withoutIndexes(info, removed, keys.length));
+        await this.save(
+          row,
+          keys.filter((_, each) => !removed.has(each)),
+          withoutIndexes(info, removed, keys.length),
+        );
         return { data: removed.size, message: fill(messages.multiKey.disabledDeleted, { count: removed.size }) };
       }
     }
@@ -131,7 +146,10 @@ export class MultiKeyManager {
   }
 
   private async save(row: ChannelRow, keys: string[], info: ChannelInfo): Promise<void> {
-    const values: Updateable<ChannelsTable> = { key: joinKeys(keys), channel_info: JSON.stringify({ ...info, multi_key_size: keys.length }) };
+    const values: Updateable<ChannelsTable> = {
+      key: joinKeys(keys),
+      channel_info: JSON.stringify({ ...info, multi_key_size: keys.length }),
+    };
     const anyEnabled = enabledIndexes(info, keys.length).length > 0;
     if (!anyEnabled && row.status === ChannelStatus.Enabled) values.status = ChannelStatus.Disabled;
     if (anyEnabled && row.status === ChannelStatus.AutoDisabled) values.status = ChannelStatus.Enabled;

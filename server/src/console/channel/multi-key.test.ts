@@ -22,9 +22,14 @@ describe.each(kinds)('multi-key console calls on %s', (kind: DatabaseKind) => {
   }
 
   const stored = (id: number) =>
-    server.context.database.db.selectFrom('channels').select(['key', 'status', 'channel_info']).where('id', '=', id).executeTakeFirstOrThrow();
+    server.context.database.db
+      .selectFrom('channels')
+      .select(['key', 'status', 'channel_info'])
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
 
-  const manage = <T = unknown>(body: Record<string, unknown>, language: 'zh' | 'en' = 'en') => root<T>('POST', '/api/channel/multi_key/manage', body, language);
+  const manage = <T = unknown>(body: Record<string, unknown>, language: 'zh' | 'en' = 'en') =>
+    root<T>('POST', '/api/channel/multi_key/manage', body, language);
 
   const statusOf = async (id: number, extra: Record<string, unknown> = {}) =>
     (await manage<MultiKeyStatusPage>({ channel_id: id, action: 'get_key_status', ...extra })).data!;
@@ -46,18 +51,29 @@ describe.each(kinds)('multi-key console calls on %s', (kind: DatabaseKind) => {
         channel: channelBody({ name: 'each', key: 'sk-aaaaaaaa11\nsk-bbbbbbbb22' }),
       });
       expect(reply.data?.ids).toHaveLength(2);
-      const names = await server.context.database.db.selectFrom('channels').select('name').where('id', 'in', reply.data!.ids).orderBy('id').execute();
+      const names = await server.context.database.db
+        .selectFrom('channels')
+        .select('name')
+        .where('id', 'in', reply.data!.ids)
+        .orderBy('id')
+        .execute();
       expect(names.map((row) => row.name)).toEqual(['each sk-aaaaa', 'each sk-bbbbb']);
     });
 
     it('an unknown mode is refused in both languages and creates nothing', async () => {
-      const before = await server.context.database.db.selectFrom('channels').select((select) => select.fn.countAll().as('count')).executeTakeFirstOrThrow();
+      const before = await server.context.database.db
+        .selectFrom('channels')
+        .select((select) => select.fn.countAll().as('count'))
+        .executeTakeFirstOrThrow();
       const en = await root('POST', '/api/channel/', { mode: 'sideways', channel: channelBody() });
       const zh = await root('POST', '/api/channel/', { mode: 'sideways', channel: channelBody() }, 'zh');
       expect(en.success).toBe(false);
       expect(en.message).toMatch(/Unsupported add mode/);
       expect(zh.message).toMatch(/不支持的添加模式/);
-      const after = await server.context.database.db.selectFrom('channels').select((select) => select.fn.countAll().as('count')).executeTakeFirstOrThrow();
+      const after = await server.context.database.db
+        .selectFrom('channels')
+        .select((select) => select.fn.countAll().as('count'))
+        .executeTakeFirstOrThrow();
       expect(Number(after.count)).toBe(Number(before.count));
     });
   });
@@ -115,12 +131,26 @@ describe.each(kinds)('multi-key console calls on %s', (kind: DatabaseKind) => {
       await server.context.database.db
         .updateTable('channels')
         .set({
-          channel_info: JSON.stringify({ is_multi_key: true, multi_key_size: 4, multi_key_mode: 'polling', multi_key_polling_index: 0, multi_key_status_list: refused, multi_key_disabled_reason: { '1': 'upstream HTTP 401', '3': 'upstream HTTP 401' }, multi_key_disabled_time: { '1': 100, '3': 200 } }),
+          channel_info: JSON.stringify({
+            is_multi_key: true,
+            multi_key_size: 4,
+            multi_key_mode: 'polling',
+            multi_key_polling_index: 0,
+            multi_key_status_list: refused,
+            multi_key_disabled_reason: { '1': 'upstream HTTP 401', '3': 'upstream HTTP 401' },
+            multi_key_disabled_time: { '1': 100, '3': 200 },
+          }),
         })
         .where('id', '=', id)
         .execute();
       const page = await statusOf(id);
-      expect(page.keys[3]).toEqual({ index: 3, status: 3, disabled_time: 200, reason: 'upstream HTTP 401', key_preview: 'k3...' });
+      expect(page.keys[3]).toEqual({
+        index: 3,
+        status: 3,
+        disabled_time: 200,
+        reason: 'upstream HTTP 401',
+        key_preview: 'k3...',
+      });
 
       const deleted = await manage<number>({ channel_id: id, action: 'delete_disabled_keys' });
       expect(deleted.data).toBe(2);
@@ -149,7 +179,8 @@ describe.each(kinds)('multi-key console calls on %s', (kind: DatabaseKind) => {
     });
 
     it('refuses one-key channels and unknown actions', async () => {
-      const single = (await root<{ ids: number[] }>('POST', '/api/channel/', channelBody({ name: 'lonely' }))).data!.ids[0]!;
+      const single = (await root<{ ids: number[] }>('POST', '/api/channel/', channelBody({ name: 'lonely' }))).data!
+        .ids[0]!;
       const refused = await manage({ channel_id: single, action: 'get_key_status' });
       expect(refused.success).toBe(false);
       expect(refused.message).toMatch(/not a multi-key channel/);

@@ -48,7 +48,12 @@ export class ChannelRepository {
   }
 
   async rowsWithStatus(status: number): Promise<ChannelRow[]> {
-    const rows = await this.database.db.selectFrom('channels').selectAll().where('status', '=', status).orderBy('id').execute();
+    const rows = await this.database.db
+      .selectFrom('channels')
+      .selectAll()
+      .where('status', '=', status)
+      .orderBy('id')
+      .execute();
     return rows.map(normaliseChannelRow);
   }
 
@@ -66,7 +71,10 @@ export class ChannelRepository {
       const conditions: Array<Expression<SqlBool>> = [];
       const keyword = filter.keyword?.trim();
       if (keyword) {
-        const alternatives = [containsIgnoringCase(kind, 'channels.name', keyword), containsIgnoringCase(kind, 'channels.key', keyword)];
+        const alternatives = [
+          containsIgnoringCase(kind, 'channels.name', keyword),
+          containsIgnoringCase(kind, 'channels.key', keyword),
+        ];
         if (/^\d{1,15}$/.test(keyword)) alternatives.push(builder('channels.id', '=', Number(keyword)));
         conditions.push(builder.or(alternatives));
       }
@@ -74,7 +82,13 @@ export class ChannelRepository {
       if (model) conditions.push(containsIgnoringCase(kind, 'channels.models', model));
       const group = filter.group?.trim();
       if (group) {
-        conditions.push(builder('channels.id', 'in', builder.selectFrom('abilities').select('abilities.channel_id').where('abilities.group', '=', group)));
+        conditions.push(
+          builder(
+            'channels.id',
+            'in',
+            builder.selectFrom('abilities').select('abilities.channel_id').where('abilities.group', '=', group),
+          ),
+        );
       }
       return builder.and(conditions);
     };
@@ -92,7 +106,9 @@ export class ChannelRepository {
       countQuery = countQuery.where(this.where(request.filter));
       rowsQuery = rowsQuery.where(this.where(request.filter));
     }
-    rowsQuery = request.idSort ? rowsQuery.orderBy('id', 'desc') : rowsQuery.orderBy('priority', 'desc').orderBy('id', 'desc');
+    rowsQuery = request.idSort
+      ? rowsQuery.orderBy('id', 'desc')
+      : rowsQuery.orderBy('priority', 'desc').orderBy('id', 'desc');
     if (request.page) rowsQuery = rowsQuery.limit(request.page.limit).offset(request.page.offset);
     const [count, rows] = await Promise.all([countQuery.executeTakeFirstOrThrow(), rowsQuery.execute()]);
     return { rows: rows.map(normaliseChannelRow), total: toNumber(count.count) };
@@ -106,7 +122,9 @@ export class ChannelRepository {
     const db = this.database.db;
     let outline = db.selectFrom('channels').select(['id', 'tag']).where('tag', 'is not', null).where('tag', '!=', '');
     if (this.hasFilter(request.filter)) outline = outline.where(this.where(request.filter));
-    outline = request.idSort ? outline.orderBy('id', 'desc') : outline.orderBy('priority', 'desc').orderBy('id', 'desc');
+    outline = request.idSort
+      ? outline.orderBy('id', 'desc')
+      : outline.orderBy('priority', 'desc').orderBy('id', 'desc');
     const groups = new Map<string, number[]>();
     for (const row of await outline.execute()) {
       const members = groups.get(row.tag ?? '') ?? [];

@@ -59,10 +59,18 @@ describe.each(kinds)('channel calls on %s', (kind: DatabaseKind) => {
 
   describe('create', () => {
     it('makes one channel per key line in batch mode, all with the same settings', async () => {
-      const ids = await create({ name: 'fleet', mode: 'batch', key: 'sk-a\nsk-b\n  \nsk-c\nsk-a', models: 'gpt-4o', group: 'vip' });
+      const ids = await create({
+        name: 'fleet',
+        mode: 'batch',
+        key: 'sk-a\nsk-b\n  \nsk-c\nsk-a',
+        models: 'gpt-4o',
+        group: 'vip',
+      });
       expect(ids).toHaveLength(3);
       const found = await list('/api/channel/search?keyword=fleet');
-      expect(found.data?.map((item) => [item.name, item.group, item.models])).toEqual(Array(3).fill(['fleet', 'vip', 'gpt-4o']));
+      expect(found.data?.map((item) => [item.name, item.group, item.models])).toEqual(
+        Array(3).fill(['fleet', 'vip', 'gpt-4o']),
+      );
       const keys = await Promise.all(ids.map((id) => storedChannelKey(server, id)));
       expect(keys.sort()).toEqual(['sk-a', 'sk-b', 'sk-c']);
     });
@@ -89,9 +97,15 @@ describe.each(kinds)('channel calls on %s', (kind: DatabaseKind) => {
 
     it('matches the keyword against id, name and key, and filters by group and model', async () => {
       await server.context.database.db.deleteFrom('channels').execute();
-      const [alpha = 0] = await create({ name: 'Alpha node', key: 'sk-findme', group: 'default,vip', models: 'gpt-4o,claude-x' });
+      const [alpha = 0] = await create({
+        name: 'Alpha node',
+        key: 'sk-findme',
+        group: 'default,vip',
+        models: 'gpt-4o,claude-x',
+      });
       await create({ name: 'beta', key: 'sk-other', group: 'default', models: 'gpt-4o-mini' });
-      const names = async (query: string) => (await list(`/api/channel/search?${query}`)).data?.map((item) => item.name);
+      const names = async (query: string) =>
+        (await list(`/api/channel/search?${query}`)).data?.map((item) => item.name);
       expect(await names('keyword=ALPHA')).toEqual(['Alpha node']);
       expect(await names('keyword=findme')).toEqual(['Alpha node']);
       expect(await names(`keyword=${alpha}`)).toEqual(['Alpha node']);
@@ -100,7 +114,11 @@ describe.each(kinds)('channel calls on %s', (kind: DatabaseKind) => {
       expect(await names('model=claude')).toEqual(['Alpha node']);
       expect((await names('model=gpt-4o'))?.sort()).toEqual(['Alpha node', 'beta']);
       expect(await names('keyword=%25')).toEqual([]);
-      expect(await list('/api/channel/search?keyword=&page_size=1&p=1')).toMatchObject({ total: 2, page: 1, page_size: 1 });
+      expect(await list('/api/channel/search?keyword=&page_size=1&p=1')).toMatchObject({
+        total: 2,
+        page: 1,
+        page_size: 1,
+      });
     });
 
     it('pages tags as single entries in tag mode, listing tags only (as the reference)', async () => {
@@ -112,16 +130,26 @@ describe.each(kinds)('channel calls on %s', (kind: DatabaseKind) => {
       const page = await list('/api/channel/?p=0&page_size=1&tag_mode=true');
       expect(page.total).toBe(2);
       expect(page.data?.map((item) => item.name)).toEqual(['t1', 't2']);
-      expect((await list('/api/channel/?p=1&page_size=1&tag_mode=true')).data?.map((item) => item.name)).toEqual(['b1']);
+      expect((await list('/api/channel/?p=1&page_size=1&tag_mode=true')).data?.map((item) => item.name)).toEqual([
+        'b1',
+      ]);
       expect((await list('/api/channel/?p=2&page_size=1&tag_mode=true')).data).toEqual([]);
-      expect((await list('/api/channel/search?keyword=&tag_mode=true')).data?.map((item) => item.name)).toEqual(['t1', 't2', 'b1']);
+      expect((await list('/api/channel/search?keyword=&tag_mode=true')).data?.map((item) => item.name)).toEqual([
+        't1',
+        't2',
+        'b1',
+      ]);
     });
   });
 
   describe('deletes', () => {
     it('deletes every disabled channel and answers the count', async () => {
       await server.context.database.db.deleteFrom('channels').execute();
-      const [kept = 0, manual = 0, automatic = 0] = [...(await create({ name: 'on' })), ...(await create({ name: 'off' })), ...(await create({ name: 'auto' }))];
+      const [kept = 0, manual = 0, automatic = 0] = [
+        ...(await create({ name: 'on' })),
+        ...(await create({ name: 'off' })),
+        ...(await create({ name: 'auto' })),
+      ];
       await root('PUT', '/api/channel/', { id: manual, status: 2 });
       await root('PUT', '/api/channel/', { id: automatic, status: 3 });
       expect((await root('DELETE', '/api/channel/disabled')).data).toBe(2);
@@ -145,7 +173,8 @@ describe.each(kinds)('channel calls on %s', (kind: DatabaseKind) => {
     it('answers GET /api/models as type → default models, with drawing and music models for 2, 5 and 36', async () => {
       const reply = await root<Record<string, string[]>>('GET', '/api/models');
       expect(reply.data?.['1']).toContain('gpt-4o');
-      for (const type of ['2', '5']) expect(reply.data?.[type]?.every((model) => model.startsWith('mj_') || model === 'swap_face')).toBe(true);
+      for (const type of ['2', '5'])
+        expect(reply.data?.[type]?.every((model) => model.startsWith('mj_') || model === 'swap_face')).toBe(true);
       expect(reply.data?.['36']).toEqual(['suno_music', 'suno_lyrics']);
     });
 

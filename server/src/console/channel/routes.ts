@@ -36,7 +36,12 @@ const testQuery = z.object({ model: z.string().max(255).optional() });
 const withSlash = (path: string): string[] => [path, `${path}/`];
 
 /** Spec 001 §7 Channels, `GET /api/group/` and `GET /api/models`; admin only, except reading a key (super admin). */
-export function registerChannelRoutes(app: ConsoleApp, context: AppContext, guards: Guards, testChannel: ChannelTester): void {
+export function registerChannelRoutes(
+  app: ConsoleApp,
+  context: AppContext,
+  guards: Guards,
+  testChannel: ChannelTester,
+): void {
   const channels = new ChannelService(context);
   const tags = new ChannelTagService(context);
   const upstream = new ChannelUpstreamService(context, channels);
@@ -52,8 +57,12 @@ export function registerChannelRoutes(app: ConsoleApp, context: AppContext, guar
   }
 
   for (const path of withSlash('/channel')) {
-    app.get(path, { ...admin, schema: { querystring: channelListQuerySchema } }, async (request) => plainList(await channels.list(request.query)));
-    app.post(path, { ...admin, schema: { body: channelCreateSchema } }, async (request) => ok({ ids: await channels.create(request.body) }));
+    app.get(path, { ...admin, schema: { querystring: channelListQuerySchema } }, async (request) =>
+      plainList(await channels.list(request.query)),
+    );
+    app.post(path, { ...admin, schema: { body: channelCreateSchema } }, async (request) =>
+      ok({ ids: await channels.create(request.body) }),
+    );
     app.put(path, { ...admin, schema: { body: channelUpdateSchema } }, async (request) =>
       ok(await channels.update(request.body, currentUser(request).role)),
     );
@@ -75,7 +84,9 @@ export function registerChannelRoutes(app: ConsoleApp, context: AppContext, guar
 
   app.get('/channel/models_enabled', admin, async () => ok(await channels.repository.models(true)));
 
-  app.get('/channel/:id', { ...admin, schema: { params: idParams } }, async (request) => ok(await channels.view(request.params.id)));
+  app.get('/channel/:id', { ...admin, schema: { params: idParams } }, async (request) =>
+    ok(await channels.view(request.params.id)),
+  );
 
   for (const path of withSlash('/channel/:id')) {
     app.delete(path, { ...admin, schema: { params: idParams } }, async (request) => {
@@ -86,7 +97,9 @@ export function registerChannelRoutes(app: ConsoleApp, context: AppContext, guar
 
   app.delete('/channel/disabled', admin, async () => ok(await channels.removeDisabled()));
 
-  app.post('/channel/batch', { ...admin, schema: { body: channelIdsSchema } }, async (request) => ok(await channels.removeMany(request.body.ids)));
+  app.post('/channel/batch', { ...admin, schema: { body: channelIdsSchema } }, async (request) =>
+    ok(await channels.removeMany(request.body.ids)),
+  );
 
   app.post('/channel/batch/tag', { ...admin, schema: { body: channelBatchTagSchema } }, async (request) =>
     ok(await tags.setOnChannels(request.body)),
@@ -98,7 +111,9 @@ export function registerChannelRoutes(app: ConsoleApp, context: AppContext, guar
     ok({ id: await channels.copy(request.params.id, request.query.suffix ?? COPY_SUFFIX) }),
   );
 
-  app.put('/channel/tag', { ...admin, schema: { body: channelTagUpdateSchema } }, async (request) => ok(await tags.edit(request.body)));
+  app.put('/channel/tag', { ...admin, schema: { body: channelTagUpdateSchema } }, async (request) =>
+    ok(await tags.edit(request.body)),
+  );
 
   app.post('/channel/tag/enabled', { ...admin, schema: { body: channelTagSchema } }, async (request) =>
     ok(await tags.setStatus(request.body.tag, true)),
@@ -117,7 +132,9 @@ export function registerChannelRoutes(app: ConsoleApp, context: AppContext, guar
   );
 
   for (const path of withSlash('/channel/update_balance/:id')) {
-    app.get(path, { ...admin, schema: { params: idParams } }, async (request) => ok(await upstream.updateBalance(request.params.id)));
+    app.get(path, { ...admin, schema: { params: idParams } }, async (request) =>
+      ok(await upstream.updateBalance(request.params.id)),
+    );
   }
 
   app.get('/channel/update_balance', admin, async () => ok(await upstream.updateAllBalances()));
@@ -127,13 +144,19 @@ export function registerChannelRoutes(app: ConsoleApp, context: AppContext, guar
     const outcome = await tests.testOne(request.params.id, request.query.model);
     const language = languageOf(request.headers['accept-language']);
     const details = { model: outcome.model, seconds: outcome.seconds, detail: outcome.message };
-    const text = outcome.success ? fill(messages.channel.testPassed, details) : fill(messages.channel.testFailed, details);
-    return { success: outcome.success, message: text[language], time: outcome.seconds, data: { time: outcome.seconds, model: outcome.model } };
+    const text = outcome.success
+      ? fill(messages.channel.testPassed, details)
+      : fill(messages.channel.testFailed, details);
+    return {
+      success: outcome.success,
+      message: text[language],
+      time: outcome.seconds,
+      data: { time: outcome.seconds, model: outcome.model },
+    };
   });
 
   app.get('/channel/test', admin, async (request) => {
     tests.startAll().catch((error: unknown) => request.log.error({ err: error }, 'testing all channels failed'));
     return ok(undefined, messages.channel.testAllStarted[languageOf(request.headers['accept-language'])]);
   });
-
 }

@@ -15,7 +15,11 @@ let channelId = 0;
 beforeAll(async () => {
   await addUser(server, 'keeper', Role.Admin);
   admin = await callerFor(server, 'keeper', 'password-1234');
-  const created = await root<{ ids: number[] }>('POST', '/api/channel/', channelBody({ name: 'vault', key: SECRET, tag: 'safe' }));
+  const created = await root<{ ids: number[] }>(
+    'POST',
+    '/api/channel/',
+    channelBody({ name: 'vault', key: SECRET, tag: 'safe' }),
+  );
   channelId = created.data?.ids[0] ?? 0;
   await root('POST', '/api/channel/', channelBody({ name: 'batch', mode: 'batch', key: BATCH_SECRETS.join('\n') }));
 });

@@ -38,7 +38,8 @@ export function tagChanges(request: ChannelTagUpdateRequest, tag: string): Updat
   const models = normaliseModels(request.models ?? '');
   if (models.length > 0) changes.models = models.join(',');
   if (request.groups?.trim()) changes.group = normaliseGroups(request.groups);
-  if (request.model_mapping?.trim()) changes.model_mapping = checkJsonObject(request.model_mapping, messages.channel.modelMappingInvalid);
+  if (request.model_mapping?.trim())
+    changes.model_mapping = checkJsonObject(request.model_mapping, messages.channel.modelMappingInvalid);
   const priority = parsePriority(request.priority);
   if (priority !== undefined) changes.priority = priority;
   // A tag weight below 0 is taken as 0 (spec 001 §5 Tag update).

@@ -11,8 +11,24 @@ let untagged = 0;
 beforeEach(async () => {
   await server.context.database.db.deleteFrom('channels').execute();
   await server.context.database.db.deleteFrom('abilities').execute();
-  const first = await root<{ ids: number[] }>('POST', '/api/channel/', channelBody({ name: 'one', tag: 'team', models: 'a', group: 'default', model_mapping: '{"a":"b"}', priority: 1, weight: 1 }));
-  const second = await root<{ ids: number[] }>('POST', '/api/channel/', channelBody({ name: 'two', tag: 'team', models: 'c', group: 'vip', priority: 2, weight: 2 }));
+  const first = await root<{ ids: number[] }>(
+    'POST',
+    '/api/channel/',
+    channelBody({
+      name: 'one',
+      tag: 'team',
+      models: 'a',
+      group: 'default',
+      model_mapping: '{"a":"b"}',
+      priority: 1,
+      weight: 1,
+    }),
+  );
+  const second = await root<{ ids: number[] }>(
+    'POST',
+    '/api/channel/',
+    channelBody({ name: 'two', tag: 'team', models: 'c', group: 'vip', priority: 2, weight: 2 }),
+  );
   const other = await root<{ ids: number[] }>('POST', '/api/channel/', channelBody({ name: 'three', models: 'z' }));
   ids = [...(first.data?.ids ?? []), ...(second.data?.ids ?? [])];
   untagged = other.data?.ids[0] ?? 0;
@@ -28,18 +44,31 @@ async function members(): Promise<ChannelView[]> {
 
 describe('tag edit (spec 001 Tag edit dialog)', () => {
   it('overwrites every filled field on all members and leaves empty fields unchanged', async () => {
-    const reply = await root('PUT', '/api/channel/tag', { tag: 'team', new_tag: 'team', models: 'x,y', groups: '', model_mapping: '' });
+    const reply = await root('PUT', '/api/channel/tag', {
+      tag: 'team',
+      new_tag: 'team',
+      models: 'x,y',
+      groups: '',
+      model_mapping: '',
+    });
     expect(reply.success, reply.message).toBe(true);
     expect(reply.data).toBe(2);
     const [one, two] = await members();
-    expect(one).toMatchObject({ models: 'x,y', group: 'default', model_mapping: '{"a":"b"}', tag: 'team', priority: 1 });
+    expect(one).toMatchObject({
+      models: 'x,y',
+      group: 'default',
+      model_mapping: '{"a":"b"}',
+      tag: 'team',
+      priority: 1,
+    });
     expect(two).toMatchObject({ models: 'x,y', group: 'vip', model_mapping: '', tag: 'team', priority: 2 });
     expect((await channel(untagged)).models).toBe('z');
   });
 
   it('overwrites groups and model redirect on all members', async () => {
     await root('PUT', '/api/channel/tag', { tag: 'team', groups: 'svip,default', model_mapping: '{"x":"y"}' });
-    for (const member of await members()) expect(member).toMatchObject({ group: 'svip,default', model_mapping: '{"x":"y"}' });
+    for (const member of await members())
+      expect(member).toMatchObject({ group: 'svip,default', model_mapping: '{"x":"y"}' });
   });
 
   it('renames the tag', async () => {

@@ -21,7 +21,8 @@ beforeAll(async () => {
   upstream = await startFakeUpstream((request) => {
     if (!request.url?.endsWith('/chat/completions')) return undefined;
     const key = String(request.headers.authorization ?? '');
-    if (key.endsWith('sk-bad')) return { status: 401, body: { error: { message: 'Incorrect API key provided', type: 'invalid_request_error' } } };
+    if (key.endsWith('sk-bad'))
+      return { status: 401, body: { error: { message: 'Incorrect API key provided', type: 'invalid_request_error' } } };
     return { body: completion('gpt-4o-mini'), delayMilliseconds: key.endsWith('sk-slow') ? 400 : 20 };
   });
 });
@@ -31,7 +32,11 @@ afterAll(async () => {
 });
 
 async function create(overrides: Record<string, unknown>): Promise<number> {
-  const reply = await root<{ ids: number[] }>('POST', '/api/channel/', channelBody({ base_url: upstream.url, key: 'sk-good', models: 'gpt-4o-mini,gpt-4o', ...overrides }));
+  const reply = await root<{ ids: number[] }>(
+    'POST',
+    '/api/channel/',
+    channelBody({ base_url: upstream.url, key: 'sk-good', models: 'gpt-4o-mini,gpt-4o', ...overrides }),
+  );
   expect(reply.success, reply.message).toBe(true);
   return reply.data?.ids[0] ?? 0;
 }
@@ -41,7 +46,12 @@ const view = async (id: number) => (await root<ChannelView>('GET', `/api/channel
 describe('GET /api/channel/test/{id}', () => {
   it('sends a tiny chat through the relay adapter, answers the time in seconds and stores it', async () => {
     const id = await create({ name: 'tested' });
-    const reply = (await root('GET', `/api/channel/test/${id}`)) as unknown as { success: boolean; message: string; time: number; data: { time: number; model: string } };
+    const reply = (await root('GET', `/api/channel/test/${id}`)) as unknown as {
+      success: boolean;
+      message: string;
+      time: number;
+      data: { time: number; model: string };
+    };
     expect(reply).toMatchObject({ success: true, data: { model: 'gpt-4o-mini' } });
     expect(reply.time).toBeGreaterThan(0);
     expect(reply.data.time).toBe(reply.time);
@@ -87,9 +97,14 @@ describe('GET /api/channel/test (all)', () => {
 
     const started = await root('GET', '/api/channel/test');
     expect(started).toMatchObject({ success: true, message: 'Testing all enabled channels has started' });
-    expect((await root('GET', '/api/channel/test')).message).toBe('A test of all channels is already running, try again later');
+    expect((await root('GET', '/api/channel/test')).message).toBe(
+      'A test of all channels is already running, try again later',
+    );
 
-    await vi.waitFor(async () => expect((await view(slow)).test_time).toBeGreaterThan(0), { timeout: 10_000, interval: 100 });
+    await vi.waitFor(async () => expect((await view(slow)).test_time).toBeGreaterThan(0), {
+      timeout: 10_000,
+      interval: 100,
+    });
     await vi.waitFor(async () => expect((await view(slow)).status).toBe(3), { timeout: 5_000, interval: 100 });
     expect((await view(passing)).status).toBe(1);
     const failed = await view(failing);
@@ -101,7 +116,9 @@ describe('GET /api/channel/test (all)', () => {
     expect((await view(protectedChannel)).status).toBe(1);
     expect((await view(recovered)).status).toBe(1);
     expect(await view(manual)).toMatchObject({ status: 2, test_time: 0 });
-    expect(JSON.parse((await view(slow)).other_info).status_reason).toMatch(/^response time 0\.\d+s exceeds the threshold of 0\.3s$/);
+    expect(JSON.parse((await view(slow)).other_info).status_reason).toMatch(
+      /^response time 0\.\d+s exceeds the threshold of 0\.3s$/,
+    );
 
     await options.save('AutomaticDisableChannelEnabled', 'false');
     await options.save('AutomaticEnableChannelEnabled', 'false');
@@ -127,14 +144,26 @@ describe('GET /api/channel/test (all) on multi-key channels', () => {
     const allRefused = await multi('all refused', 'sk-good\nsk-bad');
     await server.context.database.db
       .updateTable('channels')
-      .set({ status: 3, channel_info: JSON.stringify({ is_multi_key: true, multi_key_size: 2, multi_key_mode: 'polling', multi_key_polling_index: 0, multi_key_status_list: { '0': 3, '1': 3 } }) })
+      .set({
+        status: 3,
+        channel_info: JSON.stringify({
+          is_multi_key: true,
+          multi_key_size: 2,
+          multi_key_mode: 'polling',
+          multi_key_polling_index: 0,
+          multi_key_status_list: { '0': 3, '1': 3 },
+        }),
+      })
       .where('id', '=', allRefused)
       .execute();
 
     await root('GET', '/api/channel/test');
     await vi.waitFor(async () => expect((await view(allRefused)).status).toBe(1), { timeout: 10_000, interval: 100 });
     expect((await view(allRefused)).channel_info.multi_key_status_list).toEqual({ '1': 3 });
-    await vi.waitFor(async () => expect((await view(refusedFirst)).channel_info.multi_key_status_list).toEqual({ '0': 3 }), { timeout: 10_000, interval: 100 });
+    await vi.waitFor(
+      async () => expect((await view(refusedFirst)).channel_info.multi_key_status_list).toEqual({ '0': 3 }),
+      { timeout: 10_000, interval: 100 },
+    );
     expect((await view(refusedFirst)).status).toBe(1);
 
     await options.save('AutomaticDisableChannelEnabled', 'false');

@@ -4,7 +4,13 @@ import { nowSeconds } from '../../db/dialect';
 import { AppError } from '../../platform/errors';
 import { LogType } from '../../ledger/log-writer';
 import { fill } from '../../platform/text';
-import { disableReasonOf, isDisablingFailure, mayDisableAutomatically, type ChannelTester, type ChannelTestResult } from '../../domain/channel-health';
+import {
+  disableReasonOf,
+  isDisablingFailure,
+  mayDisableAutomatically,
+  type ChannelTester,
+  type ChannelTestResult,
+} from '../../domain/channel-health';
 import { disableAutomatically, enableAfterRecovery, testedKey } from '../../domain/channel-status';
 import type { ChannelRow } from './channel-view';
 import { disableReasons } from './messages';
@@ -83,8 +89,13 @@ export class ChannelTestService {
     });
   }
 
-  private async run(channel: ChannelRow, model: string | undefined, monitor: 'none' | 'disable-and-enable' | 'enable-only'): Promise<ChannelTestOutcome> {
-    if (!isTestable(channel.type)) throw new AppError(fill(messages.channel.testUnsupported, { type: channelTypeName(channel.type) }));
+  private async run(
+    channel: ChannelRow,
+    model: string | undefined,
+    monitor: 'none' | 'disable-and-enable' | 'enable-only',
+  ): Promise<ChannelTestOutcome> {
+    if (!isTestable(channel.type))
+      throw new AppError(fill(messages.channel.testUnsupported, { type: channelTypeName(channel.type) }));
     const result = await this.testChannel(channel, model);
     const seconds = Number((result.timeMs / 1000).toFixed(2));
     await this.context.database.db
@@ -124,17 +135,30 @@ export class ChannelTestService {
     });
   }
 
-  private async applyMonitoring(channel: ChannelRow, result: ChannelTestResult, seconds: number, mayDisable: boolean): Promise<void> {
+  private async applyMonitoring(
+    channel: ChannelRow,
+    result: ChannelTestResult,
+    seconds: number,
+    mayDisable: boolean,
+  ): Promise<void> {
     const threshold = this.context.options.number('ChannelDisableThreshold');
     const tooSlow = threshold > 0 && seconds > threshold;
     if (result.success && !tooSlow) {
       await enableAfterRecovery(this.context, channel);
       return;
     }
-    if (!mayDisable || channel.status !== ChannelStatus.Enabled || !mayDisableAutomatically(this.context.options, channel.auto_ban === 1)) return;
+    if (
+      !mayDisable ||
+      channel.status !== ChannelStatus.Enabled ||
+      !mayDisableAutomatically(this.context.options, channel.auto_ban === 1)
+    )
+      return;
     const refused = result.failure !== null && isDisablingFailure(this.context.options, result.failure);
     if (!tooSlow && !refused) return;
-    const reason = refused && result.failure ? disableReasonOf(result.failure, result.message) : disableReasons.slowTest(seconds, threshold);
+    const reason =
+      refused && result.failure
+        ? disableReasonOf(result.failure, result.message)
+        : disableReasons.slowTest(seconds, threshold);
     await disableAutomatically(this.context, channel, testedKey(channel)?.index, reason);
   }
 }

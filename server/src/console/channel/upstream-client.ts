@@ -48,7 +48,11 @@ function errorDetail(text: string): string {
  * GETs JSON from an upstream with a timeout (undici, never global fetch) and checks it with a schema.
  * Every failure is an UpstreamError whose message can be shown to the administrator.
  */
-export async function getUpstreamJson<T>(url: string, headers: Record<string, string>, schema: z.ZodType<T>): Promise<T> {
+export async function getUpstreamJson<T>(
+  url: string,
+  headers: Record<string, string>,
+  schema: z.ZodType<T>,
+): Promise<T> {
   let status: number;
   let text: string;
   try {
@@ -76,7 +80,9 @@ export async function getUpstreamJson<T>(url: string, headers: Record<string, st
   const result = schema.safeParse(parsed);
   if (!result.success) {
     const issue = result.error.issues[0];
-    throw new UpstreamError(`unexpected reply (${issue ? `${issue.path.join('.') || 'body'}: ${issue.message}` : 'invalid'})`);
+    throw new UpstreamError(
+      `unexpected reply (${issue ? `${issue.path.join('.') || 'body'}: ${issue.message}` : 'invalid'})`,
+    );
   }
   return result.data;
 }

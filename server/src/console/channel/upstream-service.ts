@@ -13,7 +13,12 @@ import type { ChannelService } from './channel-service';
 /** Channels whose balances are queried at the same time by "update all". */
 const BALANCE_CONCURRENCY = 4;
 
-const accessOf = (channel: ChannelRow) => ({ type: channel.type, baseUrl: channel.base_url, key: channel.key, other: channel.other });
+const accessOf = (channel: ChannelRow) => ({
+  type: channel.type,
+  baseUrl: channel.base_url,
+  key: channel.key,
+  other: channel.other,
+});
 
 /** Runs `work` over `items` with at most `limit` at a time. */
 export async function forEachLimited<T>(items: T[], limit: number, work: (item: T) => Promise<void>): Promise<void> {
@@ -57,14 +62,21 @@ export class ChannelUpstreamService {
    * a channel whose balance is used up is disabled automatically.
    */
   async updateAllBalances(): Promise<ChannelBalanceSummary> {
-    const channels = (await this.repository.rowsWithStatus(ChannelStatus.Enabled)).filter((channel) => supportsBalance(channel.type));
+    const channels = (await this.repository.rowsWithStatus(ChannelStatus.Enabled)).filter((channel) =>
+      supportsBalance(channel.type),
+    );
     const summary: ChannelBalanceSummary = { updated: 0, failed: 0 };
     await forEachLimited(channels, BALANCE_CONCURRENCY, async (channel) => {
       try {
         const balance = await this.refreshBalance(channel, false);
         summary.updated += 1;
         if (balance <= 0 && mayDisableAutomatically(this.context.options, channel.auto_ban === 1)) {
-          await disableAutomatically(this.context, channel, testedKey(channel)?.index, disableReasons.insufficientBalance);
+          await disableAutomatically(
+            this.context,
+            channel,
+            testedKey(channel)?.index,
+            disableReasons.insufficientBalance,
+          );
         }
       } catch {
         summary.failed += 1;

@@ -13,10 +13,12 @@ let replies: Record<string, { status?: number; body: unknown }> = {};
 beforeAll(async () => {
   upstream = await startFakeUpstream((request) => {
     const path = (request.url ?? '').split('?')[0] ?? '';
-    const authorised = [request.headers.authorization, request.headers['x-api-key'], request.headers['api-key']].some((value) =>
-      String(value ?? '').endsWith(GOOD_KEY),
-    ) || (request.url ?? '').includes(`key=${GOOD_KEY}`);
-    if (!authorised) return { status: 401, body: { error: { message: 'Incorrect API key provided', type: 'invalid_request_error' } } };
+    const authorised =
+      [request.headers.authorization, request.headers['x-api-key'], request.headers['api-key']].some((value) =>
+        String(value ?? '').endsWith(GOOD_KEY),
+      ) || (request.url ?? '').includes(`key=${GOOD_KEY}`);
+    if (!authorised)
+      return { status: 401, body: { error: { message: 'Incorrect API key provided', type: 'invalid_request_error' } } };
     return replies[path];
   });
 });
@@ -31,7 +33,11 @@ beforeEach(() => {
 });
 
 async function create(overrides: Record<string, unknown>): Promise<number> {
-  const reply = await root<{ ids: number[] }>('POST', '/api/channel/', channelBody({ base_url: upstream.url, key: GOOD_KEY, ...overrides }));
+  const reply = await root<{ ids: number[] }>(
+    'POST',
+    '/api/channel/',
+    channelBody({ base_url: upstream.url, key: GOOD_KEY, ...overrides }),
+  );
   expect(reply.success, reply.message).toBe(true);
   return reply.data?.ids[0] ?? 0;
 }
@@ -47,7 +53,11 @@ describe('fetch models', () => {
 
   it('lists models from a base URL, type and key before the channel exists', async () => {
     replies['/v1/models'] = { body: { data: [{ id: 'deepseek-chat' }] } };
-    const reply = await root('POST', '/api/channel/fetch_models', { base_url: `${upstream.url}/`, type: 43, key: GOOD_KEY });
+    const reply = await root('POST', '/api/channel/fetch_models', {
+      base_url: `${upstream.url}/`,
+      type: 43,
+      key: GOOD_KEY,
+    });
     expect(reply).toMatchObject({ success: true, data: ['deepseek-chat'] });
   });
 
@@ -55,42 +65,76 @@ describe('fetch models', () => {
     replies['/v1beta/models'] = { body: { models: [{ name: 'models/gemini-2.5-pro' }] } };
     replies['/api/tags'] = { body: { models: [{ name: 'llama3.2' }] } };
     replies['/v1/models'] = { body: { data: [{ id: 'claude-sonnet-4-20250514' }] } };
-    expect((await root('POST', '/api/channel/fetch_models', { base_url: upstream.url, type: 24, key: GOOD_KEY })).data).toEqual(['gemini-2.5-pro']);
-    expect((await root('POST', '/api/channel/fetch_models', { base_url: upstream.url, type: 4, key: GOOD_KEY })).data).toEqual(['llama3.2']);
-    expect((await root('POST', '/api/channel/fetch_models', { base_url: upstream.url, type: 14, key: GOOD_KEY })).data).toEqual(['claude-sonnet-4-20250514']);
+    expect(
+      (await root('POST', '/api/channel/fetch_models', { base_url: upstream.url, type: 24, key: GOOD_KEY })).data,
+    ).toEqual(['gemini-2.5-pro']);
+    expect(
+      (await root('POST', '/api/channel/fetch_models', { base_url: upstream.url, type: 4, key: GOOD_KEY })).data,
+    ).toEqual(['llama3.2']);
+    expect(
+      (await root('POST', '/api/channel/fetch_models', { base_url: upstream.url, type: 14, key: GOOD_KEY })).data,
+    ).toEqual(['claude-sonnet-4-20250514']);
     expect(upstream.requests.at(-1)?.headers['anthropic-version']).toBe('2023-06-01');
   });
 
   it("speaks the vendors' own listings: Cohere, Cloudflare with the account id, Zhipu v4 and Baidu V2", async () => {
     replies['/v1/models'] = { body: { models: [{ name: 'command-a-03-2025' }, { name: 'rerank-v3.5' }] } };
-    replies['/client/v4/accounts/acc-7/ai/models/search'] = { body: { success: true, result: [{ id: 'x', name: '@cf/meta/llama-3.1-8b-instruct' }] } };
+    replies['/client/v4/accounts/acc-7/ai/models/search'] = {
+      body: { success: true, result: [{ id: 'x', name: '@cf/meta/llama-3.1-8b-instruct' }] },
+    };
     replies['/api/paas/v4/models'] = { body: { object: 'list', data: [{ id: 'glm-4-plus' }] } };
     replies['/v2/models'] = { body: { object: 'list', data: [{ id: 'ernie-4.5-turbo-128k' }] } };
-    expect((await root('POST', '/api/channel/fetch_models', { base_url: upstream.url, type: 34, key: GOOD_KEY })).data).toEqual(['command-a-03-2025', 'rerank-v3.5']);
+    expect(
+      (await root('POST', '/api/channel/fetch_models', { base_url: upstream.url, type: 34, key: GOOD_KEY })).data,
+    ).toEqual(['command-a-03-2025', 'rerank-v3.5']);
     const cloudflare = await create({ name: 'cloudflare', type: 39, other: 'acc-7' });
-    expect((await root('GET', `/api/channel/fetch_models/${cloudflare}`)).data).toEqual(['@cf/meta/llama-3.1-8b-instruct']);
-    expect((await root('POST', '/api/channel/fetch_models', { base_url: upstream.url, type: 26, key: GOOD_KEY })).data).toEqual(['glm-4-plus']);
-    expect((await root('POST', '/api/channel/fetch_models', { base_url: upstream.url, type: 46, key: GOOD_KEY })).data).toEqual(['ernie-4.5-turbo-128k']);
+    expect((await root('GET', `/api/channel/fetch_models/${cloudflare}`)).data).toEqual([
+      '@cf/meta/llama-3.1-8b-instruct',
+    ]);
+    expect(
+      (await root('POST', '/api/channel/fetch_models', { base_url: upstream.url, type: 26, key: GOOD_KEY })).data,
+    ).toEqual(['glm-4-plus']);
+    expect(
+      (await root('POST', '/api/channel/fetch_models', { base_url: upstream.url, type: 46, key: GOOD_KEY })).data,
+    ).toEqual(['ernie-4.5-turbo-128k']);
   });
 
   it('says which types offer no model list, without calling them', async () => {
     const dify = await root('POST', '/api/channel/fetch_models', { base_url: upstream.url, type: 37, key: GOOD_KEY });
-    expect(dify).toMatchObject({ success: false, message: 'Channel type Dify offers no model list; fill in the models by hand' });
-    expect((await root('POST', '/api/channel/fetch_models', { base_url: upstream.url, type: 15, key: GOOD_KEY }, 'zh')).message).toBe('渠道类型 Baidu Wenxin 不提供模型列表，请手动填写模型');
+    expect(dify).toMatchObject({
+      success: false,
+      message: 'Channel type Dify offers no model list; fill in the models by hand',
+    });
+    expect(
+      (await root('POST', '/api/channel/fetch_models', { base_url: upstream.url, type: 15, key: GOOD_KEY }, 'zh'))
+        .message,
+    ).toBe('渠道类型 Baidu Wenxin 不提供模型列表，请手动填写模型');
     expect(upstream.requests).toHaveLength(0);
   });
 
   it('reports the upstream refusal, a reply without a model list and an unreachable host', async () => {
-    const refused = await root('POST', '/api/channel/fetch_models', { base_url: upstream.url, type: 1, key: 'sk-wrong' });
-    expect(refused).toMatchObject({ success: false, message: 'Model list fetch failed: HTTP 401: Incorrect API key provided' });
-    expect((await root('POST', '/api/channel/fetch_models', { base_url: upstream.url, type: 1, key: 'sk-wrong' }, 'zh')).message).toBe(
-      '获取模型列表失败：HTTP 401: Incorrect API key provided',
-    );
+    const refused = await root('POST', '/api/channel/fetch_models', {
+      base_url: upstream.url,
+      type: 1,
+      key: 'sk-wrong',
+    });
+    expect(refused).toMatchObject({
+      success: false,
+      message: 'Model list fetch failed: HTTP 401: Incorrect API key provided',
+    });
+    expect(
+      (await root('POST', '/api/channel/fetch_models', { base_url: upstream.url, type: 1, key: 'sk-wrong' }, 'zh'))
+        .message,
+    ).toBe('获取模型列表失败：HTTP 401: Incorrect API key provided');
     replies['/v1/models'] = { body: { object: 'list' } };
-    expect((await root('POST', '/api/channel/fetch_models', { base_url: upstream.url, type: 1, key: GOOD_KEY })).message).toBe(
-      'Model list fetch failed: unexpected reply: no model list',
-    );
-    const unreachable = await root('POST', '/api/channel/fetch_models', { base_url: 'http://127.0.0.1:9', type: 1, key: GOOD_KEY });
+    expect(
+      (await root('POST', '/api/channel/fetch_models', { base_url: upstream.url, type: 1, key: GOOD_KEY })).message,
+    ).toBe('Model list fetch failed: unexpected reply: no model list');
+    const unreachable = await root('POST', '/api/channel/fetch_models', {
+      base_url: 'http://127.0.0.1:9',
+      type: 1,
+      key: GOOD_KEY,
+    });
     expect(unreachable.message).toMatch(/^Model list fetch failed: could not reach http:\/\/127\.0\.0\.1:9/);
   });
 
@@ -120,10 +164,26 @@ describe('balance', () => {
   });
 
   it.each([
-    [43, '/user/balance', { is_available: true, balance_infos: [{ currency: 'CNY', total_balance: '70.00' }, { currency: 'USD', total_balance: '9.50' }] }, 9.5],
+    [
+      43,
+      '/user/balance',
+      {
+        is_available: true,
+        balance_infos: [
+          { currency: 'CNY', total_balance: '70.00' },
+          { currency: 'USD', total_balance: '9.50' },
+        ],
+      },
+      9.5,
+    ],
     [20, '/v1/credits', { data: { total_credits: 25, total_usage: 5.25 } }, 19.75],
     [40, '/v1/user/info', { code: 20000, status: true, data: { totalBalance: '14.2' } }, 14.2],
-    [25, '/v1/users/me/balance', { code: 0, data: { available_balance: 33.3, voucher_balance: 0, cash_balance: 33.3 } }, 33.3],
+    [
+      25,
+      '/v1/users/me/balance',
+      { code: 0, data: { available_balance: 33.3, voucher_balance: 0, cash_balance: 33.3 } },
+      33.3,
+    ],
     [10, '/api/report/getUserOverview', { success: true, data: { totalPoints: 42 } }, 42],
     [12, '/dashboard/billing/credit_grants', { total_available: 7 }, 7],
     [13, '/dashboard/billing/credit_grants', { total_available: 8 }, 8],
@@ -140,7 +200,9 @@ describe('balance', () => {
       'Balance queries are not supported for this channel type: Anthropic Claude',
     );
     const refused = await create({ name: 'refused', key: 'sk-wrong' });
-    expect((await root('GET', `/api/channel/update_balance/${refused}`)).message).toBe('Balance query failed: HTTP 401: Incorrect API key provided');
+    expect((await root('GET', `/api/channel/update_balance/${refused}`)).message).toBe(
+      'Balance query failed: HTTP 401: Incorrect API key provided',
+    );
   });
 
   it('updates every enabled channel and, with monitoring on, disables one whose balance is used up', async () => {
@@ -155,7 +217,10 @@ describe('balance', () => {
     expect(reply.data).toEqual({ updated: 1, failed: 1 });
     const view = await balanceOf(spent);
     expect(view.status).toBe(3);
-    expect(JSON.parse(view.other_info)).toMatchObject({ status_reason: 'insufficient balance', status_time: expect.any(Number) });
+    expect(JSON.parse(view.other_info)).toMatchObject({
+      status_reason: 'insufficient balance',
+      status_time: expect.any(Number),
+    });
     expect((await balanceOf(failing)).status).toBe(1);
     expect((await balanceOf(disabled)).balance_updated_time).toBe(0);
     await server.context.options.save('AutomaticDisableChannelEnabled', 'false');

@@ -36,17 +36,33 @@ describe('channel create validation (spec 001 §5)', () => {
     ['only separators as models', { models: ' , ,' }, messages.channel.modelsRequired],
     ['model mapping that is not JSON', { model_mapping: '{gpt-4: x}' }, messages.channel.modelMappingInvalid],
     ['model mapping that is a JSON array', { model_mapping: '["a"]' }, messages.channel.modelMappingInvalid],
-    ['status-code mapping that is not JSON', { status_code_mapping: '400:500' }, messages.channel.statusCodeMappingInvalid],
-    ['extra settings that are not JSON', { setting: 'proxy=x' }, fill(messages.channel.jsonFieldInvalid, { field: 'setting' })],
+    [
+      'status-code mapping that is not JSON',
+      { status_code_mapping: '400:500' },
+      messages.channel.statusCodeMappingInvalid,
+    ],
+    [
+      'extra settings that are not JSON',
+      { setting: 'proxy=x' },
+      fill(messages.channel.jsonFieldInvalid, { field: 'setting' }),
+    ],
     ['a priority that is not a number', { priority: 'high' }, messages.channel.priorityNotInteger],
     ['a fractional priority', { priority: 1.5 }, messages.channel.priorityNotInteger],
     ['a priority below -999', { priority: -1000 }, messages.channel.priorityTooLow],
     ['a negative weight', { weight: -1 }, messages.channel.weightInvalid],
     ['a weight that is not a number', { weight: 'heavy' }, messages.channel.weightInvalid],
     ['an unknown type', { type: 999 }, fill(messages.channel.unknownType, { type: 999 })],
-    ['a type without an adapter (Google PaLM2)', { type: 11 }, fill(messages.channel.typeNotRelayable, { name: 'Google PaLM2' })],
+    [
+      'a type without an adapter (Google PaLM2)',
+      { type: 11 },
+      fill(messages.channel.typeNotRelayable, { name: 'Google PaLM2' }),
+    ],
     ['a video type nobody relays (Kling)', { type: 50 }, fill(messages.channel.typeNotRelayable, { name: 'Kling' })],
-    ['a group name too long for abilities', { group: 'g'.repeat(65) }, fill(messages.channel.groupNameTooLong, { value: 'g'.repeat(65) })],
+    [
+      'a group name too long for abilities',
+      { group: 'g'.repeat(65) },
+      fill(messages.channel.groupNameTooLong, { value: 'g'.repeat(65) }),
+    ],
   ];
 
   it.each(cases)('refuses %s', async (_name, overrides, text) => {
@@ -54,8 +70,18 @@ describe('channel create validation (spec 001 §5)', () => {
   });
 
   it('removes the trailing slash of the base URL and trims names, models and groups', async () => {
-    const view = await create({ name: ' tidy ', base_url: ' http://127.0.0.1:9/api// ', models: ' a , b,a ', group: ' vip , default ,vip' });
-    expect(view).toMatchObject({ name: 'tidy', base_url: 'http://127.0.0.1:9/api', models: 'a,b', group: 'vip,default' });
+    const view = await create({
+      name: ' tidy ',
+      base_url: ' http://127.0.0.1:9/api// ',
+      models: ' a , b,a ',
+      group: ' vip , default ,vip',
+    });
+    expect(view).toMatchObject({
+      name: 'tidy',
+      base_url: 'http://127.0.0.1:9/api',
+      models: 'a,b',
+      group: 'vip,default',
+    });
   });
 
   it('gives type 3 the default API version and type 18 the default model version when other is empty', async () => {
@@ -82,7 +108,12 @@ describe('channel update validation', () => {
     await expectRefusal('PUT', '/api/channel/', { id, models: '' }, messages.channel.modelsRequired);
     await expectRefusal('PUT', '/api/channel/', { id, model_mapping: 'nope' }, messages.channel.modelMappingInvalid);
     await expectRefusal('PUT', '/api/channel/', { id, priority: 'x' }, messages.channel.priorityNotInteger);
-    await expectRefusal('PUT', '/api/channel/', { id, type: 58 }, fill(messages.channel.typeNotRelayable, { name: 'Advanced Custom' }));
+    await expectRefusal(
+      'PUT',
+      '/api/channel/',
+      { id, type: 58 },
+      fill(messages.channel.typeNotRelayable, { name: 'Advanced Custom' }),
+    );
     expect((await root<ChannelView>('GET', `/api/channel/${id}`)).data?.type).toBe(1);
     await expectRefusal('PUT', '/api/channel/', { id: 987_654, status: 1 }, messages.channel.channelNotFound);
     await expectRefusal('GET', '/api/channel/987654', undefined, messages.channel.channelNotFound);
@@ -107,8 +138,16 @@ describe('channel update validation', () => {
   it('lets an imported channel of a type that cannot relay be disabled or reweighted, but not saved as that type', async () => {
     const { id } = await create({ name: 'imported' });
     await server.context.database.db.updateTable('channels').set({ type: 57 }).where('id', '=', id).execute();
-    expect(await root<ChannelView>('PUT', '/api/channel/', { id, status: 2, priority: 4 })).toMatchObject({ success: true, data: { type: 57, status: 2, priority: 4 } });
-    await expectRefusal('PUT', '/api/channel/', { ...channelBody({ name: 'imported' }), id, type: 57 }, fill(messages.channel.typeNotRelayable, { name: 'Codex' }));
+    expect(await root<ChannelView>('PUT', '/api/channel/', { id, status: 2, priority: 4 })).toMatchObject({
+      success: true,
+      data: { type: 57, status: 2, priority: 4 },
+    });
+    await expectRefusal(
+      'PUT',
+      '/api/channel/',
+      { ...channelBody({ name: 'imported' }), id, type: 57 },
+      fill(messages.channel.typeNotRelayable, { name: 'Codex' }),
+    );
   });
 
   it('fills the type default when a channel changes to type 3 with no other', async () => {
@@ -129,7 +168,10 @@ describe('selection and tag validation (spec 001 §5 Tag update)', () => {
   it('answers a tag edit with nothing changed as a success that changes nothing, as the reference does', async () => {
     const { id } = await create({ name: 'unchanged', tag: 'lemon', models: 'gpt-4o', group: 'vip' });
     const before = (await root<ChannelView>('GET', `/api/channel/${id}`)).data;
-    for (const body of [{ tag: 'lemon' }, { tag: 'lemon', new_tag: 'lemon', models: '', groups: '', model_mapping: '' }]) {
+    for (const body of [
+      { tag: 'lemon' },
+      { tag: 'lemon', new_tag: 'lemon', models: '', groups: '', model_mapping: '' },
+    ]) {
       expect(await root('PUT', '/api/channel/tag', body)).toMatchObject({ success: true, data: 0 });
     }
     expect((await root<ChannelView>('GET', `/api/channel/${id}`)).data).toEqual(before);
@@ -138,13 +180,28 @@ describe('selection and tag validation (spec 001 §5 Tag update)', () => {
   it('refuses a tag edit with an empty tag, and non-integer priority or weight', async () => {
     await create({ name: 'tagged', tag: 'orange' });
     await expectRefusal('PUT', '/api/channel/tag', { tag: '', priority: 1 }, messages.channel.tagEmpty);
-    await expectRefusal('PUT', '/api/channel/tag', { tag: 'orange', priority: '1.5' }, messages.channel.priorityNotInteger);
+    await expectRefusal(
+      'PUT',
+      '/api/channel/tag',
+      { tag: 'orange', priority: '1.5' },
+      messages.channel.priorityNotInteger,
+    );
     await expectRefusal('PUT', '/api/channel/tag', { tag: 'orange', weight: 'x' }, messages.channel.weightInvalid);
-    await expectRefusal('PUT', '/api/channel/tag', { tag: 'orange', model_mapping: '[' }, messages.channel.modelMappingInvalid);
+    await expectRefusal(
+      'PUT',
+      '/api/channel/tag',
+      { tag: 'orange', model_mapping: '[' },
+      messages.channel.modelMappingInvalid,
+    );
     await expectRefusal('POST', '/api/channel/tag/enabled', { tag: '' }, messages.channel.tagEmpty);
   });
 
   it('needs a key to fetch models', async () => {
-    await expectRefusal('POST', '/api/channel/fetch_models', { type: 1, base_url: 'http://127.0.0.1:9', key: '' }, messages.channel.keyRequired);
+    await expectRefusal(
+      'POST',
+      '/api/channel/fetch_models',
+      { type: 1, base_url: 'http://127.0.0.1:9', key: '' },
+      messages.channel.keyRequired,
+    );
   });
 });

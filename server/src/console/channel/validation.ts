@@ -53,7 +53,8 @@ export function parseWholeNumber(value: number | string | null | undefined, mess
   return number;
 }
 
-export const parseWeight = (value: number | string | null | undefined) => parseWholeNumber(value, messages.channel.weightInvalid);
+export const parseWeight = (value: number | string | null | undefined) =>
+  parseWholeNumber(value, messages.channel.weightInvalid);
 
 /** Empty text is allowed (nothing configured); anything else must be a JSON object. */
 export function checkJsonObject(text: string, message: Text): string {
@@ -77,7 +78,8 @@ function normaliseList(text: string, maximum: number, message: Text): string[] {
   return entries;
 }
 
-export const normaliseModels = (text: string) => normaliseList(text, MODEL_NAME_MAXIMUM, messages.channel.modelNameTooLong);
+export const normaliseModels = (text: string) =>
+  normaliseList(text, MODEL_NAME_MAXIMUM, messages.channel.modelNameTooLong);
 
 export function normaliseGroups(text: string): string {
   const groups = normaliseList(text, GROUP_NAME_MAXIMUM, messages.channel.groupNameTooLong);
@@ -102,7 +104,8 @@ export function defaultOther(type: number, other: string): string {
  */
 function checkType(type: number, named: boolean): number {
   if (!isKnownChannelType(type)) fail(fill(messages.channel.unknownType, { type }));
-  if (named && !isRelayableChannelType(type)) fail(fill(messages.channel.typeNotRelayable, { name: channelTypeName(type) }));
+  if (named && !isRelayableChannelType(type))
+    fail(fill(messages.channel.typeNotRelayable, { name: channelTypeName(type) }));
   return type;
 }
 
@@ -118,7 +121,10 @@ const jsonFields = [
  * The columns a create or an update sets, validated and normalised. On create every column gets a
  * value; on update only the fields the caller sent (an empty key keeps the stored one).
  */
-function channelColumns(request: ChannelCreateRequest | ChannelUpdateRequest, existing: ChannelRow | null): Updateable<ChannelsTable> {
+function channelColumns(
+  request: ChannelCreateRequest | ChannelUpdateRequest,
+  existing: ChannelRow | null,
+): Updateable<ChannelsTable> {
   const values: Updateable<ChannelsTable> = {};
   const type = checkType(request.type ?? existing?.type ?? ChannelType.OpenAI, !existing || present(request.type));
   if (!existing || type !== existing.type) values.type = type;
@@ -148,7 +154,8 @@ function channelColumns(request: ChannelCreateRequest | ChannelUpdateRequest, ex
   if (dailyTokenLimit !== undefined || !existing) values.daily_token_limit = dailyTokenLimit ?? 0;
   if (present(request.tag) || !existing) values.tag = request.tag?.trim() || null;
   if (present(request.test_model) || !existing) values.test_model = request.test_model?.trim() ?? '';
-  if (present(request.openai_organization) || !existing) values.openai_organization = request.openai_organization?.trim() ?? '';
+  if (present(request.openai_organization) || !existing)
+    values.openai_organization = request.openai_organization?.trim() ?? '';
   if (present(request.remark) || !existing) values.remark = request.remark?.trim() ?? '';
   if (present(request.auto_ban) || !existing) values.auto_ban = request.auto_ban ?? 1;
   if (present(request.status) || !existing) values.status = request.status ?? 1;
@@ -167,7 +174,10 @@ export interface NewChannel {
  * per key line (or Vertex JSON element), named with " " and the key's first 8 characters when asked and
  * there is more than one; `multi_to_single`: one multi-key channel holding every key (spec 001 §2, issue 37).
  */
-export function validateNewChannel(request: ChannelCreateRequest): { columns: Updateable<ChannelsTable>; channels: NewChannel[] } {
+export function validateNewChannel(request: ChannelCreateRequest): {
+  columns: Updateable<ChannelsTable>;
+  channels: NewChannel[];
+} {
   const name = request.name?.trim() ?? '';
   const key = request.key?.trim() ?? '';
   const mode = request.mode || 'single';
@@ -180,10 +190,26 @@ export function validateNewChannel(request: ChannelCreateRequest): { columns: Up
   const keys = splitKeys(type, key);
   if (keys.length === 0) fail(messages.channel.nameAndKeyRequired);
   if (mode === 'multi_to_single') {
-    return { columns, channels: [{ key: joinKeys(keys), name, channel_info: JSON.stringify(newMultiKeyInfo(keys.length, request.multi_key_mode ?? 'random')) }] };
+    return {
+      columns,
+      channels: [
+        {
+          key: joinKeys(keys),
+          name,
+          channel_info: JSON.stringify(newMultiKeyInfo(keys.length, request.multi_key_mode ?? 'random')),
+        },
+      ],
+    };
   }
   const prefixed = request.batch_add_set_key_prefix_2_name === true && keys.length > 1;
-  return { columns, channels: keys.map((each) => ({ key: each, name: prefixed ? `${name} ${each.slice(0, 8)}` : name, channel_info: null })) };
+  return {
+    columns,
+    channels: keys.map((each) => ({
+      key: each,
+      name: prefixed ? `${name} ${each.slice(0, 8)}` : name,
+      channel_info: null,
+    })),
+  };
 }
 
 /** Validates an update against the stored channel; answers only what changes. */

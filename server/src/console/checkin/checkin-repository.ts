@@ -9,7 +9,10 @@ export class CheckinRepository {
   /** Inserts today's row; false when the user already has one for `date` (the unique pair refused it). */
   async insert(userId: number, date: string, quota: number, createdAt: number): Promise<boolean> {
     try {
-      await this.database.db.insertInto('checkins').values({ user_id: userId, checkin_date: date, quota_awarded: quota, created_at: createdAt }).execute();
+      await this.database.db
+        .insertInto('checkins')
+        .values({ user_id: userId, checkin_date: date, quota_awarded: quota, created_at: createdAt })
+        .execute();
       return true;
     } catch (error) {
       if (await this.has(userId, date)) return false;
@@ -18,7 +21,12 @@ export class CheckinRepository {
   }
 
   async has(userId: number, date: string): Promise<boolean> {
-    const row = await this.database.db.selectFrom('checkins').select('id').where('user_id', '=', userId).where('checkin_date', '=', date).executeTakeFirst();
+    const row = await this.database.db
+      .selectFrom('checkins')
+      .select('id')
+      .where('user_id', '=', userId)
+      .where('checkin_date', '=', date)
+      .executeTakeFirst();
     return row !== undefined;
   }
 

@@ -47,7 +47,13 @@ export class CheckinService {
       enabled: true,
       min_quota: min,
       max_quota: max,
-      stats: { total_quota: totals.quota, total_checkins: totals.count, checkin_count: records.length, checked_in_today: checkedInToday, records },
+      stats: {
+        total_quota: totals.quota,
+        total_checkins: totals.count,
+        checkin_count: records.length,
+        checked_in_today: checkedInToday,
+        records,
+      },
     };
   }
 
@@ -61,7 +67,8 @@ export class CheckinService {
     if (await this.repository.has(user.id, today)) throw new AppError(messages.checkin.already);
     const { min, max } = this.bounds();
     const quota = max > min ? randomInt(min, max + 1) : min;
-    if (!(await this.repository.insert(user.id, today, quota, nowSeconds()))) throw new AppError(messages.checkin.raced);
+    if (!(await this.repository.insert(user.id, today, quota, nowSeconds())))
+      throw new AppError(messages.checkin.raced);
     const shown = formatQuota(quota, { inCurrency: true, quotaPerUnit: this.context.options.number('QuotaPerUnit') });
     await creditTopUp(this.context, user, quota, `用户签到，获得额度 ${shown}`, 'reward');
     return { quota_awarded: quota, checkin_date: today };

@@ -16,9 +16,14 @@ describe.each(kinds)('daily check-in on %s', (kind: DatabaseKind) => {
   let root: ConsoleClient;
   const user = async (name: string) => {
     const headers = await signInNewUser(server, name);
-    return { id: Number(headers['New-Api-User']), call: consoleClient(server, headers), zh: consoleClient(server, headers, 'zh') };
+    return {
+      id: Number(headers['New-Api-User']),
+      call: consoleClient(server, headers),
+      zh: consoleClient(server, headers, 'zh'),
+    };
   };
-  const setOption = async (key: string, value: string) => expect((await root('PUT', '/option/', { key, value })).success).toBe(true);
+  const setOption = async (key: string, value: string) =>
+    expect((await root('PUT', '/option/', { key, value })).success).toBe(true);
 
   beforeAll(async () => {
     root = consoleClient(server, await signIn(server, 'root', '123456'));
@@ -26,7 +31,10 @@ describe.each(kinds)('daily check-in on %s', (kind: DatabaseKind) => {
 
   it('is refused in both languages while disabled, and /api/status says it is off', async () => {
     const eve = await user('eve');
-    expect(await eve.call('POST', '/user/checkin')).toMatchObject({ success: false, message: 'Check-in is not enabled' });
+    expect(await eve.call('POST', '/user/checkin')).toMatchObject({
+      success: false,
+      message: 'Check-in is not enabled',
+    });
     expect(await eve.zh('GET', '/user/checkin')).toMatchObject({ success: false, message: '签到功能未启用' });
     expect((await root<{ checkin_enabled: boolean }>('GET', '/status')).data?.checkin_enabled).toBe(false);
     expect((await quotaOf(server, eve.id)).live).toBe(0);
@@ -49,7 +57,11 @@ describe.each(kinds)('daily check-in on %s', (kind: DatabaseKind) => {
     expect((await quotaOf(server, fay.id)).live).toBe(awarded);
 
     await flushAll(server);
-    const logs = await server.context.database.db.selectFrom('logs').select(['type', 'content']).where('user_id', '=', fay.id).execute();
+    const logs = await server.context.database.db
+      .selectFrom('logs')
+      .select(['type', 'content'])
+      .where('user_id', '=', fay.id)
+      .execute();
     expect(logs).toEqual([{ type: 4, content: expect.stringContaining('签到') }]);
 
     const status = await fay.call<CheckinStatus>('GET', `/user/checkin?month=${localDate().slice(0, 7)}`);
@@ -57,18 +69,29 @@ describe.each(kinds)('daily check-in on %s', (kind: DatabaseKind) => {
       enabled: true,
       min_quota: 500,
       max_quota: 700,
-      stats: { total_quota: awarded, total_checkins: 1, checkin_count: 1, checked_in_today: true, records: [{ checkin_date: localDate(), quota_awarded: awarded }] },
+      stats: {
+        total_quota: awarded,
+        total_checkins: 1,
+        checkin_count: 1,
+        checked_in_today: true,
+        records: [{ checkin_date: localDate(), quota_awarded: awarded }],
+      },
     });
     const lastYear = await fay.call<CheckinStatus>('GET', '/user/checkin?month=2020-01');
     expect(lastYear.data?.stats).toMatchObject({ total_checkins: 1, checkin_count: 0, records: [] });
-    expect(await fay.call('GET', '/user/checkin?month=2020-13')).toMatchObject({ success: false, message: 'The month must be written YYYY-MM' });
+    expect(await fay.call('GET', '/user/checkin?month=2020-13')).toMatchObject({
+      success: false,
+      message: 'The month must be written YYYY-MM',
+    });
   });
 
   it('credits one of 20 parallel check-ins of one user, once', async () => {
     await setOption('checkin_setting.min_quota', '900');
     await setOption('checkin_setting.max_quota', '900');
     const gus = await user('gus');
-    const replies = await Promise.all(Array.from({ length: 20 }, () => gus.call<CheckinResult>('POST', '/user/checkin')));
+    const replies = await Promise.all(
+      Array.from({ length: 20 }, () => gus.call<CheckinResult>('POST', '/user/checkin')),
+    );
     expect(replies.filter((reply) => reply.success)).toHaveLength(1);
     for (const reply of replies.filter((answer) => !answer.success)) {
       expect(['You have already checked in today', 'Check-in failed, please retry later']).toContain(reply.message);

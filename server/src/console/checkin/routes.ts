@@ -16,7 +16,9 @@ export function registerCheckinRoutes(app: ConsoleApp, context: AppContext, guar
   app.get('/user/checkin', { preValidation: guards.user, schema: { querystring: monthQuerySchema } }, async (request) =>
     ok(await checkins.status(currentUser(request).id, request.query.month)),
   );
-  app.post('/user/checkin', { preValidation: guards.user, preHandler: turnstileCheck(context), schema: { querystring: turnstileQuerySchema } }, async (request) =>
-    ok(await checkins.checkIn(currentUser(request))),
+  app.post(
+    '/user/checkin',
+    { preValidation: guards.user, preHandler: turnstileCheck(context), schema: { querystring: turnstileQuerySchema } },
+    async (request) => ok(await checkins.checkIn(currentUser(request))),
   );
 }

@@ -70,7 +70,11 @@ describe.each(kinds)('usage data on %s', (kind: DatabaseKind) => {
 
   it('shows a call made through the relay in the log and in the usage data', async () => {
     upstream.behaviour = { promptTokens: 12, completionTokens: 8 };
-    const channelId = await addChannel(server, { name: 'relay upstream', baseUrl: upstream.url, models: ['gpt-4o-mini'] });
+    const channelId = await addChannel(server, {
+      name: 'relay upstream',
+      baseUrl: upstream.url,
+      models: ['gpt-4o-mini'],
+    });
     const caller = await signedInCaller(server, 'carol');
     await server.context.balances.adjustUser(caller.id, 5_000_000);
     const token = await addToken(server, caller.id, { unlimited: true, name: 'carol key' });
@@ -86,19 +90,35 @@ describe.each(kinds)('usage data on %s', (kind: DatabaseKind) => {
     const own = await caller.caller.get<PageData<LogView>>('/log/self/?type=2');
     const entry = own.data?.items[0];
     expect(own.data?.total).toBe(1);
-    expect(entry).toMatchObject({ model_name: 'gpt-4o-mini', token_name: 'carol key', prompt_tokens: 12, completion_tokens: 8, channel: 0 });
+    expect(entry).toMatchObject({
+      model_name: 'gpt-4o-mini',
+      token_name: 'carol key',
+      prompt_tokens: 12,
+      completion_tokens: 8,
+      channel: 0,
+    });
     expect(entry?.quota).toBeGreaterThan(0);
     const seenByAdmin = await admin.get<PageData<LogView>>('/log/?username=carol');
     expect(seenByAdmin.data?.items[0]).toMatchObject({ channel: channelId, channel_name: 'relay upstream' });
-    expect(JSON.parse(seenByAdmin.data?.items[0]?.other ?? '{}')).toMatchObject({ admin_info: { use_channel: [String(channelId)] } });
+    expect(JSON.parse(seenByAdmin.data?.items[0]?.other ?? '{}')).toMatchObject({
+      admin_info: { use_channel: [String(channelId)] },
+    });
 
     const usage = await caller.caller.get<QuotaDataPoint[]>(`/data/self?${window(thisHour, now + HOUR)}`);
     const hourOfCall = (entry?.created_at ?? 0) - ((entry?.created_at ?? 0) % HOUR);
-    expect(usage.data).toEqual([{ model_name: 'gpt-4o-mini', created_at: hourOfCall, count: 1, token_used: 20, quota: entry?.quota }]);
+    expect(usage.data).toEqual([
+      { model_name: 'gpt-4o-mini', created_at: hourOfCall, count: 1, token_used: 20, quota: entry?.quota },
+    ]);
   });
 
   it('counts a drawing charge in the usage data, as a call of its model without tokens', async () => {
-    await addChannel(server, { type: 2, name: 'drawing upstream', baseUrl: drawingProxy.url, key: 'mj-secret', models: ['mj_imagine'] });
+    await addChannel(server, {
+      type: 2,
+      name: 'drawing upstream',
+      baseUrl: drawingProxy.url,
+      key: 'mj-secret',
+      models: ['mj_imagine'],
+    });
     const painter = await signedInCaller(server, 'dave');
     await server.context.balances.adjustUser(painter.id, 5_000_000);
     const token = await addToken(server, painter.id, { unlimited: true, name: 'dave key' });
@@ -115,7 +135,9 @@ describe.each(kinds)('usage data on %s', (kind: DatabaseKind) => {
     expect(charged).toMatchObject({ model_name: 'mj_imagine', quota: 50_000 });
     const hourOfCharge = (charged?.created_at ?? 0) - ((charged?.created_at ?? 0) % HOUR);
     const usage = await painter.caller.get<QuotaDataPoint[]>(`/data/self?${window(thisHour, now + HOUR)}`);
-    expect(usage.data).toEqual([{ model_name: 'mj_imagine', created_at: hourOfCharge, count: 1, token_used: 0, quota: 50_000 }]);
+    expect(usage.data).toEqual([
+      { model_name: 'mj_imagine', created_at: hourOfCharge, count: 1, token_used: 0, quota: 50_000 },
+    ]);
     const everyone = await admin.get<QuotaDataPoint[]>(`/data/?${window(thisHour, now + HOUR)}&username=dave`);
     expect(everyone.data?.map((point) => point.quota)).toEqual([50_000]);
   });

@@ -27,14 +27,44 @@ describe.each(kinds)('logs on %s', (kind: DatabaseKind) => {
     alice = aliceUser.caller;
     bob = bobUser.caller;
     const a = (values: Parameters<typeof consumption>[2]) => consumption(aliceUser.id, 'alice', values);
-    const frtAndChannels = JSON.stringify({ frt: 850, model_ratio: 1.25, admin_info: { use_channel: ['5', '6'] }, local_count_tokens: false });
+    const frtAndChannels = JSON.stringify({
+      frt: 850,
+      model_ratio: 1.25,
+      admin_info: { use_channel: ['5', '6'] },
+      local_count_tokens: false,
+    });
     // `content` names each entry so that lists can be compared by it.
     await writeLogs(server, [
-      a({ content: 'a1', created_at: now - 10, quota: 100, prompt_tokens: 10, completion_tokens: 20, channel_id: 5, other: frtAndChannels }),
-      a({ content: 'a2', created_at: now - 30, quota: 250, prompt_tokens: 5, completion_tokens: 5, model_name: 'gpt-4o-mini', group: 'vip', channel_id: 6, token_name: 'side' }),
+      a({
+        content: 'a1',
+        created_at: now - 10,
+        quota: 100,
+        prompt_tokens: 10,
+        completion_tokens: 20,
+        channel_id: 5,
+        other: frtAndChannels,
+      }),
+      a({
+        content: 'a2',
+        created_at: now - 30,
+        quota: 250,
+        prompt_tokens: 5,
+        completion_tokens: 5,
+        model_name: 'gpt-4o-mini',
+        group: 'vip',
+        channel_id: 6,
+        token_name: 'side',
+      }),
       a({ content: 'a3', created_at: now - 3600, quota: 1000, prompt_tokens: 100, completion_tokens: 100 }),
       a({ content: 'a4', created_at: now - 20, type: LogType.TopUp, quota: 5000, model_name: '', channel_id: 0 }),
-      consumption(bobUser.id, 'bob', { content: 'b1', created_at: now - 5, quota: 40, prompt_tokens: 1, completion_tokens: 2, channel_id: 5 }),
+      consumption(bobUser.id, 'bob', {
+        content: 'b1',
+        created_at: now - 5,
+        quota: 40,
+        prompt_tokens: 1,
+        completion_tokens: 2,
+        channel_id: 5,
+      }),
       a({ content: 'old', created_at: now - 10 * DAY, quota: 7, prompt_tokens: 1, completion_tokens: 1 }),
     ]);
   });
@@ -46,7 +76,13 @@ describe.each(kinds)('logs on %s', (kind: DatabaseKind) => {
     expect(all.data).toMatchObject({ page: 1, page_size: 10, total: 6 });
     expect(ids(all.data)).toEqual(['b1', 'a1', 'a4', 'a2', 'a3', 'old']);
     const first = all.data?.items.find((item) => item.content === 'a1');
-    expect(first).toMatchObject({ channel: 5, channel_name: 'primary', username: 'alice', quota: 100, is_stream: false });
+    expect(first).toMatchObject({
+      channel: 5,
+      channel_name: 'primary',
+      username: 'alice',
+      quota: 100,
+      is_stream: false,
+    });
     expect(JSON.parse(first?.other ?? '{}')).toMatchObject({ admin_info: { use_channel: ['5', '6'] } });
     const second = await list(admin, '/log/?p=2&page_size=2');
     expect(second.data).toMatchObject({ page: 2, page_size: 2, total: 6 });
@@ -87,8 +123,16 @@ describe.each(kinds)('logs on %s', (kind: DatabaseKind) => {
     const window = `start_timestamp=${now - 2 * 3600}&end_timestamp=${now + 3600}`;
     // consumption in the window: a1 100 + a2 250 + a3 1000 + b1 40; last minute: a1, a2, b1
     expect((await admin.get<LogStat>(`/log/stat?${window}`)).data).toEqual({ quota: 1390, rpm: 3, tpm: 30 + 10 + 3 });
-    expect((await admin.get<LogStat>(`/log/stat?${window}&username=alice`)).data).toEqual({ quota: 1350, rpm: 2, tpm: 40 });
-    expect((await admin.get<LogStat>(`/log/stat?${window}&model_name=gpt-4o`)).data).toEqual({ quota: 1140, rpm: 2, tpm: 33 });
+    expect((await admin.get<LogStat>(`/log/stat?${window}&username=alice`)).data).toEqual({
+      quota: 1350,
+      rpm: 2,
+      tpm: 40,
+    });
+    expect((await admin.get<LogStat>(`/log/stat?${window}&model_name=gpt-4o`)).data).toEqual({
+      quota: 1140,
+      rpm: 2,
+      tpm: 33,
+    });
     // no window: every consumption entry, the old one too
     expect((await alice.get<LogStat>('/log/self/stat')).data).toEqual({ quota: 1357, rpm: 2, tpm: 40 });
     expect((await bob.get<LogStat>(`/log/self/stat?${window}`)).data).toEqual({ quota: 40, rpm: 1, tpm: 3 });
@@ -103,7 +147,10 @@ describe.each(kinds)('logs on %s', (kind: DatabaseKind) => {
   });
 
   it('clears entries older than the chosen time for the super administrator only', async () => {
-    expect(await root.remove('/log/')).toMatchObject({ success: false, message: 'Choose the date before which logs are cleared' });
+    expect(await root.remove('/log/')).toMatchObject({
+      success: false,
+      message: 'Choose the date before which logs are cleared',
+    });
     expect((await admin.remove(`/log/?target_timestamp=${now - DAY}`)).success).toBe(false);
     expect((await list(admin, '/log/')).data?.total).toBe(6);
     expect(await root.remove(`/log/?target_timestamp=${now - DAY}`)).toMatchObject({ success: true, data: 1 });

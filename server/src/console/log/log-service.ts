@@ -1,4 +1,10 @@
-import { LOG_RATE_WINDOW_SECONDS, type LogFilter, type LogStat, type LogView, type PageData } from '@switchboard/contract';
+import {
+  LOG_RATE_WINDOW_SECONDS,
+  type LogFilter,
+  type LogStat,
+  type LogView,
+  type PageData,
+} from '@switchboard/contract';
 import type { AppContext } from '../../app-context';
 import { nowSeconds } from '../../db/dialect';
 import { AppError } from '../../platform/errors';

@@ -1,4 +1,11 @@
-import { ModelNameRule, modelNameMatches, type BoundChannel, type ModelMetaBody, type ModelMetaView, type PageData } from '@switchboard/contract';
+import {
+  ModelNameRule,
+  modelNameMatches,
+  type BoundChannel,
+  type ModelMetaBody,
+  type ModelMetaView,
+  type PageData,
+} from '@switchboard/contract';
 import type { AppContext } from '../../app-context';
 import { nowSeconds, toNumber } from '../../db/dialect';
 import type { PageRequest } from '../paging';
@@ -37,7 +44,12 @@ export class ModelMetaService {
 
   async page(filter: ModelFilter, paging: PageRequest): Promise<PageData<ModelMetaView>> {
     const rows = await this.repository.page(filter, paging.offset, paging.size);
-    return { items: await this.views(rows), total: await this.repository.count(filter), page: paging.page, page_size: paging.size };
+    return {
+      items: await this.views(rows),
+      total: await this.repository.count(filter),
+      page: paging.page,
+      page_size: paging.size,
+    };
   }
 
   async view(id: number): Promise<ModelMetaView> {
@@ -53,7 +65,12 @@ export class ModelMetaService {
     const matchedOf = new Map<ModelRow, string[]>();
     for (const row of rows) {
       const rule = toNumber(row.name_rule);
-      matchedOf.set(row, rule === ModelNameRule.Exact ? [row.model_name] : served.filter((name) => modelNameMatches(row.model_name, rule, name)));
+      matchedOf.set(
+        row,
+        rule === ModelNameRule.Exact
+          ? [row.model_name]
+          : served.filter((name) => modelNameMatches(row.model_name, rule, name)),
+      );
     }
     const names = [...new Set([...matchedOf.values()].flat())];
     const byModel = new Map<string, ServedAbility[]>();
@@ -67,10 +84,20 @@ export class ModelMetaService {
       const matched = matchedOf.get(row) ?? [];
       const abilities = matched.flatMap((name) => byModel.get(name) ?? []);
       const channels = new Map<number, BoundChannel>();
-      for (const ability of abilities) channels.set(ability.channelId, { name: ability.channelName, type: ability.channelType });
-      const groups = [...new Set(abilities.filter((ability) => ability.enabled).map((ability) => ability.group))].sort();
-      const kinds = new Set((matched.length > 0 ? matched : [row.model_name]).map((name) => (Object.hasOwn(perCall, name) ? 1 : 0)));
-      const view: ModelMetaView = { ...baseView(row), bound_channels: [...channels.values()], enable_groups: groups, quota_types: [...kinds].sort() };
+      for (const ability of abilities)
+        channels.set(ability.channelId, { name: ability.channelName, type: ability.channelType });
+      const groups = [
+        ...new Set(abilities.filter((ability) => ability.enabled).map((ability) => ability.group)),
+      ].sort();
+      const kinds = new Set(
+        (matched.length > 0 ? matched : [row.model_name]).map((name) => (Object.hasOwn(perCall, name) ? 1 : 0)),
+      );
+      const view: ModelMetaView = {
+        ...baseView(row),
+        bound_channels: [...channels.values()],
+        enable_groups: groups,
+        quota_types: [...kinds].sort(),
+      };
       if (toNumber(row.name_rule) !== ModelNameRule.Exact) {
         view.matched_models = matched.slice(0, MATCHED_LIMIT);
         view.matched_count = matched.length;
@@ -81,7 +108,8 @@ export class ModelMetaService {
 
   private async check(body: ModelMetaBody, id?: number): Promise<void> {
     const holder = await this.repository.idOfName(body.model_name);
-    if (holder !== undefined && holder !== id) throw new AppError(fill(messages.modelMeta.nameTaken, { name: body.model_name }));
+    if (holder !== undefined && holder !== id)
+      throw new AppError(fill(messages.modelMeta.nameTaken, { name: body.model_name }));
     if (body.vendor_id && !(await this.repository.vendorExists(body.vendor_id))) {
       throw new AppError(fill(messages.modelMeta.vendorNotFound, { id: body.vendor_id }));
     }
@@ -102,7 +130,14 @@ export class ModelMetaService {
   async create(body: ModelMetaBody): Promise<ModelMetaView> {
     await this.check(body);
     const now = nowSeconds();
-    const id = await this.repository.insert({ description: '', endpoints: '', ...this.fields(body), model_name: body.model_name, created_time: now, updated_time: now });
+    const id = await this.repository.insert({
+      description: '',
+      endpoints: '',
+      ...this.fields(body),
+      model_name: body.model_name,
+      created_time: now,
+      updated_time: now,
+    });
     return this.view(id);
   }
 
@@ -127,10 +162,14 @@ export class ModelMetaService {
   /** Names the channels serve that no metadata covers (exactly or by its rule), sorted. */
   async missing(): Promise<string[]> {
     const entries = await this.repository.names();
-    const exact = new Set(entries.filter((entry) => entry.name_rule === ModelNameRule.Exact).map((entry) => entry.model_name));
+    const exact = new Set(
+      entries.filter((entry) => entry.name_rule === ModelNameRule.Exact).map((entry) => entry.model_name),
+    );
     const rules = entries.filter((entry) => entry.name_rule !== ModelNameRule.Exact);
     return (await this.repository.servedNames())
-      .filter((name) => !exact.has(name) && !rules.some((rule) => modelNameMatches(rule.model_name, rule.name_rule, name)))
+      .filter(
+        (name) => !exact.has(name) && !rules.some((rule) => modelNameMatches(rule.model_name, rule.name_rule, name)),
+      )
       .sort();
   }
 }

@@ -38,14 +38,20 @@ export class ModelMetaRepository {
     const keyword = filter.keyword?.trim();
     if (keyword) {
       query = query.where((eb) =>
-        eb.or([containsIgnoringCase(kind, 'model_name', keyword), containsIgnoringCase(kind, 'description', keyword), containsIgnoringCase(kind, 'tags', keyword)]),
+        eb.or([
+          containsIgnoringCase(kind, 'model_name', keyword),
+          containsIgnoringCase(kind, 'description', keyword),
+          containsIgnoringCase(kind, 'tags', keyword),
+        ]),
       );
     }
     return query;
   }
 
   async count(filter: ModelFilter): Promise<number> {
-    const row = await this.filtered(filter).select((eb) => eb.fn.countAll().as('total')).executeTakeFirst();
+    const row = await this.filtered(filter)
+      .select((eb) => eb.fn.countAll().as('total'))
+      .executeTakeFirst();
     return toNumber(row?.total);
   }
 
@@ -58,7 +64,11 @@ export class ModelMetaRepository {
   }
 
   async idOfName(name: string): Promise<number | undefined> {
-    const row = await this.database.db.selectFrom('models').select('id').where('model_name', '=', name).executeTakeFirst();
+    const row = await this.database.db
+      .selectFrom('models')
+      .select('id')
+      .where('model_name', '=', name)
+      .executeTakeFirst();
     return row ? toNumber(row.id) : undefined;
   }
 
@@ -82,7 +92,9 @@ export class ModelMetaRepository {
   }
 
   async vendorExists(id: number): Promise<boolean> {
-    return (await this.database.db.selectFrom('vendors').select('id').where('id', '=', id).executeTakeFirst()) !== undefined;
+    return (
+      (await this.database.db.selectFrom('vendors').select('id').where('id', '=', id).executeTakeFirst()) !== undefined
+    );
   }
 
   /** Every model name some channel serves. */
@@ -98,7 +110,14 @@ export class ModelMetaRepository {
       const rows = await this.database.db
         .selectFrom('abilities')
         .innerJoin('channels', 'channels.id', 'abilities.channel_id')
-        .select(['abilities.model', 'abilities.group', 'abilities.enabled', 'channels.id as channel_id', 'channels.name', 'channels.type'])
+        .select([
+          'abilities.model',
+          'abilities.group',
+          'abilities.enabled',
+          'channels.id as channel_id',
+          'channels.name',
+          'channels.type',
+        ])
         .where('abilities.model', 'in', names.slice(start, start + NAMES_PER_QUERY))
         .orderBy('channels.id')
         .execute();
@@ -116,4 +135,3 @@ export class ModelMetaRepository {
     return result;
   }
 }
-

@@ -13,10 +13,16 @@ import { messages } from '../../platform/i18n/catalogue';
 const idParams = z.object({ id: z.coerce.number().int().positive() });
 const flagQuery = z.coerce.number().int().min(0).max(1).optional();
 const listQuery = z.object({ ...pageQuery, status: flagQuery, sync_official: flagQuery });
-const searchQuery = z.object({ ...pageQuery, keyword: z.string().max(128).optional(), vendor: z.string().max(128).optional() });
+const searchQuery = z.object({
+  ...pageQuery,
+  keyword: z.string().max(128).optional(),
+  vendor: z.string().max(128).optional(),
+});
 const updateQuery = z.object({ status_only: z.string().optional() });
 /** With `?status_only=true` only `id` and `status` count, so the name may be left out. */
-const updateBody = modelMetaBodySchema.extend({ model_name: z.string().trim().min(1).max(MODEL_NAME_MAX_LENGTH).optional() });
+const updateBody = modelMetaBodySchema.extend({
+  model_name: z.string().trim().min(1).max(MODEL_NAME_MAX_LENGTH).optional(),
+});
 
 /**
  * Model metadata (issue 37; reference §10), admin only, at `/api/models/…` with the slash: `GET /api/models`
@@ -28,7 +34,12 @@ export function registerModelMetaRoutes(app: ConsoleApp, context: AppContext, gu
   const admin = { preValidation: guards.admin };
 
   app.get('/models/', { ...admin, schema: { querystring: listQuery } }, async (request) =>
-    ok(await models.page({ status: request.query.status, syncOfficial: request.query.sync_official }, pagingOf(request.query))),
+    ok(
+      await models.page(
+        { status: request.query.status, syncOfficial: request.query.sync_official },
+        pagingOf(request.query),
+      ),
+    ),
   );
 
   // `vendor` is a vendor's id or its name; an unknown name matches nothing.
@@ -49,9 +60,13 @@ export function registerModelMetaRoutes(app: ConsoleApp, context: AppContext, gu
     throw new AppError(messages.modelMeta.syncUnavailable);
   });
 
-  app.get('/models/:id', { ...admin, schema: { params: idParams } }, async (request) => ok(await models.view(request.params.id)));
+  app.get('/models/:id', { ...admin, schema: { params: idParams } }, async (request) =>
+    ok(await models.view(request.params.id)),
+  );
 
-  app.post('/models/', { ...admin, schema: { body: modelMetaBodySchema } }, async (request) => ok(await models.create(request.body)));
+  app.post('/models/', { ...admin, schema: { body: modelMetaBodySchema } }, async (request) =>
+    ok(await models.create(request.body)),
+  );
 
   app.put('/models/', { ...admin, schema: { querystring: updateQuery, body: updateBody } }, async (request) => {
     const { id, status, model_name: name } = request.body;

@@ -10,7 +10,6 @@ import { startFakeProviders } from '../../testing/fake-oauth-providers';
 const kinds = await availableDatabaseKinds();
 const SHARED_SECRET = { SESSION_SECRET: 'two-instances-share-this-secret' };
 
-
 describe.each(kinds)('two instances over one %s database', (kind: DatabaseKind) => {
   let first: TestServer;
   let second: TestServer;
@@ -47,7 +46,10 @@ describe.each(kinds)('two instances over one %s database', (kind: DatabaseKind) 
     const body = { username: 'sharedcode', password: 'password1', email: address, verification_code: code };
     const done = await new BrowserClient(second).send('POST', '/api/user/register', body);
     expect(done.success, done.message).toBe(true);
-    const again = await new BrowserClient(first).send('POST', '/api/user/register', { ...body, username: 'sharedcode2' });
+    const again = await new BrowserClient(first).send('POST', '/api/user/register', {
+      ...body,
+      username: 'sharedcode2',
+    });
     expect(again.success).toBe(false);
   });
 

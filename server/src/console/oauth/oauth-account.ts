@@ -35,10 +35,16 @@ export async function sessionUser(request: FastifyRequest, context: AppContext):
 }
 
 /** Links a third-party account to `user`, unless another user already holds it. */
-export async function bindAccount(context: AppContext, user: UserRow, binding: Binding, externalId: string): Promise<void> {
+export async function bindAccount(
+  context: AppContext,
+  user: UserRow,
+  binding: Binding,
+  externalId: string,
+): Promise<void> {
   const users = new UserRepository(context.database);
   const holder = await users.findByBinding(binding.column, externalId);
-  if (holder && holder.id !== user.id) throw new AppError(fill(messages.oauth.alreadyBound, { provider: binding.provider }));
+  if (holder && holder.id !== user.id)
+    throw new AppError(fill(messages.oauth.alreadyBound, { provider: binding.provider }));
   await users.update(user.id, { [binding.column]: externalId });
   await context.bus.userChanged(user.id);
 }

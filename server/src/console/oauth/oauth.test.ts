@@ -61,7 +61,11 @@ describe.each(kinds)('third-party sign-in on %s', (kind: DatabaseKind) => {
   describe('GitHub', () => {
     it('creates a user on first sign-in, with the invite code of the state, and signs the same user in later', async () => {
       const inviterId = await addUser(server, 'ghinviter');
-      await server.context.database.db.updateTable('users').set({ aff_code: 'INVT' }).where('id', '=', inviterId).execute();
+      await server.context.database.db
+        .updateTable('users')
+        .set({ aff_code: 'INVT' })
+        .where('id', '=', inviterId)
+        .execute();
       const browser = new BrowserClient(server);
       const first = await callback(browser, 'github', 'code-octo', 'INVT');
       expect(first.success, first.message).toBe(true);
@@ -78,7 +82,9 @@ describe.each(kinds)('third-party sign-in on %s', (kind: DatabaseKind) => {
       const first = await callback(browser, 'github', 'code-2fa');
       browser.adopt(first);
       const setup = await browser.send<{ secret: string }>('POST', '/api/user/2fa/setup');
-      expect((await browser.send('POST', '/api/user/2fa/enable', { code: totpCode(setup.data?.secret ?? '') })).success).toBe(true);
+      expect(
+        (await browser.send('POST', '/api/user/2fa/enable', { code: totpCode(setup.data?.secret ?? '') })).success,
+      ).toBe(true);
 
       const visitor = new BrowserClient(server);
       const asked = await callback(visitor, 'github', 'code-2fa');
@@ -87,7 +93,9 @@ describe.each(kinds)('third-party sign-in on %s', (kind: DatabaseKind) => {
       expect((await visitor.get('/api/user/self')).success).toBe(false);
       const wrong = await visitor.send('POST', '/api/user/login/2fa', { code: '000000' });
       expect(wrong.success).toBe(false);
-      const signedIn = await visitor.send<{ id: number }>('POST', '/api/user/login/2fa', { code: totpCode(setup.data?.secret ?? '', 1) });
+      const signedIn = await visitor.send<{ id: number }>('POST', '/api/user/login/2fa', {
+        code: totpCode(setup.data?.secret ?? '', 1),
+      });
       expect(signedIn.data?.id).toBe(first.data?.id);
       visitor.adopt(signedIn);
       expect((await visitor.get('/api/user/self')).success).toBe(true);
@@ -131,7 +139,9 @@ describe.each(kinds)('third-party sign-in on %s', (kind: DatabaseKind) => {
       );
       await setOptions(server, { GitHubOAuthEnabled: true });
       await server.context.database.db.updateTable('users').set({ status: 2 }).where('github_id', '=', '101').execute();
-      expect((await callback(new BrowserClient(server), 'github', 'code-octo')).message).toBe('This user has been banned');
+      expect((await callback(new BrowserClient(server), 'github', 'code-octo')).message).toBe(
+        'This user has been banned',
+      );
     });
 
     it('says the provider is unreachable when it is', async () => {
@@ -151,7 +161,9 @@ describe.each(kinds)('third-party sign-in on %s', (kind: DatabaseKind) => {
       await addUser(server, 'ldbinder');
       const browser = new BrowserClient(server);
       await browser.signIn('ldbinder', 'password123');
-      expect((await callback(browser, 'linuxdo', 'code-ld')).message).toBe('This Linux DO account is already bound to another user');
+      expect((await callback(browser, 'linuxdo', 'code-ld')).message).toBe(
+        'This Linux DO account is already bound to another user',
+      );
       expect(await callback(browser, 'linuxdo', 'code-ld-bind')).toMatchObject({ success: true, message: 'bind' });
       expect((await userOf('linux_do_id', '203'))?.username).toBe('ldbinder');
       const state = (await browser.get<string>('/api/oauth/state')).data;
@@ -178,7 +190,9 @@ describe.each(kinds)('third-party sign-in on %s', (kind: DatabaseKind) => {
       await browser.signIn('wxbinder', 'password123');
       expect(await browser.get('/api/oauth/wechat/bind?code=wx-2')).toMatchObject({ success: true, message: 'bind' });
       expect(toNumber((await userOf('wechat_id', 'wechat-openid-2'))?.id)).toBe(userId);
-      expect((await browser.get('/api/oauth/wechat/bind?code=wx-1')).message).toBe('This WeChat account is already bound to another user');
+      expect((await browser.get('/api/oauth/wechat/bind?code=wx-1')).message).toBe(
+        'This WeChat account is already bound to another user',
+      );
     });
   });
 });

@@ -28,7 +28,12 @@ describe.each(kinds)('OIDC sign-in on %s', (kind: DatabaseKind) => {
 
   const put = (key: string, value: unknown) => root('PUT', '/api/option/', { key, value });
   const listed = async () =>
-    Object.fromEntries(((await root<Array<{ key: string; value: string }>>('GET', '/api/option/')).data ?? []).map((entry) => [entry.key, entry.value]));
+    Object.fromEntries(
+      ((await root<Array<{ key: string; value: string }>>('GET', '/api/option/')).data ?? []).map((entry) => [
+        entry.key,
+        entry.value,
+      ]),
+    );
 
   /** What the console does: read /api/status, take a state, follow the authorize redirect, call the callback. */
   async function signInThroughProvider(browser: BrowserClient, stateOverride?: string) {
@@ -47,7 +52,9 @@ describe.each(kinds)('OIDC sign-in on %s', (kind: DatabaseKind) => {
     const back = new URL(redirect.headers.get('location') ?? '');
     expect(`${back.origin}${back.pathname}`).toBe(`${server.url}/oauth/oidc`);
     expect(back.searchParams.get('state')).toBe(state);
-    return browser.get<{ id: number; username: string }>(`/api/oauth/oidc?code=${back.searchParams.get('code')}&state=${stateOverride ?? state}`);
+    return browser.get<{ id: number; username: string }>(
+      `/api/oauth/oidc?code=${back.searchParams.get('code')}&state=${stateOverride ?? state}`,
+    );
   }
 
   it('is configured over HTTP: discovery fills the endpoints, the secret is never listed, status shows the public parts', async () => {
@@ -70,7 +77,11 @@ describe.each(kinds)('OIDC sign-in on %s', (kind: DatabaseKind) => {
     expect(JSON.stringify(options)).not.toContain(FAKE_OIDC_CLIENT.secret);
 
     const status = (await new BrowserClient(server).get<Record<string, unknown>>('/api/status')).data!;
-    expect(status).toMatchObject({ oidc_enabled: true, oidc_client_id: FAKE_OIDC_CLIENT.id, oidc_authorization_endpoint: `${provider.url}/authorize` });
+    expect(status).toMatchObject({
+      oidc_enabled: true,
+      oidc_client_id: FAKE_OIDC_CLIENT.id,
+      oidc_authorization_endpoint: `${provider.url}/authorize`,
+    });
     expect(JSON.stringify(status)).not.toContain(FAKE_OIDC_CLIENT.secret);
     expect(JSON.stringify(status)).not.toContain('/token');
   });
@@ -83,9 +94,10 @@ describe.each(kinds)('OIDC sign-in on %s', (kind: DatabaseKind) => {
     });
     const incomplete = await put('oidc.well_known', `${provider.url}/userinfo`);
     expect(incomplete.success).toBe(false);
-    expect((await root('PUT', '/api/option/', { key: 'oidc.token_endpoint', value: 'ftp://example.com/token' }, 'zh')).message).toBe(
-      'oidc.token_endpoint 必须是以 http:// 或 https:// 开头的地址',
-    );
+    expect(
+      (await root('PUT', '/api/option/', { key: 'oidc.token_endpoint', value: 'ftp://example.com/token' }, 'zh'))
+        .message,
+    ).toBe('oidc.token_endpoint 必须是以 http:// 或 https:// 开头的地址');
     expect(await listed()).toMatchObject({
       'oidc.well_known': `${provider.url}/.well-known/openid-configuration`,
       'oidc.token_endpoint': `${provider.url}/token`,
@@ -96,21 +108,33 @@ describe.each(kinds)('OIDC sign-in on %s', (kind: DatabaseKind) => {
     const before = await listed();
     const started = Date.now();
     const huge = await put('oidc.well_known', `${files.url}/endless?mb=200`);
-    expect(huge).toMatchObject({ success: false, message: 'Could not read the OIDC discovery document at the well-known address, please check it' });
+    expect(huge).toMatchObject({
+      success: false,
+      message: 'Could not read the OIDC discovery document at the well-known address, please check it',
+    });
     expect(await files.endlessClosed).toBeLessThan(16 * 1024 * 1024);
     expect(Date.now() - started).toBeLessThan(5_000);
     expect(await listed()).toEqual(before);
   });
 
   it('creates a user on first sign-in (username, name and email from the provider) and signs the same user in later', async () => {
-    provider.signedIn = { sub: 'subject-1', preferred_username: 'alice', name: 'Alice Liddell', email: 'alice@example.com' };
+    provider.signedIn = {
+      sub: 'subject-1',
+      preferred_username: 'alice',
+      name: 'Alice Liddell',
+      email: 'alice@example.com',
+    };
     const browser = new BrowserClient(server);
     const first = await signInThroughProvider(browser);
     expect(first.success, first.message).toBe(true);
     expect(first.data?.username).toBe('alice');
     browser.adopt(first);
     const self = await browser.get<{ oidc_id: string; display_name: string; email: string }>('/api/user/self');
-    expect(self.data).toMatchObject({ oidc_id: 'subject-1', display_name: 'Alice Liddell', email: 'alice@example.com' });
+    expect(self.data).toMatchObject({
+      oidc_id: 'subject-1',
+      display_name: 'Alice Liddell',
+      email: 'alice@example.com',
+    });
     const again = await signInThroughProvider(new BrowserClient(server));
     expect(again.data?.id).toBe(first.data?.id);
   });
@@ -122,7 +146,7 @@ describe.each(kinds)('OIDC sign-in on %s', (kind: DatabaseKind) => {
     expect(reply.data?.username).toMatch(/^oidc_\d+$/);
   });
 
-  it('refuses a state that is not this browser\'s with HTTP 403, and a code the provider does not know', async () => {
+  it("refuses a state that is not this browser's with HTTP 403, and a code the provider does not know", async () => {
     provider.signedIn = { sub: 'subject-3', preferred_username: 'mallory' };
     const forged = await signInThroughProvider(new BrowserClient(server), 'forgedstate1');
     expect(forged).toMatchObject({ status: 403, success: false, message: 'The state is empty or does not match' });
@@ -131,7 +155,11 @@ describe.each(kinds)('OIDC sign-in on %s', (kind: DatabaseKind) => {
     expect((await browser.get(`/api/oauth/oidc?code=made-up&state=${state}`)).message).toBe(
       'OIDC sign-in failed: the code is unknown, used or for another redirect',
     );
-    const users = await server.context.database.db.selectFrom('users').select('id').where('oidc_id', '=', 'subject-3').execute();
+    const users = await server.context.database.db
+      .selectFrom('users')
+      .select('id')
+      .where('oidc_id', '=', 'subject-3')
+      .execute();
     expect(users).toEqual([]);
   });
 
@@ -143,7 +171,10 @@ describe.each(kinds)('OIDC sign-in on %s', (kind: DatabaseKind) => {
     expect(await signInThroughProvider(browser)).toMatchObject({ success: true, message: 'bind' });
     expect((await browser.get<{ oidc_id: string }>('/api/user/self')).data?.oidc_id).toBe('subject-4');
     provider.signedIn = { sub: 'subject-1' };
-    expect(await signInThroughProvider(browser)).toMatchObject({ success: false, message: 'This OIDC account is already bound to another user' });
+    expect(await signInThroughProvider(browser)).toMatchObject({
+      success: false,
+      message: 'This OIDC account is already bound to another user',
+    });
   });
 
   it('refuses when OIDC is turned off, and a banned user', async () => {
@@ -153,7 +184,11 @@ describe.each(kinds)('OIDC sign-in on %s', (kind: DatabaseKind) => {
       'The administrator has not enabled sign-in and registration with OIDC',
     );
     await setOptions(server, { 'oidc.enabled': true });
-    await server.context.database.db.updateTable('users').set({ status: 2 }).where('oidc_id', '=', 'subject-1').execute();
+    await server.context.database.db
+      .updateTable('users')
+      .set({ status: 2 })
+      .where('oidc_id', '=', 'subject-1')
+      .execute();
     expect((await signInThroughProvider(new BrowserClient(server))).message).toBe('This user has been banned');
   });
 });

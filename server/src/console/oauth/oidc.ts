@@ -5,7 +5,11 @@ import { providerJson, providerRefused, type ProviderAccount } from './provider-
 import { messages } from '../../platform/i18n/catalogue';
 
 const PROVIDER = 'OIDC';
-const tokenSchema = z.object({ access_token: z.string().optional(), error_description: z.string().optional(), error: z.string().optional() });
+const tokenSchema = z.object({
+  access_token: z.string().optional(),
+  error_description: z.string().optional(),
+  error: z.string().optional(),
+});
 const userInfoSchema = z.object({
   sub: z.union([z.string(), z.number()]).transform(String),
   email: z.string().nullish(),
@@ -20,21 +24,31 @@ const userInfoSchema = z.object({
  */
 export async function oidcAccount(context: AppContext, code: string): Promise<ProviderAccount> {
   const redirect = `${context.options.string('ServerAddress').replace(/\/+$/, '')}/oauth/oidc`;
-  const token = await providerJson(PROVIDER, context.options.string('oidc.token_endpoint'), {
-    method: 'POST',
-    headers: { accept: 'application/json' },
-    body: new URLSearchParams({
-      grant_type: 'authorization_code',
-      code,
-      redirect_uri: redirect,
-      client_id: context.options.string('oidc.client_id'),
-      client_secret: context.options.string('oidc.client_secret'),
-    }),
-  }, tokenSchema);
+  const token = await providerJson(
+    PROVIDER,
+    context.options.string('oidc.token_endpoint'),
+    {
+      method: 'POST',
+      headers: { accept: 'application/json' },
+      body: new URLSearchParams({
+        grant_type: 'authorization_code',
+        code,
+        redirect_uri: redirect,
+        client_id: context.options.string('oidc.client_id'),
+        client_secret: context.options.string('oidc.client_secret'),
+      }),
+    },
+    tokenSchema,
+  );
   if (!token.access_token) throw providerRefused(PROVIDER, token.error_description || token.error || 'no access token');
-  const user = await providerJson(PROVIDER, context.options.string('oidc.user_info_endpoint'), {
-    headers: { authorization: `Bearer ${token.access_token}`, accept: 'application/json' },
-  }, userInfoSchema);
+  const user = await providerJson(
+    PROVIDER,
+    context.options.string('oidc.user_info_endpoint'),
+    {
+      headers: { authorization: `Bearer ${token.access_token}`, accept: 'application/json' },
+    },
+    userInfoSchema,
+  );
   if (!user.sub) throw new AppError(messages.oauth.oidcNoSubject);
   const username = user.preferred_username ?? '';
   return { id: user.sub, username, displayName: user.name || username, email: user.email ?? '' };

@@ -23,7 +23,12 @@ export interface ProviderCall {
  * Calls a provider and reads its JSON reply (at most 1 MB, within 15 s: the addresses are root's, so
  * internal ones are allowed); anything unreachable, oversized or malformed is "could not reach".
  */
-export async function providerJson<T>(provider: string, url: string, call: ProviderCall, schema: z.ZodType<T>): Promise<T> {
+export async function providerJson<T>(
+  provider: string,
+  url: string,
+  call: ProviderCall,
+  schema: z.ZodType<T>,
+): Promise<T> {
   const form = call.body instanceof URLSearchParams;
   const headers = form ? { 'content-type': 'application/x-www-form-urlencoded', ...call.headers } : call.headers;
   let body: unknown;

@@ -28,8 +28,13 @@ const codeQuerySchema = z.object({ code: z.string().default('') });
 const emailBindQuerySchema = z.object({ email: z.string().default(''), code: z.string().default('') });
 const telegramQuerySchema = z.record(z.string(), z.string());
 
-function requireEnabled(context: AppContext, option: Parameters<AppContext['options']['boolean']>[0], binding: Binding): void {
-  if (!context.options.boolean(option)) throw new AppError(fill(messages.oauth.disabled, { provider: binding.provider }));
+function requireEnabled(
+  context: AppContext,
+  option: Parameters<AppContext['options']['boolean']>[0],
+  binding: Binding,
+): void {
+  if (!context.options.boolean(option))
+    throw new AppError(fill(messages.oauth.disabled, { provider: binding.provider }));
 }
 
 /** Third-party sign-in and bindings (spec 000 §7, spec 001 login callbacks). */
@@ -37,7 +42,13 @@ export function registerOauthRoutes(app: ConsoleApp, context: AppContext, guards
   const critical = { onRequest: criticalRateLimit(context) };
   const bound = { onRequest: criticalRateLimit(context), preValidation: guards.user };
 
-  const signIn = async (request: FastifyRequest, reply: FastifyReply, binding: Binding, account: Pick<ProviderAccount, 'id' | 'username' | 'displayName'> & { email?: string }, aff: string) => {
+  const signIn = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    binding: Binding,
+    account: Pick<ProviderAccount, 'id' | 'username' | 'displayName'> & { email?: string },
+    aff: string,
+  ) => {
     const user = await signInWithBinding(context, binding, account, aff);
     // The second factor guards every way in, not only the password.
     return completeOrAskSecondStep(request, reply, context, user);
@@ -75,7 +86,12 @@ export function registerOauthRoutes(app: ConsoleApp, context: AppContext, guards
 
   app.get('/oauth/wechat/bind', { ...bound, schema: { querystring: codeQuerySchema } }, async (request) => {
     requireEnabled(context, 'WeChatAuthEnabled', bindings.wechat);
-    await bindAccount(context, currentUser(request), bindings.wechat, await wechatId(context, request.query.code.trim()));
+    await bindAccount(
+      context,
+      currentUser(request),
+      bindings.wechat,
+      await wechatId(context, request.query.code.trim()),
+    );
     return ok(undefined, 'bind');
   });
 
@@ -84,12 +100,16 @@ export function registerOauthRoutes(app: ConsoleApp, context: AppContext, guards
     return verifyTelegramLogin(query, context.options.string('TelegramBotToken'));
   };
 
-  app.get('/oauth/telegram/login', { ...critical, schema: { querystring: telegramQuerySchema } }, async (request, reply) => {
-    const id = telegramId(request.query);
-    const username = request.query.username ?? '';
-    const displayName = [request.query.first_name, request.query.last_name].filter(Boolean).join(' ');
-    return signIn(request, reply, bindings.telegram, { id, username, displayName }, '');
-  });
+  app.get(
+    '/oauth/telegram/login',
+    { ...critical, schema: { querystring: telegramQuerySchema } },
+    async (request, reply) => {
+      const id = telegramId(request.query);
+      const username = request.query.username ?? '';
+      const displayName = [request.query.first_name, request.query.last_name].filter(Boolean).join(' ');
+      return signIn(request, reply, bindings.telegram, { id, username, displayName }, '');
+    },
+  );
 
   app.get('/oauth/telegram/bind', { ...bound, schema: { querystring: telegramQuerySchema } }, async (request) => {
     await bindAccount(context, currentUser(request), bindings.telegram, telegramId(request.query));
@@ -103,7 +123,8 @@ export function registerOauthRoutes(app: ConsoleApp, context: AppContext, guards
     const user = currentUser(request);
     checkEmailRules(context, email);
     if (await emailInUse(context, email, user.id)) throw new AppError(messages.account.emailTaken);
-    if (!(await new VerificationService(context).checkCode(email, code))) throw new AppError(messages.account.codeWrong);
+    if (!(await new VerificationService(context).checkCode(email, code)))
+      throw new AppError(messages.account.codeWrong);
     await new UserRepository(context.database).update(user.id, { email });
     await context.bus.userChanged(user.id);
     return ok();

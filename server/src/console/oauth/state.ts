@@ -15,7 +15,12 @@ const ALPHABET = 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789
  * `GET /api/oauth/state`: a 12-character state stored in the database (one use, ten minutes, any
  * instance can check it) and in this browser's signed session, carrying the optional invite code.
  */
-export async function issueState(request: FastifyRequest, reply: FastifyReply, context: AppContext, aff: string): Promise<string> {
+export async function issueState(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  context: AppContext,
+  aff: string,
+): Promise<string> {
   const state = [...randomBytes(STATE_LENGTH)].map((byte) => ALPHABET[byte % ALPHABET.length]).join('');
   await new CodeStore(context.database).issue('oauth', state, state, STATE_TTL_SECONDS, aff.slice(0, 32));
   writeFlow(request, reply, context, { [STATE_FLOW]: state });

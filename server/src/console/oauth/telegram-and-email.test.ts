@@ -28,7 +28,11 @@ describe.each(kinds)('Telegram and email bindings on %s', (kind: DatabaseKind) =
 
   beforeAll(async () => {
     mail = await startMailCatcher(server);
-    await setOptions(server, { TelegramOAuthEnabled: true, TelegramBotToken: BOT_TOKEN, TelegramBotName: 'switchboard_bot' });
+    await setOptions(server, {
+      TelegramOAuthEnabled: true,
+      TelegramBotToken: BOT_TOKEN,
+      TelegramBotName: 'switchboard_bot',
+    });
   });
   afterAll(async () => {
     await mail.stop();
@@ -36,7 +40,9 @@ describe.each(kinds)('Telegram and email bindings on %s', (kind: DatabaseKind) =
 
   it('signs in with a good signature, creating the user once', async () => {
     const query = signed({ id: '777', first_name: 'Tele', username: 'teleuser', auth_date: now() });
-    const first = await new BrowserClient(server).get<{ id: number; username: string }>(`/api/oauth/telegram/login?${query}`);
+    const first = await new BrowserClient(server).get<{ id: number; username: string }>(
+      `/api/oauth/telegram/login?${query}`,
+    );
     expect(first.success, first.message).toBe(true);
     expect(first.data?.username).toBe('teleuser');
     const again = await new BrowserClient(server).get<{ id: number }>(`/api/oauth/telegram/login?${query}`);
@@ -46,14 +52,22 @@ describe.each(kinds)('Telegram and email bindings on %s', (kind: DatabaseKind) =
   it('refuses a forged signature, a changed field and stale data', async () => {
     const visitor = new BrowserClient(server);
     const forged = signed({ id: '778', first_name: 'Eve', auth_date: now() }, '999:another-bot');
-    expect((await visitor.get(`/api/oauth/telegram/login?${forged}`)).message).toBe('The Telegram sign-in data failed verification');
+    expect((await visitor.get(`/api/oauth/telegram/login?${forged}`)).message).toBe(
+      'The Telegram sign-in data failed verification',
+    );
     const tampered = signed({ id: '778', first_name: 'Eve', auth_date: now() }).replace('id=778', 'id=779');
-    expect((await visitor.get(`/api/oauth/telegram/login?${tampered}`)).message).toBe('The Telegram sign-in data failed verification');
+    expect((await visitor.get(`/api/oauth/telegram/login?${tampered}`)).message).toBe(
+      'The Telegram sign-in data failed verification',
+    );
     const stale = signed({ id: '778', first_name: 'Eve', auth_date: String(Math.floor(Date.now() / 1000) - 600) });
     expect((await visitor.get(`/api/oauth/telegram/login?${stale}`)).message).toBe(
       'The Telegram sign-in data has expired, please sign in again',
     );
-    const rows = await server.context.database.db.selectFrom('users').select('id').where('telegram_id', '=', '778').execute();
+    const rows = await server.context.database.db
+      .selectFrom('users')
+      .select('id')
+      .where('telegram_id', '=', '778')
+      .execute();
     expect(rows).toHaveLength(0);
   });
 
@@ -61,12 +75,20 @@ describe.each(kinds)('Telegram and email bindings on %s', (kind: DatabaseKind) =
     await addUser(server, 'tgbinder');
     const browser = new BrowserClient(server);
     await browser.signIn('tgbinder', 'password123');
-    const bound = await browser.get(`/api/oauth/telegram/bind?${signed({ id: '880', first_name: 'B', auth_date: now() })}`);
+    const bound = await browser.get(
+      `/api/oauth/telegram/bind?${signed({ id: '880', first_name: 'B', auth_date: now() })}`,
+    );
     expect(bound).toMatchObject({ success: true, message: 'bind' });
-    const row = await server.context.database.db.selectFrom('users').select('username').where('telegram_id', '=', '880').executeTakeFirst();
+    const row = await server.context.database.db
+      .selectFrom('users')
+      .select('username')
+      .where('telegram_id', '=', '880')
+      .executeTakeFirst();
     expect(row?.username).toBe('tgbinder');
     await setOptions(server, { TelegramOAuthEnabled: false });
-    const off = await browser.get(`/api/oauth/telegram/bind?${signed({ id: '881', first_name: 'B', auth_date: now() })}`);
+    const off = await browser.get(
+      `/api/oauth/telegram/bind?${signed({ id: '881', first_name: 'B', auth_date: now() })}`,
+    );
     expect(off.message).toBe('The administrator has not enabled sign-in and registration with Telegram');
     await setOptions(server, { TelegramOAuthEnabled: true });
   });
@@ -86,6 +108,8 @@ describe.each(kinds)('Telegram and email bindings on %s', (kind: DatabaseKind) =
     );
     expect((await browser.get(`/api/oauth/email/bind?email=${address}&code=${code}`)).success).toBe(true);
     expect((await browser.get<{ email: string }>('/api/user/self')).data?.email).toBe(address);
-    expect((await new BrowserClient(server).get(`/api/oauth/email/bind?email=${address}&code=${code}`)).status).toBe(401);
+    expect((await new BrowserClient(server).get(`/api/oauth/email/bind?email=${address}&code=${code}`)).status).toBe(
+      401,
+    );
   });
 });

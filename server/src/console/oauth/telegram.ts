@@ -9,7 +9,11 @@ const MAX_FUTURE_SKEW_SECONDS = 2 * 60;
  * Checks the login widget's data: HMAC-SHA256 over the sorted `key=value` lines (all but `hash`) with
  * SHA-256(bot token) as the key, and an `auth_date` no older than five minutes. Answers the Telegram id.
  */
-export function verifyTelegramLogin(params: Record<string, string>, botToken: string, now = Math.floor(Date.now() / 1000)): string {
+export function verifyTelegramLogin(
+  params: Record<string, string>,
+  botToken: string,
+  now = Math.floor(Date.now() / 1000),
+): string {
   const { hash, ...fields } = params;
   const invalid = new AppError(messages.oauth.telegramInvalid);
   if (!hash || !botToken || !fields.id) throw invalid;

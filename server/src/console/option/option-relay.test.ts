@@ -51,7 +51,9 @@ describe.each(kinds)('a saved price reaches the relay at once on %s', (kind: Dat
     // default gpt-4o-mini: (1000 + 500 × 4) × 0.075 = 225
     expect(await chat('gpt-4o-mini')).toMatchObject({ status: 200, lastQuota: 225 });
     const ratios = { ...server.context.options.json<Record<string, number>>('ModelRatio'), 'gpt-4o-mini': 2 };
-    expect((await root('PUT', '/api/option/', { key: 'ModelRatio', value: JSON.stringify(ratios) })).success).toBe(true);
+    expect((await root('PUT', '/api/option/', { key: 'ModelRatio', value: JSON.stringify(ratios) })).success).toBe(
+      true,
+    );
     // (1000 + 500 × 4) × 2 = 6000
     expect(await chat('gpt-4o-mini')).toMatchObject({ status: 200, lastQuota: 6000 });
   });
@@ -60,7 +62,9 @@ describe.each(kinds)('a saved price reaches the relay at once on %s', (kind: Dat
     const refused = await chat('house-model');
     expect(refused.status).toBe(400);
     expect(refused.error).toContain('house-model');
-    expect((await root('PUT', '/api/option/', { key: 'ModelPrice', value: '{"house-model": 0.01}' })).success).toBe(true);
+    expect((await root('PUT', '/api/option/', { key: 'ModelPrice', value: '{"house-model": 0.01}' })).success).toBe(
+      true,
+    );
     // $0.01 per call × 500000 = 5000
     expect(await chat('house-model')).toMatchObject({ status: 200, lastQuota: 5000 });
   });

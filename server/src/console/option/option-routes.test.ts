@@ -12,8 +12,11 @@ describe.each(kinds)('option calls on %s', (kind: DatabaseKind) => {
   const server = serverForTests({ databaseKind: kind });
   const root = callerForTests(server);
 
-  const put = (key: string, value: unknown, language: 'zh' | 'en' = 'en') => root('PUT', '/api/option/', { key, value }, language);
-  const stored = async (key: string) => (await root<Array<{ key: string; value: string }>>('GET', '/api/option/')).data?.find((entry) => entry.key === key)?.value;
+  const put = (key: string, value: unknown, language: 'zh' | 'en' = 'en') =>
+    root('PUT', '/api/option/', { key, value }, language);
+  const stored = async (key: string) =>
+    (await root<Array<{ key: string; value: string }>>('GET', '/api/option/')).data?.find((entry) => entry.key === key)
+      ?.value;
 
   it('lists options without any secret, and a saved value comes back', async () => {
     expect((await put('SMTPToken', 'smtp-password')).success).toBe(true);
@@ -31,8 +34,13 @@ describe.each(kinds)('option calls on %s', (kind: DatabaseKind) => {
   it('refuses visitors and everyone below super admin', async () => {
     await addUser(server, 'option-admin', { role: 10 });
     const admin = await callerFor(server, 'option-admin', 'password123');
-    expect(await admin('GET', '/api/option/')).toMatchObject({ success: false, message: 'No permission: insufficient role' });
-    expect(await admin('PUT', '/api/option/', { key: 'SystemName', value: 'Hijacked' })).toMatchObject({ success: false });
+    expect(await admin('GET', '/api/option/')).toMatchObject({
+      success: false,
+      message: 'No permission: insufficient role',
+    });
+    expect(await admin('PUT', '/api/option/', { key: 'SystemName', value: 'Hijacked' })).toMatchObject({
+      success: false,
+    });
     expect(await admin('POST', '/api/option/rest_model_ratio')).toMatchObject({ success: false });
     const visitor = await server.call('/api/option/');
     expect(visitor.status).toBe(401);
@@ -42,19 +50,43 @@ describe.each(kinds)('option calls on %s', (kind: DatabaseKind) => {
   const refusals: Array<[key: string, value: unknown, message: string]> = [
     ['GroupRatio', '{"default": 1', 'GroupRatio is not a valid JSON string'],
     ['GroupRatio', '{"default": "cheap"}', 'GroupRatio: the value of "default" must be a number'],
-    ['GroupRatio', '{"default": 1, "vip": 2, "default": 3}', 'GroupRatio lists "default" more than once; each name may appear only once'],
-    ['GroupRatio', '{"default": 1, "vip": -0.5}', 'GroupRatio: the value of "vip" is negative; ratios and prices cannot be less than 0'],
+    [
+      'GroupRatio',
+      '{"default": 1, "vip": 2, "default": 3}',
+      'GroupRatio lists "default" more than once; each name may appear only once',
+    ],
+    [
+      'GroupRatio',
+      '{"default": 1, "vip": -0.5}',
+      'GroupRatio: the value of "vip" is negative; ratios and prices cannot be less than 0',
+    ],
     ['GroupRatio', '{"default": 1, "": 2}', 'GroupRatio has an empty group name; group names cannot be empty'],
     ['GroupRatio', '{"default": 1, "   ": 2}', 'GroupRatio has an empty group name; group names cannot be empty'],
-    ['GroupRatio', '{"vip": 1, " vip": 2}', 'GroupRatio: the group name " vip" begins or ends with a space; remove the space'],
-    ['UserUsableGroups', '{"default": "Default", "vip ": "VIP"}', 'UserUsableGroups: the group name "vip " begins or ends with a space; remove the space'],
+    [
+      'GroupRatio',
+      '{"vip": 1, " vip": 2}',
+      'GroupRatio: the group name " vip" begins or ends with a space; remove the space',
+    ],
+    [
+      'UserUsableGroups',
+      '{"default": "Default", "vip ": "VIP"}',
+      'UserUsableGroups: the group name "vip " begins or ends with a space; remove the space',
+    ],
     ['TopupGroupRatio', '{"": 1}', 'TopupGroupRatio has an empty group name; group names cannot be empty'],
     ['Price', '0', 'Price must be greater than 0'],
     ['Price', '-1', 'Price cannot be less than 0'],
-    ['UserUsableGroups', '{"vip": "VIP", "vip": "again"}', 'UserUsableGroups lists "vip" more than once; each name may appear only once'],
+    [
+      'UserUsableGroups',
+      '{"vip": "VIP", "vip": "again"}',
+      'UserUsableGroups lists "vip" more than once; each name may appear only once',
+    ],
     ['TopupGroupRatio', '[1, 2]', 'TopupGroupRatio is not a valid JSON string'],
     ['UserUsableGroups', '{"default": 1}', 'UserUsableGroups: the value of "default" must be text'],
-    ['ModelPrice', '{"dall-e-3": -1}', 'ModelPrice: the value of "dall-e-3" is negative; ratios and prices cannot be less than 0'],
+    [
+      'ModelPrice',
+      '{"dall-e-3": -1}',
+      'ModelPrice: the value of "dall-e-3" is negative; ratios and prices cannot be less than 0',
+    ],
     ['ModelRatio', 'gpt-4o: 1', 'ModelRatio is not a valid JSON string'],
     ['CompletionRatio', '"4"', 'CompletionRatio is not a valid JSON string'],
     ['Chats', '{"Cherry Studio": "x"}', 'Chats is not a valid JSON string'],
@@ -75,7 +107,10 @@ describe.each(kinds)('option calls on %s', (kind: DatabaseKind) => {
   });
 
   it('answers in Chinese by default', async () => {
-    expect(await put('ModelRatio', '{', 'zh')).toMatchObject({ success: false, message: 'ModelRatio 不是合法的 JSON 字符串' });
+    expect(await put('ModelRatio', '{', 'zh')).toMatchObject({
+      success: false,
+      message: 'ModelRatio 不是合法的 JSON 字符串',
+    });
     expect(await put('GroupRatio', '{"vip": 1, "vip": 2}', 'zh')).toMatchObject({
       success: false,
       message: 'GroupRatio 中“vip”出现了多次，每个名称只能出现一次',
@@ -107,7 +142,10 @@ describe.each(kinds)('option calls on %s', (kind: DatabaseKind) => {
       success: false,
       message: 'GroupRatio 中的分组名“ vip”首尾有空格，请去掉空格',
     });
-    expect(await put('GroupRatio', '{"": 1}', 'zh')).toMatchObject({ success: false, message: 'GroupRatio 中有空的分组名，分组名不能为空' });
+    expect(await put('GroupRatio', '{"": 1}', 'zh')).toMatchObject({
+      success: false,
+      message: 'GroupRatio 中有空的分组名，分组名不能为空',
+    });
     expect(await put('Price', '0', 'zh')).toMatchObject({ success: false, message: 'Price 必须大于 0' });
     expect((await put('Price', '0.5')).success).toBe(true);
   });
@@ -147,7 +185,10 @@ describe.each(kinds)('option calls on %s', (kind: DatabaseKind) => {
       success: false,
       message: 'Fill in the server address before setting the payment address',
     });
-    expect(await put('PayAddress', 'https://pay.example.com', 'zh')).toMatchObject({ success: false, message: '请先填写服务器地址，再设置支付地址' });
+    expect(await put('PayAddress', 'https://pay.example.com', 'zh')).toMatchObject({
+      success: false,
+      message: '请先填写服务器地址，再设置支付地址',
+    });
     expect(await stored('PayAddress')).toBe('');
     expect((await put('ServerAddress', 'https://gateway.example.com')).success).toBe(true);
     expect((await put('PayAddress', 'https://pay.example.com')).success).toBe(true);
@@ -170,10 +211,13 @@ describe.each(kinds)('option calls on %s', (kind: DatabaseKind) => {
     expect(status.data.register_enabled).toBe(false);
   });
 
-  it.each(['ServerAddress', 'WorkerUrl', 'PayAddress', 'WeChatServerAddress'])('drops the trailing slash of %s', async (key) => {
-    expect((await put(key, 'https://gateway.example.com/')).success).toBe(true);
-    expect(await stored(key)).toBe('https://gateway.example.com');
-  });
+  it.each(['ServerAddress', 'WorkerUrl', 'PayAddress', 'WeChatServerAddress'])(
+    'drops the trailing slash of %s',
+    async (key) => {
+      expect((await put(key, 'https://gateway.example.com/')).success).toBe(true);
+      expect(await stored(key)).toBe('https://gateway.example.com');
+    },
+  );
 
   it('keeps a trailing slash where it is not an address', async () => {
     expect((await put('TopUpLink', 'https://shop.example.com/')).success).toBe(true);

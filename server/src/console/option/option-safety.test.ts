@@ -6,8 +6,11 @@ describe('options that would break the console or run script in it are refused, 
   const server = serverForTests();
   const root = callerForTests(server);
 
-  const put = (key: string, value: unknown, language: 'zh' | 'en' = 'en') => root('PUT', '/api/option/', { key, value }, language);
-  const stored = async (key: string) => (await root<Array<{ key: string; value: string }>>('GET', '/api/option/')).data?.find((entry) => entry.key === key)?.value;
+  const put = (key: string, value: unknown, language: 'zh' | 'en' = 'en') =>
+    root('PUT', '/api/option/', { key, value }, language);
+  const stored = async (key: string) =>
+    (await root<Array<{ key: string; value: string }>>('GET', '/api/option/')).data?.find((entry) => entry.key === key)
+      ?.value;
 
   it.each([
     ['0', 'QuotaPerUnit cannot be less than 1'],
@@ -43,7 +46,10 @@ describe('options that would break the console or run script in it are refused, 
     });
     expect(await stored('Chats')).toBe(before);
     for (const key of ['ChatLink', 'ChatLink2']) {
-      expect(await put(key, link)).toMatchObject({ success: false, message: `${key}: the link "${key}" uses the unsafe scheme ${scheme}: (javascript:, data:, vbscript: and file: are not allowed)` });
+      expect(await put(key, link)).toMatchObject({
+        success: false,
+        message: `${key}: the link "${key}" uses the unsafe scheme ${scheme}: (javascript:, data:, vbscript: and file: are not allowed)`,
+      });
       expect(await stored(key)).toBe('');
     }
   });
@@ -56,7 +62,10 @@ describe('options that would break the console or run script in it are refused, 
   });
 
   it('web links and apps’ own schemes are saved', async () => {
-    const value = JSON.stringify([{ Web: 'https://chat.example/?key={key}' }, { App: 'opencat://team/join?domain={address}&token={key}' }]);
+    const value = JSON.stringify([
+      { Web: 'https://chat.example/?key={key}' },
+      { App: 'opencat://team/join?domain={address}&token={key}' },
+    ]);
     expect((await put('Chats', value)).success).toBe(true);
     expect(await stored('Chats')).toBe(value);
     expect((await put('ChatLink', 'https://next.example')).success).toBe(true);

@@ -60,7 +60,9 @@ function problemText(key: string, problem: OptionProblem): Text {
     case 'groupNameSpaces':
       return fill(messages.option.groupNameSpaces, { key, name: problem.name });
     case 'affinityRule':
-      return problem.rule === 0 ? fill(messages.option.affinityRulesNotList, { key }) : fill(messages.option.affinityRule, { key, rule: problem.rule, field: problem.field });
+      return problem.rule === 0
+        ? fill(messages.option.affinityRulesNotList, { key })
+        : fill(messages.option.affinityRule, { key, rule: problem.rule, field: problem.field });
   }
 }
 
@@ -100,7 +102,8 @@ export class OptionService {
     if (key === 'oidc.well_known' && normalised.trim() !== '') {
       // Discovery fills the three endpoints; an unreadable document refuses the save and changes nothing.
       const endpoints = await discoverOidcEndpoints(normalised.trim());
-      for (const [endpointKey, endpoint] of Object.entries(endpoints)) await this.context.options.save(endpointKey as OptionKey, endpoint);
+      for (const [endpointKey, endpoint] of Object.entries(endpoints))
+        await this.context.options.save(endpointKey as OptionKey, endpoint);
     }
     await this.context.options.save(key, normalised);
   }
@@ -122,8 +125,10 @@ export class OptionService {
     if (key === 'LinuxDOOAuthEnabled' && turnsOn && !(filled('LinuxDOClientId') && filled('LinuxDOClientSecret'))) {
       throw new AppError(messages.option.linuxDoKeysFirst);
     }
-    if (key === 'PayAddress' && value.trim() !== '' && !filled('ServerAddress')) throw new AppError(messages.option.serverAddressFirst);
-    if (key === 'ServerAddress' && value.trim() === '' && filled('PayAddress')) throw new AppError(messages.option.serverAddressNeeded);
+    if (key === 'PayAddress' && value.trim() !== '' && !filled('ServerAddress'))
+      throw new AppError(messages.option.serverAddressFirst);
+    if (key === 'ServerAddress' && value.trim() === '' && filled('PayAddress'))
+      throw new AppError(messages.option.serverAddressNeeded);
   }
 
   /** Puts the model ratio, completion ratio, price and audio tables back to the defaults. */

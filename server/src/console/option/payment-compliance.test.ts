@@ -23,8 +23,11 @@ describe('the payment compliance gate', () => {
     server = await startTestServer();
     root = consoleClient(server, await signIn(server, 'root', '123456'));
     const stripe = { StripeApiSecret: 'sk_test_gate', StripeWebhookSecret: 'whsec_gate', StripePriceId: 'price_gate' };
-    for (const [key, value] of Object.entries(stripe)) expect((await root('PUT', '/option/', { key, value })).success).toBe(true);
-    plan = (await root<SubscriptionPlan>('POST', '/subscription/admin/plans', { plan: { title: 'Free', price_amount: 0 } })).data as SubscriptionPlan;
+    for (const [key, value] of Object.entries(stripe))
+      expect((await root('PUT', '/option/', { key, value })).success).toBe(true);
+    plan = (
+      await root<SubscriptionPlan>('POST', '/subscription/admin/plans', { plan: { title: 'Free', price_amount: 0 } })
+    ).data as SubscriptionPlan;
     const headers = await signInNewUser(server, 'gate-user');
     user = consoleClient(server, headers);
     userZh = consoleClient(server, headers, 'zh');
@@ -32,22 +35,51 @@ describe('the payment compliance gate', () => {
   afterAll(() => server.stop());
 
   it('keeps plans and Stripe off until root confirms, and only root can confirm, only by confirming', async () => {
-    expect((await user<TopUpInfo>('GET', '/user/topup/info')).data).toMatchObject({ payment_compliance_confirmed: false, enable_stripe_topup: false, enable_online_topup: false });
-    expect(((await (await server.call('/api/status')).json()) as { data: TopUpInfo }).data.enable_stripe_topup).toBe(false);
+    expect((await user<TopUpInfo>('GET', '/user/topup/info')).data).toMatchObject({
+      payment_compliance_confirmed: false,
+      enable_stripe_topup: false,
+      enable_online_topup: false,
+    });
+    expect(((await (await server.call('/api/status')).json()) as { data: TopUpInfo }).data.enable_stripe_topup).toBe(
+      false,
+    );
     expect((await user('GET', '/subscription/plans')).data).toEqual([]);
-    expect(await userZh('POST', '/subscription/balance/pay', { plan_id: plan.id })).toMatchObject({ success: false, message: '管理员尚未确认支付合规，暂不能购买套餐' });
-    expect(await user('POST', '/user/stripe/amount', { amount: 10 })).toEqual({ message: 'error', data: 'The administrator has not enabled Stripe top-up' });
+    expect(await userZh('POST', '/subscription/balance/pay', { plan_id: plan.id })).toMatchObject({
+      success: false,
+      message: '管理员尚未确认支付合规，暂不能购买套餐',
+    });
+    expect(await user('POST', '/user/stripe/amount', { amount: 10 })).toEqual({
+      message: 'error',
+      data: 'The administrator has not enabled Stripe top-up',
+    });
 
-    expect(await root('PUT', '/option/', { key: 'payment_setting.compliance_confirmed', value: 'true' })).toMatchObject({ success: false, message: 'Payment compliance is set only by confirming it' });
-    expect(await root('POST', '/option/payment_compliance', { confirmed: false })).toMatchObject({ success: false, message: 'Tick the confirmation before submitting' });
+    expect(await root('PUT', '/option/', { key: 'payment_setting.compliance_confirmed', value: 'true' })).toMatchObject(
+      { success: false, message: 'Payment compliance is set only by confirming it' },
+    );
+    expect(await root('POST', '/option/payment_compliance', { confirmed: false })).toMatchObject({
+      success: false,
+      message: 'Tick the confirmation before submitting',
+    });
     await addUser(server, 'gate-admin', 10);
     const admin = consoleClient(server, await signIn(server, 'gate-admin', 'password-1234'));
     expect((await admin('POST', '/option/payment_compliance', { confirmed: true })).success).toBe(false);
     expect((await user<TopUpInfo>('GET', '/user/topup/info')).data?.payment_compliance_confirmed).toBe(false);
 
-    const confirmed = await root<{ compliance_confirmed: boolean; compliance_terms_version: string }>('POST', '/option/payment_compliance', { confirmed: true });
-    expect(confirmed).toMatchObject({ success: true, data: { compliance_confirmed: true, compliance_terms_version: 'v1' } });
-    const stored = Object.fromEntries(((await root<Array<{ key: string; value: string }>>('GET', '/option/')).data ?? []).map((entry) => [entry.key, entry.value]));
+    const confirmed = await root<{ compliance_confirmed: boolean; compliance_terms_version: string }>(
+      'POST',
+      '/option/payment_compliance',
+      { confirmed: true },
+    );
+    expect(confirmed).toMatchObject({
+      success: true,
+      data: { compliance_confirmed: true, compliance_terms_version: 'v1' },
+    });
+    const stored = Object.fromEntries(
+      ((await root<Array<{ key: string; value: string }>>('GET', '/option/')).data ?? []).map((entry) => [
+        entry.key,
+        entry.value,
+      ]),
+    );
     expect(stored).toMatchObject({
       'payment_setting.compliance_confirmed': 'true',
       'payment_setting.compliance_terms_version': 'v1',
@@ -56,8 +88,14 @@ describe('the payment compliance gate', () => {
     });
     expect(Number(stored['payment_setting.compliance_confirmed_at'])).toBeGreaterThan(0);
 
-    expect((await user<TopUpInfo>('GET', '/user/topup/info')).data).toMatchObject({ payment_compliance_confirmed: true, payment_compliance_terms_version: 'v1', enable_stripe_topup: true });
-    expect((await user<Array<{ plan: SubscriptionPlan }>>('GET', '/subscription/plans')).data?.map((entry) => entry.plan.id)).toEqual([plan.id]);
+    expect((await user<TopUpInfo>('GET', '/user/topup/info')).data).toMatchObject({
+      payment_compliance_confirmed: true,
+      payment_compliance_terms_version: 'v1',
+      enable_stripe_topup: true,
+    });
+    expect(
+      (await user<Array<{ plan: SubscriptionPlan }>>('GET', '/subscription/plans')).data?.map((entry) => entry.plan.id),
+    ).toEqual([plan.id]);
     expect((await user('POST', '/subscription/balance/pay', { plan_id: plan.id })).success).toBe(true);
   });
 });

@@ -9,10 +9,16 @@ export const PAYMENT_COMPLIANCE_TERMS_VERSION = 'v1';
 export const isPaymentComplianceKey = (key: string): boolean => key.startsWith('payment_setting.compliance_');
 
 /** Whether root has confirmed payment compliance: until then no plan is sold and Stripe stays off. */
-export const paymentComplianceConfirmed = (options: OptionStore): boolean => options.boolean('payment_setting.compliance_confirmed');
+export const paymentComplianceConfirmed = (options: OptionStore): boolean =>
+  options.boolean('payment_setting.compliance_confirmed');
 
 /** Root's confirmation (reference features §5): who, when, from where and of which terms. */
-export async function confirmPaymentCompliance(context: AppContext, userId: number, ip: string, now: number): Promise<void> {
+export async function confirmPaymentCompliance(
+  context: AppContext,
+  userId: number,
+  ip: string,
+  now: number,
+): Promise<void> {
   const values: Array<[OptionKey, string]> = [
     ['payment_setting.compliance_terms_version', PAYMENT_COMPLIANCE_TERMS_VERSION],
     ['payment_setting.compliance_confirmed_at', String(now)],

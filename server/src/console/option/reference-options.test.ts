@@ -40,7 +40,12 @@ describe.each(kinds)('option keys of the reference console on %s', (kind: Databa
   });
 
   const listed = async (client: ReferenceConsoleClient) =>
-    Object.fromEntries(((await client<Array<{ key: string; value: string }>>('GET', '/api/option/')).data ?? []).map((entry) => [entry.key, entry.value]));
+    Object.fromEntries(
+      ((await client<Array<{ key: string; value: string }>>('GET', '/api/option/')).data ?? []).map((entry) => [
+        entry.key,
+        entry.value,
+      ]),
+    );
 
   it('lists each key with its default', async () => {
     expect(await listed(root)).toMatchObject(DEFAULTS);
@@ -69,13 +74,17 @@ describe.each(kinds)('option keys of the reference console on %s', (kind: Databa
       expect(await root('PUT', '/api/option/', { key, value }), key).toMatchObject({ success: true });
     }
     expect(await listed(root)).toMatchObject(SAVED);
-    expect((await root<{ docs_link: string }>('GET', '/api/status')).data?.docs_link).toBe(SAVED['general_setting.docs_link']);
+    expect((await root<{ docs_link: string }>('GET', '/api/status')).data?.docs_link).toBe(
+      SAVED['general_setting.docs_link'],
+    );
 
     const restarted = await startTestServer({ databaseKind: kind, sharedDatabase: server.database });
     try {
       const again = referenceConsoleClient(restarted, await signIn(restarted, 'root', '123456'));
       expect(await listed(again)).toMatchObject(SAVED);
-      expect((await again<{ docs_link: string }>('GET', '/api/status')).data?.docs_link).toBe(SAVED['general_setting.docs_link']);
+      expect((await again<{ docs_link: string }>('GET', '/api/status')).data?.docs_link).toBe(
+        SAVED['general_setting.docs_link'],
+      );
     } finally {
       await restarted.stop();
     }

@@ -13,27 +13,49 @@ async function givePasskey(userId: number) {
   const now = nowSeconds();
   await server.context.database.db
     .insertInto('passkey_credentials')
-    .values({ user_id: userId, credential_id: `credential-${userId}`, public_key: 'AQID', created_at: now, updated_at: now })
+    .values({
+      user_id: userId,
+      credential_id: `credential-${userId}`,
+      public_key: 'AQID',
+      created_at: now,
+      updated_at: now,
+    })
     .execute();
 }
 
 describe('passkeys: settings and the administrator’s reset', () => {
   it('answers "not enabled" while the administrator has passkeys off, and lists the relying party in /api/status once on', async () => {
     const visitor = new CookieSession(server);
-    expect((await visitor.send('POST', '/user/passkey/login/begin')).message).toBe('The administrator has not enabled Passkey');
+    expect((await visitor.send('POST', '/user/passkey/login/begin')).message).toBe(
+      'The administrator has not enabled Passkey',
+    );
     const root = new CookieSession(server);
     await root.logIn('root', '123456');
     expect((await root.send('PUT', '/option/', { key: 'passkey.enabled', value: 'true' })).success).toBe(true);
     expect((await root.send('PUT', '/option/', { key: 'passkey.rp_id', value: 'console.example' })).success).toBe(true);
-    expect((await root.send('PUT', '/option/', { key: 'passkey.origins', value: 'https://console.example' })).success).toBe(true);
+    expect(
+      (await root.send('PUT', '/option/', { key: 'passkey.origins', value: 'https://console.example' })).success,
+    ).toBe(true);
     try {
       const status = await visitor.send<Record<string, unknown>>('GET', '/status');
-      expect(status.data).toMatchObject({ passkey_login: true, passkey_rp_id: 'console.example', passkey_origins: 'https://console.example', passkey_user_verification: 'preferred' });
-      const begun = await visitor.send<{ options: { publicKey: { rpId: string; challenge: string; timeout: number } }; flow_token: string }>('POST', '/user/passkey/login/begin');
+      expect(status.data).toMatchObject({
+        passkey_login: true,
+        passkey_rp_id: 'console.example',
+        passkey_origins: 'https://console.example',
+        passkey_user_verification: 'preferred',
+      });
+      const begun = await visitor.send<{
+        options: { publicKey: { rpId: string; challenge: string; timeout: number } };
+        flow_token: string;
+      }>('POST', '/user/passkey/login/begin');
       expect(begun.data?.options.publicKey).toMatchObject({ rpId: 'console.example', timeout: 120000 });
       expect(begun.data?.flow_token).toMatch(/^[\w-]{40,}$/);
-      expect((await root.send('PUT', '/option/', { key: 'passkey.origins', value: 'http://console.example' })).success).toBe(true);
-      expect((await visitor.send('POST', '/user/passkey/login/begin')).message).toMatch(/^The passkey origin http:\/\/console.example is not https/);
+      expect(
+        (await root.send('PUT', '/option/', { key: 'passkey.origins', value: 'http://console.example' })).success,
+      ).toBe(true);
+      expect((await visitor.send('POST', '/user/passkey/login/begin')).message).toMatch(
+        /^The passkey origin http:\/\/console.example is not https/,
+      );
     } finally {
       await root.send('PUT', '/option/', { key: 'passkey.enabled', value: 'false' });
     }

@@ -73,11 +73,20 @@ export class PasskeyService {
         ...(party.attachment ? { authenticatorAttachment: party.attachment } : {}),
       },
     });
-    const flow = await this.flows.begin({ purpose: 'passkey_register', ...owner, payload: { challenge: options.challenge } });
+    const flow = await this.flows.begin({
+      purpose: 'passkey_register',
+      ...owner,
+      payload: { challenge: options.challenge },
+    });
     return { options: { publicKey: options }, ...flow };
   }
 
-  async finishRegistration(party: RelyingParty, owner: FlowOwner, flowToken: string, response: RegistrationResponseJSON): Promise<void> {
+  async finishRegistration(
+    party: RelyingParty,
+    owner: FlowOwner,
+    flowToken: string,
+    response: RegistrationResponseJSON,
+  ): Promise<void> {
     const flow = await this.ownFlow('passkey_register', flowToken, owner);
     let verified: Awaited<ReturnType<typeof verifyRegistrationResponse>>;
     try {
@@ -114,7 +123,12 @@ export class PasskeyService {
   }
 
   /** A usernameless assertion (sign-in), or one for the signed-in user's own passkey (verification). */
-  async beginAssertion(party: RelyingParty, purpose: 'passkey_login' | 'passkey_verify', owner: FlowOwner | null, scope = '') {
+  async beginAssertion(
+    party: RelyingParty,
+    purpose: 'passkey_login' | 'passkey_verify',
+    owner: FlowOwner | null,
+    scope = '',
+  ) {
     let allowCredentials: { id: string; transports: AuthenticatorTransport[] }[] = [];
     if (owner) {
       const own = await this.repository.ofUser(owner.userId);
@@ -127,7 +141,11 @@ export class PasskeyService {
       timeout: CEREMONY_TIMEOUT_MILLISECONDS,
       allowCredentials,
     });
-    const flow = await this.flows.begin({ purpose, ...(owner ?? { userId: 0, sessionId: '', epoch: 0 }), payload: { challenge: options.challenge, scope } });
+    const flow = await this.flows.begin({
+      purpose,
+      ...(owner ?? { userId: 0, sessionId: '', epoch: 0 }),
+      payload: { challenge: options.challenge, scope },
+    });
     return { options: { publicKey: options }, ...flow };
   }
 
@@ -135,13 +153,20 @@ export class PasskeyService {
    * Checks an assertion against the flow and the stored credential; answers the credential's live
    * owner and the flow's scope. A sign-in finds the user by the credential; a verification must be the owner's own.
    */
-  async finishAssertion(party: RelyingParty, purpose: 'passkey_login' | 'passkey_verify', owner: FlowOwner | null, flowToken: string, response: AuthenticationResponseJSON) {
+  async finishAssertion(
+    party: RelyingParty,
+    purpose: 'passkey_login' | 'passkey_verify',
+    owner: FlowOwner | null,
+    flowToken: string,
+    response: AuthenticationResponseJSON,
+  ) {
     const flow = owner ? await this.ownFlow(purpose, flowToken, owner) : await this.flows.find(flowToken, purpose);
     if (!flow) throw new AppError(messages.passkey.flowExpired);
     const row = await this.repository.byCredentialId(response.id ?? '');
     if (!row || (owner && row.user_id !== owner.userId)) throw new AppError(messages.passkey.unknownCredential);
     const handle = response.response?.userHandle;
-    if (handle && Buffer.from(handle, 'base64url').toString('utf8') !== String(row.user_id)) throw new AppError(messages.passkey.unknownCredential);
+    if (handle && Buffer.from(handle, 'base64url').toString('utf8') !== String(row.user_id))
+      throw new AppError(messages.passkey.unknownCredential);
     const user = await new UserRepository(this.context.database).findById(row.user_id);
     if (!user || user.deleted_at !== null) throw new AppError(messages.passkey.unknownCredential);
     if (user.status !== UserStatus.Enabled) throw new AppError(messages.common.userBanned);
@@ -173,7 +198,8 @@ export class PasskeyService {
   /** A flow begun by this very user and session, whose sessions have not ended since. */
   private async ownFlow(purpose: AuthFlowPurpose, flowToken: string, owner: FlowOwner) {
     const flow = await this.flows.find(flowToken, purpose);
-    if (!flow || flow.userId !== owner.userId || flow.sessionId !== owner.sessionId || flow.epoch !== owner.epoch) throw new AppError(messages.passkey.flowExpired);
+    if (!flow || flow.userId !== owner.userId || flow.sessionId !== owner.sessionId || flow.epoch !== owner.epoch)
+      throw new AppError(messages.passkey.flowExpired);
     return flow;
   }
 }

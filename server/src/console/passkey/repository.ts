@@ -6,7 +6,13 @@ import type { PasskeyCredentialsTable } from '../../db/tables/two-factor';
 export type PasskeyRow = Selectable<PasskeyCredentialsTable>;
 
 function normalise(row: PasskeyRow): PasskeyRow {
-  return { ...row, id: toNumber(row.id), user_id: toNumber(row.user_id), sign_count: toNumber(row.sign_count), last_used_at: toNumber(row.last_used_at) };
+  return {
+    ...row,
+    id: toNumber(row.id),
+    user_id: toNumber(row.user_id),
+    sign_count: toNumber(row.sign_count),
+    last_used_at: toNumber(row.last_used_at),
+  };
 }
 
 /** One passkey per user (the column is unique). */
@@ -14,12 +20,20 @@ export class PasskeyRepository {
   constructor(private readonly database: Database) {}
 
   async ofUser(userId: number): Promise<PasskeyRow | undefined> {
-    const row = await this.database.db.selectFrom('passkey_credentials').selectAll().where('user_id', '=', userId).executeTakeFirst();
+    const row = await this.database.db
+      .selectFrom('passkey_credentials')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .executeTakeFirst();
     return row && normalise(row);
   }
 
   async byCredentialId(credentialId: string): Promise<PasskeyRow | undefined> {
-    const row = await this.database.db.selectFrom('passkey_credentials').selectAll().where('credential_id', '=', credentialId).executeTakeFirst();
+    const row = await this.database.db
+      .selectFrom('passkey_credentials')
+      .selectAll()
+      .where('credential_id', '=', credentialId)
+      .executeTakeFirst();
     return row && normalise(row);
   }
 
@@ -32,7 +46,11 @@ export class PasskeyRepository {
   }
 
   /** After a sign-in: the counter only moves forward, so a cloned authenticator's older count is noticed. */
-  async recordUse(id: number, signCount: number, flags: { user_verified: number; backup_state: number; clone_warning: number }): Promise<void> {
+  async recordUse(
+    id: number,
+    signCount: number,
+    flags: { user_verified: number; backup_state: number; clone_warning: number },
+  ): Promise<void> {
     const now = nowSeconds();
     await this.database.db
       .updateTable('passkey_credentials')
@@ -42,7 +60,10 @@ export class PasskeyRepository {
   }
 
   async remove(userId: number): Promise<boolean> {
-    const result = await this.database.db.deleteFrom('passkey_credentials').where('user_id', '=', userId).executeTakeFirst();
+    const result = await this.database.db
+      .deleteFrom('passkey_credentials')
+      .where('user_id', '=', userId)
+      .executeTakeFirst();
     return Number(result.numDeletedRows) > 0;
   }
 }

@@ -49,26 +49,50 @@ export function registerPasskeyRoutes(app: ConsoleApp, context: AppContext, guar
 
   app.post('/user/passkey/register/begin', { ...user, preHandler: proofWhenTwoFactor }, async (request, reply) => {
     noStore(reply);
-    return ok(await passkeys.beginRegistration(relyingPartyOf(context, request), currentUser(request), ownerOf(request)));
+    return ok(
+      await passkeys.beginRegistration(relyingPartyOf(context, request), currentUser(request), ownerOf(request)),
+    );
   });
 
-  app.post('/user/passkey/register/finish', { ...user, preHandler: proofWhenTwoFactor, schema: { body: finishBodySchema } }, async (request, reply) => {
-    noStore(reply);
-    const credential = request.body.credential as unknown as RegistrationResponseJSON;
-    await passkeys.finishRegistration(relyingPartyOf(context, request), ownerOf(request), request.body.flow_token, credential);
-    await endOtherSessions(reply, context, currentUser(request).id);
-    return ok();
-  });
+  app.post(
+    '/user/passkey/register/finish',
+    { ...user, preHandler: proofWhenTwoFactor, schema: { body: finishBodySchema } },
+    async (request, reply) => {
+      noStore(reply);
+      const credential = request.body.credential as unknown as RegistrationResponseJSON;
+      await passkeys.finishRegistration(
+        relyingPartyOf(context, request),
+        ownerOf(request),
+        request.body.flow_token,
+        credential,
+      );
+      await endOtherSessions(reply, context, currentUser(request).id);
+      return ok();
+    },
+  );
 
   app.post('/user/passkey/verify/begin', { ...user, schema: { body: verifyBeginSchema } }, async (request, reply) => {
     noStore(reply);
-    return ok(await passkeys.beginAssertion(relyingPartyOf(context, request), 'passkey_verify', ownerOf(request), request.body.scope));
+    return ok(
+      await passkeys.beginAssertion(
+        relyingPartyOf(context, request),
+        'passkey_verify',
+        ownerOf(request),
+        request.body.scope,
+      ),
+    );
   });
 
   app.post('/user/passkey/verify/finish', { ...user, schema: { body: finishBodySchema } }, async (request, reply) => {
     noStore(reply);
     const credential = request.body.credential as unknown as AuthenticationResponseJSON;
-    const { scope } = await passkeys.finishAssertion(relyingPartyOf(context, request), 'passkey_verify', ownerOf(request), request.body.flow_token, credential);
+    const { scope } = await passkeys.finishAssertion(
+      relyingPartyOf(context, request),
+      'passkey_verify',
+      ownerOf(request),
+      request.body.flow_token,
+      credential,
+    );
     return ok(issueProof(context, request, 'passkey', scope as (typeof PROOF_SCOPES)[number]));
   });
 
@@ -85,21 +109,35 @@ export function registerPasskeyRoutes(app: ConsoleApp, context: AppContext, guar
     return ok(await passkeys.beginAssertion(relyingPartyOf(context, request), 'passkey_login', null));
   });
 
-  app.post('/user/passkey/login/finish', { onRequest: critical, schema: { body: finishBodySchema } }, async (request, reply) => {
-    noStore(reply);
-    const credential = request.body.credential as unknown as AuthenticationResponseJSON;
-    const { user: signedIn } = await passkeys.finishAssertion(relyingPartyOf(context, request), 'passkey_login', null, request.body.flow_token, credential);
-    await startSession(reply, context, signedIn.id, signedIn.session_epoch);
-    return ok(toSessionUser(signedIn));
-  });
+  app.post(
+    '/user/passkey/login/finish',
+    { onRequest: critical, schema: { body: finishBodySchema } },
+    async (request, reply) => {
+      noStore(reply);
+      const credential = request.body.credential as unknown as AuthenticationResponseJSON;
+      const { user: signedIn } = await passkeys.finishAssertion(
+        relyingPartyOf(context, request),
+        'passkey_login',
+        null,
+        request.body.flow_token,
+        credential,
+      );
+      await startSession(reply, context, signedIn.id, signedIn.session_epoch);
+      return ok(toSessionUser(signedIn));
+    },
+  );
 
-  app.delete('/user/:id/reset_passkey', { preValidation: guards.admin, schema: { params: idParamsSchema } }, async (request) => {
-    const target = await users.findById(request.params.id);
-    if (!target || target.deleted_at !== null) throw new AppError(messages.common.userNotFound);
-    const refusal = refusalOf(currentUser(request), target, 'update');
-    if (refusal) throw new AppError(refusal);
-    if (!(await passkeys.repository.remove(target.id))) throw new AppError(messages.passkey.userHasNoPasskey);
-    await endAllSessions(context, target.id);
-    return ok();
-  });
+  app.delete(
+    '/user/:id/reset_passkey',
+    { preValidation: guards.admin, schema: { params: idParamsSchema } },
+    async (request) => {
+      const target = await users.findById(request.params.id);
+      if (!target || target.deleted_at !== null) throw new AppError(messages.common.userNotFound);
+      const refusal = refusalOf(currentUser(request), target, 'update');
+      if (refusal) throw new AppError(refusal);
+      if (!(await passkeys.repository.remove(target.id))) throw new AppError(messages.passkey.userHasNoPasskey);
+      await endAllSessions(context, target.id);
+      return ok();
+    },
+  );
 }

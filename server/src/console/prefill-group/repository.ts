@@ -41,7 +41,11 @@ export class PrefillGroupRepository {
   }
 
   async idOfName(name: string): Promise<number | undefined> {
-    const row = await this.database.db.selectFrom('prefill_groups').select('id').where('name', '=', name).executeTakeFirst();
+    const row = await this.database.db
+      .selectFrom('prefill_groups')
+      .select('id')
+      .where('name', '=', name)
+      .executeTakeFirst();
     return row ? toNumber(row.id) : undefined;
   }
 

@@ -1,4 +1,9 @@
-import { PREFILL_GROUP_MAX_ITEMS, PrefillGroupType, prefillGroupBodySchema, type PrefillGroupBody } from '@switchboard/contract';
+import {
+  PREFILL_GROUP_MAX_ITEMS,
+  PrefillGroupType,
+  prefillGroupBodySchema,
+  type PrefillGroupBody,
+} from '@switchboard/contract';
 import { z } from 'zod';
 import type { AppContext } from '../../app-context';
 import { nowSeconds } from '../../db/dialect';
@@ -41,7 +46,9 @@ export function registerPrefillGroupRoutes(app: ConsoleApp, context: AppContext,
   };
 
   for (const path of ['/prefill_group/', '/prefill_group']) {
-    app.get(path, { ...admin, schema: { querystring: listQuery } }, async (request) => ok(await groups.list(request.query.type)));
+    app.get(path, { ...admin, schema: { querystring: listQuery } }, async (request) =>
+      ok(await groups.list(request.query.type)),
+    );
 
     app.post(path, { ...admin, schema: { body: prefillGroupBodySchema } }, async (request) => {
       const items = itemsOf(request.body.items);

@@ -13,7 +13,11 @@ describe.each(kinds)('pricing and public content on %s', (kind: DatabaseKind) =>
   beforeAll(async () => {
     await server.context.options.save('GroupRatio', JSON.stringify({ default: 1, vip: 0.5 }));
     await server.context.options.save('UserUsableGroups', JSON.stringify({ default: 'Default group' }));
-    await addChannel(server, { baseUrl: 'http://127.0.0.1:9', models: ['gpt-4o', 'dall-e-3', 'house-model'], groups: ['default', 'vip'] });
+    await addChannel(server, {
+      baseUrl: 'http://127.0.0.1:9',
+      models: ['gpt-4o', 'dall-e-3', 'house-model'],
+      groups: ['default', 'vip'],
+    });
     await addChannel(server, { baseUrl: 'http://127.0.0.1:9', models: ['deepseek-chat'], groups: ['vip'] });
   });
 
@@ -25,7 +29,13 @@ describe.each(kinds)('pricing and public content on %s', (kind: DatabaseKind) =>
     expect(reply.success).toBe(true);
     const byName = Object.fromEntries(reply.data.map((item) => [item.model_name, item]));
     expect(Object.keys(byName).sort()).toEqual(['dall-e-3', 'deepseek-chat', 'gpt-4o', 'house-model']);
-    expect(byName['gpt-4o']).toMatchObject({ quota_type: 0, model_ratio: 1.25, completion_ratio: 4, enable_groups: ['default', 'vip'], unpriced: false });
+    expect(byName['gpt-4o']).toMatchObject({
+      quota_type: 0,
+      model_ratio: 1.25,
+      completion_ratio: 4,
+      enable_groups: ['default', 'vip'],
+      unpriced: false,
+    });
     expect(byName['dall-e-3']).toMatchObject({ quota_type: 1, model_price: 0.04, unpriced: false });
     expect(byName['deepseek-chat']?.enable_groups).toEqual(['vip']);
     expect(byName['house-model']).toMatchObject({ unpriced: true, model_ratio: 0, model_price: 0 });
@@ -51,7 +61,7 @@ describe.each(kinds)('pricing and public content on %s', (kind: DatabaseKind) =>
     expect(byName['gpt-4o']).toMatchObject({ unpriced: false, model_ratio: 1.25 });
   });
 
-  it('adds a signed-in user\'s own group to the usable groups', async () => {
+  it("adds a signed-in user's own group to the usable groups", async () => {
     await addUser(server, 'vip-buyer', { group: 'vip' });
     const headers = await signIn(server, 'vip-buyer', 'password123');
     expect((await pricing(headers)).usable_group).toEqual({ default: 'Default group', vip: 'vip' });

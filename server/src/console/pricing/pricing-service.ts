@@ -24,8 +24,15 @@ export function pricingItemOf(context: AppContext, model: string, groups: string
   const base = { model_name: model, enable_groups: groups, model_ratio: 0, completion_ratio: 0, model_price: 0 };
   const listed = listedPriceOf(context.options, model);
   if (!listed) return { ...base, quota_type: QuotaType.ByTokens, unpriced: true };
-  if (listed.kind === 'per-call') return { ...base, quota_type: QuotaType.PerCall, model_price: listed.modelPrice, unpriced: false };
-  return { ...base, quota_type: QuotaType.ByTokens, model_ratio: listed.modelRatio, completion_ratio: listed.completionRatio, unpriced: false };
+  if (listed.kind === 'per-call')
+    return { ...base, quota_type: QuotaType.PerCall, model_price: listed.modelPrice, unpriced: false };
+  return {
+    ...base,
+    quota_type: QuotaType.ByTokens,
+    model_ratio: listed.modelRatio,
+    completion_ratio: listed.completionRatio,
+    unpriced: false,
+  };
 }
 
 /** The groups a caller may use: the option UserUsableGroups, plus a signed-in user's own group. */

@@ -21,9 +21,22 @@ describe.each(kinds)('redemption administration on %s', (kind: DatabaseKind) => 
     user = consoleClient(server, await signInNewUser(server, 'user1'));
   });
 
-  const countRows = async () => Number((await server.context.database.db.selectFrom('redemptions').select((s) => s.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+  const countRows = async () =>
+    Number(
+      (
+        await server.context.database.db
+          .selectFrom('redemptions')
+          .select((s) => s.fn.countAll().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
   const findByName = async (name: string): Promise<RedemptionView[]> =>
-    (await root<PageData<RedemptionView>>('GET', `/redemption/search?keyword=${encodeURIComponent(name)}&p=1&page_size=100`)).data?.items ?? [];
+    (
+      await root<PageData<RedemptionView>>(
+        'GET',
+        `/redemption/search?keyword=${encodeURIComponent(name)}&p=1&page_size=100`,
+      )
+    ).data?.items ?? [];
   const createOne = async (body: Record<string, unknown>): Promise<RedemptionView> => {
     const reply = await root<string[]>('POST', '/redemption/', { count: 1, ...body });
     const code = (await findByName(String(body.name))).find((item) => item.key === reply.data?.[0]);
@@ -39,7 +52,11 @@ describe.each(kinds)('redemption administration on %s', (kind: DatabaseKind) => 
     for (const key of reply.data ?? []) expect(key).toMatch(/^[0-9a-f]{32}$/);
     const stored = await findByName('batch');
     expect(stored.map((code) => code.key).sort()).toEqual([...(reply.data ?? [])].sort());
-    expect(stored.every((code) => code.quota === 250_000 && code.status === RedemptionStatus.Unused && code.used_user_id === 0)).toBe(true);
+    expect(
+      stored.every(
+        (code) => code.quota === 250_000 && code.status === RedemptionStatus.Unused && code.used_user_id === 0,
+      ),
+    ).toBe(true);
   });
 
   it('names a code after its formatted quota when the name is empty', async () => {
@@ -49,9 +66,17 @@ describe.each(kinds)('redemption administration on %s', (kind: DatabaseKind) => 
   });
 
   it.each([
-    [{ name: 'x'.repeat(21), quota: 1, count: 1 }, 'The redemption code name must be 1 to 20 characters long', '兑换码名称长度必须在 1 到 20 个字符之间'],
+    [
+      { name: 'x'.repeat(21), quota: 1, count: 1 },
+      'The redemption code name must be 1 to 20 characters long',
+      '兑换码名称长度必须在 1 到 20 个字符之间',
+    ],
     [{ name: 'n', quota: 1, count: 0 }, 'The number of codes must be greater than 0', '兑换码个数必须大于 0'],
-    [{ name: 'n', quota: 1, count: 101 }, 'At most 100 codes can be created in one batch', '一次最多只能生成 100 个兑换码'],
+    [
+      { name: 'n', quota: 1, count: 101 },
+      'At most 100 codes can be created in one batch',
+      '一次最多只能生成 100 个兑换码',
+    ],
     [{ name: 'n', quota: 1, count: 1.5 }, 'The number of codes must be a whole number', '兑换码个数必须是整数'],
     [{ name: 'n', quota: -1, count: 1 }, 'The quota cannot be negative', '额度不能为负数'],
     [{ name: 'n', quota: 0.5, count: 1 }, 'The quota must be a whole number', '额度必须是整数'],
@@ -76,7 +101,10 @@ describe.each(kinds)('redemption administration on %s', (kind: DatabaseKind) => 
     expect((await findByName('PAGING')).map((code) => code.id)).toEqual([second.id, first.id]);
     const byId = await root<PageData<RedemptionView>>('GET', `/redemption/search?keyword=${first.id}`);
     expect(byId.data?.items.map((code) => code.id)).toContain(first.id);
-    expect((await root<RedemptionView>('GET', `/redemption/${first.id}`)).data).toMatchObject({ name: 'Paging One', quota: 1 });
+    expect((await root<RedemptionView>('GET', `/redemption/${first.id}`)).data).toMatchObject({
+      name: 'Paging One',
+      quota: 1,
+    });
   });
 
   it('edits an unused code, and refuses to edit a used one', async () => {
@@ -92,8 +120,14 @@ describe.each(kinds)('redemption administration on %s', (kind: DatabaseKind) => 
       success: false,
       message: 'Only an unused code can be edited',
     });
-    expect(await rootZh('PUT', '/redemption/', { id: code.id, quota: 99 })).toMatchObject({ success: false, message: '只能编辑未使用的兑换码' });
-    expect((await root<RedemptionView>('GET', `/redemption/${code.id}`)).data).toMatchObject({ name: 'edited', quota: 20 });
+    expect(await rootZh('PUT', '/redemption/', { id: code.id, quota: 99 })).toMatchObject({
+      success: false,
+      message: '只能编辑未使用的兑换码',
+    });
+    expect((await root<RedemptionView>('GET', `/redemption/${code.id}`)).data).toMatchObject({
+      name: 'edited',
+      quota: 20,
+    });
   });
 
   it('saves an edit or a status that changes nothing', async () => {
@@ -104,8 +138,12 @@ describe.each(kinds)('redemption administration on %s', (kind: DatabaseKind) => 
 
   it('disables and enables an unused code; a used code cannot be enabled', async () => {
     const code = await createOne({ name: 'toggle', quota: 10 });
-    expect((await root<RedemptionView>('PUT', '/redemption/?status_only=true', { id: code.id, status: 2 })).data?.status).toBe(2);
-    expect((await root<RedemptionView>('PUT', '/redemption/?status_only=true', { id: code.id, status: 1 })).data?.status).toBe(1);
+    expect(
+      (await root<RedemptionView>('PUT', '/redemption/?status_only=true', { id: code.id, status: 2 })).data?.status,
+    ).toBe(2);
+    expect(
+      (await root<RedemptionView>('PUT', '/redemption/?status_only=true', { id: code.id, status: 1 })).data?.status,
+    ).toBe(1);
     expect(await root('PUT', '/redemption/?status_only=true', { id: code.id, status: 3 })).toMatchObject({
       success: false,
       message: 'A code can only be set to enabled or disabled',
@@ -125,13 +163,22 @@ describe.each(kinds)('redemption administration on %s', (kind: DatabaseKind) => 
   it('deletes a code, then answers not found', async () => {
     const code = await createOne({ name: 'doomed', quota: 1 });
     expect((await root('DELETE', `/redemption/${code.id}/`)).success).toBe(true);
-    expect(await root('GET', `/redemption/${code.id}`)).toMatchObject({ success: false, message: 'Redemption code not found' });
-    expect(await root('DELETE', `/redemption/${code.id}/`)).toMatchObject({ success: false, message: 'Redemption code not found' });
+    expect(await root('GET', `/redemption/${code.id}`)).toMatchObject({
+      success: false,
+      message: 'Redemption code not found',
+    });
+    expect(await root('DELETE', `/redemption/${code.id}/`)).toMatchObject({
+      success: false,
+      message: 'Redemption code not found',
+    });
   });
 
   it('is for administrators only', async () => {
     const before = await countRows();
-    expect(await user('GET', '/redemption/')).toMatchObject({ success: false, message: 'No permission: insufficient role' });
+    expect(await user('GET', '/redemption/')).toMatchObject({
+      success: false,
+      message: 'No permission: insufficient role',
+    });
     expect((await user('POST', '/redemption/', { name: 'mine', quota: 1, count: 1 })).success).toBe(false);
     expect(await countRows()).toBe(before);
   });

@@ -78,9 +78,17 @@ export class RedemptionService {
       throw new AppError(messages.redemption.statusInvalid);
     }
     await this.get(id);
-    const changed = await this.repository.updateWhileStatusIn(id, [RedemptionStatus.Unused, RedemptionStatus.Disabled], { status });
+    const changed = await this.repository.updateWhileStatusIn(
+      id,
+      [RedemptionStatus.Unused, RedemptionStatus.Disabled],
+      { status },
+    );
     if (!changed) {
-      throw new AppError(status === RedemptionStatus.Unused ? messages.redemption.usedCannotEnable : messages.redemption.usedCannotChange);
+      throw new AppError(
+        status === RedemptionStatus.Unused
+          ? messages.redemption.usedCannotEnable
+          : messages.redemption.usedCannotChange,
+      );
     }
     return this.get(id);
   }
@@ -96,6 +104,9 @@ export class RedemptionService {
     if (problem) throw new AppError(problemText(redemptionTexts, problem));
     if (trimmed !== '') return trimmed;
     const options = this.context.options;
-    return formatQuota(quota, { inCurrency: options.boolean('DisplayInCurrencyEnabled'), quotaPerUnit: options.number('QuotaPerUnit') });
+    return formatQuota(quota, {
+      inCurrency: options.boolean('DisplayInCurrencyEnabled'),
+      quotaPerUnit: options.number('QuotaPerUnit'),
+    });
   }
 }

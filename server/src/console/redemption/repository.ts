@@ -29,13 +29,17 @@ export class RedemptionRepository {
     if (keyword !== '') {
       const id = /^\d+$/.test(keyword) ? Number(keyword) : null;
       const byName = containsIgnoringCase(this.database.kind, 'name', keyword);
-      query = query.where((where) => (id !== null && Number.isSafeInteger(id) ? where.or([where('id', '=', id), byName]) : byName));
+      query = query.where((where) =>
+        id !== null && Number.isSafeInteger(id) ? where.or([where('id', '=', id), byName]) : byName,
+      );
     }
     return query;
   }
 
   async count(keyword: string): Promise<number> {
-    const row = await this.filtered(keyword).select((select) => select.fn.countAll().as('count')).executeTakeFirstOrThrow();
+    const row = await this.filtered(keyword)
+      .select((select) => select.fn.countAll().as('count'))
+      .executeTakeFirstOrThrow();
     return toNumber(row.count);
   }
 

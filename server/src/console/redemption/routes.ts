@@ -28,10 +28,15 @@ export function registerRedemptionRoutes(app: ConsoleApp, context: AppContext, g
       ok(await redemptions.create(currentUser(request).id, request.body)),
     );
 
-    app.put(path, { ...guarded, schema: { body: redemptionUpdateRequestSchema, querystring: updateQuerySchema } }, async (request) => {
-      if (request.query.status_only === 'true') return ok(await redemptions.setStatus(request.body.id, request.body.status));
-      return ok(await redemptions.update(request.body));
-    });
+    app.put(
+      path,
+      { ...guarded, schema: { body: redemptionUpdateRequestSchema, querystring: updateQuerySchema } },
+      async (request) => {
+        if (request.query.status_only === 'true')
+          return ok(await redemptions.setStatus(request.body.id, request.body.status));
+        return ok(await redemptions.update(request.body));
+      },
+    );
   }
 
   app.get('/redemption/search', { ...guarded, schema: { querystring: searchQuerySchema } }, async (request) => {

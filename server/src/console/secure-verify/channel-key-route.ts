@@ -22,7 +22,12 @@ export function registerChannelKeyRoute(app: ConsoleApp, context: AppContext, gu
   const proof = requireProof(context, 'channel.key.read', () => ['2fa', 'passkey']);
   app.post(
     '/channel/:id/key',
-    { onRequest: criticalRateLimit(context), preValidation: guards.root, preHandler: proof, schema: { params: idParams } },
+    {
+      onRequest: criticalRateLimit(context),
+      preValidation: guards.root,
+      preHandler: proof,
+      schema: { params: idParams },
+    },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
       const key = await channels.key(request.params.id);

@@ -33,12 +33,24 @@ export function issueProof(context: AppContext, request: FastifyRequest, method:
   const user = currentUser(request);
   const session = readSession(request, context);
   const expiresAt = nowSeconds() + PROOF_SECONDS;
-  const claims: ProofClaims = { uid: user.id, sid: session?.sid ?? '', ep: user.session_epoch, m: method, s: scope, exp: expiresAt };
+  const claims: ProofClaims = {
+    uid: user.id,
+    sid: session?.sid ?? '',
+    ep: user.session_epoch,
+    m: method,
+    s: scope,
+    exp: expiresAt,
+  };
   const body = Buffer.from(JSON.stringify(claims)).toString('base64url');
   return { proof_token: `${body}.${context.sessions.signFor(PURPOSE, body)}`, expires_at: expiresAt, method, scope };
 }
 
-function checkProof(context: AppContext, request: FastifyRequest, scope: ProofScope, methods: readonly ProofMethod[]): ProofCode | null {
+function checkProof(
+  context: AppContext,
+  request: FastifyRequest,
+  scope: ProofScope,
+  methods: readonly ProofMethod[],
+): ProofCode | null {
   const header = request.headers[PROOF_HEADER];
   const token = Array.isArray(header) ? header[0] : header;
   if (!token) return 'SECURITY_PROOF_REQUIRED';
@@ -55,7 +67,8 @@ function checkProof(context: AppContext, request: FastifyRequest, scope: ProofSc
   const user = currentUser(request);
   const session = readSession(request, context);
   // Bound to the session that verified: another browser, or this one after its sessions ended, must verify again.
-  if (claims.uid !== user.id || claims.sid !== (session?.sid ?? '') || claims.ep !== user.session_epoch) return 'SECURITY_PROOF_INVALID';
+  if (claims.uid !== user.id || claims.sid !== (session?.sid ?? '') || claims.ep !== user.session_epoch)
+    return 'SECURITY_PROOF_INVALID';
   if (claims.exp < nowSeconds()) return 'SECURITY_PROOF_EXPIRED';
   if (claims.s !== scope) return 'SECURITY_PROOF_SCOPE_MISMATCH';
   if (!methods.includes(claims.m)) return 'SECURITY_PROOF_METHOD_MISMATCH';
@@ -67,7 +80,11 @@ function checkProof(context: AppContext, request: FastifyRequest, scope: ProofSc
  * `scope` from this session; otherwise HTTP 403 `{success:false, message, code}`. `methods` may
  * depend on the caller (passkey delete: by 2FA when the user has it).
  */
-export function requireProof(context: AppContext, scope: ProofScope, methods: (request: FastifyRequest) => Promise<readonly ProofMethod[]> | readonly ProofMethod[]) {
+export function requireProof(
+  context: AppContext,
+  scope: ProofScope,
+  methods: (request: FastifyRequest) => Promise<readonly ProofMethod[]> | readonly ProofMethod[],
+) {
   return async function proofGuard(request: FastifyRequest, reply: FastifyReply) {
     const code = checkProof(context, request, scope, await methods(request));
     if (code === null) return;

@@ -22,10 +22,14 @@ const verifyBodySchema = z.object({
  */
 export function registerSecureVerifyRoutes(app: ConsoleApp, context: AppContext, guards: Guards): void {
   const twoFactor = new TwoFactorService(context);
-  app.post('/verify', { onRequest: criticalRateLimit(context), preValidation: guards.user, schema: { body: verifyBodySchema } }, async (request, reply) => {
-    reply.header('cache-control', 'no-store');
-    if (request.body.method === 'passkey') throw new AppError(messages.securityProof.usePasskeyFlow);
-    await twoFactor.check(currentUser(request).id, request.body.code, { backupCodes: true });
-    return ok(issueProof(context, request, '2fa', request.body.scope));
-  });
+  app.post(
+    '/verify',
+    { onRequest: criticalRateLimit(context), preValidation: guards.user, schema: { body: verifyBodySchema } },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      if (request.body.method === 'passkey') throw new AppError(messages.securityProof.usePasskeyFlow);
+      await twoFactor.check(currentUser(request).id, request.body.code, { backupCodes: true });
+      return ok(issueProof(context, request, '2fa', request.body.scope));
+    },
+  );
 }

@@ -36,8 +36,22 @@ export function registerPlanPaymentRoutes(app: ConsoleApp, context: AppContext, 
     const user = currentUser(request);
     const plan = await orders.purchasable(user.id, request.body.plan_id);
     const tradeNo = `SUB${tradeNumber(user.id, nowSeconds())}`;
-    const form = epay.form({ tradeNo, method: request.body.payment_method, name: `SUB:${plan.title}`, money: plan.price_amount, notifyPath: NOTIFY_PATH, returnPath: `/api${RETURN_PATH}` });
-    await orders.place({ user_id: user.id, plan_id: plan.id, money: plan.price_amount, trade_no: tradeNo, payment_method: request.body.payment_method, payment_provider: 'epay' });
+    const form = epay.form({
+      tradeNo,
+      method: request.body.payment_method,
+      name: `SUB:${plan.title}`,
+      money: plan.price_amount,
+      notifyPath: NOTIFY_PATH,
+      returnPath: `/api${RETURN_PATH}`,
+    });
+    await orders.place({
+      user_id: user.id,
+      plan_id: plan.id,
+      money: plan.price_amount,
+      trade_no: tradeNo,
+      payment_method: request.body.payment_method,
+      payment_provider: 'epay',
+    });
     return { ...ok(form.fields, 'success'), url: form.url };
   });
 
@@ -46,7 +60,8 @@ export function registerPlanPaymentRoutes(app: ConsoleApp, context: AppContext, 
     if (!epay.verified(params)) return 'fail';
     if (params.trade_status !== 'TRADE_SUCCESS') return 'pending';
     const order = await orders.find(params.out_trade_no ?? '');
-    if (!order || order.payment_provider !== 'epay' || formatMoney(Number(params.money)) !== formatMoney(order.money)) return 'fail';
+    if (!order || order.payment_provider !== 'epay' || formatMoney(Number(params.money)) !== formatMoney(order.money))
+      return 'fail';
     await orders.complete(order.trade_no);
     return 'success';
   };
@@ -75,7 +90,14 @@ export function registerPlanPaymentRoutes(app: ConsoleApp, context: AppContext, 
         successUrl: stripe.trustedReturn(undefined, '/topup?pay=success', origin),
         cancelUrl: stripe.trustedReturn(undefined, '/topup?pay=fail', origin),
       });
-      await orders.place({ user_id: user.id, plan_id: plan.id, money: plan.price_amount, trade_no: tradeNo, payment_method: 'stripe', payment_provider: 'stripe' });
+      await orders.place({
+        user_id: user.id,
+        plan_id: plan.id,
+        money: plan.price_amount,
+        trade_no: tradeNo,
+        payment_method: 'stripe',
+        payment_provider: 'stripe',
+      });
       return { pay_link: payLink };
     }),
   );

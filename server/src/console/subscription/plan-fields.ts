@@ -6,7 +6,9 @@ import { messages } from '../../platform/i18n/catalogue';
 export { planInputSchema, type PlanFields, type PlanInput } from '@switchboard/contract';
 
 function problemText(problem: PlanProblem): Text {
-  return problem.kind === 'groupUnknown' ? fill(messages.subscription.groupUnknown, { group: problem.group }) : messages.subscription[problem.kind];
+  return problem.kind === 'groupUnknown'
+    ? fill(messages.subscription.groupUnknown, { group: problem.group })
+    : messages.subscription[problem.kind];
 }
 
 /** The plan's fields by the contract's rules; a bad one is refused with its message. */

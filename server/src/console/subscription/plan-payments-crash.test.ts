@@ -13,7 +13,11 @@ const MERCHANT_KEY = 'crash-merchant-key';
 
 /** Points an order's callbacks at another run of the server (the port changes across the restart). */
 const at = (order: ReceivedOrder, url: string): ReceivedOrder => ({
-  fields: { ...order.fields, notify_url: `${url}/api/subscription/epay/notify`, return_url: `${url}/api/subscription/epay/return` },
+  fields: {
+    ...order.fields,
+    notify_url: `${url}/api/subscription/epay/notify`,
+    return_url: `${url}/api/subscription/epay/return`,
+  },
 });
 
 describe('a plan paid at epay across a SIGKILL (built server)', () => {
@@ -31,7 +35,8 @@ describe('a plan paid at epay across a SIGKILL (built server)', () => {
     const caller = { call: (path: string, init?: RequestInit) => fetch(`${running.url}${path}`, init) };
     return consoleClient(caller, await signIn(caller, 'root', '123456'));
   };
-  const subscriptionsOf = async (root: ConsoleClient) => (await root<SubscriptionSelf>('GET', '/subscription/self')).data?.all_subscriptions ?? [];
+  const subscriptionsOf = async (root: ConsoleClient) =>
+    (await root<SubscriptionSelf>('GET', '/subscription/self')).data?.all_subscriptions ?? [];
 
   it('is granted exactly once: 20 parallel notifications, a SIGKILL right after they are answered, the notifications again', async () => {
     await gateway.start();
@@ -39,9 +44,17 @@ describe('a plan paid at epay across a SIGKILL (built server)', () => {
     const root = await rootOf(server);
     await confirmPaymentCompliance(root);
     const options = { ServerAddress: server.url, PayAddress: gateway.address, EpayId: '3003', EpayKey: MERCHANT_KEY };
-    for (const [key, value] of Object.entries(options)) expect((await root('PUT', '/option/', { key, value })).success).toBe(true);
-    const plan = (await root<SubscriptionPlan>('POST', '/subscription/admin/plans', { plan: { title: 'Crash-proof', price_amount: 5, total_amount: 1000 } })).data as SubscriptionPlan;
-    const reply = await root<Record<string, string>>('POST', '/subscription/epay/pay', { plan_id: plan.id, payment_method: 'wx' });
+    for (const [key, value] of Object.entries(options))
+      expect((await root('PUT', '/option/', { key, value })).success).toBe(true);
+    const plan = (
+      await root<SubscriptionPlan>('POST', '/subscription/admin/plans', {
+        plan: { title: 'Crash-proof', price_amount: 5, total_amount: 1000 },
+      })
+    ).data as SubscriptionPlan;
+    const reply = await root<Record<string, string>>('POST', '/subscription/epay/pay', {
+      plan_id: plan.id,
+      payment_method: 'wx',
+    });
     expect(reply.success, reply.message).toBe(true);
     await fetch(String(reply.url), { method: 'POST', body: new URLSearchParams(reply.data ?? {}) });
     const order = gateway.orders.at(-1) as ReceivedOrder;

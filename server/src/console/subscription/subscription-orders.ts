@@ -61,7 +61,11 @@ export class SubscriptionOrders {
   }
 
   async find(tradeNo: string): Promise<SubscriptionOrder | undefined> {
-    const row = await this.context.database.db.selectFrom('subscription_orders').selectAll().where('trade_no', '=', tradeNo).executeTakeFirst();
+    const row = await this.context.database.db
+      .selectFrom('subscription_orders')
+      .selectAll()
+      .where('trade_no', '=', tradeNo)
+      .executeTakeFirst();
     return row && orderOf(row);
   }
 
@@ -76,13 +80,26 @@ export class SubscriptionOrders {
         .where('status', '=', TopUpStatus.Pending)
         .executeTakeFirst();
       if (Number(claimed.numUpdatedRows) !== 1) return null;
-      const row = await db.selectFrom('subscription_orders').selectAll().where('trade_no', '=', tradeNo).executeTakeFirstOrThrow();
+      const row = await db
+        .selectFrom('subscription_orders')
+        .selectAll()
+        .where('trade_no', '=', tradeNo)
+        .executeTakeFirstOrThrow();
       const order = orderOf(row);
       const plan = await this.service.requirePlan(order.plan_id, db);
       await this.service.grantIn(db, order.user_id, plan, 'order', now);
       await db
         .insertInto('top_ups')
-        .values({ user_id: order.user_id, amount: 0, money: order.money, trade_no: tradeNo, payment_method: order.payment_method, create_time: now, complete_time: now, status: TopUpStatus.Success })
+        .values({
+          user_id: order.user_id,
+          amount: 0,
+          money: order.money,
+          trade_no: tradeNo,
+          payment_method: order.payment_method,
+          create_time: now,
+          complete_time: now,
+          status: TopUpStatus.Success,
+        })
         .execute();
       const user = await db.selectFrom('users').select('username').where('id', '=', order.user_id).executeTakeFirst();
       await db
@@ -106,7 +123,12 @@ export class SubscriptionOrders {
 
   /** pending → failed or expired; a finished order stays as it is. */
   async markEnded(tradeNo: string, status: typeof TopUpStatus.Failed | typeof TopUpStatus.Expired): Promise<boolean> {
-    const result = await this.context.database.db.updateTable('subscription_orders').set({ status }).where('trade_no', '=', tradeNo).where('status', '=', TopUpStatus.Pending).executeTakeFirst();
+    const result = await this.context.database.db
+      .updateTable('subscription_orders')
+      .set({ status })
+      .where('trade_no', '=', tradeNo)
+      .where('status', '=', TopUpStatus.Pending)
+      .executeTakeFirst();
     return Number(result.numUpdatedRows) === 1;
   }
 

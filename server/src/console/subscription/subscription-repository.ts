@@ -72,7 +72,11 @@ export class SubscriptionRepository {
 
   /** Plans ordered by `sort_order` desc, then id desc; only enabled ones when asked. */
   async plans(enabledOnly: boolean): Promise<SubscriptionPlan[]> {
-    let query = this.db.selectFrom('subscription_plans').selectAll().orderBy('sort_order', 'desc').orderBy('id', 'desc');
+    let query = this.db
+      .selectFrom('subscription_plans')
+      .selectAll()
+      .orderBy('sort_order', 'desc')
+      .orderBy('id', 'desc');
     if (enabledOnly) query = query.where('enabled', '=', 1);
     return (await query.execute()).map(planOf);
   }
@@ -83,7 +87,14 @@ export class SubscriptionRepository {
   }
 
   async insertPlan(fields: PlanFields, now: number): Promise<number> {
-    const values = { ...fields, enabled: fields.enabled ? 1 : 0, allow_balance_pay: dbFlag(fields.allow_balance_pay), allow_wallet_overflow: dbFlag(fields.allow_wallet_overflow), created_at: now, updated_at: now };
+    const values = {
+      ...fields,
+      enabled: fields.enabled ? 1 : 0,
+      allow_balance_pay: dbFlag(fields.allow_balance_pay),
+      allow_wallet_overflow: dbFlag(fields.allow_wallet_overflow),
+      created_at: now,
+      updated_at: now,
+    };
     return insertReturningId(this.db, this.database.kind, 'subscription_plans', values);
   }
 
@@ -101,7 +112,12 @@ export class SubscriptionRepository {
   }
 
   async subscriptionsOf(userId: number, db: Db = this.db): Promise<UserSubscription[]> {
-    const rows = await db.selectFrom('user_subscriptions').selectAll().where('user_id', '=', userId).orderBy('id', 'desc').execute();
+    const rows = await db
+      .selectFrom('user_subscriptions')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .orderBy('id', 'desc')
+      .execute();
     return rows.map(subscriptionOf);
   }
 
@@ -122,7 +138,11 @@ export class SubscriptionRepository {
 
   /** Active subscriptions whose end has passed at `now` (for the expiry pass). */
   async due(now: number, userId?: number): Promise<UserSubscription[]> {
-    let query = this.db.selectFrom('user_subscriptions').selectAll().where('status', '=', 'active').where('end_time', '<=', now);
+    let query = this.db
+      .selectFrom('user_subscriptions')
+      .selectAll()
+      .where('status', '=', 'active')
+      .where('end_time', '<=', now);
     if (userId !== undefined) query = query.where('user_id', '=', userId);
     return (await query.execute()).map(subscriptionOf);
   }

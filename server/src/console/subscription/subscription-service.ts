@@ -80,7 +80,11 @@ export class SubscriptionService {
 
   async self(userId: number): Promise<SubscriptionSelf> {
     await this.expireDue(userId);
-    const user = await this.context.database.db.selectFrom('users').select('setting').where('id', '=', userId).executeTakeFirstOrThrow();
+    const user = await this.context.database.db
+      .selectFrom('users')
+      .select('setting')
+      .where('id', '=', userId)
+      .executeTakeFirstOrThrow();
     const all = await this.repository.subscriptionsOf(userId);
     return {
       billing_preference: preferenceOf(user.setting),
@@ -91,9 +95,17 @@ export class SubscriptionService {
 
   async setPreference(userId: number, value: string): Promise<BillingPreference> {
     const preference = billingPreferenceOf(value);
-    const user = await this.context.database.db.selectFrom('users').select('setting').where('id', '=', userId).executeTakeFirstOrThrow();
+    const user = await this.context.database.db
+      .selectFrom('users')
+      .select('setting')
+      .where('id', '=', userId)
+      .executeTakeFirstOrThrow();
     const setting = { ...parseSetting(user.setting), billing_preference: preference };
-    await this.context.database.db.updateTable('users').set({ setting: JSON.stringify(setting) }).where('id', '=', userId).execute();
+    await this.context.database.db
+      .updateTable('users')
+      .set({ setting: JSON.stringify(setting) })
+      .where('id', '=', userId)
+      .execute();
     await this.context.bus.userChanged(userId);
     return preference;
   }
@@ -116,7 +128,8 @@ export class SubscriptionService {
     const quotaPerUnit = this.context.options.number('QuotaPerUnit');
     const price = planPriceInQuota(plan.price_amount, quotaPerUnit);
     const ledger = ledgerOf(this.context);
-    if (price > 0 && !(await ledger.hold(user.id, price))) throw new AppError(messages.subscription.insufficientBalance);
+    if (price > 0 && !(await ledger.hold(user.id, price)))
+      throw new AppError(messages.subscription.insufficientBalance);
     let granted: { subscription: UserSubscription; group: string | null };
     try {
       granted = await this.context.database.db.transaction().execute(async (db) => {
@@ -125,11 +138,31 @@ export class SubscriptionService {
         const result = await this.grantIn(db, user.id, plan, 'balance', now);
         await db
           .insertInto('subscription_orders')
-          .values({ user_id: user.id, plan_id: plan.id, money: plan.price_amount, trade_no: tradeNo, payment_method: 'balance', payment_provider: 'balance', status: 'success', create_time: now, complete_time: now, provider_payload: null })
+          .values({
+            user_id: user.id,
+            plan_id: plan.id,
+            money: plan.price_amount,
+            trade_no: tradeNo,
+            payment_method: 'balance',
+            payment_provider: 'balance',
+            status: 'success',
+            create_time: now,
+            complete_time: now,
+            provider_payload: null,
+          })
           .execute();
         await db
           .insertInto('top_ups')
-          .values({ user_id: user.id, amount: 0, money: plan.price_amount, trade_no: tradeNo, payment_method: 'balance', create_time: now, complete_time: now, status: 'success' })
+          .values({
+            user_id: user.id,
+            amount: 0,
+            money: plan.price_amount,
+            trade_no: tradeNo,
+            payment_method: 'balance',
+            create_time: now,
+            complete_time: now,
+            status: 'success',
+          })
           .execute();
         return result;
       });
@@ -139,7 +172,13 @@ export class SubscriptionService {
     }
     if (price > 0) {
       const shown = formatQuota(price, { inCurrency: true, quotaPerUnit });
-      await ledger.debit({ userId: user.id, username: user.username, amount: price, content: `使用余额购买订阅套餐 ${plan.title}，扣除 ${shown}`, createdAt: this.now() });
+      await ledger.debit({
+        userId: user.id,
+        username: user.username,
+        amount: price,
+        content: `使用余额购买订阅套餐 ${plan.title}，扣除 ${shown}`,
+        createdAt: this.now(),
+      });
       await ledger.durable();
     }
     await this.context.bus.userChanged(user.id);
@@ -151,14 +190,20 @@ export class SubscriptionService {
     if (!paymentComplianceConfirmed(this.context.options)) throw new AppError(messages.subscription.salesClosed);
     const plan = await this.requirePlan(planId);
     if (!plan.enabled) throw new AppError(messages.subscription.planDisabled);
-    if (plan.max_purchase_per_user > 0 && (await this.repository.countOfPlan(userId, plan.id)) >= plan.max_purchase_per_user) throw new AppError(messages.subscription.purchaseLimit);
+    if (
+      plan.max_purchase_per_user > 0 &&
+      (await this.repository.countOfPlan(userId, plan.id)) >= plan.max_purchase_per_user
+    )
+      throw new AppError(messages.subscription.purchaseLimit);
     return plan;
   }
 
   /** An administrator gives a user a plan (source `admin`); says so when the user's group changed. */
   async bind(userId: number, planId: number): Promise<{ group: string | null }> {
     const plan = await this.requirePlan(planId);
-    const granted = await this.context.database.db.transaction().execute((db) => this.grantIn(db, userId, plan, 'admin', this.now()));
+    const granted = await this.context.database.db
+      .transaction()
+      .execute((db) => this.grantIn(db, userId, plan, 'admin', this.now()));
     await this.context.bus.userChanged(userId);
     return { group: granted.group };
   }
@@ -168,34 +213,48 @@ export class SubscriptionService {
    * the user's row (parallel grants of one user run one after the other) and checking the purchase
    * limit (not for a paid order); switches the user to the plan's upgrade group, remembering the group before.
    */
-  async grantIn(db: Db, userId: number, plan: SubscriptionPlan, source: Source, now: number): Promise<{ subscription: UserSubscription; group: string | null }> {
-    await db.updateTable('users').set((eb) => ({ group: eb.ref('group') })).where('id', '=', userId).execute();
+  async grantIn(
+    db: Db,
+    userId: number,
+    plan: SubscriptionPlan,
+    source: Source,
+    now: number,
+  ): Promise<{ subscription: UserSubscription; group: string | null }> {
+    await db
+      .updateTable('users')
+      .set((eb) => ({ group: eb.ref('group') }))
+      .where('id', '=', userId)
+      .execute();
     const user = await db.selectFrom('users').select('group').where('id', '=', userId).executeTakeFirst();
     if (!user) throw new AppError(messages.common.userNotFound);
     // A paid order is granted whatever the limit says: the limit was checked when it was placed, and the money is in.
-    if (source !== 'order' && plan.max_purchase_per_user > 0 && (await this.repository.countOfPlan(userId, plan.id, db)) >= plan.max_purchase_per_user) {
+    if (
+      source !== 'order' &&
+      plan.max_purchase_per_user > 0 &&
+      (await this.repository.countOfPlan(userId, plan.id, db)) >= plan.max_purchase_per_user
+    ) {
       throw new AppError(messages.subscription.purchaseLimit);
     }
     const end = periodEnd(plan, now);
     const upgrade = plan.upgrade_group;
     const switching = upgrade !== '' && upgrade !== user.group;
     const id = await insertReturningId(db, this.context.database.kind, 'user_subscriptions', {
-        user_id: userId,
-        plan_id: plan.id,
-        amount_total: plan.total_amount,
-        amount_used: 0,
-        start_time: now,
-        end_time: end,
-        status: 'active',
-        source,
-        last_reset_time: now,
-        next_reset_time: nextReset(plan, now, end),
-        upgrade_group: upgrade,
-        prev_user_group: switching ? user.group : '',
-        downgrade_group: plan.downgrade_group,
-        allow_wallet_overflow: plan.allow_wallet_overflow === false ? 0 : 1,
-        created_at: now,
-        updated_at: now,
+      user_id: userId,
+      plan_id: plan.id,
+      amount_total: plan.total_amount,
+      amount_used: 0,
+      start_time: now,
+      end_time: end,
+      status: 'active',
+      source,
+      last_reset_time: now,
+      next_reset_time: nextReset(plan, now, end),
+      upgrade_group: upgrade,
+      prev_user_group: switching ? user.group : '',
+      downgrade_group: plan.downgrade_group,
+      allow_wallet_overflow: plan.allow_wallet_overflow === false ? 0 : 1,
+      created_at: now,
+      updated_at: now,
     });
     if (switching) await db.updateTable('users').set({ group: upgrade }).where('id', '=', userId).execute();
     subscriptionBookOf(this.context).granted(userId);
@@ -207,7 +266,11 @@ export class SubscriptionService {
   /** Cancels a subscription now (status `cancelled`, end = now) and applies the downgrade rule. */
   async invalidate(id: number): Promise<void> {
     await this.end(id, async (db, now) => {
-      await db.updateTable('user_subscriptions').set({ status: 'cancelled', end_time: now, updated_at: now }).where('id', '=', id).execute();
+      await db
+        .updateTable('user_subscriptions')
+        .set({ status: 'cancelled', end_time: now, updated_at: now })
+        .where('id', '=', id)
+        .execute();
     });
   }
 
@@ -223,7 +286,12 @@ export class SubscriptionService {
     const due = await this.repository.due(this.now(), userId);
     for (const subscription of due) {
       await this.end(subscription.id, async (db, now) => {
-        await db.updateTable('user_subscriptions').set({ status: 'expired', updated_at: now }).where('id', '=', subscription.id).where('status', '=', 'active').execute();
+        await db
+          .updateTable('user_subscriptions')
+          .set({ status: 'expired', updated_at: now })
+          .where('id', '=', subscription.id)
+          .where('status', '=', 'active')
+          .execute();
       });
     }
     return due.length;
@@ -240,7 +308,11 @@ export class SubscriptionService {
     const userId = subscription.user_id;
     const moved = await this.context.database.db.transaction().execute(async (db) => {
       const now = this.now();
-      await db.updateTable('users').set((eb) => ({ group: eb.ref('group') })).where('id', '=', userId).execute();
+      await db
+        .updateTable('users')
+        .set((eb) => ({ group: eb.ref('group') }))
+        .where('id', '=', userId)
+        .execute();
       await change(db, now);
       const others = await db
         .selectFrom('user_subscriptions')
@@ -296,9 +368,16 @@ export class SubscriptionService {
    * Zeroes `amount_used` of the active subscriptions of a user (optionally of one plan) or of a plan;
    * with `advance`, the next reset is counted again from now.
    */
-  async reset(scope: { userId: number; planId?: number } | { planId: number }, advance: boolean): Promise<SubscriptionResetResult> {
+  async reset(
+    scope: { userId: number; planId?: number } | { planId: number },
+    advance: boolean,
+  ): Promise<SubscriptionResetResult> {
     const now = this.now();
-    let query = this.context.database.db.selectFrom('user_subscriptions').selectAll().where('status', '=', 'active').where('end_time', '>', now);
+    let query = this.context.database.db
+      .selectFrom('user_subscriptions')
+      .selectAll()
+      .where('status', '=', 'active')
+      .where('end_time', '>', now);
     if ('userId' in scope) query = query.where('user_id', '=', scope.userId);
     if (scope.planId) query = query.where('plan_id', '=', scope.planId);
     const rows = await query.execute();
@@ -308,9 +387,18 @@ export class SubscriptionService {
       const planId = Number(row.plan_id);
       if (!plans.has(planId)) plans.set(planId, await this.repository.plan(planId));
       const plan = plans.get(planId);
-      const changes: { amount_used: number; last_reset_time: number; updated_at: number; next_reset_time?: number } = { amount_used: 0, last_reset_time: now, updated_at: now };
+      const changes: { amount_used: number; last_reset_time: number; updated_at: number; next_reset_time?: number } = {
+        amount_used: 0,
+        last_reset_time: now,
+        updated_at: now,
+      };
       if (advance && plan) changes.next_reset_time = nextReset(plan, now, Number(row.end_time));
-      const result = await this.context.database.db.updateTable('user_subscriptions').set(changes).where('id', '=', row.id).where('status', '=', 'active').executeTakeFirst();
+      const result = await this.context.database.db
+        .updateTable('user_subscriptions')
+        .set(changes)
+        .where('id', '=', row.id)
+        .where('status', '=', 'active')
+        .executeTakeFirst();
       resetCount += Number(result.numUpdatedRows) > 0 ? 1 : 0;
     }
     return {

@@ -5,7 +5,6 @@ import { toNumber } from '../../db/dialect';
 import type { MidjourneyRow, TaskRow } from '../../domain/task-rows';
 import type { PageRequest } from '../paging';
 
-
 /** Whose tasks a query may see: one user's (the self view) or everyone's (administrators, who may filter by channel). */
 export type TaskScope = { userId: number } | { everyone: true };
 

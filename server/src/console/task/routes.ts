@@ -24,22 +24,50 @@ export function registerTaskRoutes(app: ConsoleApp, context: AppContext, guards:
 
   for (const path of ['/mj/', '/mj']) {
     app.get(path, { preValidation: guards.admin, schema: { querystring: midjourneyQuerySchema } }, async (request) =>
-      plainList(await lists.midjourneys(everyone, request.query, pagingOf(request.query), languageOf(request.headers['accept-language']))),
+      plainList(
+        await lists.midjourneys(
+          everyone,
+          request.query,
+          pagingOf(request.query),
+          languageOf(request.headers['accept-language']),
+        ),
+      ),
     );
   }
   for (const path of ['/mj/self/', '/mj/self']) {
     app.get(path, { preValidation: guards.user, schema: { querystring: midjourneyQuerySchema } }, async (request) =>
-      plainList(await lists.midjourneys(own(request), request.query, pagingOf(request.query), languageOf(request.headers['accept-language']))),
+      plainList(
+        await lists.midjourneys(
+          own(request),
+          request.query,
+          pagingOf(request.query),
+          languageOf(request.headers['accept-language']),
+        ),
+      ),
     );
   }
   for (const path of ['/task/', '/task']) {
     app.get(path, { preValidation: guards.admin, schema: { querystring: taskQuerySchema } }, async (request) =>
-      plainList(await lists.tasks(everyone, request.query, pagingOf(request.query), languageOf(request.headers['accept-language']))),
+      plainList(
+        await lists.tasks(
+          everyone,
+          request.query,
+          pagingOf(request.query),
+          languageOf(request.headers['accept-language']),
+        ),
+      ),
     );
   }
   for (const path of ['/task/self/', '/task/self']) {
     app.get(path, { preValidation: guards.user, schema: { querystring: taskQuerySchema } }, async (request) =>
-      plainList(await lists.tasks(own(request), request.query, pagingOf(request.query), languageOf(request.headers['accept-language']))),
+      plainList(
+        await lists.tasks(
+          own(request),
+          request.query,
+          pagingOf(request.query),
+          languageOf(request.headers['accept-language']),
+        ),
+      ),
     );
   }
 }

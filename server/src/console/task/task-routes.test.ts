@@ -51,7 +51,13 @@ describe.each(kinds)('task lists on %s', (kind: DatabaseKind) => {
       .values([
         drawing(aliceUser.id, 'mj-old', 5, nowMs - 40 * DAY_SECONDS * 1000),
         drawing(aliceUser.id, 'mj-a1', 5, nowMs - 3_600_000),
-        { ...drawing(aliceUser.id, 'mj-a2', 6, nowMs - 60_000), status: 'FAILURE', progress: '0%', fail_reason: 'banned prompt', image_url: null },
+        {
+          ...drawing(aliceUser.id, 'mj-a2', 6, nowMs - 60_000),
+          status: 'FAILURE',
+          progress: '0%',
+          fail_reason: 'banned prompt',
+          image_url: null,
+        },
         drawing(bobUser.id, 'mj-b1', 5, nowMs - 30_000),
       ])
       .execute();
@@ -138,13 +144,18 @@ describe.each(kinds)('task lists on %s', (kind: DatabaseKind) => {
     expect(submitting).toMatchObject({ channel_id: 8, platform: 'suno', action: 'LYRICS', status: '', data: null });
     expect(submitting).not.toHaveProperty('private_data');
     const finished = (await tasks(admin, '/task/?task_id=task-a1'))?.items[0];
-    expect(finished?.data).toEqual([{ id: 'task-a1', title: 'Song', audio_url: 'https://cdn.example.com/task-a1.mp3' }]);
+    expect(finished?.data).toEqual([
+      { id: 'task-a1', title: 'Song', audio_url: 'https://cdn.example.com/task-a1.mp3' },
+    ]);
     expect(JSON.stringify(finished)).not.toContain('upstream-secret');
   });
 
   it('filters async tasks by channel, task id and a window of seconds', async () => {
     expect(taskIds(await tasks(admin, '/task/?channel_id=7'))).toEqual(['task-b1', 'task-a1', 'task-yesterday']);
-    expect(taskIds(await tasks(admin, `/task/?start_timestamp=${now - 3600}&end_timestamp=${now - 45}`))).toEqual(['task-a2', 'task-a1']);
+    expect(taskIds(await tasks(admin, `/task/?start_timestamp=${now - 3600}&end_timestamp=${now - 45}`))).toEqual([
+      'task-a2',
+      'task-a1',
+    ]);
   });
 
   it('shows users only their own async tasks, without channel ids', async () => {
@@ -159,11 +170,27 @@ describe.each(kinds)('task lists on %s', (kind: DatabaseKind) => {
     const reversed = await alice.get(`/task/self?start_timestamp=${now}&end_timestamp=${now - 60}`);
     expect(reversed).toMatchObject({ success: false, message: 'The start time cannot be later than the end time' });
     const reversedDrawing = await admin.get(`/mj/?start_timestamp=${nowMs}&end_timestamp=${nowMs - 60_000}`);
-    expect(reversedDrawing).toMatchObject({ success: false, message: 'The start time cannot be later than the end time' });
+    expect(reversedDrawing).toMatchObject({
+      success: false,
+      message: 'The start time cannot be later than the end time',
+    });
     // The reference's console sends end_timestamp=NaN on its first load.
-    expect(taskIds(await tasks(admin, `/task/?p=0&start_timestamp=${now - 3600}&end_timestamp=NaN`))).toEqual(['task-b1', 'task-a2', 'task-a1']);
-    expect(taskIds(await tasks(alice, '/task/self?p=&start_timestamp=&end_timestamp=NaN'))).toEqual(['task-a2', 'task-a1', 'task-yesterday']);
-    expect(mjIds(await drawings(admin, '/mj/?channel_id=abc&end_timestamp=NaN'))).toEqual(['mj-b1', 'mj-a2', 'mj-a1', 'mj-old']);
+    expect(taskIds(await tasks(admin, `/task/?p=0&start_timestamp=${now - 3600}&end_timestamp=NaN`))).toEqual([
+      'task-b1',
+      'task-a2',
+      'task-a1',
+    ]);
+    expect(taskIds(await tasks(alice, '/task/self?p=&start_timestamp=&end_timestamp=NaN'))).toEqual([
+      'task-a2',
+      'task-a1',
+      'task-yesterday',
+    ]);
+    expect(mjIds(await drawings(admin, '/mj/?channel_id=abc&end_timestamp=NaN'))).toEqual([
+      'mj-b1',
+      'mj-a2',
+      'mj-a1',
+      'mj-old',
+    ]);
   });
   it("reads the gateway's own fail reasons in the caller's language, and upstream reasons as written", async () => {
     const rootHeaders = await signIn(server, 'root', '123456');
@@ -171,13 +198,37 @@ describe.each(kinds)('task lists on %s', (kind: DatabaseKind) => {
     await server.context.database.db
       .insertInto('midjourneys')
       // An earlier version stored the timeout in English.
-      .values({ user_id: 1, mj_id: 'mj-timeout', channel_id: 6, submit_time: nowMs, action: 'IMAGINE', code: 1, status: 'FAILURE', progress: '0%', prompt: 'x', fail_reason: 'The task timed out' })
+      .values({
+        user_id: 1,
+        mj_id: 'mj-timeout',
+        channel_id: 6,
+        submit_time: nowMs,
+        action: 'IMAGINE',
+        code: 1,
+        status: 'FAILURE',
+        progress: '0%',
+        prompt: 'x',
+        fail_reason: 'The task timed out',
+      })
       .execute();
     await server.context.database.db
       .insertInto('tasks')
-      .values({ task_id: 'task-timeout', platform: 'suno', user_id: 1, channel_id: 7, submit_time: now, action: 'MUSIC', status: 'FAILURE', progress: '100%', fail_reason: '任务超时' })
+      .values({
+        task_id: 'task-timeout',
+        platform: 'suno',
+        user_id: 1,
+        channel_id: 7,
+        submit_time: now,
+        action: 'MUSIC',
+        status: 'FAILURE',
+        progress: '100%',
+        fail_reason: '任务超时',
+      })
       .execute();
-    for (const [caller, text] of [[zh, '任务超时'], [en, 'The task timed out']] as const) {
+    for (const [caller, text] of [
+      [zh, '任务超时'],
+      [en, 'The task timed out'],
+    ] as const) {
       expect((await drawings(caller, '/mj/?mj_id=mj-timeout'))?.items[0]?.fail_reason).toBe(text);
       expect((await tasks(caller, '/task/?task_id=task-timeout'))?.items[0]?.fail_reason).toBe(text);
     }

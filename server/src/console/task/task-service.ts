@@ -15,18 +15,38 @@ export class TaskListService {
     this.repository = new TaskListRepository(context.database);
   }
 
-  async midjourneys(scope: TaskScope, filter: MidjourneyFilter, paging: PageRequest, language: Language): Promise<PageData<MidjourneyView>> {
+  async midjourneys(
+    scope: TaskScope,
+    filter: MidjourneyFilter,
+    paging: PageRequest,
+    language: Language,
+  ): Promise<PageData<MidjourneyView>> {
     const { total, rows } = await this.repository.midjourneys(scope, checkedWindow(filter), paging);
     const options = this.context.options;
     const images = { forward: options.boolean('MjForwardUrlEnabled'), serverAddress: options.string('ServerAddress') };
     const views = rows.map((row) => midjourneyView(row, images, language));
-    return { items: 'userId' in scope ? views.map(withoutChannel) : views, page: paging.page, page_size: paging.size, total };
+    return {
+      items: 'userId' in scope ? views.map(withoutChannel) : views,
+      page: paging.page,
+      page_size: paging.size,
+      total,
+    };
   }
 
-  async tasks(scope: TaskScope, filter: TaskFilter, paging: PageRequest, language: Language): Promise<PageData<TaskView>> {
+  async tasks(
+    scope: TaskScope,
+    filter: TaskFilter,
+    paging: PageRequest,
+    language: Language,
+  ): Promise<PageData<TaskView>> {
     const { total, rows } = await this.repository.tasks(scope, checkedWindow(filter), paging);
     const views = rows.map((row) => taskView(row, language));
-    return { items: 'userId' in scope ? views.map(withoutChannel) : views, page: paging.page, page_size: paging.size, total };
+    return {
+      items: 'userId' in scope ? views.map(withoutChannel) : views,
+      page: paging.page,
+      page_size: paging.size,
+      total,
+    };
   }
 }
 

@@ -19,7 +19,11 @@ export function midjourneyView(row: MidjourneyRow, images: ImageAddressing, lang
     user_id: toNumber(row.user_id),
     action: row.action,
     mj_id: row.mj_id,
-    ...drawingColumns(row, midjourneyImageAddress(row.image_url ?? '', row.mj_id, images.forward, images.serverAddress), language),
+    ...drawingColumns(
+      row,
+      midjourneyImageAddress(row.image_url ?? '', row.mj_id, images.forward, images.serverAddress),
+      language,
+    ),
     video_urls: row.video_urls ?? '',
     channel_id: toNumber(row.channel_id),
     quota: toNumber(row.quota),

@@ -18,7 +18,10 @@ function allowAnyOrigin(reply: FastifyReply): void {
  */
 export function registerTokenSelfServiceRoutes(app: ConsoleApp, context: AppContext): void {
   const tokens = new TokenSelfService(context);
-  const limited = { preHandler: criticalRateLimit(context), onRequest: async (_request: unknown, reply: FastifyReply) => allowAnyOrigin(reply) };
+  const limited = {
+    preHandler: criticalRateLimit(context),
+    onRequest: async (_request: unknown, reply: FastifyReply) => allowAnyOrigin(reply),
+  };
 
   for (const path of ['/log/token', '/usage/token/', '/usage/token']) {
     app.options(path, async (_request, reply) => {

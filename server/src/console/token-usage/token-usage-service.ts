@@ -1,4 +1,11 @@
-import { TOKEN_KEY_PREFIX, TokenStatus, UserStatus, splitModelLimits, type LogView, type TokenUsageView } from '@switchboard/contract';
+import {
+  TOKEN_KEY_PREFIX,
+  TokenStatus,
+  UserStatus,
+  splitModelLimits,
+  type LogView,
+  type TokenUsageView,
+} from '@switchboard/contract';
 import type { Selectable } from 'kysely';
 import type { AppContext } from '../../app-context';
 import { toBoolean, toNumber } from '../../db/dialect';
@@ -38,12 +45,24 @@ export class TokenSelfService {
     const key = keyOfHeader(authorization);
     if (!key) throw new AppError(messages.tokenUsage.keyMissing, { status: 401, code: 'token_missing' });
     const { db } = this.context.database;
-    const token = await db.selectFrom('tokens').selectAll().where('key', '=', key).where('deleted_at', 'is', null).executeTakeFirst();
+    const token = await db
+      .selectFrom('tokens')
+      .selectAll()
+      .where('key', '=', key)
+      .where('deleted_at', 'is', null)
+      .executeTakeFirst();
     if (!token) throw new AppError(messages.tokenUsage.keyInvalid, { status: 401, code: 'token_invalid' });
-    if (toNumber(token.status) === TokenStatus.Disabled) throw new AppError(messages.tokenUsage.tokenDisabled, { status: 401, code: 'token_disabled' });
-    const user = await db.selectFrom('users').select(['status', 'deleted_at']).where('id', '=', token.user_id).executeTakeFirst();
-    if (!user || user.deleted_at !== null) throw new AppError(messages.tokenUsage.keyInvalid, { status: 401, code: 'token_invalid' });
-    if (toNumber(user.status) !== UserStatus.Enabled) throw new AppError(messages.tokenUsage.userBanned, { status: 403, code: 'user_banned' });
+    if (toNumber(token.status) === TokenStatus.Disabled)
+      throw new AppError(messages.tokenUsage.tokenDisabled, { status: 401, code: 'token_disabled' });
+    const user = await db
+      .selectFrom('users')
+      .select(['status', 'deleted_at'])
+      .where('id', '=', token.user_id)
+      .executeTakeFirst();
+    if (!user || user.deleted_at !== null)
+      throw new AppError(messages.tokenUsage.keyInvalid, { status: 401, code: 'token_invalid' });
+    if (toNumber(user.status) !== UserStatus.Enabled)
+      throw new AppError(messages.tokenUsage.userBanned, { status: 403, code: 'user_banned' });
     return token;
   }
 

@@ -16,12 +16,19 @@ describe.each(kinds)('token self-service on %s', (kind) => {
   let token: { id: number; key: string; apiKey: string };
 
   const get = (path: string, authorization?: string) =>
-    server.call(path, { headers: { 'accept-language': 'en', ...(authorization === undefined ? {} : { authorization }) } });
+    server.call(path, {
+      headers: { 'accept-language': 'en', ...(authorization === undefined ? {} : { authorization }) },
+    });
 
   beforeAll(async () => {
     upstream = await new FakeOpenAIUpstream().start();
     userId = await addUser(server, 'holder', { quota: 10_000_000 });
-    token = await addToken(server, userId, { name: 'ci-key', remain: 500_000, modelLimits: ['gpt-4o', 'gpt-4o-mini'], expiredTime: 4_102_444_800 });
+    token = await addToken(server, userId, {
+      name: 'ci-key',
+      remain: 500_000,
+      modelLimits: ['gpt-4o', 'gpt-4o-mini'],
+      expiredTime: 4_102_444_800,
+    });
     await addChannel(server, { name: CHANNEL_NAME, baseUrl: upstream.url, models: ['gpt-4o'] });
     for (let call = 0; call < 2; call++) {
       const reply = await server.call('/v1/chat/completions', {
@@ -34,13 +41,23 @@ describe.each(kinds)('token self-service on %s', (kind) => {
     await flushAll(server);
     const other = await addToken(server, userId, { name: 'other-key', remain: 1 });
     await writeLogs(server, [
-      consumption(userId, 'holder', { token_id: other.id, token_name: 'other-key', created_at: 1, channel_name: CHANNEL_NAME }),
+      consumption(userId, 'holder', {
+        token_id: other.id,
+        token_name: 'other-key',
+        created_at: 1,
+        channel_name: CHANNEL_NAME,
+      }),
       consumption(userId, 'holder', {
         token_id: token.id,
         token_name: 'ci-key',
         created_at: 2,
         channel_name: CHANNEL_NAME,
-        other: JSON.stringify({ model_ratio: 1, admin_info: { use_channel: ['1'] }, audit_info: { note: 'x' }, stream_status: { ok: true } }),
+        other: JSON.stringify({
+          model_ratio: 1,
+          admin_info: { use_channel: ['1'] },
+          audit_info: { note: 'x' },
+          stream_status: { ok: true },
+        }),
       }),
     ]);
   });
@@ -63,8 +80,27 @@ describe.each(kinds)('token self-service on %s', (kind) => {
       expect(body.data.every((row) => row.token_id === token.id && row.token_name === 'ci-key')).toBe(true);
       expect(Object.keys(body.data[0] ?? {}).sort()).toEqual(
         [
-          'id', 'user_id', 'created_at', 'type', 'content', 'username', 'token_name', 'token_id', 'model_name', 'quota', 'prompt_tokens',
-          'completion_tokens', 'use_time', 'is_stream', 'channel', 'channel_name', 'group', 'ip', 'request_id', 'upstream_request_id', 'other',
+          'id',
+          'user_id',
+          'created_at',
+          'type',
+          'content',
+          'username',
+          'token_name',
+          'token_id',
+          'model_name',
+          'quota',
+          'prompt_tokens',
+          'completion_tokens',
+          'use_time',
+          'is_stream',
+          'channel',
+          'channel_name',
+          'group',
+          'ip',
+          'request_id',
+          'upstream_request_id',
+          'other',
         ].sort(),
       );
       expect(body.data.every((row) => row.channel_name === '')).toBe(true);
@@ -112,7 +148,11 @@ describe.each(kinds)('token self-service on %s', (kind) => {
       expect((await get('/api/usage/token/', `Bearer ${disabled.apiKey}`)).status).toBe(401);
       const banned = await addUser(server, 'banned-holder');
       const bannedToken = await addToken(server, banned);
-      await server.context.database.db.updateTable('users').set({ status: UserStatus.Disabled }).where('id', '=', banned).execute();
+      await server.context.database.db
+        .updateTable('users')
+        .set({ status: UserStatus.Disabled })
+        .where('id', '=', banned)
+        .execute();
       const refused = await get('/api/log/token', `Bearer ${bannedToken.apiKey}`);
       expect(refused.status).toBe(403);
       expect(await refused.json()).toMatchObject({ success: false });
@@ -126,7 +166,10 @@ describe.each(kinds)('token self-service on %s', (kind) => {
     });
 
     it('answers a cross-origin preflight', async () => {
-      const response = await server.call('/api/log/token', { method: 'OPTIONS', headers: { origin: 'https://example.org', 'access-control-request-method': 'GET' } });
+      const response = await server.call('/api/log/token', {
+        method: 'OPTIONS',
+        headers: { origin: 'https://example.org', 'access-control-request-method': 'GET' },
+      });
       expect(response.status).toBe(204);
       expect(response.headers.get('access-control-allow-headers')).toContain('Authorization');
     });

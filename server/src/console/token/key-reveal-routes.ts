@@ -24,7 +24,12 @@ const batchBodySchema = z.object({ ids: z.array(z.coerce.number().int().positive
 export function registerTokenKeyRoutes(app: ConsoleApp, context: AppContext, guards: Guards): void {
   const tokens = new TokenRepository(context.database);
   const limited = (request: FastifyRequest) =>
-    enforceLimit(context, `token-key:${request.ip}`, context.config.CRITICAL_RATE_LIMIT, context.config.CRITICAL_RATE_LIMIT_DURATION);
+    enforceLimit(
+      context,
+      `token-key:${request.ip}`,
+      context.config.CRITICAL_RATE_LIMIT,
+      context.config.CRITICAL_RATE_LIMIT_DURATION,
+    );
   const options = { onRequest: limited, preValidation: guards.user };
 
   app.post('/token/batch/keys', { ...options, schema: { body: batchBodySchema } }, async (request, reply) => {

@@ -51,16 +51,27 @@ describe('token keys: masked in lists, whole on demand', () => {
   it('reveals only one’s own tokens, at most 100 at once', async () => {
     const first = await createToken(tokens, { name: 'batch-a' });
     const second = await createToken(tokens, { name: 'batch-b' });
-    const batch = await owner<{ keys: Record<string, string> }>('POST', '/token/batch/keys', { ids: [first.id, second.id, 999_999] });
+    const batch = await owner<{ keys: Record<string, string> }>('POST', '/token/batch/keys', {
+      ids: [first.id, second.id, 999_999],
+    });
     expect(batch.data).toEqual({ keys: { [String(first.id)]: first.key, [String(second.id)]: second.key } });
 
     expect(await stranger('POST', `/token/${first.id}/key`)).toMatchObject({ success: false });
-    expect((await stranger<{ keys: Record<string, string> }>('POST', '/token/batch/keys', { ids: [first.id, second.id] })).data).toEqual({ keys: {} });
+    expect(
+      (await stranger<{ keys: Record<string, string> }>('POST', '/token/batch/keys', { ids: [first.id, second.id] }))
+        .data,
+    ).toEqual({ keys: {} });
 
     const hundredAndOne = Array.from({ length: 101 }, (_, index) => first.id + index);
-    expect(await owner('POST', '/token/batch/keys', { ids: hundredAndOne })).toMatchObject({ success: false, message: 'Too many tokens (max 100)' });
+    expect(await owner('POST', '/token/batch/keys', { ids: hundredAndOne })).toMatchObject({
+      success: false,
+      message: 'Too many tokens (max 100)',
+    });
     expect((await owner('POST', '/token/batch/keys', { ids: hundredAndOne.slice(0, 100) })).success).toBe(true);
-    expect(await owner('POST', '/token/batch/keys', { ids: [] })).toMatchObject({ success: false, message: 'Invalid params: give the token ids' });
+    expect(await owner('POST', '/token/batch/keys', { ids: [] })).toMatchObject({
+      success: false,
+      message: 'Invalid params: give the token ids',
+    });
   });
 });
 

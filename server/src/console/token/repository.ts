@@ -78,7 +78,12 @@ export class TokenRepository {
 
   /** Newest first. */
   async page(userId: number, filter: TokenFilter, offset: number, limit: number): Promise<TokenRecord[]> {
-    const rows = await this.filtered(userId, filter).selectAll().orderBy('id', 'desc').limit(limit).offset(offset).execute();
+    const rows = await this.filtered(userId, filter)
+      .selectAll()
+      .orderBy('id', 'desc')
+      .limit(limit)
+      .offset(offset)
+      .execute();
     return rows.map(normalise);
   }
 

@@ -13,7 +13,11 @@ import type { TokenOwner } from './token-fields';
 
 /** `p` counts from 0 and the page size is `size`, as in the reference of the spec's era (`page_size` also answers). */
 const listQuerySchema = zeroBasedPageQuerySchema;
-const searchQuerySchema = z.object({ ...zeroBasedPageQuery, keyword: z.string().default(''), token: z.string().default('') });
+const searchQuerySchema = z.object({
+  ...zeroBasedPageQuery,
+  keyword: z.string().default(''),
+  token: z.string().default(''),
+});
 /** A search without a page size answers every match, as the reference's does (its scripts read one plain list); bounded all the same. */
 const UNPAGED_SEARCH_LIMIT = 1000;
 const idParamsSchema = z.object({ id: z.coerce.number().int().positive() });
@@ -27,7 +31,10 @@ export function registerTokenRoutes(app: ConsoleApp, context: AppContext, guards
     return { id: user.id, group: user.group };
   };
   const guarded = { preValidation: guards.user };
-  const listed = (page: Awaited<ReturnType<TokenService['list']>>) => ({ ...page, items: page.items.map((view) => listedToken(context, view)) });
+  const listed = (page: Awaited<ReturnType<TokenService['list']>>) => ({
+    ...page,
+    items: page.items.map((view) => listedToken(context, view)),
+  });
 
   // The spec writes these paths with a trailing slash; both spellings answer.
   for (const path of ['/token/', '/token']) {
@@ -39,11 +46,16 @@ export function registerTokenRoutes(app: ConsoleApp, context: AppContext, guards
       ok(await tokens.create(ownerOf(request), request.body)),
     );
 
-    app.put(path, { ...guarded, schema: { body: tokenUpdateRequestSchema, querystring: updateQuerySchema } }, async (request) => {
-      const owner = ownerOf(request);
-      if (request.query.status_only === 'true') return ok(listedToken(context, await tokens.setStatus(owner, request.body.id, request.body.status)));
-      return ok(listedToken(context, await tokens.update(owner, request.body)));
-    });
+    app.put(
+      path,
+      { ...guarded, schema: { body: tokenUpdateRequestSchema, querystring: updateQuerySchema } },
+      async (request) => {
+        const owner = ownerOf(request);
+        if (request.query.status_only === 'true')
+          return ok(listedToken(context, await tokens.setStatus(owner, request.body.id, request.body.status)));
+        return ok(listedToken(context, await tokens.update(owner, request.body)));
+      },
+    );
   }
 
   app.get('/token/search', { ...guarded, schema: { querystring: searchQuerySchema } }, async (request) => {

@@ -25,7 +25,8 @@ export interface CheckedTokenFields extends TokenFields {
 /** The groups a user may put a token in: the option UserUsableGroups, plus the user's own group. */
 export function usableGroups(context: AppContext, ownGroup: string): Set<string> {
   const configured = context.options.json<unknown>('UserUsableGroups');
-  const names = configured && typeof configured === 'object' && !Array.isArray(configured) ? Object.keys(configured) : [];
+  const names =
+    configured && typeof configured === 'object' && !Array.isArray(configured) ? Object.keys(configured) : [];
   return new Set([...names, ownGroup].filter((name) => name !== ''));
 }
 
@@ -46,11 +47,17 @@ interface CheckOptions extends TokenCheckOptions {
  * Applies spec 001 §5 and issue 8 to a token's fields and returns them normalised (trimmed name,
  * de-duplicated model list, one address per line); the first broken rule throws its message.
  */
-export function checkFields(context: AppContext, owner: TokenOwner, fields: TokenFields, options: CheckOptions): CheckedTokenFields {
+export function checkFields(
+  context: AppContext,
+  owner: TokenOwner,
+  fields: TokenFields,
+  options: CheckOptions,
+): CheckedTokenFields {
   const problem = checkTokenFields(fields, options);
   if (problem) throw new AppError(problemText({ ...messages.common, ...messages.token }, problem));
   const allowedIps = normaliseAllowedIps(fields.allow_ips);
-  if (!allowedIps.ok) throw new AppError(fill(messages.token.ipInvalid, { line: allowedIps.line, value: allowedIps.value }));
+  if (!allowedIps.ok)
+    throw new AppError(fill(messages.token.ipInvalid, { line: allowedIps.line, value: allowedIps.value }));
   const group = fields.group.trim();
   if (options.checkGroup && group !== '' && !usableGroups(context, owner.group).has(group)) {
     throw new AppError(fill(messages.token.groupNotUsable, { group }));

@@ -1,5 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { TOKEN_KEY_ALPHABET, TOKEN_KEY_LENGTH, TOKEN_KEY_PREFIX, TOKEN_NAME_SUFFIX_LENGTH } from '@switchboard/contract';
+import {
+  TOKEN_KEY_ALPHABET,
+  TOKEN_KEY_LENGTH,
+  TOKEN_KEY_PREFIX,
+  TOKEN_NAME_SUFFIX_LENGTH,
+} from '@switchboard/contract';
 
 // The largest multiple of the alphabet size below 256: bytes at or above it are skipped so that
 // every character is equally likely.

@@ -15,7 +15,7 @@ beforeAll(async () => {
 });
 afterAll(() => upstream.stop());
 
-describe.each(kinds)('a token\'s requests and tokens per minute on %s (issue 22)', (kind: DatabaseKind) => {
+describe.each(kinds)("a token's requests and tokens per minute on %s (issue 22)", (kind: DatabaseKind) => {
   let server: TestServer;
   let english: TokenClient;
   let chinese: TokenClient;
@@ -47,23 +47,46 @@ describe.each(kinds)('a token\'s requests and tokens per minute on %s (issue 22)
   });
 
   it.each([
-    ['a negative requests per minute', { rpm_limit: -1 }, 'Requests per minute must be a whole number', '每分钟请求数必须是不小于 0 的整数'],
-    ['a fractional requests per minute', { rpm_limit: 2.5 }, 'Requests per minute must be a whole number', '每分钟请求数必须是不小于 0 的整数'],
-    ['a negative tokens per minute', { tpm_limit: -100 }, 'Tokens per minute must be a whole number', '每分钟 Token 数必须是不小于 0 的整数'],
-    ['a fractional tokens per minute', { tpm_limit: 0.1 }, 'Tokens per minute must be a whole number', '每分钟 Token 数必须是不小于 0 的整数'],
-  ])('refuses %s on create and on update, in the caller language, and changes nothing', async (_case, limits, englishText, chineseText) => {
-    const before = (await english.list()).data?.length;
-    const created = await english.create({ name: 'refused', ...limits });
-    expect(created.success).toBe(false);
-    expect(created.message).toContain(englishText);
-    expect((await english.list()).data?.length).toBe(before);
+    [
+      'a negative requests per minute',
+      { rpm_limit: -1 },
+      'Requests per minute must be a whole number',
+      '每分钟请求数必须是不小于 0 的整数',
+    ],
+    [
+      'a fractional requests per minute',
+      { rpm_limit: 2.5 },
+      'Requests per minute must be a whole number',
+      '每分钟请求数必须是不小于 0 的整数',
+    ],
+    [
+      'a negative tokens per minute',
+      { tpm_limit: -100 },
+      'Tokens per minute must be a whole number',
+      '每分钟 Token 数必须是不小于 0 的整数',
+    ],
+    [
+      'a fractional tokens per minute',
+      { tpm_limit: 0.1 },
+      'Tokens per minute must be a whole number',
+      '每分钟 Token 数必须是不小于 0 的整数',
+    ],
+  ])(
+    'refuses %s on create and on update, in the caller language, and changes nothing',
+    async (_case, limits, englishText, chineseText) => {
+      const before = (await english.list()).data?.length;
+      const created = await english.create({ name: 'refused', ...limits });
+      expect(created.success).toBe(false);
+      expect(created.message).toContain(englishText);
+      expect((await english.list()).data?.length).toBe(before);
 
-    const token = await createToken(english, { name: 'kept', rpm_limit: 7, tpm_limit: 700 });
-    const updated = await chinese.update({ id: token.id, ...limits });
-    expect(updated.success).toBe(false);
-    expect(updated.message).toContain(chineseText);
-    expect((await english.get(token.id)).data).toMatchObject({ rpm_limit: 7, tpm_limit: 700 });
-  });
+      const token = await createToken(english, { name: 'kept', rpm_limit: 7, tpm_limit: 700 });
+      const updated = await chinese.update({ id: token.id, ...limits });
+      expect(updated.success).toBe(false);
+      expect(updated.message).toContain(chineseText);
+      expect((await english.get(token.id)).data).toMatchObject({ rpm_limit: 7, tpm_limit: 700 });
+    },
+  );
 });
 
 describe('the relay follows a limit set in the console', () => {
@@ -77,7 +100,8 @@ describe('the relay follows a limit set in the console', () => {
     const client = tokenClient(server, await signIn(server, 'relayed', 'password123'), 'en');
     const token = await createToken(client, { name: 'relay', unlimited_quota: true });
     const openai = new OpenAI({ apiKey: `sk-${token.key}`, baseURL: `${server.url}/v1`, maxRetries: 0 });
-    const ask = () => openai.chat.completions.create({ model: 'gpt-4o-mini', messages: [{ role: 'user', content: 'hi' }] });
+    const ask = () =>
+      openai.chat.completions.create({ model: 'gpt-4o-mini', messages: [{ role: 'user', content: 'hi' }] });
 
     // The first calls load the token into the relay cache without a limit.
     await ask();

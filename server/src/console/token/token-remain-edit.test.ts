@@ -40,7 +40,12 @@ describe('editing a token while calls spend from it', () => {
 
   it('refuses a remaining quota edited from a stale value, saying what remains, and changes nothing', async () => {
     const { loaded, remainNow } = await loadedThenSpent();
-    const reply = await owner.update({ id: loaded.id, name: 'renamed', remain_quota: 2_000_000, expected_remain_quota: LOADED_REMAIN });
+    const reply = await owner.update({
+      id: loaded.id,
+      name: 'renamed',
+      remain_quota: 2_000_000,
+      expected_remain_quota: LOADED_REMAIN,
+    });
     expect(reply).toMatchObject({
       success: false,
       message: `The token’s remaining quota changed meanwhile (now ${remainNow}) and nothing was saved: reload and enter it again`,

@@ -62,12 +62,17 @@ export class TokenService {
   async create(owner: TokenOwner, request: TokenCreateRequest): Promise<TokenView[]> {
     const quantity = request.quantity ?? 1;
     const now = nowSeconds();
-    const checked = checkFields(this.context, owner, { ...TOKEN_FIELD_DEFAULTS, ...givenFields(request) }, {
-      nowSeconds: now,
-      checkExpiryAgainstNow: true,
-      checkGroup: true,
-      quantity,
-    });
+    const checked = checkFields(
+      this.context,
+      owner,
+      { ...TOKEN_FIELD_DEFAULTS, ...givenFields(request) },
+      {
+        nowSeconds: now,
+        checkExpiryAgainstNow: true,
+        checkGroup: true,
+        quantity,
+      },
+    );
     const count = await this.repository.count(owner.id);
     if (count + quantity > MAX_TOKENS_PER_USER) {
       throw new AppError(fill(messages.token.tooManyTokens, { max: MAX_TOKENS_PER_USER, count }));
@@ -94,7 +99,11 @@ export class TokenService {
     const existing = await this.owned(owner, id);
     const liveRemain = await this.context.balances.tokenRemain(id);
     // A client that says which remaining quota it edited is refused when calls spent from the token since.
-    if (request.remain_quota !== undefined && request.expected_remain_quota !== undefined && request.expected_remain_quota !== liveRemain) {
+    if (
+      request.remain_quota !== undefined &&
+      request.expected_remain_quota !== undefined &&
+      request.expected_remain_quota !== liveRemain
+    ) {
       throw new AppError(fill(messages.token.remainQuotaStale, { remain: liveRemain }));
     }
     const current: TokenFields = { ...existing, remain_quota: liveRemain };
@@ -107,7 +116,8 @@ export class TokenService {
     });
     // A stored expired/exhausted mark (the relay may write one) lifts once the edit makes the token usable.
     const usableAgain = !isTokenExpired(checked, now) && !isTokenExhausted(checked);
-    const lifted = (existing.status === TokenStatus.Expired || existing.status === TokenStatus.Exhausted) && usableAgain;
+    const lifted =
+      (existing.status === TokenStatus.Expired || existing.status === TokenStatus.Exhausted) && usableAgain;
     await this.repository.update(owner.id, id, {
       ...storedFields(checked),
       ...(lifted ? { status: TokenStatus.Enabled } : {}),
@@ -119,12 +129,14 @@ export class TokenService {
 
   /** Enables (1) or disables (2); an expired or exhausted token cannot be enabled. */
   async setStatus(owner: TokenOwner, id: number, status: number | undefined): Promise<TokenView> {
-    if (status !== TokenStatus.Enabled && status !== TokenStatus.Disabled) throw new AppError(messages.token.statusInvalid);
+    if (status !== TokenStatus.Enabled && status !== TokenStatus.Disabled)
+      throw new AppError(messages.token.statusInvalid);
     const existing = await this.owned(owner, id);
     if (status === TokenStatus.Enabled) {
       if (isTokenExpired(existing, nowSeconds())) throw new AppError(messages.token.expiredCannotEnable);
       const remain = await this.context.balances.tokenRemain(id);
-      if (isTokenExhausted({ ...existing, remain_quota: remain })) throw new AppError(messages.token.exhaustedCannotEnable);
+      if (isTokenExhausted({ ...existing, remain_quota: remain }))
+        throw new AppError(messages.token.exhaustedCannotEnable);
     }
     await this.repository.update(owner.id, id, { status });
     await this.announce(existing.key);

@@ -47,7 +47,10 @@ describe.each(kinds)('tokens on %s', (kind: DatabaseKind) => {
     expect(reply.success).toBe(true);
     const names = reply.data?.map((token) => token.name) ?? [];
     expect(names[0]).toBe('batch');
-    expect(names.slice(1)).toEqual([expect.stringMatching(/^batch-[0-9a-zA-Z]{6}$/), expect.stringMatching(/^batch-[0-9a-zA-Z]{6}$/)]);
+    expect(names.slice(1)).toEqual([
+      expect.stringMatching(/^batch-[0-9a-zA-Z]{6}$/),
+      expect.stringMatching(/^batch-[0-9a-zA-Z]{6}$/),
+    ]);
     expect(new Set(reply.data?.map((token) => token.key)).size).toBe(3);
     expect(reply.data?.every((token) => token.remain_quota === 7)).toBe(true);
   });
@@ -65,7 +68,9 @@ describe.each(kinds)('tokens on %s', (kind: DatabaseKind) => {
     const taken = await createToken(alice, { name: 'taken' });
     const owner = { id: aliceId, group: 'default' };
     let calls = 0;
-    const repeating = new TokenService(server.context, { generateKey: () => (calls++ === 0 ? taken.key : `${'k'.repeat(47)}${calls % 10}`) });
+    const repeating = new TokenService(server.context, {
+      generateKey: () => (calls++ === 0 ? taken.key : `${'k'.repeat(47)}${calls % 10}`),
+    });
     const [created] = await repeating.create(owner, { name: 'collided' });
     expect(created?.key).not.toBe(taken.key);
     expect(created?.key).toHaveLength(48);
@@ -107,7 +112,10 @@ describe.each(kinds)('tokens on %s', (kind: DatabaseKind) => {
     const expired = await createToken(alice, { name: 'expired', expired_time: nowSeconds() + 60 });
     await setColumns(expired.id, { expired_time: nowSeconds() - 60, status: TokenStatus.Disabled });
     const refusedExpired = await alice.setStatus(expired.id, TokenStatus.Enabled);
-    expect(refusedExpired).toMatchObject({ success: false, message: expect.stringContaining('has expired and cannot be enabled') });
+    expect(refusedExpired).toMatchObject({
+      success: false,
+      message: expect.stringContaining('has expired and cannot be enabled'),
+    });
     await alice.update({ id: expired.id, expired_time: -1 });
     expect((await alice.setStatus(expired.id, TokenStatus.Enabled)).data?.status).toBe(TokenStatus.Enabled);
 

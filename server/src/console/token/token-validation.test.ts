@@ -21,19 +21,44 @@ describe('creating a token refuses broken fields with a message in the caller la
   it.each([
     ['no name', {}, 'Please enter a token name', '请填写令牌名称'],
     ['a blank name', { name: '   ' }, 'Please enter a token name', '请填写令牌名称'],
-    ['a name over 50 characters', { name: 'n'.repeat(TOKEN_NAME_MAX_LENGTH + 1) }, 'at most 50 characters', '最多 50 个字符'],
+    [
+      'a name over 50 characters',
+      { name: 'n'.repeat(TOKEN_NAME_MAX_LENGTH + 1) },
+      'at most 50 characters',
+      '最多 50 个字符',
+    ],
     ['a fractional expiry', { name: 'a', expired_time: 1.5 }, 'Expiry time format error', '过期时间格式错误'],
     ['an expiry of 0', { name: 'a', expired_time: 0 }, 'Expiry time format error', '过期时间格式错误'],
     ['an expiry past the year 9999', { name: 'a', expired_time: 1e15 }, 'Expiry time format error', '过期时间格式错误'],
     ['an expiry in the past', { name: 'a', expired_time: 1_000_000 }, 'already passed', '已经过去'],
     ['a negative quota', { name: 'a', remain_quota: -1 }, 'cannot be negative', '不能为负数'],
     ['a fractional quota', { name: 'a', remain_quota: 0.5 }, 'whole number', '必须是整数'],
-    ['a quota over a billion dollars', { name: 'a', remain_quota: MAX_TOKEN_REMAIN_QUOTA + 1 }, 'cannot exceed', '不能超过'],
+    [
+      'a quota over a billion dollars',
+      { name: 'a', remain_quota: MAX_TOKEN_REMAIN_QUOTA + 1 },
+      'cannot exceed',
+      '不能超过',
+    ],
     ['a quantity of 0', { name: 'a', quantity: 0 }, 'positive integer', '正整数'],
     ['a fractional quantity', { name: 'a', quantity: 2.5 }, 'positive integer', '正整数'],
-    ['a model limit without models', { name: 'a', model_limits_enabled: true, model_limits: ' , ' }, 'at least one model', '至少选择一个模型'],
-    ['a bad IP line', { name: 'a', allow_ips: '1.2.3.4\nlocalhost' }, 'Line 2 of the IP whitelist, "localhost"', '第 2 行“localhost”'],
-    ['a CIDR prefix too long', { name: 'a', allow_ips: '10.0.0.0/40' }, 'not a valid IP address or CIDR', '不是有效的 IP'],
+    [
+      'a model limit without models',
+      { name: 'a', model_limits_enabled: true, model_limits: ' , ' },
+      'at least one model',
+      '至少选择一个模型',
+    ],
+    [
+      'a bad IP line',
+      { name: 'a', allow_ips: '1.2.3.4\nlocalhost' },
+      'Line 2 of the IP whitelist, "localhost"',
+      '第 2 行“localhost”',
+    ],
+    [
+      'a CIDR prefix too long',
+      { name: 'a', allow_ips: '10.0.0.0/40' },
+      'not a valid IP address or CIDR',
+      '不是有效的 IP',
+    ],
     ['a group the user may not use', { name: 'a', group: 'svip' }, 'cannot use the group svip', '无权使用分组 svip'],
   ])('%s', async (_case, body, englishText, chineseText) => {
     const inEnglish = await english.create(body);
@@ -93,14 +118,23 @@ describe('editing a token checks the same rules', () => {
     expect((await english.update({ id: token.id, allow_ips: '999.1.1.1' })).message).toContain('"999.1.1.1"');
     expect((await english.update({ id: token.id, expired_time: 1_000_000 })).message).toContain('already passed');
     expect((await english.update({ id: token.id, remain_quota: -3 })).message).toContain('cannot be negative');
-    expect((await english.get(token.id)).data).toMatchObject({ name: 'kept', allow_ips: '', expired_time: token.expired_time });
+    expect((await english.get(token.id)).data).toMatchObject({
+      name: 'kept',
+      allow_ips: '',
+      expired_time: token.expired_time,
+    });
   });
 
   it('keeps the fields an edit leaves out', async () => {
     const token = await createToken(english, { name: 'partial', allow_ips: '1.1.1.1', remain_quota: 42 });
     const reply = await english.update({ id: token.id, name: 'renamed' });
     expect(reply.success).toBe(true);
-    expect(reply.data).toMatchObject({ name: 'renamed', allow_ips: '1.1.1.1', remain_quota: 42, key: maskTokenKey(token.key) });
+    expect(reply.data).toMatchObject({
+      name: 'renamed',
+      allow_ips: '1.1.1.1',
+      remain_quota: 42,
+      key: maskTokenKey(token.key),
+    });
   });
 
   it('refuses a status other than enabled or disabled', async () => {

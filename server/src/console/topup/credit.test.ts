@@ -36,7 +36,12 @@ describe('a top-up credit', () => {
   });
 
   it('is journaled with its log row: a crash right after it keeps both, never the credit alone', async () => {
-    const config = loadConfig({ SQLITE_PATH: testDatabase.sqlitePath, JOURNAL_DIR: newFolder(), BILLING_JOURNAL: 'write', WORKERS: '1' });
+    const config = loadConfig({
+      SQLITE_PATH: testDatabase.sqlitePath,
+      JOURNAL_DIR: newFolder(),
+      BILLING_JOURNAL: 'write',
+      WORKERS: '1',
+    });
     const ids = await seedBalances(database, 100, 100);
     const billing = await LocalBilling.open(config, database, null);
     void creditTopUp(contextOf(billing), { id: ids.userId, username: 'payer' }, 500, 'paid 500');
@@ -48,7 +53,11 @@ describe('a top-up credit', () => {
     const restarted = await LocalBilling.open(config, database, null);
     expect(restarted.replayed).toBe(2);
     expect(await balancesInDatabase(database, ids)).toEqual({ user: 600, token: 100 });
-    const rows = await database.db.selectFrom('logs').select(['type', 'content', 'username']).where('user_id', '=', ids.userId).execute();
+    const rows = await database.db
+      .selectFrom('logs')
+      .select(['type', 'content', 'username'])
+      .where('user_id', '=', ids.userId)
+      .execute();
     expect(rows).toEqual([{ type: 1, content: 'paid 500', username: 'payer' }]);
     await restarted.close();
   });

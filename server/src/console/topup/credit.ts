@@ -16,7 +16,15 @@ export async function creditTopUp(
   requestId?: string,
 ): Promise<void> {
   const ledger = ledgerOf(context);
-  await ledger.credit({ userId: user.id, username: user.username, amount: quota, reason, content, createdAt: nowSeconds(), requestId });
+  await ledger.credit({
+    userId: user.id,
+    username: user.username,
+    amount: quota,
+    reason,
+    content,
+    createdAt: nowSeconds(),
+    requestId,
+  });
   await ledger.durable();
   await context.bus.userChanged(user.id);
 }

@@ -64,7 +64,14 @@ export class EpayService {
     this.checkReady(method);
     const money = Number(formatMoney(this.payable(amount, user.group)));
     const tradeNo = tradeNumber(user.id, nowSeconds());
-    const form = this.form({ tradeNo, method, name: `TUC${amount}`, money, notifyPath: EPAY_NOTIFY_PATH, returnPath: '/log' });
+    const form = this.form({
+      tradeNo,
+      method,
+      name: `TUC${amount}`,
+      money,
+      notifyPath: EPAY_NOTIFY_PATH,
+      returnPath: '/log',
+    });
     await this.topUps.insert({
       user_id: user.id,
       amount,
@@ -82,11 +89,20 @@ export class EpayService {
    * callback address and sends the browser back to `returnPath` (a path on the site, or `/api/...`).
    * Refuses while epay is not set up, for an unknown method, or for less than the least payable.
    */
-  form(order: { tradeNo: string; method: string; name: string; money: number; notifyPath: string; returnPath: string }): PaymentForm {
+  form(order: {
+    tradeNo: string;
+    method: string;
+    name: string;
+    money: number;
+    notifyPath: string;
+    returnPath: string;
+  }): PaymentForm {
     const options = this.context.options;
     const callback = this.checkReady(order.method);
     if (order.money < MINIMUM_MONEY) throw new AppError(messages.topUp.moneyTooSmall);
-    const returnAddress = order.returnPath.startsWith('/api/') ? callback : withoutTrailingSlash(options.string('ServerAddress')) || callback;
+    const returnAddress = order.returnPath.startsWith('/api/')
+      ? callback
+      : withoutTrailingSlash(options.string('ServerAddress')) || callback;
     const fields = signEpayParams(
       {
         pid: options.string('EpayId'),
@@ -116,7 +132,11 @@ export class EpayService {
   /** Whether a notification is the gateway's: signed with the merchant key, for this merchant. */
   verified(params: Record<string, string>): boolean {
     const merchantKey = this.context.options.string('EpayKey');
-    return merchantKey !== '' && verifyEpaySignature(params, merchantKey) && params.pid === this.context.options.string('EpayId');
+    return (
+      merchantKey !== '' &&
+      verifyEpaySignature(params, merchantKey) &&
+      params.pid === this.context.options.string('EpayId')
+    );
   }
 
   /** Handles the gateway's notification: a bad signature changes nothing; a repeated one credits nothing more. */
@@ -135,7 +155,8 @@ export class EpayService {
   async completeByHand(tradeNo: string): Promise<void> {
     const order = await this.topUps.findByTradeNo(tradeNo.trim());
     if (!order) throw new AppError(messages.topUp.topUpNotFound);
-    if (order.status !== TopUpStatus.Pending || !(await completeOrder(this.context, order))) throw new AppError(messages.topUp.topUpNotPending);
+    if (order.status !== TopUpStatus.Pending || !(await completeOrder(this.context, order)))
+      throw new AppError(messages.topUp.topUpNotPending);
   }
 
   async list(keyword: string, page: number, pageSize: number): Promise<PageData<TopUpView>> {

@@ -10,7 +10,9 @@ export function epaySignature(params: Record<string, string>, merchantKey: strin
     .sort()
     .map((key) => `${key}=${params[key]}`)
     .join('&');
-  return createHash('md5').update(text + merchantKey, 'utf8').digest('hex');
+  return createHash('md5')
+    .update(text + merchantKey, 'utf8')
+    .digest('hex');
 }
 
 /** The parameters with `sign` and `sign_type` added. */

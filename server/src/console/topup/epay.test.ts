@@ -53,7 +53,11 @@ describe.each(kinds)('online top-up over epay on %s', (kind: DatabaseKind) => {
 
   /** Starts a payment and posts its form to the gateway, as the console's browser does. */
   const payAtGateway = async (amount: number, method = 'zfb'): Promise<ReceivedOrder> => {
-    const reply = await payer<Record<string, string>>('POST', '/user/pay', { amount, payment_method: method, top_up_code: '' });
+    const reply = await payer<Record<string, string>>('POST', '/user/pay', {
+      amount,
+      payment_method: method,
+      top_up_code: '',
+    });
     if (!reply.success || !reply.data) throw new Error(`pay refused: ${reply.message}`);
     const response = await fetch(String(reply.url), {
       method: 'POST',
@@ -66,10 +70,18 @@ describe.each(kinds)('online top-up over epay on %s', (kind: DatabaseKind) => {
     return order;
   };
   const orderOf = async (tradeNo: string) =>
-    server.context.database.db.selectFrom('top_ups').selectAll().where('trade_no', '=', tradeNo).executeTakeFirstOrThrow();
+    server.context.database.db
+      .selectFrom('top_ups')
+      .selectAll()
+      .where('trade_no', '=', tradeNo)
+      .executeTakeFirstOrThrow();
 
   it('prices an amount with Price and the top-up ratio of the user group', async () => {
-    expect(await payer('POST', '/user/amount', { amount: 10, top_up_code: '' })).toMatchObject({ success: true, message: 'success', data: '109.50' });
+    expect(await payer('POST', '/user/amount', { amount: 10, top_up_code: '' })).toMatchObject({
+      success: true,
+      message: 'success',
+      data: '109.50',
+    });
     await setOptions({ TopupGroupRatio: JSON.stringify({ default: 2 }) });
     expect((await payer('POST', '/user/amount', { amount: 10 })).data).toBe('73.00');
   });
@@ -90,7 +102,10 @@ describe.each(kinds)('online top-up over epay on %s', (kind: DatabaseKind) => {
     });
     expect(fields.out_trade_no).toMatch(new RegExp(`^USR${payerId}NO[0-9A-Za-z]{6}\\d+$`));
     expect(fields.sign).toBe(epaySignature(fields, MERCHANT_KEY));
-    expect(await orderOf(fields.out_trade_no ?? '')).toMatchObject({ status: TopUpStatus.Pending, payment_method: 'wx' });
+    expect(await orderOf(fields.out_trade_no ?? '')).toMatchObject({
+      status: TopUpStatus.Pending,
+      payment_method: 'wx',
+    });
   });
 
   it('credits a paid order once, even when the gateway repeats its notification', async () => {
@@ -130,8 +145,13 @@ describe.each(kinds)('online top-up over epay on %s', (kind: DatabaseKind) => {
     const order = await payAtGateway(4);
     const tradeNo = order.fields.out_trade_no ?? '';
     const list = await root<PageData<TopUpView>>('GET', `/user/topup?p=1&page_size=10&keyword=${tradeNo}`);
-    expect(list.data?.items).toEqual([expect.objectContaining({ trade_no: tradeNo, amount: 4, status: TopUpStatus.Pending, user_id: payerId })]);
-    expect(await payer('GET', '/user/topup')).toMatchObject({ success: false, message: 'No permission: insufficient role' });
+    expect(list.data?.items).toEqual([
+      expect.objectContaining({ trade_no: tradeNo, amount: 4, status: TopUpStatus.Pending, user_id: payerId }),
+    ]);
+    expect(await payer('GET', '/user/topup')).toMatchObject({
+      success: false,
+      message: 'No permission: insufficient role',
+    });
     expect((await payer('POST', '/user/topup/complete', { trade_no: tradeNo })).success).toBe(false);
 
     const before = await quotaOf(server, payerId);
@@ -142,30 +162,50 @@ describe.each(kinds)('online top-up over epay on %s', (kind: DatabaseKind) => {
     });
     expect(await gateway.notify(order)).toBe('success');
     expect((await quotaOf(server, payerId)).live - before.live).toBe(2_000_000);
-    expect(await root('POST', '/user/topup/complete', { trade_no: 'USR0NOnothing0' })).toMatchObject({ success: false, message: 'Top-up order not found' });
+    expect(await root('POST', '/user/topup/complete', { trade_no: 'USR0NOnothing0' })).toMatchObject({
+      success: false,
+      message: 'Top-up order not found',
+    });
   });
 
   it('refuses to pay when online top-up is off, with a bad method or below the minimum', async () => {
     const ordersBefore = gateway.orders.length;
-    const count = async () => Number((await server.context.database.db.selectFrom('top_ups').select((s) => s.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+    const count = async () =>
+      Number(
+        (
+          await server.context.database.db
+            .selectFrom('top_ups')
+            .select((s) => s.fn.countAll().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
     const rowsBefore = await count();
     await setOptions({ MinTopUp: '5' });
     expect(await payer('POST', '/user/pay', { amount: 4, payment_method: 'zfb' })).toMatchObject({
       success: false,
       message: 'The top-up amount cannot be less than the minimum (5)',
     });
-    expect(await payerZh('POST', '/user/amount', { amount: 4 })).toMatchObject({ success: false, message: '充值数量不能小于 5' });
+    expect(await payerZh('POST', '/user/amount', { amount: 4 })).toMatchObject({
+      success: false,
+      message: '充值数量不能小于 5',
+    });
     expect(await payer('POST', '/user/pay', { amount: 5.5, payment_method: 'zfb' })).toMatchObject({
       success: false,
       message: 'The top-up amount must be a whole number',
     });
-    expect(await payer('POST', '/user/pay', { amount: 10, payment_method: 'paypal' })).toMatchObject({ success: false, message: 'Unknown payment method' });
+    expect(await payer('POST', '/user/pay', { amount: 10, payment_method: 'paypal' })).toMatchObject({
+      success: false,
+      message: 'Unknown payment method',
+    });
     await setOptions({ EpayKey: '' });
     expect(await payer('POST', '/user/pay', { amount: 10, payment_method: 'zfb' })).toMatchObject({
       success: false,
       message: 'The administrator has not enabled online top-up',
     });
-    expect(await payerZh('POST', '/user/pay', { amount: 10, payment_method: 'zfb' })).toMatchObject({ success: false, message: '管理员未开启在线充值' });
+    expect(await payerZh('POST', '/user/pay', { amount: 10, payment_method: 'zfb' })).toMatchObject({
+      success: false,
+      message: '管理员未开启在线充值',
+    });
     await setOptions({ EpayKey: MERCHANT_KEY, ServerAddress: '' });
     expect((await payer('POST', '/user/pay', { amount: 10, payment_method: 'zfb' })).message).toBe(
       'The administrator has not set the server address, so payment results cannot be received',

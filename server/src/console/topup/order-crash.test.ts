@@ -24,7 +24,11 @@ const deliverPaid = (url: string, tradeNo: string) => {
     payment_status: 'paid',
     customer: 'cus_1',
   });
-  return fetch(`${url}/api/stripe/webhook`, { method: 'POST', headers: { 'content-type': 'application/json', 'stripe-signature': signature }, body }).then(
+  return fetch(`${url}/api/stripe/webhook`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'stripe-signature': signature },
+    body,
+  }).then(
     (response) => response.status,
     () => 0,
   );
@@ -34,10 +38,17 @@ const rootOf = async (running: ServerProcess): Promise<ConsoleClient> => {
   const caller = { call: (path: string, init?: RequestInit) => fetch(`${running.url}${path}`, init) };
   return consoleClient(caller, await signIn(caller, 'root', '123456'));
 };
-const quotaOf = async (root: ConsoleClient) => (await root<{ quota: number }>('GET', '/user/self')).data?.quota ?? Number.NaN;
+const quotaOf = async (root: ConsoleClient) =>
+  (await root<{ quota: number }>('GET', '/user/self')).data?.quota ?? Number.NaN;
 const succeeded = async (database: Database) =>
   toNumber(
-    (await database.db.selectFrom('top_ups').select((select) => select.fn.countAll().as('n')).where('status', '=', TopUpStatus.Success).executeTakeFirstOrThrow()).n,
+    (
+      await database.db
+        .selectFrom('top_ups')
+        .select((select) => select.fn.countAll().as('n'))
+        .where('status', '=', TopUpStatus.Success)
+        .executeTakeFirstOrThrow()
+    ).n,
   );
 
 /**
@@ -48,7 +59,10 @@ const succeeded = async (database: Database) =>
  * credited nothing.)
  */
 // WORKERS=2 too: a credit made on a worker is journaled in the worker's journal beside its log row.
-const cases = [...kinds.map((kind) => ({ kind, workers: '1' })), { kind: kinds[0] ?? ('sqlite' as const), workers: '2' }];
+const cases = [
+  ...kinds.map((kind) => ({ kind, workers: '1' })),
+  { kind: kinds[0] ?? ('sqlite' as const), workers: '2' },
+];
 
 describe.each(cases)('paid orders across a SIGKILL (built server on $kind, WORKERS=$workers)', ({ kind, workers }) => {
   const stripe = new FakeStripe();
@@ -70,7 +84,9 @@ describe.each(cases)('paid orders across a SIGKILL (built server on $kind, WORKE
     const environment: Record<string, string> = {
       JOURNAL_DIR: join(folder, 'journal'),
       WORKERS: workers,
-      ...(testDatabase.dsn ? { SQL_DSN: testDatabase.dsn, SESSION_SECRET: 'order-crash-test-secret-0123456789' } : { SQLITE_PATH: testDatabase.sqlitePath }),
+      ...(testDatabase.dsn
+        ? { SQL_DSN: testDatabase.dsn, SESSION_SECRET: 'order-crash-test-secret-0123456789' }
+        : { SQLITE_PATH: testDatabase.sqlitePath }),
     };
     server = await startServerProcess(environment);
     const database = openDatabase(testDatabase.settings);
@@ -86,7 +102,8 @@ describe.each(cases)('paid orders across a SIGKILL (built server on $kind, WORKE
       StripeMinTopUp: '2',
       StripeApiAddress: stripe.url,
     };
-    for (const [key, value] of Object.entries(options)) expect((await root('PUT', '/option/', { key, value })).success).toBe(true);
+    for (const [key, value] of Object.entries(options))
+      expect((await root('PUT', '/option/', { key, value })).success).toBe(true);
     const orders: Array<{ tradeNo: string; amount: number }> = [];
     for (let index = 0; index < ORDERS; index += 1) {
       const amount = 2 + (index % 5);

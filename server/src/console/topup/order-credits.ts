@@ -24,7 +24,11 @@ const INHERITED_CLAIMS = 10_000;
  */
 function ownerOf(context: AppContext): { owner: string; recoverable: boolean } {
   if (journalSync(context.config) !== null) {
-    if (cluster.isWorker) return { owner: readFileSync(join(journalDirectory(context.config), 'instance-id'), 'utf8').trim(), recoverable: true };
+    if (cluster.isWorker)
+      return {
+        owner: readFileSync(join(journalDirectory(context.config), 'instance-id'), 'utf8').trim(),
+        recoverable: true,
+      };
     if (context.instanceId !== null) return { owner: context.instanceId, recoverable: true };
   }
   return { owner: `run-${randomBytes(8).toString('hex')}`, recoverable: false };
@@ -112,12 +116,18 @@ const witnessOf = (order: TopUpView) => `top-up:${order.id}`;
 export const orderCredits = perContext((context) => new OrderCredits(context));
 
 /** Finishes the order claims a killed run of this instance left (a start's step; never in a cluster worker). */
-export async function finishClaimedOrders(context: AppContext, log: { warn(data: object, message: string): void; error(data: object, message: string): void }): Promise<void> {
+export async function finishClaimedOrders(
+  context: AppContext,
+  log: { warn(data: object, message: string): void; error(data: object, message: string): void },
+): Promise<void> {
   try {
     const finished = await orderCredits(context).recover();
     if (finished > 0) log.warn({ orders: finished }, 'paid orders claimed before an unclean stop are credited');
   } catch (error) {
-    log.error({ err: error }, 'paid orders claimed before an unclean stop could not be credited yet; the next start retries them');
+    log.error(
+      { err: error },
+      'paid orders claimed before an unclean stop could not be credited yet; the next start retries them',
+    );
   }
 }
 

@@ -24,6 +24,8 @@ export function topUpInfo(options: OptionStore) {
     payment_compliance_confirmed: paymentComplianceConfirmed(options),
     payment_compliance_terms_version: PAYMENT_COMPLIANCE_TERMS_VERSION,
     creem_products: [],
-    pay_methods: online ? PAYMENT_METHODS.map((type) => ({ name: type, type, color: '', min_topup: options.number('MinTopUp') })) : [],
+    pay_methods: online
+      ? PAYMENT_METHODS.map((type) => ({ name: type, type, color: '', min_topup: options.number('MinTopUp') }))
+      : [],
   };
 }

@@ -10,7 +10,11 @@ import { messages } from '../../platform/i18n/catalogue';
  * Redeems a code for `user` (spec 001 §5 Top-up). The conditional UPDATE unused → used decides
  * the one winner among racing requests; only the winner is credited. Answers the quota added.
  */
-export async function redeemCode(context: AppContext, user: { id: number; username: string }, given: string | undefined): Promise<number> {
+export async function redeemCode(
+  context: AppContext,
+  user: { id: number; username: string },
+  given: string | undefined,
+): Promise<number> {
   const key = (given ?? '').trim();
   if (key === '') throw new AppError(messages.topUp.keyRequired);
   const repository = new RedemptionRepository(context.database);

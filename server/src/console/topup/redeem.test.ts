@@ -19,7 +19,11 @@ describe.each(kinds)('redeeming codes on %s', (kind: DatabaseKind) => {
     root = consoleClient(server, await signIn(server, 'root', '123456'));
     for (const name of ['amy', 'ben', 'cat', 'dan']) {
       const headers = await signInNewUser(server, name);
-      users.push({ id: Number(headers['New-Api-User']), call: consoleClient(server, headers), zh: consoleClient(server, headers, 'zh') });
+      users.push({
+        id: Number(headers['New-Api-User']),
+        call: consoleClient(server, headers),
+        zh: consoleClient(server, headers, 'zh'),
+      });
     }
   });
   afterAll(() => server.stop());
@@ -29,7 +33,11 @@ describe.each(kinds)('redeeming codes on %s', (kind: DatabaseKind) => {
     if (!reply.success || !reply.data) throw new Error(`creation refused: ${reply.message}`);
     return reply.data;
   };
-  const user = (index: number) => users[index] ?? (() => { throw new Error('no such user'); })();
+  const user = (index: number) =>
+    users[index] ??
+    (() => {
+      throw new Error('no such user');
+    })();
 
   it('credits the code quota once, marks the code used and writes a top-up log entry', async () => {
     const amy = user(0);
@@ -40,10 +48,9 @@ describe.each(kinds)('redeeming codes on %s', (kind: DatabaseKind) => {
     const after = await quotaOf(server, amy.id);
     expect(after.live - before.live).toBe(1_000_000);
     expect(after.stored - before.stored).toBe(1_000_000);
-    const codes = await root<{ items: Array<{ key: string; status: number; used_user_id: number; redeemed_time: number }> }>(
-      'GET',
-      '/redemption/search?keyword=welcome',
-    );
+    const codes = await root<{
+      items: Array<{ key: string; status: number; used_user_id: number; redeemed_time: number }>;
+    }>('GET', '/redemption/search?keyword=welcome');
     expect(codes.data?.items[0]).toMatchObject({ key, status: RedemptionStatus.Used, used_user_id: amy.id });
     expect(codes.data?.items[0]?.redeemed_time).toBeGreaterThan(0);
     const logs = await topUpLogsOf(server, amy.id);
@@ -59,10 +66,19 @@ describe.each(kinds)('redeeming codes on %s', (kind: DatabaseKind) => {
     await root('PUT', '/redemption/?status_only=true', { id: disabledId, status: RedemptionStatus.Disabled });
     const before = await quotaOf(server, ben.id);
 
-    expect(await ben.call('POST', '/user/topup', { key: '  ' })).toMatchObject({ success: false, message: 'Please enter a redemption code' });
+    expect(await ben.call('POST', '/user/topup', { key: '  ' })).toMatchObject({
+      success: false,
+      message: 'Please enter a redemption code',
+    });
     expect(await ben.zh('POST', '/user/topup', {})).toMatchObject({ success: false, message: '请输入兑换码' });
-    expect(await ben.call('POST', '/user/topup', { key: 'f'.repeat(32) })).toMatchObject({ success: false, message: 'Invalid redemption code' });
-    expect(await ben.zh('POST', '/user/topup', { key: used })).toMatchObject({ success: false, message: '该兑换码已被使用' });
+    expect(await ben.call('POST', '/user/topup', { key: 'f'.repeat(32) })).toMatchObject({
+      success: false,
+      message: 'Invalid redemption code',
+    });
+    expect(await ben.zh('POST', '/user/topup', { key: used })).toMatchObject({
+      success: false,
+      message: '该兑换码已被使用',
+    });
     expect(await ben.call('POST', '/user/topup', { key: disabled })).toMatchObject({
       success: false,
       message: 'This redemption code has been disabled',
@@ -73,8 +89,12 @@ describe.each(kinds)('redeeming codes on %s', (kind: DatabaseKind) => {
   it('lets exactly one of many racing requests from several users win a code, crediting once', async () => {
     const [key] = await createCodes({ name: 'race', quota: 777_777, count: 1 });
     const before = await Promise.all(users.map((entry) => quotaOf(server, entry.id)));
-    const attempts = users.flatMap((entry) => Array.from({ length: 6 }, () => ({ entry, reply: entry.call<number>('POST', '/user/topup', { key }) })));
-    const replies = await Promise.all(attempts.map(async (attempt) => ({ id: attempt.entry.id, reply: await attempt.reply })));
+    const attempts = users.flatMap((entry) =>
+      Array.from({ length: 6 }, () => ({ entry, reply: entry.call<number>('POST', '/user/topup', { key }) })),
+    );
+    const replies = await Promise.all(
+      attempts.map(async (attempt) => ({ id: attempt.entry.id, reply: await attempt.reply })),
+    );
 
     const winners = replies.filter((attempt) => attempt.reply.success);
     expect(winners).toHaveLength(1);
@@ -90,8 +110,18 @@ describe.each(kinds)('redeeming codes on %s', (kind: DatabaseKind) => {
       stored: (after[index]?.stored ?? 0) - (before[index]?.stored ?? 0),
     }));
     const winnerId = winners[0]?.id;
-    expect(rises).toEqual(users.map((entry) => ({ id: entry.id, live: entry.id === winnerId ? 777_777 : 0, stored: entry.id === winnerId ? 777_777 : 0 })));
-    const code = await server.context.database.db.selectFrom('redemptions').selectAll().where('key', '=', key ?? '').executeTakeFirstOrThrow();
+    expect(rises).toEqual(
+      users.map((entry) => ({
+        id: entry.id,
+        live: entry.id === winnerId ? 777_777 : 0,
+        stored: entry.id === winnerId ? 777_777 : 0,
+      })),
+    );
+    const code = await server.context.database.db
+      .selectFrom('redemptions')
+      .selectAll()
+      .where('key', '=', key ?? '')
+      .executeTakeFirstOrThrow();
     expect(Number(code.used_user_id)).toBe(winnerId);
   });
 });

@@ -1,5 +1,11 @@
 import cluster from 'node:cluster';
-import { redeemRequestSchema, topUpAmountRequestSchema, topUpCompleteRequestSchema, topUpPayRequestSchema, formatMoney } from '@switchboard/contract';
+import {
+  redeemRequestSchema,
+  topUpAmountRequestSchema,
+  topUpCompleteRequestSchema,
+  topUpPayRequestSchema,
+  formatMoney,
+} from '@switchboard/contract';
 import { z } from 'zod';
 import type { AppContext } from '../../app-context';
 import { currentUser } from '../auth/authenticate';
@@ -24,8 +30,10 @@ export function registerTopUpRoutes(app: ConsoleApp, context: AppContext, guards
     ok(await redeemCode(context, currentUser(request), request.body.key)),
   );
 
-  app.post('/user/amount', { preValidation: guards.user, schema: { body: topUpAmountRequestSchema } }, async (request) =>
-    ok(formatMoney(epay.payable(request.body.amount, currentUser(request).group)), 'success'),
+  app.post(
+    '/user/amount',
+    { preValidation: guards.user, schema: { body: topUpAmountRequestSchema } },
+    async (request) => ok(formatMoney(epay.payable(request.body.amount, currentUser(request).group)), 'success'),
   );
 
   // The reference product answers the gateway address beside `data`, not inside it.
@@ -41,10 +49,14 @@ export function registerTopUpRoutes(app: ConsoleApp, context: AppContext, guards
     return ok(await epay.list(request.query.keyword.trim(), page, size));
   });
 
-  app.post('/user/topup/complete', { preValidation: guards.admin, schema: { body: topUpCompleteRequestSchema } }, async (request) => {
-    await epay.completeByHand(request.body.trade_no);
-    return ok();
-  });
+  app.post(
+    '/user/topup/complete',
+    { preValidation: guards.admin, schema: { body: topUpCompleteRequestSchema } },
+    async (request) => {
+      await epay.completeByHand(request.body.trade_no);
+      return ok();
+    },
+  );
 
   registerEpayNotifyRoutes(app, epay);
   registerStripeRoutes(app, context, guards);

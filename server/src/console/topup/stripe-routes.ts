@@ -26,7 +26,9 @@ export async function stripeReply(request: FastifyRequest, reply: FastifyReply, 
     return { message: 'success', data: await work() };
   } catch (error) {
     if (!(error instanceof AppError)) throw error;
-    return reply.status(error.status).send({ message: 'error', data: error.text[languageOf(request.headers['accept-language'])] });
+    return reply
+      .status(error.status)
+      .send({ message: 'error', data: error.text[languageOf(request.headers['accept-language'])] });
   }
 }
 
@@ -40,16 +42,28 @@ export function registerStripeRoutes(app: ConsoleApp, context: AppContext, guard
     stripeReply(request, reply, async () => stripe.payable(request.body.amount, currentUser(request).group).toFixed(2)),
   );
 
-  app.post('/user/stripe/pay', { onRequest: criticalRateLimit(context), preValidation: guards.user, schema: { body: paySchema } }, (request, reply) =>
-    stripeReply(request, reply, async () => ({ pay_link: await stripe.pay(currentUser(request), request.body, originOf(request)) })),
+  app.post(
+    '/user/stripe/pay',
+    { onRequest: criticalRateLimit(context), preValidation: guards.user, schema: { body: paySchema } },
+    (request, reply) =>
+      stripeReply(request, reply, async () => ({
+        pay_link: await stripe.pay(currentUser(request), request.body, originOf(request)),
+      })),
   );
 
   void app.register(async (scope) => {
     // Encapsulated: the signature covers the exact bytes Stripe sent, so this route keeps them unparsed.
     scope.removeContentTypeParser('application/json');
-    scope.addContentTypeParser('application/json', { parseAs: 'buffer', bodyLimit: 1024 * 1024 }, (_request, body, done) => done(null, body));
+    scope.addContentTypeParser(
+      'application/json',
+      { parseAs: 'buffer', bodyLimit: 1024 * 1024 },
+      (_request, body, done) => done(null, body),
+    );
     scope.post('/stripe/webhook', async (request, reply) => {
-      const status = await stripe.webhook(request.body as Buffer, request.headers['stripe-signature'] as string | undefined);
+      const status = await stripe.webhook(
+        request.body as Buffer,
+        request.headers['stripe-signature'] as string | undefined,
+      );
       return reply.status(status).send(status === 200 ? { received: true } : { message: 'error' });
     });
   });

@@ -24,7 +24,8 @@ export function stripeTradeNumber(userId: number): string {
   return `ref_${createHash('sha1').update(seed).digest('hex')}`;
 }
 
-const customerOf = (session: Stripe.Checkout.Session): string => (typeof session.customer === 'string' ? session.customer : (session.customer?.id ?? ''));
+const customerOf = (session: Stripe.Checkout.Session): string =>
+  typeof session.customer === 'string' ? session.customer : (session.customer?.id ?? '');
 
 /** The Stripe package is loaded on first use: most sites never take a card. */
 let stripeModule: Promise<typeof import('stripe')> | null = null;
@@ -59,7 +60,13 @@ export class StripeService {
     const stripe = new StripeClient(secret, {
       maxNetworkRetries: 1,
       timeout: 20_000,
-      ...(where ? { host: where.hostname, port: where.port || (where.protocol === 'http:' ? 80 : 443), protocol: where.protocol === 'http:' ? 'http' : 'https' } : {}),
+      ...(where
+        ? {
+            host: where.hostname,
+            port: where.port || (where.protocol === 'http:' ? 80 : 443),
+            protocol: where.protocol === 'http:' ? 'http' : 'https',
+          }
+        : {}),
     });
     this.client = { key, stripe };
     return stripe;
@@ -68,7 +75,12 @@ export class StripeService {
   /** The customer who paid, kept for the user's next checkout. */
   private async saveCustomer(userId: number, session: Stripe.Checkout.Session): Promise<void> {
     const customer = customerOf(session);
-    if (customer !== '') await this.context.database.db.updateTable('users').set({ stripe_customer: customer }).where('id', '=', userId).execute();
+    if (customer !== '')
+      await this.context.database.db
+        .updateTable('users')
+        .set({ stripe_customer: customer })
+        .where('id', '=', userId)
+        .execute();
   }
 
   private checkAmount(amount: number): void {
@@ -82,7 +94,11 @@ export class StripeService {
     if (!this.enabled()) throw new AppError(messages.topUp.stripeDisabled);
     this.checkAmount(amount);
     const ratio = (this.context.options.json<Record<string, unknown>>('TopupGroupRatio') ?? {})[group];
-    const money = amountPayable(amount, this.context.options.number('StripeUnitPrice'), typeof ratio === 'number' ? ratio : undefined);
+    const money = amountPayable(
+      amount,
+      this.context.options.number('StripeUnitPrice'),
+      typeof ratio === 'number' ? ratio : undefined,
+    );
     if (money <= MINIMUM_MONEY) throw new AppError(messages.topUp.moneyTooSmall);
     return money;
   }
@@ -109,11 +125,19 @@ export class StripeService {
     consoleOrigin: string,
   ): Promise<string> {
     const money = this.payable(request.amount, user.group);
-    if (request.amount > STRIPE_MAX_TOP_UP) throw new AppError(fill(messages.topUp.amountTooLarge, { max: STRIPE_MAX_TOP_UP }));
+    if (request.amount > STRIPE_MAX_TOP_UP)
+      throw new AppError(fill(messages.topUp.amountTooLarge, { max: STRIPE_MAX_TOP_UP }));
     const successUrl = this.trustedReturn(request.success_url, '/log', consoleOrigin);
     const cancelUrl = this.trustedReturn(request.cancel_url, '/topup', consoleOrigin);
     const tradeNo = stripeTradeNumber(user.id);
-    const link = await this.checkout(user, { mode: 'payment', tradeNo, price: this.context.options.string('StripePriceId'), quantity: request.amount, successUrl, cancelUrl });
+    const link = await this.checkout(user, {
+      mode: 'payment',
+      tradeNo,
+      price: this.context.options.string('StripePriceId'),
+      quantity: request.amount,
+      successUrl,
+      cancelUrl,
+    });
     await this.topUps.insert({
       user_id: user.id,
       amount: request.amount,
@@ -133,24 +157,39 @@ export class StripeService {
    */
   async checkout(
     user: { id: number; email: string },
-    order: { mode: 'payment' | 'subscription'; tradeNo: string; price: string; quantity: number; successUrl: string; cancelUrl: string },
+    order: {
+      mode: 'payment' | 'subscription';
+      tradeNo: string;
+      price: string;
+      quantity: number;
+      successUrl: string;
+      cancelUrl: string;
+    },
   ): Promise<string> {
-    const saved = await this.context.database.db.selectFrom('users').select('stripe_customer').where('id', '=', user.id).executeTakeFirst();
+    const saved = await this.context.database.db
+      .selectFrom('users')
+      .select('stripe_customer')
+      .where('id', '=', user.id)
+      .executeTakeFirst();
     const customer = saved?.stripe_customer ?? '';
     let session: Stripe.Checkout.Session;
     try {
-      session = await (await this.stripe()).checkout.sessions.create({
+      session = await (
+        await this.stripe()
+      ).checkout.sessions.create({
         mode: order.mode,
         client_reference_id: order.tradeNo,
         line_items: [{ price: order.price, quantity: order.quantity }],
         success_url: order.successUrl,
         cancel_url: order.cancelUrl,
         allow_promotion_codes: this.context.options.boolean('StripePromotionCodesEnabled'),
-        ...(customer !== '' ? { customer } : {
-          ...(user.email ? { customer_email: user.email } : {}),
-          // Stripe refuses customer_creation in subscription mode, where a customer is always made.
-          ...(order.mode === 'payment' ? { customer_creation: 'always' as const } : {}),
-        }),
+        ...(customer !== ''
+          ? { customer }
+          : {
+              ...(user.email ? { customer_email: user.email } : {}),
+              // Stripe refuses customer_creation in subscription mode, where a customer is always made.
+              ...(order.mode === 'payment' ? { customer_creation: 'always' as const } : {}),
+            }),
       });
     } catch {
       throw new AppError(messages.topUp.checkoutFailed);
@@ -164,7 +203,11 @@ export class StripeService {
     if (!this.enabled()) return 403;
     let event: Stripe.Event;
     try {
-      event = (await this.stripe()).webhooks.constructEvent(payload, signature ?? '', this.context.options.string('StripeWebhookSecret'));
+      event = (await this.stripe()).webhooks.constructEvent(
+        payload,
+        signature ?? '',
+        this.context.options.string('StripeWebhookSecret'),
+      );
     } catch {
       return 400;
     }
@@ -175,13 +218,24 @@ export class StripeService {
     const paid =
       event.type === 'checkout.session.async_payment_succeeded' ||
       // A delayed method (a bank debit) completes first unpaid; its async_payment_succeeded event credits it.
-      (event.type === 'checkout.session.completed' && session.status === 'complete' && session.payment_status === 'paid');
-    const ended = event.type === 'checkout.session.expired' ? TopUpStatus.Expired : event.type === 'checkout.session.async_payment_failed' ? TopUpStatus.Failed : null;
+      (event.type === 'checkout.session.completed' &&
+        session.status === 'complete' &&
+        session.payment_status === 'paid');
+    const ended =
+      event.type === 'checkout.session.expired'
+        ? TopUpStatus.Expired
+        : event.type === 'checkout.session.async_payment_failed'
+          ? TopUpStatus.Failed
+          : null;
     // A plan's order first, as the reference: the top-up only when no order of a plan has the number.
     const planOrder = await this.plans.find(tradeNo);
     if (planOrder) {
       if (planOrder.payment_provider !== 'stripe') return 200;
-      if (paid && (await this.plans.complete(tradeNo, JSON.stringify({ session: session.id, customer: customerOf(session) })))) await this.saveCustomer(planOrder.user_id, session);
+      if (
+        paid &&
+        (await this.plans.complete(tradeNo, JSON.stringify({ session: session.id, customer: customerOf(session) })))
+      )
+        await this.saveCustomer(planOrder.user_id, session);
       else if (ended) await this.plans.markEnded(tradeNo, ended);
       return 200;
     }

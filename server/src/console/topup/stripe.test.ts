@@ -23,8 +23,17 @@ const stripeOptions = (address: string): Record<string, string> => ({
 
 type Caller = Pick<TestServer, 'call'>;
 const deliver = (server: Caller, delivery: { body: string; signature: string }) =>
-  server.call('/api/stripe/webhook', { method: 'POST', headers: { 'content-type': 'application/json', 'stripe-signature': delivery.signature }, body: delivery.body });
-const paid = (tradeNo: string) => ({ client_reference_id: tradeNo, status: 'complete', payment_status: 'paid', customer: 'cus_1' });
+  server.call('/api/stripe/webhook', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'stripe-signature': delivery.signature },
+    body: delivery.body,
+  });
+const paid = (tradeNo: string) => ({
+  client_reference_id: tradeNo,
+  status: 'complete',
+  payment_status: 'paid',
+  customer: 'cus_1',
+});
 
 async function configure(root: ConsoleClient, options: Record<string, string>): Promise<void> {
   await confirmPaymentCompliance(root);
@@ -39,10 +48,21 @@ describe('Stripe top-up', () => {
   let server: TestServer;
   let root: ConsoleClient;
   let user: { id: number; call: ConsoleClient; zh: ConsoleClient };
-  const orderOf = (tradeNo: string) => server.context.database.db.selectFrom('top_ups').selectAll().where('trade_no', '=', tradeNo).executeTakeFirstOrThrow();
+  const orderOf = (tradeNo: string) =>
+    server.context.database.db
+      .selectFrom('top_ups')
+      .selectAll()
+      .where('trade_no', '=', tradeNo)
+      .executeTakeFirstOrThrow();
   const checkout = async (amount: number) => {
-    const reply = await user.call<{ pay_link: string }>('POST', '/user/stripe/pay', { amount, payment_method: 'stripe' });
-    expect(reply).toMatchObject({ message: 'success', data: { pay_link: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+\/c\/pay\/cs_test_/) } });
+    const reply = await user.call<{ pay_link: string }>('POST', '/user/stripe/pay', {
+      amount,
+      payment_method: 'stripe',
+    });
+    expect(reply).toMatchObject({
+      message: 'success',
+      data: { pay_link: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+\/c\/pay\/cs_test_/) },
+    });
     return stripe.checkouts.at(-1)?.fields.client_reference_id ?? '';
   };
 
@@ -51,7 +71,11 @@ describe('Stripe top-up', () => {
     server = await startTestServer();
     root = consoleClient(server, await signIn(server, 'root', '123456'));
     const headers = await signInNewUser(server, 'card-holder');
-    user = { id: Number(headers['New-Api-User']), call: consoleClient(server, headers), zh: consoleClient(server, headers, 'zh') };
+    user = {
+      id: Number(headers['New-Api-User']),
+      call: consoleClient(server, headers),
+      zh: consoleClient(server, headers, 'zh'),
+    };
   });
   afterAll(async () => {
     await server.stop();
@@ -59,18 +83,36 @@ describe('Stripe top-up', () => {
   });
 
   it('is off until the secret, webhook secret and price are set: previews, checkouts and webhooks are refused', async () => {
-    expect(await user.call('POST', '/user/stripe/amount', { amount: 10 })).toEqual({ message: 'error', data: 'The administrator has not enabled Stripe top-up' });
-    expect(await user.zh('POST', '/user/stripe/pay', { amount: 10, payment_method: 'stripe' })).toEqual({ message: 'error', data: '管理员未开启 Stripe 充值' });
+    expect(await user.call('POST', '/user/stripe/amount', { amount: 10 })).toEqual({
+      message: 'error',
+      data: 'The administrator has not enabled Stripe top-up',
+    });
+    expect(await user.zh('POST', '/user/stripe/pay', { amount: 10, payment_method: 'stripe' })).toEqual({
+      message: 'error',
+      data: '管理员未开启 Stripe 充值',
+    });
     const delivery = FakeStripe.event(WEBHOOK_SECRET, 'checkout.session.completed', paid('ref_none'));
     expect((await deliver(server, delivery)).status).toBe(403);
-    expect(await root('PUT', '/option/', { key: 'StripeApiSecret', value: 'pk_live_wrong' })).toMatchObject({ success: false, message: 'StripeApiSecret must start with sk_ / rk_' });
+    expect(await root('PUT', '/option/', { key: 'StripeApiSecret', value: 'pk_live_wrong' })).toMatchObject({
+      success: false,
+      message: 'StripeApiSecret must start with sk_ / rk_',
+    });
   });
 
   it('previews the price with the group ratio and refuses amounts out of bounds', async () => {
     await configure(root, { ...stripeOptions(stripe.url), TopupGroupRatio: JSON.stringify({ default: 1.5 }) });
-    expect(await user.call('POST', '/user/stripe/amount', { amount: 10 })).toEqual({ message: 'success', data: '120.00' });
-    expect(await user.call('POST', '/user/stripe/amount', { amount: 1 })).toEqual({ message: 'error', data: 'The top-up amount cannot be less than the minimum (2)' });
-    expect(await user.call('POST', '/user/stripe/pay', { amount: 10_001, payment_method: 'stripe' })).toEqual({ message: 'error', data: 'The top-up amount cannot be more than 10000' });
+    expect(await user.call('POST', '/user/stripe/amount', { amount: 10 })).toEqual({
+      message: 'success',
+      data: '120.00',
+    });
+    expect(await user.call('POST', '/user/stripe/amount', { amount: 1 })).toEqual({
+      message: 'error',
+      data: 'The top-up amount cannot be less than the minimum (2)',
+    });
+    expect(await user.call('POST', '/user/stripe/pay', { amount: 10_001, payment_method: 'stripe' })).toEqual({
+      message: 'error',
+      data: 'The top-up amount cannot be more than 10000',
+    });
     await configure(root, { TopupGroupRatio: JSON.stringify({ default: 1 }) });
   });
 
@@ -87,12 +129,22 @@ describe('Stripe top-up', () => {
       customer_creation: 'always',
     });
     expect(tradeNo).toMatch(/^ref_[0-9a-f]{40}$/);
-    expect(await orderOf(tradeNo)).toMatchObject({ user_id: user.id, amount: 25, money: 200, payment_method: 'stripe', status: 'pending' });
+    expect(await orderOf(tradeNo)).toMatchObject({
+      user_id: user.id,
+      amount: 25,
+      money: 200,
+      payment_method: 'stripe',
+      status: 'pending',
+    });
 
     const sessions = stripe.checkouts.length;
     const elsewhere = await server.call('/api/user/stripe/pay', {
       method: 'POST',
-      headers: { ...(await signIn(server, 'card-holder', 'password123')), 'content-type': 'application/json', 'accept-language': 'en' },
+      headers: {
+        ...(await signIn(server, 'card-holder', 'password123')),
+        'content-type': 'application/json',
+        'accept-language': 'en',
+      },
       body: JSON.stringify({ amount: 5, payment_method: 'stripe', success_url: 'https://evil.example/phish' }),
     });
     expect(elsewhere.status).toBe(400);
@@ -121,16 +173,31 @@ describe('Stripe top-up', () => {
     const failed = await checkout(5);
     const expired = await checkout(6);
     const before = await quotaOf(server, user.id);
-    await deliver(server, FakeStripe.event(WEBHOOK_SECRET, 'checkout.session.completed', { ...paid(delayed), payment_status: 'unpaid' }));
+    await deliver(
+      server,
+      FakeStripe.event(WEBHOOK_SECRET, 'checkout.session.completed', { ...paid(delayed), payment_status: 'unpaid' }),
+    );
     expect(await orderOf(delayed)).toMatchObject({ status: 'pending' });
-    await deliver(server, FakeStripe.event(WEBHOOK_SECRET, 'checkout.session.async_payment_failed', { client_reference_id: failed }));
-    await deliver(server, FakeStripe.event(WEBHOOK_SECRET, 'checkout.session.expired', { client_reference_id: expired }));
+    await deliver(
+      server,
+      FakeStripe.event(WEBHOOK_SECRET, 'checkout.session.async_payment_failed', { client_reference_id: failed }),
+    );
+    await deliver(
+      server,
+      FakeStripe.event(WEBHOOK_SECRET, 'checkout.session.expired', { client_reference_id: expired }),
+    );
     expect(await orderOf(failed)).toMatchObject({ status: 'failed' });
     expect(await orderOf(expired)).toMatchObject({ status: 'expired' });
     // A late success for an order already failed credits nothing.
-    await deliver(server, FakeStripe.event(WEBHOOK_SECRET, 'checkout.session.async_payment_succeeded', { client_reference_id: failed }));
+    await deliver(
+      server,
+      FakeStripe.event(WEBHOOK_SECRET, 'checkout.session.async_payment_succeeded', { client_reference_id: failed }),
+    );
     expect((await quotaOf(server, user.id)).live).toBe(before.live);
-    await deliver(server, FakeStripe.event(WEBHOOK_SECRET, 'checkout.session.async_payment_succeeded', { client_reference_id: delayed }));
+    await deliver(
+      server,
+      FakeStripe.event(WEBHOOK_SECRET, 'checkout.session.async_payment_succeeded', { client_reference_id: delayed }),
+    );
     expect((await quotaOf(server, user.id)).live - before.live).toBe(4 * 500_000);
   });
 });
@@ -150,7 +217,10 @@ describe('Stripe top-up across a crash (built server)', () => {
     const caller = { call: (path: string, init?: RequestInit) => fetch(`${server.url}${path}`, init) };
     const root = consoleClient(caller, await signIn(caller, 'root', '123456'));
     await configure(root, stripeOptions(stripe.url));
-    const reply = await root<{ pay_link: string }>('POST', '/user/stripe/pay', { amount: 12, payment_method: 'stripe' });
+    const reply = await root<{ pay_link: string }>('POST', '/user/stripe/pay', {
+      amount: 12,
+      payment_method: 'stripe',
+    });
     expect(reply.message).toBe('success');
     const tradeNo = stripe.checkouts.at(-1)?.fields.client_reference_id ?? '';
     const before = (await root<{ quota: number }>('GET', '/user/self')).data?.quota ?? 0;
@@ -165,7 +235,9 @@ describe('Stripe top-up across a crash (built server)', () => {
       const rootAgain = consoleClient(again, await signIn(again, 'root', '123456'));
       expect((await rootAgain<{ quota: number }>('GET', '/user/self')).data?.quota).toBe(before + 12 * 500_000);
       // The replay after the restart credits nothing more.
-      expect((await deliver(again, FakeStripe.event(WEBHOOK_SECRET, 'checkout.session.completed', paid(tradeNo)))).status).toBe(200);
+      expect(
+        (await deliver(again, FakeStripe.event(WEBHOOK_SECRET, 'checkout.session.completed', paid(tradeNo)))).status,
+      ).toBe(200);
       expect((await rootAgain<{ quota: number }>('GET', '/user/self')).data?.quota).toBe(before + 12 * 500_000);
     } finally {
       await server.kill();

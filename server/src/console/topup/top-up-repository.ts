@@ -27,7 +27,11 @@ export class TopUpRepository {
   }
 
   async findByTradeNo(tradeNo: string): Promise<TopUpView | undefined> {
-    const row = await this.database.db.selectFrom('top_ups').selectAll().where('trade_no', '=', tradeNo).executeTakeFirst();
+    const row = await this.database.db
+      .selectFrom('top_ups')
+      .selectAll()
+      .where('trade_no', '=', tradeNo)
+      .executeTakeFirst();
     return row && normalise(row);
   }
 
@@ -58,13 +62,24 @@ export class TopUpRepository {
 
   /** Orders `owner` claimed and has not finished (an earlier run of it was killed), oldest first. */
   async claimedBy(owner: string, limit: number): Promise<TopUpView[]> {
-    const rows = await this.database.db.selectFrom('top_ups').selectAll().where('credit_owner', '=', owner).orderBy('id').limit(limit).execute();
+    const rows = await this.database.db
+      .selectFrom('top_ups')
+      .selectAll()
+      .where('credit_owner', '=', owner)
+      .orderBy('id')
+      .limit(limit)
+      .execute();
     return rows.map(normalise);
   }
 
   /** pending → failed or expired (a payment that did not go through); the other states are final. */
   async markEnded(tradeNo: string, status: typeof TopUpStatus.Failed | typeof TopUpStatus.Expired): Promise<void> {
-    await this.database.db.updateTable('top_ups').set({ status }).where('trade_no', '=', tradeNo).where('status', '=', TopUpStatus.Pending).execute();
+    await this.database.db
+      .updateTable('top_ups')
+      .set({ status })
+      .where('trade_no', '=', tradeNo)
+      .where('status', '=', TopUpStatus.Pending)
+      .execute();
   }
 
   private filtered(keyword: string) {
@@ -73,7 +88,9 @@ export class TopUpRepository {
   }
 
   async count(keyword: string): Promise<number> {
-    const row = await this.filtered(keyword).select((select) => select.fn.countAll().as('count')).executeTakeFirstOrThrow();
+    const row = await this.filtered(keyword)
+      .select((select) => select.fn.countAll().as('count'))
+      .executeTakeFirstOrThrow();
     return toNumber(row.count);
   }
 

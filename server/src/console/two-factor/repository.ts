@@ -43,7 +43,10 @@ export class TwoFactorRepository {
     await this.db.transaction().execute(async (transaction) => {
       await transaction.deleteFrom('two_fas').where('user_id', '=', userId).where('is_enabled', '=', 0).execute();
       await transaction.deleteFrom('two_fa_backup_codes').where('user_id', '=', userId).execute();
-      await transaction.insertInto('two_fas').values({ user_id: userId, secret, created_at: now, updated_at: now }).execute();
+      await transaction
+        .insertInto('two_fas')
+        .values({ user_id: userId, secret, created_at: now, updated_at: now })
+        .execute();
       await transaction
         .insertInto('two_fa_backup_codes')
         .values(codeHashes.map((code_hash) => ({ user_id: userId, code_hash, created_at: now })))
@@ -56,7 +59,13 @@ export class TwoFactorRepository {
     const now = nowSeconds();
     const result = await this.db
       .updateTable('two_fas')
-      .set({ last_used_step: step, failed_attempts: 0, last_used_at: now, updated_at: now, ...(enabling ? { is_enabled: 1 } : {}) })
+      .set({
+        last_used_step: step,
+        failed_attempts: 0,
+        last_used_at: now,
+        updated_at: now,
+        ...(enabling ? { is_enabled: 1 } : {}),
+      })
       .where('user_id', '=', userId)
       .where('last_used_step', '<', step)
       .where('locked_until', '<=', now)
@@ -83,7 +92,11 @@ export class TwoFactorRepository {
 
   async resetFailures(userId: number): Promise<void> {
     const now = nowSeconds();
-    await this.db.updateTable('two_fas').set({ failed_attempts: 0, last_used_at: now, updated_at: now }).where('user_id', '=', userId).execute();
+    await this.db
+      .updateTable('two_fas')
+      .set({ failed_attempts: 0, last_used_at: now, updated_at: now })
+      .where('user_id', '=', userId)
+      .execute();
   }
 
   async unusedCodes(userId: number): Promise<{ id: number; code_hash: string }[]> {

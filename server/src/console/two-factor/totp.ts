@@ -26,7 +26,12 @@ export const looksLikeTotpCode = (code: string): boolean => /^\d{6}$/.test(norma
 export function matchingStep(secret: string, code: string, nowMilliseconds = Date.now()): number | null {
   const token = normaliseTotpCode(code);
   if (!/^\d{6}$/.test(token)) return null;
-  const totp = new TOTP({ secret: Secret.fromBase32(secret), algorithm: 'SHA1', digits: TOTP_DIGITS, period: TOTP_PERIOD_SECONDS });
+  const totp = new TOTP({
+    secret: Secret.fromBase32(secret),
+    algorithm: 'SHA1',
+    digits: TOTP_DIGITS,
+    period: TOTP_PERIOD_SECONDS,
+  });
   const delta = totp.validate({ token, timestamp: nowMilliseconds, window: SKEW_STEPS });
   if (delta === null) return null;
   return totp.counter({ timestamp: nowMilliseconds }) + delta;

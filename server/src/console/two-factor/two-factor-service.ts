@@ -51,13 +51,18 @@ export class TwoFactorService {
     if (!factor) throw new AppError(messages.twoFactor.setupFirst);
     if (factor.is_enabled === 1) throw new AppError(messages.twoFactor.alreadyEnabled);
     const step = matchingStep(factor.secret, code);
-    if (step === null || !(await this.repository.claimStep(user.id, step, true))) throw new AppError(messages.twoFactor.wrongCode);
+    if (step === null || !(await this.repository.claimStep(user.id, step, true)))
+      throw new AppError(messages.twoFactor.wrongCode);
   }
 
   async status(userId: number): Promise<TwoFactorStatus> {
     const factor = await this.repository.find(userId);
     if (!factor || factor.is_enabled !== 1) return { enabled: false, locked: false };
-    return { enabled: true, locked: factor.locked_until > nowSeconds(), backup_codes_remaining: await this.repository.remainingCodes(userId) };
+    return {
+      enabled: true,
+      locked: factor.locked_until > nowSeconds(),
+      backup_codes_remaining: await this.repository.remainingCodes(userId),
+    };
   }
 
   async disable(user: UserRow, code: string): Promise<void> {
@@ -81,7 +86,8 @@ export class TwoFactorService {
     const factor = await this.repository.find(userId);
     if (!factor || factor.is_enabled !== 1) throw new AppError(messages.twoFactor.notEnabled);
     const now = nowSeconds();
-    if (factor.locked_until > now) throw new AppError(fill(messages.twoFactor.locked, { time: new Date(factor.locked_until * 1000).toISOString() }));
+    if (factor.locked_until > now)
+      throw new AppError(fill(messages.twoFactor.locked, { time: new Date(factor.locked_until * 1000).toISOString() }));
     if (!code.trim()) throw new AppError(messages.twoFactor.codeRequired);
     if (looksLikeTotpCode(code)) {
       const step = matchingStep(factor.secret, code);
@@ -92,7 +98,8 @@ export class TwoFactorService {
     }
     await this.repository.recordFailure(userId);
     const after = await this.repository.find(userId);
-    if (after && after.locked_until > now) throw new AppError(fill(messages.twoFactor.locked, { time: new Date(after.locked_until * 1000).toISOString() }));
+    if (after && after.locked_until > now)
+      throw new AppError(fill(messages.twoFactor.locked, { time: new Date(after.locked_until * 1000).toISOString() }));
     throw new AppError(messages.twoFactor.wrongCode);
   }
 

@@ -14,7 +14,9 @@ describe('WORKERS=2: a two-factor code used on one worker is refused by the othe
 
   /** The password step on one worker; answers the pending sign-in's flow token. */
   async function pendingOn(connection: PinnedConnection): Promise<string> {
-    const reply = JSON.parse((await connection.call('/api/user/login', json({ username: 'root', password: '123456' }))).text) as {
+    const reply = JSON.parse(
+      (await connection.call('/api/user/login', json({ username: 'root', password: '123456' }))).text,
+    ) as {
       data: { require_2fa: boolean; flow_token: string };
     };
     expect(reply.data.require_2fa).toBe(true);
@@ -29,15 +31,27 @@ describe('WORKERS=2: a two-factor code used on one worker is refused by the othe
 
     const code = totpCode(secret, 1);
     const [onFirst, onSecond] = [await pendingOn(first), await pendingOn(second)];
-    const accepted = JSON.parse((await first.call('/api/user/login/2fa', json({ code, flow_token: onFirst }))).text) as { success: boolean };
+    const accepted = JSON.parse(
+      (await first.call('/api/user/login/2fa', json({ code, flow_token: onFirst }))).text,
+    ) as { success: boolean };
     expect(accepted.success).toBe(true);
-    const replayed = JSON.parse((await second.call('/api/user/login/2fa', json({ code, flow_token: onSecond }))).text) as { message: string };
+    const replayed = JSON.parse(
+      (await second.call('/api/user/login/2fa', json({ code, flow_token: onSecond }))).text,
+    ) as { message: string };
     expect(replayed.message).toBe('The code is wrong or was already used');
 
     const backup = backupCodes[0]!;
     const [again, otherAgain] = [await pendingOn(second), await pendingOn(first)];
-    expect((JSON.parse((await second.call('/api/user/login/2fa', json({ code: backup, flow_token: again }))).text) as { success: boolean }).success).toBe(true);
-    const reused = JSON.parse((await first.call('/api/user/login/2fa', json({ code: backup, flow_token: otherAgain }))).text) as { message: string };
+    expect(
+      (
+        JSON.parse((await second.call('/api/user/login/2fa', json({ code: backup, flow_token: again }))).text) as {
+          success: boolean;
+        }
+      ).success,
+    ).toBe(true);
+    const reused = JSON.parse(
+      (await first.call('/api/user/login/2fa', json({ code: backup, flow_token: otherAgain }))).text,
+    ) as { message: string };
     expect(reused.message).toBe('The code is wrong or was already used');
   });
 });

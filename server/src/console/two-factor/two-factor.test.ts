@@ -10,27 +10,43 @@ const newUser = (username: string, role?: number) => signedInUser(server, userna
 describe('two-factor set-up and sign-in', () => {
   it('shows the secret only at setup, asks for a code at sign-in, and takes each code once', async () => {
     const owner = await newUser('alice');
-    const setup = await owner.send<{ secret: string; qr_code_data: string; backup_codes: string[] }>('POST', '/user/2fa/setup');
+    const setup = await owner.send<{ secret: string; qr_code_data: string; backup_codes: string[] }>(
+      'POST',
+      '/user/2fa/setup',
+    );
     expect(setup.data?.qr_code_data).toBe(
       `otpauth://totp/Switchboard:alice%20(Switchboard)?secret=${setup.data?.secret}&issuer=Switchboard&digits=6&period=30`,
     );
     expect(setup.data?.backup_codes).toHaveLength(4);
     for (const code of setup.data?.backup_codes ?? []) expect(code).toMatch(/^[A-Z0-9]{4}-[A-Z0-9]{4}$/);
     const secret = setup.data?.secret ?? '';
-    expect((await owner.send('POST', '/user/2fa/enable', { code: '000000' === totpCode(secret) ? '111111' : '000000' })).message).toBe(
-      'The code is wrong or was already used',
-    );
+    expect(
+      (await owner.send('POST', '/user/2fa/enable', { code: '000000' === totpCode(secret) ? '111111' : '000000' }))
+        .message,
+    ).toBe('The code is wrong or was already used');
     expect((await owner.send('POST', '/user/2fa/enable', { code: totpCode(secret) })).success).toBe(true);
     const status = await owner.send('GET', '/user/2fa/status');
     expect(status.data).toEqual({ enabled: true, locked: false, backup_codes_remaining: 4 });
     expect(JSON.stringify(status)).not.toContain(secret);
-    expect((await owner.send('POST', '/user/2fa/setup')).message).toBe('Two-factor authentication is already enabled: disable it first');
+    expect((await owner.send('POST', '/user/2fa/setup')).message).toBe(
+      'Two-factor authentication is already enabled: disable it first',
+    );
 
     const browser = new CookieSession(server);
     const first = await browser.logIn('alice', PASSWORD);
-    expect(first).toMatchObject({ success: true, message: 'Two-factor authentication required', data: { require_2fa: true } });
+    expect(first).toMatchObject({
+      success: true,
+      message: 'Two-factor authentication required',
+      data: { require_2fa: true },
+    });
     expect(first.data?.flow_token).toMatch(/^[\w-]{40,}$/);
-    browser.userId = (await server.context.database.db.selectFrom('users').select('id').where('username', '=', 'alice').executeTakeFirstOrThrow()).id;
+    browser.userId = (
+      await server.context.database.db
+        .selectFrom('users')
+        .select('id')
+        .where('username', '=', 'alice')
+        .executeTakeFirstOrThrow()
+    ).id;
     expect((await browser.send('GET', '/user/self')).status).toBe(401);
     // The code that enabled the factor is spent: the second step wants a newer one.
     expect((await browser.logInCode(totpCode(secret))).message).toBe('The code is wrong or was already used');
@@ -73,7 +89,14 @@ describe('two-factor set-up and sign-in', () => {
     expect(fifth.message).toMatch(/^Too many failed attempts: locked, retry after /);
     expect((await browser.logInCode(totpCode(secret, 1))).message).toMatch(/locked/);
     expect((await owner.send('GET', '/user/2fa/status')).data).toMatchObject({ enabled: true, locked: true });
-    const lockedUntil = (await server.context.database.db.selectFrom('two_fas').select('locked_until').innerJoin('users', 'users.id', 'two_fas.user_id').where('username', '=', 'carol').executeTakeFirstOrThrow()).locked_until;
+    const lockedUntil = (
+      await server.context.database.db
+        .selectFrom('two_fas')
+        .select('locked_until')
+        .innerJoin('users', 'users.id', 'two_fas.user_id')
+        .where('username', '=', 'carol')
+        .executeTakeFirstOrThrow()
+    ).locked_until;
     expect(Number(lockedUntil) - Math.floor(Date.now() / 1000)).toBeGreaterThan(290);
   });
 });
@@ -92,7 +115,9 @@ describe('sessions end when two-factor changes', () => {
     await second.logIn('dave', PASSWORD);
     await second.logInCode(backupCodes[0]!);
     expect((await second.send('GET', '/user/self')).success).toBe(true);
-    const regenerated = await owner.send<{ backup_codes: string[] }>('POST', '/user/2fa/backup_codes', { code: totpCode(secret, 1) });
+    const regenerated = await owner.send<{ backup_codes: string[] }>('POST', '/user/2fa/backup_codes', {
+      code: totpCode(secret, 1),
+    });
     expect(regenerated.data?.backup_codes).toHaveLength(4);
     expect(regenerated.data?.backup_codes).not.toContain(backupCodes[1]);
     expect((await second.send('GET', '/user/self')).status).toBe(401);
@@ -102,8 +127,12 @@ describe('sessions end when two-factor changes', () => {
     await third.logIn('dave', PASSWORD);
     await third.logInCode(regenerated.data!.backup_codes[0]!);
     // The old codes died with the regeneration.
-    expect((await owner.send('POST', '/user/2fa/disable', { code: backupCodes[1] })).message).toBe('The code is wrong or was already used');
-    expect((await owner.send('POST', '/user/2fa/disable', { code: regenerated.data!.backup_codes[1] })).success).toBe(true);
+    expect((await owner.send('POST', '/user/2fa/disable', { code: backupCodes[1] })).message).toBe(
+      'The code is wrong or was already used',
+    );
+    expect((await owner.send('POST', '/user/2fa/disable', { code: regenerated.data!.backup_codes[1] })).success).toBe(
+      true,
+    );
     expect((await third.send('GET', '/user/self')).status).toBe(401);
     expect((await owner.send('GET', '/user/2fa/status')).data).toEqual({ enabled: false, locked: false });
     expect((await new CookieSession(server).logIn('dave', PASSWORD)).data).toMatchObject({ username: 'dave' });
@@ -121,17 +150,23 @@ describe('an administrator removes a user’s two-factor', () => {
     await root.logIn('root', '123456');
     const userId = user.userId;
 
-    expect((await admin.send('DELETE', `/user/${peer.userId}/2fa`)).message).toMatch(/^No permission to act on a user of the same or a higher role/);
+    expect((await admin.send('DELETE', `/user/${peer.userId}/2fa`)).message).toMatch(
+      /^No permission to act on a user of the same or a higher role/,
+    );
     expect((await peer.send('GET', '/user/2fa/status')).data).toMatchObject({ enabled: true });
     const common = await newUser('heidi');
     expect((await common.send('DELETE', `/user/${userId}/2fa`)).success).toBe(false);
 
     expect((await admin.send('DELETE', `/user/${userId}/2fa`)).success).toBe(true);
     expect((await user.send('GET', '/user/self')).status).toBe(401);
-    expect((await admin.send('DELETE', `/user/${userId}/2fa`)).message).toBe('Two-factor authentication is not enabled');
+    expect((await admin.send('DELETE', `/user/${userId}/2fa`)).message).toBe(
+      'Two-factor authentication is not enabled',
+    );
     const back = new CookieSession(server);
     expect((await back.logIn('erin', PASSWORD)).data).toMatchObject({ username: 'erin' });
     expect((await root.send('DELETE', `/user/${peer.userId}/2fa`)).success).toBe(true);
-    expect((await root.send<{ enabled_users: number }>('GET', '/user/2fa/stats')).data).toMatchObject({ enabled_rate: expect.stringMatching(/%$/) });
+    expect((await root.send<{ enabled_users: number }>('GET', '/user/2fa/stats')).data).toMatchObject({
+      enabled_rate: expect.stringMatching(/%$/),
+    });
   });
 });

@@ -19,7 +19,9 @@ export function checkedDisplayName(value: string, username: string): string {
 export function checkedGroup(value: string, current: string, groupRatios: Record<string, unknown>): string {
   const group = value.trim();
   if (group === '') throw new AppError(messages.userAdmin.groupRequired);
-  if (group.length > GROUP_NAME_MAX_LENGTH) throw new AppError(fill(messages.userAdmin.groupTooLong, { max: GROUP_NAME_MAX_LENGTH }));
-  if (group !== current && !Object.hasOwn(groupRatios, group)) throw new AppError(fill(messages.userAdmin.groupUnknown, { group }));
+  if (group.length > GROUP_NAME_MAX_LENGTH)
+    throw new AppError(fill(messages.userAdmin.groupTooLong, { max: GROUP_NAME_MAX_LENGTH }));
+  if (group !== current && !Object.hasOwn(groupRatios, group))
+    throw new AppError(fill(messages.userAdmin.groupUnknown, { group }));
   return group;
 }

@@ -15,7 +15,11 @@ export interface QuotaChange {
 }
 
 /** The balance the change leaves; refuses a negative target or result before anything is written. */
-export async function plannedQuota(context: AppContext, userId: number, change: QuotaChange): Promise<{ from: number; to: number }> {
+export async function plannedQuota(
+  context: AppContext,
+  userId: number,
+  change: QuotaChange,
+): Promise<{ from: number; to: number }> {
   if (change.quota !== undefined && change.quota < 0) throw new AppError(messages.common.quotaNegative);
   const from = await ledgerOf(context).userQuota(userId);
   const to = (change.quota ?? from) + (change.add ?? 0);
@@ -28,13 +32,24 @@ export async function plannedQuota(context: AppContext, userId: number, change: 
  * journaled with its admin log row, so spending that lands meanwhile is kept. When that spending
  * makes the result negative, the change is taken back (with its own row) and refused.
  */
-export async function applyQuotaChange(context: AppContext, user: { id: number; username: string }, change: QuotaChange): Promise<void> {
+export async function applyQuotaChange(
+  context: AppContext,
+  user: { id: number; username: string },
+  change: QuotaChange,
+): Promise<void> {
   const { from, to } = await plannedQuota(context, user.id, change);
   const amount = to - from;
   if (amount === 0) return;
   const ledger = ledgerOf(context);
   const admin = (before: number, after: number, delta: number) =>
-    ledger.credit({ userId: user.id, username: user.username, amount: delta, reason: 'admin', content: adminLog(context, before, after), createdAt: nowSeconds() });
+    ledger.credit({
+      userId: user.id,
+      username: user.username,
+      amount: delta,
+      reason: 'admin',
+      content: adminLog(context, before, after),
+      createdAt: nowSeconds(),
+    });
   const result = await admin(from, to, amount);
   if (result < 0) {
     await admin(result, result - amount, -amount);
@@ -42,7 +57,8 @@ export async function applyQuotaChange(context: AppContext, user: { id: number; 
   }
 }
 
-const adminLog = (context: AppContext, from: number, to: number) => `管理员将用户额度从 ${logQuota(context, from)} 修改为 ${logQuota(context, to)}`;
+const adminLog = (context: AppContext, from: number, to: number) =>
+  `管理员将用户额度从 ${logQuota(context, from)} 修改为 ${logQuota(context, to)}`;
 
 /** A quota amount as the reference product writes it into log text. */
 function logQuota(context: AppContext, quota: number): string {

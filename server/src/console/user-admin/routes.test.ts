@@ -6,7 +6,13 @@ import { FakeOpenAIUpstream } from '../../testing/fake-openai-upstream';
 import { addChannel, addToken, addUser, flushAll } from '../../testing/relay-fixtures';
 import { availableDatabaseKinds } from '../../testing/test-databases';
 import { signIn, serverForTests } from '../../testing/test-server';
-import { FIXTURE_PASSWORD, signInNewUser, storedStanding, userAdminClient, type UserAdminClient } from '../../testing/user-admin-fixtures';
+import {
+  FIXTURE_PASSWORD,
+  signInNewUser,
+  storedStanding,
+  userAdminClient,
+  type UserAdminClient,
+} from '../../testing/user-admin-fixtures';
 
 const kinds = await availableDatabaseKinds();
 
@@ -25,7 +31,15 @@ describe.each(kinds)('user administration on %s', (kind: DatabaseKind) => {
   });
 
   const idOf = async (username: string) =>
-    Number((await server.context.database.db.selectFrom('users').select('id').where('username', '=', username).executeTakeFirstOrThrow()).id);
+    Number(
+      (
+        await server.context.database.db
+          .selectFrom('users')
+          .select('id')
+          .where('username', '=', username)
+          .executeTakeFirstOrThrow()
+      ).id,
+    );
 
   const chat = (apiKey: string) =>
     server.call('/v1/chat/completions', {
@@ -35,9 +49,18 @@ describe.each(kinds)('user administration on %s', (kind: DatabaseKind) => {
     });
 
   it('creates a user who can then sign in; display name defaults to the username', async () => {
-    expect(await root.create({ username: 'carol', display_name: '', password: 'carol-pass-1' })).toMatchObject({ success: true });
+    expect(await root.create({ username: 'carol', display_name: '', password: 'carol-pass-1' })).toMatchObject({
+      success: true,
+    });
     const id = await idOf('carol');
-    expect((await root.get(id)).data).toMatchObject({ username: 'carol', display_name: 'carol', role: Role.Common, status: UserStatus.Enabled, group: 'default', DeletedAt: null });
+    expect((await root.get(id)).data).toMatchObject({
+      username: 'carol',
+      display_name: 'carol',
+      role: Role.Common,
+      status: UserStatus.Enabled,
+      group: 'default',
+      DeletedAt: null,
+    });
     await expect(signIn(server, 'carol', 'carol-pass-1')).resolves.toMatchObject({ 'New-Api-User': String(id) });
   });
 
@@ -48,22 +71,37 @@ describe.each(kinds)('user administration on %s', (kind: DatabaseKind) => {
     [{ username: 'dave', password: 'short' }, 'The password must be 8 to 20 characters long'],
     [{ username: 'dave', password: 'p'.repeat(21) }, 'The password must be 8 to 20 characters long'],
     [{ username: 'root', password: 'password123' }, 'This username is already taken'],
-    [{ username: 'dave', display_name: 'd'.repeat(21), password: 'password123' }, 'The display name must not be longer than 20 characters'],
+    [
+      { username: 'dave', display_name: 'd'.repeat(21), password: 'password123' },
+      'The display name must not be longer than 20 characters',
+    ],
   ])('refuses to create %o: %s', async (body, message) => {
-    const before = await server.context.database.db.selectFrom('users').select((select) => select.fn.countAll().as('count')).executeTakeFirstOrThrow();
+    const before = await server.context.database.db
+      .selectFrom('users')
+      .select((select) => select.fn.countAll().as('count'))
+      .executeTakeFirstOrThrow();
     expect(await root.create(body)).toEqual({ success: false, message });
-    const after = await server.context.database.db.selectFrom('users').select((select) => select.fn.countAll().as('count')).executeTakeFirstOrThrow();
+    const after = await server.context.database.db
+      .selectFrom('users')
+      .select((select) => select.fn.countAll().as('count'))
+      .executeTakeFirstOrThrow();
     expect(Number(after.count)).toBe(Number(before.count));
   });
 
   it('lists newest first, pages, and searches by id, username, display name, email and group', async () => {
     const ids: number[] = [];
     for (const name of ['page-a', 'page-b', 'page-c']) ids.push(await addUser(server, name, { group: 'vip-search' }));
-    await server.context.database.db.updateTable('users').set({ display_name: 'Zed Display', email: 'zed@example.com' }).where('id', '=', ids[1]!).execute();
+    await server.context.database.db
+      .updateTable('users')
+      .set({ display_name: 'Zed Display', email: 'zed@example.com' })
+      .where('id', '=', ids[1]!)
+      .execute();
     const first = await root.list('?p=1&page_size=2');
     expect(first.data).toMatchObject({ page: 1, total: expect.any(Number) });
     expect(first.data?.items).toHaveLength(2);
-    expect(first.data?.items.map((user) => user.id)).toEqual([...(first.data?.items.map((user) => user.id) ?? [])].sort((a, b) => b - a));
+    expect(first.data?.items.map((user) => user.id)).toEqual(
+      [...(first.data?.items.map((user) => user.id) ?? [])].sort((a, b) => b - a),
+    );
     const group = await root.search('group=vip-search&p=1&page_size=10');
     expect(group.data?.items.map((user) => user.id)).toEqual([...ids].reverse());
     expect(group.data?.total).toBe(3);
@@ -79,7 +117,9 @@ describe.each(kinds)('user administration on %s', (kind: DatabaseKind) => {
 
   it('edits username, display name, group and password; refuses bad fields without changing anything', async () => {
     const id = await addUser(server, 'erin');
-    expect(await root.update({ id, username: 'erin2', display_name: 'Erin', group: 'vip', password: 'new-password' })).toMatchObject({ success: true });
+    expect(
+      await root.update({ id, username: 'erin2', display_name: 'Erin', group: 'vip', password: 'new-password' }),
+    ).toMatchObject({ success: true });
     expect(await storedStanding(server, id)).toMatchObject({ username: 'erin2', display_name: 'Erin', group: 'vip' });
     await expect(signIn(server, 'erin2', 'new-password')).resolves.toBeDefined();
     for (const [body, message] of [
@@ -88,7 +128,10 @@ describe.each(kinds)('user administration on %s', (kind: DatabaseKind) => {
       [{ group: ' ' }, 'Group cannot be empty'],
       [{ group: 'g'.repeat(65) }, 'The group name can have at most 64 characters'],
       [{ password: 'short', display_name: 'Changed' }, 'The password must be 8 to 20 characters long'],
-      [{ group: 'no-such-group', display_name: 'Changed' }, 'The group "no-such-group" does not exist; add it to the group ratios first'],
+      [
+        { group: 'no-such-group', display_name: 'Changed' },
+        'The group "no-such-group" does not exist; add it to the group ratios first',
+      ],
       [{ group: 'Vip', display_name: 'Changed' }, 'The group "Vip" does not exist; add it to the group ratios first'],
       [{ quota: -1, display_name: 'Changed' }, 'Quota cannot be negative'],
     ] as const) {
@@ -105,7 +148,11 @@ describe.each(kinds)('user administration on %s', (kind: DatabaseKind) => {
     const other = await addUser(server, 'other-group');
     const chinese = await server.call('/api/user/', {
       method: 'PUT',
-      headers: { ...(await signIn(server, 'root', '123456')), 'accept-language': 'zh', 'content-type': 'application/json' },
+      headers: {
+        ...(await signIn(server, 'root', '123456')),
+        'accept-language': 'zh',
+        'content-type': 'application/json',
+      },
       body: JSON.stringify({ id: other, group: 'retired' }),
     });
     expect(await chinese.json()).toEqual({ success: false, message: '分组“retired”不存在，请先在分组倍率中添加' });
@@ -117,13 +164,25 @@ describe.each(kinds)('user administration on %s', (kind: DatabaseKind) => {
     expect(await root.update({ id, quota: 500_000 })).toMatchObject({ success: true });
     expect(await root.update({ id, add_quota: -200_000 })).toMatchObject({ success: true });
     expect((await root.get(id)).data?.quota).toBe(300_000);
-    expect(await root.update({ id, add_quota: -300_001 })).toEqual({ success: false, message: 'The quota after adding cannot be negative (currently 300000)' });
+    expect(await root.update({ id, add_quota: -300_001 })).toEqual({
+      success: false,
+      message: 'The quota after adding cannot be negative (currently 300000)',
+    });
     expect(await root.update({ id, quota: 100, add_quota: -101 })).toMatchObject({ success: false });
     expect(await server.context.balances.userQuota(id)).toBe(300_000);
     await flushAll(server);
-    const stored = await server.context.database.db.selectFrom('users').select('quota').where('id', '=', id).executeTakeFirstOrThrow();
+    const stored = await server.context.database.db
+      .selectFrom('users')
+      .select('quota')
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
     expect(Number(stored.quota)).toBe(300_000);
-    const logs = await server.context.database.db.selectFrom('logs').select(['content', 'type']).where('user_id', '=', id).orderBy('id').execute();
+    const logs = await server.context.database.db
+      .selectFrom('logs')
+      .select(['content', 'type'])
+      .where('user_id', '=', id)
+      .orderBy('id')
+      .execute();
     expect(logs).toEqual([
       { type: LogType.Admin, content: '管理员将用户额度从 ＄0.00 额度 修改为 ＄1.00 额度' },
       { type: LogType.Admin, content: '管理员将用户额度从 ＄1.00 额度 修改为 ＄0.60 额度' },
@@ -134,11 +193,18 @@ describe.each(kinds)('user administration on %s', (kind: DatabaseKind) => {
     const { id, headers } = await signInNewUser(server, 'grace', Role.Common);
     await server.context.balances.setUserQuota(id, 10_000_000);
     const token = await addToken(server, id, { unlimited: true });
-    const self = () => server.call('/api/user/self', { headers: { ...headers, 'accept-language': 'en' } }).then((response) => response.json());
+    const self = () =>
+      server
+        .call('/api/user/self', { headers: { ...headers, 'accept-language': 'en' } })
+        .then((response) => response.json());
     expect((await chat(token.apiKey)).status).toBe(200);
     expect(await self()).toMatchObject({ success: true });
 
-    expect(await root.manage(id, 'disable')).toEqual({ success: true, message: '', data: { status: UserStatus.Disabled, role: Role.Common } });
+    expect(await root.manage(id, 'disable')).toEqual({
+      success: true,
+      message: '',
+      data: { status: UserStatus.Disabled, role: Role.Common },
+    });
     const refused = await chat(token.apiKey);
     expect(refused.status).toBe(403);
     expect(await self()).toEqual({ success: false, message: 'This user has been banned' });
@@ -155,7 +221,10 @@ describe.each(kinds)('user administration on %s', (kind: DatabaseKind) => {
     await expect(signIn(server, 'heidi', FIXTURE_PASSWORD)).rejects.toThrow();
     expect((await chat(token.apiKey)).status).toBe(401);
     for (const action of ['enable', 'delete', 'promote'] as const) {
-      expect(await root.manage(id, action)).toEqual({ success: false, message: 'This user has been deregistered and cannot be changed' });
+      expect(await root.manage(id, action)).toEqual({
+        success: false,
+        message: 'This user has been deregistered and cannot be changed',
+      });
     }
     expect(await root.update({ id, display_name: 'back' })).toMatchObject({ success: false });
     const listed = await root.search('keyword=heidi');

@@ -10,7 +10,9 @@ import { UserAdminService } from './user-admin-service';
 
 const searchQuerySchema = z.object({ ...pageQuery, keyword: z.string().default(''), group: z.string().default('') });
 /** Digits only, so `/user/self`, `/user/token` and the other named paths never reach this route. */
-const idParamsSchema = z.object({ id: z.string().regex(/^\d+$/).transform(Number).pipe(z.number().int().positive().max(Number.MAX_SAFE_INTEGER)) });
+const idParamsSchema = z.object({
+  id: z.string().regex(/^\d+$/).transform(Number).pipe(z.number().int().positive().max(Number.MAX_SAFE_INTEGER)),
+});
 
 /** Spec 000 §7 user administration calls (admin and above). */
 export function registerUserAdminRoutes(app: ConsoleApp, context: AppContext, guards: Guards): void {

@@ -20,55 +20,67 @@ async function eventually(check: () => Promise<boolean>, timeoutMs = 3_000): Pro
   return check();
 }
 
-describe.runIf(kinds.includes('postgres'))('user administration across two instances sharing PostgreSQL and Redis', () => {
-  let first: TestServer;
-  let second: TestServer;
-  let upstream: FakeOpenAIUpstream;
+describe.runIf(kinds.includes('postgres'))(
+  'user administration across two instances sharing PostgreSQL and Redis',
+  () => {
+    let first: TestServer;
+    let second: TestServer;
+    let upstream: FakeOpenAIUpstream;
 
-  beforeAll(async () => {
-    const environment = { REDIS_CONN_STRING: 'redis://127.0.0.1:6379', REDIS_PREFIX: `switchboard-test-${randomBytes(4).toString('hex')}:` };
-    first = await startTestServer({ databaseKind: 'postgres', environment });
-    second = await startTestServer({ sharedDatabase: first.database, environment: { ...environment, NODE_TYPE: 'slave' } });
-    upstream = await new FakeOpenAIUpstream().start();
-    await addChannel(first, { baseUrl: upstream.url, models: ['gpt-4o-mini'] });
-    await second.context.bus.channelsChanged();
-  });
-  afterAll(async () => {
-    await upstream.stop();
-    await second.stop();
-    await first.stop();
-  });
+    beforeAll(async () => {
+      const environment = {
+        REDIS_CONN_STRING: 'redis://127.0.0.1:6379',
+        REDIS_PREFIX: `switchboard-test-${randomBytes(4).toString('hex')}:`,
+      };
+      first = await startTestServer({ databaseKind: 'postgres', environment });
+      second = await startTestServer({
+        sharedDatabase: first.database,
+        environment: { ...environment, NODE_TYPE: 'slave' },
+      });
+      upstream = await new FakeOpenAIUpstream().start();
+      await addChannel(first, { baseUrl: upstream.url, models: ['gpt-4o-mini'] });
+      await second.context.bus.channelsChanged();
+    });
+    afterAll(async () => {
+      await upstream.stop();
+      await second.stop();
+      await first.stop();
+    });
 
-  const chatStatus = async (server: TestServer, apiKey: string) =>
-    (
-      await server.call('/v1/chat/completions', {
-        method: 'POST',
-        headers: { authorization: `Bearer ${apiKey}`, 'content-type': 'application/json' },
-        body: JSON.stringify({ model: 'gpt-4o-mini', messages: [{ role: 'user', content: 'hi' }] }),
-      })
-    ).status;
+    const chatStatus = async (server: TestServer, apiKey: string) =>
+      (
+        await server.call('/v1/chat/completions', {
+          method: 'POST',
+          headers: { authorization: `Bearer ${apiKey}`, 'content-type': 'application/json' },
+          body: JSON.stringify({ model: 'gpt-4o-mini', messages: [{ role: 'user', content: 'hi' }] }),
+        })
+      ).status;
 
-  it('a user disabled on one instance is refused by the other one; a quota set on one is the balance on both', async () => {
-    const root = userAdminClient(first, await signIn(first, 'root', '123456'));
-    const { id } = await signInNewUser(first, 'shared-user', Role.Common);
-    expect(await root.update({ id, quota: 5_000_000 })).toMatchObject({ success: true });
-    expect(await second.context.balances.userQuota(id)).toBe(5_000_000);
+    it('a user disabled on one instance is refused by the other one; a quota set on one is the balance on both', async () => {
+      const root = userAdminClient(first, await signIn(first, 'root', '123456'));
+      const { id } = await signInNewUser(first, 'shared-user', Role.Common);
+      expect(await root.update({ id, quota: 5_000_000 })).toMatchObject({ success: true });
+      expect(await second.context.balances.userQuota(id)).toBe(5_000_000);
 
-    const token = await addToken(first, id, { unlimited: true });
-    expect(await chatStatus(second, token.apiKey)).toBe(200);
-    expect(await root.manage(id, 'disable')).toMatchObject({ success: true });
-    expect(await eventually(async () => (await chatStatus(second, token.apiKey)) === 403)).toBe(true);
-  });
+      const token = await addToken(first, id, { unlimited: true });
+      expect(await chatStatus(second, token.apiKey)).toBe(200);
+      expect(await root.manage(id, 'disable')).toMatchObject({ success: true });
+      expect(await eventually(async () => (await chatStatus(second, token.apiKey)) === 403)).toBe(true);
+    });
 
-  it('a password changed on one instance ends the sessions the other one still served', async () => {
-    await addUser(first, 'epoch-shared');
-    const here = new BrowserClient(first);
-    expect((await here.signIn('epoch-shared', FIXTURE_PASSWORD)).success).toBe(true);
-    const elsewhere = new BrowserClient(second);
-    expect((await elsewhere.signIn('epoch-shared', FIXTURE_PASSWORD)).success).toBe(true);
-    expect((await elsewhere.get('/api/user/self')).status).toBe(200);
-    expect((await here.send('PUT', '/api/user/self', { password: 'newpassword1', original_password: FIXTURE_PASSWORD })).success).toBe(true);
-    expect((await elsewhere.get('/api/user/self')).status).toBe(401);
-    expect((await here.on(second).get('/api/user/self')).status).toBe(200);
-  });
-});
+    it('a password changed on one instance ends the sessions the other one still served', async () => {
+      await addUser(first, 'epoch-shared');
+      const here = new BrowserClient(first);
+      expect((await here.signIn('epoch-shared', FIXTURE_PASSWORD)).success).toBe(true);
+      const elsewhere = new BrowserClient(second);
+      expect((await elsewhere.signIn('epoch-shared', FIXTURE_PASSWORD)).success).toBe(true);
+      expect((await elsewhere.get('/api/user/self')).status).toBe(200);
+      expect(
+        (await here.send('PUT', '/api/user/self', { password: 'newpassword1', original_password: FIXTURE_PASSWORD }))
+          .success,
+      ).toBe(true);
+      expect((await elsewhere.get('/api/user/self')).status).toBe(401);
+      expect((await here.on(second).get('/api/user/self')).status).toBe(200);
+    });
+  },
+);

@@ -68,7 +68,14 @@ export class UserAdminService {
       deleted_at: null,
     });
     if (quota > 0) {
-      this.context.logs.write({ user_id: id, username, created_at: now, type: LogType.System, content: `新用户注册赠送 ${quota} 点额度`, other: '{}' });
+      this.context.logs.write({
+        user_id: id,
+        username,
+        created_at: now,
+        type: LogType.System,
+        content: `新用户注册赠送 ${quota} 点额度`,
+        other: '{}',
+      });
     }
   }
 
@@ -78,14 +85,19 @@ export class UserAdminService {
     const changes: Updateable<UsersTable> = {};
     if (request.username !== undefined) {
       const username = checkedUsername(request.username);
-      if (username !== target.username && (await this.users.usernameTaken(username, target.id))) throw new AppError(messages.credential.usernameTaken);
+      if (username !== target.username && (await this.users.usernameTaken(username, target.id)))
+        throw new AppError(messages.credential.usernameTaken);
       changes.username = username;
     }
     if (request.display_name !== undefined) {
       changes.display_name = checkedDisplayName(request.display_name, changes.username ?? target.username);
     }
     if (request.group !== undefined) {
-      changes.group = checkedGroup(request.group, target.group, this.context.options.json<Record<string, unknown>>('GroupRatio') ?? {});
+      changes.group = checkedGroup(
+        request.group,
+        target.group,
+        this.context.options.json<Record<string, unknown>>('GroupRatio') ?? {},
+      );
     }
     const password = request.password ? checkedPassword(request.password) : null;
     const quotaChange = { quota: request.quota, add: request.add_quota };
@@ -95,7 +107,11 @@ export class UserAdminService {
     if (Object.keys(changes).length > 0) await this.users.update(target.id, changes);
     if (password !== null) await this.users.endSessionsAndAccessToken(target.id);
     try {
-      await applyQuotaChange(this.context, { id: target.id, username: changes.username ?? target.username }, quotaChange);
+      await applyQuotaChange(
+        this.context,
+        { id: target.id, username: changes.username ?? target.username },
+        quotaChange,
+      );
     } finally {
       await this.announce(target.id);
     }

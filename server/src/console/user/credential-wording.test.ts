@@ -18,7 +18,13 @@ describe('one wording per username, password and display name rule', () => {
     selfHeaders = await signIn(server, 'wording-self', 'password123');
   });
 
-  const message = async (method: string, path: string, body: Record<string, unknown>, headers: Record<string, string>, language: string) => {
+  const message = async (
+    method: string,
+    path: string,
+    body: Record<string, unknown>,
+    headers: Record<string, string>,
+    language: string,
+  ) => {
     const response = await server.call(path, {
       method,
       headers: { ...headers, 'accept-language': language, 'content-type': 'application/json' },
@@ -42,9 +48,24 @@ describe('one wording per username, password and display name rule', () => {
   };
 
   it.each([
-    ['password length', { password: 'short' }, 'The password must be 8 to 20 characters long', '密码长度不得小于 8 位且不得大于 20 位'],
-    ['password length', { password: 'p'.repeat(21) }, 'The password must be 8 to 20 characters long', '密码长度不得小于 8 位且不得大于 20 位'],
-    ['username length', { username: 'u'.repeat(13) }, 'The username must not be longer than 12 characters', '用户名长度不能超过 12 个字符'],
+    [
+      'password length',
+      { password: 'short' },
+      'The password must be 8 to 20 characters long',
+      '密码长度不得小于 8 位且不得大于 20 位',
+    ],
+    [
+      'password length',
+      { password: 'p'.repeat(21) },
+      'The password must be 8 to 20 characters long',
+      '密码长度不得小于 8 位且不得大于 20 位',
+    ],
+    [
+      'username length',
+      { username: 'u'.repeat(13) },
+      'The username must not be longer than 12 characters',
+      '用户名长度不能超过 12 个字符',
+    ],
     ['duplicate username', { username: 'root' }, 'This username is already taken', '用户名已存在，请换一个'],
   ])('%s: %o', async (_rule, fields, english, chinese) => {
     expect(await everyRoute(fields, 'en')).toEqual([english, english, english, english]);
@@ -59,7 +80,13 @@ describe('one wording per username, password and display name rule', () => {
     ] as const) {
       expect(
         await Promise.all([
-          message('POST', '/api/user/', { username: 'fresh-name', password: 'password123', display_name: long }, rootHeaders, language),
+          message(
+            'POST',
+            '/api/user/',
+            { username: 'fresh-name', password: 'password123', display_name: long },
+            rootHeaders,
+            language,
+          ),
           message('PUT', '/api/user/', { id: selfId, display_name: long }, rootHeaders, language),
           message('PUT', '/api/user/self', { display_name: long }, selfHeaders, language),
         ]),

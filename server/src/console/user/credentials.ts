@@ -7,7 +7,8 @@ import { messages } from '../../platform/i18n/catalogue';
 export function checkedUsername(value: string): string {
   const username = value.trim();
   if (username === '') throw new AppError(messages.credential.usernameRequired);
-  if ([...username].length > USERNAME_MAX_LENGTH) throw new AppError(fill(messages.credential.usernameTooLong, { max: USERNAME_MAX_LENGTH }));
+  if ([...username].length > USERNAME_MAX_LENGTH)
+    throw new AppError(fill(messages.credential.usernameTooLong, { max: USERNAME_MAX_LENGTH }));
   return username;
 }
 
@@ -15,7 +16,9 @@ export function checkedUsername(value: string): string {
 export function checkedPassword(password: string): string {
   const length = [...password].length;
   if (length < PASSWORD_MIN_LENGTH || length > PASSWORD_MAX_LENGTH) {
-    throw new AppError(fill(messages.credential.passwordLength, { min: PASSWORD_MIN_LENGTH, max: PASSWORD_MAX_LENGTH }));
+    throw new AppError(
+      fill(messages.credential.passwordLength, { min: PASSWORD_MIN_LENGTH, max: PASSWORD_MAX_LENGTH }),
+    );
   }
   return password;
 }

@@ -38,7 +38,9 @@ export class UserRepository {
     const row = await this.database.db
       .selectFrom('users')
       .selectAll()
-      .where((where) => where.or([where('username', '=', login), where.and([where('email', '=', login), where('email', '!=', '')])]))
+      .where((where) =>
+        where.or([where('username', '=', login), where.and([where('email', '=', login), where('email', '!=', '')])]),
+      )
       .where('deleted_at', 'is', null)
       .executeTakeFirst();
     return row && normaliseUserRow(row);
@@ -90,12 +92,21 @@ export class UserRepository {
   /** Gives a user without an invite code a fresh unique one; answers the code it ends up with. */
   async assignAffCode(id: number, generate: () => string): Promise<string> {
     for (let attempt = 0; attempt < 10; attempt += 1) {
-      const current = await this.database.db.selectFrom('users').select('aff_code').where('id', '=', id).executeTakeFirst();
+      const current = await this.database.db
+        .selectFrom('users')
+        .select('aff_code')
+        .where('id', '=', id)
+        .executeTakeFirst();
       if (current?.aff_code) return current.aff_code;
       const code = generate();
       if (await this.findByAffCode(code)) continue;
       try {
-        await this.database.db.updateTable('users').set({ aff_code: code }).where('id', '=', id).where('aff_code', 'is', null).execute();
+        await this.database.db
+          .updateTable('users')
+          .set({ aff_code: code })
+          .where('id', '=', id)
+          .where('aff_code', 'is', null)
+          .execute();
       } catch {
         // Another user took the same code between the check and the write: draw again.
       }
@@ -129,7 +140,11 @@ export class UserRepository {
 
   /** Ends every session of the user issued so far (additive, so concurrent ends never cancel out); answers the new epoch. */
   async endSessions(id: number): Promise<number> {
-    await this.database.db.updateTable('users').set({ session_epoch: sql`session_epoch + 1` }).where('id', '=', id).execute();
+    await this.database.db
+      .updateTable('users')
+      .set({ session_epoch: sql`session_epoch + 1` })
+      .where('id', '=', id)
+      .execute();
     return this.sessionEpochOf(id);
   }
 
@@ -138,12 +153,20 @@ export class UserRepository {
    * whoever held the old password (and could read the token) is out; the user makes a new token.
    */
   async endSessionsAndAccessToken(id: number): Promise<number> {
-    await this.database.db.updateTable('users').set({ session_epoch: sql`session_epoch + 1`, access_token: null }).where('id', '=', id).execute();
+    await this.database.db
+      .updateTable('users')
+      .set({ session_epoch: sql`session_epoch + 1`, access_token: null })
+      .where('id', '=', id)
+      .execute();
     return this.sessionEpochOf(id);
   }
 
   async sessionEpochOf(id: number): Promise<number> {
-    const row = await this.database.db.selectFrom('users').select('session_epoch').where('id', '=', id).executeTakeFirst();
+    const row = await this.database.db
+      .selectFrom('users')
+      .select('session_epoch')
+      .where('id', '=', id)
+      .executeTakeFirst();
     return toNumber(row?.session_epoch);
   }
 }

@@ -1,4 +1,9 @@
-import { affTransferRequestSchema, loginRequestSchema, selfUpdateRequestSchema, userSettingSchema } from '@switchboard/contract';
+import {
+  affTransferRequestSchema,
+  loginRequestSchema,
+  selfUpdateRequestSchema,
+  userSettingSchema,
+} from '@switchboard/contract';
 import { z } from 'zod';
 import type { AppContext } from '../../app-context';
 import { turnstileCheck } from '../account/turnstile';

@@ -1,4 +1,12 @@
-import { formatQuota, isEmailAddress, isRoot, userSettingSchema, type SelfUpdateRequest, type UsableGroup, type UserSetting } from '@switchboard/contract';
+import {
+  formatQuota,
+  isEmailAddress,
+  isRoot,
+  userSettingSchema,
+  type SelfUpdateRequest,
+  type UsableGroup,
+  type UserSetting,
+} from '@switchboard/contract';
 import { randomBytes } from 'node:crypto';
 import type { AppContext } from '../../app-context';
 import { nowSeconds, sql } from '../../db/dialect';
@@ -49,7 +57,8 @@ export class SelfService {
     if (request.password) {
       checkedPassword(request.password);
       if (!request.original_password) throw new AppError(messages.self.originalPasswordRequired);
-      if (!(await verifyPassword(request.original_password, user.password))) throw new AppError(messages.self.originalPasswordWrong);
+      if (!(await verifyPassword(request.original_password, user.password)))
+        throw new AppError(messages.self.originalPasswordWrong);
       changes.password = await hashPassword(request.password);
     }
     if (Object.keys(changes).length === 0) return { sessionEpoch: null };
@@ -57,7 +66,8 @@ export class SelfService {
       await this.users.update(user.id, changes);
     } catch (error) {
       // The unique index caught another account taking the name since the check.
-      if (changes.username && (await this.users.usernameTaken(changes.username, user.id))) throw new AppError(messages.credential.usernameTaken);
+      if (changes.username && (await this.users.usernameTaken(changes.username, user.id)))
+        throw new AppError(messages.credential.usernameTaken);
       throw error;
     }
     const sessionEpoch = changes.password ? await this.users.endSessionsAndAccessToken(user.id) : null;
@@ -75,7 +85,10 @@ export class SelfService {
 
   /** A new system access token, replacing the old one. */
   async newAccessToken(user: UserRow): Promise<string> {
-    const token = randomBytes(32).toString('base64').replace(/[^0-9A-Za-z]/g, '').slice(0, ACCESS_TOKEN_LENGTH);
+    const token = randomBytes(32)
+      .toString('base64')
+      .replace(/[^0-9A-Za-z]/g, '')
+      .slice(0, ACCESS_TOKEN_LENGTH);
     await this.users.update(user.id, { access_token: token });
     await this.context.bus.userChanged(user.id);
     return token;
@@ -89,7 +102,10 @@ export class SelfService {
   async transferAffQuota(user: UserRow, amount: number): Promise<void> {
     const quotaPerUnit = this.context.options.number('QuotaPerUnit');
     if (!Number.isSafeInteger(amount) || amount < quotaPerUnit) {
-      const minimum = formatQuota(quotaPerUnit, { inCurrency: this.context.options.boolean('DisplayInCurrencyEnabled'), quotaPerUnit });
+      const minimum = formatQuota(quotaPerUnit, {
+        inCurrency: this.context.options.boolean('DisplayInCurrencyEnabled'),
+        quotaPerUnit,
+      });
       throw new AppError(fill(messages.self.transferMinimum, { amount: minimum }));
     }
     const taken = await this.context.database.db
@@ -99,9 +115,19 @@ export class SelfService {
       .where('aff_quota', '>=', amount)
       .executeTakeFirst();
     if (taken.numUpdatedRows !== 1n) throw new AppError(messages.self.affQuotaShort);
-    const shown = formatQuota(amount, { inCurrency: this.context.options.boolean('DisplayInCurrencyEnabled'), quotaPerUnit });
+    const shown = formatQuota(amount, {
+      inCurrency: this.context.options.boolean('DisplayInCurrencyEnabled'),
+      quotaPerUnit,
+    });
     const content = fill(messages.self.transferLog, { amount: shown }).zh;
-    await ledgerOf(this.context).credit({ userId: user.id, username: user.username, amount, reason: 'reward', content, createdAt: nowSeconds() });
+    await ledgerOf(this.context).credit({
+      userId: user.id,
+      username: user.username,
+      amount,
+      reason: 'reward',
+      content,
+      createdAt: nowSeconds(),
+    });
     await this.context.bus.userChanged(user.id);
   }
 
@@ -112,11 +138,13 @@ export class SelfService {
   async saveSetting(user: UserRow, given: UserSetting): Promise<void> {
     const setting = { ...storedSettingOf(user), ...definedFieldsOf(given) };
     const threshold = setting.quota_warning_threshold;
-    if (threshold !== undefined && (!Number.isSafeInteger(threshold) || threshold < 0)) throw new AppError(messages.self.thresholdInvalid);
+    if (threshold !== undefined && (!Number.isSafeInteger(threshold) || threshold < 0))
+      throw new AppError(messages.self.thresholdInvalid);
     const webhook = setting.webhook_url?.trim() ?? '';
     // Plain http only where internal receivers are allowed (WebhookInternalAddressEnabled).
     const allowHttp = this.context.options.boolean('WebhookInternalAddressEnabled');
-    if (setting.notify_type === 'webhook' && !isWebhookUrl(webhook, allowHttp)) throw new AppError(messages.self.webhookInvalid);
+    if (setting.notify_type === 'webhook' && !isWebhookUrl(webhook, allowHttp))
+      throw new AppError(messages.self.webhookInvalid);
     if (webhook !== '' && !isWebhookUrl(webhook, allowHttp)) throw new AppError(messages.self.webhookInvalid);
     const email = setting.notification_email?.trim() ?? '';
     if (email !== '' && !isEmailAddress(email)) throw new AppError(messages.self.notificationEmailInvalid);

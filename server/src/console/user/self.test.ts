@@ -14,7 +14,9 @@ describe.each(kinds)('own profile on %s', (kind: DatabaseKind) => {
   let counter = 0;
 
   /** A fresh common user, signed in. */
-  async function member(values: { group?: string; quota?: number } = {}): Promise<{ id: number; client: BrowserClient; name: string }> {
+  async function member(
+    values: { group?: string; quota?: number } = {},
+  ): Promise<{ id: number; client: BrowserClient; name: string }> {
     counter += 1;
     const name = `member${counter}`;
     const id = await addUser(server, name, values);
@@ -38,14 +40,20 @@ describe.each(kinds)('own profile on %s', (kind: DatabaseKind) => {
       'The display name must not be longer than 20 characters',
     );
     expect((await client.get<{ display_name: string }>('/api/user/self')).data?.display_name).toBe('Shown Name');
-    expect((await client.send('PUT', '/api/user/self', { password: 'newpassword1' })).message).toBe('Please enter your current password');
-    expect((await client.send('PUT', '/api/user/self', { password: 'newpassword1', original_password: 'nope-nope' })).message).toBe(
-      'The current password is wrong',
+    expect((await client.send('PUT', '/api/user/self', { password: 'newpassword1' })).message).toBe(
+      'Please enter your current password',
     );
-    expect((await client.send('PUT', '/api/user/self', { password: 'short', original_password: 'password123' })).message).toBe(
-      'The password must be 8 to 20 characters long',
-    );
-    const changed = await client.send('PUT', '/api/user/self', { password: 'newpassword1', original_password: 'password123' });
+    expect(
+      (await client.send('PUT', '/api/user/self', { password: 'newpassword1', original_password: 'nope-nope' }))
+        .message,
+    ).toBe('The current password is wrong');
+    expect(
+      (await client.send('PUT', '/api/user/self', { password: 'short', original_password: 'password123' })).message,
+    ).toBe('The password must be 8 to 20 characters long');
+    const changed = await client.send('PUT', '/api/user/self', {
+      password: 'newpassword1',
+      original_password: 'password123',
+    });
     expect(changed.success, changed.message).toBe(true);
     expect((await new BrowserClient(server).signIn(name, 'password123')).success).toBe(false);
     expect((await new BrowserClient(server).signIn(name, 'newpassword1')).success).toBe(true);
@@ -54,8 +62,12 @@ describe.each(kinds)('own profile on %s', (kind: DatabaseKind) => {
   it('changes its username within the rules, or says why not', async () => {
     const { client } = await member();
     const { name: taken } = await member();
-    expect((await client.send('PUT', '/api/user/self', { username: taken })).message).toBe('This username is already taken');
-    expect((await client.send('PUT', '/api/user/self', { username: 'u'.repeat(13) })).message).toBe('The username must not be longer than 12 characters');
+    expect((await client.send('PUT', '/api/user/self', { username: taken })).message).toBe(
+      'This username is already taken',
+    );
+    expect((await client.send('PUT', '/api/user/self', { username: 'u'.repeat(13) })).message).toBe(
+      'The username must not be longer than 12 characters',
+    );
     expect((await client.send('PUT', '/api/user/self', { username: '  ' })).message).toBe('Username cannot be empty');
     const renamed = await client.send('PUT', '/api/user/self', { username: 'renamed-one' });
     expect(renamed.success, renamed.message).toBe(true);
@@ -72,7 +84,9 @@ describe.each(kinds)('own profile on %s', (kind: DatabaseKind) => {
     expect((await new BrowserClient(server).signIn(name, 'password123')).success).toBe(false);
     const root = new BrowserClient(server);
     await root.signIn('root', '123456');
-    expect((await root.send('DELETE', '/api/user/self')).message).toBe('The super administrator account cannot be deleted');
+    expect((await root.send('DELETE', '/api/user/self')).message).toBe(
+      'The super administrator account cannot be deleted',
+    );
   });
 
   it('issues a system access token that replaces the old one and works without a cookie', async () => {
@@ -81,7 +95,8 @@ describe.each(kinds)('own profile on %s', (kind: DatabaseKind) => {
     const second = (await client.get<string>('/api/user/token')).data ?? '';
     expect(second).toMatch(/^[0-9A-Za-z]{32}$/);
     expect(second).not.toBe(first);
-    const call = (token: string) => server.call('/api/user/self', { headers: { Authorization: token, 'New-Api-User': String(id) } });
+    const call = (token: string) =>
+      server.call('/api/user/self', { headers: { Authorization: token, 'New-Api-User': String(id) } });
     expect((await call(first)).status).toBe(401);
     expect(((await (await call(second)).json()) as { data: { id: number } }).data.id).toBe(id);
   });
@@ -95,13 +110,25 @@ describe.each(kinds)('own profile on %s', (kind: DatabaseKind) => {
 
   it('moves invite earnings into the balance: at least one unit, never more than there is, never twice', async () => {
     const { id, client } = await member();
-    await server.context.database.db.updateTable('users').set({ aff_quota: 3 * UNIT }).where('id', '=', id).execute();
+    await server.context.database.db
+      .updateTable('users')
+      .set({ aff_quota: 3 * UNIT })
+      .where('id', '=', id)
+      .execute();
     const tooSmall = await client.send('POST', '/api/user/aff_transfer', { quota: UNIT - 1 });
     expect(tooSmall).toMatchObject({ success: false, message: 'The minimum transfer amount is $1.00' });
-    const attempts = await Promise.all(Array.from({ length: 5 }, () => client.send('POST', '/api/user/aff_transfer', { quota: 2 * UNIT })));
+    const attempts = await Promise.all(
+      Array.from({ length: 5 }, () => client.send('POST', '/api/user/aff_transfer', { quota: 2 * UNIT })),
+    );
     expect(attempts.filter((reply) => reply.success)).toHaveLength(1);
-    expect(attempts.filter((reply) => !reply.success).every((reply) => reply.message === 'Not enough invite earnings')).toBe(true);
-    const row = await server.context.database.db.selectFrom('users').select('aff_quota').where('id', '=', id).executeTakeFirstOrThrow();
+    expect(
+      attempts.filter((reply) => !reply.success).every((reply) => reply.message === 'Not enough invite earnings'),
+    ).toBe(true);
+    const row = await server.context.database.db
+      .selectFrom('users')
+      .select('aff_quota')
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
     expect(toNumber(row.aff_quota)).toBe(UNIT);
     expect(await server.context.balances.userQuota(id)).toBe(2 * UNIT);
   });
@@ -112,18 +139,48 @@ describe.each(kinds)('own profile on %s', (kind: DatabaseKind) => {
     expect((await put({ notify_type: 'webhook', webhook_url: 'http://hook.example.com' })).message).toBe(
       'The webhook address must be a valid https address',
     );
-    expect((await put({ notify_type: 'email', notification_email: 'nope' })).message).toBe('The notification email address is not valid');
+    expect((await put({ notify_type: 'email', notification_email: 'nope' })).message).toBe(
+      'The notification email address is not valid',
+    );
     expect((await put({ notify_type: 'email', quota_warning_threshold: -5 })).message).toMatch(/zero or more/);
     expect((await put({ notify_type: 'sms' })).success).toBe(false);
-    const saved = await put({ notify_type: 'webhook', quota_warning_threshold: 500000, webhook_url: 'https://hook.example.com/x', webhook_secret: 's3' });
+    const saved = await put({
+      notify_type: 'webhook',
+      quota_warning_threshold: 500000,
+      webhook_url: 'https://hook.example.com/x',
+      webhook_secret: 's3',
+    });
     expect(saved.success, saved.message).toBe(true);
     const stored = async () =>
-      JSON.parse((await server.context.database.db.selectFrom('users').select('setting').where('id', '=', id).executeTakeFirstOrThrow()).setting) as unknown;
+      JSON.parse(
+        (
+          await server.context.database.db
+            .selectFrom('users')
+            .select('setting')
+            .where('id', '=', id)
+            .executeTakeFirstOrThrow()
+        ).setting,
+      ) as unknown;
     const webhook = { webhook_url: 'https://hook.example.com/x', webhook_secret: 's3' };
-    expect(await stored()).toEqual({ notify_type: 'webhook', quota_warning_threshold: 500000, ...webhook, notification_email: '', accept_unset_model_ratio_model: false });
+    expect(await stored()).toEqual({
+      notify_type: 'webhook',
+      quota_warning_threshold: 500000,
+      ...webhook,
+      notification_email: '',
+      accept_unset_model_ratio_model: false,
+    });
     // Choosing email (the form sends only that channel's fields) keeps the webhook for a later switch back.
-    expect((await put({ notify_type: 'email', quota_warning_threshold: 500000, notification_email: 'me@example.com' })).success).toBe(true);
-    expect(await stored()).toEqual({ notify_type: 'email', quota_warning_threshold: 500000, ...webhook, notification_email: 'me@example.com', accept_unset_model_ratio_model: false });
+    expect(
+      (await put({ notify_type: 'email', quota_warning_threshold: 500000, notification_email: 'me@example.com' }))
+        .success,
+    ).toBe(true);
+    expect(await stored()).toEqual({
+      notify_type: 'email',
+      quota_warning_threshold: 500000,
+      ...webhook,
+      notification_email: 'me@example.com',
+      accept_unset_model_ratio_model: false,
+    });
     expect((await put({ notify_type: 'webhook' })).success).toBe(true);
   });
 
@@ -131,8 +188,16 @@ describe.each(kinds)('own profile on %s', (kind: DatabaseKind) => {
     await setOptions(server, { UserUsableGroups: JSON.stringify({ default: 'Default group', vip: 'VIP group' }) });
     await addChannel(server, { baseUrl: 'http://127.0.0.1:9', models: ['gpt-b', 'gpt-a'], groups: ['default'] });
     await addChannel(server, { baseUrl: 'http://127.0.0.1:9', models: ['secret-model'], groups: ['hidden'] });
-    const disabled = await addChannel(server, { baseUrl: 'http://127.0.0.1:9', models: ['off-model'], groups: ['default'] });
-    await server.context.database.db.updateTable('abilities').set({ enabled: sql`0` }).where('channel_id', '=', disabled).execute();
+    const disabled = await addChannel(server, {
+      baseUrl: 'http://127.0.0.1:9',
+      models: ['off-model'],
+      groups: ['default'],
+    });
+    await server.context.database.db
+      .updateTable('abilities')
+      .set({ enabled: sql`0` })
+      .where('channel_id', '=', disabled)
+      .execute();
     const { client } = await member();
     expect((await client.get<string[]>('/api/user/models')).data).toEqual(['gpt-a', 'gpt-b']);
     const groups = await client.get<Record<string, { ratio: number; desc: string }>>('/api/user/self/groups');

@@ -12,7 +12,12 @@ import { messages } from '../../platform/i18n/catalogue';
  * counted per address and account (auth/login-attempts.ts); an unknown user costs a verification
  * like a wrong password does, so timing does not reveal which accounts exist.
  */
-export async function signInWithPassword(context: AppContext, login: string, password: string, address: string): Promise<SessionUser> {
+export async function signInWithPassword(
+  context: AppContext,
+  login: string,
+  password: string,
+  address: string,
+): Promise<SessionUser> {
   if (!context.options.boolean('PasswordLoginEnabled')) throw new AppError(messages.user.passwordLoginDisabled);
   const username = login.trim();
   if (!username || !password) throw new AppError(messages.user.credentialsRequired);

@@ -15,6 +15,7 @@ describe('WORKERS=2: a session signed out on one worker is refused by the other'
     expect((await signingOut.call('/api/user/logout', { headers })).status).toBe(200);
     expect((await signingOut.call('/api/user/self', { headers })).status).toBe(401);
     expect((await other.call('/api/user/self', { headers })).status).toBe(401);
-    for (const connection of byWorker) expect((await connection.call('/api/user/self', { headers: stillSignedIn })).status).toBe(200);
+    for (const connection of byWorker)
+      expect((await connection.call('/api/user/self', { headers: stillSignedIn })).status).toBe(200);
   });
 });

@@ -12,7 +12,8 @@ const SESSION_SECRET = 'sign-out-test-secret-0123456789';
 
 type Caller = Pick<TestServer, 'call'>;
 
-const selfStatus = async (server: Caller, headers: Record<string, string>) => (await server.call('/api/user/self', { headers })).status;
+const selfStatus = async (server: Caller, headers: Record<string, string>) =>
+  (await server.call('/api/user/self', { headers })).status;
 const playgroundStatus = async (server: Caller, headers: Record<string, string>) =>
   (
     await server.call('/pg/chat/completions', {
@@ -59,7 +60,10 @@ describe.each(kinds)('signing out ends that session, and only that one, on %s', 
     const current = await signIn(server, name, PASSWORD);
     const userId = Number(current['New-Api-User']);
     const codec = new SessionCodec(SESSION_SECRET);
-    const legacy = { cookie: `session=${codec.encode({ uid: userId, iat: Math.floor(Date.now() / 1000), ep: 0 })}`, 'New-Api-User': String(userId) };
+    const legacy = {
+      cookie: `session=${codec.encode({ uid: userId, iat: Math.floor(Date.now() / 1000), ep: 0 })}`,
+      'New-Api-User': String(userId),
+    };
     expect(await selfStatus(server, legacy)).toBe(200);
     await signOut(server, legacy);
     expect(await selfStatus(server, legacy)).toBe(401);
@@ -72,9 +76,15 @@ describe.runIf(kinds.includes('postgres'))('signing out on one instance of two s
   let second: TestServer;
 
   beforeAll(async () => {
-    const environment = { REDIS_CONN_STRING: 'redis://127.0.0.1:6379', REDIS_PREFIX: `switchboard-test-${randomBytes(4).toString('hex')}:` };
+    const environment = {
+      REDIS_CONN_STRING: 'redis://127.0.0.1:6379',
+      REDIS_PREFIX: `switchboard-test-${randomBytes(4).toString('hex')}:`,
+    };
     first = await startTestServer({ databaseKind: 'postgres', environment });
-    second = await startTestServer({ sharedDatabase: first.database, environment: { ...environment, NODE_TYPE: 'slave' } });
+    second = await startTestServer({
+      sharedDatabase: first.database,
+      environment: { ...environment, NODE_TYPE: 'slave' },
+    });
   });
   afterAll(async () => {
     await second.stop();

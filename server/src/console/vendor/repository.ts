@@ -27,7 +27,9 @@ export class VendorRepository {
   }
 
   async count(keyword = ''): Promise<number> {
-    const row = await this.filtered(keyword).select((eb) => eb.fn.countAll().as('total')).executeTakeFirst();
+    const row = await this.filtered(keyword)
+      .select((eb) => eb.fn.countAll().as('total'))
+      .executeTakeFirst();
     return toNumber(row?.total);
   }
 

@@ -22,7 +22,12 @@ export function registerVendorRoutes(app: ConsoleApp, context: AppContext, guard
   const page = async (query: z.infer<typeof listQuery>): Promise<PageData<VendorView>> => {
     const paging = pagingOf(query);
     const keyword = query.keyword?.trim() ?? '';
-    return { items: await vendors.page(keyword, paging.offset, paging.size), total: await vendors.count(keyword), page: paging.page, page_size: paging.size };
+    return {
+      items: await vendors.page(keyword, paging.offset, paging.size),
+      total: await vendors.count(keyword),
+      page: paging.page,
+      page_size: paging.size,
+    };
   };
 
   const checkName = async (name: string, id?: number) => {
@@ -42,7 +47,12 @@ export function registerVendorRoutes(app: ConsoleApp, context: AppContext, guard
     app.post(path, { ...admin, schema: { body: vendorBodySchema } }, async (request) => {
       await checkName(request.body.name);
       const now = nowSeconds();
-      const id = await vendors.insert({ description: '', ...fields(request.body), created_time: now, updated_time: now });
+      const id = await vendors.insert({
+        description: '',
+        ...fields(request.body),
+        created_time: now,
+        updated_time: now,
+      });
       return ok(await vendors.find(id));
     });
     app.put(path, { ...admin, schema: { body: vendorBodySchema } }, async (request) => {
@@ -55,7 +65,9 @@ export function registerVendorRoutes(app: ConsoleApp, context: AppContext, guard
     });
   }
 
-  app.get('/vendors/search', { ...admin, schema: { querystring: listQuery } }, async (request) => ok(await page(request.query)));
+  app.get('/vendors/search', { ...admin, schema: { querystring: listQuery } }, async (request) =>
+    ok(await page(request.query)),
+  );
 
   app.get('/vendors/:id', { ...admin, schema: { params: idParams } }, async (request) => {
     const vendor = await vendors.find(request.params.id);

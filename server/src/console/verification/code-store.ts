@@ -7,7 +7,10 @@ export type CodePurpose = 'verify' | 'reset' | 'oauth';
 const hashOf = (secret: string) => createHash('sha256').update(secret).digest('hex');
 
 /** A fresh secret: `hex` characters of crypto-random hex. */
-export const randomHex = (length: number) => randomBytes(Math.ceil(length / 2)).toString('hex').slice(0, length);
+export const randomHex = (length: number) =>
+  randomBytes(Math.ceil(length / 2))
+    .toString('hex')
+    .slice(0, length);
 
 /**
  * One-time secrets in the database, so every instance agrees: only a hash is stored, each works

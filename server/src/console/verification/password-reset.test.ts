@@ -51,7 +51,9 @@ describe.each(kinds)('password reset and one-time codes on %s', (kind: DatabaseK
 
   it('refuses unknown addresses, an empty address and a forged token', async () => {
     const visitor = new BrowserClient(server);
-    expect((await visitor.get('/api/reset_password?email=nobody@example.com')).message).toBe('This email address is not registered');
+    expect((await visitor.get('/api/reset_password?email=nobody@example.com')).message).toBe(
+      'This email address is not registered',
+    );
     expect((await visitor.get('/api/reset_password?email=')).message).toBe('Please enter an email address');
     const forged = await visitor.send('POST', '/api/user/reset', { email: address, token: '0'.repeat(32) });
     expect(forged.message).toBe('The reset link is invalid or has expired');
@@ -72,7 +74,11 @@ describe.each(kinds)('password reset and one-time codes on %s', (kind: DatabaseK
     await store.issue('verify', 'two@example.com', 'def456', 600);
     expect(await store.consume('verify', 'other@example.com', 'def456')).toBeNull();
     await store.issue('verify', 'old@example.com', 'aaa111', 600);
-    await server.context.database.db.updateTable('account_codes').set({ expires_at: nowSeconds() - 1 }).where('subject', '=', 'old@example.com').execute();
+    await server.context.database.db
+      .updateTable('account_codes')
+      .set({ expires_at: nowSeconds() - 1 })
+      .where('subject', '=', 'old@example.com')
+      .execute();
     expect(await store.consume('verify', 'old@example.com', 'aaa111')).toBeNull();
     const stored = await server.context.database.db.selectFrom('account_codes').select('secret_hash').execute();
     expect(stored.every((row) => row.secret_hash.length === 64)).toBe(true);

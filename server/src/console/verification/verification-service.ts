@@ -93,9 +93,19 @@ export class VerificationService {
     if (!mailConfigured(this.context.options)) throw new AppError(messages.verification.mailNotConfigured);
   }
 
-  private async mail(to: string, language: Language, subject: Text, body: Text, params: Record<string, string | number>): Promise<void> {
+  private async mail(
+    to: string,
+    language: Language,
+    subject: Text,
+    body: Text,
+    params: Record<string, string | number>,
+  ): Promise<void> {
     try {
-      await sendMail(this.context.options, { to, subject: fill(subject, params)[language], html: fill(body, params)[language] });
+      await sendMail(this.context.options, {
+        to,
+        subject: fill(subject, params)[language],
+        html: fill(body, params)[language],
+      });
     } catch (error) {
       const detail = error instanceof Error ? error.message : String(error);
       throw new AppError(fill(messages.verification.mailFailed, { detail }));

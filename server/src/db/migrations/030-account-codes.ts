@@ -18,7 +18,11 @@ export function accountCodes(kind: DatabaseKind): Migration {
         .addColumn('used', 'integer', (column) => column.notNull().defaultTo(0))
         .modifyEnd(tableOptions(kind))
         .execute();
-      await db.schema.createIndex('idx_account_codes_subject').on('account_codes').columns(['purpose', 'subject']).execute();
+      await db.schema
+        .createIndex('idx_account_codes_subject')
+        .on('account_codes')
+        .columns(['purpose', 'subject'])
+        .execute();
       await db.schema.createIndex('idx_account_codes_expiry').on('account_codes').column('expires_at').execute();
     },
   };

@@ -10,9 +10,21 @@ export function logIndexes(): Migration {
   return {
     async up(db: Kysely<any>) {
       await db.schema.createIndex('idx_logs_group_created').on('logs').columns(['group', 'created_at']).execute();
-      await db.schema.createIndex('idx_logs_user_type_created').on('logs').columns(['user_id', 'type', 'created_at']).execute();
-      await db.schema.createIndex('idx_logs_username_type_created').on('logs').columns(['username', 'type', 'created_at']).execute();
-      await db.schema.createIndex('idx_quota_data_username').on('quota_data').columns(['username', 'created_at']).execute();
+      await db.schema
+        .createIndex('idx_logs_user_type_created')
+        .on('logs')
+        .columns(['user_id', 'type', 'created_at'])
+        .execute();
+      await db.schema
+        .createIndex('idx_logs_username_type_created')
+        .on('logs')
+        .columns(['username', 'type', 'created_at'])
+        .execute();
+      await db.schema
+        .createIndex('idx_quota_data_username')
+        .on('quota_data')
+        .columns(['username', 'created_at'])
+        .execute();
       // Everyone's usage summed per hour and model reads only this index, already in that order (no sort).
       await db.schema
         .createIndex('idx_quota_data_created_model')

@@ -4,10 +4,22 @@ import type { Kysely, Migration } from 'kysely';
 export function limitColumns(): Migration {
   return {
     async up(db: Kysely<any>) {
-      await db.schema.alterTable('tokens').addColumn('rpm_limit', 'bigint', (column) => column.notNull().defaultTo(0)).execute();
-      await db.schema.alterTable('tokens').addColumn('tpm_limit', 'bigint', (column) => column.notNull().defaultTo(0)).execute();
-      await db.schema.alterTable('channels').addColumn('max_concurrency', 'bigint', (column) => column.notNull().defaultTo(0)).execute();
-      await db.schema.alterTable('channels').addColumn('daily_token_limit', 'bigint', (column) => column.notNull().defaultTo(0)).execute();
+      await db.schema
+        .alterTable('tokens')
+        .addColumn('rpm_limit', 'bigint', (column) => column.notNull().defaultTo(0))
+        .execute();
+      await db.schema
+        .alterTable('tokens')
+        .addColumn('tpm_limit', 'bigint', (column) => column.notNull().defaultTo(0))
+        .execute();
+      await db.schema
+        .alterTable('channels')
+        .addColumn('max_concurrency', 'bigint', (column) => column.notNull().defaultTo(0))
+        .execute();
+      await db.schema
+        .alterTable('channels')
+        .addColumn('daily_token_limit', 'bigint', (column) => column.notNull().defaultTo(0))
+        .execute();
     },
   };
 }

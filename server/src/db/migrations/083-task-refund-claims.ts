@@ -9,9 +9,19 @@ export function taskRefundClaims(): Migration {
   return {
     async up(db: Kysely<any>) {
       for (const table of ['midjourneys', 'tasks']) {
-        await db.schema.alterTable(table).addColumn('refund_owner', 'varchar(64)', (column) => column.notNull().defaultTo('')).execute();
-        await db.schema.alterTable(table).addColumn('refund_claimed_at', 'bigint', (column) => column.notNull().defaultTo(0)).execute();
-        await db.schema.createIndex(`idx_${table}_refund_claims`).on(table).columns(['refunded', 'refund_owner']).execute();
+        await db.schema
+          .alterTable(table)
+          .addColumn('refund_owner', 'varchar(64)', (column) => column.notNull().defaultTo(''))
+          .execute();
+        await db.schema
+          .alterTable(table)
+          .addColumn('refund_claimed_at', 'bigint', (column) => column.notNull().defaultTo(0))
+          .execute();
+        await db.schema
+          .createIndex(`idx_${table}_refund_claims`)
+          .on(table)
+          .columns(['refunded', 'refund_owner'])
+          .execute();
       }
     },
   };

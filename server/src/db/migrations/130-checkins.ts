@@ -15,7 +15,12 @@ export function checkinsTable(kind: DatabaseKind): Migration {
         .addColumn('created_at', 'bigint', (column) => column.notNull().defaultTo(0))
         .modifyEnd(tableOptions(kind))
         .execute();
-      await db.schema.createIndex('idx_checkins_user_date').on('checkins').columns(['user_id', 'checkin_date']).unique().execute();
+      await db.schema
+        .createIndex('idx_checkins_user_date')
+        .on('checkins')
+        .columns(['user_id', 'checkin_date'])
+        .unique()
+        .execute();
     },
   };
 }

@@ -60,8 +60,16 @@ export function subscriptionTables(kind: DatabaseKind): Migration {
         .addColumn('updated_at', 'bigint', (column) => column.notNull().defaultTo(0))
         .modifyEnd(tableOptions(kind))
         .execute();
-      await db.schema.createIndex('idx_user_subscriptions_user').on('user_subscriptions').columns(['user_id', 'status', 'end_time']).execute();
-      await db.schema.createIndex('idx_user_subscriptions_plan').on('user_subscriptions').columns(['plan_id', 'status']).execute();
+      await db.schema
+        .createIndex('idx_user_subscriptions_user')
+        .on('user_subscriptions')
+        .columns(['user_id', 'status', 'end_time'])
+        .execute();
+      await db.schema
+        .createIndex('idx_user_subscriptions_plan')
+        .on('user_subscriptions')
+        .columns(['plan_id', 'status'])
+        .execute();
 
       await db.schema
         .createTable('subscription_orders')
@@ -78,7 +86,11 @@ export function subscriptionTables(kind: DatabaseKind): Migration {
         .addColumn('provider_payload', 'text')
         .modifyEnd(tableOptions(kind))
         .execute();
-      await db.schema.createIndex('idx_subscription_orders_user').on('subscription_orders').columns(['user_id', 'id']).execute();
+      await db.schema
+        .createIndex('idx_subscription_orders_user')
+        .on('subscription_orders')
+        .columns(['user_id', 'id'])
+        .execute();
     },
   };
 }

@@ -8,7 +8,10 @@ import type { Kysely, Migration } from 'kysely';
 export function topUpCreditClaims(): Migration {
   return {
     async up(db: Kysely<any>) {
-      await db.schema.alterTable('top_ups').addColumn('credit_owner', 'varchar(64)', (column) => column.notNull().defaultTo('')).execute();
+      await db.schema
+        .alterTable('top_ups')
+        .addColumn('credit_owner', 'varchar(64)', (column) => column.notNull().defaultTo(''))
+        .execute();
       await db.schema.createIndex('idx_top_ups_credit_owner').on('top_ups').column('credit_owner').execute();
     },
   };

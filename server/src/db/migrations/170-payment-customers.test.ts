@@ -23,12 +23,21 @@ describe.each(kinds)('the payment compliance gate of an upgraded installation on
     const database = openDatabase(testDatabase.settings);
     opened.push({ testDatabase, database });
     const older = Object.fromEntries(Object.entries(migrations(kind)).filter(([name]) => name < '170'));
-    const { error } = await new Migrator({ db: database.db, provider: { getMigrations: async () => older } }).migrateToLatest();
+    const { error } = await new Migrator({
+      db: database.db,
+      provider: { getMigrations: async () => older },
+    }).migrateToLatest();
     if (error) throw error;
     return database;
   };
   const confirmed = async (database: Database) =>
-    (await database.db.selectFrom('options').select('value').where('key', '=', 'payment_setting.compliance_confirmed').executeTakeFirst())?.value ?? null;
+    (
+      await database.db
+        .selectFrom('options')
+        .select('value')
+        .where('key', '=', 'payment_setting.compliance_confirmed')
+        .executeTakeFirst()
+    )?.value ?? null;
 
   it('counts as confirmed when it already took cards, so the upgrade does not stop its sales', async () => {
     const database = await beforeTheGate();

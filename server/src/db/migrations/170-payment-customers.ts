@@ -10,10 +10,22 @@ import type { Kysely, Migration } from 'kysely';
 export function paymentCustomers(): Migration {
   return {
     async up(db: Kysely<any>) {
-      await db.schema.alterTable('users').addColumn('stripe_customer', 'varchar(128)', (column) => column.notNull().defaultTo('')).execute();
-      const stripe = await db.selectFrom('options').select('key').where('key', '=', 'StripeApiSecret').where('value', '!=', '').executeTakeFirst();
+      await db.schema
+        .alterTable('users')
+        .addColumn('stripe_customer', 'varchar(128)', (column) => column.notNull().defaultTo(''))
+        .execute();
+      const stripe = await db
+        .selectFrom('options')
+        .select('key')
+        .where('key', '=', 'StripeApiSecret')
+        .where('value', '!=', '')
+        .executeTakeFirst();
       const plan = await db.selectFrom('subscription_plans').select('id').limit(1).executeTakeFirst();
-      const answered = await db.selectFrom('options').select('key').where('key', '=', 'payment_setting.compliance_confirmed').executeTakeFirst();
+      const answered = await db
+        .selectFrom('options')
+        .select('key')
+        .where('key', '=', 'payment_setting.compliance_confirmed')
+        .executeTakeFirst();
       if ((stripe || plan) && !answered) {
         await db
           .insertInto('options')

@@ -8,7 +8,10 @@ export function taskSubscriptions(): Migration {
   return {
     async up(db: Kysely<any>) {
       for (const table of ['tasks', 'midjourneys']) {
-        await db.schema.alterTable(table).addColumn('subscription_id', 'bigint', (column) => column.notNull().defaultTo(0)).execute();
+        await db.schema
+          .alterTable(table)
+          .addColumn('subscription_id', 'bigint', (column) => column.notNull().defaultTo(0))
+          .execute();
       }
     },
   };

@@ -2,7 +2,15 @@ import type { Kysely } from 'kysely';
 import { sql } from 'kysely';
 import type { Tables } from '../../db/tables/index';
 import { advanceMark, emptyRange, widen, type JournalLink, type SeqRange } from '../journal-marks';
-import { balanceChange, journalCharge, journalRefund, journalTokenChange, journalUsage, journalUserChange, type JournalRecord } from '../journal-record';
+import {
+  balanceChange,
+  journalCharge,
+  journalRefund,
+  journalTokenChange,
+  journalUsage,
+  journalUserChange,
+  type JournalRecord,
+} from '../journal-record';
 
 type Counter = Map<number, number>;
 
@@ -91,7 +99,8 @@ export class DeltaWriter {
     if (change) {
       if (change.userId !== null) add(this.pending.userQuota, change.userId, change.delta);
       if (change.tokenId !== null) add(this.pending.tokenRemain, change.tokenId, change.delta);
-    } else if (record.kind === 'usage') this.addUsage(record.userId, record.tokenId, record.channelId, record.quota, record.requests);
+    } else if (record.kind === 'usage')
+      this.addUsage(record.userId, record.tokenId, record.channelId, record.quota, record.requests);
     else return;
     this.pending.since ??= Date.now();
     widen(this.pending.seqs, record.seq);

@@ -31,7 +31,10 @@ export class MemoryBalanceBook implements BalanceBook {
   }
 
   surelyAbove(userId: number, tokenId: number | null, amount: number): boolean {
-    return (this.users.get(userId) ?? Number.NEGATIVE_INFINITY) > amount && (tokenId === null || this.tokenSurelyAbove(tokenId, amount));
+    return (
+      (this.users.get(userId) ?? Number.NEGATIVE_INFINITY) > amount &&
+      (tokenId === null || this.tokenSurelyAbove(tokenId, amount))
+    );
   }
 
   tokenSurelyAbove(tokenId: number, amount: number): boolean {
@@ -40,7 +43,9 @@ export class MemoryBalanceBook implements BalanceBook {
 
   /** A loaded balance changes and is journaled at once, in the caller's turn (a credit's log row is in the same group). */
   async adjustUser(userId: number, delta: number): Promise<number> {
-    const value = this.users.has(userId) ? addLoaded(this.users, userId, delta) : await this.add(this.users, 'user', userId, delta);
+    const value = this.users.has(userId)
+      ? addLoaded(this.users, userId, delta)
+      : await this.add(this.users, 'user', userId, delta);
     this.writer.userQuota(userId, delta);
     return value;
   }
@@ -131,7 +136,8 @@ export class MemoryBalanceBook implements BalanceBook {
       const value =
         kind === 'user'
           ? (await this.db.selectFrom('users').select('quota').where('id', '=', id).executeTakeFirst())?.quota
-          : (await this.db.selectFrom('tokens').select('remain_quota').where('id', '=', id).executeTakeFirst())?.remain_quota;
+          : (await this.db.selectFrom('tokens').select('remain_quota').where('id', '=', id).executeTakeFirst())
+              ?.remain_quota;
       const map = kind === 'user' ? this.users : this.tokens;
       // A concurrent change may have landed while loading; the first loaded value wins.
       const current = map.get(id);

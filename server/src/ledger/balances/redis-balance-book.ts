@@ -113,7 +113,13 @@ export class RedisBalanceBook implements BalanceBook {
       const change = balanceChange(record);
       if (!change) continue;
       // A balance Redis does not hold is copied from the database later, with the change in it once the replay wrote it.
-      if (change.userId !== null) await this.apply([{ kind: 'user', id: change.userId, name: userPart(record.seq) }], 0, -change.delta, record.seq);
+      if (change.userId !== null)
+        await this.apply(
+          [{ kind: 'user', id: change.userId, name: userPart(record.seq) }],
+          0,
+          -change.delta,
+          record.seq,
+        );
       if (change.tokenId !== null) {
         const name = record.kind === 'token' ? userPart(record.seq) : tokenPart(record.seq);
         await this.apply([{ kind: 'token', id: change.tokenId, name }], 0, -change.delta, record.seq);
@@ -143,14 +149,18 @@ export class RedisBalanceBook implements BalanceBook {
     if (delta < 0) await this.takeBack('user', userId);
     const seq = this.writer.userQuota(userId, delta);
     await this.instance.durable();
-    return (await this.settle([{ kind: 'user', id: userId, name: userPart(seq) }], 0, -delta, seq, { recall: delta < 0 })).value;
+    return (
+      await this.settle([{ kind: 'user', id: userId, name: userPart(seq) }], 0, -delta, seq, { recall: delta < 0 })
+    ).value;
   }
 
   async adjustToken(tokenId: number, delta: number): Promise<number> {
     if (delta < 0) await this.takeBack('token', tokenId);
     const seq = this.writer.tokenRemain(tokenId, delta);
     await this.instance.durable();
-    return (await this.settle([{ kind: 'token', id: tokenId, name: userPart(seq) }], 0, -delta, seq, { recall: delta < 0 })).value;
+    return (
+      await this.settle([{ kind: 'token', id: tokenId, name: userPart(seq) }], 0, -delta, seq, { recall: delta < 0 })
+    ).value;
   }
 
   async setTokenRemain(tokenId: number, value: number): Promise<void> {
@@ -172,7 +182,11 @@ export class RedisBalanceBook implements BalanceBook {
     // Redis decides on the balance with what the lease paid in it (a new lease is sized on it).
     if (this.leaseCharges.busy) await this.leaseCharges.send();
     const leaseKeys = [leaseKey, this.leases.ownKey];
-    const [result, lease] = (await this.holding(ADMIT, request, leaseKeys, [request.amount * TRUST_FACTOR, REDIS_LEASE_SHARE, LEASE_EXPIRY_MS])) as [number, number];
+    const [result, lease] = (await this.holding(ADMIT, request, leaseKeys, [
+      request.amount * TRUST_FACTOR,
+      REDIS_LEASE_SHARE,
+      LEASE_EXPIRY_MS,
+    ])) as [number, number];
     if (Number(lease) > 0) this.leases.granted(request.userId, request.tokenId, Number(lease));
     return admission(Number(result), request.amount);
   }
@@ -196,13 +210,23 @@ export class RedisBalanceBook implements BalanceBook {
     const seq = this.writer.charge(request.userId, request.tokenId, request.quota);
     if (request.reserved === 0 && request.quota === 0) return;
     if (paid && seq > 0 && request.reserved === 0 && paid.covered === request.quota) {
-      const balances = this.parts(request.userId, request.tokenId, seq).map((part) => ({ key: this.key(part.kind, part.id), kind: part.kind, id: part.id }));
+      const balances = this.parts(request.userId, request.tokenId, seq).map((part) => ({
+        key: this.key(part.kind, part.id),
+        kind: part.kind,
+        id: part.id,
+      }));
       this.leaseCharges.add(this.leases.key(request.userId, request.tokenId), paid.lease, balances, seq, request.quota);
       return;
     }
     await this.instance.durable();
     const lease = paid ? { covered: paid.covered, lease: this.leases.key(request.userId, request.tokenId) } : {};
-    const result = await this.settle(this.parts(request.userId, request.tokenId, seq), request.reserved, request.quota, seq, lease);
+    const result = await this.settle(
+      this.parts(request.userId, request.tokenId, seq),
+      request.reserved,
+      request.quota,
+      seq,
+      lease,
+    );
     if (paid && result.leaseGone) this.leases.gone(paid.lease);
   }
 
@@ -226,7 +250,8 @@ export class RedisBalanceBook implements BalanceBook {
     await this.writer.flush();
     await Promise.all([sent, renewed]);
     // Best effort: a change the database holds is never applied again anyway (the balance's marks).
-    if (this.writer.writtenThrough > 0) await this.redis.zremrangebyscore(this.appliedKey, '-inf', this.writer.writtenThrough).catch(() => 0);
+    if (this.writer.writtenThrough > 0)
+      await this.redis.zremrangebyscore(this.appliedKey, '-inf', this.writer.writtenThrough).catch(() => 0);
   }
 
   /** Gives this instance's leases back (a clean stop). */
@@ -274,8 +299,18 @@ export class RedisBalanceBook implements BalanceBook {
    * Runs ADMIT or RESERVE on the request's balances (loading a balance Redis lacks, then again);
    * answers the script's answer (a number, or a list whose first item is the result).
    */
-  private async holding(script: typeof ADMIT, request: Hold, extraKeys: string[], extra: (number | string)[]): Promise<unknown> {
-    const keys = [this.key('user', request.userId), request.tokenId === null ? '' : this.key('token', request.tokenId), this.holdsKey, ...extraKeys];
+  private async holding(
+    script: typeof ADMIT,
+    request: Hold,
+    extraKeys: string[],
+    extra: (number | string)[],
+  ): Promise<unknown> {
+    const keys = [
+      this.key('user', request.userId),
+      request.tokenId === null ? '' : this.key('token', request.tokenId),
+      this.holdsKey,
+      ...extraKeys,
+    ];
     const args = [request.amount, `user:${request.userId}`, `token:${request.tokenId ?? 0}`, ...extra];
     let force = false;
     let loads = 0;
@@ -297,7 +332,13 @@ export class RedisBalanceBook implements BalanceBook {
   }
 
   /** Applies a change to every part in one call (loading a balance Redis lacks first); answers what APPLY did. */
-  private async settle(parts: Part[], reserved: number, amount: number, seq: number, extra: ChangeExtra = {}): Promise<{ value: number; leaseGone: boolean }> {
+  private async settle(
+    parts: Part[],
+    reserved: number,
+    amount: number,
+    seq: number,
+    extra: ChangeExtra = {},
+  ): Promise<{ value: number; leaseGone: boolean }> {
     for (let round = 0; round < 3; round += 1) {
       const result = await this.apply(parts, reserved, amount, seq, extra);
       if (result.applied) return result;
@@ -309,8 +350,18 @@ export class RedisBalanceBook implements BalanceBook {
   }
 
   /** Applies a change in Redis, with the others of this turn: applied with the first part's new balance, or which part's balance is not loaded (nothing applied then). */
-  private apply(parts: Part[], reserved: number, amount: number, seq: number, extra: ChangeExtra = {}): Promise<ChangeResult> {
-    const changeParts = parts.map((part) => ({ key: this.key(part.kind, part.id), field: `${part.kind}:${part.id}`, name: part.name }));
+  private apply(
+    parts: Part[],
+    reserved: number,
+    amount: number,
+    seq: number,
+    extra: ChangeExtra = {},
+  ): Promise<ChangeResult> {
+    const changeParts = parts.map((part) => ({
+      key: this.key(part.kind, part.id),
+      field: `${part.kind}:${part.id}`,
+      name: part.name,
+    }));
     return this.changes.apply({ parts: changeParts, reserved, amount, seq, ...extra });
   }
 
@@ -320,7 +371,11 @@ export class RedisBalanceBook implements BalanceBook {
     const rows = await this.db
       .selectFrom(kind === 'user' ? 'users' : 'tokens')
       .leftJoin('journal_marks', (join) => join.on('journal_marks.stream', '=', 'deltas'))
-      .select([kind === 'user' ? 'quota as value' : 'remain_quota as value', 'journal_marks.instance_id', 'journal_marks.seq'])
+      .select([
+        kind === 'user' ? 'quota as value' : 'remain_quota as value',
+        'journal_marks.instance_id',
+        'journal_marks.seq',
+      ])
       .where('id', '=', id)
       .execute();
     const marks = rows.flatMap((row) => (row.instance_id ? [row.instance_id, toNumber(row.seq)] : []));

@@ -67,7 +67,15 @@ export class RedisChangeBatch {
     const keys = [this.holdsKey, this.appliedKey];
     const args: (string | number)[] = [this.instanceId];
     for (const { change } of batch) {
-      args.push(change.parts.length, change.reserved, change.amount, change.seq, change.covered ?? 0, change.lease ?? '', change.recall ? 1 : 0);
+      args.push(
+        change.parts.length,
+        change.reserved,
+        change.amount,
+        change.seq,
+        change.covered ?? 0,
+        change.lease ?? '',
+        change.recall ? 1 : 0,
+      );
       for (const part of change.parts) {
         keys.push(part.key, `${part.key}:marks`);
         args.push(part.field, part.name);
@@ -78,7 +86,15 @@ export class RedisChangeBatch {
         const numbers = answer as number[];
         batch.forEach((pending, index) => {
           const missing = Number(numbers[3 * index]);
-          pending.resolve(missing === 0 ? { applied: true, value: Number(numbers[3 * index + 1]), leaseGone: Number(numbers[3 * index + 2]) === 1 } : { applied: false, missing: missing - 1 });
+          pending.resolve(
+            missing === 0
+              ? {
+                  applied: true,
+                  value: Number(numbers[3 * index + 1]),
+                  leaseGone: Number(numbers[3 * index + 2]) === 1,
+                }
+              : { applied: false, missing: missing - 1 },
+          );
         });
       },
       (error: unknown) => {

@@ -2,7 +2,6 @@ import type { Redis } from 'ioredis';
 import type { Lease } from './lease-table';
 import { APPLY_LEASED } from './redis-lease-scripts';
 
-
 /** A balance a lease's charges apply to: its key and which balance it is (to load it when Redis lacks it). */
 export interface LeasedBalance {
   key: string;
@@ -92,9 +91,15 @@ export class LeaseCharges {
   }
 
   private async applyOne(leaseKey: string, entry: Pending): Promise<void> {
-    const keys = [this.owner.appliedKey, leaseKey, ...entry.balances.flatMap((balance) => [balance.key, `${balance.key}:marks`])];
+    const keys = [
+      this.owner.appliedKey,
+      leaseKey,
+      ...entry.balances.flatMap((balance) => [balance.key, `${balance.key}:marks`]),
+    ];
     for (let round = 0; round < 3; round += 1) {
-      const [missing, gone] = ((await APPLY_LEASED.run(this.redis, keys, [this.owner.instanceId, ...entry.charges])) as number[]).map(Number);
+      const [missing, gone] = (
+        (await APPLY_LEASED.run(this.redis, keys, [this.owner.instanceId, ...entry.charges])) as number[]
+      ).map(Number);
       const balance = entry.balances[(missing ?? 0) - 1];
       if (!balance) {
         if (gone === 1) this.owner.gone(entry.lease);

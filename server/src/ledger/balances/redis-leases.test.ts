@@ -2,7 +2,14 @@ import { Redis } from 'ioredis';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../../db/database';
 import { migrateToLatest } from '../../db/migrate';
-import { balancesInDatabase, newRedisPrefix, REDIS_URL, seedBalances, startAuthority, type AuthorityRun } from '../../testing/balance-authorities';
+import {
+  balancesInDatabase,
+  newRedisPrefix,
+  REDIS_URL,
+  seedBalances,
+  startAuthority,
+  type AuthorityRun,
+} from '../../testing/balance-authorities';
 import { temporaryFolders } from '../../testing/temporary-folders';
 import { createTestDatabase, type TestDatabase } from '../../testing/test-databases';
 import { TRUST_FACTOR } from './admission';
@@ -16,7 +23,12 @@ import type { BalanceBook } from './balance-book';
  */
 
 /** As the ledger lets a call in: at once when the instance surely covers it, else by the authority. */
-async function letIn(balances: BalanceBook, userId: number, tokenId: number | null, amount: number): Promise<{ reserved: number; asked: boolean } | null> {
+async function letIn(
+  balances: BalanceBook,
+  userId: number,
+  tokenId: number | null,
+  amount: number,
+): Promise<{ reserved: number; asked: boolean } | null> {
   if (balances.surelyAbove(userId, tokenId, amount * TRUST_FACTOR)) return { reserved: 0, asked: false };
   const admission = await balances.admit({ userId, tokenId, amount });
   return 'short' in admission ? null : { reserved: admission.reserved, asked: true };
@@ -62,7 +74,11 @@ describe('Redis balance leases shared by two instances', () => {
     expect(await letIn(first.balances, ids.userId, null, 100)).toEqual({ reserved: 0, asked: true });
     const later = await Promise.all(Array.from({ length: 20 }, () => letIn(first.balances, ids.userId, null, 100)));
     expect(later.every((admission) => admission?.asked === false)).toBe(true);
-    await Promise.all(Array.from({ length: 21 }, () => first.balances.charge({ userId: ids.userId, tokenId: null, reserved: 0, quota: 100 })));
+    await Promise.all(
+      Array.from({ length: 21 }, () =>
+        first.balances.charge({ userId: ids.userId, tokenId: null, reserved: 0, quota: 100 }),
+      ),
+    );
     // The charges a lease paid reach Redis together within a moment; the holder's own read sends them first.
     expect(await first.balances.userQuota(ids.userId)).toBe(1_000_000 - 2100);
     expect(await second.balances.userQuota(ids.userId)).toBe(1_000_000 - 2100);
@@ -83,7 +99,7 @@ describe('Redis balance leases shared by two instances', () => {
     expect(await first.balances.userQuota(ids.userId)).toBe(4900);
   });
 
-  it("takes the leases back before a hold would be refused: all that is left can still be held", async () => {
+  it('takes the leases back before a hold would be refused: all that is left can still be held', async () => {
     const ids = await seedBalances(database, 1_000_000, 0);
     await letIn(first.balances, ids.userId, null, 100);
     expect(await leaseKeys(ids.userId)).toHaveLength(1);
@@ -129,7 +145,8 @@ describe('Redis balance leases shared by two instances', () => {
   it("gives a killed instance's lease back at once to a hold that needs it, and applies its journaled charges exactly once at its restart", async () => {
     const ids = await seedBalances(database, 1_000_000, 0);
     await letIn(first.balances, ids.userId, null, 100);
-    for (let call = 0; call < 30; call += 1) void first.balances.charge({ userId: ids.userId, tokenId: null, reserved: 0, quota: 100 });
+    for (let call = 0; call < 30; call += 1)
+      void first.balances.charge({ userId: ids.userId, tokenId: null, reserved: 0, quota: 100 });
     await first.durable();
     first = await first.crashAndRestart();
     expect(await second.balances.userQuota(ids.userId)).toBe(1_000_000 - 3000);

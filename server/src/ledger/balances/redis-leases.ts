@@ -63,7 +63,9 @@ export class RedisLeases {
 
   /** Whether the lease of the user and token is above `amount` (or, for 0 without a token, any lease of the user is left). */
   above(userId: number, tokenId: number | null, amount: number): boolean {
-    return amount <= 0 && tokenId === null ? this.table.total('user', userId) > 0 : this.table.amount(userId, tokenId) > amount;
+    return amount <= 0 && tokenId === null
+      ? this.table.total('user', userId) > 0
+      : this.table.amount(userId, tokenId) > amount;
   }
 
   tokenAbove(tokenId: number, amount: number): boolean {

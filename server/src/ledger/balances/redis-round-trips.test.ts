@@ -66,7 +66,9 @@ describe('the Redis balance authority, round trips per call', () => {
     await run.balances.charge({ userId: ids.userId, tokenId: ids.tokenId, reserved: 100, quota: 70 });
 
     const commands = await commandsOf(async () => {
-      expect(await run.balances.admit({ userId: ids.userId, tokenId: ids.tokenId, amount: 100 })).toEqual({ reserved: 100 });
+      expect(await run.balances.admit({ userId: ids.userId, tokenId: ids.tokenId, amount: 100 })).toEqual({
+        reserved: 100,
+      });
       await run.balances.charge({ userId: ids.userId, tokenId: ids.tokenId, reserved: 100, quota: 30 });
     });
     expect(commands).toEqual(['evalsha', 'evalsha']);
@@ -82,10 +84,14 @@ describe('the Redis balance authority, round trips per call', () => {
     expect(await run.balances.userQuota(ids.userId)).toBe(1_000_000 - 100);
     const calls = Array.from({ length: 10 }, (_, index) => index + 1);
     const commands = await commandsOf(async () => {
-      const admissions = await Promise.all(calls.map(() => run.balances.admit({ userId: ids.userId, tokenId: null, amount: 100 })));
+      const admissions = await Promise.all(
+        calls.map(() => run.balances.admit({ userId: ids.userId, tokenId: null, amount: 100 })),
+      );
       expect(admissions).toEqual(calls.map(() => ({ reserved: 0 })));
       await run.durable();
-      await Promise.all(calls.map((quota) => run.balances.charge({ userId: ids.userId, tokenId: null, reserved: 0, quota })));
+      await Promise.all(
+        calls.map((quota) => run.balances.charge({ userId: ids.userId, tokenId: null, reserved: 0, quota })),
+      );
       // The charges the lease paid wait a moment for others; a read on this instance sends them first.
       await run.balances.userQuota(ids.userId);
     });
@@ -95,9 +101,13 @@ describe('the Redis balance authority, round trips per call', () => {
 
   it('gives a hold on both balances back in one command', async () => {
     const ids = await seedBalances(database, 1_000_000, 5_000);
-    await run.balances.admit({ userId: ids.userId, tokenId: ids.tokenId, amount: 100 }).then(() => run.balances.release({ userId: ids.userId, tokenId: ids.tokenId, amount: 100 }));
+    await run.balances
+      .admit({ userId: ids.userId, tokenId: ids.tokenId, amount: 100 })
+      .then(() => run.balances.release({ userId: ids.userId, tokenId: ids.tokenId, amount: 100 }));
     const commands = await commandsOf(async () => {
-      expect(await run.balances.admit({ userId: ids.userId, tokenId: ids.tokenId, amount: 400 })).toEqual({ reserved: 400 });
+      expect(await run.balances.admit({ userId: ids.userId, tokenId: ids.tokenId, amount: 400 })).toEqual({
+        reserved: 400,
+      });
       await run.balances.release({ userId: ids.userId, tokenId: ids.tokenId, amount: 400 });
     });
     expect(commands).toEqual(['evalsha', 'evalsha']);
@@ -109,19 +119,25 @@ describe('the Redis balance authority, round trips per call', () => {
     await run.balances.tokenRemain(ids.tokenId);
     await run.balances.userQuota(ids.userId);
     const commands = await commandsOf(async () => {
-      expect(await run.balances.admit({ userId: ids.userId, tokenId: ids.tokenId, amount: 100 })).toEqual({ short: 'token' });
+      expect(await run.balances.admit({ userId: ids.userId, tokenId: ids.tokenId, amount: 100 })).toEqual({
+        short: 'token',
+      });
     });
     expect(commands).toEqual(['evalsha']);
   });
 
   it('keeps working after Redis forgot its scripts (a restart or SCRIPT FLUSH): the script is sent once in full', async () => {
     const ids = await seedBalances(database, 1_000_000, 5_000);
-    await run.balances.admit({ userId: ids.userId, tokenId: ids.tokenId, amount: 100 }).then(() => run.balances.release({ userId: ids.userId, tokenId: ids.tokenId, amount: 100 }));
+    await run.balances
+      .admit({ userId: ids.userId, tokenId: ids.tokenId, amount: 100 })
+      .then(() => run.balances.release({ userId: ids.userId, tokenId: ids.tokenId, amount: 100 }));
     const admin = new Redis(server.url);
     await admin.script('FLUSH');
     admin.disconnect();
     const commands = await commandsOf(async () => {
-      expect(await run.balances.admit({ userId: ids.userId, tokenId: ids.tokenId, amount: 100 })).toEqual({ reserved: 100 });
+      expect(await run.balances.admit({ userId: ids.userId, tokenId: ids.tokenId, amount: 100 })).toEqual({
+        reserved: 100,
+      });
       await run.balances.charge({ userId: ids.userId, tokenId: ids.tokenId, reserved: 100, quota: 100 });
       await run.balances.charge({ userId: ids.userId, tokenId: ids.tokenId, reserved: 0, quota: 1 });
     });

@@ -48,7 +48,7 @@ export function nextReset(plan: PlanPeriods, base: number, end: number): number 
       next = toSeconds(new Date(date.getFullYear(), date.getMonth(), date.getDate() + 1));
       break;
     case 'weekly': {
-      const daysToMonday = ((8 - date.getDay()) % 7) || 7;
+      const daysToMonday = (8 - date.getDay()) % 7 || 7;
       next = toSeconds(new Date(date.getFullYear(), date.getMonth(), date.getDate() + daysToMonday));
       break;
     }

@@ -34,9 +34,23 @@ describe.each(kinds)('relay calls paid by a subscription on %s', (kind: Database
     return { status: response.status, body: (await response.json()) as { error?: { message: string } } };
   };
   const used = async () =>
-    Number((await server.context.database.db.selectFrom('user_subscriptions').select('amount_used').where('id', '=', subscription.id).executeTakeFirstOrThrow()).amount_used);
-  const setUsed = (value: number) => server.context.database.db.updateTable('user_subscriptions').set({ amount_used: value }).where('id', '=', subscription.id).execute();
-  const prefer = async (billing_preference: string) => expect((await user('PUT', '/subscription/self/preference', { billing_preference })).success).toBe(true);
+    Number(
+      (
+        await server.context.database.db
+          .selectFrom('user_subscriptions')
+          .select('amount_used')
+          .where('id', '=', subscription.id)
+          .executeTakeFirstOrThrow()
+      ).amount_used,
+    );
+  const setUsed = (value: number) =>
+    server.context.database.db
+      .updateTable('user_subscriptions')
+      .set({ amount_used: value })
+      .where('id', '=', subscription.id)
+      .execute();
+  const prefer = async (billing_preference: string) =>
+    expect((await user('PUT', '/subscription/self/preference', { billing_preference })).success).toBe(true);
 
   beforeAll(async () => {
     server = await startTestServer({ databaseKind: kind });
@@ -49,10 +63,20 @@ describe.each(kinds)('relay calls paid by a subscription on %s', (kind: Database
     user = consoleClient(server, headers);
     await creditTopUp(server.context, { id: userId, username: 'sue' }, FUNDS, 'test funds');
     apiKey = (await addToken(server, userId, { unlimited: true })).apiKey;
-    const plan = (await root<SubscriptionPlan>('POST', '/subscription/admin/plans', {
-      plan: { title: 'Two seconds', price_amount: 0.5, total_amount: 100_000, quota_reset_period: 'custom', quota_reset_custom_seconds: 2, allow_wallet_overflow: false },
-    })).data as SubscriptionPlan;
-    subscription = (await user<UserSubscription>('POST', '/subscription/balance/pay', { plan_id: plan.id })).data as UserSubscription;
+    const plan = (
+      await root<SubscriptionPlan>('POST', '/subscription/admin/plans', {
+        plan: {
+          title: 'Two seconds',
+          price_amount: 0.5,
+          total_amount: 100_000,
+          quota_reset_period: 'custom',
+          quota_reset_custom_seconds: 2,
+          allow_wallet_overflow: false,
+        },
+      })
+    ).data as SubscriptionPlan;
+    subscription = (await user<UserSubscription>('POST', '/subscription/balance/pay', { plan_id: plan.id }))
+      .data as UserSubscription;
   });
   afterAll(async () => {
     await upstream.stop();
@@ -113,7 +137,15 @@ describe.each(kinds)('relay calls paid by a subscription on %s', (kind: Database
     const now = Math.floor(Date.now() / 1000);
     await server.context.database.db
       .insertInto('user_subscriptions')
-      .values({ user_id: nedId, plan_id: subscription.plan_id, amount_total: 0, start_time: now, end_time: now + 3600, status: 'active', source: 'admin' })
+      .values({
+        user_id: nedId,
+        plan_id: subscription.plan_id,
+        amount_total: 0,
+        start_time: now,
+        end_time: now + 3600,
+        status: 'active',
+        source: 'admin',
+      })
       .execute();
     await server.context.bus.userChanged(nedId);
     expect((await call()).status).toBe(200);
@@ -135,7 +167,11 @@ describe.each(kinds)('relay calls paid by a subscription on %s', (kind: Database
     const call = () =>
       server.call('/v1/chat/completions', {
         method: 'POST',
-        headers: { authorization: `Bearer ${limited.apiKey}`, 'content-type': 'application/json', 'accept-language': 'en' },
+        headers: {
+          authorization: `Bearer ${limited.apiKey}`,
+          'content-type': 'application/json',
+          'accept-language': 'en',
+        },
         body: JSON.stringify({ model: 'gpt-4o-mini', messages: [{ role: 'user', content: 'hello' }], max_tokens: 10 }),
       });
     const wallet = (await quotaOf(server, userId)).live;
@@ -153,7 +189,9 @@ describe.each(kinds)('relay calls paid by a subscription on %s', (kind: Database
       body: JSON.stringify({ model: 'gpt-4o-mini', messages: [{ role: 'user', content: 'hello' }], max_tokens: 10 }),
     });
     expect(refused.status).toBe(403);
-    expect(((await refused.json()) as { error: { message: string } }).error.message).toContain('Insufficient API key quota');
+    expect(((await refused.json()) as { error: { message: string } }).error.message).toContain(
+      'Insufficient API key quota',
+    );
     // Its hold is given back (the plan's two-second period may have reset the quota meanwhile).
     expect(await used()).toBeLessThanOrEqual(cost);
     expect((await quotaOf(server, userId)).live).toBe(wallet);

@@ -32,7 +32,12 @@ export class SubscriptionBook {
 
   /** Reads who holds an active subscription (at start, and by the expiry job every minute). */
   async refresh(): Promise<void> {
-    const rows = await this.database.db.selectFrom('user_subscriptions').select('user_id').distinct().where('status', '=', 'active').execute();
+    const rows = await this.database.db
+      .selectFrom('user_subscriptions')
+      .select('user_id')
+      .distinct()
+      .where('status', '=', 'active')
+      .execute();
     this.holders = new Set(rows.map((row) => toNumber(row.user_id)));
   }
 
@@ -51,15 +56,26 @@ export class SubscriptionBook {
   /** A user changed (in any process: a grant, an end, a console edit): reads whether they hold an active subscription now. */
   async recheck(userId: number): Promise<void> {
     if (!this.holders) return;
-    const row = await this.database.db.selectFrom('user_subscriptions').select('id').where('user_id', '=', userId).where('status', '=', 'active').executeTakeFirst();
+    const row = await this.database.db
+      .selectFrom('user_subscriptions')
+      .select('id')
+      .where('user_id', '=', userId)
+      .where('status', '=', 'active')
+      .executeTakeFirst();
     if (row) this.holders.add(userId);
     else this.holders.delete(userId);
   }
 
   async preference(userId: number): Promise<BillingPreference> {
-    const row = await this.database.db.selectFrom('users').select('setting').where('id', '=', userId).executeTakeFirst();
+    const row = await this.database.db
+      .selectFrom('users')
+      .select('setting')
+      .where('id', '=', userId)
+      .executeTakeFirst();
     try {
-      return billingPreferenceOf((JSON.parse(row?.setting || '{}') as { billing_preference?: unknown }).billing_preference);
+      return billingPreferenceOf(
+        (JSON.parse(row?.setting || '{}') as { billing_preference?: unknown }).billing_preference,
+      );
     } catch {
       return 'subscription_first';
     }
@@ -70,7 +86,10 @@ export class SubscriptionBook {
    * earliest end first, after applying a due reset. Null when none covers it; `overflow` then says
    * whether some active subscription lets the wallet pay instead.
    */
-  async reserve(userId: number, amount: number): Promise<{ hold: SubscriptionHold | null; any: boolean; overflow: boolean }> {
+  async reserve(
+    userId: number,
+    amount: number,
+  ): Promise<{ hold: SubscriptionHold | null; any: boolean; overflow: boolean }> {
     const now = this.now();
     const wanted = Math.max(1, Math.ceil(amount));
     const db = this.database.db;
@@ -85,7 +104,8 @@ export class SubscriptionBook {
       .execute();
     if (rows.length === 0) this.holders?.delete(userId);
     for (const row of rows) {
-      if (toNumber(row.next_reset_time) > 0 && toNumber(row.next_reset_time) <= now) await this.resetDue(row.id, toNumber(row.plan_id), toNumber(row.next_reset_time), toNumber(row.end_time));
+      if (toNumber(row.next_reset_time) > 0 && toNumber(row.next_reset_time) <= now)
+        await this.resetDue(row.id, toNumber(row.plan_id), toNumber(row.next_reset_time), toNumber(row.end_time));
       const total = toNumber(row.amount_total);
       let update = db
         .updateTable('user_subscriptions')
@@ -94,9 +114,14 @@ export class SubscriptionBook {
         .where('status', '=', 'active');
       if (total > 0) update = update.where(sql<boolean>`amount_used + ${wanted} <= amount_total`);
       const result = await update.executeTakeFirst();
-      if (Number(result.numUpdatedRows) > 0) return { hold: { subscriptionId: toNumber(row.id), reserved: wanted }, any: true, overflow: false };
+      if (Number(result.numUpdatedRows) > 0)
+        return { hold: { subscriptionId: toNumber(row.id), reserved: wanted }, any: true, overflow: false };
     }
-    return { hold: null, any: rows.length > 0, overflow: rows.some((row) => toNumber(row.allow_wallet_overflow) === 1) };
+    return {
+      hold: null,
+      any: rows.length > 0,
+      overflow: rows.some((row) => toNumber(row.allow_wallet_overflow) === 1),
+    };
   }
 
   /** Ends a hold by the call's cost: adds `quota - reserved` to the used amount (never below 0). */
@@ -118,8 +143,14 @@ export class SubscriptionBook {
   /** A due reset, applied once (the condition on the old next reset lets one of parallel callers do it). */
   private async resetDue(id: number, planId: number, dueAt: number, end: number): Promise<void> {
     const now = this.now();
-    const plan = (await this.database.db.selectFrom('subscription_plans').selectAll().where('id', '=', planId).executeTakeFirst()) as PlanPeriods | undefined;
-    const next = plan ? nextReset({ ...plan, quota_reset_custom_seconds: toNumber(plan.quota_reset_custom_seconds) }, now, end) : 0;
+    const plan = (await this.database.db
+      .selectFrom('subscription_plans')
+      .selectAll()
+      .where('id', '=', planId)
+      .executeTakeFirst()) as PlanPeriods | undefined;
+    const next = plan
+      ? nextReset({ ...plan, quota_reset_custom_seconds: toNumber(plan.quota_reset_custom_seconds) }, now, end)
+      : 0;
     await this.database.db
       .updateTable('user_subscriptions')
       .set({ amount_used: 0, last_reset_time: now, next_reset_time: next, updated_at: now })
@@ -135,8 +166,15 @@ export class SubscriptionBook {
  */
 export async function addToUsed(db: Kysely<Tables>, subscriptionId: number, delta: number, now: number): Promise<void> {
   if (delta === 0) return;
-  const value = delta > 0 ? sql<number>`amount_used + ${delta}` : sql<number>`CASE WHEN amount_used < ${-delta} THEN 0 ELSE amount_used - ${-delta} END`;
-  await db.updateTable('user_subscriptions').set({ amount_used: value, updated_at: now }).where('id', '=', subscriptionId).execute();
+  const value =
+    delta > 0
+      ? sql<number>`amount_used + ${delta}`
+      : sql<number>`CASE WHEN amount_used < ${-delta} THEN 0 ELSE amount_used - ${-delta} END`;
+  await db
+    .updateTable('user_subscriptions')
+    .set({ amount_used: value, updated_at: now })
+    .where('id', '=', subscriptionId)
+    .execute();
 }
 
 /**

@@ -40,7 +40,9 @@ describe('the server message catalogues', () => {
   });
 
   it('fill the same placeholders in both languages, so no reply shows a raw {name}', () => {
-    const differing = [...chinese].filter(([key, text]) => placeholders(text).join() !== placeholders(english.get(key) ?? '').join());
+    const differing = [...chinese].filter(
+      ([key, text]) => placeholders(text).join() !== placeholders(english.get(key) ?? '').join(),
+    );
     expect(differing.map(([key]) => key)).toEqual([]);
   });
 
@@ -67,7 +69,9 @@ describe('the server message catalogues', () => {
   it('are the one home of server text: no source writes a message of its own', () => {
     const serverSource = new URL('../..', import.meta.url).pathname;
     const literal = /\bzh:\s*['"`]/;
-    const writers = sourceFiles(serverSource).filter((path) => !path.includes('/testing/') && literal.test(readFileSync(path, 'utf8')));
+    const writers = sourceFiles(serverSource).filter(
+      (path) => !path.includes('/testing/') && literal.test(readFileSync(path, 'utf8')),
+    );
     expect(writers).toEqual([]);
   });
 });

@@ -15,7 +15,8 @@ interface Tree {
 function paired(chinese: Tree, english: Tree): Tree {
   const entries = Object.entries(chinese).map(([key, value]) => {
     const other = english[key];
-    if (typeof value === 'string') return [key, Object.freeze({ zh: value, en: typeof other === 'string' ? other : value })];
+    if (typeof value === 'string')
+      return [key, Object.freeze({ zh: value, en: typeof other === 'string' ? other : value })];
     return [key, paired(value, typeof other === 'object' ? other : {})];
   });
   return Object.freeze(Object.fromEntries(entries));
@@ -26,4 +27,6 @@ function paired(chinese: Tree, english: Tree): Tree {
  * reply is localized from; zh is the fallback. The texts live in `zh.json` and `en.json`, which must hold
  * the same keys.
  */
-export const messages = paired(zh satisfies Shape<typeof en>, en satisfies Shape<typeof zh>) as unknown as Catalogue<typeof zh>;
+export const messages = paired(zh satisfies Shape<typeof en>, en satisfies Shape<typeof zh>) as unknown as Catalogue<
+  typeof zh
+>;

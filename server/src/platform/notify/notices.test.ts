@@ -72,7 +72,11 @@ afterAll(async () => {
 describe('the low-balance notice', () => {
   it('mails a user once when their quota falls below their threshold, and again only after it was back above', async () => {
     // Each call costs (10 + 20 x 4) x 0.075 = 7 quota with the fake's usage and gpt-4o-mini's ratios.
-    const user = await userWith('lowmail', 2000, { notify_type: 'email', quota_warning_threshold: 1995, notification_email: USER_MAIL });
+    const user = await userWith('lowmail', 2000, {
+      notify_type: 'email',
+      quota_warning_threshold: 1995,
+      notification_email: USER_MAIL,
+    });
     expect(user.saved.success, user.saved.message).toBe(true);
     const toUser = () => mail.mails.filter((message) => message.to.includes(USER_MAIL));
 
@@ -94,7 +98,10 @@ describe('the low-balance notice', () => {
 
   it('falls back to QuotaRemindThreshold when the user set no threshold of their own', async () => {
     await setOption('QuotaRemindThreshold', '1500');
-    const user = await userWith('lowdefault', 1505, { notify_type: 'email', notification_email: 'default@switchboard.test' });
+    const user = await userWith('lowdefault', 1505, {
+      notify_type: 'email',
+      notification_email: 'default@switchboard.test',
+    });
     await chat(user.apiKey);
     const notice = await mail.latestTo('default@switchboard.test');
     expect(notice.body).toContain('below your reminder threshold');
@@ -102,9 +109,17 @@ describe('the low-balance notice', () => {
   });
 
   it('posts to the user webhook with the secret as a bearer token; internal targets need the option', async () => {
-    const setting = { notify_type: 'webhook', quota_warning_threshold: 1995, webhook_url: `${receiver.url}/hook`, webhook_secret: 'hook-secret-1' };
+    const setting = {
+      notify_type: 'webhook',
+      quota_warning_threshold: 1995,
+      webhook_url: `${receiver.url}/hook`,
+      webhook_secret: 'hook-secret-1',
+    };
     const refused = await userWith('lowhook-refused', 2000, setting);
-    expect(refused.saved).toMatchObject({ success: false, message: 'The webhook address must be a valid https address' });
+    expect(refused.saved).toMatchObject({
+      success: false,
+      message: 'The webhook address must be a valid https address',
+    });
 
     await setOption('WebhookInternalAddressEnabled', 'true');
     const user = await userWith('lowhook', 2000, setting);
@@ -114,7 +129,10 @@ describe('the low-balance notice', () => {
     const [hook] = hooks;
     expect(hook!.headers.authorization).toBe('Bearer hook-secret-1');
     expect(hook!.headers['content-type']).toBe('application/json');
-    expect(hook!.body).toMatchObject({ type: 'quota_warning', title: expect.stringContaining('Your quota is running low') });
+    expect(hook!.body).toMatchObject({
+      type: 'quota_warning',
+      title: expect.stringContaining('Your quota is running low'),
+    });
     expect(hook!.body.content).toEqual(expect.stringContaining('below your reminder threshold'));
     expect(hook!.body.timestamp).toBeGreaterThan(1_700_000_000);
     await setOption('WebhookInternalAddressEnabled', 'false');
@@ -124,15 +142,32 @@ describe('the low-balance notice', () => {
 describe('root notices of live relay failures', () => {
   it('tell root when a call disables a channel, at most twice per channel in ten minutes however it flaps', async () => {
     const rootMail = 'root-live@switchboard.test';
-    expect((await root('PUT', '/user/setting', { notify_type: 'email', notification_email: rootMail })).success).toBe(true);
+    expect((await root('PUT', '/user/setting', { notify_type: 'email', notification_email: rootMail })).success).toBe(
+      true,
+    );
     await setOption('AutomaticDisableChannelEnabled', 'true');
     const refusing = await new FakeOpenAIUpstream().start();
     refusing.behaviour = { failWith: { status: 401, message: 'Incorrect API key provided' } };
     const channelId = await addChannel(server, { name: 'revoked', baseUrl: refusing.url, models: ['gpt-4o'] });
-    const user = await userWith('caller', 1_000_000, { notify_type: 'email', notification_email: 'caller@switchboard.test' });
+    const user = await userWith('caller', 1_000_000, {
+      notify_type: 'email',
+      notification_email: 'caller@switchboard.test',
+    });
     const status = async () =>
-      Number((await server.context.database.db.selectFrom('channels').select('status').where('id', '=', channelId).executeTakeFirstOrThrow()).status);
-    const aboutChannel = () => mail.mails.filter((message) => message.to.includes(rootMail) && message.body.includes(`Channel "revoked" (#${channelId}) was disabled`));
+      Number(
+        (
+          await server.context.database.db
+            .selectFrom('channels')
+            .select('status')
+            .where('id', '=', channelId)
+            .executeTakeFirstOrThrow()
+        ).status,
+      );
+    const aboutChannel = () =>
+      mail.mails.filter(
+        (message) =>
+          message.to.includes(rootMail) && message.body.includes(`Channel "revoked" (#${channelId}) was disabled`),
+      );
 
     for (let flap = 0; flap < 3; flap += 1) {
       await chat(user.apiKey, 'gpt-4o', 401);
@@ -140,7 +175,11 @@ describe('root notices of live relay failures', () => {
       await server.context.background.drain();
       expect(aboutChannel()).toHaveLength(Math.min(flap + 1, 2));
       await server.context.database.db.updateTable('channels').set({ status: 1 }).where('id', '=', channelId).execute();
-      await server.context.database.db.updateTable('abilities').set({ enabled: 1 }).where('channel_id', '=', channelId).execute();
+      await server.context.database.db
+        .updateTable('abilities')
+        .set({ enabled: 1 })
+        .where('channel_id', '=', channelId)
+        .execute();
       await server.context.bus.channelsChanged();
     }
     expect(aboutChannel()[0]!.body).toContain('Reason: upstream HTTP 401 (upstream_test): Incorrect API key provided');
@@ -150,33 +189,54 @@ describe('root notices of live relay failures', () => {
 });
 
 describe('the low-balance notice across instances', () => {
-  it.runIf(kinds.includes('postgres'))('goes out once when two instances sharing PostgreSQL and Redis see the same crossing', async () => {
-    const environment = { REDIS_CONN_STRING: 'redis://127.0.0.1:6379', REDIS_PREFIX: `switchboard-test-${randomBytes(4).toString('hex')}:` };
-    const first = await startTestServer({ databaseKind: 'postgres', environment });
-    const second = await startTestServer({ sharedDatabase: first.database, environment: { ...environment, NODE_TYPE: 'slave' } });
-    try {
-      for (const [key, value] of [['SMTPServer', '127.0.0.1'], ['SMTPPort', String(mail.port)], ['SMTPFrom', 'switchboard@switchboard.test']]) {
-        await first.context.options.save(key as 'SMTPServer', value!);
+  it.runIf(kinds.includes('postgres'))(
+    'goes out once when two instances sharing PostgreSQL and Redis see the same crossing',
+    async () => {
+      const environment = {
+        REDIS_CONN_STRING: 'redis://127.0.0.1:6379',
+        REDIS_PREFIX: `switchboard-test-${randomBytes(4).toString('hex')}:`,
+      };
+      const first = await startTestServer({ databaseKind: 'postgres', environment });
+      const second = await startTestServer({
+        sharedDatabase: first.database,
+        environment: { ...environment, NODE_TYPE: 'slave' },
+      });
+      try {
+        for (const [key, value] of [
+          ['SMTPServer', '127.0.0.1'],
+          ['SMTPPort', String(mail.port)],
+          ['SMTPFrom', 'switchboard@switchboard.test'],
+        ]) {
+          await first.context.options.save(key as 'SMTPServer', value!);
+        }
+        await addChannel(first, { baseUrl: upstream.url, models: ['gpt-4o-mini'] });
+        await second.context.bus.channelsChanged();
+        const address = 'shared@switchboard.test';
+        const userId = await addUser(first, 'shared-low', { quota: 2000 });
+        await first.context.database.db
+          .updateTable('users')
+          .set({
+            setting: JSON.stringify({
+              notify_type: 'email',
+              quota_warning_threshold: 1990,
+              notification_email: address,
+            }),
+          })
+          .where('id', '=', userId)
+          .execute();
+        const { apiKey } = await addToken(first, userId, { unlimited: true });
+        await Promise.all(
+          Array.from({ length: 6 }, (_, index) => chat(apiKey, 'gpt-4o-mini', 200, index % 2 === 0 ? first : second)),
+        );
+        await first.context.background.drain();
+        await second.context.background.drain();
+        await mail.latestTo(address);
+        expect(mail.mails.filter((message) => message.to.includes(address))).toHaveLength(1);
+        await first.context.redis?.del(`${environment.REDIS_PREFIX}quota-warned:${userId}`);
+      } finally {
+        await second.stop();
+        await first.stop();
       }
-      await addChannel(first, { baseUrl: upstream.url, models: ['gpt-4o-mini'] });
-      await second.context.bus.channelsChanged();
-      const address = 'shared@switchboard.test';
-      const userId = await addUser(first, 'shared-low', { quota: 2000 });
-      await first.context.database.db
-        .updateTable('users')
-        .set({ setting: JSON.stringify({ notify_type: 'email', quota_warning_threshold: 1990, notification_email: address }) })
-        .where('id', '=', userId)
-        .execute();
-      const { apiKey } = await addToken(first, userId, { unlimited: true });
-      await Promise.all(Array.from({ length: 6 }, (_, index) => chat(apiKey, 'gpt-4o-mini', 200, index % 2 === 0 ? first : second)));
-      await first.context.background.drain();
-      await second.context.background.drain();
-      await mail.latestTo(address);
-      expect(mail.mails.filter((message) => message.to.includes(address))).toHaveLength(1);
-      await first.context.redis?.del(`${environment.REDIS_PREFIX}quota-warned:${userId}`);
-    } finally {
-      await second.stop();
-      await first.stop();
-    }
-  });
+    },
+  );
 });

@@ -4,7 +4,11 @@ import type { AppContext } from '../../app-context';
 import { messages } from '../i18n/catalogue';
 
 /** Tells root that a channel was disabled automatically (throttled per channel); never throws. */
-export function noticeChannelDisabled(context: AppContext, channel: { id: number; name: string }, reason: string): Promise<void> {
+export function noticeChannelDisabled(
+  context: AppContext,
+  channel: { id: number; name: string },
+  reason: string,
+): Promise<void> {
   const params = { id: channel.id, name: channel.name, reason };
   return notifierOf(context).notifyRoot(`channel:${channel.id}`, {
     type: 'channel_disabled',

@@ -35,7 +35,8 @@ function parseSetting(text: string): NotifySetting {
   }
 }
 
-const bothLanguages = (text: Text, separator: string) => (text.zh === text.en ? text.zh : `${text.zh}${separator}${text.en}`);
+const bothLanguages = (text: Text, separator: string) =>
+  text.zh === text.en ? text.zh : `${text.zh}${separator}${text.en}`;
 const escapeHtml = (text: string) => text.replace(/[&<>]/g, (character) => `&#${character.charCodeAt(0)};`);
 
 /** Sends notices to users by their notify_type (email or webhook), and throttled ones to root. */
@@ -57,7 +58,9 @@ export class Notifier {
         {
           url: setting.webhook_url,
           secret: setting.webhook_secret ?? '',
-          allowInternal: this.context.options.boolean('WebhookInternalAddressEnabled') || this.context.config.OUTBOUND_ALLOW_INTERNAL,
+          allowInternal:
+            this.context.options.boolean('WebhookInternalAddressEnabled') ||
+            this.context.config.OUTBOUND_ALLOW_INTERNAL,
         },
         { type: notice.type, title, content, timestamp: Math.floor(Date.now() / 1000) },
       );

@@ -67,7 +67,8 @@ export class QuotaWarnings {
   private async check(userId: number): Promise<void> {
     const recipient = await this.recipientOf(userId);
     if (!recipient) return;
-    const threshold = recipient.ownThreshold > 0 ? recipient.ownThreshold : this.context.options.number('QuotaRemindThreshold');
+    const threshold =
+      recipient.ownThreshold > 0 ? recipient.ownThreshold : this.context.options.number('QuotaRemindThreshold');
     if (threshold <= 0) return;
     const remaining = await this.context.balances.userQuota(userId);
     if (remaining >= threshold) {
@@ -75,7 +76,10 @@ export class QuotaWarnings {
       return;
     }
     if (!(await this.mark(userId))) return;
-    const display = { inCurrency: this.context.options.boolean('DisplayInCurrencyEnabled'), quotaPerUnit: this.context.options.number('QuotaPerUnit') };
+    const display = {
+      inCurrency: this.context.options.boolean('DisplayInCurrencyEnabled'),
+      quotaPerUnit: this.context.options.number('QuotaPerUnit'),
+    };
     const notice = quotaWarningNotice(formatQuota(remaining, display), formatQuota(threshold, display));
     try {
       await notifierOf(this.context).send(recipient, notice);
@@ -92,7 +96,9 @@ export class QuotaWarnings {
         .select(['email', 'setting'])
         .where('id', '=', userId)
         .executeTakeFirst()
-        .then((row) => (row ? { email: row.email, setting: row.setting, ownThreshold: thresholdOf(row.setting) } : null));
+        .then((row) =>
+          row ? { email: row.email, setting: row.setting, ownThreshold: thresholdOf(row.setting) } : null,
+        );
       recipient.catch(() => this.recipients.delete(userId));
       this.recipients.set(userId, recipient);
     }
@@ -110,7 +116,8 @@ export class QuotaWarnings {
   private async mark(userId: number): Promise<boolean> {
     if (this.warned.has(userId)) return false;
     this.warned.add(userId);
-    if (!this.context.redis) return this.context.counters.acquire(`quota-warned:${userId}`, 'warned', 1, MARK_KEPT_SECONDS);
+    if (!this.context.redis)
+      return this.context.counters.acquire(`quota-warned:${userId}`, 'warned', 1, MARK_KEPT_SECONDS);
     return (await this.context.redis.set(this.warnedKey(userId), '1', 'NX')) === 'OK';
   }
 

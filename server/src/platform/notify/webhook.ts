@@ -36,7 +36,8 @@ function agentFor(allowInternal: boolean): Agent {
   return agent;
 }
 
-const refusedAddress = (error: unknown) => error instanceof RefusedAddressError || (error as { cause?: unknown }).cause instanceof RefusedAddressError;
+const refusedAddress = (error: unknown) =>
+  error instanceof RefusedAddressError || (error as { cause?: unknown }).cause instanceof RefusedAddressError;
 
 /**
  * POSTs the payload with `Authorization: Bearer <secret>` (when a secret is set). A refused or failed

@@ -86,22 +86,34 @@ export class CallerFetchSession {
 
   /** Refuses a request that would fetch more files than allowed, before any is fetched. */
   admit(count: number): void {
-    if (count > this.itemsLeft) throw new OutboundFetchError('too_many', fill(messages.outbound.tooMany, { limit: this.limits.items, count }));
+    if (count > this.itemsLeft)
+      throw new OutboundFetchError('too_many', fill(messages.outbound.tooMany, { limit: this.limits.items, count }));
     this.itemsLeft -= count;
   }
 
   /** GETs one file (admitted beforehand or counted now), cut at the per-file and per-request caps. */
   async fetch(url: string, admitted = false): Promise<FetchedFile> {
     if (!admitted) this.admit(1);
-    const signal = AbortSignal.any([this.deadline, this.cancelled.signal, AbortSignal.timeout(this.limits.itemTimeoutMs)]);
+    const signal = AbortSignal.any([
+      this.deadline,
+      this.cancelled.signal,
+      AbortSignal.timeout(this.limits.itemTimeoutMs),
+    ]);
     try {
-      const response = await sendOutbound(url, { method: 'GET' }, { dispatcher: this.agent, signal, maxRedirects: this.limits.redirects });
+      const response = await sendOutbound(
+        url,
+        { method: 'GET' },
+        { dispatcher: this.agent, signal, maxRedirects: this.limits.redirects },
+      );
       if (response.statusCode !== 200) {
         await response.body.dump().catch(() => undefined);
         throw new OutboundFetchError('unreachable', fill(messages.outbound.unreachable, { url: shown(url) }));
       }
       const bytes = await readCapped(response.body, this.limits.itemBytes, (size) => this.spend(size));
-      const mediaType = String(response.headers['content-type'] ?? '').split(';')[0]?.trim() ?? '';
+      const mediaType =
+        String(response.headers['content-type'] ?? '')
+          .split(';')[0]
+          ?.trim() ?? '';
       return { bytes, mediaType };
     } catch (error) {
       throw this.asFetchError(error, url);
@@ -115,13 +127,22 @@ export class CallerFetchSession {
 
   private spend(size: number): void {
     this.bytesLeft -= size;
-    if (this.bytesLeft < 0) throw new OutboundFetchError('too_large', fill(messages.outbound.totalTooLarge, { limit: this.limits.totalBytes }));
+    if (this.bytesLeft < 0)
+      throw new OutboundFetchError(
+        'too_large',
+        fill(messages.outbound.totalTooLarge, { limit: this.limits.totalBytes }),
+      );
   }
 
   private asFetchError(error: unknown, url: string): OutboundFetchError {
     if (error instanceof OutboundFetchError) return error;
-    if (error instanceof TooLargeError) return new OutboundFetchError('too_large', fill(messages.outbound.tooLarge, { url: shown(url), limit: error.limit }));
-    if (error instanceof UnsupportedAddressError) return new OutboundFetchError('unsupported', fill(messages.outbound.unsupported, { url: shown(url) }));
+    if (error instanceof TooLargeError)
+      return new OutboundFetchError(
+        'too_large',
+        fill(messages.outbound.tooLarge, { url: shown(url), limit: error.limit }),
+      );
+    if (error instanceof UnsupportedAddressError)
+      return new OutboundFetchError('unsupported', fill(messages.outbound.unsupported, { url: shown(url) }));
     // refused address, refused connection, reset, timeout: all alike to the caller
     return new OutboundFetchError('unreachable', fill(messages.outbound.unreachable, { url: shown(url) }));
   }

@@ -18,9 +18,17 @@ export interface ConfiguredAnswer {
  * answer is read only up to `CONFIGURED_FETCH_LIMITS.bytes` and the whole exchange within its timeout.
  * Throws on an unreachable address, a timeout or an answer over the cap.
  */
-export async function fetchConfigured(url: string, init: OutboundInit, timeoutMs = CONFIGURED_FETCH_LIMITS.timeoutMs): Promise<ConfiguredAnswer> {
+export async function fetchConfigured(
+  url: string,
+  init: OutboundInit,
+  timeoutMs = CONFIGURED_FETCH_LIMITS.timeoutMs,
+): Promise<ConfiguredAnswer> {
   agent ??= createGuardedAgent(refuseNothing, { connectTimeoutMs: timeoutMs });
   const signal = AbortSignal.timeout(timeoutMs);
-  const response = await sendOutbound(url, init, { dispatcher: agent, signal, maxRedirects: CONFIGURED_FETCH_LIMITS.redirects });
+  const response = await sendOutbound(url, init, {
+    dispatcher: agent,
+    signal,
+    maxRedirects: CONFIGURED_FETCH_LIMITS.redirects,
+  });
   return { status: response.statusCode, body: await readCapped(response.body, CONFIGURED_FETCH_LIMITS.bytes) };
 }

@@ -22,7 +22,10 @@ afterAll(async () => {
 });
 
 async function failureOf(attempt: Promise<unknown>): Promise<OutboundFetchError> {
-  const error = await attempt.then(() => null, (caught: unknown) => caught);
+  const error = await attempt.then(
+    () => null,
+    (caught: unknown) => caught,
+  );
   expect(error).toBeInstanceOf(OutboundFetchError);
   return error as OutboundFetchError;
 }
@@ -36,9 +39,26 @@ async function closedPort(): Promise<string> {
 
 describe('the outbound guard', () => {
   it('classifies internal addresses, IPv4-mapped IPv6 included', () => {
-    const internal = ['127.0.0.1', '10.1.2.3', '172.20.0.1', '192.168.1.1', '169.254.169.254', '100.64.0.1', '0.0.0.0', '224.0.0.1', '::', '::1', 'fd00::1', 'fe80::1', 'ff02::1', '::ffff:127.0.0.1', '::ffff:a9fe:a9fe'];
+    const internal = [
+      '127.0.0.1',
+      '10.1.2.3',
+      '172.20.0.1',
+      '192.168.1.1',
+      '169.254.169.254',
+      '100.64.0.1',
+      '0.0.0.0',
+      '224.0.0.1',
+      '::',
+      '::1',
+      'fd00::1',
+      'fe80::1',
+      'ff02::1',
+      '::ffff:127.0.0.1',
+      '::ffff:a9fe:a9fe',
+    ];
     for (const address of internal) expect(isInternalAddress(address), address).toBe(true);
-    for (const address of ['8.8.8.8', '1.1.1.1', '2606:4700::1111', '172.32.0.1', '100.128.0.1']) expect(isInternalAddress(address), address).toBe(false);
+    for (const address of ['8.8.8.8', '1.1.1.1', '2606:4700::1111', '172.32.0.1', '100.128.0.1'])
+      expect(isInternalAddress(address), address).toBe(false);
   });
 
   it('refuses an open and a closed internal port with the same words, and never connects', async () => {
@@ -62,7 +82,14 @@ describe('the outbound guard', () => {
   it('refuses names and literals of loopback, link-local, private and mapped addresses, and other schemes', async () => {
     files.requests = 0;
     const port = new URL(files.url).port;
-    for (const url of [`http://localhost:${port}/bytes/1`, `http://[::ffff:127.0.0.1]:${port}/bytes/1`, 'http://169.254.169.254/latest/meta-data/', 'http://10.0.0.1/', 'http://0.0.0.0/', 'https://192.168.1.1/']) {
+    for (const url of [
+      `http://localhost:${port}/bytes/1`,
+      `http://[::ffff:127.0.0.1]:${port}/bytes/1`,
+      'http://169.254.169.254/latest/meta-data/',
+      'http://10.0.0.1/',
+      'http://0.0.0.0/',
+      'https://192.168.1.1/',
+    ]) {
       expect((await failureOf(refusing.session().fetch(url))).failure, url).toBe('unreachable');
     }
     expect(files.requests).toBe(0);
@@ -79,7 +106,11 @@ describe('the outbound guard', () => {
       const followed = await onlyFirstLoopback.session().fetch(`${files.url}/redirect?to=/bytes/3`);
       expect(followed.bytes).toEqual(Buffer.alloc(3, 1));
       expect(files.requests).toBe(2);
-      const hop = await failureOf(onlyFirstLoopback.session().fetch(`${files.url}/redirect?to=${encodeURIComponent(`http://127.0.0.2:${port}/bytes/3`)}`));
+      const hop = await failureOf(
+        onlyFirstLoopback
+          .session()
+          .fetch(`${files.url}/redirect?to=${encodeURIComponent(`http://127.0.0.2:${port}/bytes/3`)}`),
+      );
       expect(hop.failure).toBe('unreachable');
       expect(files.requests).toBe(3);
       let chain = '/bytes/3';
@@ -105,11 +136,15 @@ describe('the outbound guard', () => {
     const session = allowing.session();
     const five = Array.from({ length: 5 }, () => session.fetch(`${files.url}/bytes/${Math.floor(4.5 * MB)}`));
     const outcomes = await Promise.allSettled(five);
-    const refused = outcomes.filter((outcome) => outcome.status === 'rejected').map((outcome) => (outcome.reason as OutboundFetchError).text.en);
+    const refused = outcomes
+      .filter((outcome) => outcome.status === 'rejected')
+      .map((outcome) => (outcome.reason as OutboundFetchError).text.en);
     expect(refused.length).toBeGreaterThan(0);
     expect(refused[0]).toContain(`exceed the limit of ${20 * MB} bytes together`);
 
-    const slow = await failureOf(allowing.session({ ...CALLER_FETCH_LIMITS, itemTimeoutMs: 200 }).fetch(`${files.url}/hang`));
+    const slow = await failureOf(
+      allowing.session({ ...CALLER_FETCH_LIMITS, itemTimeoutMs: 200 }).fetch(`${files.url}/hang`),
+    );
     expect(slow.failure).toBe('unreachable');
   });
 

@@ -36,7 +36,8 @@ export function httpAddress(address: string | URL, base?: URL): URL {
   } catch {
     throw new UnsupportedAddressError(`not an address: ${String(address).slice(0, 200)}`);
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new UnsupportedAddressError(`only http and https are fetched: ${url.protocol}`);
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    throw new UnsupportedAddressError(`only http and https are fetched: ${url.protocol}`);
   return url;
 }
 
@@ -44,15 +45,26 @@ export function httpAddress(address: string | URL, base?: URL): URL {
  * Sends a request and follows redirects by hand, up to `maxRedirects`. 303 (and 301/302 after a
  * POST) continue as a GET without a body, as browsers do; credentials are not carried to another origin.
  */
-export async function sendOutbound(address: string, init: OutboundInit, options: SendOptions): Promise<Dispatcher.ResponseData & { url: URL }> {
+export async function sendOutbound(
+  address: string,
+  init: OutboundInit,
+  options: SendOptions,
+): Promise<Dispatcher.ResponseData & { url: URL }> {
   let url = httpAddress(address);
   let method = init.method ?? 'GET';
   let body = init.body;
   let headers = { ...init.headers };
   for (let hop = 0; ; hop += 1) {
-    const response = await request(url, { method, headers, body, dispatcher: options.dispatcher, signal: options.signal });
+    const response = await request(url, {
+      method,
+      headers,
+      body,
+      dispatcher: options.dispatcher,
+      signal: options.signal,
+    });
     const location = response.headers.location;
-    if (!REDIRECT_STATUSES.has(response.statusCode) || typeof location !== 'string') return Object.assign(response, { url });
+    if (!REDIRECT_STATUSES.has(response.statusCode) || typeof location !== 'string')
+      return Object.assign(response, { url });
     await response.body.dump();
     if (hop >= options.maxRedirects) throw new TooManyRedirectsError(`more than ${options.maxRedirects} redirects`);
     const next = httpAddress(location, url);
@@ -66,14 +78,20 @@ export async function sendOutbound(address: string, init: OutboundInit, options:
 }
 
 function withoutCredentials(headers: Record<string, string>): Record<string, string> {
-  return Object.fromEntries(Object.entries(headers).filter(([name]) => !['authorization', 'cookie'].includes(name.toLowerCase())));
+  return Object.fromEntries(
+    Object.entries(headers).filter(([name]) => !['authorization', 'cookie'].includes(name.toLowerCase())),
+  );
 }
 
 /**
  * Reads a body whole, counting the bytes as they arrive and cutting the stream at `limit` (it is never
  * buffered beyond). `onBytes` sees every chunk's size first, so a shared budget can cut it too.
  */
-export async function readCapped(body: Dispatcher.ResponseData['body'], limit: number, onBytes?: (size: number) => void): Promise<Buffer> {
+export async function readCapped(
+  body: Dispatcher.ResponseData['body'],
+  limit: number,
+  onBytes?: (size: number) => void,
+): Promise<Buffer> {
   const chunks: Buffer[] = [];
   let size = 0;
   // Leaving the loop by a throw destroys the stream, which closes the connection.

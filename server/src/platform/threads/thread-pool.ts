@@ -46,9 +46,19 @@ export class ThreadPool<Answer extends { id: number }> {
   ) {}
 
   /** Sends `message` to a thread; `started` runs when a thread takes it. */
-  run(message: Record<string, unknown>, options: { urgent?: boolean; transfer?: readonly TransferListItem[]; started?: () => void } = {}): Promise<Answer> {
+  run(
+    message: Record<string, unknown>,
+    options: { urgent?: boolean; transfer?: readonly TransferListItem[]; started?: () => void } = {},
+  ): Promise<Answer> {
     return new Promise((resolve, reject) => {
-      const job = { id: this.nextId++, message, transfer: options.transfer ?? [], started: options.started, resolve, reject };
+      const job = {
+        id: this.nextId++,
+        message,
+        transfer: options.transfer ?? [],
+        started: options.started,
+        resolve,
+        reject,
+      };
       (options.urgent ? this.urgent : this.waiting).push(job);
       this.dispatch();
     });
@@ -56,7 +66,9 @@ export class ThreadPool<Answer extends { id: number }> {
 
   private dispatch(): void {
     while (this.urgent.length > 0 || this.waiting.length > 0) {
-      const thread = this.threads.find((candidate) => candidate.job === null) ?? (this.threads.length < this.size ? this.start() : null);
+      const thread =
+        this.threads.find((candidate) => candidate.job === null) ??
+        (this.threads.length < this.size ? this.start() : null);
       if (!thread) return;
       const job = (this.urgent.shift() ?? this.waiting.shift()) as Job<Answer>;
       job.started?.();

@@ -19,7 +19,11 @@ export class TokenCountPool {
   private readonly threads: ThreadPool<ThreadAnswer>;
   private queuedCharacters = 0;
 
-  constructor(size: number, private readonly queueLimit: number, idleMs: number) {
+  constructor(
+    size: number,
+    private readonly queueLimit: number,
+    idleMs: number,
+  ) {
     this.threads = new ThreadPool(threadScript(import.meta.url, 'count-worker'), size, idleMs);
   }
 
@@ -27,7 +31,7 @@ export class TokenCountPool {
     if (this.queuedCharacters + text.length > this.queueLimit) return null;
     if (text.length <= SLICE) return this.enqueue(text, true);
     const parts: Array<Promise<number>> = [];
-    for (let start = 0; start < text.length; ) {
+    for (let start = 0; start < text.length;) {
       const end = cutAfter(text, start, SLICE);
       parts.push(this.enqueue(text.slice(start, end), false));
       start = end;

@@ -103,7 +103,7 @@ export function countTokensInPieces(text) {
   const count = encoder();
   const options = text.includes('<|') ? ORDINARY : undefined;
   let total = 0;
-  for (let start = 0; start < text.length; ) {
+  for (let start = 0; start < text.length;) {
     const end = cutAfter(text, start, PIECE_LIMIT);
     total += count(text.slice(start, end), options);
     start = end;

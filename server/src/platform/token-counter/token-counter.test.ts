@@ -39,17 +39,21 @@ const ordinaryTexts: Record<string, string> = {
   'Chinese prose': words(3000, '，', 0x4e00, 3000).replaceAll(/(.{40})/gu, '$1。\n'),
   'Japanese and Korean': `${words(500, '、', 0x3041, 80)}\n${words(500, ' ', 0xac00, 2000)}`,
   'random Latin words': words(20_000, ' ', 0x61, 26),
-  'contractions and numbers': "It's 12,345.67 o'clock; we'll see 2026-11-26T15:27:00Z, don't you think?\r\n\tFine.  ".repeat(400),
+  'contractions and numbers':
+    "It's 12,345.67 o'clock; we'll see 2026-11-26T15:27:00Z, don't you think?\r\n\tFine.  ".repeat(400),
   'special-token names as plain text': 'Say <|endoftext|> and <|im_start|>user, then stop.'.repeat(50),
   emoji: '👍 ok 😀😀 👩‍👩‍👧 done! '.repeat(300),
 };
 
 describe('token counting', () => {
-  it.each(Object.entries(ordinaryTexts))('counts %s exactly as gpt-tokenizer does over the whole text', async (_kind, text) => {
-    const expected = gptTokenizerCount(text, { disallowedSpecial: new Set() });
-    expect(countTokensInPieces(text)).toBe(expected);
-    expect(await countTokens(text)).toBe(expected);
-  });
+  it.each(Object.entries(ordinaryTexts))(
+    'counts %s exactly as gpt-tokenizer does over the whole text',
+    async (_kind, text) => {
+      const expected = gptTokenizerCount(text, { disallowedSpecial: new Set() });
+      expect(countTokensInPieces(text)).toBe(expected);
+      expect(await countTokens(text)).toBe(expected);
+    },
+  );
 
   it('counts a stream fed in small pieces exactly as the whole text, beyond one block', async () => {
     for (const text of Object.values(ordinaryTexts)) {

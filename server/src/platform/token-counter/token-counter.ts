@@ -12,7 +12,12 @@ export const COUNT_QUEUE_LIMIT = 4 * EXACT_COUNT_LIMIT;
 const IDLE_THREAD_MS = 5 * 60_000;
 
 let pool: TokenCountPool | null = null;
-const threads = () => (pool ??= new TokenCountPool(Math.max(1, Math.min(2, availableParallelism() - 1)), COUNT_QUEUE_LIMIT, IDLE_THREAD_MS));
+const threads = () =>
+  (pool ??= new TokenCountPool(
+    Math.max(1, Math.min(2, availableParallelism() - 1)),
+    COUNT_QUEUE_LIMIT,
+    IDLE_THREAD_MS,
+  ));
 
 /**
  * o200k count of a text, never on the event loop: in a counting thread (the encoder's load, 150 ms

@@ -76,7 +76,8 @@ function sourceValue(source: AffinityKeySource, facts: AffinityFacts): string {
   }
 }
 
-export const keyHint = (value: string): string => (value.length > 12 ? `${value.slice(0, 4)}...${value.slice(-4)}` : value);
+export const keyHint = (value: string): string =>
+  value.length > 12 ? `${value.slice(0, 4)}...${value.slice(-4)}` : value;
 export const keyFingerprint = (value: string): string => createHash('sha1').update(value).digest('hex').slice(0, 8);
 
 function ruleApplies(rule: CompiledRule, facts: AffinityFacts): boolean {

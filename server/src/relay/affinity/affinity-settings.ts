@@ -32,7 +32,9 @@ const compile = (pattern: string): RegExp | null => {
 };
 
 const patterns = (list: unknown): RegExp[] =>
-  Array.isArray(list) ? list.flatMap((pattern) => (typeof pattern === 'string' && pattern !== '' ? (compile(pattern) ?? []) : [])) : [];
+  Array.isArray(list)
+    ? list.flatMap((pattern) => (typeof pattern === 'string' && pattern !== '' ? (compile(pattern) ?? []) : []))
+    : [];
 
 /** Header names of the template's `pass_headers` operations. */
 function passHeadersOf(template: AffinityRule['param_override_template']): string[] {
@@ -40,7 +42,9 @@ function passHeadersOf(template: AffinityRule['param_override_template']): strin
   if (!Array.isArray(operations)) return [];
   return operations.flatMap((operation: unknown) => {
     const { mode, value } = (operation ?? {}) as { mode?: unknown; value?: unknown };
-    return mode === 'pass_headers' && Array.isArray(value) ? value.filter((name): name is string => typeof name === 'string' && name !== '') : [];
+    return mode === 'pass_headers' && Array.isArray(value)
+      ? value.filter((name): name is string => typeof name === 'string' && name !== '')
+      : [];
   });
 }
 
@@ -61,7 +65,11 @@ function compileRules(text: string): CompiledRule[] {
         rule,
         models,
         paths: patterns(rule.path_regex),
-        userAgents: Array.isArray(rule.user_agent_include) ? rule.user_agent_include.filter((item) => typeof item === 'string' && item !== '').map((item) => item.toLowerCase()) : [],
+        userAgents: Array.isArray(rule.user_agent_include)
+          ? rule.user_agent_include
+              .filter((item) => typeof item === 'string' && item !== '')
+              .map((item) => item.toLowerCase())
+          : [],
         sources: rule.key_sources,
         value: rule.value_regex ? compile(rule.value_regex) : null,
         passHeaders: passHeadersOf(rule.param_override_template),

@@ -39,7 +39,15 @@ beforeAll(async () => {
   for (let index = 0; index < 2; index += 1) {
     const claude = await new FakeAnthropicUpstream().start();
     claudes.push(claude);
-    channelIds.push(await addChannel(server, { name: `claude ${index}`, type: 14, baseUrl: claude.url, key: `anthropic-key-${index}`, models: [CLAUDE] }));
+    channelIds.push(
+      await addChannel(server, {
+        name: `claude ${index}`,
+        type: 14,
+        baseUrl: claude.url,
+        key: `anthropic-key-${index}`,
+        models: [CLAUDE],
+      }),
+    );
     const openai = await new FakeOpenAIUpstream().start();
     openais.push(openai);
     await addChannel(server, { name: `gpt ${index}`, baseUrl: openai.url, key: `openai-key-${index}`, models: [GPT] });
@@ -72,9 +80,23 @@ describe('channel affinity (built-in rules, on by default)', () => {
     await messages({ metadata: { user_id: value } });
     await messages({ metadata: { user_id: value } });
     await flushAll(server);
-    const log = await server.context.database.db.selectFrom('logs').select('other').orderBy('id', 'desc').executeTakeFirstOrThrow();
-    const info = (JSON.parse(log.other) as { admin_info: { channel_affinity: Record<string, unknown> } }).admin_info.channel_affinity;
-    expect(info).toMatchObject({ reason: 'claude cli trace', rule_name: 'claude cli trace', using_group: 'default', model: CLAUDE, request_path: '/v1/messages', key_source: 'gjson', key_path: 'metadata.user_id', key_hint: 'user..._xyz' });
+    const log = await server.context.database.db
+      .selectFrom('logs')
+      .select('other')
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
+    const info = (JSON.parse(log.other) as { admin_info: { channel_affinity: Record<string, unknown> } }).admin_info
+      .channel_affinity;
+    expect(info).toMatchObject({
+      reason: 'claude cli trace',
+      rule_name: 'claude cli trace',
+      using_group: 'default',
+      model: CLAUDE,
+      request_path: '/v1/messages',
+      key_source: 'gjson',
+      key_path: 'metadata.user_id',
+      key_hint: 'user..._xyz',
+    });
     expect(info.key_fp).toMatch(/^[0-9a-f]{8}$/);
     expect(log.other).not.toContain(value);
   });
@@ -90,7 +112,9 @@ describe('channel affinity (built-in rules, on by default)', () => {
   it('does not retry elsewhere when the remembered channel fails (skip_retry_on_failure), and retries without affinity', async () => {
     const session = { metadata: { user_id: 'failing-session' } };
     expect((await messages(session)).status).toBe(200);
-    const stuckTo = claudes.findIndex((upstream) => JSON.stringify(upstream.received.at(-1)?.body ?? {}).includes('failing-session'));
+    const stuckTo = claudes.findIndex((upstream) =>
+      JSON.stringify(upstream.received.at(-1)?.body ?? {}).includes('failing-session'),
+    );
     claudes[stuckTo]!.behaviour = { failWith: { status: 529, fixture: 'error-overloaded' } };
     try {
       const before = counts();
@@ -107,14 +131,17 @@ describe('channel affinity (built-in rules, on by default)', () => {
 
   it('the Codex CLI rule keeps one prompt_cache_key on one channel of /v1/responses', async () => {
     const before = openais.map((upstream) => upstream.received.length);
-    for (let call = 0; call < 8; call += 1) expect((await responses({ prompt_cache_key: 'codex-thread-1' })).status).toBe(200);
+    for (let call = 0; call < 8; call += 1)
+      expect((await responses({ prompt_cache_key: 'codex-thread-1' })).status).toBe(200);
     expect(openais.map((upstream, index) => upstream.received.length - before[index]!).sort()).toEqual([0, 8]);
   });
 
   it('forgets a channel that was disabled and moves the session to one that serves it', async () => {
     const session = { metadata: { user_id: 'moving-session' } };
     await messages(session);
-    const first = claudes.findIndex((upstream) => JSON.stringify(upstream.received.at(-1)?.body ?? {}).includes('moving-session'));
+    const first = claudes.findIndex((upstream) =>
+      JSON.stringify(upstream.received.at(-1)?.body ?? {}).includes('moving-session'),
+    );
     expect((await root('PUT', '/api/channel/', { id: channelIds[first], status: 2 })).success).toBe(true);
     try {
       const before = counts();
@@ -140,7 +167,10 @@ describe('affinity routes', () => {
     expect(unknown.status).toBe(400);
     expect(unknown.message).toMatch(/没有这个名称的规则/);
 
-    const cleared = await root<{ deleted: number }>('DELETE', `/api/option/channel_affinity_cache?rule_name=${encodeURIComponent('codex cli trace')}`);
+    const cleared = await root<{ deleted: number }>(
+      'DELETE',
+      `/api/option/channel_affinity_cache?rule_name=${encodeURIComponent('codex cli trace')}`,
+    );
     expect(cleared.data).toEqual({ deleted: 1 });
     const all = await root<{ deleted: number }>('DELETE', '/api/option/channel_affinity_cache?all=true');
     expect(all.data?.deleted).toBe(stats.by_rule_name['claude cli trace']);
@@ -151,25 +181,64 @@ describe('affinity routes', () => {
     const value = 'usage-session-0001';
     for (let call = 0; call < 3; call += 1) await messages({ metadata: { user_id: value } });
     await flushAll(server);
-    const log = await server.context.database.db.selectFrom('logs').select('other').orderBy('id', 'desc').executeTakeFirstOrThrow();
-    const fp = (JSON.parse(log.other) as { admin_info: { channel_affinity: { key_fp: string } } }).admin_info.channel_affinity.key_fp;
-    const usage = await root<AffinityUsageStats>('GET', `/api/log/channel_affinity_usage_cache?rule_name=${encodeURIComponent('claude cli trace')}&using_group=default&key_fp=${fp}`);
-    expect(usage.data).toMatchObject({ rule_name: 'claude cli trace', using_group: 'default', key_fp: fp, cached_token_rate_mode: 'cached_over_prompt_plus_cached', total: 3, window_seconds: 3600 });
+    const log = await server.context.database.db
+      .selectFrom('logs')
+      .select('other')
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
+    const fp = (JSON.parse(log.other) as { admin_info: { channel_affinity: { key_fp: string } } }).admin_info
+      .channel_affinity.key_fp;
+    const usage = await root<AffinityUsageStats>(
+      'GET',
+      `/api/log/channel_affinity_usage_cache?rule_name=${encodeURIComponent('claude cli trace')}&using_group=default&key_fp=${fp}`,
+    );
+    expect(usage.data).toMatchObject({
+      rule_name: 'claude cli trace',
+      using_group: 'default',
+      key_fp: fp,
+      cached_token_rate_mode: 'cached_over_prompt_plus_cached',
+      total: 3,
+      window_seconds: 3600,
+    });
     expect(usage.data!.total_tokens).toBeGreaterThan(0);
     expect(Object.keys(usage.data!).sort()).toEqual(
-      ['rule_name', 'using_group', 'key_fp', 'cached_token_rate_mode', 'hit', 'total', 'window_seconds', 'prompt_tokens', 'completion_tokens', 'total_tokens', 'cached_tokens', 'prompt_cache_hit_tokens', 'last_seen_at'].sort(),
+      [
+        'rule_name',
+        'using_group',
+        'key_fp',
+        'cached_token_rate_mode',
+        'hit',
+        'total',
+        'window_seconds',
+        'prompt_tokens',
+        'completion_tokens',
+        'total_tokens',
+        'cached_tokens',
+        'prompt_cache_hit_tokens',
+        'last_seen_at',
+      ].sort(),
     );
     expect((await root('GET', '/api/log/channel_affinity_usage_cache?rule_name=x')).status).toBe(400);
   });
 
   it('refuses a rules list with a broken pattern, in both languages, and keeps the saved one', async () => {
     const broken = [{ ...claudeCliRule(), model_regex: ['(unclosed'] }, codexCliRule()];
-    const en = await root('PUT', '/api/option/', { key: 'channel_affinity_setting.rules', value: JSON.stringify(broken) });
+    const en = await root('PUT', '/api/option/', {
+      key: 'channel_affinity_setting.rules',
+      value: JSON.stringify(broken),
+    });
     expect(en.success).toBe(false);
     expect(en.message).toMatch(/rule 1 has an invalid model_regex/);
-    const zh = await root('PUT', '/api/option/', { key: 'channel_affinity_setting.rules', value: JSON.stringify(broken) }, 'zh');
+    const zh = await root(
+      'PUT',
+      '/api/option/',
+      { key: 'channel_affinity_setting.rules', value: JSON.stringify(broken) },
+      'zh',
+    );
     expect(zh.message).toMatch(/第 1 条规则的 model_regex 无效/);
     expect(server.context.options.json<unknown[]>('channel_affinity_setting.rules')).toHaveLength(2);
-    expect(JSON.stringify(server.context.options.json<unknown[]>('channel_affinity_setting.rules'))).not.toContain('(unclosed');
+    expect(JSON.stringify(server.context.options.json<unknown[]>('channel_affinity_setting.rules'))).not.toContain(
+      '(unclosed',
+    );
   });
 });

@@ -50,12 +50,25 @@ export class CallAffinity {
 /** The rule a call matched: null (the common case, at the cost of a few pattern tests) unless one did. */
 export const affinityMatchOf = (services: RelayServices, call: RelayCall): AffinityMatch | null =>
   call.caller.pinnedChannelId === null
-    ? services.affinity.match({ model: call.body.model, path: call.endpoint.path, headers: call.clientHeaders, json: call.body.json, caller: call.caller })
+    ? services.affinity.match({
+        model: call.body.model,
+        path: call.endpoint.path,
+        headers: call.clientHeaders,
+        json: call.body.json,
+        caller: call.caller,
+      })
     : null;
 
 /** The call's affinity once a rule matched: the remembered channel, when it can serve the call. */
-export async function followAffinity(services: RelayServices, call: RelayCall, match: AffinityMatch): Promise<CallAffinity> {
+export async function followAffinity(
+  services: RelayServices,
+  call: RelayCall,
+  match: AffinityMatch,
+): Promise<CallAffinity> {
   const remembered = await services.affinity.lookup(match);
-  const channel = remembered === null ? null : services.affinity.usable(match, remembered, services.channels.tiers(call.caller.group, call.body.model));
+  const channel =
+    remembered === null
+      ? null
+      : services.affinity.usable(match, remembered, services.channels.tiers(call.caller.group, call.body.model));
   return new CallAffinity(match, channel);
 }

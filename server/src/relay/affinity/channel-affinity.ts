@@ -9,7 +9,8 @@ import { AffinitySettingsCache } from './affinity-settings';
 /** The usage counters' namespace (keyed by rule name, using group and value fingerprint). */
 const USAGE_NAMESPACE = 'new-api:channel_affinity_usage_cache_stats:v1:';
 
-const usageKey = (ruleName: string, usingGroup: string, fingerprint: string) => `${USAGE_NAMESPACE}${ruleName}\n${usingGroup}\n${fingerprint}`;
+const usageKey = (ruleName: string, usingGroup: string, fingerprint: string) =>
+  `${USAGE_NAMESPACE}${ruleName}\n${usingGroup}\n${fingerprint}`;
 
 type UsageCounters = Omit<AffinityUsageStats, 'rule_name' | 'using_group' | 'key_fp'>;
 
@@ -75,14 +76,23 @@ export class ChannelAffinity {
    */
   usable(match: AffinityMatch, channelId: number, tiers: Tier[]): CachedChannel | null {
     for (const tier of tiers) for (const channel of tier.channels) if (channel.id === channelId) return channel;
-    if (!this.settings.current().keepOnChannelDisabled) void this.store.delete('channel', match.cacheKey).catch(() => undefined);
+    if (!this.settings.current().keepOnChannelDisabled)
+      void this.store.delete('channel', match.cacheKey).catch(() => undefined);
     return null;
   }
 
   /** Remembers the channel for the rule's TTL (0: the default). */
   async remember(match: AffinityMatch, channelId: number): Promise<void> {
     const settings = this.settings.current();
-    await this.store.set('channel', match.cacheKey, String(channelId), this.ttlOf(match, settings.defaultTtlSeconds), settings.maxEntries).catch(() => undefined);
+    await this.store
+      .set(
+        'channel',
+        match.cacheKey,
+        String(channelId),
+        this.ttlOf(match, settings.defaultTtlSeconds),
+        settings.maxEntries,
+      )
+      .catch(() => undefined);
   }
 
   private ttlOf(match: AffinityMatch, defaultTtl: number): number {
@@ -104,7 +114,9 @@ export class ChannelAffinity {
     if (!counters.cached_token_rate_mode) counters.cached_token_rate_mode = mode;
     else if (counters.cached_token_rate_mode !== mode) counters.cached_token_rate_mode = 'mixed';
     const cached = usage.cachedTokens ?? 0;
-    const prompt = claude ? Math.max(0, usage.promptTokens - cached - (usage.cacheWriteTokens ?? 0)) : usage.promptTokens;
+    const prompt = claude
+      ? Math.max(0, usage.promptTokens - cached - (usage.cacheWriteTokens ?? 0))
+      : usage.promptTokens;
     counters.total += 1;
     if (cached > 0) counters.hit += 1;
     counters.window_seconds = window;
@@ -126,7 +138,9 @@ export class ChannelAffinity {
   /** `GET /api/option/channel_affinity_cache`: entries in all, per rule that includes its name, and the rest. */
   async cacheStats(): Promise<AffinityCacheStats> {
     const settings = this.settings.current();
-    const named = this.settings.configuredRules().filter((rule) => rule.include_rule_name && typeof rule.name === 'string');
+    const named = this.settings
+      .configuredRules()
+      .filter((rule) => rule.include_rule_name && typeof rule.name === 'string');
     const { total, counts } = await this.store.count(
       'channel',
       AFFINITY_NAMESPACE,

@@ -23,7 +23,9 @@ export async function admitCall(context: AppContext, caller: Caller, amount: num
 
 function reservedOrThrow(admission: Admission): number {
   if ('reserved' in admission) return admission.reserved;
-  throw admission.short === 'user' ? new RelayError(messages.relay.userQuotaShort, 403, 'insufficient_user_quota', 'insufficient_quota') : tokenShort();
+  throw admission.short === 'user'
+    ? new RelayError(messages.relay.userQuotaShort, 403, 'insufficient_user_quota', 'insufficient_quota')
+    : tokenShort();
 }
 
 /** Gives a call's reservation back in full (the call failed). */
@@ -33,24 +35,32 @@ export function releaseCall(context: AppContext, caller: Caller, reserved: numbe
 
 const walletShort = (error: unknown) => error instanceof RelayError && error.code === 'insufficient_user_quota';
 
-const subscriptionShort = () => new RelayError(messages.relay.subscriptionQuotaShort, 403, 'insufficient_subscription_quota', 'insufficient_quota');
-const tokenShort = () => new RelayError(messages.relay.tokenQuotaShort, 403, 'insufficient_token_quota', 'insufficient_quota');
+const subscriptionShort = () =>
+  new RelayError(messages.relay.subscriptionQuotaShort, 403, 'insufficient_subscription_quota', 'insufficient_quota');
+const tokenShort = () =>
+  new RelayError(messages.relay.tokenQuotaShort, 403, 'insufficient_token_quota', 'insufficient_quota');
 
 /**
  * Lets a call in on the balance the user's billing preference picks: the wallet (as `admitCall`) or
  * a subscription's quota. A user without an active subscription (the common caller) costs one set
  * lookup and is answered without a promise whenever the wallet's admission is (see Ledger.admit).
  */
-export function admitFundedCall(context: AppContext, caller: Caller, amount: number): CallFunding | Promise<CallFunding> {
+export function admitFundedCall(
+  context: AppContext,
+  caller: Caller,
+  amount: number,
+): CallFunding | Promise<CallFunding> {
   const book = subscriptionBookOf(context);
   const holds = book.mayHold(caller.user.id);
   if (holds === false) return walletFunding(context, caller, amount);
-  return (async () => ((await holds) ? fundedBySubscription(context, caller, amount) : walletFunding(context, caller, amount)))();
+  return (async () =>
+    (await holds) ? fundedBySubscription(context, caller, amount) : walletFunding(context, caller, amount))();
 }
 
 function walletFunding(context: AppContext, caller: Caller, amount: number): CallFunding | Promise<CallFunding> {
   const admission = ledgerOf(context).admit(caller.user.id, spendingTokenId(caller), amount);
-  if (admission instanceof Promise) return admission.then((admitted) => ({ reserved: reservedOrThrow(admitted), subscription: null }));
+  if (admission instanceof Promise)
+    return admission.then((admitted) => ({ reserved: reservedOrThrow(admitted), subscription: null }));
   return { reserved: reservedOrThrow(admission), subscription: null };
 }
 
@@ -77,7 +87,15 @@ export function releaseFundedCall(context: AppContext, caller: Caller, funding: 
  * Settles a bill on the balance that admitted it: the wallet's reservation, or the subscription's
  * hold (the wallet then pays nothing; the token spends the bill either way).
  */
-export async function settleFundedBill(context: AppContext, bill: Omit<Bill, 'reserved' | 'walletQuota'>, funding: CallFunding): Promise<void> {
-  await ledgerOf(context).settle(funding.subscription ? { ...bill, reserved: funding.reserved, walletQuota: 0 } : { ...bill, reserved: funding.reserved });
+export async function settleFundedBill(
+  context: AppContext,
+  bill: Omit<Bill, 'reserved' | 'walletQuota'>,
+  funding: CallFunding,
+): Promise<void> {
+  await ledgerOf(context).settle(
+    funding.subscription
+      ? { ...bill, reserved: funding.reserved, walletQuota: 0 }
+      : { ...bill, reserved: funding.reserved },
+  );
   if (funding.subscription) await subscriptionBookOf(context).settle(funding.subscription, bill.quota);
 }

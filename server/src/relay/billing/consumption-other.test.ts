@@ -37,20 +37,41 @@ const facts = (overrides: Partial<CallFacts> = {}): CallFacts => ({
   ...overrides,
 });
 
-const ratio: Price = { kind: 'ratio', modelRatio: 0.075, completionRatio: 4, groupRatio: 1.5, cacheRatio: 0.5, createCacheRatio: 1.25 };
+const ratio: Price = {
+  kind: 'ratio',
+  modelRatio: 0.075,
+  completionRatio: 4,
+  groupRatio: 1.5,
+  cacheRatio: 0.5,
+  createCacheRatio: 1.25,
+};
 
 describe("the consumption log's other", () => {
   const cases: Array<[string, Price, CallFacts]> = [
     ['a ratio price', ratio, facts()],
     ['a per-call price (no cache ratios)', { kind: 'per-call', modelPrice: 0.02, groupRatio: 1 }, facts({ frt: -1 })],
-    ['an unpriced model at the fallback ratio', { ...ratio, modelRatio: 37.5, unpriced: 'fallback-ratio' }, facts({ localCountTokens: true })],
+    [
+      'an unpriced model at the fallback ratio',
+      { ...ratio, modelRatio: 37.5, unpriced: 'fallback-ratio' },
+      facts({ localCountTokens: true }),
+    ],
     ['a self-use call', { kind: 'per-call', modelPrice: 0, groupRatio: 1, unpriced: 'self-use' }, facts()],
     [
       'a mapped model with quotes and CJK in its name, after retries',
       ratio,
-      facts({ upstreamModel: 'my "模型"\\x', triedChannels: new Set([4, 9, 12]), cacheTokens: 30, cacheCreationTokens: 7, streamInterrupted: true }),
+      facts({
+        upstreamModel: 'my "模型"\\x',
+        triedChannels: new Set([4, 9, 12]),
+        cacheTokens: 30,
+        cacheCreationTokens: 7,
+        streamInterrupted: true,
+      }),
     ],
-    ['ratios JSON cannot hold', { ...ratio, modelRatio: Number.NaN, completionRatio: Number.POSITIVE_INFINITY, groupRatio: -0 }, facts({ triedChannels: new Set() })],
+    [
+      'ratios JSON cannot hold',
+      { ...ratio, modelRatio: Number.NaN, completionRatio: Number.POSITIVE_INFINITY, groupRatio: -0 },
+      facts({ triedChannels: new Set() }),
+    ],
   ];
   for (const [name, price, call] of cases) {
     it(`is what JSON.stringify writes: ${name}`, () => {

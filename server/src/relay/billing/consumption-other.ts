@@ -21,7 +21,8 @@ export interface CallFacts {
 const jsonNumber = (value: number) => (Number.isFinite(value) ? String(value) : 'null');
 
 /** A field JSON.stringify would leave out when undefined. */
-const optionalNumber = (name: string, value: number | undefined) => (value === undefined ? '' : `,"${name}":${jsonNumber(value)}`);
+const optionalNumber = (name: string, value: number | undefined) =>
+  value === undefined ? '' : `,"${name}":${jsonNumber(value)}`;
 
 /**
  * The consumption log's `other`: the text JSON.stringify gives for the object below, written out by

@@ -26,15 +26,25 @@ function wav(bytes: number, byteRate: number): Buffer {
   return file;
 }
 
-const estimateOf = (body: unknown) => promptEstimate(parseJsonBody(Buffer.from(JSON.stringify(body)), undefined), 'chat');
-const textOnly = (text: string) => estimateOf({ model: 'm', messages: [{ role: 'user', content: [{ type: 'text', text }] }] });
-const withPart = (part: unknown) => estimateOf({ model: 'm', messages: [{ role: 'user', content: [{ type: 'text', text: 'Look at this' }, part] }] });
+const estimateOf = (body: unknown) =>
+  promptEstimate(parseJsonBody(Buffer.from(JSON.stringify(body)), undefined), 'chat');
+const textOnly = (text: string) =>
+  estimateOf({ model: 'm', messages: [{ role: 'user', content: [{ type: 'text', text }] }] });
+const withPart = (part: unknown) =>
+  estimateOf({ model: 'm', messages: [{ role: 'user', content: [{ type: 'text', text: 'Look at this' }, part] }] });
 /** What a part adds to the estimate of the same message without it. */
 const added = (part: unknown) => withPart(part) - textOnly('Look at this');
 
 function geminiEstimate(parts: unknown[]): number {
   const raw = Buffer.from(JSON.stringify({ contents: [{ role: 'user', parts }] }));
-  return promptEstimate(geminiDialect.parse(raw, { endpoint: chatEndpoint, contentType: 'application/json', pathModel: 'gemini-2.0-flash' }), 'chat');
+  return promptEstimate(
+    geminiDialect.parse(raw, {
+      endpoint: chatEndpoint,
+      contentType: 'application/json',
+      pathModel: 'gemini-2.0-flash',
+    }),
+    'chat',
+  );
 }
 
 function multipart(kind: 'transcription' | 'images', files: Array<{ name: string; bytes: Buffer }>): number {
@@ -42,69 +52,132 @@ function multipart(kind: 'transcription' | 'images', files: Array<{ name: string
   const parts = [
     Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="model"\r\n\r\nwhisper-1\r\n`),
     ...files.flatMap(({ name, bytes }) => [
-      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"; filename="upload.bin"\r\nContent-Type: application/octet-stream\r\n\r\n`),
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="${name}"; filename="upload.bin"\r\nContent-Type: application/octet-stream\r\n\r\n`,
+      ),
       bytes,
       Buffer.from('\r\n'),
     ]),
     Buffer.from(`--${boundary}--\r\n`),
   ];
-  return promptEstimate(parseMultipartBody(Buffer.concat(parts), `multipart/form-data; boundary=${boundary}`, undefined), kind);
+  return promptEstimate(
+    parseMultipartBody(Buffer.concat(parts), `multipart/form-data; boundary=${boundary}`, undefined),
+    kind,
+  );
 }
 
 describe('the estimate of inputs the gateway cannot count', () => {
   it('reserves the documented figure per image in every dialect’s shape', () => {
-    expect(added({ type: 'image_url', image_url: { url: `data:image/png;base64,${PNG}`, detail: 'high' } })).toBe(IMAGE);
+    expect(added({ type: 'image_url', image_url: { url: `data:image/png;base64,${PNG}`, detail: 'high' } })).toBe(
+      IMAGE,
+    );
     expect(added({ type: 'image_url', image_url: { url: 'https://images.example/cat.png' } })).toBe(IMAGE);
     expect(added({ type: 'input_image', image_url: 'https://images.example/cat.png' })).toBe(IMAGE);
     expect(added({ type: 'image', source: { type: 'base64', media_type: 'image/png', data: PNG } })).toBe(IMAGE);
     // An image inside a tool result (Anthropic) counts as well.
-    expect(added({ type: 'tool_result', tool_use_id: 't1', content: [{ type: 'image', source: { type: 'url', url: 'https://images.example/a.png' } }] })).toBe(IMAGE);
-    const responses = estimateOf({ model: 'm', input: [{ role: 'user', content: [{ type: 'input_image', image_url: 'https://images.example/a.png' }, { type: 'input_image', file_id: 'file-1' }] }] });
+    expect(
+      added({
+        type: 'tool_result',
+        tool_use_id: 't1',
+        content: [{ type: 'image', source: { type: 'url', url: 'https://images.example/a.png' } }],
+      }),
+    ).toBe(IMAGE);
+    const responses = estimateOf({
+      model: 'm',
+      input: [
+        {
+          role: 'user',
+          content: [
+            { type: 'input_image', image_url: 'https://images.example/a.png' },
+            { type: 'input_image', file_id: 'file-1' },
+          ],
+        },
+      ],
+    });
     expect(responses).toBeGreaterThanOrEqual(2 * IMAGE);
     const plainGemini = geminiEstimate([{ text: 'Look at this' }]);
-    expect(geminiEstimate([{ text: 'Look at this' }, { inlineData: { mimeType: 'image/png', data: PNG } }]) - plainGemini).toBe(IMAGE);
-    expect(geminiEstimate([{ text: 'Look at this' }, { inline_data: { mime_type: 'image/jpeg', data: PNG } }, { fileData: { mimeType: 'image/png', fileUri: 'gs://b/a.png' } }]) - plainGemini).toBe(2 * IMAGE);
+    expect(
+      geminiEstimate([{ text: 'Look at this' }, { inlineData: { mimeType: 'image/png', data: PNG } }]) - plainGemini,
+    ).toBe(IMAGE);
+    expect(
+      geminiEstimate([
+        { text: 'Look at this' },
+        { inline_data: { mime_type: 'image/jpeg', data: PNG } },
+        { fileData: { mimeType: 'image/png', fileUri: 'gs://b/a.png' } },
+      ]) - plainGemini,
+    ).toBe(2 * IMAGE);
   });
 
   it('reserves audio by its seconds: compressed at 32 kbit/s, WAV at the rate its header declares', () => {
     // 40,000 bytes of mp3 at 4,000 bytes a second: 10 s × 32 tokens.
     expect(added({ type: 'input_audio', input_audio: { data: base64Of(40_000), format: 'mp3' } })).toBe(320);
     // 320,000 bytes of 16 kHz 16-bit mono WAV (32,000 bytes a second): also 10 s, not 80.
-    expect(added({ type: 'input_audio', input_audio: { data: wav(320_000, 32_000).toString('base64'), format: 'wav' } })).toBe(320);
-    expect(geminiEstimate([{ inlineData: { mimeType: 'audio/mp3', data: base64Of(40_000) } }]) - geminiEstimate([])).toBe(320);
+    expect(
+      added({ type: 'input_audio', input_audio: { data: wav(320_000, 32_000).toString('base64'), format: 'wav' } }),
+    ).toBe(320);
+    expect(
+      geminiEstimate([{ inlineData: { mimeType: 'audio/mp3', data: base64Of(40_000) } }]) - geminiEstimate([]),
+    ).toBe(320);
     // A Gemini video: 1 Mbit/s, 300 tokens a second.
-    expect(geminiEstimate([{ inlineData: { mimeType: 'video/mp4', data: base64Of(1_250_000) } }]) - geminiEstimate([])).toBe(3_000);
+    expect(
+      geminiEstimate([{ inlineData: { mimeType: 'video/mp4', data: base64Of(1_250_000) } }]) - geminiEstimate([]),
+    ).toBe(3_000);
   });
 
   it('reserves a file by its size (one token per 16 bytes, at least one image’s worth), and one of unknown size as an image', () => {
     const pdf = `data:application/pdf;base64,${base64Of(160_000)}`;
     expect(added({ type: 'file', file: { filename: 'a.pdf', file_data: pdf } })).toBe(10_000);
-    expect(added({ type: 'file', file: { filename: 'a.pdf', file_data: `data:application/pdf;base64,${base64Of(1_000)}` } })).toBe(IMAGE);
+    expect(
+      added({ type: 'file', file: { filename: 'a.pdf', file_data: `data:application/pdf;base64,${base64Of(1_000)}` } }),
+    ).toBe(IMAGE);
     expect(added({ type: 'file', file: { file_id: 'file-abc' } })).toBe(IMAGE);
     expect(added({ type: 'input_file', filename: 'a.pdf', file_data: pdf })).toBe(10_000);
     expect(added({ type: 'input_file', file_url: 'https://files.example/a.pdf' })).toBe(IMAGE);
-    expect(added({ type: 'document', source: { type: 'base64', media_type: 'application/pdf', data: base64Of(160_000) } })).toBe(10_000);
+    expect(
+      added({ type: 'document', source: { type: 'base64', media_type: 'application/pdf', data: base64Of(160_000) } }),
+    ).toBe(10_000);
     // A plain-text document is text: four Latin characters a token.
-    expect(added({ type: 'document', source: { type: 'text', media_type: 'text/plain', data: 'abcd'.repeat(100) } })).toBe(100);
+    expect(
+      added({ type: 'document', source: { type: 'text', media_type: 'text/plain', data: 'abcd'.repeat(100) } }),
+    ).toBe(100);
   });
 
   it('reserves uploads of multipart calls: audio to transcribe by size, images to edit one each', () => {
     expect(multipart('transcription', [{ name: 'file', bytes: Buffer.alloc(400_000) }])).toBe(3_200);
     expect(multipart('transcription', [{ name: 'file', bytes: wav(320_000, 32_000) }])).toBe(320);
-    expect(multipart('images', [{ name: 'image[]', bytes: Buffer.alloc(1000) }, { name: 'image[]', bytes: Buffer.alloc(1000) }])).toBe(2 * IMAGE);
+    expect(
+      multipart('images', [
+        { name: 'image[]', bytes: Buffer.alloc(1000) },
+        { name: 'image[]', bytes: Buffer.alloc(1000) },
+      ]),
+    ).toBe(2 * IMAGE);
   });
 
   it('adds nothing for text, even text or tool schemas that talk about images and files, and sees keys spelled with escapes', () => {
     const talk = 'Describe the "image_url" field, the "file" type and "inline_data"';
     expect(textOnly(talk)).toBe(textOnly('x'.repeat(talk.length)));
     // Tool definitions are not the prompt's inputs, whatever their schemas say.
-    const tool = { type: 'function', function: { name: 'look', parameters: { type: 'object', properties: { image: { type: 'image' }, file: { type: 'file' } } } } };
-    const withTools = estimateOf({ model: 'm', tools: [tool], messages: [{ role: 'user', content: [{ type: 'text', text: 'Look at this' }] }] });
+    const tool = {
+      type: 'function',
+      function: {
+        name: 'look',
+        parameters: { type: 'object', properties: { image: { type: 'image' }, file: { type: 'file' } } },
+      },
+    };
+    const withTools = estimateOf({
+      model: 'm',
+      tools: [tool],
+      messages: [{ role: 'user', content: [{ type: 'text', text: 'Look at this' }] }],
+    });
     expect(withTools).toBe(textOnly('Look at this'));
-    const escaped = Buffer.from(`{"model":"m","messages":[{"role":"user","content":[{"type":"im\\u0061ge_url","im\\u0061ge_url":{"url":"https://a.example/x.png"}}]}]}`);
+    const escaped = Buffer.from(
+      `{"model":"m","messages":[{"role":"user","content":[{"type":"im\\u0061ge_url","im\\u0061ge_url":{"url":"https://a.example/x.png"}}]}]}`,
+    );
     expect(promptEstimate(parseJsonBody(escaped, undefined), 'chat')).toBeGreaterThanOrEqual(IMAGE);
     // Anthropic's system prompt is part of the text estimate.
-    expect(estimateOf({ model: 'm', system: 'abcd'.repeat(1000), messages: [{ role: 'user', content: 'hi' }] })).toBeGreaterThan(1000);
+    expect(
+      estimateOf({ model: 'm', system: 'abcd'.repeat(1000), messages: [{ role: 'user', content: 'hi' }] }),
+    ).toBeGreaterThan(1000);
   });
 });
 
@@ -141,7 +214,15 @@ describe('parallel calls with images against a balance and a tokens-per-minute l
   }
 
   const userQuota = async (userId: number) =>
-    toNumber((await server.context.database.db.selectFrom('users').select('quota').where('id', '=', userId).executeTakeFirstOrThrow()).quota);
+    toNumber(
+      (
+        await server.context.database.db
+          .selectFrom('users')
+          .select('quota')
+          .where('id', '=', userId)
+          .executeTakeFirstOrThrow()
+      ).quota,
+    );
 
   it('an upstream billing more than the estimate takes the balance below zero by at most the under-estimate of the calls in flight', async () => {
     // gpt-4o (ratio 1.25, completion ratio 4). Each call: 24 characters of text (6 tokens), 6 tokens of
@@ -159,7 +240,15 @@ describe('parallel calls with images against a balance and a tokens-per-minute l
         model: 'gpt-4o',
         max_tokens: 10,
         stream: true,
-        messages: [{ role: 'user', content: [{ type: 'text', text: 'What is in this picture?' }, { type: 'image_url', image_url: { url: `data:image/png;base64,${PNG}` } }] }],
+        messages: [
+          {
+            role: 'user',
+            content: [
+              { type: 'text', text: 'What is in this picture?' },
+              { type: 'image_url', image_url: { url: `data:image/png;base64,${PNG}` } },
+            ],
+          },
+        ],
       });
       for await (const chunk of stream) void chunk;
     };
@@ -186,7 +275,15 @@ describe('parallel calls with images against a balance and a tokens-per-minute l
       const stream = anthropic.messages.stream({
         model: 'gpt-4o-mini',
         max_tokens: 10,
-        messages: [{ role: 'user', content: [{ type: 'text', text: 'What is in this picture?' }, { type: 'image', source: { type: 'base64', media_type: 'image/png', data: PNG } }] }],
+        messages: [
+          {
+            role: 'user',
+            content: [
+              { type: 'text', text: 'What is in this picture?' },
+              { type: 'image', source: { type: 'base64', media_type: 'image/png', data: PNG } },
+            ],
+          },
+        ],
       });
       await stream.finalMessage();
     };
@@ -201,8 +298,14 @@ describe('parallel calls with images against a balance and a tokens-per-minute l
   it('reserves a transcription by the length of its audio: a balance that fits a short upload refuses a long one before any upstream call', async () => {
     // whisper-1 (ratio 15) reserves (seconds × 32 + 500 pre-consumed) × 15: 8,460 for 8 KB, 55,500 for 400 KB.
     const { apiKey } = await userWith(20_000, { unlimited: true });
-    const client = new OpenAI({ apiKey, baseURL: `${server.url}/v1`, maxRetries: 0, defaultHeaders: { 'accept-language': 'en' } });
-    const transcribe = async (bytes: number) => client.audio.transcriptions.create({ model: 'whisper-1', file: await toFile(Buffer.alloc(bytes), 'speech.mp3') });
+    const client = new OpenAI({
+      apiKey,
+      baseURL: `${server.url}/v1`,
+      maxRetries: 0,
+      defaultHeaders: { 'accept-language': 'en' },
+    });
+    const transcribe = async (bytes: number) =>
+      client.audio.transcriptions.create({ model: 'whisper-1', file: await toFile(Buffer.alloc(bytes), 'speech.mp3') });
     expect(await statusOf(transcribe(8_000))).toBe(200);
     const sent = upstream.received.length;
     const refusal = await transcribe(400_000).catch((error: unknown) => error);

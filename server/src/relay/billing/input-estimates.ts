@@ -41,7 +41,8 @@ function base64Bytes(payload: string): number {
 
 /** The bytes per second a WAV header declares (RIFF, WAVE, byte rate at offset 28), or null. */
 function wavByteRate(head: Buffer): number | null {
-  if (head.length < 32 || head.toString('latin1', 0, 4) !== 'RIFF' || head.toString('latin1', 8, 12) !== 'WAVE') return null;
+  if (head.length < 32 || head.toString('latin1', 0, 4) !== 'RIFF' || head.toString('latin1', 8, 12) !== 'WAVE')
+    return null;
   const rate = head.readUInt32LE(28);
   return rate >= 1_000 ? rate : null;
 }
@@ -51,7 +52,8 @@ function audioTokens(bytes: number, head: Buffer): number {
   return Math.ceil((bytes / rate) * INPUT_ESTIMATES.audioTokensPerSecond);
 }
 
-const fileTokens = (bytes: number) => Math.max(INPUT_ESTIMATES.imageTokens, Math.ceil(bytes / INPUT_ESTIMATES.fileBytesPerToken));
+const fileTokens = (bytes: number) =>
+  Math.max(INPUT_ESTIMATES.imageTokens, Math.ceil(bytes / INPUT_ESTIMATES.fileBytesPerToken));
 
 /** Tokens for base64 content by its media type: an image, audio, video, or any other file by size. */
 function contentTokens(data: unknown, mediaType: string): number {
@@ -60,7 +62,8 @@ function contentTokens(data: unknown, mediaType: string): number {
   const payload = payloadOf(data);
   const bytes = base64Bytes(payload);
   if (mediaType.startsWith('audio/')) return audioTokens(bytes, Buffer.from(payload.slice(0, 48), 'base64'));
-  if (mediaType.startsWith('video/')) return Math.ceil((bytes / INPUT_ESTIMATES.videoBytesPerSecond) * INPUT_ESTIMATES.videoTokensPerSecond);
+  if (mediaType.startsWith('video/'))
+    return Math.ceil((bytes / INPUT_ESTIMATES.videoBytesPerSecond) * INPUT_ESTIMATES.videoTokensPerSecond);
   return fileTokens(bytes);
 }
 
@@ -133,7 +136,8 @@ function walk(value: unknown, depth: number): number {
   if (!value || typeof value !== 'object' || depth > MAX_DEPTH) return 0;
   let tokens = 0;
   if (Array.isArray(value)) {
-    for (const item of value) if (item && typeof item === 'object' && !Array.isArray(item)) tokens += walk(item, depth + 1);
+    for (const item of value)
+      if (item && typeof item === 'object' && !Array.isArray(item)) tokens += walk(item, depth + 1);
     return tokens;
   }
   const record = value as Record<string, unknown>;
@@ -146,14 +150,23 @@ function walk(value: unknown, depth: number): number {
 }
 
 /** The prompt fields of every dialect: chat messages, Responses input, Anthropic system, Gemini contents. */
-const PROMPT_FIELDS = ['messages', 'input', 'instructions', 'system', 'contents', 'systemInstruction', 'system_instruction'];
+const PROMPT_FIELDS = [
+  'messages',
+  'input',
+  'instructions',
+  'system',
+  'contents',
+  'systemInstruction',
+  'system_instruction',
+];
 
 /** Uploads of a multipart call: audio to transcribe by size, images to edit one each. */
 function uploadTokens(body: ParsedBody, boundary: string, kind: EndpointKind): number {
   let tokens = 0;
   for (const part of multipartParts(body.raw, boundary)) {
     if (!/\bfilename="/i.test(part.headers)) continue;
-    if (kind === 'transcription') tokens += audioTokens(part.end - part.start, body.raw.subarray(part.start, Math.min(part.end, part.start + 32)));
+    if (kind === 'transcription')
+      tokens += audioTokens(part.end - part.start, body.raw.subarray(part.start, Math.min(part.end, part.start + 32)));
     else if (/\bname="image/i.test(part.headers)) tokens += INPUT_ESTIMATES.imageTokens;
   }
   return tokens;
@@ -161,7 +174,10 @@ function uploadTokens(body: ParsedBody, boundary: string, kind: EndpointKind): n
 
 /** The estimate, in prompt tokens, of the images, audio and files a call carries (0 for text alone). */
 export function uncountedInputTokens(body: ParsedBody, kind: EndpointKind): number {
-  if (body.json === null) return body.boundary && (kind === 'transcription' || kind === 'images') ? uploadTokens(body, body.boundary, kind) : 0;
+  if (body.json === null)
+    return body.boundary && (kind === 'transcription' || kind === 'images')
+      ? uploadTokens(body, body.boundary, kind)
+      : 0;
   let tokens = 0;
   for (const field of PROMPT_FIELDS) tokens += walk(body.json[field], 0);
   return tokens;

@@ -19,7 +19,8 @@ export interface Usage {
  * half away from zero, at least 1 when the ratio is not 0 and tokens were used, 0 when none were.
  */
 export function quotaFor(price: Price, usage: Usage, quotaPerUnit: number, calls = 1): number {
-  if (price.kind === 'per-call') return roundHalfAwayFromZero(price.modelPrice * quotaPerUnit * price.groupRatio * calls);
+  if (price.kind === 'per-call')
+    return roundHalfAwayFromZero(price.modelPrice * quotaPerUnit * price.groupRatio * calls);
   const tokens = usage.promptTokens + usage.completionTokens;
   if (tokens <= 0) return 0;
   const ratio = price.modelRatio * price.groupRatio;

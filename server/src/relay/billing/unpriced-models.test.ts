@@ -53,7 +53,11 @@ describe.each(kinds)('models without a price on %s', (kind: DatabaseKind) => {
       .where('user_id', '=', userId)
       .orderBy('id', 'desc')
       .executeTakeFirstOrThrow();
-    return { quota: toNumber(row.quota), content: row.content, other: JSON.parse(row.other ?? '{}') as Record<string, unknown> };
+    return {
+      quota: toNumber(row.quota),
+      content: row.content,
+      other: JSON.parse(row.other ?? '{}') as Record<string, unknown>,
+    };
   }
 
   async function listedModels(apiKey: string): Promise<string[]> {
@@ -66,9 +70,15 @@ describe.each(kinds)('models without a price on %s', (kind: DatabaseKind) => {
     const other = await customer('prices-only');
     expect((await chat(accepting.apiKey)).status).toBe(400);
 
-    const saved = await accepting.console('PUT', '/api/user/setting', { notify_type: 'email', quota_warning_threshold: 0, accept_unset_model_ratio_model: true });
+    const saved = await accepting.console('PUT', '/api/user/setting', {
+      notify_type: 'email',
+      quota_warning_threshold: 0,
+      accept_unset_model_ratio_model: true,
+    });
     expect(saved.success, saved.message).toBe(true);
-    expect(JSON.parse((await accepting.console<{ setting: string }>('GET', '/api/user/self')).data?.setting ?? '{}')).toMatchObject({ accept_unset_model_ratio_model: true });
+    expect(
+      JSON.parse((await accepting.console<{ setting: string }>('GET', '/api/user/self')).data?.setting ?? '{}'),
+    ).toMatchObject({ accept_unset_model_ratio_model: true });
 
     expect(await chat(accepting.apiKey)).toEqual({ status: 200, error: undefined });
     // (1000 prompt + 500 completion × completion ratio 1) × model ratio 37.5 × group ratio 1
@@ -82,22 +92,35 @@ describe.each(kinds)('models without a price on %s', (kind: DatabaseKind) => {
     expect((await chat(other.apiKey)).status).toBe(400);
     expect(await listedModels(other.apiKey)).not.toContain(UNPRICED);
 
-    expect((await accepting.console('PUT', '/api/user/setting', { notify_type: 'email', accept_unset_model_ratio_model: false })).success).toBe(true);
+    expect(
+      (
+        await accepting.console('PUT', '/api/user/setting', {
+          notify_type: 'email',
+          accept_unset_model_ratio_model: false,
+        })
+      ).success,
+    ).toBe(true);
     expect((await chat(accepting.apiKey)).status).toBe(400);
   });
 
   it('lets everyone call unpriced models free of charge in self-use mode', async () => {
     const user = await customer('self-use');
     expect((await chat(user.apiKey)).status).toBe(400);
-    expect(await root('PUT', '/api/option/', { key: 'SelfUseModeEnabled', value: 'true' })).toMatchObject({ success: true });
-    expect((await root<{ self_use_mode_enabled: boolean }>('GET', '/api/status')).data?.self_use_mode_enabled).toBe(true);
+    expect(await root('PUT', '/api/option/', { key: 'SelfUseModeEnabled', value: 'true' })).toMatchObject({
+      success: true,
+    });
+    expect((await root<{ self_use_mode_enabled: boolean }>('GET', '/api/status')).data?.self_use_mode_enabled).toBe(
+      true,
+    );
 
     expect(await chat(user.apiKey)).toEqual({ status: 200, error: undefined });
     const log = await lastLog(user.id);
     expect(log).toMatchObject({ quota: 0, other: { unpriced_model: 'self-use' } });
     expect(await server.context.balances.userQuota(user.id)).toBe(BALANCE);
 
-    expect(await root('PUT', '/api/option/', { key: 'SelfUseModeEnabled', value: 'false' })).toMatchObject({ success: true });
+    expect(await root('PUT', '/api/option/', { key: 'SelfUseModeEnabled', value: 'false' })).toMatchObject({
+      success: true,
+    });
     expect((await chat(user.apiKey)).status).toBe(400);
   });
 });

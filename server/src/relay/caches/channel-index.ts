@@ -59,7 +59,9 @@ function parseObject(text: string): Record<string, unknown> {
 }
 
 function stringMap(text: string): Record<string, string> {
-  return Object.fromEntries(Object.entries(parseObject(text)).filter((entry): entry is [string, string] => typeof entry[1] === 'string'));
+  return Object.fromEntries(
+    Object.entries(parseObject(text)).filter((entry): entry is [string, string] => typeof entry[1] === 'string'),
+  );
 }
 
 function numberMap(text: string): Record<string, number> {
@@ -169,7 +171,11 @@ export class ChannelIndex {
     const db = this.database.db;
     const [channels, abilities] = await Promise.all([
       db.selectFrom('channels').selectAll().where('status', '=', 1).execute(),
-      db.selectFrom('abilities').select(['group', 'model', 'channel_id', 'priority', 'weight']).where('enabled', '=', 1).execute(),
+      db
+        .selectFrom('abilities')
+        .select(['group', 'model', 'channel_id', 'priority', 'weight'])
+        .where('enabled', '=', 1)
+        .execute(),
     ]);
     const byId = new Map<number, CachedChannel>();
     for (const row of channels) {
@@ -200,7 +206,9 @@ export class ChannelIndex {
         for (const [model, tiers] of models) {
           byModel.set(
             model,
-            [...tiers.entries()].sort((a, b) => b[0] - a[0]).map(([priority, members]) => ({ priority, channels: members })),
+            [...tiers.entries()]
+              .sort((a, b) => b[0] - a[0])
+              .map(([priority, members]) => ({ priority, channels: members })),
           );
         }
         byGroup.set(group, byModel);

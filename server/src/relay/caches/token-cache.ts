@@ -75,9 +75,7 @@ export class TokenCache {
           status: row.status,
           expiredTime: toNumber(row.expired_time),
           unlimited: toBoolean(row.unlimited_quota),
-          modelLimits: toBoolean(row.model_limits_enabled)
-            ? new Set(splitModelLimits(row.model_limits))
-            : null,
+          modelLimits: toBoolean(row.model_limits_enabled) ? new Set(splitModelLimits(row.model_limits)) : null,
           allowList: parseAllowList(row.allow_ips),
           group: row.group,
           rpmLimit: toNumber(row.rpm_limit),

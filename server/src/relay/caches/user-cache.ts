@@ -18,7 +18,10 @@ export interface CachedUser {
 /** Whether the stored settings JSON accepts unpriced models (a malformed one does not). */
 function acceptsUnpricedModels(setting: string): boolean {
   try {
-    return (JSON.parse(setting) as { accept_unset_model_ratio_model?: unknown } | null)?.accept_unset_model_ratio_model === true;
+    return (
+      (JSON.parse(setting) as { accept_unset_model_ratio_model?: unknown } | null)?.accept_unset_model_ratio_model ===
+      true
+    );
   } catch {
     return false;
   }

@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import type { ChatContentPart, ChatMessage, ChatRequest, ChatTool, ChatToolCall, ChatToolChoice } from './openai-chat-types';
+import type {
+  ChatContentPart,
+  ChatMessage,
+  ChatRequest,
+  ChatTool,
+  ChatToolCall,
+  ChatToolChoice,
+} from './openai-chat-types';
 
 const blockSchema = z.looseObject({ type: z.string() });
 type Block = z.infer<typeof blockSchema> & Record<string, unknown>;
@@ -7,15 +14,28 @@ type Block = z.infer<typeof blockSchema> & Record<string, unknown>;
 /** What the gateway needs of a Messages API request; other fields are carried along untouched. */
 export const messagesRequestSchema = z.looseObject({
   model: z.string().min(1),
-  messages: z.array(z.looseObject({ role: z.enum(['user', 'assistant']), content: z.union([z.string(), z.array(blockSchema)]) })),
+  messages: z.array(
+    z.looseObject({ role: z.enum(['user', 'assistant']), content: z.union([z.string(), z.array(blockSchema)]) }),
+  ),
   system: z.union([z.string(), z.array(blockSchema)]).optional(),
   max_tokens: z.number().int().positive().optional(),
   stream: z.boolean().optional(),
   temperature: z.number().optional(),
   top_p: z.number().optional(),
   stop_sequences: z.array(z.string()).optional(),
-  tools: z.array(z.looseObject({ name: z.string(), type: z.string().optional(), description: z.string().optional(), input_schema: z.record(z.string(), z.unknown()).optional() })).optional(),
-  tool_choice: z.looseObject({ type: z.string(), name: z.string().optional(), disable_parallel_tool_use: z.boolean().optional() }).optional(),
+  tools: z
+    .array(
+      z.looseObject({
+        name: z.string(),
+        type: z.string().optional(),
+        description: z.string().optional(),
+        input_schema: z.record(z.string(), z.unknown()).optional(),
+      }),
+    )
+    .optional(),
+  tool_choice: z
+    .looseObject({ type: z.string(), name: z.string().optional(), disable_parallel_tool_use: z.boolean().optional() })
+    .optional(),
   metadata: z.looseObject({ user_id: z.string().nullish() }).optional(),
 });
 export type MessagesRequest = z.infer<typeof messagesRequestSchema>;
@@ -33,7 +53,8 @@ function blockText(blocks: string | Block[]): string {
 
 function imagePart(block: Block): ChatContentPart | null {
   const source = (block.source ?? {}) as Record<string, unknown>;
-  if (source.type === 'base64') return { type: 'image_url', image_url: { url: `data:${str(source.media_type)};base64,${str(source.data)}` } };
+  if (source.type === 'base64')
+    return { type: 'image_url', image_url: { url: `data:${str(source.media_type)};base64,${str(source.data)}` } };
   if (source.type === 'url') return { type: 'image_url', image_url: { url: str(source.url) } };
   return null;
 }
@@ -46,7 +67,11 @@ function userMessages(content: string | Block[]): ChatMessage[] {
   for (const block of content) {
     if (block.type === 'tool_result') {
       const result = block.content as string | Block[] | undefined;
-      tools.push({ role: 'tool', tool_call_id: str(block.tool_use_id), content: result === undefined ? '' : blockText(result) });
+      tools.push({
+        role: 'tool',
+        tool_call_id: str(block.tool_use_id),
+        content: result === undefined ? '' : blockText(result),
+      });
     } else if (block.type === 'text') parts.push({ type: 'text', text: str(block.text) });
     else if (block.type === 'image') {
       const part = imagePart(block);
@@ -57,7 +82,10 @@ function userMessages(content: string | Block[]): ChatMessage[] {
   }
   if (parts.length === 0) return tools;
   const onlyText = parts.every((part) => part.type === 'text');
-  const message: ChatMessage = { role: 'user', content: onlyText ? parts.map((part) => (part as { text: string }).text).join('\n') : parts };
+  const message: ChatMessage = {
+    role: 'user',
+    content: onlyText ? parts.map((part) => (part as { text: string }).text).join('\n') : parts,
+  };
   return [...tools, message];
 }
 
@@ -65,7 +93,11 @@ function assistantMessage(content: string | Block[]): ChatMessage {
   if (typeof content === 'string') return { role: 'assistant', content };
   const calls: ChatToolCall[] = content
     .filter((block) => block.type === 'tool_use')
-    .map((block) => ({ id: str(block.id), type: 'function', function: { name: str(block.name), arguments: JSON.stringify(block.input ?? {}) } }));
+    .map((block) => ({
+      id: str(block.id),
+      type: 'function',
+      function: { name: str(block.name), arguments: JSON.stringify(block.input ?? {}) },
+    }));
   const message: ChatMessage = { role: 'assistant', content: blockText(content) || (calls.length ? null : '') };
   if (calls.length) message.tool_calls = calls;
   return message;
@@ -109,7 +141,11 @@ export function messagesToChat(request: MessagesRequest): ChatRequest {
     .filter((tool) => !tool.type || tool.type === 'custom')
     .map((tool) => ({
       type: 'function',
-      function: { name: tool.name, ...(tool.description ? { description: tool.description } : {}), parameters: tool.input_schema ?? { type: 'object', properties: {} } },
+      function: {
+        name: tool.name,
+        ...(tool.description ? { description: tool.description } : {}),
+        parameters: tool.input_schema ?? { type: 'object', properties: {} },
+      },
     }));
   if (tools.length) {
     chat.tools = tools;

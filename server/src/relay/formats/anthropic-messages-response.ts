@@ -9,7 +9,8 @@ const stopReasons: Record<string, string> = {
   content_filter: 'refusal',
 };
 
-export const stopReasonOf = (reason: ChatFinishReason | undefined): string => (reason ? (stopReasons[reason] ?? 'end_turn') : 'end_turn');
+export const stopReasonOf = (reason: ChatFinishReason | undefined): string =>
+  reason ? (stopReasons[reason] ?? 'end_turn') : 'end_turn';
 
 /** Claude usage: input tokens exclude the cache reads and writes Anthropic reports apart. */
 export function claudeUsageOf(usage: Usage | null) {
@@ -50,11 +51,17 @@ export function chatToMessage(completion: ChatCompletion, requestedModel: string
   const choice = completion.choices[0];
   const message = choice?.message;
   const content: Array<Record<string, unknown>> = [];
-  if (message?.reasoning_content) content.push({ type: 'thinking', thinking: message.reasoning_content, signature: '' });
+  if (message?.reasoning_content)
+    content.push({ type: 'thinking', thinking: message.reasoning_content, signature: '' });
   const text = typeof message?.content === 'string' ? message.content : '';
   if (text) content.push({ type: 'text', text });
   (message?.tool_calls ?? []).forEach((call, position) => {
-    content.push({ type: 'tool_use', id: toolUseIdOf(call, position), name: call.function.name ?? '', input: parseInput(call) });
+    content.push({
+      type: 'tool_use',
+      id: toolUseIdOf(call, position),
+      name: call.function.name ?? '',
+      input: parseInput(call),
+    });
   });
   if (content.length === 0) content.push({ type: 'text', text: '' });
   return {

@@ -7,7 +7,8 @@ import type { ChatChunk, ChatFinishReason } from './openai-chat-types';
 
 type OpenBlock = { kind: 'text' } | { kind: 'thinking' } | { kind: 'tool'; toolIndex: number };
 
-const event = (type: string, payload: Record<string, unknown>) => `event: ${type}\ndata: ${JSON.stringify({ type, ...payload })}\n\n`;
+const event = (type: string, payload: Record<string, unknown>) =>
+  `event: ${type}\ndata: ${JSON.stringify({ type, ...payload })}\n\n`;
 
 /**
  * OpenAI chat chunks as Anthropic stream events: message_start, one content block per run of text,
@@ -26,8 +27,11 @@ export class MessagesChunkEncoder implements ChunkEncoder {
     let out = this.start(chunk.id, chunk.model);
     for (const choice of chunk.choices) {
       const delta = choice.delta;
-      if (delta.reasoning_content) out += this.ensure({ kind: 'thinking' }) + this.delta({ type: 'thinking_delta', thinking: delta.reasoning_content });
-      if (typeof delta.content === 'string' && delta.content) out += this.ensure({ kind: 'text' }) + this.delta({ type: 'text_delta', text: delta.content });
+      if (delta.reasoning_content)
+        out +=
+          this.ensure({ kind: 'thinking' }) + this.delta({ type: 'thinking_delta', thinking: delta.reasoning_content });
+      if (typeof delta.content === 'string' && delta.content)
+        out += this.ensure({ kind: 'text' }) + this.delta({ type: 'text_delta', text: delta.content });
       for (const call of delta.tool_calls ?? []) {
         const toolIndex = call.index ?? 0;
         const sameCall = this.open?.kind === 'tool' && this.open.toolIndex === toolIndex;
@@ -35,10 +39,16 @@ export class MessagesChunkEncoder implements ChunkEncoder {
           out += this.close();
           this.blockIndex += 1;
           this.open = { kind: 'tool', toolIndex };
-          const block = { type: 'tool_use', id: call.id || `toolu_${toolIndex}`, name: call.function.name ?? '', input: {} };
+          const block = {
+            type: 'tool_use',
+            id: call.id || `toolu_${toolIndex}`,
+            name: call.function.name ?? '',
+            input: {},
+          };
           out += event('content_block_start', { index: this.blockIndex, content_block: block });
         }
-        if (call.function.arguments) out += this.delta({ type: 'input_json_delta', partial_json: call.function.arguments });
+        if (call.function.arguments)
+          out += this.delta({ type: 'input_json_delta', partial_json: call.function.arguments });
       }
       if (choice.finish_reason) this.finishReason = choice.finish_reason;
     }
@@ -49,7 +59,10 @@ export class MessagesChunkEncoder implements ChunkEncoder {
     const out =
       this.start('', '') +
       this.close() +
-      event('message_delta', { delta: { stop_reason: stopReasonOf(this.finishReason), stop_sequence: null }, usage: claudeUsageOf(usage) }) +
+      event('message_delta', {
+        delta: { stop_reason: stopReasonOf(this.finishReason), stop_sequence: null },
+        usage: claudeUsageOf(usage),
+      }) +
       event('message_stop', {});
     return Buffer.from(out);
   }
@@ -80,7 +93,8 @@ export class MessagesChunkEncoder implements ChunkEncoder {
     const closed = this.close();
     this.blockIndex += 1;
     this.open = block;
-    const content = block.kind === 'text' ? { type: 'text', text: '' } : { type: 'thinking', thinking: '', signature: '' };
+    const content =
+      block.kind === 'text' ? { type: 'text', text: '' } : { type: 'thinking', thinking: '', signature: '' };
     return closed + event('content_block_start', { index: this.blockIndex, content_block: content });
   }
 

@@ -6,7 +6,10 @@ import { chatToMessage } from './anthropic-messages-response';
 import { MessagesChunkEncoder } from './anthropic-messages-stream';
 import type { ChatChunk } from './openai-chat-types';
 
-const chunk = (delta: ChatChunk['choices'][number]['delta'], finish_reason: ChatChunk['choices'][number]['finish_reason'] = null): ChatChunk => ({
+const chunk = (
+  delta: ChatChunk['choices'][number]['delta'],
+  finish_reason: ChatChunk['choices'][number]['finish_reason'] = null,
+): ChatChunk => ({
   id: 'chatcmpl-1',
   object: 'chat.completion.chunk',
   created: 1,
@@ -48,10 +51,20 @@ describe('Claude messages → OpenAI chat', () => {
             { type: 'tool_use', id: 'toolu_1', name: 'get_weather', input: { city: 'Paris' } },
           ],
         },
-        { role: 'user', content: [{ type: 'tool_result', tool_use_id: 'toolu_1', content: [{ type: 'text', text: 'Sunny' }] }, { type: 'text', text: 'Thanks' }] },
+        {
+          role: 'user',
+          content: [
+            { type: 'tool_result', tool_use_id: 'toolu_1', content: [{ type: 'text', text: 'Sunny' }] },
+            { type: 'text', text: 'Thanks' },
+          ],
+        },
       ],
       tools: [
-        { name: 'get_weather', description: 'Weather', input_schema: { type: 'object', properties: { city: { type: 'string' } } } },
+        {
+          name: 'get_weather',
+          description: 'Weather',
+          input_schema: { type: 'object', properties: { city: { type: 'string' } } },
+        },
         { type: 'web_search_20250305', name: 'web_search' },
       ],
       tool_choice: { type: 'any', disable_parallel_tool_use: true },
@@ -138,7 +151,11 @@ describe('Claude messages → OpenAI chat', () => {
   });
 
   it('refuses a body without messages in Anthropic terms', () => {
-    const parse = () => anthropicMessagesDialect.parse(Buffer.from('{"model":"m"}'), { endpoint: { path: '/v1/messages', kind: 'messages', multipart: false, streamOptions: false }, contentType: 'application/json' });
+    const parse = () =>
+      anthropicMessagesDialect.parse(Buffer.from('{"model":"m"}'), {
+        endpoint: { path: '/v1/messages', kind: 'messages', multipart: false, streamOptions: false },
+        contentType: 'application/json',
+      });
     expect(parse).toThrow(/messages/);
   });
 });
@@ -154,11 +171,20 @@ describe('OpenAI chat → Claude messages answers', () => {
         choices: [
           {
             index: 0,
-            message: { role: 'assistant', content: 'Let me look.', tool_calls: [{ id: 'call_7', type: 'function', function: { name: 'lookup', arguments: '{"q":"x"}' } }] },
+            message: {
+              role: 'assistant',
+              content: 'Let me look.',
+              tool_calls: [{ id: 'call_7', type: 'function', function: { name: 'lookup', arguments: '{"q":"x"}' } }],
+            },
             finish_reason: 'tool_calls',
           },
         ],
-        usage: { prompt_tokens: 1200, completion_tokens: 30, total_tokens: 1230, prompt_tokens_details: { cached_tokens: 1000 } },
+        usage: {
+          prompt_tokens: 1200,
+          completion_tokens: 30,
+          total_tokens: 1230,
+          prompt_tokens_details: { cached_tokens: 1000 },
+        },
       },
       'gpt-4o-mini',
     );
@@ -183,7 +209,9 @@ describe('OpenAI chat → Claude messages answers', () => {
       encoder.chunk(chunk({ role: 'assistant', content: '' })),
       encoder.chunk(chunk({ content: 'Hi' })),
       encoder.chunk(chunk({ content: ' there' })),
-      encoder.chunk(chunk({ tool_calls: [{ index: 0, id: 'call_1', type: 'function', function: { name: 'f', arguments: '' } }] })),
+      encoder.chunk(
+        chunk({ tool_calls: [{ index: 0, id: 'call_1', type: 'function', function: { name: 'f', arguments: '' } }] }),
+      ),
       encoder.chunk(chunk({ tool_calls: [{ index: 0, function: { arguments: '{"a":' } }] })),
       encoder.chunk(chunk({ tool_calls: [{ index: 0, function: { arguments: '1}' } }] })),
       encoder.chunk(chunk({}, 'tool_calls')),
@@ -323,11 +351,18 @@ describe('OpenAI chat → Claude messages answers', () => {
   it('a failure midway is an Anthropic error event', () => {
     const encoder = new MessagesChunkEncoder('m');
     const failure = new RelayError({ zh: '过载', en: 'Overloaded' }, 529, 'overloaded_error', 'upstream_error');
-    expect(eventsOf(encoder.error(failure).toString())).toEqual([['error', { type: 'error', error: { type: 'overloaded_error', message: 'Overloaded' } }]]);
+    expect(eventsOf(encoder.error(failure).toString())).toEqual([
+      ['error', { type: 'error', error: { type: 'overloaded_error', message: 'Overloaded' } }],
+    ]);
   });
 
   it('errors in Anthropic shape', () => {
-    const error = new RelayError({ zh: '无效的令牌', en: 'Invalid API key' }, 401, 'invalid_api_key', 'authentication_error');
+    const error = new RelayError(
+      { zh: '无效的令牌', en: 'Invalid API key' },
+      401,
+      'invalid_api_key',
+      'authentication_error',
+    );
     expect(anthropicMessagesDialect.errorReply(error, 'en', 'req-1')).toEqual({
       status: 401,
       body: { type: 'error', error: { type: 'authentication_error', message: 'Invalid API key (request id: req-1)' } },

@@ -19,7 +19,12 @@ export const anthropicMessagesDialect: InboundDialect = {
     if (!checked.success) {
       const issue = checked.error.issues[0];
       const detail = issue ? `${issue.path.join('.') || 'body'}: ${issue.message}` : checked.error.message;
-      throw new RelayError(fill(messages.relay.invalidMessagesBody, { detail }), 400, 'invalid_request_body', 'invalid_request_error');
+      throw new RelayError(
+        fill(messages.relay.invalidMessagesBody, { detail }),
+        400,
+        'invalid_request_body',
+        'invalid_request_error',
+      );
     }
     return body;
   },
@@ -28,7 +33,10 @@ export const anthropicMessagesDialect: InboundDialect = {
   streamEncoder: (body) => new MessagesChunkEncoder(body.model),
   errorReply: (error, language, requestId) => ({
     status: error.status,
-    body: { type: 'error', error: { type: anthropicErrorType(error.status), message: `${error.text[language]} (request id: ${requestId})` } },
+    body: {
+      type: 'error',
+      error: { type: anthropicErrorType(error.status), message: `${error.text[language]} (request id: ${requestId})` },
+    },
   }),
 };
 
@@ -51,5 +59,10 @@ export function anthropicModelList(models: ModelEntry[]) {
  * definitions): coding agents call it to size their context; it bills nothing.
  */
 export async function countMessageTokens(body: ParsedBody): Promise<{ input_tokens: number }> {
-  return { input_tokens: await countRequestTokens(anthropicMessagesDialect.toOpenAI(body) as unknown as Record<string, unknown>, true) };
+  return {
+    input_tokens: await countRequestTokens(
+      anthropicMessagesDialect.toOpenAI(body) as unknown as Record<string, unknown>,
+      true,
+    ),
+  };
 }

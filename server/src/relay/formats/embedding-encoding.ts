@@ -18,7 +18,9 @@ export function embeddingsAsRequested<T>(answer: T, request: Record<string, unkn
     ...answer,
     data: data.map((item: unknown) => {
       const entry = item as { embedding?: unknown };
-      return Array.isArray(entry.embedding) ? { ...entry, embedding: base64Embedding(entry.embedding as number[]) } : item;
+      return Array.isArray(entry.embedding)
+        ? { ...entry, embedding: base64Embedding(entry.embedding as number[]) }
+        : item;
     }),
   };
 }
@@ -37,6 +39,7 @@ export function embeddingBytesAsRequested(bytes: Buffer, request: Record<string,
     return bytes;
   }
   const data = (answer as { data?: unknown } | null)?.data;
-  if (!Array.isArray(data) || !data.some((item) => Array.isArray((item as { embedding?: unknown } | null)?.embedding))) return bytes;
+  if (!Array.isArray(data) || !data.some((item) => Array.isArray((item as { embedding?: unknown } | null)?.embedding)))
+    return bytes;
   return Buffer.from(JSON.stringify(embeddingsAsRequested(answer, request)));
 }

@@ -12,7 +12,10 @@ import { serverForTests } from '../../testing/test-server';
 const kinds = await availableDatabaseKinds();
 const CLAUDE = 'claude-sonnet-4-5-20250929';
 const BEDROCK_CLAUDE = 'claude-sonnet-4-20250514';
-const ollamaRecording = (name: string, stream = false) => ({ file: new URL(`../providers/ollama/__fixtures__/${name}`, import.meta.url), stream });
+const ollamaRecording = (name: string, stream = false) => ({
+  file: new URL(`../providers/ollama/__fixtures__/${name}`, import.meta.url),
+  stream,
+});
 
 async function streamedText(stream: AsyncIterable<{ text?: string | undefined }>): Promise<string> {
   let text = '';
@@ -31,13 +34,31 @@ describe.each(kinds)('Gemini and Claude clients on each other’s channels and o
   beforeAll(async () => {
     claude = await new FakeAnthropicUpstream('bedrock-secret').start();
     google = await new FakeGoogleUpstream().start();
-    ollama = await new FixtureReplayUpstream({ '/v1/chat/completions': [ollamaRecording('chat-completion.json'), ollamaRecording('chat-stream.sse', true)] }).start();
+    ollama = await new FixtureReplayUpstream({
+      '/v1/chat/completions': [ollamaRecording('chat-completion.json'), ollamaRecording('chat-stream.sse', true)],
+    }).start();
     await priceModels(server, { 'llama3.2': 0.5 });
     const userId = await addUser(server, 'cross-user', { quota: 50_000_000 });
     const { apiKey } = await addToken(server, userId, { unlimited: true });
-    await addChannel(server, { name: 'anthropic', type: 14, baseUrl: claude.url, key: 'anthropic-key', models: [CLAUDE] });
-    await addChannel(server, { name: 'bedrock', type: 33, baseUrl: claude.url, key: 'AKIDBEDROCK|bedrock-secret|us-west-2', models: [BEDROCK_CLAUDE] });
-    await addChannelWithOther(server, { name: 'gemini', type: 24, baseUrl: google.url, key: 'gemini-key', models: ['gemini-2.5-flash'] }, '');
+    await addChannel(server, {
+      name: 'anthropic',
+      type: 14,
+      baseUrl: claude.url,
+      key: 'anthropic-key',
+      models: [CLAUDE],
+    });
+    await addChannel(server, {
+      name: 'bedrock',
+      type: 33,
+      baseUrl: claude.url,
+      key: 'AKIDBEDROCK|bedrock-secret|us-west-2',
+      models: [BEDROCK_CLAUDE],
+    });
+    await addChannelWithOther(
+      server,
+      { name: 'gemini', type: 24, baseUrl: google.url, key: 'gemini-key', models: ['gemini-2.5-flash'] },
+      '',
+    );
     await addChannel(server, { name: 'ollama', type: 4, baseUrl: ollama.url, models: ['llama3.2'] });
     ai = new GoogleGenAI({ apiKey, httpOptions: { baseUrl: server.url } });
     anthropic = new Anthropic({ apiKey, baseURL: server.url, maxRetries: 0 });
@@ -50,14 +71,37 @@ describe.each(kinds)('Gemini and Claude clients on each other’s channels and o
   });
 
   it('@google/genai on an Anthropic channel: answer, cache reads and the stream', async () => {
-    const response = await ai.models.generateContent({ model: CLAUDE, contents: 'Hi', config: { maxOutputTokens: 200 } });
+    const response = await ai.models.generateContent({
+      model: CLAUDE,
+      contents: 'Hi',
+      config: { maxOutputTokens: 200 },
+    });
     expect(response.text).toBe('Hello! How can I help you today?');
-    expect(response.usageMetadata).toMatchObject({ promptTokenCount: 2500, candidatesTokenCount: 50, cachedContentTokenCount: 2000 });
-    expect(claude.received.at(-1)).toMatchObject({ path: '/v1/messages', body: { model: CLAUDE, max_tokens: 200, messages: [{ role: 'user', content: [{ type: 'text', text: 'Hi' }] }] } });
-    expect(await lastConsumeLog(server)).toMatchObject({ model_name: CLAUDE, prompt_tokens: 2500, completion_tokens: 50, is_stream: 0 });
+    expect(response.usageMetadata).toMatchObject({
+      promptTokenCount: 2500,
+      candidatesTokenCount: 50,
+      cachedContentTokenCount: 2000,
+    });
+    expect(claude.received.at(-1)).toMatchObject({
+      path: '/v1/messages',
+      body: { model: CLAUDE, max_tokens: 200, messages: [{ role: 'user', content: [{ type: 'text', text: 'Hi' }] }] },
+    });
+    expect(await lastConsumeLog(server)).toMatchObject({
+      model_name: CLAUDE,
+      prompt_tokens: 2500,
+      completion_tokens: 50,
+      is_stream: 0,
+    });
 
-    expect(await streamedText(await ai.models.generateContentStream({ model: CLAUDE, contents: 'Hi' }))).toBe('Hello! How can I help you today?');
-    expect(await lastConsumeLog(server)).toMatchObject({ model_name: CLAUDE, prompt_tokens: 2500, completion_tokens: 50, is_stream: 1 });
+    expect(await streamedText(await ai.models.generateContentStream({ model: CLAUDE, contents: 'Hi' }))).toBe(
+      'Hello! How can I help you today?',
+    );
+    expect(await lastConsumeLog(server)).toMatchObject({
+      model_name: CLAUDE,
+      prompt_tokens: 2500,
+      completion_tokens: 50,
+      is_stream: 1,
+    });
   });
 
   it('@google/genai is told of an error inside a Claude stream, after the text so far', async () => {
@@ -79,39 +123,86 @@ describe.each(kinds)('Gemini and Claude clients on each other’s channels and o
     const response = await ai.models.generateContent({ model: BEDROCK_CLAUDE, contents: 'Hi' });
     expect(response.text).toBe('Hello! How can I help you today?');
     expect(claude.received.at(-1)).toMatchObject({ signatureValid: true });
-    expect(claude.received.at(-1)?.path).toMatch(new RegExp(`^/model/[a-z.]*anthropic\\.${BEDROCK_CLAUDE}-v1%3A0/invoke$`));
-    expect(await streamedText(await ai.models.generateContentStream({ model: BEDROCK_CLAUDE, contents: 'Hi' }))).toBe('Hello! How can I help you today?');
-    expect(await lastConsumeLog(server)).toMatchObject({ model_name: BEDROCK_CLAUDE, is_stream: 1, completion_tokens: 50 });
+    expect(claude.received.at(-1)?.path).toMatch(
+      new RegExp(`^/model/[a-z.]*anthropic\\.${BEDROCK_CLAUDE}-v1%3A0/invoke$`),
+    );
+    expect(await streamedText(await ai.models.generateContentStream({ model: BEDROCK_CLAUDE, contents: 'Hi' }))).toBe(
+      'Hello! How can I help you today?',
+    );
+    expect(await lastConsumeLog(server)).toMatchObject({
+      model_name: BEDROCK_CLAUDE,
+      is_stream: 1,
+      completion_tokens: 50,
+    });
   });
 
   it('@google/genai on an Ollama channel, streamed and not', async () => {
     expect((await ai.models.generateContent({ model: 'llama3.2', contents: 'Hi' })).text).toBe('Hello from Ollama!');
-    expect(await streamedText(await ai.models.generateContentStream({ model: 'llama3.2', contents: 'Hi' }))).toBe('Hello from Ollama!');
-    expect(await lastConsumeLog(server)).toMatchObject({ model_name: 'llama3.2', is_stream: 1, prompt_tokens: 26, completion_tokens: 6 });
+    expect(await streamedText(await ai.models.generateContentStream({ model: 'llama3.2', contents: 'Hi' }))).toBe(
+      'Hello from Ollama!',
+    );
+    expect(await lastConsumeLog(server)).toMatchObject({
+      model_name: 'llama3.2',
+      is_stream: 1,
+      prompt_tokens: 26,
+      completion_tokens: 6,
+    });
   });
 
   it('@anthropic-ai/sdk on a Gemini channel, streamed and not, billed from usageMetadata', async () => {
-    const message = await anthropic.messages.create({ model: 'gemini-2.5-flash', max_tokens: 64, system: 'Be nice.', messages: [{ role: 'user', content: 'Hi' }] });
+    const message = await anthropic.messages.create({
+      model: 'gemini-2.5-flash',
+      max_tokens: 64,
+      system: 'Be nice.',
+      messages: [{ role: 'user', content: 'Hi' }],
+    });
     expect(message.content).toEqual([{ type: 'text', text: 'Hello from Gemini!' }]);
     expect(message.usage).toMatchObject({ input_tokens: 1000, output_tokens: 500 });
     expect(google.last).toMatchObject({
       path: '/v1beta/models/gemini-2.5-flash:generateContent',
-      body: { systemInstruction: { parts: [{ text: 'Be nice.' }] }, contents: [{ role: 'user', parts: [{ text: 'Hi' }] }], generationConfig: { maxOutputTokens: 64 } },
+      body: {
+        systemInstruction: { parts: [{ text: 'Be nice.' }] },
+        contents: [{ role: 'user', parts: [{ text: 'Hi' }] }],
+        generationConfig: { maxOutputTokens: 64 },
+      },
     });
-    expect(await lastConsumeLog(server)).toMatchObject({ model_name: 'gemini-2.5-flash', prompt_tokens: 1000, completion_tokens: 500, quota: 775 });
+    expect(await lastConsumeLog(server)).toMatchObject({
+      model_name: 'gemini-2.5-flash',
+      prompt_tokens: 1000,
+      completion_tokens: 500,
+      quota: 775,
+    });
 
-    const stream = anthropic.messages.stream({ model: 'gemini-2.5-flash', max_tokens: 64, messages: [{ role: 'user', content: 'Hi' }] });
+    const stream = anthropic.messages.stream({
+      model: 'gemini-2.5-flash',
+      max_tokens: 64,
+      messages: [{ role: 'user', content: 'Hi' }],
+    });
     const final = await stream.finalMessage();
     expect(final.content).toEqual([{ type: 'text', text: 'Hello from Gemini!' }]);
-    expect(google.last).toMatchObject({ path: '/v1beta/models/gemini-2.5-flash:streamGenerateContent', query: 'alt=sse' });
+    expect(google.last).toMatchObject({
+      path: '/v1beta/models/gemini-2.5-flash:streamGenerateContent',
+      query: 'alt=sse',
+    });
     expect(await lastConsumeLog(server)).toMatchObject({ is_stream: 1, prompt_tokens: 8, completion_tokens: 17 });
   });
 
   it('@anthropic-ai/sdk on an Ollama channel, streamed and not', async () => {
-    const message = await anthropic.messages.create({ model: 'llama3.2', max_tokens: 64, messages: [{ role: 'user', content: 'Hi' }] });
+    const message = await anthropic.messages.create({
+      model: 'llama3.2',
+      max_tokens: 64,
+      messages: [{ role: 'user', content: 'Hi' }],
+    });
     expect(message.content).toEqual([{ type: 'text', text: 'Hello from Ollama!' }]);
-    const final = await anthropic.messages.stream({ model: 'llama3.2', max_tokens: 64, messages: [{ role: 'user', content: 'Hi' }] }).finalMessage();
+    const final = await anthropic.messages
+      .stream({ model: 'llama3.2', max_tokens: 64, messages: [{ role: 'user', content: 'Hi' }] })
+      .finalMessage();
     expect(final.content).toEqual([{ type: 'text', text: 'Hello from Ollama!' }]);
-    expect(await lastConsumeLog(server)).toMatchObject({ model_name: 'llama3.2', is_stream: 1, prompt_tokens: 26, completion_tokens: 6 });
+    expect(await lastConsumeLog(server)).toMatchObject({
+      model_name: 'llama3.2',
+      is_stream: 1,
+      prompt_tokens: 26,
+      completion_tokens: 6,
+    });
   });
 });

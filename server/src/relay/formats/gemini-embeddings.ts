@@ -7,7 +7,10 @@ const embedContentSchema = z.looseObject({
   outputDimensionality: z.number().optional(),
 });
 /** The body of `:embedContent` (one content) or `:batchEmbedContents` (`requests`). */
-export const embedRequestSchema = z.union([z.looseObject({ requests: z.array(embedContentSchema) }), embedContentSchema]);
+export const embedRequestSchema = z.union([
+  z.looseObject({ requests: z.array(embedContentSchema) }),
+  embedContentSchema,
+]);
 export type EmbedRequest = z.infer<typeof embedRequestSchema>;
 
 type EmbedContent = z.infer<typeof embedContentSchema>;

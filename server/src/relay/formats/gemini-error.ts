@@ -25,6 +25,12 @@ export function geminiErrorReply(error: RelayError, language: 'zh' | 'en', reque
   const status = error.status === 499 ? 400 : error.status;
   return {
     status,
-    body: { error: { code: status, message: `${error.text[language]} (request id: ${requestId})`, status: googleStatusName(status) } },
+    body: {
+      error: {
+        code: status,
+        message: `${error.text[language]} (request id: ${requestId})`,
+        status: googleStatusName(status),
+      },
+    },
   };
 }

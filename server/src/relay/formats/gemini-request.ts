@@ -11,10 +11,17 @@ function textOf(content: GeminiContent | undefined): string {
  * calls), a user turn a user message plus one tool message per function response. Function calls
  * get ids in order, and each response is matched to the oldest open call of the same name.
  */
-function convertTurn(content: GeminiContent, openCalls: Array<{ id: string; name: string }>, nextId: () => string): ChatMessage[] {
+function convertTurn(
+  content: GeminiContent,
+  openCalls: Array<{ id: string; name: string }>,
+  nextId: () => string,
+): ChatMessage[] {
   const parts = content.parts ?? [];
   if (content.role === 'model') {
-    const text = parts.filter((part) => typeof part.text === 'string' && !part.thought).map((part) => part.text).join('');
+    const text = parts
+      .filter((part) => typeof part.text === 'string' && !part.thought)
+      .map((part) => part.text)
+      .join('');
     const calls = parts.flatMap((part) => (part.functionCall ? [part.functionCall] : []));
     const message: ChatMessage = { role: 'assistant', content: text || (calls.length ? null : '') };
     if (calls.length) {
@@ -35,12 +42,18 @@ function convertTurn(content: GeminiContent, openCalls: Array<{ id: string; name
       messages.push({ role: 'tool', tool_call_id: id, content: JSON.stringify(part.functionResponse.response ?? {}) });
     } else if (typeof part.text === 'string') userParts.push({ type: 'text', text: part.text });
     else if (part.inlineData) {
-      userParts.push({ type: 'image_url', image_url: { url: `data:${part.inlineData.mimeType ?? 'image/png'};base64,${part.inlineData.data}` } });
+      userParts.push({
+        type: 'image_url',
+        image_url: { url: `data:${part.inlineData.mimeType ?? 'image/png'};base64,${part.inlineData.data}` },
+      });
     } else if (part.fileData) userParts.push({ type: 'image_url', image_url: { url: part.fileData.fileUri } });
   }
   if (userParts.length) {
     const onlyText = userParts.every((part) => part.type === 'text');
-    messages.push({ role: 'user', content: onlyText ? userParts.map((part) => (part as { text: string }).text).join('') : userParts });
+    messages.push({
+      role: 'user',
+      content: onlyText ? userParts.map((part) => (part as { text: string }).text).join('') : userParts,
+    });
   }
   return messages;
 }
@@ -53,7 +66,8 @@ function toolsOf(request: GenerateContentRequest): ChatTool[] | undefined {
     function: {
       name: declaration.name,
       ...(declaration.description ? { description: declaration.description } : {}),
-      parameters: (declaration.parametersJsonSchema ?? fromGeminiSchema(declaration.parameters) ?? { type: 'object', properties: {} }) as Record<string, unknown>,
+      parameters: (declaration.parametersJsonSchema ??
+        fromGeminiSchema(declaration.parameters) ?? { type: 'object', properties: {} }) as Record<string, unknown>,
     },
   }));
 }
@@ -99,8 +113,11 @@ export function geminiToOpenAIChat(request: GenerateContentRequest, model: strin
   if (config.presencePenalty !== undefined) result.presence_penalty = config.presencePenalty;
   if (config.frequencyPenalty !== undefined) result.frequency_penalty = config.frequencyPenalty;
   if (config.responseMimeType === 'application/json') {
-    const schema = config.responseJsonSchema ?? (config.responseSchema ? fromGeminiSchema(config.responseSchema) : undefined);
-    result.response_format = schema ? { type: 'json_schema', json_schema: { name: 'response', schema } } : { type: 'json_object' };
+    const schema =
+      config.responseJsonSchema ?? (config.responseSchema ? fromGeminiSchema(config.responseSchema) : undefined);
+    result.response_format = schema
+      ? { type: 'json_schema', json_schema: { name: 'response', schema } }
+      : { type: 'json_object' };
   }
   const tools = toolsOf(request);
   if (tools) result.tools = tools;

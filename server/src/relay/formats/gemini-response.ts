@@ -41,12 +41,22 @@ function parseArguments(text: string): Record<string, unknown> {
 }
 
 /** The parts of an assistant answer: thoughts, text, then function calls. */
-export function geminiParts(content: ChatMessage['content'], reasoning: string | undefined, toolCalls: ChatToolCall[] | undefined): GeminiPart[] {
+export function geminiParts(
+  content: ChatMessage['content'],
+  reasoning: string | undefined,
+  toolCalls: ChatToolCall[] | undefined,
+): GeminiPart[] {
   const parts: GeminiPart[] = [];
   if (reasoning) parts.push({ text: reasoning, thought: true });
-  const text = typeof content === 'string' ? content : (content ?? []).map((part) => (part.type === 'text' ? String(part.text) : '')).join('');
+  const text =
+    typeof content === 'string'
+      ? content
+      : (content ?? []).map((part) => (part.type === 'text' ? String(part.text) : '')).join('');
   if (text) parts.push({ text });
-  for (const call of toolCalls ?? []) parts.push({ functionCall: { name: call.function.name ?? '', args: parseArguments(call.function.arguments ?? '') } });
+  for (const call of toolCalls ?? [])
+    parts.push({
+      functionCall: { name: call.function.name ?? '', args: parseArguments(call.function.arguments ?? '') },
+    });
   return parts;
 }
 
@@ -54,7 +64,10 @@ export function geminiParts(content: ChatMessage['content'], reasoning: string |
 export function chatCompletionToGemini(completion: ChatCompletion, model: string): GenerateContentResponse {
   const response: GenerateContentResponse = {
     candidates: completion.choices.map((choice) => ({
-      content: { role: 'model', parts: geminiParts(choice.message.content, choice.message.reasoning_content, choice.message.tool_calls) },
+      content: {
+        role: 'model',
+        parts: geminiParts(choice.message.content, choice.message.reasoning_content, choice.message.tool_calls),
+      },
       finishReason: geminiFinishReason(choice.finish_reason ?? 'stop'),
       index: choice.index,
     })),

@@ -15,7 +15,12 @@ import { jsonOf } from './body-json';
 import { messages } from '../../platform/i18n/catalogue';
 
 /** generateContent and streamGenerateContent: chat calls in Gemini's shape. */
-const generateEndpoint: Endpoint = { path: '/v1beta/models/{model}:generateContent', kind: 'chat', multipart: false, streamOptions: true };
+const generateEndpoint: Endpoint = {
+  path: '/v1beta/models/{model}:generateContent',
+  kind: 'chat',
+  multipart: false,
+  streamOptions: true,
+};
 /** Gemini's embeddings are OpenAI embeddings once converted. */
 const embeddingsEndpoint = relayEndpoints.find((endpoint) => endpoint.kind === 'embeddings')!;
 
@@ -31,7 +36,9 @@ function innerRequest(raw: Buffer): Buffer {
 }
 
 /** `gemini-2.5-flash:streamGenerateContent` → route, model and streaming flag. */
-function routeOf(target: string): { route: RelayRoute; model: string; stream: boolean } | { action: string; model?: string } {
+function routeOf(
+  target: string,
+): { route: RelayRoute; model: string; stream: boolean } | { action: string; model?: string } {
   const at = target.lastIndexOf(':');
   const model = target.slice(0, at);
   const action = target.slice(at + 1);
@@ -39,7 +46,11 @@ function routeOf(target: string): { route: RelayRoute; model: string; stream: bo
   switch (action) {
     case 'generateContent':
     case 'streamGenerateContent':
-      return { route: { endpoint: generateEndpoint, dialect: geminiDialect }, model, stream: action === 'streamGenerateContent' };
+      return {
+        route: { endpoint: generateEndpoint, dialect: geminiDialect },
+        model,
+        stream: action === 'streamGenerateContent',
+      };
     case 'embedContent':
     case 'batchEmbedContents':
       return { route: { endpoint: embeddingsEndpoint, dialect: geminiEmbedDialect }, model, stream: false };
@@ -62,16 +73,21 @@ function geminiModel(id: string) {
     version: '001',
     displayName: id,
     description: id,
-    supportedGenerationMethods: embedding ? ['embedContent', 'batchEmbedContents'] : ['generateContent', 'streamGenerateContent', 'countTokens'],
+    supportedGenerationMethods: embedding
+      ? ['embedContent', 'batchEmbedContents']
+      : ['generateContent', 'streamGenerateContent', 'countTokens'],
   };
 }
 
 /** The models list in Gemini's shape (also `GET /v1/models` for a client that sends a Gemini key). */
-export const geminiModelList = (models: Array<{ id: string }>) => ({ models: models.map((model) => geminiModel(model.id)) });
+export const geminiModelList = (models: Array<{ id: string }>) => ({
+  models: models.map((model) => geminiModel(model.id)),
+});
 
 /** Whether a request carries its key the Gemini way (`x-goog-api-key` or `?key=`). */
 export const sentGeminiKey = (request: FastifyRequest) =>
-  request.headers['x-goog-api-key'] !== undefined || (request.query as { key?: unknown } | undefined)?.key !== undefined;
+  request.headers['x-goog-api-key'] !== undefined ||
+  (request.query as { key?: unknown } | undefined)?.key !== undefined;
 
 /**
  * Google's Gemini API in front of every channel: `POST /v1beta/models/{model}:{method}` (also under
@@ -89,9 +105,18 @@ export function registerGeminiRoutes(app: FastifyInstance, context: AppContext, 
     try {
       const caller = await authenticateToken(context, services, request);
       const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
-      const body = geminiDialect.parse(innerRequest(raw), { endpoint: generateEndpoint, contentType: 'application/json', pathModel: model.replace(/^models\//, '') });
+      const body = geminiDialect.parse(innerRequest(raw), {
+        endpoint: generateEndpoint,
+        contentType: 'application/json',
+        pathModel: model.replace(/^models\//, ''),
+      });
       await admitCount(context, services, caller, body.model);
-      return { totalTokens: await countRequestTokens(geminiDialect.toOpenAI(body) as unknown as Record<string, unknown>, false) };
+      return {
+        totalTokens: await countRequestTokens(
+          geminiDialect.toOpenAI(body) as unknown as Record<string, unknown>,
+          false,
+        ),
+      };
     } catch (error) {
       return replyError(request, reply, error);
     }
@@ -102,7 +127,12 @@ export function registerGeminiRoutes(app: FastifyInstance, context: AppContext, 
       const found = routeOf(request.params.target);
       if ('action' in found && found.action === 'countTokens') return countGeminiTokens(request, reply, found.model);
       if ('action' in found) {
-        const error = new RelayError(fill(messages.geminiRoute.unknownAction, { action: found.action }), 404, 'unsupported_method', 'invalid_request_error');
+        const error = new RelayError(
+          fill(messages.geminiRoute.unknownAction, { action: found.action }),
+          404,
+          'unsupported_method',
+          'invalid_request_error',
+        );
         return replyError(request, reply, error);
       }
       const pathFacts = () => ({ pathModel: found.model, pathStream: found.stream });
@@ -124,7 +154,12 @@ export function registerGeminiRoutes(app: FastifyInstance, context: AppContext, 
       const caller = await authenticateToken(context, services, request);
       const id = request.params.model.replace(/^models\//, '');
       if (!modelsFor(context, services, caller).some((model) => model.id === id)) {
-        throw new RelayError(fill(messages.relay.modelNotFound, { model: id }), 404, 'model_not_found', 'invalid_request_error');
+        throw new RelayError(
+          fill(messages.relay.modelNotFound, { model: id }),
+          404,
+          'model_not_found',
+          'invalid_request_error',
+        );
       }
       return geminiModel(id);
     } catch (error) {

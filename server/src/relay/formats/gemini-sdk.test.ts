@@ -23,8 +23,23 @@ describe.each(kinds)('the official @google/genai client through the gateway (%s)
     openai = await new FakeOpenAIUpstream().start();
     userId = await addUser(server, 'genai-user', { quota: 10_000_000 });
     apiKey = (await addToken(server, userId, { unlimited: true })).apiKey;
-    await addChannelWithOther(server, { type: 24, name: 'gemini', baseUrl: google.url, key: 'gemini-key', models: ['gemini-2.5-flash', 'text-embedding-004'] }, '');
-    await addChannel(server, { type: 1, name: 'openai', baseUrl: openai.url, models: ['gpt-4o-mini', 'text-embedding-3-small'] });
+    await addChannelWithOther(
+      server,
+      {
+        type: 24,
+        name: 'gemini',
+        baseUrl: google.url,
+        key: 'gemini-key',
+        models: ['gemini-2.5-flash', 'text-embedding-004'],
+      },
+      '',
+    );
+    await addChannel(server, {
+      type: 1,
+      name: 'openai',
+      baseUrl: openai.url,
+      models: ['gpt-4o-mini', 'text-embedding-3-small'],
+    });
     ai = new GoogleGenAI({ apiKey, httpOptions: { baseUrl: server.url, headers: { 'accept-language': 'en' } } });
   });
 
@@ -42,7 +57,11 @@ describe.each(kinds)('the official @google/genai client through the gateway (%s)
         config: { systemInstruction: 'Be nice.', maxOutputTokens: 64 },
       });
       expect(response.text).toBe('Hello from Gemini!');
-      expect(response.usageMetadata).toMatchObject({ promptTokenCount: 1000, candidatesTokenCount: 300, thoughtsTokenCount: 200 });
+      expect(response.usageMetadata).toMatchObject({
+        promptTokenCount: 1000,
+        candidatesTokenCount: 300,
+        thoughtsTokenCount: 200,
+      });
       expect(google.last).toMatchObject({ path: '/v1beta/models/gemini-2.5-flash:generateContent' });
       expect(google.last?.headers['x-goog-api-key']).toBe('gemini-key');
       expect(google.last?.body).toEqual({
@@ -51,7 +70,13 @@ describe.each(kinds)('the official @google/genai client through the gateway (%s)
         generationConfig: { maxOutputTokens: 64 },
       });
       const log = await lastConsumeLog(server);
-      expect(log).toMatchObject({ model_name: 'gemini-2.5-flash', prompt_tokens: 1000, completion_tokens: 500, quota: 775, is_stream: 0 });
+      expect(log).toMatchObject({
+        model_name: 'gemini-2.5-flash',
+        prompt_tokens: 1000,
+        completion_tokens: 500,
+        quota: 775,
+        is_stream: 0,
+      });
       expect(await userQuota(server, userId)).toBe(before - 775);
     });
 
@@ -60,13 +85,19 @@ describe.each(kinds)('the official @google/genai client through the gateway (%s)
       const pieces: string[] = [];
       for await (const chunk of stream) pieces.push(chunk.text ?? '');
       expect(pieces).toEqual(['Hello', ' from Gemini', '!']);
-      expect(google.last).toMatchObject({ path: '/v1beta/models/gemini-2.5-flash:streamGenerateContent', query: 'alt=sse' });
+      expect(google.last).toMatchObject({
+        path: '/v1beta/models/gemini-2.5-flash:streamGenerateContent',
+        query: 'alt=sse',
+      });
       const log = await lastConsumeLog(server);
       expect(log).toMatchObject({ is_stream: 1, prompt_tokens: 8, completion_tokens: 17 });
     });
 
     it('embeds content through batchEmbedContents', async () => {
-      const response = await ai.models.embedContent({ model: 'text-embedding-004', contents: ['hello world', 'good night'] });
+      const response = await ai.models.embedContent({
+        model: 'text-embedding-004',
+        contents: ['hello world', 'good night'],
+      });
       expect(response.embeddings?.map((embedding) => embedding.values?.[0])).toEqual([0.013168517, 0.021]);
       expect(google.last?.path).toBe('/v1beta/models/text-embedding-004:batchEmbedContents');
       expect(await lastConsumeLog(server)).toMatchObject({ model_name: 'text-embedding-004', prompt_tokens: 5 });
@@ -83,7 +114,11 @@ describe.each(kinds)('the official @google/genai client through the gateway (%s)
       });
       expect(response.text).toBe('Hello from the fake upstream');
       expect(response.candidates?.[0]?.finishReason).toBe('STOP');
-      expect(response.usageMetadata).toMatchObject({ promptTokenCount: 40, candidatesTokenCount: 60, totalTokenCount: 100 });
+      expect(response.usageMetadata).toMatchObject({
+        promptTokenCount: 40,
+        candidatesTokenCount: 60,
+        totalTokenCount: 100,
+      });
       expect(openai.received.at(-1)).toMatchObject({
         path: '/v1/chat/completions',
         body: {
@@ -96,7 +131,12 @@ describe.each(kinds)('the official @google/genai client through the gateway (%s)
         },
       });
       // gpt-4o-mini: (40 + 60 × 4) × 0.075 = 21
-      expect(await lastConsumeLog(server)).toMatchObject({ model_name: 'gpt-4o-mini', prompt_tokens: 40, completion_tokens: 60, quota: 21 });
+      expect(await lastConsumeLog(server)).toMatchObject({
+        model_name: 'gpt-4o-mini',
+        prompt_tokens: 40,
+        completion_tokens: 60,
+        quota: 21,
+      });
     });
 
     it('sends inline images as data URLs and file data as image URLs', async () => {
@@ -105,7 +145,11 @@ describe.each(kinds)('the official @google/genai client through the gateway (%s)
         contents: [
           {
             role: 'user',
-            parts: [{ text: 'Compare' }, { inlineData: { mimeType: 'image/png', data: 'iVBORw0KGgo=' } }, { fileData: { mimeType: 'image/jpeg', fileUri: 'https://images.example/cat.jpg' } }],
+            parts: [
+              { text: 'Compare' },
+              { inlineData: { mimeType: 'image/png', data: 'iVBORw0KGgo=' } },
+              { fileData: { mimeType: 'image/jpeg', fileUri: 'https://images.example/cat.jpg' } },
+            ],
           },
         ],
       });
@@ -147,7 +191,10 @@ describe.each(kinds)('the official @google/genai client through the gateway (%s)
     it('embeds content through OpenAI embeddings', async () => {
       const response = await ai.models.embedContent({ model: 'text-embedding-3-small', contents: 'hello world' });
       expect(response.embeddings?.[0]?.values).toEqual([0.1, 0.2, 0.3]);
-      expect(openai.received.at(-1)).toMatchObject({ path: '/v1/embeddings', body: { model: 'text-embedding-3-small', input: ['hello world'] } });
+      expect(openai.received.at(-1)).toMatchObject({
+        path: '/v1/embeddings',
+        body: { model: 'text-embedding-3-small', input: ['hello world'] },
+      });
       expect(await lastConsumeLog(server)).toMatchObject({ model_name: 'text-embedding-3-small', prompt_tokens: 10 });
     });
   });
@@ -155,18 +202,28 @@ describe.each(kinds)('the official @google/genai client through the gateway (%s)
   it('lists the models the token may use in Gemini shape', async () => {
     const names = [];
     for await (const model of await ai.models.list()) names.push(model.name);
-    expect(names).toEqual(['models/gemini-2.5-flash', 'models/gpt-4o-mini', 'models/text-embedding-004', 'models/text-embedding-3-small']);
+    expect(names).toEqual([
+      'models/gemini-2.5-flash',
+      'models/gpt-4o-mini',
+      'models/text-embedding-004',
+      'models/text-embedding-3-small',
+    ]);
 
-    expect(await ai.models.get({ model: 'gemini-2.5-flash' })).toMatchObject({ name: 'models/gemini-2.5-flash', supportedActions: expect.arrayContaining(['generateContent']) });
+    expect(await ai.models.get({ model: 'gemini-2.5-flash' })).toMatchObject({
+      name: 'models/gemini-2.5-flash',
+      supportedActions: expect.arrayContaining(['generateContent']),
+    });
     await expect(ai.models.get({ model: 'no-such-model' })).rejects.toMatchObject({ status: 404 });
 
     const v1WithGeminiKey = await server.call('/v1/models', { headers: { 'x-goog-api-key': apiKey } });
-    expect(((await v1WithGeminiKey.json()) as { models: Array<{ name: string }> }).models[0]?.name).toBe('models/gemini-2.5-flash');
+    expect(((await v1WithGeminiKey.json()) as { models: Array<{ name: string }> }).models[0]?.name).toBe(
+      'models/gemini-2.5-flash',
+    );
     const v1WithBearer = await server.call('/v1/models', { headers: { authorization: `Bearer ${apiKey}` } });
     expect(await v1WithBearer.json()).toMatchObject({ object: 'list', data: [{ id: 'gemini-2.5-flash' }, {}, {}, {}] });
   });
 
-  it('counts tokens (models.countTokens) locally, free, within the token\'s model limits', async () => {
+  it("counts tokens (models.countTokens) locally, free, within the token's model limits", async () => {
     const before = await userQuota(server, userId);
     const text = 'The quick brown fox jumps over the lazy dog, twice over.';
     const counted = await ai.models.countTokens({ model: 'gemini-2.5-flash', contents: text });
@@ -174,29 +231,52 @@ describe.each(kinds)('the official @google/genai client through the gateway (%s)
     const whole = await server.call('/v1beta/models/gemini-2.5-flash:countTokens', {
       method: 'POST',
       headers: { 'x-goog-api-key': apiKey, 'content-type': 'application/json' },
-      body: JSON.stringify({ generateContentRequest: { model: 'models/gemini-2.5-flash', contents: [{ role: 'user', parts: [{ text }] }] } }),
+      body: JSON.stringify({
+        generateContentRequest: { model: 'models/gemini-2.5-flash', contents: [{ role: 'user', parts: [{ text }] }] },
+      }),
     });
     expect(await whole.json()).toEqual({ totalTokens: gptTokenizerCount(text) });
     expect(google.received.filter((call) => call.path.includes('countTokens'))).toHaveLength(0);
     expect(await userQuota(server, userId)).toBe(before);
     const limited = await addToken(server, userId, { unlimited: true, modelLimits: ['gpt-4o-mini'] });
-    const refused = await new GoogleGenAI({ apiKey: limited.apiKey, httpOptions: { baseUrl: server.url } }).models.countTokens({ model: 'gemini-2.5-flash', contents: text }).catch((error: unknown) => error);
+    const refused = await new GoogleGenAI({ apiKey: limited.apiKey, httpOptions: { baseUrl: server.url } }).models
+      .countTokens({ model: 'gemini-2.5-flash', contents: text })
+      .catch((error: unknown) => error);
     expect(refused).toMatchObject({ status: 403 });
   });
 
   it('answers errors in Gemini shape: a bad key, an unknown model, an unknown method', async () => {
-    const stranger = new GoogleGenAI({ apiKey: 'sk-not-a-key', httpOptions: { baseUrl: server.url, headers: { 'accept-language': 'en' } } });
-    const refused = await stranger.models.generateContent({ model: 'gemini-2.5-flash', contents: 'Hi' }).catch((error: unknown) => error);
+    const stranger = new GoogleGenAI({
+      apiKey: 'sk-not-a-key',
+      httpOptions: { baseUrl: server.url, headers: { 'accept-language': 'en' } },
+    });
+    const refused = await stranger.models
+      .generateContent({ model: 'gemini-2.5-flash', contents: 'Hi' })
+      .catch((error: unknown) => error);
     expect(refused).toBeInstanceOf(ApiError);
     expect(refused).toMatchObject({ status: 401 });
-    expect(JSON.parse((refused as ApiError).message)).toMatchObject({ error: { code: 401, status: 'UNAUTHENTICATED', message: expect.stringContaining('Invalid API key') } });
+    expect(JSON.parse((refused as ApiError).message)).toMatchObject({
+      error: { code: 401, status: 'UNAUTHENTICATED', message: expect.stringContaining('Invalid API key') },
+    });
 
-    const missing = await ai.models.generateContent({ model: 'no-such-model', contents: 'Hi' }).catch((error: unknown) => error);
+    const missing = await ai.models
+      .generateContent({ model: 'no-such-model', contents: 'Hi' })
+      .catch((error: unknown) => error);
     expect(missing).toMatchObject({ status: 400 });
 
-    const response = await server.call('/v1beta/models/gemini-2.5-flash:predictLongRunning', { method: 'POST', headers: { 'x-goog-api-key': apiKey, 'accept-language': 'en' }, body: '{}' });
+    const response = await server.call('/v1beta/models/gemini-2.5-flash:predictLongRunning', {
+      method: 'POST',
+      headers: { 'x-goog-api-key': apiKey, 'accept-language': 'en' },
+      body: '{}',
+    });
     expect(response.status).toBe(404);
-    expect(await response.json()).toMatchObject({ error: { code: 404, status: 'NOT_FOUND', message: expect.stringContaining('Unsupported Gemini method: predictLongRunning') } });
+    expect(await response.json()).toMatchObject({
+      error: {
+        code: 404,
+        status: 'NOT_FOUND',
+        message: expect.stringContaining('Unsupported Gemini method: predictLongRunning'),
+      },
+    });
 
     const byQuery = await server.call(`/v1beta/models?key=${apiKey}`);
     expect(byQuery.status).toBe(200);

@@ -28,9 +28,14 @@ export class OpenAIToGeminiStream {
     const delta = choice.delta ?? {};
     for (const fragment of delta.tool_calls ?? []) {
       const index = fragment.index ?? 0;
-      const call = this.toolCalls.get(index) ?? { id: fragment.id ?? '', type: 'function', function: { name: '', arguments: '' } };
+      const call = this.toolCalls.get(index) ?? {
+        id: fragment.id ?? '',
+        type: 'function',
+        function: { name: '', arguments: '' },
+      };
       if (fragment.function?.name) call.function.name = (call.function.name ?? '') + fragment.function.name;
-      if (fragment.function?.arguments) call.function.arguments = (call.function.arguments ?? '') + fragment.function.arguments;
+      if (fragment.function?.arguments)
+        call.function.arguments = (call.function.arguments ?? '') + fragment.function.arguments;
       this.toolCalls.set(index, call);
     }
     if (choice.finish_reason) this.finishReason = geminiFinishReason(choice.finish_reason);

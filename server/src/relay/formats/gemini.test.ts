@@ -5,12 +5,22 @@ import { geminiEmbedToOpenAI, openAIEmbeddingsToGemini } from './gemini-embeddin
 import type { RouteFacts } from './inbound-dialect';
 import type { ChatChunk } from './openai-chat-types';
 
-const route = (model: string, stream: boolean) => ({ endpoint: { path: '/v1beta/models', kind: 'chat', multipart: false, streamOptions: true }, contentType: 'application/json', pathModel: model, pathStream: stream }) as RouteFacts;
-const parse = (body: unknown, stream = false) => geminiDialect.parse(Buffer.from(JSON.stringify(body)), route('gemini-2.5-flash', stream));
+const route = (model: string, stream: boolean) =>
+  ({
+    endpoint: { path: '/v1beta/models', kind: 'chat', multipart: false, streamOptions: true },
+    contentType: 'application/json',
+    pathModel: model,
+    pathStream: stream,
+  }) as RouteFacts;
+const parse = (body: unknown, stream = false) =>
+  geminiDialect.parse(Buffer.from(JSON.stringify(body)), route('gemini-2.5-flash', stream));
 
 describe('Gemini requests → OpenAI chat', () => {
   it('takes model and streaming from the path, max tokens from the generation config', () => {
-    const body = parse({ contents: [{ role: 'user', parts: [{ text: 'Hi' }] }], generationConfig: { maxOutputTokens: 64 } }, true);
+    const body = parse(
+      { contents: [{ role: 'user', parts: [{ text: 'Hi' }] }], generationConfig: { maxOutputTokens: 64 } },
+      true,
+    );
     expect(body).toMatchObject({ model: 'gemini-2.5-flash', stream: true, maxTokens: 64 });
     expect(geminiDialect.toOpenAI(body)).toEqual({
       model: 'gemini-2.5-flash',
@@ -34,7 +44,17 @@ describe('Gemini requests → OpenAI chat', () => {
         { role: 'model', parts: [{ functionCall: { name: 'lookup', args: { q: 'cat' } } }] },
         { role: 'user', parts: [{ functionResponse: { name: 'lookup', response: { result: 'a cat' } } }] },
       ],
-      tools: [{ functionDeclarations: [{ name: 'lookup', description: 'Search', parameters: { type: 'OBJECT', properties: { q: { type: 'STRING' } }, required: ['q'] } }] }],
+      tools: [
+        {
+          functionDeclarations: [
+            {
+              name: 'lookup',
+              description: 'Search',
+              parameters: { type: 'OBJECT', properties: { q: { type: 'STRING' } }, required: ['q'] },
+            },
+          ],
+        },
+      ],
       toolConfig: { functionCallingConfig: { mode: 'ANY' } },
       generationConfig: { temperature: 0.5, stopSequences: ['x'], responseMimeType: 'application/json' },
     });
@@ -42,14 +62,33 @@ describe('Gemini requests → OpenAI chat', () => {
       model: 'gemini-2.5-flash',
       messages: [
         { role: 'system', content: 'You are terse.' },
-        { role: 'user', content: [{ type: 'text', text: 'Look:' }, { type: 'image_url', image_url: { url: 'data:image/png;base64,AAAA' } }] },
-        { role: 'assistant', content: null, tool_calls: [{ id: 'call_1', type: 'function', function: { name: 'lookup', arguments: '{"q":"cat"}' } }] },
+        {
+          role: 'user',
+          content: [
+            { type: 'text', text: 'Look:' },
+            { type: 'image_url', image_url: { url: 'data:image/png;base64,AAAA' } },
+          ],
+        },
+        {
+          role: 'assistant',
+          content: null,
+          tool_calls: [{ id: 'call_1', type: 'function', function: { name: 'lookup', arguments: '{"q":"cat"}' } }],
+        },
         { role: 'tool', tool_call_id: 'call_1', content: '{"result":"a cat"}' },
       ],
       temperature: 0.5,
       stop: ['x'],
       response_format: { type: 'json_object' },
-      tools: [{ type: 'function', function: { name: 'lookup', description: 'Search', parameters: { type: 'object', properties: { q: { type: 'string' } }, required: ['q'] } } }],
+      tools: [
+        {
+          type: 'function',
+          function: {
+            name: 'lookup',
+            description: 'Search',
+            parameters: { type: 'object', properties: { q: { type: 'string' } }, required: ['q'] },
+          },
+        },
+      ],
       tool_choice: 'required',
     });
   });
@@ -65,14 +104,33 @@ describe('OpenAI answers → Gemini', () => {
         created: 1,
         model: 'gpt-4o-mini',
         choices: [
-          { index: 0, message: { role: 'assistant', content: 'Hi!', tool_calls: [{ id: 'c', type: 'function', function: { name: 'f', arguments: '{"a":1}' } }] }, finish_reason: 'tool_calls' },
+          {
+            index: 0,
+            message: {
+              role: 'assistant',
+              content: 'Hi!',
+              tool_calls: [{ id: 'c', type: 'function', function: { name: 'f', arguments: '{"a":1}' } }],
+            },
+            finish_reason: 'tool_calls',
+          },
         ],
-        usage: { prompt_tokens: 10, completion_tokens: 5, total_tokens: 15, prompt_tokens_details: { cached_tokens: 4 } },
+        usage: {
+          prompt_tokens: 10,
+          completion_tokens: 5,
+          total_tokens: 15,
+          prompt_tokens_details: { cached_tokens: 4 },
+        },
       },
       body,
     );
     expect(answer).toEqual({
-      candidates: [{ content: { role: 'model', parts: [{ text: 'Hi!' }, { functionCall: { name: 'f', args: { a: 1 } } }] }, finishReason: 'STOP', index: 0 }],
+      candidates: [
+        {
+          content: { role: 'model', parts: [{ text: 'Hi!' }, { functionCall: { name: 'f', args: { a: 1 } } }] },
+          finishReason: 'STOP',
+          index: 0,
+        },
+      ],
       modelVersion: 'gemini-2.5-flash',
       responseId: 'chatcmpl-1',
       usageMetadata: { promptTokenCount: 10, candidatesTokenCount: 5, totalTokenCount: 15, cachedContentTokenCount: 4 },
@@ -81,7 +139,10 @@ describe('OpenAI answers → Gemini', () => {
 
   it('streams text at once and sends assembled tool calls, the finish reason and usage last', () => {
     const encoder = geminiDialect.streamEncoder(parse({ contents: [] }, true));
-    const chunk = (delta: ChatChunk['choices'][number]['delta'], finish: ChatChunk['choices'][number]['finish_reason'] = null): ChatChunk => ({
+    const chunk = (
+      delta: ChatChunk['choices'][number]['delta'],
+      finish: ChatChunk['choices'][number]['finish_reason'] = null,
+    ): ChatChunk => ({
       id: 'chatcmpl-2',
       object: 'chat.completion.chunk',
       created: 1,
@@ -91,7 +152,9 @@ describe('OpenAI answers → Gemini', () => {
     const text = [
       encoder.chunk(chunk({ role: 'assistant', content: 'Hel' })),
       encoder.chunk(chunk({ content: 'lo' })),
-      encoder.chunk(chunk({ tool_calls: [{ index: 0, id: 'c1', type: 'function', function: { name: 'get', arguments: '{"ci' } }] })),
+      encoder.chunk(
+        chunk({ tool_calls: [{ index: 0, id: 'c1', type: 'function', function: { name: 'get', arguments: '{"ci' } }] }),
+      ),
       encoder.chunk(chunk({ tool_calls: [{ index: 0, function: { arguments: 'ty":"Oslo"}' } }] })),
       encoder.chunk(chunk({}, 'tool_calls')),
       encoder.finish({ promptTokens: 7, completionTokens: 3 }),
@@ -103,10 +166,24 @@ describe('OpenAI answers → Gemini', () => {
       .filter(Boolean)
       .map((event) => JSON.parse(event.replace(/^data: /, '')) as Record<string, unknown>);
     expect(events).toEqual([
-      { candidates: [{ content: { role: 'model', parts: [{ text: 'Hel' }] }, index: 0 }], modelVersion: 'gemini-2.5-flash', responseId: 'chatcmpl-2' },
-      { candidates: [{ content: { role: 'model', parts: [{ text: 'lo' }] }, index: 0 }], modelVersion: 'gemini-2.5-flash', responseId: 'chatcmpl-2' },
       {
-        candidates: [{ content: { role: 'model', parts: [{ functionCall: { name: 'get', args: { city: 'Oslo' } } }] }, finishReason: 'STOP', index: 0 }],
+        candidates: [{ content: { role: 'model', parts: [{ text: 'Hel' }] }, index: 0 }],
+        modelVersion: 'gemini-2.5-flash',
+        responseId: 'chatcmpl-2',
+      },
+      {
+        candidates: [{ content: { role: 'model', parts: [{ text: 'lo' }] }, index: 0 }],
+        modelVersion: 'gemini-2.5-flash',
+        responseId: 'chatcmpl-2',
+      },
+      {
+        candidates: [
+          {
+            content: { role: 'model', parts: [{ functionCall: { name: 'get', args: { city: 'Oslo' } } }] },
+            finishReason: 'STOP',
+            index: 0,
+          },
+        ],
         usageMetadata: { promptTokenCount: 7, candidatesTokenCount: 3, totalTokenCount: 10 },
         modelVersion: 'gemini-2.5-flash',
         responseId: 'chatcmpl-2',
@@ -117,11 +194,18 @@ describe('OpenAI answers → Gemini', () => {
   it('tells a streaming client of a failure midway with an error event', () => {
     const encoder = geminiDialect.streamEncoder(parse({ contents: [] }, true));
     const failure = new RelayError({ zh: '上游过载', en: 'Overloaded' }, 529, 'overloaded_error', 'upstream_error');
-    expect(encoder.error?.(failure).toString('utf8')).toBe('data: {"error":{"code":529,"message":"Overloaded","status":"INTERNAL"}}\r\n\r\n');
+    expect(encoder.error?.(failure).toString('utf8')).toBe(
+      'data: {"error":{"code":529,"message":"Overloaded","status":"INTERNAL"}}\r\n\r\n',
+    );
   });
 
   it('answers errors in Gemini shape with Google status names', () => {
-    const error = new RelayError({ zh: '令牌无效', en: 'Invalid token' }, 401, 'invalid_api_key', 'authentication_error');
+    const error = new RelayError(
+      { zh: '令牌无效', en: 'Invalid token' },
+      401,
+      'invalid_api_key',
+      'authentication_error',
+    );
     expect(geminiDialect.errorReply(error, 'en', 'req-1')).toEqual({
       status: 401,
       body: { error: { code: 401, message: 'Invalid token (request id: req-1)', status: 'UNAUTHENTICATED' } },
@@ -131,7 +215,15 @@ describe('OpenAI answers → Gemini', () => {
 
 describe('Gemini embeddings ↔ OpenAI embeddings', () => {
   it('sends every content as one input and answers in the single or batch shape', () => {
-    expect(geminiEmbedToOpenAI([{ content: { parts: [{ text: 'a' }, { text: 'b' }] }, outputDimensionality: 8 }, { content: { parts: [{ text: 'c' }] } }], 'e')).toEqual({
+    expect(
+      geminiEmbedToOpenAI(
+        [
+          { content: { parts: [{ text: 'a' }, { text: 'b' }] }, outputDimensionality: 8 },
+          { content: { parts: [{ text: 'c' }] } },
+        ],
+        'e',
+      ),
+    ).toEqual({
       model: 'e',
       input: ['ab', 'c'],
       dimensions: 8,

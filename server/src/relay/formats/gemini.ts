@@ -3,7 +3,13 @@ import { fill, type Text } from '../../platform/text';
 import type { Usage } from '../billing/quota';
 import { generateContentRequestSchema, type GenerateContentRequest } from '../providers/gemini/wire';
 import { RelayError } from '../relay-error';
-import { embedContentsOf, embedRequestSchema, geminiEmbedToOpenAI, openAIEmbeddingsToGemini, type EmbedRequest } from './gemini-embeddings';
+import {
+  embedContentsOf,
+  embedRequestSchema,
+  geminiEmbedToOpenAI,
+  openAIEmbeddingsToGemini,
+  type EmbedRequest,
+} from './gemini-embeddings';
 import { geminiErrorReply, googleStatusName } from './gemini-error';
 import { geminiToOpenAIChat } from './gemini-request';
 import { chatCompletionToGemini } from './gemini-response';
@@ -38,7 +44,9 @@ const requestOf = (body: ParsedBody) => body.json as GenerateContentRequest;
 
 function promptTexts(request: GenerateContentRequest): string[] {
   const contents = request.systemInstruction ? [request.systemInstruction, ...request.contents] : request.contents;
-  return contents.flatMap((content) => (content.parts ?? []).flatMap((part) => (typeof part.text === 'string' ? [part.text] : [])));
+  return contents.flatMap((content) =>
+    (content.parts ?? []).flatMap((part) => (typeof part.text === 'string' ? [part.text] : [])),
+  );
 }
 
 /** OpenAI chunks as `alt=sse` events; the last event carries the finish reason and the usage. */
@@ -99,9 +107,18 @@ export const geminiEmbedDialect: InboundDialect = {
   parse(raw, route) {
     const request = parseGeminiJson(raw, embedRequestSchema);
     const input = geminiEmbedToOpenAI(embedContentsOf(request), '').input;
-    return { raw, json: { ...request, input }, model: route.pathModel ?? '', stream: false, clientAskedUsage: false, maxTokens: 0, boundary: null };
+    return {
+      raw,
+      json: { ...request, input },
+      model: route.pathModel ?? '',
+      stream: false,
+      clientAskedUsage: false,
+      maxTokens: 0,
+      boundary: null,
+    };
   },
-  toOpenAI: (body) => geminiEmbedToOpenAI(embedContentsOf(body.json as EmbedRequest), body.model) as unknown as ChatRequest,
+  toOpenAI: (body) =>
+    geminiEmbedToOpenAI(embedContentsOf(body.json as EmbedRequest), body.model) as unknown as ChatRequest,
   fromOpenAI: (completion: ChatCompletion, body) =>
     openAIEmbeddingsToGemini(completion as unknown as OpenAIEmbeddingResponse, Array.isArray(body.json?.requests)),
   streamEncoder: (body) => new GeminiChunkEncoder(body.model),

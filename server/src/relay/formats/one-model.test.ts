@@ -19,7 +19,11 @@ afterAll(async () => {
 });
 
 async function send(path: string, body: string | FormData, headers: Record<string, string> = {}) {
-  const response = await server.call(path, { method: 'POST', headers: { authorization: `Bearer ${apiKey}`, 'accept-language': 'en', ...headers }, body });
+  const response = await server.call(path, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${apiKey}`, 'accept-language': 'en', ...headers },
+    body,
+  });
   return { status: response.status, body: (await response.json()) as { error: { message: string; code: string } } };
 }
 
@@ -33,10 +37,18 @@ const transcription = (models: Array<[string, string]>) => {
 describe('one model per request, in the client dialect', () => {
   it('JSON with "model" and "Model": 400, nothing sent upstream', async () => {
     const sent = upstream.received.length;
-    const json = (body: Record<string, unknown>) => send('/v1/chat/completions', JSON.stringify(body), { 'content-type': 'application/json' });
-    const both = await json({ model: 'gpt-4o-mini', Model: 'gpt-image-1', messages: [{ role: 'user', content: 'hi' }] });
+    const json = (body: Record<string, unknown>) =>
+      send('/v1/chat/completions', JSON.stringify(body), { 'content-type': 'application/json' });
+    const both = await json({
+      model: 'gpt-4o-mini',
+      Model: 'gpt-image-1',
+      messages: [{ role: 'user', content: 'hi' }],
+    });
     expect(both.status).toBe(400);
-    expect(both.body.error).toMatchObject({ code: 'duplicate_model', message: expect.stringContaining('model, Model') });
+    expect(both.body.error).toMatchObject({
+      code: 'duplicate_model',
+      message: expect.stringContaining('model, Model'),
+    });
     expect((await json({ MODEL: 'gpt-image-1', messages: [{ role: 'user', content: 'hi' }] })).status).toBe(400);
     expect(upstream.received.length).toBe(sent);
     expect((await json({ model: 'gpt-4o-mini', messages: [{ role: 'user', content: 'hi' }] })).status).toBe(200);
@@ -44,10 +56,25 @@ describe('one model per request, in the client dialect', () => {
 
   it('multipart with two model parts: 400, nothing sent upstream', async () => {
     const sent = upstream.received.length;
-    const twice = await send('/v1/audio/transcriptions', transcription([['model', 'whisper-1'], ['model', 'gpt-image-1']]));
+    const twice = await send(
+      '/v1/audio/transcriptions',
+      transcription([
+        ['model', 'whisper-1'],
+        ['model', 'gpt-image-1'],
+      ]),
+    );
     expect(twice.status).toBe(400);
-    expect(twice.body.error).toMatchObject({ code: 'duplicate_model', message: expect.stringContaining('model, model') });
-    const lookalike = await send('/v1/audio/transcriptions', transcription([['model', 'whisper-1'], ['Model', 'gpt-image-1']]));
+    expect(twice.body.error).toMatchObject({
+      code: 'duplicate_model',
+      message: expect.stringContaining('model, model'),
+    });
+    const lookalike = await send(
+      '/v1/audio/transcriptions',
+      transcription([
+        ['model', 'whisper-1'],
+        ['Model', 'gpt-image-1'],
+      ]),
+    );
     expect(lookalike.status).toBe(400);
     expect(upstream.received.length).toBe(sent);
     expect((await send('/v1/audio/transcriptions', transcription([['model', 'whisper-1']]))).status).toBe(200);
@@ -58,9 +85,17 @@ describe('one model per request, in the client dialect', () => {
     const messages = await server.call('/v1/messages', {
       method: 'POST',
       headers: { 'x-api-key': apiKey, ...headers },
-      body: JSON.stringify({ model: 'gpt-4o-mini', Model: 'gpt-image-1', max_tokens: 5, messages: [{ role: 'user', content: 'hi' }] }),
+      body: JSON.stringify({
+        model: 'gpt-4o-mini',
+        Model: 'gpt-image-1',
+        max_tokens: 5,
+        messages: [{ role: 'user', content: 'hi' }],
+      }),
     });
     expect(messages.status).toBe(400);
-    expect(await messages.json()).toMatchObject({ type: 'error', error: { type: 'invalid_request_error', message: expect.stringContaining('one `model` field') } });
+    expect(await messages.json()).toMatchObject({
+      type: 'error',
+      error: { type: 'invalid_request_error', message: expect.stringContaining('one `model` field') },
+    });
   });
 });

@@ -23,7 +23,11 @@ const sse = (payload: unknown) => Buffer.from(`data: ${JSON.stringify(payload)}\
 
 /** OpenAI chunks as `data:` events; usage as the final chunk only when the client asked for it. */
 class OpenAIChunkEncoder implements ChunkEncoder {
-  private last: Pick<ChatChunk, 'id' | 'created' | 'model'> = { id: 'chatcmpl', created: Math.floor(Date.now() / 1000), model: '' };
+  private last: Pick<ChatChunk, 'id' | 'created' | 'model'> = {
+    id: 'chatcmpl',
+    created: Math.floor(Date.now() / 1000),
+    model: '',
+  };
 
   constructor(private readonly includeUsage: boolean) {}
 
@@ -48,7 +52,9 @@ class OpenAIChunkEncoder implements ChunkEncoder {
 export const openAIDialect: InboundDialect = {
   name: 'openai',
   parse: (raw, route) =>
-    route.endpoint.multipart ? parseMultipartBody(raw, route.contentType, route.endpoint.defaultModel) : parseJsonBody(raw, route.endpoint.defaultModel),
+    route.endpoint.multipart
+      ? parseMultipartBody(raw, route.contentType, route.endpoint.defaultModel)
+      : parseJsonBody(raw, route.endpoint.defaultModel),
   toOpenAI: (body: ParsedBody) => ({ ...body.json, model: body.model }) as ChatRequest,
   fromOpenAI: (completion: ChatCompletion) => completion,
   streamEncoder: (body) => new OpenAIChunkEncoder(body.clientAskedUsage),

@@ -19,7 +19,12 @@ export interface ParsedBody {
 const MULTIPART_PART_LIMIT = 1000;
 
 const moreThanOneModel = (fields: string[]) =>
-  new RelayError(fill(messages.relay.oneModelField, { fields: fields.join(', ') }), 400, 'duplicate_model', 'invalid_request_error');
+  new RelayError(
+    fill(messages.relay.oneModelField, { fields: fields.join(', ') }),
+    400,
+    'duplicate_model',
+    'invalid_request_error',
+  );
 
 /**
  * Keys that differ from `model` only by case (`Model`, `MODEL`): an upstream that matches JSON
@@ -33,7 +38,8 @@ function refuseModelLookalikes(json: Record<string, unknown>): void {
   if (lookalikes) throw moreThanOneModel('model' in json ? ['model', ...lookalikes] : lookalikes);
 }
 
-const numberOrNull = (value: unknown) => (typeof value === 'number' && Number.isFinite(value) && value >= 0 ? Math.trunc(value) : null);
+const numberOrNull = (value: unknown) =>
+  typeof value === 'number' && Number.isFinite(value) && value >= 0 ? Math.trunc(value) : null;
 
 export function parseJsonBody(raw: Buffer, defaultModel: string | undefined): ParsedBody {
   let json: Record<string, unknown>;
@@ -57,7 +63,8 @@ export function parseJsonBody(raw: Buffer, defaultModel: string | undefined): Pa
     model: typeof json.model === 'string' && json.model ? json.model : (defaultModel ?? ''),
     stream: json.stream === true,
     clientAskedUsage: streamOptions?.include_usage === true,
-    maxTokens: numberOrNull(json.max_tokens) ?? numberOrNull(json.max_completion_tokens) ?? numberOrNull(json.max_output_tokens),
+    maxTokens:
+      numberOrNull(json.max_tokens) ?? numberOrNull(json.max_completion_tokens) ?? numberOrNull(json.max_output_tokens),
     boundary: null,
   };
 }
@@ -79,7 +86,7 @@ export interface MultipartPart {
  */
 export function* multipartParts(raw: Buffer, boundary: string): Generator<MultipartPart> {
   const delimiter = Buffer.from(`--${boundary}`, 'latin1');
-  for (let at = raw.indexOf(delimiter); at !== -1; ) {
+  for (let at = raw.indexOf(delimiter); at !== -1;) {
     const after = at + delimiter.length;
     const headersEnd = raw.indexOf(HEADERS_END, after);
     if (headersEnd === -1) return;
@@ -99,7 +106,12 @@ function modelPartNames(raw: Buffer, boundary: string): string[] {
   for (const part of multipartParts(raw, boundary)) {
     parts += 1;
     if (parts > MULTIPART_PART_LIMIT) {
-      throw new RelayError(fill(messages.relay.tooManyParts, { limit: MULTIPART_PART_LIMIT }), 400, 'invalid_request_body', 'invalid_request_error');
+      throw new RelayError(
+        fill(messages.relay.tooManyParts, { limit: MULTIPART_PART_LIMIT }),
+        400,
+        'invalid_request_body',
+        'invalid_request_error',
+      );
     }
     const name = PART_NAME.exec(part.headers)?.[1];
     if (name?.toLowerCase() === 'model') names.push(name);

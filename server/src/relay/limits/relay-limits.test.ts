@@ -36,10 +36,16 @@ async function gateway(options: Partial<Record<OptionKey, string>> = {}, environ
 async function caller(server: TestServer, token: { rpmLimit?: number; tpmLimit?: number } = {}, group = 'default') {
   const userId = await addUser(server, `user-${randomBytes(3).toString('hex')}`, { quota: 100_000_000, group });
   const { apiKey } = await addToken(server, userId, { remain: 100_000_000, ...token });
-  return new OpenAI({ apiKey, baseURL: `${server.url}/v1`, maxRetries: 0, defaultHeaders: { 'accept-language': 'en' } });
+  return new OpenAI({
+    apiKey,
+    baseURL: `${server.url}/v1`,
+    maxRetries: 0,
+    defaultHeaders: { 'accept-language': 'en' },
+  });
 }
 
-const ask = (client: OpenAI) => client.chat.completions.create({ model: 'gpt-4o-mini', messages: [{ role: 'user', content: 'hi' }] });
+const ask = (client: OpenAI) =>
+  client.chat.completions.create({ model: 'gpt-4o-mini', messages: [{ role: 'user', content: 'hi' }] });
 
 async function statusOf(call: Promise<unknown>): Promise<number | string> {
   try {
@@ -67,8 +73,15 @@ describe('the reference model request rate limit', () => {
 
     const refusal = await ask(client).catch((error: unknown) => error);
     expect(refusal).toBeInstanceOf(OpenAI.RateLimitError);
-    expect((refusal as InstanceType<typeof OpenAI.APIError>).message).toContain('at most 2 successful requests in 1 minutes');
-    const anthropic = new Anthropic({ apiKey: client.apiKey, baseURL: server.url, maxRetries: 0, defaultHeaders: { 'accept-language': 'zh' } });
+    expect((refusal as InstanceType<typeof OpenAI.APIError>).message).toContain(
+      'at most 2 successful requests in 1 minutes',
+    );
+    const anthropic = new Anthropic({
+      apiKey: client.apiKey,
+      baseURL: server.url,
+      maxRetries: 0,
+      defaultHeaders: { 'accept-language': 'zh' },
+    });
     const claudeRefusal = await anthropic.messages
       .create({ model: 'gpt-4o-mini', max_tokens: 10, messages: [{ role: 'user', content: 'hi' }] })
       .catch((error: unknown) => error);
@@ -129,13 +142,22 @@ describe('per-token and per-group limits', () => {
   });
 });
 
-const slowChannel = (values: Partial<ChannelValues>): ChannelValues => ({ baseUrl: slowUpstream.url, models: ['gpt-4o-mini'], priority: 10, ...values });
+const slowChannel = (values: Partial<ChannelValues>): ChannelValues => ({
+  baseUrl: slowUpstream.url,
+  models: ['gpt-4o-mini'],
+  priority: 10,
+  ...values,
+});
 
 describe('tokens per minute under parallel calls (the ledger issue)', () => {
   // 180 Latin characters estimate 45 tokens, plus 3 per message and 3 for the reply: 51.
   const prompt = 'abcd'.repeat(45);
   const streamed = async (client: OpenAI) => {
-    const stream = await client.chat.completions.create({ model: 'gpt-4o-mini', stream: true, messages: [{ role: 'user', content: prompt }] });
+    const stream = await client.chat.completions.create({
+      model: 'gpt-4o-mini',
+      stream: true,
+      messages: [{ role: 'user', content: prompt }],
+    });
     for await (const chunk of stream) void chunk;
   };
 
@@ -150,7 +172,7 @@ describe('tokens per minute under parallel calls (the ledger issue)', () => {
     expect(statuses.filter((status) => status === 429)).toHaveLength(29);
   });
 
-  it('gives a failed call\'s held tokens back, and counts what a call billed rather than its estimate', async () => {
+  it("gives a failed call's held tokens back, and counts what a call billed rather than its estimate", async () => {
     const server = await gateway();
     await addChannel(server, { baseUrl: upstream.url, models: ['gpt-4o-mini'] });
     const limited = await caller(server, { tpmLimit: 100 });
@@ -169,11 +191,20 @@ describe('channel caps', () => {
   it('passes over a channel at its concurrency cap instead of failing the call, and uses it again once free', async () => {
     const server = await gateway();
     const capped = await addChannel(server, slowChannel({ name: 'capped', maxConcurrency: 1 }));
-    const spare = await addChannel(server, { name: 'spare', baseUrl: upstream.url, models: ['gpt-4o-mini'], priority: 0 });
+    const spare = await addChannel(server, {
+      name: 'spare',
+      baseUrl: upstream.url,
+      models: ['gpt-4o-mini'],
+      priority: 0,
+    });
     slowUpstream.behaviour = { chunkDelayMs: 150 };
     const client = await caller(server);
     const slowBefore = slowUpstream.received.length;
-    const longStream = await client.chat.completions.create({ model: 'gpt-4o-mini', messages: [{ role: 'user', content: 'hi' }], stream: true });
+    const longStream = await client.chat.completions.create({
+      model: 'gpt-4o-mini',
+      messages: [{ role: 'user', content: 'hi' }],
+      stream: true,
+    });
     const reading = (async () => {
       for await (const chunk of longStream) void chunk;
     })();
@@ -209,10 +240,16 @@ describe('channel caps', () => {
 
 describe.runIf(kinds.includes('postgres'))('limits across two instances (PostgreSQL + Redis)', () => {
   it('counts a token’s requests and a channel’s concurrent calls once for both instances', async () => {
-    const environment = { REDIS_CONN_STRING: 'redis://127.0.0.1:6379', REDIS_PREFIX: `switchboard-test-${randomBytes(4).toString('hex')}:` };
+    const environment = {
+      REDIS_CONN_STRING: 'redis://127.0.0.1:6379',
+      REDIS_PREFIX: `switchboard-test-${randomBytes(4).toString('hex')}:`,
+    };
     const first = await startTestServer({ databaseKind: 'postgres', environment });
     servers.push(first);
-    const second = await startTestServer({ sharedDatabase: first.database, environment: { ...environment, NODE_TYPE: 'slave' } });
+    const second = await startTestServer({
+      sharedDatabase: first.database,
+      environment: { ...environment, NODE_TYPE: 'slave' },
+    });
     servers.push(second);
     await addChannel(first, slowChannel({ name: 'capped', maxConcurrency: 1 }));
     await addChannel(first, { name: 'spare', baseUrl: upstream.url, models: ['gpt-4o-mini'], priority: 0 });
@@ -223,7 +260,11 @@ describe.runIf(kinds.includes('postgres'))('limits across two instances (Postgre
 
     slowUpstream.behaviour = { chunkDelayMs: 150 };
     const slowBefore = slowUpstream.received.length;
-    const slowStream = await clients[0]!.chat.completions.create({ model: 'gpt-4o-mini', messages: [{ role: 'user', content: 'hi' }], stream: true });
+    const slowStream = await clients[0]!.chat.completions.create({
+      model: 'gpt-4o-mini',
+      messages: [{ role: 'user', content: 'hi' }],
+      stream: true,
+    });
     const reading = (async () => {
       for await (const chunk of slowStream) void chunk;
     })();

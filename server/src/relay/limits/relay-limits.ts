@@ -24,7 +24,10 @@ function requestLimitsOf(context: AppContext, group: string): [number, number] {
   const overrides = context.options.json<Record<string, [number, number]>>('ModelRequestRateLimitGroup');
   const override = overrides?.[group];
   if (override) return override;
-  return [context.options.number('ModelRequestRateLimitCount'), context.options.number('ModelRequestRateLimitSuccessCount')];
+  return [
+    context.options.number('ModelRequestRateLimitCount'),
+    context.options.number('ModelRequestRateLimitSuccessCount'),
+  ];
 }
 
 /**
@@ -65,14 +68,26 @@ export class RelayLimits {
       const minutes = Math.max(1, options.number('ModelRequestRateLimitDurationMinutes'));
       const [total, success] = requestLimitsOf(this.context, caller.group);
       if (success > 0 && (await this.counter.read(`limits:success:${userId}`)) >= success) {
-        throw limited(fill(messages.relay.successRateLimited, { minutes, count: success }), 'model_request_success', this.metrics);
+        throw limited(
+          fill(messages.relay.successRateLimited, { minutes, count: success }),
+          'model_request_success',
+          this.metrics,
+        );
       }
       if (total > 0 && (await this.counter.add(`limits:requests:${userId}`, 1, minutes * MINUTE)) > total) {
-        throw limited(fill(messages.relay.requestRateLimited, { minutes, count: total }), 'model_request', this.metrics);
+        throw limited(
+          fill(messages.relay.requestRateLimited, { minutes, count: total }),
+          'model_request',
+          this.metrics,
+        );
       }
     }
     const token = caller.token;
-    if (token && token.rpmLimit > 0 && (await this.counter.add(`limits:token-rpm:${token.id}`, 1, MINUTE)) > token.rpmLimit) {
+    if (
+      token &&
+      token.rpmLimit > 0 &&
+      (await this.counter.add(`limits:token-rpm:${token.id}`, 1, MINUTE)) > token.rpmLimit
+    ) {
       throw limited(fill(messages.relay.tokenRpmLimited, { limit: token.rpmLimit }), 'token_rpm', this.metrics);
     }
     const windows = this.tpmWindows(caller);
@@ -99,11 +114,21 @@ export class RelayLimits {
     const windows: Array<{ key: string; limit: number; name: string; refusal: Text }> = [];
     const token = caller.token;
     if (token && token.tpmLimit > 0) {
-      windows.push({ key: `limits:token-tpm:${token.id}`, limit: token.tpmLimit, name: 'token_tpm', refusal: fill(messages.relay.tokenTpmLimited, { limit: token.tpmLimit }) });
+      windows.push({
+        key: `limits:token-tpm:${token.id}`,
+        limit: token.tpmLimit,
+        name: 'token_tpm',
+        refusal: fill(messages.relay.tokenTpmLimited, { limit: token.tpmLimit }),
+      });
     }
     const groupTpm = this.groupTpmLimit(caller.group);
     if (groupTpm > 0) {
-      windows.push({ key: `limits:group-tpm:${caller.group}`, limit: groupTpm, name: 'group_tpm', refusal: fill(messages.relay.groupTpmLimited, { group: caller.group, limit: groupTpm }) });
+      windows.push({
+        key: `limits:group-tpm:${caller.group}`,
+        limit: groupTpm,
+        name: 'group_tpm',
+        refusal: fill(messages.relay.groupTpmLimited, { group: caller.group, limit: groupTpm }),
+      });
     }
     return windows;
   }
@@ -123,11 +148,22 @@ export class RelayLimits {
   async enterChannel(channel: CachedChannel, callId: string): Promise<boolean> {
     const caps = channel.caps;
     if (!caps) return true;
-    if (caps.dailyTokenLimit > 0 && (await this.counter.read(`limits:channel-day:${channel.id}:${utcDay(Date.now())}`)) >= caps.dailyTokenLimit) {
+    if (
+      caps.dailyTokenLimit > 0 &&
+      (await this.counter.read(`limits:channel-day:${channel.id}:${utcDay(Date.now())}`)) >= caps.dailyTokenLimit
+    ) {
       this.metrics?.limitHit('channel_daily_tokens');
       return false;
     }
-    if (caps.maxConcurrency > 0 && !(await this.counter.acquire(`limits:channel-busy:${channel.id}`, callId, caps.maxConcurrency, MAX_SLOT_HOLD_SECONDS))) {
+    if (
+      caps.maxConcurrency > 0 &&
+      !(await this.counter.acquire(
+        `limits:channel-busy:${channel.id}`,
+        callId,
+        caps.maxConcurrency,
+        MAX_SLOT_HOLD_SECONDS,
+      ))
+    ) {
       this.metrics?.limitHit('channel_concurrency');
       return false;
     }
@@ -135,7 +171,8 @@ export class RelayLimits {
   }
 
   async leaveChannel(channel: CachedChannel, callId: string): Promise<void> {
-    if (channel.caps && channel.caps.maxConcurrency > 0) await this.counter.release(`limits:channel-busy:${channel.id}`, callId);
+    if (channel.caps && channel.caps.maxConcurrency > 0)
+      await this.counter.release(`limits:channel-busy:${channel.id}`, callId);
   }
 
   /** Counts a call that succeeded with `tokens` billed on `channel`; `heldTokens` were held at admission. */

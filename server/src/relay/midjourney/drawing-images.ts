@@ -23,7 +23,8 @@ const DRAWING_FETCH_LIMITS: CallerFetchLimits = {
   redirects: 3,
 };
 
-const sameOrigin = (url: string, base: string) => URL.canParse(url) && URL.canParse(base) && new URL(url).origin === new URL(base).origin;
+const sameOrigin = (url: string, base: string) =>
+  URL.canParse(url) && URL.canParse(base) && new URL(url).origin === new URL(base).origin;
 
 /**
  * The keyless drawing image proxy's source: a finished drawing (it never changes) is downloaded once
@@ -49,7 +50,13 @@ export class DrawingImages {
 
   /** Refuses with 429 once the address made more than its share of image requests in the window. */
   async admit(clientAddress: string): Promise<void> {
-    if (!(await this.limiter.hit(`mj-image:${clientAddress}`, DRAWING_IMAGE_RATE.requests, DRAWING_IMAGE_RATE.windowSeconds))) {
+    if (
+      !(await this.limiter.hit(
+        `mj-image:${clientAddress}`,
+        DRAWING_IMAGE_RATE.requests,
+        DRAWING_IMAGE_RATE.windowSeconds,
+      ))
+    ) {
       throw new RelayError(messages.common.tooManyRequests, 429, 'rate_limited', 'rate_limit_error');
     }
   }
@@ -75,24 +82,43 @@ export class DrawingImages {
     if (!drawing.url) return null;
     const channel = this.services.channels.channel(drawing.channelId);
     try {
-      const image = channel && sameOrigin(drawing.url, channel.baseUrl) ? await this.fromChannel(drawing.url) : await this.services.outbound.session(DRAWING_FETCH_LIMITS).fetch(drawing.url);
+      const image =
+        channel && sameOrigin(drawing.url, channel.baseUrl)
+          ? await this.fromChannel(drawing.url)
+          : await this.services.outbound.session(DRAWING_FETCH_LIMITS).fetch(drawing.url);
       if (drawing.finished) this.remember(mjId, image);
       return image;
     } catch {
       // refused address, unreachable, bad status, too large or too slow: one answer for all
-      throw new RelayError(fill(messages.relayTask.imageUnavailable, { id: mjId }), 502, 'image_fetch_failed', 'upstream_error');
+      throw new RelayError(
+        fill(messages.relayTask.imageUnavailable, { id: mjId }),
+        502,
+        'image_fetch_failed',
+        'upstream_error',
+      );
     }
   }
 
   /** Through the upstream pool, as the channel's other calls, with the same size cap and time. */
   private async fromChannel(url: string): Promise<FetchedFile> {
-    const answer = await callUpstream(this.services.agent, { url, method: 'GET', headers: {}, signal: AbortSignal.timeout(DRAWING_FETCH_LIMITS.itemTimeoutMs) });
+    const answer = await callUpstream(this.services.agent, {
+      url,
+      method: 'GET',
+      headers: {},
+      signal: AbortSignal.timeout(DRAWING_FETCH_LIMITS.itemTimeoutMs),
+    });
     if (answer.statusCode !== 200) {
       await answer.body.dump().catch(() => undefined);
       throw new Error(`the channel answered HTTP ${answer.statusCode}`);
     }
     const bytes = await readCapped(answer.body, DRAWING_FETCH_LIMITS.itemBytes);
-    return { bytes, mediaType: String(answer.headers['content-type'] ?? '').split(';')[0]?.trim() ?? '' };
+    return {
+      bytes,
+      mediaType:
+        String(answer.headers['content-type'] ?? '')
+          .split(';')[0]
+          ?.trim() ?? '',
+    };
   }
 
   private remember(mjId: string, image: FetchedFile): void {

@@ -4,8 +4,6 @@ import { insertReturningId, toNumber } from '../../db/dialect';
 import { RefundClaims, RefundState } from '../tasks/refund-claim';
 import type { StoredTask, TaskSnapshot, TaskStore } from '../tasks/task-platform';
 
-
-
 /** midjourney-proxy's finished states; CANCEL counts as a failure (the task produced nothing). */
 const FINISHED = ['SUCCESS', 'FAILURE', 'CANCEL'];
 
@@ -85,12 +83,24 @@ export class MidjourneyStore implements TaskStore {
 
   /** A user's task by its midjourney-proxy id (a user sees only own tasks). */
   ownTask(userId: number, mjId: string): Promise<MidjourneyRow | undefined> {
-    return this.database.db.selectFrom('midjourneys').selectAll().where('user_id', '=', userId).where('mj_id', '=', mjId).orderBy('id', 'desc').executeTakeFirst();
+    return this.database.db
+      .selectFrom('midjourneys')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .where('mj_id', '=', mjId)
+      .orderBy('id', 'desc')
+      .executeTakeFirst();
   }
 
   ownTasks(userId: number, mjIds: string[]): Promise<MidjourneyRow[]> {
     if (mjIds.length === 0) return Promise.resolve([]);
-    return this.database.db.selectFrom('midjourneys').selectAll().where('user_id', '=', userId).where('mj_id', 'in', mjIds).orderBy('id').execute();
+    return this.database.db
+      .selectFrom('midjourneys')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .where('mj_id', 'in', mjIds)
+      .orderBy('id')
+      .execute();
   }
 
   /** The stored image address of a task, its channel and whether it is finished, for the image proxy (no user: the proxy needs no key). */
@@ -105,7 +115,13 @@ export class MidjourneyStore implements TaskStore {
   }
 
   async pending(limit: number): Promise<StoredTask[]> {
-    const rows = await this.database.db.selectFrom('midjourneys').selectAll().where('status', 'not in', FINISHED).orderBy('id').limit(limit).execute();
+    const rows = await this.database.db
+      .selectFrom('midjourneys')
+      .selectAll()
+      .where('status', 'not in', FINISHED)
+      .orderBy('id')
+      .limit(limit)
+      .execute();
     return rows.map(storedTask);
   }
 
@@ -123,12 +139,25 @@ export class MidjourneyStore implements TaskStore {
   }
 
   async claimedRefunds(owner: string, limit: number): Promise<StoredTask[]> {
-    const query = this.database.db.selectFrom('midjourneys').selectAll().where('refunded', '=', RefundState.claimed).where('refund_owner', '=', owner);
+    const query = this.database.db
+      .selectFrom('midjourneys')
+      .selectAll()
+      .where('refunded', '=', RefundState.claimed)
+      .where('refund_owner', '=', owner);
     return (await query.orderBy('id').limit(limit).execute()).map(storedTask);
   }
 
   async apply(rowId: number, snapshot: TaskSnapshot): Promise<void> {
-    const result = snapshot.result as { promptEn?: string; description?: string; state?: string; imageUrl?: string; videoUrl?: string; videoUrls?: unknown; buttons?: unknown; properties?: unknown };
+    const result = snapshot.result as {
+      promptEn?: string;
+      description?: string;
+      state?: string;
+      imageUrl?: string;
+      videoUrl?: string;
+      videoUrls?: unknown;
+      buttons?: unknown;
+      properties?: unknown;
+    };
     await this.database.db
       .updateTable('midjourneys')
       .set({

@@ -20,7 +20,12 @@ beforeAll(async () => {
   proxy = await new FakeMidjourneyProxy('mj-secret').start();
   server = await startTestServer();
   await server.context.options.save('ServerAddress', 'https://gateway.example');
-  channelId = await addChannel(server, { type: 2, baseUrl: proxy.url, key: 'mj-secret', models: ['mj_imagine', 'mj_upscale', 'mj_variation'] });
+  channelId = await addChannel(server, {
+    type: 2,
+    baseUrl: proxy.url,
+    key: 'mj-secret',
+    models: ['mj_imagine', 'mj_upscale', 'mj_variation'],
+  });
 });
 afterAll(async () => {
   await server.stop();
@@ -33,10 +38,19 @@ async function newCustomer(name: string, quota = 1_000_000, modelLimits?: string
   return { userId, token };
 }
 
-async function mj(path: string, apiKey: string, body?: unknown, header: 'authorization' | 'mj-api-secret' = 'authorization') {
+async function mj(
+  path: string,
+  apiKey: string,
+  body?: unknown,
+  header: 'authorization' | 'mj-api-secret' = 'authorization',
+) {
   const response = await server.call(path, {
     method: body === undefined ? 'GET' : 'POST',
-    headers: { [header]: header === 'authorization' ? `Bearer ${apiKey}` : apiKey, 'content-type': 'application/json', 'accept-language': 'en' },
+    headers: {
+      [header]: header === 'authorization' ? `Bearer ${apiKey}` : apiKey,
+      'content-type': 'application/json',
+      'accept-language': 'en',
+    },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   return { status: response.status, body: (await response.json()) as Record<string, any> };
@@ -47,27 +61,48 @@ const quotaOf = (userId: number) => server.context.balances.userQuota(userId);
 
 async function logsOf(userId: number) {
   await flushAll(server);
-  return server.context.database.db.selectFrom('logs').select(['type', 'quota', 'model_name', 'content', 'channel_id']).where('user_id', '=', userId).orderBy('id').execute();
+  return server.context.database.db
+    .selectFrom('logs')
+    .select(['type', 'quota', 'model_name', 'content', 'channel_id'])
+    .where('user_id', '=', userId)
+    .orderBy('id')
+    .execute();
 }
 
 describe('drawing tasks through a midjourney-proxy channel', () => {
   it('submit → billed once → polled → SUCCESS with the image behind the gateway', async () => {
     const { userId, token } = await newCustomer('painter');
-    const submitted = await mj('/mj/submit/imagine', token.apiKey, { prompt: 'a red fox', notifyHook: 'http://example/hook' });
+    const submitted = await mj('/mj/submit/imagine', token.apiKey, {
+      prompt: 'a red fox',
+      notifyHook: 'http://example/hook',
+    });
     expect(submitted).toMatchObject({ status: 200, body: { code: 1 } });
     const mjId = submitted.body.result as string;
     expect(proxy.tasks.has(mjId)).toBe(true);
     // MjNotifyEnabled is off by default: the hook is not forwarded.
     expect(JSON.parse(proxy.callsTo('/mj/submit/imagine').at(-1)!.body.toString())).not.toHaveProperty('notifyHook');
     expect(await quotaOf(userId)).toBe(1_000_000 - IMAGINE);
-    expect(await logsOf(userId)).toEqual([expect.objectContaining({ type: 2, quota: IMAGINE, model_name: 'mj_imagine', channel_id: channelId })]);
+    expect(await logsOf(userId)).toEqual([
+      expect.objectContaining({ type: 2, quota: IMAGINE, model_name: 'mj_imagine', channel_id: channelId }),
+    ]);
 
     const before = await mj(`/mj/task/${mjId}/fetch`, token.apiKey);
-    expect(before.body).toMatchObject({ id: mjId, action: 'IMAGINE', prompt: 'a red fox', status: 'SUBMITTED', imageUrl: '' });
+    expect(before.body).toMatchObject({
+      id: mjId,
+      action: 'IMAGINE',
+      prompt: 'a red fox',
+      status: 'SUBMITTED',
+      imageUrl: '',
+    });
 
     expect(await poll()).toBe('ran');
     const after = await mj(`/mj/task/${mjId}/fetch`, token.apiKey);
-    expect(after.body).toMatchObject({ id: mjId, status: 'SUCCESS', progress: '100%', imageUrl: `https://gateway.example/mj/image/${mjId}` });
+    expect(after.body).toMatchObject({
+      id: mjId,
+      status: 'SUCCESS',
+      progress: '100%',
+      imageUrl: `https://gateway.example/mj/image/${mjId}`,
+    });
     expect(after.body.buttons).toHaveLength(2);
 
     const image = await server.call(`/mj/image/${mjId}`);
@@ -77,7 +112,10 @@ describe('drawing tasks through a midjourney-proxy channel', () => {
     expect(await quotaOf(userId)).toBe(1_000_000 - IMAGINE);
 
     // A button of the finished drawing runs on the same channel and is billed as its own action.
-    const upscale = await mj('/mj/submit/action', token.apiKey, { taskId: mjId, customId: 'MJ::JOB::upsample::1::8a5c' });
+    const upscale = await mj('/mj/submit/action', token.apiKey, {
+      taskId: mjId,
+      customId: 'MJ::JOB::upsample::1::8a5c',
+    });
     expect(upscale.body.code).toBe(1);
     expect(await quotaOf(userId)).toBe(1_000_000 - IMAGINE - UPSCALE);
     const listed = await mj('/mj/task/list-by-condition', token.apiKey, { ids: [mjId, upscale.body.result] });
@@ -86,7 +124,12 @@ describe('drawing tasks through a midjourney-proxy channel', () => {
 
   it('takes the key from mj-api-secret and a leading mode segment, which is not forwarded', async () => {
     const { token } = await newCustomer('mode-user');
-    const submitted = await mj('/mj-fast/mj/submit/imagine', token.apiKey, { prompt: 'a fox --relax' }, 'mj-api-secret');
+    const submitted = await mj(
+      '/mj-fast/mj/submit/imagine',
+      token.apiKey,
+      { prompt: 'a fox --relax' },
+      'mj-api-secret',
+    );
     expect(submitted.body.code).toBe(1);
     const forwarded = proxy.received.at(-1)!;
     expect(forwarded.path).toBe('/mj/submit/imagine');
@@ -121,14 +164,19 @@ describe('drawing tasks through a midjourney-proxy channel', () => {
     expect(await quotaOf(userId)).toBe(1_000_000);
     expect(await server.context.balances.tokenRemain(token.id)).toBe(1_000_000);
     const logs = await logsOf(userId);
-    expect(logs.filter((log) => log.type === 4)).toEqual([expect.objectContaining({ content: expect.stringContaining(`构图失败 ${submitted.body.result}`) })]);
+    expect(logs.filter((log) => log.type === 4)).toEqual([
+      expect.objectContaining({ content: expect.stringContaining(`构图失败 ${submitted.body.result}`) }),
+    ]);
   });
 
   it('fails and refunds a drawing still unfinished an hour after its submit', async () => {
     const { userId, token } = await newCustomer('patient');
     const submitted = await mj('/mj/submit/imagine', token.apiKey, { prompt: 'stall forever' });
     await poll();
-    expect((await mj(`/mj/task/${submitted.body.result}/fetch`, token.apiKey)).body).toMatchObject({ status: 'IN_PROGRESS', progress: '45%' });
+    expect((await mj(`/mj/task/${submitted.body.result}/fetch`, token.apiKey)).body).toMatchObject({
+      status: 'IN_PROGRESS',
+      progress: '45%',
+    });
     expect(await quotaOf(userId)).toBe(1_000_000 - IMAGINE);
     await server.context.database.db
       .updateTable('midjourneys')
@@ -136,9 +184,14 @@ describe('drawing tasks through a midjourney-proxy channel', () => {
       .where('mj_id', '=', submitted.body.result)
       .execute();
     await poll();
-    expect((await mj(`/mj/task/${submitted.body.result}/fetch`, token.apiKey)).body).toMatchObject({ status: 'FAILURE', failReason: 'The task timed out' });
+    expect((await mj(`/mj/task/${submitted.body.result}/fetch`, token.apiKey)).body).toMatchObject({
+      status: 'FAILURE',
+      failReason: 'The task timed out',
+    });
     // The gateway's own reason reads in the caller's language (it used to be stored and shown in English only).
-    const inChinese = await server.call(`/mj/task/${submitted.body.result}/fetch`, { headers: { authorization: `Bearer ${token.apiKey}`, 'accept-language': 'zh-CN' } });
+    const inChinese = await server.call(`/mj/task/${submitted.body.result}/fetch`, {
+      headers: { authorization: `Bearer ${token.apiKey}`, 'accept-language': 'zh-CN' },
+    });
     expect(await inChinese.json()).toMatchObject({ status: 'FAILURE', failReason: '任务超时' });
     expect(await quotaOf(userId)).toBe(1_000_000);
   });
@@ -149,8 +202,14 @@ describe('drawing tasks through a midjourney-proxy channel', () => {
     const queued = await mj('/mj/submit/imagine', token.apiKey, { prompt: 'a queued fox' });
     expect([existing.body.code, queued.body.code]).toEqual([1, 1]);
     expect(await quotaOf(userId)).toBe(1_000_000 - 2 * IMAGINE);
-    expect((await mj(`/mj/task/${existing.body.result}/fetch`, token.apiKey)).body).toMatchObject({ status: 'SUCCESS', progress: '100%', imageUrl: `https://gateway.example/mj/image/${existing.body.result}` });
-    expect((await mj(`/mj/task/${queued.body.result}/fetch`, token.apiKey)).body).toMatchObject({ status: 'SUBMITTED' });
+    expect((await mj(`/mj/task/${existing.body.result}/fetch`, token.apiKey)).body).toMatchObject({
+      status: 'SUCCESS',
+      progress: '100%',
+      imageUrl: `https://gateway.example/mj/image/${existing.body.result}`,
+    });
+    expect((await mj(`/mj/task/${queued.body.result}/fetch`, token.apiKey)).body).toMatchObject({
+      status: 'SUBMITTED',
+    });
   });
 
   it('does not charge a submit the proxy refuses (code 24)', async () => {
@@ -162,9 +221,18 @@ describe('drawing tasks through a midjourney-proxy channel', () => {
     // The drawing list shows the refused submit with its code and reason (spec 001 §4), charged nothing.
     const owner = consoleClient(server, await signIn(server, 'refused', 'password123'));
     const listed = await owner<unknown>('GET', '/mj/self/');
-    const rows = (Array.isArray(listed.data) ? listed.data : (listed.data as { items: unknown[] }).items) as Array<Record<string, unknown>>;
+    const rows = (Array.isArray(listed.data) ? listed.data : (listed.data as { items: unknown[] }).items) as Array<
+      Record<string, unknown>
+    >;
     expect(rows).toEqual([
-      expect.objectContaining({ action: 'IMAGINE', code: 24, status: 'FAILURE', quota: 0, fail_reason: expect.stringMatching(/.+/), prompt: 'refuse this' }),
+      expect.objectContaining({
+        action: 'IMAGINE',
+        code: 24,
+        status: 'FAILURE',
+        quota: 0,
+        fail_reason: expect.stringMatching(/.+/),
+        prompt: 'refuse this',
+      }),
     ]);
     expect(await poll()).toBe('ran');
     expect(await quotaOf(userId)).toBe(1_000_000);
@@ -194,17 +262,28 @@ describe('drawing tasks through a midjourney-proxy channel', () => {
     expect((await mj('/mj/submit/imagine', broke.apiKey, { prompt: 'a fox' })).status).toBe(403);
     const short = await newCustomer('short', 10_000);
     const refusal = await mj('/mj/submit/imagine', short.token.apiKey, { prompt: 'a fox' });
-    expect(refusal).toMatchObject({ status: 403, body: { code: 4, description: expect.stringContaining('Insufficient user quota') } });
+    expect(refusal).toMatchObject({
+      status: 403,
+      body: { code: 4, description: expect.stringContaining('Insufficient user quota') },
+    });
     const userId = await addUser(server, 'small-token', { quota: 1_000_000 });
     const smallToken = await addToken(server, userId, { remain: 10_000 });
-    expect((await mj('/mj/submit/imagine', smallToken.apiKey, { prompt: 'a fox' })).body.description).toContain('Insufficient API key quota');
+    expect((await mj('/mj/submit/imagine', smallToken.apiKey, { prompt: 'a fox' })).body.description).toContain(
+      'Insufficient API key quota',
+    );
     const limited = await newCustomer('limited', 1_000_000, ['gpt-4o']);
-    expect((await mj('/mj/submit/imagine', limited.token.apiKey, { prompt: 'a fox' })).body.description).toContain('may not use the model mj_imagine');
+    expect((await mj('/mj/submit/imagine', limited.token.apiKey, { prompt: 'a fox' })).body.description).toContain(
+      'may not use the model mj_imagine',
+    );
 
     const { token } = await newCustomer('waiting');
     const stalled = await mj('/mj/submit/imagine', token.apiKey, { prompt: 'stall a while' });
     const beforeAction = submits();
-    const early = await mj('/mj/submit/change', token.apiKey, { taskId: stalled.body.result, action: 'UPSCALE', index: 1 });
+    const early = await mj('/mj/submit/change', token.apiKey, {
+      taskId: stalled.body.result,
+      action: 'UPSCALE',
+      index: 1,
+    });
     expect(early).toMatchObject({ status: 400, body: { code: 4 } });
     expect(submits()).toBe(beforeAction);
 
@@ -212,12 +291,19 @@ describe('drawing tasks through a midjourney-proxy channel', () => {
     const disabled = await mj('/mj/submit/imagine', token.apiKey, { prompt: 'a fox' });
     const inChinese = await server.call('/mj/submit/imagine', {
       method: 'POST',
-      headers: { authorization: `Bearer ${token.apiKey}`, 'content-type': 'application/json', 'accept-language': 'zh-CN' },
+      headers: {
+        authorization: `Bearer ${token.apiKey}`,
+        'content-type': 'application/json',
+        'accept-language': 'zh-CN',
+      },
       body: JSON.stringify({ prompt: 'a fox' }),
     });
     await server.context.options.save('DrawingEnabled', 'true');
     expect(((await inChinese.json()) as { description: string }).description).toContain('绘图功能已关闭');
-    expect(disabled).toMatchObject({ status: 403, body: { description: expect.stringContaining('Drawing is disabled on this gateway') } });
+    expect(disabled).toMatchObject({
+      status: 403,
+      body: { description: expect.stringContaining('Drawing is disabled on this gateway') },
+    });
     expect(submits()).toBe(before + 1);
   });
 
@@ -226,15 +312,33 @@ describe('drawing tasks through a midjourney-proxy channel', () => {
     const other = await newCustomer('other');
     const submitted = await mj('/mj/submit/imagine', owner.token.apiKey, { prompt: 'mine' });
     expect((await mj(`/mj/task/${submitted.body.result}/fetch`, other.token.apiKey)).status).toBe(404);
-    expect((await mj('/mj/task/list-by-condition', other.token.apiKey, { ids: [submitted.body.result] })).body).toEqual([]);
-    expect((await mj('/mj/submit/action', other.token.apiKey, { taskId: submitted.body.result, customId: 'MJ::JOB::upsample::1::x' })).status).toBe(404);
-    const rows = await server.context.database.db.selectFrom('midjourneys').select(['user_id', 'quota', 'model_name']).where('mj_id', '=', submitted.body.result).execute();
-    expect(rows.map((row) => [toNumber(row.user_id), toNumber(row.quota), row.model_name])).toEqual([[owner.userId, IMAGINE, 'mj_imagine']]);
+    expect((await mj('/mj/task/list-by-condition', other.token.apiKey, { ids: [submitted.body.result] })).body).toEqual(
+      [],
+    );
+    expect(
+      (
+        await mj('/mj/submit/action', other.token.apiKey, {
+          taskId: submitted.body.result,
+          customId: 'MJ::JOB::upsample::1::x',
+        })
+      ).status,
+    ).toBe(404);
+    const rows = await server.context.database.db
+      .selectFrom('midjourneys')
+      .select(['user_id', 'quota', 'model_name'])
+      .where('mj_id', '=', submitted.body.result)
+      .execute();
+    expect(rows.map((row) => [toNumber(row.user_id), toNumber(row.quota), row.model_name])).toEqual([
+      [owner.userId, IMAGINE, 'mj_imagine'],
+    ]);
   });
 
   it('honours the drawing options: forwarded image URLs, notify hooks, account filters, simple changes, image seeds', async () => {
     const { token } = await newCustomer('options-user');
-    const submitted = await mj('/mj/submit/imagine', token.apiKey, { prompt: 'a fox', accountFilter: { channelId: '42' } });
+    const submitted = await mj('/mj/submit/imagine', token.apiKey, {
+      prompt: 'a fox',
+      accountFilter: { channelId: '42' },
+    });
     expect(JSON.parse(proxy.received.at(-1)!.body.toString())).not.toHaveProperty('accountFilter');
     await poll();
     await server.context.options.save('MjForwardUrlEnabled', 'false');
@@ -244,12 +348,22 @@ describe('drawing tasks through a midjourney-proxy channel', () => {
 
     await server.context.options.save('MjNotifyEnabled', 'true');
     await server.context.options.save('MjAccountFilterEnabled', 'true');
-    const variation = await mj('/mj/submit/simple-change', token.apiKey, { content: `${submitted.body.result} V2`, notifyHook: 'http://hook.example/mj', accountFilter: { channelId: '42' } });
+    const variation = await mj('/mj/submit/simple-change', token.apiKey, {
+      content: `${submitted.body.result} V2`,
+      notifyHook: 'http://hook.example/mj',
+      accountFilter: { channelId: '42' },
+    });
     await server.context.options.save('MjNotifyEnabled', 'false');
     await server.context.options.save('MjAccountFilterEnabled', 'false');
     expect(variation.body.code).toBe(1);
-    expect(JSON.parse(proxy.received.at(-1)!.body.toString())).toMatchObject({ notifyHook: 'http://hook.example/mj', accountFilter: { channelId: '42' } });
-    expect((await mj(`/mj/task/${variation.body.result}/fetch`, token.apiKey)).body).toMatchObject({ action: 'VARIATION', prompt: 'a fox' });
+    expect(JSON.parse(proxy.received.at(-1)!.body.toString())).toMatchObject({
+      notifyHook: 'http://hook.example/mj',
+      accountFilter: { channelId: '42' },
+    });
+    expect((await mj(`/mj/task/${variation.body.result}/fetch`, token.apiKey)).body).toMatchObject({
+      action: 'VARIATION',
+      prompt: 'a fox',
+    });
     expect((await mj('/mj/submit/simple-change', token.apiKey, { content: 'nonsense' })).status).toBe(400);
 
     const seed = await mj(`/mj/task/${submitted.body.result}/image-seed`, token.apiKey);
@@ -265,7 +379,10 @@ describe('drawing tasks through a midjourney-proxy channel', () => {
       await poll();
       const refused = await server.call(`/mj/image/${submitted.body.result}`, { headers: { 'accept-language': 'en' } });
       expect(refused.status).toBe(502);
-      expect(await refused.json()).toMatchObject({ code: 4, description: expect.stringContaining(`Could not fetch the image of drawing ${submitted.body.result}`) });
+      expect(await refused.json()).toMatchObject({
+        code: 4,
+        description: expect.stringContaining(`Could not fetch the image of drawing ${submitted.body.result}`),
+      });
       expect(elsewhere.requests).toBe(0);
     } finally {
       proxy.imageBase = '';
@@ -275,15 +392,31 @@ describe('drawing tasks through a midjourney-proxy channel', () => {
 
   it('fails over to the next channel when a proxy cannot be reached, and bills once', async () => {
     const { userId, token } = await newCustomer('failover-user');
-    await addChannel(server, { type: 2, name: 'dead proxy', baseUrl: 'http://127.0.0.1:9', key: 'mj-secret', models: ['mj_describe'], priority: 10 });
-    const working = await addChannel(server, { type: 2, baseUrl: proxy.url, key: 'mj-secret', models: ['mj_describe'] });
+    await addChannel(server, {
+      type: 2,
+      name: 'dead proxy',
+      baseUrl: 'http://127.0.0.1:9',
+      key: 'mj-secret',
+      models: ['mj_describe'],
+      priority: 10,
+    });
+    const working = await addChannel(server, {
+      type: 2,
+      baseUrl: proxy.url,
+      key: 'mj-secret',
+      models: ['mj_describe'],
+    });
     await server.context.options.save('RetryTimes', '1');
     const described = await mj('/mj/submit/describe', token.apiKey, { base64: 'data:image/png;base64,AAAA' });
     await server.context.options.save('RetryTimes', '0');
     expect(described.body.code).toBe(1);
     // mj_describe costs $0.05 per call: 25000.
     expect(await quotaOf(userId)).toBe(1_000_000 - 25_000);
-    const rows = await server.context.database.db.selectFrom('midjourneys').select('channel_id').where('mj_id', '=', described.body.result).execute();
+    const rows = await server.context.database.db
+      .selectFrom('midjourneys')
+      .select('channel_id')
+      .where('mj_id', '=', described.body.result)
+      .execute();
     expect(rows.map((row) => toNumber(row.channel_id))).toEqual([working]);
   });
 
@@ -293,7 +426,9 @@ describe('drawing tasks through a midjourney-proxy channel', () => {
     const submitted = await mj('/mj/submit/imagine', token.apiKey, { prompt: 'a cached fox' });
     await poll();
     const imagePath = `/images/${submitted.body.result}.png`;
-    const views = await Promise.all(Array.from({ length: 10 }, () => server.call(`/mj/image/${submitted.body.result}`)));
+    const views = await Promise.all(
+      Array.from({ length: 10 }, () => server.call(`/mj/image/${submitted.body.result}`)),
+    );
     for (const view of views) {
       expect(view.status).toBe(200);
       expect(Buffer.from(await view.arrayBuffer())).toEqual(FAKE_IMAGE);

@@ -41,7 +41,10 @@ export function snapshotOf(task: ProxyTask): TaskSnapshot {
 }
 
 /** The headers midjourney-proxy expects: its secret is the channel key. */
-export const proxyHeaders = (channel: CachedChannel) => ({ 'content-type': 'application/json', 'mj-api-secret': channel.key });
+export const proxyHeaders = (channel: CachedChannel) => ({
+  'content-type': 'application/json',
+  'mj-api-secret': channel.key,
+});
 
 /** Drawing tasks on midjourney-proxy channels (types 2 and 5), polled with `list-by-condition`. */
 export function midjourneyPlatform(database: Database): TaskPlatform & { store: MidjourneyStore } {
@@ -52,7 +55,11 @@ export function midjourneyPlatform(database: Database): TaskPlatform & { store: 
     async fetchBatch(dispatcher: Dispatcher, channel: CachedChannel, upstreamIds: string[]) {
       const tasks = await upstreamJson(
         dispatcher,
-        { url: `${channel.baseUrl}/mj/task/list-by-condition`, headers: proxyHeaders(channel), body: jsonBody({ ids: upstreamIds }) },
+        {
+          url: `${channel.baseUrl}/mj/task/list-by-condition`,
+          headers: proxyHeaders(channel),
+          body: jsonBody({ ids: upstreamIds }),
+        },
         proxyTaskListSchema,
       );
       return tasks.map(snapshotOf);

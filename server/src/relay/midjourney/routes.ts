@@ -22,7 +22,9 @@ const idsSchema = z.object({ ids: z.array(z.string()).max(1000) });
 /** midjourney-proxy's error shape: code 4 (request error) and the description; the HTTP status tells the rest. */
 function sendFailure(reply: FastifyReply, request: FastifyRequest, error: unknown) {
   const failure = failureOf(error, request);
-  return reply.status(failure.status).send({ code: 4, description: failure.message, result: null, type: failure.type, error: failure.code });
+  return reply
+    .status(failure.status)
+    .send({ code: 4, description: failure.message, result: null, type: failure.type, error: failure.code });
 }
 
 /** A leading mode segment (`/mj-fast/mj/...`) must name a mode; it is dropped before forwarding. */
@@ -30,7 +32,12 @@ function checkMode(request: FastifyRequest): void {
   const mode = (request.params as ModeParams).mode;
   if (mode !== undefined && !mode.startsWith('mj-')) {
     const path = request.url.split('?')[0] ?? '';
-    throw new RelayError(fill(messages.relay.invalidUrl, { method: request.method, path }), 404, 'invalid_url', 'invalid_request_error');
+    throw new RelayError(
+      fill(messages.relay.invalidUrl, { method: request.method, path }),
+      404,
+      'invalid_url',
+      'invalid_request_error',
+    );
   }
 }
 
@@ -39,8 +46,17 @@ function checkMode(request: FastifyRequest): void {
  * `mj-api-secret`), the caller's own tasks from the store, and the keyless image proxy; every route
  * also under a leading mode segment.
  */
-export function registerMidjourneyRoutes(app: FastifyInstance, context: AppContext, services: RelayServices, store: MidjourneyStore): void {
-  const guarded = async (request: FastifyRequest, reply: FastifyReply, handle: (caller: Caller) => Promise<unknown>) => {
+export function registerMidjourneyRoutes(
+  app: FastifyInstance,
+  context: AppContext,
+  services: RelayServices,
+  store: MidjourneyStore,
+): void {
+  const guarded = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    handle: (caller: Caller) => Promise<unknown>,
+  ) => {
     try {
       checkMode(request);
       const caller = await authenticateToken(context, services, request);
@@ -54,7 +70,14 @@ export function registerMidjourneyRoutes(app: FastifyInstance, context: AppConte
   /** The address the client called (behind a trusted proxy, the one it forwarded). */
   const originOf = (request: FastifyRequest) => `${request.protocol}://${request.host}`;
   const submit = (kind: SubmitKind | 'swap-face') => (request: FastifyRequest, reply: FastifyReply) =>
-    guarded(request, reply, (caller) => submitDrawing(context, services, store, { caller, kind, body: bodyOf(request, submitRequestSchema), requestId: request.id }));
+    guarded(request, reply, (caller) =>
+      submitDrawing(context, services, store, {
+        caller,
+        kind,
+        body: bodyOf(request, submitRequestSchema),
+        requestId: request.id,
+      }),
+    );
 
   for (const prefix of ['', '/:mode']) {
     for (const kind of submitKinds) app.post(`${prefix}/mj/submit/${kind}`, submit(kind));
@@ -71,7 +94,9 @@ export function registerMidjourneyRoutes(app: FastifyInstance, context: AppConte
     app.post(`${prefix}/mj/task/list-by-condition`, (request, reply) =>
       guarded(request, reply, async (caller) => {
         const rows = await store.ownTasks(caller.user.id, bodyOf(request, idsSchema).ids);
-        return rows.map((row) => taskView(row, context.options, originOf(request), languageOf(request.headers['accept-language'])));
+        return rows.map((row) =>
+          taskView(row, context.options, originOf(request), languageOf(request.headers['accept-language'])),
+        );
       }),
     );
 
@@ -86,7 +111,10 @@ export function registerMidjourneyRoutes(app: FastifyInstance, context: AppConte
         if (!channel) throw taskNotFound(request.params.id);
         const url = `${channel.baseUrl}/mj/task/${encodeURIComponent(row.mj_id)}/image-seed`;
         const answer = await callUpstream(services.agent, { url, method: 'GET', headers: proxyHeaders(channel) });
-        return reply.status(answer.statusCode).header('content-type', 'application/json').send(await answer.body.text());
+        return reply
+          .status(answer.statusCode)
+          .header('content-type', 'application/json')
+          .send(await answer.body.text());
       } catch (error) {
         return sendFailure(reply, request, error);
       }

@@ -6,7 +6,16 @@ import type { RelayServices } from '../relay-services';
 import { invalidBody, taskNotFound } from '../tasks/route-kit';
 import { submitTask } from '../tasks/task-submit';
 import { upstreamJson } from '../tasks/upstream-call';
-import { actionOfCustomId, clearModeFlags, continuingKinds, fixedActionOf, freeActions, modelOfAction, parseSimpleChange, type SubmitKind } from './actions';
+import {
+  actionOfCustomId,
+  clearModeFlags,
+  continuingKinds,
+  fixedActionOf,
+  freeActions,
+  modelOfAction,
+  parseSimpleChange,
+  type SubmitKind,
+} from './actions';
 import type { MidjourneyStore } from './midjourney-store';
 import { proxyHeaders } from './platform';
 import { submitAnswerSchema, type SubmitAnswer, type SubmitRequest } from './wire';
@@ -23,7 +32,8 @@ export interface DrawingSubmit {
   requestId: string;
 }
 
-const unknownAction = (action: string) => new RelayError(fill(messages.relayTask.unknownAction, { action }), 400, 'unknown_action', 'invalid_request_error');
+const unknownAction = (action: string) =>
+  new RelayError(fill(messages.relayTask.unknownAction, { action }), 400, 'unknown_action', 'invalid_request_error');
 
 /** The action of a continuing submit and the id of the task it continues. */
 function continuation(kind: SubmitKind, body: SubmitRequest): { action: string; taskId: string } {
@@ -50,7 +60,8 @@ function forwardedBody(context: AppContext, body: SubmitRequest): SubmitRequest 
   const forwarded: SubmitRequest = { ...body };
   if (!context.options.boolean('MjNotifyEnabled')) delete forwarded.notifyHook;
   if (!context.options.boolean('MjAccountFilterEnabled')) delete forwarded.accountFilter;
-  if (typeof forwarded.prompt === 'string' && context.options.boolean('MjModeClearEnabled')) forwarded.prompt = clearModeFlags(forwarded.prompt);
+  if (typeof forwarded.prompt === 'string' && context.options.boolean('MjModeClearEnabled'))
+    forwarded.prompt = clearModeFlags(forwarded.prompt);
   return forwarded;
 }
 
@@ -60,7 +71,12 @@ function forwardedBody(context: AppContext, body: SubmitRequest): SubmitRequest 
  * midjourney-proxy channel and stores the accepted task. Answers the proxy's body, codes 21 and 22
  * rewritten to 1 as the reference does.
  */
-export async function submitDrawing(context: AppContext, services: RelayServices, store: MidjourneyStore, submit: DrawingSubmit): Promise<SubmitAnswer> {
+export async function submitDrawing(
+  context: AppContext,
+  services: RelayServices,
+  store: MidjourneyStore,
+  submit: DrawingSubmit,
+): Promise<SubmitAnswer> {
   const { caller, kind, body } = submit;
   let action = kind === 'swap-face' ? 'SWAP_FACE' : fixedActionOf(kind);
   let channelId: number | undefined;
@@ -71,7 +87,12 @@ export async function submitDrawing(context: AppContext, services: RelayServices
     const origin = await store.ownTask(caller.user.id, continued.taskId);
     if (!origin) throw taskNotFound(continued.taskId);
     if (context.options.boolean('MjActionCheckSuccessEnabled') && origin.status !== 'SUCCESS' && kind !== 'modal') {
-      throw new RelayError(fill(messages.relayTask.taskNotSuccess, { id: continued.taskId }), 400, 'task_status_not_success', 'invalid_request_error');
+      throw new RelayError(
+        fill(messages.relayTask.taskNotSuccess, { id: continued.taskId }),
+        400,
+        'task_status_not_success',
+        'invalid_request_error',
+      );
     }
     action = continued.action;
     channelId = Number(origin.channel_id);
@@ -103,12 +124,21 @@ export async function submitDrawing(context: AppContext, services: RelayServices
     channelId,
     requestId: submit.requestId,
     async send(channel) {
-      const answer = await upstreamJson(services.agent, { url: `${channel.baseUrl}${path}`, headers: proxyHeaders(channel), body: forwarded }, submitAnswerSchema);
-      return { accepted: ACCEPTED_CODES.has(answer.code), answer, logContent: `操作 ${action}，ID ${String(answer.result ?? '')}` };
+      const answer = await upstreamJson(
+        services.agent,
+        { url: `${channel.baseUrl}${path}`, headers: proxyHeaders(channel), body: forwarded },
+        submitAnswerSchema,
+      );
+      return {
+        accepted: ACCEPTED_CODES.has(answer.code),
+        answer,
+        logContent: `操作 ${action}，ID ${String(answer.result ?? '')}`,
+      };
     },
     async record({ answer, channel, quota, subscriptionId }) {
       if (typeof answer.result !== 'string' || !answer.result) return;
-      const existing = answer.code === 21 ? (answer.properties as { status?: unknown; imageUrl?: unknown } | undefined) : undefined;
+      const existing =
+        answer.code === 21 ? (answer.properties as { status?: unknown; imageUrl?: unknown } | undefined) : undefined;
       const finished = existing?.status === 'SUCCESS' && typeof existing.imageUrl === 'string';
       await store.insert({
         ...drawingOf(answer, channel.id, quota),
@@ -122,7 +152,13 @@ export async function submitDrawing(context: AppContext, services: RelayServices
   if (!result.accepted) {
     // Kept (as the reference does) so the drawing list shows the refused submit and its reason.
     const answer = result.answer;
-    await store.insert({ ...drawingOf(answer, result.channel.id, 0), status: 'FAILURE', progress: '0%', imageUrl: '', failReason: answer.description ?? '' });
+    await store.insert({
+      ...drawingOf(answer, result.channel.id, 0),
+      status: 'FAILURE',
+      progress: '0%',
+      imageUrl: '',
+      failReason: answer.description ?? '',
+    });
   }
   return result.accepted ? { ...result.answer, code: 1 } : result.answer;
 }

@@ -3,12 +3,19 @@ import { drawingColumns, storedJson, type MidjourneyRow } from '../../domain/tas
 import type { OptionStore } from '../../platform/option-store';
 import type { Language } from '../../platform/text';
 
-type CamelCase<Name extends string> = Name extends `${infer Head}_${infer Tail}` ? `${Head}${Capitalize<CamelCase<Tail>>}` : Name;
+type CamelCase<Name extends string> = Name extends `${infer Head}_${infer Tail}`
+  ? `${Head}${Capitalize<CamelCase<Tail>>}`
+  : Name;
 type CamelKeys<Value> = { [Key in keyof Value as CamelCase<Key & string>]: Value[Key] };
 
 /** The same fields under a midjourney-proxy's names (`prompt_en` -> `promptEn`). */
 function camelKeys<Value extends object>(value: Value): CamelKeys<Value> {
-  return Object.fromEntries(Object.entries(value).map(([key, field]) => [key.replace(/_([a-z])/g, (_, letter: string) => letter.toUpperCase()), field])) as CamelKeys<Value>;
+  return Object.fromEntries(
+    Object.entries(value).map(([key, field]) => [
+      key.replace(/_([a-z])/g, (_, letter: string) => letter.toUpperCase()),
+      field,
+    ]),
+  ) as CamelKeys<Value>;
 }
 
 /**
@@ -18,7 +25,12 @@ function camelKeys<Value extends object>(value: Value): CamelKeys<Value> {
  */
 export function taskView(row: MidjourneyRow, options: OptionStore, requestOrigin: string, language: Language) {
   const serverAddress = options.string('ServerAddress').trim() || requestOrigin;
-  const imageUrl = midjourneyImageAddress(row.image_url ?? '', row.mj_id, options.boolean('MjForwardUrlEnabled'), serverAddress);
+  const imageUrl = midjourneyImageAddress(
+    row.image_url ?? '',
+    row.mj_id,
+    options.boolean('MjForwardUrlEnabled'),
+    serverAddress,
+  );
   return {
     id: row.mj_id,
     action: row.action,

@@ -9,8 +9,14 @@ export const submitAnswerSchema = z.looseObject({
 });
 export type SubmitAnswer = z.infer<typeof submitAnswerSchema>;
 
-const text = z.string().nullish().transform((value) => value ?? '');
-const time = z.number().nullish().transform((value) => value ?? 0);
+const text = z
+  .string()
+  .nullish()
+  .transform((value) => value ?? '');
+const time = z
+  .number()
+  .nullish()
+  .transform((value) => value ?? 0);
 
 /** One task object as midjourney-proxy reports it (fetch, list-by-condition). */
 export const proxyTaskSchema = z.looseObject({

@@ -21,7 +21,11 @@ afterAll(async () => {
 async function customer(name: string, modelLimits?: string[]) {
   const userId = await addUser(server, name, { quota: 10_000_000 });
   const token = await addToken(server, userId, { remain: 10_000_000, modelLimits });
-  return { userId, tokenId: token.id, client: new OpenAI({ apiKey: token.apiKey, baseURL: `${server.url}/v1`, maxRetries: 0 }) };
+  return {
+    userId,
+    tokenId: token.id,
+    client: new OpenAI({ apiKey: token.apiKey, baseURL: `${server.url}/v1`, maxRetries: 0 }),
+  };
 }
 
 const poll = () => server.context.jobs.runNow(TASK_POLLING_JOB);
@@ -37,13 +41,26 @@ describe('OpenAI video jobs through the official SDK', () => {
     expect(await quotaOf(userId)).toBe(10_000_000 - 150_000);
     // A retrieve of an unfinished job asks the upstream (it used to answer the stored `queued` until the
     // next background poll, 15 s later) and stores what it learns.
-    expect(await client.videos.retrieve(created.id)).toMatchObject({ id: created.id, status: 'completed', progress: 100, seconds: '8' });
-    const stored = await server.context.database.db.selectFrom('tasks').select(['status', 'progress']).where('task_id', '=', created.id).executeTakeFirstOrThrow();
+    expect(await client.videos.retrieve(created.id)).toMatchObject({
+      id: created.id,
+      status: 'completed',
+      progress: 100,
+      seconds: '8',
+    });
+    const stored = await server.context.database.db
+      .selectFrom('tasks')
+      .select(['status', 'progress'])
+      .where('task_id', '=', created.id)
+      .executeTakeFirstOrThrow();
     expect(stored).toEqual({ status: 'SUCCESS', progress: '100%' });
     const content = await client.videos.downloadContent(created.id);
     expect(Buffer.from(await content.arrayBuffer())).toEqual(FAKE_VIDEO);
     await flushAll(server);
-    const logs = await server.context.database.db.selectFrom('logs').select(['model_name', 'quota', 'type']).where('user_id', '=', userId).execute();
+    const logs = await server.context.database.db
+      .selectFrom('logs')
+      .select(['model_name', 'quota', 'type'])
+      .where('user_id', '=', userId)
+      .execute();
     expect(logs).toEqual([{ model_name: 'sora-2', quota: 150_000, type: 2 }]);
   });
 
@@ -52,12 +69,18 @@ describe('OpenAI video jobs through the official SDK', () => {
     const first = await client.videos.create({ model: 'sora-2', prompt: 'a red kite' });
     expect(await quotaOf(userId)).toBe(10_000_000 - 150_000);
     upstream.reusedIds.push(first.id);
-    const failure = await client.videos.create({ model: 'sora-2', prompt: 'a blue kite' }).catch((error: unknown) => error);
+    const failure = await client.videos
+      .create({ model: 'sora-2', prompt: 'a blue kite' })
+      .catch((error: unknown) => error);
     expect(failure).toBeInstanceOf(OpenAI.APIError);
     // Before: answered 500 and kept the charge (a log row, no task row, no refund).
     expect(await quotaOf(userId)).toBe(10_000_000 - 150_000);
     await flushAll(server);
-    const logs = await server.context.database.db.selectFrom('logs').select(['quota', 'type']).where('user_id', '=', userId).execute();
+    const logs = await server.context.database.db
+      .selectFrom('logs')
+      .select(['quota', 'type'])
+      .where('user_id', '=', userId)
+      .execute();
     expect(logs).toEqual([{ quota: 150_000, type: 2 }]);
   });
 
@@ -74,11 +97,19 @@ describe('OpenAI video jobs through the official SDK', () => {
   it('refunds a job whose retrieve learns it failed, once', async () => {
     const { userId, client } = await customer('retrieve-fails');
     const created = await client.videos.create({ model: 'sora-2', prompt: 'this will fail too' });
-    expect(await client.videos.retrieve(created.id)).toMatchObject({ status: 'failed', error: { code: 'moderation_blocked' } });
+    expect(await client.videos.retrieve(created.id)).toMatchObject({
+      status: 'failed',
+      error: { code: 'moderation_blocked' },
+    });
     await poll();
     expect(await quotaOf(userId)).toBe(10_000_000);
     await flushAll(server);
-    const refunds = await server.context.database.db.selectFrom('logs').select('quota').where('user_id', '=', userId).where('type', '=', 4).execute();
+    const refunds = await server.context.database.db
+      .selectFrom('logs')
+      .select('quota')
+      .where('user_id', '=', userId)
+      .where('type', '=', 4)
+      .execute();
     expect(refunds).toHaveLength(1);
   });
 
@@ -99,7 +130,10 @@ describe('OpenAI video jobs through the official SDK', () => {
     const created = await client.videos.create({ model: 'sora-2', prompt: 'this will fail' });
     await poll();
     await poll();
-    expect(await client.videos.retrieve(created.id)).toMatchObject({ status: 'failed', error: { code: 'moderation_blocked' } });
+    expect(await client.videos.retrieve(created.id)).toMatchObject({
+      status: 'failed',
+      error: { code: 'moderation_blocked' },
+    });
     expect(await quotaOf(userId)).toBe(10_000_000);
     expect(await server.context.balances.tokenRemain(tokenId)).toBe(10_000_000);
     await expect(client.videos.downloadContent(created.id)).rejects.toMatchObject({ status: 400 });
@@ -108,10 +142,18 @@ describe('OpenAI video jobs through the official SDK', () => {
   it('refuses what it must before the upstream sees it, and hides other users’ jobs', async () => {
     const before = upstream.callsTo('/v1/videos').length;
     const limited = await customer('limited-director', ['sora-2-pro']);
-    await expect(limited.client.videos.create({ model: 'sora-2', prompt: 'a cat' })).rejects.toMatchObject({ status: 403, code: 'model_not_allowed' });
-    await expect(limited.client.videos.create({ model: 'sora-2-pro', prompt: 'a cat', seconds: 'ten' as '4' })).rejects.toMatchObject({ status: 400 });
+    await expect(limited.client.videos.create({ model: 'sora-2', prompt: 'a cat' })).rejects.toMatchObject({
+      status: 403,
+      code: 'model_not_allowed',
+    });
+    await expect(
+      limited.client.videos.create({ model: 'sora-2-pro', prompt: 'a cat', seconds: 'ten' as '4' }),
+    ).rejects.toMatchObject({ status: 400 });
     await server.context.options.save('TaskEnabled', 'false');
-    await expect(limited.client.videos.create({ model: 'sora-2-pro', prompt: 'a cat' })).rejects.toMatchObject({ status: 403, code: 'task_disabled' });
+    await expect(limited.client.videos.create({ model: 'sora-2-pro', prompt: 'a cat' })).rejects.toMatchObject({
+      status: 403,
+      code: 'task_disabled',
+    });
     await server.context.options.save('TaskEnabled', 'true');
     expect(upstream.callsTo('/v1/videos').length).toBe(before);
 
@@ -121,10 +163,15 @@ describe('OpenAI video jobs through the official SDK', () => {
   });
 
   it('answers 502 and charges nothing when the upstream refuses the channel key', async () => {
-    await server.context.options.save('ModelPrice', JSON.stringify({ 'sora-2': 0.3, 'sora-2-pro': 0.5, 'sora-bad-key': 0.1 }));
+    await server.context.options.save(
+      'ModelPrice',
+      JSON.stringify({ 'sora-2': 0.3, 'sora-2-pro': 0.5, 'sora-bad-key': 0.1 }),
+    );
     await addChannel(server, { type: 55, baseUrl: upstream.url, key: 'wrong-key', models: ['sora-bad-key'] });
     const { userId, client } = await customer('bad-key-director');
-    await expect(client.videos.create({ model: 'sora-bad-key', prompt: 'a cat' })).rejects.toMatchObject({ status: 502 });
+    await expect(client.videos.create({ model: 'sora-bad-key', prompt: 'a cat' })).rejects.toMatchObject({
+      status: 502,
+    });
     expect(await quotaOf(userId)).toBe(10_000_000);
   });
 });

@@ -8,7 +8,9 @@ import { videoSchema, type Video } from './wire';
 
 export const VIDEO_PLATFORM = 'openai-video';
 
-export const videoHeaders = (channel: CachedChannel): Record<string, string> => ({ authorization: `Bearer ${channel.key}` });
+export const videoHeaders = (channel: CachedChannel): Record<string, string> => ({
+  authorization: `Bearer ${channel.key}`,
+});
 
 const statuses: Record<string, { outcome: TaskOutcome; status: string }> = {
   queued: { outcome: 'running', status: 'QUEUED' },
@@ -41,7 +43,11 @@ export function openAIVideoPlatform(database: Database): TaskPlatform & { store:
       const snapshots: TaskSnapshot[] = [];
       for (const id of upstreamIds) {
         const url = `${channel.baseUrl}/v1/videos/${encodeURIComponent(id)}`;
-        const video = await upstreamJson(dispatcher, { url, method: 'GET', headers: videoHeaders(channel) }, videoSchema).catch(() => null);
+        const video = await upstreamJson(
+          dispatcher,
+          { url, method: 'GET', headers: videoHeaders(channel) },
+          videoSchema,
+        ).catch(() => null);
         if (video) snapshots.push(snapshotOf(video));
       }
       return snapshots;

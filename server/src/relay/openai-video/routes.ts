@@ -24,7 +24,12 @@ export const perSecondPriceKey = (model: string) => `${model}/second`;
 function videoView(row: TaskRow, language: Language) {
   const stored = (storedJson(row.data) ?? {}) as Record<string, unknown>;
   if (row.status === 'FAILURE' && stored.status !== 'failed') {
-    return { ...stored, id: row.task_id, status: 'failed', error: { code: 'task_failed', message: failReasonIn(row.fail_reason, language) } };
+    return {
+      ...stored,
+      id: row.task_id,
+      status: 'failed',
+      error: { code: 'task_failed', message: failReasonIn(row.fail_reason, language) },
+    };
   }
   return { ...stored, id: row.task_id };
 }
@@ -34,10 +39,17 @@ function videoView(row: TaskRow, language: Language) {
  * channels that speak it (type 55): billed per call from ModelPrice, or per second of video when
  * ModelPrice has `<model>/second`; errors in OpenAI's shape (the relay scope's error handler).
  */
-export function registerOpenAIVideoRoutes(app: FastifyInstance, context: AppContext, services: RelayServices, platform: TaskPlatform & { store: GenericTaskStore }): void {
+export function registerOpenAIVideoRoutes(
+  app: FastifyInstance,
+  context: AppContext,
+  services: RelayServices,
+  platform: TaskPlatform & { store: GenericTaskStore },
+): void {
   const store = platform.store;
   const refresher = new TaskRefresher(context, services, platform);
-  const ownJob = async (request: FastifyRequest<{ Params: { id: string } }>): Promise<{ caller: Caller; row: TaskRow }> => {
+  const ownJob = async (
+    request: FastifyRequest<{ Params: { id: string } }>,
+  ): Promise<{ caller: Caller; row: TaskRow }> => {
     const caller = await authenticateToken(context, services, request);
     requireEnabled(context, 'TaskEnabled');
     const [row] = await store.ownTasks(caller.user.id, [request.params.id]);
@@ -52,7 +64,8 @@ export function registerOpenAIVideoRoutes(app: FastifyInstance, context: AppCont
     const contentType = request.headers['content-type'] ?? 'application/json';
     const facts = videoRequestFacts(raw, contentType);
     if ('problem' in facts) throw invalidBody(facts.problem);
-    const perSecond = context.options.json<Record<string, number>>('ModelPrice')?.[perSecondPriceKey(facts.model)] !== undefined;
+    const perSecond =
+      context.options.json<Record<string, number>>('ModelPrice')?.[perSecondPriceKey(facts.model)] !== undefined;
     const result = await submitTask(context, services, {
       service: 'video',
       caller,
@@ -62,7 +75,11 @@ export function registerOpenAIVideoRoutes(app: FastifyInstance, context: AppCont
       requestId: request.id,
       async send(channel) {
         const headers = { ...videoHeaders(channel), 'content-type': contentType };
-        const video = await upstreamJson(services.agent, { url: `${channel.baseUrl}/v1/videos`, headers, body: raw }, videoSchema);
+        const video = await upstreamJson(
+          services.agent,
+          { url: `${channel.baseUrl}/v1/videos`, headers, body: raw },
+          videoSchema,
+        );
         return { accepted: true, answer: video, logContent: `视频 ${facts.seconds} 秒，ID ${video.id}` };
       },
       async record({ answer: video, channel, quota, subscriptionId }) {
@@ -98,13 +115,22 @@ export function registerOpenAIVideoRoutes(app: FastifyInstance, context: AppCont
 
   app.get<{ Params: { id: string } }>('/v1/videos/:id/content', async (request, reply) => {
     const { row } = await ownJob(request);
-    if (row.status !== 'SUCCESS') throw new RelayError(fill(messages.relayTask.noResultYet, { id: row.task_id }), 400, 'video_not_ready', 'invalid_request_error');
+    if (row.status !== 'SUCCESS')
+      throw new RelayError(
+        fill(messages.relayTask.noResultYet, { id: row.task_id }),
+        400,
+        'video_not_ready',
+        'invalid_request_error',
+      );
     const channel = services.channels.channel(Number(row.channel_id));
-    if (!channel) throw new RelayError(messages.relayTask.taskChannelDisabled, 403, 'channel_not_found', 'permission_error');
+    if (!channel)
+      throw new RelayError(messages.relayTask.taskChannelDisabled, 403, 'channel_not_found', 'permission_error');
     const query = request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : '';
     const url = `${channel.baseUrl}/v1/videos/${encodeURIComponent(row.task_id)}/content${query}`;
     const content = await callUpstream(services.agent, { url, method: 'GET', headers: videoHeaders(channel) });
-    reply.status(content.statusCode).header('content-type', String(content.headers['content-type'] ?? 'application/octet-stream'));
+    reply
+      .status(content.statusCode)
+      .header('content-type', String(content.headers['content-type'] ?? 'application/octet-stream'));
     return reply.send(content.body);
   });
 }

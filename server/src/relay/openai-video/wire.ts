@@ -24,10 +24,14 @@ const jsonRequestSchema = z.looseObject({
 });
 
 /** A text field of a multipart body: its header line, further part headers (`Name: value`), a blank line, the value. */
-const multipartField = (name: string) => new RegExp(`name="${name}"[^\\r\\n]*\\r\\n(?:[A-Za-z-]+: [^\\r\\n]*\\r\\n)*\\r\\n([^\\r]*)\\r\\n`);
+const multipartField = (name: string) =>
+  new RegExp(`name="${name}"[^\\r\\n]*\\r\\n(?:[A-Za-z-]+: [^\\r\\n]*\\r\\n)*\\r\\n([^\\r]*)\\r\\n`);
 
 /** The model and clip length of a create request, JSON or multipart (the openai SDK sends multipart). */
-export function videoRequestFacts(raw: Buffer, contentType: string): { model: string; seconds: number } | { problem: string } {
+export function videoRequestFacts(
+  raw: Buffer,
+  contentType: string,
+): { model: string; seconds: number } | { problem: string } {
   let model: string | undefined;
   let seconds: unknown;
   if (contentType.includes('multipart/form-data')) {
@@ -43,11 +47,15 @@ export function videoRequestFacts(raw: Buffer, contentType: string): { model: st
       return { problem: error instanceof Error ? error.message : String(error) };
     }
     const parsed = jsonRequestSchema.safeParse(value);
-    if (!parsed.success) return { problem: parsed.error.issues.map((issue) => `${issue.path.join('.') || 'body'}: ${issue.message}`).join('; ') };
+    if (!parsed.success)
+      return {
+        problem: parsed.error.issues.map((issue) => `${issue.path.join('.') || 'body'}: ${issue.message}`).join('; '),
+      };
     model = parsed.data.model;
     seconds = parsed.data.seconds;
   }
   const count = seconds === undefined ? DEFAULT_SECONDS : Number(seconds);
-  if (!Number.isInteger(count) || count <= 0 || count > 600) return { problem: 'seconds: expected a whole number of seconds' };
+  if (!Number.isInteger(count) || count <= 0 || count > 600)
+    return { problem: 'seconds: expected a whole number of seconds' };
   return { model: model || DEFAULT_MODEL, seconds: count };
 }

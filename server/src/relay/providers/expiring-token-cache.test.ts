@@ -10,7 +10,9 @@ describe('tokens exchanged once per lifetime', () => {
       exchanges += 1;
       return Promise.resolve({ token: `token-${exchanges}`, expiresAt: now + 500 });
     };
-    expect(await Promise.all([cache.get('key', exchange), cache.get('key', exchange), cache.get('key', exchange)])).toEqual(['token-1', 'token-1', 'token-1']);
+    expect(
+      await Promise.all([cache.get('key', exchange), cache.get('key', exchange), cache.get('key', exchange)]),
+    ).toEqual(['token-1', 'token-1', 'token-1']);
     now += 499;
     expect(await cache.get('key', exchange)).toBe('token-1');
     now += 1;

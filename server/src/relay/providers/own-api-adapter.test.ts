@@ -10,21 +10,54 @@ const chat = relayEndpoints.find((endpoint) => endpoint.kind === 'chat')!;
 
 describe('an adapter of a vendor with its own API', () => {
   it('speaks no client dialect, so every client is converted', () => {
-    const target = { channel: cachedChannel({ type: 37 }), endpoint: chat, upstreamModel: 'dify', stream: false, contentType: 'application/json', clientHeaders: {}, settings: defaultAdapterSettings };
+    const target = {
+      channel: cachedChannel({ type: 37 }),
+      endpoint: chat,
+      upstreamModel: 'dify',
+      stream: false,
+      contentType: 'application/json',
+      clientHeaders: {},
+      settings: defaultAdapterSettings,
+    };
     expect(difyAdapter.nativeDialect(target)).toBe('own');
   });
 
   it("still addresses the vendor for a body already in the vendor's format, and hands its answer back unchanged", async () => {
-    const target = { channel: cachedChannel({ type: 37, baseUrl: 'http://127.0.0.1:9', key: 'app-key' }), endpoint: chat, upstreamModel: 'dify', stream: false, contentType: 'application/json', clientHeaders: {}, settings: defaultAdapterSettings };
-    const body = parseJsonBody(Buffer.from(JSON.stringify({ model: 'dify', query: 'Hi', inputs: {}, user: 'u', response_mode: 'blocking' })), undefined);
+    const target = {
+      channel: cachedChannel({ type: 37, baseUrl: 'http://127.0.0.1:9', key: 'app-key' }),
+      endpoint: chat,
+      upstreamModel: 'dify',
+      stream: false,
+      contentType: 'application/json',
+      clientHeaders: {},
+      settings: defaultAdapterSettings,
+    };
+    const body = parseJsonBody(
+      Buffer.from(JSON.stringify({ model: 'dify', query: 'Hi', inputs: {}, user: 'u', response_mode: 'blocking' })),
+      undefined,
+    );
     const request = await difyAdapter.native.request(target, body);
-    expect(request).toMatchObject({ url: 'http://127.0.0.1:9/v1/chat-messages', headers: { authorization: 'Bearer app-key' } });
+    expect(request).toMatchObject({
+      url: 'http://127.0.0.1:9/v1/chat-messages',
+      headers: { authorization: 'Bearer app-key' },
+    });
     const answer = Buffer.from('{"answer":"Hello","message_id":"m1"}');
-    expect(difyAdapter.native.whole(answer, 'application/json', target)).toEqual({ body: answer, contentType: 'application/json', usage: null, text: '' });
+    expect(difyAdapter.native.whole(answer, 'application/json', target)).toEqual({
+      body: answer,
+      contentType: 'application/json',
+      usage: null,
+      text: '',
+    });
   });
 
   it('reads the text parts of a message, leaving images out', () => {
-    expect(plainText([{ type: 'text', text: 'a' }, { type: 'image_url', image_url: { url: 'x' } }, { type: 'text', text: 'b' }])).toBe('ab');
+    expect(
+      plainText([
+        { type: 'text', text: 'a' },
+        { type: 'image_url', image_url: { url: 'x' } },
+        { type: 'text', text: 'b' },
+      ]),
+    ).toBe('ab');
     expect(plainText(null)).toBe('');
   });
 });

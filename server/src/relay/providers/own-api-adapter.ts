@@ -16,7 +16,11 @@ function ownFormatPath(openai: OpenAIPath): NativePath {
   return {
     request: (target, body) => {
       const json = body.json ?? {};
-      return openai.request(target, { ...json, model: target.upstreamModel, messages: Array.isArray(json.messages) ? (json.messages as ChatMessage[]) : [] });
+      return openai.request(target, {
+        ...json,
+        model: target.upstreamModel,
+        messages: Array.isArray(json.messages) ? (json.messages as ChatMessage[]) : [],
+      });
     },
     whole: (bytes, contentType) => ({ body: bytes, contentType, usage: null, text: '' }),
     stream: () => new SseUsageTap(true),
@@ -27,14 +31,23 @@ function ownFormatPath(openai: OpenAIPath): NativePath {
  * An adapter for a vendor with its own API (Baidu, Dify, Coze, …): no client speaks it, so every
  * client (OpenAI, Anthropic, Gemini) reaches it through the OpenAI chat shape.
  */
-export function ownApiAdapter(openai: OpenAIPath, errorFrom: (status: number, bodyText: string, channel: CachedChannel) => UpstreamError): ProviderAdapter {
+export function ownApiAdapter(
+  openai: OpenAIPath,
+  errorFrom: (status: number, bodyText: string, channel: CachedChannel) => UpstreamError,
+): ProviderAdapter {
   return { nativeDialect: () => 'own', native: ownFormatPath(openai), openai, errorFrom };
 }
 
 const nowSeconds = () => Math.floor(Date.now() / 1000);
 
 /** A whole OpenAI chat completion of one assistant text. */
-export function textCompletion(id: string, model: string, text: string, finishReason: ChatFinishReason, usage: Usage | null): ChatCompletion {
+export function textCompletion(
+  id: string,
+  model: string,
+  text: string,
+  finishReason: ChatFinishReason,
+  usage: Usage | null,
+): ChatCompletion {
   return {
     id,
     object: 'chat.completion',
@@ -47,7 +60,13 @@ export function textCompletion(id: string, model: string, text: string, finishRe
 
 /** One OpenAI chat chunk carrying a piece of assistant text (and the finish reason on the last). */
 export function textChunk(id: string, model: string, text: string, finishReason: ChatFinishReason = null): ChatChunk {
-  return { id, object: 'chat.completion.chunk', created: nowSeconds(), model, choices: [{ index: 0, delta: { role: 'assistant', content: text }, finish_reason: finishReason }] };
+  return {
+    id,
+    object: 'chat.completion.chunk',
+    created: nowSeconds(),
+    model,
+    choices: [{ index: 0, delta: { role: 'assistant', content: text }, finish_reason: finishReason }],
+  };
 }
 
 /** The text of a message's content (its text parts joined; images and other parts left out). */

@@ -54,9 +54,18 @@ export class RealtimeBill {
   ) {}
 
   /** Admits a session (rate limits, a balance above zero; a per-call price reserved whole) or throws its RelayError. */
-  static async open(context: AppContext, services: RelayServices, caller: Caller, price: Price, audio: AudioRatios): Promise<RealtimeBill> {
+  static async open(
+    context: AppContext,
+    services: RelayServices,
+    caller: Caller,
+    price: Price,
+    audio: AudioRatios,
+  ): Promise<RealtimeBill> {
     const heldTokens = services.limits.applies(caller) ? await services.limits.admit(caller, 0) : 0;
-    const upfront = price.kind === 'per-call' ? quotaFor(price, { promptTokens: 0, completionTokens: 0 }, context.options.number('QuotaPerUnit')) : 0;
+    const upfront =
+      price.kind === 'per-call'
+        ? quotaFor(price, { promptTokens: 0, completionTokens: 0 }, context.options.number('QuotaPerUnit'))
+        : 0;
     try {
       const funding = await admitFundedCall(context, caller, upfront);
       return new RealtimeBill(context, services, caller, price, audio, funding, heldTokens);
@@ -69,7 +78,10 @@ export class RealtimeBill {
   /** The session never opened upstream: everything held is given back. */
   async abandon(): Promise<void> {
     this.closed = true;
-    await Promise.all([releaseFundedCall(this.context, this.caller, this.funding), this.services.limits.released(this.caller, this.heldTokens)]);
+    await Promise.all([
+      releaseFundedCall(this.context, this.caller, this.funding),
+      this.services.limits.released(this.caller, this.heldTokens),
+    ]);
     this.funding = NOTHING_HELD;
   }
 
@@ -84,7 +96,16 @@ export class RealtimeBill {
       const funding = await admitFundedCall(this.context, this.caller, quota);
       await settleFundedBill(
         this.context,
-        { userId: this.caller.user.id, tokenId: spendingTokenId(this.caller), usageTokenId: this.caller.token?.id ?? 0, channelId, quota, requests: this.turns === 0 ? 1 : 0, log: null, roll: null },
+        {
+          userId: this.caller.user.id,
+          tokenId: spendingTokenId(this.caller),
+          usageTokenId: this.caller.token?.id ?? 0,
+          channelId,
+          quota,
+          requests: this.turns === 0 ? 1 : 0,
+          log: null,
+          roll: null,
+        },
         funding,
       );
     }
@@ -101,20 +122,41 @@ export class RealtimeBill {
     if (this.closed) return;
     this.closed = true;
     const { context, caller, price } = this;
-    const perCall = price.kind === 'per-call' ? quotaFor(price, { promptTokens: 0, completionTokens: 0 }, context.options.number('QuotaPerUnit')) : 0;
+    const perCall =
+      price.kind === 'per-call'
+        ? quotaFor(price, { promptTokens: 0, completionTokens: 0 }, context.options.number('QuotaPerUnit'))
+        : 0;
     const quota = this.charged + perCall;
     const promptTokens = this.totals.inputText + this.totals.inputAudio;
     const completionTokens = this.totals.outputText + this.totals.outputAudio;
-    const log = context.options.boolean('LogConsumeEnabled') ? this.logEntry(facts, quota, promptTokens, completionTokens) : null;
+    const log = context.options.boolean('LogConsumeEnabled')
+      ? this.logEntry(facts, quota, promptTokens, completionTokens)
+      : null;
     const roll = context.options.boolean('DataExportEnabled')
-      ? { userId: caller.user.id, username: caller.user.username, model: facts.model, createdAt: Math.floor(Date.now() / 1000), tokens: promptTokens + completionTokens, quota }
+      ? {
+          userId: caller.user.id,
+          username: caller.user.username,
+          model: facts.model,
+          createdAt: Math.floor(Date.now() / 1000),
+          tokens: promptTokens + completionTokens,
+          quota,
+        }
       : null;
     // The turns were charged as they finished: this bill carries the session's one log row, and a per-call price.
     const funding = this.funding;
     this.funding = NOTHING_HELD;
     await settleFundedBill(
       context,
-      { userId: caller.user.id, tokenId: spendingTokenId(caller), usageTokenId: caller.token?.id ?? 0, channelId: facts.channel.id, quota: perCall, requests: this.turns === 0 ? 1 : 0, log, roll },
+      {
+        userId: caller.user.id,
+        tokenId: spendingTokenId(caller),
+        usageTokenId: caller.token?.id ?? 0,
+        channelId: facts.channel.id,
+        quota: perCall,
+        requests: this.turns === 0 ? 1 : 0,
+        log,
+        roll,
+      },
       funding,
     );
     if (facts.channel.caps || this.services.limits.applies(caller)) {

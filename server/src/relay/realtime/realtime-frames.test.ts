@@ -15,20 +15,41 @@ describe('reading realtime frames', () => {
   });
 
   it('counts the decoded bytes of an output audio delta, padding excluded', () => {
-    expect(readFrame(frame({ type: 'response.output_audio.delta', delta: Buffer.alloc(5).toString('base64') }))).toMatchObject({ kind: 'audio', audioBytes: 5 });
+    expect(
+      readFrame(frame({ type: 'response.output_audio.delta', delta: Buffer.alloc(5).toString('base64') })),
+    ).toMatchObject({ kind: 'audio', audioBytes: 5 });
   });
 
   it('parses other events, refuses what is not an event, and relays a long unknown frame unread', () => {
-    expect(readFrame(frame({ type: 'session.update', session: { instructions: 'x' } }))).toMatchObject({ kind: 'event', type: 'session.update' });
+    expect(readFrame(frame({ type: 'session.update', session: { instructions: 'x' } }))).toMatchObject({
+      kind: 'event',
+      type: 'session.update',
+    });
     expect(readFrame(Buffer.from('{"type":'))).toMatchObject({ kind: 'bad' });
     expect(readFrame(Buffer.from('[1,2]'))).toMatchObject({ kind: 'bad' });
-    expect(readFrame(frame({ type: 'conversation.item.create', padding: 'x'.repeat(PARSED_FRAME_LIMIT) }))).toEqual({ kind: 'unread' });
+    expect(readFrame(frame({ type: 'conversation.item.create', padding: 'x'.repeat(PARSED_FRAME_LIMIT) }))).toEqual({
+      kind: 'unread',
+    });
   });
 
   it('reads response.done usage; totals without details count as text; none reported is null', () => {
-    const usage = { total_tokens: 30, input_tokens: 20, output_tokens: 10, input_token_details: { text_tokens: 5, audio_tokens: 15, cached_tokens: 4 }, output_token_details: { text_tokens: 2, audio_tokens: 8 } };
-    expect(usageOfResponseDone({ response: { usage } })).toEqual({ inputText: 5, inputAudio: 15, cached: 4, outputText: 2, outputAudio: 8 });
-    expect(usageOfResponseDone({ response: { usage: { total_tokens: 3, input_tokens: 2, output_tokens: 1 } } })).toEqual({ inputText: 2, inputAudio: 0, cached: 0, outputText: 1, outputAudio: 0 });
+    const usage = {
+      total_tokens: 30,
+      input_tokens: 20,
+      output_tokens: 10,
+      input_token_details: { text_tokens: 5, audio_tokens: 15, cached_tokens: 4 },
+      output_token_details: { text_tokens: 2, audio_tokens: 8 },
+    };
+    expect(usageOfResponseDone({ response: { usage } })).toEqual({
+      inputText: 5,
+      inputAudio: 15,
+      cached: 4,
+      outputText: 2,
+      outputAudio: 8,
+    });
+    expect(
+      usageOfResponseDone({ response: { usage: { total_tokens: 3, input_tokens: 2, output_tokens: 1 } } }),
+    ).toEqual({ inputText: 2, inputAudio: 0, cached: 0, outputText: 1, outputAudio: 0 });
     expect(usageOfResponseDone({ response: { status: 'cancelled' } })).toBeNull();
   });
 });

@@ -58,7 +58,12 @@ export function readFrame(data: Buffer): Frame {
   } catch (error) {
     return { kind: 'bad', detail: (error as Error).message };
   }
-  if (!value || typeof value !== 'object' || Array.isArray(value) || typeof (value as { type?: unknown }).type !== 'string') {
+  if (
+    !value ||
+    typeof value !== 'object' ||
+    Array.isArray(value) ||
+    typeof (value as { type?: unknown }).type !== 'string'
+  ) {
     return { kind: 'bad', detail: 'an event is a JSON object with a "type"' };
   }
   const event = value as Record<string, unknown> & { type: string };

@@ -44,7 +44,10 @@ export function turnQuota(price: Price, audio: AudioRatios, usage: TurnUsage): n
   if (tokens <= 0) return 0;
   const ratio = price.modelRatio * price.groupRatio;
   const weighted =
-    usage.inputText + usage.outputText * price.completionRatio + usage.inputAudio * audio.audio + usage.outputAudio * audio.audio * audio.audioCompletion;
+    usage.inputText +
+    usage.outputText * price.completionRatio +
+    usage.inputAudio * audio.audio +
+    usage.outputAudio * audio.audio * audio.audioCompletion;
   const quota = roundHalfAwayFromZero(weighted * ratio);
   return ratio !== 0 && quota <= 0 ? 1 : quota;
 }

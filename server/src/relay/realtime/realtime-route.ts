@@ -61,7 +61,14 @@ interface Opened {
 }
 
 /** Opens the upstream session on the first channel that accepts it, failing over as an HTTP call does. */
-async function openOnSomeChannel(context: AppContext, services: RelayServices, caller: Caller, model: string, browser: boolean, requestId: string): Promise<Opened> {
+async function openOnSomeChannel(
+  context: AppContext,
+  services: RelayServices,
+  caller: Caller,
+  model: string,
+  browser: boolean,
+  requestId: string,
+): Promise<Opened> {
   const tried = new Set<number>();
   const attempts = caller.pinnedChannelId === null ? Math.max(0, context.options.number('RetryTimes')) + 1 : 1;
   const call = { caller, body: { model } };
@@ -69,7 +76,10 @@ async function openOnSomeChannel(context: AppContext, services: RelayServices, c
   for (let attempt = 0; attempt < attempts; attempt += 1) {
     let channel = pickChannel(services, call, tried);
     // A channel that cannot speak realtime, or is at its cap, is passed over like one already tried.
-    while (channel && (!servesRealtime(channel) || (channel.caps && !(await services.limits.enterChannel(channel, requestId))))) {
+    while (
+      channel &&
+      (!servesRealtime(channel) || (channel.caps && !(await services.limits.enterChannel(channel, requestId))))
+    ) {
       tried.add(channel.id);
       channel = pickChannel(services, call, tried);
     }
@@ -78,7 +88,12 @@ async function openOnSomeChannel(context: AppContext, services: RelayServices, c
     try {
       const upstreamModel = mapModel(channel.modelMapping, model);
       const target = realtimeTarget(channel, upstreamModel, browser);
-      const upstream = await openUpstream(channel, target, context.config.RELAY_TIMEOUT * 1000, REALTIME_MAX_FRAME_BYTES);
+      const upstream = await openUpstream(
+        channel,
+        target,
+        context.config.RELAY_TIMEOUT * 1000,
+        REALTIME_MAX_FRAME_BYTES,
+      );
       services.breaker.succeeded(channel.id);
       return { upstream, channel, upstreamModel, tried };
     } catch (error) {
@@ -91,7 +106,15 @@ async function openOnSomeChannel(context: AppContext, services: RelayServices, c
       if (!error.retryable) break;
     }
   }
-  throw lastError ?? new RelayError(fill(messages.relay.noChannel, { model, group: caller.group }), 503, 'model_not_found', 'new_api_error');
+  throw (
+    lastError ??
+    new RelayError(
+      fill(messages.relay.noChannel, { model, group: caller.group }),
+      503,
+      'model_not_found',
+      'new_api_error',
+    )
+  );
 }
 
 /**
@@ -100,13 +123,27 @@ async function openOnSomeChannel(context: AppContext, services: RelayServices, c
  * socket. Sessions end at shutdown like other calls (services.inFlight).
  */
 export function registerRealtimeRelay(app: FastifyInstance, context: AppContext, services: RelayServices): void {
-  const sockets = new WebSocketServer({ noServer: true, maxPayload: REALTIME_MAX_FRAME_BYTES, perMessageDeflate: false, handleProtocols: chooseProtocol });
+  const sockets = new WebSocketServer({
+    noServer: true,
+    maxPayload: REALTIME_MAX_FRAME_BYTES,
+    perMessageDeflate: false,
+    handleProtocols: chooseProtocol,
+  });
   const requestIds = createRequestIdGenerator();
   // The client's address as Fastify reads it for HTTP calls (TRUSTED_PROXIES), for the tokens' IP allow lists.
-  const trusted = context.config.TRUSTED_PROXIES ? proxyAddr.compile(context.config.TRUSTED_PROXIES.split(',').map((item) => item.trim())) : null;
-  const addressOf = (request: IncomingMessage) => (trusted ? proxyAddr(request, trusted) : (request.socket.remoteAddress ?? ''));
+  const trusted = context.config.TRUSTED_PROXIES
+    ? proxyAddr.compile(context.config.TRUSTED_PROXIES.split(',').map((item) => item.trim()))
+    : null;
+  const addressOf = (request: IncomingMessage) =>
+    trusted ? proxyAddr(request, trusted) : (request.socket.remoteAddress ?? '');
 
-  const upgrade = async (request: IncomingMessage, socket: Duplex, head: Buffer, requestId: string, language: Language) => {
+  const upgrade = async (
+    request: IncomingMessage,
+    socket: Duplex,
+    head: Buffer,
+    requestId: string,
+    language: Language,
+  ) => {
     const { key, browser } = keyOf(request);
     const authenticated = authenticateGivenKey(context, services, key, addressOf(request));
     const caller = authenticated instanceof Promise ? await authenticated : authenticated;
@@ -114,7 +151,8 @@ export function registerRealtimeRelay(app: FastifyInstance, context: AppContext,
     if (!model) throw new RelayError(messages.realtime.modelQuery, 400, 'model_required', 'invalid_request_error');
     checkModelAllowed(caller, model);
     const price = priceOf(context.options, model, caller.group, caller.user.acceptsUnpricedModels);
-    if (!price) throw new RelayError(fill(messages.relay.unpriced, { model }), 400, 'model_price_error', 'invalid_request_error');
+    if (!price)
+      throw new RelayError(fill(messages.relay.unpriced, { model }), 400, 'model_price_error', 'invalid_request_error');
     const bill = await RealtimeBill.open(context, services, caller, price, audioRatiosOf(context.options, model));
     let opened: Opened;
     try {

@@ -14,7 +14,8 @@ const LOW_WATER = 256 * 1024;
 const CLOSE_GRACE_MS = 5000;
 
 /** Close codes a peer may send (1005, 1006 and 1015 only describe a close). */
-const sendableCode = (code: number) => code === 1000 || (code >= 1001 && code <= 1003) || (code >= 1007 && code <= 1014) || (code >= 3000 && code <= 4999);
+const sendableCode = (code: number) =>
+  code === 1000 || (code >= 1001 && code <= 1003) || (code >= 1007 && code <= 1014) || (code >= 3000 && code <= 4999);
 
 type Side = 'client' | 'upstream';
 interface Pending {
@@ -22,7 +23,8 @@ interface Pending {
   binary: boolean;
 }
 
-const asBuffer = (data: RawData): Buffer => (Buffer.isBuffer(data) ? data : Array.isArray(data) ? Buffer.concat(data) : Buffer.from(data));
+const asBuffer = (data: RawData): Buffer =>
+  Buffer.isBuffer(data) ? data : Array.isArray(data) ? Buffer.concat(data) : Buffer.from(data);
 
 /**
  * One open realtime session: frames relayed both ways with backpressure, the client's and the
@@ -63,7 +65,9 @@ export class RealtimeSession {
     client.on('close', (code, reason) => this.end('client', code, reason.toString()));
     upstream.on('close', (code, reason) => this.end('upstream', code, reason.toString()));
     client.on('error', () => this.end('client', 1011, ''));
-    upstream.on('error', (error) => this.failWith(fill(messages.realtime.upstreamGone, { detail: error.message }), 'upstream_error', 1011));
+    upstream.on('error', (error) =>
+      this.failWith(fill(messages.realtime.upstreamGone, { detail: error.message }), 'upstream_error', 1011),
+    );
     upstream.resume();
   }
 
@@ -76,7 +80,8 @@ export class RealtimeSession {
     if (this.ended) return;
     if (!binary) {
       const frame = readFrame(data);
-      if (frame.kind === 'bad') return this.failWith(fill(messages.realtime.badFrame, { detail: frame.detail }), 'invalid_event', 1007);
+      if (frame.kind === 'bad')
+        return this.failWith(fill(messages.realtime.badFrame, { detail: frame.detail }), 'invalid_event', 1007);
       this.turns.fromClient(frame);
     }
     this.send(this.upstream, data, binary, 'client');
@@ -91,7 +96,8 @@ export class RealtimeSession {
         continue;
       }
       const frame = readFrame(next.data);
-      if (frame.kind === 'bad') return this.failWith(fill(messages.realtime.badFrame, { detail: frame.detail }), 'invalid_event', 1007);
+      if (frame.kind === 'bad')
+        return this.failWith(fill(messages.realtime.badFrame, { detail: frame.detail }), 'invalid_event', 1007);
       const read = this.turns.fromUpstream(frame);
       if (!read.done) {
         this.send(this.client, next.data, false, 'upstream');
@@ -101,13 +107,23 @@ export class RealtimeSession {
       this.upstream.pause();
       if (!read.usage) this.countedLocally = true;
       const usage = this.turns.endTurn(read.usage);
-      this.billing = this.billing.then(() => this.chargeTurn(usage)).then((charged) => {
-        this.charging = false;
-        if (!charged || this.ended) return;
-        this.send(this.client, next.data, false, 'upstream');
-        if (!this.clientFull) this.upstream.resume();
-        this.pump();
-      }, (error: unknown) => this.failWith(fill(messages.realtime.upstreamGone, { detail: (error as Error).message }), 'api_error', 1011));
+      this.billing = this.billing
+        .then(() => this.chargeTurn(usage))
+        .then(
+          (charged) => {
+            this.charging = false;
+            if (!charged || this.ended) return;
+            this.send(this.client, next.data, false, 'upstream');
+            if (!this.clientFull) this.upstream.resume();
+            this.pump();
+          },
+          (error: unknown) =>
+            this.failWith(
+              fill(messages.realtime.upstreamGone, { detail: (error as Error).message }),
+              'api_error',
+              1011,
+            ),
+        );
     }
   }
 
@@ -143,7 +159,11 @@ export class RealtimeSession {
   private failWith(text: Text, code: string, closeCode: number): void {
     if (this.ended) return;
     if (this.client.readyState === this.client.OPEN) {
-      const event = { type: 'error', event_id: `event_${this.facts.requestId}`, error: { type: 'invalid_request_error', code, message: text[this.language], param: null, event_id: null } };
+      const event = {
+        type: 'error',
+        event_id: `event_${this.facts.requestId}`,
+        error: { type: 'invalid_request_error', code, message: text[this.language], param: null, event_id: null },
+      };
       this.client.send(JSON.stringify(event));
     }
     this.end('upstream', closeCode, code);
@@ -156,7 +176,8 @@ export class RealtimeSession {
     const closeCode = sendableCode(code) ? code : from === 'upstream' ? 1011 : 1000;
     const closing = Buffer.byteLength(reason) <= 123 ? reason : '';
     for (const socket of [this.client, this.upstream]) {
-      if (socket.readyState === socket.OPEN || socket.readyState === socket.CONNECTING) socket.close(closeCode, closing);
+      if (socket.readyState === socket.OPEN || socket.readyState === socket.CONNECTING)
+        socket.close(closeCode, closing);
     }
     const interrupted = this.turns.pending;
     const remainder = interrupted ? this.turns.endTurn(null) : null;
@@ -169,7 +190,12 @@ export class RealtimeSession {
             if (!(error instanceof RelayError)) throw error;
           });
         }
-        await this.bill.close({ ...this.facts, firstEventMs: this.firstEventMs, interrupted, countedLocally: this.countedLocally });
+        await this.bill.close({
+          ...this.facts,
+          firstEventMs: this.firstEventMs,
+          interrupted,
+          countedLocally: this.countedLocally,
+        });
       })
       .catch(this.report)
       .finally(() => this.finish());

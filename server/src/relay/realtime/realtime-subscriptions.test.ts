@@ -26,9 +26,16 @@ describe('realtime sessions paid by a subscription', () => {
     const userId = await addUser(server, 'subscribed-talker', { quota: 0 });
     const token = await addToken(server, userId, { remain: TOKEN });
     const subscriptionId = await grantSubscription(server, userId, 0);
-    upstream.behaviour = { usages: [realtimeUsage({ inputText: 10, inputAudio: 0, outputText: 5, outputAudio: 0 }), realtimeUsage({ inputText: 20, inputAudio: 0, outputText: 30, outputAudio: 0 })] };
+    upstream.behaviour = {
+      usages: [
+        realtimeUsage({ inputText: 10, inputAudio: 0, outputText: 5, outputAudio: 0 }),
+        realtimeUsage({ inputText: 20, inputAudio: 0, outputText: 30, outputAudio: 0 }),
+      ],
+    };
 
-    const probe = await openRealtime(`${server.url.replace(/^http/, 'ws')}/v1/realtime?model=${MODEL}`, { headers: { authorization: `Bearer ${token.apiKey}` } });
+    const probe = await openRealtime(`${server.url.replace(/^http/, 'ws')}/v1/realtime?model=${MODEL}`, {
+      headers: { authorization: `Bearer ${token.apiKey}` },
+    });
     await probe.next('session.created');
     probe.send({ type: 'response.create', response: { modalities: ['text'] } });
     await probe.next('response.done');
@@ -36,11 +43,25 @@ describe('realtime sessions paid by a subscription', () => {
     await probe.next('response.done');
     probe.socket.close();
 
-    await expect.poll(async () => {
-      await flushAll(server);
-      return (await server.context.database.db.selectFrom('logs').select('quota').where('user_id', '=', userId).where('type', '=', 2).execute()).length;
-    }).toBe(1);
-    const log = await server.context.database.db.selectFrom('logs').select('quota').where('user_id', '=', userId).where('type', '=', 2).executeTakeFirstOrThrow();
+    await expect
+      .poll(async () => {
+        await flushAll(server);
+        return (
+          await server.context.database.db
+            .selectFrom('logs')
+            .select('quota')
+            .where('user_id', '=', userId)
+            .where('type', '=', 2)
+            .execute()
+        ).length;
+      })
+      .toBe(1);
+    const log = await server.context.database.db
+      .selectFrom('logs')
+      .select('quota')
+      .where('user_id', '=', userId)
+      .where('type', '=', 2)
+      .executeTakeFirstOrThrow();
     const cost = Number(log.quota);
     expect(cost).toBeGreaterThan(0);
     expect(await subscriptionUsed(server, subscriptionId)).toBe(cost);

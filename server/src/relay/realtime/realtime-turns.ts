@@ -14,7 +14,8 @@ const textOf = (value: unknown): string => (typeof value === 'string' ? value : 
 
 /** The audio format of a session object, in its beta (`input_audio_format`) or GA (`audio.input.format.type`) shape. */
 function formatsOf(session: Record<string, unknown>): { input?: string; output?: string } {
-  const audio = session.audio as { input?: { format?: { type?: unknown } }; output?: { format?: { type?: unknown } } } | undefined;
+  const audio = session.audio as
+    { input?: { format?: { type?: unknown } }; output?: { format?: { type?: unknown } } } | undefined;
   const input = textOf(session.input_audio_format) || textOf(audio?.input?.format?.type);
   const output = textOf(session.output_audio_format) || textOf(audio?.output?.format?.type);
   return { input: input || undefined, output: output || undefined };
@@ -117,7 +118,11 @@ export class RealtimeTurns {
     return reported ?? this.estimate(said, this.instructions, this.tools);
   }
 
-  private async estimate(said: { first: boolean; inputText: string; outputText: string; inputSeconds: number; outputSeconds: number }, instructions: string, tools: string[]): Promise<TurnUsage> {
+  private async estimate(
+    said: { first: boolean; inputText: string; outputText: string; inputSeconds: number; outputSeconds: number },
+    instructions: string,
+    tools: string[],
+  ): Promise<TurnUsage> {
     const [prompt, instructionTokens, completion, toolTokens] = await Promise.all([
       countTokens(said.inputText),
       said.first ? countTokens(instructions) : 0,

@@ -34,7 +34,13 @@ export const servesRealtime = (channel: CachedChannel) => adapterFor(channel.typ
 export function realtimeTarget(channel: CachedChannel, upstreamModel: string, browserClient: boolean): RealtimeTarget {
   const base = (channel.baseUrl || defaultBaseUrl(channel.type)).replace(/\/+$/, '');
   if (!/^https?:\/\//.test(base)) {
-    throw new RelayError(fill(messages.provider.noBaseUrl, { channel: channel.name }), 500, 'channel_misconfigured', 'new_api_error', true);
+    throw new RelayError(
+      fill(messages.provider.noBaseUrl, { channel: channel.name }),
+      500,
+      'channel_misconfigured',
+      'new_api_error',
+      true,
+    );
   }
   const socketBase = base.replace(/^http/, 'ws');
   const preview = upstreamModel.includes('-realtime-preview');
@@ -69,7 +75,11 @@ async function refusalOf(response: IncomingMessage): Promise<{ message: string; 
   const text = Buffer.concat(chunks).toString('utf8').slice(0, REFUSAL_BODY_LIMIT);
   try {
     const error = (JSON.parse(text) as { error?: { message?: unknown; code?: unknown; type?: unknown } }).error;
-    return { message: typeof error?.message === 'string' ? error.message : text, code: typeof error?.code === 'string' ? error.code : '', type: typeof error?.type === 'string' ? error.type : '' };
+    return {
+      message: typeof error?.message === 'string' ? error.message : text,
+      code: typeof error?.code === 'string' ? error.code : '',
+      type: typeof error?.type === 'string' ? error.type : '',
+    };
   } catch {
     return { message: text, code: '', type: '' };
   }
@@ -80,9 +90,19 @@ async function refusalOf(response: IncomingMessage): Promise<{ message: string; 
  * a RelayError (an UpstreamError for an HTTP refusal) whose message holds no piece of the channel key;
  * all but a 400 are retryable on another channel.
  */
-export function openUpstream(channel: CachedChannel, target: RealtimeTarget, timeoutMs: number, maxPayload: number): Promise<WebSocket> {
+export function openUpstream(
+  channel: CachedChannel,
+  target: RealtimeTarget,
+  timeoutMs: number,
+  maxPayload: number,
+): Promise<WebSocket> {
   return new Promise((resolve, reject) => {
-    const socket = new WebSocket(target.url, target.protocols, { headers: target.headers, handshakeTimeout: timeoutMs, maxPayload, perMessageDeflate: false });
+    const socket = new WebSocket(target.url, target.protocols, {
+      headers: target.headers,
+      handshakeTimeout: timeoutMs,
+      maxPayload,
+      perMessageDeflate: false,
+    });
     const fail = (error: RelayError) => reject(withoutSecrets(error, channel.key));
     socket.once('open', () => {
       // Nothing is read until the session listens (it resumes the socket): the first event is not lost.
@@ -94,16 +114,45 @@ export function openUpstream(channel: CachedChannel, target: RealtimeTarget, tim
       socket.removeAllListeners('error');
       socket.on('error', () => undefined);
       const status = response.statusCode ?? 502;
-      refusalOf(response).then(
-        (refusal) => {
-          const message = fill(messages.realtime.upstreamRefused, { status }).en + (refusal.message ? `: ${refusal.message}` : '');
-          fail(new UpstreamError(status >= 500 ? 502 : status, message, refusal.code || 'upstream_refused', status !== 400, status, refusal.type));
-        },
-        () => fail(new UpstreamError(502, fill(messages.realtime.upstreamRefused, { status }).en, 'upstream_refused', true, status)),
-      ).finally(() => socket.terminate());
+      refusalOf(response)
+        .then(
+          (refusal) => {
+            const message =
+              fill(messages.realtime.upstreamRefused, { status }).en + (refusal.message ? `: ${refusal.message}` : '');
+            fail(
+              new UpstreamError(
+                status >= 500 ? 502 : status,
+                message,
+                refusal.code || 'upstream_refused',
+                status !== 400,
+                status,
+                refusal.type,
+              ),
+            );
+          },
+          () =>
+            fail(
+              new UpstreamError(
+                502,
+                fill(messages.realtime.upstreamRefused, { status }).en,
+                'upstream_refused',
+                true,
+                status,
+              ),
+            ),
+        )
+        .finally(() => socket.terminate());
     });
     socket.once('error', (error) => {
-      fail(new RelayError(fill(messages.realtime.upstreamUnreachable, { detail: error.message }), 502, 'upstream_unreachable', 'upstream_error', true));
+      fail(
+        new RelayError(
+          fill(messages.realtime.upstreamUnreachable, { detail: error.message }),
+          502,
+          'upstream_unreachable',
+          'upstream_error',
+          true,
+        ),
+      );
     });
   });
 }

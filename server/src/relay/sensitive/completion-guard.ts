@@ -99,7 +99,9 @@ export class CompletionGuard {
     if (typeof value === 'string') return TEXT_KEYS.has(key) ? this.automaton.mask(value) : value;
     if (Array.isArray(value)) return value.map((item) => this.masked(item, key));
     if (value && typeof value === 'object') {
-      return Object.fromEntries(Object.entries(value).map(([childKey, child]) => [childKey, this.masked(child, childKey)]));
+      return Object.fromEntries(
+        Object.entries(value).map(([childKey, child]) => [childKey, this.masked(child, childKey)]),
+      );
     }
     return value;
   }

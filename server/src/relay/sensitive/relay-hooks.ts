@@ -1,7 +1,13 @@
 import type { AppContext } from '../../app-context';
 import type { ParsedBody } from '../formats/request-body';
 import { CompletionGuard } from './completion-guard';
-import { firstWordInBody, firstWordInLargeBody, SCAN_SLICE, sensitiveWordsError, type SensitiveWords } from './sensitive-words';
+import {
+  firstWordInBody,
+  firstWordInLargeBody,
+  SCAN_SLICE,
+  sensitiveWordsError,
+  type SensitiveWords,
+} from './sensitive-words';
 
 /**
  * Refuses a request whose prompt holds a sensitive word, before anything is reserved or sent upstream.

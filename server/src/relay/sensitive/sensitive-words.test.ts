@@ -16,14 +16,28 @@ type Dialect = 'openai' | 'anthropic' | 'gemini';
 
 function call(dialect: Dialect, text: string, stream: boolean): Promise<Response> {
   const json = (path: string, headers: Record<string, string>, body: unknown) =>
-    server.call(path, { method: 'POST', headers: { 'content-type': 'application/json', 'accept-language': 'en', ...headers }, body: JSON.stringify(body) });
+    server.call(path, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'accept-language': 'en', ...headers },
+      body: JSON.stringify(body),
+    });
   if (dialect === 'openai') {
-    return json('/v1/chat/completions', { authorization: `Bearer ${apiKey}` }, { model: 'gpt-4o-mini', stream, messages: [{ role: 'user', content: text }] });
+    return json(
+      '/v1/chat/completions',
+      { authorization: `Bearer ${apiKey}` },
+      { model: 'gpt-4o-mini', stream, messages: [{ role: 'user', content: text }] },
+    );
   }
   if (dialect === 'anthropic') {
-    return json('/v1/messages', { 'x-api-key': apiKey, 'anthropic-version': '2023-06-01' }, { model: 'gpt-4o-mini', max_tokens: 64, stream, messages: [{ role: 'user', content: text }] });
+    return json(
+      '/v1/messages',
+      { 'x-api-key': apiKey, 'anthropic-version': '2023-06-01' },
+      { model: 'gpt-4o-mini', max_tokens: 64, stream, messages: [{ role: 'user', content: text }] },
+    );
   }
-  const path = stream ? '/v1beta/models/gpt-4o-mini:streamGenerateContent?alt=sse' : '/v1beta/models/gpt-4o-mini:generateContent';
+  const path = stream
+    ? '/v1beta/models/gpt-4o-mini:streamGenerateContent?alt=sse'
+    : '/v1beta/models/gpt-4o-mini:generateContent';
   return json(path, { 'x-goog-api-key': apiKey }, { contents: [{ role: 'user', parts: [{ text }] }] });
 }
 
@@ -55,7 +69,12 @@ afterAll(async () => {
 
 beforeEach(async () => {
   await flushAll(server);
-  await setOptions({ CheckSensitiveEnabled: 'true', CheckSensitiveOnPromptEnabled: 'true', CheckSensitiveOnCompletionEnabled: 'false', StopOnSensitiveEnabled: 'true' });
+  await setOptions({
+    CheckSensitiveEnabled: 'true',
+    CheckSensitiveOnPromptEnabled: 'true',
+    CheckSensitiveOnCompletionEnabled: 'false',
+    StopOnSensitiveEnabled: 'true',
+  });
   upstream.behaviour = {};
 });
 
@@ -67,7 +86,9 @@ describe.each<Dialect>(['openai', 'anthropic', 'gemini'])('sensitive words in th
     const before = await quota();
     const response = await call(dialect, 'please say TEST_SENSITIVE twice', false);
     expect(response.status).toBe(400);
-    expect(errorMessage(dialect, (await response.json()) as Record<string, unknown>)).toContain('Sensitive words detected: test_sensitive');
+    expect(errorMessage(dialect, (await response.json()) as Record<string, unknown>)).toContain(
+      'Sensitive words detected: test_sensitive',
+    );
     await flushAll(server);
     expect(upstream.received.length).toBe(sent);
     expect(await quota()).toBe(before);
@@ -102,7 +123,9 @@ describe.each<Dialect>(['openai', 'anthropic', 'gemini'])('sensitive words in th
     const before = await quota();
     const response = await call(dialect, 'hello', false);
     expect(response.status).toBe(400);
-    expect(errorMessage(dialect, (await response.json()) as Record<string, unknown>)).toContain('Sensitive words detected: test_sensitive');
+    expect(errorMessage(dialect, (await response.json()) as Record<string, unknown>)).toContain(
+      'Sensitive words detected: test_sensitive',
+    );
     await flushAll(server);
     expect(await quota()).toBe(before);
   });

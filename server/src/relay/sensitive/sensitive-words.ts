@@ -6,10 +6,28 @@ import { messages } from '../../platform/i18n/catalogue';
 
 /** The refusal of a prompt (before any upstream call) or of a completion, in every dialect's error shape. */
 export const sensitiveWordsError = (word: string) =>
-  new RelayError(fill(messages.relay.sensitiveWords, { word }), 400, 'sensitive_words_detected', 'invalid_request_error');
+  new RelayError(
+    fill(messages.relay.sensitiveWords, { word }),
+    400,
+    'sensitive_words_detected',
+    'invalid_request_error',
+  );
 
 /** Keys whose values are never prose (names, roles, ids, media data). */
-const SKIPPED_KEYS = new Set(['model', 'role', 'type', 'id', 'name', 'image_url', 'inline_data', 'inlineData', 'file_data', 'fileData', 'data', 'source']);
+const SKIPPED_KEYS = new Set([
+  'model',
+  'role',
+  'type',
+  'id',
+  'name',
+  'image_url',
+  'inline_data',
+  'inlineData',
+  'file_data',
+  'fileData',
+  'data',
+  'source',
+]);
 
 /** The automaton of the SensitiveWords option, built again only when the option's text changes. */
 export class SensitiveWords {
@@ -30,14 +48,16 @@ export class SensitiveWords {
 
   /** The automaton when prompts are checked (CheckSensitiveEnabled and CheckSensitiveOnPromptEnabled), else null. */
   forPrompts(): WordAutomaton | null {
-    if (!this.options.boolean('CheckSensitiveEnabled') || !this.options.boolean('CheckSensitiveOnPromptEnabled')) return null;
+    if (!this.options.boolean('CheckSensitiveEnabled') || !this.options.boolean('CheckSensitiveOnPromptEnabled'))
+      return null;
     const automaton = this.current();
     return automaton.empty ? null : automaton;
   }
 
   /** The automaton when completions are checked (CheckSensitiveEnabled and CheckSensitiveOnCompletionEnabled), else null. */
   forCompletions(): WordAutomaton | null {
-    if (!this.options.boolean('CheckSensitiveEnabled') || !this.options.boolean('CheckSensitiveOnCompletionEnabled')) return null;
+    if (!this.options.boolean('CheckSensitiveEnabled') || !this.options.boolean('CheckSensitiveOnCompletionEnabled'))
+      return null;
     const automaton = this.current();
     return automaton.empty ? null : automaton;
   }

@@ -27,7 +27,9 @@ export class CompletionCounter {
   tokens(): number | Promise<number> {
     const rest = countTokens(this.text);
     if (this.pending.length === 0 && typeof rest === 'number') return this.counted + rest;
-    return Promise.all([...this.pending, rest]).then((counts) => counts.reduce((sum, count) => sum + count, this.counted));
+    return Promise.all([...this.pending, rest]).then((counts) =>
+      counts.reduce((sum, count) => sum + count, this.counted),
+    );
   }
 
   private keep(count: number | Promise<number>): void {

@@ -14,7 +14,11 @@ async function openStream(url: string, apiKey: string) {
   const response = await fetch(`${url}/v1/chat/completions`, {
     method: 'POST',
     headers: { authorization: `Bearer ${apiKey}`, 'content-type': 'application/json' },
-    body: JSON.stringify({ model: CRASH_MODEL, stream: true, messages: [{ role: 'user', content: 'tell a long story' }] }),
+    body: JSON.stringify({
+      model: CRASH_MODEL,
+      stream: true,
+      messages: [{ role: 'user', content: 'tell a long story' }],
+    }),
   });
   expect(response.status).toBe(200);
   const reader = (response.body as ReadableStream<Uint8Array>).getReader();
@@ -38,8 +42,17 @@ async function openStream(url: string, apiKey: string) {
 async function consumptionRows(settings: DatabaseSettings, setup: BillingSetup) {
   const database = openDatabase(settings);
   try {
-    const rows = await database.db.selectFrom('logs').select(['completion_tokens', 'quota', 'other']).where('token_id', '=', setup.tokenId).where('type', '=', 2).execute();
-    return rows.map((row) => ({ completionTokens: toNumber(row.completion_tokens), quota: toNumber(row.quota), other: row.other }));
+    const rows = await database.db
+      .selectFrom('logs')
+      .select(['completion_tokens', 'quota', 'other'])
+      .where('token_id', '=', setup.tokenId)
+      .where('type', '=', 2)
+      .execute();
+    return rows.map((row) => ({
+      completionTokens: toNumber(row.completion_tokens),
+      quota: toNumber(row.quota),
+      other: row.other,
+    }));
   } finally {
     await database.close();
   }
@@ -71,13 +84,24 @@ describe.each([
     const exited = sandbox.running.stop();
     // While the stream runs, new connections are refused (a balancer moves them to another instance).
     const statusUrl = `${sandbox.running.url}/api/status`;
-    await expect.poll(() => fetch(statusUrl).then(() => 'answered', () => 'refused'), { timeout: 5_000, interval: 100 }).toBe('refused');
+    await expect
+      .poll(
+        () =>
+          fetch(statusUrl).then(
+            () => 'answered',
+            () => 'refused',
+          ),
+        { timeout: 5_000, interval: 100 },
+      )
+      .toBe('refused');
     expect(Date.now() - stopping).toBeLessThan((SHUTDOWN_TIMEOUT_SECONDS * 1000) / 2);
     expect(await exited).toBe(0);
     const stoppedAfterMs = Date.now() - stopping;
     sandbox.running = null;
     const received = await stream.rest();
-    console.info(`SIGTERM with ${workers} worker(s)${signalWorkers ? ', each signalled' : ''}: exited after ${stoppedAfterMs} ms, the client got ${received.length} bytes`);
+    console.info(
+      `SIGTERM with ${workers} worker(s)${signalWorkers ? ', each signalled' : ''}: exited after ${stoppedAfterMs} ms, the client got ${received.length} bytes`,
+    );
     expect(stoppedAfterMs).toBeLessThan(SHUTDOWN_TIMEOUT_SECONDS * 1000);
     expect(received).not.toContain('word2999');
     expect(received).toContain('"code":"server_shutting_down"');

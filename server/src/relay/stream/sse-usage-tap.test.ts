@@ -40,7 +40,10 @@ describe('SseUsageTap', () => {
     const plain = new SseUsageTap(false);
     run(plain, [...words.map(delta), 'data: [DONE]\n\n']);
     const withNullUsage = new SseUsageTap(false);
-    run(withNullUsage, [...words.map((word) => event({ choices: [{ index: 0, delta: { content: word } }], usage: null })), 'data: [DONE]\n\n']);
+    run(withNullUsage, [
+      ...words.map((word) => event({ choices: [{ index: 0, delta: { content: word } }], usage: null })),
+      'data: [DONE]\n\n',
+    ]);
     expect(withNullUsage.usage).toBeNull();
     expect(await plain.localCompletionTokens()).toBeGreaterThan(6000);
     expect(await withNullUsage.localCompletionTokens()).toBe(await plain.localCompletionTokens());
@@ -61,7 +64,10 @@ describe('SseUsageTap', () => {
     const streams = [
       { text: events.join('') + usageChunk + 'data: [DONE]\n\n', forwarded: events.join('') + 'data: [DONE]\n\n' },
       { text: events.join('') + 'data: [DONE]\n\n', forwarded: events.join('') + 'data: [DONE]\n\n' },
-      { text: events.join('').replace(/\n/g, '\r\n') + 'data: [DONE]\r\n\r\n', forwarded: events.join('') + 'data: [DONE]\n\n' },
+      {
+        text: events.join('').replace(/\n/g, '\r\n') + 'data: [DONE]\r\n\r\n',
+        forwarded: events.join('') + 'data: [DONE]\n\n',
+      },
     ];
     let seed = 7;
     const random = () => {
@@ -76,7 +82,7 @@ describe('SseUsageTap', () => {
         const bytes = Buffer.from(stream.text);
         const tap = new SseUsageTap(false);
         const forwarded: Buffer[] = [];
-        for (let at = 0; at < bytes.length; ) {
+        for (let at = 0; at < bytes.length;) {
           const size = 1 + Math.floor(random() * 300);
           forwarded.push(tap.push(Buffer.from(bytes.subarray(at, at + size))));
           at += size;

@@ -165,7 +165,11 @@ export class SseUsageTap {
     for (const data of held) {
       if (typeof data === 'string') this.collectFrom(data);
       else {
-        for (let start = 0, end = data.indexOf(DOUBLE_NEWLINE); end !== -1; start = end + 2, end = data.indexOf(DOUBLE_NEWLINE, start)) {
+        for (
+          let start = 0, end = data.indexOf(DOUBLE_NEWLINE);
+          end !== -1;
+          start = end + 2, end = data.indexOf(DOUBLE_NEWLINE, start)
+        ) {
           this.collectFrom(data.toString('utf8', start + DATA_OBJECT.length - 1, end));
         }
       }
@@ -176,5 +180,4 @@ export class SseUsageTap {
     const payload = parseObject(json);
     if (payload) this.counter.add(textOf(payload));
   }
-
 }

@@ -39,24 +39,43 @@ describe('a client that stops reading a stream', () => {
   });
 
   it('is cut after STREAMING_TIMEOUT without progress: the upstream is closed, the gateway holds little meanwhile, what was delivered is billed', async () => {
-    const environment = { SQLITE_PATH: join(sandbox.folder, 'switchboard.db'), JOURNAL_DIR: join(sandbox.folder, 'journal'), STREAMING_TIMEOUT: String(STREAMING_TIMEOUT_SECONDS) };
+    const environment = {
+      SQLITE_PATH: join(sandbox.folder, 'switchboard.db'),
+      JOURNAL_DIR: join(sandbox.folder, 'journal'),
+      STREAMING_TIMEOUT: String(STREAMING_TIMEOUT_SECONDS),
+    };
     sandbox.running = await startServerProcess(environment);
     const server = sandbox.running;
     const setup = await setUpBilling(server, flood.url);
     const before = await readLedger({ kind: 'sqlite', sqlitePath: environment.SQLITE_PATH }, setup);
-    const body = JSON.stringify({ model: CRASH_MODEL, stream: true, messages: [{ role: 'user', content: 'flood me' }] });
+    const body = JSON.stringify({
+      model: CRASH_MODEL,
+      stream: true,
+      messages: [{ role: 'user', content: 'flood me' }],
+    });
     const started = Date.now();
-    const client = new StalledReader(server.url, '/v1/chat/completions', { authorization: `Bearer ${setup.apiKey}`, 'content-type': 'application/json' }, body);
+    const client = new StalledReader(
+      server.url,
+      '/v1/chat/completions',
+      { authorization: `Bearer ${setup.apiKey}`, 'content-type': 'application/json' },
+      body,
+    );
     try {
       // While stalled, everything the upstream pushed sits in the kernel's socket buffers (sized by
       // Linux, up to 4 MB per sending socket here), except what the gateway itself holds.
       const pushed = await stalledPushes(flood);
       const inKernel = await tcpQueuedBytes([portOf(server.url), portOf(flood.url)]);
-      console.info(`stalled client: upstream pushed ${pushed} bytes, ${inKernel} in socket buffers, ${pushed - inKernel} held by the gateway`);
+      console.info(
+        `stalled client: upstream pushed ${pushed} bytes, ${inKernel} in socket buffers, ${pushed - inKernel} held by the gateway`,
+      );
       expect(pushed - inKernel).toBeLessThan(HELD_BY_GATEWAY_LIMIT);
-      await expect.poll(() => flood.closedAt.length, { timeout: (STREAMING_TIMEOUT_SECONDS + 10) * 1000, interval: 100 }).toBe(1);
+      await expect
+        .poll(() => flood.closedAt.length, { timeout: (STREAMING_TIMEOUT_SECONDS + 10) * 1000, interval: 100 })
+        .toBe(1);
       const closedAfterMs = (flood.closedAt[0] ?? 0) - started;
-      console.info(`stalled client: upstream closed after ${closedAfterMs} ms, ${flood.pushedBytes} bytes pushed in all`);
+      console.info(
+        `stalled client: upstream closed after ${closedAfterMs} ms, ${flood.pushedBytes} bytes pushed in all`,
+      );
       // Slack: the kernel grows the socket buffers for a few seconds, each growth a little progress.
       expect(closedAfterMs).toBeLessThan((STREAMING_TIMEOUT_SECONDS + 8) * 1000);
     } finally {

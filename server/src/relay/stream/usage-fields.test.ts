@@ -36,7 +36,11 @@ describe('usage read from the end of a JSON answer', () => {
 
   it('reads the usage at the end of a large embeddings answer', () => {
     const vector = Array.from({ length: 3072 }, (_, index) => index / 3072);
-    const bytes = answer({ object: 'list', data: [{ embedding: vector }, { embedding: vector }], usage: { prompt_tokens: 9, total_tokens: 9 } });
+    const bytes = answer({
+      object: 'list',
+      data: [{ embedding: vector }, { embedding: vector }],
+      usage: { prompt_tokens: 9, total_tokens: 9 },
+    });
     expect(usageFromJsonTail(bytes)).toEqual({ promptTokens: 9, completionTokens: 0 });
   });
 });

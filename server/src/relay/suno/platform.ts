@@ -10,7 +10,10 @@ import type { z } from 'zod';
 export const SUNO_PLATFORM = 'suno';
 
 /** Suno API channels (type 36) take the channel key as a bearer token. */
-export const sunoHeaders = (channel: CachedChannel) => ({ 'content-type': 'application/json', authorization: `Bearer ${channel.key}` });
+export const sunoHeaders = (channel: CachedChannel) => ({
+  'content-type': 'application/json',
+  authorization: `Bearer ${channel.key}`,
+});
 
 export function snapshotOf(task: z.infer<typeof sunoTaskSchema>): TaskSnapshot {
   const outcome = task.status === 'SUCCESS' ? 'success' : task.status === 'FAILURE' ? 'failure' : 'running';

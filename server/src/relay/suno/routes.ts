@@ -17,7 +17,6 @@ import { messages } from '../../platform/i18n/catalogue';
 
 const actions = { music: 'MUSIC', lyrics: 'LYRICS' } as const;
 
-
 /** A stored task as the Suno API's fetch answers it. */
 export function sunoTaskView(row: TaskRow, language: Language) {
   return {
@@ -43,8 +42,17 @@ function sendFailure(reply: FastifyReply, request: FastifyRequest, error: unknow
  * The Suno relay (reference notes §9.2): `POST /suno/submit/{music|lyrics}` billed per call as
  * `suno_music` / `suno_lyrics`, and the caller's own tasks from the store.
  */
-export function registerSunoRoutes(app: FastifyInstance, context: AppContext, services: RelayServices, store: GenericTaskStore): void {
-  const guarded = async (request: FastifyRequest, reply: FastifyReply, handle: (caller: Caller) => Promise<unknown>) => {
+export function registerSunoRoutes(
+  app: FastifyInstance,
+  context: AppContext,
+  services: RelayServices,
+  store: GenericTaskStore,
+): void {
+  const guarded = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    handle: (caller: Caller) => Promise<unknown>,
+  ) => {
     try {
       const caller = await authenticateToken(context, services, request);
       requireEnabled(context, 'TaskEnabled');
@@ -58,7 +66,13 @@ export function registerSunoRoutes(app: FastifyInstance, context: AppContext, se
     guarded(request, reply, async (caller) => {
       const kind = request.params.action as keyof typeof actions;
       const action = actions[kind];
-      if (!action) throw new RelayError(fill(messages.relayTask.unknownAction, { action: request.params.action }), 400, 'unknown_action', 'invalid_request_error');
+      if (!action)
+        throw new RelayError(
+          fill(messages.relayTask.unknownAction, { action: request.params.action }),
+          400,
+          'unknown_action',
+          'invalid_request_error',
+        );
       const body = bodyOf(request, submitRequestSchema);
       const model = `suno_${kind}`;
       const forwarded = JSON.stringify(body);
@@ -69,7 +83,11 @@ export function registerSunoRoutes(app: FastifyInstance, context: AppContext, se
         units: 1,
         requestId: request.id,
         async send(channel) {
-          const answer = await upstreamJson(services.agent, { url: `${channel.baseUrl}/suno/submit/${kind}`, headers: sunoHeaders(channel), body: forwarded }, submitAnswerSchema);
+          const answer = await upstreamJson(
+            services.agent,
+            { url: `${channel.baseUrl}/suno/submit/${kind}`, headers: sunoHeaders(channel), body: forwarded },
+            submitAnswerSchema,
+          );
           const accepted = answer.code === 'success' && typeof answer.data === 'string' && answer.data !== '';
           return { accepted, answer, logContent: `操作 ${action}，ID ${String(answer.data ?? '')}` };
         },
@@ -92,7 +110,12 @@ export function registerSunoRoutes(app: FastifyInstance, context: AppContext, se
       });
       if (!result.accepted) {
         const detail = result.answer.message || result.answer.code;
-        throw new RelayError(fill(messages.relayTask.upstreamRefused, { detail }), 400, 'task_refused', 'upstream_error');
+        throw new RelayError(
+          fill(messages.relayTask.upstreamRefused, { detail }),
+          400,
+          'task_refused',
+          'upstream_error',
+        );
       }
       const taskId = result.answer.data as string;
       return taskId;
@@ -100,7 +123,11 @@ export function registerSunoRoutes(app: FastifyInstance, context: AppContext, se
   );
 
   app.post('/suno/fetch', (request, reply) =>
-    guarded(request, reply, async (caller) => (await store.ownTasks(caller.user.id, bodyOf(request, fetchRequestSchema).ids)).map((row) => sunoTaskView(row, languageOf(request.headers['accept-language'])))),
+    guarded(request, reply, async (caller) =>
+      (await store.ownTasks(caller.user.id, bodyOf(request, fetchRequestSchema).ids)).map((row) =>
+        sunoTaskView(row, languageOf(request.headers['accept-language'])),
+      ),
+    ),
   );
 
   app.get<{ Params: { id: string } }>('/suno/fetch/:id', (request, reply) =>

@@ -42,24 +42,43 @@ const quotaOf = (userId: number) => server.context.balances.userQuota(userId);
 describe('Suno tasks', () => {
   it('submit → billed → polled → SUCCESS; fetched single and in a batch in the Suno API shape', async () => {
     const { userId, apiKey } = await customer('singer');
-    const music = await call('/suno/submit/music', apiKey, { prompt: '[Verse] a fox in the snow', tags: 'folk', mv: 'chirp-v3-5' });
+    const music = await call('/suno/submit/music', apiKey, {
+      prompt: '[Verse] a fox in the snow',
+      tags: 'folk',
+      mv: 'chirp-v3-5',
+    });
     expect(music).toMatchObject({ status: 200, body: { code: 'success', data: expect.any(String) } });
     expect(suno.callsTo('/suno/submit/music').at(-1)!.headers.authorization).toBe('Bearer suno-key');
     const lyrics = await call('/suno/submit/lyrics', apiKey, { prompt: 'a fox' });
     expect(await quotaOf(userId)).toBe(1_000_000 - MUSIC - LYRICS);
 
-    expect((await call(`/suno/fetch/${music.body.data}`, apiKey)).body.data).toMatchObject({ task_id: music.body.data, action: 'MUSIC', status: 'SUBMITTED' });
+    expect((await call(`/suno/fetch/${music.body.data}`, apiKey)).body.data).toMatchObject({
+      task_id: music.body.data,
+      action: 'MUSIC',
+      status: 'SUBMITTED',
+    });
     await poll();
     const single = await call(`/suno/fetch/${music.body.data}`, apiKey);
-    expect(single.body).toMatchObject({ code: 'success', data: { status: 'SUCCESS', progress: '100%', data: [{ audio_url: 'https://cdn1.suno.ai/c1d2e3f4.mp3' }] } });
+    expect(single.body).toMatchObject({
+      code: 'success',
+      data: { status: 'SUCCESS', progress: '100%', data: [{ audio_url: 'https://cdn1.suno.ai/c1d2e3f4.mp3' }] },
+    });
     const batch = await call('/suno/fetch', apiKey, { ids: [music.body.data, lyrics.body.data] });
     expect(batch.body.data.map((task: { action: string; status: string }) => [task.action, task.status])).toEqual([
       ['MUSIC', 'SUCCESS'],
       ['LYRICS', 'SUCCESS'],
     ]);
     await flushAll(server);
-    const logs = await server.context.database.db.selectFrom('logs').select(['model_name', 'quota']).where('user_id', '=', userId).orderBy('id').execute();
-    expect(logs).toEqual([expect.objectContaining({ model_name: 'suno_music', quota: MUSIC }), expect.objectContaining({ model_name: 'suno_lyrics', quota: LYRICS })]);
+    const logs = await server.context.database.db
+      .selectFrom('logs')
+      .select(['model_name', 'quota'])
+      .where('user_id', '=', userId)
+      .orderBy('id')
+      .execute();
+    expect(logs).toEqual([
+      expect.objectContaining({ model_name: 'suno_music', quota: MUSIC }),
+      expect.objectContaining({ model_name: 'suno_lyrics', quota: LYRICS }),
+    ]);
   });
 
   it('refunds a failed task once and fails a task stalled past TASK_TIMEOUT_MINUTES', async () => {
@@ -69,17 +88,35 @@ describe('Suno tasks', () => {
     expect(await quotaOf(userId)).toBe(1_000_000 - 2 * MUSIC);
     await poll();
     await poll();
-    expect((await call(`/suno/fetch/${failed.body.data}`, apiKey)).body.data).toMatchObject({ status: 'FAILURE', fail_reason: 'content policy' });
-    expect((await call(`/suno/fetch/${stalled.body.data}`, apiKey)).body.data).toMatchObject({ status: 'IN_PROGRESS', progress: '30%' });
+    expect((await call(`/suno/fetch/${failed.body.data}`, apiKey)).body.data).toMatchObject({
+      status: 'FAILURE',
+      fail_reason: 'content policy',
+    });
+    expect((await call(`/suno/fetch/${stalled.body.data}`, apiKey)).body.data).toMatchObject({
+      status: 'IN_PROGRESS',
+      progress: '30%',
+    });
     expect(await quotaOf(userId)).toBe(1_000_000 - MUSIC);
 
     const elevenMinutesAgo = Math.floor(Date.now() / 1000) - 11 * 60;
-    await server.context.database.db.updateTable('tasks').set({ submit_time: elevenMinutesAgo }).where('task_id', '=', stalled.body.data).execute();
+    await server.context.database.db
+      .updateTable('tasks')
+      .set({ submit_time: elevenMinutesAgo })
+      .where('task_id', '=', stalled.body.data)
+      .execute();
     await poll();
-    expect((await call(`/suno/fetch/${stalled.body.data}`, apiKey)).body.data).toMatchObject({ status: 'FAILURE', fail_reason: 'The task timed out' });
+    expect((await call(`/suno/fetch/${stalled.body.data}`, apiKey)).body.data).toMatchObject({
+      status: 'FAILURE',
+      fail_reason: 'The task timed out',
+    });
     expect(await quotaOf(userId)).toBe(1_000_000);
     await flushAll(server);
-    const refunds = await server.context.database.db.selectFrom('logs').select('content').where('user_id', '=', userId).where('type', '=', 4).execute();
+    const refunds = await server.context.database.db
+      .selectFrom('logs')
+      .select('content')
+      .where('user_id', '=', userId)
+      .where('type', '=', 4)
+      .execute();
     expect(refunds).toHaveLength(2);
   });
 
@@ -89,7 +126,10 @@ describe('Suno tasks', () => {
     await server.context.options.save('TaskEnabled', 'false');
     const disabled = await call('/suno/submit/music', apiKey, { prompt: 'x' });
     await server.context.options.save('TaskEnabled', 'true');
-    expect(disabled).toMatchObject({ status: 403, body: { code: 'task_disabled', message: expect.stringContaining('Async tasks are disabled on this gateway') } });
+    expect(disabled).toMatchObject({
+      status: 403,
+      body: { code: 'task_disabled', message: expect.stringContaining('Async tasks are disabled on this gateway') },
+    });
     const limited = await customer('limited-singer', { modelLimits: ['suno_lyrics'] });
     expect((await call('/suno/submit/music', limited.apiKey, { prompt: 'x' })).body.code).toBe('model_not_allowed');
     const broke = await customer('broke-singer', { quota: 0 });

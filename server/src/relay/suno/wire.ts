@@ -1,24 +1,44 @@
 import { z } from 'zod';
 
 /** The Suno API's envelope: `{code: "success", message, data}`. */
-export const submitAnswerSchema = z.looseObject({ code: z.string(), message: z.string().nullish(), data: z.unknown().optional() });
+export const submitAnswerSchema = z.looseObject({
+  code: z.string(),
+  message: z.string().nullish(),
+  data: z.unknown().optional(),
+});
 
-const time = z.number().nullish().transform((value) => value ?? 0);
+const time = z
+  .number()
+  .nullish()
+  .transform((value) => value ?? 0);
 
 /** One task as the Suno API's fetch reports it (times in unix seconds). */
 export const sunoTaskSchema = z.looseObject({
   task_id: z.string(),
   action: z.string().nullish(),
-  status: z.string().nullish().transform((value) => value ?? ''),
-  fail_reason: z.string().nullish().transform((value) => value ?? ''),
+  status: z
+    .string()
+    .nullish()
+    .transform((value) => value ?? ''),
+  fail_reason: z
+    .string()
+    .nullish()
+    .transform((value) => value ?? ''),
   submit_time: time,
   start_time: time,
   finish_time: time,
-  progress: z.string().nullish().transform((value) => value ?? ''),
+  progress: z
+    .string()
+    .nullish()
+    .transform((value) => value ?? ''),
   data: z.unknown().optional(),
 });
 
-export const fetchAnswerSchema = z.looseObject({ code: z.string(), message: z.string().nullish(), data: z.array(sunoTaskSchema).nullish() });
+export const fetchAnswerSchema = z.looseObject({
+  code: z.string(),
+  message: z.string().nullish(),
+  data: z.array(sunoTaskSchema).nullish(),
+});
 
 /** What a client submits; everything is forwarded as sent. */
 export const submitRequestSchema = z.looseObject({

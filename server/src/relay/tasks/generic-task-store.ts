@@ -7,10 +7,21 @@ import type { StoredTask, TaskSnapshot, TaskStore } from './task-platform';
 const FINISHED = ['SUCCESS', 'FAILURE'];
 const seconds = (milliseconds: number) => Math.floor(milliseconds / 1000);
 
-
-
 /** A task row as the poller and the refunds see it. */
-export function storedTask(row: Pick<TaskRow, 'id' | 'task_id' | 'channel_id' | 'user_id' | 'token_id' | 'quota' | 'model_name' | 'submit_time' | 'subscription_id'>): StoredTask {
+export function storedTask(
+  row: Pick<
+    TaskRow,
+    | 'id'
+    | 'task_id'
+    | 'channel_id'
+    | 'user_id'
+    | 'token_id'
+    | 'quota'
+    | 'model_name'
+    | 'submit_time'
+    | 'subscription_id'
+  >,
+): StoredTask {
   return {
     rowId: toNumber(row.id),
     upstreamId: row.task_id,
@@ -115,12 +126,17 @@ export class GenericTaskStore implements TaskStore {
   }
 
   async claimedRefunds(owner: string, limit: number): Promise<StoredTask[]> {
-    const query = this.database.db.selectFrom('tasks').selectAll().where('refunded', '=', RefundState.claimed).where('refund_owner', '=', owner);
+    const query = this.database.db
+      .selectFrom('tasks')
+      .selectAll()
+      .where('refunded', '=', RefundState.claimed)
+      .where('refund_owner', '=', owner);
     return (await query.where('platform', '=', this.platform).orderBy('id').limit(limit).execute()).map(storedTask);
   }
 
   async apply(rowId: number, snapshot: TaskSnapshot): Promise<void> {
-    const status = snapshot.outcome === 'success' ? 'SUCCESS' : snapshot.outcome === 'failure' ? 'FAILURE' : snapshot.status;
+    const status =
+      snapshot.outcome === 'success' ? 'SUCCESS' : snapshot.outcome === 'failure' ? 'FAILURE' : snapshot.status;
     await this.database.db
       .updateTable('tasks')
       .set({
@@ -140,7 +156,13 @@ export class GenericTaskStore implements TaskStore {
   async fail(rowId: number, reason: string, now: number): Promise<void> {
     await this.database.db
       .updateTable('tasks')
-      .set({ status: 'FAILURE', progress: '100%', fail_reason: reason, finish_time: seconds(now), updated_at: seconds(now) })
+      .set({
+        status: 'FAILURE',
+        progress: '100%',
+        fail_reason: reason,
+        finish_time: seconds(now),
+        updated_at: seconds(now),
+      })
       .where('id', '=', rowId)
       .where('status', 'not in', FINISHED)
       .execute();

@@ -41,7 +41,8 @@ export class RefundClaims {
    * subscription in the same transaction, so exactly the finishing call gives it back.
    */
   async finish(rowId: number, owner: string, subscription?: { id: number; quota: number }): Promise<boolean> {
-    if (!subscription || subscription.id <= 0 || subscription.quota <= 0) return this.finishIn(this.database.db, rowId, owner);
+    if (!subscription || subscription.id <= 0 || subscription.quota <= 0)
+      return this.finishIn(this.database.db, rowId, owner);
     return this.database.db.transaction().execute(async (db) => {
       const finished = await this.finishIn(db, rowId, owner);
       if (finished) await addToUsed(db, subscription.id, -subscription.quota, Math.floor(Date.now() / 1000));

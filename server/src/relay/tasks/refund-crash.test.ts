@@ -15,7 +15,9 @@ import { signIn } from '../../testing/test-server';
 const TASKS_PER_PLATFORM = 100;
 const CLIENTS = 12;
 
-const caller = (server: ServerProcess) => ({ call: (path: string, init?: RequestInit) => fetch(`${server.url}${path}`, init) });
+const caller = (server: ServerProcess) => ({
+  call: (path: string, init?: RequestInit) => fetch(`${server.url}${path}`, init),
+});
 
 /** Root's limited token and a Suno and a midjourney-proxy channel, added through the console. */
 async function setUp(server: ServerProcess, suno: FakeSuno, proxy: FakeMidjourneyProxy): Promise<BillingSetup> {
@@ -28,7 +30,12 @@ async function setUp(server: ServerProcess, suno: FakeSuno, proxy: FakeMidjourne
     const added = await send('POST', '/channel/', { ...channel, group: 'default' });
     if (!added.success) throw new Error(`channel: ${added.message}`);
   }
-  const created = await send<Array<{ id: number; key: string }>>('POST', '/token/', { name: 'tasks', unlimited_quota: false, remain_quota: 500_000_000, expired_time: -1 });
+  const created = await send<Array<{ id: number; key: string }>>('POST', '/token/', {
+    name: 'tasks',
+    unlimited_quota: false,
+    remain_quota: 500_000_000,
+    expired_time: -1,
+  });
   const token = created.data?.[0];
   if (!created.success || !token) throw new Error(`token: ${created.message}`);
   return { apiKey: `sk-${token.key}`, tokenId: token.id, userId: Number(headers['New-Api-User']) };
@@ -75,23 +82,46 @@ async function refundStates(db: Database['db']): Promise<Map<number, number>> {
   return new Map(rows.rows.map((row) => [toNumber(row.refunded), toNumber(row.count)]));
 }
 
-const claimedCount = (states: Map<number, number>) => [...states].reduce((sum, [state, count]) => sum + (state === 0 ? 0 : count), 0);
+const claimedCount = (states: Map<number, number>) =>
+  [...states].reduce((sum, [state, count]) => sum + (state === 0 ? 0 : count), 0);
 
 /** What the database says about the user and the token, and how many tasks were refunded never, once or more. */
 async function readTaskLedger(db: Database['db'], setup: BillingSetup, submitted: Submitted[]) {
   const user = await db.selectFrom('users').select('quota').where('id', '=', setup.userId).executeTakeFirstOrThrow();
-  const token = await db.selectFrom('tokens').select('remain_quota').where('id', '=', setup.tokenId).executeTakeFirstOrThrow();
-  const charges = await db.selectFrom('logs').select(['quota']).where('token_id', '=', setup.tokenId).where('type', '=', 2).execute();
-  const refunds = await db.selectFrom('logs').select(['content', 'model_name', 'other']).where('user_id', '=', setup.userId).where('type', '=', 4).execute();
-  const refundsOf = (task: Submitted) => refunds.filter((row) => row.model_name === task.model && row.content.includes(` ${task.id}`)).length;
+  const token = await db
+    .selectFrom('tokens')
+    .select('remain_quota')
+    .where('id', '=', setup.tokenId)
+    .executeTakeFirstOrThrow();
+  const charges = await db
+    .selectFrom('logs')
+    .select(['quota'])
+    .where('token_id', '=', setup.tokenId)
+    .where('type', '=', 2)
+    .execute();
+  const refunds = await db
+    .selectFrom('logs')
+    .select(['content', 'model_name', 'other'])
+    .where('user_id', '=', setup.userId)
+    .where('type', '=', 4)
+    .execute();
+  const refundsOf = (task: Submitted) =>
+    refunds.filter((row) => row.model_name === task.model && row.content.includes(` ${task.id}`)).length;
   const counts = submitted.map(refundsOf);
   return {
     userQuota: toNumber(user.quota),
     tokenRemain: toNumber(token.remain_quota),
     charged: charges.reduce((sum, row) => sum + toNumber(row.quota), 0),
     charges: charges.length,
-    refunded: refunds.reduce((sum, row) => sum + Number((JSON.parse(row.other) as { task_refund?: number }).task_refund ?? 0), 0),
-    tasks: { never: counts.filter((count) => count === 0).length, once: counts.filter((count) => count === 1).length, more: counts.filter((count) => count > 1).length },
+    refunded: refunds.reduce(
+      (sum, row) => sum + Number((JSON.parse(row.other) as { task_refund?: number }).task_refund ?? 0),
+      0,
+    ),
+    tasks: {
+      never: counts.filter((count) => count === 0).length,
+      once: counts.filter((count) => count === 1).length,
+      more: counts.filter((count) => count > 1).length,
+    },
   };
 }
 
@@ -161,7 +191,9 @@ describe('a SIGKILL while failed tasks are refunded loses no refund and credits 
 
     const last = await startServerProcess(polling);
     sandbox.running = last;
-    await expect.poll(async () => (await refundStates(db)).get(1), { timeout: 20_000, interval: 50 }).toBe(submitted.length);
+    await expect
+      .poll(async () => (await refundStates(db)).get(1), { timeout: 20_000, interval: 50 })
+      .toBe(submitted.length);
     for (const server of [last, companion]) if (server) expect(await server.stop()).toBe(0);
     sandbox.running = null;
     companion = null;
@@ -169,7 +201,9 @@ describe('a SIGKILL while failed tasks are refunded loses no refund and credits 
     const after = await readTaskLedger(db, setup, submitted);
     await database.close();
     database = null;
-    console.info(`refund crash: ${submitted.length} failed tasks, claims left unfinished by each kill: ${leftClaimed.join(', ')}`);
+    console.info(
+      `refund crash: ${submitted.length} failed tasks, claims left unfinished by each kill: ${leftClaimed.join(', ')}`,
+    );
     expect(after.charges - before.charges).toBe(submitted.length);
     const charged = after.charged - before.charged;
     expect(after.tasks).toEqual({ never: 0, once: submitted.length, more: 0 });
@@ -203,7 +237,11 @@ describe('a SIGKILL while failed tasks are refunded loses no refund and credits 
   it('two instances on PostgreSQL with Redis balances, one of them killed', async () => {
     postgres = await createTestDatabase('postgres');
     await redis.start();
-    const shared = { SQL_DSN: postgres.dsn ?? '', SESSION_SECRET: 'refund-crash-test-secret-0123456789', REDIS_CONN_STRING: redis.url };
+    const shared = {
+      SQL_DSN: postgres.dsn ?? '',
+      SESSION_SECRET: 'refund-crash-test-secret-0123456789',
+      REDIS_CONN_STRING: redis.url,
+    };
     const { setup, after } = await refundThroughKills({
       settings: postgres.settings,
       environment: { ...shared, JOURNAL_DIR: join(sandbox.folder, 'killed-journal') },

@@ -27,17 +27,32 @@ export function bodyOf<T>(request: FastifyRequest, schema: z.ZodType<T>): T {
     throw invalidBody(error instanceof Error ? error.message : String(error));
   }
   const parsed = schema.safeParse(value);
-  if (!parsed.success) throw invalidBody(parsed.error.issues.map((issue) => `${issue.path.join('.') || 'body'}: ${issue.message}`).join('; '));
+  if (!parsed.success)
+    throw invalidBody(
+      parsed.error.issues.map((issue) => `${issue.path.join('.') || 'body'}: ${issue.message}`).join('; '),
+    );
   return parsed.data;
 }
 
-export const invalidBody = (detail: string) => new RelayError(fill(messages.relayTask.invalidBody, { detail }), 400, 'invalid_request_body', 'invalid_request_error');
+export const invalidBody = (detail: string) =>
+  new RelayError(
+    fill(messages.relayTask.invalidBody, { detail }),
+    400,
+    'invalid_request_body',
+    'invalid_request_error',
+  );
 
 /** Refuses the call when the administrator turned drawing (DrawingEnabled) or async tasks (TaskEnabled) off. */
 export function requireEnabled(context: AppContext, option: 'DrawingEnabled' | 'TaskEnabled'): void {
   if (context.options.boolean(option)) return;
   const text = option === 'DrawingEnabled' ? messages.relayTask.drawingDisabled : messages.relayTask.tasksDisabled;
-  throw new RelayError(text, 403, option === 'DrawingEnabled' ? 'drawing_disabled' : 'task_disabled', 'permission_error');
+  throw new RelayError(
+    text,
+    403,
+    option === 'DrawingEnabled' ? 'drawing_disabled' : 'task_disabled',
+    'permission_error',
+  );
 }
 
-export const taskNotFound = (id: string) => new RelayError(fill(messages.relayTask.taskNotFound, { id }), 404, 'task_not_found', 'invalid_request_error');
+export const taskNotFound = (id: string) =>
+  new RelayError(fill(messages.relayTask.taskNotFound, { id }), 404, 'task_not_found', 'invalid_request_error');

@@ -45,41 +45,60 @@ export interface AcceptedTask {
 export async function chargeTask(context: AppContext, caller: Caller, task: AcceptedTask): Promise<void> {
   const now = Math.floor(Date.now() / 1000);
   const prices = context.options.boolean('LogConsumeEnabled') ? priceDetails(task.price) : null;
-  await settleFundedBill(context, {
-    userId: caller.user.id,
-    tokenId: spendingTokenId(caller),
-    usageTokenId: caller.token?.id ?? 0,
-    channelId: task.channel.id,
-    quota: task.quota,
-    log: prices && {
-      user_id: caller.user.id,
-      created_at: now,
-      type: LogType.Consumption,
-      content: task.content,
-      username: caller.user.username,
-      token_name: caller.token?.name ?? '',
-      token_id: caller.token?.id ?? 0,
-      model_name: task.model,
+  await settleFundedBill(
+    context,
+    {
+      userId: caller.user.id,
+      tokenId: spendingTokenId(caller),
+      usageTokenId: caller.token?.id ?? 0,
+      channelId: task.channel.id,
       quota: task.quota,
-      use_time: Math.round((Date.now() - task.started) / 1000),
-      channel_id: task.channel.id,
-      channel_name: task.channel.name,
-      group: caller.group,
-      request_id: task.requestId,
-      other: JSON.stringify({ model_price: prices.model_price, group_ratio: prices.group_ratio, admin_info: { use_channel: [String(task.channel.id)] } }),
+      log: prices && {
+        user_id: caller.user.id,
+        created_at: now,
+        type: LogType.Consumption,
+        content: task.content,
+        username: caller.user.username,
+        token_name: caller.token?.name ?? '',
+        token_id: caller.token?.id ?? 0,
+        model_name: task.model,
+        quota: task.quota,
+        use_time: Math.round((Date.now() - task.started) / 1000),
+        channel_id: task.channel.id,
+        channel_name: task.channel.name,
+        group: caller.group,
+        request_id: task.requestId,
+        other: JSON.stringify({
+          model_price: prices.model_price,
+          group_ratio: prices.group_ratio,
+          admin_info: { use_channel: [String(task.channel.id)] },
+        }),
+      },
+      // The dashboard's hourly usage counts drawings and tasks as calls of their model (no tokens).
+      roll: context.options.boolean('DataExportEnabled')
+        ? {
+            userId: caller.user.id,
+            username: caller.user.username,
+            model: task.model,
+            createdAt: now,
+            tokens: 0,
+            quota: task.quota,
+          }
+        : null,
     },
-    // The dashboard's hourly usage counts drawings and tasks as calls of their model (no tokens).
-    roll: context.options.boolean('DataExportEnabled')
-      ? { userId: caller.user.id, username: caller.user.username, model: task.model, createdAt: now, tokens: 0, quota: task.quota }
-      : null,
-  }, task.held);
+    task.held,
+  );
   await ledgerOf(context).durable();
 }
 
 /** The token a refund credits too: the task's, unless it has no limit (or is gone). */
 async function limitedToken(context: AppContext, tokenId: number): Promise<number | null> {
   if (tokenId <= 0) return null;
-  const token = await context.database.db.selectFrom('tokens').select('unlimited_quota').where('id', '=', tokenId).executeTakeFirst();
+  const token = await context.database.db
+    .selectFrom('tokens')
+    .select('unlimited_quota')
+    .where('id', '=', tokenId)
+    .executeTakeFirst();
   return token && toNumber(token.unlimited_quota) === 0 ? tokenId : null;
 }
 
@@ -90,7 +109,13 @@ async function limitedToken(context: AppContext, tokenId: number): Promise<numbe
  * journaled (not yet durable), with the refund's application in the authority, which may still fail
  * (and is replayed from the journal then).
  */
-export async function refundTaskPrice(context: AppContext, platform: TaskPlatform, task: StoredTask, reason: string, witness: string): Promise<{ applied: Promise<void> }> {
+export async function refundTaskPrice(
+  context: AppContext,
+  platform: TaskPlatform,
+  task: StoredTask,
+  reason: string,
+  witness: string,
+): Promise<{ applied: Promise<void> }> {
   const tokenId = await limitedToken(context, task.tokenId);
   return ledgerOf(context).refund({
     userId: task.userId,

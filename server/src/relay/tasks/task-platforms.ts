@@ -25,8 +25,12 @@ export const taskPlatformsOf = perContext((context) => {
 export async function finishClaimedRefunds(context: AppContext, log: Reporter): Promise<void> {
   try {
     const finished = await taskRefunds(context).recover(taskPlatformsOf(context).all);
-    if (finished > 0) log.warn({ refunds: finished }, 'refunds of failed tasks claimed before an unclean stop are finished');
+    if (finished > 0)
+      log.warn({ refunds: finished }, 'refunds of failed tasks claimed before an unclean stop are finished');
   } catch (error) {
-    log.error({ err: error }, 'refunds claimed before an unclean stop could not be finished yet; the task poller retries them');
+    log.error(
+      { err: error },
+      'refunds claimed before an unclean stop could not be finished yet; the task poller retries them',
+    );
   }
 }

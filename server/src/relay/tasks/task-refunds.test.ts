@@ -32,18 +32,52 @@ afterAll(async () => {
 });
 
 /** A failed task of the platform's table, charged `quota`; answers its row id. */
-function insertFailed(platform: TaskPlatform, database: Database, owner: { userId: number; tokenId: number }, quota: number): Promise<number> {
-  const common = { userId: owner.userId, tokenId: owner.tokenId, group: 'default', channelId: 1, quota, status: 'FAILURE' };
+function insertFailed(
+  platform: TaskPlatform,
+  database: Database,
+  owner: { userId: number; tokenId: number },
+  quota: number,
+): Promise<number> {
+  const common = {
+    userId: owner.userId,
+    tokenId: owner.tokenId,
+    group: 'default',
+    channelId: 1,
+    quota,
+    status: 'FAILURE',
+  };
   const upstreamId = randomBytes(6).toString('hex');
   if (platform.name === 'midjourney') {
-    return midjourneyPlatform(database).store.insert({ ...common, mjId: upstreamId, code: 1, action: 'IMAGINE', prompt: 'p', description: '', modelName: 'mj_imagine', progress: '0%', imageUrl: '', properties: {} });
+    return midjourneyPlatform(database).store.insert({
+      ...common,
+      mjId: upstreamId,
+      code: 1,
+      action: 'IMAGINE',
+      prompt: 'p',
+      description: '',
+      modelName: 'mj_imagine',
+      progress: '0%',
+      imageUrl: '',
+      properties: {},
+    });
   }
-  return sunoPlatform(database).store.insert({ ...common, taskId: upstreamId, modelName: 'suno_music', action: 'MUSIC', properties: {}, data: null });
+  return sunoPlatform(database).store.insert({
+    ...common,
+    taskId: upstreamId,
+    modelName: 'suno_music',
+    action: 'MUSIC',
+    properties: {},
+    data: null,
+  });
 }
 
 async function refundState(database: Database, platform: TaskPlatform, rowId: number) {
   const table = platform.name === 'midjourney' ? 'midjourneys' : 'tasks';
-  const row = await database.db.selectFrom(table).select(['refunded', 'refund_owner']).where('id', '=', rowId).executeTakeFirstOrThrow();
+  const row = await database.db
+    .selectFrom(table)
+    .select(['refunded', 'refund_owner'])
+    .where('id', '=', rowId)
+    .executeTakeFirstOrThrow();
   return { refunded: toNumber(row.refunded), owner: row.refund_owner };
 }
 
@@ -52,8 +86,18 @@ async function ledger(server: TestServer, userId: number, tokenId: number) {
   await flushAll(server);
   const db = server.context.database.db;
   const user = await db.selectFrom('users').select('quota').where('id', '=', userId).executeTakeFirstOrThrow();
-  const token = await db.selectFrom('tokens').select('remain_quota').where('id', '=', tokenId).executeTakeFirstOrThrow();
-  const refunds = await db.selectFrom('logs').select('request_id').where('user_id', '=', userId).where('type', '=', 4).orderBy('request_id').execute();
+  const token = await db
+    .selectFrom('tokens')
+    .select('remain_quota')
+    .where('id', '=', tokenId)
+    .executeTakeFirstOrThrow();
+  const refunds = await db
+    .selectFrom('logs')
+    .select('request_id')
+    .where('user_id', '=', userId)
+    .where('type', '=', 4)
+    .orderBy('request_id')
+    .execute();
   return {
     user: await server.context.balances.userQuota(userId),
     token: await server.context.balances.tokenRemain(tokenId),
@@ -80,7 +124,10 @@ describe.each(kinds)('refunds of failed tasks on %s', (kind: DatabaseKind) => {
   let database: TestDatabase;
   const running = new Set<TestServer>();
   const start = async (journal: string, environment: Record<string, string> = {}) => {
-    const server = await startTestServer({ sharedDatabase: database, environment: { JOURNAL_DIR: journal, TASK_POLL_INTERVAL_SECONDS: '0', ...environment } });
+    const server = await startTestServer({
+      sharedDatabase: database,
+      environment: { JOURNAL_DIR: journal, TASK_POLL_INTERVAL_SECONDS: '0', ...environment },
+    });
     running.add(server);
     return server;
   };
@@ -110,7 +157,9 @@ describe.each(kinds)('refunds of failed tasks on %s', (kind: DatabaseKind) => {
       const other = claims[0] ? 'instance-b' : 'instance-a';
       expect(await refundState(db, platform, rowId)).toEqual({ refunded: RefundState.claimed, owner });
       expect((await platform.store.unrefundedFailures(100)).map((task) => task.rowId)).not.toContain(rowId);
-      expect(await platform.store.claimedRefunds(owner, 100)).toEqual([expect.objectContaining({ rowId, userId, quota: 500 })]);
+      expect(await platform.store.claimedRefunds(owner, 100)).toEqual([
+        expect.objectContaining({ rowId, userId, quota: 500 }),
+      ]);
       expect(await platform.store.claimedRefunds(other, 100)).toEqual([]);
       expect(await refunds.finish(rowId, other)).toBe(false);
       expect(await refunds.finish(rowId, owner)).toBe(true);
@@ -120,12 +169,16 @@ describe.each(kinds)('refunds of failed tasks on %s', (kind: DatabaseKind) => {
       expect(await platform.store.claimedRefunds(owner, 100)).toEqual([]);
       expect(refunds.witness(rowId)).toBe(`task-refund:${refunds.table}:${rowId}`);
     }
-    const claimedAt = await db.db.selectFrom('tasks').select('refund_claimed_at').where('refunded', '=', RefundState.refunded).executeTakeFirstOrThrow();
+    const claimedAt = await db.db
+      .selectFrom('tasks')
+      .select('refund_claimed_at')
+      .where('refunded', '=', RefundState.refunded)
+      .executeTakeFirstOrThrow();
     expect(Math.abs(toNumber(claimedAt.refund_claimed_at) - Date.now() / 1000)).toBeLessThan(60);
     await stop(server);
   });
 
-  it('at start, an earlier run\'s claims are credited when it stopped before the credit and finished without a second credit when after', async () => {
+  it("at start, an earlier run's claims are credited when it stopped before the credit and finished without a second credit when after", async () => {
     const journal = journalFolder();
     const first = await start(journal);
     const db = first.context.database;
@@ -143,7 +196,13 @@ describe.each(kinds)('refunds of failed tasks on %s', (kind: DatabaseKind) => {
     const credited = await insertFailed(midjourney, db, owner, 300);
     expect(await midjourney.store.refunds.claim(credited, instance)).toBe(true);
     const [claimed] = await midjourney.store.claimedRefunds(instance, 10);
-    const { applied } = await refundTaskPrice(first.context, midjourney, claimed!, 'stopped before finishing', midjourney.store.refunds.witness(credited));
+    const { applied } = await refundTaskPrice(
+      first.context,
+      midjourney,
+      claimed!,
+      'stopped before finishing',
+      midjourney.store.refunds.witness(credited),
+    );
     await applied;
     await first.context.journal?.durable();
     // Claimed by another instance that is slow, not dead: never touched here.
@@ -163,10 +222,16 @@ describe.each(kinds)('refunds of failed tasks on %s', (kind: DatabaseKind) => {
     };
     expect(await ledger(second, userId, token.id)).toEqual(expected);
     expect(await refundState(restarted, suno, uncredited)).toEqual({ refunded: RefundState.refunded, owner: instance });
-    expect(await refundState(restarted, midjourney, credited)).toEqual({ refunded: RefundState.refunded, owner: instance });
+    expect(await refundState(restarted, midjourney, credited)).toEqual({
+      refunded: RefundState.refunded,
+      owner: instance,
+    });
 
     await pollTasks(second.context, agent, [sunoPlatform(restarted), midjourneyPlatform(restarted)], quiet);
-    expect(await refundState(restarted, suno, foreign)).toEqual({ refunded: RefundState.claimed, owner: 'a-slow-instance' });
+    expect(await refundState(restarted, suno, foreign)).toEqual({
+      refunded: RefundState.claimed,
+      owner: 'a-slow-instance',
+    });
     await stop(second);
     const third = await start(journal);
     expect(await ledger(third, userId, token.id)).toEqual(expected);
@@ -193,7 +258,9 @@ describe.each(kinds)('refunds of failed tasks on %s', (kind: DatabaseKind) => {
     };
     const beforeCredit = await insertFailed(suno, db, owner, 200);
     const first = (await suno.store.unrefundedFailures(10)).find((task) => task.rowId === beforeCredit);
-    await expect(taskRefunds(server.context).refund(flakyLog, first!, 'failed')).rejects.toThrow('no log row this time');
+    await expect(taskRefunds(server.context).refund(flakyLog, first!, 'failed')).rejects.toThrow(
+      'no log row this time',
+    );
     expect(await ledger(server, userId, token.id)).toMatchObject({ user: QUOTA, token: QUOTA, witnesses: [] });
 
     // Fails after the credit is journaled: finishing the claim fails once.
@@ -203,12 +270,15 @@ describe.each(kinds)('refunds of failed tasks on %s', (kind: DatabaseKind) => {
     const flakyFinish: TaskPlatform = { ...suno, store };
     const afterCredit = await insertFailed(suno, db, owner, 30);
     const second = (await store.unrefundedFailures(10)).find((task) => task.rowId === afterCredit);
-    await expect(taskRefunds(server.context).refund(flakyFinish, second!, 'failed')).rejects.toThrow('gone for a moment');
+    await expect(taskRefunds(server.context).refund(flakyFinish, second!, 'failed')).rejects.toThrow(
+      'gone for a moment',
+    );
     expect(await ledger(server, userId, token.id)).toMatchObject({ user: QUOTA + 30, token: QUOTA + 30 });
     expect(await refundState(db, suno, afterCredit)).toMatchObject({ refunded: RefundState.claimed });
 
     await pollTasks(server.context, agent, [], quiet);
-    for (const rowId of [beforeCredit, afterCredit]) expect(await refundState(db, suno, rowId)).toMatchObject({ refunded: RefundState.refunded });
+    for (const rowId of [beforeCredit, afterCredit])
+      expect(await refundState(db, suno, rowId)).toMatchObject({ refunded: RefundState.refunded });
     expect(await ledger(server, userId, token.id)).toEqual({
       user: QUOTA + 230,
       token: QUOTA + 230,
@@ -230,59 +300,109 @@ describe.each(kinds)('refunds of failed tasks on %s', (kind: DatabaseKind) => {
     await insertFailed(suno, db, { userId, tokenId: unlimited.id }, 80);
     const free = await insertFailed(suno, db, { userId, tokenId: unlimited.id }, 0);
     await pollTasks(server.context, agent, [suno], quiet);
-    expect(await ledger(server, userId, unlimited.id)).toMatchObject({ user: QUOTA + 80, token: 5, tokenInDatabase: 5, witnesses: [expect.stringMatching(/^task-refund:tasks:/)] });
+    expect(await ledger(server, userId, unlimited.id)).toMatchObject({
+      user: QUOTA + 80,
+      token: 5,
+      tokenInDatabase: 5,
+      witnesses: [expect.stringMatching(/^task-refund:tasks:/)],
+    });
     expect(await refundState(db, suno, free)).toMatchObject({ refunded: RefundState.refunded });
     await stop(server);
   });
 });
 
-describe.runIf(kinds.includes('postgres'))('refunds of failed tasks with Redis balances, two instances on PostgreSQL', () => {
-  it('a restarted instance finishes its claims once in Redis, and racing instances credit each task once', async () => {
-    const environment = { REDIS_CONN_STRING: 'redis://127.0.0.1:6379', REDIS_PREFIX: `switchboard-refund-${randomBytes(4).toString('hex')}:`, TASK_POLL_INTERVAL_SECONDS: '0' };
-    const journal = journalFolder();
-    const database = await createTestDatabase('postgres');
-    const first = await startTestServer({ sharedDatabase: database, environment: { ...environment, JOURNAL_DIR: journal } });
-    const other = await startTestServer({ sharedDatabase: database, environment: { ...environment, JOURNAL_DIR: journalFolder() } });
-    let restarted: TestServer | null = null;
-    try {
-      const db = first.context.database;
-      const userId = await addUser(first, 'redis-refunds', { quota: QUOTA });
-      const token = await addToken(first, userId, { remain: QUOTA });
-      const owner = { userId, tokenId: token.id };
-      const suno = sunoPlatform(db);
-      const instance = taskRefunds(first.context).owner;
-      // The balances are in Redis before the claims, as after any call.
-      expect(await other.context.balances.userQuota(userId)).toBe(QUOTA);
-      const uncredited = await insertFailed(suno, db, owner, 700);
-      await suno.store.refunds.claim(uncredited, instance);
-      const credited = await insertFailed(suno, db, owner, 300);
-      await suno.store.refunds.claim(credited, instance);
-      const claimed = (await suno.store.claimedRefunds(instance, 10)).find((task) => task.rowId === credited);
-      await (await refundTaskPrice(first.context, suno, claimed!, 'stopped before finishing', suno.store.refunds.witness(credited))).applied;
-      await first.context.journal?.durable();
-      expect(await other.context.balances.userQuota(userId)).toBe(QUOTA + 300);
-      await first.stop();
+describe.runIf(kinds.includes('postgres'))(
+  'refunds of failed tasks with Redis balances, two instances on PostgreSQL',
+  () => {
+    it('a restarted instance finishes its claims once in Redis, and racing instances credit each task once', async () => {
+      const environment = {
+        REDIS_CONN_STRING: 'redis://127.0.0.1:6379',
+        REDIS_PREFIX: `switchboard-refund-${randomBytes(4).toString('hex')}:`,
+        TASK_POLL_INTERVAL_SECONDS: '0',
+      };
+      const journal = journalFolder();
+      const database = await createTestDatabase('postgres');
+      const first = await startTestServer({
+        sharedDatabase: database,
+        environment: { ...environment, JOURNAL_DIR: journal },
+      });
+      const other = await startTestServer({
+        sharedDatabase: database,
+        environment: { ...environment, JOURNAL_DIR: journalFolder() },
+      });
+      let restarted: TestServer | null = null;
+      try {
+        const db = first.context.database;
+        const userId = await addUser(first, 'redis-refunds', { quota: QUOTA });
+        const token = await addToken(first, userId, { remain: QUOTA });
+        const owner = { userId, tokenId: token.id };
+        const suno = sunoPlatform(db);
+        const instance = taskRefunds(first.context).owner;
+        // The balances are in Redis before the claims, as after any call.
+        expect(await other.context.balances.userQuota(userId)).toBe(QUOTA);
+        const uncredited = await insertFailed(suno, db, owner, 700);
+        await suno.store.refunds.claim(uncredited, instance);
+        const credited = await insertFailed(suno, db, owner, 300);
+        await suno.store.refunds.claim(credited, instance);
+        const claimed = (await suno.store.claimedRefunds(instance, 10)).find((task) => task.rowId === credited);
+        await (
+          await refundTaskPrice(
+            first.context,
+            suno,
+            claimed!,
+            'stopped before finishing',
+            suno.store.refunds.witness(credited),
+          )
+        ).applied;
+        await first.context.journal?.durable();
+        expect(await other.context.balances.userQuota(userId)).toBe(QUOTA + 300);
+        await first.stop();
 
-      restarted = await startTestServer({ sharedDatabase: database, environment: { ...environment, JOURNAL_DIR: journal } });
-      const afterRestart = { user: QUOTA + 1000, token: QUOTA + 1000, userInDatabase: QUOTA + 1000, tokenInDatabase: QUOTA + 1000 };
-      expect(await ledger(restarted, userId, token.id)).toMatchObject(afterRestart);
-      expect(await ledger(other, userId, token.id)).toMatchObject(afterRestart);
+        restarted = await startTestServer({
+          sharedDatabase: database,
+          environment: { ...environment, JOURNAL_DIR: journal },
+        });
+        const afterRestart = {
+          user: QUOTA + 1000,
+          token: QUOTA + 1000,
+          userInDatabase: QUOTA + 1000,
+          tokenInDatabase: QUOTA + 1000,
+        };
+        expect(await ledger(restarted, userId, token.id)).toMatchObject(afterRestart);
+        expect(await ledger(other, userId, token.id)).toMatchObject(afterRestart);
 
-      // Both instances poll the same failures at once.
-      const racing = restarted.context.database;
-      const rows = await Promise.all(Array.from({ length: 12 }, (_, index) => insertFailed(index % 2 ? midjourneyPlatform(racing) : sunoPlatform(racing), racing, owner, 10)));
-      await Promise.all(
-        [restarted, other].map((server) => pollTasks(server.context, agent, [sunoPlatform(server.context.database), midjourneyPlatform(server.context.database)], quiet)),
-      );
-      await flushAll(other);
-      const settled = { user: QUOTA + 1120, token: QUOTA + 1120, userInDatabase: QUOTA + 1120, tokenInDatabase: QUOTA + 1120 };
-      expect(await ledger(restarted, userId, token.id)).toMatchObject(settled);
-      expect(await ledger(other, userId, token.id)).toMatchObject(settled);
-      expect((await ledger(other, userId, token.id)).witnesses).toHaveLength(2 + rows.length);
-    } finally {
-      await restarted?.stop();
-      await other.stop();
-      await database.drop();
-    }
-  });
-});
+        // Both instances poll the same failures at once.
+        const racing = restarted.context.database;
+        const rows = await Promise.all(
+          Array.from({ length: 12 }, (_, index) =>
+            insertFailed(index % 2 ? midjourneyPlatform(racing) : sunoPlatform(racing), racing, owner, 10),
+          ),
+        );
+        await Promise.all(
+          [restarted, other].map((server) =>
+            pollTasks(
+              server.context,
+              agent,
+              [sunoPlatform(server.context.database), midjourneyPlatform(server.context.database)],
+              quiet,
+            ),
+          ),
+        );
+        await flushAll(other);
+        const settled = {
+          user: QUOTA + 1120,
+          token: QUOTA + 1120,
+          userInDatabase: QUOTA + 1120,
+          tokenInDatabase: QUOTA + 1120,
+        };
+        expect(await ledger(restarted, userId, token.id)).toMatchObject(settled);
+        expect(await ledger(other, userId, token.id)).toMatchObject(settled);
+        expect((await ledger(other, userId, token.id)).witnesses).toHaveLength(2 + rows.length);
+      } finally {
+        await restarted?.stop();
+        await other.stop();
+        await database.drop();
+      }
+    });
+  },
+);

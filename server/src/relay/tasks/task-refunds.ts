@@ -94,13 +94,22 @@ export class TaskRefunds {
       if (claim.stage === 'inherited') claim.stage = (await this.witnessed(claim)) ? 'credited' : 'claimed';
       if (claim.stage === 'claimed') {
         if (claim.task.quota > 0) {
-          const { applied } = await refundTaskPrice(this.context, claim.platform, claim.task, claim.reason, store.refunds.witness(claim.task.rowId));
+          const { applied } = await refundTaskPrice(
+            this.context,
+            claim.platform,
+            claim.task,
+            claim.reason,
+            store.refunds.witness(claim.task.rowId),
+          );
           claim.stage = 'credited';
           await applied;
         } else claim.stage = 'credited';
       }
       await ledgerOf(this.context).durable();
-      await store.refunds.finish(claim.task.rowId, this.owner, { id: claim.task.subscriptionId, quota: claim.task.quota });
+      await store.refunds.finish(claim.task.rowId, this.owner, {
+        id: claim.task.subscriptionId,
+        quota: claim.task.quota,
+      });
     } catch (error) {
       this.unfinished.set(claimKey(claim), claim);
       throw error;
@@ -124,6 +133,11 @@ export class TaskRefunds {
 export const taskRefunds = perContext((context) => new TaskRefunds(context));
 
 /** Refunds a failed task exactly once (see TaskRefunds); true when this call claimed it. */
-export function refundFailedTask(context: AppContext, platform: TaskPlatform, task: StoredTask, reason: string): Promise<boolean> {
+export function refundFailedTask(
+  context: AppContext,
+  platform: TaskPlatform,
+  task: StoredTask,
+  reason: string,
+): Promise<boolean> {
   return taskRefunds(context).refund(platform, task, reason);
 }

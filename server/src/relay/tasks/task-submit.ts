@@ -48,14 +48,23 @@ export interface SubmitResult<T> {
   quota: number;
 }
 
-function nextChannel(services: RelayServices, submit: TaskSubmit<unknown>, tried: Set<number>): CachedChannel | undefined {
+function nextChannel(
+  services: RelayServices,
+  submit: TaskSubmit<unknown>,
+  tried: Set<number>,
+): CachedChannel | undefined {
   const pinned = submit.channelId ?? submit.caller.pinnedChannelId;
   if (pinned === null || pinned === undefined) {
-    return selectChannel(services.channels.tiers(submit.caller.group, submit.model, submit.service), tried, services.breaker);
+    return selectChannel(
+      services.channels.tiers(submit.caller.group, submit.model, submit.service),
+      tried,
+      services.breaker,
+    );
   }
   if (tried.has(pinned)) return undefined;
   const channel = services.channels.channel(pinned);
-  if (!channel) throw new RelayError(messages.relayTask.taskChannelDisabled, 403, 'channel_not_found', 'permission_error');
+  if (!channel)
+    throw new RelayError(messages.relayTask.taskChannelDisabled, 403, 'channel_not_found', 'permission_error');
   return channel;
 }
 
@@ -65,14 +74,24 @@ function nextChannel(services: RelayServices, submit: TaskSubmit<unknown>, tried
  * breaker, RetryTimes failover on retryable failures). Once a channel accepts, the task is stored,
  * then charged and logged.
  */
-export async function submitTask<T>(context: AppContext, services: RelayServices, submit: TaskSubmit<T>): Promise<SubmitResult<T>> {
+export async function submitTask<T>(
+  context: AppContext,
+  services: RelayServices,
+  submit: TaskSubmit<T>,
+): Promise<SubmitResult<T>> {
   const started = Date.now();
   const { caller, model } = submit;
   checkModelAllowed(caller, model);
   // Tasks are priced per call (ModelPrice); a model with token ratios only has no task price.
   const price = priceOf(context.options, submit.priceModel ?? model, caller.group);
-  if (price?.kind !== 'per-call') throw new RelayError(fill(messages.relay.unpriced, { model }), 400, 'model_price_error', 'invalid_request_error');
-  const quota = quotaFor(price, { promptTokens: 0, completionTokens: 0 }, context.options.number('QuotaPerUnit'), submit.units);
+  if (price?.kind !== 'per-call')
+    throw new RelayError(fill(messages.relay.unpriced, { model }), 400, 'model_price_error', 'invalid_request_error');
+  const quota = quotaFor(
+    price,
+    { promptTokens: 0, completionTokens: 0 },
+    context.options.number('QuotaPerUnit'),
+    submit.units,
+  );
   const held = await holdTaskPrice(context, caller, quota);
   const tried = new Set<number>();
   const pinned = submit.channelId !== undefined || caller.pinnedChannelId !== null;
@@ -90,8 +109,22 @@ export async function submitTask<T>(context: AppContext, services: RelayServices
           await releaseTaskHold(context, caller, held);
           return { accepted: false, answer: sent.answer, channel, quota: 0 };
         }
-        await submit.record({ answer: sent.answer, channel, quota, subscriptionId: held.subscription?.subscriptionId ?? 0 });
-        await chargeTask(context, caller, { held, quota, price, model, channel, content: sent.logContent ?? '', requestId: submit.requestId, started });
+        await submit.record({
+          answer: sent.answer,
+          channel,
+          quota,
+          subscriptionId: held.subscription?.subscriptionId ?? 0,
+        });
+        await chargeTask(context, caller, {
+          held,
+          quota,
+          price,
+          model,
+          channel,
+          content: sent.logContent ?? '',
+          requestId: submit.requestId,
+          started,
+        });
         return { accepted: true, answer: sent.answer, channel, quota };
       } catch (error) {
         lastError = error;
@@ -105,5 +138,13 @@ export async function submitTask<T>(context: AppContext, services: RelayServices
     throw error;
   }
   await releaseTaskHold(context, caller, held);
-  throw lastError ?? new RelayError(fill(messages.relay.noChannel, { model, group: caller.group }), 503, 'model_not_found', 'new_api_error');
+  throw (
+    lastError ??
+    new RelayError(
+      fill(messages.relay.noChannel, { model, group: caller.group }),
+      503,
+      'model_not_found',
+      'new_api_error',
+    )
+  );
 }

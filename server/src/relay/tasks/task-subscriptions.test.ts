@@ -45,7 +45,11 @@ describe('tasks paid by a subscription', () => {
     expect(await subscriptionUsed(server, subscriptionId)).toBe(2 * MUSIC);
     expect(await server.context.balances.userQuota(userId)).toBe(WALLET);
     expect(await server.context.balances.tokenRemain(token.id)).toBe(TOKEN - 2 * MUSIC);
-    const row = await server.context.database.db.selectFrom('tasks').select('subscription_id').where('task_id', '=', failing.body.data).executeTakeFirstOrThrow();
+    const row = await server.context.database.db
+      .selectFrom('tasks')
+      .select('subscription_id')
+      .where('task_id', '=', failing.body.data)
+      .executeTakeFirstOrThrow();
     expect(Number(row.subscription_id)).toBe(subscriptionId);
 
     await poll();
@@ -55,7 +59,12 @@ describe('tasks paid by a subscription', () => {
     expect(await server.context.balances.userQuota(userId)).toBe(WALLET);
     expect(await server.context.balances.tokenRemain(token.id)).toBe(TOKEN - MUSIC);
     await flushAll(server);
-    const refunds = await server.context.database.db.selectFrom('logs').select('content').where('user_id', '=', userId).where('type', '=', 4).execute();
+    const refunds = await server.context.database.db
+      .selectFrom('logs')
+      .select('content')
+      .where('user_id', '=', userId)
+      .where('type', '=', 4)
+      .execute();
     expect(refunds).toHaveLength(1);
   });
 
@@ -63,7 +72,11 @@ describe('tasks paid by a subscription', () => {
     const userId = await addUser(server, 'capped-singer', { quota: WALLET });
     const token = await addToken(server, userId, { unlimited: true });
     const subscriptionId = await grantSubscription(server, userId, MUSIC - 1);
-    await server.context.database.db.updateTable('users').set({ setting: JSON.stringify({ billing_preference: 'subscription_only' }) }).where('id', '=', userId).execute();
+    await server.context.database.db
+      .updateTable('users')
+      .set({ setting: JSON.stringify({ billing_preference: 'subscription_only' }) })
+      .where('id', '=', userId)
+      .execute();
     const refused = await submit(token.apiKey, 'too big');
     expect(refused.status).toBe(403);
     expect(await subscriptionUsed(server, subscriptionId)).toBe(0);

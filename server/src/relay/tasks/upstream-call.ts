@@ -18,10 +18,22 @@ export interface UpstreamCall {
 /** Sends one request to a task upstream; a network failure is a retryable RelayError. */
 export async function callUpstream(dispatcher: Dispatcher, call: UpstreamCall): Promise<Dispatcher.ResponseData> {
   try {
-    return await request(call.url, { method: call.method ?? 'POST', headers: call.headers, body: call.body, signal: call.signal, dispatcher });
+    return await request(call.url, {
+      method: call.method ?? 'POST',
+      headers: call.headers,
+      body: call.body,
+      signal: call.signal,
+      dispatcher,
+    });
   } catch (error) {
     const detail = error instanceof Error ? error.message : String(error);
-    throw new RelayError(fill(messages.relay.upstreamUnreachable, { detail }), 502, 'upstream_unreachable', 'upstream_error', true);
+    throw new RelayError(
+      fill(messages.relay.upstreamUnreachable, { detail }),
+      502,
+      'upstream_unreachable',
+      'upstream_error',
+      true,
+    );
   }
 }
 
@@ -52,7 +64,13 @@ export async function upstreamJson<T>(dispatcher: Dispatcher, call: UpstreamCall
     const detail = scrubSecrets(text, sentSecrets(call.headers)).slice(0, ERROR_DETAIL_LIMIT);
     const retryable = response.statusCode === 429 || response.statusCode >= 500;
     const message = fill(messages.relayTask.upstreamStatus, { status: response.statusCode, detail }).en;
-    throw new UpstreamError(clientStatusOf(response.statusCode), message, 'upstream_error', retryable, response.statusCode);
+    throw new UpstreamError(
+      clientStatusOf(response.statusCode),
+      message,
+      'upstream_error',
+      retryable,
+      response.statusCode,
+    );
   }
   let value: unknown;
   try {

@@ -10,7 +10,13 @@ import type { Handlers } from './handler';
  * A call's bill ends what the worker held for it: its reservation and `covered`, what its lease
  * paid. Returns both together, as what the bill had reserved.
  */
-function billEnds(worker: ConnectedWorker, userId: number, tokenId: number | null, reserved: number, covered: number): number {
+function billEnds(
+  worker: ConnectedWorker,
+  userId: number,
+  tokenId: number | null,
+  reserved: number,
+  covered: number,
+): number {
   worker.leases.take(userId, tokenId, covered);
   worker.held({ userId, tokenId, amount: 0 }, -(reserved + covered));
   return reserved + covered;
@@ -21,7 +27,11 @@ function billEnds(worker: ConnectedWorker, userId: number, tokenId: number | nul
  * and leases) is recorded, so that a worker that dies gives it back; a change that lowers a balance
  * first takes the leases of it back; a balance is shown with what the workers' leases hold of it.
  */
-export function balanceOperations(balances: BalanceBook, leases: PrimaryLeases, acks: Acknowledgements): Handlers<keyof BalanceOperations> {
+export function balanceOperations(
+  balances: BalanceBook,
+  leases: PrimaryLeases,
+  acks: Acknowledgements,
+): Handlers<keyof BalanceOperations> {
   const shown = async (owner: LeaseOwner, id: number, free: Promise<number>) => (await free) + leases.leased(owner, id);
   const adjusted = (owner: LeaseOwner, id: number, delta: number) => {
     const change = () => (owner === 'user' ? balances.adjustUser(id, delta) : balances.adjustToken(id, delta));
@@ -32,10 +42,13 @@ export function balanceOperations(balances: BalanceBook, leases: PrimaryLeases, 
     tokenRemain: (_worker, tokenId) => shown('token', tokenId, balances.tokenRemain(tokenId)),
     adjustUser: (_worker, userId, delta) => adjusted('user', userId, delta),
     adjustToken: (_worker, tokenId, delta) => adjusted('token', tokenId, delta),
-    setUserQuota: (_worker, userId, value) => leases.lowered('user', userId, () => balances.setUserQuota(userId, value)),
-    setTokenRemain: (_worker, tokenId, value) => leases.lowered('token', tokenId, () => balances.setTokenRemain(tokenId, value)),
+    setUserQuota: (_worker, userId, value) =>
+      leases.lowered('user', userId, () => balances.setUserQuota(userId, value)),
+    setTokenRemain: (_worker, tokenId, value) =>
+      leases.lowered('token', tokenId, () => balances.setTokenRemain(tokenId, value)),
     admit: (worker, userId, tokenId, amount, givenBack) => leases.admit(worker, { userId, tokenId, amount }, givenBack),
-    revoked: (worker, ackId, ...leaseIds) => leases.givenBack(worker, leaseIds).then(() => acks.acknowledge(ackId, worker.workerId)),
+    revoked: (worker, ackId, ...leaseIds) =>
+      leases.givenBack(worker, leaseIds).then(() => acks.acknowledge(ackId, worker.workerId)),
     reserve: async (worker, userId, tokenId, amount) => {
       const hold = { userId, tokenId, amount };
       const reserved = await balances.reserve(hold);
@@ -47,7 +60,8 @@ export function balanceOperations(balances: BalanceBook, leases: PrimaryLeases, 
       worker.held(hold, -amount);
       return balances.release(hold);
     },
-    charge: (worker, userId, tokenId, reserved, quota, covered) => balances.charge({ userId, tokenId, reserved: billEnds(worker, userId, tokenId, reserved, covered), quota }),
+    charge: (worker, userId, tokenId, reserved, quota, covered) =>
+      balances.charge({ userId, tokenId, reserved: billEnds(worker, userId, tokenId, reserved, covered), quota }),
     charged: (worker, userId, tokenId, reserved, quota, covered, seq) => {
       // The worker journaled and writes the bill itself: only what it held here changes.
       const ended = billEnds(worker, userId, tokenId, reserved, covered);
@@ -55,7 +69,8 @@ export function balanceOperations(balances: BalanceBook, leases: PrimaryLeases, 
       return balances.release({ userId, tokenId, amount: ended - quota });
     },
     refund: (_worker, userId, tokenId, quota) => balances.refund({ userId, tokenId, quota }),
-    recordUsage: (_worker, userId, tokenId, channelId, quota, requests) => balances.recordUsage({ userId, tokenId, channelId, quota, requests }),
+    recordUsage: (_worker, userId, tokenId, channelId, quota, requests) =>
+      balances.recordUsage({ userId, tokenId, channelId, quota, requests }),
     flushBalances: (worker) => worker.order.settled().then(() => balances.flush()),
   };
 }

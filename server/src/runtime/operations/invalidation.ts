@@ -11,7 +11,11 @@ export type Forward = (topic: string, message: string, except: number | null) =>
  * A change a worker made reaches the primary's own subscribers and every other worker; the worker's
  * `notify` and `publish` resolve once all of them applied it.
  */
-export function invalidationOperations(bus: PrimaryBus, forward: Forward, acks: Acknowledgements): Handlers<keyof InvalidationOperations> {
+export function invalidationOperations(
+  bus: PrimaryBus,
+  forward: Forward,
+  acks: Acknowledgements,
+): Handlers<keyof InvalidationOperations> {
   const spread = async (worker: ConnectedWorker, topic: string, message: string) => {
     await Promise.all([bus.deliverHere(topic, message), forward(topic, message, worker.workerId)]);
   };

@@ -46,7 +46,11 @@ export class MetricsGatherer {
     const id = this.nextCollection;
     this.nextCollection += 1;
     const workers = [...this.contributors.values()].filter((worker) => worker.process.isConnected());
-    const collection: Collection = { parts: [], waitingFor: new Set(workers.map((worker) => worker.workerId)), done: () => undefined };
+    const collection: Collection = {
+      parts: [],
+      waitingFor: new Set(workers.map((worker) => worker.workerId)),
+      done: () => undefined,
+    };
     const collected = new Promise<void>((resolve) => {
       const timer = setTimeout(resolve, COLLECT_TIMEOUT_MS);
       collection.done = () => {

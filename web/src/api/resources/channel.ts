@@ -34,7 +34,8 @@ export interface ChannelListRequest {
   filter: ChannelListFilter;
 }
 
-const isFiltered = (filter: ChannelListFilter) => Boolean(filter.keyword.trim() || filter.group.trim() || filter.model.trim());
+const isFiltered = (filter: ChannelListFilter) =>
+  Boolean(filter.keyword.trim() || filter.group.trim() || filter.model.trim());
 
 /**
  * `GET /api/channel/`, or `/api/channel/search` when a keyword, group or model is given. `data` is
@@ -44,7 +45,12 @@ export async function fetchChannels(request: ChannelListRequest): Promise<PageDa
   const query = { page_size: request.pageSize, id_sort: request.idSort, tag_mode: request.tagMode };
   const { keyword, group, model } = request.filter;
   return isFiltered(request.filter)
-    ? fetchZeroBasedList<ChannelView>('/api/channel/search', request.page, { ...query, keyword: keyword.trim(), group: group.trim(), model: model.trim() })
+    ? fetchZeroBasedList<ChannelView>('/api/channel/search', request.page, {
+        ...query,
+        keyword: keyword.trim(),
+        group: group.trim(),
+        model: model.trim(),
+      })
     : fetchZeroBasedList<ChannelView>('/api/channel/', request.page, query);
 }
 
@@ -54,9 +60,11 @@ export const updateChannel = (request: ChannelUpdateRequest) => api.put<ChannelV
 export const deleteChannel = (id: number) => api.delete<undefined>(`/api/channel/${id}/`);
 export const deleteDisabledChannels = () => api.delete<number>('/api/channel/disabled');
 export const deleteChannels = (ids: number[]) => api.post<number>('/api/channel/batch', { ids });
-export const setTagOnChannels = (ids: number[], tag: string) => api.post<number>('/api/channel/batch/tag', { ids, tag });
+export const setTagOnChannels = (ids: number[], tag: string) =>
+  api.post<number>('/api/channel/batch/tag', { ids, tag });
 export const repairAbilities = () => api.post<number>('/api/channel/fix');
-export const copyChannel = (id: number) => api.post<{ id: number }>(`/api/channel/copy/${id}`, undefined, { quiet: true });
+export const copyChannel = (id: number) =>
+  api.post<{ id: number }>(`/api/channel/copy/${id}`, undefined, { quiet: true });
 export const editTag = (request: ChannelTagUpdateRequest) => api.put<number>('/api/channel/tag', request);
 export const setTagEnabled = (tag: string, enabled: boolean) =>
   api.post<number>(`/api/channel/tag/${enabled ? 'enabled' : 'disabled'}`, { tag });
@@ -73,7 +81,8 @@ export function fetchUpstreamModels(source: { id: number } | FetchModelsRequest)
 export const fetchModelsByType = () => api.get<Record<string, string[]>>('/api/models');
 
 /** `GET /api/channel/models`: every known model ("fill all models"). */
-export const fetchAllModels = async () => (await api.get<Array<{ id: string }>>('/api/channel/models')).map((entry) => entry.id);
+export const fetchAllModels = async () =>
+  (await api.get<Array<{ id: string }>>('/api/channel/models')).map((entry) => entry.id);
 
 /** `GET /api/channel/test/{id}?model=`: the server's message says which model and how long. */
 export const testChannel = async (id: number, model?: string) =>
@@ -83,10 +92,14 @@ export const testChannel = async (id: number, model?: string) =>
 export const testAllChannels = async () => (await apiRequest<undefined>('GET', '/api/channel/test')).message;
 
 /** Upstream model updates of channels (issue 37): detect and apply, per channel and for all. */
-export const detectModelUpdates = (id: number) => api.post<ModelUpdateDetection>('/api/channel/upstream_updates/detect', { id });
-export const applyModelUpdates = (request: ModelUpdateApplyRequest) => api.post<ModelUpdateApplyResult>('/api/channel/upstream_updates/apply', request);
-export const applyAllModelUpdates = () => api.post<ModelUpdateApplyAllResult>('/api/channel/upstream_updates/apply_all');
-export const detectAllModelUpdates = () => api.post<{ task_id: string; status: string }>('/api/channel/upstream_updates/detect_all');
+export const detectModelUpdates = (id: number) =>
+  api.post<ModelUpdateDetection>('/api/channel/upstream_updates/detect', { id });
+export const applyModelUpdates = (request: ModelUpdateApplyRequest) =>
+  api.post<ModelUpdateApplyResult>('/api/channel/upstream_updates/apply', request);
+export const applyAllModelUpdates = () =>
+  api.post<ModelUpdateApplyAllResult>('/api/channel/upstream_updates/apply_all');
+export const detectAllModelUpdates = () =>
+  api.post<{ task_id: string; status: string }>('/api/channel/upstream_updates/detect_all');
 
 export interface MultiKeyStatusQuery {
   page: number;
@@ -97,12 +110,22 @@ export interface MultiKeyStatusQuery {
 
 /** `POST /api/channel/multi_key/manage` with `get_key_status`: one page of a multi-key channel's keys. */
 export async function fetchKeyStatus(channelId: number, query: MultiKeyStatusQuery): Promise<MultiKeyStatusPage> {
-  const body = { channel_id: channelId, action: 'get_key_status', page: query.page, page_size: query.pageSize, ...(query.status === null ? {} : { status: query.status }) };
+  const body = {
+    channel_id: channelId,
+    action: 'get_key_status',
+    page: query.page,
+    page_size: query.pageSize,
+    ...(query.status === null ? {} : { status: query.status }),
+  };
   return (await apiRequest<MultiKeyStatusPage>('POST', '/api/channel/multi_key/manage', { body })).data;
 }
 
 /** Any other action; answers the server's (localised) message. */
-export async function manageKeys(channelId: number, action: Exclude<MultiKeyAction, 'get_key_status'>, keyIndex?: number): Promise<string> {
+export async function manageKeys(
+  channelId: number,
+  action: Exclude<MultiKeyAction, 'get_key_status'>,
+  keyIndex?: number,
+): Promise<string> {
   const body = { channel_id: channelId, action, ...(keyIndex === undefined ? {} : { key_index: keyIndex }) };
   return (await apiRequest<unknown>('POST', '/api/channel/multi_key/manage', { body })).message;
 }

@@ -5,14 +5,17 @@ export const GROUPS_QUERY_KEY = ['groups'] as const;
 
 const groupNamesSchema: ReplySchema<string[]> = {
   safeParse: (value) =>
-    Array.isArray(value) && value.every((name) => typeof name === 'string') ? { success: true, data: value as string[] } : { success: false },
+    Array.isArray(value) && value.every((name) => typeof name === 'string')
+      ? { success: true, data: value as string[] }
+      : { success: false },
 };
 
 /**
  * `GET /api/group/`: the group names, for suggestions in the channel and user editors. Quiet, since
  * both still work with typed-in groups; a reply that is not a list of names is refused.
  */
-export const fetchGroups = async (): Promise<string[]> => validated(groupNamesSchema, await api.get<unknown>('/api/group/', { quiet: true }));
+export const fetchGroups = async (): Promise<string[]> =>
+  validated(groupNamesSchema, await api.get<unknown>('/api/group/', { quiet: true }));
 
 /** The group names, or an empty list while they load or when they cannot be read. */
 export function useGroups(): string[] {

@@ -38,4 +38,5 @@ export const fetchLogStat = (query: LogQuery, admin: boolean) =>
   api.get<LogStat>(admin ? '/api/log/stat' : '/api/log/self/stat', { query: queryOf(query, admin) });
 
 /** `DELETE /api/log/?target_timestamp=`: clears the logs older than `before` (unix seconds); answers how many. */
-export const clearLogsBefore = (before: number) => api.delete<number>('/api/log/', { query: { target_timestamp: before }, quiet: true });
+export const clearLogsBefore = (before: number) =>
+  api.delete<number>('/api/log/', { query: { target_timestamp: before }, quiet: true });

@@ -34,14 +34,19 @@ export function changedValues(before: OptionValues, after: OptionValues): Array<
 /** Saves each changed value with `PUT /api/option/`; the outcome names what the console says. */
 export async function saveOptions(changes: Array<[OptionKey, string]>): Promise<SaveResult> {
   if (changes.length === 0) return { outcome: 'unchanged', reasons: [] };
-  const results = await Promise.allSettled(changes.map(([key, value]) => api.put('/api/option/', { key, value }, { quiet: true })));
-  const reasons = results.flatMap((result) => (result.status === 'rejected' ? [String((result.reason as Error).message)] : []));
+  const results = await Promise.allSettled(
+    changes.map(([key, value]) => api.put('/api/option/', { key, value }, { quiet: true })),
+  );
+  const reasons = results.flatMap((result) =>
+    result.status === 'rejected' ? [String((result.reason as Error).message)] : [],
+  );
   if (reasons.length === 0) return { outcome: 'saved', reasons };
   return { outcome: reasons.length === changes.length ? 'failed' : 'partial', reasons };
 }
 
 /** `POST /api/option/payment_compliance`: root confirms the payment terms (only then are plans sold and Stripe on). */
-export const confirmCompliance = () => api.post<{ compliance_confirmed: boolean }>('/api/option/payment_compliance', { confirmed: true });
+export const confirmCompliance = () =>
+  api.post<{ compliance_confirmed: boolean }>('/api/option/payment_compliance', { confirmed: true });
 
 export const resetPriceTables = () => api.post<undefined>('/api/option/rest_model_ratio');
 
@@ -63,4 +68,6 @@ export const fetchAffinityCacheStats = () => api.get<AffinityCacheStats>('/api/o
 
 /** Clears every channel-affinity entry, or those of one rule (which must include its name in its keys). */
 export const clearAffinityCache = (target: { all: true } | { ruleName: string }) =>
-  api.delete<{ deleted: number }>('/api/option/channel_affinity_cache', { query: 'all' in target ? { all: true } : { rule_name: target.ruleName } });
+  api.delete<{ deleted: number }>('/api/option/channel_affinity_cache', {
+    query: 'all' in target ? { all: true } : { rule_name: target.ruleName },
+  });

@@ -45,11 +45,13 @@ export const fetchTwoFactorStatus = () => api.get<TwoFactorStatus>('/api/user/2f
 export const setUpTwoFactor = () => api.post<TwoFactorSetup>('/api/user/2fa/setup');
 export const enableTwoFactor = (code: string) => api.post<undefined>('/api/user/2fa/enable', { code });
 export const disableTwoFactor = (code: string) => api.post<undefined>('/api/user/2fa/disable', { code });
-export const regenerateBackupCodes = (code: string) => api.post<{ backup_codes: string[] }>('/api/user/2fa/backup_codes', { code });
+export const regenerateBackupCodes = (code: string) =>
+  api.post<{ backup_codes: string[] }>('/api/user/2fa/backup_codes', { code });
 export const completeTwoFactorSignIn = (code: string, flowToken: string) =>
   api.post<SessionUser>('/api/user/login/2fa', { code, flow_token: flowToken });
 
-export const verifyWithTwoFactor = (code: string, scope: ProofScope) => api.post<Proof>('/api/verify', { method: '2fa', code, scope });
+export const verifyWithTwoFactor = (code: string, scope: ProofScope) =>
+  api.post<Proof>('/api/verify', { method: '2fa', code, scope });
 
 interface Ceremony<T> {
   options: { publicKey: T };
@@ -62,9 +64,17 @@ export const fetchPasskeyStatus = () => api.get<{ enabled: boolean; last_used_at
 
 /** Registers this device's passkey; `proof` is needed when the account has two-factor. */
 export async function registerPasskey(proof: Proof | null): Promise<void> {
-  const begun = await api.post<Ceremony<PublicKeyCredentialCreationOptionsJSON>>('/api/user/passkey/register/begin', undefined, proofHeader(proof));
+  const begun = await api.post<Ceremony<PublicKeyCredentialCreationOptionsJSON>>(
+    '/api/user/passkey/register/begin',
+    undefined,
+    proofHeader(proof),
+  );
   const credential = await startRegistration({ optionsJSON: begun.options.publicKey });
-  await api.post<undefined>('/api/user/passkey/register/finish', { flow_token: begun.flow_token, credential }, proofHeader(proof));
+  await api.post<undefined>(
+    '/api/user/passkey/register/finish',
+    { flow_token: begun.flow_token, credential },
+    proofHeader(proof),
+  );
 }
 
 export const removePasskey = (proof: Proof) => api.delete<undefined>('/api/user/passkey', proofHeader(proof));
@@ -78,7 +88,9 @@ export async function signInWithPasskey(): Promise<SessionUser> {
 
 /** A proof of `scope` from this account's passkey. */
 export async function verifyWithPasskey(scope: ProofScope): Promise<Proof> {
-  const begun = await api.post<Ceremony<PublicKeyCredentialRequestOptionsJSON>>('/api/user/passkey/verify/begin', { scope });
+  const begun = await api.post<Ceremony<PublicKeyCredentialRequestOptionsJSON>>('/api/user/passkey/verify/begin', {
+    scope,
+  });
   const credential = await startAuthentication({ optionsJSON: begun.options.publicKey });
   return api.post<Proof>('/api/user/passkey/verify/finish', { flow_token: begun.flow_token, credential });
 }
@@ -86,4 +98,5 @@ export async function verifyWithPasskey(scope: ProofScope): Promise<Proof> {
 export const resetUserTwoFactor = (id: number) => api.delete<undefined>(`/api/user/${id}/2fa`);
 export const resetUserPasskey = (id: number) => api.delete<undefined>(`/api/user/${id}/reset_passkey`);
 
-export const fetchChannelKey = (id: number, proof: Proof) => api.post<{ key: string }>(`/api/channel/${id}/key`, undefined, proofHeader(proof));
+export const fetchChannelKey = (id: number, proof: Proof) =>
+  api.post<{ key: string }>(`/api/channel/${id}/key`, undefined, proofHeader(proof));

@@ -23,7 +23,20 @@ describe('the signed-in user, one cache', () => {
   it('reads /api/user/self once for every screen, and a redeemed code shows in the balance elsewhere at once', async () => {
     const requests = mockFetch(server);
     // The wallet and the personal settings side by side: two readers of the signed-in user.
-    renderApp([{ path: '/both', element: <><TopupPage /><PersonalTab /></> }], { path: '/both', user: signedIn });
+    renderApp(
+      [
+        {
+          path: '/both',
+          element: (
+            <>
+              <TopupPage />
+              <PersonalTab />
+            </>
+          ),
+        },
+      ],
+      { path: '/both', user: signedIn },
+    );
     const balanceCard = await screen.findByTestId('balance-card');
     expect(balanceCard.textContent).toContain('$2.00');
     fireEvent.change(screen.getByTestId('topup-code'), { target: { value: 'abc' } });

@@ -19,12 +19,15 @@ export const generateAccessToken = () => api.get<string>('/api/user/token');
 export const fetchAffCode = () => api.get<string>('/api/user/aff');
 export const transferAffQuota = (quota: number) => api.post<undefined>('/api/user/aff_transfer', { quota });
 /** Quiet: the card says "notification settings update failed" with the server's reason (spec 000 §8). */
-export const saveNotificationSetting = (setting: UserSetting) => api.put<undefined>('/api/user/setting', setting, { quiet: true });
+export const saveNotificationSetting = (setting: UserSetting) =>
+  api.put<undefined>('/api/user/setting', setting, { quiet: true });
 
 export const fetchCheckins = (month: string) => api.get<CheckinStatus>('/api/user/checkin', { query: { month } });
-export const checkIn = (turnstile: string) => api.post<CheckinResult>('/api/user/checkin', undefined, { query: turnstile ? { turnstile } : {} });
+export const checkIn = (turnstile: string) =>
+  api.post<CheckinResult>('/api/user/checkin', undefined, { query: turnstile ? { turnstile } : {} });
 
-const stringsOf = (value: unknown): string[] => (Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : []);
+const stringsOf = (value: unknown): string[] =>
+  Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : [];
 
 /** `GET /api/user/models`: the models the signed-in user may call; empty when the server cannot say. */
 export const fetchUsableModels = async () => stringsOf(await api.get<unknown>('/api/user/models', { quiet: true }));
@@ -33,7 +36,12 @@ export const fetchUsableModels = async () => stringsOf(await api.get<unknown>('/
 export const fetchUsableGroupMap = () => api.get<unknown>('/api/user/self/groups', { quiet: true });
 
 export function useUsableModels(): { models: string[]; loading: boolean } {
-  const query = useQuery({ queryKey: USABLE_MODELS_QUERY_KEY, queryFn: fetchUsableModels, retry: false, staleTime: 5 * 60_000 });
+  const query = useQuery({
+    queryKey: USABLE_MODELS_QUERY_KEY,
+    queryFn: fetchUsableModels,
+    retry: false,
+    staleTime: 5 * 60_000,
+  });
   return { models: query.data ?? [], loading: query.isLoading };
 }
 
@@ -46,9 +54,16 @@ export function useSelf(options: { staleTime?: number } = {}) {
   const user = useSessionUser();
   const client = useQueryClient();
   const queryKey = selfQueryKey(user?.id);
-  const query = useQuery({ queryKey, queryFn: ({ signal }) => fetchSelf(signal), enabled: user !== null, staleTime: options.staleTime });
+  const query = useQuery({
+    queryKey,
+    queryFn: ({ signal }) => fetchSelf(signal),
+    enabled: user !== null,
+    staleTime: options.staleTime,
+  });
   const addQuota = (added: number) =>
-    client.setQueryData<UserView>(queryKey, (current) => (current ? { ...current, quota: current.quota + added } : current));
+    client.setQueryData<UserView>(queryKey, (current) =>
+      current ? { ...current, quota: current.quota + added } : current,
+    );
   const refresh = () => client.invalidateQueries({ queryKey: SELF_QUERY_KEY });
   return { query, self: query.data, loading: query.isLoading, addQuota, refresh };
 }

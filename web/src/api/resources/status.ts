@@ -116,5 +116,9 @@ export type PublicTextPath = '/api/notice' | '/api/about' | '/api/home_page_cont
 
 /** An administrator's text from `GET /api/notice`, `/api/about` or `/api/home_page_content` ('' when unset). */
 export function usePublicText(path: PublicTextPath) {
-  return useQuery({ queryKey: ['public-text', path], queryFn: () => api.get<string>(path, { quiet: true }), staleTime: 60_000 });
+  return useQuery({
+    queryKey: ['public-text', path],
+    queryFn: () => api.get<string>(path, { quiet: true }),
+    staleTime: 60_000,
+  });
 }

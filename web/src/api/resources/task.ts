@@ -17,7 +17,12 @@ function common(query: TaskListQuery, admin: boolean, pageSize: number): Record<
 }
 
 /** `GET /api/mj/` for administrators, `/api/mj/self/` for everyone else; drawing tasks count time in milliseconds; `data` is the plain list. */
-export const fetchMidjourneys = (query: TaskListQuery, admin: boolean, page: number, pageSize: number): Promise<PageData<MidjourneyView>> =>
+export const fetchMidjourneys = (
+  query: TaskListQuery,
+  admin: boolean,
+  page: number,
+  pageSize: number,
+): Promise<PageData<MidjourneyView>> =>
   fetchZeroBasedList<MidjourneyView>(admin ? '/api/mj/' : '/api/mj/self/', page, {
     ...common(query, admin, pageSize),
     mj_id: query.id || undefined,
@@ -26,7 +31,12 @@ export const fetchMidjourneys = (query: TaskListQuery, admin: boolean, page: num
   });
 
 /** `GET /api/task/` for administrators, `/api/task/self` for everyone else; times in seconds; `data` is the plain list. */
-export const fetchTasks = (query: TaskListQuery, admin: boolean, page: number, pageSize: number): Promise<PageData<TaskView>> =>
+export const fetchTasks = (
+  query: TaskListQuery,
+  admin: boolean,
+  page: number,
+  pageSize: number,
+): Promise<PageData<TaskView>> =>
   fetchZeroBasedList<TaskView>(admin ? '/api/task/' : '/api/task/self', page, {
     ...common(query, admin, pageSize),
     task_id: query.id || undefined,

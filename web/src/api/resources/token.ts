@@ -1,4 +1,10 @@
-import { tokenViewSchema, type PageData, type TokenCreateRequest, type TokenUpdateRequest, type TokenView } from '@switchboard/contract';
+import {
+  tokenViewSchema,
+  type PageData,
+  type TokenCreateRequest,
+  type TokenUpdateRequest,
+  type TokenView,
+} from '@switchboard/contract';
 import { api, validated } from '../http-client';
 import { fetchZeroBasedList } from '../zero-based-list';
 
@@ -43,4 +49,5 @@ export const deleteToken = (id: number) => api.delete<undefined>(`/api/token/${i
 export const revealTokenKey = async (id: number) => (await api.post<{ key: string }>(`/api/token/${id}/key`)).key;
 
 /** `POST /api/token/batch/keys`: whole keys by token id (at most 100 ids a call). */
-export const revealTokenKeys = async (ids: number[]) => (await api.post<{ keys: Record<string, string> }>('/api/token/batch/keys', { ids })).keys;
+export const revealTokenKeys = async (ids: number[]) =>
+  (await api.post<{ keys: Record<string, string> }>('/api/token/batch/keys', { ids })).keys;

@@ -8,7 +8,10 @@ export const redeemCode = (key: string) => api.post<number>('/api/user/topup', {
 export const fetchAmountPayable = (amount: number) => api.post<string>('/api/user/amount', { amount, top_up_code: '' });
 
 /** `POST /api/user/pay`: the signed form fields and the gateway address. */
-export async function startPayment(amount: number, method: PaymentMethod): Promise<{ fields: Record<string, string>; url: string }> {
+export async function startPayment(
+  amount: number,
+  method: PaymentMethod,
+): Promise<{ fields: Record<string, string>; url: string }> {
   const reply = (await apiRequest<TopUpPayReply['data']>('POST', '/api/user/pay', {
     body: { amount, payment_method: method, top_up_code: '' },
   })) as TopUpPayReply;
@@ -36,14 +39,23 @@ export const TOP_UP_ORDERS_QUERY_KEY = ['top-up-orders'] as const;
 
 /** `GET /api/user/topup` (admin): online top-up orders, newest first; `keyword` matches the trade number. */
 export const fetchTopUpOrders = (query: { page: number; size: number; keyword: string }) =>
-  api.get<PageData<TopUpView>>('/api/user/topup', { query: { p: query.page, page_size: query.size, keyword: query.keyword } });
+  api.get<PageData<TopUpView>>('/api/user/topup', {
+    query: { p: query.page, page_size: query.size, keyword: query.keyword },
+  });
 
 /** `POST /api/user/topup/complete` (admin): completes a pending order by hand, crediting its quota. */
-export const completeTopUpOrder = (tradeNo: string) => api.post<undefined>('/api/user/topup/complete', { trade_no: tradeNo });
+export const completeTopUpOrder = (tradeNo: string) =>
+  api.post<undefined>('/api/user/topup/complete', { trade_no: tradeNo });
 
 /** The reference answers its Stripe calls outside the envelope: `{message: "success" | "error", data}`. */
 export async function stripeCall<T>(path: string, body: Record<string, unknown>): Promise<T> {
-  const response = await fetch(path, { method: 'POST', headers: buildHeaders(true), body: JSON.stringify(body), credentials: 'same-origin', cache: 'no-store' });
+  const response = await fetch(path, {
+    method: 'POST',
+    headers: buildHeaders(true),
+    body: JSON.stringify(body),
+    credentials: 'same-origin',
+    cache: 'no-store',
+  });
   const reply = (await response.json().catch(() => null)) as { message?: string; data?: unknown } | null;
   if (reply?.message !== 'success') throw new Error(typeof reply?.data === 'string' ? reply.data : response.statusText);
   return reply.data as T;
@@ -53,4 +65,5 @@ export async function stripeCall<T>(path: string, body: Record<string, unknown>)
 export const fetchStripePayable = (amount: number) => stripeCall<string>('/api/user/stripe/amount', { amount });
 
 /** `POST /api/user/stripe/pay`: the Checkout Session's address. */
-export const startStripeCheckout = (amount: number) => stripeCall<{ pay_link: string }>('/api/user/stripe/pay', { amount, payment_method: 'stripe' });
+export const startStripeCheckout = (amount: number) =>
+  stripeCall<{ pay_link: string }>('/api/user/stripe/pay', { amount, payment_method: 'stripe' });

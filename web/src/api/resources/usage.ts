@@ -16,4 +16,5 @@ export function fetchUsage(query: UsageQuery, admin: boolean): Promise<QuotaData
 }
 
 /** A top list of the usage window (`path` names which: by user, by token, ...). */
-export const fetchTopUsage = (path: string, window: { start_timestamp: number; end_timestamp: number }) => api.get<TopUsage[]>(path, { query: window });
+export const fetchTopUsage = (path: string, window: { start_timestamp: number; end_timestamp: number }) =>
+  api.get<TopUsage[]>(path, { query: window });

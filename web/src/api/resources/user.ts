@@ -1,4 +1,11 @@
-import type { PageData, UserCreateRequest, UserManageAction, UserManageResult, UserUpdateRequest, UserView } from '@switchboard/contract';
+import type {
+  PageData,
+  UserCreateRequest,
+  UserManageAction,
+  UserManageResult,
+  UserUpdateRequest,
+  UserView,
+} from '@switchboard/contract';
 import { api } from '../http-client';
 
 /** Every user query starts with this key, so one invalidation refreshes the list and the edit panels. */
@@ -27,4 +34,5 @@ export const createUser = (request: UserCreateRequest) => api.post<undefined>('/
 
 export const updateUser = (request: UserUpdateRequest) => api.put<undefined>('/api/user/', request);
 
-export const manageUser = (id: number, action: UserManageAction) => api.post<UserManageResult>('/api/user/manage', { id, action });
+export const manageUser = (id: number, action: UserManageAction) =>
+  api.post<UserManageResult>('/api/user/manage', { id, action });

@@ -12,7 +12,9 @@ const admin = { id: 1, role: Role.Root, username: 'root' };
 describe('console layout', () => {
   beforeEach(async () => {
     await changeLanguage('zh');
-    mockFetch(() => ok({ id: 1, username: 'root', display_name: 'Root', role: Role.Root, status: 1, group: 'default' }));
+    mockFetch(() =>
+      ok({ id: 1, username: 'root', display_name: 'Root', role: Role.Root, status: 1, group: 'default' }),
+    );
   });
   afterEach(() => {
     vi.unstubAllGlobals();
@@ -52,6 +54,10 @@ describe('console layout', () => {
     first.unmount();
     renderApp(routes, { path: '/log', user: admin, status: { docs_link: 'https://docs.example.com' } });
     const link = await screen.findByTestId('top-nav-docs');
-    expect([link.textContent, link.getAttribute('href'), link.getAttribute('target')]).toEqual(['文档', 'https://docs.example.com', '_blank']);
+    expect([link.textContent, link.getAttribute('href'), link.getAttribute('target')]).toEqual([
+      '文档',
+      'https://docs.example.com',
+      '_blank',
+    ]);
   });
 });

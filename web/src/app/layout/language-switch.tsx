@@ -20,7 +20,12 @@ export function LanguageSwitch({ compact }: { compact: boolean }) {
         onClick: ({ key }) => setLanguage(key as Language),
       }}
     >
-      <Button type="text" icon={<TranslationOutlined />} aria-label={t('header.switchLanguage')} data-testid="language-switch">
+      <Button
+        type="text"
+        icon={<TranslationOutlined />}
+        aria-label={t('header.switchLanguage')}
+        data-testid="language-switch"
+      >
         {compact ? null : LANGUAGE_LABELS[language]}
       </Button>
     </Dropdown>

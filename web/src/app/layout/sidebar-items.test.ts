@@ -27,18 +27,33 @@ describe('sidebar items', () => {
     expect(keys(Role.Root, allFlags)).toEqual(keys(Role.Admin, allFlags));
   });
 
-  it.each([Role.Common, undefined])('hides channel, redemption, user and subscription management from role %s', (role) => {
-    const visible = keys(role, allFlags);
-    expect(visible).not.toContain('channel');
-    expect(visible).not.toContain('redemption');
-    expect(visible).not.toContain('user');
-    expect(visible).not.toContain('subscription');
-    expect(visible).not.toContain('models');
-    expect(visible).toContain('token');
-  });
+  it.each([Role.Common, undefined])(
+    'hides channel, redemption, user and subscription management from role %s',
+    (role) => {
+      const visible = keys(role, allFlags);
+      expect(visible).not.toContain('channel');
+      expect(visible).not.toContain('redemption');
+      expect(visible).not.toContain('user');
+      expect(visible).not.toContain('subscription');
+      expect(visible).not.toContain('models');
+      expect(visible).toContain('token');
+    },
+  );
 
   it('shows the dashboard, drawing and task items only with their flags', () => {
-    expect(keys(Role.Root, noFlags)).toEqual(['playground', 'channel', 'models', 'chat', 'token', 'redemption', 'topup', 'user', 'subscription', 'log', 'setting']);
+    expect(keys(Role.Root, noFlags)).toEqual([
+      'playground',
+      'channel',
+      'models',
+      'chat',
+      'token',
+      'redemption',
+      'topup',
+      'user',
+      'subscription',
+      'log',
+      'setting',
+    ]);
     expect(keys(Role.Common, { ...noFlags, enable_drawing: true })).toContain('midjourney');
     expect(keys(Role.Common, { ...noFlags, enable_task: true })).toEqual(expect.arrayContaining(['task']));
     expect(keys(Role.Common, { ...noFlags, enable_data_export: true })).toContain('detail');

@@ -40,19 +40,67 @@ interface SidebarRule extends SidebarItem {
 
 // Spec 001 "Layout and navigation", in its order; the models page (issue 37) follows channels.
 const rules: SidebarRule[] = [
-  { key: 'playground', group: 'console', path: '/playground', labelKey: 'sidebar.playground', icon: ExperimentOutlined },
+  {
+    key: 'playground',
+    group: 'console',
+    path: '/playground',
+    labelKey: 'sidebar.playground',
+    icon: ExperimentOutlined,
+  },
   { key: 'channel', group: 'admin', path: '/channel', labelKey: 'sidebar.channel', icon: ApiOutlined, adminOnly: true },
-  { key: 'models', group: 'admin', path: '/models', labelKey: 'sidebar.models', icon: AppstoreOutlined, adminOnly: true },
+  {
+    key: 'models',
+    group: 'admin',
+    path: '/models',
+    labelKey: 'sidebar.models',
+    icon: AppstoreOutlined,
+    adminOnly: true,
+  },
   { key: 'chat', group: 'console', path: '/chat', labelKey: 'sidebar.chat', icon: CommentOutlined },
   { key: 'token', group: 'console', path: '/token', labelKey: 'sidebar.token', icon: KeyOutlined },
-  { key: 'detail', group: 'console', path: '/detail', labelKey: 'sidebar.detail', icon: BarChartOutlined, flag: 'enable_data_export' },
-  { key: 'redemption', group: 'admin', path: '/redemption', labelKey: 'sidebar.redemption', icon: GiftOutlined, adminOnly: true },
+  {
+    key: 'detail',
+    group: 'console',
+    path: '/detail',
+    labelKey: 'sidebar.detail',
+    icon: BarChartOutlined,
+    flag: 'enable_data_export',
+  },
+  {
+    key: 'redemption',
+    group: 'admin',
+    path: '/redemption',
+    labelKey: 'sidebar.redemption',
+    icon: GiftOutlined,
+    adminOnly: true,
+  },
   { key: 'topup', group: 'personal', path: '/topup', labelKey: 'sidebar.topup', icon: WalletOutlined },
   { key: 'user', group: 'admin', path: '/user', labelKey: 'sidebar.user', icon: TeamOutlined, adminOnly: true },
-  { key: 'subscription', group: 'admin', path: '/subscription', labelKey: 'sidebar.subscription', icon: CrownOutlined, adminOnly: true },
+  {
+    key: 'subscription',
+    group: 'admin',
+    path: '/subscription',
+    labelKey: 'sidebar.subscription',
+    icon: CrownOutlined,
+    adminOnly: true,
+  },
   { key: 'log', group: 'console', path: '/log', labelKey: 'sidebar.log', icon: HistoryOutlined },
-  { key: 'midjourney', group: 'console', path: '/midjourney', labelKey: 'sidebar.midjourney', icon: PictureOutlined, flag: 'enable_drawing' },
-  { key: 'task', group: 'console', path: '/task', labelKey: 'sidebar.task', icon: ScheduleOutlined, flag: 'enable_task' },
+  {
+    key: 'midjourney',
+    group: 'console',
+    path: '/midjourney',
+    labelKey: 'sidebar.midjourney',
+    icon: PictureOutlined,
+    flag: 'enable_drawing',
+  },
+  {
+    key: 'task',
+    group: 'console',
+    path: '/task',
+    labelKey: 'sidebar.task',
+    icon: ScheduleOutlined,
+    flag: 'enable_task',
+  },
   { key: 'setting', group: 'personal', path: '/setting', labelKey: 'sidebar.setting', icon: SettingOutlined },
 ];
 
@@ -66,7 +114,9 @@ export function sidebarItems(role: number | undefined, flags: SidebarFlags): Sid
 
 /** The items under their headings, each heading in SIDEBAR_GROUPS order and only when it has an item. */
 export function groupedSidebarItems(items: SidebarItem[]): Array<{ group: SidebarGroup; items: SidebarItem[] }> {
-  return SIDEBAR_GROUPS.map((group) => ({ group, items: items.filter((item) => item.group === group) })).filter((entry) => entry.items.length > 0);
+  return SIDEBAR_GROUPS.map((group) => ({ group, items: items.filter((item) => item.group === group) })).filter(
+    (entry) => entry.items.length > 0,
+  );
 }
 
 /** Whether a path is one of the console's sections (as opposed to the public site). */

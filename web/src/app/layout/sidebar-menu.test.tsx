@@ -16,8 +16,24 @@ describe('sidebar menu', () => {
   it('shows admin items to an admin, labelled in the UI language', async () => {
     renderApp(routes, { path: '/token', user: { id: 1, role: Role.Admin } });
     expect(await screen.findByText('渠道')).toBeTruthy();
-    expect(shown()).toEqual(['playground', 'chat', 'token', 'log', 'channel', 'models', 'redemption', 'user', 'subscription', 'topup', 'setting']);
-    expect(screen.getAllByTestId(/^menu-group-/).map((heading) => heading.textContent)).toEqual(['控制台', '管理员', '个人中心']);
+    expect(shown()).toEqual([
+      'playground',
+      'chat',
+      'token',
+      'log',
+      'channel',
+      'models',
+      'redemption',
+      'user',
+      'subscription',
+      'topup',
+      'setting',
+    ]);
+    expect(screen.getAllByTestId(/^menu-group-/).map((heading) => heading.textContent)).toEqual([
+      '控制台',
+      '管理员',
+      '个人中心',
+    ]);
   });
 
   it('hides admin items from a normal user and shows flagged items when on', async () => {

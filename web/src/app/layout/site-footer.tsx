@@ -16,7 +16,10 @@ export function SiteFooter() {
   const { systemName } = useBranding();
 
   return (
-    <Layout.Footer style={{ textAlign: 'center', padding: '16px 24px', background: 'transparent' }} data-testid="footer">
+    <Layout.Footer
+      style={{ textAlign: 'center', padding: '16px 24px', background: 'transparent' }}
+      data-testid="footer"
+    >
       {status.footer_html ? (
         <SanitizedHtml html={status.footer_html} className="footer-html" />
       ) : (

@@ -41,7 +41,12 @@ export function UserMenu({ user, compact }: { user: SessionUser; compact: boolea
           },
           { type: 'divider' },
           { key: 'settings', icon: <SettingOutlined />, label: t('header.personalSettings') },
-          { key: 'logout', icon: <LogoutOutlined />, danger: true, label: <span data-testid="logout">{t('header.logout')}</span> },
+          {
+            key: 'logout',
+            icon: <LogoutOutlined />,
+            danger: true,
+            label: <span data-testid="logout">{t('header.logout')}</span>,
+          },
         ],
         onClick: ({ key }) => {
           if (key === 'settings') void navigate('/setting?tab=personal');

@@ -40,14 +40,20 @@ describe('login page', () => {
     await router.navigate('/login', { state: { from: '/log' } });
     signIn('alice', 'correct horse');
     expect(await screen.findByText('log list')).toBeTruthy();
-    expect(requests[0]).toMatchObject({ url: '/api/user/login', method: 'POST', body: { username: 'alice', password: 'correct horse' } });
+    expect(requests[0]).toMatchObject({
+      url: '/api/user/login',
+      method: 'POST',
+      body: { username: 'alice', password: 'correct horse' },
+    });
     expect(getStoredUser()).toMatchObject({ id: 5, username: 'alice' });
   });
 
   it('asks for the two-factor code when the account has one, and signs in with it (a backup code via the toggle)', async () => {
     const alice = { ...root, id: 5, username: 'alice', role: Role.Common };
     const requests = mockFetch((request) =>
-      request.url.startsWith('/api/user/login/2fa') ? ok(alice) : ok({ require_2fa: true, flow_token: 'flow-1', expires_at: 1 }, { message: '请输入两步验证码' }),
+      request.url.startsWith('/api/user/login/2fa')
+        ? ok(alice)
+        : ok({ require_2fa: true, flow_token: 'flow-1', expires_at: 1 }, { message: '请输入两步验证码' }),
     );
     const { router } = renderApp(routes, { path: '/login' });
     await router.navigate('/login', { state: { from: '/log' } });
@@ -59,7 +65,11 @@ describe('login page', () => {
     fireEvent.change(screen.getByTestId('two-factor-code'), { target: { value: 'ABCD-EFGH' } });
     fireEvent.click(screen.getByTestId('two-factor-submit'));
     expect(await screen.findByText('log list')).toBeTruthy();
-    expect(requests[1]).toMatchObject({ url: '/api/user/login/2fa', method: 'POST', body: { code: 'ABCD-EFGH', flow_token: 'flow-1' } });
+    expect(requests[1]).toMatchObject({
+      url: '/api/user/login/2fa',
+      method: 'POST',
+      body: { code: 'ABCD-EFGH', flow_token: 'flow-1' },
+    });
     expect(getStoredUser()).toMatchObject({ id: 5, username: 'alice' });
   });
 
@@ -98,7 +108,10 @@ describe('login page', () => {
   });
 
   it('hides the form when password login is off and shows only enabled third-party methods', async () => {
-    renderApp(routes, { path: '/login', status: { password_login_enabled: false, github_oauth: true, telegram_oauth: true } });
+    renderApp(routes, {
+      path: '/login',
+      status: { password_login_enabled: false, github_oauth: true, telegram_oauth: true },
+    });
     expect(await screen.findByText('管理员已关闭密码登录，请使用下方的其他方式登录')).toBeTruthy();
     expect(screen.queryByTestId('login-username')).toBeNull();
     expect(screen.getByTestId('sign-in-github')).toBeTruthy();

@@ -40,7 +40,10 @@ describe('OAuth callback page', () => {
     fireEvent.click(screen.getByTestId('two-factor-submit'));
     expect(await screen.findByText('token list')).toBeTruthy();
     expect(getStoredUser()).toMatchObject({ id: 12 });
-    expect(requests.find((request) => request.url === '/api/user/login/2fa')?.body).toEqual({ code: '123456', flow_token: 'flow-1' });
+    expect(requests.find((request) => request.url === '/api/user/login/2fa')?.body).toEqual({
+      code: '123456',
+      flow_token: 'flow-1',
+    });
   });
 
   it('hands an OIDC code and state to /api/oauth/oidc, saying it is signing in with OIDC', async () => {
@@ -48,7 +51,9 @@ describe('OAuth callback page', () => {
     renderApp(routes, { path: '/oauth/oidc?code=c0de&state=st4te' });
     expect(screen.getByTestId('oauth-progress').textContent).toBe('Signing in with OIDC…');
     expect(await screen.findByText('token list')).toBeTruthy();
-    expect(requests.filter((request) => request.url.startsWith('/api/oauth/')).map((request) => request.url)).toEqual(['/api/oauth/oidc?code=c0de&state=st4te']);
+    expect(requests.filter((request) => request.url.startsWith('/api/oauth/')).map((request) => request.url)).toEqual([
+      '/api/oauth/oidc?code=c0de&state=st4te',
+    ]);
   });
 
   it('binds: the reply message "bind" goes to /setting', async () => {

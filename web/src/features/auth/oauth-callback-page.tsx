@@ -69,7 +69,9 @@ export default function OauthCallbackPage() {
   return (
     <Flex vertical align="center" justify="center" gap={16} style={{ padding: '96px 16px' }}>
       <Spin size="large" />
-      <Typography.Text data-testid="oauth-progress">{failed ? t('oauth.failed') : t(`oauth.${provider}Progress`)}</Typography.Text>
+      <Typography.Text data-testid="oauth-progress">
+        {failed ? t('oauth.failed') : t(`oauth.${provider}Progress`)}
+      </Typography.Text>
     </Flex>
   );
 }

@@ -2,7 +2,10 @@ import type { StatusData } from '@switchboard/contract';
 import { fetchOauthState } from '../../api/resources/account';
 
 export type OauthProvider = 'github' | 'linuxdo' | 'oidc';
-type RedirectStatus = Pick<StatusData, 'github_client_id' | 'linuxdo_client_id' | 'oidc_client_id' | 'oidc_authorization_endpoint' | 'server_address'>;
+type RedirectStatus = Pick<
+  StatusData,
+  'github_client_id' | 'linuxdo_client_id' | 'oidc_client_id' | 'oidc_authorization_endpoint' | 'server_address'
+>;
 
 /** The provider's authorize page with the client id and a fresh state (spec 000 §4, third-party sign-in). */
 export function authorizeUrl(provider: 'github' | 'linuxdo', clientId: string, state: string): string {

@@ -20,7 +20,10 @@ describe('password reset confirmation', () => {
     expect((shown as HTMLInputElement).value).toBe('0a1b2c3d4e5f');
     // Shown, not masked behind dots.
     expect((shown as HTMLInputElement).type).toBe('text');
-    expect(requests.find((request) => request.url === '/api/user/reset')?.body).toEqual({ email: 'a@example.com', token: 'abc123' });
+    expect(requests.find((request) => request.url === '/api/user/reset')?.body).toEqual({
+      email: 'a@example.com',
+      token: 'abc123',
+    });
     expect(writeText).toHaveBeenCalledWith('0a1b2c3d4e5f');
     expect(screen.queryByTestId('reset-confirm')).toBeNull();
   });

@@ -38,11 +38,21 @@ export default function PasswordResetConfirmPage() {
             <Alert type="success" showIcon title={t('resetConfirm.done')} />
             {/* Shown in clear once (spec 000 §2): the user has to read or copy it to sign in. */}
             <Input value={password} readOnly style={{ fontFamily: 'monospace' }} data-testid="reset-new-password" />
-            <Button onClick={() => void copyText(password, { successMessage: t('resetConfirm.copied') })}>{t('common:actions.copy')}</Button>
+            <Button onClick={() => void copyText(password, { successMessage: t('resetConfirm.copied') })}>
+              {t('common:actions.copy')}
+            </Button>
             <Typography.Text type="secondary">{t('resetConfirm.changeLater')}</Typography.Text>
           </>
         ) : (
-          <Button type="primary" size="large" block loading={busy} disabled={!email || !token} onClick={() => void confirm()} data-testid="reset-confirm">
+          <Button
+            type="primary"
+            size="large"
+            block
+            loading={busy}
+            disabled={!email || !token}
+            onClick={() => void confirm()}
+            data-testid="reset-confirm"
+          >
             {t('resetConfirm.submit')}
           </Button>
         )}

@@ -26,7 +26,9 @@ describe('password reset request', () => {
     fireEvent.change(await screen.findByTestId('reset-email'), { target: { value: 'a@example.com' } });
     fireEvent.click(screen.getByTestId('reset-submit'));
     expect((await screen.findByTestId('reset-sent')).textContent).toContain('a@example.com');
-    expect(requests.some((request) => request.url === '/api/reset_password?email=a%40example.com&turnstile=')).toBe(true);
+    expect(requests.some((request) => request.url === '/api/reset_password?email=a%40example.com&turnstile=')).toBe(
+      true,
+    );
     expect((screen.getByTestId('reset-submit') as HTMLButtonElement).disabled).toBe(true);
   });
 });

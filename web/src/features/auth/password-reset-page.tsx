@@ -37,14 +37,40 @@ export default function PasswordResetPage() {
 
   return (
     <AuthCard title={t('reset.title')} subtitle={t('reset.summary')}>
-      {sentTo ? <Alert type="success" showIcon title={t('reset.sent', { email: sentTo })} style={{ marginBottom: 16 }} data-testid="reset-sent" /> : null}
-      <Form<{ email?: string }> layout="vertical" size="large" requiredMark={false} onFinish={(values) => void submit(values)}>
+      {sentTo ? (
+        <Alert
+          type="success"
+          showIcon
+          title={t('reset.sent', { email: sentTo })}
+          style={{ marginBottom: 16 }}
+          data-testid="reset-sent"
+        />
+      ) : null}
+      <Form<{ email?: string }>
+        layout="vertical"
+        size="large"
+        requiredMark={false}
+        onFinish={(values) => void submit(values)}
+      >
         <Form.Item name="email" label={t('reset.email')}>
-          <Input prefix={<MailOutlined />} type="email" placeholder={t('reset.emailPlaceholder')} autoComplete="email" data-testid="reset-email" />
+          <Input
+            prefix={<MailOutlined />}
+            type="email"
+            placeholder={t('reset.emailPlaceholder')}
+            autoComplete="email"
+            data-testid="reset-email"
+          />
         </Form.Item>
         {humanCheck.widget ? <Form.Item>{humanCheck.widget}</Form.Item> : null}
         <Form.Item style={{ marginBottom: 0 }}>
-          <Button type="primary" htmlType="submit" block loading={busy} disabled={countdown.remaining > 0} data-testid="reset-submit">
+          <Button
+            type="primary"
+            htmlType="submit"
+            block
+            loading={busy}
+            disabled={countdown.remaining > 0}
+            data-testid="reset-submit"
+          >
             {countdown.remaining > 0 ? t('reset.resendIn', { seconds: countdown.remaining }) : t('reset.submit')}
           </Button>
         </Form.Item>

@@ -32,7 +32,9 @@ export function RegisterForm() {
     const password = values.password ?? '';
     if (!username || !password) return toast.error(t('common:credentials.credentialsRequired'));
     if ([...password].length < PASSWORD_MIN_LENGTH || [...password].length > PASSWORD_MAX_LENGTH) {
-      return toast.error(t('common:credentials.passwordLength', { min: PASSWORD_MIN_LENGTH, max: PASSWORD_MAX_LENGTH }));
+      return toast.error(
+        t('common:credentials.passwordLength', { min: PASSWORD_MIN_LENGTH, max: PASSWORD_MAX_LENGTH }),
+      );
     }
     if (password !== values.password2) return toast.error(t('register.passwordsDiffer'));
     const email = values.email?.trim() ?? '';
@@ -57,28 +59,66 @@ export function RegisterForm() {
   };
 
   return (
-    <Form<RegisterValues> form={form} layout="vertical" size="large" requiredMark={false} onFinish={(values) => void submit(values)}>
+    <Form<RegisterValues>
+      form={form}
+      layout="vertical"
+      size="large"
+      requiredMark={false}
+      onFinish={(values) => void submit(values)}
+    >
       <Form.Item name="username" label={t('register.username')}>
-        <Input prefix={<UserOutlined />} maxLength={USERNAME_MAX_LENGTH} placeholder={t('register.usernamePlaceholder', { max: USERNAME_MAX_LENGTH })} autoComplete="username" data-testid="register-username" />
+        <Input
+          prefix={<UserOutlined />}
+          maxLength={USERNAME_MAX_LENGTH}
+          placeholder={t('register.usernamePlaceholder', { max: USERNAME_MAX_LENGTH })}
+          autoComplete="username"
+          data-testid="register-username"
+        />
       </Form.Item>
       <Form.Item name="password" label={t('register.password')}>
-        <Input.Password prefix={<LockOutlined />} maxLength={PASSWORD_MAX_LENGTH} placeholder={t('register.passwordPlaceholder', { min: PASSWORD_MIN_LENGTH, max: PASSWORD_MAX_LENGTH })} autoComplete="new-password" data-testid="register-password" />
+        <Input.Password
+          prefix={<LockOutlined />}
+          maxLength={PASSWORD_MAX_LENGTH}
+          placeholder={t('register.passwordPlaceholder', { min: PASSWORD_MIN_LENGTH, max: PASSWORD_MAX_LENGTH })}
+          autoComplete="new-password"
+          data-testid="register-password"
+        />
       </Form.Item>
       <Form.Item name="password2" label={t('register.password2')}>
-        <Input.Password prefix={<LockOutlined />} maxLength={PASSWORD_MAX_LENGTH} placeholder={t('register.password2Placeholder')} autoComplete="new-password" data-testid="register-password2" />
+        <Input.Password
+          prefix={<LockOutlined />}
+          maxLength={PASSWORD_MAX_LENGTH}
+          placeholder={t('register.password2Placeholder')}
+          autoComplete="new-password"
+          data-testid="register-password2"
+        />
       </Form.Item>
       {status.email_verification ? (
         <>
           <Form.Item label={t('register.email')}>
             <Space.Compact style={{ width: '100%' }}>
               <Form.Item name="email" noStyle>
-                <Input prefix={<MailOutlined />} inputMode="email" placeholder={t('register.emailPlaceholder')} autoComplete="email" data-testid="register-email" />
+                <Input
+                  prefix={<MailOutlined />}
+                  inputMode="email"
+                  placeholder={t('register.emailPlaceholder')}
+                  autoComplete="email"
+                  data-testid="register-email"
+                />
               </Form.Item>
-              <SendCodeButton email={() => form.getFieldValue('email') ?? ''} turnstile={humanCheck.token} ready={humanCheck.ready} />
+              <SendCodeButton
+                email={() => form.getFieldValue('email') ?? ''}
+                turnstile={humanCheck.token}
+                ready={humanCheck.ready}
+              />
             </Space.Compact>
           </Form.Item>
           <Form.Item name="verification_code" label={t('register.code')}>
-            <Input prefix={<SafetyOutlined />} placeholder={t('register.codePlaceholder')} data-testid="register-code" />
+            <Input
+              prefix={<SafetyOutlined />}
+              placeholder={t('register.codePlaceholder')}
+              data-testid="register-code"
+            />
           </Form.Item>
         </>
       ) : null}

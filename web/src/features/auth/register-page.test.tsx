@@ -69,17 +69,23 @@ describe('register page', () => {
     fill('register-password', 'password1');
     fill('register-password2', 'password1');
     fireEvent.click(screen.getByTestId('register-submit'));
-    await vi.waitFor(() => expect(error).toHaveBeenCalledWith('Please enter your email address and the verification code'));
+    await vi.waitFor(() =>
+      expect(error).toHaveBeenCalledWith('Please enter your email address and the verification code'),
+    );
     fill('register-email', 'alice@example.com');
     fireEvent.click(screen.getByTestId('send-code'));
     await vi.waitFor(() => expect(screen.getByTestId('send-code').textContent).toMatch(/Resend \(\d+ s\)/));
     expect((screen.getByTestId('send-code') as HTMLButtonElement).disabled).toBe(true);
-    expect(requests.some((request) => request.url === '/api/verification?email=alice%40example.com&turnstile=')).toBe(true);
+    expect(requests.some((request) => request.url === '/api/verification?email=alice%40example.com&turnstile=')).toBe(
+      true,
+    );
   });
 
   it('says so when registration is closed', async () => {
     renderApp(routes, { path: '/register', status: { register_enabled: false } });
-    expect((await screen.findByTestId('register-closed')).textContent).toBe('The administrator has turned off new registration');
+    expect((await screen.findByTestId('register-closed')).textContent).toBe(
+      'The administrator has turned off new registration',
+    );
     expect(screen.queryByTestId('register-submit')).toBeNull();
   });
 });

@@ -26,7 +26,12 @@ export default function RegisterPage() {
       {open ? (
         <RegisterForm />
       ) : (
-        <Alert type="info" showIcon title={status.register_enabled ? t('register.passwordRegisterDisabled') : t('register.registerDisabled')} data-testid="register-closed" />
+        <Alert
+          type="info"
+          showIcon
+          title={status.register_enabled ? t('register.passwordRegisterDisabled') : t('register.registerDisabled')}
+          data-testid="register-closed"
+        />
       )}
       {status.register_enabled ? <ThirdPartySignIn status={status} /> : null}
       <Typography.Paragraph type="secondary" style={{ marginTop: 24, marginBottom: 0, textAlign: 'center' }}>

@@ -16,7 +16,11 @@ let callbackCounter = 0;
 
 /** Every field of the widget's user as query text, for the server's signature check. */
 export function telegramFields(user: TelegramUser): Record<string, string> {
-  return Object.fromEntries(Object.entries(user).filter(([, value]) => value !== undefined && value !== null).map(([key, value]) => [key, String(value)]));
+  return Object.fromEntries(
+    Object.entries(user)
+      .filter(([, value]) => value !== undefined && value !== null)
+      .map(([key, value]) => [key, String(value)]),
+  );
 }
 
 /** Telegram's login widget for the administrator's bot; `onAuth` receives the signed user data. */

@@ -40,15 +40,34 @@ describe('third-party sign-in', () => {
 
   it('shows the OIDC button once OIDC is on and has an authorization endpoint', async () => {
     mockFetch(() => ok());
-    renderApp(routes, { path: '/login', status: { oidc_enabled: true, oidc_client_id: 'sb', oidc_authorization_endpoint: 'https://id.example.com/authorize' } });
+    renderApp(routes, {
+      path: '/login',
+      status: {
+        oidc_enabled: true,
+        oidc_client_id: 'sb',
+        oidc_authorization_endpoint: 'https://id.example.com/authorize',
+      },
+    });
     expect((await screen.findByTestId('sign-in-oidc')).textContent).toContain('OIDC');
     expect(enabledSignInMethods({ ...defaultStatus, oidc_enabled: true, oidc_authorization_endpoint: '' })).toEqual([]);
-    expect(enabledSignInMethods({ ...defaultStatus, oidc_enabled: false, oidc_authorization_endpoint: 'https://id.example.com/authorize' })).toEqual([]);
+    expect(
+      enabledSignInMethods({
+        ...defaultStatus,
+        oidc_enabled: false,
+        oidc_authorization_endpoint: 'https://id.example.com/authorize',
+      }),
+    ).toEqual([]);
   });
 
   it('builds the OIDC authorize address from the discovered endpoint, redirecting to the server address', () => {
-    const status = { oidc_client_id: 'sb', oidc_authorization_endpoint: 'https://id.example.com/authorize?tenant=a', server_address: 'https://gw.example.com/' };
-    const url = new URL(oidcAuthorizeUrl({ ...status, github_client_id: '', linuxdo_client_id: '' }, 'st4te', 'http://localhost:3000'));
+    const status = {
+      oidc_client_id: 'sb',
+      oidc_authorization_endpoint: 'https://id.example.com/authorize?tenant=a',
+      server_address: 'https://gw.example.com/',
+    };
+    const url = new URL(
+      oidcAuthorizeUrl({ ...status, github_client_id: '', linuxdo_client_id: '' }, 'st4te', 'http://localhost:3000'),
+    );
     expect(`${url.origin}${url.pathname}`).toBe('https://id.example.com/authorize');
     expect(Object.fromEntries(url.searchParams)).toEqual({
       tenant: 'a',
@@ -58,7 +77,13 @@ describe('third-party sign-in', () => {
       scope: 'openid profile email',
       state: 'st4te',
     });
-    const withoutAddress = new URL(oidcAuthorizeUrl({ ...status, server_address: '', github_client_id: '', linuxdo_client_id: '' }, 's', 'http://localhost:3000'));
+    const withoutAddress = new URL(
+      oidcAuthorizeUrl(
+        { ...status, server_address: '', github_client_id: '', linuxdo_client_id: '' },
+        's',
+        'http://localhost:3000',
+      ),
+    );
     expect(withoutAddress.searchParams.get('redirect_uri')).toBe('http://localhost:3000/oauth/oidc');
   });
 });

@@ -14,7 +14,13 @@ import { WechatCodeDialog } from './wechat-code-dialog';
 type SignInFlag = 'github_oauth' | 'linuxdo_oauth' | 'oidc_enabled' | 'wechat_login' | 'telegram_oauth';
 type MethodStatus = Pick<
   StatusData,
-  SignInFlag | 'github_client_id' | 'linuxdo_client_id' | 'oidc_client_id' | 'oidc_authorization_endpoint' | 'server_address' | 'telegram_bot_name'
+  | SignInFlag
+  | 'github_client_id'
+  | 'linuxdo_client_id'
+  | 'oidc_client_id'
+  | 'oidc_authorization_endpoint'
+  | 'server_address'
+  | 'telegram_bot_name'
 >;
 
 interface SignInMethod {
@@ -32,8 +38,12 @@ const methods: SignInMethod[] = [
 ];
 
 /** The third-party methods the administrator has turned on (OIDC once it has an endpoint), in display order. */
-export function enabledSignInMethods(status: Pick<StatusData, SignInFlag | 'oidc_authorization_endpoint'>): SignInMethod[] {
-  return methods.filter((method) => status[method.flag] && (method.key !== 'oidc' || status.oidc_authorization_endpoint !== ''));
+export function enabledSignInMethods(
+  status: Pick<StatusData, SignInFlag | 'oidc_authorization_endpoint'>,
+): SignInMethod[] {
+  return methods.filter(
+    (method) => status[method.flag] && (method.key !== 'oidc' || status.oidc_authorization_endpoint !== ''),
+  );
 }
 
 /** One entry per enabled third-party method: OAuth redirects, the WeChat code dialog, the Telegram widget. */
@@ -53,7 +63,8 @@ export function ThirdPartySignIn({ status }: { status: MethodStatus }) {
     if (outcome.kind === 'signed-in') signedIn(outcome.user);
     else if (outcome.kind === 'second-step') setFlowToken(outcome.flowToken);
   };
-  if (flowToken) return <TwoFactorSignIn flowToken={flowToken} onBack={() => setFlowToken(null)} onSignedIn={signedIn} />;
+  if (flowToken)
+    return <TwoFactorSignIn flowToken={flowToken} onBack={() => setFlowToken(null)} onSignedIn={signedIn} />;
   const run = async (attempt: () => Promise<ThirdPartyOutcome>) => {
     try {
       finish(await attempt());
@@ -73,19 +84,36 @@ export function ThirdPartySignIn({ status }: { status: MethodStatus }) {
           if (method.key === 'telegram') {
             return (
               <div key={method.key} data-testid="sign-in-telegram">
-                <TelegramWidget botName={status.telegram_bot_name} onAuth={(user) => void run(() => telegramSignIn(telegramFields(user))).catch(() => undefined)} />
+                <TelegramWidget
+                  botName={status.telegram_bot_name}
+                  onAuth={(user) => void run(() => telegramSignIn(telegramFields(user))).catch(() => undefined)}
+                />
               </div>
             );
           }
-          const onClick = method.key === 'wechat' ? () => setWechatOpen(true) : () => void startOauth(method.key as OauthProvider, status);
+          const onClick =
+            method.key === 'wechat'
+              ? () => setWechatOpen(true)
+              : () => void startOauth(method.key as OauthProvider, status);
           return (
-            <Button key={method.key} shape="round" icon={method.icon} onClick={onClick} data-testid={`sign-in-${method.key}`}>
+            <Button
+              key={method.key}
+              shape="round"
+              icon={method.icon}
+              onClick={onClick}
+              data-testid={`sign-in-${method.key}`}
+            >
               {t(`providers.${method.key}`)}
             </Button>
           );
         })}
       </Flex>
-      <WechatCodeDialog open={wechatOpen} title={t('wechat.signInTitle')} onClose={() => setWechatOpen(false)} onSubmit={(code) => run(() => wechatSignIn(code))} />
+      <WechatCodeDialog
+        open={wechatOpen}
+        title={t('wechat.signInTitle')}
+        onClose={() => setWechatOpen(false)}
+        onSubmit={(code) => run(() => wechatSignIn(code))}
+      />
     </>
   );
 }

@@ -41,7 +41,10 @@ export function TurnstileWidget({ siteKey, onVerify }: { siteKey: string; onVeri
     loadScript()
       .then(() => {
         if (cancelled || !container.current || !window.turnstile) return;
-        widgetId = window.turnstile.render(container.current, { sitekey: siteKey, callback: (token) => verify.current(token) });
+        widgetId = window.turnstile.render(container.current, {
+          sitekey: siteKey,
+          callback: (token) => verify.current(token),
+        });
       })
       .catch(() => undefined);
     return () => {

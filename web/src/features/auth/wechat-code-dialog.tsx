@@ -30,12 +30,25 @@ export function WechatCodeDialog({ open, title, onClose, onSubmit }: WechatCodeD
     }
   };
   return (
-    <Modal open={open} title={title} onCancel={onClose} onOk={() => void submit()} okButtonProps={{ loading: busy, disabled: !code.trim() }} okText={t('wechat.submit')} destroyOnHidden>
+    <Modal
+      open={open}
+      title={title}
+      onCancel={onClose}
+      onOk={() => void submit()}
+      okButtonProps={{ loading: busy, disabled: !code.trim() }}
+      okText={t('wechat.submit')}
+      destroyOnHidden
+    >
       <Flex vertical align="center" gap={12}>
         {status.wechat_qrcode ? <Image src={status.wechat_qrcode} width={200} preview={false} alt="" /> : null}
         <Typography.Text type="secondary">{t('wechat.hint')}</Typography.Text>
         <Form style={{ width: '100%' }} onFinish={() => void submit()}>
-          <Input value={code} onChange={(event) => setCode(event.target.value)} placeholder={t('wechat.codePlaceholder')} data-testid="wechat-code" />
+          <Input
+            value={code}
+            onChange={(event) => setCode(event.target.value)}
+            placeholder={t('wechat.codePlaceholder')}
+            data-testid="wechat-code"
+          />
         </Form>
       </Flex>
     </Modal>

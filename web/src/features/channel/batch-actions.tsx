@@ -50,7 +50,11 @@ export function BatchActions({ selectedIds, onDone }: BatchActionsProps) {
 
   return (
     <Space wrap style={{ marginBottom: 12 }}>
-      <Popconfirm title={t('messages.batchDeleteConfirm', { count: selectedIds.length })} okButtonProps={{ danger: true }} onConfirm={removeSelected}>
+      <Popconfirm
+        title={t('messages.batchDeleteConfirm', { count: selectedIds.length })}
+        okButtonProps={{ danger: true }}
+        onConfirm={removeSelected}
+      >
         <Button danger loading={remove.isPending} data-testid="channel-delete-selected">
           {t('actions.deleteSelected', { count: selectedIds.length })}
         </Button>
@@ -69,7 +73,12 @@ export function BatchActions({ selectedIds, onDone }: BatchActionsProps) {
         confirmLoading={setTagMutation.isPending}
         destroyOnHidden
       >
-        <Input value={tag} onChange={(event) => setTag(event.target.value)} placeholder={t('batchTag.placeholder')} data-testid="channel-batch-tag-input" />
+        <Input
+          value={tag}
+          onChange={(event) => setTag(event.target.value)}
+          placeholder={t('batchTag.placeholder')}
+          data-testid="channel-batch-tag-input"
+        />
       </Modal>
     </Space>
   );

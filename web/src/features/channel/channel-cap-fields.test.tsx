@@ -26,10 +26,11 @@ function serve(request: RecordedRequest) {
 }
 
 const type = (testId: string, value: string) => fireEvent.change(screen.getByTestId(testId), { target: { value } });
-const sent = (requests: RecordedRequest[], method: string) => requests.find((request) => request.method === method && request.url === '/api/channel/');
+const sent = (requests: RecordedRequest[], method: string) =>
+  requests.find((request) => request.method === method && request.url === '/api/channel/');
 
 // The editor drawers render dozens of fields; happy-dom on a shared machine needs the time.
-describe('the channel editor\'s caps (issue 22)', () => {
+describe("the channel editor's caps (issue 22)", () => {
   afterEach(() => {
     vi.unstubAllGlobals();
     vi.restoreAllMocks();
@@ -42,7 +43,9 @@ describe('the channel editor\'s caps (issue 22)', () => {
     await screen.findByTestId('channel-submit');
     expect(screen.getByText('Max concurrent requests')).toBeTruthy();
     expect(screen.getByText(/A channel at its cap is passed over for the next channel, not failed/)).toBeTruthy();
-    expect(screen.getByText(/Once they are used the channel is passed over for the next channel, not failed/)).toBeTruthy();
+    expect(
+      screen.getByText(/Once they are used the channel is passed over for the next channel, not failed/),
+    ).toBeTruthy();
     type('channel-name-input', 'capped');
     type('channel-key', 'sk-1');
     type('channel-custom-models', 'gpt-4o');
@@ -51,10 +54,14 @@ describe('the channel editor\'s caps (issue 22)', () => {
     type('channel-daily-token-limit', '2000000');
     fireEvent.click(screen.getByTestId('channel-submit'));
     await vi.waitFor(() => expect(sent(requests, 'POST')).toBeDefined());
-    expect(sent(requests, 'POST')?.body).toMatchObject({ name: 'capped', max_concurrency: 4, daily_token_limit: 2_000_000 });
+    expect(sent(requests, 'POST')?.body).toMatchObject({
+      name: 'capped',
+      max_concurrency: 4,
+      daily_token_limit: 2_000_000,
+    });
   });
 
-  it('shows a stored channel\'s caps in Chinese and sends an emptied cap as none', async () => {
+  it("shows a stored channel's caps in Chinese and sends an emptied cap as none", async () => {
     await changeLanguage('zh');
     const requests = mockFetch(serve);
     renderApp(routes, { path: '/channel/edit/5', user: root });

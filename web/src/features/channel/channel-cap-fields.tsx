@@ -14,7 +14,11 @@ export function ChannelCapFields({ values, onChange }: ChannelCapFieldsProps) {
   return (
     <>
       <Form.Item label={t('fields.maxConcurrency')} extra={t('editor.maxConcurrencyHint')}>
-        <LimitInput value={values.maxConcurrency} onChange={(maxConcurrency) => onChange({ maxConcurrency })} data-testid="channel-max-concurrency" />
+        <LimitInput
+          value={values.maxConcurrency}
+          onChange={(maxConcurrency) => onChange({ maxConcurrency })}
+          data-testid="channel-max-concurrency"
+        />
       </Form.Item>
       <Form.Item label={t('fields.dailyTokenLimit')} extra={t('editor.dailyTokenLimitHint')}>
         <LimitInput

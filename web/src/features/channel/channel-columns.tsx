@@ -1,4 +1,11 @@
-import { CHANNEL_PRIORITY_MINIMUM, CHANNEL_WEIGHT_MINIMUM, channelTypeName, splitCommaList, type ChannelView, type StatusData } from '@switchboard/contract';
+import {
+  CHANNEL_PRIORITY_MINIMUM,
+  CHANNEL_WEIGHT_MINIMUM,
+  channelTypeName,
+  splitCommaList,
+  type ChannelView,
+  type StatusData,
+} from '@switchboard/contract';
 import { Flex, Space, Tag, Tooltip, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import type { TFunction } from 'i18next';
@@ -26,7 +33,6 @@ const groupTags = (groups: string[]) => (
   </Space>
 );
 
-
 /** A steady colour per channel type, so a list of mixed providers reads at a glance. */
 const TYPE_COLOURS = ['blue', 'green', 'orange', 'purple', 'cyan', 'magenta', 'gold', 'geekblue', 'volcano', 'lime'];
 export const typeColour = (type: number) => TYPE_COLOURS[Math.abs(type) % TYPE_COLOURS.length];
@@ -35,7 +41,11 @@ export const typeColour = (type: number) => TYPE_COLOURS[Math.abs(type) % TYPE_C
 export const CHANNEL_KEPT_COLUMNS = ['name', 'status', 'actions'];
 
 /** Columns of the channel list: status, response time, balance, used quota, priority and weight among them. */
-export function channelColumns(t: TFunction, status: StatusData, handlers: ChannelColumnHandlers): ColumnsType<TableRecord> {
+export function channelColumns(
+  t: TFunction,
+  status: StatusData,
+  handlers: ChannelColumnHandlers,
+): ColumnsType<TableRecord> {
   const quota = (value: number) => displayQuota(value, status);
   const numberCell = (field: 'priority' | 'weight', minimum: number) => (_value: unknown, record: TableRecord) => (
     <InlineNumber
@@ -51,7 +61,8 @@ export function channelColumns(t: TFunction, status: StatusData, handlers: Chann
       title: t('columns.id'),
       key: 'id',
       width: 56,
-      render: (_value, record) => (isTagRecord(record) ? <Tag color="purple">{t('values.tag')}</Tag> : record.channel.id),
+      render: (_value, record) =>
+        isTagRecord(record) ? <Tag color="purple">{t('values.tag')}</Tag> : record.channel.id,
     },
     {
       title: t('columns.name'),
@@ -70,7 +81,8 @@ export function channelColumns(t: TFunction, status: StatusData, handlers: Chann
       title: t('columns.tag'),
       key: 'tag',
       width: 90,
-      render: (_value, record) => (isTagRecord(record) || !record.channel.tag ? null : <Tag data-testid="channel-tag">{record.channel.tag}</Tag>),
+      render: (_value, record) =>
+        isTagRecord(record) || !record.channel.tag ? null : <Tag data-testid="channel-tag">{record.channel.tag}</Tag>,
     },
     {
       title: t('columns.group'),
@@ -114,7 +126,10 @@ export function channelColumns(t: TFunction, status: StatusData, handlers: Chann
       title: t('columns.responseTime'),
       key: 'responseTime',
       width: 84,
-      render: (_value, record) => (isTagRecord(record) ? null : <ResponseTimeTag milliseconds={record.channel.response_time} channelId={record.channel.id} />),
+      render: (_value, record) =>
+        isTagRecord(record) ? null : (
+          <ResponseTimeTag milliseconds={record.channel.response_time} channelId={record.channel.id} />
+        ),
     },
     {
       // Used and balance share a column, as the reference does, so that the whole list fits a laptop.
@@ -122,7 +137,11 @@ export function channelColumns(t: TFunction, status: StatusData, handlers: Chann
       key: 'balance',
       width: 104,
       render: (_value, record) => {
-        const used = <span data-testid="channel-used">{quota(isTagRecord(record) ? record.usedQuota : record.channel.used_quota)}</span>;
+        const used = (
+          <span data-testid="channel-used">
+            {quota(isTagRecord(record) ? record.usedQuota : record.channel.used_quota)}
+          </span>
+        );
         if (isTagRecord(record)) return used;
         const channel = record.channel;
         const updated = channel.balance_updated_time ? formatTime(channel.balance_updated_time) : t('values.never');
@@ -130,7 +149,11 @@ export function channelColumns(t: TFunction, status: StatusData, handlers: Chann
           <Flex vertical gap={2} align="flex-start">
             {used}
             <Tooltip title={t('values.balanceHint', { time: updated })}>
-              <Tag style={{ cursor: 'pointer' }} onClick={() => handlers.onUpdateBalance(channel)} data-testid="channel-balance">
+              <Tag
+                style={{ cursor: 'pointer' }}
+                onClick={() => handlers.onUpdateBalance(channel)}
+                data-testid="channel-balance"
+              >
                 ${channel.balance.toFixed(2)}
               </Tag>
             </Tooltip>
@@ -138,7 +161,12 @@ export function channelColumns(t: TFunction, status: StatusData, handlers: Chann
         );
       },
     },
-    { title: t('columns.priority'), key: 'priority', width: 100, render: numberCell('priority', CHANNEL_PRIORITY_MINIMUM) },
+    {
+      title: t('columns.priority'),
+      key: 'priority',
+      width: 100,
+      render: numberCell('priority', CHANNEL_PRIORITY_MINIMUM),
+    },
     { title: t('columns.weight'), key: 'weight', width: 100, render: numberCell('weight', CHANNEL_WEIGHT_MINIMUM) },
     {
       title: t('columns.actions'),

@@ -9,7 +9,14 @@ import { FormDrawer } from '../../components/form-drawer';
 import { CHANNELS_QUERY_KEY, createChannels, fetchChannel, updateChannel } from '../../api/resources/channel';
 import { ChannelEditorFields } from './channel-editor-fields';
 import { addModeOf, keyEditOf } from './multi-key-fields';
-import { channelFormOf, channelProblemText, channelRequestOf, checkChannelForm, emptyChannelForm, type ChannelFormValues } from './channel-form';
+import {
+  channelFormOf,
+  channelProblemText,
+  channelRequestOf,
+  checkChannelForm,
+  emptyChannelForm,
+  type ChannelFormValues,
+} from './channel-form';
 
 export interface ChannelEditorDrawerProps {
   open: boolean;

@@ -12,7 +12,17 @@ const routes = [
   { path: '/channel/add', element: <ChannelListPage /> },
   { path: '/channel/edit/:id', element: <ChannelListPage /> },
 ];
-const stored = { id: 7, type: 1, name: 'stored', base_url: 'https://api.example', other: '', models: 'gpt-4o', group: 'default', model_mapping: '', status: 1 };
+const stored = {
+  id: 7,
+  type: 1,
+  name: 'stored',
+  base_url: 'https://api.example',
+  other: '',
+  models: 'gpt-4o',
+  group: 'default',
+  model_mapping: '',
+  status: 1,
+};
 
 function serve(request: RecordedRequest) {
   if (request.url.startsWith('/api/channel/?')) return ok([], { page: 1, page_size: 10, total: 0 });
@@ -74,11 +84,22 @@ describe('channel editor', () => {
     fireEvent.click(screen.getByTestId('channel-submit'));
     await vi.waitFor(() => expect(success).toHaveBeenCalledWith('Created 2 channel(s)'));
     const post = requests.find((request) => request.method === 'POST' && request.url === '/api/channel/');
-    expect(post?.body).toMatchObject({ mode: 'batch', name: 'fleet', key: 'sk-1\nsk-2', base_url: 'http://127.0.0.1:9', models: 'gpt-4o', group: 'default', type: 1 });
+    expect(post?.body).toMatchObject({
+      mode: 'batch',
+      name: 'fleet',
+      key: 'sk-1\nsk-2',
+      base_url: 'http://127.0.0.1:9',
+      models: 'gpt-4o',
+      group: 'default',
+      type: 1,
+    });
   });
 
   it.each([
-    { role: Role.Admin, hint: 'Leave empty to keep the current key; changing the type, base URL or address fields needs the key again' },
+    {
+      role: Role.Admin,
+      hint: 'Leave empty to keep the current key; changing the type, base URL or address fields needs the key again',
+    },
     { role: Role.Root, hint: 'Leave empty to keep the current key' },
   ])('tells an editor of role $role when the stored key may stay', async ({ role, hint }) => {
     mockFetch(serve);

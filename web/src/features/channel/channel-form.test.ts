@@ -1,11 +1,24 @@
 import { channelTypes } from '@switchboard/contract';
 import { describe, expect, it } from 'vitest';
 import i18n, { changeLanguage } from '../../i18n';
-import { addCustomModels, channelProblemText, channelRequestOf, checkChannelForm, emptyChannelForm, type ChannelFormValues } from './channel-form';
+import {
+  addCustomModels,
+  channelProblemText,
+  channelRequestOf,
+  checkChannelForm,
+  emptyChannelForm,
+  type ChannelFormValues,
+} from './channel-form';
 import { tableRecordsOf, selectedChannelIds } from './channel-table-records';
 import { tagEditRequestOf, tagEditValuesOf } from './tag-edit-form';
 
-const form = (values: Partial<ChannelFormValues>): ChannelFormValues => ({ ...emptyChannelForm(), name: 'n', key: 'k', models: ['m'], ...values });
+const form = (values: Partial<ChannelFormValues>): ChannelFormValues => ({
+  ...emptyChannelForm(),
+  name: 'n',
+  key: 'k',
+  models: ['m'],
+  ...values,
+});
 
 describe('editor validation (spec 001 §5)', () => {
   it('passes a complete form', () => {
@@ -39,8 +52,17 @@ describe('editor validation (spec 001 §5)', () => {
   });
 
   it('sends models and groups as comma strings without the trailing slash of the base URL', () => {
-    const request = channelRequestOf(form({ baseUrl: ' https://api.example.com/// ', groups: ['default', 'vip'], models: ['a', 'b'], autoBan: false }));
-    expect(request).toMatchObject({ base_url: 'https://api.example.com', group: 'default,vip', models: 'a,b', auto_ban: 0, priority: 0, weight: 0 });
+    const request = channelRequestOf(
+      form({ baseUrl: ' https://api.example.com/// ', groups: ['default', 'vip'], models: ['a', 'b'], autoBan: false }),
+    );
+    expect(request).toMatchObject({
+      base_url: 'https://api.example.com',
+      group: 'default,vip',
+      models: 'a,b',
+      auto_ban: 0,
+      priority: 0,
+      weight: 0,
+    });
   });
 
   it('adds custom models and reports those that already exist', () => {
@@ -51,9 +73,19 @@ describe('editor validation (spec 001 §5)', () => {
 
 describe('tag edit dialog', () => {
   it('sends only the filled fields, and an empty new tag to dissolve', () => {
-    expect(tagEditRequestOf('team', { ...tagEditValuesOf('team'), models: ['a', 'b'] })).toEqual({ tag: 'team', models: 'a,b' });
+    expect(tagEditRequestOf('team', { ...tagEditValuesOf('team'), models: ['a', 'b'] })).toEqual({
+      tag: 'team',
+      models: 'a,b',
+    });
     expect(tagEditRequestOf('team', { ...tagEditValuesOf('team'), newTag: '' })).toEqual({ tag: 'team', new_tag: '' });
-    expect(tagEditRequestOf('team', { ...tagEditValuesOf('team'), newTag: 'crew', groups: ['vip'], modelMapping: '{"a":"b"}' })).toEqual({
+    expect(
+      tagEditRequestOf('team', {
+        ...tagEditValuesOf('team'),
+        newTag: 'crew',
+        groups: ['vip'],
+        modelMapping: '{"a":"b"}',
+      }),
+    ).toEqual({
       tag: 'team',
       new_tag: 'crew',
       groups: 'vip',
@@ -68,7 +100,8 @@ describe('tag edit dialog', () => {
 });
 
 describe('tag mode rows', () => {
-  const item = (id: number, tag: string | null, status = 1) => ({ id, tag, status, group: 'default', used_quota: 10, priority: 3, weight: 2 }) as never;
+  const item = (id: number, tag: string | null, status = 1) =>
+    ({ id, tag, status, group: 'default', used_quota: 10, priority: 3, weight: 2 }) as never;
 
   it('groups members under one tag row where the tag first appears, leaving untagged channels as rows', () => {
     const records = tableRecordsOf([item(1, 'red'), item(2, null), item(3, 'red', 2), item(4, 'blue')], true);
@@ -83,7 +116,8 @@ describe('type names', () => {
   it('exist in both languages for every type of the catalogue', async () => {
     for (const language of ['zh', 'en'] as const) {
       await changeLanguage(language);
-      for (const type of channelTypes) expect(i18n.exists(`channel:types.${type.id}`), `${language} type ${type.id}`).toBe(true);
+      for (const type of channelTypes)
+        expect(i18n.exists(`channel:types.${type.id}`), `${language} type ${type.id}`).toBe(true);
     }
   });
 });

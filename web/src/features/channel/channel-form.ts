@@ -130,8 +130,10 @@ export function checkChannelForm(values: ChannelFormValues, creating: boolean): 
   if (!isJsonObjectText(values.modelMapping)) return 'modelMappingInvalid';
   if (!isJsonObjectText(values.statusCodeMapping)) return 'statusCodeMappingInvalid';
   if (!isJsonObjectText(values.setting)) return 'settingInvalid';
-  if (values.priority !== null && (!Number.isInteger(values.priority) || values.priority < CHANNEL_PRIORITY_MINIMUM)) return 'priorityInvalid';
-  if (values.weight !== null && (!Number.isInteger(values.weight) || values.weight < CHANNEL_WEIGHT_MINIMUM)) return 'weightInvalid';
+  if (values.priority !== null && (!Number.isInteger(values.priority) || values.priority < CHANNEL_PRIORITY_MINIMUM))
+    return 'priorityInvalid';
+  if (values.weight !== null && (!Number.isInteger(values.weight) || values.weight < CHANNEL_WEIGHT_MINIMUM))
+    return 'weightInvalid';
   if (!isCap(values.maxConcurrency)) return 'maxConcurrencyInvalid';
   if (!isCap(values.dailyTokenLimit)) return 'dailyTokenLimitInvalid';
   return null;
@@ -177,4 +179,8 @@ export function addCustomModels(current: string[], input: string): { models: str
 }
 
 /** The key used to ask the upstream for models: the first line in batch mode. */
-export const firstKeyLine = (key: string): string => key.split('\n').map((line) => line.trim()).find(Boolean) ?? '';
+export const firstKeyLine = (key: string): string =>
+  key
+    .split('\n')
+    .map((line) => line.trim())
+    .find(Boolean) ?? '';

@@ -42,8 +42,21 @@ export function ChannelKeyButton({ channelId }: { channelId: number }) {
       <Button size="small" type="link" loading={busy} onClick={open} data-testid="channel-show-key">
         {t('editor.showKey')}
       </Button>
-      <SecureVerificationDialog open={verifying} scope={SCOPE} accepts={['2fa', 'passkey']} onVerified={(proof) => void read(proof)} onCancel={() => setVerifying(false)} />
-      <Modal open={key !== null} title={t('editor.storedKey')} onCancel={() => setKey(null)} footer={null} width={560} destroyOnHidden>
+      <SecureVerificationDialog
+        open={verifying}
+        scope={SCOPE}
+        accepts={['2fa', 'passkey']}
+        onVerified={(proof) => void read(proof)}
+        onCancel={() => setVerifying(false)}
+      />
+      <Modal
+        open={key !== null}
+        title={t('editor.storedKey')}
+        onCancel={() => setKey(null)}
+        footer={null}
+        width={560}
+        destroyOnHidden
+      >
         <Typography.Paragraph copyable code data-testid="channel-stored-key">
           {key}
         </Typography.Paragraph>

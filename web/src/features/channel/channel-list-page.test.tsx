@@ -25,12 +25,17 @@ const items = [
   channel(4, { response_time: 3000 }),
   channel(5, { response_time: 3001 }),
   channel(6, { response_time: 5000 }),
-  channel(7, { response_time: 5001, status: 3, other_info: JSON.stringify({ status_reason: 'Incorrect API key provided', status_time: statusTime }) }),
+  channel(7, {
+    response_time: 5001,
+    status: 3,
+    other_info: JSON.stringify({ status_reason: 'Incorrect API key provided', status_time: statusTime }),
+  }),
   channel(8, { status: 2, used_quota: 1_000_000, balance: 12.5 }),
 ];
 
 function serve(request: RecordedRequest) {
-  if (request.url.startsWith('/api/channel/?') || request.url.startsWith('/api/channel/search')) return ok(items, { page: 1, page_size: 10, total: items.length });
+  if (request.url.startsWith('/api/channel/?') || request.url.startsWith('/api/channel/search'))
+    return ok(items, { page: 1, page_size: 10, total: items.length });
   if (request.url.startsWith('/api/group/')) return ok(['default', 'vip']);
   return ok();
 }
@@ -43,7 +48,19 @@ describe('channel list', () => {
     renderApp(routes, { path: '/channel', user: admin });
     await screen.findByText('channel 8');
     const headers = screen.getAllByRole('columnheader').map((header) => header.textContent);
-    expect(headers).toEqual(['ID', 'Name', 'Tag', 'Groups', 'Type', 'Status', 'Response time', 'Used / balance', 'Priority', 'Weight', 'Actions']);
+    expect(headers).toEqual([
+      'ID',
+      'Name',
+      'Tag',
+      'Groups',
+      'Type',
+      'Status',
+      'Response time',
+      'Used / balance',
+      'Priority',
+      'Weight',
+      'Actions',
+    ]);
     const row = screen.getByText('channel 8').closest('tr') as HTMLElement;
     expect(within(row).getByTestId('channel-status').textContent).toBe('Disabled');
     expect(within(row).getByTestId('channel-balance').textContent).toBe('$12.50');
@@ -56,9 +73,33 @@ describe('channel list', () => {
     renderApp(routes, { path: '/channel', user: admin });
     await screen.findByText('channel 8');
     const tags = screen.getAllByTestId('channel-response-time');
-    expect(tags.map((tag) => tag.dataset.level)).toEqual(['untested', 'fast', 'good', 'good', 'slow', 'slow', 'bad', 'untested']);
-    expect(tags.map((tag) => tag.textContent)).toEqual(['Not tested', '1.00 s', '1.00 s', '3.00 s', '3.00 s', '5.00 s', '5.00 s', 'Not tested']);
-    expect(responseTimeColours).toEqual({ untested: 'default', fast: 'green', good: 'lime', slow: 'yellow', bad: 'red' });
+    expect(tags.map((tag) => tag.dataset.level)).toEqual([
+      'untested',
+      'fast',
+      'good',
+      'good',
+      'slow',
+      'slow',
+      'bad',
+      'untested',
+    ]);
+    expect(tags.map((tag) => tag.textContent)).toEqual([
+      'Not tested',
+      '1.00 s',
+      '1.00 s',
+      '3.00 s',
+      '3.00 s',
+      '5.00 s',
+      '5.00 s',
+      'Not tested',
+    ]);
+    expect(responseTimeColours).toEqual({
+      untested: 'default',
+      fast: 'green',
+      good: 'lime',
+      slow: 'yellow',
+      bad: 'red',
+    });
     for (const tag of tags) {
       const colour = responseTimeColours[tag.dataset.level as keyof typeof responseTimeColours];
       if (colour !== 'default') expect(tag.className).toContain(`ant-tag-${colour}`);
@@ -73,7 +114,9 @@ describe('channel list', () => {
     expect(status.textContent).toBe('Auto-disabled');
     fireEvent.mouseEnter(status);
     const tooltip = await screen.findByTestId('channel-status-reason');
-    expect(tooltip.textContent).toBe(`Disabled automatically. Reason: Incorrect API key provided. Time: ${new Date(statusTime * 1000).toLocaleString()}`);
+    expect(tooltip.textContent).toBe(
+      `Disabled automatically. Reason: Incorrect API key provided. Time: ${new Date(statusTime * 1000).toLocaleString()}`,
+    );
   });
 
   it('searches by keyword, model and group, and sorts by id', async () => {
@@ -83,7 +126,9 @@ describe('channel list', () => {
     fireEvent.change(screen.getByTestId('channel-search-keyword'), { target: { value: 'sk-abc' } });
     fireEvent.change(screen.getByTestId('channel-search-model'), { target: { value: 'gpt' } });
     fireEvent.click(screen.getByTestId('channel-search'));
-    await vi.waitFor(() => expect(requests.some((request) => request.url.startsWith('/api/channel/search'))).toBe(true));
+    await vi.waitFor(() =>
+      expect(requests.some((request) => request.url.startsWith('/api/channel/search'))).toBe(true),
+    );
     const search = requests.find((request) => request.url.startsWith('/api/channel/search'));
     expect(search?.url).toContain('keyword=sk-abc');
     expect(search?.url).toContain('p=0');

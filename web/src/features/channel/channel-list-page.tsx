@@ -98,9 +98,13 @@ export default function ChannelListPage() {
     (channel: ChannelView) => updateBalance(channel.id),
     (value, channel) => t('messages.balanceUpdated', { name: channel.name, balance: value.toFixed(2) }),
   );
-  const balances = useChannelMutation(updateAllBalances, (summary) => t('messages.allBalancesUpdated', { updated: summary.updated, failed: summary.failed }));
+  const balances = useChannelMutation(updateAllBalances, (summary) =>
+    t('messages.allBalancesUpdated', { updated: summary.updated, failed: summary.failed }),
+  );
   const testAll = useChannelMutation(testAllChannels, (message) => message);
-  const deleteDisabled = useChannelMutation(deleteDisabledChannels, (count) => t('messages.disabledDeleted', { count }));
+  const deleteDisabled = useChannelMutation(deleteDisabledChannels, (count) =>
+    t('messages.disabledDeleted', { count }),
+  );
 
   const openEditor = (id: number | null) => setEditor({ open: true, id });
   const closeEditor = () => {
@@ -154,7 +158,9 @@ export default function ChannelListPage() {
           onRefresh={() => void list.refetch()}
           busy={{ testAll: testAll.isPending, balances: balances.isPending }}
         />
-        {batchMode ? <BatchActions selectedIds={selectedChannelIds(selectedKeys)} onDone={() => setSelectedKeys([])} /> : null}
+        {batchMode ? (
+          <BatchActions selectedIds={selectedChannelIds(selectedKeys)} onDone={() => setSelectedKeys([])} />
+        ) : null}
         <DataList<TableRecord>
           rowKey="key"
           size="middle"
@@ -162,10 +168,14 @@ export default function ChannelListPage() {
           dataSource={records}
           query={list}
           chooser={{ table: 'channel', keep: CHANNEL_KEPT_COLUMNS }}
-          rowClassName={(record) => (!isTagRecord(record) && record.channel.status !== ChannelStatus.Enabled ? 'row-disabled' : '')}
+          rowClassName={(record) =>
+            !isTagRecord(record) && record.channel.status !== ChannelStatus.Enabled ? 'row-disabled' : ''
+          }
           scroll={{ x: 'max-content' }}
           expandable={{ defaultExpandAllRows: false }}
-          rowSelection={batchMode ? { selectedRowKeys: selectedKeys, onChange: setSelectedKeys, checkStrictly: false } : undefined}
+          rowSelection={
+            batchMode ? { selectedRowKeys: selectedKeys, onChange: setSelectedKeys, checkStrictly: false } : undefined
+          }
           pagination={pagination(list.data?.total ?? 0, { showTotal: (total) => t('list.total', { total }) })}
           data-testid="channel-table"
         />

@@ -4,7 +4,12 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from '../../components/feedback';
 import { PrefillGroupPicker } from '../model-meta/prefill-group-picker';
-import { CHANNELS_QUERY_KEY, fetchAllModels, fetchModelsByType, fetchUpstreamModels } from '../../api/resources/channel';
+import {
+  CHANNELS_QUERY_KEY,
+  fetchAllModels,
+  fetchModelsByType,
+  fetchUpstreamModels,
+} from '../../api/resources/channel';
 import { addCustomModels, firstKeyLine, mergeModels, type ChannelFormValues } from './channel-form';
 
 interface ChannelModelsFieldProps {
@@ -19,7 +24,11 @@ export function ChannelModelsField({ values, channelId, onChange }: ChannelModel
   const { t } = useTranslation('channel');
   const [custom, setCustom] = useState('');
   const [busy, setBusy] = useState<'all' | 'upstream' | null>(null);
-  const related = useQuery({ queryKey: [...CHANNELS_QUERY_KEY, 'models-by-type'], queryFn: fetchModelsByType, staleTime: Infinity });
+  const related = useQuery({
+    queryKey: [...CHANNELS_QUERY_KEY, 'models-by-type'],
+    queryFn: fetchModelsByType,
+    staleTime: Infinity,
+  });
 
   const fillRelated = () => onChange(mergeModels(values.models, related.data?.[String(values.type)] ?? []));
   const fillAll = async () => {
@@ -54,7 +63,10 @@ export function ChannelModelsField({ values, channelId, onChange }: ChannelModel
     setCustom('');
   };
 
-  const options = mergeModels(values.models, related.data?.[String(values.type)] ?? []).map((model) => ({ value: model, label: model }));
+  const options = mergeModels(values.models, related.data?.[String(values.type)] ?? []).map((model) => ({
+    value: model,
+    label: model,
+  }));
   return (
     <Form.Item label={t('fields.models')} required>
       <Flex vertical gap={8}>
@@ -75,7 +87,12 @@ export function ChannelModelsField({ values, channelId, onChange }: ChannelModel
           <Button size="small" onClick={() => void fillAll()} loading={busy === 'all'} data-testid="channel-fill-all">
             {t('editor.fillAll')}
           </Button>
-          <Button size="small" onClick={() => void fetchFromUpstream()} loading={busy === 'upstream'} data-testid="channel-fetch-models">
+          <Button
+            size="small"
+            onClick={() => void fetchFromUpstream()}
+            loading={busy === 'upstream'}
+            data-testid="channel-fetch-models"
+          >
             {t('editor.fetchModels')}
           </Button>
           <Button size="small" danger onClick={() => onChange([])} data-testid="channel-clear-models">

@@ -22,7 +22,10 @@ interface ChannelRowActionsProps {
  */
 export function ChannelRowActions({ channel, onEdit }: ChannelRowActionsProps) {
   const { t } = useTranslation(['channel', 'model-update']);
-  const remove = useChannelMutation(() => deleteChannel(channel.id), () => t('messages.deleted'));
+  const remove = useChannelMutation(
+    () => deleteChannel(channel.id),
+    () => t('messages.deleted'),
+  );
   const toggle = useChannelMutation(
     (status: number) => updateChannel({ id: channel.id, status: status as 1 | 2 }),
     (_result, status) => (status === ChannelStatus.Enabled ? t('messages.enabled') : t('messages.disabled')),
@@ -43,41 +46,46 @@ export function ChannelRowActions({ channel, onEdit }: ChannelRowActionsProps) {
 
   return (
     <>
-    <RowActions
-      main={
-        <Space size={4}>
-          <ChannelTestButton channel={channel} />
-          {channel.channel_info?.is_multi_key ? <MultiKeyButton channel={channel} /> : null}
-        </Space>
-      }
-      testId="channel-more"
-      more={[
-        { key: 'edit', label: t('actions.edit'), onClick: () => onEdit(channel), testId: 'channel-edit' },
-        {
-          key: 'toggle',
-          label: enabled ? t('actions.disable') : t('actions.enable'),
-          disabled: toggle.isPending,
-          onClick: () => toggle.mutate(enabled ? ChannelStatus.Disabled : ChannelStatus.Enabled),
-          testId: 'channel-toggle',
-        },
-        { key: 'model-updates', label: t('model-update:button'), onClick: () => setDialog('model-updates'), testId: 'channel-model-updates' },
-        {
-          key: 'copy',
-          label: t('actions.copy'),
-          confirm: { title: t('messages.copyConfirm', { name: channel.name }) },
-          onClick: () => copy.mutateAsync(undefined),
-          testId: 'channel-copy',
-        },
-        {
-          key: 'delete',
-          label: t('actions.delete'),
-          danger: true,
-          confirm: { title: t('messages.deleteConfirm', { name: channel.name }) },
-          onClick: () => remove.mutateAsync(undefined),
-          testId: 'channel-delete',
-        },
-      ]}
-    />
+      <RowActions
+        main={
+          <Space size={4}>
+            <ChannelTestButton channel={channel} />
+            {channel.channel_info?.is_multi_key ? <MultiKeyButton channel={channel} /> : null}
+          </Space>
+        }
+        testId="channel-more"
+        more={[
+          { key: 'edit', label: t('actions.edit'), onClick: () => onEdit(channel), testId: 'channel-edit' },
+          {
+            key: 'toggle',
+            label: enabled ? t('actions.disable') : t('actions.enable'),
+            disabled: toggle.isPending,
+            onClick: () => toggle.mutate(enabled ? ChannelStatus.Disabled : ChannelStatus.Enabled),
+            testId: 'channel-toggle',
+          },
+          {
+            key: 'model-updates',
+            label: t('model-update:button'),
+            onClick: () => setDialog('model-updates'),
+            testId: 'channel-model-updates',
+          },
+          {
+            key: 'copy',
+            label: t('actions.copy'),
+            confirm: { title: t('messages.copyConfirm', { name: channel.name }) },
+            onClick: () => copy.mutateAsync(undefined),
+            testId: 'channel-copy',
+          },
+          {
+            key: 'delete',
+            label: t('actions.delete'),
+            danger: true,
+            confirm: { title: t('messages.deleteConfirm', { name: channel.name }) },
+            onClick: () => remove.mutateAsync(undefined),
+            testId: 'channel-delete',
+          },
+        ]}
+      />
       {dialog === 'model-updates' ? <ModelUpdateDialog channel={channel} onClose={() => setDialog(null)} /> : null}
     </>
   );

@@ -23,7 +23,9 @@ export function ChannelStatusTag({ status, otherInfo }: { status: number; otherI
   const reason = info.status_reason || t('status.noReason');
   const time = info.status_time ? formatTime(info.status_time) : t('status.noTime');
   return (
-    <Tooltip title={<span data-testid="channel-status-reason">{t('status.autoDisabledDetail', { reason, time })}</span>}>
+    <Tooltip
+      title={<span data-testid="channel-status-reason">{t('status.autoDisabledDetail', { reason, time })}</span>}
+    >
       {tag}
     </Tooltip>
   );

@@ -60,11 +60,23 @@ export function tableRecordsOf(items: ChannelView[], tagMode: boolean): TableRec
     const list = [item];
     tags.set(item.tag, list);
     // A placeholder keeps the tag where its first member appeared; filled in below.
-    records.push({ key: `tag-${item.tag}`, tag: item.tag, children: [], enabledCount: 0, groups: [], usedQuota: 0, priority: 0, weight: 0 });
+    records.push({
+      key: `tag-${item.tag}`,
+      tag: item.tag,
+      children: [],
+      enabledCount: 0,
+      groups: [],
+      usedQuota: 0,
+      priority: 0,
+      weight: 0,
+    });
   }
   return records.map((record) => (isTagRecord(record) ? tagRecord(record.tag, tags.get(record.tag) ?? []) : record));
 }
 
 /** The ids of the selected channel rows (tag rows are never sent). */
 export const selectedChannelIds = (keys: ReadonlyArray<string | number | bigint>): number[] =>
-  keys.map(String).filter((key) => key.startsWith('channel-')).map((key) => Number(key.slice('channel-'.length)));
+  keys
+    .map(String)
+    .filter((key) => key.startsWith('channel-'))
+    .map((key) => Number(key.slice('channel-'.length)));

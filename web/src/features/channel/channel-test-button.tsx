@@ -32,7 +32,12 @@ export function ChannelTestButton({ channel }: { channel: ChannelView }) {
         trigger={['click']}
         menu={{ items, onClick: ({ key }) => test.mutate(key), style: { maxHeight: 320, overflowY: 'auto' } }}
       >
-        <Button size="small" icon={<DownOutlined />} aria-label={t('actions.testModel')} data-testid="channel-test-model" />
+        <Button
+          size="small"
+          icon={<DownOutlined />}
+          aria-label={t('actions.testModel')}
+          data-testid="channel-test-model"
+        />
       </Dropdown>
     </Space.Compact>
   );

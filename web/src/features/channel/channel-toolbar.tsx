@@ -63,7 +63,12 @@ export function ChannelToolbar(props: ChannelToolbarProps) {
           options={props.groupOptions.map((group) => ({ value: group, label: group }))}
           data-testid="channel-search-group"
         />
-        <Button icon={<SearchOutlined />} onClick={props.onSearch} loading={props.searching} data-testid="channel-search">
+        <Button
+          icon={<SearchOutlined />}
+          onClick={props.onSearch}
+          loading={props.searching}
+          data-testid="channel-search"
+        >
           {t('search.submit')}
         </Button>
       </Flex>
@@ -80,10 +85,18 @@ export function ChannelToolbar(props: ChannelToolbarProps) {
           <Button onClick={props.onTestAll} loading={props.busy.testAll} data-testid="channel-test-all">
             {t('actions.testAll')}
           </Button>
-          <Button onClick={props.onUpdateAllBalances} loading={props.busy.balances} data-testid="channel-update-balances">
+          <Button
+            onClick={props.onUpdateAllBalances}
+            loading={props.busy.balances}
+            data-testid="channel-update-balances"
+          >
             {t('actions.updateAllBalances')}
           </Button>
-          <Popconfirm title={t('messages.deleteDisabledConfirm')} okButtonProps={{ danger: true }} onConfirm={props.onDeleteDisabled}>
+          <Popconfirm
+            title={t('messages.deleteDisabledConfirm')}
+            okButtonProps={{ danger: true }}
+            onConfirm={props.onDeleteDisabled}
+          >
             <Button danger data-testid="channel-delete-disabled">
               {t('actions.deleteDisabled')}
             </Button>

@@ -10,7 +10,10 @@ describe('the channel editor type list', () => {
     await changeLanguage('en');
     const options = channelTypeOptions(1, translate);
     expect(options.find((option) => option.value === 26)).toMatchObject({ disabled: false });
-    expect(options.find((option) => option.value === 57)).toMatchObject({ disabled: true, label: expect.stringMatching(/\(unavailable\)$/) });
+    expect(options.find((option) => option.value === 57)).toMatchObject({
+      disabled: true,
+      label: expect.stringMatching(/\(unavailable\)$/),
+    });
     expect(options.find((option) => option.value === 6)).toBeUndefined();
     await changeLanguage('zh');
     expect(channelTypeOptions(1, translate).find((option) => option.value === 11)?.label).toMatch(/\(暂不可用\)$/);
@@ -24,7 +27,9 @@ describe('the channel editor type list', () => {
 describe('the fields of native vendors', () => {
   it('show the key form of Baidu, Zhipu v1 and Tencent, and ask Coze for its bot id and OpenRouter for its app URL, in both languages', async () => {
     await changeLanguage('en');
-    expect(i18n.t('editor.keyFormat', { ns: 'channel', format: typeFieldsOf(15).keyFormat })).toBe('Key in the form API Key|Secret Key');
+    expect(i18n.t('editor.keyFormat', { ns: 'channel', format: typeFieldsOf(15).keyFormat })).toBe(
+      'Key in the form API Key|Secret Key',
+    );
     expect(typeFieldsOf(16).keyFormat).toBe('id.secret');
     expect(typeFieldsOf(23).keyFormat).toBe('AppId|SecretId|SecretKey');
     expect(i18n.t(typeFieldsOf(49).other?.label ?? '', { ns: 'channel' })).toBe('Bot ID');

@@ -6,14 +6,26 @@ import { useChannelMutation } from './use-channel-mutation';
 /** The channel list's "check all upstream models" and "apply all pending model updates". */
 export function ModelUpdateActions() {
   const { t } = useTranslation('model-update');
-  const detectAll = useChannelMutation(() => detectAllModelUpdates(), () => t('messages.detectAllStarted'));
+  const detectAll = useChannelMutation(
+    () => detectAllModelUpdates(),
+    () => t('messages.detectAllStarted'),
+  );
   const applyAll = useChannelMutation(
     () => applyAllModelUpdates(),
-    (result) => t('messages.appliedAll', { channels: result.processed_channels, added: result.added_models, removed: result.removed_models }),
+    (result) =>
+      t('messages.appliedAll', {
+        channels: result.processed_channels,
+        added: result.added_models,
+        removed: result.removed_models,
+      }),
   );
   return (
     <Space wrap>
-      <Button onClick={() => detectAll.mutate(undefined)} loading={detectAll.isPending} data-testid="model-update-detect-all">
+      <Button
+        onClick={() => detectAll.mutate(undefined)}
+        loading={detectAll.isPending}
+        data-testid="model-update-detect-all"
+      >
         {t('actions.detectAll')}
       </Button>
       <Popconfirm title={t('messages.applyAllConfirm')} onConfirm={() => applyAll.mutateAsync(undefined)}>

@@ -14,7 +14,13 @@ interface Pending {
   checkedAt: number;
 }
 
-function ModelChoices(props: { title: string; models: string[]; chosen: string[]; onChange: (chosen: string[]) => void; testId: string }) {
+function ModelChoices(props: {
+  title: string;
+  models: string[];
+  chosen: string[];
+  onChange: (chosen: string[]) => void;
+  testId: string;
+}) {
   return (
     <div data-testid={props.testId}>
       <Typography.Text strong>
@@ -55,23 +61,44 @@ export function ModelUpdateDialog({ channel, onClose }: { channel: ChannelView; 
   );
   const apply = useChannelMutation(
     (choice: { add: string[]; remove: string[]; ignore: string[] }) =>
-      applyModelUpdates({ id: channel.id, add_models: choice.add, remove_models: choice.remove, ignore_models: choice.ignore }),
+      applyModelUpdates({
+        id: channel.id,
+        add_models: choice.add,
+        remove_models: choice.remove,
+        ignore_models: choice.ignore,
+      }),
     (result) => {
       show({ add: result.remaining_models, remove: result.remaining_remove_models, checkedAt: pending.checkedAt });
-      return t('messages.applied', { added: result.added_models.length, removed: result.removed_models.length, ignored: result.ignored_models.length });
+      return t('messages.applied', {
+        added: result.added_models.length,
+        removed: result.removed_models.length,
+        ignored: result.ignored_models.length,
+      });
     },
   );
   const toggle = useChannelMutation(
-    (change: { field: 'upstream_model_update_check_enabled' | 'upstream_model_update_auto_sync_enabled'; on: boolean }) =>
-      updateChannel({ id: channel.id, setting: withUpdateSwitch(channel.setting, change.field, change.on) }),
+    (change: {
+      field: 'upstream_model_update_check_enabled' | 'upstream_model_update_auto_sync_enabled';
+      on: boolean;
+    }) => updateChannel({ id: channel.id, setting: withUpdateSwitch(channel.setting, change.field, change.on) }),
     () => t('messages.saved'),
   );
 
   const nothingPending = pending.add.length === 0 && pending.remove.length === 0;
 
   const switches = [
-    { field: 'upstream_model_update_check_enabled', on: stored.checkEnabled, label: t('switches.check'), testId: 'model-update-check-enabled' },
-    { field: 'upstream_model_update_auto_sync_enabled', on: stored.autoSync, label: t('switches.autoSync'), testId: 'model-update-auto-sync' },
+    {
+      field: 'upstream_model_update_check_enabled',
+      on: stored.checkEnabled,
+      label: t('switches.check'),
+      testId: 'model-update-check-enabled',
+    },
+    {
+      field: 'upstream_model_update_auto_sync_enabled',
+      on: stored.autoSync,
+      label: t('switches.autoSync'),
+      testId: 'model-update-auto-sync',
+    },
   ] as const;
 
   return (
@@ -108,13 +135,22 @@ export function ModelUpdateDialog({ channel, onClose }: { channel: ChannelView; 
           <Flex gap={16} wrap>
             {switches.map(({ field, on, label, testId }) => (
               <Space size={6} key={field}>
-                <Switch size="small" defaultChecked={on} onChange={(next) => toggle.mutate({ field, on: next })} data-testid={testId} />
+                <Switch
+                  size="small"
+                  defaultChecked={on}
+                  onChange={(next) => toggle.mutate({ field, on: next })}
+                  data-testid={testId}
+                />
                 <Typography.Text>{label}</Typography.Text>
               </Space>
             ))}
           </Flex>
           <Flex gap={12} align="center" wrap>
-            <Button onClick={() => detect.mutate(undefined)} loading={detect.isPending} data-testid="model-update-detect">
+            <Button
+              onClick={() => detect.mutate(undefined)}
+              loading={detect.isPending}
+              data-testid="model-update-detect"
+            >
               {t('actions.detect')}
             </Button>
             <Typography.Text type="secondary">
@@ -126,7 +162,13 @@ export function ModelUpdateDialog({ channel, onClose }: { channel: ChannelView; 
           ) : (
             <>
               {pending.add.length > 0 ? (
-                <ModelChoices title={t('lists.add')} models={pending.add} chosen={chosenAdd} onChange={setChosenAdd} testId="model-update-add-list" />
+                <ModelChoices
+                  title={t('lists.add')}
+                  models={pending.add}
+                  chosen={chosenAdd}
+                  onChange={setChosenAdd}
+                  testId="model-update-add-list"
+                />
               ) : null}
               {pending.remove.length > 0 ? (
                 <ModelChoices

@@ -17,7 +17,11 @@ interface MultiKeyDialogProps {
 
 const PAGE_SIZE = 10;
 
-const statusColor: Record<number, string> = { [KeyStatus.Enabled]: 'green', [KeyStatus.ManuallyDisabled]: 'default', [KeyStatus.AutoDisabled]: 'red' };
+const statusColor: Record<number, string> = {
+  [KeyStatus.Enabled]: 'green',
+  [KeyStatus.ManuallyDisabled]: 'default',
+  [KeyStatus.AutoDisabled]: 'red',
+};
 
 /**
  * "Multi-key management" (issue 37): counts, a status filter, a paged table of the keys (index,
@@ -31,9 +35,14 @@ export function MultiKeyDialog({ channel, onClose }: MultiKeyDialogProps) {
   const [status, setStatus] = useState<number | null>(null);
   const channelId = channel?.id ?? 0;
   const statusKey = [...CHANNELS_QUERY_KEY, 'keys', channelId, page, status] as const;
-  const keys = useQuery({ queryKey: statusKey, queryFn: () => fetchKeyStatus(channelId, { page, pageSize: PAGE_SIZE, status }), enabled: channel !== null });
+  const keys = useQuery({
+    queryKey: statusKey,
+    queryFn: () => fetchKeyStatus(channelId, { page, pageSize: PAGE_SIZE, status }),
+    enabled: channel !== null,
+  });
   const act = useMutation({
-    mutationFn: ({ action, index }: { action: Parameters<typeof manageKeys>[1]; index?: number }) => manageKeys(channelId, action, index),
+    mutationFn: ({ action, index }: { action: Parameters<typeof manageKeys>[1]; index?: number }) =>
+      manageKeys(channelId, action, index),
     onSuccess: async (message) => {
       toast.success(message);
       await client.invalidateQueries({ queryKey: CHANNELS_QUERY_KEY });
@@ -45,9 +54,19 @@ export function MultiKeyDialog({ channel, onClose }: MultiKeyDialogProps) {
   const columns: ColumnsType<MultiKeyStatusRow> = [
     { title: t('columns.index'), dataIndex: 'index', width: 70 },
     { title: t('columns.key'), dataIndex: 'key_preview', render: (preview: string) => <code>{preview}</code> },
-    { title: t('columns.status'), dataIndex: 'status', width: 130, render: (value: number) => <Tag color={statusColor[value]}>{statusLabel(value)}</Tag> },
+    {
+      title: t('columns.status'),
+      dataIndex: 'status',
+      width: 130,
+      render: (value: number) => <Tag color={statusColor[value]}>{statusLabel(value)}</Tag>,
+    },
     { title: t('columns.reason'), dataIndex: 'reason', ellipsis: true, render: (reason?: string) => reason ?? '-' },
-    { title: t('columns.time'), dataIndex: 'disabled_time', width: 180, render: (time?: number) => (time ? formatTime(time) : '-') },
+    {
+      title: t('columns.time'),
+      dataIndex: 'disabled_time',
+      width: 180,
+      render: (time?: number) => (time ? formatTime(time) : '-'),
+    },
     {
       title: t('columns.actions'),
       key: 'actions',
@@ -55,15 +74,27 @@ export function MultiKeyDialog({ channel, onClose }: MultiKeyDialogProps) {
       render: (_, row) => (
         <Space size={4}>
           {row.status === KeyStatus.Enabled ? (
-            <Button size="small" onClick={() => act.mutate({ action: 'disable_key', index: row.index })} data-testid={`key-disable-${row.index}`}>
+            <Button
+              size="small"
+              onClick={() => act.mutate({ action: 'disable_key', index: row.index })}
+              data-testid={`key-disable-${row.index}`}
+            >
               {t('actions.disable')}
             </Button>
           ) : (
-            <Button size="small" onClick={() => act.mutate({ action: 'enable_key', index: row.index })} data-testid={`key-enable-${row.index}`}>
+            <Button
+              size="small"
+              onClick={() => act.mutate({ action: 'enable_key', index: row.index })}
+              data-testid={`key-enable-${row.index}`}
+            >
               {t('actions.enable')}
             </Button>
           )}
-          <Popconfirm title={t('confirm.deleteKey', { index: row.index })} okButtonProps={{ danger: true }} onConfirm={() => act.mutateAsync({ action: 'delete_key', index: row.index })}>
+          <Popconfirm
+            title={t('confirm.deleteKey', { index: row.index })}
+            okButtonProps={{ danger: true }}
+            onConfirm={() => act.mutateAsync({ action: 'delete_key', index: row.index })}
+          >
             <Button size="small" danger data-testid={`key-delete-${row.index}`}>
               {t('actions.delete')}
             </Button>
@@ -74,7 +105,14 @@ export function MultiKeyDialog({ channel, onClose }: MultiKeyDialogProps) {
   ];
 
   return (
-    <Modal open={channel !== null} title={t('title', { name: channel?.name ?? '' })} onCancel={onClose} footer={null} width={920} destroyOnHidden>
+    <Modal
+      open={channel !== null}
+      title={t('title', { name: channel?.name ?? '' })}
+      onCancel={onClose}
+      footer={null}
+      width={920}
+      destroyOnHidden
+    >
       <Space size={32} style={{ marginBottom: 16 }} data-testid="multi-key-counts">
         <Statistic title={t('counts.enabled')} value={data?.enabled_count ?? 0} />
         <Statistic title={t('counts.manual')} value={data?.manual_disabled_count ?? 0} />
@@ -88,7 +126,10 @@ export function MultiKeyDialog({ channel, onClose }: MultiKeyDialogProps) {
             setStatus(value === 0 ? null : value);
             setPage(1);
           }}
-          options={[0, KeyStatus.Enabled, KeyStatus.ManuallyDisabled, KeyStatus.AutoDisabled].map((value) => ({ value, label: value === 0 ? t('filter.all') : statusLabel(value) }))}
+          options={[0, KeyStatus.Enabled, KeyStatus.ManuallyDisabled, KeyStatus.AutoDisabled].map((value) => ({
+            value,
+            label: value === 0 ? t('filter.all') : statusLabel(value),
+          }))}
           data-testid="multi-key-filter"
         />
         <Space wrap>
@@ -98,7 +139,11 @@ export function MultiKeyDialog({ channel, onClose }: MultiKeyDialogProps) {
           <Popconfirm title={t('confirm.disableAll')} onConfirm={() => act.mutateAsync({ action: 'disable_all_keys' })}>
             <Button data-testid="multi-key-disable-all">{t('actions.disableAll')}</Button>
           </Popconfirm>
-          <Popconfirm title={t('confirm.deleteAuto')} okButtonProps={{ danger: true }} onConfirm={() => act.mutateAsync({ action: 'delete_disabled_keys' })}>
+          <Popconfirm
+            title={t('confirm.deleteAuto')}
+            okButtonProps={{ danger: true }}
+            onConfirm={() => act.mutateAsync({ action: 'delete_disabled_keys' })}
+          >
             <Button danger data-testid="multi-key-delete-auto">
               {t('actions.deleteAuto')}
             </Button>
@@ -111,7 +156,13 @@ export function MultiKeyDialog({ channel, onClose }: MultiKeyDialogProps) {
         loading={keys.isFetching}
         columns={columns}
         dataSource={data?.keys ?? []}
-        pagination={{ current: data?.page ?? page, pageSize: PAGE_SIZE, total: data?.total ?? 0, onChange: setPage, showSizeChanger: false }}
+        pagination={{
+          current: data?.page ?? page,
+          pageSize: PAGE_SIZE,
+          total: data?.total ?? 0,
+          onChange: setPage,
+          showSizeChanger: false,
+        }}
         data-testid="multi-key-table"
       />
     </Modal>

@@ -13,7 +13,10 @@ const routes = [
   { path: '/channel/add', element: <ChannelListPage /> },
   { path: '/channel/edit/:id', element: <ChannelListPage /> },
 ];
-const multiKey = channelView(9, { name: 'many', channel_info: { is_multi_key: true, multi_key_size: 4, multi_key_polling_index: 0, multi_key_mode: 'polling' } });
+const multiKey = channelView(9, {
+  name: 'many',
+  channel_info: { is_multi_key: true, multi_key_size: 4, multi_key_polling_index: 0, multi_key_mode: 'polling' },
+});
 
 function serve(request: RecordedRequest) {
   if (request.url.startsWith('/api/channel/?')) return ok([], { page: 1, page_size: 10, total: 0 });
@@ -41,7 +44,12 @@ describe('the channel editor, multi-key part', () => {
     fireEvent.click(screen.getByTestId('channel-submit'));
     await vi.waitFor(() => expect(success).toHaveBeenCalled());
     const post = requests.find((request) => request.method === 'POST' && request.url === '/api/channel/');
-    expect(post?.body).toMatchObject({ mode: 'multi_to_single', multi_key_mode: 'random', name: 'pool', key: 'sk-1\nsk-2\nsk-3' });
+    expect(post?.body).toMatchObject({
+      mode: 'multi_to_single',
+      multi_key_mode: 'random',
+      name: 'pool',
+      key: 'sk-1\nsk-2\nsk-3',
+    });
   });
 
   it('edits a multi-key channel: says how many keys it holds and appends the keys typed', async () => {

@@ -1,4 +1,9 @@
-import { multiKeyModes, type ChannelCreateRequest, type ChannelUpdateRequest, type MultiKeyMode } from '@switchboard/contract';
+import {
+  multiKeyModes,
+  type ChannelCreateRequest,
+  type ChannelUpdateRequest,
+  type MultiKeyMode,
+} from '@switchboard/contract';
 import { Alert, Form, Radio, Select, Space, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { ChannelFormValues } from './channel-form';
@@ -11,7 +16,9 @@ interface MultiKeyFieldsProps {
 
 /** The create body's mode: one channel, one per key line (batch), or one multi-key channel. */
 export const addModeOf = (form: ChannelFormValues): Pick<ChannelCreateRequest, 'mode' | 'multi_key_mode'> =>
-  form.multiToSingle ? { mode: 'multi_to_single', multi_key_mode: form.multiKeyMode } : { mode: form.batch ? 'batch' : 'single' };
+  form.multiToSingle
+    ? { mode: 'multi_to_single', multi_key_mode: form.multiKeyMode }
+    : { mode: form.batch ? 'batch' : 'single' };
 
 /** The edit body's multi-key fields, on a multi-key channel only. */
 export const keyEditOf = (form: ChannelFormValues): Pick<ChannelUpdateRequest, 'key_mode' | 'multi_key_mode'> =>
@@ -38,8 +45,15 @@ export function MultiKeyFields({ values, onChange, creating }: MultiKeyFieldsPro
   if (creating) {
     return (
       <Space size={24} align="start" wrap>
-        <Form.Item label={t('editor.multiToSingle')} extra={values.multiToSingle ? t('editor.keysPlaceholder') : undefined}>
-          <Switch checked={values.multiToSingle} onChange={(multiToSingle) => onChange({ multiToSingle, batch: false })} data-testid="channel-multi-to-single" />
+        <Form.Item
+          label={t('editor.multiToSingle')}
+          extra={values.multiToSingle ? t('editor.keysPlaceholder') : undefined}
+        >
+          <Switch
+            checked={values.multiToSingle}
+            onChange={(multiToSingle) => onChange({ multiToSingle, batch: false })}
+            data-testid="channel-multi-to-single"
+          />
         </Form.Item>
         {values.multiToSingle ? rotation : null}
       </Space>
@@ -48,11 +62,24 @@ export function MultiKeyFields({ values, onChange, creating }: MultiKeyFieldsPro
   if (values.multiKeySize === 0) return null;
   return (
     <>
-      <Alert type="info" showIcon style={{ marginBottom: 16 }} title={t('editor.multiKeyNotice', { size: values.multiKeySize })} data-testid="channel-multi-key-notice" />
+      <Alert
+        type="info"
+        showIcon
+        style={{ marginBottom: 16 }}
+        title={t('editor.multiKeyNotice', { size: values.multiKeySize })}
+        data-testid="channel-multi-key-notice"
+      />
       <Space size={24} align="start" wrap>
         {rotation}
-        <Form.Item label={t('editor.keyMode')} extra={values.keyMode === 'append' ? t('editor.appendPlaceholder') : t('editor.replacePlaceholder')}>
-          <Radio.Group value={values.keyMode} onChange={(event) => onChange({ keyMode: event.target.value as 'append' | 'replace' })} data-testid="channel-key-mode">
+        <Form.Item
+          label={t('editor.keyMode')}
+          extra={values.keyMode === 'append' ? t('editor.appendPlaceholder') : t('editor.replacePlaceholder')}
+        >
+          <Radio.Group
+            value={values.keyMode}
+            onChange={(event) => onChange({ keyMode: event.target.value as 'append' | 'replace' })}
+            data-testid="channel-key-mode"
+          >
             <Radio value="append">{t('editor.append')}</Radio>
             <Radio value="replace">{t('editor.replace')}</Radio>
           </Radio.Group>

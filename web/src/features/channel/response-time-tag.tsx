@@ -28,7 +28,9 @@ export function ResponseTimeTag({ milliseconds, channelId }: { milliseconds: num
   const level = responseTimeLevel(milliseconds);
   return (
     <Tag color={responseTimeColours[level]} data-testid="channel-response-time" data-level={level}>
-      {level === 'untested' ? t('responseTime.untested') : t('responseTime.seconds', { seconds: (milliseconds / 1000).toFixed(2) })}
+      {level === 'untested'
+        ? t('responseTime.untested')
+        : t('responseTime.seconds', { seconds: (milliseconds / 1000).toFixed(2) })}
     </Tag>
   );
 }

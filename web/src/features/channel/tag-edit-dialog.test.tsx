@@ -8,10 +8,13 @@ import { eachTestIn } from '../../testing/test-setup';
 import { TagEditDialog } from './tag-edit-dialog';
 
 const open = (onClose = () => {}) =>
-  renderApp([{ path: '/channel', element: <TagEditDialog tag="team" groupOptions={['default']} onClose={onClose} /> }], {
-    path: '/channel',
-    user: { id: 1, role: Role.Root },
-  });
+  renderApp(
+    [{ path: '/channel', element: <TagEditDialog tag="team" groupOptions={['default']} onClose={onClose} /> }],
+    {
+      path: '/channel',
+      user: { id: 1, role: Role.Root },
+    },
+  );
 
 describe('tag edit dialog', () => {
   eachTestIn('en');
@@ -29,6 +32,8 @@ describe('tag edit dialog', () => {
     fireEvent.click(screen.getByTestId('tag-edit-submit'));
     await vi.waitFor(() => expect(onClose).toHaveBeenCalled());
     const sent = requests.filter((request) => request.url === '/api/channel/tag');
-    expect(sent.map((request) => [request.method, request.body])).toEqual([['PUT', { tag: 'team', new_tag: 'crew', model_mapping: '{"a":"b"}' }]]);
+    expect(sent.map((request) => [request.method, request.body])).toEqual([
+      ['PUT', { tag: 'team', new_tag: 'crew', model_mapping: '{"a":"b"}' }],
+    ]);
   });
 });

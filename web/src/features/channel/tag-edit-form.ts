@@ -9,7 +9,12 @@ export interface TagEditValues {
   modelMapping: string;
 }
 
-export const tagEditValuesOf = (tag: string): TagEditValues => ({ newTag: tag, models: [], groups: [], modelMapping: '' });
+export const tagEditValuesOf = (tag: string): TagEditValues => ({
+  newTag: tag,
+  models: [],
+  groups: [],
+  modelMapping: '',
+});
 
 export type TagEditProblem = 'noChanges' | 'modelMappingInvalid';
 

@@ -25,8 +25,20 @@ export function TagRowActions({ tag, onEdit }: TagRowActionsProps) {
       }
       testId="tag-more"
       more={[
-        { key: 'enable', label: t('actions.enableAll'), disabled: toggle.isPending, onClick: () => toggle.mutate(true), testId: 'tag-enable-all' },
-        { key: 'disable', label: t('actions.disableAll'), disabled: toggle.isPending, onClick: () => toggle.mutate(false), testId: 'tag-disable-all' },
+        {
+          key: 'enable',
+          label: t('actions.enableAll'),
+          disabled: toggle.isPending,
+          onClick: () => toggle.mutate(true),
+          testId: 'tag-enable-all',
+        },
+        {
+          key: 'disable',
+          label: t('actions.disableAll'),
+          disabled: toggle.isPending,
+          onClick: () => toggle.mutate(false),
+          testId: 'tag-disable-all',
+        },
       ]}
     />
   );

@@ -16,12 +16,18 @@ export interface ChatLinkAction {
  * why there is none (not configured, or a broken configuration). The whole key is fetched when a link
  * opens (lists carry masked keys); a failed fetch has already said why.
  */
-export function useChatLinkActions(keyOf: () => Promise<string>): { state: 'none' | 'invalid' | 'ready'; actions: ChatLinkAction[] } {
+export function useChatLinkActions(keyOf: () => Promise<string>): {
+  state: 'none' | 'invalid' | 'ready';
+  actions: ChatLinkAction[];
+} {
   const { t } = useTranslation('chat');
   const status = useStatus();
   const config = chatLinksOf(status);
   if (config.state !== 'ready') {
-    const explain = () => (config.state === 'none' ? toast.warning(t('errors.notConfigured')) : toast.error(t('errors.invalidConfiguration')));
+    const explain = () =>
+      config.state === 'none'
+        ? toast.warning(t('errors.notConfigured'))
+        : toast.error(t('errors.invalidConfiguration'));
     return { state: config.state, actions: [{ key: 'chat', label: t('action'), name: '', onClick: explain }] };
   }
   const actions = config.links.map((link, index) => ({
@@ -29,10 +35,13 @@ export function useChatLinkActions(keyOf: () => Promise<string>): { state: 'none
     label: config.links.length === 1 ? t('action') : `${t('action')}: ${link.name}`,
     name: link.name,
     onClick: () =>
-      void keyOf().then((key) => {
-        const url = fillChatLink(link.template, key, serverAddressOf(status.server_address, window.location.origin));
-        if (!openChatLink(url)) toast.error(t('errors.unsafeLink'));
-      }, () => undefined),
+      void keyOf().then(
+        (key) => {
+          const url = fillChatLink(link.template, key, serverAddressOf(status.server_address, window.location.origin));
+          if (!openChatLink(url)) toast.error(t('errors.unsafeLink'));
+        },
+        () => undefined,
+      ),
   }));
   return { state: 'ready', actions };
 }

@@ -7,7 +7,10 @@ const noLinks = { chats: [], chat_link: '', chat_link2: '' };
 describe('chat link configuration', () => {
   it('lists chats in order, then the older chat_link and chat_link2', () => {
     const config = chatLinksOf({
-      chats: [{ 'Next Chat': 'https://chat.example/#/?settings={"key":"{key}","url":"{address}"}' }, { Lobe: 'https://lobe.example/?k={key}' }],
+      chats: [
+        { 'Next Chat': 'https://chat.example/#/?settings={"key":"{key}","url":"{address}"}' },
+        { Lobe: 'https://lobe.example/?k={key}' },
+      ],
       chat_link: 'https://next.example/',
       chat_link2: 'https://mj.example/?key={key}',
     });
@@ -40,18 +43,29 @@ describe('chat link configuration', () => {
   });
 
   it('reads chats given as JSON text', () => {
-    expect(chatLinksOf({ ...noLinks, chats: '[{"A":"https://a/{key}"}]' })).toEqual({ state: 'ready', links: [{ name: 'A', template: 'https://a/{key}' }] });
+    expect(chatLinksOf({ ...noLinks, chats: '[{"A":"https://a/{key}"}]' })).toEqual({
+      state: 'ready',
+      links: [{ name: 'A', template: 'https://a/{key}' }],
+    });
   });
 });
 
 describe('filling a chat link', () => {
   it('puts in sk- and the key, and the encoded address', () => {
-    const url = fillChatLink('https://chat.example/#/?settings={"key":"{key}","url":"{address}"}', key, 'https://api.example.com');
+    const url = fillChatLink(
+      'https://chat.example/#/?settings={"key":"{key}","url":"{address}"}',
+      key,
+      'https://api.example.com',
+    );
     expect(url).toBe(`https://chat.example/#/?settings={"key":"sk-${key}","url":"https%3A%2F%2Fapi.example.com"}`);
   });
 
   it('builds the Cherry Studio provider configuration', () => {
-    const url = fillChatLink('cherrystudio://providers/api-keys?v=1&data={cherryConfig}', key, 'https://api.example.com');
+    const url = fillChatLink(
+      'cherrystudio://providers/api-keys?v=1&data={cherryConfig}',
+      key,
+      'https://api.example.com',
+    );
     const data = decodeURIComponent(url.split('data=')[1] ?? '');
     expect(JSON.parse(atob(data))).toEqual({ id: 'new-api', baseUrl: 'https://api.example.com', apiKey: `sk-${key}` });
   });

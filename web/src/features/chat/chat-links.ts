@@ -17,7 +17,9 @@ const HAS_PLACEHOLDER = /\{(key|address|cherryConfig)\}/;
 function singleLink(name: string, link: string): ChatLink[] {
   const trimmed = link.trim();
   if (trimmed === '') return [];
-  return [{ name, template: HAS_PLACEHOLDER.test(trimmed) ? trimmed : `${trimmed.replace(/\/+$/, '')}${SETTINGS_FRAGMENT}` }];
+  return [
+    { name, template: HAS_PLACEHOLDER.test(trimmed) ? trimmed : `${trimmed.replace(/\/+$/, '')}${SETTINGS_FRAGMENT}` },
+  ];
 }
 
 function parseChats(chats: unknown): ChatLink[] | null {
@@ -71,7 +73,10 @@ export function fillChatLink(template: string, storedKey: string, address: strin
   // Cherry Studio imports a provider from base64 JSON; "new-api" is the provider id it knows.
   let url = template;
   if (url.includes('{cherryConfig}')) {
-    url = url.replaceAll('{cherryConfig}', encodeURIComponent(btoa(JSON.stringify({ id: 'new-api', baseUrl: address, apiKey }))));
+    url = url.replaceAll(
+      '{cherryConfig}',
+      encodeURIComponent(btoa(JSON.stringify({ id: 'new-api', baseUrl: address, apiKey }))),
+    );
   }
   return url.replaceAll('{address}', encodeURIComponent(address)).replaceAll('{key}', apiKey);
 }

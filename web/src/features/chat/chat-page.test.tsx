@@ -13,7 +13,10 @@ const routes = [
   { path: '/chat/:id?', element: <ChatPage /> },
   { path: '/token', element: <p>token list</p> },
 ];
-const chats = [{ First: 'https://first.example/?key={key}&url={address}' }, { Second: 'https://second.example/#{key}' }];
+const chats = [
+  { First: 'https://first.example/?key={key}&url={address}' },
+  { Second: 'https://second.example/#{key}' },
+];
 const listOf = (tokens: unknown[]) => () => ok(tokens, { page: 0, page_size: 100, total: tokens.length });
 
 describe('chat entry', () => {
@@ -26,8 +29,14 @@ describe('chat entry', () => {
   });
 
   it('opens the id-th link with the first enabled token, asking for 100 tokens', async () => {
-    const requests = mockFetch(listOf([tokenView({ key: 'd'.repeat(48), status: TokenStatus.Disabled }), tokenView({ key: 'e'.repeat(48) })]));
-    renderApp(routes, { path: '/chat/1', user: signedInUser, status: { chats, server_address: 'https://api.example.com' } });
+    const requests = mockFetch(
+      listOf([tokenView({ key: 'd'.repeat(48), status: TokenStatus.Disabled }), tokenView({ key: 'e'.repeat(48) })]),
+    );
+    renderApp(routes, {
+      path: '/chat/1',
+      user: signedInUser,
+      status: { chats, server_address: 'https://api.example.com' },
+    });
     const frame = (await screen.findByTestId('chat-frame')) as HTMLIFrameElement;
     expect(frame.getAttribute('src')).toBe(`https://second.example/#sk-${'e'.repeat(48)}`);
     expect(requests[0]?.url).toBe('/api/token/?size=100&p=0');
@@ -37,7 +46,9 @@ describe('chat entry', () => {
     mockFetch(listOf([tokenView({ key: 'e'.repeat(48) })]));
     renderApp(routes, { path: '/chat', user: signedInUser, status: { chats, server_address: '' } });
     const frame = (await screen.findByTestId('chat-frame')) as HTMLIFrameElement;
-    expect(frame.getAttribute('src')).toBe(`https://first.example/?key=sk-${'e'.repeat(48)}&url=${encodeURIComponent(window.location.origin)}`);
+    expect(frame.getAttribute('src')).toBe(
+      `https://first.example/?key=sk-${'e'.repeat(48)}&url=${encodeURIComponent(window.location.origin)}`,
+    );
   });
 
   it('without an enabled token says so and moves to /token after 1.5 s', async () => {
@@ -53,7 +64,9 @@ describe('chat entry', () => {
   it('explains a missing or broken configuration without asking for tokens', async () => {
     const requests = mockFetch(listOf([]));
     renderApp(routes, { path: '/chat/0', user: signedInUser, status: { chats: [], chat_link: '', chat_link2: '' } });
-    expect((await screen.findByTestId('chat-not-configured')).textContent).toContain('Please contact the administrator to configure chat links');
+    expect((await screen.findByTestId('chat-not-configured')).textContent).toContain(
+      'Please contact the administrator to configure chat links',
+    );
     expect(requests).toHaveLength(0);
   });
 
@@ -68,7 +81,11 @@ describe('chat entry', () => {
 
   it('neither frames nor follows a stored javascript: link', async () => {
     mockFetch(listOf([tokenView({ key: 'e'.repeat(48) })]));
-    renderApp(routes, { path: '/chat/0', user: signedInUser, status: { chats: [{ Evil: 'javascript:alert("{key}")' }] } });
+    renderApp(routes, {
+      path: '/chat/0',
+      user: signedInUser,
+      status: { chats: [{ Evil: 'javascript:alert("{key}")' }] },
+    });
     expect((await screen.findByTestId('chat-unsafe')).textContent).toContain('This chat link uses an unsafe scheme');
     expect(screen.queryByTestId('chat-frame')).toBeNull();
     expect(window.location.href).not.toContain('javascript:');

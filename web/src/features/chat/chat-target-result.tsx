@@ -13,7 +13,9 @@ export function ChatTargetResult({ target }: { target: Exclude<ChatTarget, { sta
     case 'invalid':
       return <Result status="error" title={t('errors.invalidConfiguration')} data-testid="chat-invalid" />;
     case 'missing':
-      return <Result status="404" title={t('errors.linkMissing', { number: target.number })} data-testid="chat-missing" />;
+      return (
+        <Result status="404" title={t('errors.linkMissing', { number: target.number })} data-testid="chat-missing" />
+      );
     case 'unsafe':
       return <Result status="error" title={t('errors.unsafeLink')} data-testid="chat-unsafe" />;
     case 'no-token':

@@ -28,7 +28,11 @@ export function DetailFilters({ admin, query, granularity, loading, onGranularit
   const [end, setEnd] = useState(expiryText(query.end_timestamp));
   const [username, setUsername] = useState(query.username);
   const search = () =>
-    onSearch({ start_timestamp: secondsOf(start, query.start_timestamp), end_timestamp: secondsOf(end, query.end_timestamp), username: username.trim() });
+    onSearch({
+      start_timestamp: secondsOf(start, query.start_timestamp),
+      end_timestamp: secondsOf(end, query.end_timestamp),
+      username: username.trim(),
+    });
   return (
     <Flex gap={8} wrap align="center">
       <DateTimeRange

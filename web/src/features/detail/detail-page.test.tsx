@@ -21,10 +21,13 @@ const isTop = (request: RecordedRequest) => request.url.includes('/top_');
 const usageServer = (request: RecordedRequest) => {
   if (request.url.startsWith('/api/data/self/top_tokens')) return ok(topTokens);
   if (request.url.startsWith('/api/data/top_users')) return ok(topUsers);
-  return request.url.startsWith('/api/data') ? ok(points) : { status: 404, body: { success: false, message: 'no such API' } };
+  return request.url.startsWith('/api/data')
+    ? ok(points)
+    : { status: 404, body: { success: false, message: 'no such API' } };
 };
 /** The usage calls (the top lists are asked for beside them). */
-const dataCalls = (requests: RecordedRequest[]) => requests.filter((request) => request.url.startsWith('/api/data') && !isTop(request));
+const dataCalls = (requests: RecordedRequest[]) =>
+  requests.filter((request) => request.url.startsWith('/api/data') && !isTop(request));
 
 describe('data dashboard', () => {
   eachTestIn('en');
@@ -38,7 +41,11 @@ describe('data dashboard', () => {
 
   it('shows a user their own totals and the breakdown by model, largest first', async () => {
     const requests = mockFetch(usageServer);
-    renderApp(routes, { path: '/detail', user: { id: 7, role: 1 }, status: { enable_data_export: true, data_export_default_time: 'day' } });
+    renderApp(routes, {
+      path: '/detail',
+      user: { id: 7, role: 1 },
+      status: { enable_data_export: true, data_export_default_time: 'day' },
+    });
     await waitFor(() => expect(screen.getByTestId('detail-total-count').textContent).toContain('6'));
     expect(screen.getByTestId('detail-total-quota').textContent).toContain('$3.00');
     expect(screen.getByTestId('detail-total-tokens').textContent).toContain('430');
@@ -72,7 +79,9 @@ describe('data dashboard', () => {
   it('reads "—" for statistics not known yet, and offers a retry when the usage fails to load', async () => {
     let fail = true;
     mockFetch((request) =>
-      request.url.startsWith('/api/data/') && !isTop(request) && fail ? { status: 500, body: { success: false, message: 'database is down' } } : usageServer(request),
+      request.url.startsWith('/api/data/') && !isTop(request) && fail
+        ? { status: 500, body: { success: false, message: 'database is down' } }
+        : usageServer(request),
     );
     renderApp(routes, { path: '/detail', user: { id: 7, role: 1 }, status: { enable_data_export: true } });
     expect(screen.getByTestId('detail-total-quota').textContent).toContain('—');

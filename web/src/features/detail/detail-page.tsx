@@ -34,13 +34,21 @@ export default function DetailPage() {
     enabled: status.enable_data_export,
   });
   const series = useMemo(() => usageSeries(usage.data ?? [], granularity), [usage.data, granularity]);
-  const chartBuckets = useMemo(() => continuousBuckets(series.buckets, series.models, granularity), [series, granularity]);
+  const chartBuckets = useMemo(
+    () => continuousBuckets(series.buckets, series.models, granularity),
+    [series, granularity],
+  );
   const showQuota = (value: number) => displayUsageQuota(value, status);
 
   if (!status.enable_data_export) {
     return (
       <PageFrame title={t('title')}>
-        <Result status="info" title={t('disabled.title')} subTitle={t('disabled.description')} data-testid="detail-disabled" />
+        <Result
+          status="info"
+          title={t('disabled.title')}
+          subTitle={t('disabled.description')}
+          data-testid="detail-disabled"
+        />
       </PageFrame>
     );
   }
@@ -56,7 +64,13 @@ export default function DetailPage() {
           onSearch={setQuery}
         />
       </Card>
-      <DetailStats admin={admin} query={query} status={status} totals={usage.data ? series.totals : null} showQuota={showQuota} />
+      <DetailStats
+        admin={admin}
+        query={query}
+        status={status}
+        totals={usage.data ? series.totals : null}
+        showQuota={showQuota}
+      />
       {usage.isError ? (
         <Card variant="borderless">
           <LoadError error={usage.error} onRetry={usage.refetch} retrying={usage.isFetching} />

@@ -9,7 +9,6 @@ import { fetchLogStat } from '../../api/resources/log';
 import type { UsageQuery } from '../../api/resources/usage';
 import { displayQuota } from '../../lib/format';
 
-
 interface DetailStatsProps {
   admin: boolean;
   query: UsageQuery;

@@ -4,7 +4,13 @@ import { ModelShareChart } from './usage-charts';
 import type { ModelTotal } from './usage-series';
 
 /** Consumption, calls and tokens per model: a share chart beside a table. */
-export function ModelBreakdown({ models, formatQuota }: { models: ModelTotal[]; formatQuota: (value: number) => string }) {
+export function ModelBreakdown({
+  models,
+  formatQuota,
+}: {
+  models: ModelTotal[];
+  formatQuota: (value: number) => string;
+}) {
   const { t } = useTranslation('detail');
   return (
     <Card title={t('charts.byModel')} data-testid="detail-by-model">

@@ -12,7 +12,14 @@ interface TopListsProps {
   showQuota: (value: number) => string;
 }
 
-function TopTable({ title, path, query, nameTitle, showQuota, testId }: { title: string; path: string; nameTitle: string; testId: string } & Omit<TopListsProps, 'admin'>) {
+function TopTable({
+  title,
+  path,
+  query,
+  nameTitle,
+  showQuota,
+  testId,
+}: { title: string; path: string; nameTitle: string; testId: string } & Omit<TopListsProps, 'admin'>) {
   const { t } = useTranslation('detail');
   const window = { start_timestamp: query.start_timestamp, end_timestamp: query.end_timestamp };
   const top = useQuery({ queryKey: ['detail', 'top', path, window], queryFn: () => fetchTopUsage(path, window) });
@@ -49,11 +56,25 @@ export function TopLists({ admin, query, showQuota }: TopListsProps) {
   return (
     <Row gutter={[16, 16]}>
       <Col xs={24} lg={admin ? 12 : 24}>
-        <TopTable title={t('top.tokens')} nameTitle={t('top.token')} path="/api/data/self/top_tokens" query={query} showQuota={showQuota} testId="detail-top-tokens" />
+        <TopTable
+          title={t('top.tokens')}
+          nameTitle={t('top.token')}
+          path="/api/data/self/top_tokens"
+          query={query}
+          showQuota={showQuota}
+          testId="detail-top-tokens"
+        />
       </Col>
       {admin ? (
         <Col xs={24} lg={12}>
-          <TopTable title={t('top.users')} nameTitle={t('top.user')} path="/api/data/top_users" query={query} showQuota={showQuota} testId="detail-top-users" />
+          <TopTable
+            title={t('top.users')}
+            nameTitle={t('top.user')}
+            path="/api/data/top_users"
+            query={query}
+            showQuota={showQuota}
+            testId="detail-top-users"
+          />
         </Col>
       ) : null}
     </Row>

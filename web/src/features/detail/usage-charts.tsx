@@ -1,17 +1,46 @@
 import { Card, theme } from 'antd';
 import type { CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Bar, BarChart, CartesianGrid, Cell, Legend, Line, LineChart, Pie, PieChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import {
+  Bar,
+  BarChart,
+  CartesianGrid,
+  Cell,
+  Legend,
+  Line,
+  LineChart,
+  Pie,
+  PieChart,
+  ResponsiveContainer,
+  Tooltip,
+  XAxis,
+  YAxis,
+} from 'recharts';
 import type { ModelTotal, UsageBucket } from './usage-series';
 
-const PALETTE_KEYS = ['blue', 'green', 'gold', 'purple', 'cyan', 'magenta', 'volcano', 'geekblue', 'lime', 'orange'] as const;
+const PALETTE_KEYS = [
+  'blue',
+  'green',
+  'gold',
+  'purple',
+  'cyan',
+  'magenta',
+  'volcano',
+  'geekblue',
+  'lime',
+  'orange',
+] as const;
 const CHART_HEIGHT = 300;
 
 /** Axis, grid, tooltip and series colours taken from the console's current theme (light or dark). */
 function useChartTheme() {
   const { token } = theme.useToken();
   const palette = PALETTE_KEYS.map((key) => token[key]);
-  const tooltip: CSSProperties = { background: token.colorBgElevated, border: `1px solid ${token.colorBorder}`, color: token.colorText };
+  const tooltip: CSSProperties = {
+    background: token.colorBgElevated,
+    border: `1px solid ${token.colorBorder}`,
+    color: token.colorText,
+  };
   return {
     colourOf: (index: number) => palette[index % palette.length] ?? token.colorPrimary,
     axis: { stroke: token.colorBorder, tick: { fill: token.colorTextSecondary, fontSize: 12 } },
@@ -39,7 +68,8 @@ const xAxisOf = (axis: ReturnType<typeof useChartTheme>['axis']) => ({
   tickFormatter: (label: string) => (label.length > 10 ? label.slice(5) : label),
 });
 
-const rowsOf = (buckets: UsageBucket[], field: 'quota' | 'count') => buckets.map((bucket) => ({ label: bucket.label, ...bucket[field] }));
+const rowsOf = (buckets: UsageBucket[], field: 'quota' | 'count') =>
+  buckets.map((bucket) => ({ label: bucket.label, ...bucket[field] }));
 
 /** Consumption per step, stacked by model. */
 export function ConsumptionChart({ buckets, models, formatQuota }: ChartProps) {

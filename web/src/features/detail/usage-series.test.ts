@@ -3,7 +3,13 @@ import { bucketLabel, continuousBuckets, usageSeries } from './usage-series';
 
 // Local times, so that the labels do not depend on the machine's time zone.
 const at = (text: string) => Math.floor(new Date(text).getTime() / 1000);
-const point = (time: string, model: string, quota: number, count = 1, tokens = 10) => ({ created_at: at(time), model_name: model, quota, count, token_used: tokens });
+const point = (time: string, model: string, quota: number, count = 1, tokens = 10) => ({
+  created_at: at(time),
+  model_name: model,
+  quota,
+  count,
+  token_used: tokens,
+});
 
 describe('usage series', () => {
   const points = [
@@ -24,7 +30,11 @@ describe('usage series', () => {
   it('sums per step and model, with totals and models by quota', () => {
     const byDay = usageSeries(points, 'day');
     expect(byDay.buckets.map((bucket) => bucket.label)).toEqual(['2026-11-18', '2026-11-20', '2026-11-23']);
-    expect(byDay.buckets[0]).toEqual({ label: '2026-11-18', quota: { 'gpt-4o': 150, claude: 500 }, count: { 'gpt-4o': 3, claude: 4 } });
+    expect(byDay.buckets[0]).toEqual({
+      label: '2026-11-18',
+      quota: { 'gpt-4o': 150, claude: 500 },
+      count: { 'gpt-4o': 3, claude: 4 },
+    });
     expect(byDay.totals).toEqual({ quota: 658, count: 9, tokens: 130 });
     expect(byDay.models).toEqual([
       { model: 'claude', quota: 501, count: 5, tokens: 80 },
@@ -40,7 +50,13 @@ describe('usage series', () => {
 
 describe('continuous buckets for the charts', () => {
   const at = (text: string) => Math.floor(new Date(text).getTime() / 1000);
-  const point = (created: string, count: number) => ({ model_name: 'gpt-4o', created_at: at(created), count, token_used: 10, quota: 100 });
+  const point = (created: string, count: number) => ({
+    model_name: 'gpt-4o',
+    created_at: at(created),
+    count,
+    token_used: 10,
+    quota: 100,
+  });
 
   it('puts quiet hours between two busy ones at zero, so no line is drawn across them', () => {
     const series = usageSeries([point('2026-11-18T10:00:00', 2), point('2026-11-18T13:00:00', 5)], 'hour');
@@ -55,7 +71,11 @@ describe('continuous buckets for the charts', () => {
 
   it('steps by day and by week too, and gives up filling past the cap', () => {
     const days = usageSeries([point('2026-11-18T10:00:00', 1), point('2026-11-20T10:00:00', 1)], 'day');
-    expect(continuousBuckets(days.buckets, days.models, 'day').map((bucket) => bucket.label)).toEqual(['2026-11-18', '2026-11-19', '2026-11-20']);
+    expect(continuousBuckets(days.buckets, days.models, 'day').map((bucket) => bucket.label)).toEqual([
+      '2026-11-18',
+      '2026-11-19',
+      '2026-11-20',
+    ]);
     const far = usageSeries([point('2020-01-01T00:00:00', 1), point('2026-01-01T00:00:00', 1)], 'hour');
     expect(continuousBuckets(far.buckets, far.models, 'hour')).toHaveLength(2);
   });

@@ -4,7 +4,8 @@ import type { QuotaDataPoint } from '@switchboard/contract';
 export type Granularity = 'hour' | 'day' | 'week';
 export const GRANULARITIES: Granularity[] = ['hour', 'day', 'week'];
 
-export const granularityOf = (value: string): Granularity => (GRANULARITIES as string[]).includes(value) ? (value as Granularity) : 'hour';
+export const granularityOf = (value: string): Granularity =>
+  (GRANULARITIES as string[]).includes(value) ? (value as Granularity) : 'hour';
 
 const pad = (value: number) => String(value).padStart(2, '0');
 const dayText = (date: Date) => `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
@@ -64,7 +65,8 @@ export function usageSeries(points: QuotaDataPoint[], granularity: Granularity):
 /** At most this many steps are drawn; a longer range keeps only the steps that have data. */
 export const MAX_CHART_STEPS = 2000;
 
-const startOfLabel = (label: string): Date => new Date(label.length > 10 ? `${label.slice(0, 10)}T${label.slice(11)}` : `${label}T00:00`);
+const startOfLabel = (label: string): Date =>
+  new Date(label.length > 10 ? `${label.slice(0, 10)}T${label.slice(11)}` : `${label}T00:00`);
 
 function nextStep(date: Date, granularity: Granularity): Date {
   const next = new Date(date);
@@ -77,7 +79,11 @@ function nextStep(date: Date, granularity: Granularity): Date {
  * The buckets with every step between the first and the last one present, empty steps holding 0 calls
  * and 0 quota for every model, so that a line drops to zero over quiet hours instead of bridging them.
  */
-export function continuousBuckets(buckets: UsageBucket[], models: ModelTotal[], granularity: Granularity): UsageBucket[] {
+export function continuousBuckets(
+  buckets: UsageBucket[],
+  models: ModelTotal[],
+  granularity: Granularity,
+): UsageBucket[] {
   const first = buckets[0];
   const last = buckets.at(-1);
   if (!first || !last) return [];

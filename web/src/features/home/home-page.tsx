@@ -12,7 +12,13 @@ function DefaultHome() {
   const navigate = useNavigate();
   const address = status.server_address || window.location.origin;
   return (
-    <Flex vertical align="center" gap={16} style={{ padding: '64px 16px', textAlign: 'center' }} data-testid="default-home">
+    <Flex
+      vertical
+      align="center"
+      gap={16}
+      style={{ padding: '64px 16px', textAlign: 'center' }}
+      data-testid="default-home"
+    >
       <img src={logo} alt={systemName} width={72} height={72} style={{ objectFit: 'contain' }} />
       <Typography.Title level={1} style={{ margin: 0 }}>
         {t('title', { name: systemName })}
@@ -46,7 +52,13 @@ export default function HomePage() {
   return (
     <Flex vertical gap={16}>
       {notice.data ? (
-        <Alert type="info" showIcon message={t('notice')} description={<MarkdownContent source={notice.data} />} data-testid="home-notice" />
+        <Alert
+          type="info"
+          showIcon
+          message={t('notice')}
+          description={<MarkdownContent source={notice.data} />}
+          data-testid="home-notice"
+        />
       ) : null}
       {content.isPending ? <Spin style={{ display: 'block', padding: 48 }} /> : null}
       {content.data ? <PublicContent content={content.data} title={systemName} /> : null}

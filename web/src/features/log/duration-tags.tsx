@@ -5,7 +5,15 @@ import { useTranslation } from 'react-i18next';
 const colourOf: Record<DurationLevel, string> = { green: 'green', orange: 'orange', red: 'red' };
 
 /** Use time, first-token time and the stream mark of one call, coloured by spec 001 §9. */
-export function DurationTags({ useTime, firstTokenMs, isStream }: { useTime: number; firstTokenMs?: number; isStream: boolean }) {
+export function DurationTags({
+  useTime,
+  firstTokenMs,
+  isStream,
+}: {
+  useTime: number;
+  firstTokenMs?: number;
+  isStream: boolean;
+}) {
   const { t } = useTranslation('log');
   const showFirstToken = isStream && firstTokenMs !== undefined && firstTokenMs > 0;
   return (
@@ -14,7 +22,11 @@ export function DurationTags({ useTime, firstTokenMs, isStream }: { useTime: num
         {t('duration.seconds', { seconds: useTime })}
       </Tag>
       {showFirstToken ? (
-        <Tag color={colourOf[firstTokenLevel(firstTokenMs)]} data-testid="log-first-token" data-level={firstTokenLevel(firstTokenMs)}>
+        <Tag
+          color={colourOf[firstTokenLevel(firstTokenMs)]}
+          data-testid="log-first-token"
+          data-level={firstTokenLevel(firstTokenMs)}
+        >
           {t('duration.seconds', { seconds: (firstTokenMs / 1000).toFixed(1) })}
         </Tag>
       ) : null}

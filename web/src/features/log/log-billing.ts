@@ -7,15 +7,30 @@ export type Billing =
   | { mode: 'none' };
 
 /** The pricing of an entry and the quota its formula gives (before rounding), or `none` when `other` carries no prices. */
-export function billingOf(entry: Pick<LogView, 'prompt_tokens' | 'completion_tokens'>, other: LogOther, quotaPerUnit: number): Billing {
+export function billingOf(
+  entry: Pick<LogView, 'prompt_tokens' | 'completion_tokens'>,
+  other: LogOther,
+  quotaPerUnit: number,
+): Billing {
   const groupRatio = other.group_ratio ?? 1;
   if (other.model_price !== undefined && other.model_price >= 0) {
-    return { mode: 'price', modelPrice: other.model_price, groupRatio, result: other.model_price * quotaPerUnit * groupRatio };
+    return {
+      mode: 'price',
+      modelPrice: other.model_price,
+      groupRatio,
+      result: other.model_price * quotaPerUnit * groupRatio,
+    };
   }
   if (other.model_ratio === undefined) return { mode: 'none' };
   const completionRatio = other.completion_ratio ?? 1;
   const weighted = entry.prompt_tokens + entry.completion_tokens * completionRatio;
-  return { mode: 'ratio', modelRatio: other.model_ratio, completionRatio, groupRatio, result: weighted * other.model_ratio * groupRatio };
+  return {
+    mode: 'ratio',
+    modelRatio: other.model_ratio,
+    completionRatio,
+    groupRatio,
+    result: weighted * other.model_ratio * groupRatio,
+  };
 }
 
 /** Channel ids the relay tried, in order (administrators only; the self view has none). */

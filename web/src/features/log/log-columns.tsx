@@ -41,7 +41,9 @@ function adminColumns(t: TFunction, onUserClick: (userId: number) => void) {
     width: 80,
     render: (_value, entry) => {
       const tried = channelsTried(otherOf(entry));
-      return tried.length > 1 ? <Typography.Text data-testid="log-retry">{t('retry.chain', { chain: tried.join(' → ') })}</Typography.Text> : null;
+      return tried.length > 1 ? (
+        <Typography.Text data-testid="log-retry">{t('retry.chain', { chain: tried.join(' → ') })}</Typography.Text>
+      ) : null;
     },
   };
   return { channel, username, retry };
@@ -53,16 +55,36 @@ export function logColumns(t: TFunction, options: LogColumnOptions): ColumnsType
   return [
     { title: t('columns.time'), key: 'time', width: 150, render: (_value, entry) => formatTime(entry.created_at) },
     ...(options.admin ? [admin.channel, admin.username] : []),
-    { title: t('columns.token'), key: 'token', width: 110, ellipsis: true, render: (_value, entry) => (entry.token_name ? <Tag>{entry.token_name}</Tag> : null) },
-    { title: t('columns.group'), key: 'group', width: 90, ellipsis: true, render: (_value, entry) => (entry.group ? <Tag color="blue">{entry.group}</Tag> : null) },
+    {
+      title: t('columns.token'),
+      key: 'token',
+      width: 110,
+      ellipsis: true,
+      render: (_value, entry) => (entry.token_name ? <Tag>{entry.token_name}</Tag> : null),
+    },
+    {
+      title: t('columns.group'),
+      key: 'group',
+      width: 90,
+      ellipsis: true,
+      render: (_value, entry) => (entry.group ? <Tag color="blue">{entry.group}</Tag> : null),
+    },
     { title: t('columns.type'), key: 'type', width: 72, render: (_value, entry) => <LogTypeTag type={entry.type} /> },
-    { title: t('columns.model'), key: 'model', width: 124, ellipsis: true, render: (_value, entry) => (entry.model_name ? <Tag color="geekblue">{entry.model_name}</Tag> : null) },
+    {
+      title: t('columns.model'),
+      key: 'model',
+      width: 124,
+      ellipsis: true,
+      render: (_value, entry) => (entry.model_name ? <Tag color="geekblue">{entry.model_name}</Tag> : null),
+    },
     {
       title: t('columns.duration'),
       key: 'duration',
       width: 96,
       render: (_value, entry) =>
-        isCall(entry) ? <DurationTags useTime={entry.use_time} firstTokenMs={otherOf(entry).frt} isStream={entry.is_stream} /> : null,
+        isCall(entry) ? (
+          <DurationTags useTime={entry.use_time} firstTokenMs={otherOf(entry).frt} isStream={entry.is_stream} />
+        ) : null,
     },
     {
       title: t('columns.tokens'),
@@ -70,7 +92,10 @@ export function logColumns(t: TFunction, options: LogColumnOptions): ColumnsType
       width: 92,
       render: (_value, entry) =>
         isCall(entry) ? (
-          <span title={t('detail.tokenCounts', { prompt: entry.prompt_tokens, completion: entry.completion_tokens })} data-testid="log-tokens">
+          <span
+            title={t('detail.tokenCounts', { prompt: entry.prompt_tokens, completion: entry.completion_tokens })}
+            data-testid="log-tokens"
+          >
             {entry.prompt_tokens} / {entry.completion_tokens}
           </span>
         ) : null,
@@ -79,9 +104,16 @@ export function logColumns(t: TFunction, options: LogColumnOptions): ColumnsType
       title: t('columns.quota'),
       key: 'quota',
       width: 90,
-      render: (_value, entry) => (entry.quota ? <span data-testid="log-quota">{displayUsageQuota(entry.quota, options.status)}</span> : null),
+      render: (_value, entry) =>
+        entry.quota ? <span data-testid="log-quota">{displayUsageQuota(entry.quota, options.status)}</span> : null,
     },
     ...(options.admin ? [admin.retry] : []),
-    { title: t('columns.content'), key: 'content', width: 140, ellipsis: true, render: (_value, entry) => entry.content },
+    {
+      title: t('columns.content'),
+      key: 'content',
+      width: 140,
+      ellipsis: true,
+      render: (_value, entry) => entry.content,
+    },
   ];
 }

@@ -8,9 +8,18 @@ import { billingOf, channelsTried, otherOf, type Billing } from './log-billing';
 const number = (value: number) => String(Number(value.toFixed(6)));
 
 /** The pricing line and the formula with its result, in the reader's language. */
-function pricing(t: TFunction, entry: LogView, billing: Billing, quotaPerUnit: number): { prices: string; formula: string } | null {
+function pricing(
+  t: TFunction,
+  entry: LogView,
+  billing: Billing,
+  quotaPerUnit: number,
+): { prices: string; formula: string } | null {
   if (billing.mode === 'ratio') {
-    const prices = t('detail.ratios', { model: number(billing.modelRatio), completion: number(billing.completionRatio), group: number(billing.groupRatio) });
+    const prices = t('detail.ratios', {
+      model: number(billing.modelRatio),
+      completion: number(billing.completionRatio),
+      group: number(billing.groupRatio),
+    });
     const formula = t('detail.ratioFormula', {
       prompt: entry.prompt_tokens,
       completion: entry.completion_tokens,
@@ -42,16 +51,29 @@ export function LogDetail({ entry, status }: { entry: LogView; status: StatusDat
   const tried = channelsTried(other);
   const items = [
     priced && { key: 'prices', label: t('detail.prices'), children: priced.prices },
-    { key: 'tokens', label: t('detail.tokens'), children: t('detail.tokenCounts', { prompt: entry.prompt_tokens, completion: entry.completion_tokens }) },
+    {
+      key: 'tokens',
+      label: t('detail.tokens'),
+      children: t('detail.tokenCounts', { prompt: entry.prompt_tokens, completion: entry.completion_tokens }),
+    },
     priced && { key: 'formula', label: t('detail.formula'), children: priced.formula },
     { key: 'quota', label: t('detail.charged'), children: displayCallQuota(entry.quota, status) },
-    other.frt !== undefined && other.frt > 0 && { key: 'frt', label: t('detail.firstToken'), children: t('detail.milliseconds', { value: other.frt }) },
+    other.frt !== undefined &&
+      other.frt > 0 && {
+        key: 'frt',
+        label: t('detail.firstToken'),
+        children: t('detail.milliseconds', { value: other.frt }),
+      },
     other.is_model_mapped && {
       key: 'mapped',
       label: t('detail.mapped'),
       children: t('detail.mappedValue', { requested: entry.model_name, upstream: other.upstream_model_name ?? '' }),
     },
-    other.unpriced_model && { key: 'unpriced', label: t('detail.unpriced'), children: t(`detail.unpriced_${other.unpriced_model}`) },
+    other.unpriced_model && {
+      key: 'unpriced',
+      label: t('detail.unpriced'),
+      children: t(`detail.unpriced_${other.unpriced_model}`),
+    },
     other.reasoning_effort && { key: 'reasoning', label: t('detail.reasoning'), children: other.reasoning_effort },
     tried.length > 0 && { key: 'channels', label: t('detail.channels'), children: tried.join(' → ') },
     entry.request_id && { key: 'request', label: t('detail.requestId'), children: entry.request_id },

@@ -84,7 +84,13 @@ export function LogFilters({ admin, query, searching, onSearch }: LogFiltersProp
         onChange={(type: number) => onSearch(queryOfDraft(draft, type))}
         data-testid="log-filter-type"
       />
-      <Button type="primary" icon={<SearchOutlined />} loading={searching} onClick={() => onSearch(queryOfDraft(draft, query.type))} data-testid="log-search">
+      <Button
+        type="primary"
+        icon={<SearchOutlined />}
+        loading={searching}
+        onClick={() => onSearch(queryOfDraft(draft, query.type))}
+        data-testid="log-search"
+      >
         {t('filters.search')}
       </Button>
     </Flex>

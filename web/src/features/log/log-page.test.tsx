@@ -9,9 +9,14 @@ import { adminUser, commonUser, logServer, logView } from '../../testing/log-fix
 import { eachTestIn } from '../../testing/test-setup';
 
 const routes = [{ path: '/log', element: <LogPage /> }];
-const searchOf = (request: RecordedRequest | undefined) => new URL(request?.url ?? '', 'http://console.test').searchParams;
-const headers = (table: HTMLElement) => within(table).getAllByRole('columnheader').map((header) => header.textContent);
-const listCalls = (requests: RecordedRequest[]) => requests.filter((request) => request.url.startsWith('/api/log/') && !request.url.includes('stat'));
+const searchOf = (request: RecordedRequest | undefined) =>
+  new URL(request?.url ?? '', 'http://console.test').searchParams;
+const headers = (table: HTMLElement) =>
+  within(table)
+    .getAllByRole('columnheader')
+    .map((header) => header.textContent);
+const listCalls = (requests: RecordedRequest[]) =>
+  requests.filter((request) => request.url.startsWith('/api/log/') && !request.url.includes('stat'));
 
 describe('log page', () => {
   eachTestIn('en');
@@ -59,9 +64,17 @@ describe('log page', () => {
   });
 
   it('says in the billing detail that a model without a price was billed at the fallback ratio', async () => {
-    const other = JSON.stringify({ model_ratio: 37.5, completion_ratio: 1, group_ratio: 1, model_price: -1, unpriced_model: 'fallback-ratio' });
+    const other = JSON.stringify({
+      model_ratio: 37.5,
+      completion_ratio: 1,
+      group_ratio: 1,
+      model_price: -1,
+      unpriced_model: 'fallback-ratio',
+    });
     const detail = await expandedDetail(logView({ other }));
-    expect(detail.textContent).toContain('No price setBilled at the fallback model ratio 37.5 (the user accepts models without a price)');
+    expect(detail.textContent).toContain(
+      'No price setBilled at the fallback model ratio 37.5 (the user accepts models without a price)',
+    );
   });
 
   it('opens the user information dialog from the username', async () => {
@@ -80,7 +93,9 @@ describe('log page', () => {
   it('shows the refusal the server gives inside the dialog when the user may not be read', async () => {
     const refusal = 'No permission to act on a user of the same or a higher role';
     const answer = logServer([logView({ user_id: 1, username: 'root' })]);
-    mockFetch((request) => (request.url === '/api/user/1' ? { body: { success: false, message: refusal } } : answer(request)));
+    mockFetch((request) =>
+      request.url === '/api/user/1' ? { body: { success: false, message: refusal } } : answer(request),
+    );
     renderApp(routes, { path: '/log', user: adminUser });
     fireEvent.click(await screen.findByTestId('log-username'));
     const error = await screen.findByTestId('log-user-dialog-error');
@@ -89,7 +104,15 @@ describe('log page', () => {
   });
 
   it('gives common users their own entries without admin columns, and sends their filters', async () => {
-    const requests = mockFetch(logServer([logView({ channel: 0, channel_name: '', other: JSON.stringify({ model_price: 0.02, group_ratio: 1, frt: 12_000 }) })]));
+    const requests = mockFetch(
+      logServer([
+        logView({
+          channel: 0,
+          channel_name: '',
+          other: JSON.stringify({ model_price: 0.02, group_ratio: 1, frt: 12_000 }),
+        }),
+      ]),
+    );
     renderApp(routes, { path: '/log', user: commonUser });
     const table = await screen.findByTestId('log-table');
     await within(table).findByText('gpt-4o');

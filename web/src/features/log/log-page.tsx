@@ -54,7 +54,11 @@ export default function LogPage() {
             headingKeys={['time', 'type', 'model']}
             // An administrator's log has three more columns: group and the note start hidden (the chooser shows them;
             // the note is also in the row's expanded detail).
-            chooser={{ table: admin ? 'log-admin' : 'log', keep: ['time', 'type', 'quota'], defaultHidden: admin ? ['group', 'content'] : [] }}
+            chooser={{
+              table: admin ? 'log-admin' : 'log',
+              keep: ['time', 'type', 'quota'],
+              defaultHidden: admin ? ['group', 'content'] : [],
+            }}
             tableLayout="fixed"
             scroll={{ x: 'max-content' }}
             expandable={{ expandedRowRender: (entry) => <LogDetail entry={entry} status={status} /> }}

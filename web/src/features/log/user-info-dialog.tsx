@@ -9,7 +9,15 @@ import { fetchUser } from '../../api/resources/user';
  * Spec 001 §3 "User (admin view in the log dialog)": username, quota, used quota, request count, group.
  * A refusal (nobody reads a user of the same or a higher role) is shown inside the dialog.
  */
-export function UserInfoDialog({ userId, status, onClose }: { userId: number | null; status: StatusData; onClose: () => void }) {
+export function UserInfoDialog({
+  userId,
+  status,
+  onClose,
+}: {
+  userId: number | null;
+  status: StatusData;
+  onClose: () => void;
+}) {
   const { t } = useTranslation('log');
   const query = useQuery({
     queryKey: ['log', 'user', userId],

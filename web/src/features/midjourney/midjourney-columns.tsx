@@ -25,15 +25,22 @@ export function midjourneyColumns(t: TFunction, options: MidjourneyColumnOptions
     {
       title: t('columns.duration'),
       key: 'duration',
-      render: (_value, task) => <TaskDuration submitTime={task.submit_time} finishTime={task.finish_time} unit={1000} />,
+      render: (_value, task) => (
+        <TaskDuration submitTime={task.submit_time} finishTime={task.finish_time} unit={1000} />
+      ),
     },
     ...(options.admin ? [channel] : []),
     {
       title: t('columns.action'),
       key: 'action',
-      render: (_value, task) => (task.action ? <Tag color="blue">{t(`actions.${task.action}`, { defaultValue: task.action })}</Tag> : null),
+      render: (_value, task) =>
+        task.action ? <Tag color="blue">{t(`actions.${task.action}`, { defaultValue: task.action })}</Tag> : null,
     },
-    { title: t('columns.taskId'), key: 'taskId', render: (_value, task) => <Typography.Text copyable>{task.mj_id}</Typography.Text> },
+    {
+      title: t('columns.taskId'),
+      key: 'taskId',
+      render: (_value, task) => <Typography.Text copyable>{task.mj_id}</Typography.Text>,
+    },
     {
       title: t('columns.code'),
       key: 'code',
@@ -44,7 +51,11 @@ export function midjourneyColumns(t: TFunction, options: MidjourneyColumnOptions
       ),
     },
     { title: t('columns.status'), key: 'status', render: (_value, task) => <TaskStatusTag status={task.status} /> },
-    { title: t('columns.progress'), key: 'progress', render: (_value, task) => <TaskProgress progress={task.progress} status={task.status} /> },
+    {
+      title: t('columns.progress'),
+      key: 'progress',
+      render: (_value, task) => <TaskProgress progress={task.progress} status={task.status} />,
+    },
     {
       title: t('columns.image'),
       key: 'image',
@@ -72,7 +83,12 @@ export function midjourneyColumns(t: TFunction, options: MidjourneyColumnOptions
       key: 'failReason',
       width: 200,
       ellipsis: true,
-      render: (_value, task) => (task.fail_reason ? <Typography.Text type="danger" title={task.fail_reason}>{task.fail_reason}</Typography.Text> : null),
+      render: (_value, task) =>
+        task.fail_reason ? (
+          <Typography.Text type="danger" title={task.fail_reason}>
+            {task.fail_reason}
+          </Typography.Text>
+        ) : null,
     },
   ];
 }

@@ -3,16 +3,29 @@ import { Flex, Modal, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 
 /** What the table opens: the image of a task or its prompts. */
-export type MidjourneyDialog = { kind: 'image'; task: MidjourneyView } | { kind: 'prompt'; task: MidjourneyView } | null;
+export type MidjourneyDialog =
+  { kind: 'image'; task: MidjourneyView } | { kind: 'prompt'; task: MidjourneyView } | null;
 
 /** The task's image at full width, with a link to open it on its own. */
 function ImageDialog({ task, onClose }: { task: MidjourneyView; onClose: () => void }) {
   const { t } = useTranslation('midjourney');
   const url = safeLink(new URL(task.image_url, window.location.origin).href);
   return (
-    <Modal open title={t('image.title', { id: task.mj_id })} footer={null} width={720} onCancel={onClose} destroyOnHidden>
+    <Modal
+      open
+      title={t('image.title', { id: task.mj_id })}
+      footer={null}
+      width={720}
+      onCancel={onClose}
+      destroyOnHidden
+    >
       <Flex vertical gap={8} data-testid="mj-image-dialog">
-        <img src={url} alt={task.prompt || task.mj_id} style={{ display: 'block', maxWidth: '100%', height: 'auto', margin: '0 auto' }} data-testid="mj-image" />
+        <img
+          src={url}
+          alt={task.prompt || task.mj_id}
+          style={{ display: 'block', maxWidth: '100%', height: 'auto', margin: '0 auto' }}
+          data-testid="mj-image"
+        />
         <Typography.Link href={url} target="_blank" rel="noreferrer">
           {t('image.original')}
         </Typography.Link>

@@ -8,23 +8,48 @@ import MidjourneyPage from './midjourney-page';
 import { eachTestIn } from '../../testing/test-setup';
 
 const routes = [{ path: '/midjourney', element: <MidjourneyPage /> }];
-const searchOf = (request: RecordedRequest | undefined) => new URL(request?.url ?? '', 'http://console.test').searchParams;
-const headers = (table: HTMLElement) => within(table).getAllByRole('columnheader').map((header) => header.textContent);
+const searchOf = (request: RecordedRequest | undefined) =>
+  new URL(request?.url ?? '', 'http://console.test').searchParams;
+const headers = (table: HTMLElement) =>
+  within(table)
+    .getAllByRole('columnheader')
+    .map((header) => header.textContent);
 
 describe('midjourney page', () => {
   eachTestIn('en');
 
   it('shows administrators the drawing tasks with channel, code, status and the image and prompt dialogs', async () => {
-    const failed = midjourneyView({ id: 2, mj_id: 'mj-2', code: 22, status: 'FAILURE', progress: '0%', image_url: '', fail_reason: 'banned prompt', finish_time: 1_900_000_090_000 });
+    const failed = midjourneyView({
+      id: 2,
+      mj_id: 'mj-2',
+      code: 22,
+      status: 'FAILURE',
+      progress: '0%',
+      image_url: '',
+      fail_reason: 'banned prompt',
+      finish_time: 1_900_000_090_000,
+    });
     const before = Date.now();
     const requests = mockFetch(taskServer([], [failed, midjourneyView()]));
     renderApp(routes, { path: '/midjourney', user: adminUser });
     const table = await screen.findByTestId('mj-table');
     await within(table).findByText('mj-1');
     expect(headers(table)).toContain('Channel');
-    expect(within(table).getAllByTestId('mj-code').map((tag) => tag.textContent)).toEqual(['Duplicate', 'Submitted']);
-    expect(within(table).getAllByTestId('task-status').map((tag) => tag.textContent)).toEqual(['Failed', 'Success']);
-    expect(within(table).getAllByTestId('task-duration').map((tag) => [tag.textContent, tag.getAttribute('data-slow')])).toEqual([
+    expect(
+      within(table)
+        .getAllByTestId('mj-code')
+        .map((tag) => tag.textContent),
+    ).toEqual(['Duplicate', 'Submitted']);
+    expect(
+      within(table)
+        .getAllByTestId('task-status')
+        .map((tag) => tag.textContent),
+    ).toEqual(['Failed', 'Success']);
+    expect(
+      within(table)
+        .getAllByTestId('task-duration')
+        .map((tag) => [tag.textContent, tag.getAttribute('data-slow')]),
+    ).toEqual([
       ['90 s', 'true'],
       ['30 s', 'false'],
     ]);

@@ -13,7 +13,14 @@ interface MetaFormDrawerProps<Values> {
 }
 
 /** The drawer of a model, vendor or prefill group: Cancel and Save, the fields validated before saving. */
-export function MetaFormDrawer<Values>({ editor, save, title, size, submitTestId, children }: MetaFormDrawerProps<Values>) {
+export function MetaFormDrawer<Values>({
+  editor,
+  save,
+  title,
+  size,
+  submitTestId,
+  children,
+}: MetaFormDrawerProps<Values>) {
   const { t } = useTranslation('model-meta');
   return (
     <ValidatedFormDrawer

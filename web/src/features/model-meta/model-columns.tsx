@@ -10,7 +10,11 @@ export interface ModelColumnHandlers {
 }
 
 /** The model metadata table: the name and its rule, vendor, what serves it, billing, status and actions. */
-export function modelColumns(t: TFunction, vendors: VendorView[], handlers: ModelColumnHandlers): ColumnsType<ModelMetaView> {
+export function modelColumns(
+  t: TFunction,
+  vendors: VendorView[],
+  handlers: ModelColumnHandlers,
+): ColumnsType<ModelMetaView> {
   const vendorName = (id: number) => vendors.find((vendor) => vendor.id === id)?.name ?? '';
   return [
     {
@@ -21,7 +25,9 @@ export function modelColumns(t: TFunction, vendors: VendorView[], handlers: Mode
           <Typography.Text strong>{model.model_name}</Typography.Text>
           {model.name_rule !== 0 ? (
             <Tooltip title={(model.matched_models ?? []).join(', ')}>
-              <Tag color="blue">{t('columns.ruleMatches', { rule: t(`nameRules.${model.name_rule}`), count: model.matched_count ?? 0 })}</Tag>
+              <Tag color="blue">
+                {t('columns.ruleMatches', { rule: t(`nameRules.${model.name_rule}`), count: model.matched_count ?? 0 })}
+              </Tag>
             </Tooltip>
           ) : null}
         </Space>
@@ -48,16 +54,23 @@ export function modelColumns(t: TFunction, vendors: VendorView[], handlers: Mode
         </Tooltip>
       ),
     },
-    { title: t('columns.groups'), key: 'groups', render: (_value, model) => model.enable_groups.map((group) => <Tag key={group}>{group}</Tag>) },
+    {
+      title: t('columns.groups'),
+      key: 'groups',
+      render: (_value, model) => model.enable_groups.map((group) => <Tag key={group}>{group}</Tag>),
+    },
     {
       title: t('columns.billing'),
       key: 'billing',
-      render: (_value, model) => model.quota_types.map((kind) => <Tag key={kind}>{t(`quotaTypes.${kind === 1 ? 'perCall' : 'perToken'}`)}</Tag>),
+      render: (_value, model) =>
+        model.quota_types.map((kind) => <Tag key={kind}>{t(`quotaTypes.${kind === 1 ? 'perCall' : 'perToken'}`)}</Tag>),
     },
     {
       title: t('columns.status'),
       key: 'status',
-      render: (_value, model) => <Switch size="small" checked={model.status === 1} onChange={(on) => handlers.onStatus(model, on)} />,
+      render: (_value, model) => (
+        <Switch size="small" checked={model.status === 1} onChange={(on) => handlers.onStatus(model, on)} />
+      ),
     },
     {
       title: t('columns.actions'),
@@ -67,7 +80,11 @@ export function modelColumns(t: TFunction, vendors: VendorView[], handlers: Mode
           <Button size="small" onClick={() => handlers.onEdit(model)} data-testid="model-meta-edit">
             {t('actions.edit')}
           </Button>
-          <Popconfirm title={t('messages.deleteConfirm', { name: model.model_name })} okButtonProps={{ danger: true }} onConfirm={() => handlers.onDelete(model)}>
+          <Popconfirm
+            title={t('messages.deleteConfirm', { name: model.model_name })}
+            okButtonProps={{ danger: true }}
+            onConfirm={() => handlers.onDelete(model)}
+          >
             <Button size="small" danger data-testid="model-meta-delete">
               {t('actions.delete')}
             </Button>

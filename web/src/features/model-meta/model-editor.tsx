@@ -70,7 +70,11 @@ export function ModelEditor({ open, model, vendors, onClose }: ModelEditorProps)
       size={520}
       submitTestId="model-meta-save"
     >
-      <Form.Item name="model_name" label={t('fields.modelName')} rules={[{ required: true, whitespace: true, message: t('fields.modelNameRequired') }]}>
+      <Form.Item
+        name="model_name"
+        label={t('fields.modelName')}
+        rules={[{ required: true, whitespace: true, message: t('fields.modelNameRequired') }]}
+      >
         <Input data-testid="model-meta-name" maxLength={128} />
       </Form.Item>
       <Form.Item name="name_rule" label={t('fields.nameRule')}>
@@ -79,7 +83,10 @@ export function ModelEditor({ open, model, vendors, onClose }: ModelEditorProps)
       <Form.Item name="vendor_id" label={t('fields.vendor')}>
         <Select
           data-testid="model-meta-vendor"
-          options={[{ value: 0, label: t('fields.noVendor') }, ...vendors.map((vendor) => ({ value: vendor.id, label: vendor.name }))]}
+          options={[
+            { value: 0, label: t('fields.noVendor') },
+            ...vendors.map((vendor) => ({ value: vendor.id, label: vendor.name })),
+          ]}
         />
       </Form.Item>
       <Form.Item name="description" label={t('fields.description')}>

@@ -7,7 +7,14 @@ import { useTranslation } from 'react-i18next';
 import { SearchBar, SearchInput, useEditor, useSearchedList } from '../../components/list-search';
 import { ModelEditor } from './model-editor';
 import { modelColumns } from './model-columns';
-import { deleteModelMeta, fetchMissingModels, fetchModelMetas, fetchVendors, MODEL_META_QUERY_KEY, setModelMetaStatus } from '../../api/resources/model-meta';
+import {
+  deleteModelMeta,
+  fetchMissingModels,
+  fetchModelMetas,
+  fetchVendors,
+  MODEL_META_QUERY_KEY,
+  setModelMetaStatus,
+} from '../../api/resources/model-meta';
 import { useMetaMutation } from './use-meta-mutation';
 
 /** Missing names shown as shortcuts at most; the rest are counted. */
@@ -16,14 +23,22 @@ const MISSING_SHOWN = 30;
 /** The models tab: search by name or vendor, the names channels serve without metadata, and the table. */
 export function ModelsTab() {
   const { t } = useTranslation('model-meta');
-  const models = useSearchedList([...MODEL_META_QUERY_KEY, 'models'], fetchModelMetas, { keyword: '' }, {} as { vendor?: number });
+  const models = useSearchedList(
+    [...MODEL_META_QUERY_KEY, 'models'],
+    fetchModelMetas,
+    { keyword: '' },
+    {} as { vendor?: number },
+  );
   const { query: list, pagination, filter, apply, search } = models;
   const editor = useEditor<ModelMetaView | { model_name: string }>();
 
   const vendors = useQuery({ queryKey: [...MODEL_META_QUERY_KEY, 'vendors', 'all'], queryFn: () => fetchVendors() });
   const missing = useQuery({ queryKey: [...MODEL_META_QUERY_KEY, 'missing'], queryFn: fetchMissingModels });
   const remove = useMetaMutation((id: number) => deleteModelMeta(id), t('messages.deleted'));
-  const status = useMetaMutation((change: { id: number; on: boolean }) => setModelMetaStatus(change.id, change.on ? 1 : 0), t('messages.saved'));
+  const status = useMetaMutation(
+    (change: { id: number; on: boolean }) => setModelMetaStatus(change.id, change.on ? 1 : 0),
+    t('messages.saved'),
+  );
 
   const vendorList = useMemo(() => vendors.data?.items ?? [], [vendors.data]);
   const columns = useMemo(
@@ -50,7 +65,13 @@ export function ModelsTab() {
           </Button>
         }
       >
-        <SearchInput list={models} field="keyword" maxWidth={280} placeholder={t('search.keyword')} testId="model-meta-search-keyword" />
+        <SearchInput
+          list={models}
+          field="keyword"
+          maxWidth={280}
+          placeholder={t('search.keyword')}
+          testId="model-meta-search-keyword"
+        />
         <Select
           allowClear
           style={{ minWidth: 180 }}
@@ -72,7 +93,9 @@ export function ModelsTab() {
                   {name}
                 </Tag>
               ))}
-              {missingNames.length > MISSING_SHOWN ? t('missing.more', { count: missingNames.length - MISSING_SHOWN }) : null}
+              {missingNames.length > MISSING_SHOWN
+                ? t('missing.more', { count: missingNames.length - MISSING_SHOWN })
+                : null}
             </Space>
           }
         />

@@ -12,7 +12,10 @@ export interface PrefillGroupPickerProps {
 /** "Insert a prefill group": one click adds a saved list to an editor's field; hidden while there is none. */
 export function PrefillGroupPicker({ type, onPick }: PrefillGroupPickerProps) {
   const { t } = useTranslation('model-meta');
-  const groups = useQuery({ queryKey: [...MODEL_META_QUERY_KEY, 'prefill', type], queryFn: () => fetchPrefillGroups(type) });
+  const groups = useQuery({
+    queryKey: [...MODEL_META_QUERY_KEY, 'prefill', type],
+    queryFn: () => fetchPrefillGroups(type),
+  });
   const list = groups.data ?? [];
   if (list.length === 0) return null;
   return (
@@ -21,7 +24,10 @@ export function PrefillGroupPicker({ type, onPick }: PrefillGroupPickerProps) {
       style={{ minWidth: 180 }}
       placeholder={t('prefill.insert')}
       value={null}
-      options={list.map((group) => ({ value: group.id, label: t('prefill.option', { name: group.name, count: group.items.length }) }))}
+      options={list.map((group) => ({
+        value: group.id,
+        label: t('prefill.option', { name: group.name, count: group.items.length }),
+      }))}
       onChange={(id: number) => onPick(list.find((group) => group.id === id)?.items ?? [])}
       data-testid={`prefill-picker-${type}`}
     />

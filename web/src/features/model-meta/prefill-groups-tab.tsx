@@ -4,7 +4,13 @@ import { useQuery } from '@tanstack/react-query';
 import { Button, Flex, Form, Input, Popconfirm, Select, Space, Table, Tag } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { createPrefillGroup, deletePrefillGroup, fetchPrefillGroups, MODEL_META_QUERY_KEY, updatePrefillGroup } from '../../api/resources/model-meta';
+import {
+  createPrefillGroup,
+  deletePrefillGroup,
+  fetchPrefillGroups,
+  MODEL_META_QUERY_KEY,
+  updatePrefillGroup,
+} from '../../api/resources/model-meta';
 import { MetaFormDrawer } from './meta-form-drawer';
 import { useMetaMutation } from './use-meta-mutation';
 
@@ -25,7 +31,12 @@ function GroupEditor({ open, group, onClose }: { open: boolean; group: PrefillGr
   const [form] = Form.useForm<GroupFormValues>();
   const save = useMetaMutation(
     (values: GroupFormValues) => {
-      const body = { name: values.name, type: values.type, items: values.items ?? [], description: values.description ?? '' };
+      const body = {
+        name: values.name,
+        type: values.type,
+        items: values.items ?? [],
+        description: values.description ?? '',
+      };
       return group ? updatePrefillGroup({ ...body, id: group.id }) : createPrefillGroup(body);
     },
     t('messages.saved'),
@@ -33,7 +44,12 @@ function GroupEditor({ open, group, onClose }: { open: boolean; group: PrefillGr
   );
   useEffect(() => {
     if (open) {
-      form.setFieldsValue({ name: group?.name ?? '', type: (group?.type as GroupType | undefined) ?? 'model', items: group?.items ?? [], description: group?.description ?? '' });
+      form.setFieldsValue({
+        name: group?.name ?? '',
+        type: (group?.type as GroupType | undefined) ?? 'model',
+        items: group?.items ?? [],
+        description: group?.description ?? '',
+      });
     }
   }, [open, group, form]);
   return (
@@ -44,7 +60,11 @@ function GroupEditor({ open, group, onClose }: { open: boolean; group: PrefillGr
       size={520}
       submitTestId="prefill-save"
     >
-      <Form.Item name="name" label={t('fields.groupName')} rules={[{ required: true, whitespace: true, message: t('fields.groupNameRequired') }]}>
+      <Form.Item
+        name="name"
+        label={t('fields.groupName')}
+        rules={[{ required: true, whitespace: true, message: t('fields.groupNameRequired') }]}
+      >
         <Input maxLength={64} data-testid="prefill-name" />
       </Form.Item>
       <Form.Item name="type" label={t('fields.groupType')}>
@@ -65,7 +85,10 @@ export function PrefillGroupsTab() {
   const { t } = useTranslation('model-meta');
   const [type, setType] = useState<GroupType | undefined>();
   const [editor, setEditor] = useState<{ open: boolean; group: PrefillGroupView | null }>({ open: false, group: null });
-  const list = useQuery({ queryKey: [...MODEL_META_QUERY_KEY, 'prefill', type], queryFn: () => fetchPrefillGroups(type) });
+  const list = useQuery({
+    queryKey: [...MODEL_META_QUERY_KEY, 'prefill', type],
+    queryFn: () => fetchPrefillGroups(type),
+  });
   const remove = useMetaMutation((id: number) => deletePrefillGroup(id), t('messages.deleted'));
   return (
     <Flex vertical gap={16}>
@@ -78,7 +101,12 @@ export function PrefillGroupsTab() {
           onChange={setType}
           options={PrefillGroupType.map((value) => ({ value, label: t(`groupTypes.${value}`) }))}
         />
-        <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditor({ open: true, group: null })} data-testid="prefill-add">
+        <Button
+          type="primary"
+          icon={<PlusOutlined />}
+          onClick={() => setEditor({ open: true, group: null })}
+          data-testid="prefill-add"
+        >
           {t('prefill.add')}
         </Button>
       </Flex>
@@ -99,7 +127,9 @@ export function PrefillGroupsTab() {
                 {group.items.slice(0, ITEMS_SHOWN).map((item) => (
                   <Tag key={item}>{item}</Tag>
                 ))}
-                {group.items.length > ITEMS_SHOWN ? t('missing.more', { count: group.items.length - ITEMS_SHOWN }) : null}
+                {group.items.length > ITEMS_SHOWN
+                  ? t('missing.more', { count: group.items.length - ITEMS_SHOWN })
+                  : null}
               </Space>
             ),
           },
@@ -112,7 +142,11 @@ export function PrefillGroupsTab() {
                 <Button size="small" onClick={() => setEditor({ open: true, group })}>
                   {t('actions.edit')}
                 </Button>
-                <Popconfirm title={t('messages.deleteConfirm', { name: group.name })} okButtonProps={{ danger: true }} onConfirm={() => remove.mutateAsync(group.id)}>
+                <Popconfirm
+                  title={t('messages.deleteConfirm', { name: group.name })}
+                  okButtonProps={{ danger: true }}
+                  onConfirm={() => remove.mutateAsync(group.id)}
+                >
                   <Button size="small" danger>
                     {t('actions.delete')}
                   </Button>

@@ -5,7 +5,13 @@ import { Button, Flex, Form, Input, Popconfirm, Space, Switch, Table, Tag } from
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useTablePaging } from '../../components/table-paging';
-import { createVendor, deleteVendor, fetchVendors, MODEL_META_QUERY_KEY, updateVendor } from '../../api/resources/model-meta';
+import {
+  createVendor,
+  deleteVendor,
+  fetchVendors,
+  MODEL_META_QUERY_KEY,
+  updateVendor,
+} from '../../api/resources/model-meta';
 import { MetaFormDrawer } from './meta-form-drawer';
 import { useMetaMutation } from './use-meta-mutation';
 
@@ -21,14 +27,25 @@ function VendorEditor({ open, vendor, onClose }: { open: boolean; vendor: Vendor
   const [form] = Form.useForm<VendorFormValues>();
   const save = useMetaMutation(
     (values: VendorFormValues) => {
-      const body = { name: values.name, description: values.description ?? '', icon: values.icon ?? '', status: values.enabled ? (1 as const) : (0 as const) };
+      const body = {
+        name: values.name,
+        description: values.description ?? '',
+        icon: values.icon ?? '',
+        status: values.enabled ? (1 as const) : (0 as const),
+      };
       return vendor ? updateVendor({ ...body, id: vendor.id }) : createVendor(body);
     },
     t('messages.saved'),
     onClose,
   );
   useEffect(() => {
-    if (open) form.setFieldsValue({ name: vendor?.name ?? '', description: vendor?.description ?? '', icon: vendor?.icon ?? '', enabled: vendor ? vendor.status === 1 : true });
+    if (open)
+      form.setFieldsValue({
+        name: vendor?.name ?? '',
+        description: vendor?.description ?? '',
+        icon: vendor?.icon ?? '',
+        enabled: vendor ? vendor.status === 1 : true,
+      });
   }, [open, vendor, form]);
   return (
     <MetaFormDrawer
@@ -38,7 +55,11 @@ function VendorEditor({ open, vendor, onClose }: { open: boolean; vendor: Vendor
       size={480}
       submitTestId="vendor-save"
     >
-      <Form.Item name="name" label={t('fields.vendorName')} rules={[{ required: true, whitespace: true, message: t('fields.vendorNameRequired') }]}>
+      <Form.Item
+        name="name"
+        label={t('fields.vendorName')}
+        rules={[{ required: true, whitespace: true, message: t('fields.vendorNameRequired') }]}
+      >
         <Input maxLength={128} data-testid="vendor-name" />
       </Form.Item>
       <Form.Item name="description" label={t('fields.description')}>
@@ -68,7 +89,12 @@ export function VendorsTab() {
   return (
     <Flex vertical gap={16}>
       <Flex>
-        <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditor({ open: true, vendor: null })} data-testid="vendor-add">
+        <Button
+          type="primary"
+          icon={<PlusOutlined />}
+          onClick={() => setEditor({ open: true, vendor: null })}
+          data-testid="vendor-add"
+        >
           {t('vendors.add')}
         </Button>
       </Flex>
@@ -84,7 +110,11 @@ export function VendorsTab() {
           {
             title: t('columns.status'),
             key: 'status',
-            render: (_value, vendor) => <Tag color={vendor.status === 1 ? 'green' : 'default'}>{vendor.status === 1 ? t('status.enabled') : t('status.disabled')}</Tag>,
+            render: (_value, vendor) => (
+              <Tag color={vendor.status === 1 ? 'green' : 'default'}>
+                {vendor.status === 1 ? t('status.enabled') : t('status.disabled')}
+              </Tag>
+            ),
           },
           {
             title: t('columns.actions'),
@@ -94,7 +124,11 @@ export function VendorsTab() {
                 <Button size="small" onClick={() => setEditor({ open: true, vendor })}>
                   {t('actions.edit')}
                 </Button>
-                <Popconfirm title={t('messages.deleteConfirm', { name: vendor.name })} okButtonProps={{ danger: true }} onConfirm={() => remove.mutateAsync(vendor.id)}>
+                <Popconfirm
+                  title={t('messages.deleteConfirm', { name: vendor.name })}
+                  okButtonProps={{ danger: true }}
+                  onConfirm={() => remove.mutateAsync(vendor.id)}
+                >
                   <Button size="small" danger>
                     {t('actions.delete')}
                   </Button>
@@ -104,7 +138,11 @@ export function VendorsTab() {
           },
         ]}
       />
-      <VendorEditor open={editor.open} vendor={editor.vendor} onClose={() => setEditor({ open: false, vendor: null })} />
+      <VendorEditor
+        open={editor.open}
+        vendor={editor.vendor}
+        onClose={() => setEditor({ open: false, vendor: null })}
+      />
     </Flex>
   );
 }

@@ -38,7 +38,12 @@ describe('reading a chat stream', () => {
 
   it('reads CRLF and CR line ends, a CRLF split across reads, comments and other fields', async () => {
     const body = `: keep-alive\r\nevent: message\r\nid: 1\r\ndata: ${JSON.stringify({ choices: [{ delta: { content: 'a' } }] })}\r`;
-    expect(await read([body, `\n\r\ndata:${JSON.stringify({ choices: [{ delta: { content: 'b' } }] })}\r\rdata: [DONE]\r\r`])).toEqual(['a', 'b']);
+    expect(
+      await read([
+        body,
+        `\n\r\ndata:${JSON.stringify({ choices: [{ delta: { content: 'b' } }] })}\r\rdata: [DONE]\r\r`,
+      ]),
+    ).toEqual(['a', 'b']);
   });
 
   it('ignores chunks without text: the role chunk, the usage chunk, an empty delta', async () => {
@@ -48,12 +53,18 @@ describe('reading a chat stream', () => {
   });
 
   it('throws the message of an error chunk', async () => {
-    const error = await failure([chunk('partial'), `data: ${JSON.stringify({ error: { message: 'quota exhausted', type: 'x' } })}\n\n`]);
+    const error = await failure([
+      chunk('partial'),
+      `data: ${JSON.stringify({ error: { message: 'quota exhausted', type: 'x' } })}\n\n`,
+    ]);
     expect(error).toMatchObject({ kind: 'upstream', message: 'quota exhausted' });
   });
 
   it('throws data that is no JSON as it came', async () => {
-    expect(await failure(['data: upstream exploded\n\n'])).toMatchObject({ kind: 'upstream', message: 'upstream exploded' });
+    expect(await failure(['data: upstream exploded\n\n'])).toMatchObject({
+      kind: 'upstream',
+      message: 'upstream exploded',
+    });
   });
 
   it('calls a stream that ends before [DONE] interrupted', async () => {

@@ -24,7 +24,8 @@ export function errorMessageOf(body: unknown): string | null {
   if (!isRecord(body)) return null;
   const error = body.error;
   if (typeof error === 'string' && error !== '') return error;
-  if (isRecord(error)) return typeof error.message === 'string' && error.message !== '' ? error.message : JSON.stringify(error);
+  if (isRecord(error))
+    return typeof error.message === 'string' && error.message !== '' ? error.message : JSON.stringify(error);
   if (body.success === false && typeof body.message === 'string') return body.message;
   return null;
 }

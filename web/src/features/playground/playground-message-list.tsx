@@ -10,7 +10,13 @@ function MessageBubble({ message }: { message: PlaygroundMessage }) {
   const mine = message.role === 'user';
   const failed = message.status === 'error';
   return (
-    <Flex gap={8} justify={mine ? 'flex-end' : 'flex-start'} align="flex-start" data-testid={`playground-message-${message.role}`} data-status={message.status}>
+    <Flex
+      gap={8}
+      justify={mine ? 'flex-end' : 'flex-start'}
+      align="flex-start"
+      data-testid={`playground-message-${message.role}`}
+      data-status={message.status}
+    >
       {mine ? null : <Avatar icon={<RobotOutlined />} />}
       <div
         style={{
@@ -19,7 +25,11 @@ function MessageBubble({ message }: { message: PlaygroundMessage }) {
           borderRadius: 12,
           whiteSpace: 'pre-wrap',
           wordBreak: 'break-word',
-          background: mine ? 'rgba(99, 102, 241, 0.12)' : failed ? 'rgba(255, 77, 79, 0.08)' : 'rgba(127, 127, 127, 0.08)',
+          background: mine
+            ? 'rgba(99, 102, 241, 0.12)'
+            : failed
+              ? 'rgba(255, 77, 79, 0.08)'
+              : 'rgba(127, 127, 127, 0.08)',
           border: failed ? '1px solid rgba(255, 77, 79, 0.5)' : '1px solid transparent',
         }}
       >

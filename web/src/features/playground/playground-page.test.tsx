@@ -23,7 +23,11 @@ function serve(reply: () => Response): Sent[] {
     vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
       const url = String(input);
       if (url !== '/pg/chat/completions') return new Response('{"success":false,"message":"no"}', { status: 404 });
-      sent.push({ url, headers: new Headers(init.headers), body: JSON.parse(String(init.body)) as Record<string, unknown> });
+      sent.push({
+        url,
+        headers: new Headers(init.headers),
+        body: JSON.parse(String(init.body)) as Record<string, unknown>,
+      });
       return reply();
     }),
   );
@@ -72,8 +76,10 @@ describe('playground', () => {
       ),
     );
     renderApp(routes, { path: '/playground', user: { ...user } });
-    const input = screen.getByTestId('playground-model').querySelector('input') ?? screen.getByTestId('playground-model');
-    const shown = () => [...document.querySelectorAll('.ant-select-item-option .model-option-name')].map((option) => option.textContent);
+    const input =
+      screen.getByTestId('playground-model').querySelector('input') ?? screen.getByTestId('playground-model');
+    const shown = () =>
+      [...document.querySelectorAll('.ant-select-item-option .model-option-name')].map((option) => option.textContent);
     fireEvent.mouseDown(input);
     fireEvent.focus(input);
     // The prefilled gpt-4o-mini used to filter the list down to itself.
@@ -117,7 +123,9 @@ describe('playground', () => {
   });
 
   it('shows an HTTP error of the gateway in the answer', async () => {
-    serve(() => new Response(JSON.stringify({ error: { message: 'model not available', type: 'x' } }), { status: 503 }));
+    serve(
+      () => new Response(JSON.stringify({ error: { message: 'model not available', type: 'x' } }), { status: 503 }),
+    );
     renderApp(routes, { path: '/playground', user });
     ask('Hi');
     await vi.waitFor(() => expect(answer()?.textContent).toContain('model not available'));

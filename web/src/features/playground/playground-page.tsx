@@ -38,7 +38,10 @@ export default function PlaygroundPage() {
       <Row gutter={[16, 16]}>
         {/* On a phone the conversation comes first and the settings below it. */}
         <Col xs={{ span: 24, order: 2 }} lg={{ span: 7, order: 1 }} xl={{ span: 6, order: 1 }}>
-          <PlaygroundSettingsPanel settings={settings} onChange={(patch) => setSettings((current) => ({ ...current, ...patch }))} />
+          <PlaygroundSettingsPanel
+            settings={settings}
+            onChange={(patch) => setSettings((current) => ({ ...current, ...patch }))}
+          />
         </Col>
         <Col xs={{ span: 24, order: 1 }} lg={{ span: 17, order: 2 }} xl={{ span: 18, order: 2 }}>
           <Card
@@ -46,10 +49,20 @@ export default function PlaygroundPage() {
             title={t('chat.title')}
             extra={
               <Space size={4} wrap>
-                <Button icon={<RedoOutlined />} onClick={() => void regenerate()} disabled={!canRegenerate} data-testid="playground-regenerate">
+                <Button
+                  icon={<RedoOutlined />}
+                  onClick={() => void regenerate()}
+                  disabled={!canRegenerate}
+                  data-testid="playground-regenerate"
+                >
                   {t('chat.regenerate')}
                 </Button>
-                <Button icon={<ClearOutlined />} onClick={clear} disabled={messages.length === 0} data-testid="playground-clear">
+                <Button
+                  icon={<ClearOutlined />}
+                  onClick={clear}
+                  disabled={messages.length === 0}
+                  data-testid="playground-clear"
+                >
                   {t('chat.clear')}
                 </Button>
               </Space>
@@ -58,7 +71,12 @@ export default function PlaygroundPage() {
             <Flex vertical gap={16}>
               {/* The conversation takes the height the window leaves (the page's title, the card's head and the input). */}
               <div
-                style={{ height: mobile ? 'calc(100dvh - 400px)' : 'calc(100vh - 350px)', minHeight: 280, overflowY: 'auto', paddingRight: 4 }}
+                style={{
+                  height: mobile ? 'calc(100dvh - 400px)' : 'calc(100vh - 350px)',
+                  minHeight: 280,
+                  overflowY: 'auto',
+                  paddingRight: 4,
+                }}
                 data-testid="playground-messages"
               >
                 <PlaygroundMessageList messages={messages} />
@@ -81,7 +99,13 @@ export default function PlaygroundPage() {
                     {t('chat.stop')}
                   </Button>
                 ) : (
-                  <Button type="primary" icon={<SendOutlined />} onClick={submit} disabled={draft.trim() === ''} data-testid="playground-send">
+                  <Button
+                    type="primary"
+                    icon={<SendOutlined />}
+                    onClick={submit}
+                    disabled={draft.trim() === ''}
+                    data-testid="playground-send"
+                  >
                     {t('chat.send')}
                   </Button>
                 )}

@@ -24,7 +24,8 @@ function usePriceText(group: string, t: TFunction): (model: string) => string {
       const item = items.get(model);
       if (!item) return '';
       const price = priceOfItem(item, groupRatio);
-      if (price.kind === 'tokens') return t('settings.priceTokens', { prompt: formatUsd(price.prompt), completion: formatUsd(price.completion) });
+      if (price.kind === 'tokens')
+        return t('settings.priceTokens', { prompt: formatUsd(price.prompt), completion: formatUsd(price.completion) });
       if (price.kind === 'call') return t('settings.priceCall', { price: formatUsd(price.perCall) });
       return '';
     };
@@ -71,7 +72,10 @@ export function PlaygroundSettingsPanel({ settings, onChange }: PlaygroundSettin
             data-testid="playground-group"
           />
         </Form.Item>
-        <Form.Item label={t('settings.model')} extra={chosenPrice ? <span data-testid="playground-model-price">{chosenPrice}</span> : undefined}>
+        <Form.Item
+          label={t('settings.model')}
+          extra={chosenPrice ? <span data-testid="playground-model-price">{chosenPrice}</span> : undefined}
+        >
           <AutoComplete
             value={settings.model}
             options={modelOptions}
@@ -101,7 +105,9 @@ export function PlaygroundSettingsPanel({ settings, onChange }: PlaygroundSettin
             step={1}
             precision={0}
             value={settings.maxTokens}
-            onChange={(maxTokens) => onChange({ maxTokens: typeof maxTokens === 'number' ? Math.trunc(maxTokens) : null })}
+            onChange={(maxTokens) =>
+              onChange({ maxTokens: typeof maxTokens === 'number' ? Math.trunc(maxTokens) : null })
+            }
             style={{ width: '100%' }}
             data-testid="playground-max-tokens"
           />

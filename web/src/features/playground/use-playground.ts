@@ -1,7 +1,12 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ChatStreamError } from './chat-stream';
-import { playgroundRequestOf, withError, type PlaygroundMessage, type PlaygroundSettings } from './playground-conversation';
+import {
+  playgroundRequestOf,
+  withError,
+  type PlaygroundMessage,
+  type PlaygroundSettings,
+} from './playground-conversation';
 import { streamPlaygroundChat } from './playground-request';
 
 let nextId = 0;
@@ -41,7 +46,8 @@ export function usePlayground(settings: PlaygroundSettings) {
       try {
         await streamPlaygroundChat(playgroundRequestOf(settings, history), {
           signal: abort.signal,
-          onDelta: (delta) => update((message) => ({ ...message, content: message.content + delta, status: 'incomplete' })),
+          onDelta: (delta) =>
+            update((message) => ({ ...message, content: message.content + delta, status: 'incomplete' })),
         });
         update((message) => ({ ...message, status: 'complete' }));
       } catch (error) {

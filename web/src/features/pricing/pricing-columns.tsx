@@ -9,7 +9,8 @@ import { priceOfItem, ratioColor } from './pricing-display';
 function PriceCell({ item, groupRatio, t }: { item: PricingItem; groupRatio: number; t: TFunction }) {
   const price = priceOfItem(item, groupRatio);
   if (price.kind === 'unpriced') return <Typography.Text type="secondary">{t('unpriced')}</Typography.Text>;
-  if (price.kind === 'call') return <span data-testid={`price-${item.model_name}`}>{t('perCall', { price: formatUsd(price.perCall) })}</span>;
+  if (price.kind === 'call')
+    return <span data-testid={`price-${item.model_name}`}>{t('perCall', { price: formatUsd(price.perCall) })}</span>;
   return (
     <Flex vertical data-testid={`price-${item.model_name}`}>
       <span>{t('promptPrice', { price: formatUsd(price.prompt) })}</span>
@@ -33,7 +34,11 @@ function RatioTags({ item, groupRatio, t }: { item: PricingItem; groupRatio: num
 
 function billingTag(item: PricingItem, t: TFunction) {
   if (item.unpriced) return <Tag>{t('billing.unpriced')}</Tag>;
-  return item.quota_type === QuotaType.PerCall ? <Tag color="purple">{t('billing.perCall')}</Tag> : <Tag color="cyan">{t('billing.byTokens')}</Tag>;
+  return item.quota_type === QuotaType.PerCall ? (
+    <Tag color="purple">{t('billing.perCall')}</Tag>
+  ) : (
+    <Tag color="cyan">{t('billing.byTokens')}</Tag>
+  );
 }
 
 /** The pricing table's columns for the chosen group and its ratio. */
@@ -72,7 +77,15 @@ export function pricingColumns(t: TFunction, group: string, groupRatio: number):
         </Flex>
       ),
     },
-    { title: t('columns.ratios'), key: 'ratios', render: (_value, item) => <RatioTags item={item} groupRatio={groupRatio} t={t} /> },
-    { title: t('columns.price'), key: 'price', render: (_value, item) => <PriceCell item={item} groupRatio={groupRatio} t={t} /> },
+    {
+      title: t('columns.ratios'),
+      key: 'ratios',
+      render: (_value, item) => <RatioTags item={item} groupRatio={groupRatio} t={t} />,
+    },
+    {
+      title: t('columns.price'),
+      key: 'price',
+      render: (_value, item) => <PriceCell item={item} groupRatio={groupRatio} t={t} />,
+    },
   ];
 }

@@ -1,4 +1,10 @@
-import { completionPricePerMillion, perCallPrice, promptPricePerMillion, QuotaType, type PricingItem } from '@switchboard/contract';
+import {
+  completionPricePerMillion,
+  perCallPrice,
+  promptPricePerMillion,
+  QuotaType,
+  type PricingItem,
+} from '@switchboard/contract';
 
 /** Tag colour of a ratio (spec 000 §9): above 5 red, above 3 orange, above 1 blue, otherwise green. */
 export function ratioColor(ratio: number): string {
@@ -9,14 +15,13 @@ export function ratioColor(ratio: number): string {
 }
 
 export type ItemPrice =
-  | { kind: 'tokens'; prompt: number; completion: number }
-  | { kind: 'call'; perCall: number }
-  | { kind: 'unpriced' };
+  { kind: 'tokens'; prompt: number; completion: number } | { kind: 'call'; perCall: number } | { kind: 'unpriced' };
 
 /** What one model costs in a group: per 1M tokens, per call, or nothing known. */
 export function priceOfItem(item: PricingItem, groupRatio: number): ItemPrice {
   if (item.unpriced) return { kind: 'unpriced' };
-  if (item.quota_type === QuotaType.PerCall) return { kind: 'call', perCall: perCallPrice(item.model_price, groupRatio) };
+  if (item.quota_type === QuotaType.PerCall)
+    return { kind: 'call', perCall: perCallPrice(item.model_price, groupRatio) };
   return {
     kind: 'tokens',
     prompt: promptPricePerMillion(item.model_ratio, groupRatio),

@@ -41,15 +41,21 @@ describe('pricing page', () => {
     mockFetch(() => ({ body: reply }));
     renderApp([{ path: '/pricing', element: <PricingPage /> }], { path: '/pricing' });
     // default group: 1.25 × 2 × 1 = $2.5 per 1M prompt tokens; completion × 4 = $10
-    expect((await screen.findByTestId('price-gpt-4o')).textContent).toBe('Prompt $2.5 / 1M tokensCompletion $10 / 1M tokens');
+    expect((await screen.findByTestId('price-gpt-4o')).textContent).toBe(
+      'Prompt $2.5 / 1M tokensCompletion $10 / 1M tokens',
+    );
     expect(screen.getByTestId('price-dall-e-3').textContent).toBe('$0.04 / call');
     expect(within(rows()[2]!).getAllByText('Unpriced').length).toBeGreaterThan(0);
     expect(screen.getByTestId('pricing-explanation').textContent).toContain('model ratio × 2 × group ratio');
 
-    fireEvent.mouseDown(screen.getByTestId('pricing-group').querySelector('.ant-select-selector') ?? screen.getByTestId('pricing-group'));
+    fireEvent.mouseDown(
+      screen.getByTestId('pricing-group').querySelector('.ant-select-selector') ?? screen.getByTestId('pricing-group'),
+    );
     fireEvent.click(await screen.findByText('vip (VIP) × 0.5'));
     // vip: 1.25 × 2 × 0.5 = $1.25; completion $5; per call 0.04 × 0.5 = $0.02
-    await waitFor(() => expect(screen.getByTestId('price-gpt-4o').textContent).toBe('Prompt $1.25 / 1M tokensCompletion $5 / 1M tokens'));
+    await waitFor(() =>
+      expect(screen.getByTestId('price-gpt-4o').textContent).toBe('Prompt $1.25 / 1M tokensCompletion $5 / 1M tokens'),
+    );
     expect(screen.getByTestId('price-dall-e-3').textContent).toBe('$0.02 / call');
     expect(within(rows()[2]!).getByLabelText('Available in group vip')).toBeTruthy();
   });
@@ -64,15 +70,15 @@ describe('pricing page', () => {
   });
 
   it('colours ratios as the spec says and prints dollars without float noise', () => {
-    expect([ratioColor(6), ratioColor(5), ratioColor(3.5), ratioColor(3), ratioColor(1.5), ratioColor(1), ratioColor(0.1)]).toEqual([
-      'red',
-      'orange',
-      'orange',
-      'blue',
-      'blue',
-      'green',
-      'green',
-    ]);
+    expect([
+      ratioColor(6),
+      ratioColor(5),
+      ratioColor(3.5),
+      ratioColor(3),
+      ratioColor(1.5),
+      ratioColor(1),
+      ratioColor(0.1),
+    ]).toEqual(['red', 'orange', 'orange', 'blue', 'blue', 'green', 'green']);
     expect(formatUsd(0.075 * 2)).toBe('$0.15');
   });
 });

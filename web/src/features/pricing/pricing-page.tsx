@@ -69,7 +69,12 @@ export default function PricingPage() {
           loading={pricing.isPending}
           dataSource={items}
           columns={pricingColumns(t, group, groupRatio)}
-          pagination={{ pageSize, showSizeChanger: true, pageSizeOptions: [...PAGE_SIZES], onShowSizeChange: (_page, size) => setPageSize(size) }}
+          pagination={{
+            pageSize,
+            showSizeChanger: true,
+            pageSizeOptions: [...PAGE_SIZES],
+            onShowSizeChange: (_page, size) => setPageSize(size),
+          }}
           scroll={{ x: 'max-content' }}
           data-testid="pricing-table"
         />

@@ -34,8 +34,23 @@ export function RatioDiagram() {
       <title>{t('diagram.title')}</title>
       {boxes.map((box, index) => (
         <g key={box.label}>
-          <rect x={box.x} y={10} width={box.width} height={60} rx={8} fill={token.colorFillTertiary} stroke={token.colorPrimary} />
-          <text x={box.x + box.width / 2} y={45} textAnchor="middle" fontSize={15} fontWeight={600} fill={token.colorText}>
+          <rect
+            x={box.x}
+            y={10}
+            width={box.width}
+            height={60}
+            rx={8}
+            fill={token.colorFillTertiary}
+            stroke={token.colorPrimary}
+          />
+          <text
+            x={box.x + box.width / 2}
+            y={45}
+            textAnchor="middle"
+            fontSize={15}
+            fontWeight={600}
+            fill={token.colorText}
+          >
             {box.label}
           </text>
           <text x={box.x + box.width / 2} y={95} textAnchor="middle" fontSize={12} fill={token.colorTextSecondary}>

@@ -33,14 +33,24 @@ export function CodesCreatedDialog({ created, onClose }: { created: CreatedCodes
         <Button key="close" onClick={onClose}>
           {t('created.close')}
         </Button>,
-        <Button key="download" type="primary" onClick={() => file && downloadText(file.fileName, file.text)} data-testid="redemption-download">
+        <Button
+          key="download"
+          type="primary"
+          onClick={() => file && downloadText(file.fileName, file.text)}
+          data-testid="redemption-download"
+        >
           {t('created.download')}
         </Button>,
       ]}
       data-testid="redemption-created"
     >
       <Typography.Paragraph>{t('created.hint', { file: file?.fileName ?? '' })}</Typography.Paragraph>
-      <Input.TextArea value={file?.text ?? ''} readOnly autoSize={{ minRows: 3, maxRows: 10 }} data-testid="redemption-created-codes" />
+      <Input.TextArea
+        value={file?.text ?? ''}
+        readOnly
+        autoSize={{ minRows: 3, maxRows: 10 }}
+        data-testid="redemption-created-codes"
+      />
     </Modal>
   );
 }

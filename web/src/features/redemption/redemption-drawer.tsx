@@ -44,7 +44,10 @@ export function RedemptionDrawer({ open, code, onClose, onCreated }: RedemptionD
         await updateRedemption({ id: code.id, ...fields });
         return null;
       }
-      return { name: effectiveRedemptionName(form, status), keys: await createRedemptions({ ...fields, count: form.count ?? 1 }) };
+      return {
+        name: effectiveRedemptionName(form, status),
+        keys: await createRedemptions({ ...fields, count: form.count ?? 1 }),
+      };
     },
     invalidate: REDEMPTIONS_QUERY_KEY,
     onSaved: (created) => {
@@ -79,7 +82,11 @@ export function RedemptionDrawer({ open, code, onClose, onCreated }: RedemptionD
         </Form.Item>
         <Form.Item
           label={t('drawer.quota')}
-          extra={quota === null ? undefined : t('drawer.quotaEquals', { amount: displayDollars(quota, status.quota_per_unit) })}
+          extra={
+            quota === null
+              ? undefined
+              : t('drawer.quotaEquals', { amount: displayDollars(quota, status.quota_per_unit) })
+          }
         >
           <InputNumber
             value={quota}

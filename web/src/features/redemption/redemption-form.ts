@@ -23,7 +23,11 @@ export const emptyRedemptionForm = (): RedemptionFormValues => ({
   count: DEFAULT_REDEMPTION_COUNT,
 });
 
-export const redemptionFormOf = (code: RedemptionView): RedemptionFormValues => ({ name: code.name, quota: code.quota, count: null });
+export const redemptionFormOf = (code: RedemptionView): RedemptionFormValues => ({
+  name: code.name,
+  quota: code.quota,
+  count: null,
+});
 
 /** The first rule the form breaks (spec 001 §5 Redemption), or null; the count only when creating. */
 export function checkRedemptionForm(values: RedemptionFormValues, creating: boolean): RedemptionProblem | null {
@@ -33,7 +37,10 @@ export function checkRedemptionForm(values: RedemptionFormValues, creating: bool
 }
 
 /** The name the server gives codes created with an empty name: their formatted quota. */
-export function effectiveRedemptionName(values: RedemptionFormValues, status: Pick<StatusData, 'display_in_currency' | 'quota_per_unit'>): string {
+export function effectiveRedemptionName(
+  values: RedemptionFormValues,
+  status: Pick<StatusData, 'display_in_currency' | 'quota_per_unit'>,
+): string {
   const name = values.name.trim();
   if (name !== '') return name;
   return displayQuota(values.quota ?? 0, status);
@@ -57,7 +64,8 @@ export function redemptionProblemText(t: TFunction, problem: RedemptionProblem):
 }
 
 /** What "copy selected" and the download hold: one code per line, after its name on copy. */
-export const selectedCodesText = (codes: RedemptionView[]): string => codes.map((code) => `${code.name}\t${code.key}`).join('\n');
+export const selectedCodesText = (codes: RedemptionView[]): string =>
+  codes.map((code) => `${code.name}\t${code.key}`).join('\n');
 
 /** The text file of a creation: named after the redemption, one code per line. */
 export function codesFile(name: string, keys: string[]): { fileName: string; text: string } {

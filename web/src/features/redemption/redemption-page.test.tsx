@@ -32,8 +32,10 @@ function redemptionServer(codes: RedemptionView[], sent: RecordedRequest[] = [])
   return (request: RecordedRequest) => {
     const path = request.url.split('?')[0];
     if (request.method !== 'GET') sent.push(request);
-    if (path === '/api/redemption/' && request.method === 'POST') return ok(['k1'.padEnd(32, '1'), 'k2'.padEnd(32, '2')]);
-    if (path === '/api/redemption/' || path === '/api/redemption/search') return ok({ items: codes, page: 1, page_size: 10, total: codes.length });
+    if (path === '/api/redemption/' && request.method === 'POST')
+      return ok(['k1'.padEnd(32, '1'), 'k2'.padEnd(32, '2')]);
+    if (path === '/api/redemption/' || path === '/api/redemption/search')
+      return ok({ items: codes, page: 1, page_size: 10, total: codes.length });
     return { status: 404, body: { success: false, message: 'no such API' } };
   };
 }
@@ -55,17 +57,26 @@ describe('redemption page', () => {
   eachTestIn('en');
 
   it('shows id, name, status, quota and redeemer; a used code can be neither edited nor toggled', async () => {
-    mockFetch(redemptionServer([code(), code({ id: 2, name: 'spent', status: RedemptionStatus.Used, used_user_id: 42 })]));
+    mockFetch(
+      redemptionServer([code(), code({ id: 2, name: 'spent', status: RedemptionStatus.Used, used_user_id: 42 })]),
+    );
     renderApp(routes, { path: '/redemption', user: admin });
     expect(await screen.findByText('spent')).toBeTruthy();
     expect(screen.getAllByTestId('redemption-status').map((tag) => tag.textContent)).toEqual(['Unused', 'Used']);
-    const [unusedRow, usedRow] = screen.getAllByTestId('redemption-copy').map((button) => button.closest('tr') as HTMLElement);
+    const [unusedRow, usedRow] = screen
+      .getAllByTestId('redemption-copy')
+      .map((button) => button.closest('tr') as HTMLElement);
     expect(within(unusedRow as HTMLElement).getByText('Nobody')).toBeTruthy();
     expect(within(unusedRow as HTMLElement).getByText('$0.20')).toBeTruthy();
     expect(within(usedRow as HTMLElement).getByText('42')).toBeTruthy();
     // Edit, enable/disable and delete sit in each row's "more" menu.
     const usedMenu = await openRowMenu(usedRow as HTMLElement);
-    expect(within(usedMenu).getByTestId('redemption-edit').closest('li')?.classList.contains('ant-dropdown-menu-item-disabled')).toBe(true);
+    expect(
+      within(usedMenu)
+        .getByTestId('redemption-edit')
+        .closest('li')
+        ?.classList.contains('ant-dropdown-menu-item-disabled'),
+    ).toBe(true);
     expect(within(usedMenu).queryByTestId('redemption-toggle')).toBeNull();
     const unusedMenu = await openRowMenu(unusedRow as HTMLElement);
     expect(within(unusedMenu).getByTestId('redemption-toggle').textContent).toBe('Disable');
@@ -122,7 +133,9 @@ describe('redemption page', () => {
     const dialog = await screen.findByText('2 codes created');
     expect(dialog).toBeTruthy();
     expect(screen.getByText('Download the codes as the text file $0.20.txt, one code per line.')).toBeTruthy();
-    expect((screen.getByTestId('redemption-created-codes') as HTMLTextAreaElement).value).toBe(`${'k1'.padEnd(32, '1')}\n${'k2'.padEnd(32, '2')}`);
+    expect((screen.getByTestId('redemption-created-codes') as HTMLTextAreaElement).value).toBe(
+      `${'k1'.padEnd(32, '1')}\n${'k2'.padEnd(32, '2')}`,
+    );
   });
 
   it('names the file after the redemption, one code per line', () => {

@@ -19,7 +19,10 @@ export default function RedemptionPage() {
   const status = useStatus();
   const list = useSearchedList(REDEMPTIONS_QUERY_KEY, fetchRedemptions, { keyword: '' });
   const { query, pagination, search } = list;
-  const { rowSelection, copySelected } = useCopyableSelection<RedemptionView>(selectedCodesText, t('messages.selectFirst'));
+  const { rowSelection, copySelected } = useCopyableSelection<RedemptionView>(
+    selectedCodesText,
+    t('messages.selectFirst'),
+  );
   const drawer = useEditor<RedemptionView>();
   const [created, setCreated] = useState<CreatedCodes | null>(null);
 
@@ -31,12 +34,29 @@ export default function RedemptionPage() {
       title={t('title')}
       summary={t('summary')}
       extra={
-        <AddAndCopyActions onAdd={() => openEditor(null)} onCopy={copySelected} addText={t('actions.add')} copyText={t('actions.copySelected')} testIdPrefix="redemption" />
+        <AddAndCopyActions
+          onAdd={() => openEditor(null)}
+          onCopy={copySelected}
+          addText={t('actions.add')}
+          copyText={t('actions.copySelected')}
+          testIdPrefix="redemption"
+        />
       }
     >
       <Card variant="borderless">
-        <SearchBar onSearch={search} searching={query.isFetching} submitText={t('search.submit')} testId="redemption-search">
-          <SearchInput list={list} field="keyword" maxWidth={280} placeholder={t('search.keyword')} testId="redemption-search-keyword" />
+        <SearchBar
+          onSearch={search}
+          searching={query.isFetching}
+          submitText={t('search.submit')}
+          testId="redemption-search"
+        >
+          <SearchInput
+            list={list}
+            field="keyword"
+            maxWidth={280}
+            placeholder={t('search.keyword')}
+            testId="redemption-search-keyword"
+          />
         </SearchBar>
         <DataList<RedemptionView>
           rowKey="id"
@@ -49,12 +69,7 @@ export default function RedemptionPage() {
           data-testid="redemption-table"
         />
       </Card>
-      <RedemptionDrawer
-        open={drawer.open}
-        code={drawer.record}
-        onClose={drawer.close}
-        onCreated={setCreated}
-      />
+      <RedemptionDrawer open={drawer.open} code={drawer.record} onClose={drawer.close} onCreated={setCreated} />
       <CodesCreatedDialog created={created} onClose={() => setCreated(null)} />
     </PageFrame>
   );

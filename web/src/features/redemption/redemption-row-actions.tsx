@@ -20,16 +20,31 @@ export function RedemptionRowActions({ code, onEdit }: RedemptionRowActionsProps
     (status: number) => setRedemptionStatus(code.id, status),
     (status) => (status === RedemptionStatus.Unused ? t('messages.enabled') : t('messages.disabled')),
   );
-  const remove = useListMutation(REDEMPTIONS_QUERY_KEY, () => deleteRedemption(code.id), () => t('messages.deleted'));
+  const remove = useListMutation(
+    REDEMPTIONS_QUERY_KEY,
+    () => deleteRedemption(code.id),
+    () => t('messages.deleted'),
+  );
 
-  const view = () => showSecret({ title: t('viewTitle'), secret: code.key, closeText: t('common:actions.close'), width: 520, testId: 'redemption-key-text' });
+  const view = () =>
+    showSecret({
+      title: t('viewTitle'),
+      secret: code.key,
+      closeText: t('common:actions.close'),
+      width: 520,
+      testId: 'redemption-key-text',
+    });
 
   const used = code.status === RedemptionStatus.Used;
   const unused = code.status === RedemptionStatus.Unused;
   return (
     <RowActions
       main={
-        <Button size="small" onClick={() => void copyText(code.key, { successMessage: t('messages.keyCopied') })} data-testid="redemption-copy">
+        <Button
+          size="small"
+          onClick={() => void copyText(code.key, { successMessage: t('messages.keyCopied') })}
+          data-testid="redemption-copy"
+        >
           {t('actions.copy')}
         </Button>
       }
@@ -45,7 +60,11 @@ export function RedemptionRowActions({ code, onEdit }: RedemptionRowActionsProps
         },
         {
           key: 'edit',
-          label: unused ? t('actions.edit') : <Tooltip title={t('messages.editOnlyUnused')}>{t('actions.edit')}</Tooltip>,
+          label: unused ? (
+            t('actions.edit')
+          ) : (
+            <Tooltip title={t('messages.editOnlyUnused')}>{t('actions.edit')}</Tooltip>
+          ),
           disabled: !unused,
           onClick: () => onEdit(code),
           testId: 'redemption-edit',

@@ -8,7 +8,15 @@ import { useStatus } from '../../api/resources/status';
 import { toast } from '../../components/feedback';
 import { formatTime } from '../../lib/format';
 import { SecureVerificationDialog } from './secure-verification-dialog';
-import { fetchPasskeyStatus, fetchTwoFactorStatus, PASSKEY_QUERY_KEY, registerPasskey, removePasskey, TWO_FACTOR_QUERY_KEY, type Proof } from '../../api/resources/security';
+import {
+  fetchPasskeyStatus,
+  fetchTwoFactorStatus,
+  PASSKEY_QUERY_KEY,
+  registerPasskey,
+  removePasskey,
+  TWO_FACTOR_QUERY_KEY,
+  type Proof,
+} from '../../api/resources/security';
 import { cachedProof, forgetProof } from './security-proof';
 
 type Pending = { action: 'register' | 'remove' } | null;
@@ -65,7 +73,9 @@ export function PasskeyCard() {
         {!status.passkey_login ? <Alert type="info" showIcon title={t('passkey.notEnabled')} /> : null}
         <Space wrap>
           {registered ? <Tag color="green">{t('passkey.registered')}</Tag> : <Tag>{t('passkey.notRegistered')}</Tag>}
-          {registered ? <Typography.Text type="secondary">{t('passkey.lastUsed', { time: lastUsed })}</Typography.Text> : null}
+          {registered ? (
+            <Typography.Text type="secondary">{t('passkey.lastUsed', { time: lastUsed })}</Typography.Text>
+          ) : null}
         </Space>
         <Space wrap>
           {registered ? (
@@ -75,7 +85,13 @@ export function PasskeyCard() {
               </Button>
             </Popconfirm>
           ) : (
-            <Button type="primary" loading={busy} disabled={!supported || !status.passkey_login || !twoFactor.data} onClick={() => start('register')} data-testid="passkey-register">
+            <Button
+              type="primary"
+              loading={busy}
+              disabled={!supported || !status.passkey_login || !twoFactor.data}
+              onClick={() => start('register')}
+              data-testid="passkey-register"
+            >
               {t('passkey.register')}
             </Button>
           )}

@@ -26,7 +26,14 @@ export function PasskeySignInButton({ onSignedIn }: { onSignedIn: (user: Session
   };
 
   return (
-    <Button block size="large" icon={<KeyOutlined />} loading={busy} onClick={() => void signIn()} data-testid="passkey-sign-in">
+    <Button
+      block
+      size="large"
+      icon={<KeyOutlined />}
+      loading={busy}
+      onClick={() => void signIn()}
+      data-testid="passkey-sign-in"
+    >
       {t('signIn.passkey')}
     </Button>
   );

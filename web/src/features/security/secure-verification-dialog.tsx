@@ -17,7 +17,13 @@ interface SecureVerificationDialogProps {
 }
 
 /** Asks for a 2FA code or the passkey, and hands back a proof for `scope`. */
-export function SecureVerificationDialog({ open, scope, accepts, onVerified, onCancel }: SecureVerificationDialogProps) {
+export function SecureVerificationDialog({
+  open,
+  scope,
+  accepts,
+  onVerified,
+  onCancel,
+}: SecureVerificationDialogProps) {
   const { t } = useTranslation('security');
   const status = useStatus();
   const [methods, setMethods] = useState<ProofMethod[] | null>(null);
@@ -53,7 +59,14 @@ export function SecureVerificationDialog({ open, scope, accepts, onVerified, onC
   };
 
   return (
-    <Modal open={open} title={t('verify.title')} onCancel={onCancel} footer={null} destroyOnHidden data-testid="secure-verification">
+    <Modal
+      open={open}
+      title={t('verify.title')}
+      onCancel={onCancel}
+      footer={null}
+      destroyOnHidden
+      data-testid="secure-verification"
+    >
       {methods === null ? (
         <Flex justify="center">
           <Spin />
@@ -68,7 +81,10 @@ export function SecureVerificationDialog({ open, scope, accepts, onVerified, onC
               block
               value={method}
               onChange={setMethod}
-              options={methods.map((item) => ({ value: item, label: item === '2fa' ? t('verify.twoFactor') : t('verify.passkey') }))}
+              options={methods.map((item) => ({
+                value: item,
+                label: item === '2fa' ? t('verify.twoFactor') : t('verify.passkey'),
+              }))}
             />
           ) : null}
           {method === '2fa' ? (
@@ -82,12 +98,22 @@ export function SecureVerificationDialog({ open, scope, accepts, onVerified, onC
                 autoFocus
                 data-testid="secure-verification-code"
               />
-              <Button type="primary" loading={busy} onClick={() => void verify()} data-testid="secure-verification-submit">
+              <Button
+                type="primary"
+                loading={busy}
+                onClick={() => void verify()}
+                data-testid="secure-verification-submit"
+              >
                 {t('verify.submit')}
               </Button>
             </>
           ) : (
-            <Button type="primary" loading={busy} onClick={() => void verify()} data-testid="secure-verification-passkey">
+            <Button
+              type="primary"
+              loading={busy}
+              onClick={() => void verify()}
+              data-testid="secure-verification-passkey"
+            >
               {t('verify.usePasskey')}
             </Button>
           )}

@@ -1,4 +1,11 @@
-import { fetchPasskeyStatus, fetchTwoFactorStatus, verifyWithPasskey, verifyWithTwoFactor, type Proof, type ProofScope } from '../../api/resources/security';
+import {
+  fetchPasskeyStatus,
+  fetchTwoFactorStatus,
+  verifyWithPasskey,
+  verifyWithTwoFactor,
+  type Proof,
+  type ProofScope,
+} from '../../api/resources/security';
 
 export type ProofMethod = Proof['method'];
 
@@ -25,6 +32,9 @@ export async function obtainProof(scope: ProofScope, method: ProofMethod, code =
 
 /** Which ways of verifying this account has: its two-factor, and its passkey when passkeys are on. */
 export async function availableMethods(passkeysOn: boolean): Promise<ProofMethod[]> {
-  const [twoFactor, passkey] = await Promise.all([fetchTwoFactorStatus(), passkeysOn ? fetchPasskeyStatus() : Promise.resolve({ enabled: false })]);
+  const [twoFactor, passkey] = await Promise.all([
+    fetchTwoFactorStatus(),
+    passkeysOn ? fetchPasskeyStatus() : Promise.resolve({ enabled: false }),
+  ]);
   return [...(twoFactor.enabled ? (['2fa'] as const) : []), ...(passkey.enabled ? (['passkey'] as const) : [])];
 }

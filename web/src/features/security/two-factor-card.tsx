@@ -75,7 +75,13 @@ export function TwoFactorCard() {
               </Button>
             </>
           ) : (
-            <Button type="primary" loading={busy} disabled={!status.data} onClick={() => void begin()} data-testid="two-factor-enable">
+            <Button
+              type="primary"
+              loading={busy}
+              disabled={!status.data}
+              onClick={() => void begin()}
+              data-testid="two-factor-enable"
+            >
               {t('twoFactor.enable')}
             </Button>
           )}

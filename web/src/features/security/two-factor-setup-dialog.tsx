@@ -52,18 +52,38 @@ export function TwoFactorSetupDialog({ setup, onEnabled, onClose }: SetupDialogP
         {t('setup.next')}
       </Button>
     ) : (
-      <Button key="finish" type="primary" loading={busy} onClick={() => void enable()} data-testid="two-factor-setup-finish">
+      <Button
+        key="finish"
+        type="primary"
+        loading={busy}
+        onClick={() => void enable()}
+        data-testid="two-factor-setup-finish"
+      >
         {t('setup.finish')}
       </Button>
     ),
   ];
 
   return (
-    <Modal open={setup !== null} title={t('setup.title')} onCancel={onClose} footer={footer} destroyOnHidden width={520}>
-      <Steps size="small" current={step} items={[{ title: t('setup.stepScan') }, { title: t('setup.stepBackup') }, { title: t('setup.stepVerify') }]} style={{ marginBottom: 16 }} />
+    <Modal
+      open={setup !== null}
+      title={t('setup.title')}
+      onCancel={onClose}
+      footer={footer}
+      destroyOnHidden
+      width={520}
+    >
+      <Steps
+        size="small"
+        current={step}
+        items={[{ title: t('setup.stepScan') }, { title: t('setup.stepBackup') }, { title: t('setup.stepVerify') }]}
+        style={{ marginBottom: 16 }}
+      />
       {setup && step === 0 ? (
         <Flex vertical align="center" gap={12}>
-          {qr ? <Image src={qr} width={200} height={200} preview={false} alt="otpauth QR" data-testid="two-factor-qr" /> : null}
+          {qr ? (
+            <Image src={qr} width={200} height={200} preview={false} alt="otpauth QR" data-testid="two-factor-qr" />
+          ) : null}
           <Typography.Text type="secondary">{t('setup.scanHint')}</Typography.Text>
           <Typography.Text code copyable data-testid="two-factor-secret">
             {setup.secret}
@@ -80,7 +100,9 @@ export function TwoFactorSetupDialog({ setup, onEnabled, onClose }: SetupDialogP
               </Typography.Text>
             ))}
           </Flex>
-          <Button onClick={() => void copyText(setup.backup_codes.join('\n'), { successMessage: t('setup.copied') })}>{t('setup.copyAll')}</Button>
+          <Button onClick={() => void copyText(setup.backup_codes.join('\n'), { successMessage: t('setup.copied') })}>
+            {t('setup.copyAll')}
+          </Button>
         </Flex>
       ) : null}
       {setup && step === 2 ? (

@@ -17,7 +17,10 @@ type CodeKind = 'totp' | 'backup';
 export function TwoFactorSignIn({ flowToken, onSignedIn, onBack }: TwoFactorSignInProps) {
   const { t } = useTranslation('security');
   const [kind, setKind] = useState<CodeKind>('totp');
-  const { code, setCode, busy, submit } = useCodeEntry(async (entered) => onSignedIn(await completeTwoFactorSignIn(entered, flowToken)), 'refused');
+  const { code, setCode, busy, submit } = useCodeEntry(
+    async (entered) => onSignedIn(await completeTwoFactorSignIn(entered, flowToken)),
+    'refused',
+  );
 
   return (
     <Form layout="vertical" size="large" onFinish={submit} data-testid="two-factor-sign-in">
@@ -35,7 +38,9 @@ export function TwoFactorSignIn({ flowToken, onSignedIn, onBack }: TwoFactorSign
         ]}
         style={{ marginBottom: 16 }}
       />
-      <Typography.Paragraph type="secondary">{kind === 'totp' ? t('signIn.totpHint') : t('signIn.backupHint')}</Typography.Paragraph>
+      <Typography.Paragraph type="secondary">
+        {kind === 'totp' ? t('signIn.totpHint') : t('signIn.backupHint')}
+      </Typography.Paragraph>
       <Form.Item>
         <Input
           value={code}

@@ -24,7 +24,11 @@ export function useUserSecurityActions(user: UserView, manageable: boolean): Row
     key: which === 'twoFactor' ? 'reset-2fa' : 'reset-passkey',
     label: t(which === 'twoFactor' ? 'admin.resetTwoFactor' : 'admin.resetPasskey'),
     disabled: !manageable,
-    confirm: { title: t(which === 'twoFactor' ? 'admin.resetTwoFactorConfirm' : 'admin.resetPasskeyConfirm', { name: user.username }) },
+    confirm: {
+      title: t(which === 'twoFactor' ? 'admin.resetTwoFactorConfirm' : 'admin.resetPasskeyConfirm', {
+        name: user.username,
+      }),
+    },
     onClick: () => reset(which),
     testId: which === 'twoFactor' ? 'user-reset-2fa' : 'user-reset-passkey',
   });

@@ -40,7 +40,14 @@ describe('background jobs on the monitoring settings', () => {
     const requests = mockFetch(
       jobServer([
         job({ lastStarted: 1_700_000_000_000, lastDurationMs: 1234, lastOutcome: 'ok', runCount: 5, failureCount: 1 }),
-        job({ name: 'log-retention', intervalMs: 0, lastOutcome: 'error', lastError: 'database is locked', runCount: 2, failureCount: 2 }),
+        job({
+          name: 'log-retention',
+          intervalMs: 0,
+          lastOutcome: 'error',
+          lastError: 'database is locked',
+          runCount: 2,
+          failureCount: 2,
+        }),
       ]),
     );
     const success = vi.spyOn(toast, 'success');
@@ -57,6 +64,8 @@ describe('background jobs on the monitoring settings', () => {
 
     fireEvent.click(within(health).getByRole('button', { name: 'Run now' }));
     await waitFor(() => expect(success).toHaveBeenCalledWith('OK'));
-    expect(requests.some((request) => request.method === 'POST' && request.url === '/api/job/channel-health/run')).toBe(true);
+    expect(requests.some((request) => request.method === 'POST' && request.url === '/api/job/channel-health/run')).toBe(
+      true,
+    );
   });
 });

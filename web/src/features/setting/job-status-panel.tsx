@@ -32,7 +32,12 @@ export function JobStatusPanel() {
   const outcomeTag = (job: JobStatusView) => {
     if (job.running) return <Tag color="processing">{t('jobs.running')}</Tag>;
     if (job.lastOutcome === 'ok') return <Tag color="success">{t('jobs.ok')}</Tag>;
-    if (job.lastOutcome === 'error') return <Tag color="error" title={job.lastError ?? ''}>{t('jobs.error')}</Tag>;
+    if (job.lastOutcome === 'error')
+      return (
+        <Tag color="error" title={job.lastError ?? ''}>
+          {t('jobs.error')}
+        </Tag>
+      );
     return <Tag>{t('jobs.never')}</Tag>;
   };
 
@@ -48,20 +53,37 @@ export function JobStatusPanel() {
         dataSource={Array.isArray(jobs.data) ? jobs.data : []}
         data-testid="job-status"
         columns={[
-          { title: t('jobs.name'), dataIndex: 'name', render: (name: string) => t(`jobs.names.${name}`, { defaultValue: name }) },
+          {
+            title: t('jobs.name'),
+            dataIndex: 'name',
+            render: (name: string) => t(`jobs.names.${name}`, { defaultValue: name }),
+          },
           {
             title: t('jobs.interval'),
             dataIndex: 'intervalMs',
             render: (interval: number) => (interval > 0 ? `${Math.round(interval / 1000)} s` : t('jobs.off')),
           },
-          { title: t('jobs.lastRun'), dataIndex: 'lastStarted', render: (started: number) => timeOf(started) || t('jobs.never') },
-          { title: t('jobs.duration'), dataIndex: 'lastDurationMs', render: (duration: number, job) => (job.lastStarted ? `${duration} ms` : '') },
+          {
+            title: t('jobs.lastRun'),
+            dataIndex: 'lastStarted',
+            render: (started: number) => timeOf(started) || t('jobs.never'),
+          },
+          {
+            title: t('jobs.duration'),
+            dataIndex: 'lastDurationMs',
+            render: (duration: number, job) => (job.lastStarted ? `${duration} ms` : ''),
+          },
           { title: t('jobs.outcome'), key: 'outcome', render: (_value, job) => outcomeTag(job) },
           { title: t('jobs.runs'), key: 'runs', render: (_value, job) => `${job.runCount} / ${job.failureCount}` },
           {
             key: 'action',
             render: (_value, job) => (
-              <Button size="small" loading={runningName === job.name} disabled={job.running} onClick={() => void runNow(job.name)}>
+              <Button
+                size="small"
+                loading={runningName === job.name}
+                disabled={job.running}
+                onClick={() => void runNow(job.name)}
+              >
                 {t('jobs.runNow')}
               </Button>
             ),

@@ -23,7 +23,9 @@ describe('log history clearing', () => {
     const requests = mockFetch(() => ok(42));
     const success = vi.spyOn(toast, 'success');
     renderApp([{ path: '/', element: <LogClearPanel /> }], { user: rootUser });
-    const input = (await screen.findByTestId('log-clear-date')).querySelector('input') ?? screen.getByPlaceholderText('Choose a time');
+    const input =
+      (await screen.findByTestId('log-clear-date')).querySelector('input') ??
+      screen.getByPlaceholderText('Choose a time');
     fireEvent.mouseDown(input);
     fireEvent.change(input, { target: { value: '2026-01-02 03:04:05' } });
     fireEvent.keyDown(input, { key: 'Enter', code: 'Enter' });
@@ -33,6 +35,8 @@ describe('log history clearing', () => {
     fireEvent.click(within(dialog.closest('.ant-modal') as HTMLElement).getByRole('button', { name: 'OK' }));
     await waitFor(() => expect(success).toHaveBeenCalledWith('Cleared 42 log entries'));
     const expected = Math.floor(new Date(2026, 0, 2, 3, 4, 5).getTime() / 1000);
-    expect(requests.map((request) => [request.method, request.url])).toEqual([['DELETE', `/api/log/?target_timestamp=${expected}`]]);
+    expect(requests.map((request) => [request.method, request.url])).toEqual([
+      ['DELETE', `/api/log/?target_timestamp=${expected}`],
+    ]);
   });
 });

@@ -41,7 +41,13 @@ export function LogClearPanel() {
       <Divider />
       <Typography.Paragraph type="secondary">{t('logClear.summary')}</Typography.Paragraph>
       <Flex gap={8} wrap>
-        <DatePicker showTime value={date} onChange={setDate} placeholder={t('logClear.datePlaceholder')} data-testid="log-clear-date" />
+        <DatePicker
+          showTime
+          value={date}
+          onChange={setDate}
+          placeholder={t('logClear.datePlaceholder')}
+          data-testid="log-clear-date"
+        />
         <Button danger loading={clearing} onClick={ask} data-testid="log-clear">
           {t('logClear.button')}
         </Button>

@@ -43,7 +43,13 @@ const sections = [
   {
     name: 'sensitive',
     fields: fieldsOf(
-      ['CheckSensitiveEnabled', 'CheckSensitiveOnPromptEnabled', 'CheckSensitiveOnCompletionEnabled', 'StopOnSensitiveEnabled', 'SensitiveWords'],
+      [
+        'CheckSensitiveEnabled',
+        'CheckSensitiveOnPromptEnabled',
+        'CheckSensitiveOnCompletionEnabled',
+        'StopOnSensitiveEnabled',
+        'SensitiveWords',
+      ],
       { SensitiveWords: 'textarea' },
     ),
   },
@@ -65,7 +71,10 @@ const sections = [
     ]),
   },
   { name: 'quota', fields: fieldsOf(['QuotaForNewUser', 'PreConsumedQuota', 'QuotaForInviter', 'QuotaForInvitee']) },
-  { name: 'checkin', fields: fieldsOf(['checkin_setting.enabled', 'checkin_setting.min_quota', 'checkin_setting.max_quota']) },
+  {
+    name: 'checkin',
+    fields: fieldsOf(['checkin_setting.enabled', 'checkin_setting.min_quota', 'checkin_setting.max_quota']),
+  },
   { name: 'chats', fields: fieldsOf(['Chats']) },
   { name: 'groups', fields: fieldsOf(['GroupRatio', 'UserUsableGroups']) },
   {

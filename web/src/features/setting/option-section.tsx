@@ -38,7 +38,12 @@ function FieldEditor({ field, ...control }: { field: OptionField } & Record<stri
     case 'json':
       return <Input.TextArea autoSize={{ minRows: 4, maxRows: 20 }} style={{ fontFamily: 'monospace' }} {...control} />;
     case 'select':
-      return <Select options={(definition.choices ?? []).map((value) => ({ value, label: t(`choices.${value}`) }))} {...control} />;
+      return (
+        <Select
+          options={(definition.choices ?? []).map((value) => ({ value, label: t(`choices.${value}`) }))}
+          {...control}
+        />
+      );
     default:
       return <Input {...control} />;
   }
@@ -100,7 +105,12 @@ export function OptionSection({ name, fields, options, check, confirm, descripti
   });
 
   return (
-    <Card title={t(`sections.${name}`)} id={sectionAnchorId(name)} className="settings-section" data-testid={`section-${name}`}>
+    <Card
+      title={t(`sections.${name}`)}
+      id={sectionAnchorId(name)}
+      className="settings-section"
+      data-testid={`section-${name}`}
+    >
       {description ? <Typography.Paragraph type="secondary">{description}</Typography.Paragraph> : null}
       <Form form={form} layout="vertical" initialValues={formValuesOf(fields, options)}>
         <Row gutter={[24, 0]} align="bottom">

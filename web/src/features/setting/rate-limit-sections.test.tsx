@@ -21,7 +21,10 @@ const defaults: OptionValues = Object.fromEntries(keys.map((key) => [key, option
 
 function show() {
   const requests = mockFetch(optionServer(keys.map((key) => ({ key, value: defaults[key] ?? '' }))));
-  renderApp([{ path: '/setting', element: <RateLimitSections options={defaults} /> }], { path: '/setting', user: rootUser });
+  renderApp([{ path: '/setting', element: <RateLimitSections options={defaults} /> }], {
+    path: '/setting',
+    user: rootUser,
+  });
   return requests;
 }
 
@@ -84,7 +87,11 @@ describe('the rate limit settings (issue 22)', () => {
   it('refuses a fractional window under the field, and saves nothing', async () => {
     const { section, error, requests } = await saveRefused('ModelRequestRateLimitDurationMinutes', '1.5');
     await waitFor(() => expect(error).toHaveBeenCalledWith('Please check the input'));
-    expect(await within(within(section).getByTestId('option-ModelRequestRateLimitDurationMinutes')).findByText('Must be a whole number')).toBeTruthy();
+    expect(
+      await within(within(section).getByTestId('option-ModelRequestRateLimitDurationMinutes')).findByText(
+        'Must be a whole number',
+      ),
+    ).toBeTruthy();
     expect(putsOf(requests)).toEqual([]);
   });
 

@@ -32,7 +32,12 @@ export function RateLimitSections({ options }: { options: OptionValues }) {
           </>
         }
       />
-      <OptionSection name="groupTpmLimit" fields={groupTpmFields} options={options} description={t('rateLimit.groupTpmHelp')} />
+      <OptionSection
+        name="groupTpmLimit"
+        fields={groupTpmFields}
+        options={options}
+        description={t('rateLimit.groupTpmHelp')}
+      />
     </>
   );
 }

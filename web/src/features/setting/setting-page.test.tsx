@@ -27,7 +27,11 @@ describe('settings page', () => {
     const requests = mockFetch(optionServer());
     renderApp(routes, { path: '/setting?tab=system', user: plainUser });
     const tabs = await screen.findByTestId('setting-tabs');
-    expect(within(tabs).getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['Personal']);
+    expect(
+      within(tabs)
+        .getAllByRole('tab')
+        .map((tab) => tab.textContent),
+    ).toEqual(['Personal']);
     expect(requests.some((request) => request.url.startsWith('/api/option/'))).toBe(false);
   });
 
@@ -35,7 +39,11 @@ describe('settings page', () => {
     mockFetch(optionServer());
     renderApp(routes, { path: '/setting?tab=other', user: rootUser });
     const tabs = await screen.findByTestId('setting-tabs');
-    expect(within(tabs).getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['Personal', 'Operation', 'System', 'Other']);
+    expect(
+      within(tabs)
+        .getAllByRole('tab')
+        .map((tab) => tab.textContent),
+    ).toEqual(['Personal', 'Operation', 'System', 'Other']);
     expect(await section('branding')).toBeTruthy();
   });
 
@@ -71,7 +79,6 @@ describe('settings page', () => {
     await waitFor(() => expect(error).toHaveBeenCalledWith('Partial save failed, please retry'));
     expect(warning).toHaveBeenCalledWith('SMTPPort must be a number');
 
-
     // The server kept the accepted value; now only the refused one differs.
     fireEvent.change(input(smtp, 'SMTPPort'), { target: { value: '2526' } });
     fireEvent.click(within(smtp).getByTestId('save-smtp'));
@@ -96,11 +103,17 @@ describe('settings page', () => {
     const claude = await section('claude');
     fireEvent.change(input(claude, 'claude.default_max_tokens'), { target: { value: '{"default": 0}' } });
     fireEvent.click(within(claude).getByTestId('save-claude'));
-    expect(await within(claude).findByText('A JSON object: model name → whole number of at least 1 ("default" for the rest)')).toBeTruthy();
+    expect(
+      await within(claude).findByText(
+        'A JSON object: model name → whole number of at least 1 ("default" for the rest)',
+      ),
+    ).toBeTruthy();
     expect(putsOf(requests)).toEqual([]);
     fireEvent.change(input(claude, 'claude.default_max_tokens'), { target: { value: '{"default": 4096}' } });
     fireEvent.click(within(claude).getByTestId('save-claude'));
-    await waitFor(() => expect(putsOf(requests)).toEqual([{ key: 'claude.default_max_tokens', value: '{"default": 4096}' }]));
+    await waitFor(() =>
+      expect(putsOf(requests)).toEqual([{ key: 'claude.default_max_tokens', value: '{"default": 4096}' }]),
+    );
   });
 
   it('refuses a group listed twice and a negative ratio before sending, saying what is wrong', async () => {
@@ -109,10 +122,14 @@ describe('settings page', () => {
     const groups = await section('groups');
     fireEvent.change(input(groups, 'GroupRatio'), { target: { value: '{"default": 1, "vip": 2, "default": 3}' } });
     fireEvent.click(within(groups).getByTestId('save-groups'));
-    expect(await within(groups).findByText('"default" appears more than once; each name may appear only once')).toBeTruthy();
+    expect(
+      await within(groups).findByText('"default" appears more than once; each name may appear only once'),
+    ).toBeTruthy();
     fireEvent.change(input(groups, 'GroupRatio'), { target: { value: '{"default": 1, "vip": -2}' } });
     fireEvent.click(within(groups).getByTestId('save-groups'));
-    expect(await within(groups).findByText('The value of "vip" is negative; ratios and prices cannot be less than 0')).toBeTruthy();
+    expect(
+      await within(groups).findByText('The value of "vip" is negative; ratios and prices cannot be less than 0'),
+    ).toBeTruthy();
     expect(putsOf(requests)).toEqual([]);
   });
 
@@ -121,7 +138,8 @@ describe('settings page', () => {
     let saved = false;
     mockFetch((request) => {
       if (request.method === 'PUT') saved = true;
-      if (saved && request.method === 'GET' && request.url.startsWith('/api/option/')) return { status: 500, body: { success: false, message: 'boom' } };
+      if (saved && request.method === 'GET' && request.url.startsWith('/api/option/'))
+        return { status: 500, body: { success: false, message: 'boom' } };
       return serve(request);
     });
     const error = vi.spyOn(toast, 'error');
@@ -139,7 +157,9 @@ describe('settings page', () => {
     const payment = await section('payment');
     fireEvent.change(input(payment, 'PayAddress'), { target: { value: 'https://pay.example.com' } });
     fireEvent.click(within(payment).getByTestId('save-payment'));
-    await waitFor(() => expect(error).toHaveBeenCalledWith('Fill in the server address before setting the payment address'));
+    await waitFor(() =>
+      expect(error).toHaveBeenCalledWith('Fill in the server address before setting the payment address'),
+    );
     expect(putsOf(requests)).toEqual([]);
   });
 
@@ -149,7 +169,11 @@ describe('settings page', () => {
     const access = await section('access');
     fireEvent.click(within(within(access).getByTestId('option-PasswordLoginEnabled')).getByRole('switch'));
     fireEvent.click(within(access).getByTestId('save-access'));
-    expect(await screen.findByText('Users without another sign-in method, administrators included, will not be able to sign in.')).toBeTruthy();
+    expect(
+      await screen.findByText(
+        'Users without another sign-in method, administrators included, will not be able to sign in.',
+      ),
+    ).toBeTruthy();
     return requests;
   }
 

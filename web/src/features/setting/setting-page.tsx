@@ -33,9 +33,21 @@ export default function SettingPage() {
     { key: 'personal', label: t('tabs.personal'), children: <PersonalTab /> },
     ...(root
       ? [
-          { key: 'operation', label: t('tabs.operation'), children: <WithOptions render={(options) => <OperationTab options={options} />} /> },
-          { key: 'system', label: t('tabs.system'), children: <WithOptions render={(options) => <SystemTab options={options} />} /> },
-          { key: 'other', label: t('tabs.other'), children: <WithOptions render={(options) => <OtherTab options={options} />} /> },
+          {
+            key: 'operation',
+            label: t('tabs.operation'),
+            children: <WithOptions render={(options) => <OperationTab options={options} />} />,
+          },
+          {
+            key: 'system',
+            label: t('tabs.system'),
+            children: <WithOptions render={(options) => <SystemTab options={options} />} />,
+          },
+          {
+            key: 'other',
+            label: t('tabs.other'),
+            children: <WithOptions render={(options) => <OtherTab options={options} />} />,
+          },
         ]
       : []),
   ];

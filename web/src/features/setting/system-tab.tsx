@@ -9,8 +9,24 @@ import type { OptionValues } from '../../api/resources/options';
 const sections = {
   server: fieldsOf(['ServerAddress']),
   worker: fieldsOf(['WorkerUrl', 'WorkerValidKey']),
-  payment: fieldsOf(['PayAddress', 'EpayId', 'EpayKey', 'Price', 'MinTopUp', 'TopupGroupRatio', 'CustomCallbackAddress']),
-  stripe: fieldsOf(['StripeApiSecret', 'StripeWebhookSecret', 'StripePriceId', 'StripeUnitPrice', 'StripeMinTopUp', 'StripePromotionCodesEnabled', 'StripeApiAddress']),
+  payment: fieldsOf([
+    'PayAddress',
+    'EpayId',
+    'EpayKey',
+    'Price',
+    'MinTopUp',
+    'TopupGroupRatio',
+    'CustomCallbackAddress',
+  ]),
+  stripe: fieldsOf([
+    'StripeApiSecret',
+    'StripeWebhookSecret',
+    'StripePriceId',
+    'StripeUnitPrice',
+    'StripeMinTopUp',
+    'StripePromotionCodesEnabled',
+    'StripeApiAddress',
+  ]),
   access: fieldsOf([
     'PasswordLoginEnabled',
     'PasswordRegisterEnabled',
@@ -30,7 +46,13 @@ const sections = {
   wechat: fieldsOf(['WeChatServerAddress', 'WeChatServerToken', 'WeChatAccountQRCodeImageURL']),
   telegram: fieldsOf(['TelegramBotName', 'TelegramBotToken']),
   turnstile: fieldsOf(['TurnstileSiteKey', 'TurnstileSecretKey', 'TurnstileVerifyEndpoint']),
-  linuxdo: fieldsOf(['LinuxDOClientId', 'LinuxDOClientSecret', 'LinuxDOTokenEndpoint', 'LinuxDOUserEndpoint', 'LinuxDOMinimumTrustLevel']),
+  linuxdo: fieldsOf([
+    'LinuxDOClientId',
+    'LinuxDOClientSecret',
+    'LinuxDOTokenEndpoint',
+    'LinuxDOUserEndpoint',
+    'LinuxDOMinimumTrustLevel',
+  ]),
   oidc: fieldsOf([
     'oidc.enabled',
     'oidc.client_id',
@@ -60,7 +82,8 @@ export function SystemTab({ options }: { options: OptionValues }) {
   const { t } = useTranslation('setting');
 
   // Payment callbacks go to the server address, so it has to be set first.
-  const checkPayment = (after: OptionValues) => ((after.PayAddress ?? '') !== '' && !options.ServerAddress ? t('validation.serverAddressFirst') : null);
+  const checkPayment = (after: OptionValues) =>
+    (after.PayAddress ?? '') !== '' && !options.ServerAddress ? t('validation.serverAddressFirst') : null;
 
   // Without password login, users (admins included) who have no other sign-in method are locked out.
   const confirmAccess = (before: OptionValues, after: OptionValues) =>

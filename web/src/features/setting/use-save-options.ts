@@ -1,7 +1,13 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from '../../components/feedback';
-import { changedValues, saveOptions, useRefreshAfterSave, type OptionValues, type SaveOutcome } from '../../api/resources/options';
+import {
+  changedValues,
+  saveOptions,
+  useRefreshAfterSave,
+  type OptionValues,
+  type SaveOutcome,
+} from '../../api/resources/options';
 
 /** Saves what changed and says how it went (spec 000 §5 and §8 wording). */
 export function useSaveOptions() {

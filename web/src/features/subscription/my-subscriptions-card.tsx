@@ -1,4 +1,9 @@
-import { BILLING_PREFERENCES, PAYMENT_METHODS, type SubscriptionPlan, type UserSubscription } from '@switchboard/contract';
+import {
+  BILLING_PREFERENCES,
+  PAYMENT_METHODS,
+  type SubscriptionPlan,
+  type UserSubscription,
+} from '@switchboard/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Descriptions, Empty, Flex, List, Modal, Select, Tag, Typography } from 'antd';
 import { useState } from 'react';
@@ -8,7 +13,15 @@ import { toast } from '../../components/feedback';
 import { displayQuota } from '../../lib/format';
 import { SELF_QUERY_KEY } from '../../api/resources/self';
 import { submitPaymentForm } from '../../api/resources/topup';
-import { SUBSCRIPTIONS_QUERY_KEY, buyWithBalance, fetchMySubscriptions, fetchPlans, saveBillingPreference, startPlanEpay, startPlanStripe } from '../../api/resources/subscription';
+import {
+  SUBSCRIPTIONS_QUERY_KEY,
+  buyWithBalance,
+  fetchMySubscriptions,
+  fetchPlans,
+  saveBillingPreference,
+  startPlanEpay,
+  startPlanStripe,
+} from '../../api/resources/subscription';
 
 const dateOf = (seconds: number) => new Date(seconds * 1000).toLocaleString();
 
@@ -20,7 +33,11 @@ export function MySubscriptionsCard() {
   const plans = useQuery({ queryKey: [...SUBSCRIPTIONS_QUERY_KEY, 'plans'], queryFn: fetchPlans });
   const mine = useQuery({ queryKey: [...SUBSCRIPTIONS_QUERY_KEY, 'self'], queryFn: fetchMySubscriptions });
   const [buying, setBuying] = useState<SubscriptionPlan | null>(null);
-  const refresh = () => Promise.all([client.invalidateQueries({ queryKey: SUBSCRIPTIONS_QUERY_KEY }), client.invalidateQueries({ queryKey: SELF_QUERY_KEY })]);
+  const refresh = () =>
+    Promise.all([
+      client.invalidateQueries({ queryKey: SUBSCRIPTIONS_QUERY_KEY }),
+      client.invalidateQueries({ queryKey: SELF_QUERY_KEY }),
+    ]);
   const buy = useMutation({
     mutationFn: (planId: number) => buyWithBalance(planId),
     onSuccess: async () => {
@@ -61,12 +78,27 @@ export function MySubscriptionsCard() {
               key={plan.id}
               data-testid={`subscription-plan-${plan.id}`}
               actions={[
-                <Button key="buy" type="primary" onClick={() => setBuying(plan)} data-testid={`subscription-buy-${plan.id}`}>
+                <Button
+                  key="buy"
+                  type="primary"
+                  onClick={() => setBuying(plan)}
+                  data-testid={`subscription-buy-${plan.id}`}
+                >
                   {t('purchase.open')}
                 </Button>,
               ]}
             >
-              <List.Item.Meta title={plan.title} description={plan.subtitle || t('planSummary', { price: plan.price_amount, currency: plan.currency, quota: quota(plan.total_amount) })} />
+              <List.Item.Meta
+                title={plan.title}
+                description={
+                  plan.subtitle ||
+                  t('planSummary', {
+                    price: plan.price_amount,
+                    currency: plan.currency,
+                    quota: quota(plan.total_amount),
+                  })
+                }
+              />
             </List.Item>
           )}
         />
@@ -93,11 +125,18 @@ export function MySubscriptionsCard() {
                   <List.Item key={subscription.id} data-testid={`my-subscription-${subscription.id}`}>
                     <Flex gap={8} wrap align="center">
                       <Typography.Text strong>{planTitle(subscription.plan_id)}</Typography.Text>
-                      <Tag color={subscription.status === 'active' ? 'green' : 'default'}>{t(`status.${subscription.status}`)}</Tag>
+                      <Tag color={subscription.status === 'active' ? 'green' : 'default'}>
+                        {t(`status.${subscription.status}`)}
+                      </Tag>
                       <Typography.Text>
-                        {t('usage', { used: displayQuota(subscription.amount_used, status), total: quota(subscription.amount_total) })}
+                        {t('usage', {
+                          used: displayQuota(subscription.amount_used, status),
+                          total: quota(subscription.amount_total),
+                        })}
                       </Typography.Text>
-                      <Typography.Text type="secondary">{t('ends', { time: dateOf(subscription.end_time) })}</Typography.Text>
+                      <Typography.Text type="secondary">
+                        {t('ends', { time: dateOf(subscription.end_time) })}
+                      </Typography.Text>
                     </Flex>
                   </List.Item>
                 )}
@@ -117,10 +156,14 @@ export function MySubscriptionsCard() {
           <Flex vertical gap={16}>
             <Descriptions column={1} size="small">
               <Descriptions.Item label={t('fields.title')}>{buying.title}</Descriptions.Item>
-              <Descriptions.Item label={t('fields.price')}>{`${buying.price_amount} ${buying.currency}`}</Descriptions.Item>
+              <Descriptions.Item
+                label={t('fields.price')}
+              >{`${buying.price_amount} ${buying.currency}`}</Descriptions.Item>
               <Descriptions.Item label={t('fields.quota')}>{quota(buying.total_amount)}</Descriptions.Item>
               <Descriptions.Item label={t('fields.duration')}>
-                {buying.duration_unit === 'custom' ? t('duration.seconds', { count: buying.custom_seconds }) : t(`duration.${buying.duration_unit}`, { count: buying.duration_value })}
+                {buying.duration_unit === 'custom'
+                  ? t('duration.seconds', { count: buying.custom_seconds })
+                  : t(`duration.${buying.duration_unit}`, { count: buying.duration_value })}
               </Descriptions.Item>
             </Descriptions>
             <Button
@@ -135,13 +178,24 @@ export function MySubscriptionsCard() {
             </Button>
             {status.enable_online_topup
               ? PAYMENT_METHODS.map((method) => (
-                  <Button key={method} block loading={online.isPending} onClick={() => online.mutate({ planId: buying.id, method })} data-testid={`subscription-pay-${method}`}>
+                  <Button
+                    key={method}
+                    block
+                    loading={online.isPending}
+                    onClick={() => online.mutate({ planId: buying.id, method })}
+                    data-testid={`subscription-pay-${method}`}
+                  >
                     {t('purchase.epay', { method: t(`purchase.methods.${method}`) })}
                   </Button>
                 ))
               : null}
             {status.enable_stripe_topup && buying.stripe_price_id !== '' ? (
-              <Button block loading={online.isPending} onClick={() => online.mutate({ planId: buying.id, method: 'stripe' })} data-testid="subscription-pay-stripe">
+              <Button
+                block
+                loading={online.isPending}
+                onClick={() => online.mutate({ planId: buying.id, method: 'stripe' })}
+                data-testid="subscription-pay-stripe"
+              >
                 {t('purchase.stripe')}
               </Button>
             ) : null}

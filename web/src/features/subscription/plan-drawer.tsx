@@ -3,7 +3,10 @@ import { Checkbox, Form, Input, InputNumber, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { FormDrawer } from '../../components/form-drawer';
 
-export type PlanForm = Omit<SubscriptionPlan, 'id' | 'created_at' | 'updated_at' | 'allow_balance_pay' | 'allow_wallet_overflow'> & {
+export type PlanForm = Omit<
+  SubscriptionPlan,
+  'id' | 'created_at' | 'updated_at' | 'allow_balance_pay' | 'allow_wallet_overflow'
+> & {
   allow_balance_pay: boolean;
   allow_wallet_overflow: boolean;
 };
@@ -68,7 +71,11 @@ export function PlanDrawer({ open, editing, initial, submitting, onClose, onSubm
       submitTestId="plan-submit"
     >
       <Form form={form} layout="vertical" initialValues={initial} preserve={false}>
-        <Form.Item name="title" label={t('fields.title')} rules={[{ required: true, whitespace: true, message: t('fields.titleRequired') }]}>
+        <Form.Item
+          name="title"
+          label={t('fields.title')}
+          rules={[{ required: true, whitespace: true, message: t('fields.titleRequired') }]}
+        >
           <Input maxLength={128} data-testid="plan-title" />
         </Form.Item>
         <Form.Item name="subtitle" label={t('fields.subtitle')}>

@@ -34,7 +34,8 @@ export default function SubscriptionsPage() {
   const failed = (error: Error) => toast.error(error.message);
 
   const save = useMutation({
-    mutationFn: ({ id, plan }: { id: number | null; plan: PlanForm }) => (id === null ? createPlan(plan) : updatePlan(id, plan)),
+    mutationFn: ({ id, plan }: { id: number | null; plan: PlanForm }) =>
+      id === null ? createPlan(plan) : updatePlan(id, plan),
     onSuccess: async () => {
       toast.success(t('saved'));
       setDrawer(null);
@@ -42,7 +43,11 @@ export default function SubscriptionsPage() {
     },
     onError: failed,
   });
-  const enable = useMutation({ mutationFn: ({ id, enabled }: { id: number; enabled: boolean }) => setPlanEnabled(id, enabled), onSuccess: refresh, onError: failed });
+  const enable = useMutation({
+    mutationFn: ({ id, enabled }: { id: number; enabled: boolean }) => setPlanEnabled(id, enabled),
+    onSuccess: refresh,
+    onError: failed,
+  });
   const reset = useMutation({
     mutationFn: ({ id, advanceReset }: { id: number; advanceReset: boolean }) => resetPlan(id, advanceReset),
     onSuccess: async (result) => {
@@ -80,14 +85,22 @@ export default function SubscriptionsPage() {
             {
               title: t('fields.enabled'),
               render: (_, plan) => (
-                <Switch checked={plan.enabled} onChange={(enabled) => enable.mutate({ id: plan.id, enabled })} data-testid={`plan-enabled-${plan.id}`} />
+                <Switch
+                  checked={plan.enabled}
+                  onChange={(enabled) => enable.mutate({ id: plan.id, enabled })}
+                  data-testid={`plan-enabled-${plan.id}`}
+                />
               ),
             },
             {
               title: t('actions'),
               render: (_, plan) => (
                 <Space>
-                  <Button size="small" onClick={() => setDrawer({ id: plan.id, initial: formOf(plan) })} data-testid={`plan-edit-${plan.id}`}>
+                  <Button
+                    size="small"
+                    onClick={() => setDrawer({ id: plan.id, initial: formOf(plan) })}
+                    data-testid={`plan-edit-${plan.id}`}
+                  >
                     {t('admin.edit')}
                   </Button>
                   <Button size="small" onClick={() => setResetting(plan)}>
@@ -135,7 +148,11 @@ function UserSubscriptionsCard({ plans }: { plans: SubscriptionPlan[] }) {
   const client = useQueryClient();
   const [userId, setUserId] = useState<number | null>(null);
   const [planId, setPlanId] = useState<number | null>(null);
-  const list = useQuery({ queryKey: [...SUBSCRIPTIONS_QUERY_KEY, 'user', userId], queryFn: () => fetchUserSubscriptions(userId ?? 0), enabled: userId !== null });
+  const list = useQuery({
+    queryKey: [...SUBSCRIPTIONS_QUERY_KEY, 'user', userId],
+    queryFn: () => fetchUserSubscriptions(userId ?? 0),
+    enabled: userId !== null,
+  });
   const refresh = () => client.invalidateQueries({ queryKey: SUBSCRIPTIONS_QUERY_KEY });
   const failed = (error: Error) => toast.error(error.message);
   const bind = useMutation({
@@ -152,7 +169,14 @@ function UserSubscriptionsCard({ plans }: { plans: SubscriptionPlan[] }) {
   return (
     <Card title={t('admin.userSubscriptions')}>
       <Flex gap={8} wrap align="center">
-        <InputNumber min={1} precision={0} placeholder={t('admin.userId')} value={userId} onChange={(value) => setUserId(typeof value === 'number' ? value : null)} style={{ width: 160 }} />
+        <InputNumber
+          min={1}
+          precision={0}
+          placeholder={t('admin.userId')}
+          value={userId}
+          onChange={(value) => setUserId(typeof value === 'number' ? value : null)}
+          style={{ width: 160 }}
+        />
         <Select
           placeholder={t('admin.plan')}
           value={planId}
@@ -175,9 +199,21 @@ function UserSubscriptionsCard({ plans }: { plans: SubscriptionPlan[] }) {
           scroll={{ x: true }}
           columns={[
             { title: 'ID', dataIndex: 'id', width: 60 },
-            { title: t('admin.plan'), render: (_, row) => plans.find((plan) => plan.id === row.plan_id)?.title ?? `#${row.plan_id}` },
-            { title: t('statusLabel'), render: (_, row) => <Tag color={row.status === 'active' ? 'green' : 'default'}>{t(`status.${row.status}`)}</Tag> },
-            { title: t('usageLabel'), render: (_, row) => `${displayQuota(row.amount_used, status)} / ${row.amount_total === 0 ? t('unlimited') : displayQuota(row.amount_total, status)}` },
+            {
+              title: t('admin.plan'),
+              render: (_, row) => plans.find((plan) => plan.id === row.plan_id)?.title ?? `#${row.plan_id}`,
+            },
+            {
+              title: t('statusLabel'),
+              render: (_, row) => (
+                <Tag color={row.status === 'active' ? 'green' : 'default'}>{t(`status.${row.status}`)}</Tag>
+              ),
+            },
+            {
+              title: t('usageLabel'),
+              render: (_, row) =>
+                `${displayQuota(row.amount_used, status)} / ${row.amount_total === 0 ? t('unlimited') : displayQuota(row.amount_total, status)}`,
+            },
             { title: t('endsLabel'), render: (_, row) => new Date(row.end_time * 1000).toLocaleString() },
             {
               title: t('actions'),

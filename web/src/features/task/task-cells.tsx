@@ -30,14 +30,29 @@ export function TaskStatusTag({ status }: { status: string }) {
 export function TaskProgress({ progress, status }: { progress: string; status: string }) {
   const percent = Number.parseInt(progress, 10);
   if (!progress || Number.isNaN(percent)) return null;
-  return <Progress percent={percent} size="small" status={status === 'FAILURE' ? 'exception' : undefined} style={{ width: 120 }} />;
+  return (
+    <Progress
+      percent={percent}
+      size="small"
+      status={status === 'FAILURE' ? 'exception' : undefined}
+      style={{ width: 120 }}
+    />
+  );
 }
 
 /** A time of the table; `unit` 1000 for the milliseconds of drawing tasks; nothing for 0. */
 export const taskTime = (value: number, unit: 1 | 1000) => (value ? formatTime(Math.floor(value / unit)) : null);
 
 /** Submit to finish in seconds, red when it took longer than a minute. */
-export function TaskDuration({ submitTime, finishTime, unit }: { submitTime: number; finishTime: number; unit: 1 | 1000 }) {
+export function TaskDuration({
+  submitTime,
+  finishTime,
+  unit,
+}: {
+  submitTime: number;
+  finishTime: number;
+  unit: 1 | 1000;
+}) {
   const { t } = useTranslation('task');
   const seconds = taskDurationSeconds(submitTime, finishTime, unit);
   if (seconds === null) return null;

@@ -25,20 +25,38 @@ export function taskColumns(t: TFunction, options: TaskColumnOptions): ColumnsTy
       render: (_value, task) => <TaskDuration submitTime={task.submit_time} finishTime={task.finish_time} unit={1} />,
     },
     ...(options.admin ? [channel] : []),
-    { title: t('columns.platform'), key: 'platform', render: (_value, task) => <Tag color="geekblue">{task.platform}</Tag> },
+    {
+      title: t('columns.platform'),
+      key: 'platform',
+      render: (_value, task) => <Tag color="geekblue">{task.platform}</Tag>,
+    },
     {
       title: t('columns.action'),
       key: 'action',
-      render: (_value, task) => (task.action ? <Tag color="blue">{t(`actions.${task.action}`, { defaultValue: task.action })}</Tag> : null),
+      render: (_value, task) =>
+        task.action ? <Tag color="blue">{t(`actions.${task.action}`, { defaultValue: task.action })}</Tag> : null,
     },
-    { title: t('columns.taskId'), key: 'taskId', render: (_value, task) => <Typography.Text copyable>{task.task_id}</Typography.Text> },
+    {
+      title: t('columns.taskId'),
+      key: 'taskId',
+      render: (_value, task) => <Typography.Text copyable>{task.task_id}</Typography.Text>,
+    },
     { title: t('columns.status'), key: 'status', render: (_value, task) => <TaskStatusTag status={task.status} /> },
-    { title: t('columns.progress'), key: 'progress', render: (_value, task) => <TaskProgress progress={task.progress} status={task.status} /> },
+    {
+      title: t('columns.progress'),
+      key: 'progress',
+      render: (_value, task) => <TaskProgress progress={task.progress} status={task.status} />,
+    },
     {
       title: t('columns.failReason'),
       key: 'failReason',
       ellipsis: true,
-      render: (_value, task) => (task.fail_reason ? <Typography.Text type="danger" title={task.fail_reason}>{task.fail_reason}</Typography.Text> : null),
+      render: (_value, task) =>
+        task.fail_reason ? (
+          <Typography.Text type="danger" title={task.fail_reason}>
+            {task.fail_reason}
+          </Typography.Text>
+        ) : null,
     },
     {
       title: t('columns.result'),

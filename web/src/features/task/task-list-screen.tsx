@@ -22,12 +22,23 @@ interface TaskListScreenProps<Item> {
 
 /** The frame /midjourney and /task share: the filter bar over a server-paged table, then the screen's dialogs. */
 export function TaskListScreen<Item extends { id: number }>(props: TaskListScreenProps<Item>) {
-  const { query, search, list, pagination } = useTaskList(props.listKey, props.admin, props.initialQuery, props.fetcher);
+  const { query, search, list, pagination } = useTaskList(
+    props.listKey,
+    props.admin,
+    props.initialQuery,
+    props.fetcher,
+  );
   return (
     <PageFrame title={props.title} summary={props.summary}>
       <Card variant="borderless">
         <Flex vertical gap={16}>
-          <TaskFilters admin={props.admin} idLabel={props.idLabel} query={query} searching={list.isFetching} onSearch={search} />
+          <TaskFilters
+            admin={props.admin}
+            idLabel={props.idLabel}
+            query={query}
+            searching={list.isFetching}
+            onSearch={search}
+          />
           <Table<Item>
             rowKey="id"
             size="middle"

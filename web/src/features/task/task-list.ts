@@ -4,10 +4,20 @@ import { useState } from 'react';
 import { useTablePaging } from '../../components/table-paging';
 import type { TaskListQuery } from '../../api/resources/task';
 
-export type TaskListFetcher<Item> = (query: TaskListQuery, admin: boolean, page: number, pageSize: number) => Promise<PageData<Item>>;
+export type TaskListFetcher<Item> = (
+  query: TaskListQuery,
+  admin: boolean,
+  page: number,
+  pageSize: number,
+) => Promise<PageData<Item>>;
 
 /** The filters, paging and server list of /midjourney or /task; a search goes back to the first page. */
-export function useTaskList<Item>(key: 'midjourney' | 'task', admin: boolean, initialQuery: () => TaskListQuery, fetcher: TaskListFetcher<Item>) {
+export function useTaskList<Item>(
+  key: 'midjourney' | 'task',
+  admin: boolean,
+  initialQuery: () => TaskListQuery,
+  fetcher: TaskListFetcher<Item>,
+) {
   const { page, pageSize, setPage, pagination } = useTablePaging();
   const [query, setQuery] = useState<TaskListQuery>(initialQuery);
   const client = useQueryClient();
@@ -31,7 +41,12 @@ const LOOKAHEAD_SECONDS = 3600;
 /** /task opens on the tasks submitted since the start of today (local time). */
 export function defaultTaskQuery(now: Date): TaskListQuery {
   const midnight = new Date(now.getFullYear(), now.getMonth(), now.getDate());
-  return { channel_id: 0, id: '', start: Math.floor(midnight.getTime() / 1000), end: Math.floor(now.getTime() / 1000) + LOOKAHEAD_SECONDS };
+  return {
+    channel_id: 0,
+    id: '',
+    start: Math.floor(midnight.getTime() / 1000),
+    end: Math.floor(now.getTime() / 1000) + LOOKAHEAD_SECONDS,
+  };
 }
 
 /** /midjourney opens on the last 30 days. */

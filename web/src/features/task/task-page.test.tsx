@@ -8,20 +8,36 @@ import { adminUser, commonUser, taskServer, taskView } from '../../testing/task-
 import { eachTestIn } from '../../testing/test-setup';
 
 const routes = [{ path: '/task', element: <TaskPage /> }];
-const searchOf = (request: RecordedRequest | undefined) => new URL(request?.url ?? '', 'http://console.test').searchParams;
-const headers = (table: HTMLElement) => within(table).getAllByRole('columnheader').map((header) => header.textContent);
+const searchOf = (request: RecordedRequest | undefined) =>
+  new URL(request?.url ?? '', 'http://console.test').searchParams;
+const headers = (table: HTMLElement) =>
+  within(table)
+    .getAllByRole('columnheader')
+    .map((header) => header.textContent);
 
 describe('task page', () => {
   eachTestIn('en');
 
   it('shows administrators every task with channel, status, slow duration and the result dialog', async () => {
-    const submitting = taskView({ id: 2, task_id: 'suno-task-2', action: 'LYRICS', status: '', progress: '', finish_time: 0, data: null });
+    const submitting = taskView({
+      id: 2,
+      task_id: 'suno-task-2',
+      action: 'LYRICS',
+      status: '',
+      progress: '',
+      finish_time: 0,
+      data: null,
+    });
     const requests = mockFetch(taskServer([submitting, taskView()], []));
     renderApp(routes, { path: '/task', user: adminUser });
     const table = await screen.findByTestId('task-table');
     await within(table).findByText('suno-task-1');
     expect(headers(table)).toContain('Channel');
-    expect(within(table).getAllByTestId('task-status').map((tag) => tag.textContent)).toEqual(['Submitting', 'Success']);
+    expect(
+      within(table)
+        .getAllByTestId('task-status')
+        .map((tag) => tag.textContent),
+    ).toEqual(['Submitting', 'Success']);
     expect(within(table).getAllByText('Lyrics')).toHaveLength(1);
     const duration = within(table).getByTestId('task-duration');
     expect(duration.textContent).toBe('90 s');

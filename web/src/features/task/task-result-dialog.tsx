@@ -24,13 +24,21 @@ export function TaskResultDialog({ task, onClose }: { task: TaskView | null; onC
   const { t } = useTranslation('task');
   const result = taskResultOf(task?.data);
   return (
-    <Modal open={task !== null} title={t('result.title', { id: task?.task_id ?? '' })} footer={null} onCancel={onClose} destroyOnHidden>
+    <Modal
+      open={task !== null}
+      title={t('result.title', { id: task?.task_id ?? '' })}
+      footer={null}
+      onCancel={onClose}
+      destroyOnHidden
+    >
       <Flex vertical gap={12} data-testid="task-result-dialog">
         <LinkSection title={t('result.audio')} links={result.audios} testId="task-result-audio" />
         <LinkSection title={t('result.video')} links={result.videos} testId="task-result-video" />
         {result.lyrics.map((lyrics, index) => (
           <section key={`${lyrics.title}-${index}`}>
-            <Typography.Title level={5}>{lyrics.title ? t('result.lyricsOf', { title: lyrics.title }) : t('result.lyrics')}</Typography.Title>
+            <Typography.Title level={5}>
+              {lyrics.title ? t('result.lyricsOf', { title: lyrics.title }) : t('result.lyrics')}
+            </Typography.Title>
             <Typography.Paragraph style={{ whiteSpace: 'pre-wrap' }} data-testid="task-result-lyrics">
               {lyrics.text}
             </Typography.Paragraph>

@@ -9,10 +9,22 @@ export function ExpiryField({ value, onChange }: { value: string; onChange: (val
   return (
     <Form.Item label={t('drawer.expiry')} extra={value === '' ? t('values.never') : undefined}>
       <Space orientation="vertical" style={{ width: '100%' }}>
-        <DateTimeField future value={value} onChange={onChange} placeholder={t('values.never')} testId="token-expiry" width="100%" />
+        <DateTimeField
+          future
+          value={value}
+          onChange={onChange}
+          placeholder={t('values.never')}
+          testId="token-expiry"
+          width="100%"
+        />
         <Space wrap>
           {EXPIRY_PRESETS.map((preset) => (
-            <Button key={preset} size="small" onClick={() => onChange(expiryPreset(preset, new Date()))} data-testid={`token-expiry-${preset}`}>
+            <Button
+              key={preset}
+              size="small"
+              onClick={() => onChange(expiryPreset(preset, new Date()))}
+              data-testid={`token-expiry-${preset}`}
+            >
               {t(`drawer.expiryPresets.${preset}`)}
             </Button>
           ))}

@@ -16,7 +16,10 @@ export function TokenAccessFields({ values, onChange }: TokenAccessFieldsProps) 
   const { groups, loading: groupsLoading } = useUsableGroups();
   const groupOptions = [
     { value: '', label: t('values.userGroup') },
-    ...groups.map((group) => ({ value: group.name, label: group.description ? `${group.name} (${group.description})` : group.name })),
+    ...groups.map((group) => ({
+      value: group.name,
+      label: group.description ? `${group.name} (${group.description})` : group.name,
+    })),
   ];
   return (
     <>

@@ -8,35 +8,57 @@ import { TokenRowActions } from './token-row-actions';
 import { TokenStatusTag } from './token-status-tag';
 
 /** Name, status, group, used, remaining, created, expiry and the row actions (spec 001 Token page). */
-export function tokenColumns(t: TFunction, status: StatusData, onEdit: (token: TokenView) => void): ColumnsType<TokenView> {
+export function tokenColumns(
+  t: TFunction,
+  status: StatusData,
+  onEdit: (token: TokenView) => void,
+): ColumnsType<TokenView> {
   return [
     { title: t('columns.name'), dataIndex: 'name', key: 'name', width: 180, ellipsis: true },
     {
       title: t('columns.status'),
       key: 'status',
       width: 130,
-      render: (_value, token) => <TokenStatusTag status={token.status} modelLimitsEnabled={token.model_limits_enabled} />,
+      render: (_value, token) => (
+        <TokenStatusTag status={token.status} modelLimitsEnabled={token.model_limits_enabled} />
+      ),
     },
     {
       title: t('columns.group'),
       key: 'group',
       width: 110,
-      render: (_value, token) => (token.group === '' ? <Tag>{t('values.userGroup')}</Tag> : <Tag color="blue">{token.group}</Tag>),
+      render: (_value, token) =>
+        token.group === '' ? <Tag>{t('values.userGroup')}</Tag> : <Tag color="blue">{token.group}</Tag>,
     },
-    { title: t('columns.used'), key: 'used', width: 100, render: (_value, token) => displayQuota(token.used_quota, status) },
+    {
+      title: t('columns.used'),
+      key: 'used',
+      width: 100,
+      render: (_value, token) => displayQuota(token.used_quota, status),
+    },
     {
       title: t('columns.remaining'),
       key: 'remaining',
       width: 110,
       render: (_value, token) =>
-        token.unlimited_quota ? <Tag color="purple">{t('values.unlimited')}</Tag> : displayQuota(token.remain_quota, status),
+        token.unlimited_quota ? (
+          <Tag color="purple">{t('values.unlimited')}</Tag>
+        ) : (
+          displayQuota(token.remain_quota, status)
+        ),
     },
-    { title: t('columns.created'), key: 'created', width: 170, render: (_value, token) => formatTime(token.created_time) },
+    {
+      title: t('columns.created'),
+      key: 'created',
+      width: 170,
+      render: (_value, token) => formatTime(token.created_time),
+    },
     {
       title: t('columns.expiry'),
       key: 'expiry',
       width: 170,
-      render: (_value, token) => (token.expired_time === NEVER_EXPIRES ? t('values.never') : formatTime(token.expired_time)),
+      render: (_value, token) =>
+        token.expired_time === NEVER_EXPIRES ? t('values.never') : formatTime(token.expired_time),
     },
     {
       title: t('columns.actions'),

@@ -43,6 +43,11 @@ describe('the token editor', () => {
     fireEvent.click(within(drawer).getByTestId('token-quota-5000000'));
     submit(drawer);
     await vi.waitFor(() => expect(updated).toHaveLength(1));
-    expect(updated[0]).toMatchObject({ id: 5, name: 'team', remain_quota: 5_000_000, expected_remain_quota: LOADED_REMAIN });
+    expect(updated[0]).toMatchObject({
+      id: 5,
+      name: 'team',
+      remain_quota: 5_000_000,
+      expected_remain_quota: LOADED_REMAIN,
+    });
   });
 });

@@ -6,7 +6,15 @@ import { FormDrawer } from '../../components/form-drawer';
 import { useDrawerForm } from '../../components/use-drawer-form';
 import { createTokens, TOKENS_QUERY_KEY, updateToken } from '../../api/resources/token';
 import { TokenAccessFields } from './token-access-fields';
-import { checkTokenForm, emptyTokenForm, tokenFieldsOf, tokenFormOf, tokenProblemText, tokenUpdateOf, type TokenFormValues } from './token-form';
+import {
+  checkTokenForm,
+  emptyTokenForm,
+  tokenFieldsOf,
+  tokenFormOf,
+  tokenProblemText,
+  tokenUpdateOf,
+  type TokenFormValues,
+} from './token-form';
 import { TokenLimitFields } from './token-limit-fields';
 import { TokenQuotaFields } from './token-quota-fields';
 import { ExpiryField } from './expiry-field';
@@ -26,7 +34,8 @@ export function TokenDrawer({ open, token, onClose }: TokenDrawerProps) {
     open,
     record: token,
     initial: () => (token ? tokenFormOf(token) : emptyTokenForm()),
-    check: (form: TokenFormValues) => checkTokenForm(form, { creating, originalExpiry: token?.expired_time, now: new Date() }),
+    check: (form: TokenFormValues) =>
+      checkTokenForm(form, { creating, originalExpiry: token?.expired_time, now: new Date() }),
     problemText: (problem) => tokenProblemText(t, problem),
     save: async (form: TokenFormValues) => {
       if (token) return [await updateToken(tokenUpdateOf(token, form))];

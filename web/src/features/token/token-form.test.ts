@@ -16,7 +16,8 @@ import {
 const now = new Date(2030, 0, 15, 10, 30, 0);
 const nowSeconds = Math.floor(now.getTime() / 1000);
 const form = (values: Partial<TokenFormValues>): TokenFormValues => ({ ...emptyTokenForm(), name: 'name', ...values });
-const problemOf = (values: Partial<TokenFormValues>, creating = true) => checkTokenForm(form(values), { creating, now });
+const problemOf = (values: Partial<TokenFormValues>, creating = true) =>
+  checkTokenForm(form(values), { creating, now });
 
 describe('expiry presets', () => {
   it('offer never, one hour, one day and one month of 30 days from now', () => {
@@ -37,11 +38,19 @@ describe('expiry presets', () => {
 
 describe('the drawer form', () => {
   it('starts with the defaults of spec 001 §9: quota 500000, never expires, one token', () => {
-    expect(emptyTokenForm()).toMatchObject({ remainQuota: DEFAULT_TOKEN_QUOTA, expiry: '', quantity: 1, unlimited: false, group: '' });
+    expect(emptyTokenForm()).toMatchObject({
+      remainQuota: DEFAULT_TOKEN_QUOTA,
+      expiry: '',
+      quantity: 1,
+      unlimited: false,
+      group: '',
+    });
   });
 
   it('turns into request fields', () => {
-    const fields = tokenFieldsOf(form({ name: ' team ', expiry: '2030-01-15T10:30:00', modelLimits: ['a', 'b'], allowIps: '1.1.1.1' }));
+    const fields = tokenFieldsOf(
+      form({ name: ' team ', expiry: '2030-01-15T10:30:00', modelLimits: ['a', 'b'], allowIps: '1.1.1.1' }),
+    );
     expect(fields).toEqual({
       name: 'team',
       expired_time: nowSeconds,
@@ -61,8 +70,24 @@ describe('the drawer form', () => {
   });
 
   it('loads a token for editing', () => {
-    const token = { name: 'x', expired_time: -1, remain_quota: 9, unlimited_quota: true, allow_ips: '', model_limits_enabled: true, model_limits: 'a,b', group: 'vip' };
-    expect(tokenFormOf(token as TokenView)).toMatchObject({ name: 'x', expiry: '', remainQuota: 9, unlimited: true, modelLimits: ['a', 'b'], group: 'vip' });
+    const token = {
+      name: 'x',
+      expired_time: -1,
+      remain_quota: 9,
+      unlimited_quota: true,
+      allow_ips: '',
+      model_limits_enabled: true,
+      model_limits: 'a,b',
+      group: 'vip',
+    };
+    expect(tokenFormOf(token as TokenView)).toMatchObject({
+      name: 'x',
+      expiry: '',
+      remainQuota: 9,
+      unlimited: true,
+      modelLimits: ['a', 'b'],
+      group: 'vip',
+    });
   });
 });
 
@@ -100,8 +125,12 @@ describe('validation before sending', () => {
 
   it('lets an edit keep an expiry that has passed, but not move it into the past', () => {
     const past = expirySeconds('2020-01-01T00:00:00');
-    expect(checkTokenForm(form({ expiry: '2020-01-01T00:00:00' }), { creating: false, originalExpiry: past, now })).toBeNull();
-    expect(checkTokenForm(form({ expiry: '2021-01-01T00:00:00' }), { creating: false, originalExpiry: past, now })).toEqual({ code: 'expiry_past' });
+    expect(
+      checkTokenForm(form({ expiry: '2020-01-01T00:00:00' }), { creating: false, originalExpiry: past, now }),
+    ).toBeNull();
+    expect(
+      checkTokenForm(form({ expiry: '2021-01-01T00:00:00' }), { creating: false, originalExpiry: past, now }),
+    ).toEqual({ code: 'expiry_past' });
     expect(checkTokenForm(form({ quantity: 0 }), { creating: false, originalExpiry: -1, now })).toBeNull();
   });
 });

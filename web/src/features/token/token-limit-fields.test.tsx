@@ -23,7 +23,7 @@ function serverRecordingUpdates(updated: unknown[]) {
 const input = (drawer: HTMLElement, testId: string) => within(drawer).getByTestId(testId) as HTMLInputElement;
 
 // The token drawer renders many fields; happy-dom on a shared machine needs the time.
-describe('the token drawer\'s per-minute limits (issue 22)', () => {
+describe("the token drawer's per-minute limits (issue 22)", () => {
   afterEach(() => {
     vi.unstubAllGlobals();
     vi.restoreAllMocks();
@@ -37,7 +37,9 @@ describe('the token drawer\'s per-minute limits (issue 22)', () => {
     fireEvent.click(await screen.findByTestId('token-add'));
     const drawer = await screen.findByTestId('token-drawer');
     expect(within(drawer).getByText('Requests per minute')).toBeTruthy();
-    expect(within(drawer).getByText(/Billed tokens \(prompt and completion\) this token may use per minute/)).toBeTruthy();
+    expect(
+      within(drawer).getByText(/Billed tokens \(prompt and completion\) this token may use per minute/),
+    ).toBeTruthy();
     expect(input(drawer, 'token-rpm-limit').value).toBe('0');
     fireEvent.change(within(drawer).getByTestId('token-name'), { target: { value: 'paced' } });
     fireEvent.change(input(drawer, 'token-rpm-limit'), { target: { value: '60' } });
@@ -47,7 +49,7 @@ describe('the token drawer\'s per-minute limits (issue 22)', () => {
     expect(created[0]).toMatchObject({ name: 'paced', rpm_limit: 60, tpm_limit: 100_000 });
   });
 
-  it('shows a token\'s limits when editing, in Chinese, and sends an emptied field as no limit', async () => {
+  it("shows a token's limits when editing, in Chinese, and sends an emptied field as no limit", async () => {
     await changeLanguage('zh');
     const updated: unknown[] = [];
     serverRecordingUpdates(updated);

@@ -14,10 +14,19 @@ export function TokenLimitFields({ values, onChange }: TokenLimitFieldsProps) {
   return (
     <>
       <Form.Item label={t('drawer.rpmLimit')} extra={t('drawer.rpmLimitHint')}>
-        <LimitInput value={values.rpmLimit} onChange={(rpmLimit) => onChange({ rpmLimit })} data-testid="token-rpm-limit" />
+        <LimitInput
+          value={values.rpmLimit}
+          onChange={(rpmLimit) => onChange({ rpmLimit })}
+          data-testid="token-rpm-limit"
+        />
       </Form.Item>
       <Form.Item label={t('drawer.tpmLimit')} extra={t('drawer.tpmLimitHint')}>
-        <LimitInput value={values.tpmLimit} step={1000} onChange={(tpmLimit) => onChange({ tpmLimit })} data-testid="token-tpm-limit" />
+        <LimitInput
+          value={values.tpmLimit}
+          step={1000}
+          onChange={(tpmLimit) => onChange({ tpmLimit })}
+          data-testid="token-tpm-limit"
+        />
       </Form.Item>
     </>
   );

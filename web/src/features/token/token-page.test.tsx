@@ -19,7 +19,13 @@ describe('token page', () => {
   eachTestIn('en');
 
   it('warns that tokens are for own use and lists them with their status', async () => {
-    mockFetch(tokenServer([tokenView(), tokenView({ id: 2, name: 'limited', model_limits_enabled: true }), tokenView({ id: 3, name: 'gone', status: 3 })]));
+    mockFetch(
+      tokenServer([
+        tokenView(),
+        tokenView({ id: 2, name: 'limited', model_limits_enabled: true }),
+        tokenView({ id: 3, name: 'gone', status: 3 }),
+      ]),
+    );
     renderApp(routes, { path: '/token', user: signedInUser });
     expect(await screen.findByText('limited')).toBeTruthy();
     expect(screen.getByText(/for your own use only/)).toBeTruthy();
@@ -57,12 +63,17 @@ describe('token page', () => {
     await vi.waitFor(() => expect(copy.mock.calls[0]?.[0]).toBe(`sk-${whole}`));
     fireEvent.click(screen.getByTestId('token-copy'));
     await vi.waitFor(() => expect(copy.mock.calls[1]?.[0]).toBe(`sk-${whole}`));
-    expect(requests.filter((request) => request.url === '/api/token/7/key' && request.method === 'POST')).toHaveLength(1);
+    expect(requests.filter((request) => request.url === '/api/token/7/key' && request.method === 'POST')).toHaveLength(
+      1,
+    );
   });
 
   it('writes the selected tokens one per line, whole keys of masked ones fetched in one batch', async () => {
     const requests = mockFetch(tokenServer([], [], [], { 41: 'm'.repeat(48) }));
-    const text = await selectedTokensText([tokenView(), tokenView({ id: 41, name: 'second', key: 'mmmm**********mmmm' })]);
+    const text = await selectedTokensText([
+      tokenView(),
+      tokenView({ id: 41, name: 'second', key: 'mmmm**********mmmm' }),
+    ]);
     expect(text).toBe(`first\tsk-${tokenView().key}\nsecond\tsk-${'m'.repeat(48)}`);
     expect(requests.map((request) => [request.url, request.body])).toEqual([['/api/token/batch/keys', { ids: [41] }]]);
   });

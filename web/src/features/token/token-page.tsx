@@ -35,13 +35,25 @@ export default function TokenPage() {
       title={t('title')}
       summary={t('summary')}
       extra={
-        <AddAndCopyActions onAdd={() => openEditor(null)} onCopy={copySelected} addText={t('actions.add')} copyText={t('actions.copySelected')} testIdPrefix="token" />
+        <AddAndCopyActions
+          onAdd={() => openEditor(null)}
+          onCopy={copySelected}
+          addText={t('actions.add')}
+          copyText={t('actions.copySelected')}
+          testIdPrefix="token"
+        />
       }
     >
       <Alert type="warning" showIcon title={t('ownUseWarning')} />
       <Card variant="borderless">
         <SearchBar onSearch={search} searching={query.isFetching} submitText={t('search.submit')} testId="token-search">
-          <SearchInput list={list} field="keyword" maxWidth={240} placeholder={t('search.name')} testId="token-search-name" />
+          <SearchInput
+            list={list}
+            field="keyword"
+            maxWidth={240}
+            placeholder={t('search.name')}
+            testId="token-search-name"
+          />
           <SearchInput list={list} field="key" maxWidth={320} placeholder={t('search.key')} testId="token-search-key" />
         </SearchBar>
         <DataList<TokenView>

@@ -19,12 +19,20 @@ export function TokenQuotaFields({ values, creating, onChange }: TokenQuotaField
   return (
     <>
       <Form.Item label={t('drawer.unlimited')} extra={t('drawer.unlimitedHint')}>
-        <Switch checked={values.unlimited} onChange={(unlimited) => onChange({ unlimited })} data-testid="token-unlimited" />
+        <Switch
+          checked={values.unlimited}
+          onChange={(unlimited) => onChange({ unlimited })}
+          data-testid="token-unlimited"
+        />
       </Form.Item>
       {values.unlimited ? null : (
         <Form.Item
           label={t('drawer.quota')}
-          extra={quota === null ? undefined : t('drawer.quotaEquals', { amount: displayDollars(quota, status.quota_per_unit) })}
+          extra={
+            quota === null
+              ? undefined
+              : t('drawer.quotaEquals', { amount: displayDollars(quota, status.quota_per_unit) })
+          }
         >
           <Space orientation="vertical" style={{ width: '100%' }}>
             <InputNumber
@@ -33,12 +41,19 @@ export function TokenQuotaFields({ values, creating, onChange }: TokenQuotaField
               step={1}
               precision={0}
               style={{ width: '100%' }}
-              onChange={(remainQuota) => onChange({ remainQuota: typeof remainQuota === 'number' ? remainQuota : null })}
+              onChange={(remainQuota) =>
+                onChange({ remainQuota: typeof remainQuota === 'number' ? remainQuota : null })
+              }
               data-testid="token-quota"
             />
             <Space wrap>
               {TOKEN_QUOTA_PRESETS.map((preset) => (
-                <Button key={preset} size="small" onClick={() => onChange({ remainQuota: preset })} data-testid={`token-quota-${preset}`}>
+                <Button
+                  key={preset}
+                  size="small"
+                  onClick={() => onChange({ remainQuota: preset })}
+                  data-testid={`token-quota-${preset}`}
+                >
                   {displayDollars(preset, status.quota_per_unit)}
                 </Button>
               ))}
@@ -60,7 +75,12 @@ export function TokenQuotaFields({ values, creating, onChange }: TokenQuotaField
             />
             <Space wrap>
               {TOKEN_QUANTITY_PRESETS.map((preset) => (
-                <Button key={preset} size="small" onClick={() => onChange({ quantity: preset })} data-testid={`token-quantity-${preset}`}>
+                <Button
+                  key={preset}
+                  size="small"
+                  onClick={() => onChange({ quantity: preset })}
+                  data-testid={`token-quantity-${preset}`}
+                >
                   {preset}
                 </Button>
               ))}

@@ -24,12 +24,22 @@ export function TokenRowActions({ token, onEdit }: TokenRowActionsProps) {
     (status: number) => setTokenStatus(token.id, status),
     (status) => (status === TokenStatus.Enabled ? t('messages.enabled') : t('messages.disabled')),
   );
-  const remove = useListMutation(TOKENS_QUERY_KEY, () => deleteToken(token.id), () => t('messages.deleted'));
+  const remove = useListMutation(
+    TOKENS_QUERY_KEY,
+    () => deleteToken(token.id),
+    () => t('messages.deleted'),
+  );
 
   // Lists carry masked keys: the whole key is fetched on demand (once per page load).
   const viewKey = async () => {
     const key = await fullKey();
-    showSecret({ title: t('actions.viewKey'), secret: key, closeText: t('common:actions.close'), width: 560, testId: 'token-key-text' });
+    showSecret({
+      title: t('actions.viewKey'),
+      secret: key,
+      closeText: t('common:actions.close'),
+      width: 560,
+      testId: 'token-key-text',
+    });
   };
   const copyKey = async () => copyText(await fullKey(), { successMessage: t('messages.keyCopied') });
 
@@ -43,7 +53,12 @@ export function TokenRowActions({ token, onEdit }: TokenRowActionsProps) {
       }
       testId="token-more"
       more={[
-        { key: 'view', label: t('actions.viewKey'), onClick: () => viewKey().catch(() => undefined), testId: 'token-view-key' },
+        {
+          key: 'view',
+          label: t('actions.viewKey'),
+          onClick: () => viewKey().catch(() => undefined),
+          testId: 'token-view-key',
+        },
         ...chat.actions.map((action) => ({ ...action, testId: 'token-chat' })),
         { key: 'edit', label: t('actions.edit'), onClick: () => onEdit(token), testId: 'token-edit' },
         {

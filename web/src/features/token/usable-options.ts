@@ -36,6 +36,9 @@ export function useUsableGroups(): { groups: UsableGroup[]; loading: boolean } {
   });
   const groups = query.data ?? [];
   const own = user?.group ?? '';
-  const withOwn = own !== '' && !groups.some((group) => group.name === own) ? [{ name: own, description: '', ratio: null }, ...groups] : groups;
+  const withOwn =
+    own !== '' && !groups.some((group) => group.name === own)
+      ? [{ name: own, description: '', ratio: null }, ...groups]
+      : groups;
   return { groups: withOwn, loading: query.isLoading };
 }

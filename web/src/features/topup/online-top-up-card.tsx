@@ -91,7 +91,12 @@ export function OnlineTopUpCard() {
           data-testid="topup-amount"
         />
         {PAYMENT_METHODS.map((method) => (
-          <Button key={method} loading={price.isPending && price.variables.method === method} onClick={() => choose(method)} data-testid={`topup-pay-${method}`}>
+          <Button
+            key={method}
+            loading={price.isPending && price.variables.method === method}
+            onClick={() => choose(method)}
+            data-testid={`topup-pay-${method}`}
+          >
             {t(`online.pay.${method}`)}
           </Button>
         ))}
@@ -100,7 +105,9 @@ export function OnlineTopUpCard() {
         {t('online.amountHint', { min: status.min_topup })}
       </Typography.Text>
       <Typography.Text strong style={{ display: 'block', marginTop: 8 }} data-testid="topup-live-payable">
-        {t('online.livePayable', { value: payableOk && settled === amount && live.data !== undefined ? live.data : '—' })}
+        {t('online.livePayable', {
+          value: payableOk && settled === amount && live.data !== undefined ? live.data : '—',
+        })}
       </Typography.Text>
       <Modal
         open={confirmation !== null}
@@ -120,7 +127,9 @@ export function OnlineTopUpCard() {
             <Descriptions.Item label={t('online.confirmPayable')}>
               <span data-testid="topup-confirm-payable">{confirmation.payable}</span>
             </Descriptions.Item>
-            <Descriptions.Item label={t('online.confirmMethod')}>{t(`online.pay.${confirmation.method}`)}</Descriptions.Item>
+            <Descriptions.Item label={t('online.confirmMethod')}>
+              {t(`online.pay.${confirmation.method}`)}
+            </Descriptions.Item>
           </Descriptions>
         ) : null}
       </Modal>

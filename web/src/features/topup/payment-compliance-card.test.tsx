@@ -16,7 +16,9 @@ describe('the payment compliance card of the payment settings', () => {
   });
 
   it('confirms only once the box is ticked, and then says when and which terms', async () => {
-    const requests = mockFetch((request) => (request.url === '/api/option/payment_compliance' ? ok({ compliance_confirmed: true }) : ok([])));
+    const requests = mockFetch((request) =>
+      request.url === '/api/option/payment_compliance' ? ok({ compliance_confirmed: true }) : ok([]),
+    );
     const options: OptionValues = { 'payment_setting.compliance_confirmed': 'false' };
     const view = renderApp([{ path: '/', element: <PaymentComplianceCard options={options} /> }], { user: root });
     await screen.findByText('确认支付合规之前，不出售订阅套餐，Stripe 也保持关闭。');
@@ -24,12 +26,32 @@ describe('the payment compliance card of the payment settings', () => {
     expect(confirm.hasAttribute('disabled')).toBe(true);
     fireEvent.click(screen.getByTestId('payment-compliance-tick'));
     fireEvent.click(confirm);
-    await vi.waitFor(() => expect(requests.filter((request) => request.url === '/api/option/payment_compliance').map((request) => request.body)).toEqual([{ confirmed: true }]));
+    await vi.waitFor(() =>
+      expect(
+        requests.filter((request) => request.url === '/api/option/payment_compliance').map((request) => request.body),
+      ).toEqual([{ confirmed: true }]),
+    );
 
     view.rerender(<></>);
     changeLanguage('en');
     const confirmedAt = 1_700_000_000;
-    renderApp([{ path: '/', element: <PaymentComplianceCard options={{ 'payment_setting.compliance_confirmed': 'true', 'payment_setting.compliance_terms_version': 'v1', 'payment_setting.compliance_confirmed_at': String(confirmedAt) }} /> }], { user: root });
+    renderApp(
+      [
+        {
+          path: '/',
+          element: (
+            <PaymentComplianceCard
+              options={{
+                'payment_setting.compliance_confirmed': 'true',
+                'payment_setting.compliance_terms_version': 'v1',
+                'payment_setting.compliance_confirmed_at': String(confirmedAt),
+              }}
+            />
+          ),
+        },
+      ],
+      { user: root },
+    );
     const confirmed = await screen.findByTestId('payment-compliance-confirmed');
     expect(confirmed.textContent).toContain('Payment compliance confirmed (terms v1');
     expect(confirmed.textContent).toContain(new Date(confirmedAt * 1000).toLocaleString());

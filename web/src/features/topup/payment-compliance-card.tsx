@@ -15,7 +15,10 @@ export function PaymentComplianceCard({ options }: { options: OptionValues }) {
     mutationFn: confirmCompliance,
     onSuccess: async () => {
       toast.success(t('compliance.done'));
-      await Promise.all([client.invalidateQueries({ queryKey: OPTIONS_QUERY_KEY }), client.invalidateQueries({ queryKey: STATUS_QUERY_KEY })]);
+      await Promise.all([
+        client.invalidateQueries({ queryKey: OPTIONS_QUERY_KEY }),
+        client.invalidateQueries({ queryKey: STATUS_QUERY_KEY }),
+      ]);
     },
     onError: (error: Error) => toast.error(error.message),
   });
@@ -26,17 +29,31 @@ export function PaymentComplianceCard({ options }: { options: OptionValues }) {
         <Alert
           type="success"
           showIcon
-          title={t('compliance.confirmed', { version: options['payment_setting.compliance_terms_version'] || 'v1', time: confirmedAt > 0 ? new Date(confirmedAt * 1000).toLocaleString() : '—' })}
+          title={t('compliance.confirmed', {
+            version: options['payment_setting.compliance_terms_version'] || 'v1',
+            time: confirmedAt > 0 ? new Date(confirmedAt * 1000).toLocaleString() : '—',
+          })}
           data-testid="payment-compliance-confirmed"
         />
       ) : (
         <Flex vertical gap={12}>
           <Alert type="warning" showIcon title={t('compliance.pending')} />
           <Typography.Paragraph>{t('compliance.terms')}</Typography.Paragraph>
-          <Checkbox checked={ticked} onChange={(event) => setTicked(event.target.checked)} data-testid="payment-compliance-tick">
+          <Checkbox
+            checked={ticked}
+            onChange={(event) => setTicked(event.target.checked)}
+            data-testid="payment-compliance-tick"
+          >
             {t('compliance.tick')}
           </Checkbox>
-          <Button type="primary" disabled={!ticked} loading={confirm.isPending} onClick={() => confirm.mutate()} data-testid="payment-compliance-confirm" style={{ alignSelf: 'flex-start' }}>
+          <Button
+            type="primary"
+            disabled={!ticked}
+            loading={confirm.isPending}
+            onClick={() => confirm.mutate()}
+            data-testid="payment-compliance-confirm"
+            style={{ alignSelf: 'flex-start' }}
+          >
             {t('compliance.confirm')}
           </Button>
         </Flex>

@@ -17,7 +17,12 @@ function StripeCheckout({ minimum }: { minimum: number }) {
   const { t } = useTranslation('topup');
   const [amount, setAmount] = useState<number | null>(minimum);
   const valid = amount !== null && amount >= minimum;
-  const payable = useQuery({ queryKey: ['stripe-payable', amount], queryFn: () => fetchStripePayable(amount ?? 0), enabled: valid, retry: false });
+  const payable = useQuery({
+    queryKey: ['stripe-payable', amount],
+    queryFn: () => fetchStripePayable(amount ?? 0),
+    enabled: valid,
+    retry: false,
+  });
   const checkout = useMutation({
     mutationFn: () => startStripeCheckout(amount ?? 0),
     onSuccess: ({ pay_link }) => {
@@ -30,11 +35,26 @@ function StripeCheckout({ minimum }: { minimum: number }) {
   return (
     <Card title={t('stripe.title')} data-testid="stripe-card">
       <Flex gap={12} wrap align="center">
-        <InputNumber min={minimum} max={10_000} step={1} precision={0} value={amount} onChange={(value) => setAmount(typeof value === 'number' ? value : null)} style={{ width: 200 }} data-testid="stripe-amount" />
+        <InputNumber
+          min={minimum}
+          max={10_000}
+          step={1}
+          precision={0}
+          value={amount}
+          onChange={(value) => setAmount(typeof value === 'number' ? value : null)}
+          style={{ width: 200 }}
+          data-testid="stripe-amount"
+        />
         <Typography.Text data-testid="stripe-payable">
           {valid ? t('stripe.payable', { money: payable.data ?? '…' }) : t('online.belowMinimum', { min: minimum })}
         </Typography.Text>
-        <Button type="primary" disabled={!valid} loading={checkout.isPending} onClick={() => checkout.mutate()} data-testid="stripe-pay">
+        <Button
+          type="primary"
+          disabled={!valid}
+          loading={checkout.isPending}
+          onClick={() => checkout.mutate()}
+          data-testid="stripe-pay"
+        >
           {t('stripe.pay')}
         </Button>
       </Flex>

@@ -20,9 +20,17 @@ export function topUpOrderColumns(t: TFunction, status: StatusData): ColumnsType
   return [
     { title: t('orders.columns.tradeNo'), dataIndex: 'trade_no', key: 'trade_no' },
     { title: t('orders.columns.userId'), dataIndex: 'user_id', key: 'user_id' },
-    { title: t('orders.columns.amount'), key: 'amount', render: (_value, order) => displayQuota(order.amount * QUOTA_PER_UNIT, status) },
+    {
+      title: t('orders.columns.amount'),
+      key: 'amount',
+      render: (_value, order) => displayQuota(order.amount * QUOTA_PER_UNIT, status),
+    },
     { title: t('orders.columns.money'), key: 'money', render: (_value, order) => formatMoney(order.money) },
-    { title: t('orders.columns.method'), key: 'method', render: (_value, order) => labelOf(t, 'method', order.payment_method) },
+    {
+      title: t('orders.columns.method'),
+      key: 'method',
+      render: (_value, order) => labelOf(t, 'method', order.payment_method),
+    },
     {
       title: t('orders.columns.status'),
       key: 'status',
@@ -41,7 +49,8 @@ export function topUpOrderColumns(t: TFunction, status: StatusData): ColumnsType
     {
       title: t('orders.columns.actions'),
       key: 'actions',
-      render: (_value, order) => (order.status === TopUpStatus.Pending ? <CompleteTopUpButton tradeNo={order.trade_no} /> : null),
+      render: (_value, order) =>
+        order.status === TopUpStatus.Pending ? <CompleteTopUpButton tradeNo={order.trade_no} /> : null,
     },
   ];
 }

@@ -27,19 +27,23 @@ function ordersServer(requests: RecordedRequest[] = [], stale = false) {
   return (request: RecordedRequest) => {
     requests.push(request);
     const path = request.url.split('?')[0];
-    if (path === '/api/user/self') return ok({ id: 1, username: 'root', quota: 0, group: 'default', role: 100, status: 1 });
+    if (path === '/api/user/self')
+      return ok({ id: 1, username: 'root', quota: 0, group: 'default', role: 100, status: 1 });
     if (path === '/api/user/topup/complete') {
-      if (order.status !== 'pending') return { body: { success: false, message: 'Only a pending top-up order can be completed' } };
+      if (order.status !== 'pending')
+        return { body: { success: false, message: 'Only a pending top-up order can be completed' } };
       order = { ...order, status: 'success', complete_time: 1_700_000_100 };
       return ok();
     }
     // A stale list shows the order still pending when the server already has it completed.
-    if (path === '/api/user/topup') return ok({ items: [{ ...order, status: stale ? 'pending' : order.status }], page: 1, page_size: 10, total: 1 });
+    if (path === '/api/user/topup')
+      return ok({ items: [{ ...order, status: stale ? 'pending' : order.status }], page: 1, page_size: 10, total: 1 });
     return { status: 404, body: { success: false, message: 'no such API' } };
   };
 }
 
-const listRequests = (requests: RecordedRequest[]) => requests.filter((request) => request.url.startsWith('/api/user/topup?'));
+const listRequests = (requests: RecordedRequest[]) =>
+  requests.filter((request) => request.url.startsWith('/api/user/topup?'));
 const confirmDialog = async () => {
   const dialog = await screen.findByRole('dialog');
   expect(dialog.textContent).toContain('Complete this order by hand?');
@@ -74,9 +78,13 @@ describe('top-up orders on the wallet page', () => {
 
     await vi.waitFor(() => expect(success).toHaveBeenCalledWith('The order was completed and the quota credited'));
     const completions = requests.filter((request) => request.url === '/api/user/topup/complete');
-    expect(completions.map((request) => [request.method, request.body])).toEqual([['POST', { trade_no: 'USR7NOabc123' }]]);
+    expect(completions.map((request) => [request.method, request.body])).toEqual([
+      ['POST', { trade_no: 'USR7NOabc123' }],
+    ]);
     await vi.waitFor(() => expect(listRequests(requests).length).toBeGreaterThan(listsBefore));
-    await vi.waitFor(async () => expect(within(await orderRow()).getByTestId('top-up-order-status').textContent).toBe('Success'));
+    await vi.waitFor(async () =>
+      expect(within(await orderRow()).getByTestId('top-up-order-status').textContent).toBe('Success'),
+    );
     expect(within(await orderRow()).queryByTestId('top-up-complete')).toBeNull();
   });
 

@@ -41,7 +41,12 @@ export function TopUpOrdersCard() {
           onPressEnter={search}
           data-testid="top-up-orders-keyword"
         />
-        <Button icon={<SearchOutlined />} onClick={search} loading={query.isFetching} data-testid="top-up-orders-search">
+        <Button
+          icon={<SearchOutlined />}
+          onClick={search}
+          loading={query.isFetching}
+          data-testid="top-up-orders-search"
+        >
           {t('orders.search')}
         </Button>
       </Flex>

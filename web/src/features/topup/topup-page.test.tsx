@@ -14,11 +14,19 @@ function walletServer(sent: RecordedRequest[] = []) {
   return (request: RecordedRequest) => {
     const path = request.url.split('?')[0];
     if (request.method === 'POST') sent.push(request);
-    if (path === '/api/user/self') return ok({ id: 7, username: 'alice', quota: 1_000_000, group: 'default', role: 1, status: 1 });
+    if (path === '/api/user/self')
+      return ok({ id: 7, username: 'alice', quota: 1_000_000, group: 'default', role: 1, status: 1 });
     if (path === '/api/user/topup') return ok(250_000);
     if (path === '/api/user/amount') return ok('73.00');
     if (path === '/api/user/pay') {
-      return { body: { success: true, message: 'success', data: { pid: '1', money: '73.00', sign: 'abc' }, url: 'https://pay.example/submit.php' } };
+      return {
+        body: {
+          success: true,
+          message: 'success',
+          data: { pid: '1', money: '73.00', sign: 'abc' },
+          url: 'https://pay.example/submit.php',
+        },
+      };
     }
     return { status: 404, body: { success: false, message: 'no such API' } };
   };
@@ -64,7 +72,9 @@ describe('wallet page', () => {
     const error = vi.spyOn(toast, 'error');
     const first = renderApp(routes, { path: '/topup', user, status: { enable_online_topup: false } });
     // No payment buttons that cannot work: the card says online top-up is off.
-    expect((await screen.findByTestId('topup-online-off')).textContent).toBe('The administrator has not enabled online top-up');
+    expect((await screen.findByTestId('topup-online-off')).textContent).toBe(
+      'The administrator has not enabled online top-up',
+    );
     expect(screen.queryByTestId('topup-pay-zfb')).toBeNull();
     first.unmount();
     renderApp(routes, { path: '/topup', user, status: { enable_online_topup: true, min_topup: 5 } });
@@ -72,7 +82,9 @@ describe('wallet page', () => {
     fireEvent.click(screen.getByTestId('topup-pay-wx'));
     expect(error).toHaveBeenCalledWith('The top-up amount cannot be less than the minimum (5)');
     // The card prices the prefilled minimum as it opens; the refused amount is neither priced nor paid.
-    expect(sent.filter((request) => request.url !== '/api/user/amount' || (request.body as { amount: number }).amount !== 5)).toEqual([]);
+    expect(
+      sent.filter((request) => request.url !== '/api/user/amount' || (request.body as { amount: number }).amount !== 5),
+    ).toEqual([]);
   });
 
   it('confirms the amount and the amount payable, then posts the signed form to the gateway', async () => {
@@ -103,6 +115,9 @@ describe('wallet page', () => {
     renderApp(routes, { path: '/topup', user, status: { enable_online_topup: true, min_topup: 1 } });
     fireEvent.change(await screen.findByTestId('topup-amount'), { target: { value: '10' } });
     await vi.waitFor(() => expect(screen.getByTestId('topup-live-payable').textContent).toBe('Amount payable: 73.00'));
-    expect(sent.filter((request) => request.url === '/api/user/amount').at(-1)?.body).toEqual({ amount: 10, top_up_code: '' });
+    expect(sent.filter((request) => request.url === '/api/user/amount').at(-1)?.body).toEqual({
+      amount: 10,
+      top_up_code: '',
+    });
   });
 });

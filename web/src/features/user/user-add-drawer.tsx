@@ -21,8 +21,10 @@ export function UserAddDrawer({ open, onClose }: { open: boolean; onClose: () =>
       if (form.username.trim() === '' || form.password === '') return 'credentialsRequired';
       return passwordLengthOk(form.password) ? null : 'passwordLength';
     },
-    problemText: (problem) => (problem === 'credentialsRequired' ? t('common:credentials.credentialsRequired') : userFormProblemText(t, problem)),
-    save: (form: typeof EMPTY) => createUser({ username: form.username.trim(), display_name: form.displayName.trim(), password: form.password }),
+    problemText: (problem) =>
+      problem === 'credentialsRequired' ? t('common:credentials.credentialsRequired') : userFormProblemText(t, problem),
+    save: (form: typeof EMPTY) =>
+      createUser({ username: form.username.trim(), display_name: form.displayName.trim(), password: form.password }),
     invalidate: USERS_QUERY_KEY,
     onSaved: () => {
       toast.success(t('messages.created', { name: values.username.trim() }));
@@ -52,8 +54,17 @@ export function UserAddDrawer({ open, onClose }: { open: boolean; onClose: () =>
             data-testid="user-add-username"
           />
         </Form.Item>
-        <DisplayNameField value={values.displayName} onChange={(displayName) => change({ displayName })} testId="user-add-display-name" />
-        <NewPasswordField required value={values.password} onChange={(password) => change({ password })} testId="user-add-password" />
+        <DisplayNameField
+          value={values.displayName}
+          onChange={(displayName) => change({ displayName })}
+          testId="user-add-display-name"
+        />
+        <NewPasswordField
+          required
+          value={values.password}
+          onChange={(password) => change({ password })}
+          testId="user-add-password"
+        />
       </Form>
     </FormDrawer>
   );

@@ -29,7 +29,9 @@ export function userColumns(t: TFunction, status: StatusData, onEdit: (user: Use
       key: 'stats',
       render: (_value, user) => (
         <Flex vertical gap={4} align="flex-start">
-          <Tag color="green" data-testid="user-remaining">{t('stats.remaining', { amount: money(user.quota) })}</Tag>
+          <Tag color="green" data-testid="user-remaining">
+            {t('stats.remaining', { amount: money(user.quota) })}
+          </Tag>
           <Tag color="orange">{t('stats.used', { amount: money(user.used_quota) })}</Tag>
           <Tag color="cyan">{t('stats.requests', { count: user.request_count })}</Tag>
         </Flex>
@@ -50,6 +52,10 @@ export function userColumns(t: TFunction, status: StatusData, onEdit: (user: Use
     { title: t('columns.status'), key: 'status', render: (_value, user) => <UserStatusTag user={user} /> },
     // Not pinned: a pinned column covered role and status at 1280 px. Its buttons wrap instead, so that the
     // whole table fits a laptop screen (issue 41).
-    { title: t('columns.actions'), key: 'actions', render: (_value, user) => <UserRowActions user={user} onEdit={onEdit} /> },
+    {
+      title: t('columns.actions'),
+      key: 'actions',
+      render: (_value, user) => <UserRowActions user={user} onEdit={onEdit} />,
+    },
   ];
 }

@@ -7,7 +7,14 @@ import { getStoredUser, setStoredUser } from '../../api/session';
 import { fetchSelf, SELF_QUERY_KEY, selfQueryKey, updateSelf } from '../../api/resources/self';
 import { toast } from '../../components/feedback';
 import { fetchUser, updateUser, USERS_QUERY_KEY } from '../../api/resources/user';
-import { checkUserForm, selfUpdateRequestOf, updateRequestOf, userFormOf, userFormProblemText, type UserFormValues } from './user-form';
+import {
+  checkUserForm,
+  selfUpdateRequestOf,
+  updateRequestOf,
+  userFormOf,
+  userFormProblemText,
+  type UserFormValues,
+} from './user-form';
 import { UserBindings } from './user-bindings';
 import { UserGroupField } from './user-group-field';
 import { DisplayNameField, NewPasswordField } from './user-name-fields';
@@ -96,7 +103,11 @@ export function UserEditForm({ target, onDone, onCancel }: UserEditFormProps) {
           />
         </Form.Item>
       ) : null}
-      <DisplayNameField value={values.displayName} onChange={(displayName) => change({ displayName })} testId="user-edit-display-name" />
+      <DisplayNameField
+        value={values.displayName}
+        onChange={(displayName) => change({ displayName })}
+        testId="user-edit-display-name"
+      />
       {self ? null : (
         <>
           <UserGroupField value={values.group} onChange={(group) => change({ group })} />

@@ -23,7 +23,11 @@ export default function UserEditPage() {
   return (
     <PageFrame title={t('edit.title')} summary={t('edit.summary', { id })}>
       <Card variant="borderless" style={{ maxWidth: 640 }}>
-        <UserEditForm target={{ kind: 'admin', id: Number(id) }} onDone={() => void navigate('/user')} onCancel={() => void navigate('/user')} />
+        <UserEditForm
+          target={{ kind: 'admin', id: Number(id) }}
+          onDone={() => void navigate('/user')}
+          onCancel={() => void navigate('/user')}
+        />
       </Card>
     </PageFrame>
   );

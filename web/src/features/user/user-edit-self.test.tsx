@@ -18,7 +18,8 @@ const routes = [
 describe('editing one’s own profile at /user/edit', () => {
   eachTestIn('en');
 
-  const serve = () => mockFetch((request) => (request.url === '/api/user/self' && request.method === 'GET' ? ok(me) : ok()));
+  const serve = () =>
+    mockFetch((request) => (request.url === '/api/user/self' && request.method === 'GET' ? ok(me) : ok()));
   const type = (testId: string, value: string) => fireEvent.change(screen.getByTestId(testId), { target: { value } });
 
   it('is linked from the personal tab', async () => {
@@ -48,7 +49,12 @@ describe('editing one’s own profile at /user/edit', () => {
     await vi.waitFor(() => expect(puts()).toHaveLength(1));
     expect(puts()[0]).toMatchObject({
       url: '/api/user/self',
-      body: { username: 'alice2', display_name: 'Alice Two', password: 'new-password1', original_password: 'old-password1' },
+      body: {
+        username: 'alice2',
+        display_name: 'Alice Two',
+        password: 'new-password1',
+        original_password: 'old-password1',
+      },
     });
   });
 });

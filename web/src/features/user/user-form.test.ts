@@ -8,7 +8,12 @@ describe('the edit-user form', () => {
 
   it('accepts the loaded user unchanged and sends no quota when it was not touched', () => {
     expect(checkUserForm(form, { self: false })).toBeNull();
-    expect(updateRequestOf(loaded, form)).toEqual({ id: 5, username: 'alice', display_name: 'Alice', group: 'default' });
+    expect(updateRequestOf(loaded, form)).toEqual({
+      id: 5,
+      username: 'alice',
+      display_name: 'Alice',
+      group: 'default',
+    });
   });
 
   it('sends a changed quota as the target, an amount to add as a delta, and a typed password', () => {
@@ -40,6 +45,8 @@ describe('the edit-user form', () => {
     expect(checkUserForm({ ...form, username: '' }, { self: true })).toBe('usernameRequired');
     expect(checkUserForm({ ...form, password: 'short' }, { self: true })).toBe('passwordLength');
     expect(checkUserForm({ ...form, password: 'new-password' }, { self: true })).toBe('originalPasswordRequired');
-    expect(checkUserForm({ ...form, password: 'new-password', originalPassword: 'old-password' }, { self: true })).toBeNull();
+    expect(
+      checkUserForm({ ...form, password: 'new-password', originalPassword: 'old-password' }, { self: true }),
+    ).toBeNull();
   });
 });

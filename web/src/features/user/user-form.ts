@@ -41,7 +41,8 @@ export const userFormOf = (user: UserView): UserFormValues => ({
 });
 
 /** The balance after saving: the quota field plus the amount to add. */
-export const quotaAfterSave = (values: Pick<UserFormValues, 'quota' | 'addQuota'>): number => (values.quota ?? 0) + (values.addQuota ?? 0);
+export const quotaAfterSave = (values: Pick<UserFormValues, 'quota' | 'addQuota'>): number =>
+  (values.quota ?? 0) + (values.addQuota ?? 0);
 
 /** A password typed into the panel, or one given when adding a user, must have 8 to 20 characters. */
 export const passwordLengthOk = (password: string): boolean =>
@@ -49,7 +50,8 @@ export const passwordLengthOk = (password: string): boolean =>
 
 /** The message of a problem; username and password rules read as the server words them (common:credentials). */
 export function userFormProblemText(t: TFunction, problem: UserFormProblem): string {
-  if (problem === 'passwordLength') return t('common:credentials.passwordLength', { min: PASSWORD_MIN_LENGTH, max: PASSWORD_MAX_LENGTH });
+  if (problem === 'passwordLength')
+    return t('common:credentials.passwordLength', { min: PASSWORD_MIN_LENGTH, max: PASSWORD_MAX_LENGTH });
   if (problem === 'usernameTooLong') return t('common:credentials.usernameTooLong', { max: USERNAME_MAX_LENGTH });
   if (problem === 'usernameRequired') return t('common:credentials.usernameRequired');
   return t(`problems.${problem}`);

@@ -22,13 +22,20 @@ async function openRowMenu(row: HTMLElement): Promise<HTMLElement> {
   await waitFor(() => expect(document.querySelectorAll('.ant-dropdown').length).toBeGreaterThan(before));
   return [...document.querySelectorAll<HTMLElement>('.ant-dropdown')].at(-1) as HTMLElement;
 }
-const isDisabledEntry = (menu: HTMLElement, testId: string) => within(menu).getByTestId(testId).closest('li')?.getAttribute('aria-disabled') === 'true';
+const isDisabledEntry = (menu: HTMLElement, testId: string) =>
+  within(menu).getByTestId(testId).closest('li')?.getAttribute('aria-disabled') === 'true';
 
 describe('user management page', () => {
   eachTestIn('en');
 
   it('shows stats, invite info, role and status; a deregistered user gets no actions', async () => {
-    mockFetch(userServer([userView(), userView({ id: 6, username: 'gone', DeletedAt: 1_900_000_000 }), userView({ id: 7, username: 'banned', status: UserStatus.Disabled })]));
+    mockFetch(
+      userServer([
+        userView(),
+        userView({ id: 6, username: 'gone', DeletedAt: 1_900_000_000 }),
+        userView({ id: 7, username: 'banned', status: UserStatus.Disabled }),
+      ]),
+    );
     renderApp(routes, { path: '/user', user: rootUser });
     const alice = await rowOf('alice');
     expect(within(alice).getByTestId('user-remaining').textContent).toBe('Remaining $2.00');
@@ -51,7 +58,9 @@ describe('user management page', () => {
     await screen.findByText('bob');
     fireEvent.change(screen.getByTestId('user-search-keyword'), { target: { value: ' ali ' } });
     const group = screen.getByTestId('user-search-group');
-    fireEvent.change(group.tagName === 'INPUT' ? group : (group.querySelector('input') as HTMLElement), { target: { value: 'vip' } });
+    fireEvent.change(group.tagName === 'INPUT' ? group : (group.querySelector('input') as HTMLElement), {
+      target: { value: 'vip' },
+    });
     fireEvent.click(screen.getByTestId('user-search'));
     await waitFor(() => expect(screen.queryByText('bob')).toBeNull());
     const search = requests.find((request) => request.url.startsWith('/api/user/search'));
@@ -69,7 +78,8 @@ describe('user management page', () => {
     const peer = await rowOf('peer');
     expect((within(peer).getByTestId('user-edit') as HTMLButtonElement).disabled).toBe(true);
     const peerMenu = await openRowMenu(peer);
-    for (const action of ['user-demote', 'user-disable', 'user-delete']) expect(isDisabledEntry(peerMenu, action)).toBe(true);
+    for (const action of ['user-demote', 'user-disable', 'user-delete'])
+      expect(isDisabledEntry(peerMenu, action)).toBe(true);
   });
 
   it('disables a user through /api/user/manage', async () => {
@@ -108,12 +118,19 @@ describe('user management page', () => {
     expect((within(form).getByTestId('user-edit-username') as HTMLInputElement).disabled).toBe(false);
     fireEvent.change(within(form).getByTestId('user-edit-display-name'), { target: { value: 'New Name' } });
     fireEvent.change(within(form).getByTestId('user-edit-password'), { target: { value: 'long-enough-1' } });
-    fireEvent.change(await within(form).findByTestId('user-edit-original-password'), { target: { value: 'old-password-1' } });
+    fireEvent.change(await within(form).findByTestId('user-edit-original-password'), {
+      target: { value: 'old-password-1' },
+    });
     fireEvent.click(within(form).getByTestId('user-edit-submit'));
     await waitFor(() => expect(requests.some((request) => request.method === 'PUT')).toBe(true));
     const put = requests.find((request) => request.method === 'PUT');
     expect(put?.url).toBe('/api/user/self');
-    expect(put?.body).toEqual({ username: 'alice', display_name: 'New Name', password: 'long-enough-1', original_password: 'old-password-1' });
+    expect(put?.body).toEqual({
+      username: 'alice',
+      display_name: 'New Name',
+      password: 'long-enough-1',
+      original_password: 'old-password-1',
+    });
   });
 
   it('shows the server refusal when the user cannot be edited', async () => {
@@ -135,6 +152,8 @@ describe('user management page', () => {
     const form = await screen.findByTestId('user-edit-form');
     fireEvent.change(within(form).getByTestId('user-edit-display-name'), { target: { value: 'Shown Name' } });
     fireEvent.click(within(form).getByTestId('user-edit-submit'));
-    await waitFor(() => expect(JSON.parse(localStorage.getItem('user') ?? '{}')).toMatchObject({ id: 5, display_name: 'Shown Name' }));
+    await waitFor(() =>
+      expect(JSON.parse(localStorage.getItem('user') ?? '{}')).toMatchObject({ id: 5, display_name: 'Shown Name' }),
+    );
   });
 });

@@ -37,7 +37,13 @@ export default function UserListPage() {
     >
       <Card variant="borderless">
         <SearchBar onSearch={search} searching={query.isFetching} submitText={t('search.submit')} testId="user-search">
-          <SearchInput list={list} field="keyword" maxWidth={320} placeholder={t('search.keyword')} testId="user-search-keyword" />
+          <SearchInput
+            list={list}
+            field="keyword"
+            maxWidth={320}
+            placeholder={t('search.keyword')}
+            testId="user-search-keyword"
+          />
           <AutoComplete
             allowClear
             style={{ width: 200 }}
@@ -70,7 +76,13 @@ export default function UserListPage() {
         title={editing ? t('edit.summary', { id: editing.id }) : ''}
         data-testid="user-edit-drawer"
       >
-        {editing ? <UserEditForm target={{ kind: 'admin', id: editing.id }} onDone={() => setEditing(null)} onCancel={() => setEditing(null)} /> : null}
+        {editing ? (
+          <UserEditForm
+            target={{ kind: 'admin', id: editing.id }}
+            onDone={() => setEditing(null)}
+            onCancel={() => setEditing(null)}
+          />
+        ) : null}
       </Drawer>
     </PageFrame>
   );

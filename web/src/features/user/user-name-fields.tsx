@@ -25,7 +25,13 @@ export function DisplayNameField({ value, onChange, testId }: TextFieldProps) {
 }
 
 /** A new password, with the length hint: required when adding a user, left empty to keep it when editing. */
-export function NewPasswordField({ value, onChange, testId, required, placeholder }: TextFieldProps & { required: boolean; placeholder?: string }) {
+export function NewPasswordField({
+  value,
+  onChange,
+  testId,
+  required,
+  placeholder,
+}: TextFieldProps & { required: boolean; placeholder?: string }) {
   const { t } = useTranslation('user');
   return (
     <Form.Item label={t('form.password')} required={required} extra={t('form.passwordHint')}>

@@ -17,7 +17,11 @@ export function UserQuotaFields({ values, onChange }: UserQuotaFieldsProps) {
   const numberOrNull = (value: number | string | null) => (typeof value === 'number' ? value : null);
   return (
     <>
-      <Form.Item label={t('form.quota')} required extra={values.quota === null ? undefined : t('form.quotaEquals', { amount: inDollars(values.quota) })}>
+      <Form.Item
+        label={t('form.quota')}
+        required
+        extra={values.quota === null ? undefined : t('form.quotaEquals', { amount: inDollars(values.quota) })}
+      >
         <InputNumber
           value={values.quota}
           min={0}
@@ -28,7 +32,10 @@ export function UserQuotaFields({ values, onChange }: UserQuotaFieldsProps) {
           data-testid="user-edit-quota"
         />
       </Form.Item>
-      <Form.Item label={t('form.addQuota')} extra={t('form.addQuotaHint', { amount: inDollars(quotaAfterSave(values)) })}>
+      <Form.Item
+        label={t('form.addQuota')}
+        extra={t('form.addQuotaHint', { amount: inDollars(quotaAfterSave(values)) })}
+      >
         <InputNumber
           value={values.addQuota}
           step={1}

@@ -55,7 +55,10 @@ export function UserRowActions({ user, onEdit }: UserRowActionsProps) {
         ...security,
         {
           ...entry('delete', true, true),
-          confirm: { title: t('messages.deregisterConfirm', { name: user.username }), description: t('messages.deregisterHint') },
+          confirm: {
+            title: t('messages.deregisterConfirm', { name: user.username }),
+            description: t('messages.deregisterHint'),
+          },
           onClick: () => manage.mutateAsync('delete'),
         },
       ]}

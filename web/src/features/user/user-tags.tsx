@@ -14,8 +14,23 @@ export function UserRoleTag({ role }: { role: number }) {
 /** Activated, banned, or deregistered (which wins over the stored status). */
 export function UserStatusTag({ user }: { user: Pick<UserView, 'status' | 'DeletedAt'> }) {
   const { t } = useTranslation('user');
-  if (user.DeletedAt !== null) return <Tag color="default" data-testid="user-status">{t('statuses.deregistered')}</Tag>;
-  if (user.status === UserStatus.Enabled) return <Tag color="green" data-testid="user-status">{t('statuses.enabled')}</Tag>;
-  if (user.status === UserStatus.Disabled) return <Tag color="red" data-testid="user-status">{t('statuses.disabled')}</Tag>;
+  if (user.DeletedAt !== null)
+    return (
+      <Tag color="default" data-testid="user-status">
+        {t('statuses.deregistered')}
+      </Tag>
+    );
+  if (user.status === UserStatus.Enabled)
+    return (
+      <Tag color="green" data-testid="user-status">
+        {t('statuses.enabled')}
+      </Tag>
+    );
+  if (user.status === UserStatus.Disabled)
+    return (
+      <Tag color="red" data-testid="user-status">
+        {t('statuses.disabled')}
+      </Tag>
+    );
   return <Tag data-testid="user-status">{t('statuses.unknown')}</Tag>;
 }

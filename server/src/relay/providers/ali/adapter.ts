@@ -12,8 +12,10 @@ export const aliAdapter: ProviderAdapter = {
   nativeDialect: (target) => (isRerank(target) ? 'own' : 'openai'),
   native: openAICompatibleAdapter.native,
   openai: {
-    request: (target, chat) => (isRerank(target) ? aliRerankRequest(target, chat) : openAICompatibleAdapter.openai.request(target, chat)),
-    whole: (bytes, target) => (isRerank(target) ? aliRerankWhole(bytes, target) : openAICompatibleAdapter.openai.whole(bytes, target)),
+    request: (target, chat) =>
+      isRerank(target) ? aliRerankRequest(target, chat) : openAICompatibleAdapter.openai.request(target, chat),
+    whole: (bytes, target) =>
+      isRerank(target) ? aliRerankWhole(bytes, target) : openAICompatibleAdapter.openai.whole(bytes, target),
     stream: (target) => openAICompatibleAdapter.openai.stream(target),
   },
   errorFrom: openAICompatibleAdapter.errorFrom,

@@ -23,7 +23,13 @@ describe.each(kinds)('an Alibaba DashScope channel (%s)', (kind) => {
     await priceModels(server, { 'qwen-plus': 1, 'gte-rerank': 1 });
     const userId = await addUser(server, 'ali-user', { quota: 1_000_000 });
     apiKey = (await addToken(server, userId, { unlimited: true })).apiKey;
-    await addChannel(server, { type: 17, name: 'dashscope', baseUrl: dashscope.url, key: 'sk-dashscope', models: ['qwen-plus', 'gte-rerank'] });
+    await addChannel(server, {
+      type: 17,
+      name: 'dashscope',
+      baseUrl: dashscope.url,
+      key: 'sk-dashscope',
+      models: ['qwen-plus', 'gte-rerank'],
+    });
   });
 
   afterAll(async () => {
@@ -32,25 +38,52 @@ describe.each(kinds)('an Alibaba DashScope channel (%s)', (kind) => {
 
   it('chats through compatible mode', async () => {
     const openai = new OpenAI({ apiKey, baseURL: `${server.url}/v1`, maxRetries: 0 });
-    const completion = await openai.chat.completions.create({ model: 'qwen-plus', messages: [{ role: 'user', content: '你是谁？' }] });
+    const completion = await openai.chat.completions.create({
+      model: 'qwen-plus',
+      messages: [{ role: 'user', content: '你是谁？' }],
+    });
     expect(completion.choices[0]?.message.content).toBe('我是通义千问，由阿里云开发的大语言模型。');
-    expect(dashscope.received.at(-1)).toMatchObject({ path: '/compatible-mode/v1/chat/completions', headers: { authorization: 'Bearer sk-dashscope' } });
-    expect(await lastConsumeLog(server)).toMatchObject({ model_name: 'qwen-plus', prompt_tokens: 22, completion_tokens: 16 });
+    expect(dashscope.received.at(-1)).toMatchObject({
+      path: '/compatible-mode/v1/chat/completions',
+      headers: { authorization: 'Bearer sk-dashscope' },
+    });
+    expect(await lastConsumeLog(server)).toMatchObject({
+      model_name: 'qwen-plus',
+      prompt_tokens: 22,
+      completion_tokens: 16,
+    });
   });
 
   it('reranks through the native text-rerank service, answered in the /v1/rerank shape and billed by its tokens', async () => {
     const response = await fetch(`${server.url}/v1/rerank`, {
       method: 'POST',
       headers: { authorization: `Bearer ${apiKey}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ model: 'gte-rerank', query: '什么是文本排序模型', documents: ['文本排序模型广泛用于搜索引擎和推荐系统中，它们根据文本相关性对候选文本进行排序', '预训练语言模型', '量子计算是计算科学的一个前沿领域'], top_n: 2, return_documents: true }),
+      body: JSON.stringify({
+        model: 'gte-rerank',
+        query: '什么是文本排序模型',
+        documents: [
+          '文本排序模型广泛用于搜索引擎和推荐系统中，它们根据文本相关性对候选文本进行排序',
+          '预训练语言模型',
+          '量子计算是计算科学的一个前沿领域',
+        ],
+        top_n: 2,
+        return_documents: true,
+      }),
     });
     expect(response.status).toBe(200);
-    const ranking = (await response.json()) as { results: Array<{ index: number; relevance_score: number }>; usage: { total_tokens: number } };
+    const ranking = (await response.json()) as {
+      results: Array<{ index: number; relevance_score: number }>;
+      usage: { total_tokens: number };
+    };
     expect(ranking.results.map((result) => result.index)).toEqual([0, 2]);
     expect(ranking.usage).toEqual({ total_tokens: 79 });
     expect(dashscope.received.at(-1)).toMatchObject({
       path: '/api/v1/services/rerank/text-rerank/text-rerank',
-      body: { model: 'gte-rerank', input: { query: '什么是文本排序模型' }, parameters: { top_n: 2, return_documents: true } },
+      body: {
+        model: 'gte-rerank',
+        input: { query: '什么是文本排序模型' },
+        parameters: { top_n: 2, return_documents: true },
+      },
     });
     expect(await lastConsumeLog(server)).toMatchObject({ model_name: 'gte-rerank', prompt_tokens: 79, quota: 79 });
   });

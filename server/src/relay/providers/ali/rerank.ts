@@ -10,7 +10,11 @@ const RERANK_PATH = '/api/v1/services/rerank/text-rerank/text-rerank';
 
 const rerankAnswer = z.looseObject({
   request_id: z.string().optional(),
-  output: z.object({ results: z.array(z.looseObject({ index: z.number(), relevance_score: z.number(), document: z.unknown().optional() })) }),
+  output: z.object({
+    results: z.array(
+      z.looseObject({ index: z.number(), relevance_score: z.number(), document: z.unknown().optional() }),
+    ),
+  }),
   usage: z.looseObject({ total_tokens: z.number() }).optional(),
 });
 
@@ -34,7 +38,10 @@ export function aliRerankRequest(target: UpstreamTarget, chat: ChatRequest): Ups
 }
 
 /** DashScope's ranking in the shape `/v1/rerank` clients read, billed by its token count. */
-export function aliRerankWhole(bytes: Buffer, target: UpstreamTarget): { completion: ChatCompletion; usage: Usage | null } {
+export function aliRerankWhole(
+  bytes: Buffer,
+  target: UpstreamTarget,
+): { completion: ChatCompletion; usage: Usage | null } {
   const answer = parseWith(rerankAnswer, bytes.toString('utf8'));
   if (!answer) throw badUpstreamBody();
   const usage = answer.usage ? { promptTokens: answer.usage.total_tokens, completionTokens: 0 } : null;

@@ -9,7 +9,8 @@ import { ClaudeChunkTranslator, ClaudeUsageTap } from './stream';
 const ANTHROPIC_BASE_URL = 'https://api.anthropic.com';
 const DEFAULT_ANTHROPIC_VERSION = '2023-06-01';
 
-const headerValue = (value: string | string[] | undefined) => (Array.isArray(value) ? value.join(',') : value)?.trim() ?? '';
+const headerValue = (value: string | string[] | undefined) =>
+  (Array.isArray(value) ? value.join(',') : value)?.trim() ?? '';
 
 /**
  * Anthropic's headers: the key, the client's API version (or the default), its beta flags, and the
@@ -44,7 +45,11 @@ export const anthropicAdapter: ProviderAdapter = {
   openai: {
     request: (target, chat) => {
       requireChat(target);
-      return { url: messagesUrl(target), headers: anthropicHeaders(target), body: Buffer.from(JSON.stringify(chatToClaude(chat, target.settings.claude))) };
+      return {
+        url: messagesUrl(target),
+        headers: anthropicHeaders(target),
+        body: Buffer.from(JSON.stringify(chatToClaude(chat, target.settings.claude))),
+      };
     },
     whole: (bytes) => claudeCompletionOf(bytes),
     stream: (target) => new ClaudeChunkTranslator(target.upstreamModel),

@@ -26,7 +26,11 @@ const splitValues = (value: string) =>
  * `claude.model_headers_settings` for one model: each configured header is merged into `headers`
  * (lower-cased names; values already there are kept, duplicates dropped, joined with commas).
  */
-export function withModelHeaders(headers: Record<string, string>, model: string, settings: ClaudeAdapterSettings): Record<string, string> {
+export function withModelHeaders(
+  headers: Record<string, string>,
+  model: string,
+  settings: ClaudeAdapterSettings,
+): Record<string, string> {
   const extra = Object.hasOwn(settings.modelHeaders, model) ? settings.modelHeaders[model] : undefined;
   if (!extra) return headers;
   const merged = { ...headers };
@@ -49,7 +53,11 @@ export function modelBetaFlags(model: string, settings: ClaudeAdapterSettings): 
  * none, and the thinking adapter for a `-thinking` model. Null when nothing changes (the raw bytes
  * then go upstream untouched).
  */
-export function adaptedClaudeBody(body: ParsedBody, upstreamModel: string, settings: ClaudeAdapterSettings): Record<string, unknown> | null {
+export function adaptedClaudeBody(
+  body: ParsedBody,
+  upstreamModel: string,
+  settings: ClaudeAdapterSettings,
+): Record<string, unknown> | null {
   const json = body.json;
   if (!json) return null;
   const needsMaxTokens = typeof json.max_tokens !== 'number';

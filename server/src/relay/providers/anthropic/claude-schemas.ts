@@ -33,7 +33,9 @@ export type ClaudeMessage = z.infer<typeof claudeMessageSchema>;
 export const claudeEventSchema = z.looseObject({
   type: z.string(),
   index: z.number().optional(),
-  message: z.looseObject({ id: z.string().optional(), model: z.string().optional(), usage: claudeUsageSchema.optional() }).optional(),
+  message: z
+    .looseObject({ id: z.string().optional(), model: z.string().optional(), usage: claudeUsageSchema.optional() })
+    .optional(),
   content_block: claudeBlockSchema.optional(),
   delta: z
     .looseObject({

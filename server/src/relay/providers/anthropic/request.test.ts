@@ -32,7 +32,13 @@ describe('OpenAI chat → Claude messages', () => {
   });
 
   it('keeps the client max_tokens, and older models default to 4096', () => {
-    expect(chatToClaude({ model: 'claude-3-haiku-20240307', messages: [{ role: 'user', content: 'x' }], max_completion_tokens: 300 }).max_tokens).toBe(300);
+    expect(
+      chatToClaude({
+        model: 'claude-3-haiku-20240307',
+        messages: [{ role: 'user', content: 'x' }],
+        max_completion_tokens: 300,
+      }).max_tokens,
+    ).toBe(300);
     expect(defaultMaxTokens('claude-3-haiku-20240307', defaultAdapterSettings.claude)).toBe(4096);
     expect(defaultMaxTokens('claude-opus-4-5-20251101', defaultAdapterSettings.claude)).toBe(8192);
   });
@@ -74,7 +80,16 @@ describe('OpenAI chat → Claude messages', () => {
         { role: 'tool', tool_call_id: 'call_1', content: '18°C' },
         { role: 'tool', tool_call_id: 'call_2', content: [{ type: 'text', text: '21°C' }] },
       ],
-      tools: [{ type: 'function', function: { name: 'get_weather', description: 'Weather by city', parameters: { type: 'object', properties: { location: { type: 'string' } } } } }],
+      tools: [
+        {
+          type: 'function',
+          function: {
+            name: 'get_weather',
+            description: 'Weather by city',
+            parameters: { type: 'object', properties: { location: { type: 'string' } } },
+          },
+        },
+      ],
       tool_choice: { type: 'function', function: { name: 'get_weather' } },
       parallel_tool_calls: false,
     };
@@ -156,27 +171,59 @@ describe('OpenAI chat → Claude messages', () => {
 
   it('maps the tool choices', () => {
     const tools: ChatRequest['tools'] = [{ type: 'function', function: { name: 'f' } }];
-    const choice = (tool_choice: ChatRequest['tool_choice']) => chatToClaude({ model: 'm', messages: [], tools, tool_choice }).tool_choice;
+    const choice = (tool_choice: ChatRequest['tool_choice']) =>
+      chatToClaude({ model: 'm', messages: [], tools, tool_choice }).tool_choice;
     expect(choice('auto')).toEqual({ type: 'auto' });
     expect(choice('required')).toEqual({ type: 'any' });
     expect(choice('none')).toEqual({ type: 'none' });
-    expect(chatToClaude({ model: 'm', messages: [], tools }).tools).toEqual([{ name: 'f', input_schema: { type: 'object', properties: {} } }]);
+    expect(chatToClaude({ model: 'm', messages: [], tools }).tools).toEqual([
+      { name: 'f', input_schema: { type: 'object', properties: {} } },
+    ]);
   });
 
   it('turns on extended thinking for a -thinking model name and for reasoning_effort', () => {
-    const suffixed = chatToClaude({ model: 'claude-sonnet-4-5-20250929-thinking', messages: [{ role: 'user', content: 'x' }], max_tokens: 1000, temperature: 0.2, top_p: 0.9 });
-    expect(suffixed).toMatchObject({ model: 'claude-sonnet-4-5-20250929', max_tokens: 1280, thinking: { type: 'enabled', budget_tokens: 1024 } });
+    const suffixed = chatToClaude({
+      model: 'claude-sonnet-4-5-20250929-thinking',
+      messages: [{ role: 'user', content: 'x' }],
+      max_tokens: 1000,
+      temperature: 0.2,
+      top_p: 0.9,
+    });
+    expect(suffixed).toMatchObject({
+      model: 'claude-sonnet-4-5-20250929',
+      max_tokens: 1280,
+      thinking: { type: 'enabled', budget_tokens: 1024 },
+    });
     expect(suffixed).not.toHaveProperty('temperature');
     expect(suffixed).not.toHaveProperty('top_p');
 
-    const effort = chatToClaude({ model: 'claude-opus-4-5-20251101', messages: [{ role: 'user', content: 'x' }], max_tokens: 3000, reasoning_effort: 'high' });
-    expect(effort).toMatchObject({ model: 'claude-opus-4-5-20251101', thinking: { type: 'enabled', budget_tokens: 4096 }, max_tokens: 4096 + 1280 });
-    expect(chatToClaude({ model: 'm', messages: [], reasoning_effort: 'medium' }).thinking).toEqual({ type: 'enabled', budget_tokens: 2048 });
+    const effort = chatToClaude({
+      model: 'claude-opus-4-5-20251101',
+      messages: [{ role: 'user', content: 'x' }],
+      max_tokens: 3000,
+      reasoning_effort: 'high',
+    });
+    expect(effort).toMatchObject({
+      model: 'claude-opus-4-5-20251101',
+      thinking: { type: 'enabled', budget_tokens: 4096 },
+      max_tokens: 4096 + 1280,
+    });
+    expect(chatToClaude({ model: 'm', messages: [], reasoning_effort: 'medium' }).thinking).toEqual({
+      type: 'enabled',
+      budget_tokens: 2048,
+    });
     expect(chatToClaude({ model: 'm', messages: [] }).thinking).toBeUndefined();
   });
 
   it('platform bodies carry the API version and betas instead of the model and stream flag', () => {
-    const body = platformClaudeBody({ model: 'm', stream: true, max_tokens: 10, messages: [] }, 'bedrock-2023-05-31', ['context-1m-2025-08-07']);
-    expect(JSON.parse(body.toString())).toEqual({ max_tokens: 10, messages: [], anthropic_version: 'bedrock-2023-05-31', anthropic_beta: ['context-1m-2025-08-07'] });
+    const body = platformClaudeBody({ model: 'm', stream: true, max_tokens: 10, messages: [] }, 'bedrock-2023-05-31', [
+      'context-1m-2025-08-07',
+    ]);
+    expect(JSON.parse(body.toString())).toEqual({
+      max_tokens: 10,
+      messages: [],
+      anthropic_version: 'bedrock-2023-05-31',
+      anthropic_beta: ['context-1m-2025-08-07'],
+    });
   });
 });

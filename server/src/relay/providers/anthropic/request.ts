@@ -96,7 +96,12 @@ function toolChoiceOf(choice: ChatToolChoice | undefined, parallel: boolean | un
 /** Claude serves chat only: an OpenAI embeddings, images or audio call on a Claude channel is refused. */
 export function requireChat(target: UpstreamTarget): void {
   if (target.endpoint.kind === 'chat') return;
-  throw new RelayError(fill(messages.relay.endpointNotOnChannel, { path: target.endpoint.path }), 400, 'unsupported_endpoint', 'invalid_request_error');
+  throw new RelayError(
+    fill(messages.relay.endpointNotOnChannel, { path: target.endpoint.path }),
+    400,
+    'unsupported_endpoint',
+    'invalid_request_error',
+  );
 }
 
 /**
@@ -105,7 +110,10 @@ export function requireChat(target: UpstreamTarget): void {
  * images become image blocks, a missing max_tokens gets the model's default (`claude.default_max_tokens`),
  * and thinking is enabled for `-thinking` model names (the thinking adapter options) and reasoning_effort.
  */
-export function chatToClaude(chat: ChatRequest, settings: ClaudeAdapterSettings = defaultAdapterSettings.claude): ClaudeRequest {
+export function chatToClaude(
+  chat: ChatRequest,
+  settings: ClaudeAdapterSettings = defaultAdapterSettings.claude,
+): ClaudeRequest {
   const system: string[] = [];
   const messages: ClaudeRequestMessage[] = [];
   for (const message of chat.messages) {
@@ -118,7 +126,12 @@ export function chatToClaude(chat: ChatRequest, settings: ClaudeAdapterSettings 
     } else if (message.role === 'assistant') {
       const blocks = blocksOf(message.content).filter((block) => block.type === 'text');
       for (const call of message.tool_calls ?? []) {
-        blocks.push({ type: 'tool_use', id: call.id ?? '', name: call.function.name ?? '', input: parseArguments(call.function.arguments) });
+        blocks.push({
+          type: 'tool_use',
+          id: call.id ?? '',
+          name: call.function.name ?? '',
+          input: parseArguments(call.function.arguments),
+        });
       }
       appendTurn(messages, 'assistant', blocks);
     } else {
@@ -128,7 +141,8 @@ export function chatToClaude(chat: ChatRequest, settings: ClaudeAdapterSettings 
   const claude: ClaudeRequest = {
     model: chat.model,
     messages,
-    max_tokens: chat.max_tokens ?? chat.max_completion_tokens ?? defaultMaxTokens(chat.model.replace(/-thinking$/, ''), settings),
+    max_tokens:
+      chat.max_tokens ?? chat.max_completion_tokens ?? defaultMaxTokens(chat.model.replace(/-thinking$/, ''), settings),
   };
   if (system.length === 1) claude.system = system[0];
   else if (system.length > 1) claude.system = system.map((text) => ({ type: 'text', text }));

@@ -41,7 +41,11 @@ export function claudeToChat(message: ClaudeMessage): { completion: ChatCompleti
     if (block.type === 'text') text += block.text ?? '';
     else if (block.type === 'thinking') reasoning += block.thinking ?? '';
     else if (block.type === 'tool_use') {
-      toolCalls.push({ id: block.id ?? '', type: 'function', function: { name: block.name ?? '', arguments: JSON.stringify(block.input ?? {}) } });
+      toolCalls.push({
+        id: block.id ?? '',
+        type: 'function',
+        function: { name: block.name ?? '', arguments: JSON.stringify(block.input ?? {}) },
+      });
     }
   }
   const reply: ChatMessage = { role: 'assistant', content: text || (toolCalls.length ? null : '') };

@@ -16,7 +16,8 @@ export class ClaudeStreamUsage {
   private totals: ClaudeUsage = {};
 
   read(event: ClaudeEvent): void {
-    const usage = event.type === 'message_start' ? event.message?.usage : event.type === 'message_delta' ? event.usage : undefined;
+    const usage =
+      event.type === 'message_start' ? event.message?.usage : event.type === 'message_delta' ? event.usage : undefined;
     if (!usage) return;
     for (const [field, value] of Object.entries(usage)) {
       if (typeof value === 'number') this.totals[field] = value;
@@ -61,8 +62,17 @@ export class ClaudeChunkTranslator implements ChunkTranslator {
     return event ? this.translate(event) : [];
   }
 
-  private chunk(delta: Partial<ChatMessage>, finishReason: ChatChunk['choices'][number]['finish_reason'] = null): ChatChunk {
-    return { id: this.id, object: 'chat.completion.chunk', created: this.created, model: this.model, choices: [{ index: 0, delta, finish_reason: finishReason }] };
+  private chunk(
+    delta: Partial<ChatMessage>,
+    finishReason: ChatChunk['choices'][number]['finish_reason'] = null,
+  ): ChatChunk {
+    return {
+      id: this.id,
+      object: 'chat.completion.chunk',
+      created: this.created,
+      model: this.model,
+      choices: [{ index: 0, delta, finish_reason: finishReason }],
+    };
   }
 
   private translate(event: ClaudeEvent): ChatChunk[] {
@@ -78,14 +88,26 @@ export class ClaudeChunkTranslator implements ChunkTranslator {
         if (block?.type === 'tool_use') {
           const toolIndex = this.toolIndexes.size;
           this.toolIndexes.set(index, toolIndex);
-          return [this.chunk({ tool_calls: [{ index: toolIndex, id: block.id ?? '', type: 'function', function: { name: block.name ?? '', arguments: '' } }] })];
+          return [
+            this.chunk({
+              tool_calls: [
+                {
+                  index: toolIndex,
+                  id: block.id ?? '',
+                  type: 'function',
+                  function: { name: block.name ?? '', arguments: '' },
+                },
+              ],
+            }),
+          ];
         }
         return block?.type === 'text' && block.text ? [this.chunk({ content: block.text })] : [];
       }
       case 'content_block_delta': {
         const delta = event.delta;
         if (delta?.type === 'text_delta' && delta.text) return [this.chunk({ content: delta.text })];
-        if (delta?.type === 'thinking_delta' && delta.thinking) return [this.chunk({ reasoning_content: delta.thinking })];
+        if (delta?.type === 'thinking_delta' && delta.thinking)
+          return [this.chunk({ reasoning_content: delta.thinking })];
         // Only client tools become tool calls: server tools (web search, …) also stream input_json_delta.
         const toolIndex = this.toolIndexes.get(index);
         if (delta?.type === 'input_json_delta' && delta.partial_json && toolIndex !== undefined) {

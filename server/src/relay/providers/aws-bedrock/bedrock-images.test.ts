@@ -22,7 +22,13 @@ let allowing: Gateway;
 
 async function gateway(environment: Record<string, string>): Promise<Gateway> {
   const server = await startTestServer({ environment });
-  await addChannel(server, { name: 'bedrock', type: 33, baseUrl: upstream.url, key: 'AKIDBEDROCK|bedrock-secret|us-west-2', models: [MODEL] });
+  await addChannel(server, {
+    name: 'bedrock',
+    type: 33,
+    baseUrl: upstream.url,
+    key: 'AKIDBEDROCK|bedrock-secret|us-west-2',
+    models: [MODEL],
+  });
   const userId = await addUser(server, 'image-sender', { quota: 50_000_000 });
   return { server, apiKey: (await addToken(server, userId, { unlimited: true })).apiKey };
 }
@@ -41,7 +47,10 @@ afterAll(async () => {
 });
 
 async function chatWithImages(target: Gateway, urls: string[]) {
-  const content = [{ type: 'text', text: 'Describe' }, ...urls.map((url) => ({ type: 'image_url', image_url: { url } }))];
+  const content = [
+    { type: 'text', text: 'Describe' },
+    ...urls.map((url) => ({ type: 'image_url', image_url: { url } })),
+  ];
   const response = await target.server.call('/v1/chat/completions', {
     method: 'POST',
     headers: { authorization: `Bearer ${target.apiKey}`, 'content-type': 'application/json', 'accept-language': 'en' },
@@ -60,7 +69,8 @@ describe('image URLs on a Bedrock channel go through the outbound guard', () => 
     const closed = await chatWithImages(guarded, [`${closing.url}/bytes/10`]);
     expect(open).toMatchObject({ status: 400, code: 'image_fetch_failed' });
     expect(closed).toMatchObject({ status: 400, code: 'image_fetch_failed' });
-    const generic = (message: string) => message.replace(/http:\/\/127\.0\.0\.1:\d+/, 'URL').replace(/\(request id: .*\)/, '');
+    const generic = (message: string) =>
+      message.replace(/http:\/\/127\.0\.0\.1:\d+/, 'URL').replace(/\(request id: .*\)/, '');
     expect(generic(open.message)).toBe(generic(closed.message));
     expect(open.message).toContain('the address is not allowed, could not be reached or did not answer successfully');
     expect(files.requests).toBe(0);
@@ -69,7 +79,14 @@ describe('image URLs on a Bedrock channel go through the outbound guard', () => 
 
   it('refuses link-local, private and loopback addresses by literal or by name', async () => {
     const port = new URL(files.url).port;
-    for (const url of ['http://169.254.169.254/latest/meta-data/iam', 'http://[fe80::1]/', 'http://10.0.0.8/a.png', 'http://192.168.0.1/a.png', `http://localhost:${port}/bytes/10`, `http://[::ffff:127.0.0.1]:${port}/bytes/10`]) {
+    for (const url of [
+      'http://169.254.169.254/latest/meta-data/iam',
+      'http://[fe80::1]/',
+      'http://10.0.0.8/a.png',
+      'http://192.168.0.1/a.png',
+      `http://localhost:${port}/bytes/10`,
+      `http://[::ffff:127.0.0.1]:${port}/bytes/10`,
+    ]) {
       expect(await chatWithImages(guarded, [url]), url).toMatchObject({ status: 400, code: 'image_fetch_failed' });
     }
     expect(files.requests).toBe(0);
@@ -90,11 +107,16 @@ describe('image URLs on a Bedrock channel go through the outbound guard', () => 
     const tooLarge = await chatWithImages(allowing, [`${files.url}/bytes/${5 * MB + 1}`]);
     expect(tooLarge).toMatchObject({ status: 400, code: 'image_too_large' });
     expect(tooLarge.message).toContain(`larger than the limit of ${5 * MB} bytes per file`);
-    const together = await chatWithImages(allowing, Array.from({ length: 5 }, () => `${files.url}/bytes/${Math.floor(4.5 * MB)}`));
+    const together = await chatWithImages(
+      allowing,
+      Array.from({ length: 5 }, () => `${files.url}/bytes/${Math.floor(4.5 * MB)}`),
+    );
     expect(together).toMatchObject({ status: 400, code: 'image_too_large' });
     expect(together.message).toContain(`exceed the limit of ${20 * MB} bytes together`);
     const sentUpstream = upstream.received.length;
-    expect(await chatWithImages(allowing, [`${files.url}/bytes/${4 * MB}`, `${files.url}/bytes/${4 * MB}`])).toMatchObject({ status: 200 });
+    expect(
+      await chatWithImages(allowing, [`${files.url}/bytes/${4 * MB}`, `${files.url}/bytes/${4 * MB}`]),
+    ).toMatchObject({ status: 200 });
     expect(upstream.received.length).toBe(sentUpstream + 1);
   });
 });

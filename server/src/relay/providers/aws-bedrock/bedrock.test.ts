@@ -19,7 +19,20 @@ const chunkMessage = (event: unknown) =>
   );
 
 const target = (key: string, stream: boolean, headers: Record<string, string> = {}): UpstreamTarget => ({
-  channel: { id: 1, type: 33, name: 'aws', key, baseUrl: '', other: '', organization: '', modelMapping: {}, statusCodeMapping: {}, autoBan: true, priority: 0, weight: 0 } as CachedChannel,
+  channel: {
+    id: 1,
+    type: 33,
+    name: 'aws',
+    key,
+    baseUrl: '',
+    other: '',
+    organization: '',
+    modelMapping: {},
+    statusCodeMapping: {},
+    autoBan: true,
+    priority: 0,
+    weight: 0,
+  } as CachedChannel,
   endpoint: chatEndpoint,
   upstreamModel: 'claude-3-5-sonnet-20241022',
   stream,
@@ -46,13 +59,23 @@ describe('AWS event-stream framing', () => {
     const translator = new BedrockChunkTranslator('m');
     const chunks = translator.push(
       Buffer.concat([
-        chunkMessage({ type: 'message_start', message: { id: 'msg_1', model: 'claude', usage: { input_tokens: 5, output_tokens: 1 } } }),
+        chunkMessage({
+          type: 'message_start',
+          message: { id: 'msg_1', model: 'claude', usage: { input_tokens: 5, output_tokens: 1 } },
+        }),
         chunkMessage({ type: 'content_block_delta', index: 0, delta: { type: 'text_delta', text: 'Hi' } }),
         chunkMessage({ type: 'message_delta', delta: { stop_reason: 'end_turn' }, usage: { output_tokens: 3 } }),
-        encodeEventStreamMessage({ ':message-type': 'exception', ':exception-type': 'throttlingException' }, Buffer.from('{"message":"slow down"}')),
+        encodeEventStreamMessage(
+          { ':message-type': 'exception', ':exception-type': 'throttlingException' },
+          Buffer.from('{"message":"slow down"}'),
+        ),
       ]),
     );
-    expect(chunks.map((chunk) => chunk.choices[0]?.delta.content ?? chunk.choices[0]?.finish_reason)).toEqual(['', 'Hi', 'stop']);
+    expect(chunks.map((chunk) => chunk.choices[0]?.delta.content ?? chunk.choices[0]?.finish_reason)).toEqual([
+      '',
+      'Hi',
+      'stop',
+    ]);
     expect(translator.usage).toEqual({ promptTokens: 5, completionTokens: 3, cachedTokens: 0, cacheWriteTokens: 0 });
     expect(translator.failure).toMatchObject({ status: 429, code: 'rate_limit_error', text: { en: 'slow down' } });
   });
@@ -60,32 +83,61 @@ describe('AWS event-stream framing', () => {
 
 describe('Bedrock requests', () => {
   it('reads the channel key as AccessKey|SecretKey|region or ApiKey|region', () => {
-    expect(bedrockCredentialsOf('AKID|secret|eu-west-1')).toEqual({ kind: 'keys', accessKeyId: 'AKID', secretAccessKey: 'secret', region: 'eu-west-1' });
-    expect(bedrockCredentialsOf('ABSKkey|us-west-2')).toEqual({ kind: 'api-key', apiKey: 'ABSKkey', region: 'us-west-2' });
+    expect(bedrockCredentialsOf('AKID|secret|eu-west-1')).toEqual({
+      kind: 'keys',
+      accessKeyId: 'AKID',
+      secretAccessKey: 'secret',
+      region: 'eu-west-1',
+    });
+    expect(bedrockCredentialsOf('ABSKkey|us-west-2')).toEqual({
+      kind: 'api-key',
+      apiKey: 'ABSKkey',
+      region: 'us-west-2',
+    });
     expect(() => bedrockCredentialsOf('just-a-key')).toThrow(/AccessKey\|SecretKey\|region/);
   });
 
   it('maps Claude names to Bedrock ids, with the region inference profile where required', () => {
     expect(bedrockModelId('claude-3-5-sonnet-20241022', 'us-east-1')).toBe('anthropic.claude-3-5-sonnet-20241022-v2:0');
-    expect(bedrockModelId('claude-sonnet-4-20250514', 'eu-central-1')).toBe('eu.anthropic.claude-sonnet-4-20250514-v1:0');
-    expect(bedrockModelId('claude-sonnet-4-5-20250929', 'ap-northeast-1')).toBe('apac.anthropic.claude-sonnet-4-5-20250929-v1:0');
-    expect(bedrockModelId('us.anthropic.claude-opus-4-1-20250805-v1:0', 'us-east-1')).toBe('us.anthropic.claude-opus-4-1-20250805-v1:0');
+    expect(bedrockModelId('claude-sonnet-4-20250514', 'eu-central-1')).toBe(
+      'eu.anthropic.claude-sonnet-4-20250514-v1:0',
+    );
+    expect(bedrockModelId('claude-sonnet-4-5-20250929', 'ap-northeast-1')).toBe(
+      'apac.anthropic.claude-sonnet-4-5-20250929-v1:0',
+    );
+    expect(bedrockModelId('us.anthropic.claude-opus-4-1-20250805-v1:0', 'us-east-1')).toBe(
+      'us.anthropic.claude-opus-4-1-20250805-v1:0',
+    );
   });
 
   it('signs with SigV4 for the bedrock service in the channel region, as AWS verifies it', async () => {
-    const request = await bedrockRequest(target('AKIDEXAMPLE|wJalrXUtnFEMI/K7MDENG|us-west-2', true, { 'anthropic-beta': 'a-1, b-2' }), {
-      model: 'claude-3-5-sonnet-20241022',
-      stream: true,
-      max_tokens: 5,
-      messages: [],
-    });
+    const request = await bedrockRequest(
+      target('AKIDEXAMPLE|wJalrXUtnFEMI/K7MDENG|us-west-2', true, { 'anthropic-beta': 'a-1, b-2' }),
+      {
+        model: 'claude-3-5-sonnet-20241022',
+        stream: true,
+        max_tokens: 5,
+        messages: [],
+      },
+    );
     const url = new URL(request.url);
     expect(url.host).toBe('bedrock-runtime.us-west-2.amazonaws.com');
     expect(url.pathname).toBe('/model/anthropic.claude-3-5-sonnet-20241022-v2%3A0/invoke-with-response-stream');
-    expect(JSON.parse(request.body.toString())).toEqual({ max_tokens: 5, messages: [], anthropic_version: 'bedrock-2023-05-31', anthropic_beta: ['a-1', 'b-2'] });
-    const verdict = verifySigV4({ method: 'POST', path: url.pathname, headers: { ...request.headers, host: url.host }, body: request.body }, 'wJalrXUtnFEMI/K7MDENG');
+    expect(JSON.parse(request.body.toString())).toEqual({
+      max_tokens: 5,
+      messages: [],
+      anthropic_version: 'bedrock-2023-05-31',
+      anthropic_beta: ['a-1', 'b-2'],
+    });
+    const verdict = verifySigV4(
+      { method: 'POST', path: url.pathname, headers: { ...request.headers, host: url.host }, body: request.body },
+      'wJalrXUtnFEMI/K7MDENG',
+    );
     expect(verdict).toEqual({ valid: true, region: 'us-west-2', service: 'bedrock', accessKeyId: 'AKIDEXAMPLE' });
-    const tampered = verifySigV4({ method: 'POST', path: url.pathname, headers: { ...request.headers, host: url.host }, body: Buffer.from('{}') }, 'wJalrXUtnFEMI/K7MDENG');
+    const tampered = verifySigV4(
+      { method: 'POST', path: url.pathname, headers: { ...request.headers, host: url.host }, body: Buffer.from('{}') },
+      'wJalrXUtnFEMI/K7MDENG',
+    );
     expect(tampered.valid).toBe(false);
   });
 
@@ -94,13 +146,21 @@ describe('Bedrock requests', () => {
       { ...target('ABSKkey|us-east-1', false), upstreamModel: 'claude-3-5-sonnet-20241022-thinking' },
       { model: 'claude-3-5-sonnet-20241022-thinking', messages: [{ role: 'user', content: 'x' }] },
     );
-    expect(request.url).toBe('https://bedrock-runtime.us-east-1.amazonaws.com/model/anthropic.claude-3-5-sonnet-20241022-v2%3A0/invoke');
+    expect(request.url).toBe(
+      'https://bedrock-runtime.us-east-1.amazonaws.com/model/anthropic.claude-3-5-sonnet-20241022-v2%3A0/invoke',
+    );
     expect(JSON.parse(request.body.toString()).thinking).toEqual({ type: 'enabled', budget_tokens: 6553 });
   });
 
   it('sends a Bedrock API key as a bearer token', async () => {
-    const request = await bedrockRequest(target('ABSKkey|us-east-1', false), { model: 'claude-3-5-sonnet-20241022', max_tokens: 5, messages: [] });
+    const request = await bedrockRequest(target('ABSKkey|us-east-1', false), {
+      model: 'claude-3-5-sonnet-20241022',
+      max_tokens: 5,
+      messages: [],
+    });
     expect(request.headers.authorization).toBe('Bearer ABSKkey');
-    expect(request.url).toBe('https://bedrock-runtime.us-east-1.amazonaws.com/model/anthropic.claude-3-5-sonnet-20241022-v2%3A0/invoke');
+    expect(request.url).toBe(
+      'https://bedrock-runtime.us-east-1.amazonaws.com/model/anthropic.claude-3-5-sonnet-20241022-v2%3A0/invoke',
+    );
   });
 });

@@ -53,8 +53,10 @@ export class EventStreamDecoder {
     while (this.pending.length >= PRELUDE) {
       const total = this.pending.readUInt32BE(0);
       const headersLength = this.pending.readUInt32BE(4);
-      if (crc32(this.pending.subarray(0, 8)) !== this.pending.readUInt32BE(8)) throw new EventStreamError('event-stream prelude checksum mismatch');
-      if (total > MAX_MESSAGE || total < PRELUDE + TRAILER + headersLength) throw new EventStreamError(`event-stream message of ${total} bytes`);
+      if (crc32(this.pending.subarray(0, 8)) !== this.pending.readUInt32BE(8))
+        throw new EventStreamError('event-stream prelude checksum mismatch');
+      if (total > MAX_MESSAGE || total < PRELUDE + TRAILER + headersLength)
+        throw new EventStreamError(`event-stream message of ${total} bytes`);
       if (this.pending.length < total) break;
       const message = this.pending.subarray(0, total);
       if (crc32(message.subarray(0, total - TRAILER)) !== message.readUInt32BE(total - TRAILER)) {

@@ -2,18 +2,24 @@ import { CallerFetcher, OutboundFetchError } from '../../../platform/outbound/ca
 import { RelayError } from '../../relay-error';
 import type { UpstreamTarget } from '../provider';
 
-type Block = { type?: unknown; source?: { type?: unknown; url?: unknown; media_type?: string; data?: string }; content?: unknown };
+type Block = {
+  type?: unknown;
+  source?: { type?: unknown; url?: unknown; media_type?: string; data?: string };
+  content?: unknown;
+};
 
 /** For targets built without the server's guard (channel tests): internal addresses refused. */
 let refusingInternal: CallerFetcher | null = null;
 
-const imageErrorCode = (error: OutboundFetchError) => (error.failure === 'unreachable' ? 'image_fetch_failed' : `image_${error.failure}`);
+const imageErrorCode = (error: OutboundFetchError) =>
+  error.failure === 'unreachable' ? 'image_fetch_failed' : `image_${error.failure}`;
 
 /** Every image block with a URL source, including those nested in tool results. */
 function urlImages(blocks: unknown, found: Block[]): Block[] {
   if (!Array.isArray(blocks)) return found;
   for (const block of blocks as Block[]) {
-    if (block?.type === 'image' && block.source?.type === 'url' && typeof block.source.url === 'string') found.push(block);
+    if (block?.type === 'image' && block.source?.type === 'url' && typeof block.source.url === 'string')
+      found.push(block);
     else if (block?.type === 'tool_result') urlImages(block.content, found);
   }
   return found;
@@ -34,12 +40,17 @@ export async function inlineImageUrls(target: UpstreamTarget, claude: Record<str
     await Promise.all(
       images.map(async (block) => {
         const image = await session.fetch(String(block.source?.url), true);
-        block.source = { type: 'base64', media_type: image.mediaType || 'image/jpeg', data: image.bytes.toString('base64') };
+        block.source = {
+          type: 'base64',
+          media_type: image.mediaType || 'image/jpeg',
+          data: image.bytes.toString('base64'),
+        };
       }),
     );
   } catch (error) {
     session.cancel();
-    if (error instanceof OutboundFetchError) throw new RelayError(error.text, 400, imageErrorCode(error), 'invalid_request_error');
+    if (error instanceof OutboundFetchError)
+      throw new RelayError(error.text, 400, imageErrorCode(error), 'invalid_request_error');
     throw error;
   }
 }

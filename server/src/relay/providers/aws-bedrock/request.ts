@@ -25,7 +25,11 @@ export function betasOf(target: UpstreamTarget): string[] {
  * channel's access keys, or carrying the channel's Bedrock API key. The channel's base URL, when set,
  * replaces the regional endpoint.
  */
-export async function bedrockRequest(target: UpstreamTarget, claude: Record<string, unknown>, passThroughBody?: Buffer): Promise<UpstreamRequest> {
+export async function bedrockRequest(
+  target: UpstreamTarget,
+  claude: Record<string, unknown>,
+  passThroughBody?: Buffer,
+): Promise<UpstreamRequest> {
   const credentials = bedrockCredentialsOf(target.channel.key);
   const modelId = bedrockModelId(target.upstreamModel, credentials.region);
   const base = target.channel.baseUrl || `https://bedrock-runtime.${credentials.region}.amazonaws.com`;

@@ -2,14 +2,24 @@ import Anthropic from '@anthropic-ai/sdk';
 import OpenAI from 'openai';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { FixtureReplayUpstream } from '../../../testing/fixture-replay-upstream';
-import { chatWithSystem, failureOf, lastConsumeLog, priceModels, relayCaller, userQuota } from '../../../testing/provider-test-kit';
+import {
+  chatWithSystem,
+  failureOf,
+  lastConsumeLog,
+  priceModels,
+  relayCaller,
+  userQuota,
+} from '../../../testing/provider-test-kit';
 import { addChannel } from '../../../testing/relay-fixtures';
 import { availableDatabaseKinds } from '../../../testing/test-databases';
 import { serverForTests } from '../../../testing/test-server';
 import { ernieMessages } from './request';
 
 /** Recordings written from Baidu's documented wire format (Qianfan ERNIE API reference: access token, chat, embeddings, error codes). */
-const recording = (name: string, stream = false) => ({ file: new URL(`./__fixtures__/${name}`, import.meta.url), stream });
+const recording = (name: string, stream = false) => ({
+  file: new URL(`./__fixtures__/${name}`, import.meta.url),
+  stream,
+});
 const CHAT = '/rpc/2.0/ai_custom/v1/wenxinworkshop/chat';
 const kinds = await availableDatabaseKinds();
 
@@ -48,26 +58,58 @@ describe.each(kinds)('the official SDKs against a Baidu Wenxin channel (%s)', (k
   beforeAll(async () => {
     await priceModels(server, { 'ERNIE-4.0-8K': 1, 'ERNIE-Lite-8K': 1, 'Embedding-V1': 0.1 });
     ({ userId, apiKey } = await relayCaller(server, 'baidu-user', 1_000_000));
-    await addChannel(server, { type: 15, name: 'wenxin', baseUrl: baidu.url, key: 'ak-123|sk-456', models: ['ERNIE-4.0-8K', 'Embedding-V1'] });
-    await addChannel(server, { type: 15, name: 'wenxin lite', baseUrl: baidu.url, key: 'ak-lite|sk-lite', models: ['ERNIE-Lite-8K'] });
+    await addChannel(server, {
+      type: 15,
+      name: 'wenxin',
+      baseUrl: baidu.url,
+      key: 'ak-123|sk-456',
+      models: ['ERNIE-4.0-8K', 'Embedding-V1'],
+    });
+    await addChannel(server, {
+      type: 15,
+      name: 'wenxin lite',
+      baseUrl: baidu.url,
+      key: 'ak-lite|sk-lite',
+      models: ['ERNIE-Lite-8K'],
+    });
   });
 
   it('exchanges the keys for an access token once, then chats and streams with it, billed from ERNIE usage', async () => {
     const openai = new OpenAI({ apiKey, baseURL: `${server.url}/v1`, maxRetries: 0 });
     const before = await userQuota(server, userId);
     const completion = await chatWithSystem(openai, 'ERNIE-4.0-8K', '你是文心一言', '你好', { max_tokens: 100 });
-    expect(completion.choices[0]).toMatchObject({ message: { role: 'assistant', content: '您好，我是文心一言，很高兴为您服务。' }, finish_reason: 'stop' });
+    expect(completion.choices[0]).toMatchObject({
+      message: { role: 'assistant', content: '您好，我是文心一言，很高兴为您服务。' },
+      finish_reason: 'stop',
+    });
     expect(completion.usage).toMatchObject({ prompt_tokens: 5, completion_tokens: 12 });
     const token = baidu.received.find((request) => request.path === '/oauth/2.0/token');
-    expect(new URLSearchParams(token?.query)).toEqual(new URLSearchParams({ grant_type: 'client_credentials', client_id: 'ak-123', client_secret: 'sk-456' }));
+    expect(new URLSearchParams(token?.query)).toEqual(
+      new URLSearchParams({ grant_type: 'client_credentials', client_id: 'ak-123', client_secret: 'sk-456' }),
+    );
     expect(baidu.received.at(-1)).toMatchObject({
       path: `${CHAT}/completions_pro`,
       query: 'access_token=24.6c5e1ff107f0e8bcef8c46d3424a0e78.2592000.1485516651.282335-8574074',
-      body: { messages: [{ role: 'user', content: '你好' }], system: '你是文心一言', max_output_tokens: 100, stream: false },
+      body: {
+        messages: [{ role: 'user', content: '你好' }],
+        system: '你是文心一言',
+        max_output_tokens: 100,
+        stream: false,
+      },
     });
-    expect(await lastConsumeLog(server)).toMatchObject({ model_name: 'ERNIE-4.0-8K', prompt_tokens: 5, completion_tokens: 12, quota: 17 });
+    expect(await lastConsumeLog(server)).toMatchObject({
+      model_name: 'ERNIE-4.0-8K',
+      prompt_tokens: 5,
+      completion_tokens: 12,
+      quota: 17,
+    });
 
-    const stream = await openai.chat.completions.create({ model: 'ERNIE-4.0-8K', messages: [{ role: 'user', content: '你好' }], stream: true, stream_options: { include_usage: true } });
+    const stream = await openai.chat.completions.create({
+      model: 'ERNIE-4.0-8K',
+      messages: [{ role: 'user', content: '你好' }],
+      stream: true,
+      stream_options: { include_usage: true },
+    });
     let text = '';
     let usage: OpenAI.CompletionUsage | null | undefined;
     for await (const chunk of stream) {
@@ -77,14 +119,23 @@ describe.each(kinds)('the official SDKs against a Baidu Wenxin channel (%s)', (k
     expect(text).toBe('您好，我是文心一言，很高兴为您服务。');
     expect(usage).toMatchObject({ prompt_tokens: 5, completion_tokens: 12 });
     expect(baidu.received.at(-1)?.body).toMatchObject({ stream: true });
-    expect(await lastConsumeLog(server)).toMatchObject({ is_stream: 1, prompt_tokens: 5, completion_tokens: 12, quota: 17 });
+    expect(await lastConsumeLog(server)).toMatchObject({
+      is_stream: 1,
+      prompt_tokens: 5,
+      completion_tokens: 12,
+      quota: 17,
+    });
     expect(baidu.received.filter((request) => request.path === '/oauth/2.0/token')).toHaveLength(1);
     expect(await userQuota(server, userId)).toBe(before - 34);
   });
 
   it('serves Anthropic clients and embeddings through the same token', async () => {
     const anthropic = new Anthropic({ apiKey, baseURL: server.url, maxRetries: 0 });
-    const message = await anthropic.messages.create({ model: 'ERNIE-4.0-8K', max_tokens: 64, messages: [{ role: 'user', content: '你好' }] });
+    const message = await anthropic.messages.create({
+      model: 'ERNIE-4.0-8K',
+      max_tokens: 64,
+      messages: [{ role: 'user', content: '你好' }],
+    });
     expect(message.content).toEqual([{ type: 'text', text: '您好，我是文心一言，很高兴为您服务。' }]);
     expect(message.usage).toMatchObject({ input_tokens: 5, output_tokens: 12 });
 
@@ -97,12 +148,18 @@ describe.each(kinds)('the official SDKs against a Baidu Wenxin channel (%s)', (k
 
   it("reports Baidu's error sent with HTTP 200 as the upstream's error, and exchanges a new token next time", async () => {
     const openai = new OpenAI({ apiKey, baseURL: `${server.url}/v1`, maxRetries: 0 });
-    const exchanges = () => baidu.received.filter((request) => request.path === '/oauth/2.0/token' && request.query.includes('ak-lite')).length;
-    const failure = await failureOf(openai.chat.completions.create({ model: 'ERNIE-Lite-8K', messages: [{ role: 'user', content: 'Hi' }] }));
+    const exchanges = () =>
+      baidu.received.filter((request) => request.path === '/oauth/2.0/token' && request.query.includes('ak-lite'))
+        .length;
+    const failure = await failureOf(
+      openai.chat.completions.create({ model: 'ERNIE-Lite-8K', messages: [{ role: 'user', content: 'Hi' }] }),
+    );
     expect(failure.message).toContain('Access token invalid or no longer valid');
     expect(failure.status).toBe(401);
     expect(exchanges()).toBe(1);
-    await openai.chat.completions.create({ model: 'ERNIE-Lite-8K', messages: [{ role: 'user', content: 'Hi' }] }).catch(() => null);
+    await openai.chat.completions
+      .create({ model: 'ERNIE-Lite-8K', messages: [{ role: 'user', content: 'Hi' }] })
+      .catch(() => null);
     expect(exchanges()).toBe(2);
   });
 });

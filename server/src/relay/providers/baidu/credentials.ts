@@ -25,13 +25,23 @@ async function exchange(base: string, apiKey: string, secretKey: string) {
   let response: Awaited<ReturnType<typeof request>>;
   let text: string;
   try {
-    response = await request(`${base}/oauth/2.0/token?${query.toString()}`, { method: 'POST', dispatcher: getGlobalDispatcher() });
+    response = await request(`${base}/oauth/2.0/token?${query.toString()}`, {
+      method: 'POST',
+      dispatcher: getGlobalDispatcher(),
+    });
     text = await response.body.text();
   } catch (error) {
-    throw new UpstreamError(502, `Baidu access token: ${error instanceof Error ? error.message : String(error)}`, 'baidu_token_error', true, 502);
+    throw new UpstreamError(
+      502,
+      `Baidu access token: ${error instanceof Error ? error.message : String(error)}`,
+      'baidu_token_error',
+      true,
+      502,
+    );
   }
   const granted = response.statusCode === 200 ? parseWith(tokenReply, text) : null;
-  if (granted) return { token: granted.access_token, expiresAt: Date.now() + granted.expires_in * 1000 - RENEW_MARGIN_MS };
+  if (granted)
+    return { token: granted.access_token, expiresAt: Date.now() + granted.expires_in * 1000 - RENEW_MARGIN_MS };
   const refusal = parseWith(tokenRefusal, text);
   const detail = refusal?.error_description || refusal?.error || text.slice(0, 300);
   // A refused key is the channel's authentication failure (channel health may disable it).

@@ -20,12 +20,14 @@ const chatServices: Record<string, string> = {
 
 export const baiduService = (model: string): string => chatServices[model] ?? model.toLowerCase();
 
-
 /**
  * OpenAI messages as ERNIE takes them: system and developer text goes to `system`; the rest must
  * alternate user / assistant, so neighbours of one role are joined (tool results count as the user's).
  */
-export function ernieMessages(messages: ChatMessage[]): { system: string; messages: Array<{ role: 'user' | 'assistant'; content: string }> } {
+export function ernieMessages(messages: ChatMessage[]): {
+  system: string;
+  messages: Array<{ role: 'user' | 'assistant'; content: string }>;
+} {
   const system: string[] = [];
   const turns: Array<{ role: 'user' | 'assistant'; content: string }> = [];
   for (const message of messages) {
@@ -59,7 +61,10 @@ function chatBody(chat: ChatRequest, stream: boolean): Record<string, unknown> {
 
 function embeddingsBody(request: Record<string, unknown>): Record<string, unknown> {
   const input = request.input;
-  return { input: typeof input === 'string' ? [input] : input, ...(typeof request.user === 'string' ? { user_id: request.user } : {}) };
+  return {
+    input: typeof input === 'string' ? [input] : input,
+    ...(typeof request.user === 'string' ? { user_id: request.user } : {}),
+  };
 }
 
 /** The ERNIE request: the access token in the query, chat or embeddings by the endpoint. */
@@ -70,9 +75,17 @@ export async function baiduRequest(target: UpstreamTarget, chat: ChatRequest): P
   if (endpoint.kind !== 'chat' && endpoint.kind !== 'embeddings') throw endpointNotServed(endpoint);
   const base = channel.baseUrl || BAIDU_BASE_URL;
   const token = await baiduAccessToken(base, credentials.apiKey, credentials.secretKey);
-  const service = endpoint.kind === 'chat' ? `${CHAT_PATH}${baiduService(upstreamModel)}` : `${EMBEDDINGS_PATH}${upstreamModel.toLowerCase()}`;
-  const body = endpoint.kind === 'chat' ? chatBody(chat, stream) : embeddingsBody(chat as unknown as Record<string, unknown>);
+  const service =
+    endpoint.kind === 'chat'
+      ? `${CHAT_PATH}${baiduService(upstreamModel)}`
+      : `${EMBEDDINGS_PATH}${upstreamModel.toLowerCase()}`;
+  const body =
+    endpoint.kind === 'chat' ? chatBody(chat, stream) : embeddingsBody(chat as unknown as Record<string, unknown>);
   const headers: Record<string, string> = { 'content-type': 'application/json' };
   if (stream) headers.accept = 'text/event-stream';
-  return { url: `${base}${service}?access_token=${encodeURIComponent(token)}`, headers, body: Buffer.from(JSON.stringify(body)) };
+  return {
+    url: `${base}${service}?access_token=${encodeURIComponent(token)}`,
+    headers,
+    body: Buffer.from(JSON.stringify(body)),
+  };
 }

@@ -7,7 +7,11 @@ import type { UpstreamTarget } from '../provider';
 import { parseWith } from '../sse-json-translator';
 import { baiduError, baiduErrorBody } from './errors';
 
-export const ernieUsage = z.object({ prompt_tokens: z.number(), completion_tokens: z.number().optional(), total_tokens: z.number().optional() });
+export const ernieUsage = z.object({
+  prompt_tokens: z.number(),
+  completion_tokens: z.number().optional(),
+  total_tokens: z.number().optional(),
+});
 
 /** One ERNIE chat answer, whole or one streamed sentence (`is_end` marks the last). */
 export const ernieAnswer = z.looseObject({
@@ -44,11 +48,25 @@ export function baiduWhole(bytes: Buffer, target: UpstreamTarget): { completion:
     if (!embeddings) throw badUpstreamBody();
     const usage = usageFromErnie(embeddings.usage);
     const data = embeddings.data.map((item) => ({ object: 'embedding', embedding: item.embedding, index: item.index }));
-    const list = { object: 'list', data, model: target.upstreamModel, usage: { prompt_tokens: embeddings.usage.prompt_tokens, total_tokens: embeddings.usage.prompt_tokens } };
+    const list = {
+      object: 'list',
+      data,
+      model: target.upstreamModel,
+      usage: { prompt_tokens: embeddings.usage.prompt_tokens, total_tokens: embeddings.usage.prompt_tokens },
+    };
     return { completion: list as unknown as ChatCompletion, usage };
   }
   const answer = parseWith(ernieAnswer, text);
   if (!answer) throw badUpstreamBody();
   const usage = usageFromErnie(answer.usage);
-  return { completion: textCompletion(answer.id, target.upstreamModel, answer.result, finishReasonOf(answer.finish_reason), usage), usage };
+  return {
+    completion: textCompletion(
+      answer.id,
+      target.upstreamModel,
+      answer.result,
+      finishReasonOf(answer.finish_reason),
+      usage,
+    ),
+    usage,
+  };
 }

@@ -27,6 +27,8 @@ export class ErnieChunkTranslator extends SseJsonTranslator<z.infer<typeof ernie
     const answer = payload as ErnieAnswer;
     const usage = usageFromErnie(answer.usage);
     if (usage) this.usage = usage;
-    return [textChunk(answer.id, this.model, answer.result, answer.is_end ? finishReasonOf(answer.finish_reason) : null)];
+    return [
+      textChunk(answer.id, this.model, answer.result, answer.is_end ? finishReasonOf(answer.finish_reason) : null),
+    ];
   }
 }

@@ -17,11 +17,19 @@ function statusOf(code: number): number {
 
 export function cozeError(code: number, message: string, channel: CachedChannel): UpstreamError {
   const status = statusOf(code);
-  return new UpstreamError(channel.statusCodeMapping[String(status)] ?? status, message || `Coze error ${code}`, `coze_${code}`, isRetryableStatus(status), status);
+  return new UpstreamError(
+    channel.statusCodeMapping[String(status)] ?? status,
+    message || `Coze error ${code}`,
+    `coze_${code}`,
+    isRetryableStatus(status),
+    status,
+  );
 }
 
 /** A non-2xx answer: Coze's own error body when it has one, else the generic reading. */
 export function cozeErrorFrom(status: number, bodyText: string, channel: CachedChannel): UpstreamError {
   const error = parseWith(cozeErrorBody, bodyText);
-  return error ? cozeError(error.code, error.msg, channel) : upstreamErrorFrom(status, bodyText, channel.statusCodeMapping);
+  return error
+    ? cozeError(error.code, error.msg, channel)
+    : upstreamErrorFrom(status, bodyText, channel.statusCodeMapping);
 }

@@ -15,10 +15,11 @@ interface CozeMessage {
   type?: 'answer';
 }
 
-
 /** OpenAI messages as Coze's `additional_messages`; Coze has no system role, so system text opens the first user message. */
 export function cozeMessages(messages: ChatMessage[]): CozeMessage[] {
-  const system = messages.filter((message) => message.role === 'system' || message.role === 'developer').map((message) => plainText(message.content));
+  const system = messages
+    .filter((message) => message.role === 'system' || message.role === 'developer')
+    .map((message) => plainText(message.content));
   const turns: CozeMessage[] = messages
     .filter((message) => message.role !== 'system' && message.role !== 'developer')
     .map((message) =>
@@ -42,7 +43,10 @@ export function cozeRequest(target: UpstreamTarget, chat: ChatRequest): Upstream
   const botId = channel.other.trim();
   if (!botId) throw misconfigured(channel, messages.provider.noBotId);
   const base = channel.baseUrl || defaultBaseUrl(channel.type);
-  const conversation = typeof chat.conversation_id === 'string' && chat.conversation_id ? `?conversation_id=${encodeURIComponent(chat.conversation_id)}` : '';
+  const conversation =
+    typeof chat.conversation_id === 'string' && chat.conversation_id
+      ? `?conversation_id=${encodeURIComponent(chat.conversation_id)}`
+      : '';
   const body = {
     bot_id: botId,
     user_id: typeof chat.user === 'string' && chat.user ? chat.user : COZE_DEFAULT_USER,
@@ -52,7 +56,11 @@ export function cozeRequest(target: UpstreamTarget, chat: ChatRequest): Upstream
   };
   return {
     url: `${base}/v3/chat${conversation}`,
-    headers: { 'content-type': 'application/json', accept: 'text/event-stream', authorization: `Bearer ${channel.key}` },
+    headers: {
+      'content-type': 'application/json',
+      accept: 'text/event-stream',
+      authorization: `Bearer ${channel.key}`,
+    },
     body: Buffer.from(JSON.stringify(body)),
   };
 }

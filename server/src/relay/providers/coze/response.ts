@@ -19,5 +19,8 @@ export function cozeWhole(bytes: Buffer, target: UpstreamTarget): { completion: 
   if (translator.failure) throw translator.failure;
   if (chunks.length === 0) throw badUpstreamBody();
   const text = chunks.map((chunk) => chunk.choices[0]?.delta.content ?? '').join('');
-  return { completion: textCompletion(chunks[0]?.id ?? '', target.upstreamModel, text, 'stop', translator.usage), usage: translator.usage };
+  return {
+    completion: textCompletion(chunks[0]?.id ?? '', target.upstreamModel, text, 'stop', translator.usage),
+    usage: translator.usage,
+  };
 }

@@ -34,13 +34,17 @@ export class CozeChunkTranslator extends SseJsonTranslator<z.infer<typeof cozeEv
 
   protected translate(payload: z.infer<typeof cozeEvent>, { event }: SseEvent): ChatChunk[] {
     this.id ||= payload.chat_id ?? payload.id ?? '';
-    if (event === 'conversation.message.delta' && payload.type === 'answer' && payload.content) return [textChunk(this.id, this.model, payload.content)];
+    if (event === 'conversation.message.delta' && payload.type === 'answer' && payload.content)
+      return [textChunk(this.id, this.model, payload.content)];
     if (event === 'conversation.chat.completed') {
-      if (payload.usage) this.usage = { promptTokens: payload.usage.input_count, completionTokens: payload.usage.output_count };
+      if (payload.usage)
+        this.usage = { promptTokens: payload.usage.input_count, completionTokens: payload.usage.output_count };
       return [textChunk(this.id, this.model, '', 'stop')];
     }
-    if (event === 'conversation.chat.failed' && payload.last_error) this.failure = cozeError(payload.last_error.code, payload.last_error.msg, this.channel);
-    else if (event === 'error' && payload.code !== undefined) this.failure = cozeError(payload.code, payload.msg ?? '', this.channel);
+    if (event === 'conversation.chat.failed' && payload.last_error)
+      this.failure = cozeError(payload.last_error.code, payload.last_error.msg, this.channel);
+    else if (event === 'error' && payload.code !== undefined)
+      this.failure = cozeError(payload.code, payload.msg ?? '', this.channel);
     return [];
   }
 }

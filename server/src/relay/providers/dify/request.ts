@@ -8,8 +8,12 @@ import { messages } from '../../../platform/i18n/catalogue';
 /** Dify wants a user id on every message; one is used when the client names none. */
 export const DIFY_DEFAULT_USER = 'switchboard';
 
-
-const speakers: Record<string, string> = { system: 'SYSTEM', developer: 'SYSTEM', assistant: 'ASSISTANT', tool: 'TOOL' };
+const speakers: Record<string, string> = {
+  system: 'SYSTEM',
+  developer: 'SYSTEM',
+  assistant: 'ASSISTANT',
+  tool: 'TOOL',
+};
 
 /**
  * The query Dify gets. OpenAI clients resend the whole conversation on every call while Dify keeps
@@ -22,7 +26,9 @@ export function difyQuery(messages: ChatMessage[], continuing: boolean): string 
   const question = lastUser >= 0 ? plainText(messages[lastUser]?.content) : '';
   const earlier = lastUser >= 0 ? messages.slice(0, lastUser) : messages;
   if (continuing || earlier.length === 0) return question;
-  const transcript = earlier.map((message) => `${speakers[message.role] ?? 'USER'}: ${plainText(message.content)}`).join('\n');
+  const transcript = earlier
+    .map((message) => `${speakers[message.role] ?? 'USER'}: ${plainText(message.content)}`)
+    .join('\n');
   return `${transcript}\nUSER: ${question}`;
 }
 
@@ -41,7 +47,10 @@ export function difyRequest(target: UpstreamTarget, chat: ChatRequest): Upstream
     user: typeof chat.user === 'string' && chat.user ? chat.user : DIFY_DEFAULT_USER,
     auto_generate_name: false,
   };
-  const headers: Record<string, string> = { 'content-type': 'application/json', authorization: `Bearer ${channel.key}` };
+  const headers: Record<string, string> = {
+    'content-type': 'application/json',
+    authorization: `Bearer ${channel.key}`,
+  };
   if (stream) headers.accept = 'text/event-stream';
   return { url: `${base}/v1/chat-messages`, headers, body: Buffer.from(JSON.stringify(body)) };
 }

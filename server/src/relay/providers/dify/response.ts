@@ -17,7 +17,9 @@ const difyAnswer = z.looseObject({
 });
 
 export const usageFromDify = (metadata: z.infer<typeof difyMetadata>): Usage | null =>
-  metadata?.usage ? { promptTokens: metadata.usage.prompt_tokens, completionTokens: metadata.usage.completion_tokens } : null;
+  metadata?.usage
+    ? { promptTokens: metadata.usage.prompt_tokens, completionTokens: metadata.usage.completion_tokens }
+    : null;
 
 /** A blocking Dify answer as an OpenAI chat completion (the answer text, usage from its metadata). */
 export function difyWhole(bytes: Buffer, target: UpstreamTarget): { completion: ChatCompletion; usage: Usage | null } {

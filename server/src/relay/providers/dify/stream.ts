@@ -32,14 +32,19 @@ export class DifyChunkTranslator extends SseJsonTranslator<z.infer<typeof difyEv
 
   protected translate(payload: z.infer<typeof difyEvent>): ChatChunk[] {
     this.id ||= payload.message_id ?? '';
-    if ((payload.event === 'message' || payload.event === 'agent_message') && payload.answer) return [textChunk(this.id, this.model, payload.answer)];
+    if ((payload.event === 'message' || payload.event === 'agent_message') && payload.answer)
+      return [textChunk(this.id, this.model, payload.answer)];
     if (payload.event === 'message_end') {
       this.usage = usageFromDify(payload.metadata);
       return [textChunk(this.id, this.model, '', 'stop')];
     }
     if (payload.event === 'error') {
       const status = payload.status ?? 500;
-      this.failure = upstreamErrorFrom(status, JSON.stringify({ error: { message: payload.message ?? 'Dify reported an error', code: payload.code } }), this.channel.statusCodeMapping);
+      this.failure = upstreamErrorFrom(
+        status,
+        JSON.stringify({ error: { message: payload.message ?? 'Dify reported an error', code: payload.code } }),
+        this.channel.statusCodeMapping,
+      );
     }
     return [];
   }

@@ -34,7 +34,12 @@ const isEmbedding = (target: UpstreamTarget) => target.endpoint.kind === 'embedd
 /** Gemini serves chat and embeddings: OpenAI images, audio and the like are refused. */
 function requireChatOrEmbeddings(target: UpstreamTarget): void {
   if (target.endpoint.kind === 'chat' || isEmbedding(target)) return;
-  throw new RelayError(fill(messages.provider.geminiEndpointNotServed, { path: target.endpoint.path }), 400, 'unsupported_endpoint', 'invalid_request_error');
+  throw new RelayError(
+    fill(messages.provider.geminiEndpointNotServed, { path: target.endpoint.path }),
+    400,
+    'unsupported_endpoint',
+    'invalid_request_error',
+  );
 }
 
 function nativeAction(target: UpstreamTarget, body: ParsedBody): GeminiAction {
@@ -46,7 +51,10 @@ function nativeAction(target: UpstreamTarget, body: ParsedBody): GeminiAction {
 function nativeBody(target: UpstreamTarget, body: ParsedBody): Buffer {
   const { requests, input: _texts, ...rest } = body.json ?? {};
   if (target.upstreamModel === body.model || !Array.isArray(requests)) return body.raw;
-  const renamed = requests.map((entry: Record<string, unknown>) => ({ ...entry, model: `models/${target.upstreamModel}` }));
+  const renamed = requests.map((entry: Record<string, unknown>) => ({
+    ...entry,
+    model: `models/${target.upstreamModel}`,
+  }));
   return Buffer.from(JSON.stringify({ ...rest, requests: renamed }));
 }
 
@@ -54,7 +62,12 @@ function nativeBody(target: UpstreamTarget, body: ParsedBody): Buffer {
 function nativeWhole(bytes: Buffer, contentType: string): WholeAnswer {
   const parsed = generateContentResponseSchema.safeParse(contentType.includes('json') ? parseJson(bytes) : null);
   if (!parsed.success) return { body: bytes, contentType, usage: null, text: '' };
-  return { body: bytes, contentType, usage: usageOfMetadata(parsed.data.usageMetadata), text: textOfResponse(parsed.data) };
+  return {
+    body: bytes,
+    contentType,
+    usage: usageOfMetadata(parsed.data.usageMetadata),
+    text: textOfResponse(parsed.data),
+  };
 }
 
 async function withAddress(locate: GeminiLocator, target: UpstreamTarget, action: GeminiAction, body: Buffer) {
@@ -83,7 +96,12 @@ export function geminiFamilyAdapter(locate: GeminiLocator): ProviderAdapter {
         }
         const action = target.stream ? 'streamGenerateContent' : 'generateContent';
         const threshold = perModel(target.settings.gemini.safety, target.upstreamModel);
-        return withAddress(locate, target, action, Buffer.from(JSON.stringify(toGenerateContentRequest(chat, threshold))));
+        return withAddress(
+          locate,
+          target,
+          action,
+          Buffer.from(JSON.stringify(toGenerateContentRequest(chat, threshold))),
+        );
       },
       whole(bytes, target) {
         if (isEmbedding(target)) {
@@ -93,7 +111,10 @@ export function geminiFamilyAdapter(locate: GeminiLocator): ProviderAdapter {
         }
         const parsed = generateContentResponseSchema.safeParse(parseJson(bytes));
         if (!parsed.success) throw badUpstreamBody();
-        return { completion: toChatCompletion(parsed.data, target.upstreamModel), usage: usageOfMetadata(parsed.data.usageMetadata) };
+        return {
+          completion: toChatCompletion(parsed.data, target.upstreamModel),
+          usage: usageOfMetadata(parsed.data.usageMetadata),
+        };
       },
       stream: (target) => new GeminiChunkTranslator(target.upstreamModel),
     },

@@ -82,7 +82,10 @@ describe('OpenAI chat → Gemini generateContent', () => {
               $schema: 'http://json-schema.org/draft-07/schema#',
               type: 'object',
               additionalProperties: false,
-              properties: { city: { type: 'string', format: 'uri' }, unit: { type: ['string', 'null'], enum: ['c', 'f'] } },
+              properties: {
+                city: { type: 'string', format: 'uri' },
+                unit: { type: ['string', 'null'], enum: ['c', 'f'] },
+              },
               required: ['city'],
             },
           },
@@ -124,7 +127,9 @@ describe('OpenAI chat → Gemini generateContent', () => {
         ],
       },
     ]);
-    expect(request.toolConfig).toEqual({ functionCallingConfig: { mode: 'ANY', allowedFunctionNames: ['get_weather'] } });
+    expect(request.toolConfig).toEqual({
+      functionCallingConfig: { mode: 'ANY', allowedFunctionNames: ['get_weather'] },
+    });
   });
 
   it('relaxes every safety category to OFF (the gemini.safety_settings default) and maps the generation settings', () => {
@@ -137,10 +142,18 @@ describe('OpenAI chat → Gemini generateContent', () => {
       stop: 'END',
       n: 2,
       seed: 7,
-      response_format: { type: 'json_schema', json_schema: { name: 'x', schema: { type: 'object', properties: { a: { type: 'integer' } } } } },
+      response_format: {
+        type: 'json_schema',
+        json_schema: { name: 'x', schema: { type: 'object', properties: { a: { type: 'integer' } } } },
+      },
       reasoning_effort: 'low',
     } as ChatRequest);
-    expect(request.safetySettings?.map((setting) => setting.category)).toEqual(['HARM_CATEGORY_HARASSMENT', 'HARM_CATEGORY_HATE_SPEECH', 'HARM_CATEGORY_SEXUALLY_EXPLICIT', 'HARM_CATEGORY_DANGEROUS_CONTENT']);
+    expect(request.safetySettings?.map((setting) => setting.category)).toEqual([
+      'HARM_CATEGORY_HARASSMENT',
+      'HARM_CATEGORY_HATE_SPEECH',
+      'HARM_CATEGORY_SEXUALLY_EXPLICIT',
+      'HARM_CATEGORY_DANGEROUS_CONTENT',
+    ]);
     expect(new Set(request.safetySettings?.map((setting) => setting.threshold))).toEqual(new Set(['OFF']));
     expect(request.generationConfig).toEqual({
       temperature: 0.2,
@@ -162,7 +175,11 @@ describe('OpenAI chat → Gemini generateContent', () => {
 
 describe('Gemini answers → OpenAI chat', () => {
   it('turns thoughts, text and function calls into one message; usage counts thoughts and cached tokens', () => {
-    const completion = toChatCompletion(JSON.parse(fixture('generate-content-response.json')), 'gemini-2.5-flash', 'chatcmpl-1');
+    const completion = toChatCompletion(
+      JSON.parse(fixture('generate-content-response.json')),
+      'gemini-2.5-flash',
+      'chatcmpl-1',
+    );
     expect(completion.choices).toEqual([
       {
         index: 0,
@@ -192,12 +209,16 @@ describe('Gemini answers → OpenAI chat', () => {
   });
 
   it('reports length and content-filter endings, and a blocked prompt', () => {
-    const ending = (reason: string) => toChatCompletion({ candidates: [{ content: { parts: [{ text: 'x' }] }, finishReason: reason }] }, 'm').choices[0]?.finish_reason;
+    const ending = (reason: string) =>
+      toChatCompletion({ candidates: [{ content: { parts: [{ text: 'x' }] }, finishReason: reason }] }, 'm').choices[0]
+        ?.finish_reason;
     expect(ending('MAX_TOKENS')).toBe('length');
     expect(ending('SAFETY')).toBe('content_filter');
     expect(ending('STOP')).toBe('stop');
     const blocked = toChatCompletion({ promptFeedback: { blockReason: 'SAFETY' } }, 'm');
-    expect(blocked.choices).toEqual([{ index: 0, message: { role: 'assistant', content: '' }, finish_reason: 'content_filter' }]);
+    expect(blocked.choices).toEqual([
+      { index: 0, message: { role: 'assistant', content: '' }, finish_reason: 'content_filter' },
+    ]);
   });
 
   function streamOf(name: string): ChatChunk[] {
@@ -211,10 +232,19 @@ describe('Gemini answers → OpenAI chat', () => {
 
   it('streams text deltas, the finish reason, then the last usage', () => {
     const chunks = streamOf('stream-text.sse');
-    expect(chunks.map((chunk) => chunk.choices[0]?.delta.content ?? null)).toEqual(['Hello', ' from Gemini', '!', null, null]);
+    expect(chunks.map((chunk) => chunk.choices[0]?.delta.content ?? null)).toEqual([
+      'Hello',
+      ' from Gemini',
+      '!',
+      null,
+      null,
+    ]);
     expect(chunks[0]?.choices[0]?.delta.role).toBe('assistant');
     expect(chunks[3]?.choices[0]?.finish_reason).toBe('stop');
-    expect(chunks[4]).toMatchObject({ choices: [], usage: { prompt_tokens: 8, completion_tokens: 17, total_tokens: 25 } });
+    expect(chunks[4]).toMatchObject({
+      choices: [],
+      usage: { prompt_tokens: 8, completion_tokens: 17, total_tokens: 25 },
+    });
     expect(new Set(chunks.map((chunk) => chunk.id)).size).toBe(1);
   });
 
@@ -236,7 +266,9 @@ describe('Gemini answers → OpenAI chat', () => {
 
 describe('embeddings and addresses', () => {
   it('sends every input in one batchEmbedContents request and reads the vectors back in order', () => {
-    expect(toBatchEmbedRequest({ model: 'text-embedding-004', input: ['a', 'b'], dimensions: 3 }, 'text-embedding-004')).toEqual({
+    expect(
+      toBatchEmbedRequest({ model: 'text-embedding-004', input: ['a', 'b'], dimensions: 3 }, 'text-embedding-004'),
+    ).toEqual({
       requests: [
         { model: 'models/text-embedding-004', content: { parts: [{ text: 'a' }] }, outputDimensionality: 3 },
         { model: 'models/text-embedding-004', content: { parts: [{ text: 'b' }] }, outputDimensionality: 3 },
@@ -251,7 +283,11 @@ describe('embeddings and addresses', () => {
   });
 
   it('builds the Gemini address from the base URL and the channel API version', () => {
-    expect(geminiUrl('', '', 'gemini-2.5-flash', 'generateContent')).toBe('https://generativelanguage.googleapis.com/v1beta/models/gemini-2.5-flash:generateContent');
-    expect(geminiUrl('http://127.0.0.1:9', 'v1', 'gemini-2.5-flash', 'streamGenerateContent')).toBe('http://127.0.0.1:9/v1/models/gemini-2.5-flash:streamGenerateContent?alt=sse');
+    expect(geminiUrl('', '', 'gemini-2.5-flash', 'generateContent')).toBe(
+      'https://generativelanguage.googleapis.com/v1beta/models/gemini-2.5-flash:generateContent',
+    );
+    expect(geminiUrl('http://127.0.0.1:9', 'v1', 'gemini-2.5-flash', 'streamGenerateContent')).toBe(
+      'http://127.0.0.1:9/v1/models/gemini-2.5-flash:streamGenerateContent?alt=sse',
+    );
   });
 });

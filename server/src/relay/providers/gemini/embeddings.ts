@@ -14,7 +14,12 @@ export interface OpenAIEmbeddingResponse {
 }
 
 export interface BatchEmbedRequest {
-  requests: Array<{ model: string; content: { parts: Array<{ text: string }> }; outputDimensionality?: number; taskType?: string }>;
+  requests: Array<{
+    model: string;
+    content: { parts: Array<{ text: string }> };
+    outputDimensionality?: number;
+    taskType?: string;
+  }>;
 }
 
 function inputsOf(input: OpenAIEmbeddingRequest['input']): string[] {
@@ -41,7 +46,11 @@ export function toEmbeddingResponse(payload: unknown, model: string): OpenAIEmbe
   if (!parsed.success) return null;
   return {
     object: 'list',
-    data: parsed.data.embeddings.map((embedding, index) => ({ object: 'embedding', index, embedding: embedding.values })),
+    data: parsed.data.embeddings.map((embedding, index) => ({
+      object: 'embedding',
+      index,
+      embedding: embedding.values,
+    })),
     model,
     usage: { prompt_tokens: 0, total_tokens: 0 },
   };

@@ -2,7 +2,13 @@ import { readFileSync } from 'node:fs';
 import OpenAI from 'openai';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { FakeGoogleUpstream } from '../../../testing/fake-google-upstream';
-import { addChannelWithOther, chatWithSystem, lastConsumeLog, relayCaller, userQuota } from '../../../testing/provider-test-kit';
+import {
+  addChannelWithOther,
+  chatWithSystem,
+  lastConsumeLog,
+  relayCaller,
+  userQuota,
+} from '../../../testing/provider-test-kit';
 import { availableDatabaseKinds } from '../../../testing/test-databases';
 import { serverForTests } from '../../../testing/test-server';
 import { testChannel } from '../../channel-test';
@@ -24,19 +30,43 @@ describe.each(kinds)('the openai SDK against a Gemini channel (%s)', (kind) => {
     userId = caller.userId;
     channelId = await addChannelWithOther(
       server,
-      { type: 24, name: 'gemini', baseUrl: google.url, key: 'gemini-key', models: ['gemini-2.5-flash', 'text-embedding-004'], autoBan: false },
+      {
+        type: 24,
+        name: 'gemini',
+        baseUrl: google.url,
+        key: 'gemini-key',
+        models: ['gemini-2.5-flash', 'text-embedding-004'],
+        autoBan: false,
+      },
       'v1beta',
     );
-    client = new OpenAI({ apiKey: caller.apiKey, baseURL: `${server.url}/v1`, maxRetries: 0, defaultHeaders: { 'accept-language': 'en' } });
+    client = new OpenAI({
+      apiKey: caller.apiKey,
+      baseURL: `${server.url}/v1`,
+      maxRetries: 0,
+      defaultHeaders: { 'accept-language': 'en' },
+    });
   });
 
   it('chats: converts the request, converts the answer back, bills and logs the Gemini usage', async () => {
     const before = await userQuota(server, userId);
     const completion = await chatWithSystem(client, 'gemini-2.5-flash', 'Be nice.', 'Say hello', { max_tokens: 64 });
-    expect(completion.choices[0]).toMatchObject({ message: { role: 'assistant', content: 'Hello from Gemini!' }, finish_reason: 'stop' });
-    expect(completion.usage).toMatchObject({ prompt_tokens: 1000, completion_tokens: 500, total_tokens: 1500, completion_tokens_details: { reasoning_tokens: 200 } });
+    expect(completion.choices[0]).toMatchObject({
+      message: { role: 'assistant', content: 'Hello from Gemini!' },
+      finish_reason: 'stop',
+    });
+    expect(completion.usage).toMatchObject({
+      prompt_tokens: 1000,
+      completion_tokens: 500,
+      total_tokens: 1500,
+      completion_tokens_details: { reasoning_tokens: 200 },
+    });
 
-    expect(google.last).toMatchObject({ method: 'POST', path: '/v1beta/models/gemini-2.5-flash:generateContent', query: '' });
+    expect(google.last).toMatchObject({
+      method: 'POST',
+      path: '/v1beta/models/gemini-2.5-flash:generateContent',
+      query: '',
+    });
     expect(google.last?.headers['x-goog-api-key']).toBe('gemini-key');
     expect(google.last?.headers.authorization).toBeUndefined();
     expect(google.last?.body).toEqual({
@@ -48,7 +78,14 @@ describe.each(kinds)('the openai SDK against a Gemini channel (%s)', (kind) => {
 
     const log = await lastConsumeLog(server);
     // gemini-2.5-flash: model ratio 0.15, completion ratio 8.33 → (1000 + 500 × 8.33) × 0.15 = 774.75 → 775
-    expect(log).toMatchObject({ model_name: 'gemini-2.5-flash', prompt_tokens: 1000, completion_tokens: 500, quota: 775, channel_id: channelId, is_stream: 0 });
+    expect(log).toMatchObject({
+      model_name: 'gemini-2.5-flash',
+      prompt_tokens: 1000,
+      completion_tokens: 500,
+      quota: 775,
+      channel_id: channelId,
+      is_stream: 0,
+    });
     expect(log.other).toMatchObject({ local_count_tokens: false, upstream_model_name: 'gemini-2.5-flash' });
     expect(await userQuota(server, userId)).toBe(before - 775);
   });
@@ -97,7 +134,10 @@ describe.each(kinds)('the openai SDK against a Gemini channel (%s)', (kind) => {
     expect(text).toBe('Hello from Gemini!');
     expect(finishes).toEqual(['stop']);
     expect(usages).toEqual([{ prompt_tokens: 8, completion_tokens: 17, total_tokens: 25 }]);
-    expect(google.last).toMatchObject({ path: '/v1beta/models/gemini-2.5-flash:streamGenerateContent', query: 'alt=sse' });
+    expect(google.last).toMatchObject({
+      path: '/v1beta/models/gemini-2.5-flash:streamGenerateContent',
+      query: 'alt=sse',
+    });
     const log = await lastConsumeLog(server);
     expect(log).toMatchObject({ is_stream: 1, prompt_tokens: 8, completion_tokens: 17 });
   });
@@ -106,7 +146,11 @@ describe.each(kinds)('the openai SDK against a Gemini channel (%s)', (kind) => {
     google.streamAnswer = 'stream-error.sse';
     let text = '';
     try {
-      const stream = await client.chat.completions.create({ model: 'gemini-2.5-flash', messages: [{ role: 'user', content: 'Hi' }], stream: true });
+      const stream = await client.chat.completions.create({
+        model: 'gemini-2.5-flash',
+        messages: [{ role: 'user', content: 'Hi' }],
+        stream: true,
+      });
       const reading = (async () => {
         for await (const chunk of stream) text += chunk.choices[0]?.delta?.content ?? '';
       })();
@@ -118,7 +162,10 @@ describe.each(kinds)('the openai SDK against a Gemini channel (%s)', (kind) => {
   });
 
   it('creates embeddings through batchEmbedContents and bills the counted input', async () => {
-    const result = await client.embeddings.create({ model: 'text-embedding-004', input: ['hello world', 'good night'] });
+    const result = await client.embeddings.create({
+      model: 'text-embedding-004',
+      input: ['hello world', 'good night'],
+    });
     // The official SDK asks for base64 (little-endian float32), so values arrive as float32.
     expect(result.data.map((item) => item.embedding)).toEqual(
       [
@@ -146,11 +193,19 @@ describe.each(kinds)('the openai SDK against a Gemini channel (%s)', (kind) => {
     const tools = [
       {
         type: 'function' as const,
-        function: { name: 'get_weather', description: 'Weather of a city', parameters: { type: 'object', properties: { city: { type: 'string' } }, required: ['city'] } },
+        function: {
+          name: 'get_weather',
+          description: 'Weather of a city',
+          parameters: { type: 'object', properties: { city: { type: 'string' } }, required: ['city'] },
+        },
       },
     ];
     try {
-      const first = await client.chat.completions.create({ model: 'gemini-2.5-flash', messages: [{ role: 'user', content: 'Weather in Paris?' }], tools });
+      const first = await client.chat.completions.create({
+        model: 'gemini-2.5-flash',
+        messages: [{ role: 'user', content: 'Weather in Paris?' }],
+        tools,
+      });
       const call = first.choices[0]?.message.tool_calls?.[0];
       expect(first.choices[0]?.finish_reason).toBe('tool_calls');
       expect(call).toMatchObject({
@@ -159,7 +214,15 @@ describe.each(kinds)('the openai SDK against a Gemini channel (%s)', (kind) => {
         extra_content: { google: { thought_signature: 'CiQB0e2Kb4' } },
       });
       expect(google.last?.body.tools).toEqual([
-        { functionDeclarations: [{ name: 'get_weather', description: 'Weather of a city', parameters: { type: 'object', properties: { city: { type: 'string' } }, required: ['city'] } }] },
+        {
+          functionDeclarations: [
+            {
+              name: 'get_weather',
+              description: 'Weather of a city',
+              parameters: { type: 'object', properties: { city: { type: 'string' } }, required: ['city'] },
+            },
+          ],
+        },
       ]);
 
       await client.chat.completions.create({
@@ -174,7 +237,15 @@ describe.each(kinds)('the openai SDK against a Gemini channel (%s)', (kind) => {
       expect(google.last?.body.contents).toEqual([
         { role: 'user', parts: [{ text: 'Weather in Paris?' }] },
         // the signature came back with the tool call, where Google's OpenAI compatibility puts it
-        { role: 'model', parts: [{ functionCall: { name: 'get_weather', args: { city: 'Paris', unit: 'celsius' } }, thoughtSignature: 'CiQB0e2Kb4' }] },
+        {
+          role: 'model',
+          parts: [
+            {
+              functionCall: { name: 'get_weather', args: { city: 'Paris', unit: 'celsius' } },
+              thoughtSignature: 'CiQB0e2Kb4',
+            },
+          ],
+        },
         { role: 'user', parts: [{ functionResponse: { name: 'get_weather', response: { temperature: 21 } } }] },
       ]);
     } finally {
@@ -183,7 +254,11 @@ describe.each(kinds)('the openai SDK against a Gemini channel (%s)', (kind) => {
   });
 
   it("the console's channel test speaks Gemini to the channel, for chat and embedding models", async () => {
-    const row = await server.context.database.db.selectFrom('channels').selectAll().where('id', '=', channelId).executeTakeFirstOrThrow();
+    const row = await server.context.database.db
+      .selectFrom('channels')
+      .selectAll()
+      .where('id', '=', channelId)
+      .executeTakeFirstOrThrow();
     expect(await testChannel(row)).toMatchObject({ success: true, model: 'gemini-2.5-flash' });
     expect(google.last).toMatchObject({
       path: '/v1beta/models/gemini-2.5-flash:generateContent',
@@ -197,16 +272,24 @@ describe.each(kinds)('the openai SDK against a Gemini channel (%s)', (kind) => {
     const calls = google.received.length;
     await expect(client.images.generate({ model: 'gemini-2.5-flash', prompt: 'a cat' })).rejects.toMatchObject({
       status: 400,
-      error: { code: 'unsupported_endpoint', message: expect.stringContaining('does not serve /v1/images/generations; it serves chat and embeddings only') },
+      error: {
+        code: 'unsupported_endpoint',
+        message: expect.stringContaining('does not serve /v1/images/generations; it serves chat and embeddings only'),
+      },
     });
     expect(google.received.length).toBe(calls);
   });
 
   it("answers Google's error with its message and status, and refunds the reservation", async () => {
     const before = await userQuota(server, userId);
-    google.failWith = { status: 400, body: readFileSync(new URL('./__fixtures__/error-400.json', import.meta.url), 'utf8') };
+    google.failWith = {
+      status: 400,
+      body: readFileSync(new URL('./__fixtures__/error-400.json', import.meta.url), 'utf8'),
+    };
     try {
-      await expect(client.chat.completions.create({ model: 'gemini-2.5-flash', messages: [{ role: 'user', content: 'Hi' }] })).rejects.toMatchObject({
+      await expect(
+        client.chat.completions.create({ model: 'gemini-2.5-flash', messages: [{ role: 'user', content: 'Hi' }] }),
+      ).rejects.toMatchObject({
         status: 400,
         error: { code: 'INVALID_ARGUMENT', message: expect.stringContaining('API key not valid') },
       });

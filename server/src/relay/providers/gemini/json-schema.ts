@@ -39,7 +39,9 @@ export function toGeminiSchema(schema: unknown): unknown {
   for (const [key, value] of Object.entries(source)) {
     if (!GEMINI_SCHEMA_KEYS.has(key)) continue;
     if (key === 'properties' && value && typeof value === 'object') {
-      result.properties = Object.fromEntries(Object.entries(value).map(([name, child]) => [name, toGeminiSchema(child)]));
+      result.properties = Object.fromEntries(
+        Object.entries(value).map(([name, child]) => [name, toGeminiSchema(child)]),
+      );
     } else if (key === 'items' || key === 'anyOf') {
       result[key] = toGeminiSchema(value);
     } else {
@@ -52,8 +54,10 @@ export function toGeminiSchema(schema: unknown): unknown {
     if (types.length < source.type.length) result.nullable = true;
   }
   if ('const' in source && !('enum' in source)) result.enum = [source.const];
-  if (result.type === 'string' && typeof result.format === 'string' && !STRING_FORMATS.has(result.format)) delete result.format;
-  if (result.type === 'object' && result.properties && Object.keys(result.properties).length === 0) delete result.properties;
+  if (result.type === 'string' && typeof result.format === 'string' && !STRING_FORMATS.has(result.format))
+    delete result.format;
+  if (result.type === 'object' && result.properties && Object.keys(result.properties).length === 0)
+    delete result.properties;
   return result;
 }
 
@@ -65,7 +69,9 @@ export function fromGeminiSchema(schema: unknown): unknown {
   for (const [key, value] of Object.entries(schema as Record<string, unknown>)) {
     if (key === 'type' && typeof value === 'string') result.type = value.toLowerCase();
     else if (key === 'properties' && value && typeof value === 'object') {
-      result.properties = Object.fromEntries(Object.entries(value).map(([name, child]) => [name, fromGeminiSchema(child)]));
+      result.properties = Object.fromEntries(
+        Object.entries(value).map(([name, child]) => [name, fromGeminiSchema(child)]),
+      );
     } else if (key === 'items' || key === 'anyOf') result[key] = fromGeminiSchema(value);
     else if (key !== 'propertyOrdering') result[key] = value;
   }

@@ -1,13 +1,24 @@
 import { toGeminiSchema } from './json-schema';
 import { thoughtSignatureOf } from './response';
-import type { ChatRequest, ChatContentPart, ChatMessage, ChatTool, ChatToolChoice } from '../../formats/openai-chat-types';
+import type {
+  ChatRequest,
+  ChatContentPart,
+  ChatMessage,
+  ChatTool,
+  ChatToolChoice,
+} from '../../formats/openai-chat-types';
 import type { GeminiContent, GeminiPart, GenerateContentRequest, GenerationConfig } from './wire';
 
 /**
  * The harm categories relaxed on every converted request. Civic integrity is left out: it is
  * deprecated, and some models refuse a request that sets its threshold.
  */
-export const HARM_CATEGORIES = ['HARM_CATEGORY_HARASSMENT', 'HARM_CATEGORY_HATE_SPEECH', 'HARM_CATEGORY_SEXUALLY_EXPLICIT', 'HARM_CATEGORY_DANGEROUS_CONTENT'];
+export const HARM_CATEGORIES = [
+  'HARM_CATEGORY_HARASSMENT',
+  'HARM_CATEGORY_HATE_SPEECH',
+  'HARM_CATEGORY_SEXUALLY_EXPLICIT',
+  'HARM_CATEGORY_DANGEROUS_CONTENT',
+];
 /** The reference product's `gemini.safety_settings` default. */
 const DEFAULT_SAFETY_THRESHOLD = 'OFF';
 /**
@@ -134,7 +145,11 @@ function toolsOf(tools: ChatTool[] | undefined): GenerateContentRequest['tools']
     .map((tool) => {
       const parameters = toGeminiSchema(tool.function.parameters) as Record<string, unknown> | undefined;
       const empty = !parameters || (parameters.type === 'object' && !parameters.properties);
-      return { name: tool.function.name, ...(tool.function.description ? { description: tool.function.description } : {}), ...(empty ? {} : { parameters }) };
+      return {
+        name: tool.function.name,
+        ...(tool.function.description ? { description: tool.function.description } : {}),
+        ...(empty ? {} : { parameters }),
+      };
     });
   return declarations.length ? [{ functionDeclarations: declarations }] : undefined;
 }
@@ -172,7 +187,10 @@ function generationConfigOf(request: ChatRequest): GenerationConfig {
 }
 
 /** An OpenAI chat request as a Gemini generateContent request (the model goes in the URL). */
-export function toGenerateContentRequest(request: ChatRequest, safetyThreshold = DEFAULT_SAFETY_THRESHOLD): GenerateContentRequest {
+export function toGenerateContentRequest(
+  request: ChatRequest,
+  safetyThreshold = DEFAULT_SAFETY_THRESHOLD,
+): GenerateContentRequest {
   const { contents, system } = convertMessages(request.messages ?? []);
   const result: GenerateContentRequest = { contents };
   if (system.length) result.systemInstruction = { parts: [{ text: system.join('\n') }] };

@@ -2,7 +2,15 @@ import { randomBytes } from 'node:crypto';
 import type { ChatCompletion, ChatFinishReason, ChatToolCall, ChatUsage } from '../../formats/openai-chat-types';
 import type { GeminiPart, GeminiUsage, GenerateContentResponse } from './wire';
 
-const FILTERED = new Set(['SAFETY', 'RECITATION', 'BLOCKLIST', 'PROHIBITED_CONTENT', 'SPII', 'IMAGE_SAFETY', 'LANGUAGE']);
+const FILTERED = new Set([
+  'SAFETY',
+  'RECITATION',
+  'BLOCKLIST',
+  'PROHIBITED_CONTENT',
+  'SPII',
+  'IMAGE_SAFETY',
+  'LANGUAGE',
+]);
 
 const newToolCallId = () => `call_${randomBytes(12).toString('hex')}`;
 
@@ -15,7 +23,8 @@ const withThoughtSignature = (signature: string) => ({ extra_content: { google: 
 
 /** The thought signature a client echoed back on a tool call, if any. */
 export function thoughtSignatureOf(call: object): string | undefined {
-  const signature = (call as { extra_content?: { google?: { thought_signature?: unknown } } }).extra_content?.google?.thought_signature;
+  const signature = (call as { extra_content?: { google?: { thought_signature?: unknown } } }).extra_content?.google
+    ?.thought_signature;
   return typeof signature === 'string' && signature ? signature : undefined;
 }
 
@@ -37,7 +46,8 @@ export function usageFromMetadata(metadata: GeminiUsage | undefined): ChatUsage 
   const thoughts = metadata.thoughtsTokenCount ?? 0;
   const completion = (metadata.candidatesTokenCount ?? 0) + thoughts;
   const usage: ChatUsage = { prompt_tokens: prompt, completion_tokens: completion, total_tokens: prompt + completion };
-  if (metadata.cachedContentTokenCount) usage.prompt_tokens_details = { cached_tokens: metadata.cachedContentTokenCount };
+  if (metadata.cachedContentTokenCount)
+    usage.prompt_tokens_details = { cached_tokens: metadata.cachedContentTokenCount };
   if (thoughts) usage.completion_tokens_details = { reasoning_tokens: thoughts };
   return usage;
 }
@@ -70,7 +80,11 @@ export function convertParts(parts: GeminiPart[] | undefined): ConvertedParts {
 }
 
 /** A whole generateContent answer as an OpenAI chat completion. */
-export function toChatCompletion(response: GenerateContentResponse, model: string, id = `chatcmpl-${randomBytes(12).toString('hex')}`): ChatCompletion {
+export function toChatCompletion(
+  response: GenerateContentResponse,
+  model: string,
+  id = `chatcmpl-${randomBytes(12).toString('hex')}`,
+): ChatCompletion {
   const candidates = response.candidates ?? [];
   const choices: ChatCompletion['choices'] = candidates.map((candidate, position) => {
     const parts = convertParts(candidate.content?.parts);

@@ -60,7 +60,10 @@ export class GeminiSseRelay implements StreamRelay {
         this.usage = usageOfMetadata(event.usageMetadata) ?? this.usage;
         this.counter.add(textOfResponse(event));
       }
-      out += `${data.split('\n').map((line) => `data: ${line}`).join('\r\n')}\r\n\r\n`;
+      out += `${data
+        .split('\n')
+        .map((line) => `data: ${line}`)
+        .join('\r\n')}\r\n\r\n`;
     }
     return Buffer.from(out);
   }

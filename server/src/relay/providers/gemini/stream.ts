@@ -19,12 +19,21 @@ export class GeminiStreamConverter {
 
   constructor(private readonly model: string) {}
 
-  private chunk(delta: ChatChunk['choices'][number]['delta'], finishReason: ChatChunk['choices'][number]['finish_reason'] = null): ChatChunk {
+  private chunk(
+    delta: ChatChunk['choices'][number]['delta'],
+    finishReason: ChatChunk['choices'][number]['finish_reason'] = null,
+  ): ChatChunk {
     if (!this.started) {
       this.started = true;
       delta = { role: 'assistant', ...delta };
     }
-    return { id: this.id, object: 'chat.completion.chunk', created: this.created, model: this.model, choices: [{ index: 0, delta, finish_reason: finishReason }] };
+    return {
+      id: this.id,
+      object: 'chat.completion.chunk',
+      created: this.created,
+      model: this.model,
+      choices: [{ index: 0, delta, finish_reason: finishReason }],
+    };
   }
 
   /** The chunks for one upstream event's data (a JSON object); data that is not one yields nothing. */
@@ -74,7 +83,14 @@ export class GeminiStreamConverter {
       out.push(this.chunk({}, this.toolCallCount > 0 ? 'tool_calls' : 'stop'));
     }
     if (this.usage) {
-      out.push({ id: this.id, object: 'chat.completion.chunk', created: this.created, model: this.model, choices: [], usage: this.usage });
+      out.push({
+        id: this.id,
+        object: 'chat.completion.chunk',
+        created: this.created,
+        model: this.model,
+        choices: [],
+        usage: this.usage,
+      });
     }
     return out;
   }

@@ -8,8 +8,12 @@ const partSchema = z.looseObject({
   thoughtSignature: z.string().optional(),
   inlineData: z.looseObject({ mimeType: z.string().optional(), data: z.string() }).optional(),
   fileData: z.looseObject({ mimeType: z.string().optional(), fileUri: z.string() }).optional(),
-  functionCall: z.looseObject({ id: z.string().optional(), name: z.string(), args: z.record(z.string(), z.unknown()).optional() }).optional(),
-  functionResponse: z.looseObject({ id: z.string().optional(), name: z.string(), response: z.unknown().optional() }).optional(),
+  functionCall: z
+    .looseObject({ id: z.string().optional(), name: z.string(), args: z.record(z.string(), z.unknown()).optional() })
+    .optional(),
+  functionResponse: z
+    .looseObject({ id: z.string().optional(), name: z.string(), response: z.unknown().optional() })
+    .optional(),
 });
 export type GeminiPart = z.infer<typeof partSchema>;
 
@@ -64,7 +68,9 @@ export const generateContentRequestSchema = z.looseObject({
   tools: z.array(z.looseObject({ functionDeclarations: z.array(functionDeclarationSchema).optional() })).optional(),
   toolConfig: z
     .looseObject({
-      functionCallingConfig: z.looseObject({ mode: z.string().optional(), allowedFunctionNames: z.array(z.string()).optional() }).optional(),
+      functionCallingConfig: z
+        .looseObject({ mode: z.string().optional(), allowedFunctionNames: z.array(z.string()).optional() })
+        .optional(),
     })
     .optional(),
   safetySettings: z.array(z.looseObject({ category: z.string(), threshold: z.string() })).optional(),
@@ -82,7 +88,9 @@ export const generateContentRequestSchema = z.looseObject({
       presencePenalty: z.number().optional(),
       frequencyPenalty: z.number().optional(),
       seed: z.number().optional(),
-      thinkingConfig: z.looseObject({ thinkingBudget: z.number().optional(), includeThoughts: z.boolean().optional() }).optional(),
+      thinkingConfig: z
+        .looseObject({ thinkingBudget: z.number().optional(), includeThoughts: z.boolean().optional() })
+        .optional(),
     })
     .optional(),
 });

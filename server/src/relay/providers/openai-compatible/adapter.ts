@@ -62,7 +62,8 @@ const REASONING_MODEL = /^(o\d|gpt-5)/;
 /** A converted chat request (from Claude or Gemini clients) as this upstream takes it. */
 function chatBody(target: UpstreamTarget, chat: ChatRequest): Buffer {
   const body: ChatRequest = { ...chat, model: target.upstreamModel };
-  if (target.stream && target.endpoint.streamOptions) body.stream_options = { ...body.stream_options, include_usage: true };
+  if (target.stream && target.endpoint.streamOptions)
+    body.stream_options = { ...body.stream_options, include_usage: true };
   if (body.max_tokens !== undefined && REASONING_MODEL.test(target.upstreamModel)) {
     body.max_completion_tokens = body.max_tokens;
     delete body.max_tokens;
@@ -79,7 +80,13 @@ export const openAICompatibleAdapter: ProviderAdapter = {
   native: {
     request: (target, body) => {
       // No spread: the request is built on every call, and a spread copy costs more than the rest of it.
-      const { url, headers } = buildUpstreamRequest(target.channel, target.endpoint, target.upstreamModel, target.contentType, target.stream);
+      const { url, headers } = buildUpstreamRequest(
+        target.channel,
+        target.endpoint,
+        target.upstreamModel,
+        target.contentType,
+        target.stream,
+      );
       return { url, headers, body: upstreamBody(body, target.upstreamModel, target.endpoint.streamOptions) };
     },
     whole: (bytes, contentType) => wholeAnswer(bytes, contentType),

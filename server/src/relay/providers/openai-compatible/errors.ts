@@ -11,12 +11,19 @@ export function isRetryableStatus(status: number): boolean {
  * Turns an upstream error reply into an UpstreamError: the upstream's message, the status after the
  * channel's status-code mapping, and whether to fail over (judged on the upstream's own status).
  */
-export function upstreamErrorFrom(status: number, bodyText: string, statusCodeMapping: Record<string, number>): UpstreamError {
+export function upstreamErrorFrom(
+  status: number,
+  bodyText: string,
+  statusCodeMapping: Record<string, number>,
+): UpstreamError {
   let message = bodyText.slice(0, 1000) || `upstream answered HTTP ${status}`;
   let code = `upstream_${status}`;
   let type = '';
   try {
-    const parsed = JSON.parse(bodyText) as { error?: { message?: unknown; code?: unknown; type?: unknown } | string; message?: unknown };
+    const parsed = JSON.parse(bodyText) as {
+      error?: { message?: unknown; code?: unknown; type?: unknown } | string;
+      message?: unknown;
+    };
     const error = parsed.error;
     if (typeof error === 'string') message = error;
     else if (error && typeof error.message === 'string') {

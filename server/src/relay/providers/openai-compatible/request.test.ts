@@ -11,31 +11,49 @@ describe('upstream request of an OpenAI-compatible channel', () => {
   it('OpenAI: default base URL, Bearer key and the organization header', () => {
     const request = buildUpstreamRequest(channel({ organization: 'org-1' }), chat, 'gpt-4o', 'application/json', true);
     expect(request.url).toBe('https://api.openai.com/v1/chat/completions');
-    expect(request.headers).toMatchObject({ authorization: 'Bearer secret', 'openai-organization': 'org-1', accept: 'text/event-stream' });
+    expect(request.headers).toMatchObject({
+      authorization: 'Bearer secret',
+      'openai-organization': 'org-1',
+      accept: 'text/event-stream',
+    });
   });
 
   it('Azure: deployment URL with the API version, api-key header', () => {
     const azure = channel({ type: 3, baseUrl: 'https://example.openai.azure.com', other: '2024-10-21' });
     const request = buildUpstreamRequest(azure, chat, 'gpt-4.1', 'application/json', false);
-    expect(request.url).toBe('https://example.openai.azure.com/openai/deployments/gpt-41/chat/completions?api-version=2024-10-21');
+    expect(request.url).toBe(
+      'https://example.openai.azure.com/openai/deployments/gpt-41/chat/completions?api-version=2024-10-21',
+    );
     expect(request.headers['api-key']).toBe('secret');
     expect(request.headers.authorization).toBeUndefined();
   });
 
   it('Azure without a version uses the default', () => {
-    const request = buildUpstreamRequest(channel({ type: 3, baseUrl: 'https://a.example' }), chat, 'gpt-4o', 'application/json', false);
+    const request = buildUpstreamRequest(
+      channel({ type: 3, baseUrl: 'https://a.example' }),
+      chat,
+      'gpt-4o',
+      'application/json',
+      false,
+    );
     expect(request.url).toMatch(/api-version=2025-04-01-preview$/);
   });
 
   it('custom: a base URL with a path is the full address, {model} filled in', () => {
     const custom = channel({ type: 8, baseUrl: 'https://proxy.example/models/{model}/chat' });
-    expect(buildUpstreamRequest(custom, chat, 'my-model', 'application/json', false).url).toBe('https://proxy.example/models/my-model/chat');
+    expect(buildUpstreamRequest(custom, chat, 'my-model', 'application/json', false).url).toBe(
+      'https://proxy.example/models/my-model/chat',
+    );
     const bare = channel({ type: 8, baseUrl: 'https://proxy.example' });
-    expect(buildUpstreamRequest(bare, chat, 'm', 'application/json', false).url).toBe('https://proxy.example/v1/chat/completions');
+    expect(buildUpstreamRequest(bare, chat, 'm', 'application/json', false).url).toBe(
+      'https://proxy.example/v1/chat/completions',
+    );
   });
 
   it('vendors: their default base URL', () => {
-    expect(buildUpstreamRequest(channel({ type: 43 }), chat, 'deepseek-chat', 'application/json', false).url).toBe('https://api.deepseek.com/v1/chat/completions');
+    expect(buildUpstreamRequest(channel({ type: 43 }), chat, 'deepseek-chat', 'application/json', false).url).toBe(
+      'https://api.deepseek.com/v1/chat/completions',
+    );
   });
 
   it.each([
@@ -60,26 +78,52 @@ describe('upstream request of an OpenAI-compatible channel', () => {
   });
 
   it('Cloudflare: the account id from other, Bearer token', () => {
-    const request = buildUpstreamRequest(channel({ type: 39, other: 'acc 1' }), chat, '@cf/meta/llama-3.1-8b-instruct', 'application/json', false);
+    const request = buildUpstreamRequest(
+      channel({ type: 39, other: 'acc 1' }),
+      chat,
+      '@cf/meta/llama-3.1-8b-instruct',
+      'application/json',
+      false,
+    );
     expect(request.url).toBe('https://api.cloudflare.com/client/v4/accounts/acc%201/ai/v1/chat/completions');
     expect(request.headers.authorization).toBe('Bearer secret');
   });
 
   it("OpenRouter: its title header, the channel's app URL as HTTP-Referer when set; a set base URL wins over the default", () => {
-    const request = buildUpstreamRequest(channel({ type: 20, baseUrl: 'http://127.0.0.1:9', other: 'https://chat.example.com' }), chat, 'openai/gpt-4o', 'application/json', false);
+    const request = buildUpstreamRequest(
+      channel({ type: 20, baseUrl: 'http://127.0.0.1:9', other: 'https://chat.example.com' }),
+      chat,
+      'openai/gpt-4o',
+      'application/json',
+      false,
+    );
     expect(request.url).toBe('http://127.0.0.1:9/v1/chat/completions');
-    expect(request.headers).toMatchObject({ authorization: 'Bearer secret', 'http-referer': 'https://chat.example.com', 'x-title': 'Switchboard' });
-    expect(buildUpstreamRequest(channel({ type: 20 }), chat, 'openai/gpt-4o', 'application/json', false).headers['http-referer']).toBeUndefined();
+    expect(request.headers).toMatchObject({
+      authorization: 'Bearer secret',
+      'http-referer': 'https://chat.example.com',
+      'x-title': 'Switchboard',
+    });
+    expect(
+      buildUpstreamRequest(channel({ type: 20 }), chat, 'openai/gpt-4o', 'application/json', false).headers[
+        'http-referer'
+      ],
+    ).toBeUndefined();
   });
 
   it('an endpoint the vendor lacks is refused before any call', () => {
     const speech = relayEndpoints.find((entry) => entry.kind === 'speech')!;
-    expect(() => buildUpstreamRequest(channel({ type: 43 }), speech, 'deepseek-chat', 'application/json', false)).toThrow(/does not serve \/v1\/audio\/speech/);
+    expect(() =>
+      buildUpstreamRequest(channel({ type: 43 }), speech, 'deepseek-chat', 'application/json', false),
+    ).toThrow(/does not serve \/v1\/audio\/speech/);
   });
 
   it('Azure and custom channels without a base URL are refused, never sent to OpenAI', () => {
-    expect(() => buildUpstreamRequest(channel({ type: 3 }), chat, 'gpt-4o', 'application/json', false)).toThrow(/no base URL/);
-    expect(() => buildUpstreamRequest(channel({ type: 8 }), chat, 'gpt-4o', 'application/json', false)).toThrow(/no base URL/);
+    expect(() => buildUpstreamRequest(channel({ type: 3 }), chat, 'gpt-4o', 'application/json', false)).toThrow(
+      /no base URL/,
+    );
+    expect(() => buildUpstreamRequest(channel({ type: 8 }), chat, 'gpt-4o', 'application/json', false)).toThrow(
+      /no base URL/,
+    );
   });
 });
 

@@ -15,12 +15,23 @@ export interface UpstreamRequest {
 
 /** A channel that cannot be called as configured: another channel may do better, and this one is at fault. */
 export function misconfigured(channel: CachedChannel, text: Text, extra: Record<string, string> = {}): RelayError {
-  return new RelayError(fill(text, { channel: channel.name, ...extra }), 500, 'channel_misconfigured', 'new_api_error', true);
+  return new RelayError(
+    fill(text, { channel: channel.name, ...extra }),
+    500,
+    'channel_misconfigured',
+    'new_api_error',
+    true,
+  );
 }
 
 /** The client asked for an endpoint this vendor does not have: not the channel's fault, nothing to retry. */
 export const endpointNotServed = (endpoint: Endpoint): RelayError =>
-  new RelayError(fill(messages.provider.endpointNotServed, { path: endpoint.path }), 400, 'unsupported_endpoint', 'invalid_request_error');
+  new RelayError(
+    fill(messages.provider.endpointNotServed, { path: endpoint.path }),
+    400,
+    'unsupported_endpoint',
+    'invalid_request_error',
+  );
 
 function requireBase(channel: CachedChannel): string {
   if (!channel.baseUrl) throw misconfigured(channel, messages.provider.noBaseUrl);

@@ -47,7 +47,15 @@ export const compatibleVendors: ReadonlyMap<number, CompatibleVendor> = new Map<
   [18, { prefix: '/v1', kinds: CHAT_ONLY }],
   [19, { prefix: '/v1', kinds: CHAT_AND_EMBEDDINGS }],
   // OpenRouter's app attribution: https://openrouter.ai/docs/app-attribution
-  [20, { prefix: '/v1', kinds: ['chat', 'completions', 'embeddings', 'responses'], headers: { 'x-title': 'Switchboard' }, otherAsHeader: 'http-referer' }],
+  [
+    20,
+    {
+      prefix: '/v1',
+      kinds: ['chat', 'completions', 'embeddings', 'responses'],
+      headers: { 'x-title': 'Switchboard' },
+      otherAsHeader: 'http-referer',
+    },
+  ],
   [22, { prefix: '/v1', kinds: CHAT_ONLY }],
   [25, { prefix: '/v1', kinds: CHAT_ONLY }],
   // Zhipu BigModel v4: https://open.bigmodel.cn/dev/api
@@ -61,7 +69,14 @@ export const compatibleVendors: ReadonlyMap<number, CompatibleVendor> = new Map<
   [35, { prefix: '/v1', kinds: CHAT_ONLY, paths: { chat: '/v1/text/chatcompletion_v2' } }],
   [38, { prefix: '/v1', kinds: ['embeddings', 'rerank'] }],
   // Cloudflare Workers AI: https://developers.cloudflare.com/workers-ai/configuration/open-ai-compatibility
-  [39, { prefix: '/client/v4/accounts/{account}/ai/v1', kinds: ['chat', 'embeddings', 'responses'], needsOther: 'account' }],
+  [
+    39,
+    {
+      prefix: '/client/v4/accounts/{account}/ai/v1',
+      kinds: ['chat', 'embeddings', 'responses'],
+      needsOther: 'account',
+    },
+  ],
   [40, { prefix: '/v1', kinds: ['chat', 'completions', 'embeddings', 'rerank', 'images', 'speech', 'transcription'] }],
   [42, { prefix: '/v1', kinds: CHAT_AND_EMBEDDINGS }],
   [43, { prefix: '/v1', kinds: ['chat', 'completions'] }],
@@ -86,10 +101,16 @@ export const defaultBaseUrl = (type: number): string => channelTypeById(type)?.b
 
 export type VendorRouteFailure = { ok: false; reason: 'no_vendor' | 'no_base_url' | 'no_account' | 'unsupported' };
 /** The address, and the headers the vendor asks for besides the Bearer key (OpenRouter's attribution). */
-export type VendorRoute = { ok: true; url: string; headers: Readonly<Record<string, string>> | undefined } | VendorRouteFailure;
+export type VendorRoute =
+  { ok: true; url: string; headers: Readonly<Record<string, string>> | undefined } | VendorRouteFailure;
 
 const failure = (reason: VendorRouteFailure['reason']): VendorRouteFailure => Object.freeze({ ok: false, reason });
-const failures = { noVendor: failure('no_vendor'), noBaseUrl: failure('no_base_url'), noAccount: failure('no_account'), unsupported: failure('unsupported') };
+const failures = {
+  noVendor: failure('no_vendor'),
+  noBaseUrl: failure('no_base_url'),
+  noAccount: failure('no_account'),
+  unsupported: failure('unsupported'),
+};
 
 /** Upstream paths by type and client path (null: not served), worked out once per pair off the hot path. */
 const upstreamPaths = new Map<number, Map<string, string | null>>();
@@ -100,7 +121,9 @@ function upstreamPathOf(type: number, vendor: CompatibleVendor, kind: EndpointKi
   let upstreamPath = byPath.get(path);
   if (upstreamPath === undefined) {
     const served = !vendor.kinds || vendor.kinds.includes(kind);
-    upstreamPath = served ? (vendor.paths?.[kind] ?? `${vendor.prefix}${path.startsWith('/v1/') ? path.slice(3) : path}`) : null;
+    upstreamPath = served
+      ? (vendor.paths?.[kind] ?? `${vendor.prefix}${path.startsWith('/v1/') ? path.slice(3) : path}`)
+      : null;
     byPath.set(path, upstreamPath);
   }
   return upstreamPath;
@@ -119,7 +142,9 @@ export function vendorUrl(channel: CachedChannel, kind: EndpointKind, path: stri
     if (!account) return failures.noAccount;
     upstreamPath = upstreamPath.replace('{account}', encodeURIComponent(account));
   }
-  if (vendor.modelPaths) upstreamPath = vendor.modelPaths.find((entry) => entry.kind === kind && entry.model.test(model))?.path ?? upstreamPath;
+  if (vendor.modelPaths)
+    upstreamPath =
+      vendor.modelPaths.find((entry) => entry.kind === kind && entry.model.test(model))?.path ?? upstreamPath;
   const fromOther = vendor.otherAsHeader ? channel.other.trim() : '';
   const headers = fromOther ? { ...vendor.headers, [vendor.otherAsHeader as string]: fromOther } : vendor.headers;
   return { ok: true, url: base + upstreamPath, headers };

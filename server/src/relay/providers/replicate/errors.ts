@@ -7,8 +7,19 @@ import { parseWith } from '../sse-json-translator';
 /** Replicate's errors are problem details: `{title, detail, status}`. */
 const problem = z.looseObject({ title: z.string().optional(), detail: z.string().optional() });
 
-export function replicateError(status: number, message: string, channel: CachedChannel, code = `upstream_${status}`): UpstreamError {
-  return new UpstreamError(channel.statusCodeMapping[String(status)] ?? status, message, code, isRetryableStatus(status), status);
+export function replicateError(
+  status: number,
+  message: string,
+  channel: CachedChannel,
+  code = `upstream_${status}`,
+): UpstreamError {
+  return new UpstreamError(
+    channel.statusCodeMapping[String(status)] ?? status,
+    message,
+    code,
+    isRetryableStatus(status),
+    status,
+  );
 }
 
 export function replicateErrorFrom(status: number, bodyText: string, channel: CachedChannel): UpstreamError {

@@ -8,12 +8,20 @@ import { serverForTests } from '../../../testing/test-server';
 import { predictionInput } from './request';
 
 /** Recordings written from Replicate's documented wire format (HTTP API: models.predictions.create in sync mode, problem details). */
-const recording = (name: string, status = 200) => ({ file: new URL(`./__fixtures__/${name}`, import.meta.url), stream: false, status });
+const recording = (name: string, status = 200) => ({
+  file: new URL(`./__fixtures__/${name}`, import.meta.url),
+  stream: false,
+  status,
+});
 const kinds = await availableDatabaseKinds();
 
 describe('prediction input', () => {
   it('takes the prompt, the number of images and the aspect ratio of the size', () => {
-    expect(predictionInput({ prompt: 'a cake', n: 2, size: '1792x1024', response_format: 'url' })).toEqual({ prompt: 'a cake', num_outputs: 2, aspect_ratio: '16:9' });
+    expect(predictionInput({ prompt: 'a cake', n: 2, size: '1792x1024', response_format: 'url' })).toEqual({
+      prompt: 'a cake',
+      num_outputs: 2,
+      aspect_ratio: '16:9',
+    });
     expect(predictionInput({ prompt: 'a cake', size: '333x333' })).toEqual({ prompt: 'a cake' });
   });
 });
@@ -29,10 +37,19 @@ describe.each(kinds)('the OpenAI SDK generating images on a Replicate channel (%
       '/v1/models/black-forest-labs/flux-dev/predictions': [recording('unauthenticated.json', 401)],
     }).start();
     const current = server.context.options.json<Record<string, number>>('ModelPrice') ?? {};
-    await server.context.options.save('ModelPrice', JSON.stringify({ ...current, 'black-forest-labs/flux-schnell': 0.003, 'black-forest-labs/flux-dev': 0.025 }));
+    await server.context.options.save(
+      'ModelPrice',
+      JSON.stringify({ ...current, 'black-forest-labs/flux-schnell': 0.003, 'black-forest-labs/flux-dev': 0.025 }),
+    );
     const userId = await addUser(server, 'replicate-user', { quota: 1_000_000 });
     const apiKey = (await addToken(server, userId, { unlimited: true })).apiKey;
-    await addChannel(server, { type: 56, name: 'replicate', baseUrl: replicate.url, key: 'r8_token', models: ['black-forest-labs/flux-schnell', 'black-forest-labs/flux-dev'] });
+    await addChannel(server, {
+      type: 56,
+      name: 'replicate',
+      baseUrl: replicate.url,
+      key: 'r8_token',
+      models: ['black-forest-labs/flux-schnell', 'black-forest-labs/flux-dev'],
+    });
     openai = new OpenAI({ apiKey, baseURL: `${server.url}/v1`, maxRetries: 0 });
   });
 
@@ -41,8 +58,15 @@ describe.each(kinds)('the OpenAI SDK generating images on a Replicate channel (%
   });
 
   it('creates a sync prediction and answers the output URLs, billed at the per-call price', async () => {
-    const images = await openai.images.generate({ model: 'black-forest-labs/flux-schnell', prompt: 'a cake', n: 1, size: '1024x1024' });
-    expect(images.data?.map((image) => image.url)).toEqual(['https://replicate.delivery/yhqm/hcDDSNf633zeDUz9sWkKfaftcfJLWIvuhn9vfCFWmufxelmemA/out-0.webp']);
+    const images = await openai.images.generate({
+      model: 'black-forest-labs/flux-schnell',
+      prompt: 'a cake',
+      n: 1,
+      size: '1024x1024',
+    });
+    expect(images.data?.map((image) => image.url)).toEqual([
+      'https://replicate.delivery/yhqm/hcDDSNf633zeDUz9sWkKfaftcfJLWIvuhn9vfCFWmufxelmemA/out-0.webp',
+    ]);
     expect(replicate.received.at(-1)).toMatchObject({
       path: '/v1/models/black-forest-labs/flux-schnell/predictions',
       headers: { authorization: 'Bearer r8_token', prefer: 'wait' },
@@ -54,10 +78,21 @@ describe.each(kinds)('the OpenAI SDK generating images on a Replicate channel (%
 
   it("refuses chat before any call, and reports Replicate's problem details", async () => {
     const before = replicate.received.length;
-    const chat = await failureOf(openai.chat.completions.create({ model: 'black-forest-labs/flux-schnell', messages: [{ role: 'user', content: 'Hi' }] }));
-    expect(chat).toMatchObject({ status: 400, message: expect.stringContaining('该渠道类型不支持接口 /v1/chat/completions') });
+    const chat = await failureOf(
+      openai.chat.completions.create({
+        model: 'black-forest-labs/flux-schnell',
+        messages: [{ role: 'user', content: 'Hi' }],
+      }),
+    );
+    expect(chat).toMatchObject({
+      status: 400,
+      message: expect.stringContaining('该渠道类型不支持接口 /v1/chat/completions'),
+    });
     expect(replicate.received.length).toBe(before);
     const refused = await failureOf(openai.images.generate({ model: 'black-forest-labs/flux-dev', prompt: 'a cake' }));
-    expect(refused).toMatchObject({ status: 401, message: expect.stringContaining('You did not pass a valid authentication token') });
+    expect(refused).toMatchObject({
+      status: 401,
+      message: expect.stringContaining('You did not pass a valid authentication token'),
+    });
   });
 });

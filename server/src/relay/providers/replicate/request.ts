@@ -34,7 +34,9 @@ export function replicateRequest(target: UpstreamTarget, chat: ChatRequest): Ups
   const base = channel.baseUrl || defaultBaseUrl(channel.type);
   const input = predictionInput(chat as unknown as Record<string, unknown>);
   const [model = '', version] = upstreamModel.split(':');
-  const url = version ? `${base}/v1/predictions` : `${base}/v1/models/${model.split('/').map(encodeURIComponent).join('/')}/predictions`;
+  const url = version
+    ? `${base}/v1/predictions`
+    : `${base}/v1/models/${model.split('/').map(encodeURIComponent).join('/')}/predictions`;
   const body = version ? { version, input } : { input };
   return {
     url,

@@ -17,11 +17,26 @@ const prediction = z.looseObject({
  * A finished prediction as OpenAI's images answer (`data: [{url}]`). A failed or canceled prediction
  * is the upstream's error; one still running after the sync wait is answered as a gateway timeout.
  */
-export function replicateWhole(bytes: Buffer, target: UpstreamTarget): { completion: ChatCompletion; usage: Usage | null } {
+export function replicateWhole(
+  bytes: Buffer,
+  target: UpstreamTarget,
+): { completion: ChatCompletion; usage: Usage | null } {
   const result = parseWith(prediction, bytes.toString('utf8'));
   if (!result) throw badUpstreamBody();
-  if (result.status === 'failed' || result.status === 'canceled') throw replicateError(500, result.error || `prediction ${result.id} ${result.status}`, target.channel, 'prediction_failed');
-  if (result.status !== 'succeeded') throw replicateError(504, `prediction ${result.id} is still ${result.status} after the sync wait`, target.channel, 'prediction_pending');
+  if (result.status === 'failed' || result.status === 'canceled')
+    throw replicateError(
+      500,
+      result.error || `prediction ${result.id} ${result.status}`,
+      target.channel,
+      'prediction_failed',
+    );
+  if (result.status !== 'succeeded')
+    throw replicateError(
+      504,
+      `prediction ${result.id} is still ${result.status} after the sync wait`,
+      target.channel,
+      'prediction_pending',
+    );
   const urls = typeof result.output === 'string' ? [result.output] : (result.output ?? []);
   const images = { created: Math.floor(Date.now() / 1000), data: urls.map((url) => ({ url })) };
   return { completion: images as unknown as ChatCompletion, usage: null };

@@ -12,7 +12,9 @@ export const hunyuanUsage = z.looseObject({ PromptTokens: z.number(), Completion
 const hunyuanAnswer = z.object({
   Response: z.looseObject({
     Id: z.string(),
-    Choices: z.array(z.looseObject({ Message: z.looseObject({ Content: z.string() }), FinishReason: z.string().optional() })).min(1),
+    Choices: z
+      .array(z.looseObject({ Message: z.looseObject({ Content: z.string() }), FinishReason: z.string().optional() }))
+      .min(1),
     Usage: hunyuanUsage.optional(),
   }),
 });
@@ -29,7 +31,10 @@ export function finishReasonOf(reason: string | undefined): ChatFinishReason {
 }
 
 /** A whole Hunyuan answer as an OpenAI chat completion; an error in a 200 is the upstream's error. */
-export function hunyuanWhole(bytes: Buffer, target: UpstreamTarget): { completion: ChatCompletion; usage: Usage | null } {
+export function hunyuanWhole(
+  bytes: Buffer,
+  target: UpstreamTarget,
+): { completion: ChatCompletion; usage: Usage | null } {
   const text = bytes.toString('utf8');
   const error = parseWith(tencentErrorBody, text)?.Response.Error;
   if (error) throw tencentError(error.Code, error.Message, target.channel);
@@ -37,5 +42,14 @@ export function hunyuanWhole(bytes: Buffer, target: UpstreamTarget): { completio
   const choice = answer?.Choices[0];
   if (!answer || !choice) throw badUpstreamBody();
   const usage = usageFromHunyuan(answer.Usage);
-  return { completion: textCompletion(answer.Id, target.upstreamModel, choice.Message.Content, finishReasonOf(choice.FinishReason), usage), usage };
+  return {
+    completion: textCompletion(
+      answer.Id,
+      target.upstreamModel,
+      choice.Message.Content,
+      finishReasonOf(choice.FinishReason),
+      usage,
+    ),
+    usage,
+  };
 }

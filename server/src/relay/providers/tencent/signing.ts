@@ -23,7 +23,14 @@ export interface Tc3Input {
 export function tc3Authorization(input: Tc3Input): string {
   const date = new Date(input.timestamp * 1000).toISOString().slice(0, 10);
   const signedHeaders = 'content-type;host';
-  const canonicalRequest = ['POST', '/', '', `content-type:${input.contentType}\nhost:${input.host}\n`, signedHeaders, sha256Hex(input.body)].join('\n');
+  const canonicalRequest = [
+    'POST',
+    '/',
+    '',
+    `content-type:${input.contentType}\nhost:${input.host}\n`,
+    signedHeaders,
+    sha256Hex(input.body),
+  ].join('\n');
   const scope = `${date}/${input.service}/tc3_request`;
   const stringToSign = ['TC3-HMAC-SHA256', String(input.timestamp), scope, sha256Hex(canonicalRequest)].join('\n');
   const signingKey = hmac(hmac(hmac(`TC3${input.secretKey}`, date), input.service), 'tc3_request');

@@ -8,7 +8,11 @@ import { finishReasonOf, hunyuanUsage, usageFromHunyuan } from './response';
 
 const hunyuanEvent = z.looseObject({
   Id: z.string().optional(),
-  Choices: z.array(z.looseObject({ Delta: z.looseObject({ Content: z.string().optional() }), FinishReason: z.string().optional() })).optional(),
+  Choices: z
+    .array(
+      z.looseObject({ Delta: z.looseObject({ Content: z.string().optional() }), FinishReason: z.string().optional() }),
+    )
+    .optional(),
   Usage: hunyuanUsage.optional(),
   ErrorMsg: z.looseObject({ Code: z.union([z.string(), z.number()]), Msg: z.string() }).optional(),
 });
@@ -31,6 +35,13 @@ export class HunyuanChunkTranslator extends SseJsonTranslator<z.infer<typeof hun
     if (usage) this.usage = usage;
     const choice = payload.Choices?.[0];
     if (!choice) return [];
-    return [textChunk(payload.Id ?? '', this.model, choice.Delta.Content ?? '', choice.FinishReason ? finishReasonOf(choice.FinishReason) : null)];
+    return [
+      textChunk(
+        payload.Id ?? '',
+        this.model,
+        choice.Delta.Content ?? '',
+        choice.FinishReason ? finishReasonOf(choice.FinishReason) : null,
+      ),
+    ];
   }
 }

@@ -2,7 +2,13 @@ import OpenAI from 'openai';
 import { GoogleGenAI } from '@google/genai';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { FixtureReplayUpstream } from '../../../testing/fixture-replay-upstream';
-import { chatWithSystem, failureOf, lastConsumeLog, priceModels, relayCaller } from '../../../testing/provider-test-kit';
+import {
+  chatWithSystem,
+  failureOf,
+  lastConsumeLog,
+  priceModels,
+  relayCaller,
+} from '../../../testing/provider-test-kit';
 import { addChannel } from '../../../testing/relay-fixtures';
 import { availableDatabaseKinds } from '../../../testing/test-databases';
 import { serverForTests } from '../../../testing/test-server';
@@ -10,7 +16,10 @@ import { tencentCredentials } from './request';
 import { tc3Authorization } from './signing';
 
 /** Recordings written from Tencent's documented wire format (Hunyuan ChatCompletions 2023-09-01, common error codes). */
-const recording = (name: string, stream = false) => ({ file: new URL(`./__fixtures__/${name}`, import.meta.url), stream });
+const recording = (name: string, stream = false) => ({
+  file: new URL(`./__fixtures__/${name}`, import.meta.url),
+  stream,
+});
 const streaming = (body: Record<string, unknown>) => body.Stream === true;
 const kinds = await availableDatabaseKinds();
 
@@ -39,21 +48,40 @@ describe('TC3-HMAC-SHA256', () => {
 
 describe.each(kinds)('the official SDKs against a Tencent Hunyuan channel (%s)', (kind) => {
   const server = serverForTests({ databaseKind: kind });
-  const hunyuan = new FixtureReplayUpstream({ '/': [recording('chat-completion.json'), recording('chat-stream.sse', true)] }, streaming).forTests();
+  const hunyuan = new FixtureReplayUpstream(
+    { '/': [recording('chat-completion.json'), recording('chat-stream.sse', true)] },
+    streaming,
+  ).forTests();
   const refusing = new FixtureReplayUpstream({ '/': [recording('error-signature.json')] }, streaming).forTests();
   let apiKey: string;
 
   beforeAll(async () => {
     await priceModels(server, { 'hunyuan-lite': 1, 'hunyuan-pro': 1 });
     ({ apiKey } = await relayCaller(server, 'hunyuan-user', 1_000_000));
-    await addChannel(server, { type: 23, name: 'hunyuan', baseUrl: hunyuan.url, key: '1250000000|AKIDsecretid|secret-key', models: ['hunyuan-lite'] });
-    await addChannel(server, { type: 23, name: 'hunyuan refused', baseUrl: refusing.url, key: 'AKIDother|wrong-key', models: ['hunyuan-pro'] });
+    await addChannel(server, {
+      type: 23,
+      name: 'hunyuan',
+      baseUrl: hunyuan.url,
+      key: '1250000000|AKIDsecretid|secret-key',
+      models: ['hunyuan-lite'],
+    });
+    await addChannel(server, {
+      type: 23,
+      name: 'hunyuan refused',
+      baseUrl: refusing.url,
+      key: 'AKIDother|wrong-key',
+      models: ['hunyuan-pro'],
+    });
   });
 
   /** The signature the last request carried is the one its own body, host and timestamp give. */
   function expectSigned(upstream: FixtureReplayUpstream, secretId: string, secretKey: string) {
     const request = upstream.received.at(-1)!;
-    expect(request.headers).toMatchObject({ 'x-tc-action': 'ChatCompletions', 'x-tc-version': '2023-09-01', 'content-type': 'application/json; charset=utf-8' });
+    expect(request.headers).toMatchObject({
+      'x-tc-action': 'ChatCompletions',
+      'x-tc-version': '2023-09-01',
+      'content-type': 'application/json; charset=utf-8',
+    });
     const expected = tc3Authorization({
       secretId,
       secretKey,
@@ -81,11 +109,17 @@ describe.each(kinds)('the official SDKs against a Tencent Hunyuan channel (%s)',
       Temperature: 0.5,
     });
     expectSigned(hunyuan, 'AKIDsecretid', 'secret-key');
-    expect(await lastConsumeLog(server)).toMatchObject({ model_name: 'hunyuan-lite', prompt_tokens: 3, completion_tokens: 9, quota: 12 });
+    expect(await lastConsumeLog(server)).toMatchObject({
+      model_name: 'hunyuan-lite',
+      prompt_tokens: 3,
+      completion_tokens: 9,
+      quota: 12,
+    });
 
     const ai = new GoogleGenAI({ apiKey, httpOptions: { baseUrl: server.url } });
     let text = '';
-    for await (const chunk of await ai.models.generateContentStream({ model: 'hunyuan-lite', contents: '你好' })) text += chunk.text ?? '';
+    for await (const chunk of await ai.models.generateContentStream({ model: 'hunyuan-lite', contents: '你好' }))
+      text += chunk.text ?? '';
     expect(text).toBe('你好！我是腾讯混元大模型。');
     expect(hunyuan.received.at(-1)?.body).toMatchObject({ Stream: true });
     expectSigned(hunyuan, 'AKIDsecretid', 'secret-key');
@@ -94,7 +128,9 @@ describe.each(kinds)('the official SDKs against a Tencent Hunyuan channel (%s)',
 
   it("reports Tencent's error sent with HTTP 200 as the upstream's error", async () => {
     const openai = new OpenAI({ apiKey, baseURL: `${server.url}/v1`, maxRetries: 0 });
-    const failure = await failureOf(openai.chat.completions.create({ model: 'hunyuan-pro', messages: [{ role: 'user', content: 'Hi' }] }));
+    const failure = await failureOf(
+      openai.chat.completions.create({ model: 'hunyuan-pro', messages: [{ role: 'user', content: 'Hi' }] }),
+    );
     expect(failure.message).toContain('The provided credentials could not be validated');
     expect(failure.status).toBe(401);
     expectSigned(refusing, 'AKIDother', 'wrong-key');

@@ -23,9 +23,19 @@ async function vertexAddress(target: UpstreamTarget, action: VertexAction): Prom
   const { channel, upstreamModel } = target;
   const account = parseServiceAccount(channel.key);
   const region = regionFor(channel.other, upstreamModel);
-  const url = vertexUrl({ projectId: account?.project_id ?? null, region, baseUrl: channel.baseUrl }, upstreamModel, action);
+  const url = vertexUrl(
+    { projectId: account?.project_id ?? null, region, baseUrl: channel.baseUrl },
+    upstreamModel,
+    action,
+  );
   if (!account) {
-    if (isClaudeModel(upstreamModel)) throw new RelayError(messages.provider.vertexClaudeNeedsServiceAccount, 400, 'vertex_key_type', 'invalid_request_error');
+    if (isClaudeModel(upstreamModel))
+      throw new RelayError(
+        messages.provider.vertexClaudeNeedsServiceAccount,
+        400,
+        'vertex_key_type',
+        'invalid_request_error',
+      );
     return { url, headers: { 'content-type': 'application/json', 'x-goog-api-key': channel.key } };
   }
   try {
@@ -39,7 +49,9 @@ async function vertexAddress(target: UpstreamTarget, action: VertexAction): Prom
   }
 }
 
-const geminiOnVertex = geminiFamilyAdapter((target, action) => vertexAddress(target, action === 'streamGenerateContent' ? action : 'generateContent'));
+const geminiOnVertex = geminiFamilyAdapter((target, action) =>
+  vertexAddress(target, action === 'streamGenerateContent' ? action : 'generateContent'),
+);
 
 /** A Claude request for Vertex: the model lives in the URL and the Vertex API version in the body. */
 async function claudeRequest(target: UpstreamTarget, claude: Record<string, unknown>) {
@@ -48,7 +60,11 @@ async function claudeRequest(target: UpstreamTarget, claude: Record<string, unkn
   const headers: Record<string, string> = { ...address.headers };
   const beta = target.clientHeaders['anthropic-beta'];
   if (typeof beta === 'string' && beta) headers['anthropic-beta'] = beta;
-  return { url: address.url, headers: withModelHeaders(headers, target.upstreamModel, target.settings.claude), body: Buffer.from(JSON.stringify({ ...rest, anthropic_version: VERTEX_ANTHROPIC_VERSION })) };
+  return {
+    url: address.url,
+    headers: withModelHeaders(headers, target.upstreamModel, target.settings.claude),
+    body: Buffer.from(JSON.stringify({ ...rest, anthropic_version: VERTEX_ANTHROPIC_VERSION })),
+  };
 }
 
 /** Claude models: Anthropic's Messages API through rawPredict, converted with the Anthropic adapter's code. */

@@ -57,7 +57,9 @@ export class VertexTokenCache {
 
   /** A valid access token; concurrent calls for one account share one exchange. */
   accessToken(account: ServiceAccount, dispatcher: Dispatcher): Promise<string> {
-    const cacheKey = createHash('sha256').update(`${account.client_email}\n${account.token_uri ?? ''}\n${account.private_key}`).digest('hex');
+    const cacheKey = createHash('sha256')
+      .update(`${account.client_email}\n${account.token_uri ?? ''}\n${account.private_key}`)
+      .digest('hex');
     const cached = this.tokens.get(cacheKey);
     if (cached && cached.expiresAt > this.now()) return Promise.resolve(cached.token);
     let pending = this.inFlight.get(cacheKey);
@@ -73,7 +75,10 @@ export class VertexTokenCache {
     return pending;
   }
 
-  private async exchange(account: ServiceAccount, dispatcher: Dispatcher): Promise<{ token: string; expiresIn: number }> {
+  private async exchange(
+    account: ServiceAccount,
+    dispatcher: Dispatcher,
+  ): Promise<{ token: string; expiresIn: number }> {
     const tokenUrl = account.token_uri || GOOGLE_TOKEN_URL;
     const form = new URLSearchParams({
       grant_type: 'urn:ietf:params:oauth:grant-type:jwt-bearer',

@@ -16,7 +16,10 @@ const predictResponseSchema = z.looseObject({
 
 /** OpenAI embeddings as a Vertex `:predict` request (one instance per input). */
 export function toPredictRequest(request: OpenAIEmbeddingRequest) {
-  const inputs = typeof request.input === 'string' ? [request.input] : (request.input as unknown[]).map((item) => (typeof item === 'string' ? item : JSON.stringify(item)));
+  const inputs =
+    typeof request.input === 'string'
+      ? [request.input]
+      : (request.input as unknown[]).map((item) => (typeof item === 'string' ? item : JSON.stringify(item)));
   return {
     instances: inputs.map((content) => ({ content })),
     ...(request.dimensions ? { parameters: { outputDimensionality: request.dimensions } } : {}),
@@ -24,14 +27,24 @@ export function toPredictRequest(request: OpenAIEmbeddingRequest) {
 }
 
 /** A `:predict` answer in OpenAI's shape, with the usage Vertex counted; null when it is not one. */
-export function fromPredictResponse(payload: unknown, model: string): { response: OpenAIEmbeddingResponse; usage: Usage | null } | null {
+export function fromPredictResponse(
+  payload: unknown,
+  model: string,
+): { response: OpenAIEmbeddingResponse; usage: Usage | null } | null {
   const parsed = predictResponseSchema.safeParse(payload);
   if (!parsed.success) return null;
-  const tokens = parsed.data.predictions.reduce((sum, prediction) => sum + (prediction.embeddings.statistics?.token_count ?? 0), 0);
+  const tokens = parsed.data.predictions.reduce(
+    (sum, prediction) => sum + (prediction.embeddings.statistics?.token_count ?? 0),
+    0,
+  );
   return {
     response: {
       object: 'list',
-      data: parsed.data.predictions.map((prediction, index) => ({ object: 'embedding', index, embedding: prediction.embeddings.values })),
+      data: parsed.data.predictions.map((prediction, index) => ({
+        object: 'embedding',
+        index,
+        embedding: prediction.embeddings.values,
+      })),
       model,
       usage: { prompt_tokens: tokens, total_tokens: tokens },
     },

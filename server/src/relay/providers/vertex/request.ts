@@ -51,7 +51,9 @@ function hostFor(target: VertexTarget): string {
 export function vertexUrl(target: VertexTarget, model: string, action: VertexAction): string {
   const publisher = isClaudeModel(model) ? 'anthropic' : 'google';
   const name = isClaudeModel(model) ? vertexClaudeModel(model) : model;
-  const scope = target.projectId ? `projects/${encodeURIComponent(target.projectId)}/locations/${encodeURIComponent(target.region)}/` : '';
+  const scope = target.projectId
+    ? `projects/${encodeURIComponent(target.projectId)}/locations/${encodeURIComponent(target.region)}/`
+    : '';
   const query = action === 'streamGenerateContent' ? '?alt=sse' : '';
   return `${hostFor(target)}/v1/${scope}publishers/${publisher}/models/${encodeURIComponent(name).replace(/%40/g, '@')}:${action}${query}`;
 }

@@ -4,7 +4,14 @@ import OpenAI from 'openai';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { FakeGoogleTokenEndpoint, testServiceAccount } from '../../../testing/fake-google-token-endpoint';
 import { FakeGoogleUpstream } from '../../../testing/fake-google-upstream';
-import { addChannelWithOther, chatWithSystem, lastConsumeLog, priceModels, relayCaller, userQuota } from '../../../testing/provider-test-kit';
+import {
+  addChannelWithOther,
+  chatWithSystem,
+  lastConsumeLog,
+  priceModels,
+  relayCaller,
+  userQuota,
+} from '../../../testing/provider-test-kit';
 import { availableDatabaseKinds } from '../../../testing/test-databases';
 import { serverForTests } from '../../../testing/test-server';
 
@@ -27,26 +34,51 @@ describe.each(kinds)('Vertex AI channels (%s)', (kind) => {
     await addChannelWithOther(
       server,
       // pretty-printed over many lines, as Google's key files are
-      { type: 41, name: 'vertex', baseUrl: google.url, key: JSON.stringify(account.key, null, 2), models: ['gemini-2.5-flash', 'claude-sonnet-4-20250514', 'claude-sonnet-4-20250514-thinking', 'text-embedding-005'] },
+      {
+        type: 41,
+        name: 'vertex',
+        baseUrl: google.url,
+        key: JSON.stringify(account.key, null, 2),
+        models: [
+          'gemini-2.5-flash',
+          'claude-sonnet-4-20250514',
+          'claude-sonnet-4-20250514-thinking',
+          'text-embedding-005',
+        ],
+      },
       'us-east5',
     );
-    await addChannelWithOther(server, { type: 41, name: 'vertex express', baseUrl: google.url, key: 'AIza-express-key', models: ['gemini-2.5-pro'] }, '');
+    await addChannelWithOther(
+      server,
+      { type: 41, name: 'vertex express', baseUrl: google.url, key: 'AIza-express-key', models: ['gemini-2.5-pro'] },
+      '',
+    );
     client = new OpenAI({ apiKey, baseURL: `${server.url}/v1`, maxRetries: 0 });
   });
 
   it('Gemini on Vertex: exchanges the service account for a token once, addresses the project and region, bills', async () => {
     const before = await userQuota(server, userId);
-    const completion = await client.chat.completions.create({ model: 'gemini-2.5-flash', messages: [{ role: 'user', content: 'Hi' }] });
+    const completion = await client.chat.completions.create({
+      model: 'gemini-2.5-flash',
+      messages: [{ role: 'user', content: 'Hi' }],
+    });
     expect(completion.choices[0]?.message.content).toBe('Hello from Gemini!');
     expect(google.last).toMatchObject({ path: `${PROJECT_PATH}/google/models/gemini-2.5-flash:generateContent` });
     expect(google.last?.headers.authorization).toBe('Bearer token-1');
     expect(google.last?.body).toMatchObject({ contents: [{ role: 'user', parts: [{ text: 'Hi' }] }] });
 
-    const stream = await client.chat.completions.create({ model: 'gemini-2.5-flash', messages: [{ role: 'user', content: 'Hi' }], stream: true });
+    const stream = await client.chat.completions.create({
+      model: 'gemini-2.5-flash',
+      messages: [{ role: 'user', content: 'Hi' }],
+      stream: true,
+    });
     let text = '';
     for await (const chunk of stream) text += chunk.choices[0]?.delta?.content ?? '';
     expect(text).toBe('Hello from Gemini!');
-    expect(google.last).toMatchObject({ path: `${PROJECT_PATH}/google/models/gemini-2.5-flash:streamGenerateContent`, query: 'alt=sse' });
+    expect(google.last).toMatchObject({
+      path: `${PROJECT_PATH}/google/models/gemini-2.5-flash:streamGenerateContent`,
+      query: 'alt=sse',
+    });
     expect(google.last?.headers.authorization).toBe('Bearer token-1');
     expect(tokenEndpoint.exchanges).toHaveLength(1);
     expect(tokenEndpoint.exchanges[0]?.signatureValid).toBe(true);
@@ -63,12 +95,21 @@ describe.each(kinds)('Vertex AI channels (%s)', (kind) => {
     expect(completion.usage).toMatchObject({ prompt_tokens: 400, completion_tokens: 100 });
     expect(google.last).toMatchObject({ path: `${PROJECT_PATH}/anthropic/models/claude-sonnet-4@20250514:rawPredict` });
     expect(google.last?.headers.authorization).toBe('Bearer token-1');
-    expect(google.last?.body).toMatchObject({ anthropic_version: 'vertex-2023-10-16', max_tokens: 100, system: 'Be nice.', messages: [{ role: 'user' }] });
+    expect(google.last?.body).toMatchObject({
+      anthropic_version: 'vertex-2023-10-16',
+      max_tokens: 100,
+      system: 'Be nice.',
+      messages: [{ role: 'user' }],
+    });
     expect(google.last?.body).not.toHaveProperty('model');
     // claude-sonnet-4: (400 + 100 × 5) × 1.5 = 1350
     expect(await lastConsumeLog(server)).toMatchObject({ model_name: 'claude-sonnet-4-20250514', quota: 1350 });
 
-    const stream = await client.chat.completions.create({ model: 'claude-sonnet-4-20250514', messages: [{ role: 'user', content: 'Hi' }], stream: true });
+    const stream = await client.chat.completions.create({
+      model: 'claude-sonnet-4-20250514',
+      messages: [{ role: 'user', content: 'Hi' }],
+      stream: true,
+    });
     let text = '';
     for await (const chunk of stream) text += chunk.choices[0]?.delta?.content ?? '';
     expect(text).toBe('Hello from Claude on Vertex!');
@@ -77,16 +118,28 @@ describe.each(kinds)('Vertex AI channels (%s)', (kind) => {
   });
 
   it('a -thinking Claude name asks Vertex for extended thinking on the plain model', async () => {
-    await client.chat.completions.create({ model: 'claude-sonnet-4-20250514-thinking', messages: [{ role: 'user', content: 'Think' }], max_tokens: 4000 });
+    await client.chat.completions.create({
+      model: 'claude-sonnet-4-20250514-thinking',
+      messages: [{ role: 'user', content: 'Think' }],
+      max_tokens: 4000,
+    });
     expect(google.last?.path).toBe(`${PROJECT_PATH}/anthropic/models/claude-sonnet-4@20250514:rawPredict`);
     expect(google.last?.body).toMatchObject({ thinking: { type: 'enabled', budget_tokens: 3200 }, max_tokens: 4000 });
   });
 
   it('the Anthropic and Gemini SDKs reach their own models on Vertex natively', async () => {
     const anthropic = new Anthropic({ apiKey, baseURL: server.url, maxRetries: 0 });
-    const message = await anthropic.messages.create({ model: 'claude-sonnet-4-20250514', max_tokens: 50, messages: [{ role: 'user', content: 'Hi' }] });
+    const message = await anthropic.messages.create({
+      model: 'claude-sonnet-4-20250514',
+      max_tokens: 50,
+      messages: [{ role: 'user', content: 'Hi' }],
+    });
     expect(message.content).toEqual([{ type: 'text', text: 'Hello from Claude on Vertex!' }]);
-    expect(google.last?.body).toEqual({ max_tokens: 50, messages: [{ role: 'user', content: 'Hi' }], anthropic_version: 'vertex-2023-10-16' });
+    expect(google.last?.body).toEqual({
+      max_tokens: 50,
+      messages: [{ role: 'user', content: 'Hi' }],
+      anthropic_version: 'vertex-2023-10-16',
+    });
 
     const ai = new GoogleGenAI({ apiKey, httpOptions: { baseUrl: server.url } });
     const stream = await ai.models.generateContentStream({ model: 'gemini-2.5-flash', contents: 'Hi' });
@@ -94,26 +147,47 @@ describe.each(kinds)('Vertex AI channels (%s)', (kind) => {
     for await (const chunk of stream) text += chunk.text ?? '';
     expect(text).toBe('Hello from Gemini!');
     expect(google.last?.path).toBe(`${PROJECT_PATH}/google/models/gemini-2.5-flash:streamGenerateContent`);
-    expect(await lastConsumeLog(server)).toMatchObject({ model_name: 'gemini-2.5-flash', is_stream: 1, prompt_tokens: 8, completion_tokens: 17 });
+    expect(await lastConsumeLog(server)).toMatchObject({
+      model_name: 'gemini-2.5-flash',
+      is_stream: 1,
+      prompt_tokens: 8,
+      completion_tokens: 17,
+    });
   });
 
   it("the Anthropic and Gemini SDKs reach each other's models on Vertex by conversion", async () => {
     const anthropic = new Anthropic({ apiKey, baseURL: server.url, maxRetries: 0 });
-    const message = await anthropic.messages.create({ model: 'gemini-2.5-flash', max_tokens: 50, messages: [{ role: 'user', content: 'Hi' }] });
+    const message = await anthropic.messages.create({
+      model: 'gemini-2.5-flash',
+      max_tokens: 50,
+      messages: [{ role: 'user', content: 'Hi' }],
+    });
     expect(message.content).toEqual([{ type: 'text', text: 'Hello from Gemini!' }]);
     expect(google.last?.path).toBe(`${PROJECT_PATH}/google/models/gemini-2.5-flash:generateContent`);
 
     const ai = new GoogleGenAI({ apiKey, httpOptions: { baseUrl: server.url } });
-    const response = await ai.models.generateContent({ model: 'claude-sonnet-4-20250514', contents: 'Hi', config: { maxOutputTokens: 50 } });
+    const response = await ai.models.generateContent({
+      model: 'claude-sonnet-4-20250514',
+      contents: 'Hi',
+      config: { maxOutputTokens: 50 },
+    });
     expect(response.text).toBe('Hello from Claude on Vertex!');
     expect(response.usageMetadata).toMatchObject({ promptTokenCount: 400, candidatesTokenCount: 100 });
     expect(google.last?.path).toBe(`${PROJECT_PATH}/anthropic/models/claude-sonnet-4@20250514:rawPredict`);
     expect(google.last?.body).toMatchObject({ anthropic_version: 'vertex-2023-10-16', max_tokens: 50 });
-    expect(await lastConsumeLog(server)).toMatchObject({ model_name: 'claude-sonnet-4-20250514', prompt_tokens: 400, completion_tokens: 100 });
+    expect(await lastConsumeLog(server)).toMatchObject({
+      model_name: 'claude-sonnet-4-20250514',
+      prompt_tokens: 400,
+      completion_tokens: 100,
+    });
   });
 
   it('embeddings go to :predict, billed by the token counts Vertex reports, for OpenAI and Gemini clients', async () => {
-    const result = await client.embeddings.create({ model: 'text-embedding-005', input: ['hello world', 'hi'], dimensions: 3 });
+    const result = await client.embeddings.create({
+      model: 'text-embedding-005',
+      input: ['hello world', 'hi'],
+      dimensions: 3,
+    });
     // The official SDK asks for base64 (little-endian float32), so values arrive as float32.
     expect(result.data.map((item) => item.embedding)).toEqual(
       [
@@ -127,7 +201,11 @@ describe.each(kinds)('Vertex AI channels (%s)', (kind) => {
       body: { instances: [{ content: 'hello world' }, { content: 'hi' }], parameters: { outputDimensionality: 3 } },
     });
     expect(google.last?.headers.authorization).toBe('Bearer token-1');
-    expect(await lastConsumeLog(server)).toMatchObject({ model_name: 'text-embedding-005', prompt_tokens: 5, quota: 1 });
+    expect(await lastConsumeLog(server)).toMatchObject({
+      model_name: 'text-embedding-005',
+      prompt_tokens: 5,
+      quota: 1,
+    });
 
     const ai = new GoogleGenAI({ apiKey, httpOptions: { baseUrl: server.url } });
     const embedded = await ai.models.embedContent({ model: 'text-embedding-005', contents: 'hello world' });

@@ -24,12 +24,21 @@ describe('Vertex service-account tokens', () => {
     const cache = new VertexTokenCache(() => now);
     const account = parseServiceAccount(JSON.stringify(key))!;
 
-    const [first, concurrent] = await Promise.all([cache.accessToken(account, agent), cache.accessToken(account, agent)]);
+    const [first, concurrent] = await Promise.all([
+      cache.accessToken(account, agent),
+      cache.accessToken(account, agent),
+    ]);
     expect([first, concurrent]).toEqual(['token-1', 'token-1']);
     expect(endpoint.exchanges).toHaveLength(1);
     expect(endpoint.exchanges[0]).toEqual({
       header: { alg: 'RS256', typ: 'JWT', kid: 'key-1' },
-      claims: { iss: key.client_email, scope: 'https://www.googleapis.com/auth/cloud-platform', aud: endpoint.tokenUrl, iat: now, exp: now + 3600 },
+      claims: {
+        iss: key.client_email,
+        scope: 'https://www.googleapis.com/auth/cloud-platform',
+        aud: endpoint.tokenUrl,
+        iat: now,
+        exp: now + 3600,
+      },
       signatureValid: true,
     });
 
@@ -76,9 +85,13 @@ describe('Vertex addresses', () => {
     expect(vertexUrl({ projectId: 'p1', region: 'global', baseUrl: '' }, 'gemini-2.5-pro', 'generateContent')).toBe(
       'https://aiplatform.googleapis.com/v1/projects/p1/locations/global/publishers/google/models/gemini-2.5-pro:generateContent',
     );
-    expect(vertexUrl({ projectId: null, region: 'us-central1', baseUrl: 'http://127.0.0.1:1' }, 'gemini-2.5-flash', 'generateContent')).toBe(
-      'http://127.0.0.1:1/v1/publishers/google/models/gemini-2.5-flash:generateContent',
-    );
+    expect(
+      vertexUrl(
+        { projectId: null, region: 'us-central1', baseUrl: 'http://127.0.0.1:1' },
+        'gemini-2.5-flash',
+        'generateContent',
+      ),
+    ).toBe('http://127.0.0.1:1/v1/publishers/google/models/gemini-2.5-flash:generateContent');
     expect(vertexClaudeModel('claude-3-5-sonnet-20241022')).toBe('claude-3-5-sonnet-v2@20241022');
     expect(vertexClaudeModel('claude-opus-4-1@20250805')).toBe('claude-opus-4-1@20250805');
   });

@@ -17,10 +17,18 @@ function statusOf(code: number): number {
 
 export function zhipuError(code: number, message: string, channel: CachedChannel): UpstreamError {
   const status = statusOf(code);
-  return new UpstreamError(channel.statusCodeMapping[String(status)] ?? status, message, `zhipu_${code}`, isRetryableStatus(status), status);
+  return new UpstreamError(
+    channel.statusCodeMapping[String(status)] ?? status,
+    message,
+    `zhipu_${code}`,
+    isRetryableStatus(status),
+    status,
+  );
 }
 
 export function zhipuErrorFrom(status: number, bodyText: string, channel: CachedChannel): UpstreamError {
   const refusal = parseWith(zhipuRefusal, bodyText);
-  return refusal ? zhipuError(refusal.code, refusal.msg, channel) : upstreamErrorFrom(status, bodyText, channel.statusCodeMapping);
+  return refusal
+    ? zhipuError(refusal.code, refusal.msg, channel)
+    : upstreamErrorFrom(status, bodyText, channel.statusCodeMapping);
 }

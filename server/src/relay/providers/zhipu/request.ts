@@ -6,7 +6,6 @@ import type { UpstreamRequest, UpstreamTarget } from '../provider';
 import { zhipuKeyParts, zhipuToken } from './token';
 import { messages } from '../../../platform/i18n/catalogue';
 
-
 /**
  * OpenAI messages as the v3 `prompt`: it knows only user and assistant turns, so a system prompt
  * becomes a user turn the assistant acknowledges.
@@ -37,8 +36,15 @@ export async function zhipuRequest(target: UpstreamTarget, chat: ChatRequest): P
     ...(chat.top_p !== undefined ? { top_p: chat.top_p } : {}),
     ...(stream ? { incremental: true } : {}),
   };
-  const headers: Record<string, string> = { 'content-type': 'application/json', authorization: await zhipuToken(parts.id, parts.secret) };
+  const headers: Record<string, string> = {
+    'content-type': 'application/json',
+    authorization: await zhipuToken(parts.id, parts.secret),
+  };
   if (stream) headers.accept = 'text/event-stream';
   const action = stream ? 'sse-invoke' : 'invoke';
-  return { url: `${base}/api/paas/v3/model-api/${encodeURIComponent(upstreamModel)}/${action}`, headers, body: Buffer.from(JSON.stringify(body)) };
+  return {
+    url: `${base}/api/paas/v3/model-api/${encodeURIComponent(upstreamModel)}/${action}`,
+    headers,
+    body: Buffer.from(JSON.stringify(body)),
+  };
 }

@@ -41,5 +41,8 @@ export function zhipuWhole(bytes: Buffer, target: UpstreamTarget): { completion:
   const choice = answer?.data.choices[0];
   if (!answer || !choice) throw badUpstreamBody();
   const usage = usageFromZhipu(answer.data.usage);
-  return { completion: textCompletion(answer.data.task_id, target.upstreamModel, unquoted(choice.content), 'stop', usage), usage };
+  return {
+    completion: textCompletion(answer.data.task_id, target.upstreamModel, unquoted(choice.content), 'stop', usage),
+    usage,
+  };
 }

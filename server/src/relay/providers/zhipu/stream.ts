@@ -73,7 +73,8 @@ export class ZhipuChunkTranslator implements ChunkTranslator {
       this.usage = usageFromZhipu(meta?.usage) ?? this.usage;
       return [textChunk(event.id, this.model, text, 'stop')];
     }
-    if (event.event === 'error' || event.event === 'interrupted') this.failure = zhipuError(500, text || `Zhipu stream ${event.event}`, this.channel);
+    if (event.event === 'error' || event.event === 'interrupted')
+      this.failure = zhipuError(500, text || `Zhipu stream ${event.event}`, this.channel);
     return [];
   }
 }

@@ -28,6 +28,9 @@ export function signZhipuToken(id: string, secret: string, nowMs: number): strin
 export function zhipuToken(id: string, secret: string): Promise<string> {
   return tokens.get(`${id}.${secret}`, () => {
     const now = Date.now();
-    return Promise.resolve({ token: signZhipuToken(id, secret, now), expiresAt: now + TOKEN_LIFETIME_MS - RENEW_MARGIN_MS });
+    return Promise.resolve({
+      token: signZhipuToken(id, secret, now),
+      expiresAt: now + TOKEN_LIFETIME_MS - RENEW_MARGIN_MS,
+    });
   });
 }

@@ -11,7 +11,10 @@ import { unquoted, usageFromZhipu } from './response';
 import { zhipuPrompt } from './request';
 
 /** Recordings written from Zhipu's documented wire format (ChatGLM v3 model API: invoke, sse-invoke, error codes). */
-const recording = (name: string, stream = false) => ({ file: new URL(`./__fixtures__/${name}`, import.meta.url), stream });
+const recording = (name: string, stream = false) => ({
+  file: new URL(`./__fixtures__/${name}`, import.meta.url),
+  stream,
+});
 const streaming = (body: Record<string, unknown>) => body.incremental === true;
 const API = '/api/paas/v3/model-api';
 const kinds = await availableDatabaseKinds();
@@ -26,14 +29,22 @@ function readToken(token: string, secret: string) {
 
 describe('the v3 model API format', () => {
   it('turns a system prompt into an acknowledged user turn, unquotes content and reads usage', () => {
-    expect(zhipuPrompt([{ role: 'system', content: 'Be brief.' }, { role: 'user', content: 'Hi' }])).toEqual([
+    expect(
+      zhipuPrompt([
+        { role: 'system', content: 'Be brief.' },
+        { role: 'user', content: 'Hi' },
+      ]),
+    ).toEqual([
       { role: 'user', content: 'Be brief.' },
       { role: 'assistant', content: 'OK' },
       { role: 'user', content: 'Hi' },
     ]);
     expect(unquoted('"\\" quoted\\"\\n line"')).toBe('" quoted"\n line');
     expect(unquoted('plain')).toBe('plain');
-    expect(usageFromZhipu({ prompt_tokens: 2, completion_tokens: 17 })).toEqual({ promptTokens: 2, completionTokens: 17 });
+    expect(usageFromZhipu({ prompt_tokens: 2, completion_tokens: 17 })).toEqual({
+      promptTokens: 2,
+      completionTokens: 17,
+    });
   });
 });
 
@@ -54,7 +65,13 @@ describe.each(kinds)('the official SDKs against a Zhipu ChatGLM v1 channel (%s)'
     await priceModels(server, { chatglm_turbo: 1, chatglm_pro: 1 });
     const userId = await addUser(server, 'zhipu-user', { quota: 1_000_000 });
     apiKey = (await addToken(server, userId, { unlimited: true })).apiKey;
-    await addChannel(server, { type: 16, name: 'chatglm', baseUrl: zhipu.url, key: 'a1b2c3.s3cr3t', models: ['chatglm_turbo', 'chatglm_pro'] });
+    await addChannel(server, {
+      type: 16,
+      name: 'chatglm',
+      baseUrl: zhipu.url,
+      key: 'a1b2c3.s3cr3t',
+      models: ['chatglm_turbo', 'chatglm_pro'],
+    });
   });
 
   afterAll(async () => {
@@ -63,33 +80,54 @@ describe.each(kinds)('the official SDKs against a Zhipu ChatGLM v1 channel (%s)'
 
   it('invokes with a JWT signed from id.secret, unquotes the answer and bills the reported usage', async () => {
     const openai = new OpenAI({ apiKey, baseURL: `${server.url}/v1`, maxRetries: 0 });
-    const completion = await openai.chat.completions.create({ model: 'chatglm_turbo', messages: [{ role: 'user', content: '你好' }], temperature: 0.9 });
+    const completion = await openai.chat.completions.create({
+      model: 'chatglm_turbo',
+      messages: [{ role: 'user', content: '你好' }],
+      temperature: 0.9,
+    });
     expect(completion.choices[0]?.message.content).toBe('你好👋！我是人工智能助手 智谱清言，可以叫我小智🤖。');
     const request = zhipu.received.at(-1)!;
-    expect(request).toMatchObject({ path: `${API}/chatglm_turbo/invoke`, body: { prompt: [{ role: 'user', content: '你好' }], temperature: 0.9 } });
+    expect(request).toMatchObject({
+      path: `${API}/chatglm_turbo/invoke`,
+      body: { prompt: [{ role: 'user', content: '你好' }], temperature: 0.9 },
+    });
     const { header, claims } = readToken(String(request.headers.authorization), 's3cr3t');
     expect(header).toEqual({ alg: 'HS256', sign_type: 'SIGN' });
     expect(claims).toMatchObject({ api_key: 'a1b2c3' });
     expect(Number(claims.exp)).toBeGreaterThan(Date.now());
     expect(Math.abs(Number(claims.timestamp) - Date.now())).toBeLessThan(3_600_000);
-    expect(await lastConsumeLog(server)).toMatchObject({ model_name: 'chatglm_turbo', prompt_tokens: 2, completion_tokens: 17, quota: 19 });
+    expect(await lastConsumeLog(server)).toMatchObject({
+      model_name: 'chatglm_turbo',
+      prompt_tokens: 2,
+      completion_tokens: 17,
+      quota: 19,
+    });
   });
 
   it('streams sse-invoke text events and reads the usage from the finish event meta, for an Anthropic client', async () => {
     const anthropic = new Anthropic({ apiKey, baseURL: server.url, maxRetries: 0 });
     let text = '';
-    const events = anthropic.messages.stream({ model: 'chatglm_turbo', max_tokens: 64, messages: [{ role: 'user', content: '你好' }] });
+    const events = anthropic.messages.stream({
+      model: 'chatglm_turbo',
+      max_tokens: 64,
+      messages: [{ role: 'user', content: '你好' }],
+    });
     events.on('text', (delta) => (text += delta));
     const final = await events.finalMessage();
     expect(text).toBe('你好👋！我是人工智能助手 智谱清言，可以叫我小智🤖。');
     expect(final.usage.output_tokens).toBe(17);
-    expect(zhipu.received.at(-1)).toMatchObject({ path: `${API}/chatglm_turbo/sse-invoke`, body: { incremental: true } });
+    expect(zhipu.received.at(-1)).toMatchObject({
+      path: `${API}/chatglm_turbo/sse-invoke`,
+      body: { incremental: true },
+    });
     expect(await lastConsumeLog(server)).toMatchObject({ is_stream: 1, prompt_tokens: 2, completion_tokens: 17 });
   });
 
   it("reports the v3 API's refusal sent with HTTP 200 as the upstream's error", async () => {
     const openai = new OpenAI({ apiKey, baseURL: `${server.url}/v1`, maxRetries: 0 });
-    const failure = await failureOf(openai.chat.completions.create({ model: 'chatglm_pro', messages: [{ role: 'user', content: 'Hi' }] }));
+    const failure = await failureOf(
+      openai.chat.completions.create({ model: 'chatglm_pro', messages: [{ role: 'user', content: 'Hi' }] }),
+    );
     expect(failure.message).toContain('Authorization Token非法');
     expect(failure.status).toBe(401);
   });

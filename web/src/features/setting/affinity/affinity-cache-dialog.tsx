@@ -7,7 +7,12 @@ import { clearAffinityCache, fetchAffinityCacheStats } from '../../../api/resour
 /** The affinity cache's statistics: entries in all and per rule, capacity and store, with clearing. */
 export function AffinityCacheDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { t } = useTranslation('affinity');
-  const stats = useQuery({ queryKey: ['affinity-cache-stats'], queryFn: fetchAffinityCacheStats, enabled: open, staleTime: 0 });
+  const stats = useQuery({
+    queryKey: ['affinity-cache-stats'],
+    queryFn: fetchAffinityCacheStats,
+    enabled: open,
+    staleTime: 0,
+  });
   const clear = useMutation({
     mutationFn: clearAffinityCache,
     onSuccess: async (result) => {
@@ -42,7 +47,10 @@ export function AffinityCacheDialog({ open, onClose }: { open: boolean; onClose:
             key: 'clear',
             width: 120,
             render: (_, row) => (
-              <Popconfirm title={t('cache.clearRuleConfirm', { name: row.ruleName })} onConfirm={() => clear.mutateAsync({ ruleName: row.ruleName })}>
+              <Popconfirm
+                title={t('cache.clearRuleConfirm', { name: row.ruleName })}
+                onConfirm={() => clear.mutateAsync({ ruleName: row.ruleName })}
+              >
                 <Button size="small" data-testid={`affinity-cache-clear-${row.ruleName}`}>
                   {t('cache.clearRule')}
                 </Button>
@@ -55,7 +63,11 @@ export function AffinityCacheDialog({ open, onClose }: { open: boolean; onClose:
         <Button onClick={() => void stats.refetch()} data-testid="affinity-cache-refresh">
           {t('cache.refresh')}
         </Button>
-        <Popconfirm title={t('cache.clearAllConfirm')} okButtonProps={{ danger: true }} onConfirm={() => clear.mutateAsync({ all: true })}>
+        <Popconfirm
+          title={t('cache.clearAllConfirm')}
+          okButtonProps={{ danger: true }}
+          onConfirm={() => clear.mutateAsync({ all: true })}
+        >
           <Button danger data-testid="affinity-cache-clear-all">
             {t('cache.clearAll')}
           </Button>

@@ -1,4 +1,9 @@
-import { affinityKeySourceTypes, type AffinityKeySource, type AffinityKeySourceType, type AffinityRule } from '@switchboard/contract';
+import {
+  affinityKeySourceTypes,
+  type AffinityKeySource,
+  type AffinityKeySourceType,
+  type AffinityRule,
+} from '@switchboard/contract';
 import { Button, Form, Input, InputNumber, Modal, Select, Space, Switch } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -52,7 +57,11 @@ function ruleOf(form: RuleForm): AffinityRule | 'template' {
     model_regex: linesOf(form.models),
     path_regex: linesOf(form.paths),
     user_agent_include: linesOf(form.userAgents),
-    key_sources: form.sources.map((source) => (source.type === 'gjson' ? { type: source.type, path: (source.path ?? '').trim() } : { type: source.type, key: (source.key ?? '').trim() })),
+    key_sources: form.sources.map((source) =>
+      source.type === 'gjson'
+        ? { type: source.type, path: (source.path ?? '').trim() }
+        : { type: source.type, key: (source.key ?? '').trim() },
+    ),
     value_regex: form.valueRegex.trim(),
     ttl_seconds: form.ttl ?? 0,
     param_override_template: template,
@@ -112,18 +121,40 @@ export function AffinityRuleEditor({ editing, onSave, onClose }: AffinityRuleEdi
     >
       <Form layout="vertical" data-testid="affinity-rule-editor">
         <Form.Item label={t('rule.name')} required>
-          <Input value={form.name} maxLength={64} onChange={(event) => change({ name: event.target.value })} data-testid="affinity-rule-name" />
+          <Input
+            value={form.name}
+            maxLength={64}
+            onChange={(event) => change({ name: event.target.value })}
+            data-testid="affinity-rule-name"
+          />
         </Form.Item>
         <Space size={16} style={{ display: 'flex' }} align="start">
           <Form.Item label={t('rule.models')} extra={t('rule.linesHint')} required>
-            <Input.TextArea autoSize={{ minRows: 2, maxRows: 6 }} value={form.models} onChange={(event) => change({ models: event.target.value })} placeholder="^claude-.*$" data-testid="affinity-rule-models" />
+            <Input.TextArea
+              autoSize={{ minRows: 2, maxRows: 6 }}
+              value={form.models}
+              onChange={(event) => change({ models: event.target.value })}
+              placeholder="^claude-.*$"
+              data-testid="affinity-rule-models"
+            />
           </Form.Item>
           <Form.Item label={t('rule.paths')} extra={t('rule.pathsHint')}>
-            <Input.TextArea autoSize={{ minRows: 2, maxRows: 6 }} value={form.paths} onChange={(event) => change({ paths: event.target.value })} placeholder="/v1/messages" data-testid="affinity-rule-paths" />
+            <Input.TextArea
+              autoSize={{ minRows: 2, maxRows: 6 }}
+              value={form.paths}
+              onChange={(event) => change({ paths: event.target.value })}
+              placeholder="/v1/messages"
+              data-testid="affinity-rule-paths"
+            />
           </Form.Item>
         </Space>
         <Form.Item label={t('rule.userAgents')} extra={t('rule.userAgentsHint')}>
-          <Input.TextArea autoSize={{ minRows: 1, maxRows: 4 }} value={form.userAgents} onChange={(event) => change({ userAgents: event.target.value })} data-testid="affinity-rule-user-agents" />
+          <Input.TextArea
+            autoSize={{ minRows: 1, maxRows: 4 }}
+            value={form.userAgents}
+            onChange={(event) => change({ userAgents: event.target.value })}
+            data-testid="affinity-rule-user-agents"
+          />
         </Form.Item>
         <Form.Item label={t('rule.sources')} extra={t('rule.sourcesHint')} required>
           <Space direction="vertical" style={{ width: '100%' }}>
@@ -139,30 +170,66 @@ export function AffinityRuleEditor({ editing, onSave, onClose }: AffinityRuleEdi
                 <Input
                   style={{ width: 280 }}
                   value={source.type === 'gjson' ? (source.path ?? '') : (source.key ?? '')}
-                  placeholder={source.type === 'gjson' ? 'metadata.user_id' : source.type === 'request_header' ? 'Session_id' : 'user_id'}
-                  onChange={(event) => changeSource(index, source.type === 'gjson' ? { path: event.target.value } : { key: event.target.value })}
+                  placeholder={
+                    source.type === 'gjson'
+                      ? 'metadata.user_id'
+                      : source.type === 'request_header'
+                        ? 'Session_id'
+                        : 'user_id'
+                  }
+                  onChange={(event) =>
+                    changeSource(
+                      index,
+                      source.type === 'gjson' ? { path: event.target.value } : { key: event.target.value },
+                    )
+                  }
                   data-testid={`affinity-source-value-${index}`}
                 />
-                <Button size="small" disabled={form.sources.length === 1} onClick={() => change({ sources: form.sources.filter((_, at) => at !== index) })}>
+                <Button
+                  size="small"
+                  disabled={form.sources.length === 1}
+                  onClick={() => change({ sources: form.sources.filter((_, at) => at !== index) })}
+                >
                   {t('rule.removeSource')}
                 </Button>
               </Space>
             ))}
-            <Button size="small" onClick={() => change({ sources: [...form.sources, { type: 'request_header', key: '' }] })} data-testid="affinity-source-add">
+            <Button
+              size="small"
+              onClick={() => change({ sources: [...form.sources, { type: 'request_header', key: '' }] })}
+              data-testid="affinity-source-add"
+            >
               {t('rule.addSource')}
             </Button>
           </Space>
         </Form.Item>
         <Space size={16} wrap>
           <Form.Item label={t('rule.valueRegex')}>
-            <Input style={{ width: 280 }} value={form.valueRegex} onChange={(event) => change({ valueRegex: event.target.value })} data-testid="affinity-rule-value-regex" />
+            <Input
+              style={{ width: 280 }}
+              value={form.valueRegex}
+              onChange={(event) => change({ valueRegex: event.target.value })}
+              data-testid="affinity-rule-value-regex"
+            />
           </Form.Item>
           <Form.Item label={t('rule.ttl')} extra={t('rule.ttlHint')}>
-            <InputNumber min={0} precision={0} value={form.ttl} onChange={(ttl) => change({ ttl })} data-testid="affinity-rule-ttl" />
+            <InputNumber
+              min={0}
+              precision={0}
+              value={form.ttl}
+              onChange={(ttl) => change({ ttl })}
+              data-testid="affinity-rule-ttl"
+            />
           </Form.Item>
         </Space>
         <Form.Item label={t('rule.template')} extra={t('rule.templateHint')}>
-          <Input.TextArea autoSize={{ minRows: 2, maxRows: 10 }} style={{ fontFamily: 'monospace' }} value={form.template} onChange={(event) => change({ template: event.target.value })} data-testid="affinity-rule-template" />
+          <Input.TextArea
+            autoSize={{ minRows: 2, maxRows: 10 }}
+            style={{ fontFamily: 'monospace' }}
+            value={form.template}
+            onChange={(event) => change({ template: event.target.value })}
+            data-testid="affinity-rule-template"
+          />
         </Form.Item>
         <Space size={16} wrap>
           {flag('skipRetry', 'affinity-rule-skip-retry')}

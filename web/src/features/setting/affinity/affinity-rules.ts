@@ -15,7 +15,9 @@ export function rulesOf(text: string | undefined): AffinityRule[] {
 export function rulesProblemText(t: TFunction, rules: unknown): string | null {
   const problem = affinityRulesProblem(rules);
   if (!problem) return null;
-  return problem.rule === 0 ? t('affinity:validation.notList') : t('affinity:validation.rule', { rule: problem.rule, field: problem.field });
+  return problem.rule === 0
+    ? t('affinity:validation.notList')
+    : t('affinity:validation.rule', { rule: problem.rule, field: problem.field });
 }
 
 /** One entry per line, trimmed, blanks dropped. */
@@ -33,4 +35,8 @@ export function uniqueName(taken: Set<string>, base: string): string {
 
 /** What a key source reads, for the rules table: `header: X-Session`, `body: metadata.user_id`. */
 export const sourceLabel = (source: AffinityKeySource): string =>
-  source.type === 'gjson' ? `body: ${source.path ?? ''}` : source.type === 'request_header' ? `header: ${source.key ?? ''}` : `${source.type}: ${source.key ?? ''}`;
+  source.type === 'gjson'
+    ? `body: ${source.path ?? ''}`
+    : source.type === 'request_header'
+      ? `header: ${source.key ?? ''}`
+      : `${source.type}: ${source.key ?? ''}`;

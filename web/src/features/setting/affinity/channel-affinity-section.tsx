@@ -1,5 +1,18 @@
 import { claudeCliRule, codexCliRule, type AffinityRule, type OptionKey } from '@switchboard/contract';
-import { Button, Card, Flex, Input, InputNumber, Popconfirm, Segmented, Space, Switch, Table, Tag, Typography } from 'antd';
+import {
+  Button,
+  Card,
+  Flex,
+  Input,
+  InputNumber,
+  Popconfirm,
+  Segmented,
+  Space,
+  Switch,
+  Table,
+  Tag,
+  Typography,
+} from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from '../../../components/feedback';
@@ -111,7 +124,10 @@ export function ChannelAffinitySection({ options }: { options: OptionValues }) {
       [KEY.maxEntries]: String(draft.maxEntries),
       [KEY.ttl]: String(draft.ttl),
       // Unchanged rules keep their stored text, so that a save of the switches does not resend them.
-      [KEY.rules]: JSON.stringify(rules) === JSON.stringify(rulesOf(options[KEY.rules])) ? (options[KEY.rules] ?? '[]') : JSON.stringify(rules),
+      [KEY.rules]:
+        JSON.stringify(rules) === JSON.stringify(rulesOf(options[KEY.rules]))
+          ? (options[KEY.rules] ?? '[]')
+          : JSON.stringify(rules),
     };
     await save(options, after);
   };
@@ -143,11 +159,23 @@ export function ChannelAffinitySection({ options }: { options: OptionValues }) {
         <Space size={24} wrap>
           <Space size={6}>
             {t('settings.maxEntries')}
-            <InputNumber min={1} precision={0} value={draft.maxEntries} onChange={(maxEntries) => change({ maxEntries })} data-testid="affinity-max-entries" />
+            <InputNumber
+              min={1}
+              precision={0}
+              value={draft.maxEntries}
+              onChange={(maxEntries) => change({ maxEntries })}
+              data-testid="affinity-max-entries"
+            />
           </Space>
           <Space size={6}>
             {t('settings.ttl')}
-            <InputNumber min={1} precision={0} value={draft.ttl} onChange={(ttl) => change({ ttl })} data-testid="affinity-ttl" />
+            <InputNumber
+              min={1}
+              precision={0}
+              value={draft.ttl}
+              onChange={(ttl) => change({ ttl })}
+              data-testid="affinity-ttl"
+            />
           </Space>
         </Space>
         <Flex justify="space-between" wrap gap={8}>
@@ -168,7 +196,11 @@ export function ChannelAffinitySection({ options }: { options: OptionValues }) {
               <Button onClick={() => fillTemplate(claudeCliRule())} data-testid="affinity-fill-claude">
                 {t('rules.fillClaude')}
               </Button>
-              <Button type="dashed" onClick={() => setEditing({ rule: null, index: -1 })} data-testid="affinity-rule-add">
+              <Button
+                type="dashed"
+                onClick={() => setEditing({ rule: null, index: -1 })}
+                data-testid="affinity-rule-add"
+              >
                 {t('rules.add')}
               </Button>
             </Space>
@@ -184,8 +216,16 @@ export function ChannelAffinitySection({ options }: { options: OptionValues }) {
             columns={[
               { title: t('rule.name'), dataIndex: 'name' },
               { title: t('rule.models'), dataIndex: 'model_regex', render: (list: string[]) => list.join(', ') },
-              { title: t('rule.paths'), dataIndex: 'path_regex', render: (list: string[] = []) => list.join(', ') || '-' },
-              { title: t('rule.sources'), dataIndex: 'key_sources', render: (sources: AffinityRule['key_sources']) => sources.map(sourceLabel).join(' → ') },
+              {
+                title: t('rule.paths'),
+                dataIndex: 'path_regex',
+                render: (list: string[] = []) => list.join(', ') || '-',
+              },
+              {
+                title: t('rule.sources'),
+                dataIndex: 'key_sources',
+                render: (sources: AffinityRule['key_sources']) => sources.map(sourceLabel).join(' → '),
+              },
               {
                 title: t('rules.flags'),
                 key: 'flags',
@@ -204,10 +244,17 @@ export function ChannelAffinitySection({ options }: { options: OptionValues }) {
                 width: 150,
                 render: (_, rule, index) => (
                   <Space size={4}>
-                    <Button size="small" onClick={() => setEditing({ rule, index })} data-testid={`affinity-rule-edit-${index}`}>
+                    <Button
+                      size="small"
+                      onClick={() => setEditing({ rule, index })}
+                      data-testid={`affinity-rule-edit-${index}`}
+                    >
                       {t('rules.edit')}
                     </Button>
-                    <Popconfirm title={t('rules.deleteConfirm', { name: rule.name })} onConfirm={() => change({ rules: draft.rules.filter((_, at) => at !== index) })}>
+                    <Popconfirm
+                      title={t('rules.deleteConfirm', { name: rule.name })}
+                      onConfirm={() => change({ rules: draft.rules.filter((_, at) => at !== index) })}
+                    >
                       <Button size="small" danger data-testid={`affinity-rule-delete-${index}`}>
                         {t('rules.delete')}
                       </Button>
@@ -218,7 +265,13 @@ export function ChannelAffinitySection({ options }: { options: OptionValues }) {
             ]}
           />
         ) : (
-          <Input.TextArea autoSize={{ minRows: 8, maxRows: 30 }} style={{ fontFamily: 'monospace' }} value={jsonText} onChange={(event) => setJsonText(event.target.value)} data-testid="affinity-rules-json" />
+          <Input.TextArea
+            autoSize={{ minRows: 8, maxRows: 30 }}
+            style={{ fontFamily: 'monospace' }}
+            value={jsonText}
+            onChange={(event) => setJsonText(event.target.value)}
+            data-testid="affinity-rules-json"
+          />
         )}
         <div>
           <Button type="primary" loading={saving} onClick={() => void submit()} data-testid="save-channelAffinity">
@@ -226,7 +279,11 @@ export function ChannelAffinitySection({ options }: { options: OptionValues }) {
           </Button>
         </div>
       </Flex>
-      <AffinityRuleEditor editing={editing} onSave={(rule) => putRule(rule, editing?.index ?? -1)} onClose={() => setEditing(null)} />
+      <AffinityRuleEditor
+        editing={editing}
+        onSave={(rule) => putRule(rule, editing?.index ?? -1)}
+        onClose={() => setEditing(null)}
+      />
       <AffinityCacheDialog open={statsOpen} onClose={() => setStatsOpen(false)} />
     </Card>
   );

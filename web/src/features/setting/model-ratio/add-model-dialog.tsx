@@ -1,11 +1,20 @@
 import { Form, Input, Modal, Radio } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { nameProblem, numberProblem, numberProblemText, type ModelRatioRow, type RatioColumn } from './model-ratio-rows';
+import {
+  nameProblem,
+  numberProblem,
+  numberProblemText,
+  type ModelRatioRow,
+  type RatioColumn,
+} from './model-ratio-rows';
 
 type PriceMode = 'price' | 'ratio';
 
 /** The fields each mode uses; the other mode's fields are cleared and never checked. */
-const MODE_FIELDS = { price: ['price'], ratio: ['ratio', 'completion'] } as const satisfies Record<PriceMode, readonly RatioColumn[]>;
+const MODE_FIELDS = { price: ['price'], ratio: ['ratio', 'completion'] } as const satisfies Record<
+  PriceMode,
+  readonly RatioColumn[]
+>;
 
 interface AddModelDialogProps {
   open: boolean;

@@ -24,8 +24,16 @@ function tableOf(options: OptionValues, column: RatioColumn): Record<string, num
 
 /** Every model named in any of the three tables, sorted by name. */
 export function rowsOf(options: OptionValues): ModelRatioRow[] {
-  const tables = { price: tableOf(options, 'price'), ratio: tableOf(options, 'ratio'), completion: tableOf(options, 'completion') };
-  const names = new Set([...Object.keys(tables.price), ...Object.keys(tables.ratio), ...Object.keys(tables.completion)]);
+  const tables = {
+    price: tableOf(options, 'price'),
+    ratio: tableOf(options, 'ratio'),
+    completion: tableOf(options, 'completion'),
+  };
+  const names = new Set([
+    ...Object.keys(tables.price),
+    ...Object.keys(tables.ratio),
+    ...Object.keys(tables.completion),
+  ]);
   const text = (value: number | undefined) => (value === undefined ? '' : String(value));
   return [...names].sort().map((name) => ({
     name,
@@ -70,7 +78,9 @@ export function nameProblem(name: string, rows: ModelRatioRow[]): NameProblem {
 /** The three option values the rows stand for (blank cells are left out of their table). */
 export function optionValuesOf(rows: ModelRatioRow[]): OptionValues {
   const collect = (column: RatioColumn) =>
-    JSON.stringify(Object.fromEntries(rows.filter((row) => row[column].trim() !== '').map((row) => [row.name, Number(row[column])])));
+    JSON.stringify(
+      Object.fromEntries(rows.filter((row) => row[column].trim() !== '').map((row) => [row.name, Number(row[column])])),
+    );
   return { ModelPrice: collect('price'), ModelRatio: collect('ratio'), CompletionRatio: collect('completion') };
 }
 
@@ -81,7 +91,9 @@ export function withChangedTables(before: OptionValues, after: OptionValues): Op
     const normal = (text: string | undefined) => {
       try {
         const value = JSON.parse(text ?? '{}') as Record<string, number>;
-        return JSON.stringify(Object.fromEntries(Object.entries(value).sort(([left], [right]) => left.localeCompare(right))));
+        return JSON.stringify(
+          Object.fromEntries(Object.entries(value).sort(([left], [right]) => left.localeCompare(right))),
+        );
       } catch {
         return text;
       }

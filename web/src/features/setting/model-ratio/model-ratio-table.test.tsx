@@ -8,7 +8,9 @@ import { ModelRatioTable } from './model-ratio-table';
 import { isNumberText, nameProblem, numberProblem, optionValuesOf, rowsOf } from './model-ratio-rows';
 import { eachTestIn } from '../../../testing/test-setup';
 
-const ratios = Object.fromEntries(Array.from({ length: 12 }, (_unused, index) => [`model-${String(index).padStart(2, '0')}`, index + 1]));
+const ratios = Object.fromEntries(
+  Array.from({ length: 12 }, (_unused, index) => [`model-${String(index).padStart(2, '0')}`, index + 1]),
+);
 const options = {
   ModelRatio: JSON.stringify(ratios),
   CompletionRatio: JSON.stringify({ 'model-00': 4 }),
@@ -32,7 +34,12 @@ describe('model ratio rows', () => {
   });
 
   it('accepts blank or non-negative numbers only, and unique non-empty names', () => {
-    expect([isNumberText(''), isNumberText('1.5'), isNumberText('abc'), isNumberText('-1')]).toEqual([true, true, false, false]);
+    expect([isNumberText(''), isNumberText('1.5'), isNumberText('abc'), isNumberText('-1')]).toEqual([
+      true,
+      true,
+      false,
+      false,
+    ]);
     expect([numberProblem('abc'), numberProblem('-1'), numberProblem(' ')]).toEqual(['notNumber', 'negative', null]);
     expect(nameProblem('  ', rowsOf(options))).toBe('required');
     expect(nameProblem('model-03', rowsOf(options))).toBe('duplicate');
@@ -78,7 +85,9 @@ describe('model ratio table', () => {
 
     fireEvent.change(within(dialog).getByTestId('add-model-name'), { target: { value: 'new-image' } });
     fireEvent.click(within(dialog).getByLabelText('Fixed price'));
-    await waitFor(() => expect((within(dialog).getByTestId('add-model-ratio') as HTMLInputElement).disabled).toBe(true));
+    await waitFor(() =>
+      expect((within(dialog).getByTestId('add-model-ratio') as HTMLInputElement).disabled).toBe(true),
+    );
     expect((within(dialog).getByTestId('add-model-completion') as HTMLInputElement).disabled).toBe(true);
     fireEvent.change(within(dialog).getByTestId('add-model-price'), { target: { value: 'free' } });
     expect(await within(dialog).findByText('Please enter a number')).toBeTruthy();
@@ -100,12 +109,16 @@ describe('model ratio table', () => {
     fireEvent.change(within(dialog).getByTestId('add-model-ratio'), { target: { value: 'abc' } });
     expect(await within(dialog).findByText('Please enter a number')).toBeTruthy();
     fireEvent.click(within(dialog).getByLabelText('Fixed price'));
-    await waitFor(() => expect((within(dialog).getByTestId('add-model-price') as HTMLInputElement).disabled).toBe(false));
+    await waitFor(() =>
+      expect((within(dialog).getByTestId('add-model-price') as HTMLInputElement).disabled).toBe(false),
+    );
     expect((within(dialog).getByTestId('add-model-ratio') as HTMLInputElement).value).toBe('');
     await waitFor(() => expect(within(dialog).queryByText('Please enter a number')).toBeNull());
     fireEvent.change(within(dialog).getByTestId('add-model-price'), { target: { value: '0.02' } });
     fireEvent.click(within(dialog).getByTestId('add-model-ok'));
-    fireEvent.change(screen.getByTestId('ratio-search').querySelector('input')!, { target: { value: 'switched-model' } });
+    fireEvent.change(screen.getByTestId('ratio-search').querySelector('input')!, {
+      target: { value: 'switched-model' },
+    });
     expect(((await screen.findByTestId('ratio-price-switched-model')) as HTMLInputElement).value).toBe('0.02');
     expect(((await screen.findByTestId('ratio-ratio-switched-model')) as HTMLInputElement).value).toBe('');
   });

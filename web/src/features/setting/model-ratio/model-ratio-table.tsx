@@ -6,16 +6,40 @@ import { toast } from '../../../components/feedback';
 import type { OptionValues } from '../../../api/resources/options';
 import { useSaveOptions } from '../use-save-options';
 import { AddModelDialog } from './add-model-dialog';
-import { numberProblem, numberProblemText, optionValuesOf, rowsOf, unpricedRow, withChangedTables, type ModelRatioRow, type RatioColumn } from './model-ratio-rows';
+import {
+  numberProblem,
+  numberProblemText,
+  optionValuesOf,
+  rowsOf,
+  unpricedRow,
+  withChangedTables,
+  type ModelRatioRow,
+  type RatioColumn,
+} from './model-ratio-rows';
 
 const PAGE_SIZE = 10;
 
-function NumberCell({ value, name, onChange, testId }: { value: string; name: string; onChange: (value: string) => void; testId: string }) {
+function NumberCell({
+  value,
+  name,
+  onChange,
+  testId,
+}: {
+  value: string;
+  name: string;
+  onChange: (value: string) => void;
+  testId: string;
+}) {
   const { t } = useTranslation('setting');
   const problem = numberProblemText(t, numberProblem(value), name);
   return (
     <>
-      <Input value={value} status={problem ? 'error' : undefined} onChange={(event) => onChange(event.target.value)} data-testid={testId} />
+      <Input
+        value={value}
+        status={problem ? 'error' : undefined}
+        onChange={(event) => onChange(event.target.value)}
+        data-testid={testId}
+      />
       {problem ? <Typography.Text type="danger">{problem}</Typography.Text> : null}
     </>
   );
@@ -38,7 +62,10 @@ export function ModelRatioTable({ options }: { options: OptionValues }) {
     [storedPrices, storedRatios, storedCompletions],
   );
 
-  const shown = useMemo(() => rows.filter((row) => row.name.toLowerCase().includes(search.trim().toLowerCase())), [rows, search]);
+  const shown = useMemo(
+    () => rows.filter((row) => row.name.toLowerCase().includes(search.trim().toLowerCase())),
+    [rows, search],
+  );
 
   const edit = (name: string, column: RatioColumn, value: string) =>
     setRows((current) => current.map((row) => (row.name === name ? { ...row, [column]: value } : row)));
@@ -59,7 +86,12 @@ export function ModelRatioTable({ options }: { options: OptionValues }) {
     title: t(`ratioEditor.${column}`),
     dataIndex: column,
     render: (value: string, row: ModelRatioRow) => (
-      <NumberCell value={value} name={row.name} onChange={(next) => edit(row.name, column, next)} testId={`ratio-${column}-${row.name}`} />
+      <NumberCell
+        value={value}
+        name={row.name}
+        onChange={(next) => edit(row.name, column, next)}
+        testId={`ratio-${column}-${row.name}`}
+      />
     ),
   });
 

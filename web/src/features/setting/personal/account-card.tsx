@@ -49,7 +49,9 @@ export function AccountCard({ user }: { user: UserView }) {
     const password = values.password ?? '';
     if (!values.original_password) return toast.error(t('account.originalRequired'));
     if (password.length < PASSWORD_MIN_LENGTH || password.length > PASSWORD_MAX_LENGTH) {
-      return toast.error(t('common:credentials.passwordLength', { min: PASSWORD_MIN_LENGTH, max: PASSWORD_MAX_LENGTH }));
+      return toast.error(
+        t('common:credentials.passwordLength', { min: PASSWORD_MIN_LENGTH, max: PASSWORD_MAX_LENGTH }),
+      );
     }
     if (password !== values.password2) return toast.error(t('account.passwordsDiffer'));
     return attempt(async () => {
@@ -96,7 +98,13 @@ export function AccountCard({ user }: { user: UserView }) {
           </Flex>
         ) : null}
       </Flex>
-      <Modal open={passwordOpen} title={t('account.changePassword')} footer={null} onCancel={() => setPasswordOpen(false)} destroyOnHidden>
+      <Modal
+        open={passwordOpen}
+        title={t('account.changePassword')}
+        footer={null}
+        onCancel={() => setPasswordOpen(false)}
+        destroyOnHidden
+      >
         <Form<PasswordValues> layout="vertical" onFinish={(values) => void changePassword(values)}>
           <Form.Item name="original_password" label={t('account.originalPassword')}>
             <Input.Password autoComplete="current-password" />
@@ -124,7 +132,12 @@ export function AccountCard({ user }: { user: UserView }) {
       >
         <Flex vertical gap={8}>
           <Typography.Text type="danger">{t('account.deleteWarning')}</Typography.Text>
-          <Input value={confirmName} onChange={(event) => setConfirmName(event.target.value)} placeholder={t('account.deletePlaceholder', { username: user.username })} data-testid="delete-account-name" />
+          <Input
+            value={confirmName}
+            onChange={(event) => setConfirmName(event.target.value)}
+            placeholder={t('account.deletePlaceholder', { username: user.username })}
+            data-testid="delete-account-name"
+          />
         </Flex>
       </Modal>
     </Card>

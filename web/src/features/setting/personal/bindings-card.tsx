@@ -1,4 +1,11 @@
-import { CommentOutlined, GithubOutlined, MailOutlined, SafetyCertificateOutlined, SendOutlined, WechatOutlined } from '@ant-design/icons';
+import {
+  CommentOutlined,
+  GithubOutlined,
+  MailOutlined,
+  SafetyCertificateOutlined,
+  SendOutlined,
+  WechatOutlined,
+} from '@ant-design/icons';
 import type { UserView } from '@switchboard/contract';
 import { Button, Card, Flex, List, Modal, Typography } from 'antd';
 import { useState, type ReactNode } from 'react';
@@ -33,11 +40,41 @@ export function BindingsCard({ user, onChanged }: { user: UserView; onChanged: (
   };
   const rows: BindingRow[] = [
     { key: 'email', icon: <MailOutlined />, value: user.email, available: true, open: () => setDialog('email') },
-    { key: 'wechat', icon: <WechatOutlined />, value: user.wechat_id, available: status.wechat_login, open: () => setDialog('wechat') },
-    { key: 'github', icon: <GithubOutlined />, value: user.github_id, available: status.github_oauth, open: () => void startOauth('github', status) },
-    { key: 'telegram', icon: <SendOutlined />, value: user.telegram_id, available: status.telegram_oauth, open: () => setDialog('telegram') },
-    { key: 'linuxdo', icon: <CommentOutlined />, value: user.linux_do_id, available: status.linuxdo_oauth, open: () => void startOauth('linuxdo', status) },
-    { key: 'oidc', icon: <SafetyCertificateOutlined />, value: user.oidc_id, available: status.oidc_enabled && status.oidc_authorization_endpoint !== '', open: () => void startOauth('oidc', status) },
+    {
+      key: 'wechat',
+      icon: <WechatOutlined />,
+      value: user.wechat_id,
+      available: status.wechat_login,
+      open: () => setDialog('wechat'),
+    },
+    {
+      key: 'github',
+      icon: <GithubOutlined />,
+      value: user.github_id,
+      available: status.github_oauth,
+      open: () => void startOauth('github', status),
+    },
+    {
+      key: 'telegram',
+      icon: <SendOutlined />,
+      value: user.telegram_id,
+      available: status.telegram_oauth,
+      open: () => setDialog('telegram'),
+    },
+    {
+      key: 'linuxdo',
+      icon: <CommentOutlined />,
+      value: user.linux_do_id,
+      available: status.linuxdo_oauth,
+      open: () => void startOauth('linuxdo', status),
+    },
+    {
+      key: 'oidc',
+      icon: <SafetyCertificateOutlined />,
+      value: user.oidc_id,
+      available: status.oidc_enabled && status.oidc_authorization_endpoint !== '',
+      open: () => void startOauth('oidc', status),
+    },
   ];
 
   return (
@@ -75,7 +112,13 @@ export function BindingsCard({ user, onChanged }: { user: UserView; onChanged: (
           done();
         }}
       />
-      <Modal open={dialog === 'telegram'} title={t('bindings.telegramTitle')} footer={null} onCancel={() => setDialog(null)} destroyOnHidden>
+      <Modal
+        open={dialog === 'telegram'}
+        title={t('bindings.telegramTitle')}
+        footer={null}
+        onCancel={() => setDialog(null)}
+        destroyOnHidden
+      >
         <Flex justify="center">
           <TelegramWidget
             botName={status.telegram_bot_name}

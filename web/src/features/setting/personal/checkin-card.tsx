@@ -9,7 +9,6 @@ import { useHumanCheck } from '../../auth/use-human-check';
 import { checkIn, CHECKIN_QUERY_KEY, fetchCheckins, SELF_QUERY_KEY } from '../../../api/resources/self';
 import { useDisplayQuota } from '../../../lib/format';
 
-
 /** The daily check-in: this month's calendar with the days checked in, the totals, and the button (when the site offers it). */
 export function CheckinCard() {
   const status = useStatus();
@@ -24,7 +23,9 @@ function CheckinCalendar() {
   const humanCheck = useHumanCheck();
   const [month, setMonth] = useState(() => dayjs().format('YYYY-MM'));
   const checkins = useQuery({ queryKey: [...CHECKIN_QUERY_KEY, month], queryFn: () => fetchCheckins(month) });
-  const awarded = new Map((checkins.data?.stats.records ?? []).map((record) => [record.checkin_date, record.quota_awarded]));
+  const awarded = new Map(
+    (checkins.data?.stats.records ?? []).map((record) => [record.checkin_date, record.quota_awarded]),
+  );
   const mutation = useMutation({
     mutationFn: () => checkIn(humanCheck.token),
     onSuccess: async (result) => {
@@ -62,7 +63,11 @@ function CheckinCalendar() {
         <Typography.Text type="secondary">
           {t('checkin.range', { min: money(checkins.data?.min_quota ?? 0), max: money(checkins.data?.max_quota ?? 0) })}
         </Typography.Text>
-        <Calendar fullscreen={false} cellRender={dayCell} onPanelChange={(value) => setMonth(value.format('YYYY-MM'))} />
+        <Calendar
+          fullscreen={false}
+          cellRender={dayCell}
+          onPanelChange={(value) => setMonth(value.format('YYYY-MM'))}
+        />
       </Flex>
     </Card>
   );

@@ -37,13 +37,32 @@ export function EmailBindDialog({ open, onClose, onBound }: EmailBindDialogProps
     }
   };
   return (
-    <Modal open={open} title={t('bindings.emailTitle')} onCancel={onClose} onOk={() => void submit()} confirmLoading={busy} okButtonProps={{ 'data-testid': 'email-bind-submit' }} destroyOnHidden>
+    <Modal
+      open={open}
+      title={t('bindings.emailTitle')}
+      onCancel={onClose}
+      onOk={() => void submit()}
+      confirmLoading={busy}
+      okButtonProps={{ 'data-testid': 'email-bind-submit' }}
+      destroyOnHidden
+    >
       <Flex vertical gap={12}>
         <Space.Compact style={{ width: '100%' }}>
-          <Input type="email" value={email} onChange={(event) => setEmail(event.target.value)} placeholder={t('bindings.emailPlaceholder')} data-testid="email-bind-address" />
+          <Input
+            type="email"
+            value={email}
+            onChange={(event) => setEmail(event.target.value)}
+            placeholder={t('bindings.emailPlaceholder')}
+            data-testid="email-bind-address"
+          />
           <SendCodeButton email={() => email} turnstile={humanCheck.token} ready={humanCheck.ready} />
         </Space.Compact>
-        <Input value={code} onChange={(event) => setCode(event.target.value)} placeholder={t('bindings.codePlaceholder')} data-testid="email-bind-code" />
+        <Input
+          value={code}
+          onChange={(event) => setCode(event.target.value)}
+          placeholder={t('bindings.codePlaceholder')}
+          data-testid="email-bind-code"
+        />
         {humanCheck.widget}
       </Flex>
     </Modal>

@@ -47,7 +47,15 @@ export function InviteCard({ user }: { user: UserView }) {
           <Statistic title={t('invite.pending')} value={money(user.aff_quota)} />
           <Statistic title={t('invite.total')} value={money(user.aff_history_quota)} />
           <Statistic title={t('invite.count')} value={user.aff_count} />
-          <Button type="primary" disabled={user.aff_quota <= 0} onClick={() => { setAmount(displayedAmountOf(user.aff_quota, unit)); setTransferOpen(true); }} data-testid="invite-transfer">
+          <Button
+            type="primary"
+            disabled={user.aff_quota <= 0}
+            onClick={() => {
+              setAmount(displayedAmountOf(user.aff_quota, unit));
+              setTransferOpen(true);
+            }}
+            data-testid="invite-transfer"
+          >
             {t('invite.transfer')}
           </Button>
         </Flex>
@@ -59,7 +67,14 @@ export function InviteCard({ user }: { user: UserView }) {
           </Button>
         </Flex>
       </Flex>
-      <Modal open={transferOpen} title={t('invite.transferTitle')} onCancel={() => setTransferOpen(false)} onOk={submitTransfer} confirmLoading={transfer.isPending} destroyOnHidden>
+      <Modal
+        open={transferOpen}
+        title={t('invite.transferTitle')}
+        onCancel={() => setTransferOpen(false)}
+        onOk={submitTransfer}
+        confirmLoading={transfer.isPending}
+        destroyOnHidden
+      >
         <Flex vertical gap={8}>
           <Typography.Text>{t('invite.available', { amount: money(user.aff_quota) })}</Typography.Text>
           <InputNumber<string>
@@ -72,8 +87,12 @@ export function InviteCard({ user }: { user: UserView }) {
             onChange={setAmount}
             data-testid="invite-transfer-amount"
           />
-          <Typography.Text type="secondary">{t(unit.inCurrency ? 'invite.amountInDollars' : 'invite.amountInUnits')}</Typography.Text>
-          <Typography.Text type="secondary">{t('invite.minimum', { amount: money(status.quota_per_unit) })}</Typography.Text>
+          <Typography.Text type="secondary">
+            {t(unit.inCurrency ? 'invite.amountInDollars' : 'invite.amountInUnits')}
+          </Typography.Text>
+          <Typography.Text type="secondary">
+            {t('invite.minimum', { amount: money(status.quota_per_unit) })}
+          </Typography.Text>
         </Flex>
       </Modal>
     </Card>

@@ -25,7 +25,12 @@ export function ModelsCard() {
             ))}
           </Flex>
           {names.length > USABLE_MODELS_PREVIEW ? (
-            <Button type="link" style={{ alignSelf: 'flex-start', padding: 0 }} onClick={() => setExpanded(!expanded)} data-testid="models-toggle">
+            <Button
+              type="link"
+              style={{ alignSelf: 'flex-start', padding: 0 }}
+              onClick={() => setExpanded(!expanded)}
+              data-testid="models-toggle"
+            >
               {expanded ? t('models.collapse') : t('models.expand', { count: names.length - USABLE_MODELS_PREVIEW })}
             </Button>
           ) : null}

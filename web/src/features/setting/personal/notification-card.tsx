@@ -27,12 +27,19 @@ export function NotificationCard({ user, onSaved }: { user: UserView; onSaved: (
     const threshold = Number(values.quota_warning_threshold);
     if (!Number.isSafeInteger(threshold) || threshold < 0) return toast.error(t('notification.thresholdInvalid'));
     const webhook = values.webhook_url?.trim() ?? '';
-    if (values.notify_type === 'webhook' && !webhook.startsWith('https://')) return toast.error(t('notification.webhookHttps'));
+    if (values.notify_type === 'webhook' && !webhook.startsWith('https://'))
+      return toast.error(t('notification.webhookHttps'));
     const email = values.notification_email?.trim() ?? '';
-    if (values.notify_type === 'email' && email !== '' && !isEmailAddress(email)) return toast.error(t('notification.emailInvalid'));
+    if (values.notify_type === 'email' && email !== '' && !isEmailAddress(email))
+      return toast.error(t('notification.emailInvalid'));
     setBusy(true);
     try {
-      await saveNotificationSetting({ ...values, webhook_url: webhook, notification_email: email, quota_warning_threshold: threshold });
+      await saveNotificationSetting({
+        ...values,
+        webhook_url: webhook,
+        notification_email: email,
+        quota_warning_threshold: threshold,
+      });
       toast.success(t('notification.saved'));
       onSaved();
     } catch (error) {
@@ -52,19 +59,46 @@ export function NotificationCard({ user, onSaved }: { user: UserView; onSaved: (
         onFinish={(values) => void submit(values)}
       >
         <Form.Item name="notify_type" label={t('notification.type')}>
-          <Radio.Group options={[{ value: 'email', label: t('notification.email') }, { value: 'webhook', label: t('notification.webhook') }]} />
+          <Radio.Group
+            options={[
+              { value: 'email', label: t('notification.email') },
+              { value: 'webhook', label: t('notification.webhook') },
+            ]}
+          />
         </Form.Item>
-        <Form.Item name="quota_warning_threshold" label={t('notification.threshold')} extra={t('notification.thresholdHint')}>
-          <AutoComplete options={THRESHOLD_PRESETS.map((value) => ({ value: String(value), label: `${value} (${money(value)})` }))} data-testid="notification-threshold" />
+        <Form.Item
+          name="quota_warning_threshold"
+          label={t('notification.threshold')}
+          extra={t('notification.thresholdHint')}
+        >
+          <AutoComplete
+            options={THRESHOLD_PRESETS.map((value) => ({ value: String(value), label: `${value} (${money(value)})` }))}
+            data-testid="notification-threshold"
+          />
         </Form.Item>
         {/* The other method's fields stay in the form, hidden, so that saving one keeps what the other holds. */}
-        <Form.Item name="webhook_url" label={t('notification.webhookUrl')} extra={t('notification.webhookUrlHint')} hidden={notifyType !== 'webhook'}>
+        <Form.Item
+          name="webhook_url"
+          label={t('notification.webhookUrl')}
+          extra={t('notification.webhookUrlHint')}
+          hidden={notifyType !== 'webhook'}
+        >
           <Input placeholder="https://" data-testid="notification-webhook-url" />
         </Form.Item>
-        <Form.Item name="webhook_secret" label={t('notification.webhookSecret')} extra={t('notification.webhookSecretHint')} hidden={notifyType !== 'webhook'}>
+        <Form.Item
+          name="webhook_secret"
+          label={t('notification.webhookSecret')}
+          extra={t('notification.webhookSecretHint')}
+          hidden={notifyType !== 'webhook'}
+        >
           <Input.Password autoComplete="off" />
         </Form.Item>
-        <Form.Item name="notification_email" label={t('notification.notificationEmail')} extra={t('notification.notificationEmailHint')} hidden={notifyType === 'webhook'}>
+        <Form.Item
+          name="notification_email"
+          label={t('notification.notificationEmail')}
+          extra={t('notification.notificationEmailHint')}
+          hidden={notifyType === 'webhook'}
+        >
           {/* Not type="email": the browser's own check would speak its language, not the console's. */}
           <Input inputMode="email" autoComplete="email" placeholder={user.email} data-testid="notification-email" />
         </Form.Item>

@@ -38,7 +38,9 @@ const self = {
 };
 const models = Array.from({ length: 13 }, (_, index) => `model-${String(index).padStart(2, '0')}`);
 
-function serve(overrides: (request: RecordedRequest) => { status?: number; body: unknown } | undefined = () => undefined) {
+function serve(
+  overrides: (request: RecordedRequest) => { status?: number; body: unknown } | undefined = () => undefined,
+) {
   return mockFetch((request) => {
     const answer = overrides(request);
     if (answer) return answer;
@@ -60,7 +62,10 @@ describe('personal settings tab', () => {
   const open = () => renderApp(routes, { path: '/setting', user: { id: 7, username: 'alice', role: Role.Common } });
   /** One card alone: the dialogs re-render less than the whole tab would. */
   const openCard = (element: React.ReactElement) =>
-    renderApp([{ path: '/setting', element }, routes[1]!], { path: '/setting', user: { id: 7, username: 'alice', role: Role.Common } });
+    renderApp([{ path: '/setting', element }, routes[1]!], {
+      path: '/setting',
+      user: { id: 7, username: 'alice', role: Role.Common },
+    });
 
   it('heads the tab with who is signed in: name, role, ID and group', async () => {
     serve();
@@ -75,7 +80,11 @@ describe('personal settings tab', () => {
 
   it('offers a retry when the account fails to load, and shows the tab once it loads', async () => {
     let fail = true;
-    serve((request) => (request.url === '/api/user/self' && fail ? { status: 500, body: { success: false, message: 'database is down' } } : undefined));
+    serve((request) =>
+      request.url === '/api/user/self' && fail
+        ? { status: 500, body: { success: false, message: 'database is down' } }
+        : undefined,
+    );
     open();
     const retry = await screen.findByTestId('load-retry');
     fail = false;
@@ -93,7 +102,11 @@ describe('personal settings tab', () => {
     const invite = screen.getByTestId('invite-card');
     expect(invite.textContent).toContain('$4.00');
     expect(invite.textContent).toContain('$12.00');
-    await vi.waitFor(() => expect((screen.getByTestId('invite-link') as HTMLInputElement).value).toBe(`${window.location.origin}/register?aff=Ab12`));
+    await vi.waitFor(() =>
+      expect((screen.getByTestId('invite-link') as HTMLInputElement).value).toBe(
+        `${window.location.origin}/register?aff=Ab12`,
+      ),
+    );
     expect(screen.getByTestId('binding-github').textContent).toBe('4242');
     expect(screen.getByTestId('binding-email').textContent).toBe('Not bound');
     expect(screen.getByTestId('binding-wechat').textContent).toBe('Not enabled by the administrator');
@@ -120,7 +133,8 @@ describe('personal settings tab', () => {
     expect(requests.some((request) => request.url === '/api/user/aff_transfer')).toBe(false);
   });
 
-  const transfers = (requests: RecordedRequest[]) => requests.filter((request) => request.url === '/api/user/aff_transfer').map((request) => request.body);
+  const transfers = (requests: RecordedRequest[]) =>
+    requests.filter((request) => request.url === '/api/user/aff_transfer').map((request) => request.body);
 
   it('takes the transfer amount in dollars, as every label shows it', async () => {
     const requests = serve();
@@ -162,7 +176,9 @@ describe('personal settings tab', () => {
     const error = vi.spyOn(toast, 'error');
     open();
     fireEvent.click(await screen.findByText('Webhook'));
-    fireEvent.change(await screen.findByTestId('notification-webhook-url'), { target: { value: 'http://hook.example.com' } });
+    fireEvent.change(await screen.findByTestId('notification-webhook-url'), {
+      target: { value: 'http://hook.example.com' },
+    });
     fireEvent.click(screen.getByTestId('notification-save'));
     await vi.waitFor(() => expect(error).toHaveBeenCalledWith('The webhook address must start with https://'));
     fireEvent.change(screen.getByTestId('notification-webhook-url'), { target: { value: 'https://hook.example.com' } });
@@ -178,15 +194,23 @@ describe('personal settings tab', () => {
   });
 
   it('says the notification settings update failed, with the server reason', async () => {
-    serve((request) => (request.url === '/api/user/setting' ? { body: { success: false, message: 'The notification email address is not valid', data: undefined } } : undefined));
+    serve((request) =>
+      request.url === '/api/user/setting'
+        ? { body: { success: false, message: 'The notification email address is not valid', data: undefined } }
+        : undefined,
+    );
     const error = vi.spyOn(toast, 'error');
     open();
     fireEvent.click(await screen.findByTestId('notification-save'));
     await vi.waitFor(() =>
-      expect(error).toHaveBeenCalledWith('Notification settings update failed: The notification email address is not valid'),
+      expect(error).toHaveBeenCalledWith(
+        'Notification settings update failed: The notification email address is not valid',
+      ),
     );
     await changeLanguage('zh');
     fireEvent.click(await screen.findByTestId('notification-save'));
-    await vi.waitFor(() => expect(error).toHaveBeenCalledWith('通知设置更新失败：The notification email address is not valid'));
+    await vi.waitFor(() =>
+      expect(error).toHaveBeenCalledWith('通知设置更新失败：The notification email address is not valid'),
+    );
   });
 });

@@ -16,7 +16,8 @@ import { ProfileHeader } from './profile-header';
 export default function PersonalTab() {
   const { query: self, refresh: refetchSelf } = useSelf();
   const refresh = () => void refetchSelf();
-  if (self.isError && !self.data) return <LoadError error={self.error} onRetry={self.refetch} retrying={self.isFetching} />;
+  if (self.isError && !self.data)
+    return <LoadError error={self.error} onRetry={self.refetch} retrying={self.isFetching} />;
   if (!self.data) return <SkeletonRows rows={8} />;
   const user = self.data;
   return (

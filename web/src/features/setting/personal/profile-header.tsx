@@ -20,8 +20,12 @@ export function ProfileHeader({ user }: { user: UserView }) {
           <Flex gap={4} wrap align="center">
             <UserRoleTag role={user.role} />
             <Tag data-testid="profile-id">{t('header.id', { id: user.id })}</Tag>
-            <Tag color="blue" data-testid="profile-group">{t('header.group', { group: user.group })}</Tag>
-            {user.display_name && user.display_name !== user.username ? <Typography.Text type="secondary">@{user.username}</Typography.Text> : null}
+            <Tag color="blue" data-testid="profile-group">
+              {t('header.group', { group: user.group })}
+            </Tag>
+            {user.display_name && user.display_name !== user.username ? (
+              <Typography.Text type="secondary">@{user.username}</Typography.Text>
+            ) : null}
           </Flex>
         </Flex>
       </Flex>
