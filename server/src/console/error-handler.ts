@@ -5,6 +5,8 @@ import { fill, languageOf } from '../platform/text';
 import { describeValidation } from './validation-message';
 import { messages } from '../platform/i18n/catalogue';
 
+const MIB = 1024 * 1024;
+
 /**
  * The console's error envelope: a business error answers HTTP 200 `{success:false, message}` in the
  * caller's language; 401 stays 401; anything unexpected is logged and masked behind the request id.
@@ -19,6 +21,10 @@ export function consoleErrorHandler(error: FastifyError, request: FastifyRequest
     return reply
       .status(200)
       .send({ success: false, message: fill(messages.common.invalidParameter, { detail })[language] });
+  }
+  if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+    const limit = Math.max(1, Math.floor((request.routeOptions.bodyLimit ?? 0) / MIB));
+    return reply.status(200).send({ success: false, message: fill(messages.common.bodyTooLarge, { limit })[language] });
   }
   const status = error.statusCode ?? 500;
   if (status < 500) {

@@ -63,7 +63,7 @@ describe('the Stripe webhook under hostile deliveries', () => {
     });
     const refused = await deliver(huge.body, huge.signature);
     // The console's convention (the reference's): a refusal is a 200 with success false.
-    expect(await refused.json()).toMatchObject({ success: false, message: expect.stringContaining('too large') });
+    expect(await refused.json()).toEqual({ success: false, message: '请求体过大：最多 1 MB' });
     expect(await quotaOf(server, customer.id)).toEqual(before);
   });
 
