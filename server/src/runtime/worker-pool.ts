@@ -1,5 +1,8 @@
 import cluster, { type Worker } from 'node:cluster';
 
+/** How long a worker ended by SIGINT or SIGTERM waits to be counted, for the same signal to reach the primary. */
+const GROUP_SIGNAL_GRACE_MS = 200;
+
 /** A worker that dies sooner than this after its start is restarted only after a growing pause. */
 const STABLE_AFTER_MS = 10_000;
 const FIRST_PAUSE_MS = 500;
@@ -42,14 +45,22 @@ export class WorkerPool {
       };
       cluster.on('listening', onListening);
       cluster.on('exit', (worker, code, signal) => {
-        if (starting) {
-          starting = false;
-          cluster.off('listening', onListening);
-          this.stopping = true;
-          reject(new Error(`worker ${worker.process.pid ?? '?'} exited with ${signal ?? code} before it listened`));
-        }
-        this.replace(worker);
-        this.events.exited(worker, code, signal);
+        const lived = Date.now() - (this.startedAt.get(worker.id) ?? 0);
+        this.startedAt.delete(worker.id);
+        const settle = () => {
+          if (starting) {
+            starting = false;
+            cluster.off('listening', onListening);
+            this.stopping = true;
+            reject(new Error(`worker ${worker.process.pid ?? '?'} exited with ${signal ?? code} before it listened`));
+          }
+          this.replaceOne(lived);
+          this.events.exited(worker, code, signal);
+        };
+        // Ctrl-C (or a service manager's SIGTERM to the group) reaches the primary and its workers at once, and
+        // the worker's exit can be seen first: it is looked at once the primary's own signal handler has run.
+        if (signal === 'SIGINT' || signal === 'SIGTERM') setTimeout(settle, GROUP_SIGNAL_GRACE_MS);
+        else settle();
       });
       for (let index = 0; index < this.size; index += 1) this.fork();
     });
@@ -77,9 +88,8 @@ export class WorkerPool {
     this.events.forked(worker);
   }
 
-  private replace(worker: Worker): void {
-    const lived = Date.now() - (this.startedAt.get(worker.id) ?? 0);
-    this.startedAt.delete(worker.id);
+  /** Forks a worker for one that lived `lived` ms, at once or after a pause that grows while they die young. */
+  private replaceOne(lived: number): void {
     if (this.stopping) return;
     if (lived >= STABLE_AFTER_MS) {
       this.pause = FIRST_PAUSE_MS;
