@@ -39,10 +39,9 @@ export async function buildApp(context: AppContext, webDist: string | null): Pro
   await app.register(fastifyCookie, { hook: false });
   reportNotificationsTo(context, app.log);
 
-  await app.register(async (scope) => consolePlugin(scope, context, { testChannel: channelTesterOf(context) }), {
-    prefix: '/api',
-  });
   const relay = await createRelay(context);
+  const relayForConsole = { testChannel: channelTesterOf(context), affinity: relay.services.affinity };
+  await app.register(async (scope) => consolePlugin(scope, context, relayForConsole), { prefix: '/api' });
   await app.register(relay.plugin);
 
   const indexHtml = webDist && existsSync(join(webDist, 'index.html')) ? webDist : null;

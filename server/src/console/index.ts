@@ -2,6 +2,7 @@ import type { AppContext } from '../app-context';
 import type { ChannelTester } from '../domain/channel-health';
 import { createGuards } from './auth/guards';
 import { registerAccountRoutes } from './account/routes';
+import type { AffinityCacheAdmin } from '../domain/affinity-cache';
 import { registerAffinityRoutes } from './affinity/routes';
 import { registerChannelRoutes } from './channel/routes';
 import { registerCheckinRoutes } from './checkin/routes';
@@ -38,6 +39,7 @@ import { registerTokenKeyRoutes } from './token/key-reveal-routes';
 /** What the console asks of the relay, handed over by the code that assembles both (app.ts). */
 export interface RelayForConsole {
   testChannel: ChannelTester;
+  affinity: AffinityCacheAdmin;
 }
 
 /** Every console area, under /api. Each area registers its own routes here. */
@@ -74,5 +76,5 @@ export async function consolePlugin(app: ConsoleApp, context: AppContext, relay:
   registerSubscriptionRoutes(app, context, guards);
   registerTaskRoutes(app, context, guards);
   registerJobRoutes(app, context, guards);
-  registerAffinityRoutes(app, context, guards);
+  registerAffinityRoutes(app, guards, relay.affinity);
 }

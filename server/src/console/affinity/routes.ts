@@ -1,8 +1,7 @@
 import { z } from 'zod';
-import type { AppContext } from '../../app-context';
+import { AffinityRequestError, type AffinityCacheAdmin } from '../../domain/affinity-cache';
 import { AppError } from '../../platform/errors';
 import type { Text } from '../../platform/text';
-import { AffinityRequestError, ChannelAffinity } from '../../relay/affinity/channel-affinity';
 import type { Guards } from '../auth/guards';
 import type { ConsoleApp } from '../console-app';
 import { ok } from '../envelope';
@@ -18,9 +17,7 @@ const usageQuery = z.object({
 });
 
 /** Channel-affinity cache statistics and clearing (root), and one key's usage counters (admin); issue 37. */
-export function registerAffinityRoutes(app: ConsoleApp, context: AppContext, guards: Guards): void {
-  const affinity = new ChannelAffinity(context);
-
+export function registerAffinityRoutes(app: ConsoleApp, guards: Guards, affinity: AffinityCacheAdmin): void {
   app.get('/option/channel_affinity_cache', { preValidation: guards.root }, async () =>
     ok(await affinity.cacheStats()),
   );

@@ -1,5 +1,6 @@
 import { AFFINITY_NAMESPACE, type AffinityCacheStats, type AffinityUsageStats } from '@switchboard/contract';
 import type { AppContext } from '../../app-context';
+import { AffinityRequestError, type AffinityCacheAdmin } from '../../domain/affinity-cache';
 import type { AffinityStore } from '../../platform/affinity-store';
 import type { Usage } from '../billing/quota';
 import type { CachedChannel, Tier } from '../caches/channel-index';
@@ -37,18 +38,11 @@ function countersOf(stored: string | null): UsageCounters {
   }
 }
 
-/** A refusal of the cache routes (400). */
-export class AffinityRequestError extends Error {
-  constructor(readonly reason: 'missing' | 'unknown rule' | 'rule without name') {
-    super(reason);
-  }
-}
-
 /**
  * Channel affinity (issue 37): matching calls to rules, remembering which channel served a session
  * value, finding it again for the next call, the cache statistics and the usage counters.
  */
-export class ChannelAffinity {
+export class ChannelAffinity implements AffinityCacheAdmin {
   readonly settings: AffinitySettingsCache;
   private readonly store: AffinityStore;
 
