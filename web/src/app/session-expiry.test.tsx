@@ -28,9 +28,10 @@ describe('console session', () => {
 
     await vi.waitFor(
       () => expect(router.state.location.pathname + router.state.location.search).toBe('/login?expired=true'),
-      { timeout: 3000 },
+      // The login page is loaded lazily: on a loaded CI machine that can take seconds.
+      { timeout: 15_000 },
     );
-    expect(await screen.findByTestId('login-expired')).toBeTruthy();
+    expect(await screen.findByTestId('login-expired', {}, { timeout: 15_000 })).toBeTruthy();
     expect(router.state.location.pathname).toBe('/login');
     expect(router.state.location.search).toBe('?expired=true');
     expect(getStoredUser()).toBeNull();
