@@ -1,6 +1,7 @@
-import { Form, Input, Select, Switch } from 'antd';
+import { Form, Input, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { FormValues } from '../../components/form-values';
+import { SwitchField } from '../../components/switch-field';
 import type { TokenFormValues } from './token-form';
 import { useUsableModels } from '../../api/resources/self';
 import { useUsableGroups } from './usable-options';
@@ -26,14 +27,12 @@ export function TokenAccessFields() {
           data-testid="token-allow-ips"
         />
       </Form.Item>
-      <Form.Item
+      <SwitchField
         name="modelLimitsEnabled"
-        valuePropName="checked"
         label={t('drawer.modelLimits')}
-        extra={t('drawer.modelLimitsHint')}
-      >
-        <Switch data-testid="token-model-limits-enabled" />
-      </Form.Item>
+        hint={t('drawer.modelLimitsHint')}
+        testId="token-model-limits-enabled"
+      />
       <FormValues<TokenFormValues> names={['modelLimitsEnabled']}>
         {({ modelLimitsEnabled }) =>
           modelLimitsEnabled ? (

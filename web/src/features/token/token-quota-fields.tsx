@@ -1,9 +1,10 @@
 import { TOKEN_QUANTITY_PRESETS, TOKEN_QUOTA_PRESETS } from '@switchboard/contract';
-import { Form, Switch, Typography } from 'antd';
+import { Form, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { FormValues } from '../../components/form-values';
 import { PresetNumberInput } from '../../components/preset-number-input';
 import { useQuotaHint } from '../../components/quota-hint';
+import { SwitchField } from '../../components/switch-field';
 import type { TokenFormValues } from './token-form';
 
 /** Remaining quota with the presets of spec 001 §9, the unlimited toggle and, when creating, the quantity. */
@@ -12,14 +13,12 @@ export function TokenQuotaFields({ creating }: { creating: boolean }) {
   const { hint, inDollars } = useQuotaHint();
   return (
     <>
-      <Form.Item
+      <SwitchField
         name="unlimited"
-        valuePropName="checked"
         label={t('drawer.unlimited')}
-        extra={t('drawer.unlimitedHint')}
-      >
-        <Switch data-testid="token-unlimited" />
-      </Form.Item>
+        hint={t('drawer.unlimitedHint')}
+        testId="token-unlimited"
+      />
       <FormValues<TokenFormValues> names={['unlimited', 'remainQuota']}>
         {({ unlimited, remainQuota }) =>
           unlimited ? null : (
