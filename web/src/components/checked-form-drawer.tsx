@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Form, type FormInstance } from 'antd';
+import type { TFunction } from 'i18next';
 import { useEffect, type ReactNode } from 'react';
 import { toast } from './feedback';
 import { FormDrawer } from './form-drawer';
@@ -66,6 +67,13 @@ export function useCheckedForm<Values extends object, Result, Problem>(
 
   return { form, open, onClose, submit, submitting: mutation.isPending };
 }
+
+/** The title and buttons of a drawer that adds or edits one record: the feature's `drawer.*` texts. */
+export const addOrEditTexts = (t: TFunction, creating: boolean) => ({
+  title: creating ? t('drawer.createTitle') : t('drawer.editTitle'),
+  cancelText: t('drawer.cancel'),
+  submitText: t('drawer.submit'),
+});
 
 interface CheckedFormDrawerProps<Values> {
   editor: CheckedForm<Values>;

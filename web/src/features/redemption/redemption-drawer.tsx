@@ -2,7 +2,7 @@ import { MAX_REDEMPTIONS_PER_BATCH, REDEMPTION_NAME_MAX_LENGTH, type RedemptionV
 import { Form, Input, InputNumber } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useStatus } from '../../api/resources/status';
-import { CheckedFormDrawer, useCheckedForm } from '../../components/checked-form-drawer';
+import { addOrEditTexts, CheckedFormDrawer, useCheckedForm } from '../../components/checked-form-drawer';
 import { toast } from '../../components/feedback';
 import { FormValues } from '../../components/form-values';
 import { useQuotaHint } from '../../components/quota-hint';
@@ -57,14 +57,7 @@ export function RedemptionDrawer({ open, code, onClose, onCreated }: RedemptionD
   });
 
   return (
-    <CheckedFormDrawer
-      editor={editor}
-      size={480}
-      title={creating ? t('drawer.createTitle') : t('drawer.editTitle')}
-      cancelText={t('drawer.cancel')}
-      submitText={t('drawer.submit')}
-      testIdPrefix="redemption"
-    >
+    <CheckedFormDrawer editor={editor} size={480} {...addOrEditTexts(t, creating)} testIdPrefix="redemption">
       <Form.Item name="name" label={t('drawer.name')}>
         <Input
           placeholder={t('drawer.namePlaceholder')}

@@ -2,7 +2,7 @@ import { TOKEN_NAME_MAX_LENGTH, type TokenView } from '@switchboard/contract';
 import { Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { toast } from '../../components/feedback';
-import { CheckedFormDrawer, useCheckedForm } from '../../components/checked-form-drawer';
+import { addOrEditTexts, CheckedFormDrawer, useCheckedForm } from '../../components/checked-form-drawer';
 import { createTokens, TOKENS_QUERY_KEY, updateToken } from '../../api/resources/token';
 import { TokenAccessFields } from './token-access-fields';
 import {
@@ -47,14 +47,7 @@ export function TokenDrawer({ open, token, onClose }: TokenDrawerProps) {
   });
 
   return (
-    <CheckedFormDrawer
-      editor={editor}
-      size={560}
-      title={creating ? t('drawer.createTitle') : t('drawer.editTitle')}
-      cancelText={t('drawer.cancel')}
-      submitText={t('drawer.submit')}
-      testIdPrefix="token"
-    >
+    <CheckedFormDrawer editor={editor} size={560} {...addOrEditTexts(t, creating)} testIdPrefix="token">
       <Form.Item name="name" label={t('drawer.name')} required>
         <Input
           placeholder={t('drawer.namePlaceholder')}
