@@ -1,8 +1,9 @@
-import { InputNumber } from 'antd';
+import { Form, InputNumber } from 'antd';
 
 interface LimitInputProps {
-  value: number | null;
-  onChange: (value: number | null) => void;
+  /** given by the `Form.Item` around it when that names a field */
+  value?: number | null;
+  onChange?: (value: number | null) => void;
   step?: number;
   'data-testid'?: string;
 }
@@ -17,8 +18,28 @@ export function LimitInput({ value, onChange, step = 1, 'data-testid': testId }:
       precision={0}
       placeholder="0"
       style={{ width: '100%' }}
-      onChange={(next) => onChange(typeof next === 'number' ? next : null)}
+      onChange={(next) => onChange?.(typeof next === 'number' ? next : null)}
       data-testid={testId}
     />
   );
+}
+
+/** One limit of `LimitFields`: a form field by `name`, or a value the caller keeps. */
+export interface LimitField {
+  name?: string;
+  value?: number | null;
+  onChange?: (value: number | null) => void;
+  label: string;
+  hint: string;
+  step?: number;
+  testId: string;
+}
+
+/** Limits under their labels, each with its hint. */
+export function LimitFields({ fields }: { fields: LimitField[] }) {
+  return fields.map((field) => (
+    <Form.Item key={field.testId} name={field.name} label={field.label} extra={field.hint}>
+      <LimitInput value={field.value} onChange={field.onChange} step={field.step} data-testid={field.testId} />
+    </Form.Item>
+  ));
 }

@@ -2,10 +2,12 @@ import { PlusOutlined, SearchOutlined } from '@ant-design/icons';
 import type { PageData } from '@switchboard/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Button, Flex, Input, Space } from 'antd';
+import type { TFunction } from 'i18next';
 import { useCallback, useState, type ReactNode } from 'react';
+import { useCopyableSelection } from './copyable-selection';
 import { useTablePaging } from './table-paging';
 
-type Texts = Record<string, string>;
+export type Texts = Record<string, string>;
 
 const trimmed = <Draft extends Texts>(draft: Draft): Draft =>
   Object.fromEntries(Object.entries(draft).map(([field, value]) => [field, value.trim()])) as Draft;
@@ -109,6 +111,31 @@ export function SearchBar({ children, onSearch, searching, submitText, testId, e
   );
 }
 
+type SearchedList<Draft extends Texts> = SearchInputProps<Draft>['list'] & { query: { isFetching: boolean } };
+
+export interface ListSearchBarProps<Draft extends Texts> extends Omit<
+  SearchBarProps,
+  'onSearch' | 'searching' | 'children'
+> {
+  list: SearchedList<Draft>;
+  /** the texts of the filter, in order */
+  inputs: Array<Omit<SearchInputProps<Draft>, 'list'>>;
+  /** other filters, after the texts */
+  children?: ReactNode;
+}
+
+/** The filter bar of a `useSearchedList`: one input per text of its draft, then the search button. */
+export function ListSearchBar<Draft extends Texts>({ list, inputs, children, ...bar }: ListSearchBarProps<Draft>) {
+  return (
+    <SearchBar {...bar} onSearch={list.search} searching={list.query.isFetching}>
+      {inputs.map((input) => (
+        <SearchInput key={input.field} list={list} {...input} />
+      ))}
+      {children}
+    </SearchBar>
+  );
+}
+
 /** The open state of an editor drawer and the record it edits (`null` adds a new one). */
 export function useEditor<Row>() {
   const [state, setState] = useState<{ open: boolean; record: Row | null }>({ open: false, record: null });
@@ -127,7 +154,7 @@ interface AddAndCopyProps {
 }
 
 /** A list's page actions: add one, and copy the ticked rows. */
-export function AddAndCopyActions({ onAdd, onCopy, addText, copyText, testIdPrefix }: AddAndCopyProps) {
+function AddAndCopyActions({ onAdd, onCopy, addText, copyText, testIdPrefix }: AddAndCopyProps) {
   return (
     <Space wrap>
       <Button type="primary" icon={<PlusOutlined />} onClick={onAdd} data-testid={`${testIdPrefix}-add`}>
@@ -138,4 +165,28 @@ export function AddAndCopyActions({ onAdd, onCopy, addText, copyText, testIdPref
       </Button>
     </Space>
   );
+}
+
+/**
+ * The rows of a page that adds and edits them in a drawer and copies the ticked ones: the editor, the
+ * ticking, and the page's two buttons (the feature's `actions.add` and `actions.copySelected`;
+ * `messages.selectFirst` warns when nothing is ticked). Test ids as `AddAndCopyActions`.
+ */
+export function useAddEditCopy<Row extends { id: number }>(
+  t: TFunction,
+  textOf: (rows: Row[]) => string | Promise<string>,
+  testIdPrefix: string,
+) {
+  const { rowSelection, copySelected } = useCopyableSelection<Row>(textOf, t('messages.selectFirst'));
+  const editor = useEditor<Row>();
+  const actions = (
+    <AddAndCopyActions
+      onAdd={() => editor.edit(null)}
+      onCopy={copySelected}
+      addText={t('actions.add')}
+      copyText={t('actions.copySelected')}
+      testIdPrefix={testIdPrefix}
+    />
+  );
+  return { editor, rowSelection, actions };
 }

@@ -1,8 +1,10 @@
 import { MoreOutlined } from '@ant-design/icons';
 import { Button, Dropdown, Space, type MenuProps } from 'antd';
+import type { TFunction } from 'i18next';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { modals } from './feedback';
+import { useListMutation } from './use-list-mutation';
 
 /** One entry of a row's "more" menu. */
 export interface RowMenuAction {
@@ -82,4 +84,79 @@ export function RowActions({ main, more, testId }: RowActionsProps) {
       ) : null}
     </Space>
   );
+}
+
+interface ToggleOptions {
+  /** whether the row is on now: the entry then turns it off */
+  on: boolean;
+  /** the status each way */
+  statuses: { on: number; off: number };
+  mutation: { isPending: boolean; mutate: (status: number) => void };
+  testId: string;
+}
+
+/** The "Enable" / "Disable" entry (`actions.enable` / `actions.disable` of the feature's `t`). */
+export function toggleAction(t: TFunction, { on, statuses, mutation, testId }: ToggleOptions): RowMenuAction {
+  return {
+    key: 'toggle',
+    label: on ? t('actions.disable') : t('actions.enable'),
+    disabled: mutation.isPending,
+    onClick: () => mutation.mutate(on ? statuses.off : statuses.on),
+    testId,
+  };
+}
+
+interface DeleteOptions {
+  /** the row's name in the question (`messages.deleteConfirm`) */
+  name: string;
+  /** adds `messages.deleteHint` under the question */
+  hint?: boolean;
+  remove: () => Promise<unknown>;
+  testId: string;
+}
+
+/** The "Delete" entry, last in the menu and asked first. */
+export function deleteAction(t: TFunction, { name, hint = false, remove, testId }: DeleteOptions): RowMenuAction {
+  const title = t('messages.deleteConfirm', { name });
+  return {
+    key: 'delete',
+    label: t('actions.delete'),
+    danger: true,
+    confirm: hint ? { title, description: t('messages.deleteHint') } : { title },
+    onClick: remove,
+    testId,
+  };
+}
+
+interface ListedRowOptions {
+  queryKey: readonly unknown[];
+  /** whether the row is on now */
+  on: boolean;
+  statuses: ToggleOptions['statuses'];
+  setStatus: (status: number) => Promise<unknown>;
+  remove: () => Promise<unknown>;
+  name: string;
+  /** test ids are `<prefix>-toggle` and `<prefix>-delete` */
+  testIdPrefix: string;
+}
+
+/**
+ * The toggle and delete entries of a row of a server-paged list, with their saves: each says so
+ * (`messages.enabled`, `messages.disabled`, `messages.deleted`) and refreshes the list; deleting asks with its hint.
+ */
+export function useToggleAndDelete(t: TFunction, options: ListedRowOptions) {
+  const { queryKey, on, statuses, setStatus, remove, name, testIdPrefix } = options;
+  const toggle = useListMutation(queryKey, setStatus, (status) =>
+    status === statuses.on ? t('messages.enabled') : t('messages.disabled'),
+  );
+  const removal = useListMutation(queryKey, remove, () => t('messages.deleted'));
+  return {
+    toggle: toggleAction(t, { on, statuses, mutation: toggle, testId: `${testIdPrefix}-toggle` }),
+    remove: deleteAction(t, {
+      name,
+      hint: true,
+      remove: () => removal.mutateAsync(undefined),
+      testId: `${testIdPrefix}-delete`,
+    }),
+  };
 }

@@ -1,6 +1,5 @@
-import { Form } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { LimitInput } from '../../components/limit-input';
+import { LimitFields } from '../../components/limit-input';
 import type { ChannelFormValues } from './channel-form';
 
 interface ChannelCapFieldsProps {
@@ -12,22 +11,24 @@ interface ChannelCapFieldsProps {
 export function ChannelCapFields({ values, onChange }: ChannelCapFieldsProps) {
   const { t } = useTranslation('channel');
   return (
-    <>
-      <Form.Item label={t('fields.maxConcurrency')} extra={t('editor.maxConcurrencyHint')}>
-        <LimitInput
-          value={values.maxConcurrency}
-          onChange={(maxConcurrency) => onChange({ maxConcurrency })}
-          data-testid="channel-max-concurrency"
-        />
-      </Form.Item>
-      <Form.Item label={t('fields.dailyTokenLimit')} extra={t('editor.dailyTokenLimitHint')}>
-        <LimitInput
-          value={values.dailyTokenLimit}
-          step={100_000}
-          onChange={(dailyTokenLimit) => onChange({ dailyTokenLimit })}
-          data-testid="channel-daily-token-limit"
-        />
-      </Form.Item>
-    </>
+    <LimitFields
+      fields={[
+        {
+          label: t('fields.maxConcurrency'),
+          hint: t('editor.maxConcurrencyHint'),
+          value: values.maxConcurrency,
+          onChange: (maxConcurrency) => onChange({ maxConcurrency }),
+          testId: 'channel-max-concurrency',
+        },
+        {
+          label: t('fields.dailyTokenLimit'),
+          hint: t('editor.dailyTokenLimitHint'),
+          step: 100_000,
+          value: values.dailyTokenLimit,
+          onChange: (dailyTokenLimit) => onChange({ dailyTokenLimit }),
+          testId: 'channel-daily-token-limit',
+        },
+      ]}
+    />
   );
 }

@@ -4,12 +4,14 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../api/api-error';
 import { toast } from '../../components/feedback';
-import { RowActions } from '../../components/row-actions';
+import { deleteAction, RowActions, toggleAction } from '../../components/row-actions';
 import { copyChannel, deleteChannel, updateChannel } from '../../api/resources/channel';
 import { ChannelTestButton } from './channel-test-button';
 import { ModelUpdateDialog } from './model-update-dialog';
 import { useChannelMutation } from './use-channel-mutation';
 import { MultiKeyButton } from './multi-key-button';
+
+const TOGGLED = { on: ChannelStatus.Enabled, off: ChannelStatus.Disabled };
 
 interface ChannelRowActionsProps {
   channel: ChannelView;
@@ -56,13 +58,7 @@ export function ChannelRowActions({ channel, onEdit }: ChannelRowActionsProps) {
         testId="channel-more"
         more={[
           { key: 'edit', label: t('actions.edit'), onClick: () => onEdit(channel), testId: 'channel-edit' },
-          {
-            key: 'toggle',
-            label: enabled ? t('actions.disable') : t('actions.enable'),
-            disabled: toggle.isPending,
-            onClick: () => toggle.mutate(enabled ? ChannelStatus.Disabled : ChannelStatus.Enabled),
-            testId: 'channel-toggle',
-          },
+          toggleAction(t, { on: enabled, statuses: TOGGLED, mutation: toggle, testId: 'channel-toggle' }),
           {
             key: 'model-updates',
             label: t('model-update:button'),
@@ -76,14 +72,11 @@ export function ChannelRowActions({ channel, onEdit }: ChannelRowActionsProps) {
             onClick: () => copy.mutateAsync(undefined),
             testId: 'channel-copy',
           },
-          {
-            key: 'delete',
-            label: t('actions.delete'),
-            danger: true,
-            confirm: { title: t('messages.deleteConfirm', { name: channel.name }) },
-            onClick: () => remove.mutateAsync(undefined),
+          deleteAction(t, {
+            name: channel.name,
+            remove: () => remove.mutateAsync(undefined),
             testId: 'channel-delete',
-          },
+          }),
         ]}
       />
       {dialog === 'model-updates' ? <ModelUpdateDialog channel={channel} onClose={() => setDialog(null)} /> : null}

@@ -2,10 +2,10 @@ import { MAX_REDEMPTIONS_PER_BATCH, REDEMPTION_NAME_MAX_LENGTH, type RedemptionV
 import { Form, Input, InputNumber } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useStatus } from '../../api/resources/status';
+import { addOrEditTexts, CheckedFormDrawer, useCheckedForm } from '../../components/checked-form-drawer';
 import { toast } from '../../components/feedback';
-import { FormDrawer } from '../../components/form-drawer';
-import { useDrawerForm } from '../../components/use-drawer-form';
-import { displayDollars } from '../../lib/format';
+import { FormValues } from '../../components/form-values';
+import { useQuotaHint } from '../../components/quota-hint';
 import type { CreatedCodes } from './codes-created-dialog';
 import { createRedemptions, REDEMPTIONS_QUERY_KEY, updateRedemption } from '../../api/resources/redemption';
 import {
@@ -25,15 +25,15 @@ export interface RedemptionDrawerProps {
   onCreated: (created: CreatedCodes) => void;
 }
 
-const numberOrNull = (value: number | string | null) => (typeof value === 'number' ? value : null);
-
 /** Adds codes or edits one (spec 001 Redemption page: name, quota and count). */
 export function RedemptionDrawer({ open, code, onClose, onCreated }: RedemptionDrawerProps) {
   const { t } = useTranslation('redemption');
   const status = useStatus();
+  const { hint } = useQuotaHint();
   const creating = code === null;
-  const { values, change, submit, submitting } = useDrawerForm({
+  const editor = useCheckedForm({
     open,
+    onClose,
     record: code,
     initial: () => (code ? redemptionFormOf(code) : emptyRedemptionForm()),
     check: (form: RedemptionFormValues) => checkRedemptionForm(form, creating),
@@ -51,63 +51,40 @@ export function RedemptionDrawer({ open, code, onClose, onCreated }: RedemptionD
     },
     invalidate: REDEMPTIONS_QUERY_KEY,
     onSaved: (created) => {
-      onClose();
       if (created) onCreated(created);
       else toast.success(t('messages.updated'));
     },
   });
 
-  const quota = values.quota;
   return (
-    <FormDrawer
-      open={open}
-      onClose={onClose}
-      size={480}
-      title={creating ? t('drawer.createTitle') : t('drawer.editTitle')}
-      cancelText={t('drawer.cancel')}
-      submitText={t('drawer.submit')}
-      submitting={submitting}
-      onSubmit={submit}
-      submitTestId="redemption-submit"
-    >
-      <Form layout="vertical" onFinish={submit} data-testid="redemption-drawer">
-        <Form.Item label={t('drawer.name')}>
-          <Input
-            value={values.name}
-            onChange={(event) => change({ name: event.target.value })}
-            placeholder={t('drawer.namePlaceholder')}
-            count={{ show: true, max: REDEMPTION_NAME_MAX_LENGTH }}
-            data-testid="redemption-name"
-          />
-        </Form.Item>
-        <Form.Item
-          label={t('drawer.quota')}
-          extra={
-            quota === null
-              ? undefined
-              : t('drawer.quotaEquals', { amount: displayDollars(quota, status.quota_per_unit) })
-          }
-        >
-          <InputNumber
-            value={quota}
-            step={1}
-            style={{ width: '100%' }}
-            onChange={(next) => change({ quota: numberOrNull(next) })}
-            data-testid="redemption-quota"
-          />
-        </Form.Item>
-        {creating ? (
-          <Form.Item label={t('drawer.count')} extra={t('drawer.countHint', { max: MAX_REDEMPTIONS_PER_BATCH })}>
-            <InputNumber
-              value={values.count}
-              step={1}
-              style={{ width: '100%' }}
-              onChange={(next) => change({ count: numberOrNull(next) })}
-              data-testid="redemption-count"
-            />
+    <CheckedFormDrawer editor={editor} size={480} {...addOrEditTexts(t, creating)} testIdPrefix="redemption">
+      <Form.Item name="name" label={t('drawer.name')}>
+        <Input
+          placeholder={t('drawer.namePlaceholder')}
+          count={{ show: true, max: REDEMPTION_NAME_MAX_LENGTH }}
+          data-testid="redemption-name"
+        />
+      </Form.Item>
+      <FormValues<RedemptionFormValues> names={['quota']}>
+        {({ quota }) => (
+          <Form.Item
+            name="quota"
+            label={t('drawer.quota')}
+            extra={hint(quota, (amount) => t('drawer.quotaEquals', { amount }))}
+          >
+            <InputNumber step={1} style={{ width: '100%' }} data-testid="redemption-quota" />
           </Form.Item>
-        ) : null}
-      </Form>
-    </FormDrawer>
+        )}
+      </FormValues>
+      {creating ? (
+        <Form.Item
+          name="count"
+          label={t('drawer.count')}
+          extra={t('drawer.countHint', { max: MAX_REDEMPTIONS_PER_BATCH })}
+        >
+          <InputNumber step={1} style={{ width: '100%' }} data-testid="redemption-count" />
+        </Form.Item>
+      ) : null}
+    </CheckedFormDrawer>
   );
 }

@@ -2,10 +2,12 @@ import { RedemptionStatus, type RedemptionView } from '@switchboard/contract';
 import { Button, Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { copyText } from '../../components/clipboard';
-import { RowActions } from '../../components/row-actions';
+import { RowActions, useToggleAndDelete } from '../../components/row-actions';
 import { showSecret } from '../../components/show-secret';
-import { useListMutation } from '../../components/use-list-mutation';
 import { deleteRedemption, REDEMPTIONS_QUERY_KEY, setRedemptionStatus } from '../../api/resources/redemption';
+
+/** A usable code is switched off and back; a used one stays used. */
+const TOGGLED = { on: RedemptionStatus.Unused, off: RedemptionStatus.Disabled };
 
 interface RedemptionRowActionsProps {
   code: RedemptionView;
@@ -15,16 +17,16 @@ interface RedemptionRowActionsProps {
 /** Copy as the main action; view, enable or disable (not for a used code), edit (unused codes only) and delete under "more". */
 export function RedemptionRowActions({ code, onEdit }: RedemptionRowActionsProps) {
   const { t } = useTranslation('redemption');
-  const toggle = useListMutation(
-    REDEMPTIONS_QUERY_KEY,
-    (status: number) => setRedemptionStatus(code.id, status),
-    (status) => (status === RedemptionStatus.Unused ? t('messages.enabled') : t('messages.disabled')),
-  );
-  const remove = useListMutation(
-    REDEMPTIONS_QUERY_KEY,
-    () => deleteRedemption(code.id),
-    () => t('messages.deleted'),
-  );
+  const unused = code.status === RedemptionStatus.Unused;
+  const { toggle, remove } = useToggleAndDelete(t, {
+    queryKey: REDEMPTIONS_QUERY_KEY,
+    on: unused,
+    statuses: TOGGLED,
+    setStatus: (status) => setRedemptionStatus(code.id, status),
+    remove: () => deleteRedemption(code.id),
+    name: code.name,
+    testIdPrefix: 'redemption',
+  });
 
   const view = () =>
     showSecret({
@@ -36,7 +38,6 @@ export function RedemptionRowActions({ code, onEdit }: RedemptionRowActionsProps
     });
 
   const used = code.status === RedemptionStatus.Used;
-  const unused = code.status === RedemptionStatus.Unused;
   return (
     <RowActions
       main={
@@ -51,13 +52,7 @@ export function RedemptionRowActions({ code, onEdit }: RedemptionRowActionsProps
       testId="redemption-more"
       more={[
         { key: 'view', label: t('actions.view'), onClick: view, testId: 'redemption-view' },
-        !used && {
-          key: 'toggle',
-          label: unused ? t('actions.disable') : t('actions.enable'),
-          disabled: toggle.isPending,
-          onClick: () => toggle.mutate(unused ? RedemptionStatus.Disabled : RedemptionStatus.Unused),
-          testId: 'redemption-toggle',
-        },
+        !used && toggle,
         {
           key: 'edit',
           label: unused ? (
@@ -69,14 +64,7 @@ export function RedemptionRowActions({ code, onEdit }: RedemptionRowActionsProps
           onClick: () => onEdit(code),
           testId: 'redemption-edit',
         },
-        {
-          key: 'delete',
-          label: t('actions.delete'),
-          danger: true,
-          confirm: { title: t('messages.deleteConfirm', { name: code.name }), description: t('messages.deleteHint') },
-          onClick: () => remove.mutateAsync(),
-          testId: 'redemption-delete',
-        },
+        remove,
       ]}
     />
   );

@@ -2,8 +2,7 @@ import { TOKEN_NAME_MAX_LENGTH, type TokenView } from '@switchboard/contract';
 import { Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { toast } from '../../components/feedback';
-import { FormDrawer } from '../../components/form-drawer';
-import { useDrawerForm } from '../../components/use-drawer-form';
+import { addOrEditTexts, CheckedFormDrawer, useCheckedForm } from '../../components/checked-form-drawer';
 import { createTokens, TOKENS_QUERY_KEY, updateToken } from '../../api/resources/token';
 import { TokenAccessFields } from './token-access-fields';
 import {
@@ -30,8 +29,9 @@ export interface TokenDrawerProps {
 export function TokenDrawer({ open, token, onClose }: TokenDrawerProps) {
   const { t } = useTranslation('token');
   const creating = token === null;
-  const { values, change, submit, submitting } = useDrawerForm({
+  const editor = useCheckedForm({
     open,
+    onClose,
     record: token,
     initial: () => (token ? tokenFormOf(token) : emptyTokenForm()),
     check: (form: TokenFormValues) =>
@@ -42,39 +42,23 @@ export function TokenDrawer({ open, token, onClose }: TokenDrawerProps) {
       return createTokens({ ...tokenFieldsOf(form), quantity: form.quantity ?? 1 });
     },
     invalidate: TOKENS_QUERY_KEY,
-    onSaved: (saved) => {
-      toast.success(creating ? t('messages.created', { count: saved.length }) : t('messages.updated'));
-      onClose();
-    },
+    onSaved: (saved) =>
+      toast.success(creating ? t('messages.created', { count: saved.length }) : t('messages.updated')),
   });
 
   return (
-    <FormDrawer
-      open={open}
-      onClose={onClose}
-      size={560}
-      title={creating ? t('drawer.createTitle') : t('drawer.editTitle')}
-      cancelText={t('drawer.cancel')}
-      submitText={t('drawer.submit')}
-      submitting={submitting}
-      onSubmit={submit}
-      submitTestId="token-submit"
-    >
-      <Form layout="vertical" onFinish={submit} data-testid="token-drawer">
-        <Form.Item label={t('drawer.name')} required>
-          <Input
-            value={values.name}
-            onChange={(event) => change({ name: event.target.value })}
-            placeholder={t('drawer.namePlaceholder')}
-            count={{ show: true, max: TOKEN_NAME_MAX_LENGTH }}
-            data-testid="token-name"
-          />
-        </Form.Item>
-        <ExpiryField value={values.expiry} onChange={(expiry) => change({ expiry })} />
-        <TokenQuotaFields values={values} creating={creating} onChange={change} />
-        <TokenAccessFields values={values} onChange={change} />
-        <TokenLimitFields values={values} onChange={change} />
-      </Form>
-    </FormDrawer>
+    <CheckedFormDrawer editor={editor} size={560} {...addOrEditTexts(t, creating)} testIdPrefix="token">
+      <Form.Item name="name" label={t('drawer.name')} required>
+        <Input
+          placeholder={t('drawer.namePlaceholder')}
+          count={{ show: true, max: TOKEN_NAME_MAX_LENGTH }}
+          data-testid="token-name"
+        />
+      </Form.Item>
+      <ExpiryField />
+      <TokenQuotaFields creating={creating} />
+      <TokenAccessFields />
+      <TokenLimitFields />
+    </CheckedFormDrawer>
   );
 }

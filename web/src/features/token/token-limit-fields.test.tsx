@@ -1,10 +1,11 @@
 import { fireEvent, screen, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { changeLanguage } from '../../i18n';
 import { mockFetch, ok } from '../../testing/fetch-mock';
 import { renderApp } from '../../testing/render-app';
 import TokenPage from './token-page';
 import { signedInUser, tokenServer, tokenView } from '../../testing/token-fixtures';
+import { eachTestIn } from '../../testing/test-setup';
 
 const routes = [{ path: '/token', element: <TokenPage /> }];
 
@@ -24,13 +25,9 @@ const input = (drawer: HTMLElement, testId: string) => within(drawer).getByTestI
 
 // The token drawer renders many fields; happy-dom on a shared machine needs the time.
 describe("the token drawer's per-minute limits (issue 22)", () => {
-  afterEach(() => {
-    vi.unstubAllGlobals();
-    vi.restoreAllMocks();
-  });
+  eachTestIn('en');
 
   it('sends the requests and tokens per minute typed into a new token', async () => {
-    await changeLanguage('en');
     const created: unknown[] = [];
     mockFetch(tokenServer([], created));
     renderApp(routes, { path: '/token', user: signedInUser });

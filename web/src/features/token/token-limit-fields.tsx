@@ -1,33 +1,21 @@
-import { Form } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { LimitInput } from '../../components/limit-input';
-import type { TokenFormValues } from './token-form';
-
-interface TokenLimitFieldsProps {
-  values: TokenFormValues;
-  onChange: (patch: Partial<TokenFormValues>) => void;
-}
+import { LimitFields } from '../../components/limit-input';
 
 /** How fast the token may be used (issue 22): requests and billed tokens per minute, 0 or empty for no limit. */
-export function TokenLimitFields({ values, onChange }: TokenLimitFieldsProps) {
+export function TokenLimitFields() {
   const { t } = useTranslation('token');
   return (
-    <>
-      <Form.Item label={t('drawer.rpmLimit')} extra={t('drawer.rpmLimitHint')}>
-        <LimitInput
-          value={values.rpmLimit}
-          onChange={(rpmLimit) => onChange({ rpmLimit })}
-          data-testid="token-rpm-limit"
-        />
-      </Form.Item>
-      <Form.Item label={t('drawer.tpmLimit')} extra={t('drawer.tpmLimitHint')}>
-        <LimitInput
-          value={values.tpmLimit}
-          step={1000}
-          onChange={(tpmLimit) => onChange({ tpmLimit })}
-          data-testid="token-tpm-limit"
-        />
-      </Form.Item>
-    </>
+    <LimitFields
+      fields={[
+        { name: 'rpmLimit', label: t('drawer.rpmLimit'), hint: t('drawer.rpmLimitHint'), testId: 'token-rpm-limit' },
+        {
+          name: 'tpmLimit',
+          label: t('drawer.tpmLimit'),
+          hint: t('drawer.tpmLimitHint'),
+          step: 1000,
+          testId: 'token-tpm-limit',
+        },
+      ]}
+    />
   );
 }

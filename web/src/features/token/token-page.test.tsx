@@ -10,7 +10,10 @@ import { eachTestIn } from '../../testing/test-setup';
 
 const routes = [{ path: '/token', element: <TokenPage /> }];
 
-async function openDrawer() {
+/** The add drawer, on a page with no tokens whose server collects the creation requests in `created`. */
+async function openDrawerRecording(created: unknown[]) {
+  mockFetch(tokenServer([], created));
+  renderApp(routes, { path: '/token', user: signedInUser });
   fireEvent.click(await screen.findByTestId('token-add'));
   return screen.findByTestId('token-drawer');
 }
@@ -83,9 +86,7 @@ describe('token drawer', () => {
   eachTestIn('en');
 
   it('fills the quota, quantity and expiry presets', async () => {
-    mockFetch(tokenServer([]));
-    renderApp(routes, { path: '/token', user: signedInUser });
-    const drawer = await openDrawer();
+    const drawer = await openDrawerRecording([]);
     const quota = within(drawer).getByTestId('token-quota') as HTMLInputElement;
     expect(quota.value).toBe('500000');
     fireEvent.click(within(drawer).getByTestId('token-quota-50000000'));
@@ -104,10 +105,8 @@ describe('token drawer', () => {
 
   it('refuses to send a token without a name', async () => {
     const created: unknown[] = [];
-    mockFetch(tokenServer([], created));
     const error = vi.spyOn(toast, 'error');
-    renderApp(routes, { path: '/token', user: signedInUser });
-    const drawer = await openDrawer();
+    const drawer = await openDrawerRecording(created);
     fireEvent.click(within(drawer.ownerDocument.body).getByTestId('token-submit'));
     expect(error).toHaveBeenCalledWith('Please enter a token name');
     expect(created).toEqual([]);
@@ -115,10 +114,8 @@ describe('token drawer', () => {
 
   it('sends the form as token fields with the quantity', async () => {
     const created: unknown[] = [];
-    mockFetch(tokenServer([], created));
     const success = vi.spyOn(toast, 'success');
-    renderApp(routes, { path: '/token', user: signedInUser });
-    const drawer = await openDrawer();
+    const drawer = await openDrawerRecording(created);
     fireEvent.change(within(drawer).getByTestId('token-name'), { target: { value: 'team' } });
     fireEvent.click(within(drawer).getByTestId('token-quantity-10'));
     fireEvent.change(within(drawer).getByTestId('token-allow-ips'), { target: { value: '10.0.0.0/8' } });

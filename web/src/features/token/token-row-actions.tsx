@@ -2,12 +2,13 @@ import { TOKEN_KEY_PREFIX, TokenStatus, type TokenView } from '@switchboard/cont
 import { Button } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { copyText } from '../../components/clipboard';
-import { RowActions } from '../../components/row-actions';
+import { RowActions, useToggleAndDelete } from '../../components/row-actions';
 import { showSecret } from '../../components/show-secret';
-import { useListMutation } from '../../components/use-list-mutation';
 import { useChatLinkActions } from '../chat/chat-link-actions';
 import { deleteToken, setTokenStatus, TOKENS_QUERY_KEY } from '../../api/resources/token';
 import { tokenKeyOf } from './token-keys';
+
+const TOGGLED = { on: TokenStatus.Enabled, off: TokenStatus.Disabled };
 
 interface TokenRowActionsProps {
   token: TokenView;
@@ -19,16 +20,15 @@ export function TokenRowActions({ token, onEdit }: TokenRowActionsProps) {
   const { t } = useTranslation('token');
   const fullKey = async () => `${TOKEN_KEY_PREFIX}${await tokenKeyOf(token)}`;
   const chat = useChatLinkActions(() => tokenKeyOf(token));
-  const toggle = useListMutation(
-    TOKENS_QUERY_KEY,
-    (status: number) => setTokenStatus(token.id, status),
-    (status) => (status === TokenStatus.Enabled ? t('messages.enabled') : t('messages.disabled')),
-  );
-  const remove = useListMutation(
-    TOKENS_QUERY_KEY,
-    () => deleteToken(token.id),
-    () => t('messages.deleted'),
-  );
+  const { toggle, remove } = useToggleAndDelete(t, {
+    queryKey: TOKENS_QUERY_KEY,
+    on: token.status === TokenStatus.Enabled,
+    statuses: TOGGLED,
+    setStatus: (status) => setTokenStatus(token.id, status),
+    remove: () => deleteToken(token.id),
+    name: token.name,
+    testIdPrefix: 'token',
+  });
 
   // Lists carry masked keys: the whole key is fetched on demand (once per page load).
   const viewKey = async () => {
@@ -43,7 +43,6 @@ export function TokenRowActions({ token, onEdit }: TokenRowActionsProps) {
   };
   const copyKey = async () => copyText(await fullKey(), { successMessage: t('messages.keyCopied') });
 
-  const enabled = token.status === TokenStatus.Enabled;
   return (
     <RowActions
       main={
@@ -61,21 +60,8 @@ export function TokenRowActions({ token, onEdit }: TokenRowActionsProps) {
         },
         ...chat.actions.map((action) => ({ ...action, testId: 'token-chat' })),
         { key: 'edit', label: t('actions.edit'), onClick: () => onEdit(token), testId: 'token-edit' },
-        {
-          key: 'toggle',
-          label: enabled ? t('actions.disable') : t('actions.enable'),
-          disabled: toggle.isPending,
-          onClick: () => toggle.mutate(enabled ? TokenStatus.Disabled : TokenStatus.Enabled),
-          testId: 'token-toggle',
-        },
-        {
-          key: 'delete',
-          label: t('actions.delete'),
-          danger: true,
-          confirm: { title: t('messages.deleteConfirm', { name: token.name }), description: t('messages.deleteHint') },
-          onClick: () => remove.mutateAsync(),
-          testId: 'token-delete',
-        },
+        toggle,
+        remove,
       ]}
     />
   );

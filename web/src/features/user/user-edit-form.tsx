@@ -1,11 +1,12 @@
-import { USERNAME_MAX_LENGTH, type UserView } from '@switchboard/contract';
+import type { UserView } from '@switchboard/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Flex, Form, Input, Skeleton, Space } from 'antd';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { getStoredUser, setStoredUser } from '../../api/session';
 import { fetchSelf, SELF_QUERY_KEY, selfQueryKey, updateSelf } from '../../api/resources/self';
 import { toast } from '../../components/feedback';
+import { FormValues } from '../../components/form-values';
 import { fetchUser, updateUser, USERS_QUERY_KEY } from '../../api/resources/user';
 import {
   checkUserForm,
@@ -17,7 +18,7 @@ import {
 } from './user-form';
 import { UserBindings } from './user-bindings';
 import { UserGroupField } from './user-group-field';
-import { DisplayNameField, NewPasswordField } from './user-name-fields';
+import { DisplayNameField, NewPasswordField, UsernameField } from './user-name-fields';
 import { UserQuotaFields } from './user-quota-fields';
 
 /** Another user by id (an administrator's edit), or the signed-in user. */
@@ -42,16 +43,17 @@ export function UserEditForm({ target, onDone, onCancel }: UserEditFormProps) {
     gcTime: self ? undefined : 0,
   });
   const user = query.data;
-  const [values, setValues] = useState<UserFormValues | null>(null);
+  const [form] = Form.useForm<UserFormValues>();
 
+  // Each load (and each refetch after a save) starts the form again from the user as the server has them.
   useEffect(() => {
-    if (user) setValues(userFormOf(user));
-  }, [user]);
+    if (user) form.setFieldsValue(userFormOf(user));
+  }, [user, form]);
 
   const save = useMutation({
-    mutationFn: async ({ loaded, form }: { loaded: UserView; form: UserFormValues }) => {
-      if (!self) return updateUser(updateRequestOf(loaded, form));
-      const request = selfUpdateRequestOf(form);
+    mutationFn: async ({ loaded, values }: { loaded: UserView; values: UserFormValues }) => {
+      if (!self) return updateUser(updateRequestOf(loaded, values));
+      const request = selfUpdateRequestOf(values);
       await updateSelf(request);
       // Refetched first: the layout re-stores the user from that query and must not see the old names.
       await client.invalidateQueries({ queryKey: SELF_QUERY_KEY });
@@ -68,50 +70,34 @@ export function UserEditForm({ target, onDone, onCancel }: UserEditFormProps) {
   });
 
   if (query.isError) return <Alert type="error" showIcon title={query.error.message} data-testid="user-edit-error" />;
-  if (!user || !values) return <Skeleton active data-testid="user-edit-loading" />;
-  const change = (patch: Partial<UserFormValues>) => setValues({ ...values, ...patch });
+  if (!user) return <Skeleton active data-testid="user-edit-loading" />;
   const submit = () => {
+    const values = form.getFieldsValue(true) as UserFormValues;
     const problem = checkUserForm(values, { self });
     if (problem) return toast.error(userFormProblemText(t, problem));
-    save.mutate({ loaded: user, form: values });
+    save.mutate({ loaded: user, values });
   };
 
   return (
-    <Form layout="vertical" onFinish={submit} data-testid="user-edit-form">
-      <Form.Item label={t('form.username')} required>
-        <Input
-          value={values.username}
-          maxLength={USERNAME_MAX_LENGTH}
-          onChange={(event) => change({ username: event.target.value })}
-          data-testid="user-edit-username"
-        />
-      </Form.Item>
-      <NewPasswordField
-        required={false}
-        placeholder={t('form.passwordKeep')}
-        value={values.password}
-        onChange={(password) => change({ password })}
-        testId="user-edit-password"
-      />
-      {self && values.password !== '' ? (
-        <Form.Item label={t('form.originalPassword')} required>
-          <Input.Password
-            value={values.originalPassword}
-            autoComplete="current-password"
-            onChange={(event) => change({ originalPassword: event.target.value })}
-            data-testid="user-edit-original-password"
-          />
-        </Form.Item>
+    <Form form={form} initialValues={userFormOf(user)} layout="vertical" onFinish={submit} data-testid="user-edit-form">
+      <UsernameField testId="user-edit-username" />
+      <NewPasswordField required={false} placeholder={t('form.passwordKeep')} testId="user-edit-password" />
+      {self ? (
+        <FormValues<UserFormValues> names={['password']}>
+          {({ password }) =>
+            password ? (
+              <Form.Item name="originalPassword" label={t('form.originalPassword')} required>
+                <Input.Password autoComplete="current-password" data-testid="user-edit-original-password" />
+              </Form.Item>
+            ) : null
+          }
+        </FormValues>
       ) : null}
-      <DisplayNameField
-        value={values.displayName}
-        onChange={(displayName) => change({ displayName })}
-        testId="user-edit-display-name"
-      />
+      <DisplayNameField testId="user-edit-display-name" />
       {self ? null : (
         <>
-          <UserGroupField value={values.group} onChange={(group) => change({ group })} />
-          <UserQuotaFields values={values} onChange={change} />
+          <UserGroupField />
+          <UserQuotaFields />
         </>
       )}
       <UserBindings user={user} />

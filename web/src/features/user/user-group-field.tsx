@@ -2,17 +2,12 @@ import { AutoComplete, Form } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useGroups } from '../../api/resources/group';
 
-export function UserGroupField({ value, onChange }: { value: string; onChange: (group: string) => void }) {
+export function UserGroupField() {
   const { t } = useTranslation('user');
   const groups = useGroups();
   return (
-    <Form.Item label={t('form.group')} required>
-      <AutoComplete
-        value={value}
-        options={groups.map((group) => ({ value: group }))}
-        onChange={(next: string) => onChange(next)}
-        data-testid="user-edit-group"
-      />
+    <Form.Item name="group" label={t('form.group')} required>
+      <AutoComplete options={groups.map((group) => ({ value: group }))} data-testid="user-edit-group" />
     </Form.Item>
   );
 }

@@ -1,12 +1,12 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { UserStatus, type UserView } from '@switchboard/contract';
-import { AutoComplete, Button, Card, Drawer } from 'antd';
+import { AutoComplete, Button, Drawer } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useStatus } from '../../api/resources/status';
 import { PageFrame } from '../../components/page-frame';
-import { DataList } from '../../components/data-list';
-import { SearchBar, SearchInput, useSearchedList } from '../../components/list-search';
+import { useSearchedList } from '../../components/list-search';
+import { SearchedListCard } from '../../components/searched-list-card';
 import { fetchUsers, USERS_QUERY_KEY } from '../../api/resources/user';
 import { UserAddDrawer } from './user-add-drawer';
 import { userColumns } from './user-columns';
@@ -19,7 +19,7 @@ export default function UserListPage() {
   const status = useStatus();
   const groups = useGroups();
   const list = useSearchedList(USERS_QUERY_KEY, fetchUsers, { keyword: '', group: '' });
-  const { query, pagination, draft, setDraft, search } = list;
+  const { draft, setDraft } = list;
   const [adding, setAdding] = useState(false);
   const [editing, setEditing] = useState<UserView | null>(null);
 
@@ -35,15 +35,11 @@ export default function UserListPage() {
         </Button>
       }
     >
-      <Card variant="borderless">
-        <SearchBar onSearch={search} searching={query.isFetching} submitText={t('search.submit')} testId="user-search">
-          <SearchInput
-            list={list}
-            field="keyword"
-            maxWidth={320}
-            placeholder={t('search.keyword')}
-            testId="user-search-keyword"
-          />
+      <SearchedListCard<UserView, typeof draft>
+        t={t}
+        list={list}
+        inputs={[{ field: 'keyword', maxWidth: 320, placeholder: t('search.keyword'), testId: 'user-search-keyword' }]}
+        filters={
           <AutoComplete
             allowClear
             style={{ width: 200 }}
@@ -53,20 +49,16 @@ export default function UserListPage() {
             onChange={(group: string | undefined) => setDraft({ ...draft, group: group ?? '' })}
             data-testid="user-search-group"
           />
-        </SearchBar>
-        <DataList<UserView>
-          rowKey="id"
-          columns={columns}
-          dataSource={query.data?.items ?? []}
-          query={query}
-          headingKeys={['username', 'status']}
-          rowClassName={(user) => (user.status === UserStatus.Enabled ? '' : 'row-disabled')}
+        }
+        table={{
+          columns,
+          headingKeys: ['username', 'status'],
+          rowClassName: (user) => (user.status === UserStatus.Enabled ? '' : 'row-disabled'),
           // The table takes the card's width and wraps what can wrap; only a narrower screen scrolls it sideways.
-          scroll={{ x: '100%' }}
-          pagination={pagination(query.data?.total ?? 0, { showTotal: (total) => t('total', { count: total }) })}
-          data-testid="user-table"
-        />
-      </Card>
+          scroll: { x: '100%' },
+        }}
+        testIdPrefix="user"
+      />
       <UserAddDrawer open={adding} onClose={() => setAdding(false)} />
       <Drawer
         open={editing !== null}
