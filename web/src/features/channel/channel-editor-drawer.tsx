@@ -1,22 +1,14 @@
 import { isRoot } from '@switchboard/contract';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { Form, Skeleton } from 'antd';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSessionUser } from '../../api/session';
-import { toast } from '../../components/feedback';
 import { FormDrawer } from '../../components/form-drawer';
-import { CHANNELS_QUERY_KEY, createChannels, fetchChannel, updateChannel } from '../../api/resources/channel';
+import { CHANNELS_QUERY_KEY, fetchChannel } from '../../api/resources/channel';
 import { ChannelEditorFields } from './channel-editor-fields';
-import { addModeOf, keyEditOf } from './multi-key-fields';
-import {
-  channelFormOf,
-  channelProblemText,
-  channelRequestOf,
-  checkChannelForm,
-  emptyChannelForm,
-  type ChannelFormValues,
-} from './channel-form';
+import { channelFormOf, emptyChannelForm, type ChannelFormValues } from './channel-form';
+import { useChannelSave } from './use-channel-save';
 
 export interface ChannelEditorDrawerProps {
   open: boolean;
@@ -29,47 +21,27 @@ export interface ChannelEditorDrawerProps {
 /** The channel editor (spec 001 "Channel editor"): a side drawer for adding or editing a channel. */
 export function ChannelEditorDrawer({ open, channelId, groupOptions, onClose }: ChannelEditorDrawerProps) {
   const { t } = useTranslation('channel');
-  const client = useQueryClient();
   const user = useSessionUser();
   const creating = channelId === null;
-  const [values, setValues] = useState<ChannelFormValues>(emptyChannelForm);
+  const [form] = Form.useForm<ChannelFormValues>();
   const stored = useQuery({
     queryKey: [...CHANNELS_QUERY_KEY, 'one', channelId],
     queryFn: () => fetchChannel(channelId as number),
     enabled: open && channelId !== null,
     staleTime: 0,
   });
+  const { submit, saving } = useChannelSave(channelId, onClose);
 
+  // The form keeps its values between openings: each opening fills every field anew.
   useEffect(() => {
     if (!open) return;
-    if (creating) setValues(emptyChannelForm());
-    else if (stored.data) setValues(channelFormOf(stored.data));
-  }, [open, creating, stored.data]);
+    if (creating) form.setFieldsValue(emptyChannelForm());
+    else if (stored.data) form.setFieldsValue(channelFormOf(stored.data));
+  }, [open, creating, stored.data, form]);
 
-  const change = (patch: Partial<ChannelFormValues>) => setValues((current) => ({ ...current, ...patch }));
-
-  const save = useMutation({
-    mutationFn: async (form: ChannelFormValues) => {
-      const request = channelRequestOf(form);
-      if (channelId === null) return (await createChannels({ ...request, ...addModeOf(form) })).ids.length;
-      await updateChannel({ ...request, id: channelId, ...keyEditOf(form) });
-      return 1;
-    },
-    onSuccess: async (count) => {
-      toast.success(creating ? t('messages.created', { count }) : t('messages.updated'));
-      await client.invalidateQueries({ queryKey: CHANNELS_QUERY_KEY });
-      onClose();
-    },
-  });
-
-  const submit = () => {
-    const problem = checkChannelForm(values, creating);
-    if (problem) {
-      toast.error(channelProblemText(t, problem));
-      return;
-    }
-    save.mutate(values);
-  };
+  // The whole store is submitted (fields a type does not show keep their values, as before a type change);
+  // until the form is first shown, the store is empty and the empty form stands in.
+  const submitForm = () => submit({ ...emptyChannelForm(), ...(form.getFieldsValue(true) as ChannelFormValues) });
 
   return (
     <FormDrawer
@@ -79,17 +51,21 @@ export function ChannelEditorDrawer({ open, channelId, groupOptions, onClose }: 
       title={creating ? t('add.title') : t('edit.title', { id: channelId })}
       cancelText={t('editor.cancel')}
       submitText={t('editor.submit')}
-      submitting={save.isPending}
-      onSubmit={submit}
+      submitting={saving}
+      onSubmit={submitForm}
       submitTestId="channel-submit"
     >
       {!creating && !stored.data ? (
         <Skeleton active />
       ) : (
-        <Form layout="vertical" onFinish={submit} data-testid="channel-editor">
+        <Form
+          form={form}
+          layout="vertical"
+          initialValues={emptyChannelForm()}
+          onFinish={submitForm}
+          data-testid="channel-editor"
+        >
           <ChannelEditorFields
-            values={values}
-            onChange={change}
             channelId={channelId}
             groupOptions={groupOptions}
             canReadKey={Boolean(user && isRoot(user.role))}

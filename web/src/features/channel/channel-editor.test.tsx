@@ -2,16 +2,16 @@ import { Role } from '@switchboard/contract';
 import { fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { toast } from '../../components/feedback';
-import { mockFetch, ok, type RecordedRequest } from '../../testing/fetch-mock';
-import { renderApp } from '../../testing/render-app';
-import ChannelListPage from './channel-list-page';
+import { mockFetch } from '../../testing/fetch-mock';
+import {
+  addCustomModels,
+  createKeyLinesChannel,
+  openChannelEditor,
+  serveChannelEditor,
+  typeInto,
+} from '../../testing/channel-editor';
 import { eachTestIn } from '../../testing/test-setup';
 
-const routes = [
-  { path: '/channel', element: <ChannelListPage /> },
-  { path: '/channel/add', element: <ChannelListPage /> },
-  { path: '/channel/edit/:id', element: <ChannelListPage /> },
-];
 const stored = {
   id: 7,
   type: 1,
@@ -24,15 +24,11 @@ const stored = {
   status: 1,
 };
 
-function serve(request: RecordedRequest) {
-  if (request.url.startsWith('/api/channel/?')) return ok([], { page: 1, page_size: 10, total: 0 });
-  if (request.url === '/api/models') return ok({ '1': ['gpt-4o', 'gpt-4o-mini'], '36': ['suno_music', 'suno_lyrics'] });
-  if (request.url === '/api/channel/' && request.method === 'POST') return ok({ ids: [1, 2] });
-  if (request.url === '/api/channel/7') return ok(stored);
-  return ok([]);
-}
-
-const type = (testId: string, value: string) => fireEvent.change(screen.getByTestId(testId), { target: { value } });
+const serve = serveChannelEditor({
+  stored,
+  createdIds: [1, 2],
+  modelsByType: { '1': ['gpt-4o', 'gpt-4o-mini'], '36': ['suno_music', 'suno_lyrics'] },
+});
 
 describe('channel editor', () => {
   eachTestIn('en');
@@ -40,16 +36,14 @@ describe('channel editor', () => {
   it('checks the name, key and models before sending', async () => {
     const requests = mockFetch(serve);
     const error = vi.spyOn(toast, 'error');
-    renderApp(routes, { path: '/channel/add', user: { id: 1, role: Role.Root } });
-    fireEvent.click(await screen.findByTestId('channel-submit'));
+    fireEvent.click(await openChannelEditor());
     await vi.waitFor(() => expect(error).toHaveBeenLastCalledWith('Please fill in the channel name and key'));
-    type('channel-name-input', 'primary');
-    type('channel-key', 'sk-1');
+    typeInto('channel-name-input', 'primary');
+    typeInto('channel-key', 'sk-1');
     fireEvent.click(screen.getByTestId('channel-submit'));
     await vi.waitFor(() => expect(error).toHaveBeenLastCalledWith('Please select at least one model'));
-    type('channel-model-mapping', '{oops');
-    type('channel-custom-models', 'gpt-4o');
-    fireEvent.click(screen.getByTestId('channel-custom-models-add'));
+    typeInto('channel-model-mapping', '{oops');
+    addCustomModels('gpt-4o');
     fireEvent.click(screen.getByTestId('channel-submit'));
     await vi.waitFor(() => expect(error).toHaveBeenLastCalledWith('Model mapping must be valid JSON'));
     expect(requests.filter((request) => request.method === 'POST')).toHaveLength(0);
@@ -59,32 +53,25 @@ describe('channel editor', () => {
     mockFetch(serve);
     const error = vi.spyOn(toast, 'error');
     const warning = vi.spyOn(toast, 'warning');
-    renderApp(routes, { path: '/channel/add', user: { id: 1, role: Role.Root } });
-    fireEvent.click(await screen.findByTestId('channel-fetch-models'));
+    await openChannelEditor();
+    fireEvent.click(screen.getByTestId('channel-fetch-models'));
     await vi.waitFor(() => expect(error).toHaveBeenLastCalledWith('Please fill in the key'));
-    type('channel-custom-models', 'gpt-4o');
-    fireEvent.click(screen.getByTestId('channel-custom-models-add'));
+    addCustomModels('gpt-4o');
     expect(warning).not.toHaveBeenCalled();
-    type('channel-custom-models', 'gpt-4o, my-model');
-    fireEvent.click(screen.getByTestId('channel-custom-models-add'));
+    addCustomModels('gpt-4o, my-model');
     await vi.waitFor(() => expect(warning).toHaveBeenLastCalledWith('Some models already exist: gpt-4o'));
   });
 
   it('creates one channel per key line in batch mode', async () => {
-    const requests = mockFetch(serve);
-    const success = vi.spyOn(toast, 'success');
-    renderApp(routes, { path: '/channel/add', user: { id: 1, role: Role.Root } });
-    await screen.findByTestId('channel-submit');
-    type('channel-name-input', 'fleet');
-    fireEvent.click(screen.getByTestId('channel-batch'));
-    type('channel-key', 'sk-1\nsk-2');
-    type('channel-base-url', 'http://127.0.0.1:9/');
-    type('channel-custom-models', 'gpt-4o');
-    fireEvent.click(screen.getByTestId('channel-custom-models-add'));
-    fireEvent.click(screen.getByTestId('channel-submit'));
-    await vi.waitFor(() => expect(success).toHaveBeenCalledWith('Created 2 channel(s)'));
-    const post = requests.find((request) => request.method === 'POST' && request.url === '/api/channel/');
-    expect(post?.body).toMatchObject({
+    const { body, success } = await createKeyLinesChannel(serve, {
+      name: 'fleet',
+      mode: 'channel-batch',
+      keys: 'sk-1\nsk-2',
+      baseUrl: 'http://127.0.0.1:9/',
+      models: 'gpt-4o',
+    });
+    expect(success).toHaveBeenCalledWith('Created 2 channel(s)');
+    expect(body).toMatchObject({
       mode: 'batch',
       name: 'fleet',
       key: 'sk-1\nsk-2',
@@ -103,7 +90,7 @@ describe('channel editor', () => {
     { role: Role.Root, hint: 'Leave empty to keep the current key' },
   ])('tells an editor of role $role when the stored key may stay', async ({ role, hint }) => {
     mockFetch(serve);
-    renderApp(routes, { path: '/channel/edit/7', user: { id: 1, role } });
+    await openChannelEditor('/channel/edit/7', role);
     await vi.waitFor(() => expect(screen.getByTestId('channel-key').getAttribute('placeholder')).toBe(hint));
   });
 });

@@ -5,12 +5,10 @@ import { Card } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMatch, useNavigate, useParams } from 'react-router';
-import { readStorage, writeStorage } from '../../api/local-storage';
 import { useStatus } from '../../api/resources/status';
 import { toast } from '../../components/feedback';
 import { DataList } from '../../components/data-list';
 import { PageFrame } from '../../components/page-frame';
-import { useTablePaging } from '../../components/table-paging';
 import { BatchActions } from './batch-actions';
 import {
   CHANNELS_QUERY_KEY,
@@ -20,7 +18,6 @@ import {
   updateAllBalances,
   updateBalance,
   updateChannel,
-  type ChannelListFilter,
   testAllChannels,
 } from '../../api/resources/channel';
 import { useGroups } from '../../api/resources/group';
@@ -30,21 +27,8 @@ import { isTagRecord, selectedChannelIds, tableRecordsOf, type TableRecord } fro
 import { ChannelToolbar } from './channel-toolbar';
 import { ModelUpdateActions } from './model-update-actions';
 import { TagEditDialog } from './tag-edit-dialog';
+import { useChannelListControls } from './use-channel-list-controls';
 import { useChannelMutation } from './use-channel-mutation';
-
-export const ID_SORT_STORAGE_KEY = 'id-sort';
-export const TAG_MODE_STORAGE_KEY = 'tag-mode';
-const NO_FILTER: ChannelListFilter = { keyword: '', group: '', model: '' };
-
-/** A switch remembered in localStorage (the id sort and the tag mode survive a reload). */
-function useStoredSwitch(key: string): [boolean, (on: boolean) => void] {
-  const [on, setOn] = useState(() => readStorage(key) === 'true');
-  const change = (next: boolean) => {
-    writeStorage(key, String(next));
-    setOn(next);
-  };
-  return [on, change];
-}
 
 /** The editor the route asks for: /channel/add, /channel/edit/{id}, or none on /channel. */
 function useRouteEditor(): { open: boolean; id: number | null } {
@@ -61,13 +45,8 @@ export default function ChannelListPage() {
   const status = useStatus();
   const navigate = useNavigate();
   const routeEditor = useRouteEditor();
-  const { page, pageSize, setPage, pagination } = useTablePaging();
-  const [draft, setDraft] = useState<ChannelListFilter>(NO_FILTER);
-  const [filter, setFilter] = useState<ChannelListFilter>(NO_FILTER);
-  const [idSort, setIdSort] = useStoredSwitch(ID_SORT_STORAGE_KEY);
-  const [tagMode, setTagMode] = useStoredSwitch(TAG_MODE_STORAGE_KEY);
-  const [batchMode, setBatchMode] = useState(false);
-  const [selectedKeys, setSelectedKeys] = useState<Array<string | number | bigint>>([]);
+  const { page, pageSize, pagination, filter, idSort, tagMode, batchMode, selectedKeys, setSelectedKeys, toolbar } =
+    useChannelListControls();
   const [editor, setEditor] = useState(routeEditor);
   useEffect(() => {
     if (routeEditor.open) setEditor({ open: true, id: routeEditor.id });
@@ -121,36 +100,15 @@ export default function ChannelListPage() {
     },
   });
 
-  const search = () => {
-    setPage(1);
-    setFilter({ ...draft });
-  };
   const records = useMemo(() => tableRecordsOf(list.data?.items ?? [], tagMode), [list.data, tagMode]);
 
   return (
     <PageFrame title={t('list.title')} summary={t('list.summary')} extra={<ModelUpdateActions />}>
       <Card variant="borderless">
         <ChannelToolbar
-          draft={draft}
-          onDraft={setDraft}
-          onSearch={search}
+          {...toolbar}
           searching={list.isFetching}
           groupOptions={groupOptions}
-          idSort={idSort}
-          onIdSort={(on) => {
-            setIdSort(on);
-            setPage(1);
-          }}
-          tagMode={tagMode}
-          onTagMode={(on) => {
-            setTagMode(on);
-            setPage(1);
-          }}
-          batchMode={batchMode}
-          onBatchMode={(on) => {
-            setBatchMode(on);
-            setSelectedKeys([]);
-          }}
           onAdd={() => openEditor(null)}
           onTestAll={() => testAll.mutate(undefined)}
           onUpdateAllBalances={() => balances.mutate(undefined)}

@@ -11,17 +11,20 @@ import {
   fetchUpstreamModels,
 } from '../../api/resources/channel';
 import { addCustomModels, firstKeyLine, mergeModels, type ChannelFormValues } from './channel-form';
+import { WatchChannelFields } from './watch-channel-fields';
 
 interface ChannelModelsFieldProps {
-  values: ChannelFormValues;
   /** The stored channel being edited; its key is used when the key field is left empty. */
   channelId: number | null;
-  onChange: (models: string[]) => void;
 }
 
 /** Models with fill related, fill all, fetch from upstream and clear, plus a custom-model input. */
-export function ChannelModelsField({ values, channelId, onChange }: ChannelModelsFieldProps) {
+export function ChannelModelsField({ channelId }: ChannelModelsFieldProps) {
   const { t } = useTranslation('channel');
+  const form = Form.useFormInstance<ChannelFormValues>();
+  const models = () => form.getFieldValue('models') as string[];
+  const type = () => form.getFieldValue('type') as number;
+  const onChange = (next: string[]) => form.setFieldValue('models', next);
   const [custom, setCustom] = useState('');
   const [busy, setBusy] = useState<'all' | 'upstream' | null>(null);
   const related = useQuery({
@@ -30,24 +33,27 @@ export function ChannelModelsField({ values, channelId, onChange }: ChannelModel
     staleTime: Infinity,
   });
 
-  const fillRelated = () => onChange(mergeModels(values.models, related.data?.[String(values.type)] ?? []));
+  const relatedModels = (channelType: number) => related.data?.[String(channelType)] ?? [];
+  const fillRelated = () => onChange(mergeModels(models(), relatedModels(type())));
   const fillAll = async () => {
     setBusy('all');
     try {
-      onChange(mergeModels(values.models, await fetchAllModels()));
+      onChange(mergeModels(models(), await fetchAllModels()));
     } finally {
       setBusy(null);
     }
   };
   const fetchFromUpstream = async () => {
-    const key = firstKeyLine(values.key);
+    const key = firstKeyLine(form.getFieldValue('key') as string);
     if (!key && channelId === null) {
       toast.error(t('validation.keyRequired'));
       return;
     }
     setBusy('upstream');
     try {
-      const source = key ? { type: values.type, base_url: values.baseUrl, key } : { id: channelId as number };
+      const source = key
+        ? { type: type(), base_url: form.getFieldValue('baseUrl') as string, key }
+        : { id: channelId as number };
       onChange(await fetchUpstreamModels(source));
       toast.success(t('messages.modelsFetched'));
     } catch {
@@ -57,29 +63,37 @@ export function ChannelModelsField({ values, channelId, onChange }: ChannelModel
     }
   };
   const addCustom = () => {
-    const { models, duplicates } = addCustomModels(values.models, custom);
-    if (duplicates.length > 0) toast.warning(t('validation.modelsExist', { models: duplicates.join(', ') }));
-    onChange(models);
+    const added = addCustomModels(models(), custom);
+    if (added.duplicates.length > 0)
+      toast.warning(t('validation.modelsExist', { models: added.duplicates.join(', ') }));
+    onChange(added.models);
     setCustom('');
   };
 
-  const options = mergeModels(values.models, related.data?.[String(values.type)] ?? []).map((model) => ({
-    value: model,
-    label: model,
-  }));
   return (
     <Form.Item label={t('fields.models')} required>
       <Flex vertical gap={8}>
-        <Select
-          mode="tags"
-          value={values.models}
-          onChange={(models: string[]) => onChange(mergeModels([], models))}
-          options={options}
-          tokenSeparators={[',']}
-          placeholder={t('editor.modelsPlaceholder')}
-          maxTagCount="responsive"
-          data-testid="channel-models"
-        />
+        <WatchChannelFields names={['type', 'models']}>
+          {(values) => (
+            <Form.Item<ChannelFormValues>
+              name="models"
+              noStyle
+              normalize={(picked: string[]) => mergeModels([], picked)}
+            >
+              <Select
+                mode="tags"
+                options={mergeModels(values.models, relatedModels(values.type)).map((model) => ({
+                  value: model,
+                  label: model,
+                }))}
+                tokenSeparators={[',']}
+                placeholder={t('editor.modelsPlaceholder')}
+                maxTagCount="responsive"
+                data-testid="channel-models"
+              />
+            </Form.Item>
+          )}
+        </WatchChannelFields>
         <Space wrap size={6}>
           <Button size="small" type="primary" onClick={fillRelated} data-testid="channel-fill-related">
             {t('editor.fillRelated')}
@@ -98,7 +112,7 @@ export function ChannelModelsField({ values, channelId, onChange }: ChannelModel
           <Button size="small" danger onClick={() => onChange([])} data-testid="channel-clear-models">
             {t('editor.clearModels')}
           </Button>
-          <PrefillGroupPicker type="model" onPick={(items) => onChange(mergeModels(values.models, items))} />
+          <PrefillGroupPicker type="model" onPick={(items) => onChange(mergeModels(models(), items))} />
         </Space>
         <Space.Compact style={{ width: '100%' }}>
           <Input

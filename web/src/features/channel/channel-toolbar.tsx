@@ -33,27 +33,22 @@ export function ChannelToolbar(props: ChannelToolbarProps) {
       <Typography.Text>{label}</Typography.Text>
     </Space>
   );
+  const textFilter = (field: 'keyword' | 'model', placeholder: string, maxWidth: number) => (
+    <Input
+      allowClear
+      style={{ maxWidth }}
+      placeholder={placeholder}
+      value={draft[field]}
+      onChange={(event) => onDraft({ ...draft, [field]: event.target.value })}
+      onPressEnter={props.onSearch}
+      data-testid={`channel-search-${field}`}
+    />
+  );
   return (
     <Flex vertical gap={12} style={{ marginBottom: 16 }}>
       <Flex gap={8} wrap>
-        <Input
-          allowClear
-          style={{ maxWidth: 280 }}
-          placeholder={t('search.keyword')}
-          value={draft.keyword}
-          onChange={(event) => onDraft({ ...draft, keyword: event.target.value })}
-          onPressEnter={props.onSearch}
-          data-testid="channel-search-keyword"
-        />
-        <Input
-          allowClear
-          style={{ maxWidth: 200 }}
-          placeholder={t('search.model')}
-          value={draft.model}
-          onChange={(event) => onDraft({ ...draft, model: event.target.value })}
-          onPressEnter={props.onSearch}
-          data-testid="channel-search-model"
-        />
+        {textFilter('keyword', t('search.keyword'), 280)}
+        {textFilter('model', t('search.model'), 200)}
         <Select
           allowClear
           style={{ minWidth: 160 }}

@@ -100,6 +100,22 @@ export function ModelUpdateDialog({ channel, onClose }: { channel: ChannelView; 
       testId: 'model-update-auto-sync',
     },
   ] as const;
+  const lists = [
+    {
+      title: t('lists.add'),
+      models: pending.add,
+      chosen: chosenAdd,
+      onChange: setChosenAdd,
+      testId: 'model-update-add-list',
+    },
+    {
+      title: t('lists.remove'),
+      models: pending.remove,
+      chosen: chosenRemove,
+      onChange: setChosenRemove,
+      testId: 'model-update-remove-list',
+    },
+  ];
 
   return (
     <>
@@ -160,26 +176,18 @@ export function ModelUpdateDialog({ channel, onClose }: { channel: ChannelView; 
           {nothingPending ? (
             <Empty description={t('nothingPending')} />
           ) : (
-            <>
-              {pending.add.length > 0 ? (
+            lists.map((list) =>
+              list.models.length > 0 ? (
                 <ModelChoices
-                  title={t('lists.add')}
-                  models={pending.add}
-                  chosen={chosenAdd}
-                  onChange={setChosenAdd}
-                  testId="model-update-add-list"
+                  key={list.testId}
+                  title={list.title}
+                  models={list.models}
+                  chosen={list.chosen}
+                  onChange={list.onChange}
+                  testId={list.testId}
                 />
-              ) : null}
-              {pending.remove.length > 0 ? (
-                <ModelChoices
-                  title={t('lists.remove')}
-                  models={pending.remove}
-                  chosen={chosenRemove}
-                  onChange={setChosenRemove}
-                  testId="model-update-remove-list"
-                />
-              ) : null}
-            </>
+              ) : null,
+            )
           )}
         </Flex>
       </Modal>

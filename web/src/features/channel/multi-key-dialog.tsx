@@ -71,36 +71,29 @@ export function MultiKeyDialog({ channel, onClose }: MultiKeyDialogProps) {
       title: t('columns.actions'),
       key: 'actions',
       width: 170,
-      render: (_, row) => (
-        <Space size={4}>
-          {row.status === KeyStatus.Enabled ? (
+      render: (_, row) => {
+        const turn = row.status === KeyStatus.Enabled ? 'disable' : 'enable';
+        return (
+          <Space size={4}>
             <Button
               size="small"
-              onClick={() => act.mutate({ action: 'disable_key', index: row.index })}
-              data-testid={`key-disable-${row.index}`}
+              onClick={() => act.mutate({ action: `${turn}_key`, index: row.index })}
+              data-testid={`key-${turn}-${row.index}`}
             >
-              {t('actions.disable')}
+              {t(`actions.${turn}`)}
             </Button>
-          ) : (
-            <Button
-              size="small"
-              onClick={() => act.mutate({ action: 'enable_key', index: row.index })}
-              data-testid={`key-enable-${row.index}`}
+            <Popconfirm
+              title={t('confirm.deleteKey', { index: row.index })}
+              okButtonProps={{ danger: true }}
+              onConfirm={() => act.mutateAsync({ action: 'delete_key', index: row.index })}
             >
-              {t('actions.enable')}
-            </Button>
-          )}
-          <Popconfirm
-            title={t('confirm.deleteKey', { index: row.index })}
-            okButtonProps={{ danger: true }}
-            onConfirm={() => act.mutateAsync({ action: 'delete_key', index: row.index })}
-          >
-            <Button size="small" danger data-testid={`key-delete-${row.index}`}>
-              {t('actions.delete')}
-            </Button>
-          </Popconfirm>
-        </Space>
-      ),
+              <Button size="small" danger data-testid={`key-delete-${row.index}`}>
+                {t('actions.delete')}
+              </Button>
+            </Popconfirm>
+          </Space>
+        );
+      },
     },
   ];
 

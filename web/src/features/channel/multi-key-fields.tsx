@@ -4,15 +4,10 @@ import {
   type ChannelUpdateRequest,
   type MultiKeyMode,
 } from '@switchboard/contract';
-import { Alert, Form, Radio, Select, Space, Switch } from 'antd';
+import { Alert, Form, Radio, Select, Space, Switch, type FormInstance } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { ChannelFormValues } from './channel-form';
-
-interface MultiKeyFieldsProps {
-  values: ChannelFormValues;
-  onChange: (patch: Partial<ChannelFormValues>) => void;
-  creating: boolean;
-}
+import { WatchChannelFields } from './watch-channel-fields';
 
 /** The create body's mode: one channel, one per key line (batch), or one multi-key channel. */
 export const addModeOf = (form: ChannelFormValues): Pick<ChannelCreateRequest, 'mode' | 'multi_key_mode'> =>
@@ -29,62 +24,58 @@ export const keyEditOf = (form: ChannelFormValues): Pick<ChannelUpdateRequest, '
  * with its rotation; on a stored multi-key channel, its rotation and whether sent keys are appended
  * or replace the old ones.
  */
-export function MultiKeyFields({ values, onChange, creating }: MultiKeyFieldsProps) {
+export function MultiKeyFields({ creating }: { creating: boolean }) {
   const { t } = useTranslation('multikey');
   const rotation = (
-    <Form.Item label={t('editor.rotation')}>
+    <Form.Item<ChannelFormValues> name="multiKeyMode" label={t('editor.rotation')}>
       <Select<MultiKeyMode>
         style={{ width: 220 }}
-        value={values.multiKeyMode}
-        onChange={(multiKeyMode) => onChange({ multiKeyMode })}
         options={multiKeyModes.map((mode) => ({ value: mode, label: t(`mode.${mode}`) }))}
         data-testid="channel-multi-key-mode"
       />
     </Form.Item>
   );
-  if (creating) {
-    return (
-      <Space size={24} align="start" wrap>
-        <Form.Item
-          label={t('editor.multiToSingle')}
-          extra={values.multiToSingle ? t('editor.keysPlaceholder') : undefined}
-        >
-          <Switch
-            checked={values.multiToSingle}
-            onChange={(multiToSingle) => onChange({ multiToSingle, batch: false })}
-            data-testid="channel-multi-to-single"
-          />
-        </Form.Item>
-        {values.multiToSingle ? rotation : null}
-      </Space>
-    );
-  }
-  if (values.multiKeySize === 0) return null;
-  return (
-    <>
-      <Alert
-        type="info"
-        showIcon
-        style={{ marginBottom: 16 }}
-        title={t('editor.multiKeyNotice', { size: values.multiKeySize })}
-        data-testid="channel-multi-key-notice"
-      />
-      <Space size={24} align="start" wrap>
-        {rotation}
-        <Form.Item
-          label={t('editor.keyMode')}
-          extra={values.keyMode === 'append' ? t('editor.appendPlaceholder') : t('editor.replacePlaceholder')}
-        >
-          <Radio.Group
-            value={values.keyMode}
-            onChange={(event) => onChange({ keyMode: event.target.value as 'append' | 'replace' })}
-            data-testid="channel-key-mode"
+  const creatingFields = ({ multiToSingle }: ChannelFormValues, form: FormInstance<ChannelFormValues>) => (
+    <Space size={24} align="start" wrap>
+      <Form.Item<ChannelFormValues>
+        name="multiToSingle"
+        valuePropName="checked"
+        label={t('editor.multiToSingle')}
+        extra={multiToSingle ? t('editor.keysPlaceholder') : undefined}
+      >
+        <Switch onChange={() => form.setFieldValue('batch', false)} data-testid="channel-multi-to-single" />
+      </Form.Item>
+      {multiToSingle ? rotation : null}
+    </Space>
+  );
+  const editingFields = ({ multiKeySize, keyMode }: ChannelFormValues) =>
+    multiKeySize === 0 ? null : (
+      <>
+        <Alert
+          type="info"
+          showIcon
+          style={{ marginBottom: 16 }}
+          title={t('editor.multiKeyNotice', { size: multiKeySize })}
+          data-testid="channel-multi-key-notice"
+        />
+        <Space size={24} align="start" wrap>
+          {rotation}
+          <Form.Item<ChannelFormValues>
+            name="keyMode"
+            label={t('editor.keyMode')}
+            extra={keyMode === 'append' ? t('editor.appendPlaceholder') : t('editor.replacePlaceholder')}
           >
-            <Radio value="append">{t('editor.append')}</Radio>
-            <Radio value="replace">{t('editor.replace')}</Radio>
-          </Radio.Group>
-        </Form.Item>
-      </Space>
-    </>
+            <Radio.Group data-testid="channel-key-mode">
+              <Radio value="append">{t('editor.append')}</Radio>
+              <Radio value="replace">{t('editor.replace')}</Radio>
+            </Radio.Group>
+          </Form.Item>
+        </Space>
+      </>
+    );
+  return (
+    <WatchChannelFields names={['multiToSingle', 'multiKeySize', 'keyMode']}>
+      {creating ? creatingFields : editingFields}
+    </WatchChannelFields>
   );
 }
