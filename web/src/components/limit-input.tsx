@@ -24,11 +24,9 @@ export function LimitInput({ value, onChange, step = 1, 'data-testid': testId }:
   );
 }
 
-/** One limit of `LimitFields`: a form field by `name`, or a value the caller keeps. */
+/** One limit of `LimitFields`: a field of the form around it. */
 export interface LimitField {
-  name?: string;
-  value?: number | null;
-  onChange?: (value: number | null) => void;
+  name: string;
   label: string;
   hint: string;
   step?: number;
@@ -39,7 +37,7 @@ export interface LimitField {
 export function LimitFields({ fields }: { fields: LimitField[] }) {
   return fields.map((field) => (
     <Form.Item key={field.testId} name={field.name} label={field.label} extra={field.hint}>
-      <LimitInput value={field.value} onChange={field.onChange} step={field.step} data-testid={field.testId} />
+      <LimitInput step={field.step} data-testid={field.testId} />
     </Form.Item>
   ));
 }

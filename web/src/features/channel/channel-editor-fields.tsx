@@ -62,7 +62,7 @@ export function ChannelEditorFields({ channelId, groupOptions, canReadKey }: Cha
           <Switch data-testid="channel-auto-ban" />
         </Item>
       </Space>
-      <StoredCapFields />
+      <ChannelCapFields />
       <JsonTextField name="statusCodeMapping" />
       <JsonTextField name="setting" />
     </>
@@ -123,14 +123,5 @@ function TypeFields({ type }: { type: number }) {
         </Item>
       ) : null}
     </>
-  );
-}
-
-/** The caps' fields take the values and a patch: they read and write the form's store. */
-function StoredCapFields() {
-  return (
-    <WatchChannelFields names={['maxConcurrency', 'dailyTokenLimit']}>
-      {(values, form) => <ChannelCapFields values={values} onChange={(patch) => form.setFieldsValue(patch)} />}
-    </WatchChannelFields>
   );
 }
