@@ -1,5 +1,6 @@
 import { Role } from '@switchboard/contract';
 import { fireEvent, screen } from '@testing-library/react';
+import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { toast } from '../../components/feedback';
 import { mockFetch, ok } from '../../testing/fetch-mock';
@@ -35,5 +36,25 @@ describe('tag edit dialog', () => {
     expect(sent.map((request) => [request.method, request.body])).toEqual([
       ['PUT', { tag: 'team', new_tag: 'crew', model_mapping: '{"a":"b"}' }],
     ]);
+  });
+
+  it("opens with the tag it is opened for, not the values left from the last tag's dialog", async () => {
+    mockFetch(() => ok(2));
+    function TwoTags() {
+      const [tag, setTag] = useState<string | null>('team');
+      return (
+        <>
+          <button data-testid="open-other" onClick={() => setTag('crew')} />
+          <TagEditDialog tag={tag} groupOptions={['default']} onClose={() => setTag(null)} />
+        </>
+      );
+    }
+    renderApp([{ path: '/channel', element: <TwoTags /> }], { path: '/channel', user: { id: 1, role: Role.Root } });
+    const first = (await screen.findByTestId('tag-edit-new-tag')) as HTMLInputElement;
+    expect(first.value).toBe('team');
+    fireEvent.change(first, { target: { value: 'typed-but-cancelled' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    fireEvent.click(screen.getByTestId('open-other'));
+    await vi.waitFor(() => expect((screen.getByTestId('tag-edit-new-tag') as HTMLInputElement).value).toBe('crew'));
   });
 });

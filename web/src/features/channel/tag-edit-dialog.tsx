@@ -1,4 +1,5 @@
 import { Alert, Form, Input, Modal, Select } from 'antd';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from '../../components/feedback';
 import { editTag } from '../../api/resources/channel';
@@ -18,9 +19,13 @@ export function TagEditDialog({ tag, groupOptions, onClose }: TagEditDialogProps
   const [form] = Form.useForm<TagEditValues>();
   const save = useChannelMutation(editTag, () => t('messages.tagUpdated'));
 
+  // The form's store outlives the dialog's content, so each opening sets this tag's values.
+  useEffect(() => {
+    if (tag !== null) form.setFieldsValue(tagEditValuesOf(tag));
+  }, [form, tag]);
+
   const submit = async () => {
     if (tag === null) return;
-    // The dialog's content is dropped on close, so the form opens with this tag's values each time.
     const request = tagEditRequestOf(tag, form.getFieldsValue(true) as TagEditValues);
     if (typeof request === 'string') {
       toast.error(t(`validation.${request}`));
