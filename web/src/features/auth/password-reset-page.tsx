@@ -1,6 +1,5 @@
-import { MailOutlined } from '@ant-design/icons';
 import { VERIFICATION_RESEND_SECONDS } from '@switchboard/contract';
-import { Alert, Form, Input, Typography } from 'antd';
+import { Alert, Form, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -11,6 +10,7 @@ import { useCountdown } from './use-countdown';
 import { useHumanCheck } from './use-human-check';
 import { useBusyAttempt } from '../../components/use-busy-attempt';
 import { AuthForm } from './auth-form';
+import { EmailInput } from './email-input';
 
 /** /reset: asks for the account's email and mails a reset link. */
 export default function PasswordResetPage() {
@@ -53,13 +53,7 @@ export default function PasswordResetPage() {
         submitTestId="reset-submit"
       >
         <Form.Item name="email" label={t('reset.email')}>
-          <Input
-            prefix={<MailOutlined />}
-            type="email"
-            placeholder={t('reset.emailPlaceholder')}
-            autoComplete="email"
-            data-testid="reset-email"
-          />
+          <EmailInput type="email" placeholder={t('reset.emailPlaceholder')} data-testid="reset-email" />
         </Form.Item>
       </AuthForm>
       <Typography.Paragraph type="secondary" style={{ marginTop: 24, marginBottom: 0, textAlign: 'center' }}>

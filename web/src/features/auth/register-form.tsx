@@ -1,4 +1,4 @@
-import { LockOutlined, MailOutlined, SafetyOutlined, UserOutlined } from '@ant-design/icons';
+import { LockOutlined, SafetyOutlined, UserOutlined } from '@ant-design/icons';
 import { isEmailAddress, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, USERNAME_MAX_LENGTH } from '@switchboard/contract';
 import { Form, Input, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
@@ -10,6 +10,7 @@ import { SendCodeButton } from './send-code-button';
 import { useHumanCheck } from './use-human-check';
 import { useBusyAttempt } from '../../components/use-busy-attempt';
 import { AuthForm } from './auth-form';
+import { EmailInput } from './email-input';
 
 interface RegisterValues {
   username?: string;
@@ -53,6 +54,19 @@ export function RegisterForm() {
     });
   };
 
+  /** The new password or its repetition. */
+  const newPassword = (name: 'password' | 'password2', placeholder: string) => (
+    <Form.Item name={name} label={t(`register.${name}`)}>
+      <Input.Password
+        prefix={<LockOutlined />}
+        maxLength={PASSWORD_MAX_LENGTH}
+        placeholder={placeholder}
+        autoComplete="new-password"
+        data-testid={`register-${name}`}
+      />
+    </Form.Item>
+  );
+
   return (
     <AuthForm<RegisterValues>
       form={form}
@@ -71,34 +85,19 @@ export function RegisterForm() {
           data-testid="register-username"
         />
       </Form.Item>
-      <Form.Item name="password" label={t('register.password')}>
-        <Input.Password
-          prefix={<LockOutlined />}
-          maxLength={PASSWORD_MAX_LENGTH}
-          placeholder={t('register.passwordPlaceholder', { min: PASSWORD_MIN_LENGTH, max: PASSWORD_MAX_LENGTH })}
-          autoComplete="new-password"
-          data-testid="register-password"
-        />
-      </Form.Item>
-      <Form.Item name="password2" label={t('register.password2')}>
-        <Input.Password
-          prefix={<LockOutlined />}
-          maxLength={PASSWORD_MAX_LENGTH}
-          placeholder={t('register.password2Placeholder')}
-          autoComplete="new-password"
-          data-testid="register-password2"
-        />
-      </Form.Item>
+      {newPassword(
+        'password',
+        t('register.passwordPlaceholder', { min: PASSWORD_MIN_LENGTH, max: PASSWORD_MAX_LENGTH }),
+      )}
+      {newPassword('password2', t('register.password2Placeholder'))}
       {status.email_verification ? (
         <>
           <Form.Item label={t('register.email')}>
             <Space.Compact style={{ width: '100%' }}>
               <Form.Item name="email" noStyle>
-                <Input
-                  prefix={<MailOutlined />}
+                <EmailInput
                   inputMode="email"
                   placeholder={t('register.emailPlaceholder')}
-                  autoComplete="email"
                   data-testid="register-email"
                 />
               </Form.Item>

@@ -1,5 +1,5 @@
 import { PlusOutlined } from '@ant-design/icons';
-import { Button, Form, Input, Popconfirm, Space } from 'antd';
+import { Button, Popconfirm, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 
 interface MetaRowActionsProps {
@@ -34,23 +34,5 @@ export function MetaAddButton({ label, onAdd, testId }: { label: string; onAdd: 
     <Button type="primary" icon={<PlusOutlined />} onClick={onAdd} data-testid={testId}>
       {label}
     </Button>
-  );
-}
-
-interface RequiredNameItemProps {
-  name: string;
-  label: string;
-  /** said when the field is empty or blank */
-  requiredMessage: string;
-  maxLength: number;
-  testId: string;
-}
-
-/** The name an editor cannot save without. */
-export function RequiredNameItem({ name, label, requiredMessage, maxLength, testId }: RequiredNameItemProps) {
-  return (
-    <Form.Item name={name} label={label} rules={[{ required: true, whitespace: true, message: requiredMessage }]}>
-      <Input maxLength={maxLength} data-testid={testId} />
-    </Form.Item>
   );
 }

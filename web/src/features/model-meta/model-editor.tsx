@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { createModelMeta, updateModelMeta } from '../../api/resources/model-meta';
 import { MetaFormDrawer } from './meta-form-drawer';
 import { useMetaMutation } from './use-meta-mutation';
-import { RequiredNameItem } from './meta-parts';
+import { RequiredTextItem } from '../../components/required-text-item';
 
 interface ModelFormValues {
   model_name: string;
@@ -71,7 +71,7 @@ export function ModelEditor({ open, model, vendors, onClose }: ModelEditorProps)
       size={520}
       submitTestId="model-meta-save"
     >
-      <RequiredNameItem
+      <RequiredTextItem
         name="model_name"
         label={t('fields.modelName')}
         requiredMessage={t('fields.modelNameRequired')}

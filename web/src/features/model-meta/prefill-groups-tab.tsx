@@ -12,7 +12,8 @@ import {
 } from '../../api/resources/model-meta';
 import { MetaFormDrawer } from './meta-form-drawer';
 import { useMetaMutation } from './use-meta-mutation';
-import { MetaAddButton, MetaRowActions, RequiredNameItem } from './meta-parts';
+import { MetaAddButton, MetaRowActions } from './meta-parts';
+import { RequiredTextItem } from '../../components/required-text-item';
 import { useEditor } from '../../components/list-search';
 
 type GroupType = (typeof PrefillGroupType)[number];
@@ -61,7 +62,7 @@ function GroupEditor({ open, group, onClose }: { open: boolean; group: PrefillGr
       size={520}
       submitTestId="prefill-save"
     >
-      <RequiredNameItem
+      <RequiredTextItem
         name="name"
         label={t('fields.groupName')}
         requiredMessage={t('fields.groupNameRequired')}

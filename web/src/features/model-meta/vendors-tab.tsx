@@ -13,7 +13,8 @@ import {
 } from '../../api/resources/model-meta';
 import { MetaFormDrawer } from './meta-form-drawer';
 import { useMetaMutation } from './use-meta-mutation';
-import { MetaAddButton, MetaRowActions, RequiredNameItem } from './meta-parts';
+import { MetaAddButton, MetaRowActions } from './meta-parts';
+import { RequiredTextItem } from '../../components/required-text-item';
 import { useEditor } from '../../components/list-search';
 
 interface VendorFormValues {
@@ -56,7 +57,7 @@ function VendorEditor({ open, vendor, onClose }: { open: boolean; vendor: Vendor
       size={480}
       submitTestId="vendor-save"
     >
-      <RequiredNameItem
+      <RequiredTextItem
         name="name"
         label={t('fields.vendorName')}
         requiredMessage={t('fields.vendorNameRequired')}
