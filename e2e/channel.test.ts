@@ -1,20 +1,18 @@
 import { mkdir } from 'node:fs/promises';
-import { createServer, type IncomingMessage, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import type { Browser } from 'playwright-core';
+import type { IncomingMessage } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, openSession } from './support/browser';
+import { startLoopbackServer } from '../server/src/testing/loopback-server';
 import { chatCompletionBody } from './support/channels';
+import { useConsoleHarness } from './support/console-harness';
 import { signInAsRoot } from './support/console';
 import { artifactsFolder } from './support/paths';
-import { startServer, type RunningServer } from './support/server';
 
 const UPSTREAM_KEY = 'sk-e2e-upstream';
 
 /** An OpenAI-compatible vendor on 127.0.0.1: lists two models and answers chats after 30 ms. */
-async function startFakeVendor(): Promise<{ url: string; seen: string[]; server: Server }> {
+async function startFakeVendor(): Promise<{ url: string; seen: string[]; stop: () => Promise<void> }> {
   const seen: string[] = [];
-  const server = createServer((request: IncomingMessage, response) => {
+  const server = await startLoopbackServer((request: IncomingMessage, response) => {
     request.resume();
     seen.push(`${request.method} ${request.url} ${request.headers.authorization ?? ''}`);
     const reply = (status: number, body: unknown) => {
@@ -31,29 +29,20 @@ async function startFakeVendor(): Promise<{ url: string; seen: string[]; server:
     }
     return reply(404, { error: { message: 'not found' } });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, seen, server };
+  return { url: server.url, seen, stop: () => server.stop() };
 }
 
 describe('channels in Chromium', () => {
-  let server: RunningServer;
-  let browser: Browser;
+  const harness = useConsoleHarness();
   let vendor: Awaited<ReturnType<typeof startFakeVendor>>;
 
   beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
     vendor = await startFakeVendor();
   });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-    vendor?.server.closeAllConnections();
-    await new Promise((resolve) => vendor?.server.close(resolve));
-  });
+  afterAll(() => vendor?.stop());
 
   it('root adds an OpenAI channel on a fake upstream, fetches its models, tests it and sees its response time', async () => {
-    const session = await openSession(browser, server.baseUrl, 'en-US');
+    const session = await harness.open('en-US');
     const { page } = session;
     await signInAsRoot(page);
     await page.goto('/channel');
@@ -84,6 +73,5 @@ describe('channels in Chromium', () => {
 
     await page.screenshot({ path: `${artifactsFolder}/channel-list.png`, fullPage: true });
     expect(session.errors).toEqual([]);
-    await session.context.close();
   });
 });

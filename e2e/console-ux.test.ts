@@ -1,5 +1,5 @@
 import type { Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { FakeOpenAIUpstream } from '../server/src/testing/fake-openai-upstream';
 import { useConsoleHarness } from './support/console-harness';
 import { signInAsRoot } from './support/console';
@@ -107,18 +107,23 @@ function watched(page: Page, list: ListCase, size: Size): Locator {
 
 describe('the console at 1440 x 900 and 390 x 844, in Chinese and English (issue 40)', () => {
   const harness = useConsoleHarness();
-  let upstream: FakeOpenAIUpstream;
-  beforeAll(async () => {
-    upstream = await new FakeOpenAIUpstream().start();
-    upstream.behaviour = { promptTokens: 1234, completionTokens: 567 };
-  });
-  afterAll(() => upstream.stop());
+  const upstream = new FakeOpenAIUpstream().forTests();
+  upstream.behaviour = { promptTokens: 1234, completionTokens: 567 };
   let seeded = false;
   /** Seeds the shared server once, whichever test runs first. */
   const seedOnce = async (page: Page) => {
     if (seeded) return;
     await seed(page, upstream.url, harness.server.baseUrl);
     seeded = true;
+  };
+  /** Signs in as root on the seeded server with data export on. */
+  const signInWithExport = async (page: Page) => {
+    await signInAsRoot(page);
+    await seedOnce(page);
+    await page.request.put('/api/option/', {
+      headers: ROOT_HEADERS,
+      data: { key: 'DataExportEnabled', value: 'true' },
+    });
   };
 
   it('shows every list with its name and status on screen, no column under another, and a red "failed" for a failed test', async () => {
@@ -197,12 +202,7 @@ describe('the console at 1440 x 900 and 390 x 844, in Chinese and English (issue
 
   it('uses no native date inputs and rounds money to at most four decimals on the dashboard, the logs and the token editor', async () => {
     const { page } = await harness.open('en-US');
-    await signInAsRoot(page);
-    await seedOnce(page);
-    await page.request.put('/api/option/', {
-      headers: ROOT_HEADERS,
-      data: { key: 'DataExportEnabled', value: 'true' },
-    });
+    await signInWithExport(page);
     for (const size of [DESKTOP, PHONE]) {
       await page.setViewportSize(size);
       for (const path of ['/detail', '/log', '/token']) {
@@ -279,12 +279,7 @@ describe('the console at 1440 x 900 and 390 x 844, in Chinese and English (issue
     for (const locale of ['zh-CN', 'en-US']) {
       const session = await harness.open(locale);
       const page = session.page;
-      await signInAsRoot(page);
-      await seedOnce(page);
-      await page.request.put('/api/option/', {
-        headers: ROOT_HEADERS,
-        data: { key: 'DataExportEnabled', value: 'true' },
-      });
+      await signInWithExport(page);
       for (const size of [DESKTOP, PHONE]) {
         await page.setViewportSize(size);
         for (const path of screens) {

@@ -1,5 +1,5 @@
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { consoleClient, type ConsoleClient } from '../server/src/testing/console-client';
 import { FakeOpenAIUpstream } from '../server/src/testing/fake-openai-upstream';
 import { signIn } from '../server/src/testing/test-server';
@@ -51,12 +51,8 @@ async function chat(baseUrl: string, apiKey: string, stream: boolean): Promise<v
 
 describe('usage logs and the dashboard in Chromium', () => {
   const harness = useConsoleHarness();
-  let upstream: FakeOpenAIUpstream;
-  beforeAll(async () => {
-    upstream = await new FakeOpenAIUpstream().start();
-    upstream.behaviour = { promptTokens: 12, completionTokens: 8 };
-  });
-  afterAll(() => upstream.stop());
+  const upstream = new FakeOpenAIUpstream().forTests();
+  upstream.behaviour = { promptTokens: 12, completionTokens: 8 };
 
   it('shows relayed calls on /log and in the /detail charts', async () => {
     const session = await harness.open('en-US');

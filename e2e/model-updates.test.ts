@@ -1,16 +1,14 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, openSession } from './support/browser';
+import { startLoopbackServer } from '../server/src/testing/loopback-server';
+import { addFakeChannel } from './support/channels';
+import { useConsoleHarness } from './support/console-harness';
 import { signInAsRoot } from './support/console';
 import { artifactsFolder } from './support/paths';
-import { startServer, type RunningServer } from './support/server';
 
 /** An OpenAI-compatible vendor on 127.0.0.1 whose model list the test sets. */
-async function startListingVendor(): Promise<{ url: string; models: string[]; server: Server }> {
+async function startListingVendor(): Promise<{ url: string; models: string[]; stop: () => Promise<void> }> {
   const state = { models: [] as string[] };
-  const server = createServer((request, response) => {
+  const server = await startLoopbackServer((request, response) => {
     request.resume();
     response.writeHead(request.url === '/v1/models' ? 200 : 404, { 'content-type': 'application/json' });
     response.end(
@@ -21,43 +19,23 @@ async function startListingVendor(): Promise<{ url: string; models: string[]; se
       ),
     );
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, models: state.models, server };
+  return { url: server.url, models: state.models, stop: () => server.stop() };
 }
 
 describe('upstream model updates and the models page in Chromium', () => {
-  let server: RunningServer;
-  let browser: Browser;
+  const harness = useConsoleHarness();
   let vendor: Awaited<ReturnType<typeof startListingVendor>>;
 
   beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
     vendor = await startListingVendor();
   });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-    vendor?.server.closeAllConnections();
-    await new Promise((resolve) => vendor?.server.close(resolve));
-  });
+  afterAll(() => vendor?.stop());
 
   it('root checks a channel against its upstream, adds the new model and drops the one gone', async () => {
     vendor.models.push('gpt-4o-mini', 'gpt-5');
-    const { page, errors } = await openSession(browser, server.baseUrl, 'en-US');
+    const { page, errors } = await harness.open('en-US');
     await signInAsRoot(page);
-    const created = await page.request.post('/api/channel/', {
-      headers: { 'New-Api-User': '1' },
-      data: {
-        type: 1,
-        name: 'listing vendor',
-        key: 'sk-upstream',
-        base_url: vendor.url,
-        models: 'gpt-4o-mini,old-model',
-        group: 'default',
-      },
-    });
-    const id = ((await created.json()) as { data: { ids: number[] } }).data.ids[0];
+    const id = await addFakeChannel(page, vendor.url, 'gpt-4o-mini,old-model', 'listing vendor');
 
     await page.goto('/channel');
     const row = page.locator('tr', { has: page.getByText('listing vendor', { exact: true }) });
@@ -82,7 +60,7 @@ describe('upstream model updates and the models page in Chromium', () => {
   });
 
   it('root adds metadata for a model the channels serve from the missing list, and sees where it is served', async () => {
-    const { page, errors } = await openSession(browser, server.baseUrl, 'en-US');
+    const { page, errors } = await harness.open('en-US');
     await signInAsRoot(page);
     await page.getByTestId('sidebar-models').click();
     await page.waitForURL('**/models');
@@ -107,7 +85,7 @@ describe('upstream model updates and the models page in Chromium', () => {
   });
 
   it('root saves a prefill group of models and inserts it into a channel in one click', async () => {
-    const { page, errors } = await openSession(browser, server.baseUrl, 'en-US');
+    const { page, errors } = await harness.open('en-US');
     await signInAsRoot(page);
     await page.goto('/models');
     await page.getByRole('tab', { name: 'Prefill groups' }).click();

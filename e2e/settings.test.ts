@@ -1,6 +1,7 @@
 import { completionPricePerMillion, promptPricePerMillion } from '@switchboard/contract';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { addFakeChannel } from './support/channels';
 import { useConsoleHarness } from './support/console-harness';
 import { signInAsRoot } from './support/console';
 
@@ -47,18 +48,7 @@ describe('settings in Chromium', () => {
     const session = await harness.open('en-US');
     const page = session.page;
     await signInAsRoot(page);
-    const created = await page.request.post('/api/channel/', {
-      headers: { 'New-Api-User': '1' },
-      data: {
-        type: 1,
-        name: 'priced channel',
-        key: 'sk-upstream',
-        base_url: 'http://127.0.0.1:9',
-        models: 'gpt-4o,dall-e-3',
-        group: 'default',
-      },
-    });
-    expect(await created.json()).toMatchObject({ success: true });
+    await addFakeChannel(page, 'http://127.0.0.1:9', 'gpt-4o,dall-e-3', 'priced channel');
 
     await page.goto('/setting?tab=operation');
     await page.getByTestId('ratio-search').locator('input').fill('gpt-4o');

@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { addFakeChannel } from './support/channels';
 import { useConsoleHarness } from './support/console-harness';
 import { signInAsRoot } from './support/console';
 
@@ -31,18 +32,7 @@ describe('inline priority and weight edits in the channel list (spec 001 §9)', 
     const session = await harness.open('en-US');
     const page = session.page;
     await signInAsRoot(page);
-    const created = await page.request.post('/api/channel/', {
-      headers: ROOT_HEADERS,
-      data: {
-        type: 1,
-        name: 'inline edits',
-        key: 'sk-upstream',
-        base_url: 'http://127.0.0.1:9',
-        models: 'gpt-4o-mini',
-        group: 'default',
-      },
-    });
-    expect(await created.json()).toMatchObject({ success: true });
+    await addFakeChannel(page, 'http://127.0.0.1:9', 'gpt-4o-mini', 'inline edits');
     await page.goto('/channel');
     await page.getByTestId('channel-weight').first().waitFor();
 

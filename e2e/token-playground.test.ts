@@ -1,11 +1,9 @@
-import { createServer, type IncomingMessage, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import type { Browser } from 'playwright-core';
+import type { IncomingMessage } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, openSession } from './support/browser';
+import { startLoopbackServer } from '../server/src/testing/loopback-server';
 import { addFakeChannel } from './support/channels';
+import { useConsoleHarness } from './support/console-harness';
 import { signInAsRoot } from './support/console';
-import { startServer, type RunningServer } from './support/server';
 
 interface FakeUpstream {
   url: string;
@@ -25,7 +23,7 @@ async function readBody(request: IncomingMessage): Promise<string> {
 /** An OpenAI-compatible upstream on 127.0.0.1 that streams a fixed answer in small pieces. */
 async function startFakeUpstream(): Promise<FakeUpstream> {
   const bodies: Array<Record<string, unknown>> = [];
-  const server: Server = createServer((request, response) => {
+  const server = await startLoopbackServer((request, response) => {
     void (async () => {
       bodies.push(JSON.parse(await readBody(request)) as Record<string, unknown>);
       response.writeHead(200, { 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-cache' });
@@ -40,33 +38,20 @@ async function startFakeUpstream(): Promise<FakeUpstream> {
       response.end('data: [DONE]\n\n');
     })();
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}`,
-    bodies,
-    close: () => new Promise((resolve) => server.close(() => resolve())),
-  };
+  return { url: server.url, bodies, close: () => server.stop() };
 }
 
 describe('playground in Chromium against a fake upstream', () => {
-  let server: RunningServer;
+  const harness = useConsoleHarness();
   let upstream: FakeUpstream;
-  let browser: Browser;
 
   beforeAll(async () => {
     upstream = await startFakeUpstream();
-    server = await startServer();
-    browser = await launchBrowser();
   });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-    await upstream?.close();
-  });
+  afterAll(() => upstream?.close());
 
   it('streams an answer billed to the signed-in user', async () => {
-    const session = await openSession(browser, server.baseUrl, 'en-US');
+    const session = await harness.open('en-US');
     const page = session.page;
     await signInAsRoot(page);
     await addFakeChannel(page, upstream.url, 'gpt-4o-mini,gpt-4o,claude-3-haiku');
@@ -104,6 +89,5 @@ describe('playground in Chromium against a fake upstream', () => {
     expect(upstream.bodies[0]).not.toHaveProperty('group');
     // The balance reaches the database within about a second of the call.
     await expect.poll(quotaNow, { timeout: 5000, interval: 250 }).toBeLessThan(before);
-    await session.context.close();
   });
 });

@@ -1,13 +1,23 @@
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
 
-/** Adds, as the signed-in root, an OpenAI channel serving `models` (gpt-4o-mini) from `baseUrl` (a fake upstream on 127.0.0.1). */
-export async function addFakeChannel(page: Page, baseUrl: string, models = 'gpt-4o-mini'): Promise<void> {
+/**
+ * Adds, as the signed-in root, an OpenAI channel `name` serving `models` (gpt-4o-mini) from `baseUrl` (a fake
+ * upstream on 127.0.0.1); answers its id.
+ */
+export async function addFakeChannel(
+  page: Page,
+  baseUrl: string,
+  models = 'gpt-4o-mini',
+  name = 'fake upstream',
+): Promise<number | undefined> {
   const created = await page.request.post('/api/channel/', {
     headers: { 'New-Api-User': '1' },
-    data: { type: 1, name: 'fake upstream', key: 'sk-upstream', base_url: baseUrl, models, group: 'default' },
+    data: { type: 1, name, key: 'sk-upstream', base_url: baseUrl, models, group: 'default' },
   });
-  expect(await created.json()).toMatchObject({ success: true });
+  const reply = (await created.json()) as { success: boolean; data?: { ids?: number[] } };
+  expect(reply).toMatchObject({ success: true });
+  return reply.data?.ids?.[0];
 }
 
 /** An OpenAI chat completion of gpt-4o-mini answering "hi", as a fake upstream replies. */

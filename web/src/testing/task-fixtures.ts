@@ -1,8 +1,7 @@
 import type { MidjourneyView, TaskView } from '@switchboard/contract';
 import { ok, type RecordedRequest } from './fetch-mock';
 
-export const adminUser = { id: 1, username: 'root', role: 100 };
-export const commonUser = { id: 7, username: 'alice', role: 1 };
+export { adminUser, commonUser } from './signed-in-users';
 
 /** A finished Suno music task as `GET /api/task/` answers it. */
 export function taskView(values: Partial<TaskView> = {}): TaskView {

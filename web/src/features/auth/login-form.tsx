@@ -1,6 +1,6 @@
 import { LockOutlined, UserOutlined } from '@ant-design/icons';
 import type { LoginRequest } from '@switchboard/contract';
-import { Button, Form, Input } from 'antd';
+import { Form, Input } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from '../../components/feedback';
@@ -8,6 +8,7 @@ import { isSecondStep } from '../../api/resources/security';
 import { TwoFactorSignIn } from '../security/two-factor-sign-in';
 import { useHumanCheck } from './use-human-check';
 import { isDefaultRootLogin, useLogin, useStoreSignedInUser } from './use-login';
+import { AuthForm } from './auth-form';
 
 interface LoginFormProps {
   /** Called after the user is stored; `usedDefaultPassword` asks for the warning dialog. */
@@ -57,7 +58,13 @@ export function LoginForm({ onSignedIn }: LoginFormProps) {
   }
 
   return (
-    <Form<Partial<LoginRequest>> layout="vertical" size="large" requiredMark={false} onFinish={submit}>
+    <AuthForm<Partial<LoginRequest>>
+      onFinish={(values) => void submit(values)}
+      humanCheck={humanCheck.widget}
+      busy={login.isPending}
+      submitLabel={t('login.submit')}
+      submitTestId="login-submit"
+    >
       <Form.Item name="username" label={t('login.username')}>
         <Input
           prefix={<UserOutlined />}
@@ -75,12 +82,6 @@ export function LoginForm({ onSignedIn }: LoginFormProps) {
           data-testid="login-password"
         />
       </Form.Item>
-      {humanCheck.widget ? <Form.Item>{humanCheck.widget}</Form.Item> : null}
-      <Form.Item style={{ marginBottom: 0 }}>
-        <Button type="primary" htmlType="submit" block loading={login.isPending} data-testid="login-submit">
-          {t('login.submit')}
-        </Button>
-      </Form.Item>
-    </Form>
+    </AuthForm>
   );
 }

@@ -3,7 +3,7 @@ import { fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { getStoredUser } from '../../api/session';
 import { toast } from '../../components/feedback';
-import { mockFetch, ok } from '../../testing/fetch-mock';
+import { mockFetch, ok, type RecordedRequest } from '../../testing/fetch-mock';
 import { renderApp } from '../../testing/render-app';
 import LoginPage from './login-page';
 import { eachTestIn } from '../../testing/test-setup';
@@ -20,6 +20,13 @@ function signIn(username: string, password: string) {
   fireEvent.change(screen.getByTestId('login-username'), { target: { value: username } });
   fireEvent.change(screen.getByTestId('login-password'), { target: { value: password } });
   fireEvent.click(screen.getByTestId('login-submit'));
+}
+
+/** Asserts that the console went on to /log, that request `index` posted `body` to `url`, and that alice is stored. */
+async function expectAliceSignedIn(requests: RecordedRequest[], index: number, url: string, body: object) {
+  expect(await screen.findByText('log list')).toBeTruthy();
+  expect(requests[index]).toMatchObject({ url, method: 'POST', body });
+  expect(getStoredUser()).toMatchObject({ id: 5, username: 'alice' });
 }
 
 describe('login page', () => {
@@ -39,13 +46,7 @@ describe('login page', () => {
     const { router } = renderApp(routes, { path: '/login' });
     await router.navigate('/login', { state: { from: '/log' } });
     signIn('alice', 'correct horse');
-    expect(await screen.findByText('log list')).toBeTruthy();
-    expect(requests[0]).toMatchObject({
-      url: '/api/user/login',
-      method: 'POST',
-      body: { username: 'alice', password: 'correct horse' },
-    });
-    expect(getStoredUser()).toMatchObject({ id: 5, username: 'alice' });
+    await expectAliceSignedIn(requests, 0, '/api/user/login', { username: 'alice', password: 'correct horse' });
   });
 
   it('asks for the two-factor code when the account has one, and signs in with it (a backup code via the toggle)', async () => {
@@ -64,13 +65,7 @@ describe('login page', () => {
     expect(screen.getByText('输入一个备用码，每个备用码只能使用一次。')).toBeTruthy();
     fireEvent.change(screen.getByTestId('two-factor-code'), { target: { value: 'ABCD-EFGH' } });
     fireEvent.click(screen.getByTestId('two-factor-submit'));
-    expect(await screen.findByText('log list')).toBeTruthy();
-    expect(requests[1]).toMatchObject({
-      url: '/api/user/login/2fa',
-      method: 'POST',
-      body: { code: 'ABCD-EFGH', flow_token: 'flow-1' },
-    });
-    expect(getStoredUser()).toMatchObject({ id: 5, username: 'alice' });
+    await expectAliceSignedIn(requests, 1, '/api/user/login/2fa', { code: 'ABCD-EFGH', flow_token: 'flow-1' });
   });
 
   it('warns root about the default password before moving on', async () => {

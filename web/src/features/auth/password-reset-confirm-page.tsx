@@ -5,6 +5,7 @@ import { Link, useSearchParams } from 'react-router';
 import { copyText } from '../../components/clipboard';
 import { confirmPasswordReset } from '../../api/resources/account';
 import { AuthCard } from './auth-card';
+import { useBusyAttempt } from '../../components/use-busy-attempt';
 
 /** /user/reset?email=…&token=…: confirms the reset, then shows the new password once and copies it. */
 export default function PasswordResetConfirmPage() {
@@ -12,21 +13,15 @@ export default function PasswordResetConfirmPage() {
   const [searchParams] = useSearchParams();
   const email = searchParams.get('email') ?? '';
   const token = searchParams.get('token') ?? '';
-  const [busy, setBusy] = useState(false);
+  const { busy, attempt } = useBusyAttempt();
   const [password, setPassword] = useState('');
 
-  const confirm = async () => {
-    setBusy(true);
-    try {
+  const confirm = () =>
+    attempt(async () => {
       const created = await confirmPasswordReset(email, token);
       setPassword(created);
       await copyText(created, { successMessage: t('resetConfirm.copied') });
-    } catch {
-      // The HTTP client has shown why.
-    } finally {
-      setBusy(false);
-    }
-  };
+    });
 
   return (
     <AuthCard title={t('resetConfirm.title')} subtitle={t('resetConfirm.summary')}>

@@ -1,6 +1,5 @@
-import { MailOutlined } from '@ant-design/icons';
 import { VERIFICATION_RESEND_SECONDS } from '@switchboard/contract';
-import { Alert, Button, Form, Input, Typography } from 'antd';
+import { Alert, Form, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -9,30 +8,27 @@ import { requestPasswordReset } from '../../api/resources/account';
 import { AuthCard } from './auth-card';
 import { useCountdown } from './use-countdown';
 import { useHumanCheck } from './use-human-check';
+import { useBusyAttempt } from '../../components/use-busy-attempt';
+import { AuthForm } from './auth-form';
+import { EmailInput } from './email-input';
 
 /** /reset: asks for the account's email and mails a reset link. */
 export default function PasswordResetPage() {
   const { t } = useTranslation('auth');
   const humanCheck = useHumanCheck();
   const countdown = useCountdown(VERIFICATION_RESEND_SECONDS);
-  const [busy, setBusy] = useState(false);
+  const { busy, attempt } = useBusyAttempt();
   const [sentTo, setSentTo] = useState('');
 
   const submit = async ({ email }: { email?: string }) => {
     const address = email?.trim() ?? '';
     if (!address) return toast.error(t('reset.emailRequired'));
     if (!humanCheck.ready()) return undefined;
-    setBusy(true);
-    try {
+    return attempt(async () => {
       await requestPasswordReset(address, humanCheck.token);
       setSentTo(address);
       countdown.start();
-    } catch {
-      // The HTTP client has shown why.
-    } finally {
-      setBusy(false);
-    }
-    return undefined;
+    });
   };
 
   return (
@@ -46,35 +42,20 @@ export default function PasswordResetPage() {
           data-testid="reset-sent"
         />
       ) : null}
-      <Form<{ email?: string }>
-        layout="vertical"
-        size="large"
-        requiredMark={false}
+      <AuthForm<{ email?: string }>
         onFinish={(values) => void submit(values)}
+        humanCheck={humanCheck.widget}
+        busy={busy}
+        disabled={countdown.remaining > 0}
+        submitLabel={
+          countdown.remaining > 0 ? t('reset.resendIn', { seconds: countdown.remaining }) : t('reset.submit')
+        }
+        submitTestId="reset-submit"
       >
         <Form.Item name="email" label={t('reset.email')}>
-          <Input
-            prefix={<MailOutlined />}
-            type="email"
-            placeholder={t('reset.emailPlaceholder')}
-            autoComplete="email"
-            data-testid="reset-email"
-          />
+          <EmailInput type="email" placeholder={t('reset.emailPlaceholder')} data-testid="reset-email" />
         </Form.Item>
-        {humanCheck.widget ? <Form.Item>{humanCheck.widget}</Form.Item> : null}
-        <Form.Item style={{ marginBottom: 0 }}>
-          <Button
-            type="primary"
-            htmlType="submit"
-            block
-            loading={busy}
-            disabled={countdown.remaining > 0}
-            data-testid="reset-submit"
-          >
-            {countdown.remaining > 0 ? t('reset.resendIn', { seconds: countdown.remaining }) : t('reset.submit')}
-          </Button>
-        </Form.Item>
-      </Form>
+      </AuthForm>
       <Typography.Paragraph type="secondary" style={{ marginTop: 24, marginBottom: 0, textAlign: 'center' }}>
         <Link to="/login">{t('reset.backToLogin')}</Link>
       </Typography.Paragraph>

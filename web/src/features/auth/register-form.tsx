@@ -1,7 +1,6 @@
-import { LockOutlined, MailOutlined, SafetyOutlined, UserOutlined } from '@ant-design/icons';
+import { LockOutlined, SafetyOutlined, UserOutlined } from '@ant-design/icons';
 import { isEmailAddress, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, USERNAME_MAX_LENGTH } from '@switchboard/contract';
-import { Button, Form, Input, Space } from 'antd';
-import { useState } from 'react';
+import { Form, Input, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useStatus } from '../../api/resources/status';
@@ -9,6 +8,9 @@ import { toast } from '../../components/feedback';
 import { register, storedAffCode } from '../../api/resources/account';
 import { SendCodeButton } from './send-code-button';
 import { useHumanCheck } from './use-human-check';
+import { useBusyAttempt } from '../../components/use-busy-attempt';
+import { AuthForm } from './auth-form';
+import { EmailInput } from './email-input';
 
 interface RegisterValues {
   username?: string;
@@ -25,7 +27,7 @@ export function RegisterForm() {
   const navigate = useNavigate();
   const humanCheck = useHumanCheck();
   const [form] = Form.useForm<RegisterValues>();
-  const [busy, setBusy] = useState(false);
+  const { busy, attempt } = useBusyAttempt();
 
   const submit = async (values: RegisterValues) => {
     const username = values.username?.trim() ?? '';
@@ -42,29 +44,37 @@ export function RegisterForm() {
     if (status.email_verification && (!email || !code)) return toast.error(t('register.emailCodeRequired'));
     if (status.email_verification && !isEmailAddress(email)) return toast.error(t('register.emailInvalid'));
     if (!humanCheck.ready()) return undefined;
-    setBusy(true);
-    try {
+    return attempt(async () => {
       await register(
         { username, password, password2: values.password2, email, verification_code: code, aff_code: storedAffCode() },
         humanCheck.token,
       );
       toast.success(t('register.success'));
       void navigate('/login');
-    } catch {
-      // The HTTP client has shown why.
-    } finally {
-      setBusy(false);
-    }
-    return undefined;
+    });
   };
 
+  /** The new password or its repetition. */
+  const newPassword = (name: 'password' | 'password2', placeholder: string) => (
+    <Form.Item name={name} label={t(`register.${name}`)}>
+      <Input.Password
+        prefix={<LockOutlined />}
+        maxLength={PASSWORD_MAX_LENGTH}
+        placeholder={placeholder}
+        autoComplete="new-password"
+        data-testid={`register-${name}`}
+      />
+    </Form.Item>
+  );
+
   return (
-    <Form<RegisterValues>
+    <AuthForm<RegisterValues>
       form={form}
-      layout="vertical"
-      size="large"
-      requiredMark={false}
       onFinish={(values) => void submit(values)}
+      humanCheck={humanCheck.widget}
+      busy={busy}
+      submitLabel={t('register.submit')}
+      submitTestId="register-submit"
     >
       <Form.Item name="username" label={t('register.username')}>
         <Input
@@ -75,34 +85,19 @@ export function RegisterForm() {
           data-testid="register-username"
         />
       </Form.Item>
-      <Form.Item name="password" label={t('register.password')}>
-        <Input.Password
-          prefix={<LockOutlined />}
-          maxLength={PASSWORD_MAX_LENGTH}
-          placeholder={t('register.passwordPlaceholder', { min: PASSWORD_MIN_LENGTH, max: PASSWORD_MAX_LENGTH })}
-          autoComplete="new-password"
-          data-testid="register-password"
-        />
-      </Form.Item>
-      <Form.Item name="password2" label={t('register.password2')}>
-        <Input.Password
-          prefix={<LockOutlined />}
-          maxLength={PASSWORD_MAX_LENGTH}
-          placeholder={t('register.password2Placeholder')}
-          autoComplete="new-password"
-          data-testid="register-password2"
-        />
-      </Form.Item>
+      {newPassword(
+        'password',
+        t('register.passwordPlaceholder', { min: PASSWORD_MIN_LENGTH, max: PASSWORD_MAX_LENGTH }),
+      )}
+      {newPassword('password2', t('register.password2Placeholder'))}
       {status.email_verification ? (
         <>
           <Form.Item label={t('register.email')}>
             <Space.Compact style={{ width: '100%' }}>
               <Form.Item name="email" noStyle>
-                <Input
-                  prefix={<MailOutlined />}
+                <EmailInput
                   inputMode="email"
                   placeholder={t('register.emailPlaceholder')}
-                  autoComplete="email"
                   data-testid="register-email"
                 />
               </Form.Item>
@@ -122,12 +117,6 @@ export function RegisterForm() {
           </Form.Item>
         </>
       ) : null}
-      {humanCheck.widget ? <Form.Item>{humanCheck.widget}</Form.Item> : null}
-      <Form.Item style={{ marginBottom: 0 }}>
-        <Button type="primary" htmlType="submit" block loading={busy} data-testid="register-submit">
-          {t('register.submit')}
-        </Button>
-      </Form.Item>
-    </Form>
+    </AuthForm>
   );
 }

@@ -1,10 +1,10 @@
 import { VERIFICATION_RESEND_SECONDS } from '@switchboard/contract';
 import { Button } from 'antd';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from '../../components/feedback';
 import { sendVerificationCode } from '../../api/resources/account';
 import { useCountdown } from './use-countdown';
+import { useBusyAttempt } from '../../components/use-busy-attempt';
 
 interface SendCodeButtonProps {
   /** The address to send to, read when clicked. */
@@ -19,7 +19,7 @@ interface SendCodeButtonProps {
 export function SendCodeButton({ email, turnstile = '', ready = () => true }: SendCodeButtonProps) {
   const { t } = useTranslation('auth');
   const countdown = useCountdown(VERIFICATION_RESEND_SECONDS);
-  const [sending, setSending] = useState(false);
+  const { busy: sending, attempt } = useBusyAttempt();
   const send = async () => {
     const address = email().trim();
     if (!address) {
@@ -27,16 +27,11 @@ export function SendCodeButton({ email, turnstile = '', ready = () => true }: Se
       return;
     }
     if (!ready()) return;
-    setSending(true);
-    try {
+    await attempt(async () => {
       await sendVerificationCode(address, turnstile);
       toast.success(t('code.sent'));
       countdown.start();
-    } catch {
-      // The HTTP client has shown why.
-    } finally {
-      setSending(false);
-    }
+    });
   };
   return (
     <Button onClick={() => void send()} loading={sending} disabled={countdown.remaining > 0} data-testid="send-code">

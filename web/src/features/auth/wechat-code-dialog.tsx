@@ -2,6 +2,7 @@ import { Flex, Form, Image, Input, Modal, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useStatus } from '../../api/resources/status';
+import { useBusyAttempt } from '../../components/use-busy-attempt';
 
 interface WechatCodeDialogProps {
   open: boolean;
@@ -16,18 +17,14 @@ export function WechatCodeDialog({ open, title, onClose, onSubmit }: WechatCodeD
   const { t } = useTranslation('auth');
   const status = useStatus();
   const [code, setCode] = useState('');
-  const [busy, setBusy] = useState(false);
+  const { busy, attempt } = useBusyAttempt();
   const submit = async () => {
     if (!code.trim()) return;
-    setBusy(true);
-    try {
+    // On a refusal the user may try another code.
+    await attempt(async () => {
       await onSubmit(code.trim());
       setCode('');
-    } catch {
-      // The HTTP client has shown why; the user may try another code.
-    } finally {
-      setBusy(false);
-    }
+    });
   };
   return (
     <Modal

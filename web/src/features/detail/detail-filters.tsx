@@ -1,6 +1,7 @@
 import { SearchOutlined } from '@ant-design/icons';
-import { Button, Flex, Input, Segmented } from 'antd';
+import { Button, Flex, Segmented } from 'antd';
 import { DateTimeRange } from '../../components/date-time-field';
+import { SearchInput } from '../../components/list-search';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { expirySeconds, expiryText } from '../token/token-form';
@@ -24,35 +25,32 @@ const secondsOf = (text: string, fallback: number) => {
 /** Time range, username (administrators), the hour/day/week step and search. */
 export function DetailFilters({ admin, query, granularity, loading, onGranularity, onSearch }: DetailFiltersProps) {
   const { t } = useTranslation('detail');
-  const [start, setStart] = useState(expiryText(query.start_timestamp));
-  const [end, setEnd] = useState(expiryText(query.end_timestamp));
-  const [username, setUsername] = useState(query.username);
+  const [draft, setDraft] = useState({
+    start: expiryText(query.start_timestamp),
+    end: expiryText(query.end_timestamp),
+    username: query.username,
+  });
   const search = () =>
     onSearch({
-      start_timestamp: secondsOf(start, query.start_timestamp),
-      end_timestamp: secondsOf(end, query.end_timestamp),
-      username: username.trim(),
+      start_timestamp: secondsOf(draft.start, query.start_timestamp),
+      end_timestamp: secondsOf(draft.end, query.end_timestamp),
+      username: draft.username.trim(),
     });
   return (
     <Flex gap={8} wrap align="center">
       <DateTimeRange
-        start={start}
-        end={end}
-        onChange={(from, to) => {
-          setStart(from);
-          setEnd(to);
-        }}
+        start={draft.start}
+        end={draft.end}
+        onChange={(from, to) => setDraft({ ...draft, start: from, end: to })}
         testId="detail-filter-range"
       />
       {admin ? (
-        <Input
-          allowClear
-          style={{ width: 160 }}
+        <SearchInput
+          list={{ draft, setDraft, search }}
+          field="username"
+          width={160}
           placeholder={t('filters.username')}
-          value={username}
-          onChange={(event) => setUsername(event.target.value)}
-          onPressEnter={search}
-          data-testid="detail-filter-username"
+          testId="detail-filter-username"
         />
       ) : null}
       <Segmented<Granularity>

@@ -53,30 +53,24 @@ function TopTable({
 /** The tokens that cost most in the range (one's own), and for administrators the users who consumed most. */
 export function TopLists({ admin, query, showQuota }: TopListsProps) {
   const { t } = useTranslation('detail');
+  const tables = [
+    {
+      title: t('top.tokens'),
+      nameTitle: t('top.token'),
+      path: '/api/data/self/top_tokens',
+      testId: 'detail-top-tokens',
+    },
+    ...(admin
+      ? [{ title: t('top.users'), nameTitle: t('top.user'), path: '/api/data/top_users', testId: 'detail-top-users' }]
+      : []),
+  ];
   return (
     <Row gutter={[16, 16]}>
-      <Col xs={24} lg={admin ? 12 : 24}>
-        <TopTable
-          title={t('top.tokens')}
-          nameTitle={t('top.token')}
-          path="/api/data/self/top_tokens"
-          query={query}
-          showQuota={showQuota}
-          testId="detail-top-tokens"
-        />
-      </Col>
-      {admin ? (
-        <Col xs={24} lg={12}>
-          <TopTable
-            title={t('top.users')}
-            nameTitle={t('top.user')}
-            path="/api/data/top_users"
-            query={query}
-            showQuota={showQuota}
-            testId="detail-top-users"
-          />
+      {tables.map((table) => (
+        <Col key={table.testId} xs={24} lg={admin ? 12 : 24}>
+          <TopTable {...table} query={query} showQuota={showQuota} />
         </Col>
-      ) : null}
+      ))}
     </Row>
   );
 }

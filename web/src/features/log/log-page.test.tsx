@@ -4,17 +4,12 @@ import { describe, expect, it } from 'vitest';
 import { changeLanguage } from '../../i18n';
 import { mockFetch, type RecordedRequest } from '../../testing/fetch-mock';
 import { renderApp } from '../../testing/render-app';
+import { columnHeaders, expectTextsIn, searchOf } from '../../testing/page-queries';
 import LogPage from './log-page';
 import { adminUser, commonUser, logServer, logView } from '../../testing/log-fixtures';
 import { eachTestIn } from '../../testing/test-setup';
 
 const routes = [{ path: '/log', element: <LogPage /> }];
-const searchOf = (request: RecordedRequest | undefined) =>
-  new URL(request?.url ?? '', 'http://console.test').searchParams;
-const headers = (table: HTMLElement) =>
-  within(table)
-    .getAllByRole('columnheader')
-    .map((header) => header.textContent);
 const listCalls = (requests: RecordedRequest[]) =>
   requests.filter((request) => request.url.startsWith('/api/log/') && !request.url.includes('stat'));
 
@@ -28,7 +23,7 @@ describe('log page', () => {
     const table = await screen.findByTestId('log-table');
     await within(table).findByText('alice');
     expect(within(table).getByText('Channels: 4 → 5')).toBeTruthy();
-    expect(headers(table)).toEqual(expect.arrayContaining(['Channel', 'User', 'Retry']));
+    expect(columnHeaders(table)).toEqual(expect.arrayContaining(['Channel', 'User', 'Retry']));
     expect(screen.getByTestId('log-use-time').getAttribute('data-level')).toBe('orange');
     expect(screen.getByTestId('log-first-token').getAttribute('data-level')).toBe('green');
     expect(screen.getByTestId('log-stream').textContent).toBe('Stream');
@@ -56,11 +51,13 @@ describe('log page', () => {
 
   it('expands a row to its billing detail', async () => {
     const detail = await expandedDetail(logView());
-    expect(detail.textContent).toContain('Model ratio 1.25, completion ratio 4, group ratio 0.5');
-    expect(detail.textContent).toContain('(10 + 20 × 4) × 1.25 × 0.5 = 56.25');
-    expect(detail.textContent).toContain('2500 ms');
-    expect(detail.textContent).toContain('gpt-4o → gpt-4o-2024-08-06');
-    expect(detail.textContent).toContain('4 → 5');
+    expectTextsIn(detail, [
+      'Model ratio 1.25, completion ratio 4, group ratio 0.5',
+      '(10 + 20 × 4) × 1.25 × 0.5 = 56.25',
+      '2500 ms',
+      'gpt-4o → gpt-4o-2024-08-06',
+      '4 → 5',
+    ]);
   });
 
   it('says in the billing detail that a model without a price was billed at the fallback ratio', async () => {
@@ -83,11 +80,7 @@ describe('log page', () => {
     fireEvent.click(await screen.findByTestId('log-username'));
     const dialog = await screen.findByTestId('log-user-dialog');
     expect(requests.some((request) => request.url === '/api/user/7')).toBe(true);
-    expect(dialog.textContent).toContain('alice');
-    expect(dialog.textContent).toContain('$3.00');
-    expect(dialog.textContent).toContain('$0.50');
-    expect(dialog.textContent).toContain('42');
-    expect(dialog.textContent).toContain('vip');
+    expectTextsIn(dialog, ['alice', '$3.00', '$0.50', '42', 'vip']);
   });
 
   it('shows the refusal the server gives inside the dialog when the user may not be read', async () => {
@@ -118,8 +111,8 @@ describe('log page', () => {
     await within(table).findByText('gpt-4o');
     expect(listCalls(requests)[0]?.url).toMatch(/^\/api\/log\/self\/\?/);
     expect(screen.queryByTestId('log-username')).toBeNull();
-    expect(headers(table)).not.toContain('Channel');
-    expect(headers(table)).not.toContain('Retry');
+    expect(columnHeaders(table)).not.toContain('Channel');
+    expect(columnHeaders(table)).not.toContain('Retry');
     expect(screen.queryByTestId('log-filter-channel')).toBeNull();
     expect(screen.getByTestId('log-first-token').getAttribute('data-level')).toBe('red');
 

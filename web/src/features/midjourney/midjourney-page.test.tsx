@@ -1,19 +1,14 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { changeLanguage } from '../../i18n';
-import { mockFetch, type RecordedRequest } from '../../testing/fetch-mock';
+import { mockFetch } from '../../testing/fetch-mock';
 import { renderApp } from '../../testing/render-app';
+import { columnHeaders, searchOf } from '../../testing/page-queries';
 import { adminUser, commonUser, midjourneyView, taskServer } from '../../testing/task-fixtures';
 import MidjourneyPage from './midjourney-page';
 import { eachTestIn } from '../../testing/test-setup';
 
 const routes = [{ path: '/midjourney', element: <MidjourneyPage /> }];
-const searchOf = (request: RecordedRequest | undefined) =>
-  new URL(request?.url ?? '', 'http://console.test').searchParams;
-const headers = (table: HTMLElement) =>
-  within(table)
-    .getAllByRole('columnheader')
-    .map((header) => header.textContent);
 
 describe('midjourney page', () => {
   eachTestIn('en');
@@ -34,7 +29,7 @@ describe('midjourney page', () => {
     renderApp(routes, { path: '/midjourney', user: adminUser });
     const table = await screen.findByTestId('mj-table');
     await within(table).findByText('mj-1');
-    expect(headers(table)).toContain('Channel');
+    expect(columnHeaders(table)).toContain('Channel');
     expect(
       within(table)
         .getAllByTestId('mj-code')
@@ -78,7 +73,7 @@ describe('midjourney page', () => {
     const table = await screen.findByTestId('mj-table');
     await within(table).findByText('mj-1');
     expect(requests[0]?.url).toMatch(/^\/api\/mj\/self\/\?/);
-    expect(headers(table)).not.toContain('Channel');
+    expect(columnHeaders(table)).not.toContain('Channel');
     // The gateway's image proxy without a ServerAddress: an address on the console's own origin.
     fireEvent.click(within(table).getByTestId('mj-image-open'));
     expect((await screen.findByTestId('mj-image')).getAttribute('src')).toBe(`${window.location.origin}/mj/image/mj-1`);

@@ -1,7 +1,8 @@
 import type { ModelMetaView, VendorView } from '@switchboard/contract';
-import { Button, Popconfirm, Space, Switch, Tag, Tooltip, Typography } from 'antd';
+import { Space, Switch, Tag, Tooltip, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import type { TFunction } from 'i18next';
+import { MetaRowActions } from './meta-parts';
 
 export interface ModelColumnHandlers {
   onEdit: (model: ModelMetaView) => void;
@@ -76,20 +77,12 @@ export function modelColumns(
       title: t('columns.actions'),
       key: 'actions',
       render: (_value, model) => (
-        <Space size={4}>
-          <Button size="small" onClick={() => handlers.onEdit(model)} data-testid="model-meta-edit">
-            {t('actions.edit')}
-          </Button>
-          <Popconfirm
-            title={t('messages.deleteConfirm', { name: model.model_name })}
-            okButtonProps={{ danger: true }}
-            onConfirm={() => handlers.onDelete(model)}
-          >
-            <Button size="small" danger data-testid="model-meta-delete">
-              {t('actions.delete')}
-            </Button>
-          </Popconfirm>
-        </Space>
+        <MetaRowActions
+          name={model.model_name}
+          onEdit={() => handlers.onEdit(model)}
+          onDelete={() => handlers.onDelete(model)}
+          testIdPrefix="model-meta"
+        />
       ),
     },
   ];

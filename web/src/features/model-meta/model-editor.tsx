@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { createModelMeta, updateModelMeta } from '../../api/resources/model-meta';
 import { MetaFormDrawer } from './meta-form-drawer';
 import { useMetaMutation } from './use-meta-mutation';
+import { RequiredTextItem } from '../../components/required-text-item';
 
 interface ModelFormValues {
   model_name: string;
@@ -70,13 +71,13 @@ export function ModelEditor({ open, model, vendors, onClose }: ModelEditorProps)
       size={520}
       submitTestId="model-meta-save"
     >
-      <Form.Item
+      <RequiredTextItem
         name="model_name"
         label={t('fields.modelName')}
-        rules={[{ required: true, whitespace: true, message: t('fields.modelNameRequired') }]}
-      >
-        <Input data-testid="model-meta-name" maxLength={128} />
-      </Form.Item>
+        requiredMessage={t('fields.modelNameRequired')}
+        maxLength={128}
+        testId="model-meta-name"
+      />
       <Form.Item name="name_rule" label={t('fields.nameRule')}>
         <Select options={[0, 1, 2, 3].map((rule) => ({ value: rule, label: t(`nameRules.${rule}`) }))} />
       </Form.Item>

@@ -1,7 +1,6 @@
-import { PlusOutlined } from '@ant-design/icons';
 import { PrefillGroupType, type PrefillGroupView } from '@switchboard/contract';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Flex, Form, Input, Popconfirm, Select, Space, Table, Tag } from 'antd';
+import { Flex, Form, Input, Select, Space, Table, Tag } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
@@ -13,6 +12,9 @@ import {
 } from '../../api/resources/model-meta';
 import { MetaFormDrawer } from './meta-form-drawer';
 import { useMetaMutation } from './use-meta-mutation';
+import { MetaAddButton, MetaRowActions } from './meta-parts';
+import { RequiredTextItem } from '../../components/required-text-item';
+import { useEditor } from '../../components/list-search';
 
 type GroupType = (typeof PrefillGroupType)[number];
 
@@ -60,13 +62,13 @@ function GroupEditor({ open, group, onClose }: { open: boolean; group: PrefillGr
       size={520}
       submitTestId="prefill-save"
     >
-      <Form.Item
+      <RequiredTextItem
         name="name"
         label={t('fields.groupName')}
-        rules={[{ required: true, whitespace: true, message: t('fields.groupNameRequired') }]}
-      >
-        <Input maxLength={64} data-testid="prefill-name" />
-      </Form.Item>
+        requiredMessage={t('fields.groupNameRequired')}
+        maxLength={64}
+        testId="prefill-name"
+      />
       <Form.Item name="type" label={t('fields.groupType')}>
         <Select options={PrefillGroupType.map((type) => ({ value: type, label: t(`groupTypes.${type}`) }))} />
       </Form.Item>
@@ -84,7 +86,7 @@ function GroupEditor({ open, group, onClose }: { open: boolean; group: PrefillGr
 export function PrefillGroupsTab() {
   const { t } = useTranslation('model-meta');
   const [type, setType] = useState<GroupType | undefined>();
-  const [editor, setEditor] = useState<{ open: boolean; group: PrefillGroupView | null }>({ open: false, group: null });
+  const editor = useEditor<PrefillGroupView>();
   const list = useQuery({
     queryKey: [...MODEL_META_QUERY_KEY, 'prefill', type],
     queryFn: () => fetchPrefillGroups(type),
@@ -101,14 +103,7 @@ export function PrefillGroupsTab() {
           onChange={setType}
           options={PrefillGroupType.map((value) => ({ value, label: t(`groupTypes.${value}`) }))}
         />
-        <Button
-          type="primary"
-          icon={<PlusOutlined />}
-          onClick={() => setEditor({ open: true, group: null })}
-          data-testid="prefill-add"
-        >
-          {t('prefill.add')}
-        </Button>
+        <MetaAddButton label={t('prefill.add')} onAdd={() => editor.edit(null)} testId="prefill-add" />
       </Flex>
       <Table<PrefillGroupView>
         rowKey="id"
@@ -138,25 +133,16 @@ export function PrefillGroupsTab() {
             title: t('columns.actions'),
             key: 'actions',
             render: (_value, group) => (
-              <Space size={4}>
-                <Button size="small" onClick={() => setEditor({ open: true, group })}>
-                  {t('actions.edit')}
-                </Button>
-                <Popconfirm
-                  title={t('messages.deleteConfirm', { name: group.name })}
-                  okButtonProps={{ danger: true }}
-                  onConfirm={() => remove.mutateAsync(group.id)}
-                >
-                  <Button size="small" danger>
-                    {t('actions.delete')}
-                  </Button>
-                </Popconfirm>
-              </Space>
+              <MetaRowActions
+                name={group.name}
+                onEdit={() => editor.edit(group)}
+                onDelete={() => remove.mutateAsync(group.id)}
+              />
             ),
           },
         ]}
       />
-      <GroupEditor open={editor.open} group={editor.group} onClose={() => setEditor({ open: false, group: null })} />
+      <GroupEditor open={editor.open} group={editor.record} onClose={editor.close} />
     </Flex>
   );
 }

@@ -1,8 +1,7 @@
-import { PlusOutlined } from '@ant-design/icons';
 import type { VendorView } from '@switchboard/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Button, Flex, Form, Input, Popconfirm, Space, Switch, Table, Tag } from 'antd';
-import { useEffect, useState } from 'react';
+import { Flex, Form, Input, Switch, Table, Tag } from 'antd';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useTablePaging } from '../../components/table-paging';
 import {
@@ -14,6 +13,9 @@ import {
 } from '../../api/resources/model-meta';
 import { MetaFormDrawer } from './meta-form-drawer';
 import { useMetaMutation } from './use-meta-mutation';
+import { MetaAddButton, MetaRowActions } from './meta-parts';
+import { RequiredTextItem } from '../../components/required-text-item';
+import { useEditor } from '../../components/list-search';
 
 interface VendorFormValues {
   name: string;
@@ -55,13 +57,13 @@ function VendorEditor({ open, vendor, onClose }: { open: boolean; vendor: Vendor
       size={480}
       submitTestId="vendor-save"
     >
-      <Form.Item
+      <RequiredTextItem
         name="name"
         label={t('fields.vendorName')}
-        rules={[{ required: true, whitespace: true, message: t('fields.vendorNameRequired') }]}
-      >
-        <Input maxLength={128} data-testid="vendor-name" />
-      </Form.Item>
+        requiredMessage={t('fields.vendorNameRequired')}
+        maxLength={128}
+        testId="vendor-name"
+      />
       <Form.Item name="description" label={t('fields.description')}>
         <Input.TextArea rows={3} />
       </Form.Item>
@@ -79,7 +81,7 @@ function VendorEditor({ open, vendor, onClose }: { open: boolean; vendor: Vendor
 export function VendorsTab() {
   const { t } = useTranslation('model-meta');
   const { page, pageSize, pagination } = useTablePaging();
-  const [editor, setEditor] = useState<{ open: boolean; vendor: VendorView | null }>({ open: false, vendor: null });
+  const editor = useEditor<VendorView>();
   const list = useQuery({
     queryKey: [...MODEL_META_QUERY_KEY, 'vendors', page, pageSize],
     queryFn: () => fetchVendors(page, pageSize),
@@ -89,14 +91,7 @@ export function VendorsTab() {
   return (
     <Flex vertical gap={16}>
       <Flex>
-        <Button
-          type="primary"
-          icon={<PlusOutlined />}
-          onClick={() => setEditor({ open: true, vendor: null })}
-          data-testid="vendor-add"
-        >
-          {t('vendors.add')}
-        </Button>
+        <MetaAddButton label={t('vendors.add')} onAdd={() => editor.edit(null)} testId="vendor-add" />
       </Flex>
       <Table<VendorView>
         rowKey="id"
@@ -120,29 +115,16 @@ export function VendorsTab() {
             title: t('columns.actions'),
             key: 'actions',
             render: (_value, vendor) => (
-              <Space size={4}>
-                <Button size="small" onClick={() => setEditor({ open: true, vendor })}>
-                  {t('actions.edit')}
-                </Button>
-                <Popconfirm
-                  title={t('messages.deleteConfirm', { name: vendor.name })}
-                  okButtonProps={{ danger: true }}
-                  onConfirm={() => remove.mutateAsync(vendor.id)}
-                >
-                  <Button size="small" danger>
-                    {t('actions.delete')}
-                  </Button>
-                </Popconfirm>
-              </Space>
+              <MetaRowActions
+                name={vendor.name}
+                onEdit={() => editor.edit(vendor)}
+                onDelete={() => remove.mutateAsync(vendor.id)}
+              />
             ),
           },
         ]}
       />
-      <VendorEditor
-        open={editor.open}
-        vendor={editor.vendor}
-        onClose={() => setEditor({ open: false, vendor: null })}
-      />
+      <VendorEditor open={editor.open} vendor={editor.record} onClose={editor.close} />
     </Flex>
   );
 }

@@ -6,6 +6,7 @@ import { useStatus } from '../../api/resources/status';
 import { toast } from '../../components/feedback';
 import type { Proof, ProofScope } from '../../api/resources/security';
 import { availableMethods, obtainProof, type ProofMethod } from './security-proof';
+import { useBusyAttempt } from '../../components/use-busy-attempt';
 
 interface SecureVerificationDialogProps {
   open: boolean;
@@ -29,7 +30,7 @@ export function SecureVerificationDialog({
   const [methods, setMethods] = useState<ProofMethod[] | null>(null);
   const [method, setMethod] = useState<ProofMethod>('2fa');
   const [code, setCode] = useState('');
-  const [busy, setBusy] = useState(false);
+  const { busy, attempt } = useBusyAttempt();
   const acceptsKey = accepts.join(',');
 
   useEffect(() => {
@@ -47,15 +48,13 @@ export function SecureVerificationDialog({
 
   const verify = async () => {
     if (method === '2fa' && !code.trim()) return toast.error(t('code.required'));
-    setBusy(true);
-    try {
-      onVerified(await obtainProof(scope, method, code.trim()));
-    } catch (error) {
-      setCode('');
-      if (!isApiError(error)) toast.error(t('passkey.cancelled'));
-    } finally {
-      setBusy(false);
-    }
+    return attempt(
+      async () => onVerified(await obtainProof(scope, method, code.trim())),
+      (error) => {
+        setCode('');
+        if (!isApiError(error)) toast.error(t('passkey.cancelled'));
+      },
+    );
   };
 
   return (
@@ -88,35 +87,24 @@ export function SecureVerificationDialog({
             />
           ) : null}
           {method === '2fa' ? (
-            <>
-              <Input
-                value={code}
-                onChange={(event) => setCode(event.target.value)}
-                onPressEnter={() => void verify()}
-                placeholder={t('code.anyPlaceholder')}
-                autoComplete="one-time-code"
-                autoFocus
-                data-testid="secure-verification-code"
-              />
-              <Button
-                type="primary"
-                loading={busy}
-                onClick={() => void verify()}
-                data-testid="secure-verification-submit"
-              >
-                {t('verify.submit')}
-              </Button>
-            </>
-          ) : (
-            <Button
-              type="primary"
-              loading={busy}
-              onClick={() => void verify()}
-              data-testid="secure-verification-passkey"
-            >
-              {t('verify.usePasskey')}
-            </Button>
-          )}
+            <Input
+              value={code}
+              onChange={(event) => setCode(event.target.value)}
+              onPressEnter={() => void verify()}
+              placeholder={t('code.anyPlaceholder')}
+              autoComplete="one-time-code"
+              autoFocus
+              data-testid="secure-verification-code"
+            />
+          ) : null}
+          <Button
+            type="primary"
+            loading={busy}
+            onClick={() => void verify()}
+            data-testid={method === '2fa' ? 'secure-verification-submit' : 'secure-verification-passkey'}
+          >
+            {method === '2fa' ? t('verify.submit') : t('verify.usePasskey')}
+          </Button>
         </Flex>
       )}
     </Modal>

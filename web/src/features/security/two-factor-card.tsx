@@ -14,6 +14,7 @@ import {
   type TwoFactorSetup,
 } from '../../api/resources/security';
 import { TwoFactorSetupDialog } from './two-factor-setup-dialog';
+import { useBusyAttempt } from '../../components/use-busy-attempt';
 
 type Prompt = 'disable' | 'regenerate' | null;
 
@@ -25,19 +26,10 @@ export function TwoFactorCard() {
   const [setup, setSetup] = useState<TwoFactorSetup | null>(null);
   const [prompt, setPrompt] = useState<Prompt>(null);
   const [newCodes, setNewCodes] = useState<string[] | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, attempt } = useBusyAttempt();
   const refresh = () => void queryClient.invalidateQueries({ queryKey: TWO_FACTOR_QUERY_KEY });
 
-  const begin = async () => {
-    setBusy(true);
-    try {
-      setSetup(await setUpTwoFactor());
-    } catch {
-      // The HTTP client has shown why.
-    } finally {
-      setBusy(false);
-    }
-  };
+  const begin = () => attempt(async () => setSetup(await setUpTwoFactor()));
 
   const submitCode = async (code: string) => {
     if (prompt === 'disable') {

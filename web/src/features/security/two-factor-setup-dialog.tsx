@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { copyText } from '../../components/clipboard';
 import { toast } from '../../components/feedback';
 import { enableTwoFactor, type TwoFactorSetup } from '../../api/resources/security';
+import { useBusyAttempt } from '../../components/use-busy-attempt';
 
 interface SetupDialogProps {
   setup: TwoFactorSetup | null;
@@ -18,7 +19,7 @@ export function TwoFactorSetupDialog({ setup, onEnabled, onClose }: SetupDialogP
   const [step, setStep] = useState(0);
   const [qr, setQr] = useState('');
   const [code, setCode] = useState('');
-  const [busy, setBusy] = useState(false);
+  const { busy, attempt } = useBusyAttempt();
 
   useEffect(() => {
     setStep(0);
@@ -29,16 +30,14 @@ export function TwoFactorSetupDialog({ setup, onEnabled, onClose }: SetupDialogP
 
   const enable = async () => {
     if (!/^\d{6}$/.test(code.trim())) return toast.error(t('code.required'));
-    setBusy(true);
-    try {
-      await enableTwoFactor(code.trim());
-      toast.success(t('setup.enabledDone'));
-      onEnabled();
-    } catch {
-      setCode('');
-    } finally {
-      setBusy(false);
-    }
+    return attempt(
+      async () => {
+        await enableTwoFactor(code.trim());
+        toast.success(t('setup.enabledDone'));
+        onEnabled();
+      },
+      () => setCode(''),
+    );
   };
 
   const footer = [

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from '../../components/feedback';
+import { useBusyAttempt } from '../../components/use-busy-attempt';
 
 /**
  * A two-factor code being typed and its sending: an empty code is refused with a message, and the
@@ -10,19 +11,19 @@ import { toast } from '../../components/feedback';
 export function useCodeEntry(send: (code: string) => Promise<void>, clearOn: 'sent' | 'refused') {
   const { t } = useTranslation('security');
   const [code, setCode] = useState('');
-  const [busy, setBusy] = useState(false);
+  const { busy, attempt } = useBusyAttempt();
   const submit = async () => {
     const trimmed = code.trim();
     if (!trimmed) return toast.error(t('code.required'));
-    setBusy(true);
-    try {
-      await send(trimmed);
-      if (clearOn === 'sent') setCode('');
-    } catch {
-      if (clearOn === 'refused') setCode('');
-    } finally {
-      setBusy(false);
-    }
+    return attempt(
+      async () => {
+        await send(trimmed);
+        if (clearOn === 'sent') setCode('');
+      },
+      () => {
+        if (clearOn === 'refused') setCode('');
+      },
+    );
   };
   return { code, setCode, busy, submit };
 }

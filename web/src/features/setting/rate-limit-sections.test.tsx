@@ -28,6 +28,16 @@ function show() {
   return requests;
 }
 
+/** Shows the sections in `language`, watching the toasts; answers the section `name` and the requests. */
+async function openSection(language: 'en' | 'zh', name: string) {
+  await changeLanguage(language);
+  const requests = show();
+  const success = vi.spyOn(toast, 'success');
+  const error = vi.spyOn(toast, 'error');
+  const section = await screen.findByTestId(`section-${name}`);
+  return { requests, success, error, section };
+}
+
 function field(section: HTMLElement, key: OptionKey) {
   const input = within(section).getByTestId(`option-${key}`).querySelector('input, textarea, button');
   if (!input) throw new Error(`no input for ${key}`);
@@ -41,10 +51,7 @@ describe('the rate limit settings (issue 22)', () => {
   });
 
   it('turns the model request rate limit on with its window, counts and group overrides', async () => {
-    await changeLanguage('en');
-    const requests = show();
-    const success = vi.spyOn(toast, 'success');
-    const section = await screen.findByTestId('section-modelRequestRateLimit');
+    const { requests, success, section } = await openSection('en', 'modelRequestRateLimit');
     expect(within(section).getByText('Model request rate limit')).toBeTruthy();
     expect(within(section).getByText(/answers 429 in the client's own format/)).toBeTruthy();
     fireEvent.click(field(section, 'ModelRequestRateLimitEnabled'));
@@ -63,10 +70,7 @@ describe('the rate limit settings (issue 22)', () => {
 
   /** Types `value` into the field, saves, and answers the error toasts and the saved values. */
   async function saveRefused(key: OptionKey, value: string) {
-    await changeLanguage('en');
-    const requests = show();
-    const error = vi.spyOn(toast, 'error');
-    const section = await screen.findByTestId('section-modelRequestRateLimit');
+    const { requests, error, section } = await openSection('en', 'modelRequestRateLimit');
     fireEvent.change(field(section, key), { target: { value } });
     fireEvent.click(within(section).getByTestId('save-modelRequestRateLimit'));
     return { section, error, requests };
@@ -96,10 +100,7 @@ describe('the rate limit settings (issue 22)', () => {
   });
 
   it('saves the tokens per minute of each group, in Chinese', async () => {
-    await changeLanguage('zh');
-    const requests = show();
-    const success = vi.spyOn(toast, 'success');
-    const section = await screen.findByTestId('section-groupTpmLimit');
+    const { requests, success, section } = await openSection('zh', 'groupTpmLimit');
     expect(within(section).getByText('分组每分钟 Token 数')).toBeTruthy();
     expect(within(section).getByText(/未列出的分组不限制/)).toBeTruthy();
     fireEvent.change(field(section, 'GroupTpmLimit'), { target: { value: '{"default": 200000}' } });

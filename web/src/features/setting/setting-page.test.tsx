@@ -13,10 +13,22 @@ async function section(name: string) {
   return screen.findByTestId(`section-${name}`);
 }
 
+/** Opens a tab of the settings page as root and answers one of its sections. */
+function openSection(tab: 'operation' | 'system' | 'other', name: string) {
+  renderApp(routes, { path: `/setting?tab=${tab}`, user: rootUser });
+  return section(name);
+}
+
 function input(container: HTMLElement, key: string) {
   const field = within(container).getByTestId(`option-${key}`).querySelector('input, textarea');
   if (!field) throw new Error(`no input for ${key}`);
   return field as HTMLInputElement;
+}
+
+/** Types each value into its field of the section, then presses the section's save button. */
+function typeAndSave(container: HTMLElement, name: string, values: Record<string, string> = {}) {
+  for (const [key, value] of Object.entries(values)) fireEvent.change(input(container, key), { target: { value } });
+  fireEvent.click(within(container).getByTestId(`save-${name}`));
 }
 
 // The system and operation tabs render dozens of fields; happy-dom on a shared machine needs the time.
@@ -50,8 +62,7 @@ describe('settings page', () => {
   it('says nothing was modified when saving without a change', async () => {
     const requests = mockFetch(optionServer());
     const info = vi.spyOn(toast, 'info');
-    renderApp(routes, { path: '/setting?tab=other', user: rootUser });
-    fireEvent.click(within(await section('branding')).getByTestId('save-branding'));
+    typeAndSave(await openSection('other', 'branding'), 'branding');
     await waitFor(() => expect(info).toHaveBeenCalledWith('Nothing was modified'));
     expect(putsOf(requests)).toEqual([]);
   });
@@ -59,10 +70,8 @@ describe('settings page', () => {
   it('saves only the changed value', async () => {
     const requests = mockFetch(optionServer());
     const success = vi.spyOn(toast, 'success');
-    renderApp(routes, { path: '/setting?tab=other', user: rootUser });
-    const branding = await section('branding');
-    fireEvent.change(input(branding, 'SystemName'), { target: { value: 'Acme Gateway' } });
-    fireEvent.click(within(branding).getByTestId('save-branding'));
+    const branding = await openSection('other', 'branding');
+    typeAndSave(branding, 'branding', { SystemName: 'Acme Gateway' });
     await waitFor(() => expect(success).toHaveBeenCalledWith('Saved'));
     expect(putsOf(requests)).toEqual([{ key: 'SystemName', value: 'Acme Gateway' }]);
   });
@@ -71,27 +80,21 @@ describe('settings page', () => {
     mockFetch(optionServer(storedOptions(), (key) => (key === 'SMTPPort' ? 'SMTPPort must be a number' : null)));
     const error = vi.spyOn(toast, 'error');
     const warning = vi.spyOn(toast, 'warning');
-    renderApp(routes, { path: '/setting?tab=system', user: rootUser });
-    const smtp = await section('smtp');
-    fireEvent.change(input(smtp, 'SMTPServer'), { target: { value: 'smtp.example.com' } });
-    fireEvent.change(input(smtp, 'SMTPPort'), { target: { value: '2525' } });
-    fireEvent.click(within(smtp).getByTestId('save-smtp'));
+    const smtp = await openSection('system', 'smtp');
+    typeAndSave(smtp, 'smtp', { SMTPServer: 'smtp.example.com', SMTPPort: '2525' });
     await waitFor(() => expect(error).toHaveBeenCalledWith('Partial save failed, please retry'));
     expect(warning).toHaveBeenCalledWith('SMTPPort must be a number');
 
     // The server kept the accepted value; now only the refused one differs.
-    fireEvent.change(input(smtp, 'SMTPPort'), { target: { value: '2526' } });
-    fireEvent.click(within(smtp).getByTestId('save-smtp'));
+    typeAndSave(smtp, 'smtp', { SMTPPort: '2526' });
     await waitFor(() => expect(error).toHaveBeenCalledWith('Save failed, please retry'));
   });
 
   it('refuses a JSON option that is not valid JSON before sending it', async () => {
     const requests = mockFetch(optionServer());
     const error = vi.spyOn(toast, 'error');
-    renderApp(routes, { path: '/setting?tab=operation', user: rootUser });
-    const groups = await section('groups');
-    fireEvent.change(input(groups, 'GroupRatio'), { target: { value: '{"default": 1' } });
-    fireEvent.click(within(groups).getByTestId('save-groups'));
+    const groups = await openSection('operation', 'groups');
+    typeAndSave(groups, 'groups', { GroupRatio: '{"default": 1' });
     expect(await within(groups).findByText('Not a valid JSON string')).toBeTruthy();
     await waitFor(() => expect(error).toHaveBeenCalledWith('Please check the input'));
     expect(putsOf(requests)).toEqual([]);
@@ -99,18 +102,15 @@ describe('settings page', () => {
 
   it('says what shape a Claude option needs, then saves the dotted key once it fits', async () => {
     const requests = mockFetch(optionServer());
-    renderApp(routes, { path: '/setting?tab=operation', user: rootUser });
-    const claude = await section('claude');
-    fireEvent.change(input(claude, 'claude.default_max_tokens'), { target: { value: '{"default": 0}' } });
-    fireEvent.click(within(claude).getByTestId('save-claude'));
+    const claude = await openSection('operation', 'claude');
+    typeAndSave(claude, 'claude', { 'claude.default_max_tokens': '{"default": 0}' });
     expect(
       await within(claude).findByText(
         'A JSON object: model name → whole number of at least 1 ("default" for the rest)',
       ),
     ).toBeTruthy();
     expect(putsOf(requests)).toEqual([]);
-    fireEvent.change(input(claude, 'claude.default_max_tokens'), { target: { value: '{"default": 4096}' } });
-    fireEvent.click(within(claude).getByTestId('save-claude'));
+    typeAndSave(claude, 'claude', { 'claude.default_max_tokens': '{"default": 4096}' });
     await waitFor(() =>
       expect(putsOf(requests)).toEqual([{ key: 'claude.default_max_tokens', value: '{"default": 4096}' }]),
     );
@@ -118,15 +118,12 @@ describe('settings page', () => {
 
   it('refuses a group listed twice and a negative ratio before sending, saying what is wrong', async () => {
     const requests = mockFetch(optionServer());
-    renderApp(routes, { path: '/setting?tab=operation', user: rootUser });
-    const groups = await section('groups');
-    fireEvent.change(input(groups, 'GroupRatio'), { target: { value: '{"default": 1, "vip": 2, "default": 3}' } });
-    fireEvent.click(within(groups).getByTestId('save-groups'));
+    const groups = await openSection('operation', 'groups');
+    typeAndSave(groups, 'groups', { GroupRatio: '{"default": 1, "vip": 2, "default": 3}' });
     expect(
       await within(groups).findByText('"default" appears more than once; each name may appear only once'),
     ).toBeTruthy();
-    fireEvent.change(input(groups, 'GroupRatio'), { target: { value: '{"default": 1, "vip": -2}' } });
-    fireEvent.click(within(groups).getByTestId('save-groups'));
+    typeAndSave(groups, 'groups', { GroupRatio: '{"default": 1, "vip": -2}' });
     expect(
       await within(groups).findByText('The value of "vip" is negative; ratios and prices cannot be less than 0'),
     ).toBeTruthy();
@@ -143,20 +140,16 @@ describe('settings page', () => {
       return serve(request);
     });
     const error = vi.spyOn(toast, 'error');
-    renderApp(routes, { path: '/setting?tab=other', user: rootUser });
-    const branding = await section('branding');
-    fireEvent.change(input(branding, 'SystemName'), { target: { value: 'Acme Gateway' } });
-    fireEvent.click(within(branding).getByTestId('save-branding'));
+    const branding = await openSection('other', 'branding');
+    typeAndSave(branding, 'branding', { SystemName: 'Acme Gateway' });
     await waitFor(() => expect(error).toHaveBeenCalledWith(expect.stringMatching(/^Refresh failed: /)));
   });
 
   it('asks for the server address before payment settings', async () => {
     const requests = mockFetch(optionServer());
     const error = vi.spyOn(toast, 'error');
-    renderApp(routes, { path: '/setting?tab=system', user: rootUser });
-    const payment = await section('payment');
-    fireEvent.change(input(payment, 'PayAddress'), { target: { value: 'https://pay.example.com' } });
-    fireEvent.click(within(payment).getByTestId('save-payment'));
+    const payment = await openSection('system', 'payment');
+    typeAndSave(payment, 'payment', { PayAddress: 'https://pay.example.com' });
     await waitFor(() =>
       expect(error).toHaveBeenCalledWith('Fill in the server address before setting the payment address'),
     );
@@ -165,10 +158,9 @@ describe('settings page', () => {
 
   async function turnOffPasswordLogin() {
     const requests = mockFetch(optionServer());
-    renderApp(routes, { path: '/setting?tab=system', user: rootUser });
-    const access = await section('access');
+    const access = await openSection('system', 'access');
     fireEvent.click(within(within(access).getByTestId('option-PasswordLoginEnabled')).getByRole('switch'));
-    fireEvent.click(within(access).getByTestId('save-access'));
+    typeAndSave(access, 'access');
     expect(
       await screen.findByText(
         'Users without another sign-in method, administrators included, will not be able to sign in.',

@@ -2,6 +2,7 @@ import { DURATION_UNITS, RESET_PERIODS, type SubscriptionPlan } from '@switchboa
 import { Checkbox, Form, Input, InputNumber, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { FormDrawer } from '../../components/form-drawer';
+import { RequiredTextItem } from '../../components/required-text-item';
 
 export type PlanForm = Omit<
   SubscriptionPlan,
@@ -53,6 +54,16 @@ interface PlanDrawerProps {
 export function PlanDrawer({ open, editing, initial, submitting, onClose, onSubmit }: PlanDrawerProps) {
   const { t } = useTranslation('subscription');
   const [form] = Form.useForm<PlanForm>();
+  const text = (name: keyof PlanForm, label: string, maxLength: number) => (
+    <Form.Item name={name} label={label}>
+      <Input maxLength={maxLength} />
+    </Form.Item>
+  );
+  const check = (name: keyof PlanForm, label: string) => (
+    <Form.Item name={name} valuePropName="checked">
+      <Checkbox>{label}</Checkbox>
+    </Form.Item>
+  );
   const number = (name: keyof PlanForm, label: string, min = 0) => (
     <Form.Item name={name} label={label}>
       <InputNumber min={min} style={{ width: '100%' }} data-testid={`plan-${name}`} />
@@ -71,20 +82,16 @@ export function PlanDrawer({ open, editing, initial, submitting, onClose, onSubm
       submitTestId="plan-submit"
     >
       <Form form={form} layout="vertical" initialValues={initial} preserve={false}>
-        <Form.Item
+        <RequiredTextItem
           name="title"
           label={t('fields.title')}
-          rules={[{ required: true, whitespace: true, message: t('fields.titleRequired') }]}
-        >
-          <Input maxLength={128} data-testid="plan-title" />
-        </Form.Item>
-        <Form.Item name="subtitle" label={t('fields.subtitle')}>
-          <Input maxLength={255} />
-        </Form.Item>
+          requiredMessage={t('fields.titleRequired')}
+          maxLength={128}
+          testId="plan-title"
+        />
+        {text('subtitle', t('fields.subtitle'), 255)}
         {number('price_amount', t('fields.price'))}
-        <Form.Item name="currency" label={t('fields.currency')}>
-          <Input maxLength={8} />
-        </Form.Item>
+        {text('currency', t('fields.currency'), 8)}
         <Form.Item name="duration_unit" label={t('fields.durationUnit')}>
           <Select options={DURATION_UNITS.map((value) => ({ value, label: t(`units.${value}`) }))} />
         </Form.Item>
@@ -95,26 +102,14 @@ export function PlanDrawer({ open, editing, initial, submitting, onClose, onSubm
           <Select options={RESET_PERIODS.map((value) => ({ value, label: t(`resets.${value}`) }))} />
         </Form.Item>
         {number('quota_reset_custom_seconds', t('fields.resetSeconds'))}
-        <Form.Item name="upgrade_group" label={t('fields.upgradeGroup')}>
-          <Input maxLength={64} />
-        </Form.Item>
-        <Form.Item name="downgrade_group" label={t('fields.downgradeGroup')}>
-          <Input maxLength={64} />
-        </Form.Item>
+        {text('upgrade_group', t('fields.upgradeGroup'), 64)}
+        {text('downgrade_group', t('fields.downgradeGroup'), 64)}
         {number('max_purchase_per_user', t('fields.maxPurchase'))}
         {number('sort_order', t('fields.sortOrder'))}
-        <Form.Item name="stripe_price_id" label={t('fields.stripePriceId')}>
-          <Input maxLength={128} />
-        </Form.Item>
-        <Form.Item name="creem_product_id" label={t('fields.creemProductId')}>
-          <Input maxLength={128} />
-        </Form.Item>
-        <Form.Item name="allow_balance_pay" valuePropName="checked">
-          <Checkbox>{t('fields.allowBalancePay')}</Checkbox>
-        </Form.Item>
-        <Form.Item name="allow_wallet_overflow" valuePropName="checked">
-          <Checkbox>{t('fields.allowWalletOverflow')}</Checkbox>
-        </Form.Item>
+        {text('stripe_price_id', t('fields.stripePriceId'), 128)}
+        {text('creem_product_id', t('fields.creemProductId'), 128)}
+        {check('allow_balance_pay', t('fields.allowBalancePay'))}
+        {check('allow_wallet_overflow', t('fields.allowWalletOverflow'))}
       </Form>
     </FormDrawer>
   );

@@ -1,6 +1,19 @@
 import type { SubscriptionPlan, UserSubscription } from '@switchboard/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Card, Checkbox, Flex, InputNumber, Modal, Select, Space, Switch, Table, Tag, Typography } from 'antd';
+import {
+  Button,
+  Card,
+  Checkbox,
+  Flex,
+  Modal,
+  Select,
+  Space,
+  Switch,
+  Table,
+  Tag,
+  Typography,
+  type TableProps,
+} from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useStatus } from '../../api/resources/status';
@@ -20,6 +33,14 @@ import {
   setPlanEnabled,
   updatePlan,
 } from '../../api/resources/subscription';
+import { WholeNumberInput } from '../../components/whole-number-input';
+
+/** The plans and a user's subscriptions: short, unpaged lists scrolling sideways when wide. */
+function ShortTable<Row extends { id: number }>(props: TableProps<Row>) {
+  return <Table<Row> rowKey="id" pagination={false} scroll={{ x: true }} {...props} />;
+}
+
+const idColumn = { title: 'ID', dataIndex: 'id', width: 60 };
 
 /** /subscription (administrators): plans with create, edit, enable and reset; a user's subscriptions with bind, invalidate and delete. */
 export default function SubscriptionsPage() {
@@ -70,14 +91,11 @@ export default function SubscriptionsPage() {
       }
     >
       <Card>
-        <Table<SubscriptionPlan>
-          rowKey="id"
+        <ShortTable<SubscriptionPlan>
           loading={plans.isLoading}
           dataSource={(plans.data ?? []).map((entry) => entry.plan)}
-          pagination={false}
-          scroll={{ x: true }}
           columns={[
-            { title: 'ID', dataIndex: 'id', width: 60 },
+            idColumn,
             { title: t('fields.title'), dataIndex: 'title' },
             { title: t('fields.price'), render: (_, plan) => `${plan.price_amount} ${plan.currency}` },
             { title: t('fields.totalAmount'), render: (_, plan) => quota(plan.total_amount) },
@@ -169,12 +187,11 @@ function UserSubscriptionsCard({ plans }: { plans: SubscriptionPlan[] }) {
   return (
     <Card title={t('admin.userSubscriptions')}>
       <Flex gap={8} wrap align="center">
-        <InputNumber
+        <WholeNumberInput
           min={1}
-          precision={0}
           placeholder={t('admin.userId')}
           value={userId}
-          onChange={(value) => setUserId(typeof value === 'number' ? value : null)}
+          onChange={setUserId}
           style={{ width: 160 }}
         />
         <Select
@@ -189,16 +206,13 @@ function UserSubscriptionsCard({ plans }: { plans: SubscriptionPlan[] }) {
         </Button>
       </Flex>
       {userId !== null ? (
-        <Table<UserSubscription>
+        <ShortTable<UserSubscription>
           style={{ marginTop: 16 }}
-          rowKey="id"
           size="small"
           loading={list.isLoading}
           dataSource={(list.data ?? []).map((entry) => entry.subscription)}
-          pagination={false}
-          scroll={{ x: true }}
           columns={[
-            { title: 'ID', dataIndex: 'id', width: 60 },
+            idColumn,
             {
               title: t('admin.plan'),
               render: (_, row) => plans.find((plan) => plan.id === row.plan_id)?.title ?? `#${row.plan_id}`,

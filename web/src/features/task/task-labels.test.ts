@@ -17,45 +17,31 @@ function missing(language: string, namespace: string, keys: string[]): string[] 
   );
 }
 
+/** Asserts that every `<group>.<value>` key has a label in the language. */
+function expectNamed(language: string, namespace: string, group: string, values: readonly (string | number)[]) {
+  expect(
+    missing(
+      language,
+      namespace,
+      values.map((value) => `${group}.${value}`),
+    ),
+  ).toEqual([]);
+}
+
 describe.each(LANGUAGES)('task labels in %s', (language) => {
   it('name every drawing action, submit code and status of spec 001 §4', () => {
-    expect(
-      missing(
-        language,
-        'midjourney',
-        MIDJOURNEY_ACTIONS.map((action) => `actions.${action}`),
-      ),
-    ).toEqual([]);
-    expect(
-      missing(
-        language,
-        'midjourney',
-        MIDJOURNEY_SUBMIT_CODES.map((code) => `codes.${code}`),
-      ),
-    ).toEqual([]);
-    expect(
-      missing(
-        language,
-        'task',
-        MIDJOURNEY_STATUSES.map((status) => `status.${status}`),
-      ),
-    ).toEqual([]);
+    expectNamed(language, 'midjourney', 'actions', MIDJOURNEY_ACTIONS);
+    expectNamed(language, 'midjourney', 'codes', MIDJOURNEY_SUBMIT_CODES);
+    expectNamed(language, 'task', 'status', MIDJOURNEY_STATUSES);
   });
 
   it('name every async task action and status, the empty one as submitting', () => {
-    expect(
-      missing(
-        language,
-        'task',
-        TASK_ACTIONS.map((action) => `actions.${action}`),
-      ),
-    ).toEqual([]);
-    expect(
-      missing(
-        language,
-        'task',
-        TASK_STATUSES.map((status) => `status.${status || 'SUBMITTING'}`),
-      ),
-    ).toEqual([]);
+    expectNamed(language, 'task', 'actions', TASK_ACTIONS);
+    expectNamed(
+      language,
+      'task',
+      'status',
+      TASK_STATUSES.map((status) => status || 'SUBMITTING'),
+    );
   });
 });

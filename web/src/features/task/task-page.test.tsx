@@ -1,19 +1,14 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { changeLanguage } from '../../i18n';
-import { mockFetch, type RecordedRequest } from '../../testing/fetch-mock';
+import { mockFetch } from '../../testing/fetch-mock';
 import { renderApp } from '../../testing/render-app';
+import { columnHeaders, searchOf } from '../../testing/page-queries';
 import TaskPage from './task-page';
 import { adminUser, commonUser, taskServer, taskView } from '../../testing/task-fixtures';
 import { eachTestIn } from '../../testing/test-setup';
 
 const routes = [{ path: '/task', element: <TaskPage /> }];
-const searchOf = (request: RecordedRequest | undefined) =>
-  new URL(request?.url ?? '', 'http://console.test').searchParams;
-const headers = (table: HTMLElement) =>
-  within(table)
-    .getAllByRole('columnheader')
-    .map((header) => header.textContent);
 
 describe('task page', () => {
   eachTestIn('en');
@@ -32,7 +27,7 @@ describe('task page', () => {
     renderApp(routes, { path: '/task', user: adminUser });
     const table = await screen.findByTestId('task-table');
     await within(table).findByText('suno-task-1');
-    expect(headers(table)).toContain('Channel');
+    expect(columnHeaders(table)).toContain('Channel');
     expect(
       within(table)
         .getAllByTestId('task-status')
@@ -67,7 +62,7 @@ describe('task page', () => {
     const table = await screen.findByTestId('task-table');
     await within(table).findByText('suno-task-1');
     expect(requests[0]?.url).toMatch(/^\/api\/task\/self\?/);
-    expect(headers(table)).not.toContain('Channel');
+    expect(columnHeaders(table)).not.toContain('Channel');
     expect(screen.queryByTestId('task-filter-channel')).toBeNull();
     expect(within(table).getByTestId('task-duration').getAttribute('data-slow')).toBe('false');
 

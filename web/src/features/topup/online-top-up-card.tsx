@@ -1,11 +1,12 @@
 import { PAYMENT_METHODS, type PaymentMethod } from '@switchboard/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Card, Descriptions, Flex, InputNumber, Modal, Typography } from 'antd';
+import { Alert, Button, Card, Descriptions, Flex, Modal, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useStatus } from '../../api/resources/status';
 import { toast } from '../../components/feedback';
 import { fetchAmountPayable, startPayment, submitPaymentForm } from '../../api/resources/topup';
+import { WholeNumberInput } from '../../components/whole-number-input';
 
 interface Confirmation {
   amount: number;
@@ -80,12 +81,11 @@ export function OnlineTopUpCard() {
   return (
     <Card title={t('online.title')}>
       <Flex gap={8} wrap align="center">
-        <InputNumber
+        <WholeNumberInput
           min={1}
           step={1}
-          precision={0}
           value={amount}
-          onChange={(value) => setAmount(typeof value === 'number' ? value : null)}
+          onChange={setAmount}
           prefix="$"
           style={{ width: 200 }}
           data-testid="topup-amount"

@@ -1,10 +1,11 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { Button, Card, Flex, InputNumber, Typography } from 'antd';
+import { Button, Card, Flex, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useStatus } from '../../api/resources/status';
 import { toast } from '../../components/feedback';
 import { fetchStripePayable, startStripeCheckout } from '../../api/resources/topup';
+import { WholeNumberInput } from '../../components/whole-number-input';
 
 /** Card payment through Stripe Checkout (shown only when an administrator set Stripe up): the price as one types, then Stripe's page. */
 export function StripeTopUpCard() {
@@ -35,13 +36,12 @@ function StripeCheckout({ minimum }: { minimum: number }) {
   return (
     <Card title={t('stripe.title')} data-testid="stripe-card">
       <Flex gap={12} wrap align="center">
-        <InputNumber
+        <WholeNumberInput
           min={minimum}
           max={10_000}
           step={1}
-          precision={0}
           value={amount}
-          onChange={(value) => setAmount(typeof value === 'number' ? value : null)}
+          onChange={setAmount}
           style={{ width: 200 }}
           data-testid="stripe-amount"
         />

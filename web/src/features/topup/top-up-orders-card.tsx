@@ -1,10 +1,10 @@
-import { SearchOutlined } from '@ant-design/icons';
 import type { TopUpView } from '@switchboard/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Button, Card, Flex, Input, Table } from 'antd';
+import { Card, Table } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useStatus } from '../../api/resources/status';
+import { SearchBar, SearchInput } from '../../components/list-search';
 import { useTablePaging } from '../../components/table-paging';
 import { topUpOrderColumns } from './top-up-order-columns';
 import { fetchTopUpOrders, TOP_UP_ORDERS_QUERY_KEY } from '../../api/resources/topup';
@@ -14,7 +14,7 @@ export function TopUpOrdersCard() {
   const { t } = useTranslation('topup');
   const status = useStatus();
   const { page, pageSize, setPage, pagination } = useTablePaging();
-  const [draft, setDraft] = useState('');
+  const [draft, setDraft] = useState({ keyword: '' });
   const [keyword, setKeyword] = useState('');
 
   const query = useQuery({
@@ -26,30 +26,25 @@ export function TopUpOrdersCard() {
 
   const search = () => {
     setPage(1);
-    setKeyword(draft.trim());
+    setKeyword(draft.keyword.trim());
   };
 
   return (
     <Card title={t('orders.title')} data-testid="top-up-orders">
-      <Flex gap={8} wrap style={{ marginBottom: 16 }}>
-        <Input
-          allowClear
-          style={{ maxWidth: 320 }}
+      <SearchBar
+        onSearch={search}
+        searching={query.isFetching}
+        submitText={t('orders.search')}
+        testId="top-up-orders-search"
+      >
+        <SearchInput
+          list={{ draft, setDraft, search }}
+          field="keyword"
+          maxWidth={320}
           placeholder={t('orders.searchPlaceholder')}
-          value={draft}
-          onChange={(event) => setDraft(event.target.value)}
-          onPressEnter={search}
-          data-testid="top-up-orders-keyword"
+          testId="top-up-orders-keyword"
         />
-        <Button
-          icon={<SearchOutlined />}
-          onClick={search}
-          loading={query.isFetching}
-          data-testid="top-up-orders-search"
-        >
-          {t('orders.search')}
-        </Button>
-      </Flex>
+      </SearchBar>
       <Table<TopUpView>
         rowKey="id"
         columns={columns}

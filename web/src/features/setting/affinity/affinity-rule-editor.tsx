@@ -5,7 +5,7 @@ import {
   type AffinityRule,
 } from '@switchboard/contract';
 import { Button, Form, Input, InputNumber, Modal, Select, Space, Switch } from 'antd';
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from '../../../components/feedback';
 import { linesOf } from './affinity-rules';
@@ -102,6 +102,13 @@ export function AffinityRuleEditor({ editing, onSave, onClose }: AffinityRuleEdi
     else onClose();
   };
 
+  /** The value, change handler and test id of a text field. */
+  const bind = (key: 'name' | 'models' | 'paths' | 'userAgents' | 'valueRegex' | 'template', testId: string) => ({
+    value: form[key],
+    onChange: (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => change({ [key]: event.target.value }),
+    'data-testid': testId,
+  });
+
   const flag = (key: 'skipRetry' | 'includeGroup' | 'includeModel' | 'includeRule', testId: string) => (
     <Space size={6}>
       <Switch size="small" checked={form[key]} onChange={(value) => change({ [key]: value })} data-testid={testId} />
@@ -121,40 +128,26 @@ export function AffinityRuleEditor({ editing, onSave, onClose }: AffinityRuleEdi
     >
       <Form layout="vertical" data-testid="affinity-rule-editor">
         <Form.Item label={t('rule.name')} required>
-          <Input
-            value={form.name}
-            maxLength={64}
-            onChange={(event) => change({ name: event.target.value })}
-            data-testid="affinity-rule-name"
-          />
+          <Input maxLength={64} {...bind('name', 'affinity-rule-name')} />
         </Form.Item>
         <Space size={16} style={{ display: 'flex' }} align="start">
           <Form.Item label={t('rule.models')} extra={t('rule.linesHint')} required>
             <Input.TextArea
               autoSize={{ minRows: 2, maxRows: 6 }}
-              value={form.models}
-              onChange={(event) => change({ models: event.target.value })}
               placeholder="^claude-.*$"
-              data-testid="affinity-rule-models"
+              {...bind('models', 'affinity-rule-models')}
             />
           </Form.Item>
           <Form.Item label={t('rule.paths')} extra={t('rule.pathsHint')}>
             <Input.TextArea
               autoSize={{ minRows: 2, maxRows: 6 }}
-              value={form.paths}
-              onChange={(event) => change({ paths: event.target.value })}
               placeholder="/v1/messages"
-              data-testid="affinity-rule-paths"
+              {...bind('paths', 'affinity-rule-paths')}
             />
           </Form.Item>
         </Space>
         <Form.Item label={t('rule.userAgents')} extra={t('rule.userAgentsHint')}>
-          <Input.TextArea
-            autoSize={{ minRows: 1, maxRows: 4 }}
-            value={form.userAgents}
-            onChange={(event) => change({ userAgents: event.target.value })}
-            data-testid="affinity-rule-user-agents"
-          />
+          <Input.TextArea autoSize={{ minRows: 1, maxRows: 4 }} {...bind('userAgents', 'affinity-rule-user-agents')} />
         </Form.Item>
         <Form.Item label={t('rule.sources')} extra={t('rule.sourcesHint')} required>
           <Space direction="vertical" style={{ width: '100%' }}>
@@ -205,12 +198,7 @@ export function AffinityRuleEditor({ editing, onSave, onClose }: AffinityRuleEdi
         </Form.Item>
         <Space size={16} wrap>
           <Form.Item label={t('rule.valueRegex')}>
-            <Input
-              style={{ width: 280 }}
-              value={form.valueRegex}
-              onChange={(event) => change({ valueRegex: event.target.value })}
-              data-testid="affinity-rule-value-regex"
-            />
+            <Input style={{ width: 280 }} {...bind('valueRegex', 'affinity-rule-value-regex')} />
           </Form.Item>
           <Form.Item label={t('rule.ttl')} extra={t('rule.ttlHint')}>
             <InputNumber
@@ -226,9 +214,7 @@ export function AffinityRuleEditor({ editing, onSave, onClose }: AffinityRuleEdi
           <Input.TextArea
             autoSize={{ minRows: 2, maxRows: 10 }}
             style={{ fontFamily: 'monospace' }}
-            value={form.template}
-            onChange={(event) => change({ template: event.target.value })}
-            data-testid="affinity-rule-template"
+            {...bind('template', 'affinity-rule-template')}
           />
         </Form.Item>
         <Space size={16} wrap>

@@ -139,6 +139,19 @@ export function ChannelAffinitySection({ options }: { options: OptionValues }) {
     </Space>
   );
 
+  const size = (key: 'maxEntries' | 'ttl', testId: string) => (
+    <Space size={6}>
+      {t(`settings.${key}`)}
+      <InputNumber
+        min={1}
+        precision={0}
+        value={draft[key]}
+        onChange={(value) => change({ [key]: value })}
+        data-testid={testId}
+      />
+    </Space>
+  );
+
   return (
     <Card
       title={t('title')}
@@ -157,26 +170,8 @@ export function ChannelAffinitySection({ options }: { options: OptionValues }) {
           {toggle('keepOnDisabled')}
         </Space>
         <Space size={24} wrap>
-          <Space size={6}>
-            {t('settings.maxEntries')}
-            <InputNumber
-              min={1}
-              precision={0}
-              value={draft.maxEntries}
-              onChange={(maxEntries) => change({ maxEntries })}
-              data-testid="affinity-max-entries"
-            />
-          </Space>
-          <Space size={6}>
-            {t('settings.ttl')}
-            <InputNumber
-              min={1}
-              precision={0}
-              value={draft.ttl}
-              onChange={(ttl) => change({ ttl })}
-              data-testid="affinity-ttl"
-            />
-          </Space>
+          {size('maxEntries', 'affinity-max-entries')}
+          {size('ttl', 'affinity-ttl')}
         </Space>
         <Flex justify="space-between" wrap gap={8}>
           <Segmented<'visual' | 'json'>

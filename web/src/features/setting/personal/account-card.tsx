@@ -9,6 +9,7 @@ import { clearStoredUser } from '../../../api/session';
 import { copyText } from '../../../components/clipboard';
 import { toast } from '../../../components/feedback';
 import { deleteSelf, generateAccessToken, updateSelf } from '../../../api/resources/self';
+import { useBusyAttempt } from '../../../components/use-busy-attempt';
 
 interface PasswordValues {
   original_password?: string;
@@ -25,18 +26,7 @@ export function AccountCard({ user }: { user: UserView }) {
   const [passwordOpen, setPasswordOpen] = useState(false);
   const [deleteOpen, setDeleteOpen] = useState(false);
   const [confirmName, setConfirmName] = useState('');
-  const [busy, setBusy] = useState(false);
-
-  const attempt = async (work: () => Promise<void>) => {
-    setBusy(true);
-    try {
-      await work();
-    } catch {
-      // The HTTP client has shown why.
-    } finally {
-      setBusy(false);
-    }
-  };
+  const { busy, attempt } = useBusyAttempt();
 
   const newToken = () =>
     attempt(async () => {

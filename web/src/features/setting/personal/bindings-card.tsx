@@ -12,7 +12,7 @@ import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useStatus } from '../../../api/resources/status';
 import { toast } from '../../../components/feedback';
-import { startOauth } from '../../auth/oauth-redirect';
+import { startOauth, type OauthProvider } from '../../auth/oauth-redirect';
 import { TelegramWidget, telegramFields } from '../../auth/telegram-widget';
 import { WechatCodeDialog } from '../../auth/wechat-code-dialog';
 import { EmailBindDialog } from './email-bind-dialog';
@@ -29,6 +29,10 @@ interface BindingRow {
   open: () => void;
 }
 
+function row(key: string, icon: ReactNode, value: string, available: boolean, open: () => void): BindingRow {
+  return { key, icon, value, available, open };
+}
+
 /** Email, WeChat, GitHub, Telegram, LinuxDO and OIDC: what is bound, and a button to bind or change it. */
 export function BindingsCard({ user, onChanged }: { user: UserView; onChanged: () => void }) {
   const { t } = useTranslation(['personal', 'auth']);
@@ -38,43 +42,16 @@ export function BindingsCard({ user, onChanged }: { user: UserView; onChanged: (
     setDialog(null);
     onChanged();
   };
+  const oauthRow = (provider: OauthProvider, icon: ReactNode, value: string, available: boolean) =>
+    row(provider, icon, value, available, () => void startOauth(provider, status));
+  const oidcOn = status.oidc_enabled && status.oidc_authorization_endpoint !== '';
   const rows: BindingRow[] = [
-    { key: 'email', icon: <MailOutlined />, value: user.email, available: true, open: () => setDialog('email') },
-    {
-      key: 'wechat',
-      icon: <WechatOutlined />,
-      value: user.wechat_id,
-      available: status.wechat_login,
-      open: () => setDialog('wechat'),
-    },
-    {
-      key: 'github',
-      icon: <GithubOutlined />,
-      value: user.github_id,
-      available: status.github_oauth,
-      open: () => void startOauth('github', status),
-    },
-    {
-      key: 'telegram',
-      icon: <SendOutlined />,
-      value: user.telegram_id,
-      available: status.telegram_oauth,
-      open: () => setDialog('telegram'),
-    },
-    {
-      key: 'linuxdo',
-      icon: <CommentOutlined />,
-      value: user.linux_do_id,
-      available: status.linuxdo_oauth,
-      open: () => void startOauth('linuxdo', status),
-    },
-    {
-      key: 'oidc',
-      icon: <SafetyCertificateOutlined />,
-      value: user.oidc_id,
-      available: status.oidc_enabled && status.oidc_authorization_endpoint !== '',
-      open: () => void startOauth('oidc', status),
-    },
+    row('email', <MailOutlined />, user.email, true, () => setDialog('email')),
+    row('wechat', <WechatOutlined />, user.wechat_id, status.wechat_login, () => setDialog('wechat')),
+    oauthRow('github', <GithubOutlined />, user.github_id, status.github_oauth),
+    row('telegram', <SendOutlined />, user.telegram_id, status.telegram_oauth, () => setDialog('telegram')),
+    oauthRow('linuxdo', <CommentOutlined />, user.linux_do_id, status.linuxdo_oauth),
+    oauthRow('oidc', <SafetyCertificateOutlined />, user.oidc_id, oidcOn),
   ];
 
   return (

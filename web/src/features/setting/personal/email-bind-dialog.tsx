@@ -5,6 +5,7 @@ import { toast } from '../../../components/feedback';
 import { SendCodeButton } from '../../auth/send-code-button';
 import { useHumanCheck } from '../../auth/use-human-check';
 import { bindEmail } from '../../../api/resources/account';
+import { useBusyAttempt } from '../../../components/use-busy-attempt';
 
 interface EmailBindDialogProps {
   open: boolean;
@@ -18,23 +19,18 @@ export function EmailBindDialog({ open, onClose, onBound }: EmailBindDialogProps
   const humanCheck = useHumanCheck();
   const [email, setEmail] = useState('');
   const [code, setCode] = useState('');
-  const [busy, setBusy] = useState(false);
+  const { busy, attempt } = useBusyAttempt();
   const submit = async () => {
     if (!email.trim() || !code.trim()) {
       toast.error(t('bindings.emailCodeRequired'));
       return;
     }
-    setBusy(true);
-    try {
+    await attempt(async () => {
       await bindEmail(email.trim(), code.trim());
       toast.success(t('bindings.bound'));
       setCode('');
       onBound();
-    } catch {
-      // The HTTP client has shown why.
-    } finally {
-      setBusy(false);
-    }
+    });
   };
   return (
     <Modal

@@ -122,13 +122,18 @@ describe('personal settings tab', () => {
     expect(within(card).getByText('model-12')).toBeTruthy();
   });
 
+  /** Opens a card's dialog, types `value` into its field and presses `button`. */
+  async function fillDialog(opener: string, field: string, value: string, button: string) {
+    fireEvent.click(await screen.findByTestId(opener));
+    fireEvent.change(await screen.findByTestId(field), { target: { value } });
+    fireEvent.click(screen.getByRole('button', { name: button }));
+  }
+
   it('refuses a transfer below one unit without calling the server', async () => {
     const requests = serve();
     const error = vi.spyOn(toast, 'error');
     openCard(<InviteCard user={self} />);
-    fireEvent.click(await screen.findByTestId('invite-transfer'));
-    fireEvent.change(await screen.findByTestId('invite-transfer-amount'), { target: { value: '0.99' } });
-    fireEvent.click(screen.getByRole('button', { name: 'OK' }));
+    await fillDialog('invite-transfer', 'invite-transfer-amount', '0.99', 'OK');
     await vi.waitFor(() => expect(error).toHaveBeenCalledWith('The minimum transfer amount is $1.00'));
     expect(requests.some((request) => request.url === '/api/user/aff_transfer')).toBe(false);
   });
@@ -160,9 +165,7 @@ describe('personal settings tab', () => {
     const requests = serve();
     const error = vi.spyOn(toast, 'error');
     openCard(<AccountCard user={self} />);
-    fireEvent.click(await screen.findByTestId('delete-account'));
-    fireEvent.change(await screen.findByTestId('delete-account-name'), { target: { value: 'bob' } });
-    fireEvent.click(screen.getByRole('button', { name: 'Delete' }));
+    await fillDialog('delete-account', 'delete-account-name', 'bob', 'Delete');
     await vi.waitFor(() => expect(error).toHaveBeenCalledWith('Please enter your account name to confirm deletion'));
     expect(requests.some((request) => request.method === 'DELETE')).toBe(false);
     fireEvent.change(screen.getByTestId('delete-account-name'), { target: { value: 'alice' } });

@@ -1,0 +1,38 @@
+import { PlusOutlined } from '@ant-design/icons';
+import { Button, Popconfirm, Space } from 'antd';
+import { useTranslation } from 'react-i18next';
+
+interface MetaRowActionsProps {
+  /** the row's name, in the delete confirmation */
+  name: string;
+  onEdit: () => void;
+  onDelete: () => Promise<unknown>;
+  /** test ids `<prefix>-edit` and `<prefix>-delete` */
+  testIdPrefix?: string;
+}
+
+/** A model, vendor or prefill group row's Edit, and Delete behind a confirmation. */
+export function MetaRowActions({ name, onEdit, onDelete, testIdPrefix }: MetaRowActionsProps) {
+  const { t } = useTranslation('model-meta');
+  return (
+    <Space size={4}>
+      <Button size="small" onClick={onEdit} data-testid={testIdPrefix && `${testIdPrefix}-edit`}>
+        {t('actions.edit')}
+      </Button>
+      <Popconfirm title={t('messages.deleteConfirm', { name })} okButtonProps={{ danger: true }} onConfirm={onDelete}>
+        <Button size="small" danger data-testid={testIdPrefix && `${testIdPrefix}-delete`}>
+          {t('actions.delete')}
+        </Button>
+      </Popconfirm>
+    </Space>
+  );
+}
+
+/** A metadata tab's Add button. */
+export function MetaAddButton({ label, onAdd, testId }: { label: string; onAdd: () => void; testId: string }) {
+  return (
+    <Button type="primary" icon={<PlusOutlined />} onClick={onAdd} data-testid={testId}>
+      {label}
+    </Button>
+  );
+}
