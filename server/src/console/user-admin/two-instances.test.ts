@@ -1,10 +1,10 @@
-import { randomBytes } from 'node:crypto';
 import { Role } from '@switchboard/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FakeOpenAIUpstream } from '../../testing/fake-openai-upstream';
 import { addChannel, addToken, addUser } from '../../testing/relay-fixtures';
 import { availableDatabaseKinds } from '../../testing/test-databases';
-import { signIn, startTestServer, type TestServer } from '../../testing/test-server';
+import { signIn, type TestServer } from '../../testing/test-server';
+import { startTwoInstances, type TwoInstances } from '../../testing/two-instances';
 import { BrowserClient } from '../../testing/account-fixtures';
 import { FIXTURE_PASSWORD, signInNewUser, userAdminClient } from '../../testing/user-admin-fixtures';
 
@@ -27,24 +27,18 @@ describe.runIf(kinds.includes('postgres'))(
     let second: TestServer;
     let upstream: FakeOpenAIUpstream;
 
+    let instances: TwoInstances;
+
     beforeAll(async () => {
-      const environment = {
-        REDIS_CONN_STRING: 'redis://127.0.0.1:6379',
-        REDIS_PREFIX: `switchboard-test-${randomBytes(4).toString('hex')}:`,
-      };
-      first = await startTestServer({ databaseKind: 'postgres', environment });
-      second = await startTestServer({
-        sharedDatabase: first.database,
-        environment: { ...environment, NODE_TYPE: 'slave' },
-      });
+      instances = await startTwoInstances();
+      ({ first, second } = instances);
       upstream = await new FakeOpenAIUpstream().start();
       await addChannel(first, { baseUrl: upstream.url, models: ['gpt-4o-mini'] });
       await second.context.bus.channelsChanged();
     });
     afterAll(async () => {
       await upstream.stop();
-      await second.stop();
-      await first.stop();
+      await instances.stop();
     });
 
     const chatStatus = async (server: TestServer, apiKey: string) =>
