@@ -4,23 +4,35 @@ import type { Tables } from '../db/tables';
 type Row<T extends keyof Tables> = Selectable<Tables[T]>;
 type LooseDatabase = Kysely<Record<string, Record<string, unknown>>>;
 
-/**
- * The named columns of the one row of `table` whose column equals the value in `where` (one entry, e.g.
- * `{ id: 5 }`); throws when there is no such row.
- */
+function select<T extends keyof Tables>(
+  db: Kysely<Tables>,
+  table: T,
+  where: Partial<Row<T>>,
+  columns: readonly string[],
+) {
+  let query = (db as unknown as LooseDatabase).selectFrom(table as string).select(columns);
+  for (const [key, value] of Object.entries(where)) query = query.where(key, '=', value);
+  return query;
+}
+
+/** The named columns of every row of `table` whose columns equal the values in `where` (e.g. `{ id: 5 }`). */
+export async function storedRows<T extends keyof Tables, C extends keyof Row<T> & string>(
+  db: Kysely<Tables>,
+  table: T,
+  where: Partial<Row<T>>,
+  columns: readonly C[],
+): Promise<Array<Pick<Row<T>, C>>> {
+  return (await select(db, table, where, columns).execute()) as Array<Pick<Row<T>, C>>;
+}
+
+/** The named columns of the one row that `where` picks (see storedRows); throws when there is no such row. */
 export async function storedRow<T extends keyof Tables, C extends keyof Row<T> & string>(
   db: Kysely<Tables>,
   table: T,
   where: Partial<Row<T>>,
   columns: readonly C[],
 ): Promise<Pick<Row<T>, C>> {
-  const [[key, value]] = Object.entries(where) as [[string, unknown]];
-  const row = await (db as unknown as LooseDatabase)
-    .selectFrom(table as string)
-    .select(columns as readonly string[])
-    .where(key, '=', value)
-    .executeTakeFirstOrThrow();
-  return row as Pick<Row<T>, C>;
+  return (await select(db, table, where, columns).executeTakeFirstOrThrow()) as Pick<Row<T>, C>;
 }
 
 /** One column of the one row of `table` that `where` picks (see storedRow). */
