@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll } from 'vitest';
 import { startTestServer, type TestServer } from './test-server';
 
 export interface TwoInstances {
@@ -30,4 +31,17 @@ export async function startTwoInstances(): Promise<TwoInstances> {
       await first.stop();
     },
   };
+}
+
+/**
+ * Two instances for the tests of the calling describe block: started before them, stopped after them.
+ * The fields are there once the tests (or later hooks) run.
+ */
+export function twoInstancesForTests(): TwoInstances {
+  const instances = {} as TwoInstances;
+  beforeAll(async () => {
+    Object.assign(instances, await startTwoInstances());
+  });
+  afterAll(() => instances.stop?.());
+  return instances;
 }
