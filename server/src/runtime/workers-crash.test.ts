@@ -44,8 +44,8 @@ describe('WORKERS=2 on SQLite: a SIGKILL under load loses no billed call', () =>
   it('the primary killed: its workers exit, and the restart replays the journal', async () => {
     sandbox.running = await startServerProcess(environment);
     const server = sandbox.running;
-    const workers = await server.childPids();
     const running = await startLoad(server, upstream.url, settings, 150);
+    const workers = await server.childPids();
     await server.kill();
     sandbox.running = null;
     await running.load.stop();
