@@ -11,6 +11,7 @@ import { referenceConsoleClient } from '../testing/reference-console-client';
 import { createReferenceSchema } from '../testing/reference-schema';
 import { referenceImportForTests } from '../testing/reference-import-fixture';
 import { temporaryFolders } from '../testing/temporary-folders';
+import { storedRow } from '../testing/stored-rows';
 import { availableDatabaseKinds, createTestDatabase } from '../testing/test-databases';
 import { signIn, startTestServer } from '../testing/test-server';
 import { runImport } from './import-command';
@@ -240,23 +241,11 @@ describe.each(kinds)('an import that bills like the reference did, on %s', (kind
     expect(describeImport(report)).toContain('gpt-4o: billed 4 (option: 1)');
 
     expect(table('users')?.notCarried).toEqual({});
-    const painter = await fixture.target.db
-      .selectFrom('users')
-      .select('oidc_id')
-      .where('id', '=', 5)
-      .executeTakeFirstOrThrow();
+    const painter = await storedRow(fixture.target.db, 'users', { id: 5 }, ['oidc_id']);
     expect(painter.oidc_id).toBe('oidc-subject-5');
-    const channel = await fixture.target.db
-      .selectFrom('channels')
-      .select('openai_organization')
-      .where('id', '=', 9)
-      .executeTakeFirstOrThrow();
+    const channel = await storedRow(fixture.target.db, 'channels', { id: 9 }, ['openai_organization']);
     expect(channel.openai_organization).toBe('org-imported');
-    const log = await fixture.target.db
-      .selectFrom('logs')
-      .select('channel_name')
-      .where('id', '=', 1)
-      .executeTakeFirstOrThrow();
+    const log = await storedRow(fixture.target.db, 'logs', { id: 1 }, ['channel_name']);
     expect(log.channel_name).toBe('main upstream');
     const drawings = await fixture.target.db
       .selectFrom('midjourneys')
@@ -273,11 +262,7 @@ describe.each(kinds)('an import that bills like the reference did, on %s', (kind
       { mj_id: 'mj-done', model_name: 'mj_imagine', refunded: 0, properties: { input: 'a fox' } },
       { mj_id: 'mj-failed', model_name: 'mj_upscale', refunded: 1, properties: null },
     ]);
-    const task = await fixture.target.db
-      .selectFrom('tasks')
-      .select(['model_name', 'data'])
-      .where('id', '=', 6)
-      .executeTakeFirstOrThrow();
+    const task = await storedRow(fixture.target.db, 'tasks', { id: 6 }, ['model_name', 'data']);
     expect(task).toEqual({ model_name: 'suno_music', data: '[{"id":"clip-1"}]' });
   });
 

@@ -7,6 +7,7 @@ import type { DatabaseKind } from '../config';
 import { openDatabase, type Database } from '../db/database';
 import { insertReturningId, nowSeconds, toNumber } from '../db/dialect';
 import { referenceImportForTests } from '../testing/reference-import-fixture';
+import { storedRow } from '../testing/stored-rows';
 import { availableDatabaseKinds, createTestDatabase } from '../testing/test-databases';
 import { signIn, startTestServer } from '../testing/test-server';
 import { describeImport, importReference, type ImportReport } from './import-reference';
@@ -299,30 +300,14 @@ describe.each(kinds)('import from a reference database on %s', (kind: DatabaseKi
     });
     expect(toNumber(alice.quota)).toBe(5_000_000);
     expect(toNumber(alice.aff_history_quota)).toBe(77);
-    const bob = await fixture.target.db
-      .selectFrom('users')
-      .select(['deleted_at', 'aff_code'])
-      .where('id', '=', 8)
-      .executeTakeFirstOrThrow();
+    const bob = await storedRow(fixture.target.db, 'users', { id: 8 }, ['deleted_at', 'aff_code']);
     expect(bob.aff_code).toBeNull();
     expect(toNumber(bob.deleted_at)).toBeGreaterThan(1_700_000_000);
-    const stream = await fixture.target.db
-      .selectFrom('logs')
-      .select('is_stream')
-      .where('id', '=', 2)
-      .executeTakeFirstOrThrow();
+    const stream = await storedRow(fixture.target.db, 'logs', { id: 2 }, ['is_stream']);
     expect(toNumber(stream.is_stream)).toBe(1);
-    const system = await fixture.target.db
-      .selectFrom('options')
-      .select('value')
-      .where('key', '=', 'SystemName')
-      .executeTakeFirstOrThrow();
+    const system = await storedRow(fixture.target.db, 'options', { key: 'SystemName' }, ['value']);
     expect(system.value).toBe('Imported Gateway');
-    const channel = await fixture.target.db
-      .selectFrom('channels')
-      .select('channel_info')
-      .where('id', '=', 3)
-      .executeTakeFirstOrThrow();
+    const channel = await storedRow(fixture.target.db, 'channels', { id: 3 }, ['channel_info']);
     expect(channel.channel_info).toBe('{"is_multi_key":false}');
 
     const newId = await insertReturningId(fixture.target.db, fixture.target.kind, 'users', {

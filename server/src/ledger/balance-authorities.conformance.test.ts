@@ -36,6 +36,19 @@ describe.each(kinds)('the %s balance authority', (kind: AuthorityKind) => {
     run = await startAuthority(kind, database, testDatabase.sqlitePath, newFolder());
   });
 
+  /** `calls` calls one after another, each admitted with a hold of `reserve` and charged `quota`. */
+  async function admitAndCharge(
+    ids: { userId: number; tokenId: number },
+    calls: number,
+    { reserve, quota }: { reserve: number; quota: number },
+  ): Promise<void> {
+    for (let call = 0; call < calls; call += 1) {
+      const admission = await run.balances.admit({ userId: ids.userId, tokenId: ids.tokenId, amount: reserve });
+      expect(admission).toEqual({ reserved: reserve });
+      await run.balances.charge({ userId: ids.userId, tokenId: ids.tokenId, reserved: reserve, quota });
+    }
+  }
+
   afterAll(async () => {
     await run?.close();
     await database?.close();
@@ -72,11 +85,7 @@ describe.each(kinds)('the %s balance authority', (kind: AuthorityKind) => {
 
   it('spends a balance exactly to zero, then refuses, and the database holds zero', async () => {
     const ids = await seedBalances(database, 1000, 5000);
-    for (let call = 0; call < 4; call += 1) {
-      const admission = await run.balances.admit({ userId: ids.userId, tokenId: ids.tokenId, amount: 250 });
-      expect(admission).toEqual({ reserved: 250 });
-      await run.balances.charge({ userId: ids.userId, tokenId: ids.tokenId, reserved: 250, quota: 250 });
-    }
+    await admitAndCharge(ids, 4, { reserve: 250, quota: 250 });
     await run.durable();
     expect(await run.balances.userQuota(ids.userId)).toBe(0);
     expect(await run.balances.admit({ userId: ids.userId, tokenId: ids.tokenId, amount: 1 })).toEqual({
@@ -105,11 +114,7 @@ describe.each(kinds)('the %s balance authority', (kind: AuthorityKind) => {
 
   it("replays a crash's journal once: the charges reach the database, and a second restart adds nothing", async () => {
     const ids = await seedBalances(database, 10_000, 10_000);
-    for (let call = 0; call < 5; call += 1) {
-      const admission = await run.balances.admit({ userId: ids.userId, tokenId: ids.tokenId, amount: 300 });
-      expect(admission).toEqual({ reserved: 300 });
-      await run.balances.charge({ userId: ids.userId, tokenId: ids.tokenId, reserved: 300, quota: 120 });
-    }
+    await admitAndCharge(ids, 5, { reserve: 300, quota: 120 });
     await run.durable();
     // A call admitted and cut short by the crash: its hold never reaches the database.
     expect(await run.balances.admit({ userId: ids.userId, tokenId: ids.tokenId, amount: 300 })).toEqual({

@@ -1,17 +1,9 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import {
-  ChatLoad,
-  crashSandbox,
-  expectExactBilling,
-  killOneWorker,
-  readLedger,
-  setUpBilling,
-} from '../testing/crash-load';
+import { crashSandbox, killOneWorker } from '../testing/crash-load';
 import { ownerOf, PinnedConnection } from '../testing/pinned-connection';
 import { startServerProcess, type ServerProcess } from '../testing/server-process';
-
-const CLIENTS = 12;
+import { expectEveryAnswerBilled, expectStillAnswering, startLoad } from '../testing/worker-kill-load';
 
 /** Whether a new connection to the server's port is served by `pid` (connections go to the workers in turn). */
 async function servedBy(server: ServerProcess, pid: number): Promise<boolean> {
@@ -37,37 +29,26 @@ describe('WORKERS=2 on SQLite: a SIGKILL under load loses no billed call', () =>
   it('one worker killed: the primary starts another, gives back its holds, and bills every answered call once', async () => {
     sandbox.running = await startServerProcess(environment);
     const server = sandbox.running;
-    const setup = await setUpBilling(server, upstream.url);
-    const before = await readLedger(settings, setup);
-    const load = new ChatLoad(() => [server.url], setup.apiKey, CLIENTS);
-    await expect.poll(() => load.answered, { timeout: 15_000, interval: 50 }).toBeGreaterThan(150);
+    const running = await startLoad(server, upstream.url, settings, 150);
     const { victim, survivor } = await killOneWorker(server);
     const replacement = (await server.childPids()).find((pid) => pid !== victim && pid !== survivor) ?? 0;
     await expect.poll(() => servedBy(server, replacement), { timeout: 15_000, interval: 100 }).toBe(true);
-    const answeredAtKill = load.answered;
-    await expect.poll(() => load.answered, { timeout: 15_000, interval: 50 }).toBeGreaterThan(answeredAtKill + 100);
-    await load.stop();
+    await expectStillAnswering(running.load);
+    await running.load.stop();
     expect(await server.stop()).toBe(0);
     sandbox.running = null;
-    const ledger = await readLedger(settings, setup);
-    console.info(
-      `workers, one killed: answered ${load.answered}, failed ${load.failed}, logged ${ledger.logRows - before.logRows}`,
-    );
     // A hold of the killed worker that was not given back would show as a balance short of the bill.
-    expectExactBilling(ledger, before, load.answered, CLIENTS);
+    await expectEveryAnswerBilled(running, settings, 'workers, one killed');
   }, 60_000);
 
   it('the primary killed: its workers exit, and the restart replays the journal', async () => {
     sandbox.running = await startServerProcess(environment);
     const server = sandbox.running;
-    const setup = await setUpBilling(server, upstream.url);
-    const before = await readLedger(settings, setup);
+    const running = await startLoad(server, upstream.url, settings, 150);
     const workers = await server.childPids();
-    const load = new ChatLoad(() => [server.url], setup.apiKey, CLIENTS);
-    await expect.poll(() => load.answered, { timeout: 15_000, interval: 50 }).toBeGreaterThan(150);
     await server.kill();
     sandbox.running = null;
-    await load.stop();
+    await running.load.stop();
     const alive = (pid: number) => {
       try {
         process.kill(pid, 0);
@@ -79,8 +60,6 @@ describe('WORKERS=2 on SQLite: a SIGKILL under load loses no billed call', () =>
     await expect.poll(() => workers.filter(alive), { timeout: 10_000, interval: 50 }).toEqual([]);
     const restarted = await startServerProcess(environment);
     expect(await restarted.stop()).toBe(0);
-    const ledger = await readLedger(settings, setup);
-    console.info(`workers, primary killed: answered ${load.answered}, logged ${ledger.logRows - before.logRows}`);
-    expectExactBilling(ledger, before, load.answered, CLIENTS);
+    await expectEveryAnswerBilled(running, settings, 'workers, primary killed');
   }, 60_000);
 });

@@ -2,20 +2,12 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  balancesInRedis,
-  ChatLoad,
-  expectExactBilling,
-  killOneWorker,
-  readLedger,
-  setUpBilling,
-} from '../testing/crash-load';
+import { balancesInRedis, killOneWorker } from '../testing/crash-load';
 import { FakeOpenAIUpstream } from '../testing/fake-openai-upstream';
 import { PrivateRedis } from '../testing/private-redis';
 import { startServerProcess, type ServerProcess } from '../testing/server-process';
 import { createTestDatabase, type TestDatabase } from '../testing/test-databases';
-
-const CLIENTS = 12;
+import { expectEveryAnswerBilled, expectStillAnswering, startLoad } from '../testing/worker-kill-load';
 
 /**
  * WORKERS=2 over a database server: on PostgreSQL with Redis (the Redis balance book, Redis limits
@@ -54,22 +46,17 @@ describe.each([
       JOURNAL_DIR: join(folder, 'journal'),
     });
     const server = running;
-    const setup = await setUpBilling(server, upstream.url);
-    const before = await readLedger(database.settings, setup);
-    const load = new ChatLoad(() => [server.url], setup.apiKey, CLIENTS);
-    await expect.poll(() => load.answered, { timeout: 15_000, interval: 50 }).toBeGreaterThan(200);
+    const calls = await startLoad(server, upstream.url, database.settings, 200);
     await killOneWorker(server);
-    const answeredAtKill = load.answered;
-    await expect.poll(() => load.answered, { timeout: 15_000, interval: 50 }).toBeGreaterThan(answeredAtKill + 100);
-    await load.stop();
+    await expectStillAnswering(calls.load);
+    await calls.load.stop();
     expect(await server.stop()).toBe(0);
     running = null;
-    const ledger = await readLedger(database.settings, setup);
-    console.info(
-      `workers on ${kind}: answered ${load.answered}, failed ${load.failed}, logged ${ledger.logRows - before.logRows}`,
-    );
-    expectExactBilling(ledger, before, load.answered, CLIENTS);
+    const ledger = await expectEveryAnswerBilled(calls, database.settings, `workers on ${kind}`);
     if (withRedis)
-      expect(await balancesInRedis(redis.url, setup)).toEqual({ user: ledger.userQuota, token: ledger.tokenRemain });
+      expect(await balancesInRedis(redis.url, calls.setup)).toEqual({
+        user: ledger.userQuota,
+        token: ledger.tokenRemain,
+      });
   }, 60_000);
 });

@@ -5,6 +5,7 @@ import { beforeAll } from 'vitest';
 import { nowSeconds, toNumber } from '../db/dialect';
 import { hashPassword } from '../platform/password';
 import { signIn, type TestServer } from './test-server';
+import { sendJson } from './console-client';
 import { UserRepository } from '../console/user/repository';
 import { abilitiesOf } from '../console/channel/abilities';
 import { normaliseChannelRow } from '../console/channel/channel-view';
@@ -22,15 +23,7 @@ export type Caller = <T = unknown>(
 export async function callerFor(server: TestServer, username: string, password: string): Promise<Caller> {
   const headers = await signIn(server, username, password);
   return async (method, path, body, language = 'en') => {
-    const response = await server.call(path, {
-      method,
-      headers: {
-        ...headers,
-        'accept-language': language,
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
+    const response = await sendJson(server, { method, path, body }, headers, language);
     return { status: response.status, ...((await response.json()) as ApiEnvelope<never>) };
   };
 }

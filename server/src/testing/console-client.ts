@@ -1,6 +1,25 @@
 import type { ApiEnvelope } from '@switchboard/contract';
 import type { TestServer } from './test-server';
 
+/** Sends a console request with the client's headers and language, and `body` (when given) as JSON. */
+export function sendJson(
+  server: Pick<TestServer, 'call'>,
+  request: { method: string; path: string; body?: unknown },
+  headers: Record<string, string>,
+  language: 'en' | 'zh',
+): Promise<Response> {
+  const { method, path, body } = request;
+  return server.call(path, {
+    method,
+    headers: {
+      ...headers,
+      'accept-language': language,
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+}
+
 /** JSON console calls (`/api` + path) of one signed-in client, answering the parsed envelope. */
 export function consoleClient(
   server: Pick<TestServer, 'call'>,
@@ -8,15 +27,7 @@ export function consoleClient(
   language: 'en' | 'zh' = 'en',
 ) {
   return async <T>(method: string, path: string, body?: unknown): Promise<ApiEnvelope<T> & Record<string, unknown>> => {
-    const response = await server.call(`/api${path}`, {
-      method,
-      headers: {
-        ...headers,
-        'accept-language': language,
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
+    const response = await sendJson(server, { method, path: `/api${path}`, body }, headers, language);
     return (await response.json()) as ApiEnvelope<T> & Record<string, unknown>;
   };
 }

@@ -4,6 +4,13 @@ import { LoopbackFake, readJsonBody } from './loopback-server';
 
 const fixture = (path: string) => readFileSync(new URL(`../relay/providers/${path}`, import.meta.url), 'utf8');
 
+/** The recorded list under `key`, one item per input (going round the recording when there are more inputs). */
+function onePerInput(file: string, key: 'embeddings' | 'predictions', inputs: unknown): string {
+  const recorded = (JSON.parse(fixture(file)) as Record<typeof key, unknown[]>)[key];
+  const list: unknown[] = Array.isArray(inputs) ? inputs : [];
+  return JSON.stringify({ [key]: list.map((_input, index) => recorded[index % recorded.length]) });
+}
+
 /** What the gateway sent: enough to snapshot the upstream request. */
 export interface GoogleRequest {
   method: string;
@@ -56,30 +63,16 @@ export class FakeGoogleUpstream extends LoopbackFake {
         return this.json(response, fixture('vertex/__fixtures__/raw-predict-response.json'));
       case 'streamRawPredict':
         return this.sse(response, fixture('vertex/__fixtures__/stream-raw-predict.sse'));
-      case 'batchEmbedContents': {
-        const recorded = JSON.parse(fixture('gemini/__fixtures__/batch-embed-response.json')) as {
-          embeddings: unknown[];
-        };
-        const requests = Array.isArray(body.requests) ? body.requests : [];
+      case 'batchEmbedContents':
         return this.json(
           response,
-          JSON.stringify({
-            embeddings: requests.map((_request, index) => recorded.embeddings[index % recorded.embeddings.length]),
-          }),
+          onePerInput('gemini/__fixtures__/batch-embed-response.json', 'embeddings', body.requests),
         );
-      }
-      case 'predict': {
-        const recorded = JSON.parse(fixture('vertex/__fixtures__/predict-embeddings.json')) as {
-          predictions: unknown[];
-        };
-        const instances = Array.isArray(body.instances) ? body.instances : [];
+      case 'predict':
         return this.json(
           response,
-          JSON.stringify({
-            predictions: instances.map((_instance, index) => recorded.predictions[index % recorded.predictions.length]),
-          }),
+          onePerInput('vertex/__fixtures__/predict-embeddings.json', 'predictions', body.instances),
         );
-      }
       case 'embedContent': {
         const recorded = JSON.parse(fixture('gemini/__fixtures__/batch-embed-response.json')) as {
           embeddings: unknown[];

@@ -1,8 +1,8 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { freePort } from './server-process';
+import { freePort, spawnPrinting } from './server-process';
 
 /** The repository's root, where `npm start` runs. */
 export const repositoryRoot = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
@@ -55,26 +55,12 @@ export async function startCommand(
   command: string[] = ['npm', 'start'],
 ): Promise<StartedCommand> {
   const port = environment.PORT ?? String(await freePort());
-  const [program = 'npm', ...args] = command;
-  const child = spawn(program, args, {
+  const { child, output } = spawnPrinting(command, {
     cwd: repositoryRoot,
     detached: true,
-    env: {
-      PATH: process.env.PATH ?? '',
-      HOME: process.env.HOME ?? '/tmp',
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'info',
-      ...environment,
-      PORT: port,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
+    keep: 50_000,
+    environment: { HOME: process.env.HOME ?? '/tmp', HOST: '127.0.0.1', LOG_LEVEL: 'info', ...environment, PORT: port },
   });
-  let printed = '';
-  const collect = (chunk: Buffer) => {
-    printed = `${printed}${chunk.toString()}`.slice(-50_000);
-  };
-  child.stdout?.on('data', collect);
-  child.stderr?.on('data', collect);
   const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
     child.once('exit', (code, signal) => resolve({ code, signal })),
   );
@@ -88,15 +74,15 @@ export async function startCommand(
   const serving = async () => {
     const deadline = Date.now() + 60_000;
     while (Date.now() < deadline) {
-      if (child.exitCode !== null || child.signalCode !== null) throw new Error(`the start exited:\n${printed}`);
+      if (child.exitCode !== null || child.signalCode !== null) throw new Error(`the start exited:\n${output()}`);
       const answered = await fetch(`${url}/api/status`).then(
         (response) => response.ok,
         () => false,
       );
-      if (answered && printed.includes(' listening on ')) return;
+      if (answered && output().includes(' listening on ')) return;
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
-    throw new Error(`the server did not serve within 60 s:\n${printed}`);
+    throw new Error(`the server did not serve within 60 s:\n${output()}`);
   };
-  return { child, url, output: () => printed, exited, descendants, everSeen: () => [...seen], serving };
+  return { child, url, output, exited, descendants, everSeen: () => [...seen], serving };
 }

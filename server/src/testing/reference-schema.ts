@@ -7,256 +7,280 @@ import type { DatabaseKind } from '../config';
  * Switchboard has no place for (discord_id, cross_group_retry, ...).
  */
 
-const id = (kind: DatabaseKind) => (column: ColumnDefinitionBuilder) =>
-  kind === 'postgres' ? column.primaryKey().generatedByDefaultAsIdentity() : column.primaryKey().autoIncrement();
-const idType = (kind: DatabaseKind) => (kind === 'sqlite' ? 'integer' : 'bigint');
-const datetime = (kind: DatabaseKind) => (kind === 'postgres' ? 'timestamptz' : 'datetime');
-const longText = (kind: DatabaseKind) => (kind === 'mysql' ? sql`longtext` : sql`text`);
-const json = (kind: DatabaseKind) => (kind === 'sqlite' ? sql`text` : sql`json`);
+/**
+ * Each table's columns in the order the ORM creates them, one a line: `name type [constraint]`, where the
+ * constraint is `unique`, `not null`, `primary key` or `default <value>`. `id identity` is the
+ * auto-increment key; `long text`, `json` and `datetime` are written as each dialect's type.
+ */
+const REFERENCE_TABLES: Record<string, string[]> = {
+  users: [
+    'id identity',
+    'username varchar(20) unique',
+    'password varchar(255) not null',
+    'display_name varchar(20)',
+    'role bigint default 1',
+    'status bigint default 1',
+    'email varchar(50)',
+    'github_id varchar(64)',
+    'discord_id varchar(64)',
+    'oidc_id varchar(64)',
+    'wechat_id varchar(64)',
+    'telegram_id varchar(64)',
+    'linux_do_id varchar(64)',
+    'access_token char(32)',
+    'quota bigint default 0',
+    'used_quota bigint default 0',
+    'request_count bigint default 0',
+    "group varchar(64) default 'default'",
+    'aff_code varchar(32)',
+    'aff_count bigint default 0',
+    'aff_quota bigint default 0',
+    'aff_history bigint default 0',
+    'inviter_id bigint',
+    'setting long text',
+    'remark varchar(255)',
+    'stripe_customer varchar(64)',
+    'created_at bigint',
+    'last_login_at bigint',
+    'deleted_at datetime',
+  ],
+  tokens: [
+    'id identity',
+    'user_id bigint',
+    'key varchar(128) unique',
+    'status bigint default 1',
+    'name varchar(255)',
+    'created_time bigint',
+    'accessed_time bigint',
+    'expired_time bigint default -1',
+    'remain_quota bigint default 0',
+    'unlimited_quota boolean',
+    'model_limits_enabled boolean',
+    'model_limits varchar(1024)',
+    'allow_ips varchar(255)',
+    'used_quota bigint default 0',
+    'group varchar(255)',
+    'cross_group_retry boolean',
+    'deleted_at datetime',
+  ],
+  channels: [
+    'id identity',
+    'type bigint default 0',
+    'key long text not null',
+    // The ORM's name for the Go field OpenAIOrganization.
+    'open_ai_organization varchar(255)',
+    'test_model varchar(255)',
+    'status bigint default 1',
+    'name varchar(255)',
+    'weight bigint default 0',
+    'created_time bigint',
+    'test_time bigint',
+    'response_time bigint',
+    "base_url varchar(255) default ''",
+    'other long text',
+    'balance double precision',
+    'balance_updated_time bigint',
+    'models long text',
+    "group varchar(64) default 'default'",
+    'used_quota bigint default 0',
+    'model_mapping long text',
+    'status_code_mapping varchar(1024)',
+    'priority bigint default 0',
+    'auto_ban bigint default 1',
+    'other_info long text',
+    'tag varchar(255)',
+    'setting long text',
+    'param_override long text',
+    'header_override long text',
+    'remark varchar(255)',
+    'channel_info long text',
+    'settings long text',
+  ],
+  abilities: [
+    'group varchar(64) not null',
+    'model varchar(255) not null',
+    'channel_id bigint not null',
+    'enabled boolean',
+    'priority bigint default 0',
+    'weight bigint default 0',
+    'tag varchar(255)',
+  ],
+  options: ['key varchar(255) primary key', 'value long text'],
+  redemptions: [
+    'id identity',
+    'user_id bigint',
+    'key char(32) unique',
+    'status bigint default 1',
+    'name varchar(255)',
+    'quota bigint default 100',
+    'created_time bigint',
+    'redeemed_time bigint',
+    'used_user_id bigint',
+    'expired_time bigint',
+    'deleted_at datetime',
+  ],
+  logs: [
+    'id identity',
+    'user_id bigint',
+    'created_at bigint',
+    'type bigint',
+    'content long text',
+    "username varchar(255) default ''",
+    "token_name varchar(255) default ''",
+    "model_name varchar(255) default ''",
+    'quota bigint default 0',
+    'prompt_tokens bigint default 0',
+    'completion_tokens bigint default 0',
+    'use_time bigint default 0',
+    'is_stream boolean',
+    'channel_id bigint',
+    'token_id bigint default 0',
+    'group varchar(255)',
+    'ip varchar(255)',
+    'request_id varchar(64)',
+    'other long text',
+  ],
+  quota_data: [
+    'id identity',
+    'user_id bigint',
+    "username varchar(64) default ''",
+    "model_name varchar(64) default ''",
+    'created_at bigint',
+    'token_used bigint default 0',
+    'count bigint default 0',
+    'quota bigint default 0',
+  ],
+  midjourneys: [
+    'id identity',
+    'code bigint',
+    'user_id bigint',
+    'action varchar(40)',
+    'mj_id varchar(191)',
+    'prompt long text',
+    'prompt_en long text',
+    'description long text',
+    'state long text',
+    'submit_time bigint',
+    'start_time bigint',
+    'finish_time bigint',
+    'image_url long text',
+    'video_url long text',
+    'video_urls long text',
+    'status varchar(20)',
+    'progress varchar(30)',
+    'fail_reason long text',
+    'channel_id bigint',
+    'quota bigint',
+    'buttons json',
+    'properties json',
+  ],
+  tasks: [
+    'id identity',
+    'created_at bigint',
+    'updated_at bigint',
+    'task_id varchar(191)',
+    'platform varchar(30)',
+    'user_id bigint',
+    'group varchar(50)',
+    'channel_id bigint',
+    'quota bigint',
+    'action varchar(40)',
+    'status varchar(20)',
+    'fail_reason long text',
+    'submit_time bigint',
+    'start_time bigint',
+    'finish_time bigint',
+    'progress varchar(20)',
+    'properties json',
+    'private_data json',
+    'data json',
+  ],
+  vendors: [
+    'id identity',
+    'name varchar(128)',
+    'description long text',
+    'icon varchar(128)',
+    'status integer',
+    'created_time bigint',
+    'updated_time bigint',
+    'deleted_at datetime',
+  ],
+  models: [
+    'id identity',
+    'model_name varchar(128)',
+    'description long text',
+    'icon varchar(128)',
+    'tags varchar(255)',
+    'vendor_id integer',
+    'endpoints long text',
+    'status integer',
+    'sync_official integer',
+    'created_time bigint',
+    'updated_time bigint',
+    'deleted_at datetime',
+    'name_rule integer',
+  ],
+  prefill_groups: [
+    'id identity',
+    'name varchar(64)',
+    'type varchar(32)',
+    'items json',
+    'description varchar(255)',
+    'created_time bigint',
+    'updated_time bigint',
+    'deleted_at datetime',
+  ],
+};
+
+/** Tables whose primary key is a set of columns. */
+const COMPOSITE_KEYS: Record<string, string[]> = { abilities: ['group', 'model', 'channel_id'] };
+
+function dialectType(type: string, kind: DatabaseKind) {
+  switch (type) {
+    case 'identity':
+      return kind === 'sqlite' ? 'integer' : 'bigint';
+    case 'long text':
+      return kind === 'mysql' ? sql`longtext` : sql`text`;
+    case 'json':
+      return kind === 'sqlite' ? sql`text` : sql`json`;
+    case 'datetime':
+      return kind === 'postgres' ? 'timestamptz' : 'datetime';
+    default:
+      return sql.raw(type);
+  }
+}
+
+function withConstraint(column: ColumnDefinitionBuilder, type: string, constraint: string, kind: DatabaseKind) {
+  if (type === 'identity') {
+    return kind === 'postgres'
+      ? column.primaryKey().generatedByDefaultAsIdentity()
+      : column.primaryKey().autoIncrement();
+  }
+  if (constraint === 'unique') return column.unique();
+  if (constraint === 'not null') return column.notNull();
+  if (constraint === 'primary key') return column.primaryKey();
+  if (constraint.startsWith('default ')) {
+    const value = constraint.slice('default '.length);
+    return column.defaultTo(value.startsWith("'") ? value.slice(1, -1) : Number(value));
+  }
+  return column;
+}
+
+const COLUMN_LINE = /^(\w+) (long text|double precision|\S+) ?(.*)$/;
 
 export async function createReferenceSchema(db: Kysely<any>, kind: DatabaseKind): Promise<void> {
-  await db.schema
-    .createTable('users')
-    .addColumn('id', idType(kind), id(kind))
-    .addColumn('username', 'varchar(20)', (column) => column.unique())
-    .addColumn('password', 'varchar(255)', (column) => column.notNull())
-    .addColumn('display_name', 'varchar(20)')
-    .addColumn('role', 'bigint', (column) => column.defaultTo(1))
-    .addColumn('status', 'bigint', (column) => column.defaultTo(1))
-    .addColumn('email', 'varchar(50)')
-    .addColumn('github_id', 'varchar(64)')
-    .addColumn('discord_id', 'varchar(64)')
-    .addColumn('oidc_id', 'varchar(64)')
-    .addColumn('wechat_id', 'varchar(64)')
-    .addColumn('telegram_id', 'varchar(64)')
-    .addColumn('linux_do_id', 'varchar(64)')
-    .addColumn('access_token', 'char(32)')
-    .addColumn('quota', 'bigint', (column) => column.defaultTo(0))
-    .addColumn('used_quota', 'bigint', (column) => column.defaultTo(0))
-    .addColumn('request_count', 'bigint', (column) => column.defaultTo(0))
-    .addColumn('group', 'varchar(64)', (column) => column.defaultTo('default'))
-    .addColumn('aff_code', 'varchar(32)')
-    .addColumn('aff_count', 'bigint', (column) => column.defaultTo(0))
-    .addColumn('aff_quota', 'bigint', (column) => column.defaultTo(0))
-    .addColumn('aff_history', 'bigint', (column) => column.defaultTo(0))
-    .addColumn('inviter_id', 'bigint')
-    .addColumn('setting', longText(kind))
-    .addColumn('remark', 'varchar(255)')
-    .addColumn('stripe_customer', 'varchar(64)')
-    .addColumn('created_at', 'bigint')
-    .addColumn('last_login_at', 'bigint')
-    .addColumn('deleted_at', datetime(kind))
-    .execute();
-  await db.schema
-    .createTable('tokens')
-    .addColumn('id', idType(kind), id(kind))
-    .addColumn('user_id', 'bigint')
-    .addColumn('key', 'varchar(128)', (column) => column.unique())
-    .addColumn('status', 'bigint', (column) => column.defaultTo(1))
-    .addColumn('name', 'varchar(255)')
-    .addColumn('created_time', 'bigint')
-    .addColumn('accessed_time', 'bigint')
-    .addColumn('expired_time', 'bigint', (column) => column.defaultTo(-1))
-    .addColumn('remain_quota', 'bigint', (column) => column.defaultTo(0))
-    .addColumn('unlimited_quota', 'boolean')
-    .addColumn('model_limits_enabled', 'boolean')
-    .addColumn('model_limits', 'varchar(1024)')
-    .addColumn('allow_ips', 'varchar(255)')
-    .addColumn('used_quota', 'bigint', (column) => column.defaultTo(0))
-    .addColumn('group', 'varchar(255)')
-    .addColumn('cross_group_retry', 'boolean')
-    .addColumn('deleted_at', datetime(kind))
-    .execute();
-  await db.schema
-    .createTable('channels')
-    .addColumn('id', idType(kind), id(kind))
-    .addColumn('type', 'bigint', (column) => column.defaultTo(0))
-    .addColumn('key', longText(kind), (column) => column.notNull())
-    // The ORM's name for the Go field OpenAIOrganization.
-    .addColumn('open_ai_organization', 'varchar(255)')
-    .addColumn('test_model', 'varchar(255)')
-    .addColumn('status', 'bigint', (column) => column.defaultTo(1))
-    .addColumn('name', 'varchar(255)')
-    .addColumn('weight', 'bigint', (column) => column.defaultTo(0))
-    .addColumn('created_time', 'bigint')
-    .addColumn('test_time', 'bigint')
-    .addColumn('response_time', 'bigint')
-    .addColumn('base_url', 'varchar(255)', (column) => column.defaultTo(''))
-    .addColumn('other', longText(kind))
-    .addColumn('balance', 'double precision')
-    .addColumn('balance_updated_time', 'bigint')
-    .addColumn('models', longText(kind))
-    .addColumn('group', 'varchar(64)', (column) => column.defaultTo('default'))
-    .addColumn('used_quota', 'bigint', (column) => column.defaultTo(0))
-    .addColumn('model_mapping', longText(kind))
-    .addColumn('status_code_mapping', 'varchar(1024)')
-    .addColumn('priority', 'bigint', (column) => column.defaultTo(0))
-    .addColumn('auto_ban', 'bigint', (column) => column.defaultTo(1))
-    .addColumn('other_info', longText(kind))
-    .addColumn('tag', 'varchar(255)')
-    .addColumn('setting', longText(kind))
-    .addColumn('param_override', longText(kind))
-    .addColumn('header_override', longText(kind))
-    .addColumn('remark', 'varchar(255)')
-    .addColumn('channel_info', longText(kind))
-    .addColumn('settings', longText(kind))
-    .execute();
-  await db.schema
-    .createTable('abilities')
-    .addColumn('group', 'varchar(64)', (column) => column.notNull())
-    .addColumn('model', 'varchar(255)', (column) => column.notNull())
-    .addColumn('channel_id', 'bigint', (column) => column.notNull())
-    .addColumn('enabled', 'boolean')
-    .addColumn('priority', 'bigint', (column) => column.defaultTo(0))
-    .addColumn('weight', 'bigint', (column) => column.defaultTo(0))
-    .addColumn('tag', 'varchar(255)')
-    .addPrimaryKeyConstraint('abilities_pk', ['group', 'model', 'channel_id'])
-    .execute();
-  await db.schema
-    .createTable('options')
-    .addColumn('key', 'varchar(255)', (column) => column.primaryKey())
-    .addColumn('value', longText(kind))
-    .execute();
-  await db.schema
-    .createTable('redemptions')
-    .addColumn('id', idType(kind), id(kind))
-    .addColumn('user_id', 'bigint')
-    .addColumn('key', 'char(32)', (column) => column.unique())
-    .addColumn('status', 'bigint', (column) => column.defaultTo(1))
-    .addColumn('name', 'varchar(255)')
-    .addColumn('quota', 'bigint', (column) => column.defaultTo(100))
-    .addColumn('created_time', 'bigint')
-    .addColumn('redeemed_time', 'bigint')
-    .addColumn('used_user_id', 'bigint')
-    .addColumn('expired_time', 'bigint')
-    .addColumn('deleted_at', datetime(kind))
-    .execute();
-  await db.schema
-    .createTable('logs')
-    .addColumn('id', idType(kind), id(kind))
-    .addColumn('user_id', 'bigint')
-    .addColumn('created_at', 'bigint')
-    .addColumn('type', 'bigint')
-    .addColumn('content', longText(kind))
-    .addColumn('username', 'varchar(255)', (column) => column.defaultTo(''))
-    .addColumn('token_name', 'varchar(255)', (column) => column.defaultTo(''))
-    .addColumn('model_name', 'varchar(255)', (column) => column.defaultTo(''))
-    .addColumn('quota', 'bigint', (column) => column.defaultTo(0))
-    .addColumn('prompt_tokens', 'bigint', (column) => column.defaultTo(0))
-    .addColumn('completion_tokens', 'bigint', (column) => column.defaultTo(0))
-    .addColumn('use_time', 'bigint', (column) => column.defaultTo(0))
-    .addColumn('is_stream', 'boolean')
-    .addColumn('channel_id', 'bigint')
-    .addColumn('token_id', 'bigint', (column) => column.defaultTo(0))
-    .addColumn('group', 'varchar(255)')
-    .addColumn('ip', 'varchar(255)')
-    .addColumn('request_id', 'varchar(64)')
-    .addColumn('other', longText(kind))
-    .execute();
-  await db.schema
-    .createTable('quota_data')
-    .addColumn('id', idType(kind), id(kind))
-    .addColumn('user_id', 'bigint')
-    .addColumn('username', 'varchar(64)', (column) => column.defaultTo(''))
-    .addColumn('model_name', 'varchar(64)', (column) => column.defaultTo(''))
-    .addColumn('created_at', 'bigint')
-    .addColumn('token_used', 'bigint', (column) => column.defaultTo(0))
-    .addColumn('count', 'bigint', (column) => column.defaultTo(0))
-    .addColumn('quota', 'bigint', (column) => column.defaultTo(0))
-    .execute();
-  await createTaskTables(db, kind);
-}
-
-/** `midjourneys` and `tasks` (reference notes §9.1, §9.2): drawing times in ms, task times in s. */
-async function createTaskTables(db: Kysely<any>, kind: DatabaseKind): Promise<void> {
-  await db.schema
-    .createTable('midjourneys')
-    .addColumn('id', idType(kind), id(kind))
-    .addColumn('code', 'bigint')
-    .addColumn('user_id', 'bigint')
-    .addColumn('action', 'varchar(40)')
-    .addColumn('mj_id', 'varchar(191)')
-    .addColumn('prompt', longText(kind))
-    .addColumn('prompt_en', longText(kind))
-    .addColumn('description', longText(kind))
-    .addColumn('state', longText(kind))
-    .addColumn('submit_time', 'bigint')
-    .addColumn('start_time', 'bigint')
-    .addColumn('finish_time', 'bigint')
-    .addColumn('image_url', longText(kind))
-    .addColumn('video_url', longText(kind))
-    .addColumn('video_urls', longText(kind))
-    .addColumn('status', 'varchar(20)')
-    .addColumn('progress', 'varchar(30)')
-    .addColumn('fail_reason', longText(kind))
-    .addColumn('channel_id', 'bigint')
-    .addColumn('quota', 'bigint')
-    .addColumn('buttons', json(kind))
-    .addColumn('properties', json(kind))
-    .execute();
-  await db.schema
-    .createTable('tasks')
-    .addColumn('id', idType(kind), id(kind))
-    .addColumn('created_at', 'bigint')
-    .addColumn('updated_at', 'bigint')
-    .addColumn('task_id', 'varchar(191)')
-    .addColumn('platform', 'varchar(30)')
-    .addColumn('user_id', 'bigint')
-    .addColumn('group', 'varchar(50)')
-    .addColumn('channel_id', 'bigint')
-    .addColumn('quota', 'bigint')
-    .addColumn('action', 'varchar(40)')
-    .addColumn('status', 'varchar(20)')
-    .addColumn('fail_reason', longText(kind))
-    .addColumn('submit_time', 'bigint')
-    .addColumn('start_time', 'bigint')
-    .addColumn('finish_time', 'bigint')
-    .addColumn('progress', 'varchar(20)')
-    .addColumn('properties', json(kind))
-    .addColumn('private_data', json(kind))
-    .addColumn('data', json(kind))
-    .execute();
-  await createReferenceMetadataSchema(db, kind);
-}
-
-/** The reference's model and vendor metadata and prefill groups (reference §10), soft-deleted like the rest. */
-async function createReferenceMetadataSchema(db: Kysely<any>, kind: DatabaseKind): Promise<void> {
-  await db.schema
-    .createTable('vendors')
-    .addColumn('id', idType(kind), id(kind))
-    .addColumn('name', 'varchar(128)')
-    .addColumn('description', longText(kind))
-    .addColumn('icon', 'varchar(128)')
-    .addColumn('status', 'integer')
-    .addColumn('created_time', 'bigint')
-    .addColumn('updated_time', 'bigint')
-    .addColumn('deleted_at', datetime(kind))
-    .execute();
-  await db.schema
-    .createTable('models')
-    .addColumn('id', idType(kind), id(kind))
-    .addColumn('model_name', 'varchar(128)')
-    .addColumn('description', longText(kind))
-    .addColumn('icon', 'varchar(128)')
-    .addColumn('tags', 'varchar(255)')
-    .addColumn('vendor_id', 'integer')
-    .addColumn('endpoints', longText(kind))
-    .addColumn('status', 'integer')
-    .addColumn('sync_official', 'integer')
-    .addColumn('created_time', 'bigint')
-    .addColumn('updated_time', 'bigint')
-    .addColumn('deleted_at', datetime(kind))
-    .addColumn('name_rule', 'integer')
-    .execute();
-  await db.schema
-    .createTable('prefill_groups')
-    .addColumn('id', idType(kind), id(kind))
-    .addColumn('name', 'varchar(64)')
-    .addColumn('type', 'varchar(32)')
-    .addColumn('items', json(kind))
-    .addColumn('description', 'varchar(255)')
-    .addColumn('created_time', 'bigint')
-    .addColumn('updated_time', 'bigint')
-    .addColumn('deleted_at', datetime(kind))
-    .execute();
+  for (const [table, columns] of Object.entries(REFERENCE_TABLES)) {
+    let builder = db.schema.createTable(table);
+    for (const line of columns) {
+      const match = COLUMN_LINE.exec(line);
+      if (!match) throw new Error(`${table}: cannot read the column "${line}"`);
+      const [, name = '', type = '', constraint = ''] = match;
+      builder = builder.addColumn(name, dialectType(type, kind), (column) =>
+        withConstraint(column, type, constraint, kind),
+      );
+    }
+    const key = COMPOSITE_KEYS[table];
+    if (key) builder = builder.addPrimaryKeyConstraint(`${table}_pk`, key as never[]);
+    await builder.execute();
+  }
 }

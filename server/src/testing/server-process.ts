@@ -59,16 +59,39 @@ const exited = (child: ChildProcess) =>
     : new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
 
 /**
+ * Spawns `command` with `environment` and our PATH (nothing else of ours), keeping the last `keep`
+ * characters it prints on stdout and stderr.
+ */
+export function spawnPrinting(
+  [program = 'node', ...args]: string[],
+  options: { cwd: string; environment: Record<string, string>; keep: number; detached?: boolean },
+): { child: ChildProcess; output: () => string } {
+  const child = spawn(program, args, {
+    cwd: options.cwd,
+    detached: options.detached ?? false,
+    env: { PATH: process.env.PATH ?? '', ...options.environment },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let printed = '';
+  const collect = (chunk: Buffer) => {
+    printed = `${printed}${chunk.toString()}`.slice(-options.keep);
+  };
+  child.stdout?.on('data', collect);
+  child.stderr?.on('data', collect);
+  return { child, output: () => printed };
+}
+
+/**
  * Starts `server/dist/main.js` with `environment` (PORT is chosen here unless given). One process
  * (WORKERS=1) unless the environment asks for more: tests measure and kill that process.
  */
 export async function startServerProcess(environment: Record<string, string>): Promise<ServerProcess> {
   if (!existsSync(serverBundle)) throw new Error(`${serverBundle} is missing: run "npm run build -w server" first`);
   const port = environment.PORT ?? String(await freePort());
-  const child = spawn(process.execPath, [serverBundle], {
+  const { child, output } = spawnPrinting([process.execPath, serverBundle], {
     cwd: serverRoot,
-    env: {
-      PATH: process.env.PATH ?? '',
+    keep: 20_000,
+    environment: {
       HOST: '127.0.0.1',
       LOG_LEVEL: 'warn',
       CRITICAL_RATE_LIMIT: '100000',
@@ -76,15 +99,7 @@ export async function startServerProcess(environment: Record<string, string>): P
       ...environment,
       PORT: port,
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
   });
-  let printed = '';
-  const collect = (chunk: Buffer) => {
-    printed = `${printed}${chunk.toString()}`.slice(-20_000);
-  };
-  child.stdout?.on('data', collect);
-  child.stderr?.on('data', collect);
-  const output = () => printed;
   const url = `http://127.0.0.1:${port}`;
   try {
     await waitForStatus(url, child, output);

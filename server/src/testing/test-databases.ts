@@ -18,6 +18,31 @@ export interface TestDatabase {
   drop(): Promise<void>;
 }
 
+const POSTGRES_SERVER = {
+  adminDsn: POSTGRES_ADMIN_DSN,
+  create: (name: string) => `CREATE DATABASE ${name}`,
+  drop: (name: string) => `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`,
+};
+const MYSQL_SERVER = {
+  adminDsn: MYSQL_ADMIN_DSN,
+  create: (name: string) => `CREATE DATABASE ${name} CHARACTER SET utf8mb4`,
+  drop: (name: string) => `DROP DATABASE IF EXISTS ${name}`,
+};
+
+/** Runs one statement on the database server's administrative database, over a connection of its own. */
+async function runAsAdministrator(kind: 'postgres' | 'mysql', statement: string): Promise<void> {
+  if (kind === 'postgres') {
+    const client = new pg.Client({ connectionString: POSTGRES_ADMIN_DSN });
+    await client.connect();
+    await client.query(statement);
+    await client.end();
+    return;
+  }
+  const connection = await createConnection({ uri: MYSQL_ADMIN_DSN });
+  await connection.query(statement);
+  await connection.end();
+}
+
 async function reachable(kind: DatabaseKind): Promise<boolean> {
   try {
     if (kind === 'postgres') {
@@ -61,36 +86,13 @@ export async function createTestDatabase(kind: DatabaseKind): Promise<TestDataba
       drop: async () => rmSync(directory, { recursive: true, force: true }),
     };
   }
-  if (kind === 'postgres') {
-    const admin = new pg.Client({ connectionString: POSTGRES_ADMIN_DSN });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
-    await admin.end();
-    const dsn = POSTGRES_ADMIN_DSN.replace(/\/[^/]*$/, `/${name}`);
-    return {
-      settings: { kind, dsn },
-      dsn,
-      sqlitePath: '',
-      drop: async () => {
-        const client = new pg.Client({ connectionString: POSTGRES_ADMIN_DSN });
-        await client.connect();
-        await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-        await client.end();
-      },
-    };
-  }
-  const admin = await createConnection({ uri: MYSQL_ADMIN_DSN });
-  await admin.query(`CREATE DATABASE ${name} CHARACTER SET utf8mb4`);
-  await admin.end();
-  const dsn = MYSQL_ADMIN_DSN.replace(/\/[^/]*$/, `/${name}`);
+  const server = kind === 'postgres' ? POSTGRES_SERVER : MYSQL_SERVER;
+  await runAsAdministrator(kind, server.create(name));
+  const dsn = server.adminDsn.replace(/\/[^/]*$/, `/${name}`);
   return {
     settings: { kind, dsn },
     dsn,
     sqlitePath: '',
-    drop: async () => {
-      const connection = await createConnection({ uri: MYSQL_ADMIN_DSN });
-      await connection.query(`DROP DATABASE IF EXISTS ${name}`);
-      await connection.end();
-    },
+    drop: () => runAsAdministrator(kind, server.drop(name)),
   };
 }

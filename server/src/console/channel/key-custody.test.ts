@@ -13,6 +13,7 @@ import {
   type Caller,
   type FakeUpstream,
 } from '../../testing/channel-fixtures';
+import { storedRow } from '../../testing/stored-rows';
 
 const STORED_KEY = 'custodyPlainKey9931';
 const completion = {
@@ -177,12 +178,12 @@ describe('an upstream that prints the key it was given', () => {
     expect(echoing.requests.at(-1)?.headers.authorization).toBe(`Bearer ${STORED_KEY}`);
     expectNoKeys(reply.message);
     await flushAll(server);
-    const log = await server.context.database.db
-      .selectFrom('logs')
-      .select('content')
-      .where('channel_id', '=', id)
-      .where('token_name', '=', MODEL_TEST_TOKEN_NAME)
-      .executeTakeFirstOrThrow();
+    const log = await storedRow(
+      server.context.database.db,
+      'logs',
+      { channel_id: id, token_name: MODEL_TEST_TOKEN_NAME },
+      ['content'],
+    );
     expectNoKeys(log.content);
   });
 

@@ -46,6 +46,18 @@ describe.each(kinds)('usage data on %s', (kind: DatabaseKind) => {
   });
 
   const window = (since: number, until = now) => `start_timestamp=${since}&end_timestamp=${until}`;
+  /** A new signed-in user with quota and an unlimited token "<name> key" POSTs `body` to the relay `path`. */
+  const relayCallOf = async (name: string, path: string, body: unknown) => {
+    const { id, caller } = await signedInCaller(server, name);
+    await server.context.balances.adjustUser(id, 5_000_000);
+    const token = await addToken(server, id, { unlimited: true, name: `${name} key` });
+    const response = await server.call(path, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token.apiKey}`, 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+    return { caller, response };
+  };
 
   it('sums every user per model and hour for administrators, or one username', async () => {
     const all = await admin.get<QuotaDataPoint[]>(`/data/?${window(thisHour - 3 * HOUR)}`);
@@ -75,19 +87,15 @@ describe.each(kinds)('usage data on %s', (kind: DatabaseKind) => {
       baseUrl: upstream.url,
       models: ['gpt-4o-mini'],
     });
-    const caller = await signedInCaller(server, 'carol');
-    await server.context.balances.adjustUser(caller.id, 5_000_000);
-    const token = await addToken(server, caller.id, { unlimited: true, name: 'carol key' });
-    const response = await server.call('/v1/chat/completions', {
-      method: 'POST',
-      headers: { authorization: `Bearer ${token.apiKey}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ model: 'gpt-4o-mini', messages: [{ role: 'user', content: 'hi' }] }),
+    const { caller, response } = await relayCallOf('carol', '/v1/chat/completions', {
+      model: 'gpt-4o-mini',
+      messages: [{ role: 'user', content: 'hi' }],
     });
     expect(response.status).toBe(200);
     await response.arrayBuffer();
     await flushAll(server);
 
-    const own = await caller.caller.get<PageData<LogView>>('/log/self/?type=2');
+    const own = await caller.get<PageData<LogView>>('/log/self/?type=2');
     const entry = own.data?.items[0];
     expect(own.data?.total).toBe(1);
     expect(entry).toMatchObject({
@@ -104,7 +112,7 @@ describe.each(kinds)('usage data on %s', (kind: DatabaseKind) => {
       admin_info: { use_channel: [String(channelId)] },
     });
 
-    const usage = await caller.caller.get<QuotaDataPoint[]>(`/data/self?${window(thisHour, now + HOUR)}`);
+    const usage = await caller.get<QuotaDataPoint[]>(`/data/self?${window(thisHour, now + HOUR)}`);
     const hourOfCall = (entry?.created_at ?? 0) - ((entry?.created_at ?? 0) % HOUR);
     expect(usage.data).toEqual([
       { model_name: 'gpt-4o-mini', created_at: hourOfCall, count: 1, token_used: 20, quota: entry?.quota },
@@ -119,22 +127,15 @@ describe.each(kinds)('usage data on %s', (kind: DatabaseKind) => {
       key: 'mj-secret',
       models: ['mj_imagine'],
     });
-    const painter = await signedInCaller(server, 'dave');
-    await server.context.balances.adjustUser(painter.id, 5_000_000);
-    const token = await addToken(server, painter.id, { unlimited: true, name: 'dave key' });
-    const response = await server.call('/mj/submit/imagine', {
-      method: 'POST',
-      headers: { authorization: `Bearer ${token.apiKey}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ prompt: 'a red fox' }),
-    });
+    const { caller: painter, response } = await relayCallOf('dave', '/mj/submit/imagine', { prompt: 'a red fox' });
     expect(((await response.json()) as { code: number }).code).toBe(1);
     await flushAll(server);
 
-    const charged = (await painter.caller.get<PageData<LogView>>('/log/self/?type=2')).data?.items[0];
+    const charged = (await painter.get<PageData<LogView>>('/log/self/?type=2')).data?.items[0];
     // mj_imagine costs $0.1 per call: 0.1 × 500000.
     expect(charged).toMatchObject({ model_name: 'mj_imagine', quota: 50_000 });
     const hourOfCharge = (charged?.created_at ?? 0) - ((charged?.created_at ?? 0) % HOUR);
-    const usage = await painter.caller.get<QuotaDataPoint[]>(`/data/self?${window(thisHour, now + HOUR)}`);
+    const usage = await painter.get<QuotaDataPoint[]>(`/data/self?${window(thisHour, now + HOUR)}`);
     expect(usage.data).toEqual([
       { model_name: 'mj_imagine', created_at: hourOfCharge, count: 1, token_used: 0, quota: 50_000 },
     ]);

@@ -8,6 +8,8 @@ import { BrowserClient, setOptions } from '../../testing/account-fixtures';
 import { callerForTests } from '../../testing/channel-fixtures';
 import { FakeFileServer } from '../../testing/fake-file-server';
 import { FAKE_OIDC_CLIENT, FakeOidcProvider } from '../../testing/fake-oidc-provider';
+import { optionCalls } from '../../testing/option-calls';
+import { storedRows } from '../../testing/stored-rows';
 
 const kinds = await availableDatabaseKinds();
 
@@ -26,7 +28,7 @@ describe.each(kinds)('OIDC sign-in on %s', (kind: DatabaseKind) => {
     await provider.stop();
   });
 
-  const put = (key: string, value: unknown) => root('PUT', '/api/option/', { key, value });
+  const { put } = optionCalls(root);
   const listed = async () =>
     Object.fromEntries(
       ((await root<Array<{ key: string; value: string }>>('GET', '/api/option/')).data ?? []).map((entry) => [
@@ -155,12 +157,7 @@ describe.each(kinds)('OIDC sign-in on %s', (kind: DatabaseKind) => {
     expect((await browser.get(`/api/oauth/oidc?code=made-up&state=${state}`)).message).toBe(
       'OIDC sign-in failed: the code is unknown, used or for another redirect',
     );
-    const users = await server.context.database.db
-      .selectFrom('users')
-      .select('id')
-      .where('oidc_id', '=', 'subject-3')
-      .execute();
-    expect(users).toEqual([]);
+    expect(await storedRows(server.context.database.db, 'users', { oidc_id: 'subject-3' }, ['id'])).toEqual([]);
   });
 
   it('binds for a signed-in user (message "bind") and refuses an account bound to someone else', async () => {

@@ -6,6 +6,7 @@ import { addUser } from '../../testing/relay-fixtures';
 import { availableDatabaseKinds } from '../../testing/test-databases';
 import { serverForTests } from '../../testing/test-server';
 import { BrowserClient, codeIn, setOptions, startMailCatcher } from '../../testing/account-fixtures';
+import { storedRows } from '../../testing/stored-rows';
 
 const kinds = await availableDatabaseKinds();
 const BOT_TOKEN = '123456:telegram-bot-token';
@@ -63,11 +64,7 @@ describe.each(kinds)('Telegram and email bindings on %s', (kind: DatabaseKind) =
     expect((await visitor.get(`/api/oauth/telegram/login?${stale}`)).message).toBe(
       'The Telegram sign-in data has expired, please sign in again',
     );
-    const rows = await server.context.database.db
-      .selectFrom('users')
-      .select('id')
-      .where('telegram_id', '=', '778')
-      .execute();
+    const rows = await storedRows(server.context.database.db, 'users', { telegram_id: '778' }, ['id']);
     expect(rows).toHaveLength(0);
   });
 

@@ -5,6 +5,7 @@ import { addUser } from '../../testing/relay-fixtures';
 import { availableDatabaseKinds } from '../../testing/test-databases';
 import { serverForTests, startTestServer } from '../../testing/test-server';
 import { callerFor, callerForTests } from '../../testing/channel-fixtures';
+import { optionCalls } from '../../testing/option-calls';
 
 const kinds = await availableDatabaseKinds();
 
@@ -12,11 +13,7 @@ describe.each(kinds)('option calls on %s', (kind: DatabaseKind) => {
   const server = serverForTests({ databaseKind: kind });
   const root = callerForTests(server);
 
-  const put = (key: string, value: unknown, language: 'zh' | 'en' = 'en') =>
-    root('PUT', '/api/option/', { key, value }, language);
-  const stored = async (key: string) =>
-    (await root<Array<{ key: string; value: string }>>('GET', '/api/option/')).data?.find((entry) => entry.key === key)
-      ?.value;
+  const { put, stored } = optionCalls(root);
 
   it('lists options without any secret, and a saved value comes back', async () => {
     expect((await put('SMTPToken', 'smtp-password')).success).toBe(true);

@@ -1,16 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { serverForTests } from '../../testing/test-server';
 import { callerForTests } from '../../testing/channel-fixtures';
+import { optionCalls } from '../../testing/option-calls';
 
 describe('options that would break the console or run script in it are refused, nothing changed', () => {
   const server = serverForTests();
   const root = callerForTests(server);
 
-  const put = (key: string, value: unknown, language: 'zh' | 'en' = 'en') =>
-    root('PUT', '/api/option/', { key, value }, language);
-  const stored = async (key: string) =>
-    (await root<Array<{ key: string; value: string }>>('GET', '/api/option/')).data?.find((entry) => entry.key === key)
-      ?.value;
+  const { put, stored } = optionCalls(root);
 
   it.each([
     ['0', 'QuotaPerUnit cannot be less than 1'],

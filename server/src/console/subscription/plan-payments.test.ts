@@ -8,6 +8,7 @@ import { confirmPaymentCompliance } from '../../testing/payment-compliance';
 import { availableDatabaseKinds } from '../../testing/test-databases';
 import { signIn, startTestServer, type TestServer } from '../../testing/test-server';
 import { signInNewUser } from '../../testing/token-fixtures';
+import { storedRow, storedValue } from '../../testing/stored-rows';
 
 const kinds = await availableDatabaseKinds();
 const MERCHANT_KEY = 'plan-merchant-key';
@@ -34,13 +35,7 @@ describe.each(kinds)('plans paid at epay and Stripe on %s', (kind: DatabaseKind)
   const countRows = async (table: 'top_ups' | 'logs' | 'subscription_orders', userId: number) =>
     (await server.context.database.db.selectFrom(table).select('id').where('user_id', '=', userId).execute()).length;
   const orderStatus = async (tradeNo: string) =>
-    (
-      await server.context.database.db
-        .selectFrom('subscription_orders')
-        .select('status')
-        .where('trade_no', '=', tradeNo)
-        .executeTakeFirstOrThrow()
-    ).status;
+    await storedValue(server.context.database.db, 'subscription_orders', { trade_no: tradeNo }, 'status');
   const deliver = (delivery: { body: string; signature: string }) =>
     server.call('/api/stripe/webhook', {
       method: 'POST',
@@ -122,11 +117,7 @@ describe.each(kinds)('plans paid at epay and Stripe on %s', (kind: DatabaseKind)
       topUps: 1,
       logs: 1,
     });
-    const group = await server.context.database.db
-      .selectFrom('users')
-      .select('group')
-      .where('id', '=', amy.id)
-      .executeTakeFirstOrThrow();
+    const group = await storedRow(server.context.database.db, 'users', { id: amy.id }, ['group']);
     expect(group.group).toBe('vip');
 
     // The payer's browser comes back: to the wallet, told how it went; a replay grants nothing more.
@@ -214,15 +205,7 @@ describe.each(kinds)('plans paid at epay and Stripe on %s', (kind: DatabaseKind)
     expect((await subscriptionsOf(cat.call)).map((entry) => entry.subscription.plan_id)).toEqual([plan.id]);
     expect(await orderStatus(tradeNo)).toBe('success');
     // The plan's order took the trade number: no top-up of that number was credited.
-    expect(
-      (
-        await server.context.database.db
-          .selectFrom('users')
-          .select('quota')
-          .where('id', '=', cat.id)
-          .executeTakeFirstOrThrow()
-      ).quota,
-    ).toBe(0);
+    expect(await storedValue(server.context.database.db, 'users', { id: cat.id }, 'quota')).toBe(0);
 
     await cat.call('POST', '/subscription/stripe/pay', { plan_id: plan.id });
     expect(stripe.checkouts.at(-1)?.fields).toMatchObject({ mode: 'subscription', customer: 'cus_cat' });

@@ -180,32 +180,28 @@ describe.each(kinds)('online top-up over epay on %s', (kind: DatabaseKind) => {
         ).n,
       );
     const rowsBefore = await count();
+    /** Each POST is refused with its message. */
+    const expectRefusals = async (calls: Array<[call: ConsoleClient, path: string, body: object, message: string]>) => {
+      for (const [call, path, body, message] of calls)
+        expect(await call('POST', path, body)).toMatchObject({ success: false, message });
+    };
     await setOptions({ MinTopUp: '5' });
-    expect(await payer('POST', '/user/pay', { amount: 4, payment_method: 'zfb' })).toMatchObject({
-      success: false,
-      message: 'The top-up amount cannot be less than the minimum (5)',
-    });
-    expect(await payerZh('POST', '/user/amount', { amount: 4 })).toMatchObject({
-      success: false,
-      message: '充值数量不能小于 5',
-    });
-    expect(await payer('POST', '/user/pay', { amount: 5.5, payment_method: 'zfb' })).toMatchObject({
-      success: false,
-      message: 'The top-up amount must be a whole number',
-    });
-    expect(await payer('POST', '/user/pay', { amount: 10, payment_method: 'paypal' })).toMatchObject({
-      success: false,
-      message: 'Unknown payment method',
-    });
+    await expectRefusals([
+      [
+        payer,
+        '/user/pay',
+        { amount: 4, payment_method: 'zfb' },
+        'The top-up amount cannot be less than the minimum (5)',
+      ],
+      [payerZh, '/user/amount', { amount: 4 }, '充值数量不能小于 5'],
+      [payer, '/user/pay', { amount: 5.5, payment_method: 'zfb' }, 'The top-up amount must be a whole number'],
+      [payer, '/user/pay', { amount: 10, payment_method: 'paypal' }, 'Unknown payment method'],
+    ]);
     await setOptions({ EpayKey: '' });
-    expect(await payer('POST', '/user/pay', { amount: 10, payment_method: 'zfb' })).toMatchObject({
-      success: false,
-      message: 'The administrator has not enabled online top-up',
-    });
-    expect(await payerZh('POST', '/user/pay', { amount: 10, payment_method: 'zfb' })).toMatchObject({
-      success: false,
-      message: '管理员未开启在线充值',
-    });
+    await expectRefusals([
+      [payer, '/user/pay', { amount: 10, payment_method: 'zfb' }, 'The administrator has not enabled online top-up'],
+      [payerZh, '/user/pay', { amount: 10, payment_method: 'zfb' }, '管理员未开启在线充值'],
+    ]);
     await setOptions({ EpayKey: MERCHANT_KEY, ServerAddress: '' });
     expect((await payer('POST', '/user/pay', { amount: 10, payment_method: 'zfb' })).message).toBe(
       'The administrator has not set the server address, so payment results cannot be received',

@@ -7,18 +7,17 @@ import { openDatabase, type Database } from '../../db/database';
 import { toNumber } from '../../db/dialect';
 import { consoleClient, type ConsoleClient } from '../../testing/console-client';
 import { FakeStripe } from '../../testing/fake-stripe';
-import { confirmPaymentCompliance } from '../../testing/payment-compliance';
 import { startServerProcess, type ServerProcess } from '../../testing/server-process';
+import { configurePayments, STRIPE_WEBHOOK_SECRET, stripeOptions } from '../../testing/stripe-settings';
 import { availableDatabaseKinds, createTestDatabase, type TestDatabase } from '../../testing/test-databases';
 import { signIn } from '../../testing/test-server';
 
-const WEBHOOK_SECRET = 'whsec_test_switchboard';
 const ORDERS = 160;
 const QUOTA_PER_DOLLAR = 500_000;
 const kinds = await availableDatabaseKinds();
 
 const deliverPaid = (url: string, tradeNo: string) => {
-  const { body, signature } = FakeStripe.event(WEBHOOK_SECRET, 'checkout.session.completed', {
+  const { body, signature } = FakeStripe.event(STRIPE_WEBHOOK_SECRET, 'checkout.session.completed', {
     client_reference_id: tradeNo,
     status: 'complete',
     payment_status: 'paid',
@@ -92,18 +91,7 @@ describe.each(cases)('paid orders across a SIGKILL (built server on $kind, WORKE
     const database = openDatabase(testDatabase.settings);
     reader = database;
     const root = await rootOf(server);
-    await confirmPaymentCompliance(root);
-    const options = {
-      ServerAddress: 'https://gateway.example',
-      StripeApiSecret: 'sk_test_switchboard',
-      StripeWebhookSecret: WEBHOOK_SECRET,
-      StripePriceId: 'price_unit',
-      StripeUnitPrice: '8',
-      StripeMinTopUp: '2',
-      StripeApiAddress: stripe.url,
-    };
-    for (const [key, value] of Object.entries(options))
-      expect((await root('PUT', '/option/', { key, value })).success).toBe(true);
+    await configurePayments(root, stripeOptions(stripe.url));
     const orders: Array<{ tradeNo: string; amount: number }> = [];
     for (let index = 0; index < ORDERS; index += 1) {
       const amount = 2 + (index % 5);

@@ -4,22 +4,11 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { consoleClient, type ConsoleClient } from '../../testing/console-client';
 import { FakeStripe } from '../../testing/fake-stripe';
-import { confirmPaymentCompliance } from '../../testing/payment-compliance';
 import { startServerProcess } from '../../testing/server-process';
+import { configurePayments, STRIPE_WEBHOOK_SECRET, stripeOptions } from '../../testing/stripe-settings';
 import { signIn, startTestServer, type TestServer } from '../../testing/test-server';
 import { signInNewUser } from '../../testing/token-fixtures';
 import { quotaOf } from '../../testing/wallet-fixtures';
-
-const WEBHOOK_SECRET = 'whsec_test_switchboard';
-const stripeOptions = (address: string): Record<string, string> => ({
-  ServerAddress: 'https://gateway.example',
-  StripeApiSecret: 'sk_test_switchboard',
-  StripeWebhookSecret: WEBHOOK_SECRET,
-  StripePriceId: 'price_unit',
-  StripeUnitPrice: '8',
-  StripeMinTopUp: '2',
-  StripeApiAddress: address,
-});
 
 type Caller = Pick<TestServer, 'call'>;
 const deliver = (server: Caller, delivery: { body: string; signature: string }) =>
@@ -35,12 +24,12 @@ const paid = (tradeNo: string) => ({
   customer: 'cus_1',
 });
 
-async function configure(root: ConsoleClient, options: Record<string, string>): Promise<void> {
-  await confirmPaymentCompliance(root);
-  for (const [key, value] of Object.entries(options)) {
-    const saved = await root('PUT', '/option/', { key, value });
-    if (!saved.success) throw new Error(`${key}: ${saved.message}`);
-  }
+/** Each POST answers `{ message, data }` exactly (the reference's shape for the Stripe calls). */
+async function expectAnswers(
+  calls: Array<[call: ConsoleClient, path: string, body: Record<string, unknown>, message: string, data: string]>,
+): Promise<void> {
+  for (const [call, path, body, message, data] of calls)
+    expect(await call('POST', path, body)).toEqual({ message, data });
 }
 
 describe('Stripe top-up', () => {
@@ -83,15 +72,11 @@ describe('Stripe top-up', () => {
   });
 
   it('is off until the secret, webhook secret and price are set: previews, checkouts and webhooks are refused', async () => {
-    expect(await user.call('POST', '/user/stripe/amount', { amount: 10 })).toEqual({
-      message: 'error',
-      data: 'The administrator has not enabled Stripe top-up',
-    });
-    expect(await user.zh('POST', '/user/stripe/pay', { amount: 10, payment_method: 'stripe' })).toEqual({
-      message: 'error',
-      data: '管理员未开启 Stripe 充值',
-    });
-    const delivery = FakeStripe.event(WEBHOOK_SECRET, 'checkout.session.completed', paid('ref_none'));
+    await expectAnswers([
+      [user.call, '/user/stripe/amount', { amount: 10 }, 'error', 'The administrator has not enabled Stripe top-up'],
+      [user.zh, '/user/stripe/pay', { amount: 10, payment_method: 'stripe' }, 'error', '管理员未开启 Stripe 充值'],
+    ]);
+    const delivery = FakeStripe.event(STRIPE_WEBHOOK_SECRET, 'checkout.session.completed', paid('ref_none'));
     expect((await deliver(server, delivery)).status).toBe(403);
     expect(await root('PUT', '/option/', { key: 'StripeApiSecret', value: 'pk_live_wrong' })).toMatchObject({
       success: false,
@@ -100,20 +85,25 @@ describe('Stripe top-up', () => {
   });
 
   it('previews the price with the group ratio and refuses amounts out of bounds', async () => {
-    await configure(root, { ...stripeOptions(stripe.url), TopupGroupRatio: JSON.stringify({ default: 1.5 }) });
-    expect(await user.call('POST', '/user/stripe/amount', { amount: 10 })).toEqual({
-      message: 'success',
-      data: '120.00',
-    });
-    expect(await user.call('POST', '/user/stripe/amount', { amount: 1 })).toEqual({
-      message: 'error',
-      data: 'The top-up amount cannot be less than the minimum (2)',
-    });
-    expect(await user.call('POST', '/user/stripe/pay', { amount: 10_001, payment_method: 'stripe' })).toEqual({
-      message: 'error',
-      data: 'The top-up amount cannot be more than 10000',
-    });
-    await configure(root, { TopupGroupRatio: JSON.stringify({ default: 1 }) });
+    await configurePayments(root, { ...stripeOptions(stripe.url), TopupGroupRatio: JSON.stringify({ default: 1.5 }) });
+    await expectAnswers([
+      [user.call, '/user/stripe/amount', { amount: 10 }, 'success', '120.00'],
+      [
+        user.call,
+        '/user/stripe/amount',
+        { amount: 1 },
+        'error',
+        'The top-up amount cannot be less than the minimum (2)',
+      ],
+      [
+        user.call,
+        '/user/stripe/pay',
+        { amount: 10_001, payment_method: 'stripe' },
+        'error',
+        'The top-up amount cannot be more than 10000',
+      ],
+    ]);
+    await configurePayments(root, { TopupGroupRatio: JSON.stringify({ default: 1 }) });
   });
 
   it('opens a Checkout Session of the price × amount and records a pending order; return addresses stay on this site', async () => {
@@ -159,7 +149,7 @@ describe('Stripe top-up', () => {
     expect((await deliver(server, forged)).status).toBe(400);
     expect((await quotaOf(server, user.id)).live).toBe(before.live);
 
-    const delivery = FakeStripe.event(WEBHOOK_SECRET, 'checkout.session.completed', paid(tradeNo));
+    const delivery = FakeStripe.event(STRIPE_WEBHOOK_SECRET, 'checkout.session.completed', paid(tradeNo));
     const answers = await Promise.all(Array.from({ length: 20 }, () => deliver(server, delivery)));
     expect(answers.map((answer) => answer.status)).toEqual(Array(20).fill(200));
     const after = await quotaOf(server, user.id);
@@ -175,28 +165,35 @@ describe('Stripe top-up', () => {
     const before = await quotaOf(server, user.id);
     await deliver(
       server,
-      FakeStripe.event(WEBHOOK_SECRET, 'checkout.session.completed', { ...paid(delayed), payment_status: 'unpaid' }),
+      FakeStripe.event(STRIPE_WEBHOOK_SECRET, 'checkout.session.completed', {
+        ...paid(delayed),
+        payment_status: 'unpaid',
+      }),
     );
     expect(await orderOf(delayed)).toMatchObject({ status: 'pending' });
     await deliver(
       server,
-      FakeStripe.event(WEBHOOK_SECRET, 'checkout.session.async_payment_failed', { client_reference_id: failed }),
+      FakeStripe.event(STRIPE_WEBHOOK_SECRET, 'checkout.session.async_payment_failed', { client_reference_id: failed }),
     );
     await deliver(
       server,
-      FakeStripe.event(WEBHOOK_SECRET, 'checkout.session.expired', { client_reference_id: expired }),
+      FakeStripe.event(STRIPE_WEBHOOK_SECRET, 'checkout.session.expired', { client_reference_id: expired }),
     );
     expect(await orderOf(failed)).toMatchObject({ status: 'failed' });
     expect(await orderOf(expired)).toMatchObject({ status: 'expired' });
     // A late success for an order already failed credits nothing.
     await deliver(
       server,
-      FakeStripe.event(WEBHOOK_SECRET, 'checkout.session.async_payment_succeeded', { client_reference_id: failed }),
+      FakeStripe.event(STRIPE_WEBHOOK_SECRET, 'checkout.session.async_payment_succeeded', {
+        client_reference_id: failed,
+      }),
     );
     expect((await quotaOf(server, user.id)).live).toBe(before.live);
     await deliver(
       server,
-      FakeStripe.event(WEBHOOK_SECRET, 'checkout.session.async_payment_succeeded', { client_reference_id: delayed }),
+      FakeStripe.event(STRIPE_WEBHOOK_SECRET, 'checkout.session.async_payment_succeeded', {
+        client_reference_id: delayed,
+      }),
     );
     expect((await quotaOf(server, user.id)).live - before.live).toBe(4 * 500_000);
   });
@@ -216,7 +213,7 @@ describe('Stripe top-up across a crash (built server)', () => {
     let server = await startServerProcess(environment);
     const caller = { call: (path: string, init?: RequestInit) => fetch(`${server.url}${path}`, init) };
     const root = consoleClient(caller, await signIn(caller, 'root', '123456'));
-    await configure(root, stripeOptions(stripe.url));
+    await configurePayments(root, stripeOptions(stripe.url));
     const reply = await root<{ pay_link: string }>('POST', '/user/stripe/pay', {
       amount: 12,
       payment_method: 'stripe',
@@ -225,7 +222,10 @@ describe('Stripe top-up across a crash (built server)', () => {
     const tradeNo = stripe.checkouts.at(-1)?.fields.client_reference_id ?? '';
     const before = (await root<{ quota: number }>('GET', '/user/self')).data?.quota ?? 0;
 
-    const answer = await deliver(caller, FakeStripe.event(WEBHOOK_SECRET, 'checkout.session.completed', paid(tradeNo)));
+    const answer = await deliver(
+      caller,
+      FakeStripe.event(STRIPE_WEBHOOK_SECRET, 'checkout.session.completed', paid(tradeNo)),
+    );
     expect(answer.status).toBe(200);
     await server.kill();
 
@@ -236,7 +236,8 @@ describe('Stripe top-up across a crash (built server)', () => {
       expect((await rootAgain<{ quota: number }>('GET', '/user/self')).data?.quota).toBe(before + 12 * 500_000);
       // The replay after the restart credits nothing more.
       expect(
-        (await deliver(again, FakeStripe.event(WEBHOOK_SECRET, 'checkout.session.completed', paid(tradeNo)))).status,
+        (await deliver(again, FakeStripe.event(STRIPE_WEBHOOK_SECRET, 'checkout.session.completed', paid(tradeNo))))
+          .status,
       ).toBe(200);
       expect((await rootAgain<{ quota: number }>('GET', '/user/self')).data?.quota).toBe(before + 12 * 500_000);
     } finally {

@@ -13,6 +13,7 @@ import {
   userAdminClient,
   type UserAdminClient,
 } from '../../testing/user-admin-fixtures';
+import { storedRow, storedValue } from '../../testing/stored-rows';
 
 const kinds = await availableDatabaseKinds();
 
@@ -31,15 +32,7 @@ describe.each(kinds)('user administration on %s', (kind: DatabaseKind) => {
   });
 
   const idOf = async (username: string) =>
-    Number(
-      (
-        await server.context.database.db
-          .selectFrom('users')
-          .select('id')
-          .where('username', '=', username)
-          .executeTakeFirstOrThrow()
-      ).id,
-    );
+    Number(await storedValue(server.context.database.db, 'users', { username }, 'id'));
 
   const chat = (apiKey: string) =>
     server.call('/v1/chat/completions', {
@@ -171,11 +164,7 @@ describe.each(kinds)('user administration on %s', (kind: DatabaseKind) => {
     expect(await root.update({ id, quota: 100, add_quota: -101 })).toMatchObject({ success: false });
     expect(await server.context.balances.userQuota(id)).toBe(300_000);
     await flushAll(server);
-    const stored = await server.context.database.db
-      .selectFrom('users')
-      .select('quota')
-      .where('id', '=', id)
-      .executeTakeFirstOrThrow();
+    const stored = await storedRow(server.context.database.db, 'users', { id }, ['quota']);
     expect(Number(stored.quota)).toBe(300_000);
     const logs = await server.context.database.db
       .selectFrom('logs')

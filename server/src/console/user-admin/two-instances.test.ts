@@ -1,10 +1,10 @@
-import { randomBytes } from 'node:crypto';
 import { Role } from '@switchboard/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FakeOpenAIUpstream } from '../../testing/fake-openai-upstream';
 import { addChannel, addToken, addUser } from '../../testing/relay-fixtures';
 import { availableDatabaseKinds } from '../../testing/test-databases';
-import { signIn, startTestServer, type TestServer } from '../../testing/test-server';
+import { signIn, type TestServer } from '../../testing/test-server';
+import { twoInstancesForTests } from '../../testing/two-instances';
 import { BrowserClient } from '../../testing/account-fixtures';
 import { FIXTURE_PASSWORD, signInNewUser, userAdminClient } from '../../testing/user-admin-fixtures';
 
@@ -23,29 +23,15 @@ async function eventually(check: () => Promise<boolean>, timeoutMs = 3_000): Pro
 describe.runIf(kinds.includes('postgres'))(
   'user administration across two instances sharing PostgreSQL and Redis',
   () => {
-    let first: TestServer;
-    let second: TestServer;
+    const instances = twoInstancesForTests();
     let upstream: FakeOpenAIUpstream;
 
     beforeAll(async () => {
-      const environment = {
-        REDIS_CONN_STRING: 'redis://127.0.0.1:6379',
-        REDIS_PREFIX: `switchboard-test-${randomBytes(4).toString('hex')}:`,
-      };
-      first = await startTestServer({ databaseKind: 'postgres', environment });
-      second = await startTestServer({
-        sharedDatabase: first.database,
-        environment: { ...environment, NODE_TYPE: 'slave' },
-      });
       upstream = await new FakeOpenAIUpstream().start();
-      await addChannel(first, { baseUrl: upstream.url, models: ['gpt-4o-mini'] });
-      await second.context.bus.channelsChanged();
+      await addChannel(instances.first, { baseUrl: upstream.url, models: ['gpt-4o-mini'] });
+      await instances.second.context.bus.channelsChanged();
     });
-    afterAll(async () => {
-      await upstream.stop();
-      await second.stop();
-      await first.stop();
-    });
+    afterAll(() => upstream.stop());
 
     const chatStatus = async (server: TestServer, apiKey: string) =>
       (
@@ -57,6 +43,7 @@ describe.runIf(kinds.includes('postgres'))(
       ).status;
 
     it('a user disabled on one instance is refused by the other one; a quota set on one is the balance on both', async () => {
+      const { first, second } = instances;
       const root = userAdminClient(first, await signIn(first, 'root', '123456'));
       const { id } = await signInNewUser(first, 'shared-user', Role.Common);
       expect(await root.update({ id, quota: 5_000_000 })).toMatchObject({ success: true });
@@ -69,6 +56,7 @@ describe.runIf(kinds.includes('postgres'))(
     });
 
     it('a password changed on one instance ends the sessions the other one still served', async () => {
+      const { first, second } = instances;
       await addUser(first, 'epoch-shared');
       const here = new BrowserClient(first);
       expect((await here.signIn('epoch-shared', FIXTURE_PASSWORD)).success).toBe(true);

@@ -5,6 +5,7 @@ import { addChannel, addUser } from '../../testing/relay-fixtures';
 import { availableDatabaseKinds } from '../../testing/test-databases';
 import { serverForTests } from '../../testing/test-server';
 import { BrowserClient, setOptions } from '../../testing/account-fixtures';
+import { storedRow, storedValue } from '../../testing/stored-rows';
 
 const kinds = await availableDatabaseKinds();
 const UNIT = 500_000;
@@ -124,11 +125,7 @@ describe.each(kinds)('own profile on %s', (kind: DatabaseKind) => {
     expect(
       attempts.filter((reply) => !reply.success).every((reply) => reply.message === 'Not enough invite earnings'),
     ).toBe(true);
-    const row = await server.context.database.db
-      .selectFrom('users')
-      .select('aff_quota')
-      .where('id', '=', id)
-      .executeTakeFirstOrThrow();
+    const row = await storedRow(server.context.database.db, 'users', { id }, ['aff_quota']);
     expect(toNumber(row.aff_quota)).toBe(UNIT);
     expect(await server.context.balances.userQuota(id)).toBe(2 * UNIT);
   });
@@ -152,15 +149,7 @@ describe.each(kinds)('own profile on %s', (kind: DatabaseKind) => {
     });
     expect(saved.success, saved.message).toBe(true);
     const stored = async () =>
-      JSON.parse(
-        (
-          await server.context.database.db
-            .selectFrom('users')
-            .select('setting')
-            .where('id', '=', id)
-            .executeTakeFirstOrThrow()
-        ).setting,
-      ) as unknown;
+      JSON.parse(await storedValue(server.context.database.db, 'users', { id }, 'setting')) as unknown;
     const webhook = { webhook_url: 'https://hook.example.com/x', webhook_secret: 's3' };
     expect(await stored()).toEqual({
       notify_type: 'webhook',

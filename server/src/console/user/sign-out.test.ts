@@ -1,10 +1,10 @@
-import { randomBytes } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { DatabaseKind } from '../../config';
 import { SessionCodec } from '../../platform/session';
 import { addUser } from '../../testing/relay-fixtures';
 import { availableDatabaseKinds } from '../../testing/test-databases';
-import { serverForTests, signIn, startTestServer, type TestServer } from '../../testing/test-server';
+import { serverForTests, signIn, type TestServer } from '../../testing/test-server';
+import { twoInstancesForTests } from '../../testing/two-instances';
 
 const kinds = await availableDatabaseKinds();
 const PASSWORD = 'password123';
@@ -72,26 +72,10 @@ describe.each(kinds)('signing out ends that session, and only that one, on %s', 
 });
 
 describe.runIf(kinds.includes('postgres'))('signing out on one instance of two sharing PostgreSQL and Redis', () => {
-  let first: TestServer;
-  let second: TestServer;
-
-  beforeAll(async () => {
-    const environment = {
-      REDIS_CONN_STRING: 'redis://127.0.0.1:6379',
-      REDIS_PREFIX: `switchboard-test-${randomBytes(4).toString('hex')}:`,
-    };
-    first = await startTestServer({ databaseKind: 'postgres', environment });
-    second = await startTestServer({
-      sharedDatabase: first.database,
-      environment: { ...environment, NODE_TYPE: 'slave' },
-    });
-  });
-  afterAll(async () => {
-    await second.stop();
-    await first.stop();
-  });
+  const instances = twoInstancesForTests();
 
   it('is refused by the other instance at once', async () => {
+    const { first, second } = instances;
     await addUser(first, 'signout-shared');
     const headers = await signIn(first, 'signout-shared', PASSWORD);
     const elsewhere = await signIn(second, 'signout-shared', PASSWORD);

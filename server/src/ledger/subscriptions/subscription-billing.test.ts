@@ -11,6 +11,7 @@ import { availableDatabaseKinds } from '../../testing/test-databases';
 import { signIn, startTestServer, type TestServer } from '../../testing/test-server';
 import { signInNewUser } from '../../testing/token-fixtures';
 import { quotaOf } from '../../testing/wallet-fixtures';
+import { storedValue } from '../../testing/stored-rows';
 
 const kinds = await availableDatabaseKinds();
 const FUNDS = 2_000_000;
@@ -34,15 +35,7 @@ describe.each(kinds)('relay calls paid by a subscription on %s', (kind: Database
     return { status: response.status, body: (await response.json()) as { error?: { message: string } } };
   };
   const used = async () =>
-    Number(
-      (
-        await server.context.database.db
-          .selectFrom('user_subscriptions')
-          .select('amount_used')
-          .where('id', '=', subscription.id)
-          .executeTakeFirstOrThrow()
-      ).amount_used,
-    );
+    Number(await storedValue(server.context.database.db, 'user_subscriptions', { id: subscription.id }, 'amount_used'));
   const setUsed = (value: number) =>
     server.context.database.db
       .updateTable('user_subscriptions')

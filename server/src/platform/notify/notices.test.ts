@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { consoleClient, type ConsoleClient } from '../../testing/console-client';
@@ -8,6 +7,8 @@ import { MailCatcher } from '../../testing/mail-catcher';
 import { addChannel, addToken, addUser } from '../../testing/relay-fixtures';
 import { availableDatabaseKinds } from '../../testing/test-databases';
 import { signIn, startTestServer, type TestServer } from '../../testing/test-server';
+import { startTwoInstances } from '../../testing/two-instances';
+import { storedValue } from '../../testing/stored-rows';
 
 const kinds = await availableDatabaseKinds();
 
@@ -154,15 +155,7 @@ describe('root notices of live relay failures', () => {
       notification_email: 'caller@switchboard.test',
     });
     const status = async () =>
-      Number(
-        (
-          await server.context.database.db
-            .selectFrom('channels')
-            .select('status')
-            .where('id', '=', channelId)
-            .executeTakeFirstOrThrow()
-        ).status,
-      );
+      Number(await storedValue(server.context.database.db, 'channels', { id: channelId }, 'status'));
     const aboutChannel = () =>
       mail.mails.filter(
         (message) =>
@@ -192,15 +185,8 @@ describe('the low-balance notice across instances', () => {
   it.runIf(kinds.includes('postgres'))(
     'goes out once when two instances sharing PostgreSQL and Redis see the same crossing',
     async () => {
-      const environment = {
-        REDIS_CONN_STRING: 'redis://127.0.0.1:6379',
-        REDIS_PREFIX: `switchboard-test-${randomBytes(4).toString('hex')}:`,
-      };
-      const first = await startTestServer({ databaseKind: 'postgres', environment });
-      const second = await startTestServer({
-        sharedDatabase: first.database,
-        environment: { ...environment, NODE_TYPE: 'slave' },
-      });
+      const instances = await startTwoInstances();
+      const { first, second } = instances;
       try {
         for (const [key, value] of [
           ['SMTPServer', '127.0.0.1'],
@@ -232,10 +218,9 @@ describe('the low-balance notice across instances', () => {
         await second.context.background.drain();
         await mail.latestTo(address);
         expect(mail.mails.filter((message) => message.to.includes(address))).toHaveLength(1);
-        await first.context.redis?.del(`${environment.REDIS_PREFIX}quota-warned:${userId}`);
+        await first.context.redis?.del(`${instances.redisPrefix}quota-warned:${userId}`);
       } finally {
-        await second.stop();
-        await first.stop();
+        await instances.stop();
       }
     },
   );
