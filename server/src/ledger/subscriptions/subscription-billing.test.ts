@@ -146,6 +146,12 @@ describe.each(kinds)('relay calls paid by a subscription on %s', (kind: Database
   });
 
   it('gives the hold back when the upstream fails', async () => {
+    // The plan's two-second period must not reset the quota during this call on a slow machine.
+    await server.context.database.db
+      .updateTable('user_subscriptions')
+      .set({ next_reset_time: Math.floor(Date.now() / 1000) + 3600 })
+      .where('id', '=', subscription.id)
+      .execute();
     const before = await used();
     upstream.behaviour = { failWith: { status: 400, message: 'bad request' } };
     expect((await chat()).status).toBeGreaterThanOrEqual(400);
