@@ -60,26 +60,19 @@ const optionalText = z.string().trim().max(191).optional().default('');
 const optionalTime = lenientWholeNumber;
 const channelId = lenientWholeNumber;
 
+/** The filters both task lists take: the channel (administrators only) and a submit-time range. */
+const taskListFilterShape = { channel_id: channelId, start_timestamp: optionalTime, end_timestamp: optionalTime };
+
 /**
  * Filters of `GET /api/mj/` and `/api/mj/self/` (paging comes on top). Times are unix milliseconds,
  * as the drawing tasks store them; `channel_id` applies to administrators only.
  */
-export const midjourneyFilterShape = {
-  channel_id: channelId,
-  mj_id: optionalText,
-  start_timestamp: optionalTime,
-  end_timestamp: optionalTime,
-};
+export const midjourneyFilterShape = { ...taskListFilterShape, mj_id: optionalText };
 export const midjourneyFilterSchema = z.object(midjourneyFilterShape);
 export type MidjourneyFilter = z.infer<typeof midjourneyFilterSchema>;
 
 /** Filters of `GET /api/task/` and `/api/task/self`. Times are unix seconds; `channel_id` for administrators only. */
-export const taskFilterShape = {
-  channel_id: channelId,
-  task_id: optionalText,
-  start_timestamp: optionalTime,
-  end_timestamp: optionalTime,
-};
+export const taskFilterShape = { ...taskListFilterShape, task_id: optionalText };
 export const taskFilterSchema = z.object(taskFilterShape);
 export type TaskFilter = z.infer<typeof taskFilterSchema>;
 

@@ -1,6 +1,6 @@
 import type { AppContext } from '../app-context';
 import type { ChannelTester } from '../domain/channel-health';
-import { createGuards } from './auth/guards';
+import { createGuards, type Guards } from './auth/guards';
 import { registerAccountRoutes } from './account/routes';
 import type { AffinityCacheAdmin } from '../domain/affinity-cache';
 import { registerAffinityRoutes } from './affinity/routes';
@@ -47,34 +47,38 @@ export async function consolePlugin(app: ConsoleApp, context: AppContext, relay:
   app.setErrorHandler(consoleErrorHandler);
   useConsoleJsonBodies(app);
   const guards = createGuards(context);
-  registerStatusRoutes(app, context);
-  registerUserSessionRoutes(app, context, guards);
-  registerTokenRoutes(app, context, guards);
-  registerTokenSelfServiceRoutes(app, context);
-  registerTokenKeyRoutes(app, context, guards);
-  registerTwoFactorRoutes(app, context, guards);
-  registerPasskeyRoutes(app, context, guards);
-  registerSecureVerifyRoutes(app, context, guards);
-  registerChannelKeyRoute(app, context, guards);
-  registerChannelRoutes(app, context, guards, relay.testChannel);
-  registerModelUpdateRoutes(app, context, guards);
-  registerModelMetaRoutes(app, context, guards);
-  registerVendorRoutes(app, context, guards);
-  registerPrefillGroupRoutes(app, context, guards);
-  registerAccountRoutes(app, context);
-  registerOauthRoutes(app, context, guards);
-  registerUserAdminRoutes(app, context, guards);
-  registerOptionRoutes(app, context, guards);
-  registerPricingRoutes(app, context, guards);
-  registerPublicContentRoutes(app, context);
-  registerLogRoutes(app, context, guards);
-  registerDataRoutes(app, context, guards);
-  registerTopRoutes(app, context, guards);
-  registerRedemptionRoutes(app, context, guards);
-  registerCheckinRoutes(app, context, guards);
-  registerTopUpRoutes(app, context, guards);
-  registerSubscriptionRoutes(app, context, guards);
-  registerTaskRoutes(app, context, guards);
-  registerJobRoutes(app, context, guards);
-  registerAffinityRoutes(app, guards, relay.affinity);
+  // In this order: an area's routes and hooks are registered after the ones before it.
+  const areas: Array<(app: ConsoleApp, context: AppContext, guards: Guards) => void> = [
+    registerStatusRoutes,
+    registerUserSessionRoutes,
+    registerTokenRoutes,
+    registerTokenSelfServiceRoutes,
+    registerTokenKeyRoutes,
+    registerTwoFactorRoutes,
+    registerPasskeyRoutes,
+    registerSecureVerifyRoutes,
+    registerChannelKeyRoute,
+    (app, context, guards) => registerChannelRoutes(app, context, guards, relay.testChannel),
+    registerModelUpdateRoutes,
+    registerModelMetaRoutes,
+    registerVendorRoutes,
+    registerPrefillGroupRoutes,
+    registerAccountRoutes,
+    registerOauthRoutes,
+    registerUserAdminRoutes,
+    registerOptionRoutes,
+    registerPricingRoutes,
+    registerPublicContentRoutes,
+    registerLogRoutes,
+    registerDataRoutes,
+    registerTopRoutes,
+    registerRedemptionRoutes,
+    registerCheckinRoutes,
+    registerTopUpRoutes,
+    registerSubscriptionRoutes,
+    registerTaskRoutes,
+    registerJobRoutes,
+    (app, _context, guards) => registerAffinityRoutes(app, guards, relay.affinity),
+  ];
+  for (const register of areas) register(app, context, guards);
 }

@@ -5,68 +5,59 @@ import {
   optionValueProblem,
   TokenStatus,
 } from '@switchboard/contract';
-import { keep, sameTableById, type TableCopy } from './table-copy';
+import type { LOG_COLUMNS } from '../ledger/log-insert';
+import {
+  keep,
+  readSameNamed,
+  sameTableById,
+  type ColumnReader,
+  type SameNamedColumns,
+  type TableCopy,
+} from './table-copy';
 import { midjourneys, tasks } from './task-table-copies';
 import { modelMetas, prefillGroups, vendors } from './metadata-table-copies';
-import { flag, integer, text, textOrNull, unixSecondsOrNull, type SourceRow } from './value-readers';
+import {
+  flag,
+  groupName,
+  integer,
+  integerOr,
+  text,
+  textOrNull,
+  unixSecondsOrNull,
+  type SourceRow,
+} from './value-readers';
+
+const userColumns = {
+  id: integer,
+  username: text,
+  display_name: text,
+  password: text,
+  github_id: text,
+  oidc_id: text,
+  wechat_id: text,
+  telegram_id: text,
+  linux_do_id: text,
+  email: text,
+  quota: integer,
+  used_quota: integer,
+  request_count: integer,
+  group: groupName,
+  role: integerOr(1),
+  status: integerOr(1),
+  access_token: textOrNull,
+  aff_code: textOrNull,
+  aff_count: integer,
+  aff_quota: integer,
+  inviter_id: integer,
+  setting: (value: unknown) => text(value) || '{}',
+  created_at: integer,
+  deleted_at: unixSecondsOrNull,
+} satisfies SameNamedColumns;
 
 const users: TableCopy = {
   ...sameTableById('users'),
-  carried: [
-    'id',
-    'username',
-    'display_name',
-    'password',
-    'github_id',
-    'oidc_id',
-    'wechat_id',
-    'telegram_id',
-    'linux_do_id',
-    'email',
-    'quota',
-    'used_quota',
-    'request_count',
-    'group',
-    'role',
-    'status',
-    'access_token',
-    'aff_code',
-    'aff_count',
-    'aff_quota',
-    'aff_history',
-    'inviter_id',
-    'setting',
-    'created_at',
-    'deleted_at',
-  ],
-  map: (row) =>
-    keep({
-      id: integer(row.id),
-      username: text(row.username),
-      display_name: text(row.display_name),
-      password: text(row.password),
-      github_id: text(row.github_id),
-      oidc_id: text(row.oidc_id),
-      wechat_id: text(row.wechat_id),
-      telegram_id: text(row.telegram_id),
-      linux_do_id: text(row.linux_do_id),
-      email: text(row.email),
-      quota: integer(row.quota),
-      used_quota: integer(row.used_quota),
-      request_count: integer(row.request_count),
-      group: text(row.group, 'default') || 'default',
-      role: integer(row.role, 1),
-      status: integer(row.status, 1),
-      access_token: textOrNull(row.access_token),
-      aff_code: textOrNull(row.aff_code),
-      aff_count: integer(row.aff_count),
-      aff_quota: integer(row.aff_quota),
-      aff_history_quota: integer(row.aff_history),
-      inviter_id: integer(row.inviter_id),
-      setting: text(row.setting) || '{}',
-      created_at: integer(row.created_at),
-      deleted_at: unixSecondsOrNull(row.deleted_at),
-    }),
+  carried: [...Object.keys(userColumns), 'aff_history'],
+  map: (row) => keep({ ...readSameNamed(row, userColumns), aff_history_quota: integer(row.aff_history) }),
 };
 
 /** Switchboard's `tokens.key` column is varchar(64); the reference generates 48 characters. */
@@ -92,135 +83,92 @@ function tokenState(row: SourceRow, nowSeconds: number): { status: number; expir
   return { status, expired_time: expiredTime };
 }
 
+const tokenColumns = {
+  id: integer,
+  user_id: integer,
+  name: text,
+  created_time: integer,
+  accessed_time: integer,
+  remain_quota: integer,
+  unlimited_quota: flag,
+  model_limits_enabled: flag,
+  model_limits: text,
+  allow_ips: text,
+  used_quota: integer,
+  group: text,
+  deleted_at: unixSecondsOrNull,
+} satisfies SameNamedColumns;
+
 const tokens: TableCopy = {
   ...sameTableById('tokens'),
-  carried: [
-    'id',
-    'user_id',
-    'key',
-    'status',
-    'name',
-    'created_time',
-    'accessed_time',
-    'expired_time',
-    'remain_quota',
-    'unlimited_quota',
-    'model_limits_enabled',
-    'model_limits',
-    'allow_ips',
-    'used_quota',
-    'group',
-    'deleted_at',
-  ],
+  carried: [...Object.keys(tokenColumns), 'key', 'status', 'expired_time'],
   map: (row, { nowSeconds }) => {
     const key = text(row.key).replace(/^sk-/, '');
     if (key === '' || key.length > TOKEN_KEY_LENGTH)
       return { skip: `token ${text(row.id)}: a key of ${key.length} characters` };
-    return keep({
-      id: integer(row.id),
-      user_id: integer(row.user_id),
-      key,
-      ...tokenState(row, nowSeconds),
-      name: text(row.name),
-      created_time: integer(row.created_time),
-      accessed_time: integer(row.accessed_time),
-      remain_quota: integer(row.remain_quota),
-      unlimited_quota: flag(row.unlimited_quota),
-      model_limits_enabled: flag(row.model_limits_enabled),
-      model_limits: text(row.model_limits),
-      allow_ips: text(row.allow_ips),
-      used_quota: integer(row.used_quota),
-      group: text(row.group),
-      deleted_at: unixSecondsOrNull(row.deleted_at),
-    });
+    return keep({ ...readSameNamed(row, tokenColumns), key, ...tokenState(row, nowSeconds) });
   },
 };
 
+const channelColumns = {
+  id: integer,
+  type: integerOr(1),
+  key: text,
+  test_model: text,
+  status: integerOr(1),
+  name: text,
+  weight: integer,
+  created_time: integer,
+  test_time: integer,
+  response_time: integer,
+  base_url: text,
+  other: text,
+  balance: (value: unknown) => Number(value ?? 0) || 0,
+  balance_updated_time: integer,
+  models: text,
+  group: groupName,
+  used_quota: integer,
+  model_mapping: text,
+  status_code_mapping: text,
+  priority: integer,
+  auto_ban: integerOr(1),
+  other_info: text,
+  tag: textOrNull,
+  setting: text,
+  param_override: text,
+  header_override: text,
+  remark: text,
+  // A multi-key channel's mode and key statuses (issue 37), as the reference wrote them.
+  channel_info: textOrNull,
+} satisfies SameNamedColumns;
+
 const channels: TableCopy = {
   ...sameTableById('channels'),
-  carried: [
-    'id',
-    'type',
-    'key',
-    'open_ai_organization',
-    'openai_organization',
-    'test_model',
-    'status',
-    'name',
-    'weight',
-    'created_time',
-    'test_time',
-    'response_time',
-    'base_url',
-    'other',
-    'balance',
-    'balance_updated_time',
-    'models',
-    'group',
-    'used_quota',
-    'model_mapping',
-    'status_code_mapping',
-    'priority',
-    'auto_ban',
-    'other_info',
-    'tag',
-    'setting',
-    'param_override',
-    'header_override',
-    'remark',
-    'channel_info',
-  ],
+  carried: [...Object.keys(channelColumns), 'open_ai_organization', 'openai_organization'],
   map: (row) =>
     keep({
-      id: integer(row.id),
-      type: integer(row.type, 1),
-      key: text(row.key),
+      ...readSameNamed(row, channelColumns),
       // The reference's ORM names the column open_ai_organization; older copies spell it openai_organization.
       openai_organization: text(row.open_ai_organization ?? row.openai_organization),
-      test_model: text(row.test_model),
-      status: integer(row.status, 1),
-      name: text(row.name),
-      weight: integer(row.weight),
-      created_time: integer(row.created_time),
-      test_time: integer(row.test_time),
-      response_time: integer(row.response_time),
-      base_url: text(row.base_url),
-      other: text(row.other),
-      balance: Number(row.balance ?? 0) || 0,
-      balance_updated_time: integer(row.balance_updated_time),
-      models: text(row.models),
-      group: text(row.group, 'default') || 'default',
-      used_quota: integer(row.used_quota),
-      model_mapping: text(row.model_mapping),
-      status_code_mapping: text(row.status_code_mapping),
-      priority: integer(row.priority),
-      auto_ban: integer(row.auto_ban, 1),
-      other_info: text(row.other_info),
-      tag: textOrNull(row.tag),
-      setting: text(row.setting),
-      param_override: text(row.param_override),
-      header_override: text(row.header_override),
-      remark: text(row.remark),
-      // A multi-key channel's mode and key statuses (issue 37), as the reference wrote them.
-      channel_info: textOrNull(row.channel_info),
     }),
 };
+
+const abilityColumns = {
+  group: text,
+  model: text,
+  channel_id: integer,
+  enabled: flag,
+  priority: integer,
+  weight: integer,
+  tag: textOrNull,
+} satisfies SameNamedColumns;
 
 const abilities: TableCopy = {
   source: 'abilities',
   target: 'abilities',
   key: ['group', 'model', 'channel_id'],
-  carried: ['group', 'model', 'channel_id', 'enabled', 'priority', 'weight', 'tag'],
-  map: (row) =>
-    keep({
-      group: text(row.group),
-      model: text(row.model),
-      channel_id: integer(row.channel_id),
-      enabled: flag(row.enabled),
-      priority: integer(row.priority),
-      weight: integer(row.weight),
-      tag: textOrNull(row.tag),
-    }),
+  carried: Object.keys(abilityColumns),
+  map: (row) => keep(readSameNamed(row, abilityColumns)),
 };
 
 const options: TableCopy = {
@@ -237,117 +185,94 @@ const options: TableCopy = {
   },
 };
 
+const redemptionColumns = {
+  id: integer,
+  user_id: integer,
+  key: text,
+  status: integerOr(1),
+  name: text,
+  quota: integer,
+  created_time: integer,
+  redeemed_time: integer,
+  used_user_id: integer,
+} satisfies SameNamedColumns;
+
 const redemptions: TableCopy = {
   ...sameTableById('redemptions'),
-  carried: [
-    'id',
-    'user_id',
-    'key',
-    'status',
-    'name',
-    'quota',
-    'created_time',
-    'redeemed_time',
-    'used_user_id',
-    'deleted_at',
-  ],
+  carried: [...Object.keys(redemptionColumns), 'deleted_at'],
   map: (row) => {
     if (unixSecondsOrNull(row.deleted_at) !== null) return { skip: `redemption ${text(row.id)}: deleted` };
-    return keep({
-      id: integer(row.id),
-      user_id: integer(row.user_id),
-      key: text(row.key),
-      status: integer(row.status, 1),
-      name: text(row.name),
-      quota: integer(row.quota),
-      created_time: integer(row.created_time),
-      redeemed_time: integer(row.redeemed_time),
-      used_user_id: integer(row.used_user_id),
-    });
+    return keep(readSameNamed(row, redemptionColumns));
   },
 };
 
+/** Every column of a log row (as the ledger writes them) but its channel's name, which the reference's rows may lack. */
+const logColumns = {
+  id: integer,
+  user_id: integer,
+  created_at: integer,
+  type: integer,
+  content: text,
+  username: text,
+  token_name: text,
+  token_id: integer,
+  model_name: text,
+  quota: integer,
+  prompt_tokens: integer,
+  completion_tokens: integer,
+  use_time: integer,
+  is_stream: flag,
+  channel_id: integer,
+  group: text,
+  ip: text,
+  request_id: text,
+  other: text,
+} satisfies SameNamedColumns & Record<Exclude<(typeof LOG_COLUMNS)[number], 'channel_name'>, ColumnReader>;
+
 const logs: TableCopy = {
   ...sameTableById('logs'),
-  carried: [
-    'id',
-    'user_id',
-    'created_at',
-    'type',
-    'content',
-    'username',
-    'token_name',
-    'token_id',
-    'model_name',
-    'quota',
-    'prompt_tokens',
-    'completion_tokens',
-    'use_time',
-    'is_stream',
-    'channel_id',
-    'channel_name',
-    'group',
-    'ip',
-    'request_id',
-    'other',
-  ],
+  carried: [...Object.keys(logColumns), 'channel_name'],
   map: (row, { channelNames }) =>
     keep({
-      id: integer(row.id),
-      user_id: integer(row.user_id),
-      created_at: integer(row.created_at),
-      type: integer(row.type),
-      content: text(row.content),
-      username: text(row.username),
-      token_name: text(row.token_name),
-      token_id: integer(row.token_id),
-      model_name: text(row.model_name),
-      quota: integer(row.quota),
-      prompt_tokens: integer(row.prompt_tokens),
-      completion_tokens: integer(row.completion_tokens),
-      use_time: integer(row.use_time),
-      is_stream: flag(row.is_stream),
-      channel_id: integer(row.channel_id),
+      ...readSameNamed(row, logColumns),
       // The reference joins the channel's name when it lists logs; Switchboard keeps it on the row.
       channel_name: text(row.channel_name) || (channelNames.get(integer(row.channel_id)) ?? ''),
-      group: text(row.group),
-      ip: text(row.ip),
-      request_id: text(row.request_id),
-      other: text(row.other),
     }),
 };
+
+const quotaDataColumns = {
+  id: integer,
+  user_id: integer,
+  username: text,
+  model_name: text,
+  created_at: integer,
+  token_used: integer,
+  count: integer,
+  quota: integer,
+} satisfies SameNamedColumns;
 
 const quotaData: TableCopy = {
   ...sameTableById('quota_data'),
-  carried: ['id', 'user_id', 'username', 'model_name', 'created_at', 'token_used', 'count', 'quota'],
-  map: (row) =>
-    keep({
-      id: integer(row.id),
-      user_id: integer(row.user_id),
-      username: text(row.username),
-      model_name: text(row.model_name),
-      created_at: integer(row.created_at),
-      token_used: integer(row.token_used),
-      count: integer(row.count),
-      quota: integer(row.quota),
-    }),
+  carried: Object.keys(quotaDataColumns),
+  map: (row) => keep(readSameNamed(row, quotaDataColumns)),
 };
+
+const topUpColumns = {
+  id: integer,
+  user_id: integer,
+  amount: integer,
+  money: (value: unknown) => Number(value ?? 0) || 0,
+  trade_no: text,
+  payment_method: text,
+  create_time: integer,
+  complete_time: integer,
+  status: text,
+} satisfies SameNamedColumns;
 
 const topUps: TableCopy = {
   ...sameTableById('top_ups'),
-  carried: ['id', 'user_id', 'amount', 'money', 'trade_no', 'payment_method', 'create_time', 'complete_time', 'status'],
-  map: (row) =>
-    keep({
-      id: integer(row.id),
-      user_id: integer(row.user_id),
-      amount: integer(row.amount),
-      money: Number(row.money ?? 0) || 0,
-      trade_no: text(row.trade_no),
-      payment_method: text(row.payment_method),
-      create_time: integer(row.create_time),
-      complete_time: integer(row.complete_time),
-      status: text(row.status),
-    }),
+  carried: Object.keys(topUpColumns),
+  map: (row) => keep(readSameNamed(row, topUpColumns)),
 };
 
 /** Every table copied, in an order that keeps references meaningful (users before their tokens). */

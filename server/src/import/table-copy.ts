@@ -26,3 +26,16 @@ export interface TableCopy {
 export const sameTableById = (table: keyof Tables) => ({ source: table, target: table, key: ['id'] });
 
 export const keep = (row: Record<string, unknown>): CopyResult => ({ row });
+
+/** Reads one source value into the value its target column stores. */
+export type ColumnReader = (value: unknown) => unknown;
+
+/** Target columns each read from the source column of the same name. */
+export type SameNamedColumns = Readonly<Record<string, ColumnReader>>;
+
+/** The row's same-named columns, each through its reader. */
+export function readSameNamed(row: SourceRow, columns: SameNamedColumns): Record<string, unknown> {
+  const read: Record<string, unknown> = {};
+  for (const [column, reader] of Object.entries(columns)) read[column] = reader(row[column]);
+  return read;
+}

@@ -1,5 +1,5 @@
 import { modelOfAction } from '../relay/midjourney/actions';
-import { keep, sameTableById, type TableCopy } from './table-copy';
+import { keep, readSameNamed, sameTableById, type SameNamedColumns, type TableCopy } from './table-copy';
 import { integer, jsonTextOrNull, text, type SourceRow } from './value-readers';
 
 /**
@@ -11,113 +11,74 @@ import { integer, jsonTextOrNull, text, type SourceRow } from './value-readers';
 
 const refundedIfFailed = (row: SourceRow): number => (text(row.status) === 'FAILURE' ? 1 : 0);
 
-const taskTimes = (row: SourceRow) => ({
-  submit_time: integer(row.submit_time),
-  start_time: integer(row.start_time),
-  finish_time: integer(row.finish_time),
-});
+const taskTimes = { submit_time: integer, start_time: integer, finish_time: integer } satisfies SameNamedColumns;
+
+const midjourneyColumns = {
+  id: integer,
+  code: integer,
+  user_id: integer,
+  mj_id: text,
+  prompt: text,
+  prompt_en: text,
+  description: text,
+  state: text,
+  ...taskTimes,
+  image_url: text,
+  video_url: text,
+  video_urls: jsonTextOrNull,
+  status: text,
+  progress: text,
+  fail_reason: text,
+  channel_id: integer,
+  quota: integer,
+  buttons: jsonTextOrNull,
+  properties: jsonTextOrNull,
+} satisfies SameNamedColumns;
 
 export const midjourneys: TableCopy = {
   ...sameTableById('midjourneys'),
-  carried: [
-    'id',
-    'code',
-    'user_id',
-    'action',
-    'mj_id',
-    'prompt',
-    'prompt_en',
-    'description',
-    'state',
-    'submit_time',
-    'start_time',
-    'finish_time',
-    'image_url',
-    'video_url',
-    'video_urls',
-    'status',
-    'progress',
-    'fail_reason',
-    'channel_id',
-    'quota',
-    'buttons',
-    'properties',
-  ],
+  carried: [...Object.keys(midjourneyColumns), 'action'],
   map: (row) => {
     const action = text(row.action);
     return keep({
-      id: integer(row.id),
-      code: integer(row.code),
-      user_id: integer(row.user_id),
+      ...readSameNamed(row, midjourneyColumns),
       action,
-      mj_id: text(row.mj_id),
-      prompt: text(row.prompt),
-      prompt_en: text(row.prompt_en),
-      description: text(row.description),
-      state: text(row.state),
-      ...taskTimes(row),
-      image_url: text(row.image_url),
-      video_url: text(row.video_url),
-      video_urls: jsonTextOrNull(row.video_urls),
-      status: text(row.status),
-      progress: text(row.progress),
-      fail_reason: text(row.fail_reason),
-      channel_id: integer(row.channel_id),
       model_name: action ? modelOfAction(action) : '',
-      quota: integer(row.quota),
       refunded: refundedIfFailed(row),
-      buttons: jsonTextOrNull(row.buttons),
-      properties: jsonTextOrNull(row.properties),
     });
   },
 };
 
+const taskColumns = {
+  id: integer,
+  created_at: integer,
+  updated_at: integer,
+  task_id: text,
+  user_id: integer,
+  group: text,
+  channel_id: integer,
+  quota: integer,
+  status: text,
+  fail_reason: text,
+  ...taskTimes,
+  progress: text,
+  properties: jsonTextOrNull,
+  private_data: jsonTextOrNull,
+  data: jsonTextOrNull,
+} satisfies SameNamedColumns;
+
 export const tasks: TableCopy = {
   ...sameTableById('tasks'),
-  carried: [
-    'id',
-    'created_at',
-    'updated_at',
-    'task_id',
-    'platform',
-    'user_id',
-    'group',
-    'channel_id',
-    'quota',
-    'action',
-    'status',
-    'fail_reason',
-    'submit_time',
-    'start_time',
-    'finish_time',
-    'progress',
-    'properties',
-    'private_data',
-    'data',
-  ],
+  carried: [...Object.keys(taskColumns), 'platform', 'action'],
   map: (row) => {
     const platform = text(row.platform);
     const action = text(row.action);
     return keep({
-      id: integer(row.id),
-      created_at: integer(row.created_at),
-      updated_at: integer(row.updated_at),
-      task_id: text(row.task_id),
+      ...readSameNamed(row, taskColumns),
       platform,
-      user_id: integer(row.user_id),
-      group: text(row.group),
-      channel_id: integer(row.channel_id),
-      model_name: platform === 'suno' && action ? `suno_${action.toLowerCase()}` : '',
-      quota: integer(row.quota),
-      refunded: refundedIfFailed(row),
       action,
-      status: text(row.status),
-      fail_reason: text(row.fail_reason),
-      ...taskTimes(row),
-      progress: text(row.progress),
-      properties: jsonTextOrNull(row.properties),
-      private_data: jsonTextOrNull(row.private_data),
-      data: jsonTextOrNull(row.data),
+      model_name: platform === 'suno' && action ? `suno_${action.toLowerCase()}` : '',
+      refunded: refundedIfFailed(row),
     });
   },
 };

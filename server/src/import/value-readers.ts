@@ -18,6 +18,15 @@ export function integer(value: unknown, fallback = 0): number {
   return Math.trunc(number);
 }
 
+/** `integer` with a fallback other than 0, as a column reader. */
+export const integerOr =
+  (fallback: number) =>
+  (value: unknown): number =>
+    integer(value, fallback);
+
+/** A group name: blank is the default group. */
+export const groupName = (value: unknown): string => text(value, 'default') || 'default';
+
 export const flag = (value: unknown): number =>
   value === true || value === 1 || value === '1' || value === 't' || value === 'true' ? 1 : 0;
 

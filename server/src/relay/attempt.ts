@@ -1,6 +1,5 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import type { Dispatcher } from 'undici';
-import { fill } from '../platform/text';
 import type { CallerFetcher } from '../platform/outbound/caller-fetcher';
 import type { Usage } from './billing/quota';
 import { countTokens } from '../platform/token-counter/token-counter';
@@ -13,7 +12,7 @@ import type { ParsedBody } from './formats/request-body';
 import type { ProviderAdapter, StreamRelay, UpstreamRequest, UpstreamTarget, WholeAnswer } from './providers/provider';
 import type { AdapterSettings } from './providers/adapter-settings';
 import { adapterFor } from './providers/registry';
-import { RelayError } from './relay-error';
+import { RelayError, upstreamUnreachable } from './relay-error';
 import { ScrubbedStream, withoutSecrets } from './relay-error-scrub';
 import { shutdownCut, type RelaySignal } from './client-abort';
 import type { CompletionGuard } from './sensitive/completion-guard';
@@ -170,14 +169,7 @@ async function attemptOnce(dispatcher: Dispatcher, input: AttemptInput): Promise
     if (headersTimedOut(error)) {
       throw new RelayError(messages.relay.upstreamTimeout, 504, 'upstream_timeout', 'upstream_error', true);
     }
-    const detail = error instanceof Error ? error.message : String(error);
-    throw new RelayError(
-      fill(messages.relay.upstreamUnreachable, { detail }),
-      502,
-      'upstream_unreachable',
-      'upstream_error',
-      true,
-    );
+    throw upstreamUnreachable(error);
   }
   if (response.statusCode < 200 || response.statusCode >= 300) {
     const text = await response.text(ERROR_BODY_LIMIT).catch(() => '');

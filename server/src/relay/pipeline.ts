@@ -23,7 +23,7 @@ import type { Endpoint } from './endpoints';
 import type { InboundDialect } from './formats/inbound-dialect';
 import type { ParsedBody } from './formats/request-body';
 import { mapModel } from './model-mapping';
-import { RelayError, UpstreamError } from './relay-error';
+import { RelayError, UpstreamError, noChannelFor } from './relay-error';
 import type { RelayServices } from './relay-services';
 import type { RelaySignal } from './client-abort';
 import { completionGuardOf, refuseSensitivePrompt } from './sensitive/relay-hooks';
@@ -192,15 +192,7 @@ export async function relayCall(context: AppContext, services: RelayServices, ca
     }
   }
   await Promise.all([releaseFundedCall(context, caller, funding), services.limits.released(caller, heldTokens)]);
-  throw (
-    lastError ??
-    new RelayError(
-      fill(messages.relay.noChannel, { model: body.model, group: caller.group }),
-      503,
-      'model_not_found',
-      'new_api_error',
-    )
-  );
+  throw lastError ?? noChannelFor(body.model, caller.group);
 }
 
 interface Finished {

@@ -1,4 +1,4 @@
-import type { Text } from '../platform/text';
+import { fill, type Text } from '../platform/text';
 import { messages } from '../platform/i18n/catalogue';
 
 /** OpenAI error `type` values the gateway answers with. */
@@ -69,3 +69,19 @@ export class UpstreamError extends RelayError {
 /** An upstream answered 2xx with a body that cannot be read; another channel may do better. */
 export const badUpstreamBody = () =>
   new RelayError(messages.relay.upstreamBadBody, 502, 'bad_response_body', 'upstream_error', true);
+
+/** An upstream that could not be reached (refused, reset, no route); another channel may do better. */
+export function upstreamUnreachable(error: unknown): RelayError {
+  const detail = error instanceof Error ? error.message : String(error);
+  return new RelayError(
+    fill(messages.relay.upstreamUnreachable, { detail }),
+    502,
+    'upstream_unreachable',
+    'upstream_error',
+    true,
+  );
+}
+
+/** No channel of the caller's group serves the model (or every one that does has failed this call). */
+export const noChannelFor = (model: string, group: string) =>
+  new RelayError(fill(messages.relay.noChannel, { model, group }), 503, 'model_not_found', 'new_api_error');

@@ -2,12 +2,12 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import type { ApiEnvelope } from '@switchboard/contract';
 import { beforeAll } from 'vitest';
-import { nowSeconds, toNumber } from '../db/dialect';
+import { nowSeconds } from '../db/dialect';
 import { hashPassword } from '../platform/password';
 import { signIn, type TestServer } from './test-server';
 import { sendJson } from './console-client';
 import { UserRepository } from '../console/user/repository';
-import { abilitiesOf } from '../console/channel/abilities';
+import { abilitiesOf, abilityKey } from '../console/channel/abilities';
 import { normaliseChannelRow } from '../console/channel/channel-view';
 
 /** Test helpers for the channel suites: a signed-in console caller, users, a fake upstream, consistency checks. */
@@ -57,26 +57,8 @@ export async function addUser(server: TestServer, username: string, role: number
 export async function abilitySnapshot(server: TestServer): Promise<{ expected: string[]; actual: string[] }> {
   const { db } = server.context.database;
   const channels = (await db.selectFrom('channels').selectAll().execute()).map(normaliseChannelRow);
-  const key = (row: {
-    group: string;
-    model: string;
-    channel_id: unknown;
-    enabled: unknown;
-    priority: unknown;
-    weight: unknown;
-    tag?: string | null;
-  }) =>
-    [
-      row.group,
-      row.model,
-      toNumber(row.channel_id),
-      toNumber(row.enabled),
-      toNumber(row.priority),
-      toNumber(row.weight),
-      row.tag ?? null,
-    ].join('|');
-  const expected = channels.flatMap(abilitiesOf).map(key).sort();
-  const actual = (await db.selectFrom('abilities').selectAll().execute()).map(key).sort();
+  const expected = channels.flatMap(abilitiesOf).map(abilityKey).sort();
+  const actual = (await db.selectFrom('abilities').selectAll().execute()).map(abilityKey).sort();
   return { expected, actual };
 }
 

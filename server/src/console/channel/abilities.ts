@@ -88,7 +88,8 @@ export async function rewriteAbilities(executor: Kysely<Tables>, channelIds: num
   await insertAbilities(executor, sources.flatMap(abilitiesOf));
 }
 
-const abilityKey = (row: Ability) =>
+/** An ability row as one comparable text: every column, numbers as numbers whatever the driver returned. */
+export const abilityKey = (row: Ability) =>
   JSON.stringify([
     row.group,
     row.model,

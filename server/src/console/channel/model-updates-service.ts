@@ -12,7 +12,7 @@ import { changeChannels } from './channel-writes';
 import { fetchUpstreamModels } from './fetch-models';
 import { applyChoice, parseSetting, pendingChanges, updateSettingsOf } from './model-updates';
 import type { ChannelService } from './channel-service';
-import { forEachLimited } from './upstream-service';
+import { accessOf, forEachLimited } from './upstream-service';
 
 /** A scheduled sweep checks a channel at most this often; "detect all" and "detect" check anyway. */
 export const CHECK_SPACING_SECONDS = 300;
@@ -20,13 +20,6 @@ export const CHECK_SPACING_SECONDS = 300;
 const SWEEP_BATCH = 100;
 /** Channels whose upstreams a sweep asks at the same time. */
 const SWEEP_CONCURRENCY = 4;
-
-const accessOf = (channel: ChannelRow) => ({
-  type: channel.type,
-  baseUrl: channel.base_url,
-  key: channel.key,
-  other: channel.other,
-});
 
 export interface SweepSummary {
   checked: number;

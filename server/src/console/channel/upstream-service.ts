@@ -13,7 +13,8 @@ import type { ChannelService } from './channel-service';
 /** Channels whose balances are queried at the same time by "update all". */
 const BALANCE_CONCURRENCY = 4;
 
-const accessOf = (channel: ChannelRow) => ({
+/** What reaching a channel's upstream needs of its row. */
+export const accessOf = (channel: ChannelRow) => ({
   type: channel.type,
   baseUrl: channel.base_url,
   key: channel.key,

@@ -1,15 +1,10 @@
 import { z } from 'zod';
 import type { AppContext } from '../../app-context';
 import { AppError } from '../../platform/errors';
-import { providerJson, providerRefused, type ProviderAccount } from './provider-http';
+import { exchangeCode, providerUser, type ProviderAccount } from './provider-http';
 import { messages } from '../../platform/i18n/catalogue';
 
 const PROVIDER = 'Linux DO';
-const tokenSchema = z.object({
-  access_token: z.string().optional(),
-  error_description: z.string().optional(),
-  error: z.string().optional(),
-});
 const userSchema = z.object({
   id: z.union([z.number(), z.string()]),
   username: z.string().default(''),
@@ -24,25 +19,11 @@ export async function linuxdoAccount(context: AppContext, code: string): Promise
   const clientId = context.options.string('LinuxDOClientId');
   const basic = Buffer.from(`${clientId}:${context.options.string('LinuxDOClientSecret')}`).toString('base64');
   const redirect = `${context.options.string('ServerAddress').replace(/\/+$/, '')}/oauth/linuxdo`;
-  const token = await providerJson(
-    PROVIDER,
-    context.options.string('LinuxDOTokenEndpoint'),
-    {
-      method: 'POST',
-      headers: { authorization: `Basic ${basic}`, accept: 'application/json' },
-      body: new URLSearchParams({ grant_type: 'authorization_code', code, redirect_uri: redirect }),
-    },
-    tokenSchema,
-  );
-  if (!token.access_token) throw providerRefused(PROVIDER, token.error_description || token.error || 'no access token');
-  const user = await providerJson(
-    PROVIDER,
-    context.options.string('LinuxDOUserEndpoint'),
-    {
-      headers: { authorization: `Bearer ${token.access_token}`, accept: 'application/json' },
-    },
-    userSchema,
-  );
+  const accessToken = await exchangeCode(PROVIDER, context.options.string('LinuxDOTokenEndpoint'), {
+    headers: { authorization: `Basic ${basic}`, accept: 'application/json' },
+    body: new URLSearchParams({ grant_type: 'authorization_code', code, redirect_uri: redirect }),
+  });
+  const user = await providerUser(PROVIDER, context.options.string('LinuxDOUserEndpoint'), accessToken, userSchema);
   if (user.trust_level < context.options.number('LinuxDOMinimumTrustLevel'))
     throw new AppError(messages.oauth.trustLevelTooLow);
   return { id: String(user.id), username: user.username, displayName: user.name || user.username, email: '' };

@@ -1,15 +1,10 @@
 import { z } from 'zod';
 import type { AppContext } from '../../app-context';
 import { AppError } from '../../platform/errors';
-import { providerJson, providerRefused, type ProviderAccount } from './provider-http';
+import { exchangeCode, providerUser, type ProviderAccount } from './provider-http';
 import { messages } from '../../platform/i18n/catalogue';
 
 const PROVIDER = 'OIDC';
-const tokenSchema = z.object({
-  access_token: z.string().optional(),
-  error_description: z.string().optional(),
-  error: z.string().optional(),
-});
 const userInfoSchema = z.object({
   sub: z.union([z.string(), z.number()]).transform(String),
   email: z.string().nullish(),
@@ -24,29 +19,20 @@ const userInfoSchema = z.object({
  */
 export async function oidcAccount(context: AppContext, code: string): Promise<ProviderAccount> {
   const redirect = `${context.options.string('ServerAddress').replace(/\/+$/, '')}/oauth/oidc`;
-  const token = await providerJson(
-    PROVIDER,
-    context.options.string('oidc.token_endpoint'),
-    {
-      method: 'POST',
-      headers: { accept: 'application/json' },
-      body: new URLSearchParams({
-        grant_type: 'authorization_code',
-        code,
-        redirect_uri: redirect,
-        client_id: context.options.string('oidc.client_id'),
-        client_secret: context.options.string('oidc.client_secret'),
-      }),
-    },
-    tokenSchema,
-  );
-  if (!token.access_token) throw providerRefused(PROVIDER, token.error_description || token.error || 'no access token');
-  const user = await providerJson(
+  const accessToken = await exchangeCode(PROVIDER, context.options.string('oidc.token_endpoint'), {
+    headers: { accept: 'application/json' },
+    body: new URLSearchParams({
+      grant_type: 'authorization_code',
+      code,
+      redirect_uri: redirect,
+      client_id: context.options.string('oidc.client_id'),
+      client_secret: context.options.string('oidc.client_secret'),
+    }),
+  });
+  const user = await providerUser(
     PROVIDER,
     context.options.string('oidc.user_info_endpoint'),
-    {
-      headers: { authorization: `Bearer ${token.access_token}`, accept: 'application/json' },
-    },
+    accessToken,
     userInfoSchema,
   );
   if (!user.sub) throw new AppError(messages.oauth.oidcNoSubject);

@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import { z } from 'zod';
 import { fetchConfigured } from '../../platform/outbound/configured-fetch';
 import { AppError } from '../../platform/errors';
 import { fill } from '../../platform/text';
@@ -46,3 +46,26 @@ export async function providerJson<T>(
 /** A provider's refusal, in its own words when it gave any. */
 export const providerRefused = (provider: string, detail: string) =>
   new AppError(fill(messages.oauth.providerRefused, { provider, detail }));
+
+const tokenSchema = z.object({
+  access_token: z.string().optional(),
+  error_description: z.string().optional(),
+  error: z.string().optional(),
+});
+
+/** Exchanges an authorisation code at a provider's token endpoint for its access token (or its refusal). */
+export async function exchangeCode(provider: string, url: string, call: ProviderCall): Promise<string> {
+  const token = await providerJson(provider, url, { method: 'POST', ...call }, tokenSchema);
+  if (!token.access_token) throw providerRefused(provider, token.error_description || token.error || 'no access token');
+  return token.access_token;
+}
+
+/** Reads the signed-in account from a provider's user endpoint with the access token. */
+export function providerUser<T>(provider: string, url: string, accessToken: string, schema: z.ZodType<T>): Promise<T> {
+  return providerJson(
+    provider,
+    url,
+    { headers: { authorization: `Bearer ${accessToken}`, accept: 'application/json' } },
+    schema,
+  );
+}

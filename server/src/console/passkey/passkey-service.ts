@@ -40,6 +40,23 @@ export interface FlowOwner {
   epoch: number;
 }
 
+/** What both ceremonies expect of the browser's answer: the flow's challenge, the party's origins and id. */
+const expectations = (party: RelyingParty, challenge: string | undefined) => ({
+  expectedChallenge: challenge ?? '',
+  expectedOrigin: party.origins,
+  expectedRPID: party.id,
+  requireUserVerification: party.userVerification === 'required',
+});
+
+/** A ceremony's verification; one that throws (a malformed answer, say) is a failed one. */
+async function verifying<T>(verify: () => Promise<T>): Promise<T> {
+  try {
+    return await verify();
+  } catch {
+    throw new AppError(messages.passkey.verificationFailed);
+  }
+}
+
 /** Passkeys (reference §2): register, sign in without a password, verify for sensitive actions. */
 export class PasskeyService {
   readonly repository: PasskeyRepository;
@@ -88,20 +105,11 @@ export class PasskeyService {
     response: RegistrationResponseJSON,
   ): Promise<void> {
     const flow = await this.ownFlow('passkey_register', flowToken, owner);
-    let verified: Awaited<ReturnType<typeof verifyRegistrationResponse>>;
-    try {
-      verified = await verifyRegistrationResponse({
-        response,
-        expectedChallenge: flow.payload.challenge ?? '',
-        expectedOrigin: party.origins,
-        expectedRPID: party.id,
-        requireUserVerification: party.userVerification === 'required',
-      });
-    } catch {
-      throw new AppError(messages.passkey.verificationFailed);
-    }
+    const verified = await verifying(() =>
+      verifyRegistrationResponse({ response, ...expectations(party, flow.payload.challenge) }),
+    );
     if (!verified.verified) throw new AppError(messages.passkey.verificationFailed);
-    if (!(await this.flows.consume(flowToken))) throw new AppError(messages.passkey.flowExpired);
+    await this.consumeFlow(flowToken);
     const info = verified.registrationInfo;
     const now = nowSeconds();
     await this.repository.replace({
@@ -170,21 +178,15 @@ export class PasskeyService {
     const user = await new UserRepository(this.context.database).findById(row.user_id);
     if (!user || user.deleted_at !== null) throw new AppError(messages.passkey.unknownCredential);
     if (user.status !== UserStatus.Enabled) throw new AppError(messages.common.userBanned);
-    let verified: Awaited<ReturnType<typeof verifyAuthenticationResponse>>;
-    try {
-      verified = await verifyAuthenticationResponse({
+    const verified = await verifying(() =>
+      verifyAuthenticationResponse({
         response,
-        expectedChallenge: flow.payload.challenge ?? '',
-        expectedOrigin: party.origins,
-        expectedRPID: party.id,
+        ...expectations(party, flow.payload.challenge),
         credential: credentialOf(row),
-        requireUserVerification: party.userVerification === 'required',
-      });
-    } catch {
-      throw new AppError(messages.passkey.verificationFailed);
-    }
+      }),
+    );
     if (!verified.verified) throw new AppError(messages.passkey.verificationFailed);
-    if (!(await this.flows.consume(flowToken))) throw new AppError(messages.passkey.flowExpired);
+    await this.consumeFlow(flowToken);
     const info = verified.authenticationInfo;
     const cloned = info.newCounter !== 0 && info.newCounter <= row.sign_count;
     await this.repository.recordUse(row.id, Math.max(info.newCounter, row.sign_count), {
@@ -193,6 +195,11 @@ export class PasskeyService {
       clone_warning: fromBoolean(cloned),
     });
     return { user, scope: flow.payload.scope ?? '' };
+  }
+
+  /** Uses up a verified ceremony's flow, once: a replayed answer finds it gone. */
+  private async consumeFlow(flowToken: string): Promise<void> {
+    if (!(await this.flows.consume(flowToken))) throw new AppError(messages.passkey.flowExpired);
   }
 
   /** A flow begun by this very user and session, whose sessions have not ended since. */

@@ -22,52 +22,34 @@ export function registerTaskRoutes(app: ConsoleApp, context: AppContext, guards:
   const lists = new TaskListService(context);
   const own = (request: Parameters<typeof currentUser>[0]): TaskScope => ({ userId: currentUser(request).id });
 
-  for (const path of ['/mj/', '/mj']) {
-    app.get(path, { preValidation: guards.admin, schema: { querystring: midjourneyQuerySchema } }, async (request) =>
-      plainList(
-        await lists.midjourneys(
-          everyone,
-          request.query,
-          pagingOf(request.query),
-          languageOf(request.headers['accept-language']),
+  const audiences = [
+    { suffix: '', guard: guards.admin, scope: (): TaskScope => everyone },
+    { suffix: '/self', guard: guards.user, scope: own },
+  ];
+  for (const { suffix, guard, scope } of audiences) {
+    for (const path of [`/mj${suffix}/`, `/mj${suffix}`]) {
+      app.get(path, { preValidation: guard, schema: { querystring: midjourneyQuerySchema } }, async (request) =>
+        plainList(
+          await lists.midjourneys(
+            scope(request),
+            request.query,
+            pagingOf(request.query),
+            languageOf(request.headers['accept-language']),
+          ),
         ),
-      ),
-    );
-  }
-  for (const path of ['/mj/self/', '/mj/self']) {
-    app.get(path, { preValidation: guards.user, schema: { querystring: midjourneyQuerySchema } }, async (request) =>
-      plainList(
-        await lists.midjourneys(
-          own(request),
-          request.query,
-          pagingOf(request.query),
-          languageOf(request.headers['accept-language']),
+      );
+    }
+    for (const path of [`/task${suffix}/`, `/task${suffix}`]) {
+      app.get(path, { preValidation: guard, schema: { querystring: taskQuerySchema } }, async (request) =>
+        plainList(
+          await lists.tasks(
+            scope(request),
+            request.query,
+            pagingOf(request.query),
+            languageOf(request.headers['accept-language']),
+          ),
         ),
-      ),
-    );
-  }
-  for (const path of ['/task/', '/task']) {
-    app.get(path, { preValidation: guards.admin, schema: { querystring: taskQuerySchema } }, async (request) =>
-      plainList(
-        await lists.tasks(
-          everyone,
-          request.query,
-          pagingOf(request.query),
-          languageOf(request.headers['accept-language']),
-        ),
-      ),
-    );
-  }
-  for (const path of ['/task/self/', '/task/self']) {
-    app.get(path, { preValidation: guards.user, schema: { querystring: taskQuerySchema } }, async (request) =>
-      plainList(
-        await lists.tasks(
-          own(request),
-          request.query,
-          pagingOf(request.query),
-          languageOf(request.headers['accept-language']),
-        ),
-      ),
-    );
+      );
+    }
   }
 }

@@ -35,21 +35,16 @@ export function registerTwoFactorRoutes(app: ConsoleApp, context: AppContext, gu
     return ok(await twoFactor.setup(currentUser(request)));
   });
 
-  app.post('/user/2fa/enable', { ...user, schema: { body: codeBodySchema } }, async (request, reply) => {
-    noStore(reply);
-    const caller = currentUser(request);
-    await twoFactor.enable(caller, request.body.code);
-    await endOtherSessions(reply, context, caller.id);
-    return ok();
-  });
-
-  app.post('/user/2fa/disable', { ...user, schema: { body: codeBodySchema } }, async (request, reply) => {
-    noStore(reply);
-    const caller = currentUser(request);
-    await twoFactor.disable(caller, request.body.code);
-    await endOtherSessions(reply, context, caller.id);
-    return ok();
-  });
+  // Turning the second factor on or off takes a current code and ends the user's other sessions.
+  for (const action of ['enable', 'disable'] as const) {
+    app.post(`/user/2fa/${action}`, { ...user, schema: { body: codeBodySchema } }, async (request, reply) => {
+      noStore(reply);
+      const caller = currentUser(request);
+      await twoFactor[action](caller, request.body.code);
+      await endOtherSessions(reply, context, caller.id);
+      return ok();
+    });
+  }
 
   app.post('/user/2fa/backup_codes', { ...user, schema: { body: codeBodySchema } }, async (request, reply) => {
     noStore(reply);

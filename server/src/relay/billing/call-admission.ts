@@ -14,6 +14,14 @@ import { messages } from '../../platform/i18n/catalogue';
 /** The balance a token spends from; null for unlimited tokens and playground calls. */
 export const spendingTokenId = (caller: Caller) => (caller.token && !caller.token.unlimited ? caller.token.id : null);
 
+/** Who a bill of the caller's on this channel is for: the user, the token it spends, the token its usage counts on. */
+export const billedParties = (caller: Caller, channelId: number) => ({
+  userId: caller.user.id,
+  tokenId: spendingTokenId(caller),
+  usageTokenId: caller.token?.id ?? 0,
+  channelId,
+});
+
 /** Lets the call in through the ledger (reserving `amount` unless the caller holds plenty); returns what was reserved, or throws the relay's insufficient-quota error. */
 export async function admitCall(context: AppContext, caller: Caller, amount: number): Promise<number> {
   let admission = ledgerOf(context).admit(caller.user.id, spendingTokenId(caller), amount);

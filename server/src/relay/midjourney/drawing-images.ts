@@ -1,5 +1,5 @@
 import type { AppContext } from '../../app-context';
-import type { CallerFetchLimits, FetchedFile } from '../../platform/outbound/caller-fetcher';
+import { CALLER_FETCH_LIMITS, type CallerFetchLimits, type FetchedFile } from '../../platform/outbound/caller-fetcher';
 import { readCapped } from '../../platform/outbound/outbound-request';
 import { WindowRateLimiter } from '../../platform/rate-limit';
 import { fill } from '../../platform/text';
@@ -14,13 +14,14 @@ export const DRAWING_IMAGE_RATE = { requests: 30, windowSeconds: 60 };
 /** Finished drawings kept in memory, least recently served dropped first. */
 export const DRAWING_IMAGE_CACHE_BYTES = 64 * 1024 * 1024;
 
+const DRAWING_IMAGE_BYTES = 16 * 1024 * 1024;
+/** A caller fetch's limits for one image, larger and given longer than an attachment. */
 const DRAWING_FETCH_LIMITS: CallerFetchLimits = {
-  itemBytes: 16 * 1024 * 1024,
+  ...CALLER_FETCH_LIMITS,
+  itemBytes: DRAWING_IMAGE_BYTES,
   items: 1,
-  totalBytes: 16 * 1024 * 1024,
+  totalBytes: DRAWING_IMAGE_BYTES,
   itemTimeoutMs: 30_000,
-  requestTimeoutMs: 30_000,
-  redirects: 3,
 };
 
 const sameOrigin = (url: string, base: string) =>

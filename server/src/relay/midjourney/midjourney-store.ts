@@ -2,22 +2,13 @@ import type { MidjourneyRow } from '../../domain/task-rows';
 import type { Database } from '../../db/database';
 import { insertReturningId, toNumber } from '../../db/dialect';
 import { RefundClaims, RefundState } from '../tasks/refund-claim';
+import { storedTaskOf } from '../tasks/stored-task';
 import type { StoredTask, TaskSnapshot, TaskStore } from '../tasks/task-platform';
 
 /** midjourney-proxy's finished states; CANCEL counts as a failure (the task produced nothing). */
 const FINISHED = ['SUCCESS', 'FAILURE', 'CANCEL'];
 
-const storedTask = (row: MidjourneyRow): StoredTask => ({
-  rowId: toNumber(row.id),
-  upstreamId: row.mj_id,
-  channelId: toNumber(row.channel_id),
-  userId: toNumber(row.user_id),
-  tokenId: toNumber(row.token_id),
-  quota: toNumber(row.quota),
-  modelName: row.model_name,
-  submittedAt: toNumber(row.submit_time),
-  subscriptionId: toNumber(row.subscription_id),
-});
+const storedTask = (row: MidjourneyRow): StoredTask => storedTaskOf(row, row.mj_id, toNumber(row.submit_time));
 
 export interface NewDrawing {
   mjId: string;
@@ -47,6 +38,10 @@ export class MidjourneyStore implements TaskStore {
 
   constructor(private readonly database: Database) {
     this.refunds = new RefundClaims(database, 'midjourneys', (milliseconds) => milliseconds);
+  }
+
+  private rows() {
+    return this.database.db.selectFrom('midjourneys').selectAll();
   }
 
   insert(task: NewDrawing): Promise<number> {
@@ -83,24 +78,12 @@ export class MidjourneyStore implements TaskStore {
 
   /** A user's task by its midjourney-proxy id (a user sees only own tasks). */
   ownTask(userId: number, mjId: string): Promise<MidjourneyRow | undefined> {
-    return this.database.db
-      .selectFrom('midjourneys')
-      .selectAll()
-      .where('user_id', '=', userId)
-      .where('mj_id', '=', mjId)
-      .orderBy('id', 'desc')
-      .executeTakeFirst();
+    return this.rows().where('user_id', '=', userId).where('mj_id', '=', mjId).orderBy('id', 'desc').executeTakeFirst();
   }
 
   ownTasks(userId: number, mjIds: string[]): Promise<MidjourneyRow[]> {
     if (mjIds.length === 0) return Promise.resolve([]);
-    return this.database.db
-      .selectFrom('midjourneys')
-      .selectAll()
-      .where('user_id', '=', userId)
-      .where('mj_id', 'in', mjIds)
-      .orderBy('id')
-      .execute();
+    return this.rows().where('user_id', '=', userId).where('mj_id', 'in', mjIds).orderBy('id').execute();
   }
 
   /** The stored image address of a task, its channel and whether it is finished, for the image proxy (no user: the proxy needs no key). */
@@ -115,20 +98,12 @@ export class MidjourneyStore implements TaskStore {
   }
 
   async pending(limit: number): Promise<StoredTask[]> {
-    const rows = await this.database.db
-      .selectFrom('midjourneys')
-      .selectAll()
-      .where('status', 'not in', FINISHED)
-      .orderBy('id')
-      .limit(limit)
-      .execute();
+    const rows = await this.rows().where('status', 'not in', FINISHED).orderBy('id').limit(limit).execute();
     return rows.map(storedTask);
   }
 
   async unrefundedFailures(limit: number): Promise<StoredTask[]> {
-    const rows = await this.database.db
-      .selectFrom('midjourneys')
-      .selectAll()
+    const rows = await this.rows()
       .where('status', 'in', ['FAILURE', 'CANCEL'])
       .where('refunded', '=', RefundState.none)
       .where('quota', '>', 0)
@@ -139,11 +114,7 @@ export class MidjourneyStore implements TaskStore {
   }
 
   async claimedRefunds(owner: string, limit: number): Promise<StoredTask[]> {
-    const query = this.database.db
-      .selectFrom('midjourneys')
-      .selectAll()
-      .where('refunded', '=', RefundState.claimed)
-      .where('refund_owner', '=', owner);
+    const query = this.rows().where('refunded', '=', RefundState.claimed).where('refund_owner', '=', owner);
     return (await query.orderBy('id').limit(limit).execute()).map(storedTask);
   }
 

@@ -2,10 +2,9 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../../app-context';
 import { fill, languageOf } from '../../platform/text';
-import { authenticateToken, type Caller } from '../authenticate';
 import { RelayError } from '../relay-error';
 import type { RelayServices } from '../relay-services';
-import { bodyOf, failureOf, requireEnabled, taskNotFound } from '../tasks/route-kit';
+import { bodyOf, enabledCaller, failureOf, taskNotFound, taskRouteGuard } from '../tasks/route-kit';
 import { callUpstream } from '../tasks/upstream-call';
 import { submitKinds, type SubmitKind } from './actions';
 import { DrawingImages } from './drawing-images';
@@ -52,20 +51,12 @@ export function registerMidjourneyRoutes(
   services: RelayServices,
   store: MidjourneyStore,
 ): void {
-  const guarded = async (
-    request: FastifyRequest,
-    reply: FastifyReply,
-    handle: (caller: Caller) => Promise<unknown>,
-  ) => {
-    try {
-      checkMode(request);
-      const caller = await authenticateToken(context, services, request);
-      requireEnabled(context, 'DrawingEnabled');
-      return reply.status(200).send(await handle(caller));
-    } catch (error) {
-      return sendFailure(reply, request, error);
-    }
-  };
+  const guarded = taskRouteGuard(context, services, {
+    option: 'DrawingEnabled',
+    check: checkMode,
+    envelope: (value) => value,
+    sendFailure,
+  });
   const images = new DrawingImages(context, store, services);
   /** The address the client called (behind a trusted proxy, the one it forwarded). */
   const originOf = (request: FastifyRequest) => `${request.protocol}://${request.host}`;
@@ -103,8 +94,7 @@ export function registerMidjourneyRoutes(
     app.get<{ Params: { id: string } }>(`${prefix}/mj/task/:id/image-seed`, async (request, reply) => {
       try {
         checkMode(request);
-        const caller = await authenticateToken(context, services, request);
-        requireEnabled(context, 'DrawingEnabled');
+        const caller = await enabledCaller(context, services, request, 'DrawingEnabled');
         const row = await store.ownTask(caller.user.id, request.params.id);
         if (!row) throw taskNotFound(request.params.id);
         const channel = services.channels.channel(Number(row.channel_id));

@@ -2,14 +2,14 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../app-context';
 import { fill, languageOf, type Language } from '../../platform/text';
 import { failReasonIn } from '../../domain/task-fail-reason';
-import { authenticateToken, type Caller } from '../authenticate';
+import type { Caller } from '../authenticate';
 import { RelayError } from '../relay-error';
 import type { RelayServices } from '../relay-services';
 import { storedTask, type GenericTaskStore } from '../tasks/generic-task-store';
 import type { TaskRow } from '../../domain/task-rows';
 import type { TaskPlatform } from '../tasks/task-platform';
 import { TaskRefresher } from '../tasks/task-refresher';
-import { invalidBody, requireEnabled, taskNotFound } from '../tasks/route-kit';
+import { enabledCaller, invalidBody, taskNotFound } from '../tasks/route-kit';
 import { storedJson } from '../../domain/task-rows';
 import { submitTask } from '../tasks/task-submit';
 import { callUpstream, upstreamJson } from '../tasks/upstream-call';
@@ -50,16 +50,14 @@ export function registerOpenAIVideoRoutes(
   const ownJob = async (
     request: FastifyRequest<{ Params: { id: string } }>,
   ): Promise<{ caller: Caller; row: TaskRow }> => {
-    const caller = await authenticateToken(context, services, request);
-    requireEnabled(context, 'TaskEnabled');
+    const caller = await enabledCaller(context, services, request, 'TaskEnabled');
     const [row] = await store.ownTasks(caller.user.id, [request.params.id]);
     if (!row) throw taskNotFound(request.params.id);
     return { caller, row };
   };
 
   app.post('/v1/videos', async (request) => {
-    const caller = await authenticateToken(context, services, request);
-    requireEnabled(context, 'TaskEnabled');
+    const caller = await enabledCaller(context, services, request, 'TaskEnabled');
     const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
     const contentType = request.headers['content-type'] ?? 'application/json';
     const facts = videoRequestFacts(raw, contentType);

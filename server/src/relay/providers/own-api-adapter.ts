@@ -1,3 +1,4 @@
+import { chatChunk } from '../formats/chat-chunk';
 import { chatUsageOf } from '../formats/openai-chat';
 import type { ChatChunk, ChatCompletion, ChatFinishReason, ChatMessage } from '../formats/openai-chat-types';
 import type { Usage } from '../billing/quota';
@@ -60,13 +61,7 @@ export function textCompletion(
 
 /** One OpenAI chat chunk carrying a piece of assistant text (and the finish reason on the last). */
 export function textChunk(id: string, model: string, text: string, finishReason: ChatFinishReason = null): ChatChunk {
-  return {
-    id,
-    object: 'chat.completion.chunk',
-    created: nowSeconds(),
-    model,
-    choices: [{ index: 0, delta: { role: 'assistant', content: text }, finish_reason: finishReason }],
-  };
+  return chatChunk({ id, created: nowSeconds(), model }, { role: 'assistant', content: text }, finishReason);
 }
 
 /** The text of a message's content (its text parts joined; images and other parts left out). */

@@ -6,7 +6,7 @@ import { consumptionOther } from '../billing/consumption-other';
 import type { Price } from '../../domain/prices';
 import { quotaFor } from '../billing/quota';
 import type { CallFunding } from '../../ledger/subscriptions/funding';
-import { admitFundedCall, releaseFundedCall, settleFundedBill, spendingTokenId } from '../billing/call-admission';
+import { admitFundedCall, billedParties, releaseFundedCall, settleFundedBill } from '../billing/call-admission';
 import type { CachedChannel } from '../caches/channel-index';
 import type { RelayServices } from '../relay-services';
 import type { TurnUsage } from './realtime-frames';
@@ -97,10 +97,7 @@ export class RealtimeBill {
       await settleFundedBill(
         this.context,
         {
-          userId: this.caller.user.id,
-          tokenId: spendingTokenId(this.caller),
-          usageTokenId: this.caller.token?.id ?? 0,
-          channelId,
+          ...billedParties(this.caller, channelId),
           quota,
           requests: this.turns === 0 ? 1 : 0,
           log: null,
@@ -148,10 +145,7 @@ export class RealtimeBill {
     await settleFundedBill(
       context,
       {
-        userId: caller.user.id,
-        tokenId: spendingTokenId(caller),
-        usageTokenId: caller.token?.id ?? 0,
-        channelId: facts.channel.id,
+        ...billedParties(caller, facts.channel.id),
         quota: perCall,
         requests: this.turns === 0 ? 1 : 0,
         log,

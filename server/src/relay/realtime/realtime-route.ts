@@ -13,7 +13,7 @@ import { disableIfRefused } from '../channel-health';
 import { ClientAbort } from '../client-abort';
 import { mapModel } from '../model-mapping';
 import { pickChannel } from '../pipeline';
-import { RelayError, UpstreamError } from '../relay-error';
+import { RelayError, UpstreamError, noChannelFor } from '../relay-error';
 import type { RelayServices } from '../relay-services';
 import { RealtimeBill } from './realtime-billing';
 import { audioRatiosOf } from './realtime-price';
@@ -106,15 +106,7 @@ async function openOnSomeChannel(
       if (!error.retryable) break;
     }
   }
-  throw (
-    lastError ??
-    new RelayError(
-      fill(messages.relay.noChannel, { model, group: caller.group }),
-      503,
-      'model_not_found',
-      'new_api_error',
-    )
-  );
+  throw lastError ?? noChannelFor(model, caller.group);
 }
 
 /**

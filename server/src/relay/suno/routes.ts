@@ -2,12 +2,11 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../app-context';
 import { fill, languageOf, type Language } from '../../platform/text';
 import { failReasonIn } from '../../domain/task-fail-reason';
-import { authenticateToken, type Caller } from '../authenticate';
 import { RelayError } from '../relay-error';
 import type { RelayServices } from '../relay-services';
 import type { TaskRow } from '../../domain/task-rows';
 import type { GenericTaskStore } from '../tasks/generic-task-store';
-import { bodyOf, failureOf, requireEnabled, taskNotFound } from '../tasks/route-kit';
+import { bodyOf, failureOf, taskNotFound, taskRouteGuard } from '../tasks/route-kit';
 import { storedJson } from '../../domain/task-rows';
 import { submitTask } from '../tasks/task-submit';
 import { upstreamJson } from '../tasks/upstream-call';
@@ -48,19 +47,11 @@ export function registerSunoRoutes(
   services: RelayServices,
   store: GenericTaskStore,
 ): void {
-  const guarded = async (
-    request: FastifyRequest,
-    reply: FastifyReply,
-    handle: (caller: Caller) => Promise<unknown>,
-  ) => {
-    try {
-      const caller = await authenticateToken(context, services, request);
-      requireEnabled(context, 'TaskEnabled');
-      return reply.status(200).send({ code: 'success', message: '', data: await handle(caller) });
-    } catch (error) {
-      return sendFailure(reply, request, error);
-    }
-  };
+  const guarded = taskRouteGuard(context, services, {
+    option: 'TaskEnabled',
+    envelope: (data) => ({ code: 'success', message: '', data }),
+    sendFailure,
+  });
 
   app.post<{ Params: { action: string } }>('/suno/submit/:action', (request, reply) =>
     guarded(request, reply, async (caller) => {

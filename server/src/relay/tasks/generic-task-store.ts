@@ -2,6 +2,7 @@ import type { TaskRow } from '../../domain/task-rows';
 import type { Database } from '../../db/database';
 import { insertReturningId, toNumber } from '../../db/dialect';
 import { RefundClaims, RefundState } from './refund-claim';
+import { storedTaskOf } from './stored-task';
 import type { StoredTask, TaskSnapshot, TaskStore } from './task-platform';
 
 const FINISHED = ['SUCCESS', 'FAILURE'];
@@ -9,30 +10,9 @@ const seconds = (milliseconds: number) => Math.floor(milliseconds / 1000);
 
 /** A task row as the poller and the refunds see it. */
 export function storedTask(
-  row: Pick<
-    TaskRow,
-    | 'id'
-    | 'task_id'
-    | 'channel_id'
-    | 'user_id'
-    | 'token_id'
-    | 'quota'
-    | 'model_name'
-    | 'submit_time'
-    | 'subscription_id'
-  >,
+  row: Parameters<typeof storedTaskOf>[0] & Pick<TaskRow, 'task_id' | 'submit_time'>,
 ): StoredTask {
-  return {
-    rowId: toNumber(row.id),
-    upstreamId: row.task_id,
-    channelId: toNumber(row.channel_id),
-    userId: toNumber(row.user_id),
-    tokenId: toNumber(row.token_id),
-    quota: toNumber(row.quota),
-    modelName: row.model_name,
-    submittedAt: toNumber(row.submit_time) * 1000,
-    subscriptionId: toNumber(row.subscription_id),
-  };
+  return storedTaskOf(row, row.task_id, toNumber(row.submit_time) * 1000);
 }
 
 export interface NewTask {
@@ -60,6 +40,11 @@ export class GenericTaskStore implements TaskStore {
     readonly platform: string,
   ) {
     this.refunds = new RefundClaims(database, 'tasks', seconds);
+  }
+
+  /** The rows of this store's platform. */
+  private rows() {
+    return this.database.db.selectFrom('tasks').selectAll().where('platform', '=', this.platform);
   }
 
   async insert(task: NewTask): Promise<number> {
@@ -90,33 +75,16 @@ export class GenericTaskStore implements TaskStore {
   /** A user's tasks with these ids (a user sees only own tasks). */
   ownTasks(userId: number, taskIds: string[]): Promise<TaskRow[]> {
     if (taskIds.length === 0) return Promise.resolve([]);
-    return this.database.db
-      .selectFrom('tasks')
-      .selectAll()
-      .where('platform', '=', this.platform)
-      .where('user_id', '=', userId)
-      .where('task_id', 'in', taskIds)
-      .orderBy('id')
-      .execute();
+    return this.rows().where('user_id', '=', userId).where('task_id', 'in', taskIds).orderBy('id').execute();
   }
 
   async pending(limit: number): Promise<StoredTask[]> {
-    const rows = await this.database.db
-      .selectFrom('tasks')
-      .selectAll()
-      .where('platform', '=', this.platform)
-      .where('status', 'not in', FINISHED)
-      .orderBy('id')
-      .limit(limit)
-      .execute();
+    const rows = await this.rows().where('status', 'not in', FINISHED).orderBy('id').limit(limit).execute();
     return rows.map(storedTask);
   }
 
   async unrefundedFailures(limit: number): Promise<StoredTask[]> {
-    const rows = await this.database.db
-      .selectFrom('tasks')
-      .selectAll()
-      .where('platform', '=', this.platform)
+    const rows = await this.rows()
       .where('status', '=', 'FAILURE')
       .where('refunded', '=', RefundState.none)
       .orderBy('id')
@@ -126,12 +94,8 @@ export class GenericTaskStore implements TaskStore {
   }
 
   async claimedRefunds(owner: string, limit: number): Promise<StoredTask[]> {
-    const query = this.database.db
-      .selectFrom('tasks')
-      .selectAll()
-      .where('refunded', '=', RefundState.claimed)
-      .where('refund_owner', '=', owner);
-    return (await query.where('platform', '=', this.platform).orderBy('id').limit(limit).execute()).map(storedTask);
+    const query = this.rows().where('refunded', '=', RefundState.claimed).where('refund_owner', '=', owner);
+    return (await query.orderBy('id').limit(limit).execute()).map(storedTask);
   }
 
   async apply(rowId: number, snapshot: TaskSnapshot): Promise<void> {

@@ -1,8 +1,10 @@
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { AppContext } from '../../app-context';
 import { fill } from '../../platform/text';
+import { authenticateToken, type Caller } from '../authenticate';
 import { RelayError } from '../relay-error';
+import type { RelayServices } from '../relay-services';
 import { relayErrorBody } from '../relay-error-reply';
 import { jsonOf } from '../formats/body-json';
 import { messages } from '../../platform/i18n/catalogue';
@@ -56,3 +58,41 @@ export function requireEnabled(context: AppContext, option: 'DrawingEnabled' | '
 
 export const taskNotFound = (id: string) =>
   new RelayError(fill(messages.relayTask.taskNotFound, { id }), 404, 'task_not_found', 'invalid_request_error');
+
+/** The token holder calling a task route, while the administrator has the route's feature on. */
+export async function enabledCaller(
+  context: AppContext,
+  services: RelayServices,
+  request: FastifyRequest,
+  option: 'DrawingEnabled' | 'TaskEnabled',
+): Promise<Caller> {
+  const caller = await authenticateToken(context, services, request);
+  requireEnabled(context, option);
+  return caller;
+}
+
+export interface TaskRouteShape {
+  option: 'DrawingEnabled' | 'TaskEnabled';
+  /** what the platform checks of the request before the caller (a path segment, say) */
+  check?: (request: FastifyRequest) => void;
+  /** the platform's success envelope around a handler's value */
+  envelope: (value: unknown) => unknown;
+  /** the platform's error shape */
+  sendFailure: (reply: FastifyReply, request: FastifyRequest, error: unknown) => unknown;
+}
+
+/**
+ * A task platform's route wrapper: the handler runs for an enabled caller; its value is answered with
+ * 200 in the platform's envelope, any failure in the platform's error shape.
+ */
+export function taskRouteGuard(context: AppContext, services: RelayServices, shape: TaskRouteShape) {
+  return async (request: FastifyRequest, reply: FastifyReply, handle: (caller: Caller) => Promise<unknown>) => {
+    try {
+      shape.check?.(request);
+      const caller = await enabledCaller(context, services, request, shape.option);
+      return reply.status(200).send(shape.envelope(await handle(caller)));
+    } catch (error) {
+      return shape.sendFailure(reply, request, error);
+    }
+  };
+}

@@ -4,7 +4,7 @@ import { ledgerOf, LogType } from '../../ledger/index';
 import type { Caller } from '../authenticate';
 import type { Price } from '../../domain/prices';
 import type { CallFunding } from '../../ledger/subscriptions/funding';
-import { admitFundedCall, releaseFundedCall, settleFundedBill, spendingTokenId } from '../billing/call-admission';
+import { admitFundedCall, billedParties, releaseFundedCall, settleFundedBill } from '../billing/call-admission';
 import { priceDetails } from '../billing/consumption-other';
 import type { CachedChannel } from '../caches/channel-index';
 import type { StoredTask, TaskPlatform } from './task-platform';
@@ -48,10 +48,7 @@ export async function chargeTask(context: AppContext, caller: Caller, task: Acce
   await settleFundedBill(
     context,
     {
-      userId: caller.user.id,
-      tokenId: spendingTokenId(caller),
-      usageTokenId: caller.token?.id ?? 0,
-      channelId: task.channel.id,
+      ...billedParties(caller, task.channel.id),
       quota: task.quota,
       log: prices && {
         user_id: caller.user.id,

@@ -6,7 +6,7 @@ import { priceOf } from '../../domain/prices';
 import { quotaFor } from '../billing/quota';
 import type { CachedChannel } from '../caches/channel-index';
 import { selectChannel } from '../channel-selection';
-import { RelayError, UpstreamError } from '../relay-error';
+import { RelayError, UpstreamError, noChannelFor } from '../relay-error';
 import type { RelayServices } from '../relay-services';
 import { chargeTask, holdTaskPrice, releaseTaskHold } from './task-billing';
 import { messages } from '../../platform/i18n/catalogue';
@@ -138,13 +138,5 @@ export async function submitTask<T>(
     throw error;
   }
   await releaseTaskHold(context, caller, held);
-  throw (
-    lastError ??
-    new RelayError(
-      fill(messages.relay.noChannel, { model, group: caller.group }),
-      503,
-      'model_not_found',
-      'new_api_error',
-    )
-  );
+  throw lastError ?? noChannelFor(model, caller.group);
 }

@@ -2,7 +2,7 @@ import { request, type Dispatcher } from 'undici';
 import type { z } from 'zod';
 import { scrubSecrets, secretsOfKey } from '../../domain/secret-scrub';
 import { fill } from '../../platform/text';
-import { badUpstreamBody, RelayError, UpstreamError } from '../relay-error';
+import { badUpstreamBody, UpstreamError, upstreamUnreachable } from '../relay-error';
 import { messages } from '../../platform/i18n/catalogue';
 
 const ERROR_DETAIL_LIMIT = 500;
@@ -26,14 +26,7 @@ export async function callUpstream(dispatcher: Dispatcher, call: UpstreamCall): 
       dispatcher,
     });
   } catch (error) {
-    const detail = error instanceof Error ? error.message : String(error);
-    throw new RelayError(
-      fill(messages.relay.upstreamUnreachable, { detail }),
-      502,
-      'upstream_unreachable',
-      'upstream_error',
-      true,
-    );
+    throw upstreamUnreachable(error);
   }
 }
 

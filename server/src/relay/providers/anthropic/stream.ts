@@ -1,4 +1,5 @@
 import type { Usage } from '../../billing/quota';
+import { chatChunk } from '../../formats/chat-chunk';
 import type { ChatChunk, ChatMessage } from '../../formats/openai-chat-types';
 import { CompletionCounter } from '../../stream/completion-counter';
 import { statusOfAnthropicError } from '../../formats/anthropic-error-type';
@@ -66,13 +67,7 @@ export class ClaudeChunkTranslator implements ChunkTranslator {
     delta: Partial<ChatMessage>,
     finishReason: ChatChunk['choices'][number]['finish_reason'] = null,
   ): ChatChunk {
-    return {
-      id: this.id,
-      object: 'chat.completion.chunk',
-      created: this.created,
-      model: this.model,
-      choices: [{ index: 0, delta, finish_reason: finishReason }],
-    };
+    return chatChunk({ id: this.id, created: this.created, model: this.model }, delta, finishReason);
   }
 
   private translate(event: ClaudeEvent): ChatChunk[] {

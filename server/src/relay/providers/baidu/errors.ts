@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { CachedChannel } from '../../caches/channel-index';
-import { UpstreamError } from '../../relay-error';
-import { isRetryableStatus, upstreamErrorFrom } from '../openai-compatible/errors';
+import type { UpstreamError } from '../../relay-error';
+import { mappedUpstreamError, upstreamErrorFrom } from '../openai-compatible/errors';
 import { parseWith } from '../sse-json-translator';
 import { forgetBaiduToken } from './credentials';
 import { BAIDU_BASE_URL } from './request';
@@ -23,13 +23,11 @@ export function baiduError(error: z.infer<typeof baiduErrorBody>, channel: Cache
   if (error.error_code === 110 || error.error_code === 111)
     forgetBaiduToken(channel.baseUrl || BAIDU_BASE_URL, channel.key);
   const status = statusOf(error.error_code);
-  const mapped = channel.statusCodeMapping[String(status)] ?? status;
-  return new UpstreamError(
-    mapped,
+  return mappedUpstreamError(
+    channel.statusCodeMapping,
+    status,
     error.error_msg || `Baidu error ${error.error_code}`,
     `baidu_${error.error_code}`,
-    isRetryableStatus(status),
-    status,
   );
 }
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { CachedChannel } from '../../caches/channel-index';
-import { UpstreamError } from '../../relay-error';
-import { isRetryableStatus, upstreamErrorFrom } from '../openai-compatible/errors';
+import type { UpstreamError } from '../../relay-error';
+import { mappedUpstreamError, upstreamErrorFrom } from '../openai-compatible/errors';
 import { parseWith } from '../sse-json-translator';
 
 /** Coze refuses a call with HTTP 200 and `{code, msg}` (code 0 is success). */
@@ -17,13 +17,7 @@ function statusOf(code: number): number {
 
 export function cozeError(code: number, message: string, channel: CachedChannel): UpstreamError {
   const status = statusOf(code);
-  return new UpstreamError(
-    channel.statusCodeMapping[String(status)] ?? status,
-    message || `Coze error ${code}`,
-    `coze_${code}`,
-    isRetryableStatus(status),
-    status,
-  );
+  return mappedUpstreamError(channel.statusCodeMapping, status, message || `Coze error ${code}`, `coze_${code}`);
 }
 
 /** A non-2xx answer: Coze's own error body when it has one, else the generic reading. */

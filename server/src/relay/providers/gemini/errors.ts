@@ -1,6 +1,6 @@
-import { UpstreamError } from '../../relay-error';
+import type { UpstreamError } from '../../relay-error';
 import type { CachedChannel } from '../../caches/channel-index';
-import { isRetryableStatus } from '../openai-compatible/errors';
+import { mappedUpstreamError } from '../openai-compatible/errors';
 import { geminiErrorSchema } from './wire';
 
 /**
@@ -23,6 +23,5 @@ export function geminiErrorFrom(status: number, bodyText: string, channel: Cache
   } catch {
     // not JSON: keep the text
   }
-  const mapped = channel.statusCodeMapping[String(status)] ?? status;
-  return new UpstreamError(mapped, message, code, isRetryableStatus(status), status, reason);
+  return mappedUpstreamError(channel.statusCodeMapping, status, message, code, reason);
 }

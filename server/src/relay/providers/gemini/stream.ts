@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { chatChunk } from '../../formats/chat-chunk';
 import type { ChatChunk, ChatUsage } from '../../formats/openai-chat-types';
 import { convertParts, finishReasonOf, usageFromMetadata } from './response';
 import { generateContentResponseSchema, type GenerateContentResponse } from './wire';
@@ -27,13 +28,7 @@ export class GeminiStreamConverter {
       this.started = true;
       delta = { role: 'assistant', ...delta };
     }
-    return {
-      id: this.id,
-      object: 'chat.completion.chunk',
-      created: this.created,
-      model: this.model,
-      choices: [{ index: 0, delta, finish_reason: finishReason }],
-    };
+    return chatChunk({ id: this.id, created: this.created, model: this.model }, delta, finishReason);
   }
 
   /** The chunks for one upstream event's data (a JSON object); data that is not one yields nothing. */

@@ -35,6 +35,26 @@ export function upstreamErrorFrom(
   } catch {
     // not JSON: keep the text
   }
-  const mapped = statusCodeMapping[String(status)] ?? status;
-  return new UpstreamError(mapped, message, code, isRetryableStatus(status), status, type);
+  return mappedUpstreamError(statusCodeMapping, status, message, code, type);
+}
+
+/**
+ * An upstream's error as the gateway answers it: the status after the channel's status-code mapping,
+ * and whether to fail over judged on the upstream's own status.
+ */
+export function mappedUpstreamError(
+  statusCodeMapping: Record<string, number>,
+  status: number,
+  message: string,
+  code: string,
+  type = '',
+): UpstreamError {
+  return new UpstreamError(
+    statusCodeMapping[String(status)] ?? status,
+    message,
+    code,
+    isRetryableStatus(status),
+    status,
+    type,
+  );
 }

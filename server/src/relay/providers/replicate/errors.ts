@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { CachedChannel } from '../../caches/channel-index';
-import { UpstreamError } from '../../relay-error';
-import { isRetryableStatus } from '../openai-compatible/errors';
+import type { UpstreamError } from '../../relay-error';
+import { mappedUpstreamError } from '../openai-compatible/errors';
 import { parseWith } from '../sse-json-translator';
 
 /** Replicate's errors are problem details: `{title, detail, status}`. */
@@ -13,13 +13,7 @@ export function replicateError(
   channel: CachedChannel,
   code = `upstream_${status}`,
 ): UpstreamError {
-  return new UpstreamError(
-    channel.statusCodeMapping[String(status)] ?? status,
-    message,
-    code,
-    isRetryableStatus(status),
-    status,
-  );
+  return mappedUpstreamError(channel.statusCodeMapping, status, message, code);
 }
 
 export function replicateErrorFrom(status: number, bodyText: string, channel: CachedChannel): UpstreamError {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { CachedChannel } from '../../caches/channel-index';
-import { UpstreamError } from '../../relay-error';
-import { isRetryableStatus, upstreamErrorFrom } from '../openai-compatible/errors';
+import type { UpstreamError } from '../../relay-error';
+import { mappedUpstreamError, upstreamErrorFrom } from '../openai-compatible/errors';
 import { parseWith } from '../sse-json-translator';
 
 /** Tencent Cloud answers errors with HTTP 200 and `{Response: {Error: {Code, Message}}}`. */
@@ -25,13 +25,7 @@ function statusOf(code: string): number {
 
 export function tencentError(code: string, message: string, channel: CachedChannel): UpstreamError {
   const status = statusOf(code);
-  return new UpstreamError(
-    channel.statusCodeMapping[String(status)] ?? status,
-    message,
-    code,
-    isRetryableStatus(status),
-    status,
-  );
+  return mappedUpstreamError(channel.statusCodeMapping, status, message, code);
 }
 
 /** A non-2xx answer: Tencent's own error body when it has one, else the generic reading. */

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { CachedChannel } from '../../caches/channel-index';
-import { UpstreamError } from '../../relay-error';
-import { isRetryableStatus, upstreamErrorFrom } from '../openai-compatible/errors';
+import type { UpstreamError } from '../../relay-error';
+import { mappedUpstreamError, upstreamErrorFrom } from '../openai-compatible/errors';
 import { parseWith } from '../sse-json-translator';
 
 /** The v3 API refuses with HTTP 200 and `{code, msg, success: false}`. */
@@ -17,13 +17,7 @@ function statusOf(code: number): number {
 
 export function zhipuError(code: number, message: string, channel: CachedChannel): UpstreamError {
   const status = statusOf(code);
-  return new UpstreamError(
-    channel.statusCodeMapping[String(status)] ?? status,
-    message,
-    `zhipu_${code}`,
-    isRetryableStatus(status),
-    status,
-  );
+  return mappedUpstreamError(channel.statusCodeMapping, status, message, `zhipu_${code}`);
 }
 
 export function zhipuErrorFrom(status: number, bodyText: string, channel: CachedChannel): UpstreamError {

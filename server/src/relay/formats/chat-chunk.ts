@@ -1,0 +1,23 @@
+import type { ChatChunk, ChatFinishReason, ChatMessage } from './openai-chat-types';
+
+/** What names an OpenAI chat stream in each of its chunks. */
+export interface ChatStreamIdentity {
+  id: string;
+  created: number;
+  model: string;
+}
+
+/** One OpenAI chat chunk of a stream: a delta of the one choice, with its finish reason on the last. */
+export function chatChunk(
+  stream: ChatStreamIdentity,
+  delta: Partial<ChatMessage>,
+  finishReason: ChatFinishReason = null,
+): ChatChunk {
+  return {
+    id: stream.id,
+    object: 'chat.completion.chunk',
+    created: stream.created,
+    model: stream.model,
+    choices: [{ index: 0, delta, finish_reason: finishReason }],
+  };
+}
