@@ -1,8 +1,21 @@
 import type OpenAI from 'openai';
 import { toNumber } from '../db/dialect';
 import type { CachedChannel } from '../relay/caches/channel-index';
+import type { Recording } from './fixture-replay-upstream';
 import { addChannel, addToken, addUser, flushAll, type ChannelValues } from './relay-fixtures';
 import type { TestServer } from './test-server';
+
+/**
+ * The recordings in the `__fixtures__` folder beside a test (`moduleUrl`: its `import.meta.url`):
+ * `recording(name, stream?, status?)`.
+ */
+export const recordingsBeside =
+  (moduleUrl: string, folder = './__fixtures__/') =>
+  (name: string, stream = false, status?: number): Recording => ({
+    file: new URL(`${folder}${name}`, moduleUrl),
+    stream,
+    ...(status === undefined ? {} : { status }),
+  });
 
 /** A channel with its `other` column set (Gemini API version, Vertex region). */
 export async function addChannelWithOther(server: TestServer, values: ChannelValues, other: string): Promise<number> {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { encodeEventStreamMessage } from '../../../testing/event-stream-encoder';
+import { cachedChannel } from '../../../testing/provider-test-kit';
 import { verifySigV4 } from '../../../testing/sigv4-verifier';
-import type { CachedChannel } from '../../caches/channel-index';
 import { chatEndpoint } from '../../endpoints';
 import { defaultAdapterSettings } from '../adapter-settings';
 import type { UpstreamTarget } from '../provider';
@@ -19,20 +19,7 @@ const chunkMessage = (event: unknown) =>
   );
 
 const target = (key: string, stream: boolean, headers: Record<string, string> = {}): UpstreamTarget => ({
-  channel: {
-    id: 1,
-    type: 33,
-    name: 'aws',
-    key,
-    baseUrl: '',
-    other: '',
-    organization: '',
-    modelMapping: {},
-    statusCodeMapping: {},
-    autoBan: true,
-    priority: 0,
-    weight: 0,
-  } as CachedChannel,
+  channel: cachedChannel({ type: 33, name: 'aws', key }),
   endpoint: chatEndpoint,
   upstreamModel: 'claude-3-5-sonnet-20241022',
   stream,

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import OpenAI from 'openai';
+import type OpenAI from 'openai';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { FakeGoogleUpstream } from '../../../testing/fake-google-upstream';
 import {
@@ -9,6 +9,7 @@ import {
   relayCaller,
   userQuota,
 } from '../../../testing/provider-test-kit';
+import { askChat, chatStreamUntilFailure, openaiClient, streamChat } from '../../../testing/sdk-clients';
 import { availableDatabaseKinds } from '../../../testing/test-databases';
 import { serverForTests } from '../../../testing/test-server';
 import { testChannel } from '../../channel-test';
@@ -40,12 +41,7 @@ describe.each(kinds)('the openai SDK against a Gemini channel (%s)', (kind) => {
       },
       'v1beta',
     );
-    client = new OpenAI({
-      apiKey: caller.apiKey,
-      baseURL: `${server.url}/v1`,
-      maxRetries: 0,
-      defaultHeaders: { 'accept-language': 'en' },
-    });
+    client = openaiClient(server, caller.apiKey, { 'accept-language': 'en' });
   });
 
   it('chats: converts the request, converts the answer back, bills and logs the Gemini usage', async () => {
@@ -117,10 +113,7 @@ describe.each(kinds)('the openai SDK against a Gemini channel (%s)', (kind) => {
   });
 
   it('streams: asks for SSE and relays text chunks, the finish reason and the usage', async () => {
-    const stream = await client.chat.completions.create({
-      model: 'gemini-2.5-flash',
-      messages: [{ role: 'user', content: 'Stream please' }],
-      stream: true,
+    const stream = await streamChat(client, 'gemini-2.5-flash', 'Stream please', {
       stream_options: { include_usage: true },
     });
     let text = '';
@@ -144,21 +137,13 @@ describe.each(kinds)('the openai SDK against a Gemini channel (%s)', (kind) => {
 
   it('an error Google reports inside a stream reaches the client as a stream error, after the text so far', async () => {
     google.streamAnswer = 'stream-error.sse';
-    let text = '';
     try {
-      const stream = await client.chat.completions.create({
-        model: 'gemini-2.5-flash',
-        messages: [{ role: 'user', content: 'Hi' }],
-        stream: true,
-      });
-      const reading = (async () => {
-        for await (const chunk of stream) text += chunk.choices[0]?.delta?.content ?? '';
-      })();
-      await expect(reading).rejects.toThrow(/The model is overloaded/);
+      const { text, failure } = await chatStreamUntilFailure(await streamChat(client, 'gemini-2.5-flash', 'Hi'));
+      expect(failure).toMatchObject({ message: expect.stringMatching(/The model is overloaded/) });
+      expect(text).toBe('Hello');
     } finally {
       google.streamAnswer = 'stream-text.sse';
     }
-    expect(text).toBe('Hello');
   });
 
   it('creates embeddings through batchEmbedContents and bills the counted input', async () => {
@@ -287,9 +272,7 @@ describe.each(kinds)('the openai SDK against a Gemini channel (%s)', (kind) => {
       body: readFileSync(new URL('./__fixtures__/error-400.json', import.meta.url), 'utf8'),
     };
     try {
-      await expect(
-        client.chat.completions.create({ model: 'gemini-2.5-flash', messages: [{ role: 'user', content: 'Hi' }] }),
-      ).rejects.toMatchObject({
+      await expect(askChat(client, 'gemini-2.5-flash', 'Hi')).rejects.toMatchObject({
         status: 400,
         error: { code: 'INVALID_ARGUMENT', message: expect.stringContaining('API key not valid') },
       });
