@@ -2,6 +2,7 @@ import OpenAI from 'openai';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { toNumber } from '../db/dialect';
 import { FakeOpenAIUpstream } from '../testing/fake-openai-upstream';
+import { quotaBalances } from '../testing/quota-balances';
 import { addChannel, addToken, addUser, flushAll } from '../testing/relay-fixtures';
 import { serverForTests } from '../testing/test-server';
 
@@ -129,27 +130,12 @@ describe('the official openai SDK through the gateway', () => {
 
   it('keeps the balances of user and token equal to the start minus the sum of the logs', async () => {
     await flushAll(server);
-    const db = server.context.database.db;
-    const spent = await db
-      .selectFrom('logs')
-      .select((select) => select.fn.sum<number>('quota').as('total'))
-      .where('user_id', '=', userId)
-      .executeTakeFirstOrThrow();
-    const user = await db
-      .selectFrom('users')
-      .select(['quota', 'used_quota', 'request_count'])
-      .where('id', '=', userId)
-      .executeTakeFirstOrThrow();
-    const token = await db
-      .selectFrom('tokens')
-      .select(['remain_quota', 'used_quota'])
-      .where('id', '=', tokenId)
-      .executeTakeFirstOrThrow();
-    const total = toNumber(spent.total);
+    const balances = await quotaBalances(server, userId, tokenId);
+    const total = balances.logged;
     expect(total).toBeGreaterThan(0);
-    expect(toNumber(user.quota)).toBe(START_QUOTA - total);
-    expect(toNumber(user.used_quota)).toBe(total);
-    expect(toNumber(token.remain_quota)).toBe(START_QUOTA - total);
-    expect(toNumber(token.used_quota)).toBe(total);
+    expect(balances.userQuota).toBe(START_QUOTA - total);
+    expect(balances.userUsed).toBe(total);
+    expect(balances.tokenRemain).toBe(START_QUOTA - total);
+    expect(balances.tokenUsed).toBe(total);
   });
 });

@@ -95,6 +95,28 @@ export async function relayCaller(
   return { userId, apiKey: (await addToken(server, userId, { unlimited: true })).apiKey };
 }
 
+/** A channel of a provider test; `other` (Gemini API version, Vertex region, Coze bot id) where the type reads it. */
+export type ProviderChannel = ChannelValues & { other?: string };
+
+/**
+ * The usual start of a provider test: `prices` as model ratios, a caller with `quota` (1 000 000 unless
+ * told) and an unlimited token, and the channels, in that order; answers the caller and the channel ids.
+ */
+export async function providerCaller(
+  server: TestServer,
+  username: string,
+  setup: { prices?: Record<string, number>; quota?: number; channels: ProviderChannel[] },
+): Promise<{ userId: number; apiKey: string; channelIds: number[] }> {
+  if (setup.prices) await priceModels(server, setup.prices);
+  const caller = await relayCaller(server, username, setup.quota ?? 1_000_000);
+  const channelIds: number[] = [];
+  for (const { other, ...values } of setup.channels)
+    channelIds.push(
+      other === undefined ? await addChannel(server, values) : await addChannelWithOther(server, values, other),
+    );
+  return { ...caller, channelIds };
+}
+
 /** A chat completion of one system and one user message through the official SDK (`extra`: max_tokens, temperature...). */
 export function chatWithSystem(
   client: OpenAI,

@@ -1,7 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { FixtureReplayUpstream } from '../../../testing/fixture-replay-upstream';
-import { lastConsumeLog, priceModels, recordingsBeside, relayCaller } from '../../../testing/provider-test-kit';
-import { addChannel } from '../../../testing/relay-fixtures';
+import { lastConsumeLog, providerCaller, recordingsBeside } from '../../../testing/provider-test-kit';
 import { postRelay } from '../../../testing/relay-requests';
 import { askChat, openaiClient } from '../../../testing/sdk-clients';
 import { availableDatabaseKinds } from '../../../testing/test-databases';
@@ -20,15 +19,18 @@ describe.each(kinds)('an Alibaba DashScope channel (%s)', (kind) => {
   let apiKey: string;
 
   beforeAll(async () => {
-    await priceModels(server, { 'qwen-plus': 1, 'gte-rerank': 1 });
-    ({ apiKey } = await relayCaller(server, 'ali-user', 1_000_000));
-    await addChannel(server, {
-      type: 17,
-      name: 'dashscope',
-      baseUrl: dashscope.url,
-      key: 'sk-dashscope',
-      models: ['qwen-plus', 'gte-rerank'],
-    });
+    ({ apiKey } = await providerCaller(server, 'ali-user', {
+      prices: { 'qwen-plus': 1, 'gte-rerank': 1 },
+      channels: [
+        {
+          type: 17,
+          name: 'dashscope',
+          baseUrl: dashscope.url,
+          key: 'sk-dashscope',
+          models: ['qwen-plus', 'gte-rerank'],
+        },
+      ],
+    }));
   });
 
   it('chats through compatible mode', async () => {

@@ -5,12 +5,10 @@ import {
   chatWithSystem,
   failureOf,
   lastConsumeLog,
-  priceModels,
+  providerCaller,
   recordingsBeside,
-  relayCaller,
   userQuota,
 } from '../../../testing/provider-test-kit';
-import { addChannel } from '../../../testing/relay-fixtures';
 import { anthropicClient, askChat, claudeMessage, openaiClient, streamChat } from '../../../testing/sdk-clients';
 import { availableDatabaseKinds } from '../../../testing/test-databases';
 import { serverForTests } from '../../../testing/test-server';
@@ -54,22 +52,19 @@ describe.each(kinds)('the official SDKs against a Baidu Wenxin channel (%s)', (k
   let userId: number;
 
   beforeAll(async () => {
-    await priceModels(server, { 'ERNIE-4.0-8K': 1, 'ERNIE-Lite-8K': 1, 'Embedding-V1': 0.1 });
-    ({ userId, apiKey } = await relayCaller(server, 'baidu-user', 1_000_000));
-    await addChannel(server, {
-      type: 15,
-      name: 'wenxin',
-      baseUrl: baidu.url,
-      key: 'ak-123|sk-456',
-      models: ['ERNIE-4.0-8K', 'Embedding-V1'],
-    });
-    await addChannel(server, {
-      type: 15,
-      name: 'wenxin lite',
-      baseUrl: baidu.url,
-      key: 'ak-lite|sk-lite',
-      models: ['ERNIE-Lite-8K'],
-    });
+    ({ userId, apiKey } = await providerCaller(server, 'baidu-user', {
+      prices: { 'ERNIE-4.0-8K': 1, 'ERNIE-Lite-8K': 1, 'Embedding-V1': 0.1 },
+      channels: [
+        {
+          type: 15,
+          name: 'wenxin',
+          baseUrl: baidu.url,
+          key: 'ak-123|sk-456',
+          models: ['ERNIE-4.0-8K', 'Embedding-V1'],
+        },
+        { type: 15, name: 'wenxin lite', baseUrl: baidu.url, key: 'ak-lite|sk-lite', models: ['ERNIE-Lite-8K'] },
+      ],
+    }));
   });
 
   it('exchanges the keys for an access token once, then chats and streams with it, billed from ERNIE usage', async () => {

@@ -1,13 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { FixtureReplayUpstream } from '../../../testing/fixture-replay-upstream';
-import {
-  addChannelWithOther,
-  failureOf,
-  lastConsumeLog,
-  priceModels,
-  recordingsBeside,
-  relayCaller,
-} from '../../../testing/provider-test-kit';
+import { failureOf, lastConsumeLog, providerCaller, recordingsBeside } from '../../../testing/provider-test-kit';
 import {
   anthropicClient,
   askChat,
@@ -49,18 +42,20 @@ describe.each(kinds)('the official SDKs against a Coze channel (%s)', (kind) => 
   let apiKey: string;
 
   beforeAll(async () => {
-    await priceModels(server, { 'coze-bot': 1, 'coze-refused': 1 });
-    ({ apiKey } = await relayCaller(server, 'coze-user', 1_000_000));
-    await addChannelWithOther(
-      server,
-      { type: 49, name: 'coze', baseUrl: coze.url, key: 'pat_abc', models: ['coze-bot'] },
-      BOT_ID,
-    );
-    await addChannelWithOther(
-      server,
-      { type: 49, name: 'coze refused', baseUrl: refusing.url, key: 'pat_bad', models: ['coze-refused'] },
-      BOT_ID,
-    );
+    ({ apiKey } = await providerCaller(server, 'coze-user', {
+      prices: { 'coze-bot': 1, 'coze-refused': 1 },
+      channels: [
+        { type: 49, name: 'coze', baseUrl: coze.url, key: 'pat_abc', models: ['coze-bot'], other: BOT_ID },
+        {
+          type: 49,
+          name: 'coze refused',
+          baseUrl: refusing.url,
+          key: 'pat_bad',
+          models: ['coze-refused'],
+          other: BOT_ID,
+        },
+      ],
+    }));
   });
 
   it('streams answer deltas only (not verbose or follow-up messages), billed from chat.completed usage', async () => {

@@ -1,14 +1,7 @@
 import type OpenAI from 'openai';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { FixtureReplayUpstream } from '../../../testing/fixture-replay-upstream';
-import {
-  lastConsumeLog,
-  priceModels,
-  recordingsBeside,
-  relayCaller,
-  userQuota,
-} from '../../../testing/provider-test-kit';
-import { addChannel } from '../../../testing/relay-fixtures';
+import { lastConsumeLog, providerCaller, recordingsBeside, userQuota } from '../../../testing/provider-test-kit';
 import {
   askChat,
   chatStreamUntilFailure,
@@ -58,16 +51,13 @@ describe.each(kinds)('the official SDKs against a Dify channel (%s)', (kind) => 
   let userId: number;
 
   beforeAll(async () => {
-    await priceModels(server, { dify: 0.001, 'dify-broken': 0.001 });
-    ({ userId, apiKey } = await relayCaller(server, 'dify-user', 1_000_000));
-    await addChannel(server, { type: 37, name: 'dify', baseUrl: dify.url, key: 'app-secret', models: ['dify'] });
-    await addChannel(server, {
-      type: 37,
-      name: 'dify broken',
-      baseUrl: failing.url,
-      key: 'app-broken',
-      models: ['dify-broken'],
-    });
+    ({ userId, apiKey } = await providerCaller(server, 'dify-user', {
+      prices: { dify: 0.001, 'dify-broken': 0.001 },
+      channels: [
+        { type: 37, name: 'dify', baseUrl: dify.url, key: 'app-secret', models: ['dify'] },
+        { type: 37, name: 'dify broken', baseUrl: failing.url, key: 'app-broken', models: ['dify-broken'] },
+      ],
+    }));
     openai = openaiClient(server, apiKey);
   });
 

@@ -2,13 +2,7 @@ import { readFileSync } from 'node:fs';
 import type OpenAI from 'openai';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { FakeGoogleUpstream } from '../../../testing/fake-google-upstream';
-import {
-  addChannelWithOther,
-  chatWithSystem,
-  lastConsumeLog,
-  relayCaller,
-  userQuota,
-} from '../../../testing/provider-test-kit';
+import { chatWithSystem, lastConsumeLog, providerCaller, userQuota } from '../../../testing/provider-test-kit';
 import { askChat, chatStreamUntilFailure, openaiClient, streamChat } from '../../../testing/sdk-clients';
 import { availableDatabaseKinds } from '../../../testing/test-databases';
 import { serverForTests } from '../../../testing/test-server';
@@ -27,20 +21,22 @@ describe.each(kinds)('the openai SDK against a Gemini channel (%s)', (kind) => {
   let channelId: number;
 
   beforeAll(async () => {
-    const caller = await relayCaller(server, 'gemini-user', START_QUOTA);
+    const caller = await providerCaller(server, 'gemini-user', {
+      quota: START_QUOTA,
+      channels: [
+        {
+          type: 24,
+          name: 'gemini',
+          baseUrl: google.url,
+          key: 'gemini-key',
+          models: ['gemini-2.5-flash', 'text-embedding-004'],
+          autoBan: false,
+          other: 'v1beta',
+        },
+      ],
+    });
     userId = caller.userId;
-    channelId = await addChannelWithOther(
-      server,
-      {
-        type: 24,
-        name: 'gemini',
-        baseUrl: google.url,
-        key: 'gemini-key',
-        models: ['gemini-2.5-flash', 'text-embedding-004'],
-        autoBan: false,
-      },
-      'v1beta',
-    );
+    channelId = caller.channelIds[0]!;
     client = openaiClient(server, caller.apiKey, { 'accept-language': 'en' });
   });
 

@@ -4,13 +4,11 @@ import { FixtureReplayUpstream } from '../../../testing/fixture-replay-upstream'
 import {
   cachedChannel,
   lastConsumeLog,
-  priceModels,
+  providerCaller,
   recordingsBeside,
-  relayCaller,
   userQuota,
 } from '../../../testing/provider-test-kit';
 import { askChat, chatStreamText, openaiClient, streamChat } from '../../../testing/sdk-clients';
-import { addChannel } from '../../../testing/relay-fixtures';
 import { availableDatabaseKinds } from '../../../testing/test-databases';
 import { serverForTests } from '../../../testing/test-server';
 import { relayEndpoints } from '../../endpoints';
@@ -39,16 +37,13 @@ describe.each(kinds)('the openai SDK against an Ollama channel (%s)', (kind) => 
   let userId: number;
 
   beforeAll(async () => {
-    await priceModels(server, { 'llama3.2': 0.5, 'nomic-embed-text': 0.05 });
-    const caller = await relayCaller(server, 'ollama-user', 1_000_000);
-    userId = caller.userId;
-    await addChannel(server, {
-      type: 4,
-      name: 'ollama',
-      baseUrl: ollama.url,
-      key: 'ollama',
-      models: ['llama3.2', 'nomic-embed-text'],
+    const caller = await providerCaller(server, 'ollama-user', {
+      prices: { 'llama3.2': 0.5, 'nomic-embed-text': 0.05 },
+      channels: [
+        { type: 4, name: 'ollama', baseUrl: ollama.url, key: 'ollama', models: ['llama3.2', 'nomic-embed-text'] },
+      ],
     });
+    userId = caller.userId;
     client = openaiClient(server, caller.apiKey);
   });
 

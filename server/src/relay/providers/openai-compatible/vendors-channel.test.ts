@@ -1,15 +1,7 @@
 import type OpenAI from 'openai';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { FixtureReplayUpstream } from '../../../testing/fixture-replay-upstream';
-import {
-  addChannelWithOther,
-  lastConsumeLog,
-  priceModels,
-  recordingsBeside,
-  relayCaller,
-  userQuota,
-} from '../../../testing/provider-test-kit';
-import { addChannel } from '../../../testing/relay-fixtures';
+import { lastConsumeLog, providerCaller, recordingsBeside, userQuota } from '../../../testing/provider-test-kit';
 import { postRelay } from '../../../testing/relay-requests';
 import {
   anthropicClient,
@@ -43,54 +35,30 @@ describe.each(kinds)('OpenAI-compatible vendors at their own paths, through the 
   let userId: number;
 
   beforeAll(async () => {
-    await priceModels(server, {
-      'glm-4': 0.5,
-      'embedding-3': 0.05,
-      '@cf/meta/llama-3.1-8b-instruct': 1,
-      'bot-weather': 1,
-      'rerank-english-v3.0': 1,
-      'generalv3.5': 1,
-    });
-    ({ userId, apiKey } = await relayCaller(server, 'vendor-user', 1_000_000));
-    await addChannel(server, {
-      type: 26,
-      name: 'zhipu',
-      baseUrl: vendor.url,
-      key: 'zhipu-key',
-      models: ['glm-4', 'embedding-3'],
-    });
-    await addChannelWithOther(
-      server,
-      {
-        type: 39,
-        name: 'cloudflare',
-        baseUrl: vendor.url,
-        key: 'cf-token',
-        models: ['@cf/meta/llama-3.1-8b-instruct'],
+    ({ userId, apiKey } = await providerCaller(server, 'vendor-user', {
+      prices: {
+        'glm-4': 0.5,
+        'embedding-3': 0.05,
+        '@cf/meta/llama-3.1-8b-instruct': 1,
+        'bot-weather': 1,
+        'rerank-english-v3.0': 1,
+        'generalv3.5': 1,
       },
-      'acc-42',
-    );
-    await addChannel(server, {
-      type: 45,
-      name: 'volcengine',
-      baseUrl: vendor.url,
-      key: 'ark-key',
-      models: ['bot-weather'],
-    });
-    await addChannel(server, {
-      type: 34,
-      name: 'cohere',
-      baseUrl: vendor.url,
-      key: 'co-key',
-      models: ['rerank-english-v3.0'],
-    });
-    await addChannel(server, {
-      type: 18,
-      name: 'spark',
-      baseUrl: vendor.url,
-      key: 'api-password',
-      models: ['generalv3.5'],
-    });
+      channels: [
+        { type: 26, name: 'zhipu', baseUrl: vendor.url, key: 'zhipu-key', models: ['glm-4', 'embedding-3'] },
+        {
+          type: 39,
+          name: 'cloudflare',
+          baseUrl: vendor.url,
+          key: 'cf-token',
+          models: ['@cf/meta/llama-3.1-8b-instruct'],
+          other: 'acc-42',
+        },
+        { type: 45, name: 'volcengine', baseUrl: vendor.url, key: 'ark-key', models: ['bot-weather'] },
+        { type: 34, name: 'cohere', baseUrl: vendor.url, key: 'co-key', models: ['rerank-english-v3.0'] },
+        { type: 18, name: 'spark', baseUrl: vendor.url, key: 'api-password', models: ['generalv3.5'] },
+      ],
+    }));
     openai = openaiClient(server, apiKey);
   });
 

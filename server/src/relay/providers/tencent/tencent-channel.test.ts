@@ -4,11 +4,9 @@ import {
   chatWithSystem,
   failureOf,
   lastConsumeLog,
-  priceModels,
+  providerCaller,
   recordingsBeside,
-  relayCaller,
 } from '../../../testing/provider-test-kit';
-import { addChannel } from '../../../testing/relay-fixtures';
 import { askChat, geminiClient, geminiStreamText, openaiClient } from '../../../testing/sdk-clients';
 import { availableDatabaseKinds } from '../../../testing/test-databases';
 import { serverForTests } from '../../../testing/test-server';
@@ -53,22 +51,25 @@ describe.each(kinds)('the official SDKs against a Tencent Hunyuan channel (%s)',
   let apiKey: string;
 
   beforeAll(async () => {
-    await priceModels(server, { 'hunyuan-lite': 1, 'hunyuan-pro': 1 });
-    ({ apiKey } = await relayCaller(server, 'hunyuan-user', 1_000_000));
-    await addChannel(server, {
-      type: 23,
-      name: 'hunyuan',
-      baseUrl: hunyuan.url,
-      key: '1250000000|AKIDsecretid|secret-key',
-      models: ['hunyuan-lite'],
-    });
-    await addChannel(server, {
-      type: 23,
-      name: 'hunyuan refused',
-      baseUrl: refusing.url,
-      key: 'AKIDother|wrong-key',
-      models: ['hunyuan-pro'],
-    });
+    ({ apiKey } = await providerCaller(server, 'hunyuan-user', {
+      prices: { 'hunyuan-lite': 1, 'hunyuan-pro': 1 },
+      channels: [
+        {
+          type: 23,
+          name: 'hunyuan',
+          baseUrl: hunyuan.url,
+          key: '1250000000|AKIDsecretid|secret-key',
+          models: ['hunyuan-lite'],
+        },
+        {
+          type: 23,
+          name: 'hunyuan refused',
+          baseUrl: refusing.url,
+          key: 'AKIDother|wrong-key',
+          models: ['hunyuan-pro'],
+        },
+      ],
+    }));
   });
 
   /** The signature the last request carried is the one its own body, host and timestamp give. */

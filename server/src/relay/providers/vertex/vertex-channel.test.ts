@@ -2,14 +2,7 @@ import type OpenAI from 'openai';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { FakeGoogleTokenEndpoint, testServiceAccount } from '../../../testing/fake-google-token-endpoint';
 import { FakeGoogleUpstream } from '../../../testing/fake-google-upstream';
-import {
-  addChannelWithOther,
-  chatWithSystem,
-  lastConsumeLog,
-  priceModels,
-  relayCaller,
-  userQuota,
-} from '../../../testing/provider-test-kit';
+import { chatWithSystem, lastConsumeLog, providerCaller, userQuota } from '../../../testing/provider-test-kit';
 import {
   anthropicClient,
   askChat,
@@ -37,30 +30,34 @@ describe.each(kinds)('Vertex AI channels (%s)', (kind) => {
   beforeAll(async () => {
     const account = testServiceAccount(tokenEndpoint.tokenUrl);
     tokenEndpoint.publicKeyPem = account.publicKeyPem;
-    await priceModels(server, { 'text-embedding-005': 0.01, 'claude-sonnet-4-20250514-thinking': 1.5 });
-    ({ userId, apiKey } = await relayCaller(server, 'vertex-user', 10_000_000));
-    await addChannelWithOther(
-      server,
-      // pretty-printed over many lines, as Google's key files are
-      {
-        type: 41,
-        name: 'vertex',
-        baseUrl: google.url,
-        key: JSON.stringify(account.key, null, 2),
-        models: [
-          'gemini-2.5-flash',
-          'claude-sonnet-4-20250514',
-          'claude-sonnet-4-20250514-thinking',
-          'text-embedding-005',
-        ],
-      },
-      'us-east5',
-    );
-    await addChannelWithOther(
-      server,
-      { type: 41, name: 'vertex express', baseUrl: google.url, key: 'AIza-express-key', models: ['gemini-2.5-pro'] },
-      '',
-    );
+    ({ userId, apiKey } = await providerCaller(server, 'vertex-user', {
+      prices: { 'text-embedding-005': 0.01, 'claude-sonnet-4-20250514-thinking': 1.5 },
+      quota: 10_000_000,
+      channels: [
+        {
+          type: 41,
+          name: 'vertex',
+          baseUrl: google.url,
+          // pretty-printed over many lines, as Google's key files are
+          key: JSON.stringify(account.key, null, 2),
+          models: [
+            'gemini-2.5-flash',
+            'claude-sonnet-4-20250514',
+            'claude-sonnet-4-20250514-thinking',
+            'text-embedding-005',
+          ],
+          other: 'us-east5',
+        },
+        {
+          type: 41,
+          name: 'vertex express',
+          baseUrl: google.url,
+          key: 'AIza-express-key',
+          models: ['gemini-2.5-pro'],
+          other: '',
+        },
+      ],
+    }));
     client = openaiClient(server, apiKey);
   });
 

@@ -1,14 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { FixtureReplayUpstream } from '../../../testing/fixture-replay-upstream';
-import {
-  failureOf,
-  lastConsumeLog,
-  priceModels,
-  recordingsBeside,
-  relayCaller,
-} from '../../../testing/provider-test-kit';
-import { addChannel } from '../../../testing/relay-fixtures';
+import { failureOf, lastConsumeLog, providerCaller, recordingsBeside } from '../../../testing/provider-test-kit';
 import { anthropicClient, askChat, claudeMessage, openaiClient } from '../../../testing/sdk-clients';
 import { availableDatabaseKinds } from '../../../testing/test-databases';
 import { serverForTests } from '../../../testing/test-server';
@@ -63,15 +56,18 @@ describe.each(kinds)('the official SDKs against a Zhipu ChatGLM v1 channel (%s)'
   let apiKey: string;
 
   beforeAll(async () => {
-    await priceModels(server, { chatglm_turbo: 1, chatglm_pro: 1 });
-    ({ apiKey } = await relayCaller(server, 'zhipu-user', 1_000_000));
-    await addChannel(server, {
-      type: 16,
-      name: 'chatglm',
-      baseUrl: zhipu.url,
-      key: 'a1b2c3.s3cr3t',
-      models: ['chatglm_turbo', 'chatglm_pro'],
-    });
+    ({ apiKey } = await providerCaller(server, 'zhipu-user', {
+      prices: { chatglm_turbo: 1, chatglm_pro: 1 },
+      channels: [
+        {
+          type: 16,
+          name: 'chatglm',
+          baseUrl: zhipu.url,
+          key: 'a1b2c3.s3cr3t',
+          models: ['chatglm_turbo', 'chatglm_pro'],
+        },
+      ],
+    }));
   });
 
   it('invokes with a JWT signed from id.secret, unquotes the answer and bills the reported usage', async () => {
