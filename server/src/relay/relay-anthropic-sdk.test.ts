@@ -1,36 +1,29 @@
 import Anthropic from '@anthropic-ai/sdk';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { toNumber } from '../db/dialect';
+import { addClaudeChannels, BEDROCK_CLAUDE, BEDROCK_SECRET, CLAUDE } from '../testing/claude-channels';
 import { FakeAnthropicUpstream } from '../testing/fake-anthropic-upstream';
 import { FakeOpenAIUpstream } from '../testing/fake-openai-upstream';
-import { addChannel, addToken, addUser, flushAll } from '../testing/relay-fixtures';
+import { relayCaller } from '../testing/provider-test-kit';
+import { anthropicClient } from '../testing/sdk-clients';
+import { addChannel, flushAll } from '../testing/relay-fixtures';
+import { newestLog } from '../testing/log-queries';
 import { availableDatabaseKinds } from '../testing/test-databases';
 import { serverForTests } from '../testing/test-server';
 
 const kinds = await availableDatabaseKinds();
-const CLAUDE = 'claude-sonnet-4-5-20250929';
-const BEDROCK_CLAUDE = 'claude-sonnet-4-20250514';
 
 describe.each(kinds)('the official @anthropic-ai/sdk through /v1/messages on %s', (kind) => {
   const server = serverForTests({ databaseKind: kind });
-  let claude: FakeAnthropicUpstream;
-  let openai: FakeOpenAIUpstream;
+  const claude = new FakeAnthropicUpstream(BEDROCK_SECRET).forTests();
+  const openai = new FakeOpenAIUpstream().forTests();
   let client: Anthropic;
   let apiKey: string;
   let userId: number;
 
   beforeAll(async () => {
-    claude = await new FakeAnthropicUpstream('bedrock-secret').start();
-    openai = await new FakeOpenAIUpstream().start();
-    userId = await addUser(server, 'claude-user', { quota: 50_000_000 });
-    apiKey = (await addToken(server, userId, { unlimited: true })).apiKey;
-    await addChannel(server, {
-      name: 'anthropic',
-      type: 14,
-      baseUrl: claude.url,
-      key: 'anthropic-key',
-      models: [CLAUDE],
-    });
+    ({ userId, apiKey } = await relayCaller(server, 'claude-user', 50_000_000));
+    await addClaudeChannels(server, claude.url, { bedrockRegion: 'us-east-1' });
     await addChannel(server, { name: 'openai', type: 1, baseUrl: openai.url, models: ['gpt-4o-mini', 'gpt-5-mini'] });
     await addChannel(server, {
       name: 'mapped',
@@ -39,19 +32,7 @@ describe.each(kinds)('the official @anthropic-ai/sdk through /v1/messages on %s'
       models: ['claude-3-7-sonnet-20250219'],
       modelMapping: { 'claude-3-7-sonnet-20250219': 'claude-3-7-sonnet-latest' },
     });
-    await addChannel(server, {
-      name: 'bedrock',
-      type: 33,
-      baseUrl: claude.url,
-      key: 'AKIDBEDROCK|bedrock-secret|us-east-1',
-      models: [BEDROCK_CLAUDE],
-    });
-    client = new Anthropic({ apiKey, baseURL: server.url, maxRetries: 0 });
-  });
-
-  afterAll(async () => {
-    await claude.stop();
-    await openai.stop();
+    client = anthropicClient(server, apiKey);
   });
 
   beforeEach(() => {
@@ -61,7 +42,7 @@ describe.each(kinds)('the official @anthropic-ai/sdk through /v1/messages on %s'
 
   async function lastLog() {
     await flushAll(server);
-    return server.context.database.db.selectFrom('logs').selectAll().orderBy('id', 'desc').executeTakeFirstOrThrow();
+    return newestLog(server);
   }
 
   it('Claude channel: the request goes up as sent, the answer comes back as recorded, cached tokens billed at their ratios', async () => {

@@ -1,7 +1,7 @@
-import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FakeOpenAIUpstream } from '../testing/fake-openai-upstream';
 import { quotaBalances } from '../testing/quota-balances';
+import { startTwoInstances } from '../testing/shared-instances';
 import { addChannel, addToken, addUser, flushAll } from '../testing/relay-fixtures';
 import { availableDatabaseKinds } from '../testing/test-databases';
 import { startTestServer, type TestServer } from '../testing/test-server';
@@ -106,13 +106,7 @@ describe('under concurrency the balances equal the start minus the sum of the lo
   });
 
   it.runIf(kinds.includes('postgres'))('across two instances sharing PostgreSQL and Redis', async () => {
-    const prefix = `switchboard-test-${randomBytes(4).toString('hex')}:`;
-    const environment = { REDIS_CONN_STRING: 'redis://127.0.0.1:6379', REDIS_PREFIX: prefix };
-    const first = await startTestServer({ databaseKind: 'postgres', environment });
-    const second = await startTestServer({
-      sharedDatabase: first.database,
-      environment: { ...environment, NODE_TYPE: 'slave' },
-    });
+    const { first, second } = await startTwoInstances();
     try {
       await addChannel(first, { baseUrl: upstream.url, models: ['gpt-4o-mini'] });
       await second.context.bus.channelsChanged();

@@ -2,15 +2,15 @@ import Anthropic from '@anthropic-ai/sdk';
 import OpenAI from 'openai';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { toNumber } from '../db/dialect';
+import { addClaudeChannels, BEDROCK_CLAUDE, BEDROCK_SECRET, CLAUDE } from '../testing/claude-channels';
 import { FakeAnthropicUpstream, PIXEL_PNG } from '../testing/fake-anthropic-upstream';
 import { FakeOpenAIUpstream } from '../testing/fake-openai-upstream';
 import { addChannel, addToken, addUser, flushAll } from '../testing/relay-fixtures';
+import { newestLog } from '../testing/log-queries';
 import { availableDatabaseKinds } from '../testing/test-databases';
 import { startTestServer, type TestServer } from '../testing/test-server';
 
 const kinds = await availableDatabaseKinds();
-const CLAUDE = 'claude-sonnet-4-5-20250929';
-const BEDROCK_CLAUDE = 'claude-sonnet-4-20250514';
 const FAILING_CLAUDE = 'claude-haiku-4-5-20251001';
 
 describe.each(kinds)('the openai SDK against Claude and Bedrock channels on %s', (kind) => {
@@ -27,26 +27,13 @@ describe.each(kinds)('the openai SDK against Claude and Bedrock channels on %s',
     // The Bedrock image test fetches from the fake upstream on 127.0.0.1, as an operator allows it.
     server = await startTestServer({ databaseKind: kind, environment: { OUTBOUND_ALLOW_INTERNAL: 'true' } });
     await server.context.options.save('RetryTimes', '2');
-    claude = await new FakeAnthropicUpstream('bedrock-secret').start();
+    claude = await new FakeAnthropicUpstream(BEDROCK_SECRET).start();
     overloaded = await new FakeAnthropicUpstream().start();
     overloaded.behaviour = { failWith: { status: 529, fixture: 'error-overloaded' } };
     openaiUpstream = await new FakeOpenAIUpstream().start();
     const userId = await addUser(server, 'openai-sdk-user', { quota: 50_000_000 });
     apiKey = (await addToken(server, userId, { unlimited: true })).apiKey;
-    claudeChannel = await addChannel(server, {
-      name: 'anthropic',
-      type: 14,
-      baseUrl: claude.url,
-      key: 'anthropic-key',
-      models: [CLAUDE],
-    });
-    await addChannel(server, {
-      name: 'bedrock',
-      type: 33,
-      baseUrl: claude.url,
-      key: 'AKIDBEDROCK|bedrock-secret|us-west-2',
-      models: [BEDROCK_CLAUDE],
-    });
+    ({ anthropicChannel: claudeChannel } = await addClaudeChannels(server, claude.url));
     await addChannel(server, {
       name: 'overloaded',
       type: 14,
@@ -78,7 +65,7 @@ describe.each(kinds)('the openai SDK against Claude and Bedrock channels on %s',
 
   async function lastLog() {
     await flushAll(server);
-    return server.context.database.db.selectFrom('logs').selectAll().orderBy('id', 'desc').executeTakeFirstOrThrow();
+    return newestLog(server);
   }
 
   it('Claude channel: chat converted to a Messages request with the default version, answer and cached usage back', async () => {

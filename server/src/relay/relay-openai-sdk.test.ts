@@ -4,6 +4,7 @@ import { toNumber } from '../db/dialect';
 import { FakeOpenAIUpstream } from '../testing/fake-openai-upstream';
 import { quotaBalances } from '../testing/quota-balances';
 import { addChannel, addToken, addUser, flushAll } from '../testing/relay-fixtures';
+import { newestLog } from '../testing/log-queries';
 import { serverForTests } from '../testing/test-server';
 
 const server = serverForTests();
@@ -33,7 +34,7 @@ beforeEach(() => {
 
 async function lastLog() {
   await flushAll(server);
-  return server.context.database.db.selectFrom('logs').selectAll().orderBy('id', 'desc').executeTakeFirstOrThrow();
+  return newestLog(server);
 }
 
 describe('the official openai SDK through the gateway', () => {

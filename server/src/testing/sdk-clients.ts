@@ -71,3 +71,14 @@ export const claudeMessage = (model: string, content: string, maxTokens = 64) =>
   max_tokens: maxTokens,
   messages: [{ role: 'user' as const, content }],
 });
+
+/** 200 when an SDK call succeeds, else the HTTP status of the API error it fails with (other errors are thrown). */
+export async function sdkStatusOf(call: Promise<unknown>): Promise<number | string> {
+  try {
+    await call;
+    return 200;
+  } catch (error) {
+    if (error instanceof OpenAI.APIError || error instanceof Anthropic.APIError) return error.status ?? 'no status';
+    throw error;
+  }
+}

@@ -8,6 +8,7 @@ import { FakeRealtimeUpstream, realtimeUsage } from '../../testing/fake-realtime
 import { quotaBalances } from '../../testing/quota-balances';
 import { openRealtime, RealtimeProbe, refusedUpgrade } from '../../testing/realtime-client';
 import { addChannel, addToken, addUser, flushAll } from '../../testing/relay-fixtures';
+import { userLogsOfType } from '../../testing/log-queries';
 import { startTestServer, type TestServer } from '../../testing/test-server';
 
 const PREVIEW = 'gpt-4o-realtime-preview';
@@ -61,13 +62,7 @@ async function caller(name: string, quota: number, remain = 10_000_000) {
 
 async function ledger(userId: number, tokenId: number) {
   await flushAll(server);
-  const logs = await server.context.database.db
-    .selectFrom('logs')
-    .selectAll()
-    .where('user_id', '=', userId)
-    .where('type', '=', 2)
-    .execute();
-  return { ...(await quotaBalances(server, userId, tokenId)), logs };
+  return { ...(await quotaBalances(server, userId, tokenId)), logs: await userLogsOfType(server, userId, 2) };
 }
 
 /** Waits until the session's one consumption log is written (the bill closes after the sockets do). */
