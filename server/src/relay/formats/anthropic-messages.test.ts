@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { RelayError } from '../relay-error';
+import { invalidToken, overloadedMidway } from '../../testing/relay-error-samples';
 import { anthropicMessagesDialect } from './anthropic-messages';
 import { messagesRequestSchema, messagesToChat } from './anthropic-messages-request';
 import { chatToMessage } from './anthropic-messages-response';
@@ -350,22 +350,15 @@ describe('OpenAI chat → Claude messages answers', () => {
 
   it('a failure midway is an Anthropic error event', () => {
     const encoder = new MessagesChunkEncoder('m');
-    const failure = new RelayError({ zh: '过载', en: 'Overloaded' }, 529, 'overloaded_error', 'upstream_error');
-    expect(eventsOf(encoder.error(failure).toString())).toEqual([
+    expect(eventsOf(encoder.error(overloadedMidway()).toString())).toEqual([
       ['error', { type: 'error', error: { type: 'overloaded_error', message: 'Overloaded' } }],
     ]);
   });
 
   it('errors in Anthropic shape', () => {
-    const error = new RelayError(
-      { zh: '无效的令牌', en: 'Invalid API key' },
-      401,
-      'invalid_api_key',
-      'authentication_error',
-    );
-    expect(anthropicMessagesDialect.errorReply(error, 'en', 'req-1')).toEqual({
+    expect(anthropicMessagesDialect.errorReply(invalidToken(), 'en', 'req-1')).toEqual({
       status: 401,
-      body: { type: 'error', error: { type: 'authentication_error', message: 'Invalid API key (request id: req-1)' } },
+      body: { type: 'error', error: { type: 'authentication_error', message: 'Invalid token (request id: req-1)' } },
     });
   });
 });

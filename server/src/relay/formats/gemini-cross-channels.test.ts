@@ -3,7 +3,7 @@ import type { GoogleGenAI } from '@google/genai';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { addClaudeChannels, BEDROCK_CLAUDE, BEDROCK_SECRET, CLAUDE } from '../../testing/claude-channels';
 import { FakeAnthropicUpstream } from '../../testing/fake-anthropic-upstream';
-import { FakeGoogleUpstream } from '../../testing/fake-google-upstream';
+import { expectFlashStreamBilled, FakeGoogleUpstream } from '../../testing/fake-google-upstream';
 import { FixtureReplayUpstream } from '../../testing/fixture-replay-upstream';
 import {
   addChannelWithOther,
@@ -154,11 +154,7 @@ describe.each(kinds)('Gemini and Claude clients on each other’s channels and o
     });
     const final = await stream.finalMessage();
     expect(final.content).toEqual([{ type: 'text', text: 'Hello from Gemini!' }]);
-    expect(google.last).toMatchObject({
-      path: '/v1beta/models/gemini-2.5-flash:streamGenerateContent',
-      query: 'alt=sse',
-    });
-    expect(await lastConsumeLog(server)).toMatchObject({ is_stream: 1, prompt_tokens: 8, completion_tokens: 17 });
+    await expectFlashStreamBilled(server, google);
   });
 
   it('@anthropic-ai/sdk on an Ollama channel, streamed and not', async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { RelayError } from '../relay-error';
+import { invalidToken, overloadedMidway } from '../../testing/relay-error-samples';
 import { geminiDialect } from './gemini';
 import { geminiEmbedToOpenAI, openAIEmbeddingsToGemini } from './gemini-embeddings';
 import type { RouteFacts } from './inbound-dialect';
@@ -193,20 +193,13 @@ describe('OpenAI answers → Gemini', () => {
 
   it('tells a streaming client of a failure midway with an error event', () => {
     const encoder = geminiDialect.streamEncoder(parse({ contents: [] }, true));
-    const failure = new RelayError({ zh: '上游过载', en: 'Overloaded' }, 529, 'overloaded_error', 'upstream_error');
-    expect(encoder.error?.(failure).toString('utf8')).toBe(
+    expect(encoder.error?.(overloadedMidway()).toString('utf8')).toBe(
       'data: {"error":{"code":529,"message":"Overloaded","status":"INTERNAL"}}\r\n\r\n',
     );
   });
 
   it('answers errors in Gemini shape with Google status names', () => {
-    const error = new RelayError(
-      { zh: '令牌无效', en: 'Invalid token' },
-      401,
-      'invalid_api_key',
-      'authentication_error',
-    );
-    expect(geminiDialect.errorReply(error, 'en', 'req-1')).toEqual({
+    expect(geminiDialect.errorReply(invalidToken(), 'en', 'req-1')).toEqual({
       status: 401,
       body: { error: { code: 401, message: 'Invalid token (request id: req-1)', status: 'UNAUTHENTICATED' } },
     });

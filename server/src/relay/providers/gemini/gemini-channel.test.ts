@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type OpenAI from 'openai';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { FakeGoogleUpstream } from '../../../testing/fake-google-upstream';
+import { expectFlashStreamBilled, FakeGoogleUpstream } from '../../../testing/fake-google-upstream';
 import { chatWithSystem, lastConsumeLog, providerCaller, userQuota } from '../../../testing/provider-test-kit';
 import { askChat, chatStreamUntilFailure, openaiClient, streamChat } from '../../../testing/sdk-clients';
 import { availableDatabaseKinds } from '../../../testing/test-databases';
@@ -123,12 +123,7 @@ describe.each(kinds)('the openai SDK against a Gemini channel (%s)', (kind) => {
     expect(text).toBe('Hello from Gemini!');
     expect(finishes).toEqual(['stop']);
     expect(usages).toEqual([{ prompt_tokens: 8, completion_tokens: 17, total_tokens: 25 }]);
-    expect(google.last).toMatchObject({
-      path: '/v1beta/models/gemini-2.5-flash:streamGenerateContent',
-      query: 'alt=sse',
-    });
-    const log = await lastConsumeLog(server);
-    expect(log).toMatchObject({ is_stream: 1, prompt_tokens: 8, completion_tokens: 17 });
+    await expectFlashStreamBilled(server, google);
   });
 
   it('an error Google reports inside a stream reaches the client as a stream error, after the text so far', async () => {
