@@ -115,6 +115,17 @@ export class FakeGoogleUpstream extends LoopbackFake {
 }
 
 /**
+ * The consumption log of a gemini-2.5-flash chat answered from `generate-content-text.json`: its usage
+ * (1000 prompt, 500 completion tokens) at model ratio 0.15 and completion ratio 8.33 costs 775.
+ */
+export const FLASH_CHAT_LOG = {
+  model_name: 'gemini-2.5-flash',
+  prompt_tokens: 1000,
+  completion_tokens: 500,
+  quota: 775,
+};
+
+/**
  * Checks that `google` was last asked to stream gemini-2.5-flash over SSE, and that the gateway billed
  * the stream by the usage its recording reports (8 prompt, 17 completion tokens).
  */

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { toolCallingCompletion } from '../../testing/chat-completion-samples';
 import { invalidToken, overloadedMidway } from '../../testing/relay-error-samples';
 import { anthropicMessagesDialect } from './anthropic-messages';
 import { messagesRequestSchema, messagesToChat } from './anthropic-messages-request';
@@ -163,29 +164,12 @@ describe('Claude messages → OpenAI chat', () => {
 describe('OpenAI chat → Claude messages answers', () => {
   it('a whole completion with a tool call and cached tokens', () => {
     const message = chatToMessage(
-      {
-        id: 'chatcmpl-9',
-        object: 'chat.completion',
-        created: 1,
-        model: 'gpt-4o-mini',
-        choices: [
-          {
-            index: 0,
-            message: {
-              role: 'assistant',
-              content: 'Let me look.',
-              tool_calls: [{ id: 'call_7', type: 'function', function: { name: 'lookup', arguments: '{"q":"x"}' } }],
-            },
-            finish_reason: 'tool_calls',
-          },
-        ],
-        usage: {
-          prompt_tokens: 1200,
-          completion_tokens: 30,
-          total_tokens: 1230,
-          prompt_tokens_details: { cached_tokens: 1000 },
-        },
-      },
+      toolCallingCompletion(
+        'chatcmpl-9',
+        'Let me look.',
+        { id: 'call_7', name: 'lookup', arguments: '{"q":"x"}' },
+        { prompt: 1200, completion: 30, cached: 1000 },
+      ),
       'gpt-4o-mini',
     );
     expect(message).toEqual({

@@ -3,7 +3,7 @@ import type { GoogleGenAI } from '@google/genai';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { addClaudeChannels, BEDROCK_CLAUDE, BEDROCK_SECRET, CLAUDE } from '../../testing/claude-channels';
 import { FakeAnthropicUpstream } from '../../testing/fake-anthropic-upstream';
-import { expectFlashStreamBilled, FakeGoogleUpstream } from '../../testing/fake-google-upstream';
+import { expectFlashStreamBilled, FakeGoogleUpstream, FLASH_CHAT_LOG } from '../../testing/fake-google-upstream';
 import { FixtureReplayUpstream } from '../../testing/fixture-replay-upstream';
 import {
   addChannelWithOther,
@@ -140,12 +140,7 @@ describe.each(kinds)('Gemini and Claude clients on each other’s channels and o
         generationConfig: { maxOutputTokens: 64 },
       },
     });
-    expect(await lastConsumeLog(server)).toMatchObject({
-      model_name: 'gemini-2.5-flash',
-      prompt_tokens: 1000,
-      completion_tokens: 500,
-      quota: 775,
-    });
+    expect(await lastConsumeLog(server)).toMatchObject(FLASH_CHAT_LOG);
 
     const stream = anthropic.messages.stream({
       model: 'gemini-2.5-flash',

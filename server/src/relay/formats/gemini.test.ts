@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { toolCallingCompletion } from '../../testing/chat-completion-samples';
 import { invalidToken, overloadedMidway } from '../../testing/relay-error-samples';
 import { geminiDialect } from './gemini';
 import { geminiEmbedToOpenAI, openAIEmbeddingsToGemini } from './gemini-embeddings';
@@ -98,29 +99,12 @@ describe('OpenAI answers → Gemini', () => {
   it('turns a completion into candidates with usage metadata', () => {
     const body = parse({ contents: [] });
     const answer = geminiDialect.fromOpenAI(
-      {
-        id: 'chatcmpl-1',
-        object: 'chat.completion',
-        created: 1,
-        model: 'gpt-4o-mini',
-        choices: [
-          {
-            index: 0,
-            message: {
-              role: 'assistant',
-              content: 'Hi!',
-              tool_calls: [{ id: 'c', type: 'function', function: { name: 'f', arguments: '{"a":1}' } }],
-            },
-            finish_reason: 'tool_calls',
-          },
-        ],
-        usage: {
-          prompt_tokens: 10,
-          completion_tokens: 5,
-          total_tokens: 15,
-          prompt_tokens_details: { cached_tokens: 4 },
-        },
-      },
+      toolCallingCompletion(
+        'chatcmpl-1',
+        'Hi!',
+        { id: 'c', name: 'f', arguments: '{"a":1}' },
+        { prompt: 10, completion: 5, cached: 4 },
+      ),
       body,
     );
     expect(answer).toEqual({
