@@ -1,6 +1,9 @@
 import type OpenAI from 'openai';
 import { toNumber } from '../db/dialect';
 import type { CachedChannel } from '../relay/caches/channel-index';
+import { chatEndpoint } from '../relay/endpoints';
+import { defaultAdapterSettings } from '../relay/providers/adapter-settings';
+import type { UpstreamTarget } from '../relay/providers/provider';
 import type { Recording } from './fixture-replay-upstream';
 import { addChannel, addToken, addUser, flushAll, type ChannelValues } from './relay-fixtures';
 import type { TestServer } from './test-server';
@@ -82,6 +85,22 @@ export const cachedChannel = (values: Partial<CachedChannel>): CachedChannel => 
   autoBan: true,
   priority: 0,
   weight: 0,
+  ...values,
+});
+
+/** What an adapter is asked to call on `channel`: a chat of `upstreamModel`, not streamed, JSON, default settings, no client headers. */
+export const chatTarget = (
+  channel: CachedChannel,
+  upstreamModel: string,
+  values: Partial<UpstreamTarget> = {},
+): UpstreamTarget => ({
+  channel,
+  endpoint: chatEndpoint,
+  upstreamModel,
+  stream: false,
+  contentType: 'application/json',
+  clientHeaders: {},
+  settings: defaultAdapterSettings,
   ...values,
 });
 
