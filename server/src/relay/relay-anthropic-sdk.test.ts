@@ -7,7 +7,7 @@ import { FakeOpenAIUpstream } from '../testing/fake-openai-upstream';
 import { relayCaller } from '../testing/provider-test-kit';
 import { anthropicClient } from '../testing/sdk-clients';
 import { addChannel, flushAll } from '../testing/relay-fixtures';
-import { newestLog } from '../testing/log-queries';
+import { newestLogFlushed } from '../testing/log-queries';
 import { availableDatabaseKinds } from '../testing/test-databases';
 import { serverForTests } from '../testing/test-server';
 
@@ -40,11 +40,6 @@ describe.each(kinds)('the official @anthropic-ai/sdk through /v1/messages on %s'
     openai.behaviour = {};
   });
 
-  async function lastLog() {
-    await flushAll(server);
-    return newestLog(server);
-  }
-
   it('Claude channel: the request goes up as sent, the answer comes back as recorded, cached tokens billed at their ratios', async () => {
     const params = {
       model: CLAUDE,
@@ -66,7 +61,7 @@ describe.each(kinds)('the official @anthropic-ai/sdk through /v1/messages on %s'
     expect(received.body).toEqual(params);
     expect(received.headers).toMatchObject({ 'x-api-key': 'anthropic-key', ...headers });
 
-    const log = await lastLog();
+    const log = await newestLogFlushed(server);
     // (100 + 2000 × 0.1 + 400 × 1.25 + 50 × 5) × 1.5 = 1575
     expect(toNumber(log.quota)).toBe(1575);
     expect(log).toMatchObject({ model_name: CLAUDE, prompt_tokens: 2500, completion_tokens: 50, is_stream: 0 });
@@ -87,7 +82,7 @@ describe.each(kinds)('the official @anthropic-ai/sdk through /v1/messages on %s'
     };
     await client.messages.create(params);
     expect(claude.received.at(-1)?.body).toEqual({ ...params, model: 'claude-3-7-sonnet-latest' });
-    const log = await lastLog();
+    const log = await newestLogFlushed(server);
     expect(log.model_name).toBe('claude-3-7-sonnet-20250219');
     expect(JSON.parse(log.other)).toMatchObject({
       is_model_mapped: true,
@@ -107,7 +102,7 @@ describe.each(kinds)('the official @anthropic-ai/sdk through /v1/messages on %s'
     expect(texts).toEqual(['Hello! How', ' can I help', ' you today?']);
     expect(message.usage).toMatchObject({ input_tokens: 100, output_tokens: 50, cache_read_input_tokens: 2000 });
     expect(claude.received.at(-1)?.body.stream).toBe(true);
-    const log = await lastLog();
+    const log = await newestLogFlushed(server);
     expect(toNumber(log.quota)).toBe(1575);
     expect(log).toMatchObject({ is_stream: 1, prompt_tokens: 2500, completion_tokens: 50 });
   });
@@ -134,7 +129,7 @@ describe.each(kinds)('the official @anthropic-ai/sdk through /v1/messages on %s'
         { role: 'user', content: 'Say hello' },
       ],
     });
-    const log = await lastLog();
+    const log = await newestLogFlushed(server);
     // (10 + 20 × 4) × 0.075 = 6.75 → 7
     expect(toNumber(log.quota)).toBe(7);
     expect(log).toMatchObject({ model_name: 'gpt-4o-mini', prompt_tokens: 10, completion_tokens: 20 });
@@ -163,7 +158,7 @@ describe.each(kinds)('the official @anthropic-ai/sdk through /v1/messages on %s'
     expect(message.stop_reason).toBe('end_turn');
     expect(message.usage).toMatchObject({ input_tokens: 33, output_tokens: 7 });
     expect(openai.received.at(-1)?.body).toMatchObject({ stream: true, stream_options: { include_usage: true } });
-    const log = await lastLog();
+    const log = await newestLogFlushed(server);
     expect(log).toMatchObject({ is_stream: 1, prompt_tokens: 33, completion_tokens: 7 });
   });
 
@@ -183,7 +178,7 @@ describe.each(kinds)('the official @anthropic-ai/sdk through /v1/messages on %s'
       messages: [{ role: 'user', content: 'Hello' }],
       anthropic_version: 'bedrock-2023-05-31',
     });
-    const log = await lastLog();
+    const log = await newestLogFlushed(server);
     expect(toNumber(log.quota)).toBe(1575);
     expect(log).toMatchObject({ model_name: BEDROCK_CLAUDE, channel_name: 'bedrock', is_stream: 1 });
   });

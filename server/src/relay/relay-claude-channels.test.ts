@@ -6,7 +6,7 @@ import { addClaudeChannels, BEDROCK_CLAUDE, BEDROCK_SECRET, CLAUDE } from '../te
 import { FakeAnthropicUpstream, PIXEL_PNG } from '../testing/fake-anthropic-upstream';
 import { FakeOpenAIUpstream } from '../testing/fake-openai-upstream';
 import { addChannel, addToken, addUser, flushAll } from '../testing/relay-fixtures';
-import { newestLog } from '../testing/log-queries';
+import { newestLogFlushed } from '../testing/log-queries';
 import { availableDatabaseKinds } from '../testing/test-databases';
 import { startTestServer, type TestServer } from '../testing/test-server';
 
@@ -63,11 +63,6 @@ describe.each(kinds)('the openai SDK against Claude and Bedrock channels on %s',
     claude.behaviour = {};
   });
 
-  async function lastLog() {
-    await flushAll(server);
-    return newestLog(server);
-  }
-
   it('Claude channel: chat converted to a Messages request with the default version, answer and cached usage back', async () => {
     const completion = await client.chat.completions.create({
       model: CLAUDE,
@@ -119,7 +114,7 @@ describe.each(kinds)('the openai SDK against Claude and Bedrock channels on %s',
         "system": "Be kind.",
       }
     `);
-    const log = await lastLog();
+    const log = await newestLogFlushed(server);
     expect(toNumber(log.quota)).toBe(1575);
     expect(log).toMatchObject({ channel_id: claudeChannel, prompt_tokens: 2500, completion_tokens: 50 });
   });
@@ -143,7 +138,7 @@ describe.each(kinds)('the openai SDK against Claude and Bedrock channels on %s',
     expect(finish).toBe('stop');
     expect(usage).toMatchObject({ prompt_tokens: 2500, completion_tokens: 50, total_tokens: 2550 });
     expect(claude.received.at(-1)?.body).toMatchObject({ stream: true, max_tokens: 8192 });
-    const log = await lastLog();
+    const log = await newestLogFlushed(server);
     expect(toNumber(log.quota)).toBe(1575);
     expect(log.is_stream).toBe(1);
   });
@@ -162,7 +157,7 @@ describe.each(kinds)('the openai SDK against Claude and Bedrock channels on %s',
     expect(text).toBe('Once upon');
     expect(failure).toBeInstanceOf(OpenAI.APIError);
     expect((failure as Error).message).toContain('Overloaded');
-    const log = await lastLog();
+    const log = await newestLogFlushed(server);
     expect(log).toMatchObject({ is_stream: 1, prompt_tokens: 100, completion_tokens: 1 });
   });
 
@@ -225,7 +220,7 @@ describe.each(kinds)('the openai SDK against Claude and Bedrock channels on %s',
     received = claude.received.at(-1)!;
     expect(received.path).toBe('/model/us.anthropic.claude-sonnet-4-20250514-v1%3A0/invoke-with-response-stream');
     expect(received.signatureValid).toBe(true);
-    const log = await lastLog();
+    const log = await newestLogFlushed(server);
     expect(toNumber(log.quota)).toBe(1575);
     expect(log).toMatchObject({ channel_name: 'bedrock', is_stream: 1, prompt_tokens: 2500 });
   });
@@ -268,7 +263,7 @@ describe.each(kinds)('the openai SDK against Claude and Bedrock channels on %s',
       messages: [{ role: 'user', content: 'Hi' }],
     });
     expect(completion.choices[0]?.message.content).toBe('Hello from the fake upstream');
-    let log = await lastLog();
+    let log = await newestLogFlushed(server);
     expect(log.channel_id).toBe(backupChannel);
     expect(JSON.parse(log.other).admin_info.use_channel).toHaveLength(2);
 
@@ -279,7 +274,7 @@ describe.each(kinds)('the openai SDK against Claude and Bedrock channels on %s',
       messages: [{ role: 'user', content: 'Hi' }],
     });
     expect(message.content).toEqual([{ type: 'text', text: 'Hello from the fake upstream' }]);
-    log = await lastLog();
+    log = await newestLogFlushed(server);
     expect(log.channel_id).toBe(backupChannel);
     expect(overloaded.received.length).toBe(2);
   });

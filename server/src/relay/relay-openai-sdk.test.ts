@@ -4,7 +4,7 @@ import { toNumber } from '../db/dialect';
 import { FakeOpenAIUpstream } from '../testing/fake-openai-upstream';
 import { quotaBalances } from '../testing/quota-balances';
 import { addChannel, addToken, addUser, flushAll } from '../testing/relay-fixtures';
-import { newestLog } from '../testing/log-queries';
+import { newestLogFlushed } from '../testing/log-queries';
 import { serverForTests } from '../testing/test-server';
 
 const server = serverForTests();
@@ -32,11 +32,6 @@ beforeEach(() => {
   upstream.behaviour = {};
 });
 
-async function lastLog() {
-  await flushAll(server);
-  return newestLog(server);
-}
-
 describe('the official openai SDK through the gateway', () => {
   it('chats without streaming, and bills and logs the upstream usage', async () => {
     upstream.behaviour = { promptTokens: 1000, completionTokens: 500 };
@@ -48,7 +43,7 @@ describe('the official openai SDK through the gateway', () => {
     expect(completion.usage).toMatchObject({ prompt_tokens: 1000, completion_tokens: 500 });
     expect(upstream.received.at(-1)?.headers.authorization).toBe('Bearer upstream-key');
 
-    const log = await lastLog();
+    const log = await newestLogFlushed(server);
     // gpt-4o-mini: model ratio 0.075, completion ratio 4, group ratio 1 → (1000 + 500 × 4) × 0.075 = 225
     expect(toNumber(log.quota)).toBe(225);
     expect(log).toMatchObject({
@@ -83,7 +78,7 @@ describe('the official openai SDK through the gateway', () => {
     expect(text).toBe('Hello from the fake upstream');
     expect(sawUsage).toBe(false);
     expect(upstream.received.at(-1)?.body.stream_options).toEqual({ include_usage: true });
-    const log = await lastLog();
+    const log = await newestLogFlushed(server);
     expect(log).toMatchObject({ is_stream: 1, prompt_tokens: 10, completion_tokens: 20 });
   });
 
@@ -107,7 +102,7 @@ describe('the official openai SDK through the gateway', () => {
       stream: true,
     });
     for await (const _chunk of stream) void _chunk;
-    const log = await lastLog();
+    const log = await newestLogFlushed(server);
     expect(log.completion_tokens).toBe(3);
     expect(JSON.parse(log.other)).toMatchObject({ local_count_tokens: true });
   });
@@ -116,7 +111,7 @@ describe('the official openai SDK through the gateway', () => {
     const result = await client.embeddings.create({ model: 'text-embedding-3-small', input: 'hello world' });
     // The official SDK asks for base64 (little-endian float32), so values arrive as float32.
     expect(result.data[0]?.embedding).toEqual([0.1, 0.2, 0.3].map(Math.fround));
-    const log = await lastLog();
+    const log = await newestLogFlushed(server);
     expect(log).toMatchObject({ model_name: 'text-embedding-3-small', prompt_tokens: 10 });
   });
 
