@@ -6,7 +6,7 @@ import { FakeAnthropicUpstream } from '../testing/fake-anthropic-upstream';
 import { FakeOpenAIUpstream } from '../testing/fake-openai-upstream';
 import { relayCaller } from '../testing/provider-test-kit';
 import { anthropicClient } from '../testing/sdk-clients';
-import { addChannel, flushAll } from '../testing/relay-fixtures';
+import { addChannel } from '../testing/relay-fixtures';
 import { newestLogFlushed } from '../testing/log-queries';
 import { availableDatabaseKinds } from '../testing/test-databases';
 import { serverForTests } from '../testing/test-server';

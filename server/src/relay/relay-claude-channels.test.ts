@@ -5,7 +5,7 @@ import { toNumber } from '../db/dialect';
 import { addClaudeChannels, BEDROCK_CLAUDE, BEDROCK_SECRET, CLAUDE } from '../testing/claude-channels';
 import { FakeAnthropicUpstream, PIXEL_PNG } from '../testing/fake-anthropic-upstream';
 import { FakeOpenAIUpstream } from '../testing/fake-openai-upstream';
-import { addChannel, addToken, addUser, flushAll } from '../testing/relay-fixtures';
+import { addChannel, addToken, addUser } from '../testing/relay-fixtures';
 import { newestLogFlushed } from '../testing/log-queries';
 import { availableDatabaseKinds } from '../testing/test-databases';
 import { startTestServer, type TestServer } from '../testing/test-server';
