@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { Agent } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { midjourneyPlatform } from '../relay/midjourney/platform';
@@ -6,7 +5,9 @@ import { sunoPlatform } from '../relay/suno/platform';
 import { FakeMidjourneyProxy } from '../testing/fake-midjourney-proxy';
 import { FakeSuno } from '../testing/fake-suno';
 import { addChannel, addToken, addUser, flushAll } from '../testing/relay-fixtures';
+import { userLogsOfType } from '../testing/log-queries';
 import { availableDatabaseKinds, createTestDatabase } from '../testing/test-databases';
+import { startTwoInstances } from '../testing/shared-instances';
 import { startTestServer, type TestServer } from '../testing/test-server';
 import { pollTasks, TASK_POLLING_JOB } from './task-polling';
 
@@ -123,15 +124,7 @@ describe.each(kinds)('the task runner on %s', (kind) => {
 
 describe.runIf(kinds.includes('postgres'))('two instances sharing PostgreSQL and Redis', () => {
   it('refund a failed drawing once when both poll it at the same time', async () => {
-    const environment = {
-      REDIS_CONN_STRING: 'redis://127.0.0.1:6379',
-      REDIS_PREFIX: `switchboard-test-${randomBytes(4).toString('hex')}:`,
-    };
-    const first = await startTestServer({ databaseKind: 'postgres', environment });
-    const second = await startTestServer({
-      sharedDatabase: first.database,
-      environment: { ...environment, NODE_TYPE: 'slave' },
-    });
+    const { first, second } = await startTwoInstances();
     try {
       const { userId, token } = await setUp(first);
       const drawing = await submit(first, '/mj/submit/imagine', token.apiKey, 'fail on both');
@@ -144,12 +137,7 @@ describe.runIf(kinds.includes('postgres'))('two instances sharing PostgreSQL and
       expect(await second.context.balances.userQuota(userId)).toBe(1_000_000);
       await flushAll(first);
       await flushAll(second);
-      const refunds = await first.context.database.db
-        .selectFrom('logs')
-        .select('content')
-        .where('user_id', '=', userId)
-        .where('type', '=', 4)
-        .execute();
+      const refunds = await userLogsOfType(first, userId, 4);
       expect(refunds.map((log) => log.content)).toEqual([expect.stringContaining(drawing)]);
       const user = await first.context.database.db
         .selectFrom('users')

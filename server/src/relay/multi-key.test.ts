@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { fakeUpstreams, type FakeOpenAIUpstream } from '../testing/fake-openai-upstream';
+import { newestLog } from '../testing/log-queries';
 import { addChannel, addToken, addUser, flushAll } from '../testing/relay-fixtures';
 import { serverForTests } from '../testing/test-server';
 import type { DatabaseKind } from '../config';
@@ -26,6 +27,18 @@ describe.each(kinds)('multi-key relay on %s', (kind: DatabaseKind) => {
   const keysSeen = (upstream: FakeOpenAIUpstream) =>
     upstream.received.map((request) => String(request.headers.authorization).replace('Bearer ', ''));
 
+  /** A fake upstream and a multi-key channel on it serving `model`, its keys one a line. */
+  async function multiKeyChannel(model: string, keys: string[], channelInfo: Record<string, unknown>) {
+    const upstream = await fakeUpstream();
+    const id = await addChannel(server, {
+      baseUrl: upstream.url,
+      models: [model],
+      key: keys.join('\n'),
+      channelInfo: { is_multi_key: true, multi_key_size: keys.length, ...channelInfo },
+    });
+    return { upstream, id };
+  }
+
   async function channelRow(id: number) {
     return server.context.database.db
       .selectFrom('channels')
@@ -41,14 +54,8 @@ describe.each(kinds)('multi-key relay on %s', (kind: DatabaseKind) => {
 
   describe('multi-key channels', () => {
     it('a polling channel of three keys sends the calls to each key in turn, and the log names the key index', async () => {
-      const upstream = await fakeUpstream();
       const model = 'gpt-4o';
-      await addChannel(server, {
-        baseUrl: upstream.url,
-        models: [model],
-        key: 'key-a\nkey-b\nkey-c',
-        channelInfo: { is_multi_key: true, multi_key_mode: 'polling', multi_key_size: 3 },
-      });
+      const { upstream } = await multiKeyChannel(model, ['key-a', 'key-b', 'key-c'], { multi_key_mode: 'polling' });
       const apiKey = await apiKeyFor('polling');
       for (let call = 0; call < 6; call += 1) expect((await chat(apiKey, model)).status).toBe(200);
       const seen = keysSeen(upstream);
@@ -56,28 +63,16 @@ describe.each(kinds)('multi-key relay on %s', (kind: DatabaseKind) => {
       const rotated = [...seen.slice(start), ...seen.slice(0, start)];
       expect(rotated).toEqual(['key-a', 'key-b', 'key-c', 'key-a', 'key-b', 'key-c']);
       await flushAll(server);
-      const last = await server.context.database.db
-        .selectFrom('logs')
-        .select('other')
-        .orderBy('id', 'desc')
-        .executeTakeFirstOrThrow();
+      const last = await newestLog(server);
       const other = JSON.parse(last.other) as { admin_info: { multi_key_index?: number } };
       expect(other.admin_info.multi_key_index).toBe(['key-a', 'key-b', 'key-c'].indexOf(seen.at(-1)!));
     });
 
     it('a random channel reaches every key, and never a disabled one', async () => {
-      const upstream = await fakeUpstream();
       const model = 'gpt-4o-mini';
-      await addChannel(server, {
-        baseUrl: upstream.url,
-        models: [model],
-        key: 'key-1\nkey-2\nkey-3',
-        channelInfo: {
-          is_multi_key: true,
-          multi_key_mode: 'random',
-          multi_key_size: 3,
-          multi_key_status_list: { '1': 2 },
-        },
+      const { upstream } = await multiKeyChannel(model, ['key-1', 'key-2', 'key-3'], {
+        multi_key_mode: 'random',
+        multi_key_status_list: { '1': 2 },
       });
       const apiKey = await apiKeyFor('random');
       for (let call = 0; call < 30; call += 1) expect((await chat(apiKey, model)).status).toBe(200);
@@ -85,8 +80,8 @@ describe.each(kinds)('multi-key relay on %s', (kind: DatabaseKind) => {
     });
 
     it('a key the upstream answers 401 is disabled alone; the channel goes with its last key', async () => {
-      const upstream = await fakeUpstream();
       const model = 'gpt-4.1';
+      const { upstream, id } = await multiKeyChannel(model, ['good-key', 'bad-key'], { multi_key_mode: 'polling' });
       const refused = {
         status: 401,
         message: 'Incorrect API key provided',
@@ -94,12 +89,6 @@ describe.each(kinds)('multi-key relay on %s', (kind: DatabaseKind) => {
         code: 'invalid_api_key',
       };
       upstream.behaviour = { failForKeys: { 'bad-key': refused } };
-      const id = await addChannel(server, {
-        baseUrl: upstream.url,
-        models: [model],
-        key: 'good-key\nbad-key',
-        channelInfo: { is_multi_key: true, multi_key_mode: 'polling', multi_key_size: 2 },
-      });
       const apiKey = await apiKeyFor('refused');
       const statuses: number[] = [];
       for (let call = 0; call < 2; call += 1) statuses.push((await chat(apiKey, model)).status);

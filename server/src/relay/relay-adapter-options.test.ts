@@ -1,17 +1,16 @@
 import { optionCatalogue } from '@switchboard/contract';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { callerForTests } from '../testing/channel-fixtures';
+import { addClaudeChannels, BEDROCK_CLAUDE, BEDROCK_SECRET, CLAUDE } from '../testing/claude-channels';
 import { FakeAnthropicUpstream } from '../testing/fake-anthropic-upstream';
 import { FakeGoogleUpstream } from '../testing/fake-google-upstream';
 import { FakeOpenAIUpstream } from '../testing/fake-openai-upstream';
-import { addChannelWithOther, priceModels } from '../testing/provider-test-kit';
-import { addChannel, addToken, addUser } from '../testing/relay-fixtures';
+import { addChannelWithOther, priceModels, relayCaller } from '../testing/provider-test-kit';
+import { addChannel } from '../testing/relay-fixtures';
 import { adapterOptionKeys } from './providers/adapter-settings';
 import { serverForTests } from '../testing/test-server';
 
-const CLAUDE = 'claude-sonnet-4-5-20250929';
 const THINKING = `${CLAUDE}-thinking`;
-const BEDROCK_CLAUDE = 'claude-sonnet-4-20250514';
 
 /**
  * The claude.*, gemini.* and pass-through options as an administrator sets them (PUT /api/option/),
@@ -20,32 +19,15 @@ const BEDROCK_CLAUDE = 'claude-sonnet-4-20250514';
 describe('adapter options over HTTP', () => {
   const server = serverForTests();
   const root = callerForTests(server);
-  let claude: FakeAnthropicUpstream;
-  let google: FakeGoogleUpstream;
-  let openai: FakeOpenAIUpstream;
+  const claude = new FakeAnthropicUpstream(BEDROCK_SECRET).forTests();
+  const google = new FakeGoogleUpstream().forTests();
+  const openai = new FakeOpenAIUpstream().forTests();
   let apiKey: string;
 
   beforeAll(async () => {
-    claude = await new FakeAnthropicUpstream('bedrock-secret').start();
-    google = await new FakeGoogleUpstream().start();
-    openai = await new FakeOpenAIUpstream().start();
-    apiKey = (await addToken(server, await addUser(server, 'options-user', { quota: 50_000_000 }), { unlimited: true }))
-      .apiKey;
+    ({ apiKey } = await relayCaller(server, 'options-user', 50_000_000));
     await priceModels(server, { [THINKING]: 1, 'gemini-2.5-flash': 1, 'gemini-2.0-flash': 1, 'gpt-4o-mini': 1 });
-    await addChannel(server, {
-      name: 'anthropic',
-      type: 14,
-      baseUrl: claude.url,
-      key: 'anthropic-key',
-      models: [CLAUDE, THINKING],
-    });
-    await addChannel(server, {
-      name: 'bedrock',
-      type: 33,
-      baseUrl: claude.url,
-      key: 'AKIDBEDROCK|bedrock-secret|us-west-2',
-      models: [BEDROCK_CLAUDE],
-    });
+    await addClaudeChannels(server, claude.url, { anthropicModels: [CLAUDE, THINKING] });
     await addChannelWithOther(
       server,
       {
@@ -64,11 +46,6 @@ describe('adapter options over HTTP', () => {
       models: ['gpt-4o-mini'],
       modelMapping: { 'gpt-4o-mini': 'gpt-4o-mini-2024-07-18' },
     });
-  });
-  afterAll(async () => {
-    await claude.stop();
-    await google.stop();
-    await openai.stop();
   });
   beforeEach(async () => {
     for (const key of adapterOptionKeys) await server.context.options.save(key, optionCatalogue[key].default);

@@ -1,36 +1,29 @@
 import Anthropic from '@anthropic-ai/sdk';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { toNumber } from '../db/dialect';
+import { addClaudeChannels, BEDROCK_CLAUDE, BEDROCK_SECRET, CLAUDE } from '../testing/claude-channels';
 import { FakeAnthropicUpstream } from '../testing/fake-anthropic-upstream';
 import { FakeOpenAIUpstream } from '../testing/fake-openai-upstream';
-import { addChannel, addToken, addUser, flushAll } from '../testing/relay-fixtures';
+import { relayCaller } from '../testing/provider-test-kit';
+import { anthropicClient } from '../testing/sdk-clients';
+import { addChannel } from '../testing/relay-fixtures';
+import { newestLogFlushed } from '../testing/log-queries';
 import { availableDatabaseKinds } from '../testing/test-databases';
 import { serverForTests } from '../testing/test-server';
 
 const kinds = await availableDatabaseKinds();
-const CLAUDE = 'claude-sonnet-4-5-20250929';
-const BEDROCK_CLAUDE = 'claude-sonnet-4-20250514';
 
 describe.each(kinds)('the official @anthropic-ai/sdk through /v1/messages on %s', (kind) => {
   const server = serverForTests({ databaseKind: kind });
-  let claude: FakeAnthropicUpstream;
-  let openai: FakeOpenAIUpstream;
+  const claude = new FakeAnthropicUpstream(BEDROCK_SECRET).forTests();
+  const openai = new FakeOpenAIUpstream().forTests();
   let client: Anthropic;
   let apiKey: string;
   let userId: number;
 
   beforeAll(async () => {
-    claude = await new FakeAnthropicUpstream('bedrock-secret').start();
-    openai = await new FakeOpenAIUpstream().start();
-    userId = await addUser(server, 'claude-user', { quota: 50_000_000 });
-    apiKey = (await addToken(server, userId, { unlimited: true })).apiKey;
-    await addChannel(server, {
-      name: 'anthropic',
-      type: 14,
-      baseUrl: claude.url,
-      key: 'anthropic-key',
-      models: [CLAUDE],
-    });
+    ({ userId, apiKey } = await relayCaller(server, 'claude-user', 50_000_000));
+    await addClaudeChannels(server, claude.url, { bedrockRegion: 'us-east-1' });
     await addChannel(server, { name: 'openai', type: 1, baseUrl: openai.url, models: ['gpt-4o-mini', 'gpt-5-mini'] });
     await addChannel(server, {
       name: 'mapped',
@@ -39,30 +32,13 @@ describe.each(kinds)('the official @anthropic-ai/sdk through /v1/messages on %s'
       models: ['claude-3-7-sonnet-20250219'],
       modelMapping: { 'claude-3-7-sonnet-20250219': 'claude-3-7-sonnet-latest' },
     });
-    await addChannel(server, {
-      name: 'bedrock',
-      type: 33,
-      baseUrl: claude.url,
-      key: 'AKIDBEDROCK|bedrock-secret|us-east-1',
-      models: [BEDROCK_CLAUDE],
-    });
-    client = new Anthropic({ apiKey, baseURL: server.url, maxRetries: 0 });
-  });
-
-  afterAll(async () => {
-    await claude.stop();
-    await openai.stop();
+    client = anthropicClient(server, apiKey);
   });
 
   beforeEach(() => {
     claude.behaviour = {};
     openai.behaviour = {};
   });
-
-  async function lastLog() {
-    await flushAll(server);
-    return server.context.database.db.selectFrom('logs').selectAll().orderBy('id', 'desc').executeTakeFirstOrThrow();
-  }
 
   it('Claude channel: the request goes up as sent, the answer comes back as recorded, cached tokens billed at their ratios', async () => {
     const params = {
@@ -85,7 +61,7 @@ describe.each(kinds)('the official @anthropic-ai/sdk through /v1/messages on %s'
     expect(received.body).toEqual(params);
     expect(received.headers).toMatchObject({ 'x-api-key': 'anthropic-key', ...headers });
 
-    const log = await lastLog();
+    const log = await newestLogFlushed(server);
     // (100 + 2000 × 0.1 + 400 × 1.25 + 50 × 5) × 1.5 = 1575
     expect(toNumber(log.quota)).toBe(1575);
     expect(log).toMatchObject({ model_name: CLAUDE, prompt_tokens: 2500, completion_tokens: 50, is_stream: 0 });
@@ -106,7 +82,7 @@ describe.each(kinds)('the official @anthropic-ai/sdk through /v1/messages on %s'
     };
     await client.messages.create(params);
     expect(claude.received.at(-1)?.body).toEqual({ ...params, model: 'claude-3-7-sonnet-latest' });
-    const log = await lastLog();
+    const log = await newestLogFlushed(server);
     expect(log.model_name).toBe('claude-3-7-sonnet-20250219');
     expect(JSON.parse(log.other)).toMatchObject({
       is_model_mapped: true,
@@ -126,7 +102,7 @@ describe.each(kinds)('the official @anthropic-ai/sdk through /v1/messages on %s'
     expect(texts).toEqual(['Hello! How', ' can I help', ' you today?']);
     expect(message.usage).toMatchObject({ input_tokens: 100, output_tokens: 50, cache_read_input_tokens: 2000 });
     expect(claude.received.at(-1)?.body.stream).toBe(true);
-    const log = await lastLog();
+    const log = await newestLogFlushed(server);
     expect(toNumber(log.quota)).toBe(1575);
     expect(log).toMatchObject({ is_stream: 1, prompt_tokens: 2500, completion_tokens: 50 });
   });
@@ -153,7 +129,7 @@ describe.each(kinds)('the official @anthropic-ai/sdk through /v1/messages on %s'
         { role: 'user', content: 'Say hello' },
       ],
     });
-    const log = await lastLog();
+    const log = await newestLogFlushed(server);
     // (10 + 20 × 4) × 0.075 = 6.75 → 7
     expect(toNumber(log.quota)).toBe(7);
     expect(log).toMatchObject({ model_name: 'gpt-4o-mini', prompt_tokens: 10, completion_tokens: 20 });
@@ -182,7 +158,7 @@ describe.each(kinds)('the official @anthropic-ai/sdk through /v1/messages on %s'
     expect(message.stop_reason).toBe('end_turn');
     expect(message.usage).toMatchObject({ input_tokens: 33, output_tokens: 7 });
     expect(openai.received.at(-1)?.body).toMatchObject({ stream: true, stream_options: { include_usage: true } });
-    const log = await lastLog();
+    const log = await newestLogFlushed(server);
     expect(log).toMatchObject({ is_stream: 1, prompt_tokens: 33, completion_tokens: 7 });
   });
 
@@ -202,7 +178,7 @@ describe.each(kinds)('the official @anthropic-ai/sdk through /v1/messages on %s'
       messages: [{ role: 'user', content: 'Hello' }],
       anthropic_version: 'bedrock-2023-05-31',
     });
-    const log = await lastLog();
+    const log = await newestLogFlushed(server);
     expect(toNumber(log.quota)).toBe(1575);
     expect(log).toMatchObject({ model_name: BEDROCK_CLAUDE, channel_name: 'bedrock', is_stream: 1 });
   });

@@ -1,7 +1,7 @@
-import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { toNumber } from '../db/dialect';
 import { FakeOpenAIUpstream } from '../testing/fake-openai-upstream';
+import { quotaBalances } from '../testing/quota-balances';
+import { startTwoInstances } from '../testing/shared-instances';
 import { addChannel, addToken, addUser, flushAll } from '../testing/relay-fixtures';
 import { availableDatabaseKinds } from '../testing/test-databases';
 import { startTestServer, type TestServer } from '../testing/test-server';
@@ -22,34 +22,6 @@ async function chat(server: TestServer, apiKey: string, model = 'gpt-4o-mini') {
   return response.status;
 }
 
-async function totals(server: TestServer, userId: number, tokenId: number) {
-  const db = server.context.database.db;
-  const logs = await db
-    .selectFrom('logs')
-    .select((select) => [select.fn.sum<number>('quota').as('quota'), select.fn.countAll<number>().as('count')])
-    .where('user_id', '=', userId)
-    .executeTakeFirstOrThrow();
-  const user = await db
-    .selectFrom('users')
-    .select(['quota', 'used_quota', 'request_count'])
-    .where('id', '=', userId)
-    .executeTakeFirstOrThrow();
-  const token = await db
-    .selectFrom('tokens')
-    .select(['remain_quota', 'used_quota'])
-    .where('id', '=', tokenId)
-    .executeTakeFirstOrThrow();
-  return {
-    logged: toNumber(logs.quota),
-    calls: toNumber(logs.count),
-    userQuota: toNumber(user.quota),
-    userUsed: toNumber(user.used_quota),
-    requests: toNumber(user.request_count),
-    tokenRemain: toNumber(token.remain_quota),
-    tokenUsed: toNumber(token.used_quota),
-  };
-}
-
 describe('bills to the unit', () => {
   let server: TestServer;
   beforeAll(async () => {
@@ -67,7 +39,7 @@ describe('bills to the unit', () => {
     expect(await chat(server, token.apiKey, 'gpt-4o')).toBe(200);
     await flushAll(server);
     // gpt-4o: ratio 1.25, completion ratio 4; vip 0.5 → (333 + 77 × 4) × 1.25 × 0.5 = 400.625 → 401
-    expect(await totals(server, userId, token.id)).toMatchObject({
+    expect(await quotaBalances(server, userId, token.id)).toMatchObject({
       logged: 401,
       userQuota: 1_000_000 - 401,
       tokenRemain: 1_000_000 - 401,
@@ -85,7 +57,7 @@ describe('bills to the unit', () => {
     expect(response.status).toBe(200);
     await flushAll(server);
     // dall-e-3: $0.04 per call × 500000 × 0.5 = 10000
-    expect(await totals(server, userId, token.id)).toMatchObject({
+    expect(await quotaBalances(server, userId, token.id)).toMatchObject({
       logged: 10_000,
       userQuota: 990_000,
       tokenRemain: 990_000,
@@ -99,7 +71,7 @@ describe('bills to the unit', () => {
     expect(await chat(server, token.apiKey, 'gpt-4o')).toBe(500);
     upstream.behaviour = {};
     await flushAll(server);
-    expect(await totals(server, userId, token.id)).toMatchObject({
+    expect(await quotaBalances(server, userId, token.id)).toMatchObject({
       logged: 0,
       userQuota: 100_000,
       tokenRemain: 100_000,
@@ -119,7 +91,7 @@ describe('under concurrency the balances equal the start minus the sum of the lo
       const token = await addToken(server, userId, { remain: 60_000 });
       const statuses = await Promise.all(Array.from({ length: 300 }, () => chat(server, token.apiKey)));
       await flushAll(server);
-      const result = await totals(server, userId, token.id);
+      const result = await quotaBalances(server, userId, token.id);
       const served = statuses.filter((status) => status === 200).length;
       expect(served).toBe(result.calls);
       expect(result.requests).toBe(served);
@@ -134,13 +106,7 @@ describe('under concurrency the balances equal the start minus the sum of the lo
   });
 
   it.runIf(kinds.includes('postgres'))('across two instances sharing PostgreSQL and Redis', async () => {
-    const prefix = `switchboard-test-${randomBytes(4).toString('hex')}:`;
-    const environment = { REDIS_CONN_STRING: 'redis://127.0.0.1:6379', REDIS_PREFIX: prefix };
-    const first = await startTestServer({ databaseKind: 'postgres', environment });
-    const second = await startTestServer({
-      sharedDatabase: first.database,
-      environment: { ...environment, NODE_TYPE: 'slave' },
-    });
+    const { first, second } = await startTwoInstances();
     try {
       await addChannel(first, { baseUrl: upstream.url, models: ['gpt-4o-mini'] });
       await second.context.bus.channelsChanged();
@@ -152,7 +118,7 @@ describe('under concurrency the balances equal the start minus the sum of the lo
       );
       await flushAll(first);
       await flushAll(second);
-      const result = await totals(first, userId, token.id);
+      const result = await quotaBalances(first, userId, token.id);
       expect(statuses.filter((status) => status === 200).length).toBe(result.calls);
       expect(result.calls).toBeGreaterThan(0);
       expect(result.userQuota).toBe(200_000 - result.logged);

@@ -2,15 +2,15 @@ import Anthropic from '@anthropic-ai/sdk';
 import OpenAI from 'openai';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { toNumber } from '../db/dialect';
+import { addClaudeChannels, BEDROCK_CLAUDE, BEDROCK_SECRET, CLAUDE } from '../testing/claude-channels';
 import { FakeAnthropicUpstream, PIXEL_PNG } from '../testing/fake-anthropic-upstream';
 import { FakeOpenAIUpstream } from '../testing/fake-openai-upstream';
-import { addChannel, addToken, addUser, flushAll } from '../testing/relay-fixtures';
+import { addChannel, addToken, addUser } from '../testing/relay-fixtures';
+import { newestLogFlushed } from '../testing/log-queries';
 import { availableDatabaseKinds } from '../testing/test-databases';
 import { startTestServer, type TestServer } from '../testing/test-server';
 
 const kinds = await availableDatabaseKinds();
-const CLAUDE = 'claude-sonnet-4-5-20250929';
-const BEDROCK_CLAUDE = 'claude-sonnet-4-20250514';
 const FAILING_CLAUDE = 'claude-haiku-4-5-20251001';
 
 describe.each(kinds)('the openai SDK against Claude and Bedrock channels on %s', (kind) => {
@@ -27,26 +27,13 @@ describe.each(kinds)('the openai SDK against Claude and Bedrock channels on %s',
     // The Bedrock image test fetches from the fake upstream on 127.0.0.1, as an operator allows it.
     server = await startTestServer({ databaseKind: kind, environment: { OUTBOUND_ALLOW_INTERNAL: 'true' } });
     await server.context.options.save('RetryTimes', '2');
-    claude = await new FakeAnthropicUpstream('bedrock-secret').start();
+    claude = await new FakeAnthropicUpstream(BEDROCK_SECRET).start();
     overloaded = await new FakeAnthropicUpstream().start();
     overloaded.behaviour = { failWith: { status: 529, fixture: 'error-overloaded' } };
     openaiUpstream = await new FakeOpenAIUpstream().start();
     const userId = await addUser(server, 'openai-sdk-user', { quota: 50_000_000 });
     apiKey = (await addToken(server, userId, { unlimited: true })).apiKey;
-    claudeChannel = await addChannel(server, {
-      name: 'anthropic',
-      type: 14,
-      baseUrl: claude.url,
-      key: 'anthropic-key',
-      models: [CLAUDE],
-    });
-    await addChannel(server, {
-      name: 'bedrock',
-      type: 33,
-      baseUrl: claude.url,
-      key: 'AKIDBEDROCK|bedrock-secret|us-west-2',
-      models: [BEDROCK_CLAUDE],
-    });
+    ({ anthropicChannel: claudeChannel } = await addClaudeChannels(server, claude.url));
     await addChannel(server, {
       name: 'overloaded',
       type: 14,
@@ -75,11 +62,6 @@ describe.each(kinds)('the openai SDK against Claude and Bedrock channels on %s',
   beforeEach(() => {
     claude.behaviour = {};
   });
-
-  async function lastLog() {
-    await flushAll(server);
-    return server.context.database.db.selectFrom('logs').selectAll().orderBy('id', 'desc').executeTakeFirstOrThrow();
-  }
 
   it('Claude channel: chat converted to a Messages request with the default version, answer and cached usage back', async () => {
     const completion = await client.chat.completions.create({
@@ -132,7 +114,7 @@ describe.each(kinds)('the openai SDK against Claude and Bedrock channels on %s',
         "system": "Be kind.",
       }
     `);
-    const log = await lastLog();
+    const log = await newestLogFlushed(server);
     expect(toNumber(log.quota)).toBe(1575);
     expect(log).toMatchObject({ channel_id: claudeChannel, prompt_tokens: 2500, completion_tokens: 50 });
   });
@@ -156,7 +138,7 @@ describe.each(kinds)('the openai SDK against Claude and Bedrock channels on %s',
     expect(finish).toBe('stop');
     expect(usage).toMatchObject({ prompt_tokens: 2500, completion_tokens: 50, total_tokens: 2550 });
     expect(claude.received.at(-1)?.body).toMatchObject({ stream: true, max_tokens: 8192 });
-    const log = await lastLog();
+    const log = await newestLogFlushed(server);
     expect(toNumber(log.quota)).toBe(1575);
     expect(log.is_stream).toBe(1);
   });
@@ -175,7 +157,7 @@ describe.each(kinds)('the openai SDK against Claude and Bedrock channels on %s',
     expect(text).toBe('Once upon');
     expect(failure).toBeInstanceOf(OpenAI.APIError);
     expect((failure as Error).message).toContain('Overloaded');
-    const log = await lastLog();
+    const log = await newestLogFlushed(server);
     expect(log).toMatchObject({ is_stream: 1, prompt_tokens: 100, completion_tokens: 1 });
   });
 
@@ -238,7 +220,7 @@ describe.each(kinds)('the openai SDK against Claude and Bedrock channels on %s',
     received = claude.received.at(-1)!;
     expect(received.path).toBe('/model/us.anthropic.claude-sonnet-4-20250514-v1%3A0/invoke-with-response-stream');
     expect(received.signatureValid).toBe(true);
-    const log = await lastLog();
+    const log = await newestLogFlushed(server);
     expect(toNumber(log.quota)).toBe(1575);
     expect(log).toMatchObject({ channel_name: 'bedrock', is_stream: 1, prompt_tokens: 2500 });
   });
@@ -281,7 +263,7 @@ describe.each(kinds)('the openai SDK against Claude and Bedrock channels on %s',
       messages: [{ role: 'user', content: 'Hi' }],
     });
     expect(completion.choices[0]?.message.content).toBe('Hello from the fake upstream');
-    let log = await lastLog();
+    let log = await newestLogFlushed(server);
     expect(log.channel_id).toBe(backupChannel);
     expect(JSON.parse(log.other).admin_info.use_channel).toHaveLength(2);
 
@@ -292,7 +274,7 @@ describe.each(kinds)('the openai SDK against Claude and Bedrock channels on %s',
       messages: [{ role: 'user', content: 'Hi' }],
     });
     expect(message.content).toEqual([{ type: 'text', text: 'Hello from the fake upstream' }]);
-    log = await lastLog();
+    log = await newestLogFlushed(server);
     expect(log.channel_id).toBe(backupChannel);
     expect(overloaded.received.length).toBe(2);
   });

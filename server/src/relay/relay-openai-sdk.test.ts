@@ -2,7 +2,9 @@ import OpenAI from 'openai';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { toNumber } from '../db/dialect';
 import { FakeOpenAIUpstream } from '../testing/fake-openai-upstream';
+import { quotaBalances } from '../testing/quota-balances';
 import { addChannel, addToken, addUser, flushAll } from '../testing/relay-fixtures';
+import { newestLogFlushed } from '../testing/log-queries';
 import { serverForTests } from '../testing/test-server';
 
 const server = serverForTests();
@@ -30,11 +32,6 @@ beforeEach(() => {
   upstream.behaviour = {};
 });
 
-async function lastLog() {
-  await flushAll(server);
-  return server.context.database.db.selectFrom('logs').selectAll().orderBy('id', 'desc').executeTakeFirstOrThrow();
-}
-
 describe('the official openai SDK through the gateway', () => {
   it('chats without streaming, and bills and logs the upstream usage', async () => {
     upstream.behaviour = { promptTokens: 1000, completionTokens: 500 };
@@ -46,7 +43,7 @@ describe('the official openai SDK through the gateway', () => {
     expect(completion.usage).toMatchObject({ prompt_tokens: 1000, completion_tokens: 500 });
     expect(upstream.received.at(-1)?.headers.authorization).toBe('Bearer upstream-key');
 
-    const log = await lastLog();
+    const log = await newestLogFlushed(server);
     // gpt-4o-mini: model ratio 0.075, completion ratio 4, group ratio 1 → (1000 + 500 × 4) × 0.075 = 225
     expect(toNumber(log.quota)).toBe(225);
     expect(log).toMatchObject({
@@ -81,7 +78,7 @@ describe('the official openai SDK through the gateway', () => {
     expect(text).toBe('Hello from the fake upstream');
     expect(sawUsage).toBe(false);
     expect(upstream.received.at(-1)?.body.stream_options).toEqual({ include_usage: true });
-    const log = await lastLog();
+    const log = await newestLogFlushed(server);
     expect(log).toMatchObject({ is_stream: 1, prompt_tokens: 10, completion_tokens: 20 });
   });
 
@@ -105,7 +102,7 @@ describe('the official openai SDK through the gateway', () => {
       stream: true,
     });
     for await (const _chunk of stream) void _chunk;
-    const log = await lastLog();
+    const log = await newestLogFlushed(server);
     expect(log.completion_tokens).toBe(3);
     expect(JSON.parse(log.other)).toMatchObject({ local_count_tokens: true });
   });
@@ -114,7 +111,7 @@ describe('the official openai SDK through the gateway', () => {
     const result = await client.embeddings.create({ model: 'text-embedding-3-small', input: 'hello world' });
     // The official SDK asks for base64 (little-endian float32), so values arrive as float32.
     expect(result.data[0]?.embedding).toEqual([0.1, 0.2, 0.3].map(Math.fround));
-    const log = await lastLog();
+    const log = await newestLogFlushed(server);
     expect(log).toMatchObject({ model_name: 'text-embedding-3-small', prompt_tokens: 10 });
   });
 
@@ -129,27 +126,12 @@ describe('the official openai SDK through the gateway', () => {
 
   it('keeps the balances of user and token equal to the start minus the sum of the logs', async () => {
     await flushAll(server);
-    const db = server.context.database.db;
-    const spent = await db
-      .selectFrom('logs')
-      .select((select) => select.fn.sum<number>('quota').as('total'))
-      .where('user_id', '=', userId)
-      .executeTakeFirstOrThrow();
-    const user = await db
-      .selectFrom('users')
-      .select(['quota', 'used_quota', 'request_count'])
-      .where('id', '=', userId)
-      .executeTakeFirstOrThrow();
-    const token = await db
-      .selectFrom('tokens')
-      .select(['remain_quota', 'used_quota'])
-      .where('id', '=', tokenId)
-      .executeTakeFirstOrThrow();
-    const total = toNumber(spent.total);
+    const balances = await quotaBalances(server, userId, tokenId);
+    const total = balances.logged;
     expect(total).toBeGreaterThan(0);
-    expect(toNumber(user.quota)).toBe(START_QUOTA - total);
-    expect(toNumber(user.used_quota)).toBe(total);
-    expect(toNumber(token.remain_quota)).toBe(START_QUOTA - total);
-    expect(toNumber(token.used_quota)).toBe(total);
+    expect(balances.userQuota).toBe(START_QUOTA - total);
+    expect(balances.userUsed).toBe(total);
+    expect(balances.tokenRemain).toBe(START_QUOTA - total);
+    expect(balances.tokenUsed).toBe(total);
   });
 });

@@ -2,6 +2,7 @@ import OpenAI from 'openai';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { fakeUpstreams } from '../testing/fake-openai-upstream';
 import { addChannel, addToken, addUser, flushAll } from '../testing/relay-fixtures';
+import { newestLog } from '../testing/log-queries';
 import { serverForTests } from '../testing/test-server';
 
 const server = serverForTests();
@@ -20,11 +21,7 @@ async function clientFor(model: string) {
 
 async function lastLogOther() {
   await flushAll(server);
-  const log = await server.context.database.db
-    .selectFrom('logs')
-    .select('other')
-    .orderBy('id', 'desc')
-    .executeTakeFirstOrThrow();
+  const log = await newestLog(server);
   return JSON.parse(log.other) as {
     admin_info: { use_channel: string[] };
     is_model_mapped: boolean;
@@ -149,11 +146,7 @@ describe('a client that disconnects', () => {
     }
     await expect.poll(() => slow.abortedStreams, { timeout: 3000 }).toBe(1);
     await flushAll(server);
-    const log = await server.context.database.db
-      .selectFrom('logs')
-      .selectAll()
-      .orderBy('id', 'desc')
-      .executeTakeFirstOrThrow();
+    const log = await newestLog(server);
     expect(log.model_name).toBe(model);
     expect(JSON.parse(log.other)).toMatchObject({ stream_interrupted: true, local_count_tokens: true });
     expect(log.completion_tokens).toBeGreaterThan(0);

@@ -46,20 +46,37 @@ const caller = (server: Pick<ServerProcess, 'url'>) => ({
 });
 
 /** Signs in as root, adds a channel to `upstreamUrl` and a limited token. */
-export async function setUpBilling(server: ServerProcess, upstreamUrl: string): Promise<BillingSetup> {
+export function setUpBilling(server: ServerProcess, upstreamUrl: string): Promise<BillingSetup> {
+  return setUpThroughConsole(
+    server,
+    [{ type: 1, name: 'crash upstream', key: 'sk-upstream', base_url: upstreamUrl, models: CRASH_MODEL }],
+    'crash',
+  );
+}
+
+/** A channel as the console's form sends it (`models` comma-separated). */
+export interface ConsoleChannel {
+  type: number;
+  name: string;
+  key: string;
+  base_url: string;
+  models: string;
+}
+
+/** Signs in as root, adds the channels (group default) and a limited token named `tokenName`. */
+export async function setUpThroughConsole(
+  server: ServerProcess,
+  channels: ConsoleChannel[],
+  tokenName: string,
+): Promise<BillingSetup> {
   const headers = await signIn(caller(server), 'root', '123456');
   const send = consoleClient(caller(server), headers);
-  const channel = await send('POST', '/channel/', {
-    type: 1,
-    name: 'crash upstream',
-    key: 'sk-upstream',
-    base_url: upstreamUrl,
-    models: CRASH_MODEL,
-    group: 'default',
-  });
-  if (!channel.success) throw new Error(`channel: ${channel.message}`);
+  for (const channel of channels) {
+    const added = await send('POST', '/channel/', { ...channel, group: 'default' });
+    if (!added.success) throw new Error(`channel: ${added.message}`);
+  }
   const created = await send<Array<{ id: number; key: string }>>('POST', '/token/', {
-    name: 'crash',
+    name: tokenName,
     unlimited_quota: false,
     remain_quota: 500_000_000,
     expired_time: -1,

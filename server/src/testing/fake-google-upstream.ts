@@ -1,6 +1,9 @@
 import { readFileSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { expect } from 'vitest';
 import { LoopbackFake, readJsonBody } from './loopback-server';
+import { lastConsumeLog } from './provider-test-kit';
+import type { TestServer } from './test-server';
 
 const fixture = (path: string) => readFileSync(new URL(`../relay/providers/${path}`, import.meta.url), 'utf8');
 
@@ -102,4 +105,27 @@ export class FakeGoogleUpstream extends LoopbackFake {
       response.write(`${event.replace(/\n/g, '\r\n')}\r\n\r\n`);
     response.end();
   }
+}
+
+/**
+ * The consumption log of a gemini-2.5-flash chat answered from `generate-content-text.json`: its usage
+ * (1000 prompt, 500 completion tokens) at model ratio 0.15 and completion ratio 8.33 costs 775.
+ */
+export const FLASH_CHAT_LOG = {
+  model_name: 'gemini-2.5-flash',
+  prompt_tokens: 1000,
+  completion_tokens: 500,
+  quota: 775,
+};
+
+/**
+ * Checks that `google` was last asked to stream gemini-2.5-flash over SSE, and that the gateway billed
+ * the stream by the usage its recording reports (8 prompt, 17 completion tokens).
+ */
+export async function expectFlashStreamBilled(server: TestServer, google: FakeGoogleUpstream): Promise<void> {
+  expect(google.last).toMatchObject({
+    path: '/v1beta/models/gemini-2.5-flash:streamGenerateContent',
+    query: 'alt=sse',
+  });
+  expect(await lastConsumeLog(server)).toMatchObject({ is_stream: 1, prompt_tokens: 8, completion_tokens: 17 });
 }

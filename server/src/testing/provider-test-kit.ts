@@ -1,8 +1,24 @@
 import type OpenAI from 'openai';
 import { toNumber } from '../db/dialect';
 import type { CachedChannel } from '../relay/caches/channel-index';
+import { chatEndpoint } from '../relay/endpoints';
+import { defaultAdapterSettings } from '../relay/providers/adapter-settings';
+import type { UpstreamTarget } from '../relay/providers/provider';
+import type { Recording } from './fixture-replay-upstream';
 import { addChannel, addToken, addUser, flushAll, type ChannelValues } from './relay-fixtures';
 import type { TestServer } from './test-server';
+
+/**
+ * The recordings in the `__fixtures__` folder beside a test (`moduleUrl`: its `import.meta.url`):
+ * `recording(name, stream?, status?)`.
+ */
+export const recordingsBeside =
+  (moduleUrl: string, folder = './__fixtures__/') =>
+  (name: string, stream = false, status?: number): Recording => ({
+    file: new URL(`${folder}${name}`, moduleUrl),
+    stream,
+    ...(status === undefined ? {} : { status }),
+  });
 
 /** A channel with its `other` column set (Gemini API version, Vertex region). */
 export async function addChannelWithOther(server: TestServer, values: ChannelValues, other: string): Promise<number> {
@@ -72,6 +88,22 @@ export const cachedChannel = (values: Partial<CachedChannel>): CachedChannel => 
   ...values,
 });
 
+/** What an adapter is asked to call on `channel`: a chat of `upstreamModel`, not streamed, JSON, default settings, no client headers. */
+export const chatTarget = (
+  channel: CachedChannel,
+  upstreamModel: string,
+  values: Partial<UpstreamTarget> = {},
+): UpstreamTarget => ({
+  channel,
+  endpoint: chatEndpoint,
+  upstreamModel,
+  stream: false,
+  contentType: 'application/json',
+  clientHeaders: {},
+  settings: defaultAdapterSettings,
+  ...values,
+});
+
 /** A relay caller: a user with `quota` and an unlimited token of theirs. */
 export async function relayCaller(
   server: TestServer,
@@ -80,6 +112,28 @@ export async function relayCaller(
 ): Promise<{ userId: number; apiKey: string }> {
   const userId = await addUser(server, username, { quota });
   return { userId, apiKey: (await addToken(server, userId, { unlimited: true })).apiKey };
+}
+
+/** A channel of a provider test; `other` (Gemini API version, Vertex region, Coze bot id) where the type reads it. */
+export type ProviderChannel = ChannelValues & { other?: string };
+
+/**
+ * The usual start of a provider test: `prices` as model ratios, a caller with `quota` (1 000 000 unless
+ * told) and an unlimited token, and the channels, in that order; answers the caller and the channel ids.
+ */
+export async function providerCaller(
+  server: TestServer,
+  username: string,
+  setup: { prices?: Record<string, number>; quota?: number; channels: ProviderChannel[] },
+): Promise<{ userId: number; apiKey: string; channelIds: number[] }> {
+  if (setup.prices) await priceModels(server, setup.prices);
+  const caller = await relayCaller(server, username, setup.quota ?? 1_000_000);
+  const channelIds: number[] = [];
+  for (const { other, ...values } of setup.channels)
+    channelIds.push(
+      other === undefined ? await addChannel(server, values) : await addChannelWithOther(server, values, other),
+    );
+  return { ...caller, channelIds };
 }
 
 /** A chat completion of one system and one user message through the official SDK (`extra`: max_tokens, temperature...). */

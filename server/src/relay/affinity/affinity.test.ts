@@ -4,6 +4,7 @@ import { callerForTests } from '../../testing/channel-fixtures';
 import { FakeAnthropicUpstream } from '../../testing/fake-anthropic-upstream';
 import { FakeOpenAIUpstream } from '../../testing/fake-openai-upstream';
 import { addChannel, addToken, addUser, flushAll } from '../../testing/relay-fixtures';
+import { newestLog } from '../../testing/log-queries';
 import { serverForTests } from '../../testing/test-server';
 
 const CLAUDE = 'claude-sonnet-4-5-20250929';
@@ -80,11 +81,7 @@ describe('channel affinity (built-in rules, on by default)', () => {
     await messages({ metadata: { user_id: value } });
     await messages({ metadata: { user_id: value } });
     await flushAll(server);
-    const log = await server.context.database.db
-      .selectFrom('logs')
-      .select('other')
-      .orderBy('id', 'desc')
-      .executeTakeFirstOrThrow();
+    const log = await newestLog(server);
     const info = (JSON.parse(log.other) as { admin_info: { channel_affinity: Record<string, unknown> } }).admin_info
       .channel_affinity;
     expect(info).toMatchObject({
@@ -181,11 +178,7 @@ describe('affinity routes', () => {
     const value = 'usage-session-0001';
     for (let call = 0; call < 3; call += 1) await messages({ metadata: { user_id: value } });
     await flushAll(server);
-    const log = await server.context.database.db
-      .selectFrom('logs')
-      .select('other')
-      .orderBy('id', 'desc')
-      .executeTakeFirstOrThrow();
+    const log = await newestLog(server);
     const fp = (JSON.parse(log.other) as { admin_info: { channel_affinity: { key_fp: string } } }).admin_info
       .channel_affinity.key_fp;
     const usage = await root<AffinityUsageStats>(

@@ -8,6 +8,7 @@ import { geminiDialect } from '../formats/gemini';
 import { parseJsonBody, parseMultipartBody } from '../formats/request-body';
 import { FakeOpenAIUpstream } from '../../testing/fake-openai-upstream';
 import { addChannel, addToken, addUser, flushAll } from '../../testing/relay-fixtures';
+import { sdkStatusOf } from '../../testing/sdk-clients';
 import { startTestServer, type TestServer } from '../../testing/test-server';
 import { promptEstimate } from './estimate';
 import { INPUT_ESTIMATES } from './input-estimates';
@@ -203,16 +204,6 @@ describe('parallel calls with images against a balance and a tokens-per-minute l
     return { userId, apiKey };
   }
 
-  async function statusOf(call: Promise<unknown>): Promise<number | string> {
-    try {
-      await call;
-      return 200;
-    } catch (error) {
-      if (error instanceof OpenAI.APIError || error instanceof Anthropic.APIError) return error.status ?? 'no status';
-      throw error;
-    }
-  }
-
   const userQuota = async (userId: number) =>
     toNumber(
       (
@@ -252,7 +243,7 @@ describe('parallel calls with images against a balance and a tokens-per-minute l
       });
       for await (const chunk of stream) void chunk;
     };
-    const statuses = await Promise.all(Array.from({ length: 10 }, () => statusOf(call())));
+    const statuses = await Promise.all(Array.from({ length: 10 }, () => sdkStatusOf(call())));
     // Before: each call reserved trunc((12 + 40) × 1.25) = 65, all ten passed and the balance fell to 4,500 − 38,000.
     expect(statuses.filter((status) => status === 200)).toHaveLength(2);
     expect(statuses.filter((status) => status === 403)).toHaveLength(8);
@@ -262,7 +253,7 @@ describe('parallel calls with images against a balance and a tokens-per-minute l
     expect(balance).toBe(4_500 - 2 * billed);
     expect(balance).toBeGreaterThanOrEqual(-2 * (billed - reserved));
     // Below zero, the user is refused at once.
-    expect(await statusOf(call())).toBe(403);
+    expect(await sdkStatusOf(call())).toBe(403);
   });
 
   it('parallel image calls pass a tokens-per-minute limit by no more than the calls in flight under-estimated', async () => {
@@ -287,12 +278,12 @@ describe('parallel calls with images against a balance and a tokens-per-minute l
       });
       await stream.finalMessage();
     };
-    const statuses = await Promise.all(Array.from({ length: 10 }, () => statusOf(call())));
+    const statuses = await Promise.all(Array.from({ length: 10 }, () => sdkStatusOf(call())));
     // Before: each call held 12 tokens, all ten passed and the minute billed 20,000 tokens (4 times the limit).
     expect(statuses.filter((status) => status === 200)).toHaveLength(3);
     expect(statuses.filter((status) => status === 429)).toHaveLength(7);
     // The minute now counts 6,000 billed tokens: at most 5,000 + 3 × 388.
-    expect(await statusOf(call())).toBe(429);
+    expect(await sdkStatusOf(call())).toBe(429);
   });
 
   it('reserves a transcription by the length of its audio: a balance that fits a short upload refuses a long one before any upstream call', async () => {
@@ -306,7 +297,7 @@ describe('parallel calls with images against a balance and a tokens-per-minute l
     });
     const transcribe = async (bytes: number) =>
       client.audio.transcriptions.create({ model: 'whisper-1', file: await toFile(Buffer.alloc(bytes), 'speech.mp3') });
-    expect(await statusOf(transcribe(8_000))).toBe(200);
+    expect(await sdkStatusOf(transcribe(8_000))).toBe(200);
     const sent = upstream.received.length;
     const refusal = await transcribe(400_000).catch((error: unknown) => error);
     // Before: both reserved 500 × 15 = 7,500 and both reached the upstream.

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { RelayError } from '../relay-error';
+import { toolCallingCompletion } from '../../testing/chat-completion-samples';
+import { invalidToken, overloadedMidway } from '../../testing/relay-error-samples';
 import { anthropicMessagesDialect } from './anthropic-messages';
 import { messagesRequestSchema, messagesToChat } from './anthropic-messages-request';
 import { chatToMessage } from './anthropic-messages-response';
@@ -163,29 +164,12 @@ describe('Claude messages → OpenAI chat', () => {
 describe('OpenAI chat → Claude messages answers', () => {
   it('a whole completion with a tool call and cached tokens', () => {
     const message = chatToMessage(
-      {
-        id: 'chatcmpl-9',
-        object: 'chat.completion',
-        created: 1,
-        model: 'gpt-4o-mini',
-        choices: [
-          {
-            index: 0,
-            message: {
-              role: 'assistant',
-              content: 'Let me look.',
-              tool_calls: [{ id: 'call_7', type: 'function', function: { name: 'lookup', arguments: '{"q":"x"}' } }],
-            },
-            finish_reason: 'tool_calls',
-          },
-        ],
-        usage: {
-          prompt_tokens: 1200,
-          completion_tokens: 30,
-          total_tokens: 1230,
-          prompt_tokens_details: { cached_tokens: 1000 },
-        },
-      },
+      toolCallingCompletion(
+        'chatcmpl-9',
+        'Let me look.',
+        { id: 'call_7', name: 'lookup', arguments: '{"q":"x"}' },
+        { prompt: 1200, completion: 30, cached: 1000 },
+      ),
       'gpt-4o-mini',
     );
     expect(message).toEqual({
@@ -350,22 +334,15 @@ describe('OpenAI chat → Claude messages answers', () => {
 
   it('a failure midway is an Anthropic error event', () => {
     const encoder = new MessagesChunkEncoder('m');
-    const failure = new RelayError({ zh: '过载', en: 'Overloaded' }, 529, 'overloaded_error', 'upstream_error');
-    expect(eventsOf(encoder.error(failure).toString())).toEqual([
+    expect(eventsOf(encoder.error(overloadedMidway()).toString())).toEqual([
       ['error', { type: 'error', error: { type: 'overloaded_error', message: 'Overloaded' } }],
     ]);
   });
 
   it('errors in Anthropic shape', () => {
-    const error = new RelayError(
-      { zh: '无效的令牌', en: 'Invalid API key' },
-      401,
-      'invalid_api_key',
-      'authentication_error',
-    );
-    expect(anthropicMessagesDialect.errorReply(error, 'en', 'req-1')).toEqual({
+    expect(anthropicMessagesDialect.errorReply(invalidToken(), 'en', 'req-1')).toEqual({
       status: 401,
-      body: { type: 'error', error: { type: 'authentication_error', message: 'Invalid API key (request id: req-1)' } },
+      body: { type: 'error', error: { type: 'authentication_error', message: 'Invalid token (request id: req-1)' } },
     });
   });
 });

@@ -1,73 +1,47 @@
-import Anthropic from '@anthropic-ai/sdk';
-import { GoogleGenAI } from '@google/genai';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type Anthropic from '@anthropic-ai/sdk';
+import type { GoogleGenAI } from '@google/genai';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { addClaudeChannels, BEDROCK_CLAUDE, BEDROCK_SECRET, CLAUDE } from '../../testing/claude-channels';
 import { FakeAnthropicUpstream } from '../../testing/fake-anthropic-upstream';
-import { FakeGoogleUpstream } from '../../testing/fake-google-upstream';
+import { expectFlashStreamBilled, FakeGoogleUpstream, FLASH_CHAT_LOG } from '../../testing/fake-google-upstream';
 import { FixtureReplayUpstream } from '../../testing/fixture-replay-upstream';
-import { addChannelWithOther, lastConsumeLog, priceModels } from '../../testing/provider-test-kit';
-import { addChannel, addToken, addUser } from '../../testing/relay-fixtures';
+import {
+  addChannelWithOther,
+  lastConsumeLog,
+  priceModels,
+  recordingsBeside,
+  relayCaller,
+} from '../../testing/provider-test-kit';
+import { addChannel } from '../../testing/relay-fixtures';
+import { anthropicClient, geminiClient, geminiStreamText } from '../../testing/sdk-clients';
 import { availableDatabaseKinds } from '../../testing/test-databases';
 import { serverForTests } from '../../testing/test-server';
 
 const kinds = await availableDatabaseKinds();
-const CLAUDE = 'claude-sonnet-4-5-20250929';
-const BEDROCK_CLAUDE = 'claude-sonnet-4-20250514';
-const ollamaRecording = (name: string, stream = false) => ({
-  file: new URL(`../providers/ollama/__fixtures__/${name}`, import.meta.url),
-  stream,
-});
-
-async function streamedText(stream: AsyncIterable<{ text?: string | undefined }>): Promise<string> {
-  let text = '';
-  for await (const chunk of stream) text += chunk.text ?? '';
-  return text;
-}
+const ollamaRecording = recordingsBeside(import.meta.url, '../providers/ollama/__fixtures__/');
 
 describe.each(kinds)('Gemini and Claude clients on each other’s channels and on Ollama (%s)', (kind) => {
   const server = serverForTests({ databaseKind: kind });
-  let claude: FakeAnthropicUpstream;
-  let google: FakeGoogleUpstream;
-  let ollama: FixtureReplayUpstream;
+  const claude = new FakeAnthropicUpstream(BEDROCK_SECRET).forTests();
+  const google = new FakeGoogleUpstream().forTests();
+  const ollama = new FixtureReplayUpstream({
+    '/v1/chat/completions': [ollamaRecording('chat-completion.json'), ollamaRecording('chat-stream.sse', true)],
+  }).forTests();
   let ai: GoogleGenAI;
   let anthropic: Anthropic;
 
   beforeAll(async () => {
-    claude = await new FakeAnthropicUpstream('bedrock-secret').start();
-    google = await new FakeGoogleUpstream().start();
-    ollama = await new FixtureReplayUpstream({
-      '/v1/chat/completions': [ollamaRecording('chat-completion.json'), ollamaRecording('chat-stream.sse', true)],
-    }).start();
     await priceModels(server, { 'llama3.2': 0.5 });
-    const userId = await addUser(server, 'cross-user', { quota: 50_000_000 });
-    const { apiKey } = await addToken(server, userId, { unlimited: true });
-    await addChannel(server, {
-      name: 'anthropic',
-      type: 14,
-      baseUrl: claude.url,
-      key: 'anthropic-key',
-      models: [CLAUDE],
-    });
-    await addChannel(server, {
-      name: 'bedrock',
-      type: 33,
-      baseUrl: claude.url,
-      key: 'AKIDBEDROCK|bedrock-secret|us-west-2',
-      models: [BEDROCK_CLAUDE],
-    });
+    const { apiKey } = await relayCaller(server, 'cross-user', 50_000_000);
+    await addClaudeChannels(server, claude.url);
     await addChannelWithOther(
       server,
       { name: 'gemini', type: 24, baseUrl: google.url, key: 'gemini-key', models: ['gemini-2.5-flash'] },
       '',
     );
     await addChannel(server, { name: 'ollama', type: 4, baseUrl: ollama.url, models: ['llama3.2'] });
-    ai = new GoogleGenAI({ apiKey, httpOptions: { baseUrl: server.url } });
-    anthropic = new Anthropic({ apiKey, baseURL: server.url, maxRetries: 0 });
-  });
-
-  afterAll(async () => {
-    await claude.stop();
-    await google.stop();
-    await ollama.stop();
+    ai = geminiClient(server, apiKey);
+    anthropic = anthropicClient(server, apiKey);
   });
 
   it('@google/genai on an Anthropic channel: answer, cache reads and the stream', async () => {
@@ -93,7 +67,7 @@ describe.each(kinds)('Gemini and Claude clients on each other’s channels and o
       is_stream: 0,
     });
 
-    expect(await streamedText(await ai.models.generateContentStream({ model: CLAUDE, contents: 'Hi' }))).toBe(
+    expect(await geminiStreamText(await ai.models.generateContentStream({ model: CLAUDE, contents: 'Hi' }))).toBe(
       'Hello! How can I help you today?',
     );
     expect(await lastConsumeLog(server)).toMatchObject({
@@ -126,9 +100,9 @@ describe.each(kinds)('Gemini and Claude clients on each other’s channels and o
     expect(claude.received.at(-1)?.path).toMatch(
       new RegExp(`^/model/[a-z.]*anthropic\\.${BEDROCK_CLAUDE}-v1%3A0/invoke$`),
     );
-    expect(await streamedText(await ai.models.generateContentStream({ model: BEDROCK_CLAUDE, contents: 'Hi' }))).toBe(
-      'Hello! How can I help you today?',
-    );
+    expect(
+      await geminiStreamText(await ai.models.generateContentStream({ model: BEDROCK_CLAUDE, contents: 'Hi' })),
+    ).toBe('Hello! How can I help you today?');
     expect(await lastConsumeLog(server)).toMatchObject({
       model_name: BEDROCK_CLAUDE,
       is_stream: 1,
@@ -138,7 +112,7 @@ describe.each(kinds)('Gemini and Claude clients on each other’s channels and o
 
   it('@google/genai on an Ollama channel, streamed and not', async () => {
     expect((await ai.models.generateContent({ model: 'llama3.2', contents: 'Hi' })).text).toBe('Hello from Ollama!');
-    expect(await streamedText(await ai.models.generateContentStream({ model: 'llama3.2', contents: 'Hi' }))).toBe(
+    expect(await geminiStreamText(await ai.models.generateContentStream({ model: 'llama3.2', contents: 'Hi' }))).toBe(
       'Hello from Ollama!',
     );
     expect(await lastConsumeLog(server)).toMatchObject({
@@ -166,12 +140,7 @@ describe.each(kinds)('Gemini and Claude clients on each other’s channels and o
         generationConfig: { maxOutputTokens: 64 },
       },
     });
-    expect(await lastConsumeLog(server)).toMatchObject({
-      model_name: 'gemini-2.5-flash',
-      prompt_tokens: 1000,
-      completion_tokens: 500,
-      quota: 775,
-    });
+    expect(await lastConsumeLog(server)).toMatchObject(FLASH_CHAT_LOG);
 
     const stream = anthropic.messages.stream({
       model: 'gemini-2.5-flash',
@@ -180,11 +149,7 @@ describe.each(kinds)('Gemini and Claude clients on each other’s channels and o
     });
     const final = await stream.finalMessage();
     expect(final.content).toEqual([{ type: 'text', text: 'Hello from Gemini!' }]);
-    expect(google.last).toMatchObject({
-      path: '/v1beta/models/gemini-2.5-flash:streamGenerateContent',
-      query: 'alt=sse',
-    });
-    expect(await lastConsumeLog(server)).toMatchObject({ is_stream: 1, prompt_tokens: 8, completion_tokens: 17 });
+    await expectFlashStreamBilled(server, google);
   });
 
   it('@anthropic-ai/sdk on an Ollama channel, streamed and not', async () => {

@@ -1,7 +1,7 @@
 import { ApiError, GoogleGenAI } from '@google/genai';
 import { countTokens as gptTokenizerCount } from 'gpt-tokenizer/encoding/o200k_base';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FakeGoogleUpstream } from '../../testing/fake-google-upstream';
+import { expectFlashStreamBilled, FakeGoogleUpstream, FLASH_CHAT_LOG } from '../../testing/fake-google-upstream';
 import { FakeOpenAIUpstream } from '../../testing/fake-openai-upstream';
 import { addChannelWithOther, lastConsumeLog, userQuota } from '../../testing/provider-test-kit';
 import { addChannel, addToken, addUser } from '../../testing/relay-fixtures';
@@ -70,13 +70,7 @@ describe.each(kinds)('the official @google/genai client through the gateway (%s)
         generationConfig: { maxOutputTokens: 64 },
       });
       const log = await lastConsumeLog(server);
-      expect(log).toMatchObject({
-        model_name: 'gemini-2.5-flash',
-        prompt_tokens: 1000,
-        completion_tokens: 500,
-        quota: 775,
-        is_stream: 0,
-      });
+      expect(log).toMatchObject({ ...FLASH_CHAT_LOG, is_stream: 0 });
       expect(await userQuota(server, userId)).toBe(before - 775);
     });
 
@@ -85,12 +79,7 @@ describe.each(kinds)('the official @google/genai client through the gateway (%s)
       const pieces: string[] = [];
       for await (const chunk of stream) pieces.push(chunk.text ?? '');
       expect(pieces).toEqual(['Hello', ' from Gemini', '!']);
-      expect(google.last).toMatchObject({
-        path: '/v1beta/models/gemini-2.5-flash:streamGenerateContent',
-        query: 'alt=sse',
-      });
-      const log = await lastConsumeLog(server);
-      expect(log).toMatchObject({ is_stream: 1, prompt_tokens: 8, completion_tokens: 17 });
+      await expectFlashStreamBilled(server, google);
     });
 
     it('embeds content through batchEmbedContents', async () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { RelayError } from '../relay-error';
+import { toolCallingCompletion } from '../../testing/chat-completion-samples';
+import { invalidToken, overloadedMidway } from '../../testing/relay-error-samples';
 import { geminiDialect } from './gemini';
 import { geminiEmbedToOpenAI, openAIEmbeddingsToGemini } from './gemini-embeddings';
 import type { RouteFacts } from './inbound-dialect';
@@ -98,29 +99,12 @@ describe('OpenAI answers → Gemini', () => {
   it('turns a completion into candidates with usage metadata', () => {
     const body = parse({ contents: [] });
     const answer = geminiDialect.fromOpenAI(
-      {
-        id: 'chatcmpl-1',
-        object: 'chat.completion',
-        created: 1,
-        model: 'gpt-4o-mini',
-        choices: [
-          {
-            index: 0,
-            message: {
-              role: 'assistant',
-              content: 'Hi!',
-              tool_calls: [{ id: 'c', type: 'function', function: { name: 'f', arguments: '{"a":1}' } }],
-            },
-            finish_reason: 'tool_calls',
-          },
-        ],
-        usage: {
-          prompt_tokens: 10,
-          completion_tokens: 5,
-          total_tokens: 15,
-          prompt_tokens_details: { cached_tokens: 4 },
-        },
-      },
+      toolCallingCompletion(
+        'chatcmpl-1',
+        'Hi!',
+        { id: 'c', name: 'f', arguments: '{"a":1}' },
+        { prompt: 10, completion: 5, cached: 4 },
+      ),
       body,
     );
     expect(answer).toEqual({
@@ -193,20 +177,13 @@ describe('OpenAI answers → Gemini', () => {
 
   it('tells a streaming client of a failure midway with an error event', () => {
     const encoder = geminiDialect.streamEncoder(parse({ contents: [] }, true));
-    const failure = new RelayError({ zh: '上游过载', en: 'Overloaded' }, 529, 'overloaded_error', 'upstream_error');
-    expect(encoder.error?.(failure).toString('utf8')).toBe(
+    expect(encoder.error?.(overloadedMidway()).toString('utf8')).toBe(
       'data: {"error":{"code":529,"message":"Overloaded","status":"INTERNAL"}}\r\n\r\n',
     );
   });
 
   it('answers errors in Gemini shape with Google status names', () => {
-    const error = new RelayError(
-      { zh: '令牌无效', en: 'Invalid token' },
-      401,
-      'invalid_api_key',
-      'authentication_error',
-    );
-    expect(geminiDialect.errorReply(error, 'en', 'req-1')).toEqual({
+    expect(geminiDialect.errorReply(invalidToken(), 'en', 'req-1')).toEqual({
       status: 401,
       body: { error: { code: 401, message: 'Invalid token (request id: req-1)', status: 'UNAUTHENTICATED' } },
     });

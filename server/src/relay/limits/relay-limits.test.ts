@@ -5,6 +5,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { OptionKey } from '@switchboard/contract';
 import { FakeOpenAIUpstream } from '../../testing/fake-openai-upstream';
 import { addChannel, addToken, addUser, flushAll, type ChannelValues } from '../../testing/relay-fixtures';
+import { sdkStatusOf } from '../../testing/sdk-clients';
+import { startTwoInstances } from '../../testing/shared-instances';
 import { availableDatabaseKinds } from '../../testing/test-databases';
 import { startTestServer, type TestServer } from '../../testing/test-server';
 
@@ -47,16 +49,6 @@ async function caller(server: TestServer, token: { rpmLimit?: number; tpmLimit?:
 const ask = (client: OpenAI) =>
   client.chat.completions.create({ model: 'gpt-4o-mini', messages: [{ role: 'user', content: 'hi' }] });
 
-async function statusOf(call: Promise<unknown>): Promise<number | string> {
-  try {
-    await call;
-    return 200;
-  } catch (error) {
-    if (error instanceof OpenAI.APIError || error instanceof Anthropic.APIError) return error.status ?? 'no status';
-    throw error;
-  }
-}
-
 describe('the reference model request rate limit', () => {
   it('refuses once the successful requests of the window are used, in every dialect, before any upstream call', async () => {
     const server = await gateway({
@@ -67,8 +59,8 @@ describe('the reference model request rate limit', () => {
     });
     await addChannel(server, { baseUrl: upstream.url, models: ['gpt-4o-mini'] });
     const client = await caller(server);
-    expect(await statusOf(ask(client))).toBe(200);
-    expect(await statusOf(ask(client))).toBe(200);
+    expect(await sdkStatusOf(ask(client))).toBe(200);
+    expect(await sdkStatusOf(ask(client))).toBe(200);
     const sent = upstream.received.length;
 
     const refusal = await ask(client).catch((error: unknown) => error);
@@ -90,7 +82,7 @@ describe('the reference model request rate limit', () => {
     expect(upstream.received.length).toBe(sent);
 
     const other = await caller(server);
-    expect(await statusOf(ask(other))).toBe(200);
+    expect(await sdkStatusOf(ask(other))).toBe(200);
   });
 
   it('counts every request against the total, and a group override replaces the options', async () => {
@@ -103,9 +95,9 @@ describe('the reference model request rate limit', () => {
     await addChannel(server, { baseUrl: upstream.url, models: ['gpt-4o-mini'] });
     const client = await caller(server);
     upstream.behaviour = { failWith: { status: 400, message: 'bad request upstream' } };
-    expect(await statusOf(ask(client))).toBe(400);
+    expect(await sdkStatusOf(ask(client))).toBe(400);
     upstream.behaviour = {};
-    expect(await statusOf(ask(client))).toBe(200);
+    expect(await sdkStatusOf(ask(client))).toBe(200);
     const refusal = await ask(client).catch((error: unknown) => error);
     expect((refusal as InstanceType<typeof OpenAI.APIError>).status).toBe(429);
     expect((refusal as InstanceType<typeof OpenAI.APIError>).message).toContain('at most 2 requests in 1 minutes');
@@ -117,9 +109,13 @@ describe('per-token and per-group limits', () => {
     const server = await gateway();
     await addChannel(server, { baseUrl: upstream.url, models: ['gpt-4o-mini'] });
     const limited = await caller(server, { rpmLimit: 2 });
-    const statuses = [await statusOf(ask(limited)), await statusOf(ask(limited)), await statusOf(ask(limited))];
+    const statuses = [
+      await sdkStatusOf(ask(limited)),
+      await sdkStatusOf(ask(limited)),
+      await sdkStatusOf(ask(limited)),
+    ];
     expect(statuses).toEqual([200, 200, 429]);
-    expect(await statusOf(ask(await caller(server)))).toBe(200);
+    expect(await sdkStatusOf(ask(await caller(server)))).toBe(200);
   });
 
   it('holds a token to the tokens billed per minute', async () => {
@@ -127,7 +123,7 @@ describe('per-token and per-group limits', () => {
     await addChannel(server, { baseUrl: upstream.url, models: ['gpt-4o-mini'] });
     upstream.behaviour = { promptTokens: 45, completionTokens: 45 };
     const limited = await caller(server, { tpmLimit: 90 });
-    expect(await statusOf(ask(limited))).toBe(200);
+    expect(await sdkStatusOf(ask(limited))).toBe(200);
     const refusal = await ask(limited).catch((error: unknown) => error);
     expect((refusal as InstanceType<typeof OpenAI.APIError>).status).toBe(429);
     expect((refusal as InstanceType<typeof OpenAI.APIError>).message).toContain('limit of 90 tokens per minute');
@@ -137,8 +133,8 @@ describe('per-token and per-group limits', () => {
     const server = await gateway({ GroupTpmLimit: JSON.stringify({ default: 150 }) });
     await addChannel(server, { baseUrl: upstream.url, models: ['gpt-4o-mini'] });
     upstream.behaviour = { promptTokens: 75, completionTokens: 75 };
-    expect(await statusOf(ask(await caller(server)))).toBe(200);
-    expect(await statusOf(ask(await caller(server)))).toBe(429);
+    expect(await sdkStatusOf(ask(await caller(server)))).toBe(200);
+    expect(await sdkStatusOf(ask(await caller(server)))).toBe(429);
   });
 });
 
@@ -166,7 +162,7 @@ describe('tokens per minute under parallel calls (the ledger issue)', () => {
     await addChannel(server, { baseUrl: slowUpstream.url, models: ['gpt-4o-mini'] });
     slowUpstream.behaviour = { chunkDelayMs: 100, promptTokens: 51, completionTokens: 0 };
     const limited = await caller(server, { tpmLimit: 100 });
-    const statuses = await Promise.all(Array.from({ length: 30 }, () => statusOf(streamed(limited))));
+    const statuses = await Promise.all(Array.from({ length: 30 }, () => sdkStatusOf(streamed(limited))));
     // Before: every call read 0 tokens billed and all 30 passed (15 times the limit).
     expect(statuses.filter((status) => status === 200)).toHaveLength(1);
     expect(statuses.filter((status) => status === 429)).toHaveLength(29);
@@ -177,13 +173,13 @@ describe('tokens per minute under parallel calls (the ledger issue)', () => {
     await addChannel(server, { baseUrl: upstream.url, models: ['gpt-4o-mini'] });
     const limited = await caller(server, { tpmLimit: 100 });
     upstream.behaviour = { failWith: { status: 400, message: 'refused' } };
-    for (let call = 0; call < 3; call += 1) expect(await statusOf(streamed(limited))).toBe(400);
+    for (let call = 0; call < 3; call += 1) expect(await sdkStatusOf(streamed(limited))).toBe(400);
     upstream.behaviour = { promptTokens: 20, completionTokens: 0 };
     // The failures held nothing in the end, and each success counts 20 billed tokens, not its estimate of 51.
-    expect(await statusOf(streamed(limited))).toBe(200);
-    expect(await statusOf(streamed(limited))).toBe(200);
-    expect(await statusOf(streamed(limited))).toBe(200);
-    expect(await statusOf(streamed(limited))).toBe(429);
+    expect(await sdkStatusOf(streamed(limited))).toBe(200);
+    expect(await sdkStatusOf(streamed(limited))).toBe(200);
+    expect(await sdkStatusOf(streamed(limited))).toBe(200);
+    expect(await sdkStatusOf(streamed(limited))).toBe(429);
   });
 });
 
@@ -210,11 +206,11 @@ describe('channel caps', () => {
     })();
     await expect.poll(() => slowUpstream.received.length).toBe(slowBefore + 1);
     const servedBySpare = upstream.received.length;
-    expect(await statusOf(ask(client))).toBe(200);
+    expect(await sdkStatusOf(ask(client))).toBe(200);
     expect(upstream.received.length).toBe(servedBySpare + 1);
     await reading;
     slowUpstream.behaviour = {};
-    expect(await statusOf(ask(client))).toBe(200);
+    expect(await sdkStatusOf(ask(client))).toBe(200);
     expect(slowUpstream.received.length).toBe(slowBefore + 2);
     await flushAll(server);
     const logs = await server.context.database.db.selectFrom('logs').select('channel_id').orderBy('id').execute();
@@ -232,7 +228,7 @@ describe('channel caps', () => {
     await ask(client);
     expect(slowUpstream.received.length).toBe(slowBefore + 2);
     const spareBefore = upstream.received.length;
-    expect(await statusOf(ask(client))).toBe(200);
+    expect(await sdkStatusOf(ask(client))).toBe(200);
     expect(slowUpstream.received.length).toBe(slowBefore + 2);
     expect(upstream.received.length).toBe(spareBefore + 1);
   });
@@ -240,17 +236,8 @@ describe('channel caps', () => {
 
 describe.runIf(kinds.includes('postgres'))('limits across two instances (PostgreSQL + Redis)', () => {
   it('counts a token’s requests and a channel’s concurrent calls once for both instances', async () => {
-    const environment = {
-      REDIS_CONN_STRING: 'redis://127.0.0.1:6379',
-      REDIS_PREFIX: `switchboard-test-${randomBytes(4).toString('hex')}:`,
-    };
-    const first = await startTestServer({ databaseKind: 'postgres', environment });
-    servers.push(first);
-    const second = await startTestServer({
-      sharedDatabase: first.database,
-      environment: { ...environment, NODE_TYPE: 'slave' },
-    });
-    servers.push(second);
+    const { first, second } = await startTwoInstances();
+    servers.push(first, second);
     await addChannel(first, slowChannel({ name: 'capped', maxConcurrency: 1 }));
     await addChannel(first, { name: 'spare', baseUrl: upstream.url, models: ['gpt-4o-mini'], priority: 0 });
     await second.context.bus.channelsChanged();
@@ -270,11 +257,11 @@ describe.runIf(kinds.includes('postgres'))('limits across two instances (Postgre
     })();
     await expect.poll(() => slowUpstream.received.length).toBe(slowBefore + 1);
     const slowSeen = slowUpstream.received.length;
-    expect(await statusOf(ask(clients[1]!))).toBe(200);
+    expect(await sdkStatusOf(ask(clients[1]!))).toBe(200);
     expect(slowUpstream.received.length).toBe(slowSeen);
     await reading;
-    expect(await statusOf(ask(clients[1]!))).toBe(200);
-    expect(await statusOf(ask(clients[0]!))).toBe(429);
-    expect(await statusOf(ask(clients[1]!))).toBe(429);
+    expect(await sdkStatusOf(ask(clients[1]!))).toBe(200);
+    expect(await sdkStatusOf(ask(clients[0]!))).toBe(429);
+    expect(await sdkStatusOf(ask(clients[1]!))).toBe(429);
   });
 });

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TASK_POLLING_JOB } from '../../jobs/task-polling';
 import { FAKE_VIDEO, FakeOpenAIVideo } from '../../testing/fake-openai-video';
 import { addChannel, addToken, addUser, flushAll } from '../../testing/relay-fixtures';
+import { userLogsOfType } from '../../testing/log-queries';
 import { startTestServer, type TestServer } from '../../testing/test-server';
 
 let upstream: FakeOpenAIVideo;
@@ -104,12 +105,7 @@ describe('OpenAI video jobs through the official SDK', () => {
     await poll();
     expect(await quotaOf(userId)).toBe(10_000_000);
     await flushAll(server);
-    const refunds = await server.context.database.db
-      .selectFrom('logs')
-      .select('quota')
-      .where('user_id', '=', userId)
-      .where('type', '=', 4)
-      .execute();
+    const refunds = await userLogsOfType(server, userId, 4);
     expect(refunds).toHaveLength(1);
   });
 

@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { cachedChannel } from '../../testing/provider-test-kit';
+import { cachedChannel, chatTarget } from '../../testing/provider-test-kit';
 import { relayEndpoints } from '../endpoints';
 import { parseJsonBody } from '../formats/request-body';
-import { defaultAdapterSettings } from './adapter-settings';
 import { difyAdapter } from './dify/adapter';
 import { plainText } from './own-api-adapter';
 
@@ -10,28 +9,14 @@ const chat = relayEndpoints.find((endpoint) => endpoint.kind === 'chat')!;
 
 describe('an adapter of a vendor with its own API', () => {
   it('speaks no client dialect, so every client is converted', () => {
-    const target = {
-      channel: cachedChannel({ type: 37 }),
-      endpoint: chat,
-      upstreamModel: 'dify',
-      stream: false,
-      contentType: 'application/json',
-      clientHeaders: {},
-      settings: defaultAdapterSettings,
-    };
+    const target = chatTarget(cachedChannel({ type: 37 }), 'dify', { endpoint: chat });
     expect(difyAdapter.nativeDialect(target)).toBe('own');
   });
 
   it("still addresses the vendor for a body already in the vendor's format, and hands its answer back unchanged", async () => {
-    const target = {
-      channel: cachedChannel({ type: 37, baseUrl: 'http://127.0.0.1:9', key: 'app-key' }),
+    const target = chatTarget(cachedChannel({ type: 37, baseUrl: 'http://127.0.0.1:9', key: 'app-key' }), 'dify', {
       endpoint: chat,
-      upstreamModel: 'dify',
-      stream: false,
-      contentType: 'application/json',
-      clientHeaders: {},
-      settings: defaultAdapterSettings,
-    };
+    });
     const body = parseJsonBody(
       Buffer.from(JSON.stringify({ model: 'dify', query: 'Hi', inputs: {}, user: 'u', response_mode: 'blocking' })),
       undefined,

@@ -3,11 +3,12 @@ import { connect } from 'node:net';
 import OpenAI from 'openai';
 import { OpenAIRealtimeWS } from 'openai/realtime/ws';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { toNumber } from '../../db/dialect';
 import { countTokens } from '../../platform/token-counter/token-counter';
 import { FakeRealtimeUpstream, realtimeUsage } from '../../testing/fake-realtime-upstream';
+import { quotaBalances } from '../../testing/quota-balances';
 import { openRealtime, RealtimeProbe, refusedUpgrade } from '../../testing/realtime-client';
 import { addChannel, addToken, addUser, flushAll } from '../../testing/relay-fixtures';
+import { userLogsOfType } from '../../testing/log-queries';
 import { startTestServer, type TestServer } from '../../testing/test-server';
 
 const PREVIEW = 'gpt-4o-realtime-preview';
@@ -61,25 +62,7 @@ async function caller(name: string, quota: number, remain = 10_000_000) {
 
 async function ledger(userId: number, tokenId: number) {
   await flushAll(server);
-  const db = server.context.database.db;
-  const user = await db
-    .selectFrom('users')
-    .select(['quota', 'used_quota', 'request_count'])
-    .where('id', '=', userId)
-    .executeTakeFirstOrThrow();
-  const token = await db
-    .selectFrom('tokens')
-    .select(['remain_quota'])
-    .where('id', '=', tokenId)
-    .executeTakeFirstOrThrow();
-  const logs = await db.selectFrom('logs').selectAll().where('user_id', '=', userId).where('type', '=', 2).execute();
-  return {
-    userQuota: toNumber(user.quota),
-    usedQuota: toNumber(user.used_quota),
-    requests: toNumber(user.request_count),
-    tokenRemain: toNumber(token.remain_quota),
-    logs,
-  };
+  return { ...(await quotaBalances(server, userId, tokenId)), logs: await userLogsOfType(server, userId, 2) };
 }
 
 /** Waits until the session's one consumption log is written (the bill closes after the sockets do). */
@@ -152,7 +135,7 @@ describe('realtime over WebSocket', () => {
     // (10 + 5 × 4) × 2.5 = 75; (20 + 30 × 4 + 100 × 8 + 200 × 8 × 2) × 2.5 = 10 350
     expect(after.userQuota).toBe(1_000_000 - 10_425);
     expect(after.tokenRemain).toBe(10_000_000 - 10_425);
-    expect(after.usedQuota).toBe(10_425);
+    expect(after.userUsed).toBe(10_425);
     expect(after.requests).toBe(1);
     expect(after.logs[0]).toMatchObject({
       quota: 10_425,

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FakeRealtimeUpstream, realtimeUsage } from '../../testing/fake-realtime-upstream';
 import { openRealtime } from '../../testing/realtime-client';
 import { addChannel, addToken, addUser, flushAll } from '../../testing/relay-fixtures';
+import { userLogsOfType } from '../../testing/log-queries';
 import { grantSubscription, subscriptionUsed } from '../../testing/subscription-fixtures';
 import { startTestServer, type TestServer } from '../../testing/test-server';
 
@@ -46,23 +47,11 @@ describe('realtime sessions paid by a subscription', () => {
     await expect
       .poll(async () => {
         await flushAll(server);
-        return (
-          await server.context.database.db
-            .selectFrom('logs')
-            .select('quota')
-            .where('user_id', '=', userId)
-            .where('type', '=', 2)
-            .execute()
-        ).length;
+        return (await userLogsOfType(server, userId, 2)).length;
       })
       .toBe(1);
-    const log = await server.context.database.db
-      .selectFrom('logs')
-      .select('quota')
-      .where('user_id', '=', userId)
-      .where('type', '=', 2)
-      .executeTakeFirstOrThrow();
-    const cost = Number(log.quota);
+    const [log] = await userLogsOfType(server, userId, 2);
+    const cost = Number(log!.quota);
     expect(cost).toBeGreaterThan(0);
     expect(await subscriptionUsed(server, subscriptionId)).toBe(cost);
     expect(await server.context.balances.userQuota(userId)).toBe(0);

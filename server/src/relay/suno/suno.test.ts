@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TASK_POLLING_JOB } from '../../jobs/task-polling';
 import { FakeSuno } from '../../testing/fake-suno';
 import { addChannel, addToken, addUser, flushAll } from '../../testing/relay-fixtures';
+import { userLogsOfType } from '../../testing/log-queries';
 import { startTestServer, type TestServer } from '../../testing/test-server';
 
 // suno_music costs $0.1 per call (50000), suno_lyrics $0.01 (5000).
@@ -111,12 +112,7 @@ describe('Suno tasks', () => {
     });
     expect(await quotaOf(userId)).toBe(1_000_000);
     await flushAll(server);
-    const refunds = await server.context.database.db
-      .selectFrom('logs')
-      .select('content')
-      .where('user_id', '=', userId)
-      .where('type', '=', 4)
-      .execute();
+    const refunds = await userLogsOfType(server, userId, 4);
     expect(refunds).toHaveLength(2);
   });
 

@@ -3,42 +3,26 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database, type DatabaseSettings } from '../../db/database';
 import { toNumber } from '../../db/dialect';
-import { consoleClient } from '../../testing/console-client';
-import { balancesInRedis, crashSandbox, type BillingSetup } from '../../testing/crash-load';
+import { balancesInRedis, crashSandbox, setUpThroughConsole, type BillingSetup } from '../../testing/crash-load';
 import { FakeMidjourneyProxy } from '../../testing/fake-midjourney-proxy';
 import { FakeSuno } from '../../testing/fake-suno';
 import { PrivateRedis } from '../../testing/private-redis';
 import { startServerProcess, type ServerProcess } from '../../testing/server-process';
 import { createTestDatabase, type TestDatabase } from '../../testing/test-databases';
-import { signIn } from '../../testing/test-server';
 
 const TASKS_PER_PLATFORM = 100;
 const CLIENTS = 12;
 
-const caller = (server: ServerProcess) => ({
-  call: (path: string, init?: RequestInit) => fetch(`${server.url}${path}`, init),
-});
-
 /** Root's limited token and a Suno and a midjourney-proxy channel, added through the console. */
-async function setUp(server: ServerProcess, suno: FakeSuno, proxy: FakeMidjourneyProxy): Promise<BillingSetup> {
-  const headers = await signIn(caller(server), 'root', '123456');
-  const send = consoleClient(caller(server), headers);
-  for (const channel of [
-    { type: 36, name: 'suno', key: 'suno-key', base_url: suno.url, models: 'suno_music' },
-    { type: 2, name: 'midjourney', key: 'mj-secret', base_url: proxy.url, models: 'mj_imagine' },
-  ]) {
-    const added = await send('POST', '/channel/', { ...channel, group: 'default' });
-    if (!added.success) throw new Error(`channel: ${added.message}`);
-  }
-  const created = await send<Array<{ id: number; key: string }>>('POST', '/token/', {
-    name: 'tasks',
-    unlimited_quota: false,
-    remain_quota: 500_000_000,
-    expired_time: -1,
-  });
-  const token = created.data?.[0];
-  if (!created.success || !token) throw new Error(`token: ${created.message}`);
-  return { apiKey: `sk-${token.key}`, tokenId: token.id, userId: Number(headers['New-Api-User']) };
+function setUp(server: ServerProcess, suno: FakeSuno, proxy: FakeMidjourneyProxy): Promise<BillingSetup> {
+  return setUpThroughConsole(
+    server,
+    [
+      { type: 36, name: 'suno', key: 'suno-key', base_url: suno.url, models: 'suno_music' },
+      { type: 2, name: 'midjourney', key: 'mj-secret', base_url: proxy.url, models: 'mj_imagine' },
+    ],
+    'tasks',
+  );
 }
 
 /** A submitted task: its model (the two fakes may hand out the same id) and upstream id. */

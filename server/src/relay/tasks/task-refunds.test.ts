@@ -107,6 +107,9 @@ async function ledger(server: TestServer, userId: number, tokenId: number) {
   };
 }
 
+/** The user's and token's balances, in memory and in the database, all at `quota`. */
+const balancedAt = (quota: number) => ({ user: quota, token: quota, userInDatabase: quota, tokenInDatabase: quota });
+
 /** A RefundClaims whose `finish` fails once, as a database that is gone for a moment would. */
 class FinishFailsOnce extends RefundClaims {
   private failed = false;
@@ -214,10 +217,7 @@ describe.each(kinds)('refunds of failed tasks on %s', (kind: DatabaseKind) => {
     const restarted = second.context.database;
     expect(taskRefunds(second.context).owner).toBe(instance);
     const expected = {
-      user: QUOTA + 1000,
-      token: QUOTA + 1000,
-      userInDatabase: QUOTA + 1000,
-      tokenInDatabase: QUOTA + 1000,
+      ...balancedAt(QUOTA + 1000),
       witnesses: [suno.store.refunds.witness(uncredited), midjourney.store.refunds.witness(credited)].sort(),
     };
     expect(await ledger(second, userId, token.id)).toEqual(expected);
@@ -280,10 +280,7 @@ describe.each(kinds)('refunds of failed tasks on %s', (kind: DatabaseKind) => {
     for (const rowId of [beforeCredit, afterCredit])
       expect(await refundState(db, suno, rowId)).toMatchObject({ refunded: RefundState.refunded });
     expect(await ledger(server, userId, token.id)).toEqual({
-      user: QUOTA + 230,
-      token: QUOTA + 230,
-      userInDatabase: QUOTA + 230,
-      tokenInDatabase: QUOTA + 230,
+      ...balancedAt(QUOTA + 230),
       witnesses: [suno.store.refunds.witness(afterCredit), suno.store.refunds.witness(beforeCredit)].sort(),
     });
     await pollTasks(server.context, agent, [suno], quiet);
@@ -362,12 +359,7 @@ describe.runIf(kinds.includes('postgres'))(
           sharedDatabase: database,
           environment: { ...environment, JOURNAL_DIR: journal },
         });
-        const afterRestart = {
-          user: QUOTA + 1000,
-          token: QUOTA + 1000,
-          userInDatabase: QUOTA + 1000,
-          tokenInDatabase: QUOTA + 1000,
-        };
+        const afterRestart = balancedAt(QUOTA + 1000);
         expect(await ledger(restarted, userId, token.id)).toMatchObject(afterRestart);
         expect(await ledger(other, userId, token.id)).toMatchObject(afterRestart);
 
@@ -389,12 +381,7 @@ describe.runIf(kinds.includes('postgres'))(
           ),
         );
         await flushAll(other);
-        const settled = {
-          user: QUOTA + 1120,
-          token: QUOTA + 1120,
-          userInDatabase: QUOTA + 1120,
-          tokenInDatabase: QUOTA + 1120,
-        };
+        const settled = balancedAt(QUOTA + 1120);
         expect(await ledger(restarted, userId, token.id)).toMatchObject(settled);
         expect(await ledger(other, userId, token.id)).toMatchObject(settled);
         expect((await ledger(other, userId, token.id)).witnesses).toHaveLength(2 + rows.length);

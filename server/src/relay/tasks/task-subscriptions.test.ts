@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TASK_POLLING_JOB } from '../../jobs/task-polling';
 import { FakeSuno } from '../../testing/fake-suno';
 import { addChannel, addToken, addUser, flushAll } from '../../testing/relay-fixtures';
+import { userLogsOfType } from '../../testing/log-queries';
 import { grantSubscription, subscriptionUsed } from '../../testing/subscription-fixtures';
 import { startTestServer, type TestServer } from '../../testing/test-server';
 
@@ -59,12 +60,7 @@ describe('tasks paid by a subscription', () => {
     expect(await server.context.balances.userQuota(userId)).toBe(WALLET);
     expect(await server.context.balances.tokenRemain(token.id)).toBe(TOKEN - MUSIC);
     await flushAll(server);
-    const refunds = await server.context.database.db
-      .selectFrom('logs')
-      .select('content')
-      .where('user_id', '=', userId)
-      .where('type', '=', 4)
-      .execute();
+    const refunds = await userLogsOfType(server, userId, 4);
     expect(refunds).toHaveLength(1);
   });
 

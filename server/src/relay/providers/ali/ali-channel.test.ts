@@ -1,47 +1,40 @@
-import OpenAI from 'openai';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { FixtureReplayUpstream } from '../../../testing/fixture-replay-upstream';
-import { lastConsumeLog, priceModels } from '../../../testing/provider-test-kit';
-import { addChannel, addToken, addUser } from '../../../testing/relay-fixtures';
+import { lastConsumeLog, providerCaller, recordingsBeside } from '../../../testing/provider-test-kit';
+import { postRelay } from '../../../testing/relay-requests';
+import { askChat, openaiClient } from '../../../testing/sdk-clients';
 import { availableDatabaseKinds } from '../../../testing/test-databases';
 import { serverForTests } from '../../../testing/test-server';
 
 /** Recordings written from Alibaba Model Studio's documented wire format (OpenAI-compatible mode, text-rerank service). */
-const recording = (name: string) => ({ file: new URL(`./__fixtures__/${name}`, import.meta.url), stream: false });
+const recording = recordingsBeside(import.meta.url);
 const kinds = await availableDatabaseKinds();
 
 describe.each(kinds)('an Alibaba DashScope channel (%s)', (kind) => {
   const server = serverForTests({ databaseKind: kind });
-  let dashscope: FixtureReplayUpstream;
+  const dashscope = new FixtureReplayUpstream({
+    '/compatible-mode/v1/chat/completions': [recording('compatible-chat.json')],
+    '/api/v1/services/rerank/text-rerank/text-rerank': [recording('rerank.json')],
+  }).forTests();
   let apiKey: string;
 
   beforeAll(async () => {
-    dashscope = await new FixtureReplayUpstream({
-      '/compatible-mode/v1/chat/completions': [recording('compatible-chat.json')],
-      '/api/v1/services/rerank/text-rerank/text-rerank': [recording('rerank.json')],
-    }).start();
-    await priceModels(server, { 'qwen-plus': 1, 'gte-rerank': 1 });
-    const userId = await addUser(server, 'ali-user', { quota: 1_000_000 });
-    apiKey = (await addToken(server, userId, { unlimited: true })).apiKey;
-    await addChannel(server, {
-      type: 17,
-      name: 'dashscope',
-      baseUrl: dashscope.url,
-      key: 'sk-dashscope',
-      models: ['qwen-plus', 'gte-rerank'],
-    });
-  });
-
-  afterAll(async () => {
-    await dashscope.stop();
+    ({ apiKey } = await providerCaller(server, 'ali-user', {
+      prices: { 'qwen-plus': 1, 'gte-rerank': 1 },
+      channels: [
+        {
+          type: 17,
+          name: 'dashscope',
+          baseUrl: dashscope.url,
+          key: 'sk-dashscope',
+          models: ['qwen-plus', 'gte-rerank'],
+        },
+      ],
+    }));
   });
 
   it('chats through compatible mode', async () => {
-    const openai = new OpenAI({ apiKey, baseURL: `${server.url}/v1`, maxRetries: 0 });
-    const completion = await openai.chat.completions.create({
-      model: 'qwen-plus',
-      messages: [{ role: 'user', content: '你是谁？' }],
-    });
+    const completion = await askChat(openaiClient(server, apiKey), 'qwen-plus', '你是谁？');
     expect(completion.choices[0]?.message.content).toBe('我是通义千问，由阿里云开发的大语言模型。');
     expect(dashscope.received.at(-1)).toMatchObject({
       path: '/compatible-mode/v1/chat/completions',
@@ -55,20 +48,16 @@ describe.each(kinds)('an Alibaba DashScope channel (%s)', (kind) => {
   });
 
   it('reranks through the native text-rerank service, answered in the /v1/rerank shape and billed by its tokens', async () => {
-    const response = await fetch(`${server.url}/v1/rerank`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${apiKey}`, 'content-type': 'application/json' },
-      body: JSON.stringify({
-        model: 'gte-rerank',
-        query: '什么是文本排序模型',
-        documents: [
-          '文本排序模型广泛用于搜索引擎和推荐系统中，它们根据文本相关性对候选文本进行排序',
-          '预训练语言模型',
-          '量子计算是计算科学的一个前沿领域',
-        ],
-        top_n: 2,
-        return_documents: true,
-      }),
+    const response = await postRelay(server, '/v1/rerank', apiKey, {
+      model: 'gte-rerank',
+      query: '什么是文本排序模型',
+      documents: [
+        '文本排序模型广泛用于搜索引擎和推荐系统中，它们根据文本相关性对候选文本进行排序',
+        '预训练语言模型',
+        '量子计算是计算科学的一个前沿领域',
+      ],
+      top_n: 2,
+      return_documents: true,
     });
     expect(response.status).toBe(200);
     const ranking = (await response.json()) as {

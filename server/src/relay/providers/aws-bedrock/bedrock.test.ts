@@ -1,9 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { encodeEventStreamMessage } from '../../../testing/event-stream-encoder';
+import { cachedChannel, chatTarget } from '../../../testing/provider-test-kit';
 import { verifySigV4 } from '../../../testing/sigv4-verifier';
-import type { CachedChannel } from '../../caches/channel-index';
-import { chatEndpoint } from '../../endpoints';
-import { defaultAdapterSettings } from '../adapter-settings';
 import type { UpstreamTarget } from '../provider';
 import { bedrockAdapter } from './adapter';
 import { bedrockCredentialsOf } from './credentials';
@@ -18,28 +16,11 @@ const chunkMessage = (event: unknown) =>
     Buffer.from(JSON.stringify({ bytes: Buffer.from(JSON.stringify(event)).toString('base64') })),
   );
 
-const target = (key: string, stream: boolean, headers: Record<string, string> = {}): UpstreamTarget => ({
-  channel: {
-    id: 1,
-    type: 33,
-    name: 'aws',
-    key,
-    baseUrl: '',
-    other: '',
-    organization: '',
-    modelMapping: {},
-    statusCodeMapping: {},
-    autoBan: true,
-    priority: 0,
-    weight: 0,
-  } as CachedChannel,
-  endpoint: chatEndpoint,
-  upstreamModel: 'claude-3-5-sonnet-20241022',
-  stream,
-  contentType: 'application/json',
-  clientHeaders: headers,
-  settings: defaultAdapterSettings,
-});
+const target = (key: string, stream: boolean, headers: Record<string, string> = {}): UpstreamTarget =>
+  chatTarget(cachedChannel({ type: 33, name: 'aws', key }), 'claude-3-5-sonnet-20241022', {
+    stream,
+    clientHeaders: headers,
+  });
 
 describe('AWS event-stream framing', () => {
   it('decodes messages cut at any byte, and checks both checksums', () => {

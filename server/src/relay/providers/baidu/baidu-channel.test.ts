@@ -1,25 +1,21 @@
-import Anthropic from '@anthropic-ai/sdk';
-import OpenAI from 'openai';
+import type OpenAI from 'openai';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { FixtureReplayUpstream } from '../../../testing/fixture-replay-upstream';
 import {
   chatWithSystem,
   failureOf,
   lastConsumeLog,
-  priceModels,
-  relayCaller,
+  providerCaller,
+  recordingsBeside,
   userQuota,
 } from '../../../testing/provider-test-kit';
-import { addChannel } from '../../../testing/relay-fixtures';
+import { anthropicClient, askChat, claudeMessage, openaiClient, streamChat } from '../../../testing/sdk-clients';
 import { availableDatabaseKinds } from '../../../testing/test-databases';
 import { serverForTests } from '../../../testing/test-server';
 import { ernieMessages } from './request';
 
 /** Recordings written from Baidu's documented wire format (Qianfan ERNIE API reference: access token, chat, embeddings, error codes). */
-const recording = (name: string, stream = false) => ({
-  file: new URL(`./__fixtures__/${name}`, import.meta.url),
-  stream,
-});
+const recording = recordingsBeside(import.meta.url);
 const CHAT = '/rpc/2.0/ai_custom/v1/wenxinworkshop/chat';
 const kinds = await availableDatabaseKinds();
 
@@ -56,26 +52,23 @@ describe.each(kinds)('the official SDKs against a Baidu Wenxin channel (%s)', (k
   let userId: number;
 
   beforeAll(async () => {
-    await priceModels(server, { 'ERNIE-4.0-8K': 1, 'ERNIE-Lite-8K': 1, 'Embedding-V1': 0.1 });
-    ({ userId, apiKey } = await relayCaller(server, 'baidu-user', 1_000_000));
-    await addChannel(server, {
-      type: 15,
-      name: 'wenxin',
-      baseUrl: baidu.url,
-      key: 'ak-123|sk-456',
-      models: ['ERNIE-4.0-8K', 'Embedding-V1'],
-    });
-    await addChannel(server, {
-      type: 15,
-      name: 'wenxin lite',
-      baseUrl: baidu.url,
-      key: 'ak-lite|sk-lite',
-      models: ['ERNIE-Lite-8K'],
-    });
+    ({ userId, apiKey } = await providerCaller(server, 'baidu-user', {
+      prices: { 'ERNIE-4.0-8K': 1, 'ERNIE-Lite-8K': 1, 'Embedding-V1': 0.1 },
+      channels: [
+        {
+          type: 15,
+          name: 'wenxin',
+          baseUrl: baidu.url,
+          key: 'ak-123|sk-456',
+          models: ['ERNIE-4.0-8K', 'Embedding-V1'],
+        },
+        { type: 15, name: 'wenxin lite', baseUrl: baidu.url, key: 'ak-lite|sk-lite', models: ['ERNIE-Lite-8K'] },
+      ],
+    }));
   });
 
   it('exchanges the keys for an access token once, then chats and streams with it, billed from ERNIE usage', async () => {
-    const openai = new OpenAI({ apiKey, baseURL: `${server.url}/v1`, maxRetries: 0 });
+    const openai = openaiClient(server, apiKey);
     const before = await userQuota(server, userId);
     const completion = await chatWithSystem(openai, 'ERNIE-4.0-8K', '你是文心一言', '你好', { max_tokens: 100 });
     expect(completion.choices[0]).toMatchObject({
@@ -104,12 +97,7 @@ describe.each(kinds)('the official SDKs against a Baidu Wenxin channel (%s)', (k
       quota: 17,
     });
 
-    const stream = await openai.chat.completions.create({
-      model: 'ERNIE-4.0-8K',
-      messages: [{ role: 'user', content: '你好' }],
-      stream: true,
-      stream_options: { include_usage: true },
-    });
+    const stream = await streamChat(openai, 'ERNIE-4.0-8K', '你好', { stream_options: { include_usage: true } });
     let text = '';
     let usage: OpenAI.CompletionUsage | null | undefined;
     for await (const chunk of stream) {
@@ -130,36 +118,29 @@ describe.each(kinds)('the official SDKs against a Baidu Wenxin channel (%s)', (k
   });
 
   it('serves Anthropic clients and embeddings through the same token', async () => {
-    const anthropic = new Anthropic({ apiKey, baseURL: server.url, maxRetries: 0 });
-    const message = await anthropic.messages.create({
-      model: 'ERNIE-4.0-8K',
-      max_tokens: 64,
-      messages: [{ role: 'user', content: '你好' }],
-    });
+    const message = await anthropicClient(server, apiKey).messages.create(claudeMessage('ERNIE-4.0-8K', '你好'));
     expect(message.content).toEqual([{ type: 'text', text: '您好，我是文心一言，很高兴为您服务。' }]);
     expect(message.usage).toMatchObject({ input_tokens: 5, output_tokens: 12 });
 
-    const openai = new OpenAI({ apiKey, baseURL: `${server.url}/v1`, maxRetries: 0 });
-    const embedding = await openai.embeddings.create({ model: 'Embedding-V1', input: 'hello world' });
+    const embedding = await openaiClient(server, apiKey).embeddings.create({
+      model: 'Embedding-V1',
+      input: 'hello world',
+    });
     expect(embedding.data[0]?.embedding).toEqual([0.018314670771360397, 0.00942440889775753, -0.36294862627983093]);
     expect(baidu.received.at(-1)?.body).toEqual({ input: ['hello world'] });
     expect(await lastConsumeLog(server)).toMatchObject({ model_name: 'Embedding-V1', prompt_tokens: 4 });
   });
 
   it("reports Baidu's error sent with HTTP 200 as the upstream's error, and exchanges a new token next time", async () => {
-    const openai = new OpenAI({ apiKey, baseURL: `${server.url}/v1`, maxRetries: 0 });
+    const openai = openaiClient(server, apiKey);
     const exchanges = () =>
       baidu.received.filter((request) => request.path === '/oauth/2.0/token' && request.query.includes('ak-lite'))
         .length;
-    const failure = await failureOf(
-      openai.chat.completions.create({ model: 'ERNIE-Lite-8K', messages: [{ role: 'user', content: 'Hi' }] }),
-    );
+    const failure = await failureOf(askChat(openai, 'ERNIE-Lite-8K', 'Hi'));
     expect(failure.message).toContain('Access token invalid or no longer valid');
     expect(failure.status).toBe(401);
     expect(exchanges()).toBe(1);
-    await openai.chat.completions
-      .create({ model: 'ERNIE-Lite-8K', messages: [{ role: 'user', content: 'Hi' }] })
-      .catch(() => null);
+    await askChat(openai, 'ERNIE-Lite-8K', 'Hi').catch(() => null);
     expect(exchanges()).toBe(2);
   });
 });

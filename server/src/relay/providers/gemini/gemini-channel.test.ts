@@ -1,14 +1,9 @@
 import { readFileSync } from 'node:fs';
-import OpenAI from 'openai';
+import type OpenAI from 'openai';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { FakeGoogleUpstream } from '../../../testing/fake-google-upstream';
-import {
-  addChannelWithOther,
-  chatWithSystem,
-  lastConsumeLog,
-  relayCaller,
-  userQuota,
-} from '../../../testing/provider-test-kit';
+import { expectFlashStreamBilled, FakeGoogleUpstream, FLASH_CHAT_LOG } from '../../../testing/fake-google-upstream';
+import { chatWithSystem, lastConsumeLog, providerCaller, userQuota } from '../../../testing/provider-test-kit';
+import { askChat, chatStreamUntilFailure, openaiClient, streamChat } from '../../../testing/sdk-clients';
 import { availableDatabaseKinds } from '../../../testing/test-databases';
 import { serverForTests } from '../../../testing/test-server';
 import { testChannel } from '../../channel-test';
@@ -26,26 +21,23 @@ describe.each(kinds)('the openai SDK against a Gemini channel (%s)', (kind) => {
   let channelId: number;
 
   beforeAll(async () => {
-    const caller = await relayCaller(server, 'gemini-user', START_QUOTA);
-    userId = caller.userId;
-    channelId = await addChannelWithOther(
-      server,
-      {
-        type: 24,
-        name: 'gemini',
-        baseUrl: google.url,
-        key: 'gemini-key',
-        models: ['gemini-2.5-flash', 'text-embedding-004'],
-        autoBan: false,
-      },
-      'v1beta',
-    );
-    client = new OpenAI({
-      apiKey: caller.apiKey,
-      baseURL: `${server.url}/v1`,
-      maxRetries: 0,
-      defaultHeaders: { 'accept-language': 'en' },
+    const caller = await providerCaller(server, 'gemini-user', {
+      quota: START_QUOTA,
+      channels: [
+        {
+          type: 24,
+          name: 'gemini',
+          baseUrl: google.url,
+          key: 'gemini-key',
+          models: ['gemini-2.5-flash', 'text-embedding-004'],
+          autoBan: false,
+          other: 'v1beta',
+        },
+      ],
     });
+    userId = caller.userId;
+    channelId = caller.channelIds[0]!;
+    client = openaiClient(server, caller.apiKey, { 'accept-language': 'en' });
   });
 
   it('chats: converts the request, converts the answer back, bills and logs the Gemini usage', async () => {
@@ -78,14 +70,7 @@ describe.each(kinds)('the openai SDK against a Gemini channel (%s)', (kind) => {
 
     const log = await lastConsumeLog(server);
     // gemini-2.5-flash: model ratio 0.15, completion ratio 8.33 → (1000 + 500 × 8.33) × 0.15 = 774.75 → 775
-    expect(log).toMatchObject({
-      model_name: 'gemini-2.5-flash',
-      prompt_tokens: 1000,
-      completion_tokens: 500,
-      quota: 775,
-      channel_id: channelId,
-      is_stream: 0,
-    });
+    expect(log).toMatchObject({ ...FLASH_CHAT_LOG, channel_id: channelId, is_stream: 0 });
     expect(log.other).toMatchObject({ local_count_tokens: false, upstream_model_name: 'gemini-2.5-flash' });
     expect(await userQuota(server, userId)).toBe(before - 775);
   });
@@ -117,10 +102,7 @@ describe.each(kinds)('the openai SDK against a Gemini channel (%s)', (kind) => {
   });
 
   it('streams: asks for SSE and relays text chunks, the finish reason and the usage', async () => {
-    const stream = await client.chat.completions.create({
-      model: 'gemini-2.5-flash',
-      messages: [{ role: 'user', content: 'Stream please' }],
-      stream: true,
+    const stream = await streamChat(client, 'gemini-2.5-flash', 'Stream please', {
       stream_options: { include_usage: true },
     });
     let text = '';
@@ -134,31 +116,18 @@ describe.each(kinds)('the openai SDK against a Gemini channel (%s)', (kind) => {
     expect(text).toBe('Hello from Gemini!');
     expect(finishes).toEqual(['stop']);
     expect(usages).toEqual([{ prompt_tokens: 8, completion_tokens: 17, total_tokens: 25 }]);
-    expect(google.last).toMatchObject({
-      path: '/v1beta/models/gemini-2.5-flash:streamGenerateContent',
-      query: 'alt=sse',
-    });
-    const log = await lastConsumeLog(server);
-    expect(log).toMatchObject({ is_stream: 1, prompt_tokens: 8, completion_tokens: 17 });
+    await expectFlashStreamBilled(server, google);
   });
 
   it('an error Google reports inside a stream reaches the client as a stream error, after the text so far', async () => {
     google.streamAnswer = 'stream-error.sse';
-    let text = '';
     try {
-      const stream = await client.chat.completions.create({
-        model: 'gemini-2.5-flash',
-        messages: [{ role: 'user', content: 'Hi' }],
-        stream: true,
-      });
-      const reading = (async () => {
-        for await (const chunk of stream) text += chunk.choices[0]?.delta?.content ?? '';
-      })();
-      await expect(reading).rejects.toThrow(/The model is overloaded/);
+      const { text, failure } = await chatStreamUntilFailure(await streamChat(client, 'gemini-2.5-flash', 'Hi'));
+      expect(failure).toMatchObject({ message: expect.stringMatching(/The model is overloaded/) });
+      expect(text).toBe('Hello');
     } finally {
       google.streamAnswer = 'stream-text.sse';
     }
-    expect(text).toBe('Hello');
   });
 
   it('creates embeddings through batchEmbedContents and bills the counted input', async () => {
@@ -287,9 +256,7 @@ describe.each(kinds)('the openai SDK against a Gemini channel (%s)', (kind) => {
       body: readFileSync(new URL('./__fixtures__/error-400.json', import.meta.url), 'utf8'),
     };
     try {
-      await expect(
-        client.chat.completions.create({ model: 'gemini-2.5-flash', messages: [{ role: 'user', content: 'Hi' }] }),
-      ).rejects.toMatchObject({
+      await expect(askChat(client, 'gemini-2.5-flash', 'Hi')).rejects.toMatchObject({
         status: 400,
         error: { code: 'INVALID_ARGUMENT', message: expect.stringContaining('API key not valid') },
       });

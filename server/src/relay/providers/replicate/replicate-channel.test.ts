@@ -1,18 +1,15 @@
-import OpenAI from 'openai';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type OpenAI from 'openai';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { FixtureReplayUpstream } from '../../../testing/fixture-replay-upstream';
-import { failureOf, lastConsumeLog } from '../../../testing/provider-test-kit';
-import { addChannel, addToken, addUser } from '../../../testing/relay-fixtures';
+import { failureOf, lastConsumeLog, recordingsBeside, relayCaller } from '../../../testing/provider-test-kit';
+import { addChannel } from '../../../testing/relay-fixtures';
+import { askChat, openaiClient } from '../../../testing/sdk-clients';
 import { availableDatabaseKinds } from '../../../testing/test-databases';
 import { serverForTests } from '../../../testing/test-server';
 import { predictionInput } from './request';
 
 /** Recordings written from Replicate's documented wire format (HTTP API: models.predictions.create in sync mode, problem details). */
-const recording = (name: string, status = 200) => ({
-  file: new URL(`./__fixtures__/${name}`, import.meta.url),
-  stream: false,
-  status,
-});
+const recording = recordingsBeside(import.meta.url);
 const kinds = await availableDatabaseKinds();
 
 describe('prediction input', () => {
@@ -28,21 +25,19 @@ describe('prediction input', () => {
 
 describe.each(kinds)('the OpenAI SDK generating images on a Replicate channel (%s)', (kind) => {
   const server = serverForTests({ databaseKind: kind });
-  let replicate: FixtureReplayUpstream;
+  const replicate = new FixtureReplayUpstream({
+    '/v1/models/black-forest-labs/flux-schnell/predictions': [recording('prediction-succeeded.json')],
+    '/v1/models/black-forest-labs/flux-dev/predictions': [recording('unauthenticated.json', false, 401)],
+  }).forTests();
   let openai: OpenAI;
 
   beforeAll(async () => {
-    replicate = await new FixtureReplayUpstream({
-      '/v1/models/black-forest-labs/flux-schnell/predictions': [recording('prediction-succeeded.json')],
-      '/v1/models/black-forest-labs/flux-dev/predictions': [recording('unauthenticated.json', 401)],
-    }).start();
     const current = server.context.options.json<Record<string, number>>('ModelPrice') ?? {};
     await server.context.options.save(
       'ModelPrice',
       JSON.stringify({ ...current, 'black-forest-labs/flux-schnell': 0.003, 'black-forest-labs/flux-dev': 0.025 }),
     );
-    const userId = await addUser(server, 'replicate-user', { quota: 1_000_000 });
-    const apiKey = (await addToken(server, userId, { unlimited: true })).apiKey;
+    const { apiKey } = await relayCaller(server, 'replicate-user', 1_000_000);
     await addChannel(server, {
       type: 56,
       name: 'replicate',
@@ -50,11 +45,7 @@ describe.each(kinds)('the OpenAI SDK generating images on a Replicate channel (%
       key: 'r8_token',
       models: ['black-forest-labs/flux-schnell', 'black-forest-labs/flux-dev'],
     });
-    openai = new OpenAI({ apiKey, baseURL: `${server.url}/v1`, maxRetries: 0 });
-  });
-
-  afterAll(async () => {
-    await replicate.stop();
+    openai = openaiClient(server, apiKey);
   });
 
   it('creates a sync prediction and answers the output URLs, billed at the per-call price', async () => {
@@ -78,12 +69,7 @@ describe.each(kinds)('the OpenAI SDK generating images on a Replicate channel (%
 
   it("refuses chat before any call, and reports Replicate's problem details", async () => {
     const before = replicate.received.length;
-    const chat = await failureOf(
-      openai.chat.completions.create({
-        model: 'black-forest-labs/flux-schnell',
-        messages: [{ role: 'user', content: 'Hi' }],
-      }),
-    );
+    const chat = await failureOf(askChat(openai, 'black-forest-labs/flux-schnell', 'Hi'));
     expect(chat).toMatchObject({
       status: 400,
       message: expect.stringContaining('该渠道类型不支持接口 /v1/chat/completions'),

@@ -1,25 +1,20 @@
-import OpenAI from 'openai';
-import { GoogleGenAI } from '@google/genai';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { FixtureReplayUpstream } from '../../../testing/fixture-replay-upstream';
 import {
   chatWithSystem,
   failureOf,
   lastConsumeLog,
-  priceModels,
-  relayCaller,
+  providerCaller,
+  recordingsBeside,
 } from '../../../testing/provider-test-kit';
-import { addChannel } from '../../../testing/relay-fixtures';
+import { askChat, geminiClient, geminiStreamText, openaiClient } from '../../../testing/sdk-clients';
 import { availableDatabaseKinds } from '../../../testing/test-databases';
 import { serverForTests } from '../../../testing/test-server';
 import { tencentCredentials } from './request';
 import { tc3Authorization } from './signing';
 
 /** Recordings written from Tencent's documented wire format (Hunyuan ChatCompletions 2023-09-01, common error codes). */
-const recording = (name: string, stream = false) => ({
-  file: new URL(`./__fixtures__/${name}`, import.meta.url),
-  stream,
-});
+const recording = recordingsBeside(import.meta.url);
 const streaming = (body: Record<string, unknown>) => body.Stream === true;
 const kinds = await availableDatabaseKinds();
 
@@ -56,22 +51,25 @@ describe.each(kinds)('the official SDKs against a Tencent Hunyuan channel (%s)',
   let apiKey: string;
 
   beforeAll(async () => {
-    await priceModels(server, { 'hunyuan-lite': 1, 'hunyuan-pro': 1 });
-    ({ apiKey } = await relayCaller(server, 'hunyuan-user', 1_000_000));
-    await addChannel(server, {
-      type: 23,
-      name: 'hunyuan',
-      baseUrl: hunyuan.url,
-      key: '1250000000|AKIDsecretid|secret-key',
-      models: ['hunyuan-lite'],
-    });
-    await addChannel(server, {
-      type: 23,
-      name: 'hunyuan refused',
-      baseUrl: refusing.url,
-      key: 'AKIDother|wrong-key',
-      models: ['hunyuan-pro'],
-    });
+    ({ apiKey } = await providerCaller(server, 'hunyuan-user', {
+      prices: { 'hunyuan-lite': 1, 'hunyuan-pro': 1 },
+      channels: [
+        {
+          type: 23,
+          name: 'hunyuan',
+          baseUrl: hunyuan.url,
+          key: '1250000000|AKIDsecretid|secret-key',
+          models: ['hunyuan-lite'],
+        },
+        {
+          type: 23,
+          name: 'hunyuan refused',
+          baseUrl: refusing.url,
+          key: 'AKIDother|wrong-key',
+          models: ['hunyuan-pro'],
+        },
+      ],
+    }));
   });
 
   /** The signature the last request carried is the one its own body, host and timestamp give. */
@@ -96,8 +94,9 @@ describe.each(kinds)('the official SDKs against a Tencent Hunyuan channel (%s)',
   }
 
   it('signs ChatCompletions with TC3 and reads the whole answer and stream, billed from Hunyuan usage', async () => {
-    const openai = new OpenAI({ apiKey, baseURL: `${server.url}/v1`, maxRetries: 0 });
-    const completion = await chatWithSystem(openai, 'hunyuan-lite', '简短回答', '你好', { temperature: 0.5 });
+    const completion = await chatWithSystem(openaiClient(server, apiKey), 'hunyuan-lite', '简短回答', '你好', {
+      temperature: 0.5,
+    });
     expect(completion.choices[0]?.message.content).toBe('你好！我是腾讯混元大模型。');
     expect(hunyuan.received.at(-1)?.body).toEqual({
       Model: 'hunyuan-lite',
@@ -116,21 +115,17 @@ describe.each(kinds)('the official SDKs against a Tencent Hunyuan channel (%s)',
       quota: 12,
     });
 
-    const ai = new GoogleGenAI({ apiKey, httpOptions: { baseUrl: server.url } });
-    let text = '';
-    for await (const chunk of await ai.models.generateContentStream({ model: 'hunyuan-lite', contents: '你好' }))
-      text += chunk.text ?? '';
-    expect(text).toBe('你好！我是腾讯混元大模型。');
+    const ai = geminiClient(server, apiKey);
+    expect(
+      await geminiStreamText(await ai.models.generateContentStream({ model: 'hunyuan-lite', contents: '你好' })),
+    ).toBe('你好！我是腾讯混元大模型。');
     expect(hunyuan.received.at(-1)?.body).toMatchObject({ Stream: true });
     expectSigned(hunyuan, 'AKIDsecretid', 'secret-key');
     expect(await lastConsumeLog(server)).toMatchObject({ is_stream: 1, prompt_tokens: 3, completion_tokens: 9 });
   });
 
   it("reports Tencent's error sent with HTTP 200 as the upstream's error", async () => {
-    const openai = new OpenAI({ apiKey, baseURL: `${server.url}/v1`, maxRetries: 0 });
-    const failure = await failureOf(
-      openai.chat.completions.create({ model: 'hunyuan-pro', messages: [{ role: 'user', content: 'Hi' }] }),
-    );
+    const failure = await failureOf(askChat(openaiClient(server, apiKey), 'hunyuan-pro', 'Hi'));
     expect(failure.message).toContain('The provided credentials could not be validated');
     expect(failure.status).toBe(401);
     expectSigned(refusing, 'AKIDother', 'wrong-key');

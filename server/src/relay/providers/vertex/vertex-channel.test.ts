@@ -1,17 +1,18 @@
-import Anthropic from '@anthropic-ai/sdk';
-import { GoogleGenAI } from '@google/genai';
-import OpenAI from 'openai';
+import type OpenAI from 'openai';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { FakeGoogleTokenEndpoint, testServiceAccount } from '../../../testing/fake-google-token-endpoint';
 import { FakeGoogleUpstream } from '../../../testing/fake-google-upstream';
+import { chatWithSystem, lastConsumeLog, providerCaller, userQuota } from '../../../testing/provider-test-kit';
 import {
-  addChannelWithOther,
-  chatWithSystem,
-  lastConsumeLog,
-  priceModels,
-  relayCaller,
-  userQuota,
-} from '../../../testing/provider-test-kit';
+  anthropicClient,
+  askChat,
+  chatStreamText,
+  claudeMessage,
+  geminiClient,
+  geminiStreamText,
+  openaiClient,
+  streamChat,
+} from '../../../testing/sdk-clients';
 import { availableDatabaseKinds } from '../../../testing/test-databases';
 import { serverForTests } from '../../../testing/test-server';
 
@@ -29,52 +30,46 @@ describe.each(kinds)('Vertex AI channels (%s)', (kind) => {
   beforeAll(async () => {
     const account = testServiceAccount(tokenEndpoint.tokenUrl);
     tokenEndpoint.publicKeyPem = account.publicKeyPem;
-    await priceModels(server, { 'text-embedding-005': 0.01, 'claude-sonnet-4-20250514-thinking': 1.5 });
-    ({ userId, apiKey } = await relayCaller(server, 'vertex-user', 10_000_000));
-    await addChannelWithOther(
-      server,
-      // pretty-printed over many lines, as Google's key files are
-      {
-        type: 41,
-        name: 'vertex',
-        baseUrl: google.url,
-        key: JSON.stringify(account.key, null, 2),
-        models: [
-          'gemini-2.5-flash',
-          'claude-sonnet-4-20250514',
-          'claude-sonnet-4-20250514-thinking',
-          'text-embedding-005',
-        ],
-      },
-      'us-east5',
-    );
-    await addChannelWithOther(
-      server,
-      { type: 41, name: 'vertex express', baseUrl: google.url, key: 'AIza-express-key', models: ['gemini-2.5-pro'] },
-      '',
-    );
-    client = new OpenAI({ apiKey, baseURL: `${server.url}/v1`, maxRetries: 0 });
+    ({ userId, apiKey } = await providerCaller(server, 'vertex-user', {
+      prices: { 'text-embedding-005': 0.01, 'claude-sonnet-4-20250514-thinking': 1.5 },
+      quota: 10_000_000,
+      channels: [
+        {
+          type: 41,
+          name: 'vertex',
+          baseUrl: google.url,
+          // pretty-printed over many lines, as Google's key files are
+          key: JSON.stringify(account.key, null, 2),
+          models: [
+            'gemini-2.5-flash',
+            'claude-sonnet-4-20250514',
+            'claude-sonnet-4-20250514-thinking',
+            'text-embedding-005',
+          ],
+          other: 'us-east5',
+        },
+        {
+          type: 41,
+          name: 'vertex express',
+          baseUrl: google.url,
+          key: 'AIza-express-key',
+          models: ['gemini-2.5-pro'],
+          other: '',
+        },
+      ],
+    }));
+    client = openaiClient(server, apiKey);
   });
 
   it('Gemini on Vertex: exchanges the service account for a token once, addresses the project and region, bills', async () => {
     const before = await userQuota(server, userId);
-    const completion = await client.chat.completions.create({
-      model: 'gemini-2.5-flash',
-      messages: [{ role: 'user', content: 'Hi' }],
-    });
+    const completion = await askChat(client, 'gemini-2.5-flash', 'Hi');
     expect(completion.choices[0]?.message.content).toBe('Hello from Gemini!');
     expect(google.last).toMatchObject({ path: `${PROJECT_PATH}/google/models/gemini-2.5-flash:generateContent` });
     expect(google.last?.headers.authorization).toBe('Bearer token-1');
     expect(google.last?.body).toMatchObject({ contents: [{ role: 'user', parts: [{ text: 'Hi' }] }] });
 
-    const stream = await client.chat.completions.create({
-      model: 'gemini-2.5-flash',
-      messages: [{ role: 'user', content: 'Hi' }],
-      stream: true,
-    });
-    let text = '';
-    for await (const chunk of stream) text += chunk.choices[0]?.delta?.content ?? '';
-    expect(text).toBe('Hello from Gemini!');
+    expect(await chatStreamText(await streamChat(client, 'gemini-2.5-flash', 'Hi'))).toBe('Hello from Gemini!');
     expect(google.last).toMatchObject({
       path: `${PROJECT_PATH}/google/models/gemini-2.5-flash:streamGenerateContent`,
       query: 'alt=sse',
@@ -105,35 +100,23 @@ describe.each(kinds)('Vertex AI channels (%s)', (kind) => {
     // claude-sonnet-4: (400 + 100 × 5) × 1.5 = 1350
     expect(await lastConsumeLog(server)).toMatchObject({ model_name: 'claude-sonnet-4-20250514', quota: 1350 });
 
-    const stream = await client.chat.completions.create({
-      model: 'claude-sonnet-4-20250514',
-      messages: [{ role: 'user', content: 'Hi' }],
-      stream: true,
-    });
-    let text = '';
-    for await (const chunk of stream) text += chunk.choices[0]?.delta?.content ?? '';
-    expect(text).toBe('Hello from Claude on Vertex!');
+    expect(await chatStreamText(await streamChat(client, 'claude-sonnet-4-20250514', 'Hi'))).toBe(
+      'Hello from Claude on Vertex!',
+    );
     expect(google.last?.path).toBe(`${PROJECT_PATH}/anthropic/models/claude-sonnet-4@20250514:streamRawPredict`);
     expect(await lastConsumeLog(server)).toMatchObject({ is_stream: 1, prompt_tokens: 400, completion_tokens: 100 });
   });
 
   it('a -thinking Claude name asks Vertex for extended thinking on the plain model', async () => {
-    await client.chat.completions.create({
-      model: 'claude-sonnet-4-20250514-thinking',
-      messages: [{ role: 'user', content: 'Think' }],
-      max_tokens: 4000,
-    });
+    await askChat(client, 'claude-sonnet-4-20250514-thinking', 'Think', { max_tokens: 4000 });
     expect(google.last?.path).toBe(`${PROJECT_PATH}/anthropic/models/claude-sonnet-4@20250514:rawPredict`);
     expect(google.last?.body).toMatchObject({ thinking: { type: 'enabled', budget_tokens: 3200 }, max_tokens: 4000 });
   });
 
   it('the Anthropic and Gemini SDKs reach their own models on Vertex natively', async () => {
-    const anthropic = new Anthropic({ apiKey, baseURL: server.url, maxRetries: 0 });
-    const message = await anthropic.messages.create({
-      model: 'claude-sonnet-4-20250514',
-      max_tokens: 50,
-      messages: [{ role: 'user', content: 'Hi' }],
-    });
+    const message = await anthropicClient(server, apiKey).messages.create(
+      claudeMessage('claude-sonnet-4-20250514', 'Hi', 50),
+    );
     expect(message.content).toEqual([{ type: 'text', text: 'Hello from Claude on Vertex!' }]);
     expect(google.last?.body).toEqual({
       max_tokens: 50,
@@ -141,11 +124,10 @@ describe.each(kinds)('Vertex AI channels (%s)', (kind) => {
       anthropic_version: 'vertex-2023-10-16',
     });
 
-    const ai = new GoogleGenAI({ apiKey, httpOptions: { baseUrl: server.url } });
-    const stream = await ai.models.generateContentStream({ model: 'gemini-2.5-flash', contents: 'Hi' });
-    let text = '';
-    for await (const chunk of stream) text += chunk.text ?? '';
-    expect(text).toBe('Hello from Gemini!');
+    const ai = geminiClient(server, apiKey);
+    expect(
+      await geminiStreamText(await ai.models.generateContentStream({ model: 'gemini-2.5-flash', contents: 'Hi' })),
+    ).toBe('Hello from Gemini!');
     expect(google.last?.path).toBe(`${PROJECT_PATH}/google/models/gemini-2.5-flash:streamGenerateContent`);
     expect(await lastConsumeLog(server)).toMatchObject({
       model_name: 'gemini-2.5-flash',
@@ -156,17 +138,11 @@ describe.each(kinds)('Vertex AI channels (%s)', (kind) => {
   });
 
   it("the Anthropic and Gemini SDKs reach each other's models on Vertex by conversion", async () => {
-    const anthropic = new Anthropic({ apiKey, baseURL: server.url, maxRetries: 0 });
-    const message = await anthropic.messages.create({
-      model: 'gemini-2.5-flash',
-      max_tokens: 50,
-      messages: [{ role: 'user', content: 'Hi' }],
-    });
+    const message = await anthropicClient(server, apiKey).messages.create(claudeMessage('gemini-2.5-flash', 'Hi', 50));
     expect(message.content).toEqual([{ type: 'text', text: 'Hello from Gemini!' }]);
     expect(google.last?.path).toBe(`${PROJECT_PATH}/google/models/gemini-2.5-flash:generateContent`);
 
-    const ai = new GoogleGenAI({ apiKey, httpOptions: { baseUrl: server.url } });
-    const response = await ai.models.generateContent({
+    const response = await geminiClient(server, apiKey).models.generateContent({
       model: 'claude-sonnet-4-20250514',
       contents: 'Hi',
       config: { maxOutputTokens: 50 },
@@ -207,15 +183,17 @@ describe.each(kinds)('Vertex AI channels (%s)', (kind) => {
       quota: 1,
     });
 
-    const ai = new GoogleGenAI({ apiKey, httpOptions: { baseUrl: server.url } });
-    const embedded = await ai.models.embedContent({ model: 'text-embedding-005', contents: 'hello world' });
+    const embedded = await geminiClient(server, apiKey).models.embedContent({
+      model: 'text-embedding-005',
+      contents: 'hello world',
+    });
     expect(embedded.embeddings).toEqual([{ values: [0.0215, -0.0517, 0.0133] }]);
     expect(google.last?.body).toEqual({ instances: [{ content: 'hello world' }] });
     expect(await lastConsumeLog(server)).toMatchObject({ model_name: 'text-embedding-005', prompt_tokens: 3 });
   });
 
   it('an API key (Vertex express mode) goes in x-goog-api-key, without a project', async () => {
-    await client.chat.completions.create({ model: 'gemini-2.5-pro', messages: [{ role: 'user', content: 'Hi' }] });
+    await askChat(client, 'gemini-2.5-pro', 'Hi');
     expect(google.last?.path).toBe('/v1/publishers/google/models/gemini-2.5-pro:generateContent');
     expect(google.last?.headers['x-goog-api-key']).toBe('AIza-express-key');
     expect(google.last?.headers.authorization).toBeUndefined();

@@ -1,20 +1,15 @@
 import { createHmac } from 'node:crypto';
-import OpenAI from 'openai';
-import Anthropic from '@anthropic-ai/sdk';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { FixtureReplayUpstream } from '../../../testing/fixture-replay-upstream';
-import { failureOf, lastConsumeLog, priceModels } from '../../../testing/provider-test-kit';
-import { addChannel, addToken, addUser } from '../../../testing/relay-fixtures';
+import { failureOf, lastConsumeLog, providerCaller, recordingsBeside } from '../../../testing/provider-test-kit';
+import { anthropicClient, askChat, claudeMessage, openaiClient } from '../../../testing/sdk-clients';
 import { availableDatabaseKinds } from '../../../testing/test-databases';
 import { serverForTests } from '../../../testing/test-server';
 import { unquoted, usageFromZhipu } from './response';
 import { zhipuPrompt } from './request';
 
 /** Recordings written from Zhipu's documented wire format (ChatGLM v3 model API: invoke, sse-invoke, error codes). */
-const recording = (name: string, stream = false) => ({
-  file: new URL(`./__fixtures__/${name}`, import.meta.url),
-  stream,
-});
+const recording = recordingsBeside(import.meta.url);
 const streaming = (body: Record<string, unknown>) => body.incremental === true;
 const API = '/api/paas/v3/model-api';
 const kinds = await availableDatabaseKinds();
@@ -50,41 +45,33 @@ describe('the v3 model API format', () => {
 
 describe.each(kinds)('the official SDKs against a Zhipu ChatGLM v1 channel (%s)', (kind) => {
   const server = serverForTests({ databaseKind: kind });
-  let zhipu: FixtureReplayUpstream;
+  const zhipu = new FixtureReplayUpstream(
+    {
+      [`${API}/chatglm_turbo/invoke`]: [recording('invoke.json')],
+      [`${API}/chatglm_turbo/sse-invoke`]: [recording('sse-invoke.sse', true)],
+      [`${API}/chatglm_pro/invoke`]: [recording('refusal.json')],
+    },
+    streaming,
+  ).forTests();
   let apiKey: string;
 
   beforeAll(async () => {
-    zhipu = await new FixtureReplayUpstream(
-      {
-        [`${API}/chatglm_turbo/invoke`]: [recording('invoke.json')],
-        [`${API}/chatglm_turbo/sse-invoke`]: [recording('sse-invoke.sse', true)],
-        [`${API}/chatglm_pro/invoke`]: [recording('refusal.json')],
-      },
-      streaming,
-    ).start();
-    await priceModels(server, { chatglm_turbo: 1, chatglm_pro: 1 });
-    const userId = await addUser(server, 'zhipu-user', { quota: 1_000_000 });
-    apiKey = (await addToken(server, userId, { unlimited: true })).apiKey;
-    await addChannel(server, {
-      type: 16,
-      name: 'chatglm',
-      baseUrl: zhipu.url,
-      key: 'a1b2c3.s3cr3t',
-      models: ['chatglm_turbo', 'chatglm_pro'],
-    });
-  });
-
-  afterAll(async () => {
-    await zhipu.stop();
+    ({ apiKey } = await providerCaller(server, 'zhipu-user', {
+      prices: { chatglm_turbo: 1, chatglm_pro: 1 },
+      channels: [
+        {
+          type: 16,
+          name: 'chatglm',
+          baseUrl: zhipu.url,
+          key: 'a1b2c3.s3cr3t',
+          models: ['chatglm_turbo', 'chatglm_pro'],
+        },
+      ],
+    }));
   });
 
   it('invokes with a JWT signed from id.secret, unquotes the answer and bills the reported usage', async () => {
-    const openai = new OpenAI({ apiKey, baseURL: `${server.url}/v1`, maxRetries: 0 });
-    const completion = await openai.chat.completions.create({
-      model: 'chatglm_turbo',
-      messages: [{ role: 'user', content: '你好' }],
-      temperature: 0.9,
-    });
+    const completion = await askChat(openaiClient(server, apiKey), 'chatglm_turbo', '你好', { temperature: 0.9 });
     expect(completion.choices[0]?.message.content).toBe('你好👋！我是人工智能助手 智谱清言，可以叫我小智🤖。');
     const request = zhipu.received.at(-1)!;
     expect(request).toMatchObject({
@@ -105,13 +92,8 @@ describe.each(kinds)('the official SDKs against a Zhipu ChatGLM v1 channel (%s)'
   });
 
   it('streams sse-invoke text events and reads the usage from the finish event meta, for an Anthropic client', async () => {
-    const anthropic = new Anthropic({ apiKey, baseURL: server.url, maxRetries: 0 });
     let text = '';
-    const events = anthropic.messages.stream({
-      model: 'chatglm_turbo',
-      max_tokens: 64,
-      messages: [{ role: 'user', content: '你好' }],
-    });
+    const events = anthropicClient(server, apiKey).messages.stream(claudeMessage('chatglm_turbo', '你好'));
     events.on('text', (delta) => (text += delta));
     const final = await events.finalMessage();
     expect(text).toBe('你好👋！我是人工智能助手 智谱清言，可以叫我小智🤖。');
@@ -124,10 +106,7 @@ describe.each(kinds)('the official SDKs against a Zhipu ChatGLM v1 channel (%s)'
   });
 
   it("reports the v3 API's refusal sent with HTTP 200 as the upstream's error", async () => {
-    const openai = new OpenAI({ apiKey, baseURL: `${server.url}/v1`, maxRetries: 0 });
-    const failure = await failureOf(
-      openai.chat.completions.create({ model: 'chatglm_pro', messages: [{ role: 'user', content: 'Hi' }] }),
-    );
+    const failure = await failureOf(askChat(openaiClient(server, apiKey), 'chatglm_pro', 'Hi'));
     expect(failure.message).toContain('Authorization Token非法');
     expect(failure.status).toBe(401);
   });

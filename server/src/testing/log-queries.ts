@@ -1,0 +1,24 @@
+import { flushAll } from './relay-fixtures';
+import type { TestServer } from './test-server';
+
+/** The newest log row of any user (flush pending writes first where they matter). */
+export function newestLog(server: Pick<TestServer, 'context'>) {
+  return server.context.database.db.selectFrom('logs').selectAll().orderBy('id', 'desc').executeTakeFirstOrThrow();
+}
+
+/** The newest log row once pending writes are flushed. */
+export async function newestLogFlushed(server: TestServer) {
+  await flushAll(server);
+  return newestLog(server);
+}
+
+/** A user's log rows of one type (2 consumption, 4 refund), oldest first, as written so far. */
+export function userLogsOfType(server: Pick<TestServer, 'context'>, userId: number, type: number) {
+  return server.context.database.db
+    .selectFrom('logs')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where('type', '=', type)
+    .orderBy('id')
+    .execute();
+}
