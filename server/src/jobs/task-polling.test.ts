@@ -7,7 +7,7 @@ import { FakeSuno } from '../testing/fake-suno';
 import { addChannel, addToken, addUser, flushAll } from '../testing/relay-fixtures';
 import { userLogsOfType } from '../testing/log-queries';
 import { availableDatabaseKinds, createTestDatabase } from '../testing/test-databases';
-import { startTwoInstances } from '../testing/shared-instances';
+import { startTwoInstances } from '../testing/two-instances';
 import { startTestServer, type TestServer } from '../testing/test-server';
 import { pollTasks, TASK_POLLING_JOB } from './task-polling';
 

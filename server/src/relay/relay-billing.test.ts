@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FakeOpenAIUpstream } from '../testing/fake-openai-upstream';
 import { quotaBalances } from '../testing/quota-balances';
-import { startTwoInstances } from '../testing/shared-instances';
+import { startTwoInstances } from '../testing/two-instances';
 import { addChannel, addToken, addUser, flushAll } from '../testing/relay-fixtures';
 import { availableDatabaseKinds } from '../testing/test-databases';
 import { startTestServer, type TestServer } from '../testing/test-server';

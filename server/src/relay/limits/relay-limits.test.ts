@@ -6,7 +6,7 @@ import type { OptionKey } from '@switchboard/contract';
 import { FakeOpenAIUpstream } from '../../testing/fake-openai-upstream';
 import { addChannel, addToken, addUser, flushAll, type ChannelValues } from '../../testing/relay-fixtures';
 import { sdkStatusOf } from '../../testing/sdk-clients';
-import { startTwoInstances } from '../../testing/shared-instances';
+import { startTwoInstances } from '../../testing/two-instances';
 import { availableDatabaseKinds } from '../../testing/test-databases';
 import { startTestServer, type TestServer } from '../../testing/test-server';
 
