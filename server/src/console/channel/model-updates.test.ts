@@ -47,6 +47,11 @@ describe.each(kinds)('upstream model updates on %s', (kind) => {
   }
 
   const view = async (id: number) => (await root<ChannelView>('GET', `/api/channel/${id}`)).data as ChannelView;
+  const modelUpdateJob = async () => {
+    const job = (await server.context.jobs.status()).find((candidate) => candidate.name === MODEL_UPDATE_JOB);
+    if (!job) throw new Error(`no ${MODEL_UPDATE_JOB} job`);
+    return job;
+  };
   const servedModels = async () =>
     (await server.context.database.db.selectFrom('abilities').select(['model', 'channel_id']).execute()).map(
       (row) => `${Number(row.channel_id)}:${row.model}`,
@@ -168,6 +173,8 @@ describe.each(kinds)('upstream model updates on %s', (kind) => {
     });
 
     it('a second "detect all" while one runs is refused with the running task', async () => {
+      // The previous test's "detect all" may still be checking its other channels.
+      await expect.poll(async () => (await modelUpdateJob()).running).toBe(false);
       listed = ['slow-1'];
       await create({
         name: 'slow',
@@ -190,9 +197,7 @@ describe.each(kinds)('upstream model updates on %s', (kind) => {
           message: 'An upstream model check is already running; try again later',
           data: { task_id: first.data?.task_id, status: 'running', type: 'channel_upstream_model_update' },
         });
-        await expect
-          .poll(async () => (await server.context.jobs.status()).find((job) => job.name === MODEL_UPDATE_JOB)?.running)
-          .toBe(false);
+        await expect.poll(async () => (await modelUpdateJob()).running).toBe(false);
       } finally {
         delayMilliseconds = 0;
       }
