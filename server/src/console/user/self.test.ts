@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { DatabaseKind } from '../../config';
 import { sql, toNumber } from '../../db/dialect';
-import { addChannel, addUser } from '../../testing/relay-fixtures';
+import { LogType } from '../../ledger/index';
+import { userLogsOfType } from '../../testing/log-queries';
+import { addChannel, addUser, flushAll } from '../../testing/relay-fixtures';
 import { availableDatabaseKinds } from '../../testing/test-databases';
 import { serverForTests } from '../../testing/test-server';
 import { BrowserClient, setOptions } from '../../testing/account-fixtures';
@@ -128,6 +130,30 @@ describe.each(kinds)('own profile on %s', (kind: DatabaseKind) => {
     const row = await storedRow(server.context.database.db, 'users', { id }, ['aff_quota']);
     expect(toNumber(row.aff_quota)).toBe(UNIT);
     expect(await server.context.balances.userQuota(id)).toBe(2 * UNIT);
+  });
+
+  it('of many parallel transfers, exactly those the earnings cover are taken, each credited and logged once', async () => {
+    const { id, client } = await member();
+    await server.context.database.db
+      .updateTable('users')
+      .set({ aff_quota: 7 * UNIT })
+      .where('id', '=', id)
+      .execute();
+    const attempts = await Promise.all(
+      Array.from({ length: 20 }, () => client.send('POST', '/api/user/aff_transfer', { quota: UNIT })),
+    );
+    expect(attempts.filter((reply) => reply.success)).toHaveLength(7);
+    expect(toNumber((await storedRow(server.context.database.db, 'users', { id }, ['aff_quota'])).aff_quota)).toBe(0);
+    expect(await server.context.balances.userQuota(id)).toBe(7 * UNIT);
+    await flushAll(server);
+    const logs = await userLogsOfType(server, id, LogType.System);
+    expect(logs.filter((row) => row.request_id.startsWith('aff-transfer:'))).toHaveLength(7);
+    const claims = await server.context.database.db
+      .selectFrom('aff_transfers')
+      .select('id')
+      .where('user_id', '=', id)
+      .execute();
+    expect(claims).toEqual([]);
   });
 
   it('validates and stores the notification settings', async () => {
