@@ -1,14 +1,10 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
-import { openDatabase, type Database } from '../../db/database';
+import { describe, expect, it } from 'vitest';
+import type { Database } from '../../db/database';
 import { toNumber } from '../../db/dialect';
 import { LogType } from '../../ledger/index';
-import { consoleClient, type ConsoleClient } from '../../testing/console-client';
-import { startServerProcess, type ServerProcess } from '../../testing/server-process';
-import { availableDatabaseKinds, createTestDatabase, type TestDatabase } from '../../testing/test-databases';
-import { signIn } from '../../testing/test-server';
+import type { ConsoleClient } from '../../testing/console-client';
+import { crashCases, crashDatabaseSandbox, rootOfProcess } from '../../testing/crash-database';
+import { availableDatabaseKinds } from '../../testing/test-databases';
 
 const UNIT = 500_000;
 const ROOT_ID = 1;
@@ -17,11 +13,6 @@ const CLIENTS = 24;
 /** SIGKILLs at most, each after a restart that finishes what the one before interrupted. */
 const KILLS = 10;
 const kinds = await availableDatabaseKinds();
-
-const rootOf = async (running: ServerProcess): Promise<ConsoleClient> => {
-  const caller = { call: (path: string, init?: RequestInit) => fetch(`${running.url}${path}`, init) };
-  return consoleClient(caller, await signIn(caller, 'root', '123456'));
-};
 
 /** The root's balance, invite earnings, transfer log rows and unfinished transfers, as the database holds them. */
 async function accountOf(database: Database) {
@@ -71,37 +62,13 @@ function transferLoad(root: ConsoleClient) {
  * credit the kill interrupted were gone.)
  */
 // WORKERS=2 too: a transfer made on a worker is finished by its primary after the crash.
-const cases = [
-  ...kinds.map((kind) => ({ kind, workers: '1' })),
-  { kind: kinds[0] ?? ('sqlite' as const), workers: '2' },
-];
-
-describe.each(cases)(
+describe.each(crashCases(kinds))(
   'invite earnings across a SIGKILL (built server on $kind, WORKERS=$workers)',
   ({ kind, workers }) => {
-    const folder = mkdtempSync(join(tmpdir(), 'switchboard-aff-transfers-'));
-    let testDatabase: TestDatabase | null = null;
-    let reader: Database | null = null;
-    let server: ServerProcess | null = null;
-    afterAll(async () => {
-      await server?.kill();
-      await reader?.close();
-      await testDatabase?.drop();
-      rmSync(folder, { recursive: true, force: true });
-    });
+    const sandbox = crashDatabaseSandbox('aff-transfers');
 
     it('what is taken from the earnings is credited exactly once', async () => {
-      testDatabase = await createTestDatabase(kind);
-      const environment: Record<string, string> = {
-        JOURNAL_DIR: join(folder, 'journal'),
-        WORKERS: workers,
-        ...(testDatabase.dsn
-          ? { SQL_DSN: testDatabase.dsn, SESSION_SECRET: 'aff-transfer-crash-test-secret-0123456789' }
-          : { SQLITE_PATH: testDatabase.sqlitePath }),
-      };
-      server = await startServerProcess(environment);
-      const database = openDatabase(testDatabase.settings);
-      reader = database;
+      const { database, server: first } = await sandbox.start(kind, workers);
       await database.db
         .updateTable('users')
         .set({ aff_quota: 1_000_000 * UNIT })
@@ -113,8 +80,8 @@ describe.each(cases)(
       let answered = 0;
       let interrupted = 0;
       for (let round = 0; round < KILLS && interrupted === 0; round += 1) {
-        if (round > 0) server = await startServerProcess(environment);
-        const load = transferLoad(await rootOf(server));
+        const server = round === 0 ? first : await sandbox.restart();
+        const load = transferLoad(await rootOfProcess(server));
         await expect.poll(load.answered, { timeout: 20_000, interval: 5 }).toBeGreaterThan(100);
         await server.kill();
         await load.finished;
@@ -124,9 +91,8 @@ describe.each(cases)(
       console.info(`${kind}, WORKERS=${workers}: ${answered} transfers answered, ${interrupted} interrupted`);
       expect(interrupted).toBeGreaterThan(0);
 
-      server = await startServerProcess(environment);
-      expect(await server.stop()).toBe(0);
-      server = null;
+      await sandbox.restart();
+      await sandbox.stop();
       const after = await accountOf(database);
       const taken = before.affQuota - after.affQuota;
       expect(taken).toBeGreaterThan(answered * UNIT);
