@@ -1,3 +1,4 @@
+import { QUOTA_PER_UNIT as UNIT } from '@switchboard/contract';
 import { describe, expect, it } from 'vitest';
 import type { Database } from '../../db/database';
 import { LogType } from '../../ledger/index';
@@ -5,11 +6,9 @@ import type { ConsoleClient } from '../../testing/console-client';
 import { crashCases, crashDatabaseSandbox, rootOfProcess } from '../../testing/crash-database';
 import { availableDatabaseKinds } from '../../testing/test-databases';
 
-const UNIT = 500_000;
 /** Administrators creating users at once. */
 const CLIENTS = 16;
 const KILLS = 3;
-const kinds = await availableDatabaseKinds();
 
 /** The users the load created, each with its balance and how many starting-quota log rows it has. */
 async function createdUsers(database: Database) {
@@ -50,7 +49,7 @@ function creationLoad(root: ConsoleClient, round: number) {
  * row was written first and its log row later, through the log queue: a kill in between kept the
  * user and its quota without the record.)
  */
-describe.each(crashCases(kinds))(
+describe.each(crashCases(await availableDatabaseKinds()))(
   'users created across a SIGKILL (built server on $kind, WORKERS=$workers)',
   ({ kind, workers }) => {
     const sandbox = crashDatabaseSandbox('user-create');

@@ -1,3 +1,4 @@
+import { QUOTA_PER_UNIT as UNIT } from '@switchboard/contract';
 import { describe, expect, it } from 'vitest';
 import type { Database } from '../../db/database';
 import { toNumber } from '../../db/dialect';
@@ -6,13 +7,11 @@ import type { ConsoleClient } from '../../testing/console-client';
 import { crashCases, crashDatabaseSandbox, rootOfProcess } from '../../testing/crash-database';
 import { availableDatabaseKinds } from '../../testing/test-databases';
 
-const UNIT = 500_000;
 const ROOT_ID = 1;
 /** Clients transferring at once: also how many transfers may be in flight when the process is killed. */
 const CLIENTS = 24;
 /** SIGKILLs at most, each after a restart that finishes what the one before interrupted. */
 const KILLS = 10;
-const kinds = await availableDatabaseKinds();
 
 /** The root's balance, invite earnings, transfer log rows and unfinished transfers, as the database holds them. */
 async function accountOf(database: Database) {
@@ -62,7 +61,7 @@ function transferLoad(root: ConsoleClient) {
  * credit the kill interrupted were gone.)
  */
 // WORKERS=2 too: a transfer made on a worker is finished by its primary after the crash.
-describe.each(crashCases(kinds))(
+describe.each(crashCases(await availableDatabaseKinds()))(
   'invite earnings across a SIGKILL (built server on $kind, WORKERS=$workers)',
   ({ kind, workers }) => {
     const sandbox = crashDatabaseSandbox('aff-transfers');

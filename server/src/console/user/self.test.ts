@@ -111,18 +111,23 @@ describe.each(kinds)('own profile on %s', (kind: DatabaseKind) => {
     expect((await client.get<string>('/api/user/aff')).data).toBe(code);
   });
 
-  it('moves invite earnings into the balance: at least one unit, never more than there is, never twice', async () => {
+  /** A fresh member with `units` of invite earnings, asking for `count` transfers of `quota` at once. */
+  async function parallelTransfers(units: number, count: number, quota: number) {
     const { id, client } = await member();
     await server.context.database.db
       .updateTable('users')
-      .set({ aff_quota: 3 * UNIT })
+      .set({ aff_quota: units * UNIT })
       .where('id', '=', id)
       .execute();
-    const tooSmall = await client.send('POST', '/api/user/aff_transfer', { quota: UNIT - 1 });
+    const transfer = (amount: number) => client.send('POST', '/api/user/aff_transfer', { quota: amount });
+    const attempts = await Promise.all(Array.from({ length: count }, () => transfer(quota)));
+    return { id, transfer, attempts };
+  }
+
+  it('moves invite earnings into the balance: at least one unit, never more than there is, never twice', async () => {
+    const { id, transfer, attempts } = await parallelTransfers(3, 5, 2 * UNIT);
+    const tooSmall = await transfer(UNIT - 1);
     expect(tooSmall).toMatchObject({ success: false, message: 'The minimum transfer amount is $1.00' });
-    const attempts = await Promise.all(
-      Array.from({ length: 5 }, () => client.send('POST', '/api/user/aff_transfer', { quota: 2 * UNIT })),
-    );
     expect(attempts.filter((reply) => reply.success)).toHaveLength(1);
     expect(
       attempts.filter((reply) => !reply.success).every((reply) => reply.message === 'Not enough invite earnings'),
@@ -133,15 +138,7 @@ describe.each(kinds)('own profile on %s', (kind: DatabaseKind) => {
   });
 
   it('of many parallel transfers, exactly those the earnings cover are taken, each credited and logged once', async () => {
-    const { id, client } = await member();
-    await server.context.database.db
-      .updateTable('users')
-      .set({ aff_quota: 7 * UNIT })
-      .where('id', '=', id)
-      .execute();
-    const attempts = await Promise.all(
-      Array.from({ length: 20 }, () => client.send('POST', '/api/user/aff_transfer', { quota: UNIT })),
-    );
+    const { id, attempts } = await parallelTransfers(7, 20, UNIT);
     expect(attempts.filter((reply) => reply.success)).toHaveLength(7);
     expect(toNumber((await storedRow(server.context.database.db, 'users', { id }, ['aff_quota'])).aff_quota)).toBe(0);
     expect(await server.context.balances.userQuota(id)).toBe(7 * UNIT);
