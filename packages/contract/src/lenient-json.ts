@@ -9,3 +9,14 @@ export function parseJsonLeniently<T>(schema: z.ZodType<T>, text: string, fallba
     return fallback;
   }
 }
+
+/** Reads `text` as a JSON object (a channel's setting, say); text that is not one reads as empty. */
+export function jsonObjectOf(text: string): Record<string, unknown> {
+  try {
+    const parsed: unknown = JSON.parse(text);
+    if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) return parsed as Record<string, unknown>;
+  } catch {
+    // not JSON: empty
+  }
+  return {};
+}
