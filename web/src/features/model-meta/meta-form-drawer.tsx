@@ -1,16 +1,15 @@
-import { Form } from 'antd';
-import { useEffect, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ValidatedFormDrawer } from '../../components/form-drawer';
+import { useFilledForm, ValidatedFormDrawer } from '../../components/form-drawer';
 import { RequiredTextItem, type RequiredTextItemProps } from '../../components/required-text-item';
 import { useMetaMutation } from './use-meta-mutation';
 
 interface MetaFormDrawerProps<Values> {
   open: boolean;
   onClose: () => void;
-  /** the row edited, or null for a new one: the fields are filled from `initial` on opening and when it changes */
+  /** the row edited, or null for a new one: the fields are filled from `initial()` on opening and when it changes */
   record: unknown;
-  initial: Values;
+  initial: () => Values;
   /** Saves the valid values; then the drawer says so, closes and refreshes every metadata query. */
   onSave: (values: Values) => Promise<unknown>;
   title: string;
@@ -35,12 +34,8 @@ export function MetaFormDrawer<Values>({
   children,
 }: MetaFormDrawerProps<Values>) {
   const { t } = useTranslation('model-meta');
-  const [form] = Form.useForm<Values>();
+  const form = useFilledForm(open, record, initial);
   const save = useMetaMutation(onSave, t('messages.saved'), onClose);
-  useEffect(() => {
-    if (open) form.setFieldsValue(initial as Parameters<typeof form.setFieldsValue>[0]);
-    // `initial` is built from `record` on every render; filling again then would undo what is typed.
-  }, [open, record, form]);
   return (
     <ValidatedFormDrawer
       form={form}

@@ -46,7 +46,7 @@ export function ModelEditor({ open, model, vendors, onClose }: ModelEditorProps)
       open={open}
       onClose={onClose}
       record={model}
-      initial={{
+      initial={() => ({
         model_name: model?.model_name ?? '',
         name_rule: existing?.name_rule ?? 0,
         vendor_id: existing?.vendor_id ?? 0,
@@ -55,7 +55,7 @@ export function ModelEditor({ open, model, vendors, onClose }: ModelEditorProps)
         icon: existing?.icon ?? '',
         endpoints: existing?.endpoints ?? '',
         enabled: existing ? existing.status === 1 : true,
-      }}
+      })}
       onSave={save}
       title={existing ? t('models.edit') : t('models.add')}
       size={520}

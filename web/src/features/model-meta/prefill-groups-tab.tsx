@@ -43,12 +43,12 @@ function GroupEditor({ open, group, onClose }: { open: boolean; group: PrefillGr
       open={open}
       onClose={onClose}
       record={group}
-      initial={{
+      initial={() => ({
         name: group?.name ?? '',
         type: (group?.type as GroupType | undefined) ?? 'model',
         items: group?.items ?? [],
         description: group?.description ?? '',
-      }}
+      })}
       onSave={save}
       title={group ? t('prefill.edit') : t('prefill.add')}
       size={520}

@@ -38,12 +38,12 @@ function VendorEditor({ open, vendor, onClose }: { open: boolean; vendor: Vendor
       open={open}
       onClose={onClose}
       record={vendor}
-      initial={{
+      initial={() => ({
         name: vendor?.name ?? '',
         description: vendor?.description ?? '',
         icon: vendor?.icon ?? '',
         enabled: vendor ? vendor.status === 1 : true,
-      }}
+      })}
       onSave={save}
       title={vendor ? t('vendors.edit') : t('vendors.add')}
       size={480}
