@@ -1,16 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { useConsoleHarness } from './support/console-harness';
-
-/** The console calls as root (the page's session cookie), answering the envelope. */
-async function rootCall(page: Page, method: 'GET' | 'PUT' | 'POST', path: string, data?: unknown, language = 'en') {
-  const response = await page.request.fetch(path, {
-    method,
-    data,
-    headers: { 'New-Api-User': '1', 'Accept-Language': language },
-  });
-  return (await response.json()) as { success: boolean; message: string; data: unknown };
-}
+import { rootCall } from './support/console';
 
 async function storedOption(page: Page, key: string): Promise<string | undefined> {
   const reply = await rootCall(page, 'GET', '/api/option/');

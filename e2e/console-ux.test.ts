@@ -2,10 +2,9 @@ import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { FakeOpenAIUpstream } from '../server/src/testing/fake-openai-upstream';
 import { useConsoleHarness } from './support/console-harness';
-import { signInAsRoot } from './support/console';
+import { ROOT_HEADERS, signInAsRoot } from './support/console';
 import { startFailingProxy } from './support/failing-proxy';
 
-const ROOT_HEADERS = { 'New-Api-User': '1' };
 /** Screenshots for a person to look at; the assertions do not depend on them. */
 const SHOTS = process.env.E2E_SCREENSHOT_DIR;
 const DESKTOP = { width: 1440, height: 900 };

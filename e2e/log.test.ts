@@ -5,9 +5,7 @@ import { FakeOpenAIUpstream } from '../server/src/testing/fake-openai-upstream';
 import { signIn } from '../server/src/testing/test-server';
 import { addUser, rootClient } from './support/server';
 import { useConsoleHarness } from './support/console-harness';
-import { closeDialog } from './support/console';
-
-const ROOT_HEADERS = { 'New-Api-User': '1' };
+import { closeDialog, ROOT_HEADERS } from './support/console';
 
 /** Adds a channel to the fake upstream and a token through the console API; answers the token's key. */
 async function prepareRelay(page: Page, upstreamUrl: string): Promise<string> {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { startLoopbackServer } from '../server/src/testing/loopback-server';
 import { addFakeChannel } from './support/channels';
+import { ROOT_HEADERS } from './support/console';
 import { useConsoleHarness, useForFile } from './support/console-harness';
 import { artifactsFolder } from './support/paths';
 
@@ -47,7 +48,7 @@ describe('upstream model updates and the models page in Chromium', () => {
     await page.getByTestId('model-update-apply').click();
     await dialog.getByText("Nothing pending: the channel's models match its upstream").waitFor();
 
-    const channel = await page.request.get(`/api/channel/${id}`, { headers: { 'New-Api-User': '1' } });
+    const channel = await page.request.get(`/api/channel/${id}`, { headers: ROOT_HEADERS });
     expect(((await channel.json()) as { data: { models: string } }).data.models).toBe('gpt-4o-mini,gpt-5');
     expect(errors).toEqual([]);
   });

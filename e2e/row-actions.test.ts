@@ -1,8 +1,8 @@
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { ROOT_HEADERS } from './support/console';
 import { useConsoleHarness } from './support/console-harness';
 
-const ROOT_HEADERS = { 'New-Api-User': '1' };
 /** Screenshots for a person to look at; the assertions below do not depend on them. */
 const SHOTS = process.env.E2E_SCREENSHOT_DIR;
 

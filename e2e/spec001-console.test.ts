@@ -1,9 +1,8 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { addFakeChannel } from './support/channels';
+import { ROOT_HEADERS } from './support/console';
 import { useConsoleHarness } from './support/console-harness';
-
-const ROOT_HEADERS = { 'New-Api-User': '1' };
 
 async function storedChannel(page: Page, name: string): Promise<{ id: number; priority: number; weight: number }> {
   const reply = await page.request.get(`/api/channel/search?keyword=${encodeURIComponent(name)}`, {

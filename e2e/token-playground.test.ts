@@ -2,6 +2,7 @@ import type { IncomingMessage } from 'node:http';
 import { describe, expect, it } from 'vitest';
 import { startLoopbackServer } from '../server/src/testing/loopback-server';
 import { addFakeChannel } from './support/channels';
+import { ROOT_HEADERS } from './support/console';
 import { useConsoleHarness, useForFile } from './support/console-harness';
 
 interface FakeUpstream {
@@ -50,7 +51,7 @@ describe('playground in Chromium against a fake upstream', () => {
     await addFakeChannel(page, upstream().url, 'gpt-4o-mini,gpt-4o,claude-3-haiku');
 
     const quotaNow = async () => {
-      const reply = await page.request.get('/api/user/self', { headers: { 'New-Api-User': '1' } });
+      const reply = await page.request.get('/api/user/self', { headers: ROOT_HEADERS });
       return ((await reply.json()) as { data: { quota: number } }).data.quota;
     };
     const before = await quotaNow();
