@@ -1,9 +1,10 @@
 import type { MidjourneyRow } from '../../domain/task-rows';
 import type { Database } from '../../db/database';
 import { insertReturningId, toNumber } from '../../db/dialect';
-import { RefundClaims, RefundState } from '../tasks/refund-claim';
+import { RefundClaims } from '../tasks/refund-claim';
 import { storedTaskOf } from '../tasks/stored-task';
 import type { StoredTask, TaskSnapshot, TaskStore } from '../tasks/task-platform';
+import { TaskQueue } from '../tasks/task-queue';
 
 /** midjourney-proxy's finished states; CANCEL counts as a failure (the task produced nothing). */
 const FINISHED = ['SUCCESS', 'FAILURE', 'CANCEL'];
@@ -33,10 +34,16 @@ export interface NewDrawing {
 }
 
 /** The `midjourneys` table: drawing tasks, times in unix milliseconds as midjourney-proxy reports them. */
-export class MidjourneyStore implements TaskStore {
+export class MidjourneyStore extends TaskQueue<'midjourneys'> implements TaskStore {
   readonly refunds: RefundClaims;
 
-  constructor(private readonly database: Database) {
+  constructor(database: Database) {
+    super(database, {
+      table: 'midjourneys',
+      finished: FINISHED,
+      refundable: (where) => where.and([where('status', 'in', ['FAILURE', 'CANCEL']), where('quota', '>', 0)]),
+      storedTask,
+    });
     this.refunds = new RefundClaims(database, 'midjourneys', (milliseconds) => milliseconds);
   }
 
@@ -95,27 +102,6 @@ export class MidjourneyStore implements TaskStore {
       .orderBy('id', 'desc')
       .executeTakeFirst();
     return { url: row?.image_url ?? '', channelId: Number(row?.channel_id ?? 0), finished: row?.status === 'SUCCESS' };
-  }
-
-  async pending(limit: number): Promise<StoredTask[]> {
-    const rows = await this.rows().where('status', 'not in', FINISHED).orderBy('id').limit(limit).execute();
-    return rows.map(storedTask);
-  }
-
-  async unrefundedFailures(limit: number): Promise<StoredTask[]> {
-    const rows = await this.rows()
-      .where('status', 'in', ['FAILURE', 'CANCEL'])
-      .where('refunded', '=', RefundState.none)
-      .where('quota', '>', 0)
-      .orderBy('id')
-      .limit(limit)
-      .execute();
-    return rows.map(storedTask);
-  }
-
-  async claimedRefunds(owner: string, limit: number): Promise<StoredTask[]> {
-    const query = this.rows().where('refunded', '=', RefundState.claimed).where('refund_owner', '=', owner);
-    return (await query.orderBy('id').limit(limit).execute()).map(storedTask);
   }
 
   async apply(rowId: number, snapshot: TaskSnapshot): Promise<void> {
