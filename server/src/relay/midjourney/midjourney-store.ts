@@ -115,34 +115,24 @@ export class MidjourneyStore extends TaskQueue<'midjourneys'> implements TaskSto
       buttons?: unknown;
       properties?: unknown;
     };
-    await this.database.db
-      .updateTable('midjourneys')
-      .set({
-        status: snapshot.status,
-        progress: snapshot.progress,
-        fail_reason: snapshot.failReason,
-        start_time: snapshot.startTime,
-        finish_time: snapshot.finishTime,
-        prompt_en: result.promptEn ?? '',
-        description: result.description ?? '',
-        state: result.state ?? '',
-        image_url: result.imageUrl ?? '',
-        video_url: result.videoUrl ?? '',
-        video_urls: result.videoUrls === undefined ? null : JSON.stringify(result.videoUrls),
-        buttons: result.buttons === undefined ? null : JSON.stringify(result.buttons),
-        properties: result.properties === undefined ? null : JSON.stringify(result.properties),
-      })
-      .where('id', '=', rowId)
-      .where('status', 'not in', FINISHED)
-      .execute();
+    await this.updateUnfinished(rowId, {
+      status: snapshot.status,
+      progress: snapshot.progress,
+      fail_reason: snapshot.failReason,
+      start_time: snapshot.startTime,
+      finish_time: snapshot.finishTime,
+      prompt_en: result.promptEn ?? '',
+      description: result.description ?? '',
+      state: result.state ?? '',
+      image_url: result.imageUrl ?? '',
+      video_url: result.videoUrl ?? '',
+      video_urls: result.videoUrls === undefined ? null : JSON.stringify(result.videoUrls),
+      buttons: result.buttons === undefined ? null : JSON.stringify(result.buttons),
+      properties: result.properties === undefined ? null : JSON.stringify(result.properties),
+    });
   }
 
   async fail(rowId: number, reason: string, now: number): Promise<void> {
-    await this.database.db
-      .updateTable('midjourneys')
-      .set({ status: 'FAILURE', progress: '100%', fail_reason: reason, finish_time: now })
-      .where('id', '=', rowId)
-      .where('status', 'not in', FINISHED)
-      .execute();
+    await this.updateUnfinished(rowId, { status: 'FAILURE', progress: '100%', fail_reason: reason, finish_time: now });
   }
 }

@@ -89,34 +89,24 @@ export class GenericTaskStore extends TaskQueue<'tasks'> implements TaskStore {
   async apply(rowId: number, snapshot: TaskSnapshot): Promise<void> {
     const status =
       snapshot.outcome === 'success' ? 'SUCCESS' : snapshot.outcome === 'failure' ? 'FAILURE' : snapshot.status;
-    await this.database.db
-      .updateTable('tasks')
-      .set({
-        status,
-        progress: snapshot.outcome === 'running' ? snapshot.progress : '100%',
-        fail_reason: snapshot.failReason || null,
-        start_time: seconds(snapshot.startTime),
-        finish_time: seconds(snapshot.finishTime || (snapshot.outcome === 'running' ? 0 : Date.now())),
-        updated_at: seconds(Date.now()),
-        data: JSON.stringify(snapshot.result),
-      })
-      .where('id', '=', rowId)
-      .where('status', 'not in', FINISHED)
-      .execute();
+    await this.updateUnfinished(rowId, {
+      status,
+      progress: snapshot.outcome === 'running' ? snapshot.progress : '100%',
+      fail_reason: snapshot.failReason || null,
+      start_time: seconds(snapshot.startTime),
+      finish_time: seconds(snapshot.finishTime || (snapshot.outcome === 'running' ? 0 : Date.now())),
+      updated_at: seconds(Date.now()),
+      data: JSON.stringify(snapshot.result),
+    });
   }
 
   async fail(rowId: number, reason: string, now: number): Promise<void> {
-    await this.database.db
-      .updateTable('tasks')
-      .set({
-        status: 'FAILURE',
-        progress: '100%',
-        fail_reason: reason,
-        finish_time: seconds(now),
-        updated_at: seconds(now),
-      })
-      .where('id', '=', rowId)
-      .where('status', 'not in', FINISHED)
-      .execute();
+    await this.updateUnfinished(rowId, {
+      status: 'FAILURE',
+      progress: '100%',
+      fail_reason: reason,
+      finish_time: seconds(now),
+      updated_at: seconds(now),
+    });
   }
 }

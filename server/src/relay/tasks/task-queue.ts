@@ -1,4 +1,4 @@
-import type { ExpressionBuilder, ExpressionWrapper, Selectable, SqlBool } from 'kysely';
+import type { ExpressionBuilder, ExpressionWrapper, Selectable, SqlBool, Updateable } from 'kysely';
 import type { Database } from '../../db/database';
 import type { Tables } from '../../db/tables/index';
 import { RefundState, type TaskTable } from './refund-claim';
@@ -19,7 +19,7 @@ export interface TaskQueueRules<T extends TaskTable> {
   storedTask: (row: Selectable<Tables[T]>) => StoredTask;
 }
 
-/** The poller's and the refunds' reads of one task store: oldest first, at most `limit` rows. */
+/** The poller's and the refunds' reads of one task store (oldest first, at most `limit` rows), and its writes to unfinished rows. */
 export class TaskQueue<T extends TaskTable> {
   constructor(
     protected readonly database: Database,
@@ -40,6 +40,16 @@ export class TaskQueue<T extends TaskTable> {
       (where) => where.and([where('refunded', '=', RefundState.claimed), where('refund_owner', '=', owner)]),
       limit,
     );
+  }
+
+  /** Writes onto a task that is not finished yet (a finished one keeps its outcome). */
+  protected async updateUnfinished(rowId: number, values: Updateable<Tables[T]>): Promise<void> {
+    await this.database.db
+      .updateTable(this.rules.table as TaskTable)
+      .set(values as Updateable<Tables[TaskTable]>)
+      .where('id', '=', rowId)
+      .where('status', 'not in', this.rules.finished)
+      .execute();
   }
 
   private async oldest(condition: Condition, limit: number): Promise<StoredTask[]> {
