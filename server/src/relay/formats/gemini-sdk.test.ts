@@ -3,7 +3,7 @@ import { countTokens as gptTokenizerCount } from 'gpt-tokenizer/encoding/o200k_b
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectFlashStreamBilled, FakeGoogleUpstream, FLASH_CHAT_LOG } from '../../testing/fake-google-upstream';
 import { FakeOpenAIUpstream } from '../../testing/fake-openai-upstream';
-import { addChannelWithOther, lastConsumeLog, userQuota } from '../../testing/provider-test-kit';
+import { addChannelWithOther, expectBilled, lastConsumeLog, userQuota } from '../../testing/provider-test-kit';
 import { addChannel, addToken, addUser } from '../../testing/relay-fixtures';
 import { availableDatabaseKinds } from '../../testing/test-databases';
 import { serverForTests } from '../../testing/test-server';
@@ -120,12 +120,7 @@ describe.each(kinds)('the official @google/genai client through the gateway (%s)
         },
       });
       // gpt-4o-mini: (40 + 60 × 4) × 0.075 = 21
-      expect(await lastConsumeLog(server)).toMatchObject({
-        model_name: 'gpt-4o-mini',
-        prompt_tokens: 40,
-        completion_tokens: 60,
-        quota: 21,
-      });
+      await expectBilled(server, 'gpt-4o-mini', { prompt: 40, completion: 60, quota: 21 });
     });
 
     it('sends inline images as data URLs and file data as image URLs', async () => {

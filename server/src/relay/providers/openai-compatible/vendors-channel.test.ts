@@ -1,7 +1,13 @@
 import type OpenAI from 'openai';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { FixtureReplayUpstream } from '../../../testing/fixture-replay-upstream';
-import { lastConsumeLog, providerCaller, recordingsBeside, userQuota } from '../../../testing/provider-test-kit';
+import {
+  expectBilled,
+  lastConsumeLog,
+  providerCaller,
+  recordingsBeside,
+  userQuota,
+} from '../../../testing/provider-test-kit';
 import { postRelay } from '../../../testing/relay-requests';
 import {
   anthropicClient,
@@ -71,12 +77,7 @@ describe.each(kinds)('OpenAI-compatible vendors at their own paths, through the 
       body: { model: 'glm-4', messages: [{ role: 'user', content: '你好' }] },
     });
     expect(vendor.received.at(-1)?.headers.authorization).toBe('Bearer zhipu-key');
-    expect(await lastConsumeLog(server)).toMatchObject({
-      model_name: 'glm-4',
-      prompt_tokens: 7,
-      completion_tokens: 9,
-      is_stream: 0,
-    });
+    await expectBilled(server, 'glm-4', { prompt: 7, completion: 9, stream: false });
     const chatQuota = (await lastConsumeLog(server)).quota;
 
     expect(await chatStreamText(await streamChat(openai, 'glm-4', '你好'))).toBe('你好！有什么可以帮你的吗？');
@@ -107,12 +108,7 @@ describe.each(kinds)('OpenAI-compatible vendors at their own paths, through the 
     const final = await events.finalMessage();
     expect(streamed).toBe('你好！有什么可以帮你的吗？');
     expect(final.usage.output_tokens).toBe(9);
-    expect(await lastConsumeLog(server)).toMatchObject({
-      model_name: 'glm-4',
-      is_stream: 1,
-      prompt_tokens: 7,
-      completion_tokens: 9,
-    });
+    await expectBilled(server, 'glm-4', { prompt: 7, completion: 9, stream: true });
 
     const ai = geminiClient(server, apiKey);
     expect(await geminiStreamText(await ai.models.generateContentStream({ model: 'glm-4', contents: '你好' }))).toBe(
