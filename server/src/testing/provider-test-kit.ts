@@ -1,5 +1,4 @@
 import type OpenAI from 'openai';
-import { expect } from 'vitest';
 import { toNumber } from '../db/dialect';
 import type { CachedChannel } from '../relay/caches/channel-index';
 import { chatEndpoint } from '../relay/endpoints';
@@ -152,24 +151,5 @@ export function chatWithSystem(
       { role: 'user', content: user },
     ],
     ...extra,
-  });
-}
-
-/** What a call was billed: its token counts and, where a test checks them, whether it streamed and its quota. */
-export interface Billed {
-  prompt: number;
-  completion: number;
-  stream?: boolean;
-  quota?: number;
-}
-
-/** Expects the newest consumption log to bill `model` as `billed`. */
-export async function expectBilled(server: TestServer, model: string, billed: Billed): Promise<void> {
-  expect(await lastConsumeLog(server)).toMatchObject({
-    model_name: model,
-    prompt_tokens: billed.prompt,
-    completion_tokens: billed.completion,
-    ...(billed.stream === undefined ? {} : { is_stream: billed.stream ? 1 : 0 }),
-    ...(billed.quota === undefined ? {} : { quota: billed.quota }),
   });
 }

@@ -7,12 +7,12 @@ import { expectFlashStreamBilled, FakeGoogleUpstream, FLASH_CHAT_LOG } from '../
 import { FixtureReplayUpstream } from '../../testing/fixture-replay-upstream';
 import {
   addChannelWithOther,
-  expectBilled,
   lastConsumeLog,
   priceModels,
   recordingsBeside,
   relayCaller,
 } from '../../testing/provider-test-kit';
+import { expectBilled } from '../../testing/expect-billed';
 import { addChannel } from '../../testing/relay-fixtures';
 import { anthropicClient, geminiClient, geminiStreamText } from '../../testing/sdk-clients';
 import { availableDatabaseKinds } from '../../testing/test-databases';

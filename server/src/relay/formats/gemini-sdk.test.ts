@@ -3,7 +3,8 @@ import { countTokens as gptTokenizerCount } from 'gpt-tokenizer/encoding/o200k_b
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectFlashStreamBilled, FakeGoogleUpstream, FLASH_CHAT_LOG } from '../../testing/fake-google-upstream';
 import { FakeOpenAIUpstream } from '../../testing/fake-openai-upstream';
-import { addChannelWithOther, expectBilled, lastConsumeLog, userQuota } from '../../testing/provider-test-kit';
+import { addChannelWithOther, lastConsumeLog, userQuota } from '../../testing/provider-test-kit';
+import { expectBilled } from '../../testing/expect-billed';
 import { addChannel, addToken, addUser } from '../../testing/relay-fixtures';
 import { availableDatabaseKinds } from '../../testing/test-databases';
 import { serverForTests } from '../../testing/test-server';

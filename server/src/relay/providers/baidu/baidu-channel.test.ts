@@ -3,13 +3,13 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { FixtureReplayUpstream } from '../../../testing/fixture-replay-upstream';
 import {
   chatWithSystem,
-  expectBilled,
   failureOf,
   lastConsumeLog,
   providerCaller,
   recordingsBeside,
   userQuota,
 } from '../../../testing/provider-test-kit';
+import { expectBilled } from '../../../testing/expect-billed';
 import { anthropicClient, askChat, claudeMessage, openaiClient, streamChat } from '../../../testing/sdk-clients';
 import { availableDatabaseKinds } from '../../../testing/test-databases';
 import { serverForTests } from '../../../testing/test-server';

@@ -1,12 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { FixtureReplayUpstream } from '../../../testing/fixture-replay-upstream';
-import {
-  expectBilled,
-  failureOf,
-  lastConsumeLog,
-  providerCaller,
-  recordingsBeside,
-} from '../../../testing/provider-test-kit';
+import { failureOf, lastConsumeLog, providerCaller, recordingsBeside } from '../../../testing/provider-test-kit';
+import { expectBilled } from '../../../testing/expect-billed';
 import {
   anthropicClient,
   askChat,

@@ -3,12 +3,12 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { FixtureReplayUpstream } from '../../../testing/fixture-replay-upstream';
 import {
   cachedChannel,
-  expectBilled,
   lastConsumeLog,
   providerCaller,
   recordingsBeside,
   userQuota,
 } from '../../../testing/provider-test-kit';
+import { expectBilled } from '../../../testing/expect-billed';
 import { askChat, chatStreamText, openaiClient, streamChat } from '../../../testing/sdk-clients';
 import { availableDatabaseKinds } from '../../../testing/test-databases';
 import { serverForTests } from '../../../testing/test-server';

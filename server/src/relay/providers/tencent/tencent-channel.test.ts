@@ -2,12 +2,12 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { FixtureReplayUpstream } from '../../../testing/fixture-replay-upstream';
 import {
   chatWithSystem,
-  expectBilled,
   failureOf,
   lastConsumeLog,
   providerCaller,
   recordingsBeside,
 } from '../../../testing/provider-test-kit';
+import { expectBilled } from '../../../testing/expect-billed';
 import { askChat, geminiClient, geminiStreamText, openaiClient } from '../../../testing/sdk-clients';
 import { availableDatabaseKinds } from '../../../testing/test-databases';
 import { serverForTests } from '../../../testing/test-server';

@@ -2,13 +2,8 @@ import type OpenAI from 'openai';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { FakeGoogleTokenEndpoint, testServiceAccount } from '../../../testing/fake-google-token-endpoint';
 import { FakeGoogleUpstream } from '../../../testing/fake-google-upstream';
-import {
-  chatWithSystem,
-  expectBilled,
-  lastConsumeLog,
-  providerCaller,
-  userQuota,
-} from '../../../testing/provider-test-kit';
+import { chatWithSystem, lastConsumeLog, providerCaller, userQuota } from '../../../testing/provider-test-kit';
+import { expectBilled } from '../../../testing/expect-billed';
 import {
   anthropicClient,
   askChat,
