@@ -2,6 +2,7 @@ import type Anthropic from '@anthropic-ai/sdk';
 import type { GoogleGenAI } from '@google/genai';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { addClaudeChannels, BEDROCK_CLAUDE, BEDROCK_SECRET, CLAUDE } from '../../testing/claude-channels';
+import { expectBilled } from '../../testing/expect-billed';
 import { FakeAnthropicUpstream } from '../../testing/fake-anthropic-upstream';
 import { expectFlashStreamBilled, FakeGoogleUpstream, FLASH_CHAT_LOG } from '../../testing/fake-google-upstream';
 import { FixtureReplayUpstream } from '../../testing/fixture-replay-upstream';
@@ -12,7 +13,6 @@ import {
   recordingsBeside,
   relayCaller,
 } from '../../testing/provider-test-kit';
-import { expectBilled } from '../../testing/expect-billed';
 import { addChannel } from '../../testing/relay-fixtures';
 import { anthropicClient, geminiClient, geminiStreamText } from '../../testing/sdk-clients';
 import { availableDatabaseKinds } from '../../testing/test-databases';

@@ -1,10 +1,11 @@
 import { ApiError, GoogleGenAI } from '@google/genai';
 import { countTokens as gptTokenizerCount } from 'gpt-tokenizer/encoding/o200k_base';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { userTextAndImages } from '../../testing/chat-completion-samples';
+import { expectBilled } from '../../testing/expect-billed';
 import { expectFlashStreamBilled, FakeGoogleUpstream, FLASH_CHAT_LOG } from '../../testing/fake-google-upstream';
 import { FakeOpenAIUpstream } from '../../testing/fake-openai-upstream';
 import { addChannelWithOther, lastConsumeLog, userQuota } from '../../testing/provider-test-kit';
-import { expectBilled } from '../../testing/expect-billed';
 import { addChannel, addToken, addUser } from '../../testing/relay-fixtures';
 import { availableDatabaseKinds } from '../../testing/test-databases';
 import { serverForTests } from '../../testing/test-server';
@@ -139,14 +140,7 @@ describe.each(kinds)('the official @google/genai client through the gateway (%s)
         ],
       });
       expect(openai.received.at(-1)?.body.messages).toEqual([
-        {
-          role: 'user',
-          content: [
-            { type: 'text', text: 'Compare' },
-            { type: 'image_url', image_url: { url: 'data:image/png;base64,iVBORw0KGgo=' } },
-            { type: 'image_url', image_url: { url: 'https://images.example/cat.jpg' } },
-          ],
-        },
+        userTextAndImages('Compare', 'data:image/png;base64,iVBORw0KGgo=', 'https://images.example/cat.jpg'),
       ]);
     });
 

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { expectBilled } from '../../../testing/expect-billed';
 import { FixtureReplayUpstream } from '../../../testing/fixture-replay-upstream';
 import { lastConsumeLog, providerCaller, recordingsBeside } from '../../../testing/provider-test-kit';
-import { expectBilled } from '../../../testing/expect-billed';
 import { postRelay } from '../../../testing/relay-requests';
 import { askChat, openaiClient } from '../../../testing/sdk-clients';
 import { availableDatabaseKinds } from '../../../testing/test-databases';

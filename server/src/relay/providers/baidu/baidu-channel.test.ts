@@ -1,5 +1,6 @@
 import type OpenAI from 'openai';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { expectBilled } from '../../../testing/expect-billed';
 import { FixtureReplayUpstream } from '../../../testing/fixture-replay-upstream';
 import {
   chatWithSystem,
@@ -9,7 +10,6 @@ import {
   recordingsBeside,
   userQuota,
 } from '../../../testing/provider-test-kit';
-import { expectBilled } from '../../../testing/expect-billed';
 import { anthropicClient, askChat, claudeMessage, openaiClient, streamChat } from '../../../testing/sdk-clients';
 import { availableDatabaseKinds } from '../../../testing/test-databases';
 import { serverForTests } from '../../../testing/test-server';

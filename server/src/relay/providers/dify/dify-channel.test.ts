@@ -1,8 +1,8 @@
 import type OpenAI from 'openai';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { expectBilled } from '../../../testing/expect-billed';
 import { FixtureReplayUpstream } from '../../../testing/fixture-replay-upstream';
 import { lastConsumeLog, providerCaller, recordingsBeside, userQuota } from '../../../testing/provider-test-kit';
-import { expectBilled } from '../../../testing/expect-billed';
 import {
   askChat,
   chatStreamUntilFailure,

@@ -1,5 +1,6 @@
 import type OpenAI from 'openai';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { expectBilled } from '../../../testing/expect-billed';
 import { FixtureReplayUpstream } from '../../../testing/fixture-replay-upstream';
 import {
   cachedChannel,
@@ -8,7 +9,6 @@ import {
   recordingsBeside,
   userQuota,
 } from '../../../testing/provider-test-kit';
-import { expectBilled } from '../../../testing/expect-billed';
 import { askChat, chatStreamText, openaiClient, streamChat } from '../../../testing/sdk-clients';
 import { availableDatabaseKinds } from '../../../testing/test-databases';
 import { serverForTests } from '../../../testing/test-server';

@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { expectBilled } from '../../../testing/expect-billed';
 import { FixtureReplayUpstream } from '../../../testing/fixture-replay-upstream';
 import {
   chatWithSystem,
@@ -7,7 +8,6 @@ import {
   providerCaller,
   recordingsBeside,
 } from '../../../testing/provider-test-kit';
-import { expectBilled } from '../../../testing/expect-billed';
 import { askChat, geminiClient, geminiStreamText, openaiClient } from '../../../testing/sdk-clients';
 import { availableDatabaseKinds } from '../../../testing/test-databases';
 import { serverForTests } from '../../../testing/test-server';

@@ -1,9 +1,9 @@
 import type OpenAI from 'openai';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { expectBilled } from '../../../testing/expect-billed';
 import { FakeGoogleTokenEndpoint, testServiceAccount } from '../../../testing/fake-google-token-endpoint';
 import { FakeGoogleUpstream } from '../../../testing/fake-google-upstream';
 import { chatWithSystem, lastConsumeLog, providerCaller, userQuota } from '../../../testing/provider-test-kit';
-import { expectBilled } from '../../../testing/expect-billed';
 import {
   anthropicClient,
   askChat,

@@ -1,8 +1,8 @@
 import { createHmac } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { expectBilled } from '../../../testing/expect-billed';
 import { FixtureReplayUpstream } from '../../../testing/fixture-replay-upstream';
 import { failureOf, lastConsumeLog, providerCaller, recordingsBeside } from '../../../testing/provider-test-kit';
-import { expectBilled } from '../../../testing/expect-billed';
 import { anthropicClient, askChat, claudeMessage, openaiClient } from '../../../testing/sdk-clients';
 import { availableDatabaseKinds } from '../../../testing/test-databases';
 import { serverForTests } from '../../../testing/test-server';
