@@ -2,11 +2,11 @@ import { formatQuota } from '@switchboard/contract';
 import { randomBytes } from 'node:crypto';
 import type { Insertable } from 'kysely';
 import type { AppContext } from '../../app-context';
-import { nowSeconds, sql } from '../../db/dialect';
+import { nowSeconds } from '../../db/dialect';
 import type { UsersTable } from '../../db/tables/users';
-import { ledgerOf, LogType } from '../../ledger/index';
+import { LogType } from '../../ledger/index';
 import { fill, type Text } from '../../platform/text';
-import { UserRepository } from '../user/repository';
+import { UserRepository, type InviterReward, type NewUserLog, type UserRow } from '../user/repository';
 import { messages } from '../../platform/i18n/catalogue';
 
 const AFF_ALPHABET = 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
@@ -33,11 +33,17 @@ export interface NewUser {
 /**
  * Creates an account (registration or a first third-party sign-in) and pays the gifts:
  * QuotaForNewUser to the new user, QuotaForInvitee to an invited one, and QuotaForInviter to the
- * inviter's pending invite earnings, each with a system log entry.
+ * inviter's pending invite earnings, each with a system log entry. The user, its gifts, the
+ * inviter's reward and their log rows are written in one transaction.
  */
 export async function createUser(context: AppContext, values: NewUser): Promise<number> {
   const users = new UserRepository(context.database);
   const inviter = values.affCode ? await users.findByAffCode(values.affCode) : undefined;
+  const gifts = [
+    giftLog(context, values.username, context.options.number('QuotaForNewUser'), messages.account.newUserGift),
+    inviter &&
+      giftLog(context, values.username, context.options.number('QuotaForInvitee'), messages.account.inviteeGift),
+  ].filter((gift) => gift !== undefined);
   const row: Insertable<UsersTable> = {
     username: values.username,
     password: values.password,
@@ -49,56 +55,41 @@ export async function createUser(context: AppContext, values: NewUser): Promise<
     wechat_id: values.wechat_id ?? '',
     telegram_id: values.telegram_id ?? '',
     inviter_id: inviter?.id ?? 0,
+    quota: gifts.reduce((sum, gift) => sum + gift.amount, 0),
     access_token: null,
     aff_code: null,
     created_at: nowSeconds(),
     deleted_at: null,
   };
-  const id = await users.insert(row);
+  const id = await users.insertWithLogs(
+    row,
+    gifts.map((gift) => gift.log),
+    inviter && inviterReward(context, inviter),
+  );
   await users.assignAffCode(id, randomAffCode);
-  await gift(context, id, values.username, context.options.number('QuotaForNewUser'), messages.account.newUserGift);
-  if (inviter) {
-    await gift(context, id, values.username, context.options.number('QuotaForInvitee'), messages.account.inviteeGift);
-    const reward = context.options.number('QuotaForInviter');
-    await context.database.db
-      .updateTable('users')
-      .set({
-        aff_quota: sql`aff_quota + ${reward}`,
-        aff_history_quota: sql`aff_history_quota + ${reward}`,
-        aff_count: sql`aff_count + 1`,
-      })
-      .where('id', '=', inviter.id)
-      .execute();
-    if (reward > 0) writeSystemLog(context, inviter.id, inviter.username, reward, messages.account.inviterGift);
-    await context.bus.userChanged(inviter.id);
-  }
+  if (inviter) await context.bus.userChanged(inviter.id);
   await context.bus.userChanged(id);
   return id;
 }
 
-/** An invitation reward credited to the new user's balance, with its log row. */
-async function gift(context: AppContext, userId: number, username: string, amount: number, text: Text): Promise<void> {
-  if (amount <= 0) return;
-  await ledgerOf(context).credit({
-    userId,
-    username,
-    amount,
-    reason: 'reward',
-    content: giftText(context, amount, text),
-    createdAt: nowSeconds(),
-  });
-}
-
-/** The inviter's reward goes to the pending invite earnings (not the balance): only its log row. */
-function writeSystemLog(context: AppContext, userId: number, username: string, amount: number, text: Text): void {
-  context.logs.write({
-    user_id: userId,
+/** A gift to the new user's balance with its log row; none when the option pays nothing. */
+function giftLog(context: AppContext, username: string, amount: number, text: Text) {
+  if (amount <= 0) return undefined;
+  const log: NewUserLog = {
     username,
     created_at: nowSeconds(),
     type: LogType.System,
     content: giftText(context, amount, text),
     other: '{}',
-  });
+  };
+  return { amount, log };
+}
+
+/** The inviter's reward goes to the pending invite earnings (not the balance), the invitee is counted even without one. */
+function inviterReward(context: AppContext, inviter: UserRow): InviterReward {
+  const amount = context.options.number('QuotaForInviter');
+  const log = giftLog(context, inviter.username, amount, messages.account.inviterGift)?.log;
+  return { inviterId: inviter.id, amount, log: log ? { ...log, user_id: inviter.id } : null };
 }
 
 function giftText(context: AppContext, amount: number, text: Text): string {

@@ -2,8 +2,13 @@ import { QUOTA_PER_UNIT as UNIT } from '@switchboard/contract';
 import { describe, expect, it } from 'vitest';
 import type { Database } from '../../db/database';
 import { LogType } from '../../ledger/index';
-import type { ConsoleClient } from '../../testing/console-client';
-import { crashCases, crashDatabaseSandbox, rootOfProcess } from '../../testing/crash-database';
+import {
+  ANSWERS_BEFORE_KILL,
+  callsUntilRefused,
+  crashCases,
+  crashDatabaseSandbox,
+  rootOfProcess,
+} from '../../testing/crash-database';
 import { availableDatabaseKinds } from '../../testing/test-databases';
 
 /** Administrators creating users at once. */
@@ -26,23 +31,6 @@ async function createdUsers(database: Database) {
   }));
 }
 
-/** Clients creating users until the server stops answering. */
-function creationLoad(root: ConsoleClient, round: number) {
-  let answered = 0;
-  const client = async (index: number) => {
-    for (let serial = 0; ; serial += 1) {
-      const body = { username: `k${round}-${index}-${serial}`, password: 'password123' };
-      const reply = await root('POST', '/user/', body).catch(() => null);
-      if (!reply?.success) return;
-      answered += 1;
-    }
-  };
-  return {
-    answered: () => answered,
-    finished: Promise.all(Array.from({ length: CLIENTS }, (_, index) => client(index))),
-  };
-}
-
 /**
  * Administrators create users with a starting quota while the server is SIGKILLed, several times:
  * every user that exists has its starting quota and exactly one log row recording it. (Before, the
@@ -55,21 +43,19 @@ describe.each(crashCases(await availableDatabaseKinds()))(
     const sandbox = crashDatabaseSandbox('user-create');
 
     it('every created user has its starting quota and its log row', async () => {
-      const { server: first } = await sandbox.start(kind, workers);
+      const { database, server: first } = await sandbox.start(kind, workers);
       const setUp = await rootOfProcess(first);
       expect((await setUp('PUT', '/option/', { key: 'QuotaForNewUser', value: String(UNIT) })).success).toBe(true);
-      for (let round = 0; round < KILLS; round += 1) {
-        const server = round === 0 ? first : await sandbox.restart();
-        const load = creationLoad(await rootOfProcess(server), round);
-        await expect.poll(load.answered, { timeout: 20_000, interval: 5 }).toBeGreaterThan(30);
-        await server.kill();
-        await load.finished;
-      }
-      await sandbox.restart();
-      await sandbox.stop();
-      const users = await createdUsers(sandbox.database as Database);
+      await sandbox.killUnderLoad(KILLS, async (server, round) => {
+        const root = await rootOfProcess(server);
+        return callsUntilRefused(CLIENTS, async (client, serial) => {
+          const body = { username: `k${round}-${client}-${serial}`, password: 'password123' };
+          return (await root('POST', '/user/', body)).success;
+        });
+      });
+      const users = await createdUsers(database);
       console.info(`${kind}, WORKERS=${workers}: ${users.length} users created`);
-      expect(users.length).toBeGreaterThan(KILLS * 30);
+      expect(users.length).toBeGreaterThan(KILLS * ANSWERS_BEFORE_KILL);
       expect(users.filter((user) => user.quota !== UNIT || user.logRows !== 1)).toEqual([]);
     }, 300_000);
   },

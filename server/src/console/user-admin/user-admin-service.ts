@@ -13,9 +13,9 @@ import type { AppContext } from '../../app-context';
 import { nowSeconds } from '../../db/dialect';
 import type { UsersTable } from '../../db/tables/users';
 import { AppError } from '../../platform/errors';
-import { LogType, type LogEntry } from '../../ledger/index';
+import { LogType } from '../../ledger/index';
 import { hashPassword } from '../../platform/password';
-import type { UserRow } from '../user/repository';
+import type { NewUserLog, UserRow } from '../user/repository';
 import { toUserView } from '../user/user-view';
 import { checkedPassword, checkedUsername } from '../user/credentials';
 import { checkedDisplayName, checkedGroup } from './fields';
@@ -55,14 +55,14 @@ export class UserAdminService {
     if (await this.users.usernameTaken(username)) throw new AppError(messages.credential.usernameTaken);
     const quota = Math.max(0, Math.trunc(this.context.options.number('QuotaForNewUser')));
     const now = nowSeconds();
-    const starting: Omit<LogEntry, 'user_id'> = {
+    const starting: NewUserLog = {
       username,
       created_at: now,
       type: LogType.System,
       content: `新用户注册赠送 ${quota} 点额度`,
       other: '{}',
     };
-    await this.users.insertWithLog(
+    await this.users.insertWithLogs(
       {
         username,
         display_name: displayName,
@@ -75,7 +75,7 @@ export class UserAdminService {
         created_at: now,
         deleted_at: null,
       },
-      quota > 0 ? starting : null,
+      quota > 0 ? [starting] : [],
     );
   }
 

@@ -4,7 +4,7 @@ import type { Database } from '../../db/database';
 import { toNumber } from '../../db/dialect';
 import { LogType } from '../../ledger/index';
 import type { ConsoleClient } from '../../testing/console-client';
-import { crashCases, crashDatabaseSandbox, rootOfProcess } from '../../testing/crash-database';
+import { callsUntilRefused, crashCases, crashDatabaseSandbox, rootOfProcess } from '../../testing/crash-database';
 import { availableDatabaseKinds } from '../../testing/test-databases';
 
 const ROOT_ID = 1;
@@ -42,16 +42,7 @@ async function accountOf(database: Database) {
 
 /** Clients moving one unit of invite earnings at a time until the server stops answering. */
 function transferLoad(root: ConsoleClient) {
-  let answered = 0;
-  const client = async () => {
-    for (;;) {
-      const reply = await root('POST', '/user/aff_transfer', { quota: UNIT }).catch(() => null);
-      if (!reply?.success) return;
-      answered += 1;
-    }
-  };
-  const clients = Array.from({ length: CLIENTS }, client);
-  return { answered: () => answered, finished: Promise.all(clients) };
+  return callsUntilRefused(CLIENTS, async () => (await root('POST', '/user/aff_transfer', { quota: UNIT })).success);
 }
 
 /**

@@ -2,8 +2,19 @@ import type { Insertable, Selectable, Updateable } from 'kysely';
 import type { Database } from '../../db/database';
 import { insertReturningId, sql, toNumber } from '../../db/dialect';
 import type { UsersTable } from '../../db/tables/users';
+import type { LogEntry } from '../../ledger/index';
 
 export type UserRow = Selectable<UsersTable>;
+
+/** A log row written with a new user, about that user (whose id the insert gives). */
+export type NewUserLog = Omit<LogEntry, 'user_id'>;
+
+/** What an invited user's registration gives the inviter: pending invite earnings, and the log row of any reward. */
+export interface InviterReward {
+  inviterId: number;
+  amount: number;
+  log: LogEntry | null;
+}
 
 /** The columns that hold a third-party account id. */
 export type BindingColumn = 'github_id' | 'wechat_id' | 'telegram_id' | 'linux_do_id' | 'oidc_id' | 'email';
@@ -132,6 +143,33 @@ export class UserRepository {
 
   insert(values: Insertable<UsersTable>): Promise<number> {
     return insertReturningId(this.database.db, this.database.kind, 'users', values);
+  }
+
+  /**
+   * Adds a user with the log rows of the quota its row starts with and, for an invited one, the
+   * inviter's reward (invite earnings, one more invitee) with its log row, in one transaction: a
+   * crash keeps all of it or none, so no quota is ever without its record nor a registration without
+   * its reward.
+   */
+  insertWithLogs(values: Insertable<UsersTable>, logs: NewUserLog[], inviter?: InviterReward): Promise<number> {
+    return this.database.db.transaction().execute(async (transaction) => {
+      const id = await insertReturningId(transaction, this.database.kind, 'users', values);
+      const rows: LogEntry[] = logs.map((log) => ({ ...log, user_id: id }));
+      if (inviter) {
+        await transaction
+          .updateTable('users')
+          .set({
+            aff_quota: sql`aff_quota + ${inviter.amount}`,
+            aff_history_quota: sql`aff_history_quota + ${inviter.amount}`,
+            aff_count: sql`aff_count + 1`,
+          })
+          .where('id', '=', inviter.inviterId)
+          .execute();
+        if (inviter.log) rows.push(inviter.log);
+      }
+      if (rows.length > 0) await transaction.insertInto('logs').values(rows).execute();
+      return id;
+    });
   }
 
   async update(id: number, values: Updateable<UsersTable>): Promise<void> {
