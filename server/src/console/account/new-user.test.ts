@@ -2,6 +2,7 @@ import { QUOTA_PER_UNIT as UNIT } from '@switchboard/contract';
 import { describe, expect, it } from 'vitest';
 import { LogType } from '../../ledger/index';
 import { setOptions } from '../../testing/account-fixtures';
+import { callerForTests } from '../../testing/channel-fixtures';
 import { userLogsOfType } from '../../testing/log-queries';
 import { availableDatabaseKinds } from '../../testing/test-databases';
 import { serverForTests } from '../../testing/test-server';
@@ -14,6 +15,7 @@ import { createUser } from './new-user';
  */
 describe.each(await availableDatabaseKinds())('a new account on %s', (kind) => {
   const server = serverForTests({ databaseKind: kind });
+  const root = callerForTests(server);
   const users = () => new UserRepository(server.context.database);
   const systemLogs = async (userId: number) =>
     (await userLogsOfType(server, userId, LogType.System)).map((log) => log.content);
@@ -31,6 +33,16 @@ describe.each(await availableDatabaseKinds())('a new account on %s', (kind) => {
     expect(await systemLogs(invitee?.id ?? 0)).toEqual(['新用户注册赠送 $1.00', '使用邀请码赠送 $2.00']);
     expect(inviter).toMatchObject({ quota: UNIT, aff_quota: 3 * UNIT, aff_history_quota: 3 * UNIT, aff_count: 1 });
     expect(await systemLogs(inviter?.id ?? 0)).toEqual(['新用户注册赠送 $1.00', '邀请用户赠送 $3.00']);
+  });
+
+  it('a user an administrator adds gets the same gift and log row as a registration', async () => {
+    await setOptions(server, { QuotaForNewUser: UNIT });
+    expect(await root('POST', '/api/user/', { username: 'added', password: '12345678' })).toMatchObject({
+      success: true,
+    });
+    const added = await users().findByLogin('added');
+    expect(added?.quota).toBe(UNIT);
+    expect(await systemLogs(added?.id ?? 0)).toEqual(['新用户注册赠送 $1.00']);
   });
 
   it('without gifts: no quota and no log rows, and the inviter still counts the invitee', async () => {

@@ -40,7 +40,7 @@ export async function createUser(context: AppContext, values: NewUser): Promise<
   const users = new UserRepository(context.database);
   const inviter = values.affCode ? await users.findByAffCode(values.affCode) : undefined;
   const gifts = [
-    giftLog(context, values.username, context.options.number('QuotaForNewUser'), messages.account.newUserGift),
+    newUserGift(context, values.username),
     inviter &&
       giftLog(context, values.username, context.options.number('QuotaForInvitee'), messages.account.inviteeGift),
   ].filter((gift) => gift !== undefined);
@@ -73,6 +73,11 @@ export async function createUser(context: AppContext, values: NewUser): Promise<
 }
 
 /** A gift to the new user's balance with its log row; none when the option pays nothing. */
+/** QuotaForNewUser and its log row, for a registration or a user an administrator adds; undefined for none. */
+export function newUserGift(context: AppContext, username: string) {
+  return giftLog(context, username, context.options.number('QuotaForNewUser'), messages.account.newUserGift);
+}
+
 function giftLog(context: AppContext, username: string, amount: number, text: Text) {
   if (amount <= 0) return undefined;
   const log: NewUserLog = {

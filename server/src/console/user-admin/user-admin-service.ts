@@ -13,9 +13,9 @@ import type { AppContext } from '../../app-context';
 import { nowSeconds } from '../../db/dialect';
 import type { UsersTable } from '../../db/tables/users';
 import { AppError } from '../../platform/errors';
-import { LogType } from '../../ledger/index';
 import { hashPassword } from '../../platform/password';
-import type { NewUserLog, UserRow } from '../user/repository';
+import type { UserRow } from '../user/repository';
+import { newUserGift } from '../account/new-user';
 import { toUserView } from '../user/user-view';
 import { checkedPassword, checkedUsername } from '../user/credentials';
 import { checkedDisplayName, checkedGroup } from './fields';
@@ -53,15 +53,8 @@ export class UserAdminService {
     const refusal = creationRefusalOf(caller.role, role);
     if (refusal) throw new AppError(refusal);
     if (await this.users.usernameTaken(username)) throw new AppError(messages.credential.usernameTaken);
-    const quota = Math.max(0, Math.trunc(this.context.options.number('QuotaForNewUser')));
+    const gift = newUserGift(this.context, username);
     const now = nowSeconds();
-    const starting: NewUserLog = {
-      username,
-      created_at: now,
-      type: LogType.System,
-      content: `新用户注册赠送 ${quota} 点额度`,
-      other: '{}',
-    };
     await this.users.insertWithLogs(
       {
         username,
@@ -69,13 +62,13 @@ export class UserAdminService {
         password: await hashPassword(password),
         role,
         status: UserStatus.Enabled,
-        quota,
+        quota: gift?.amount ?? 0,
         access_token: null,
         aff_code: null,
         created_at: now,
         deleted_at: null,
       },
-      quota > 0 ? [starting] : [],
+      gift ? [gift.log] : [],
     );
   }
 
