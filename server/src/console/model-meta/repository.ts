@@ -2,6 +2,7 @@ import type { Insertable, Selectable, Updateable } from 'kysely';
 import type { Database } from '../../db/database';
 import { containsIgnoringCase, insertReturningId, toNumber } from '../../db/dialect';
 import type { ModelsTable } from '../../db/tables/model-metadata';
+import { countOf, newestFirst, updateById, deleteById } from '../../db/table-queries';
 
 export type ModelRow = Selectable<ModelsTable>;
 
@@ -48,15 +49,12 @@ export class ModelMetaRepository {
     return query;
   }
 
-  async count(filter: ModelFilter): Promise<number> {
-    const row = await this.filtered(filter)
-      .select((eb) => eb.fn.countAll().as('total'))
-      .executeTakeFirst();
-    return toNumber(row?.total);
+  count(filter: ModelFilter): Promise<number> {
+    return countOf(this.filtered(filter));
   }
 
-  async page(filter: ModelFilter, offset: number, limit: number): Promise<ModelRow[]> {
-    return this.filtered(filter).selectAll().orderBy('id', 'desc').offset(offset).limit(limit).execute();
+  page(filter: ModelFilter, offset: number, limit: number): Promise<ModelRow[]> {
+    return newestFirst(this.filtered(filter), offset, limit);
   }
 
   async find(id: number): Promise<ModelRow | undefined> {
@@ -82,13 +80,12 @@ export class ModelMetaRepository {
     return insertReturningId(this.database.db, this.database.kind, 'models', values);
   }
 
-  async update(id: number, values: Updateable<ModelsTable>): Promise<void> {
-    await this.database.db.updateTable('models').set(values).where('id', '=', id).execute();
+  update(id: number, values: Updateable<ModelsTable>): Promise<void> {
+    return updateById(this.database.db, 'models', id, values);
   }
 
-  async remove(id: number): Promise<boolean> {
-    const result = await this.database.db.deleteFrom('models').where('id', '=', id).executeTakeFirst();
-    return toNumber(result.numDeletedRows) > 0;
+  remove(id: number): Promise<boolean> {
+    return deleteById(this.database.db, 'models', id);
   }
 
   async vendorExists(id: number): Promise<boolean> {

@@ -19,22 +19,12 @@ function normalise(row: PasskeyRow): PasskeyRow {
 export class PasskeyRepository {
   constructor(private readonly database: Database) {}
 
-  async ofUser(userId: number): Promise<PasskeyRow | undefined> {
-    const row = await this.database.db
-      .selectFrom('passkey_credentials')
-      .selectAll()
-      .where('user_id', '=', userId)
-      .executeTakeFirst();
-    return row && normalise(row);
+  ofUser(userId: number): Promise<PasskeyRow | undefined> {
+    return this.findBy('user_id', userId);
   }
 
-  async byCredentialId(credentialId: string): Promise<PasskeyRow | undefined> {
-    const row = await this.database.db
-      .selectFrom('passkey_credentials')
-      .selectAll()
-      .where('credential_id', '=', credentialId)
-      .executeTakeFirst();
-    return row && normalise(row);
+  byCredentialId(credentialId: string): Promise<PasskeyRow | undefined> {
+    return this.findBy('credential_id', credentialId);
   }
 
   /** Stores the user's passkey in place of any earlier one. */
@@ -65,5 +55,14 @@ export class PasskeyRepository {
       .where('user_id', '=', userId)
       .executeTakeFirst();
     return Number(result.numDeletedRows) > 0;
+  }
+
+  private async findBy(column: 'user_id' | 'credential_id', value: number | string): Promise<PasskeyRow | undefined> {
+    const row = await this.database.db
+      .selectFrom('passkey_credentials')
+      .selectAll()
+      .where(column, '=', value)
+      .executeTakeFirst();
+    return row && normalise(row);
   }
 }

@@ -3,6 +3,7 @@ import type { Insertable, Selectable, Updateable } from 'kysely';
 import type { Database } from '../../db/database';
 import { insertReturningId, toNumber } from '../../db/dialect';
 import type { PrefillGroupsTable } from '../../db/tables/model-metadata';
+import { updateById, deleteById } from '../../db/table-queries';
 
 function itemsOf(text: string): string[] {
   try {
@@ -53,12 +54,11 @@ export class PrefillGroupRepository {
     return insertReturningId(this.database.db, this.database.kind, 'prefill_groups', values);
   }
 
-  async update(id: number, values: Updateable<PrefillGroupsTable>): Promise<void> {
-    await this.database.db.updateTable('prefill_groups').set(values).where('id', '=', id).execute();
+  update(id: number, values: Updateable<PrefillGroupsTable>): Promise<void> {
+    return updateById(this.database.db, 'prefill_groups', id, values);
   }
 
-  async remove(id: number): Promise<boolean> {
-    const result = await this.database.db.deleteFrom('prefill_groups').where('id', '=', id).executeTakeFirst();
-    return toNumber(result.numDeletedRows) > 0;
+  remove(id: number): Promise<boolean> {
+    return deleteById(this.database.db, 'prefill_groups', id);
   }
 }

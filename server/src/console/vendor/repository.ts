@@ -3,6 +3,7 @@ import type { Insertable, Selectable, Updateable } from 'kysely';
 import { containsIgnoringCase, insertReturningId, toNumber } from '../../db/dialect';
 import type { Database } from '../../db/database';
 import type { VendorsTable } from '../../db/tables/model-metadata';
+import { updateById } from '../../db/table-queries';
 
 export function toVendorView(row: Selectable<VendorsTable>): VendorView {
   return {
@@ -52,8 +53,8 @@ export class VendorRepository {
     return insertReturningId(this.database.db, this.database.kind, 'vendors', values);
   }
 
-  async update(id: number, values: Updateable<VendorsTable>): Promise<void> {
-    await this.database.db.updateTable('vendors').set(values).where('id', '=', id).execute();
+  update(id: number, values: Updateable<VendorsTable>): Promise<void> {
+    return updateById(this.database.db, 'vendors', id, values);
   }
 
   /** Deletes the vendor; its models keep their metadata without a vendor. */
