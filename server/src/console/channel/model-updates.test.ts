@@ -5,16 +5,12 @@ import type {
   ModelUpdateDetection,
 } from '@switchboard/contract';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { availableDatabaseKinds } from '../../testing/test-databases';
-import { serverForTests } from '../../testing/test-server';
+import { describeOnEachDatabase } from '../../testing/test-server';
 import { MODEL_UPDATE_JOB } from './model-update-task';
 import { ignoreMatcher } from './model-updates';
 import { callerForTests, channelBody, startFakeUpstream, type FakeUpstream } from '../../testing/channel-fixtures';
 
-const kinds = await availableDatabaseKinds();
-
-describe.each(kinds)('upstream model updates on %s', (kind) => {
-  const server = serverForTests({ databaseKind: kind });
+await describeOnEachDatabase('upstream model updates on %s', (server) => {
   const root = callerForTests(server);
   let upstream: FakeUpstream;
   let listed: string[] = [];

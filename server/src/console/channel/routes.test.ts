@@ -1,15 +1,10 @@
 import { Role, type ChannelView } from '@switchboard/contract';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { DatabaseKind } from '../../config';
-import { availableDatabaseKinds } from '../../testing/test-databases';
-import { serverForTests } from '../../testing/test-server';
+import { describeOnEachDatabase } from '../../testing/test-server';
 import { storedChannelKey } from '../../testing/stored-channel-key';
 import { addUser, callerFor, callerForTests, channelBody, type Caller } from '../../testing/channel-fixtures';
 
-const kinds = await availableDatabaseKinds();
-
-describe.each(kinds)('channel calls on %s', (kind: DatabaseKind) => {
-  const server = serverForTests({ databaseKind: kind });
+await describeOnEachDatabase('channel calls on %s', (server) => {
   const root = callerForTests(server);
   let user: Caller;
 

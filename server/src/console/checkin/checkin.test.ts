@@ -1,18 +1,13 @@
 import type { CheckinResult, CheckinStatus } from '@switchboard/contract';
-import { beforeAll, describe, expect, it } from 'vitest';
-import type { DatabaseKind } from '../../config';
+import { beforeAll, expect, it } from 'vitest';
 import { consoleClient, type ConsoleClient } from '../../testing/console-client';
 import { flushAll } from '../../testing/relay-fixtures';
-import { availableDatabaseKinds } from '../../testing/test-databases';
-import { signIn, serverForTests } from '../../testing/test-server';
+import { signIn, describeOnEachDatabase } from '../../testing/test-server';
 import { signInNewUser } from '../../testing/token-fixtures';
 import { quotaOf } from '../../testing/wallet-fixtures';
 import { localDate } from './checkin-service';
 
-const kinds = await availableDatabaseKinds();
-
-describe.each(kinds)('daily check-in on %s', (kind: DatabaseKind) => {
-  const server = serverForTests({ databaseKind: kind });
+await describeOnEachDatabase('daily check-in on %s', (server) => {
   let root: ConsoleClient;
   const user = async (name: string) => {
     const headers = await signInNewUser(server, name);

@@ -1,15 +1,10 @@
 import { RedemptionStatus, type PageData, type RedemptionView } from '@switchboard/contract';
-import { beforeAll, describe, expect, it } from 'vitest';
-import type { DatabaseKind } from '../../config';
-import { availableDatabaseKinds } from '../../testing/test-databases';
-import { signIn, serverForTests } from '../../testing/test-server';
+import { beforeAll, expect, it } from 'vitest';
+import { signIn, describeOnEachDatabase } from '../../testing/test-server';
 import { signInNewUser } from '../../testing/token-fixtures';
 import { consoleClient, type ConsoleClient } from '../../testing/console-client';
 
-const kinds = await availableDatabaseKinds();
-
-describe.each(kinds)('redemption administration on %s', (kind: DatabaseKind) => {
-  const server = serverForTests({ databaseKind: kind });
+await describeOnEachDatabase('redemption administration on %s', (server) => {
   let root: ConsoleClient;
   let rootZh: ConsoleClient;
   let user: ConsoleClient;
