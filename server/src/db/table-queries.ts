@@ -1,5 +1,6 @@
-import { sql, type Kysely, type Selectable, type SelectQueryBuilder, type Updateable } from 'kysely';
-import { toNumber } from './dialect';
+import { sql, type Insertable, type Kysely, type Selectable, type SelectQueryBuilder, type Updateable } from 'kysely';
+import type { Database } from './database';
+import { insertReturningId, toNumber } from './dialect';
 import type { Tables } from './tables/index';
 
 /** A `selectFrom` one table with its `where`s, nothing selected yet. */
@@ -52,4 +53,34 @@ export async function updateById<T extends keyof Tables & string>(
 export async function deleteById(db: Kysely<Tables>, table: keyof Tables & string, id: number): Promise<boolean> {
   const result = await (db as Kysely<any>).deleteFrom(table).where('id', '=', id).executeTakeFirst();
   return toNumber(result.numDeletedRows) > 0;
+}
+
+/** A repository of one table keyed by `id`: its plain writes, and its ids by a unique column. */
+export class TableById<T extends keyof Tables & string> {
+  constructor(
+    protected readonly database: Database,
+    private readonly table: T,
+  ) {}
+
+  insert(values: Insertable<Tables[T]>): Promise<number> {
+    return insertReturningId(this.database.db, this.database.kind, this.table, values);
+  }
+
+  update(id: number, values: Updateable<Tables[T]>): Promise<void> {
+    return updateById(this.database.db, this.table, id, values);
+  }
+
+  remove(id: number): Promise<boolean> {
+    return deleteById(this.database.db, this.table, id);
+  }
+
+  /** The id of the row whose unique column holds the value. */
+  protected async idWhere(column: keyof Tables[T] & string, value: string): Promise<number | undefined> {
+    const row = await (this.database.db as Kysely<any>)
+      .selectFrom(this.table as string)
+      .select('id')
+      .where(column as string, '=', value)
+      .executeTakeFirst();
+    return row ? toNumber(row.id) : undefined;
+  }
 }

@@ -1,8 +1,8 @@
-import type { Insertable, Selectable, Updateable } from 'kysely';
+import type { Selectable } from 'kysely';
 import type { Database } from '../../db/database';
-import { containsIgnoringCase, insertReturningId, toNumber } from '../../db/dialect';
+import { containsIgnoringCase, toNumber } from '../../db/dialect';
 import type { ModelsTable } from '../../db/tables/model-metadata';
-import { countOf, newestFirst, updateById, deleteById } from '../../db/table-queries';
+import { countOf, newestFirst, TableById } from '../../db/table-queries';
 
 export type ModelRow = Selectable<ModelsTable>;
 
@@ -27,8 +27,10 @@ export interface ServedAbility {
 }
 
 /** SQL of the `models` table, and what the channels serve (abilities). */
-export class ModelMetaRepository {
-  constructor(private readonly database: Database) {}
+export class ModelMetaRepository extends TableById<'models'> {
+  constructor(database: Database) {
+    super(database, 'models');
+  }
 
   private filtered(filter: ModelFilter) {
     const { kind } = this.database;
@@ -61,31 +63,14 @@ export class ModelMetaRepository {
     return this.database.db.selectFrom('models').selectAll().where('id', '=', id).executeTakeFirst();
   }
 
-  async idOfName(name: string): Promise<number | undefined> {
-    const row = await this.database.db
-      .selectFrom('models')
-      .select('id')
-      .where('model_name', '=', name)
-      .executeTakeFirst();
-    return row ? toNumber(row.id) : undefined;
+  idOfName(name: string): Promise<number | undefined> {
+    return this.idWhere('model_name', name);
   }
 
   /** Every metadata name with its rule (for the missing-models list). */
   async names(): Promise<Array<{ model_name: string; name_rule: number }>> {
     const rows = await this.database.db.selectFrom('models').select(['model_name', 'name_rule']).execute();
     return rows.map((row) => ({ model_name: row.model_name, name_rule: toNumber(row.name_rule) }));
-  }
-
-  async insert(values: Insertable<ModelsTable>): Promise<number> {
-    return insertReturningId(this.database.db, this.database.kind, 'models', values);
-  }
-
-  update(id: number, values: Updateable<ModelsTable>): Promise<void> {
-    return updateById(this.database.db, 'models', id, values);
-  }
-
-  remove(id: number): Promise<boolean> {
-    return deleteById(this.database.db, 'models', id);
   }
 
   async vendorExists(id: number): Promise<boolean> {

@@ -1,19 +1,11 @@
 import type { Insertable, Selectable } from 'kysely';
 import type { Database } from '../../db/database';
-import { nowSeconds, toNumber } from '../../db/dialect';
+import { nowSeconds, withNumbers } from '../../db/dialect';
 import type { PasskeyCredentialsTable } from '../../db/tables/two-factor';
 
 export type PasskeyRow = Selectable<PasskeyCredentialsTable>;
 
-function normalise(row: PasskeyRow): PasskeyRow {
-  return {
-    ...row,
-    id: toNumber(row.id),
-    user_id: toNumber(row.user_id),
-    sign_count: toNumber(row.sign_count),
-    last_used_at: toNumber(row.last_used_at),
-  };
-}
+const normalise = (row: PasskeyRow): PasskeyRow => withNumbers(row, ['id', 'user_id', 'sign_count', 'last_used_at']);
 
 /** One passkey per user (the column is unique). */
 export class PasskeyRepository {

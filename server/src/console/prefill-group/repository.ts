@@ -1,9 +1,9 @@
 import type { PrefillGroupView } from '@switchboard/contract';
-import type { Insertable, Selectable, Updateable } from 'kysely';
+import type { Selectable } from 'kysely';
 import type { Database } from '../../db/database';
-import { insertReturningId, toNumber } from '../../db/dialect';
+import { toNumber } from '../../db/dialect';
 import type { PrefillGroupsTable } from '../../db/tables/model-metadata';
-import { updateById, deleteById } from '../../db/table-queries';
+import { TableById } from '../../db/table-queries';
 
 function itemsOf(text: string): string[] {
   try {
@@ -27,8 +27,10 @@ function toView(row: Selectable<PrefillGroupsTable>): PrefillGroupView {
 }
 
 /** SQL of the `prefill_groups` table. */
-export class PrefillGroupRepository {
-  constructor(private readonly database: Database) {}
+export class PrefillGroupRepository extends TableById<'prefill_groups'> {
+  constructor(database: Database) {
+    super(database, 'prefill_groups');
+  }
 
   async list(type?: string): Promise<PrefillGroupView[]> {
     let query = this.database.db.selectFrom('prefill_groups').selectAll();
@@ -41,24 +43,7 @@ export class PrefillGroupRepository {
     return row ? toView(row) : undefined;
   }
 
-  async idOfName(name: string): Promise<number | undefined> {
-    const row = await this.database.db
-      .selectFrom('prefill_groups')
-      .select('id')
-      .where('name', '=', name)
-      .executeTakeFirst();
-    return row ? toNumber(row.id) : undefined;
-  }
-
-  async insert(values: Insertable<PrefillGroupsTable>): Promise<number> {
-    return insertReturningId(this.database.db, this.database.kind, 'prefill_groups', values);
-  }
-
-  update(id: number, values: Updateable<PrefillGroupsTable>): Promise<void> {
-    return updateById(this.database.db, 'prefill_groups', id, values);
-  }
-
-  remove(id: number): Promise<boolean> {
-    return deleteById(this.database.db, 'prefill_groups', id);
+  idOfName(name: string): Promise<number | undefined> {
+    return this.idWhere('name', name);
   }
 }
