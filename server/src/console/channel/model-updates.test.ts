@@ -1,14 +1,15 @@
-import type {
-  ChannelView,
-  ModelUpdateApplyAllResult,
-  ModelUpdateApplyResult,
-  ModelUpdateDetection,
-} from '@switchboard/contract';
+import type { ModelUpdateApplyAllResult, ModelUpdateApplyResult, ModelUpdateDetection } from '@switchboard/contract';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { describeOnEachDatabase } from '../../testing/test-server';
 import { MODEL_UPDATE_JOB } from './model-update-task';
 import { ignoreMatcher } from './model-updates';
-import { callerForTests, channelBody, startFakeUpstream, type FakeUpstream } from '../../testing/channel-fixtures';
+import {
+  callerForTests,
+  startFakeUpstream,
+  type FakeUpstream,
+  createChannels,
+  channelView,
+} from '../../testing/channel-fixtures';
 
 await describeOnEachDatabase('upstream model updates on %s', (server) => {
   const root = callerForTests(server);
@@ -32,17 +33,10 @@ await describeOnEachDatabase('upstream model updates on %s', (server) => {
     upstream.requests.length = 0;
   });
 
-  async function create(overrides: Record<string, unknown>): Promise<number> {
-    const reply = await root<{ ids: number[] }>(
-      'POST',
-      '/api/channel/',
-      channelBody({ base_url: upstream.url, key: 'sk-up', ...overrides }),
-    );
-    expect(reply.success, reply.message).toBe(true);
-    return reply.data?.ids[0] ?? 0;
-  }
+  const create = async (overrides: Record<string, unknown>): Promise<number> =>
+    (await createChannels(root, { base_url: upstream.url, key: 'sk-up', ...overrides }))[0] ?? 0;
 
-  const view = async (id: number) => (await root<ChannelView>('GET', `/api/channel/${id}`)).data as ChannelView;
+  const view = (id: number) => channelView(root, id);
   const servedModels = async () =>
     (await server.context.database.db.selectFrom('abilities').select(['model', 'channel_id']).execute()).map(
       (row) => `${Number(row.channel_id)}:${row.model}`,

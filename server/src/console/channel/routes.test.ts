@@ -2,7 +2,14 @@ import { Role, type ChannelView } from '@switchboard/contract';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { describeOnEachDatabase } from '../../testing/test-server';
 import { storedChannelKey } from '../../testing/stored-channel-key';
-import { addUser, callerFor, callerForTests, channelBody, type Caller } from '../../testing/channel-fixtures';
+import {
+  addUser,
+  callerFor,
+  callerForTests,
+  channelBody,
+  type Caller,
+  createChannels,
+} from '../../testing/channel-fixtures';
 
 await describeOnEachDatabase('channel calls on %s', (server) => {
   const root = callerForTests(server);
@@ -13,11 +20,7 @@ await describeOnEachDatabase('channel calls on %s', (server) => {
     user = await callerFor(server, 'plain', 'password-1234');
   });
 
-  async function create(overrides: Record<string, unknown>): Promise<number[]> {
-    const reply = await root<{ ids: number[] }>('POST', '/api/channel/', channelBody(overrides));
-    expect(reply.success, reply.message).toBe(true);
-    return reply.data?.ids ?? [];
-  }
+  const create = (overrides: Record<string, unknown>) => createChannels(root, overrides);
 
   const list = (path: string) => root<ChannelView[]>('GET', path);
 

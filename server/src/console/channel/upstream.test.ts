@@ -1,7 +1,7 @@
 import type { ChannelBalanceSummary, ChannelView } from '@switchboard/contract';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { serverForTests } from '../../testing/test-server';
-import { callerForTests, channelBody, startFakeUpstream, type FakeUpstream } from '../../testing/channel-fixtures';
+import { callerForTests, startFakeUpstream, type FakeUpstream, createChannels } from '../../testing/channel-fixtures';
 
 const GOOD_KEY = 'sk-upstream-good';
 const server = serverForTests();
@@ -32,15 +32,8 @@ beforeEach(() => {
   upstream.requests.length = 0;
 });
 
-async function create(overrides: Record<string, unknown>): Promise<number> {
-  const reply = await root<{ ids: number[] }>(
-    'POST',
-    '/api/channel/',
-    channelBody({ base_url: upstream.url, key: GOOD_KEY, ...overrides }),
-  );
-  expect(reply.success, reply.message).toBe(true);
-  return reply.data?.ids[0] ?? 0;
-}
+const create = async (overrides: Record<string, unknown>): Promise<number> =>
+  (await createChannels(root, { base_url: upstream.url, key: GOOD_KEY, ...overrides }))[0] ?? 0;
 
 /** Asks the upstream for the models of an unsaved channel of the type (the form's "fetch models"). */
 const fetchByType = (type: number, language?: 'zh') =>

@@ -3,6 +3,7 @@ import { beforeAll, expect, it } from 'vitest';
 import { signIn, describeOnEachDatabase } from '../../testing/test-server';
 import { signInNewUser } from '../../testing/token-fixtures';
 import { consoleClient, type ConsoleClient } from '../../testing/console-client';
+import { countOf } from '../../db/table-queries';
 
 await describeOnEachDatabase('redemption administration on %s', (server) => {
   let root: ConsoleClient;
@@ -16,15 +17,7 @@ await describeOnEachDatabase('redemption administration on %s', (server) => {
     user = consoleClient(server, await signInNewUser(server, 'user1'));
   });
 
-  const countRows = async () =>
-    Number(
-      (
-        await server.context.database.db
-          .selectFrom('redemptions')
-          .select((s) => s.fn.countAll().as('n'))
-          .executeTakeFirstOrThrow()
-      ).n,
-    );
+  const countRows = () => countOf(server.context.database.db.selectFrom('redemptions'));
   const findByName = async (name: string): Promise<RedemptionView[]> =>
     (
       await root<PageData<RedemptionView>>(

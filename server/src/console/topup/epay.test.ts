@@ -8,6 +8,7 @@ import { epaySignature } from './epay-signature';
 import { FakeEpayGateway, type ReceivedOrder } from '../../testing/fake-epay-gateway';
 import { consoleClient, type ConsoleClient } from '../../testing/console-client';
 import { quotaOf, topUpLogsOf } from '../../testing/wallet-fixtures';
+import { countOf } from '../../db/table-queries';
 
 const kinds = await availableDatabaseKinds();
 const MERCHANT_KEY = 'merchant-secret-key';
@@ -170,15 +171,7 @@ describe.each(kinds)('online top-up over epay on %s', (kind: DatabaseKind) => {
 
   it('refuses to pay when online top-up is off, with a bad method or below the minimum', async () => {
     const ordersBefore = gateway.orders.length;
-    const count = async () =>
-      Number(
-        (
-          await server.context.database.db
-            .selectFrom('top_ups')
-            .select((s) => s.fn.countAll().as('n'))
-            .executeTakeFirstOrThrow()
-        ).n,
-      );
+    const count = () => countOf(server.context.database.db.selectFrom('top_ups'));
     const rowsBefore = await count();
     /** Each POST is refused with its message. */
     const expectRefusals = async (calls: Array<[call: ConsoleClient, path: string, body: object, message: string]>) => {

@@ -7,7 +7,7 @@ import { FakeStripe } from '../../testing/fake-stripe';
 import { startServerProcess } from '../../testing/server-process';
 import { configurePayments, STRIPE_WEBHOOK_SECRET, stripeOptions } from '../../testing/stripe-settings';
 import { signIn, startTestServer, type TestServer } from '../../testing/test-server';
-import { signInNewUser } from '../../testing/token-fixtures';
+import { newMember } from '../../testing/token-fixtures';
 import { quotaOf } from '../../testing/wallet-fixtures';
 
 type Caller = Pick<TestServer, 'call'>;
@@ -36,7 +36,7 @@ describe('Stripe top-up', () => {
   const stripe = new FakeStripe();
   let server: TestServer;
   let root: ConsoleClient;
-  let user: { id: number; call: ConsoleClient; zh: ConsoleClient };
+  let user: Awaited<ReturnType<typeof newMember>>;
   const orderOf = (tradeNo: string) =>
     server.context.database.db
       .selectFrom('top_ups')
@@ -59,12 +59,7 @@ describe('Stripe top-up', () => {
     await stripe.start();
     server = await startTestServer();
     root = consoleClient(server, await signIn(server, 'root', '123456'));
-    const headers = await signInNewUser(server, 'card-holder');
-    user = {
-      id: Number(headers['New-Api-User']),
-      call: consoleClient(server, headers),
-      zh: consoleClient(server, headers, 'zh'),
-    };
+    user = await newMember(server, 'card-holder');
   });
   afterAll(async () => {
     await server.stop();
