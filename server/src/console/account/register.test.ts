@@ -4,6 +4,7 @@ import type { MailCatcher } from '../../testing/mail-catcher';
 import { FakeJsonServer } from '../../testing/fake-json-server';
 import { describeOnEachDatabase } from '../../testing/test-server';
 import { BrowserClient, codeIn, setOptions, startMailCatcher } from '../../testing/account-fixtures';
+import { storedWholeRow } from '../../testing/stored-rows';
 
 const UNIT = 500_000;
 
@@ -33,12 +34,7 @@ await describeOnEachDatabase('registration on %s', (server, kind) => {
   });
 
   const register = (body: Record<string, string>, client = visitor) => client.send('POST', '/api/user/register', body);
-  const userRow = (username: string) =>
-    server.context.database.db
-      .selectFrom('users')
-      .selectAll()
-      .where('username', '=', username)
-      .executeTakeFirstOrThrow();
+  const userRow = (username: string) => storedWholeRow(server.context.database.db, 'users', { username });
 
   it.each([
     [{ username: '', password: 'password1' }, 'Username and password cannot be empty'],

@@ -9,6 +9,7 @@ import { configurePayments, STRIPE_WEBHOOK_SECRET, stripeOptions } from '../../t
 import { signIn, startTestServer, type TestServer } from '../../testing/test-server';
 import { newMember } from '../../testing/token-fixtures';
 import { quotaOf } from '../../testing/wallet-fixtures';
+import { storedWholeRow } from '../../testing/stored-rows';
 
 type Caller = Pick<TestServer, 'call'>;
 const deliver = (server: Caller, delivery: { body: string; signature: string }) =>
@@ -37,12 +38,7 @@ describe('Stripe top-up', () => {
   let server: TestServer;
   let root: ConsoleClient;
   let user: Awaited<ReturnType<typeof newMember>>;
-  const orderOf = (tradeNo: string) =>
-    server.context.database.db
-      .selectFrom('top_ups')
-      .selectAll()
-      .where('trade_no', '=', tradeNo)
-      .executeTakeFirstOrThrow();
+  const orderOf = (tradeNo: string) => storedWholeRow(server.context.database.db, 'top_ups', { trade_no: tradeNo });
   const checkout = async (amount: number) => {
     const reply = await user.call<{ pay_link: string }>('POST', '/user/stripe/pay', {
       amount,
