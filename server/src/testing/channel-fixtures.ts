@@ -120,3 +120,9 @@ export async function createChannels(caller: Caller, overrides: Record<string, u
 /** The channel as the console shows it. */
 export const channelView = async (caller: Caller, id: number): Promise<ChannelView> =>
   (await caller<ChannelView>('GET', `/api/channel/${id}`)).data as ChannelView;
+
+/** The channel was disabled automatically (status 3), with the reason and the time kept in its other_info. */
+export function expectAutoDisabled(channel: { status: number; other_info: string }, reason: string): void {
+  expect(channel.status).toBe(3);
+  expect(JSON.parse(channel.other_info)).toMatchObject({ status_reason: reason, status_time: expect.any(Number) });
+}

@@ -7,6 +7,7 @@ import {
   type FakeUpstream,
   createChannels,
   channelView,
+  expectAutoDisabled,
 } from '../../testing/channel-fixtures';
 
 const server = serverForTests();
@@ -113,12 +114,7 @@ describe('GET /api/channel/test (all)', () => {
     });
     await vi.waitFor(async () => expect((await view(slow)).status).toBe(3), { timeout: 5_000, interval: 100 });
     expect((await view(passing)).status).toBe(1);
-    const failed = await view(failing);
-    expect(failed.status).toBe(3);
-    expect(JSON.parse(failed.other_info)).toMatchObject({
-      status_reason: 'upstream HTTP 401 (invalid_request_error): Incorrect API key provided',
-      status_time: expect.any(Number),
-    });
+    expectAutoDisabled(await view(failing), 'upstream HTTP 401 (invalid_request_error): Incorrect API key provided');
     expect((await view(protectedChannel)).status).toBe(1);
     expect((await view(recovered)).status).toBe(1);
     expect(await view(manual)).toMatchObject({ status: 2, test_time: 0 });

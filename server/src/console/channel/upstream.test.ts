@@ -1,7 +1,13 @@
 import type { ChannelBalanceSummary, ChannelView } from '@switchboard/contract';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { serverForTests } from '../../testing/test-server';
-import { callerForTests, startFakeUpstream, type FakeUpstream, createChannels } from '../../testing/channel-fixtures';
+import {
+  callerForTests,
+  startFakeUpstream,
+  type FakeUpstream,
+  createChannels,
+  expectAutoDisabled,
+} from '../../testing/channel-fixtures';
 
 const GOOD_KEY = 'sk-upstream-good';
 const server = serverForTests();
@@ -195,12 +201,7 @@ describe('balance', () => {
     const disabled = await create({ name: 'disabled', status: 2 });
     const reply = await root<ChannelBalanceSummary>('GET', '/api/channel/update_balance');
     expect(reply.data).toEqual({ updated: 1, failed: 1 });
-    const view = await balanceOf(spent);
-    expect(view.status).toBe(3);
-    expect(JSON.parse(view.other_info)).toMatchObject({
-      status_reason: 'insufficient balance',
-      status_time: expect.any(Number),
-    });
+    expectAutoDisabled(await balanceOf(spent), 'insufficient balance');
     expect((await balanceOf(failing)).status).toBe(1);
     expect((await balanceOf(disabled)).balance_updated_time).toBe(0);
     await server.context.options.save('AutomaticDisableChannelEnabled', 'false');
