@@ -1,7 +1,28 @@
 import { defineConfig } from 'vitest/config';
 
+/**
+ * Server tests that run the built server as a child process, kill it under load, or bound a response time or
+ * the event loop's delay. They run one file at a time after the rest, so no other file's CPU use decides them.
+ */
+const serialServerTests = [
+  'server/src/**/*crash*.test.ts',
+  'server/src/console/topup/stripe.test.ts',
+  'server/src/console/channel/test-routes.test.ts',
+  'server/src/console/public-routes-hostile.test.ts',
+  'server/src/platform/instances-read-your-writes.test.ts',
+  'server/src/platform/token-counter/token-counter.test.ts',
+  'server/src/relay/count-tokens-*.test.ts',
+  'server/src/relay/large-body-loop.test.ts',
+  'server/src/relay/relay-uploads.test.ts',
+  'server/src/relay/stream/*.test.ts',
+  'server/src/runtime/*.test.ts',
+];
+
 export default defineConfig({
   test: {
+    // Most tests wait on sockets, databases and child processes, so more files than cores run at once; vitest's
+    // default (cores - 1) runs one file at a time on a two-core machine.
+    maxWorkers: 3,
     projects: [
       {
         test: {
@@ -14,9 +35,20 @@ export default defineConfig({
         test: {
           name: 'server',
           include: ['server/src/**/*.test.ts'],
+          exclude: serialServerTests,
           environment: 'node',
           testTimeout: 30_000,
           hookTimeout: 60_000,
+        },
+      },
+      {
+        test: {
+          name: 'server-serial',
+          include: serialServerTests,
+          environment: 'node',
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+          fileParallelism: false,
         },
       },
       {

@@ -1,17 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { useConsoleHarness } from './support/console-harness';
-import { signInAsRoot } from './support/console';
-
-/** The console calls as root (the page's session cookie), answering the envelope. */
-async function rootCall(page: Page, method: 'GET' | 'PUT' | 'POST', path: string, data?: unknown, language = 'en') {
-  const response = await page.request.fetch(path, {
-    method,
-    data,
-    headers: { 'New-Api-User': '1', 'Accept-Language': language },
-  });
-  return (await response.json()) as { success: boolean; message: string; data: unknown };
-}
+import { rootCall } from './support/console';
 
 async function storedOption(page: Page, key: string): Promise<string | undefined> {
   const reply = await rootCall(page, 'GET', '/api/option/');
@@ -32,8 +22,7 @@ describe('account and settings rules in Chromium', () => {
   const harness = useConsoleHarness();
 
   it('notification settings keep the webhook address when email is chosen', async () => {
-    const { page } = await harness.open('zh-CN');
-    await signInAsRoot(page);
+    const { page } = await harness.openAsRoot('zh-CN');
     await page.goto('/setting?tab=personal');
     const card = page.getByTestId('notification-card');
     await card.getByText('Webhook', { exact: true }).click();
@@ -50,8 +39,7 @@ describe('account and settings rules in Chromium', () => {
   });
 
   it('registration words the password rule as the server does, in Chinese', async () => {
-    const { page } = await harness.open('zh-CN');
-    await signInAsRoot(page);
+    const { page } = await harness.openAsRoot('zh-CN');
     const serverWording = await rootCall(
       page,
       'POST',
@@ -71,8 +59,7 @@ describe('account and settings rules in Chromium', () => {
   });
 
   it('email fields are checked in the console language, not by the browser own English check', async () => {
-    const { page } = await harness.open('zh-CN');
-    await signInAsRoot(page);
+    const { page } = await harness.openAsRoot('zh-CN');
     await page.goto('/setting?tab=personal');
     const card = page.getByTestId('notification-card');
     const notificationEmail = card.locator('#notification_email');
@@ -100,8 +87,7 @@ describe('account and settings rules in Chromium', () => {
 
   /** Opens the operation tab as root, with the visual ratio table showing gpt-4o and its models. */
   async function operationTab(): Promise<Page> {
-    const { page } = await harness.open('en-US');
-    await signInAsRoot(page);
+    const { page } = await harness.openAsRoot('en-US');
     await page.goto('/setting?tab=operation');
     await page.getByTestId('ratio-search').locator('input').fill('gpt-4o');
     return page;
@@ -183,8 +169,7 @@ describe('account and settings rules in Chromium', () => {
   });
 
   it('the system tab: a top-up price must be above 0, GitHub sign-in needs its client id', async () => {
-    const { page } = await harness.open('en-US');
-    await signInAsRoot(page);
+    const { page } = await harness.openAsRoot('en-US');
     await page.goto('/setting?tab=system');
 
     const price = page.getByTestId('option-Price').locator('input');
@@ -209,8 +194,7 @@ describe('account and settings rules in Chromium', () => {
   });
 
   it('the user list shows every column at 1280 px, nothing covered or clipped', async () => {
-    const { page } = await harness.open('en-US');
-    await signInAsRoot(page);
+    const { page } = await harness.openAsRoot('en-US');
     const created = await rootCall(page, 'POST', '/api/user/', {
       username: 'wide-user',
       display_name: 'Display Name Twenty',

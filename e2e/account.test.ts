@@ -1,9 +1,10 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { codeIn } from '../server/src/testing/account-fixtures';
 import { MailCatcher } from '../server/src/testing/mail-catcher';
-import { launchBrowser, openSession, type Session } from './support/browser';
+import { useConsoleHarness, useForFile } from './support/console-harness';
 import { signInThroughForm } from './support/console';
-import { startServer, type RunningServer, rootClient } from './support/server';
+import { type RunningServer, rootClient } from './support/server';
 
 /** Root sets each option through `PUT /api/option/`, as the settings page does. */
 async function setOptions(server: RunningServer, options: Record<string, string>): Promise<void> {
@@ -13,42 +14,32 @@ async function setOptions(server: RunningServer, options: Record<string, string>
   }
 }
 
-/** The 6-character code of a verification mail. */
-function codeOf(body: string): string {
-  const code = /<strong>([0-9a-f]{6})<\/strong>/.exec(body)?.[1];
-  if (!code) throw new Error(`no code in mail: ${body}`);
-  return code;
+/** Sends a code to `address` with the form's button, sees the button count down, answers the mailed code. */
+async function mailedCode(page: Page, mail: MailCatcher, address: string): Promise<string> {
+  await page.getByTestId('send-code').click();
+  await expect.poll(() => page.getByTestId('send-code').textContent()).toMatch(/Resend \(\d+ s\)/);
+  return codeIn((await mail.latestTo(address)).body);
 }
 
 describe('accounts in Chromium', () => {
-  let mail: MailCatcher;
-  let server: RunningServer;
-  let browser: Browser;
-  let session: Session | undefined;
+  const mail = useForFile(
+    () => new MailCatcher().start(),
+    (started) => started.stop(),
+  );
+  const harness = useConsoleHarness();
 
-  beforeAll(async () => {
-    mail = await new MailCatcher().start();
-    server = await startServer();
-    await setOptions(server, {
+  beforeAll(() =>
+    setOptions(harness.server, {
       SMTPServer: '127.0.0.1',
-      SMTPPort: String(mail.port),
+      SMTPPort: String(mail().port),
       SMTPFrom: 'console@example.com',
       EmailVerificationEnabled: 'true',
       QuotaForNewUser: '1000000',
-    });
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-    await mail?.stop();
-  });
-  afterEach(async () => {
-    await session?.context.close();
-  });
+    }),
+  );
 
   it('registers with a mailed code, signs in and binds another email on the personal tab', async () => {
-    session = await openSession(browser, server.baseUrl, 'en-US');
+    const session = await harness.open('en-US');
     const page = session.page;
 
     await page.goto('/register');
@@ -56,10 +47,7 @@ describe('accounts in Chromium', () => {
     await page.getByTestId('register-password').fill('secret-pass-1');
     await page.getByTestId('register-password2').fill('secret-pass-1');
     await page.getByTestId('register-email').fill('walter@example.com');
-    await page.getByTestId('send-code').click();
-    await expect.poll(() => page.getByTestId('send-code').textContent()).toMatch(/Resend \(\d+ s\)/);
-    const signUpCode = codeOf((await mail.latestTo('walter@example.com')).body);
-    await page.getByTestId('register-code').fill(signUpCode);
+    await page.getByTestId('register-code').fill(await mailedCode(page, mail(), 'walter@example.com'));
     await page.getByTestId('register-submit').click();
     await page.waitForURL('**/login');
 
@@ -71,10 +59,7 @@ describe('accounts in Chromium', () => {
     expect(await page.getByTestId('balance-card').textContent()).toContain('$2.00');
     await page.getByTestId('bind-email').click();
     await page.getByTestId('email-bind-address').fill('walter.new@example.com');
-    await page.getByTestId('send-code').click();
-    await expect.poll(() => page.getByTestId('send-code').textContent()).toMatch(/Resend \(\d+ s\)/);
-    const bindCode = codeOf((await mail.latestTo('walter.new@example.com')).body);
-    await page.getByTestId('email-bind-code').fill(bindCode);
+    await page.getByTestId('email-bind-code').fill(await mailedCode(page, mail(), 'walter.new@example.com'));
     await page.getByTestId('email-bind-submit').click();
     await expect.poll(() => page.getByTestId('binding-email').textContent()).toBe('walter.new@example.com');
     expect(session.errors).toEqual([]);

@@ -1,10 +1,9 @@
 import { mkdir } from 'node:fs/promises';
 import type { IncomingMessage } from 'node:http';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { startLoopbackServer } from '../server/src/testing/loopback-server';
 import { chatCompletionBody } from './support/channels';
-import { useConsoleHarness } from './support/console-harness';
-import { signInAsRoot } from './support/console';
+import { useConsoleHarness, useForFile } from './support/console-harness';
 import { artifactsFolder } from './support/paths';
 
 const UPSTREAM_KEY = 'sk-e2e-upstream';
@@ -34,22 +33,16 @@ async function startFakeVendor(): Promise<{ url: string; seen: string[]; stop: (
 
 describe('channels in Chromium', () => {
   const harness = useConsoleHarness();
-  let vendor: Awaited<ReturnType<typeof startFakeVendor>>;
-
-  beforeAll(async () => {
-    vendor = await startFakeVendor();
-  });
-  afterAll(() => vendor?.stop());
+  const vendor = useForFile(startFakeVendor, (started) => started.stop());
 
   it('root adds an OpenAI channel on a fake upstream, fetches its models, tests it and sees its response time', async () => {
-    const session = await harness.open('en-US');
-    const { page } = session;
-    await signInAsRoot(page);
+    const session = await harness.openAsRoot('en-US');
+    const page = session.page;
     await page.goto('/channel');
     await page.getByTestId('channel-add').click();
 
     await page.getByTestId('channel-name-input').fill('e2e upstream');
-    await page.getByTestId('channel-base-url').fill(`${vendor.url}/`);
+    await page.getByTestId('channel-base-url').fill(`${vendor().url}/`);
     await page.getByTestId('channel-key').fill(UPSTREAM_KEY);
     await page.getByTestId('channel-fetch-models').click();
     await page.getByTestId('channel-models').getByText('gpt-4o-mini').waitFor();
@@ -67,8 +60,8 @@ describe('channels in Chromium', () => {
     await row.getByTestId('channel-test').click();
     await row.locator('[data-testid="channel-response-time"]:not([data-level="untested"])').waitFor();
     expect(await row.getByTestId('channel-response-time').textContent()).toMatch(/^\d+\.\d{2}/);
-    expect(vendor.seen).toContain(`GET /v1/models Bearer ${UPSTREAM_KEY}`);
-    expect(vendor.seen).toContain(`POST /v1/chat/completions Bearer ${UPSTREAM_KEY}`);
+    expect(vendor().seen).toContain(`GET /v1/models Bearer ${UPSTREAM_KEY}`);
+    expect(vendor().seen).toContain(`POST /v1/chat/completions Bearer ${UPSTREAM_KEY}`);
     expect(await page.content()).not.toContain(UPSTREAM_KEY);
 
     await page.screenshot({ path: `${artifactsFolder}/channel-list.png`, fullPage: true });

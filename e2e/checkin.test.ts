@@ -1,19 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { rootClient } from './support/server';
+import { addUser, rootClient } from './support/server';
 import { useConsoleHarness } from './support/console-harness';
-import { signInAsRoot, signInToConsole } from './support/console';
 
 describe('daily check-in in Chromium', () => {
   const harness = useConsoleHarness();
 
   it('root turns check-in on in the operation settings; a user checks in from the personal tab once, and the day shows its reward', async () => {
     const asRoot = await rootClient(harness.server);
-    expect(await asRoot('POST', '/user/', { username: 'early-bird', password: 'early-bird-1' })).toMatchObject({
-      success: true,
-    });
+    await addUser(asRoot, 'early-bird', 'early-bird-1');
 
-    const admin = await harness.open('zh-CN');
-    await signInAsRoot(admin.page);
+    const admin = await harness.openAsRoot('zh-CN');
     await admin.page.goto('/setting?tab=operation');
     const section = admin.page.getByTestId('section-checkin');
     await section.getByRole('switch').click();
@@ -26,9 +22,8 @@ describe('daily check-in in Chromium', () => {
     const saved = await asRoot<Array<{ key: string; value: string }>>('GET', '/option/');
     expect(saved.data?.find((option) => option.key === 'checkin_setting.max_quota')?.value).toBe('250000');
 
-    const session = await harness.open('en-US');
+    const session = await harness.openAs('early-bird', 'early-bird-1', 'en-US');
     const page = session.page;
-    await signInToConsole(page, 'early-bird', 'early-bird-1');
     await page.goto('/setting?tab=personal');
     const card = page.getByTestId('checkin-card');
     await card.getByTestId('checkin-button').click();

@@ -2,10 +2,9 @@ import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { FakeOpenAIUpstream } from '../server/src/testing/fake-openai-upstream';
 import { useConsoleHarness } from './support/console-harness';
-import { signInAsRoot } from './support/console';
+import { ROOT_HEADERS, signInAsRoot } from './support/console';
 import { startFailingProxy } from './support/failing-proxy';
 
-const ROOT_HEADERS = { 'New-Api-User': '1' };
 /** Screenshots for a person to look at; the assertions do not depend on them. */
 const SHOTS = process.env.E2E_SCREENSHOT_DIR;
 const DESKTOP = { width: 1440, height: 900 };
@@ -127,13 +126,11 @@ describe('the console at 1440 x 900 and 390 x 844, in Chinese and English (issue
   };
 
   it('shows every list with its name and status on screen, no column under another, and a red "failed" for a failed test', async () => {
-    const first = await harness.open('en-US');
-    await signInAsRoot(first.page);
+    const first = await harness.openAsRoot('en-US');
     await seedOnce(first.page);
     const hidden: Record<string, string[]> = {};
     for (const locale of ['zh-CN', 'en-US']) {
-      const { page } = await harness.open(locale);
-      await signInAsRoot(page);
+      const { page } = await harness.openAsRoot(locale);
       for (const size of [DESKTOP, PHONE]) {
         await page.setViewportSize(size);
         for (const list of LISTS) {
@@ -172,8 +169,7 @@ describe('the console at 1440 x 900 and 390 x 844, in Chinese and English (issue
   }, 240_000);
 
   it('splits the operation settings into sections no taller than a few screens, with a menu that jumps to each', async () => {
-    const { page } = await harness.open('zh-CN');
-    await signInAsRoot(page);
+    const { page } = await harness.openAsRoot('zh-CN');
     for (const size of [DESKTOP, PHONE]) {
       await page.setViewportSize(size);
       await page.goto('/setting?tab=operation');
@@ -225,8 +221,7 @@ describe('the console at 1440 x 900 and 390 x 844, in Chinese and English (issue
       }
     }
     // Quick ranges come in the app's language.
-    const { page: zh } = await harness.open('zh-CN');
-    await signInAsRoot(zh);
+    const { page: zh } = await harness.openAsRoot('zh-CN');
     await zh.goto('/log');
     await zh.getByTestId('log-filter-range').locator('input').first().click();
     await zh.locator('.ant-picker-presets').getByText('最近 7 天').waitFor();

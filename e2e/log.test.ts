@@ -3,11 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { consoleClient, type ConsoleClient } from '../server/src/testing/console-client';
 import { FakeOpenAIUpstream } from '../server/src/testing/fake-openai-upstream';
 import { signIn } from '../server/src/testing/test-server';
-import { rootClient } from './support/server';
+import { addUser, rootClient } from './support/server';
 import { useConsoleHarness } from './support/console-harness';
-import { closeDialog, signInAsRoot } from './support/console';
-
-const ROOT_HEADERS = { 'New-Api-User': '1' };
+import { closeDialog, ROOT_HEADERS } from './support/console';
 
 /** Adds a channel to the fake upstream and a token through the console API; answers the token's key. */
 async function prepareRelay(page: Page, upstreamUrl: string): Promise<string> {
@@ -55,9 +53,8 @@ describe('usage logs and the dashboard in Chromium', () => {
   upstream.behaviour = { promptTokens: 12, completionTokens: 8 };
 
   it('shows relayed calls on /log and in the /detail charts', async () => {
-    const session = await harness.open('en-US');
+    const session = await harness.openAsRoot('en-US');
     const page = session.page;
-    await signInAsRoot(page);
     const apiKey = await prepareRelay(page, upstream.url);
     await chat(harness.server.baseUrl, apiKey, false);
     await chat(harness.server.baseUrl, apiKey, true);
@@ -117,9 +114,7 @@ describe('usage logs and the dashboard in Chromium', () => {
       group: 'default',
     };
     expect(await asRoot('POST', '/channel/', channel)).toMatchObject({ success: true });
-    expect(await asRoot('POST', '/user/', { username: 'carol', password: 'carol-pass-1' })).toMatchObject({
-      success: true,
-    });
+    await addUser(asRoot, 'carol', 'carol-pass-1');
     const found = await asRoot<{ items: Array<{ id: number }> }>('GET', '/user/search?keyword=carol');
     const carolId = found.data?.items[0]?.id ?? 0;
     // 1234567 units are $2.47 at 500000 units a dollar; one small call leaves it at $2.47.
@@ -138,9 +133,8 @@ describe('usage logs and the dashboard in Chromium', () => {
       );
     await expect.poll(loggedUsers, { timeout: 5000, interval: 250 }).toEqual(expect.arrayContaining(['carol', 'root']));
 
-    const session = await harness.open('en-US');
+    const session = await harness.openAsRoot('en-US');
     const page = session.page;
-    await signInAsRoot(page);
     await page.goto('/log');
     const names = page.getByTestId('log-table').getByTestId('log-username');
     await names

@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { startLoopbackServer } from '../server/src/testing/loopback-server';
 import { addFakeChannel } from './support/channels';
-import { useConsoleHarness } from './support/console-harness';
-import { signInAsRoot } from './support/console';
+import { ROOT_HEADERS } from './support/console';
+import { useConsoleHarness, useForFile } from './support/console-harness';
 import { artifactsFolder } from './support/paths';
 
 /** An OpenAI-compatible vendor on 127.0.0.1 whose model list the test sets. */
@@ -24,18 +24,12 @@ async function startListingVendor(): Promise<{ url: string; models: string[]; st
 
 describe('upstream model updates and the models page in Chromium', () => {
   const harness = useConsoleHarness();
-  let vendor: Awaited<ReturnType<typeof startListingVendor>>;
-
-  beforeAll(async () => {
-    vendor = await startListingVendor();
-  });
-  afterAll(() => vendor?.stop());
+  const vendor = useForFile(startListingVendor, (started) => started.stop());
 
   it('root checks a channel against its upstream, adds the new model and drops the one gone', async () => {
-    vendor.models.push('gpt-4o-mini', 'gpt-5');
-    const { page, errors } = await harness.open('en-US');
-    await signInAsRoot(page);
-    const id = await addFakeChannel(page, vendor.url, 'gpt-4o-mini,old-model', 'listing vendor');
+    vendor().models.push('gpt-4o-mini', 'gpt-5');
+    const { page, errors } = await harness.openAsRoot('en-US');
+    const id = await addFakeChannel(page, vendor().url, 'gpt-4o-mini,old-model', 'listing vendor');
 
     await page.goto('/channel');
     const row = page.locator('tr', { has: page.getByText('listing vendor', { exact: true }) });
@@ -54,14 +48,13 @@ describe('upstream model updates and the models page in Chromium', () => {
     await page.getByTestId('model-update-apply').click();
     await dialog.getByText("Nothing pending: the channel's models match its upstream").waitFor();
 
-    const channel = await page.request.get(`/api/channel/${id}`, { headers: { 'New-Api-User': '1' } });
+    const channel = await page.request.get(`/api/channel/${id}`, { headers: ROOT_HEADERS });
     expect(((await channel.json()) as { data: { models: string } }).data.models).toBe('gpt-4o-mini,gpt-5');
     expect(errors).toEqual([]);
   });
 
   it('root adds metadata for a model the channels serve from the missing list, and sees where it is served', async () => {
-    const { page, errors } = await harness.open('en-US');
-    await signInAsRoot(page);
+    const { page, errors } = await harness.openAsRoot('en-US');
     await page.getByTestId('sidebar-models').click();
     await page.waitForURL('**/models');
     const missing = page.getByTestId('model-meta-missing');
@@ -85,8 +78,7 @@ describe('upstream model updates and the models page in Chromium', () => {
   });
 
   it('root saves a prefill group of models and inserts it into a channel in one click', async () => {
-    const { page, errors } = await harness.open('en-US');
-    await signInAsRoot(page);
+    const { page, errors } = await harness.openAsRoot('en-US');
     await page.goto('/models');
     await page.getByRole('tab', { name: 'Prefill groups' }).click();
     await page.getByTestId('prefill-add').click();

@@ -3,7 +3,6 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { artifactsFolder } from './support/paths';
 import { useConsoleHarness } from './support/console-harness';
-import { signInAsRoot } from './support/console';
 
 /** The answer of the next multi-key manage call the page sends. */
 const nextManage = (page: Page) =>
@@ -15,8 +14,7 @@ describe('multi-key channels and channel affinity in Chromium', () => {
   const harness = useConsoleHarness();
 
   it('root creates a multi-key channel, disables and deletes keys in its dialog, and appends keys in the editor', async () => {
-    const { page } = await harness.open('en-US');
-    await signInAsRoot(page);
+    const { page } = await harness.openAsRoot('en-US');
     await page.goto('/channel');
     await page.getByTestId('channel-add').click();
     await page.getByTestId('channel-name-input').fill('three keys');
@@ -81,8 +79,7 @@ describe('multi-key channels and channel affinity in Chromium', () => {
   });
 
   it('root edits the affinity rules: a template, a new rule from the editor, a refused pattern, saved and read back', async () => {
-    const { page } = await harness.open('zh-CN');
-    await signInAsRoot(page);
+    const { page } = await harness.openAsRoot('zh-CN');
     await page.goto('/setting?tab=operation');
     const section = page.getByTestId('section-channelAffinity');
     await section.scrollIntoViewIfNeeded();

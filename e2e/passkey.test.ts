@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { openSession } from './support/browser';
-import { rootClient } from './support/server';
+import { addUser, rootClient } from './support/server';
 import { useConsoleHarness } from './support/console-harness';
 import { signInToConsole } from './support/console';
 
@@ -12,7 +12,7 @@ describe('passkeys in Chromium with a virtual authenticator', () => {
 
   it('registers a passkey from the personal tab and signs in with it, no password', async () => {
     const asRoot = await rootClient(harness.server);
-    expect(await asRoot('POST', '/user/', { username: USERNAME, password: PASSWORD })).toMatchObject({ success: true });
+    await addUser(asRoot, USERNAME, PASSWORD);
     expect(await asRoot('PUT', '/option/', { key: 'passkey.enabled', value: 'true' })).toMatchObject({ success: true });
 
     // WebAuthn needs a domain: the console is opened as localhost (the relying party), not 127.0.0.1.

@@ -1,9 +1,8 @@
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { ROOT_HEADERS } from './support/console';
 import { useConsoleHarness } from './support/console-harness';
-import { signInAsRoot } from './support/console';
 
-const ROOT_HEADERS = { 'New-Api-User': '1' };
 /** Screenshots for a person to look at; the assertions below do not depend on them. */
 const SHOTS = process.env.E2E_SCREENSHOT_DIR;
 
@@ -62,9 +61,8 @@ describe('row actions of every admin table at 1280 x 800 in Chromium', () => {
   const harness = useConsoleHarness();
 
   it('channels, tokens, redemption codes, users and logs keep every row action in view without a sideways scroll', async () => {
-    const session = await harness.open('en-US');
+    const session = await harness.openAsRoot('en-US');
     const page = session.page;
-    await signInAsRoot(page);
     await seed(page);
     expect(page.viewportSize()).toEqual({ width: 1280, height: 800 });
 

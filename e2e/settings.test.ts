@@ -3,7 +3,6 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { addFakeChannel } from './support/channels';
 import { useConsoleHarness } from './support/console-harness';
-import { signInAsRoot } from './support/console';
 
 /** Clicks a section's save button and waits until every PUT it sent has answered. */
 async function saveSection(page: Page, name: string): Promise<void> {
@@ -18,9 +17,8 @@ describe('settings in Chromium', () => {
   const harness = useConsoleHarness();
 
   it('root renames the system and the top bar follows; an announcement shows without running its script', async () => {
-    const session = await harness.open('en-US');
+    const session = await harness.openAsRoot('en-US');
     const page = session.page;
-    await signInAsRoot(page);
     await page.goto('/setting?tab=other');
 
     await page.getByTestId('option-SystemName').locator('input').fill('Acme Gateway');
@@ -45,9 +43,8 @@ describe('settings in Chromium', () => {
   });
 
   it('a model ratio saved in the table editor is the price /pricing shows', async () => {
-    const session = await harness.open('en-US');
+    const session = await harness.openAsRoot('en-US');
     const page = session.page;
-    await signInAsRoot(page);
     await addFakeChannel(page, 'http://127.0.0.1:9', 'gpt-4o,dall-e-3', 'priced channel');
 
     await page.goto('/setting?tab=operation');

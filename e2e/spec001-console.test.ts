@@ -1,10 +1,8 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { addFakeChannel } from './support/channels';
+import { ROOT_HEADERS } from './support/console';
 import { useConsoleHarness } from './support/console-harness';
-import { signInAsRoot } from './support/console';
-
-const ROOT_HEADERS = { 'New-Api-User': '1' };
 
 async function storedChannel(page: Page, name: string): Promise<{ id: number; priority: number; weight: number }> {
   const reply = await page.request.get(`/api/channel/search?keyword=${encodeURIComponent(name)}`, {
@@ -29,9 +27,8 @@ describe('inline priority and weight edits in the channel list (spec 001 §9)', 
   const harness = useConsoleHarness();
 
   it('refuses a negative weight and a priority below -999 with the reason, and keeps the stored values', async () => {
-    const session = await harness.open('en-US');
+    const session = await harness.openAsRoot('en-US');
     const page = session.page;
-    await signInAsRoot(page);
     await addFakeChannel(page, 'http://127.0.0.1:9', 'gpt-4o-mini', 'inline edits');
     await page.goto('/channel');
     await page.getByTestId('channel-weight').first().waitFor();
@@ -51,9 +48,8 @@ describe('inline priority and weight edits in the channel list (spec 001 §9)', 
   });
 
   it('says "submit failed, do not resubmit" when the save of a new channel gets no answer (spec 001 §8)', async () => {
-    const session = await harness.open('en-US');
+    const session = await harness.openAsRoot('en-US');
     const page = session.page;
-    await signInAsRoot(page);
     await page.goto('/channel');
     await page.getByTestId('channel-add').click();
     await page.getByTestId('channel-name-input').fill('lost on the way');
@@ -70,9 +66,8 @@ describe('inline priority and weight edits in the channel list (spec 001 §9)', 
   });
 
   it('asks a type 18 channel for its model version, which an empty field leaves at v2.1', async () => {
-    const session = await harness.open('en-US');
+    const session = await harness.openAsRoot('en-US');
     const page = session.page;
-    await signInAsRoot(page);
     await page.goto('/channel');
     await page.getByTestId('channel-add').click();
     await page.getByTestId('channel-type').click();

@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FakeStripe } from '../server/src/testing/fake-stripe';
-import { confirmPaymentCompliance } from '../server/src/testing/payment-compliance';
-import { rootClient } from './support/server';
+import { configurePayments } from '../server/src/testing/stripe-settings';
+import { addUser, rootClient } from './support/server';
 import { useConsoleHarness } from './support/console-harness';
-import { signInToConsole } from './support/console';
 
 describe('Stripe top-up in Chromium', () => {
   const harness = useConsoleHarness();
@@ -13,28 +12,22 @@ describe('Stripe top-up in Chromium', () => {
 
   it('the wallet offers card payment once Stripe is set up, shows the price as one types and goes to Stripe Checkout', async () => {
     const asRoot = await rootClient(harness.server);
-    expect(await asRoot('POST', '/user/', { username: 'card-payer', password: 'card-payer-1' })).toMatchObject({
-      success: true,
-    });
+    await addUser(asRoot, 'card-payer', 'card-payer-1');
 
-    const session = await harness.open('zh-CN');
+    const session = await harness.openAs('card-payer', 'card-payer-1', 'zh-CN');
     const page = session.page;
-    await signInToConsole(page, 'card-payer', 'card-payer-1');
     await page.goto('/topup');
     await page.getByTestId('topup-balance').waitFor();
     expect(await page.getByTestId('stripe-card').count()).toBe(0);
 
-    await confirmPaymentCompliance(asRoot);
-    for (const [key, value] of Object.entries({
+    await configurePayments(asRoot, {
       StripeApiSecret: 'sk_test_browser',
       StripeWebhookSecret: 'whsec_browser',
       StripePriceId: 'price_browser',
       StripeUnitPrice: '7.5',
       StripeMinTopUp: '2',
       StripeApiAddress: stripe.url,
-    })) {
-      expect(await asRoot('PUT', '/option/', { key, value })).toMatchObject({ success: true });
-    }
+    });
     await page.reload();
     const card = page.getByTestId('stripe-card');
     await card.getByTestId('stripe-amount').fill('4');

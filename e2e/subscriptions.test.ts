@@ -2,26 +2,22 @@ import type { SubscriptionPlan, SubscriptionSelf } from '@switchboard/contract';
 import { describe, expect, it } from 'vitest';
 import { consoleClient } from '../server/src/testing/console-client';
 import { FakeStripe } from '../server/src/testing/fake-stripe';
-import { confirmPaymentCompliance } from '../server/src/testing/payment-compliance';
+import { configurePayments } from '../server/src/testing/stripe-settings';
 import { signIn } from '../server/src/testing/test-server';
-import { rootClient } from './support/server';
+import { addUser, rootClient } from './support/server';
 import { useConsoleHarness } from './support/console-harness';
-import { signInAsRoot, signInToConsole } from './support/console';
 
 describe('subscription plans in Chromium', () => {
   const harness = useConsoleHarness();
 
   it('root creates a plan on the Subscriptions page; a user buys it with the wallet balance from the wallet page', async () => {
     const asRoot = await rootClient(harness.server);
-    expect(await asRoot('POST', '/user/', { username: 'subscriber', password: 'subscriber-1' })).toMatchObject({
-      success: true,
-    });
+    await addUser(asRoot, 'subscriber', 'subscriber-1');
     const codes = await asRoot<string[]>('POST', '/redemption/', { name: 'funds', quota: 2_000_000, count: 1 });
     const asUser = consoleClient(harness.server, await signIn(harness.server, 'subscriber', 'subscriber-1'));
     expect(await asUser('POST', '/user/topup', { key: codes.data?.[0] })).toMatchObject({ success: true });
 
-    const admin = await harness.open('en-US');
-    await signInAsRoot(admin.page);
+    const admin = await harness.openAsRoot('en-US');
     // Root confirms payment compliance in the payment settings: until then no plan is on sale.
     await admin.page.goto('/setting?tab=system');
     const compliance = admin.page.getByTestId('payment-compliance');
@@ -40,9 +36,8 @@ describe('subscription plans in Chromium', () => {
     const plan = plans.data?.[0]?.plan as SubscriptionPlan;
     expect(plan).toMatchObject({ title: 'Starter', price_amount: 1, total_amount: 400_000, enabled: true });
 
-    const session = await harness.open('en-US');
+    const session = await harness.openAs('subscriber', 'subscriber-1', 'en-US');
     const page = session.page;
-    await signInToConsole(page, 'subscriber', 'subscriber-1');
     await page.goto('/topup');
     const card = page.getByTestId('subscription-card');
     await card.getByTestId(`subscription-plan-${plan.id}`).getByText('Starter').waitFor();
@@ -64,8 +59,7 @@ describe('subscription plans in Chromium', () => {
     await stripe.start();
     try {
       const asRoot = await rootClient(harness.server);
-      await confirmPaymentCompliance(asRoot);
-      const options = {
+      await configurePayments(asRoot, {
         ServerAddress: harness.server.baseUrl,
         PayAddress: 'https://pay.example',
         EpayId: '1001',
@@ -74,22 +68,15 @@ describe('subscription plans in Chromium', () => {
         StripeWebhookSecret: 'whsec_plans',
         StripePriceId: 'price_units',
         StripeApiAddress: stripe.url,
-      };
-      for (const [key, value] of Object.entries(options)) {
-        const saved = await asRoot('PUT', '/option/', { key, value });
-        expect(saved.success, `${key}: ${saved.message}`).toBe(true);
-      }
+      });
       const created = await asRoot<SubscriptionPlan>('POST', '/subscription/admin/plans', {
         plan: { title: 'Card plan', price_amount: 5, stripe_price_id: 'price_card_plan' },
       });
       const plan = created.data as SubscriptionPlan;
-      expect(await asRoot('POST', '/user/', { username: 'cardbuyer', password: 'cardbuyer-pw1' })).toMatchObject({
-        success: true,
-      });
+      await addUser(asRoot, 'cardbuyer', 'cardbuyer-pw1');
 
-      const session = await harness.open('zh-CN');
+      const session = await harness.openAs('cardbuyer', 'cardbuyer-pw1', 'zh-CN');
       const page = session.page;
-      await signInToConsole(page, 'cardbuyer', 'cardbuyer-pw1');
       await page.goto('/topup');
       await page.getByTestId(`subscription-buy-${plan.id}`).click();
       await page.getByTestId('subscription-pay-zfb').getByText('使用支付宝支付').waitFor();

@@ -3,7 +3,7 @@ import { openDatabase, type Database } from '../server/src/db/database';
 import { startLoopbackServer, type LoopbackServer } from '../server/src/testing/loopback-server';
 import { rootClient } from './support/server';
 import { useConsoleHarness } from './support/console-harness';
-import { closeDialog, signInAsRoot } from './support/console';
+import { closeDialog } from './support/console';
 
 /** A 1x1 PNG, served as the drawing task's image. */
 const PIXEL = Buffer.from(
@@ -78,9 +78,8 @@ describe('drawing and async tasks in Chromium', () => {
   });
 
   it('shows a finished drawing task with its image, and a finished Suno task with its result', async () => {
-    const session = await harness.open('en-US');
+    const session = await harness.openAsRoot('en-US');
     const page = session.page;
-    await signInAsRoot(page);
 
     await page.getByTestId('sidebar-midjourney').click();
     await page.waitForURL('**/midjourney');

@@ -1,9 +1,8 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { useConsoleHarness } from './support/console-harness';
+import { describe, expect, it } from 'vitest';
+import { useConsoleHarness, useForFile } from './support/console-harness';
 import { addFakeChannel, chatCompletionBody } from './support/channels';
-import { signInAsRoot } from './support/console';
 
 /** An OpenAI-compatible upstream on 127.0.0.1 answering every chat call at once. */
 async function startUpstream(): Promise<{ url: string; calls: () => number; close: () => Promise<void> }> {
@@ -25,17 +24,12 @@ async function startUpstream(): Promise<{ url: string; calls: () => number; clos
 
 describe('a token limit set in the drawer, in Chromium', () => {
   const harness = useConsoleHarness();
-  let upstream: Awaited<ReturnType<typeof startUpstream>>;
-  beforeAll(async () => {
-    upstream = await startUpstream();
-  });
-  afterAll(() => upstream.close());
+  const upstream = useForFile(startUpstream, (started) => started.close());
 
   it('refuses the call beyond one request per minute with 429, before the upstream', async () => {
-    const session = await harness.open('en-US');
+    const session = await harness.openAsRoot('en-US');
     const page = session.page;
-    await signInAsRoot(page);
-    await addFakeChannel(page, upstream.url);
+    await addFakeChannel(page, upstream().url);
 
     await page.getByTestId('token-add').click();
     await page.getByTestId('token-name').fill('paced');
@@ -56,6 +50,6 @@ describe('a token limit set in the drawer, in Chromium', () => {
     const refused = await ask();
     expect(refused.status).toBe(429);
     expect(((await refused.json()) as { error: { message: string } }).error.message).toContain('1 requests per minute');
-    expect(upstream.calls()).toBe(1);
+    expect(upstream().calls()).toBe(1);
   });
 });

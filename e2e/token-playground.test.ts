@@ -1,9 +1,9 @@
 import type { IncomingMessage } from 'node:http';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { startLoopbackServer } from '../server/src/testing/loopback-server';
 import { addFakeChannel } from './support/channels';
-import { useConsoleHarness } from './support/console-harness';
-import { signInAsRoot } from './support/console';
+import { ROOT_HEADERS } from './support/console';
+import { useConsoleHarness, useForFile } from './support/console-harness';
 
 interface FakeUpstream {
   url: string;
@@ -43,21 +43,15 @@ async function startFakeUpstream(): Promise<FakeUpstream> {
 
 describe('playground in Chromium against a fake upstream', () => {
   const harness = useConsoleHarness();
-  let upstream: FakeUpstream;
-
-  beforeAll(async () => {
-    upstream = await startFakeUpstream();
-  });
-  afterAll(() => upstream?.close());
+  const upstream = useForFile(startFakeUpstream, (started) => started.close());
 
   it('streams an answer billed to the signed-in user', async () => {
-    const session = await harness.open('en-US');
+    const session = await harness.openAsRoot('en-US');
     const page = session.page;
-    await signInAsRoot(page);
-    await addFakeChannel(page, upstream.url, 'gpt-4o-mini,gpt-4o,claude-3-haiku');
+    await addFakeChannel(page, upstream().url, 'gpt-4o-mini,gpt-4o,claude-3-haiku');
 
     const quotaNow = async () => {
-      const reply = await page.request.get('/api/user/self', { headers: { 'New-Api-User': '1' } });
+      const reply = await page.request.get('/api/user/self', { headers: ROOT_HEADERS });
       return ((await reply.json()) as { data: { quota: number } }).data.quota;
     };
     const before = await quotaNow();
@@ -76,8 +70,8 @@ describe('playground in Chromium against a fake upstream', () => {
     await page.locator('[data-testid="playground-message-assistant"][data-status="complete"]').waitFor();
     expect(await answer.textContent()).toContain('Hello from the fake upstream');
 
-    expect(upstream.bodies).toHaveLength(1);
-    expect(upstream.bodies[0]).toMatchObject({
+    expect(upstream().bodies).toHaveLength(1);
+    expect(upstream().bodies[0]).toMatchObject({
       model: 'gpt-4o-mini',
       stream: true,
       messages: [
@@ -86,7 +80,7 @@ describe('playground in Chromium against a fake upstream', () => {
       ],
     });
     // `group` chose the group inside the gateway; a vendor such as OpenAI refuses unknown fields.
-    expect(upstream.bodies[0]).not.toHaveProperty('group');
+    expect(upstream().bodies[0]).not.toHaveProperty('group');
     // The balance reaches the database within about a second of the call.
     await expect.poll(quotaNow, { timeout: 5000, interval: 250 }).toBeLessThan(before);
   });

@@ -64,9 +64,8 @@ describe('tokens in Chromium', () => {
   });
 
   it('refuses a token without a name in the drawer and disables one from the row', async () => {
-    const session = await harness.open('en-US');
+    const session = await harness.openAsRoot('en-US');
     const page = session.page;
-    await signInAsRoot(page);
     await page.getByTestId('token-add').click();
     await page.getByTestId('token-submit').click();
     await page.getByText('Please enter a token name').first().waitFor();

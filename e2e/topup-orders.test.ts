@@ -2,9 +2,7 @@ import { QUOTA_PER_UNIT } from '@switchboard/contract';
 import type { APIRequestContext } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { useConsoleHarness } from './support/console-harness';
-import { clickUntilClosed, recordFailedCalls, signInAsRoot } from './support/console';
-
-const ROOT_HEADERS = { 'New-Api-User': '1' };
+import { clickUntilClosed, recordFailedCalls, ROOT_HEADERS, signInAsRoot } from './support/console';
 
 interface Envelope<T> {
   success: boolean;

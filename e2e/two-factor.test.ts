@@ -1,9 +1,9 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { totpCode } from '../server/src/testing/two-factor-kit';
-import { rootClient } from './support/server';
+import { addUser, rootClient } from './support/server';
 import { useConsoleHarness } from './support/console-harness';
-import { signInThroughForm, signInToConsole } from './support/console';
+import { signInThroughForm } from './support/console';
 
 const USERNAME = 'guarded';
 const PASSWORD = 'guarded-password1';
@@ -22,10 +22,9 @@ describe('two-factor sign-in in Chromium', () => {
 
   it('enables 2FA with a code of the shown secret, signs in with the next code, then with a backup code once', async () => {
     const asRoot = await rootClient(harness.server);
-    expect(await asRoot('POST', '/user/', { username: USERNAME, password: PASSWORD })).toMatchObject({ success: true });
+    await addUser(asRoot, USERNAME, PASSWORD);
 
-    const { page } = await harness.open('en-US');
-    await signInToConsole(page, USERNAME, PASSWORD);
+    const { page } = await harness.openAs(USERNAME, PASSWORD, 'en-US');
     await page.goto('/setting?tab=personal');
     await page.getByTestId('two-factor-enable').click();
     const secret = (await page.getByTestId('two-factor-secret').innerText()).trim();

@@ -2,7 +2,6 @@ import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { useConsoleHarness } from './support/console-harness';
-import { signInAsRoot } from './support/console';
 
 /** The dollars the wallet's balance shows. */
 async function shownBalance(page: Page): Promise<number> {
@@ -16,9 +15,8 @@ describe('wallet in Chromium', () => {
   const harness = useConsoleHarness();
 
   it('creates codes, downloads them as a text file and redeems one on /topup', async () => {
-    const session = await harness.open('en-US');
+    const session = await harness.openAsRoot('en-US');
     const page = session.page;
-    await signInAsRoot(page);
 
     await page.goto('/redemption');
     await page.getByTestId('redemption-add').click();

@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
+import { ROOT_HEADERS } from './console';
 
 /**
  * Adds, as the signed-in root, an OpenAI channel `name` serving `models` (gpt-4o-mini) from `baseUrl` (a fake
@@ -12,7 +13,7 @@ export async function addFakeChannel(
   name = 'fake upstream',
 ): Promise<number | undefined> {
   const created = await page.request.post('/api/channel/', {
-    headers: { 'New-Api-User': '1' },
+    headers: ROOT_HEADERS,
     data: { type: 1, name, key: 'sk-upstream', base_url: baseUrl, models, group: 'default' },
   });
   const reply = (await created.json()) as { success: boolean; data?: { ids?: number[] } };

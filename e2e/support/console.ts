@@ -1,5 +1,24 @@
 import type { Locator, Page } from 'playwright-core';
 
+/** Makes a console call with the page's session cookie root's (root is user 1). */
+export const ROOT_HEADERS = { 'New-Api-User': '1' };
+
+/** A console call as root with the page's session cookie, answering the envelope. */
+export async function rootCall(
+  page: Page,
+  method: 'GET' | 'PUT' | 'POST',
+  path: string,
+  data?: unknown,
+  language = 'en',
+): Promise<{ success: boolean; message: string; data: unknown }> {
+  const response = await page.request.fetch(path, {
+    method,
+    data,
+    headers: { ...ROOT_HEADERS, 'Accept-Language': language },
+  });
+  return (await response.json()) as { success: boolean; message: string; data: unknown };
+}
+
 /** Signs in through the login form, as a person would. */
 export async function signInThroughForm(page: Page, username: string, password: string): Promise<void> {
   await page.goto('/login');

@@ -1,6 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { expect } from 'vitest';
 import { consoleClient, type ConsoleClient } from '../../server/src/testing/console-client';
 import { startServerProcess } from '../../server/src/testing/server-process';
 import { signIn } from '../../server/src/testing/test-server';
@@ -49,4 +50,9 @@ export async function startServer(): Promise<RunningServer> {
 /** The console API as root, signed in through the real login call. */
 export async function rootClient(server: RunningServer): Promise<ConsoleClient> {
   return consoleClient(server, await signIn(server, 'root', '123456'));
+}
+
+/** Root adds a user who signs in with `password`; the server must accept it. */
+export async function addUser(asRoot: ConsoleClient, username: string, password: string): Promise<void> {
+  expect(await asRoot('POST', '/user/', { username, password }), username).toMatchObject({ success: true });
 }

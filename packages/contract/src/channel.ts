@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { lenientWholeNumber } from './envelope';
+import { parseJsonLeniently } from './lenient-json';
 import { keyEditModes, multiKeyModes, type ChannelInfo } from './multi-key';
 
 /** Channel status (spec 001 §4). */
@@ -61,14 +62,8 @@ export const channelOtherInfoSchema = z
 export type ChannelOtherInfo = z.infer<typeof channelOtherInfoSchema>;
 
 /** Reads `other_info` leniently: text that is not a JSON object reads as empty. */
-export function parseChannelOtherInfo(text: string): ChannelOtherInfo {
-  try {
-    const parsed = channelOtherInfoSchema.safeParse(JSON.parse(text));
-    return parsed.success ? parsed.data : {};
-  } catch {
-    return {};
-  }
-}
+export const parseChannelOtherInfo = (text: string): ChannelOtherInfo =>
+  parseJsonLeniently(channelOtherInfoSchema, text, {});
 
 /** Priority and weight arrive as numbers or as the text of an input; the service parses them as integers. */
 const integerInput = z.union([z.number(), z.string()]);

@@ -9,6 +9,7 @@ export * from './options';
 export * from './option-values';
 export * from './chat-links';
 export * from './json-duplicate-keys';
+export * from './lenient-json';
 export * from './default-prices';
 export * from './default-cache-ratios';
 export * from './token';

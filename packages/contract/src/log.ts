@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { parseJsonLeniently } from './lenient-json';
 
 /** Spec 001 §3 log types; 0 in a filter means every type. */
 export const LogKind = { All: 0, TopUp: 1, Consumption: 2, Admin: 3, System: 4 } as const;
@@ -65,14 +66,7 @@ export type LogOther = z.infer<typeof logOtherSchema>;
 export const ADMIN_ONLY_OTHER_KEYS = ['admin_info', 'audit_info', 'stream_status', 'local_count_tokens'] as const;
 
 /** `other` parsed leniently: text that is not a JSON object reads as `{}`. */
-export function parseLogOther(text: string): LogOther {
-  try {
-    const parsed = logOtherSchema.safeParse(JSON.parse(text));
-    return parsed.success ? parsed.data : {};
-  } catch {
-    return {};
-  }
-}
+export const parseLogOther = (text: string): LogOther => parseJsonLeniently(logOtherSchema, text, {});
 
 /** One log entry as the console receives it; `channel` is the channel id (0 in the self view). */
 export interface LogView {

@@ -1,7 +1,7 @@
 import { affinityRulesProblem } from './channel-affinity';
 import { unsafeLinkScheme } from './chat-links';
 import { duplicateJsonKey } from './json-duplicate-keys';
-import { optionCatalogue, type JsonShape, type OptionKey } from './options';
+import { optionCatalogue, type JsonShape, type OptionDefinition, type OptionKey } from './options';
 
 /** What is wrong with a value given for an option (each has one message, server and console alike). */
 export type OptionProblem =
@@ -184,18 +184,7 @@ export function normaliseOptionValue(key: OptionKey, value: string): string {
 
 /** Checks a value against its option's kind; null when it may be saved. */
 export function optionValueProblem(key: OptionKey, value: string): OptionProblem | null {
-  const definition: {
-    kind: string;
-    shape?: JsonShape;
-    min?: number;
-    max?: number;
-    positive?: boolean;
-    integer?: boolean;
-    url?: boolean;
-    link?: boolean;
-    choices?: readonly string[];
-    prefixes?: readonly string[];
-  } = optionCatalogue[key];
+  const definition: OptionDefinition = optionCatalogue[key];
   switch (definition.kind) {
     case 'boolean':
       return value === 'true' || value === 'false' ? null : { kind: 'boolean' };

@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FakeAnthropicUpstream } from '../testing/fake-anthropic-upstream';
 import { FakeOpenAIUpstream } from '../testing/fake-openai-upstream';
 import { FixtureReplayUpstream } from '../testing/fixture-replay-upstream';
-import { addChannel } from '../testing/relay-fixtures';
+import { recordingsBeside } from '../testing/provider-test-kit';
+import { addChannel, type ChannelValues } from '../testing/relay-fixtures';
 import { serverForTests } from '../testing/test-server';
 import { testChannel } from './channel-test';
 
@@ -18,6 +19,19 @@ afterAll(async () => {
 
 const channelRow = (id: number) =>
   server.context.database.db.selectFrom('channels').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+
+const recording = recordingsBeside(import.meta.url, './providers/');
+
+/** Tests a new channel against a vendor replaying `fixture` at `path`; answers the result and the vendor's last request. */
+async function testReplayed(path: string, fixture: string, values: Omit<ChannelValues, 'baseUrl'>) {
+  const vendor = await new FixtureReplayUpstream({ [path]: [recording(fixture)] }).start();
+  try {
+    const id = await addChannel(server, { baseUrl: vendor.url, ...values });
+    return { result: await testChannel(await channelRow(id)), received: vendor.received.at(-1) };
+  } finally {
+    await vendor.stop();
+  }
+}
 
 describe('testing a channel', () => {
   it('sends "hi" with 16 tokens to the first model and reports the time', async () => {
@@ -40,39 +54,25 @@ describe('testing a channel', () => {
   });
 
   it("tests a reranker with a rerank at the vendor's own path (Jina)", async () => {
-    const jina = await new FixtureReplayUpstream({
-      '/v1/rerank': [
-        {
-          file: new URL('./providers/openai-compatible/__fixtures__/jina-rerank.json', import.meta.url),
-          stream: false,
-        },
-      ],
-    }).start();
-    const id = await addChannel(server, {
+    const { result, received } = await testReplayed('/v1/rerank', 'openai-compatible/__fixtures__/jina-rerank.json', {
       type: 38,
-      baseUrl: jina.url,
       models: ['jina-reranker-v2-base-multilingual'],
     });
-    const result = await testChannel(await channelRow(id));
-    await jina.stop();
     expect(result).toMatchObject({ success: true, model: 'jina-reranker-v2-base-multilingual' });
-    expect(jina.received.at(-1)).toMatchObject({
+    expect(received).toMatchObject({
       path: '/v1/rerank',
       body: { query: 'What is Deep Learning?', documents: expect.any(Array) },
     });
   });
 
   it('tests a vendor with its own API through its adapter (Dify)', async () => {
-    const dify = await new FixtureReplayUpstream({
-      '/v1/chat-messages': [
-        { file: new URL('./providers/dify/__fixtures__/chat-blocking.json', import.meta.url), stream: false },
-      ],
-    }).start();
-    const id = await addChannel(server, { type: 37, baseUrl: dify.url, key: 'app-key', models: ['dify'] });
-    const result = await testChannel(await channelRow(id));
-    await dify.stop();
+    const { result, received } = await testReplayed('/v1/chat-messages', 'dify/__fixtures__/chat-blocking.json', {
+      type: 37,
+      key: 'app-key',
+      models: ['dify'],
+    });
     expect(result).toMatchObject({ success: true, model: 'dify' });
-    expect(dify.received.at(-1)).toMatchObject({
+    expect(received).toMatchObject({
       path: '/v1/chat-messages',
       body: { query: 'hi', response_mode: 'blocking' },
       headers: { authorization: 'Bearer app-key' },
@@ -80,23 +80,13 @@ describe('testing a channel', () => {
   });
 
   it('tests an image model with one image (Replicate)', async () => {
-    const replicate = await new FixtureReplayUpstream({
-      '/v1/models/black-forest-labs/flux-schnell/predictions': [
-        {
-          file: new URL('./providers/replicate/__fixtures__/prediction-succeeded.json', import.meta.url),
-          stream: false,
-        },
-      ],
-    }).start();
-    const id = await addChannel(server, {
-      type: 56,
-      baseUrl: replicate.url,
-      models: ['black-forest-labs/flux-schnell'],
-    });
-    const result = await testChannel(await channelRow(id));
-    await replicate.stop();
+    const { result, received } = await testReplayed(
+      '/v1/models/black-forest-labs/flux-schnell/predictions',
+      'replicate/__fixtures__/prediction-succeeded.json',
+      { type: 56, models: ['black-forest-labs/flux-schnell'] },
+    );
     expect(result).toMatchObject({ success: true, model: 'black-forest-labs/flux-schnell' });
-    expect(replicate.received.at(-1)?.body).toEqual({
+    expect(received?.body).toEqual({
       input: { prompt: 'a cute cat', num_outputs: 1, aspect_ratio: '1:1' },
     });
   });

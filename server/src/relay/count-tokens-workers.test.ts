@@ -1,11 +1,6 @@
-import { mkdtempSync, rmSync } from 'node:fs';
 import { get } from 'node:http';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { setUpBilling } from '../testing/crash-load';
-import { FakeOpenAIUpstream } from '../testing/fake-openai-upstream';
-import { startServerProcess, type ServerProcess } from '../testing/server-process';
+import { describe, expect, it } from 'vitest';
+import { billedServerProcess } from '../testing/billed-server-process';
 
 /** GET /api/status on a connection of its own (the kernel hands new connections to either worker). */
 function statusOnNewConnection(url: string): Promise<{ status: number; ms: number }> {
@@ -22,30 +17,16 @@ const cjkRun = (length: number) =>
   Array.from({ length }, (_, index) => String.fromCodePoint(0x4e00 + ((index * 7919) % 20_000))).join('');
 
 describe('count_tokens with WORKERS=2 (built server)', () => {
-  const upstream = new FakeOpenAIUpstream();
-  const folder = mkdtempSync(join(tmpdir(), 'switchboard-count-tokens-'));
-  let server: ServerProcess;
-  let apiKey = '';
-
-  beforeAll(async () => {
-    await upstream.start();
-    server = await startServerProcess({ SQLITE_PATH: join(folder, 'switchboard.db'), WORKERS: '2' });
-    apiKey = (await setUpBilling(server, upstream.url)).apiKey;
-  });
-  afterAll(async () => {
-    await server?.kill();
-    await upstream.stop();
-    rmSync(folder, { recursive: true, force: true });
-  });
+  const built = billedServerProcess('count-tokens', { WORKERS: '2' });
 
   it('a 400,000-character run leaves both workers answering new connections at once', async () => {
     const body = JSON.stringify({
       model: 'claude-sonnet-4-5-20250929',
       messages: [{ role: 'user', content: cjkRun(400_000) }],
     });
-    const counting = fetch(`${server.url}/v1/messages/count_tokens`, {
+    const counting = fetch(`${built.server.url}/v1/messages/count_tokens`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-api-key': apiKey },
+      headers: { 'content-type': 'application/json', 'x-api-key': built.apiKey },
       body,
     });
     let finished = false;
@@ -54,7 +35,9 @@ describe('count_tokens with WORKERS=2 (built server)', () => {
     });
     const answers: Array<{ status: number; ms: number }> = [];
     while (!finished)
-      answers.push(...(await Promise.all([statusOnNewConnection(server.url), statusOnNewConnection(server.url)])));
+      answers.push(
+        ...(await Promise.all([statusOnNewConnection(built.server.url), statusOnNewConnection(built.server.url)])),
+      );
     const response = await counting;
     expect(response.status).toBe(200);
     expect(((await response.json()) as { input_tokens: number }).input_tokens).toBeGreaterThan(400_000);

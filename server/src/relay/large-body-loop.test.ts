@@ -1,12 +1,7 @@
-import { mkdtempSync, rmSync } from 'node:fs';
 import { request } from 'node:http';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { setUpBilling } from '../testing/crash-load';
-import { FakeOpenAIUpstream } from '../testing/fake-openai-upstream';
+import { describe, expect, it } from 'vitest';
+import { billedServerProcess } from '../testing/billed-server-process';
 import { whileServing } from '../testing/loop-watch';
-import { startServerProcess, type ServerProcess } from '../testing/server-process';
 
 const MIB = 1024 * 1024;
 
@@ -35,23 +30,9 @@ function post(url: string, apiKey: string, body: Buffer): Promise<{ status: numb
 }
 
 describe('a prompt of tens of megabytes (built server)', () => {
-  const folder = mkdtempSync(join(tmpdir(), 'switchboard-large-body-'));
-  const upstream = new FakeOpenAIUpstream();
-  upstream.behaviour = { onlyCountBodies: true };
-  let server: ServerProcess;
-  let apiKey = '';
-  const caller = { call: (path: string, init?: RequestInit) => fetch(`${server.url}${path}`, init) };
-
-  beforeAll(async () => {
-    await upstream.start();
-    server = await startServerProcess({ SQLITE_PATH: join(folder, 'switchboard.db') });
-    apiKey = (await setUpBilling(server, upstream.url)).apiKey;
-  });
-  afterAll(async () => {
-    await server?.kill();
-    await upstream.stop();
-    rmSync(folder, { recursive: true, force: true });
-  });
+  const built = billedServerProcess('large-body');
+  built.upstream.behaviour = { onlyCountBodies: true };
+  const caller = { call: (path: string, init?: RequestInit) => fetch(`${built.server.url}${path}`, init) };
 
   it('is parsed and checked for sensitive words while the server keeps answering others', async () => {
     // 40 MiB of prose: the prompt check (on by default) reads every character of it.
@@ -62,22 +43,22 @@ describe('a prompt of tens of megabytes (built server)', () => {
       }),
     );
     for (let round = 0; round < 2; round += 1) {
-      const { result, slowestStatusMs } = await whileServing(caller, post(server.url, apiKey, prompt));
+      const { result, slowestStatusMs } = await whileServing(caller, post(built.server.url, built.apiKey, prompt));
       const { status, text } = result;
       expect(status, text).toBe(200);
       // Parsed on the loop and scanned in one go, the server answered nothing else for 0.5-1.5 s on this
       // machine; the bound leaves room for a shared 2-core machine under load.
       expect(slowestStatusMs).toBeLessThan(400);
     }
-    expect(upstream.received.at(-1)?.bytes).toBe(prompt.length);
+    expect(built.upstream.received.at(-1)?.bytes).toBe(prompt.length);
   });
 
   it('still refuses a sensitive word at its end, and a nested or NUL-laden large body, before any upstream call', async () => {
-    const calls = upstream.received.length;
+    const calls = built.upstream.received.length;
     const filler = 'a quiet word '.repeat((4 * MIB) / 13);
     const sensitive = await post(
-      server.url,
-      apiKey,
+      built.server.url,
+      built.apiKey,
       Buffer.from(
         JSON.stringify({ model: 'gpt-4o-mini', messages: [{ role: 'user', content: `${filler} test_sensitive` }] }),
       ),
@@ -85,8 +66,8 @@ describe('a prompt of tens of megabytes (built server)', () => {
     expect(sensitive.status).toBe(400);
     expect(sensitive.text).toContain('sensitive_words_detected');
     const nested = await post(
-      server.url,
-      apiKey,
+      built.server.url,
+      built.apiKey,
       Buffer.from(
         `{"model":"gpt-4o-mini","messages":[],"pad":"${filler}","deep":${'['.repeat(100)}${']'.repeat(100)}}`,
       ),
@@ -94,19 +75,19 @@ describe('a prompt of tens of megabytes (built server)', () => {
     expect(nested.status).toBe(400);
     expect(nested.text).toContain('at most 64 levels');
     const nul = await post(
-      server.url,
-      apiKey,
+      built.server.url,
+      built.apiKey,
       Buffer.from(`{"model":"gpt-4o-mini","messages":[{"role":"user","content":"${filler}\\u0000"}]}`),
     );
     expect(nul.status).toBe(400);
     expect(nul.text).toContain('NUL');
     const broken = await post(
-      server.url,
-      apiKey,
+      built.server.url,
+      built.apiKey,
       Buffer.from(`{"model":"gpt-4o-mini","messages":[{"role":"user","content":"${filler}"}]`),
     );
     expect(broken.status).toBe(400);
     expect(broken.text).toContain('invalid_request_body');
-    expect(upstream.received.length).toBe(calls);
+    expect(built.upstream.received.length).toBe(calls);
   });
 });

@@ -2,6 +2,7 @@ import Anthropic from '@anthropic-ai/sdk';
 import OpenAI from 'openai';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { toNumber } from '../db/dialect';
+import { userTextAndImages } from '../testing/chat-completion-samples';
 import { addClaudeChannels, BEDROCK_CLAUDE, BEDROCK_SECRET, CLAUDE } from '../testing/claude-channels';
 import { FakeAnthropicUpstream, PIXEL_PNG } from '../testing/fake-anthropic-upstream';
 import { FakeOpenAIUpstream } from '../testing/fake-openai-upstream';
@@ -68,13 +69,7 @@ describe.each(kinds)('the openai SDK against Claude and Bedrock channels on %s',
       model: CLAUDE,
       messages: [
         { role: 'system', content: 'Be kind.' },
-        {
-          role: 'user',
-          content: [
-            { type: 'text', text: 'What is this?' },
-            { type: 'image_url', image_url: { url: 'data:image/png;base64,iVBORw0KGgo=' } },
-          ],
-        },
+        userTextAndImages('What is this?', 'data:image/png;base64,iVBORw0KGgo='),
       ],
     });
     expect(completion.choices[0]).toMatchObject({

@@ -1,11 +1,7 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { setUpBilling } from '../testing/crash-load';
-import { FakeOpenAIUpstream } from '../testing/fake-openai-upstream';
+import { describe, expect, it } from 'vitest';
+import { billedServerProcess } from '../testing/billed-server-process';
 import { upload, uploadWholeThenReuse } from '../testing/raw-upload';
-import { startServerProcess, type ServerProcess } from '../testing/server-process';
+import type { ServerProcess } from '../testing/server-process';
 
 const MB = 1024 * 1024;
 
@@ -25,32 +21,16 @@ async function peakRss(server: ServerProcess, work: Promise<unknown>): Promise<n
 }
 
 describe('relay uploads: authenticated first, limited, timed out (built server)', () => {
-  const upstream = new FakeOpenAIUpstream();
-  const folder = mkdtempSync(join(tmpdir(), 'switchboard-uploads-'));
-  let server: ServerProcess;
-  let apiKey = '';
-
-  beforeAll(async () => {
-    await upstream.start();
-    server = await startServerProcess({
-      SQLITE_PATH: join(folder, 'switchboard.db'),
-      RELAY_BODY_TIMEOUT: '2',
-      RELAY_BODY_MEMORY_MB: '96',
-    });
-    apiKey = (await setUpBilling(server, upstream.url)).apiKey;
-  });
-  afterAll(async () => {
-    await server?.kill();
-    await upstream.stop();
-    rmSync(folder, { recursive: true, force: true });
-  });
+  const built = billedServerProcess('uploads', { RELAY_BODY_TIMEOUT: '2', RELAY_BODY_MEMORY_MB: '96' });
 
   it('eight anonymous 120 MB uploads are refused before their bodies are read, and memory stays flat', async () => {
-    const before = await server.rssBytes();
+    const before = await built.server.rssBytes();
     const uploads = Promise.all(
-      Array.from({ length: 8 }, () => upload(server.url, '/v1/chat/completions', { headers: {}, bytes: 120 * MB })),
+      Array.from({ length: 8 }, () =>
+        upload(built.server.url, '/v1/chat/completions', { headers: {}, bytes: 120 * MB }),
+      ),
     );
-    const peak = await peakRss(server, uploads);
+    const peak = await peakRss(built.server, uploads);
     for (const answer of await uploads) {
       expect(answer.status).toBe(401);
       expect(JSON.parse(answer.body)).toMatchObject({ error: { type: 'authentication_error' } });
@@ -60,8 +40,8 @@ describe('relay uploads: authenticated first, limited, timed out (built server)'
   });
 
   it('a body over the route limit gets a clear 413 in the OpenAI shape, declared or chunked', async () => {
-    const headers = { authorization: `Bearer ${apiKey}` };
-    const declared = await upload(server.url, '/v1/embeddings', {
+    const headers = { authorization: `Bearer ${built.apiKey}` };
+    const declared = await upload(built.server.url, '/v1/embeddings', {
       headers: { ...headers, 'accept-language': 'en' },
       bytes: 9 * MB,
     });
@@ -73,7 +53,7 @@ describe('relay uploads: authenticated first, limited, timed out (built server)'
         message: expect.stringContaining('Request body too large: this endpoint accepts at most 8 MB'),
       },
     });
-    const chunked = await upload(server.url, '/v1/embeddings', {
+    const chunked = await upload(built.server.url, '/v1/embeddings', {
       headers: { ...headers, 'accept-language': 'zh' },
       bytes: 9 * MB,
       chunked: true,
@@ -85,9 +65,9 @@ describe('relay uploads: authenticated first, limited, timed out (built server)'
   });
 
   it('a client that sends its whole oversized body anyway still reads the 413 and keeps its connection', async () => {
-    const headers = { authorization: `Bearer ${apiKey}` };
+    const headers = { authorization: `Bearer ${built.apiKey}` };
     for (const chunked of [false, true]) {
-      const answer = await uploadWholeThenReuse(server.url, '/v1/embeddings', {
+      const answer = await uploadWholeThenReuse(built.server.url, '/v1/embeddings', {
         headers,
         bytes: 9 * MB,
         chunked,
@@ -99,8 +79,8 @@ describe('relay uploads: authenticated first, limited, timed out (built server)'
   });
 
   it('Anthropic clients get the 413 in their own shape', async () => {
-    const answer = await upload(server.url, '/v1/messages', {
-      headers: { 'x-api-key': apiKey, 'anthropic-version': '2023-06-01' },
+    const answer = await upload(built.server.url, '/v1/messages', {
+      headers: { 'x-api-key': built.apiKey, 'anthropic-version': '2023-06-01' },
       bytes: 60 * MB,
     });
     expect(answer.status).toBe(413);
@@ -108,8 +88,8 @@ describe('relay uploads: authenticated first, limited, timed out (built server)'
   });
 
   it('an upload that stalls is answered 408 after RELAY_BODY_TIMEOUT', async () => {
-    const answer = await upload(server.url, '/v1/chat/completions', {
-      headers: { authorization: `Bearer ${apiKey}` },
+    const answer = await upload(built.server.url, '/v1/chat/completions', {
+      headers: { authorization: `Bearer ${built.apiKey}` },
       bytes: 4 * MB,
       stallAfter: MB,
     });
@@ -119,14 +99,14 @@ describe('relay uploads: authenticated first, limited, timed out (built server)'
   });
 
   it('authenticated uploads beyond RELAY_BODY_MEMORY_MB at once are refused with 503, and memory stays bounded', async () => {
-    const headers = { authorization: `Bearer ${apiKey}` };
-    const before = await server.rssBytes();
+    const headers = { authorization: `Bearer ${built.apiKey}` };
+    const before = await built.server.rssBytes();
     const uploads = Promise.all(
       Array.from({ length: 8 }, () =>
-        upload(server.url, '/v1/chat/completions', { headers, bytes: 40 * MB, stallAfter: 39 * MB }),
+        upload(built.server.url, '/v1/chat/completions', { headers, bytes: 40 * MB, stallAfter: 39 * MB }),
       ),
     );
-    const peak = await peakRss(server, uploads);
+    const peak = await peakRss(built.server, uploads);
     const statuses = (await uploads).map((answer) => answer.status).sort();
     // 96 MB admit two 40 MB bodies (which then stall into the 408); the other six are refused at once.
     expect(statuses).toEqual([408, 408, 503, 503, 503, 503, 503, 503]);
@@ -137,9 +117,9 @@ describe('relay uploads: authenticated first, limited, timed out (built server)'
   });
 
   it('a normal call still works after all of it', async () => {
-    const response = await fetch(`${server.url}/v1/chat/completions`, {
+    const response = await fetch(`${built.server.url}/v1/chat/completions`, {
       method: 'POST',
-      headers: { authorization: `Bearer ${apiKey}`, 'content-type': 'application/json' },
+      headers: { authorization: `Bearer ${built.apiKey}`, 'content-type': 'application/json' },
       body: JSON.stringify({ model: 'gpt-4o-mini', messages: [{ role: 'user', content: 'hi' }] }),
     });
     expect(response.status).toBe(200);

@@ -4,6 +4,7 @@ import { pino } from 'pino';
 import type { AppContext } from '../app-context';
 import type { Config } from '../config';
 import { finishClaimedOrders } from '../console/topup/order-credits';
+import { finishClaimedTransfers } from '../console/user/aff-transfers';
 import { registerBackgroundJobs } from '../jobs/index';
 import { LocalBilling } from '../ledger/local-billing';
 import { processRegistry } from '../platform/metrics';
@@ -70,6 +71,7 @@ export async function startPrimary(
     startBilling(billing, log);
     await finishClaimedRefunds(context, log);
     await finishClaimedOrders(context, log);
+    await finishClaimedTransfers(context, log);
     if (config.NODE_TYPE === 'master') context.jobs.start();
   } catch (error) {
     await abandon();

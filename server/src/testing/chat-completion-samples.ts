@@ -34,3 +34,14 @@ export function toolCallingCompletion(
     },
   };
 }
+
+/** A user message of the OpenAI chat format: a text, then images as `image_url` parts. */
+export function userTextAndImages(text: string, ...imageUrls: string[]) {
+  return {
+    role: 'user' as const,
+    content: [
+      { type: 'text' as const, text },
+      ...imageUrls.map((url) => ({ type: 'image_url' as const, image_url: { url } })),
+    ],
+  };
+}

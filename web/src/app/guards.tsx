@@ -1,9 +1,9 @@
 import { isAdmin } from '@switchboard/contract';
-import { Button, Result } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { Navigate, Outlet, useLocation, useNavigate } from 'react-router';
+import { Navigate, Outlet, useLocation } from 'react-router';
 import { useSessionUser } from '../api/session';
 import type { LoginRedirectState } from '../features/auth/redirect-target';
+import { BackHomeResult } from './back-home-result';
 
 /** Sends a visitor with no stored user to /login, remembering where they were going. */
 export function RequireLogin() {
@@ -18,19 +18,7 @@ export function RequireLogin() {
 
 export function NoPermission() {
   const { t } = useTranslation();
-  const navigate = useNavigate();
-  return (
-    <Result
-      status="403"
-      title={t('noPermission.title')}
-      subTitle={t('noPermission.description')}
-      extra={
-        <Button type="primary" onClick={() => void navigate('/')}>
-          {t('actions.backHome')}
-        </Button>
-      }
-    />
-  );
+  return <BackHomeResult status="403" title={t('noPermission.title')} description={t('noPermission.description')} />;
 }
 
 /** Admin pages (role >= 10); others see a no-permission result. Sits inside RequireLogin. */

@@ -1,9 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Form, type FormInstance } from 'antd';
 import type { TFunction } from 'i18next';
-import { useEffect, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { toast } from './feedback';
-import { FormDrawer } from './form-drawer';
+import { FormDrawer, useFilledForm } from './form-drawer';
 
 export interface CheckedFormOptions<Values, Result, Problem> {
   open: boolean;
@@ -39,12 +39,7 @@ export function useCheckedForm<Values extends object, Result, Problem>(
 ): CheckedForm<Values> {
   const { open, onClose, initial, record, check, problemText, save, invalidate, onSaved } = options;
   const client = useQueryClient();
-  const [form] = Form.useForm<Values>();
-
-  useEffect(() => {
-    if (open) form.setFieldsValue(initial() as Parameters<typeof form.setFieldsValue>[0]);
-    // `initial` is a new function each render; opening and the record are what reset the form.
-  }, [open, record, form]);
+  const form = useFilledForm(open, record, initial);
 
   const mutation = useMutation({
     mutationFn: save,

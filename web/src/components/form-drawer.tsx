@@ -1,5 +1,5 @@
 import { Button, Drawer, Flex, Form, Space, type FormInstance } from 'antd';
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 
 export interface FormDrawerProps {
   open: boolean;
@@ -67,4 +67,14 @@ export function ValidatedFormDrawer<Values>({ form, onValid, children, ...drawer
       </Form>
     </FormDrawer>
   );
+}
+
+/** A drawer's antd form (`Form.useForm`), filled from `initial()` each time the drawer opens or `record` changes. */
+export function useFilledForm<Values>(open: boolean, record: unknown, initial: () => Values): FormInstance<Values> {
+  const [form] = Form.useForm<Values>();
+  useEffect(() => {
+    if (open) form.setFieldsValue(initial() as Parameters<typeof form.setFieldsValue>[0]);
+    // `initial` is a new function each render; opening and the record are what reset the form.
+  }, [open, record, form]);
+  return form;
 }

@@ -1,4 +1,5 @@
-import { Form, InputNumber } from 'antd';
+import { Form } from 'antd';
+import { WholeNumberInput } from './whole-number-input';
 
 interface LimitInputProps {
   /** given by the `Form.Item` around it when that names a field */
@@ -9,19 +10,8 @@ interface LimitInputProps {
 }
 
 /** A cap or rate limit: a whole number of 0 or more, where 0 or empty means no limit. */
-export function LimitInput({ value, onChange, step = 1, 'data-testid': testId }: LimitInputProps) {
-  return (
-    <InputNumber
-      value={value}
-      min={0}
-      step={step}
-      precision={0}
-      placeholder="0"
-      style={{ width: '100%' }}
-      onChange={(next) => onChange?.(typeof next === 'number' ? next : null)}
-      data-testid={testId}
-    />
-  );
+export function LimitInput({ step = 1, ...props }: LimitInputProps) {
+  return <WholeNumberInput {...props} min={0} step={step} placeholder="0" style={{ width: '100%' }} />;
 }
 
 /** One limit of `LimitFields`: a field of the form around it. */

@@ -1,6 +1,6 @@
 import { Form, Input } from 'antd';
 
-interface RequiredTextItemProps {
+export interface RequiredTextItemProps {
   name: string;
   label: string;
   /** said when the field is empty or blank */

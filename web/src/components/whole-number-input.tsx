@@ -1,8 +1,8 @@
 import { InputNumber, type InputNumberProps } from 'antd';
 
 type WholeNumberInputProps = Omit<InputNumberProps<number>, 'precision' | 'onChange'> & {
-  /** the number typed, or null while the field is empty */
-  onChange: (value: number | null) => void;
+  /** the number typed, or null while the field is empty; given by a `Form.Item` that names a field */
+  onChange?: (value: number | null) => void;
 };
 
 /** An input of whole numbers whose empty value is null. */
@@ -11,7 +11,7 @@ export function WholeNumberInput({ onChange, ...props }: WholeNumberInputProps) 
     <InputNumber<number>
       {...props}
       precision={0}
-      onChange={(value) => onChange(typeof value === 'number' ? value : null)}
+      onChange={(value) => onChange?.(typeof value === 'number' ? value : null)}
     />
   );
 }

@@ -37,6 +37,11 @@ await describeOnEachDatabase('upstream model updates on %s', (server) => {
     (await createChannels(root, { base_url: upstream.url, key: 'sk-up', ...overrides }))[0] ?? 0;
 
   const view = (id: number) => channelView(root, id);
+  const modelUpdateJob = async () => {
+    const job = (await server.context.jobs.status()).find((candidate) => candidate.name === MODEL_UPDATE_JOB);
+    if (!job) throw new Error(`no ${MODEL_UPDATE_JOB} job`);
+    return job;
+  };
   const servedModels = async () =>
     (await server.context.database.db.selectFrom('abilities').select(['model', 'channel_id']).execute()).map(
       (row) => `${Number(row.channel_id)}:${row.model}`,
@@ -158,6 +163,8 @@ await describeOnEachDatabase('upstream model updates on %s', (server) => {
     });
 
     it('a second "detect all" while one runs is refused with the running task', async () => {
+      // The previous test's "detect all" may still be checking its other channels.
+      await expect.poll(async () => (await modelUpdateJob()).running).toBe(false);
       listed = ['slow-1'];
       await create({
         name: 'slow',
@@ -180,9 +187,7 @@ await describeOnEachDatabase('upstream model updates on %s', (server) => {
           message: 'An upstream model check is already running; try again later',
           data: { task_id: first.data?.task_id, status: 'running', type: 'channel_upstream_model_update' },
         });
-        await expect
-          .poll(async () => (await server.context.jobs.status()).find((job) => job.name === MODEL_UPDATE_JOB)?.running)
-          .toBe(false);
+        await expect.poll(async () => (await modelUpdateJob()).running).toBe(false);
       } finally {
         delayMilliseconds = 0;
       }

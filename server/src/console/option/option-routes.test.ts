@@ -176,6 +176,41 @@ describe.each(kinds)('option calls on %s', (kind: DatabaseKind) => {
     expect((await put('LinuxDOOAuthEnabled', 'false')).success).toBe(true);
   });
 
+  const signInsWithSettings = [
+    {
+      switch: 'WeChatAuthEnabled',
+      settings: ['WeChatServerAddress', 'WeChatServerToken'] as const,
+      statusFlag: 'wechat_login',
+      en: 'Fill in the WeChat server address and server token before turning WeChat sign-in on',
+      zh: '无法启用微信登录，请先填入微信登录相关配置信息！',
+    },
+    {
+      switch: 'TelegramOAuthEnabled',
+      settings: ['TelegramBotToken', 'TelegramBotName'] as const,
+      statusFlag: 'telegram_oauth',
+      en: 'Fill in the Telegram bot token and bot name before turning Telegram sign-in on',
+      zh: '无法启用 Telegram OAuth，请先填入 Telegram Bot Token 和 Bot Name！',
+    },
+  ];
+
+  it.each(signInsWithSettings)('turns $switch on only once both its settings exist', async (signIn) => {
+    const [first, second] = signIn.settings;
+    const statusFlag = async () =>
+      ((await (await server.call('/api/status')).json()) as { data: Record<string, unknown> }).data[signIn.statusFlag];
+    expect(await put(signIn.switch, 'true')).toMatchObject({ success: false, message: signIn.en });
+    expect((await put(first, 'first-setting')).success).toBe(true);
+    expect(await put(signIn.switch, true, 'zh')).toMatchObject({ success: false, message: signIn.zh });
+    expect((await put(first, '')).success).toBe(true);
+    expect((await put(second, 'second-setting')).success).toBe(true);
+    expect(await put(signIn.switch, 'true')).toMatchObject({ success: false, message: signIn.en });
+    expect(await stored(signIn.switch)).toBe('false');
+    expect(await statusFlag()).toBe(false);
+    expect((await put(first, 'first-setting')).success).toBe(true);
+    expect((await put(signIn.switch, 'true')).success).toBe(true);
+    expect(await statusFlag()).toBe(true);
+    expect((await put(signIn.switch, 'false')).success).toBe(true);
+  });
+
   it('takes a payment address only while the server address is filled', async () => {
     expect((await put('ServerAddress', '')).success).toBe(true);
     expect(await put('PayAddress', 'https://pay.example.com')).toMatchObject({

@@ -110,7 +110,8 @@ export class OptionService {
 
   /**
    * Values that need another option filled first: the human check, GitHub and LinuxDO sign-in without
-   * their keys would break every sign-in or lead to `authorize?client_id=`; a payment address without the
+   * their keys would break every sign-in or lead to `authorize?client_id=`, WeChat and Telegram sign-in
+   * without their server or bot would offer a sign-in that cannot succeed; a payment address without the
    * server address would give the payment gateway no callback address.
    */
   private refuseMissingPrerequisite(key: string, value: string): void {
@@ -124,6 +125,12 @@ export class OptionService {
     }
     if (key === 'LinuxDOOAuthEnabled' && turnsOn && !(filled('LinuxDOClientId') && filled('LinuxDOClientSecret'))) {
       throw new AppError(messages.option.linuxDoKeysFirst);
+    }
+    if (key === 'WeChatAuthEnabled' && turnsOn && !(filled('WeChatServerAddress') && filled('WeChatServerToken'))) {
+      throw new AppError(messages.option.weChatSettingsFirst);
+    }
+    if (key === 'TelegramOAuthEnabled' && turnsOn && !(filled('TelegramBotToken') && filled('TelegramBotName'))) {
+      throw new AppError(messages.option.telegramSettingsFirst);
     }
     if (key === 'PayAddress' && value.trim() !== '' && !filled('ServerAddress'))
       throw new AppError(messages.option.serverAddressFirst);

@@ -16,13 +16,14 @@ import { TopUpRepository } from './top-up-repository';
 const INHERITED_CLAIMS = 10_000;
 
 /**
- * The instance that owns a claim: the id of its settlement journal (kept in the journal folder across
+ * The instance that owns a claim (a paid order's credit here, a transfer of invite earnings in
+ * console/user/aff-transfers.ts): the id of its settlement journal (kept in the journal folder across
  * restarts). A cluster worker names its primary's journal: the primary replays every journal of its
  * instance (its own and its workers') at start, before it forks a worker, so it alone can finish the
  * claims of a killed run; a worker's own folder is gone once recovered. Without a journal the owner
  * is a name of this run only, and a claim a crash interrupts stays unfinished.
  */
-function ownerOf(context: AppContext): { owner: string; recoverable: boolean } {
+export function claimOwnerOf(context: AppContext): { owner: string; recoverable: boolean } {
   if (journalSync(context.config) !== null) {
     if (cluster.isWorker)
       return {
@@ -55,7 +56,7 @@ export class OrderCredits {
   private readonly topUps: TopUpRepository;
 
   constructor(private readonly context: AppContext) {
-    ({ owner: this.owner, recoverable: this.recoverable } = ownerOf(context));
+    ({ owner: this.owner, recoverable: this.recoverable } = claimOwnerOf(context));
     this.topUps = new TopUpRepository(context.database);
   }
 

@@ -1,6 +1,8 @@
-import type { Expression, SqlBool } from 'kysely';
+import type { Expression, Insertable, SqlBool } from 'kysely';
 import type { Database } from '../../db/database';
-import { containsIgnoringCase, nowSeconds, toNumber } from '../../db/dialect';
+import { containsIgnoringCase, insertReturningId, nowSeconds, toNumber } from '../../db/dialect';
+import type { UsersTable } from '../../db/tables/users';
+import type { LogEntry } from '../../ledger/index';
 import { normaliseUserRow, UserRepository, type UserRow } from '../user/repository';
 import { countOf, newestFirst } from '../../db/table-queries';
 
@@ -15,6 +17,22 @@ export interface UserFilter {
 export class UserAdminRepository extends UserRepository {
   constructor(private readonly store: Database) {
     super(store);
+  }
+
+  /**
+   * Adds a user and, when given, the log row of its starting quota, in one transaction: the quota is
+   * in the row itself, so the row and its record are written together or not at all.
+   */
+  insertWithLog(values: Insertable<UsersTable>, log: Omit<LogEntry, 'user_id'> | null): Promise<number> {
+    return this.store.db.transaction().execute(async (transaction) => {
+      const id = await insertReturningId(transaction, this.store.kind, 'users', values);
+      if (log)
+        await transaction
+          .insertInto('logs')
+          .values({ ...log, user_id: id })
+          .execute();
+      return id;
+    });
   }
 
   private filtered(filter: UserFilter) {

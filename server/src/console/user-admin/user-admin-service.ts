@@ -13,7 +13,7 @@ import type { AppContext } from '../../app-context';
 import { nowSeconds } from '../../db/dialect';
 import type { UsersTable } from '../../db/tables/users';
 import { AppError } from '../../platform/errors';
-import { LogType } from '../../ledger/log-writer';
+import { LogType, type LogEntry } from '../../ledger/index';
 import { hashPassword } from '../../platform/password';
 import type { UserRow } from '../user/repository';
 import { toUserView } from '../user/user-view';
@@ -55,28 +55,28 @@ export class UserAdminService {
     if (await this.users.usernameTaken(username)) throw new AppError(messages.credential.usernameTaken);
     const quota = Math.max(0, Math.trunc(this.context.options.number('QuotaForNewUser')));
     const now = nowSeconds();
-    const id = await this.users.insert({
+    const starting: Omit<LogEntry, 'user_id'> = {
       username,
-      display_name: displayName,
-      password: await hashPassword(password),
-      role,
-      status: UserStatus.Enabled,
-      quota,
-      access_token: null,
-      aff_code: null,
       created_at: now,
-      deleted_at: null,
-    });
-    if (quota > 0) {
-      this.context.logs.write({
-        user_id: id,
+      type: LogType.System,
+      content: `新用户注册赠送 ${quota} 点额度`,
+      other: '{}',
+    };
+    await this.users.insertWithLog(
+      {
         username,
+        display_name: displayName,
+        password: await hashPassword(password),
+        role,
+        status: UserStatus.Enabled,
+        quota,
+        access_token: null,
+        aff_code: null,
         created_at: now,
-        type: LogType.System,
-        content: `新用户注册赠送 ${quota} 点额度`,
-        other: '{}',
-      });
-    }
+        deleted_at: null,
+      },
+      quota > 0 ? starting : null,
+    );
   }
 
   /** Changes the fields given; every field is checked before anything is written. */

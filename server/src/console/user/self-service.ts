@@ -9,14 +9,14 @@ import {
 } from '@switchboard/contract';
 import { randomBytes } from 'node:crypto';
 import type { AppContext } from '../../app-context';
-import { nowSeconds, sql } from '../../db/dialect';
+import { nowSeconds } from '../../db/dialect';
 import { AppError } from '../../platform/errors';
-import { ledgerOf } from '../../ledger/index';
 import { hashPassword, verifyPassword } from '../../platform/password';
 import { fill } from '../../platform/text';
 import { randomAffCode } from '../account/new-user';
 import { usableGroups } from '../token/token-fields';
 import { checkedDisplayName } from '../user-admin/fields';
+import { affTransfers } from './aff-transfers';
 import { checkedPassword, checkedUsername } from './credentials';
 import { UserRepository, type UserRow } from './repository';
 import { messages } from '../../platform/i18n/catalogue';
@@ -98,7 +98,7 @@ export class SelfService {
     return user.aff_code ? Promise.resolve(user.aff_code) : this.users.assignAffCode(user.id, randomAffCode);
   }
 
-  /** Moves pending invite earnings into the balance; the conditional UPDATE makes a double spend impossible. */
+  /** Moves pending invite earnings into the balance, all or nothing, also across a crash (aff-transfers.ts). */
   async transferAffQuota(user: UserRow, amount: number): Promise<void> {
     const quotaPerUnit = this.context.options.number('QuotaPerUnit');
     if (!Number.isSafeInteger(amount) || amount < quotaPerUnit) {
@@ -108,27 +108,7 @@ export class SelfService {
       });
       throw new AppError(fill(messages.self.transferMinimum, { amount: minimum }));
     }
-    const taken = await this.context.database.db
-      .updateTable('users')
-      .set({ aff_quota: sql`aff_quota - ${amount}` })
-      .where('id', '=', user.id)
-      .where('aff_quota', '>=', amount)
-      .executeTakeFirst();
-    if (taken.numUpdatedRows !== 1n) throw new AppError(messages.self.affQuotaShort);
-    const shown = formatQuota(amount, {
-      inCurrency: this.context.options.boolean('DisplayInCurrencyEnabled'),
-      quotaPerUnit,
-    });
-    const content = fill(messages.self.transferLog, { amount: shown }).zh;
-    await ledgerOf(this.context).credit({
-      userId: user.id,
-      username: user.username,
-      amount,
-      reason: 'reward',
-      content,
-      createdAt: nowSeconds(),
-    });
-    await this.context.bus.userChanged(user.id);
+    if (!(await affTransfers(this.context).transfer(user, amount))) throw new AppError(messages.self.affQuotaShort);
   }
 
   /**

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { DatabaseKind } from '../../config';
 import { sql, toNumber } from '../../db/dialect';
-import { addChannel, addUser } from '../../testing/relay-fixtures';
+import { LogType } from '../../ledger/index';
+import { userLogsOfType } from '../../testing/log-queries';
+import { addChannel, addUser, flushAll } from '../../testing/relay-fixtures';
 import { availableDatabaseKinds } from '../../testing/test-databases';
 import { serverForTests } from '../../testing/test-server';
 import { BrowserClient, setOptions } from '../../testing/account-fixtures';
@@ -109,18 +111,23 @@ describe.each(kinds)('own profile on %s', (kind: DatabaseKind) => {
     expect((await client.get<string>('/api/user/aff')).data).toBe(code);
   });
 
-  it('moves invite earnings into the balance: at least one unit, never more than there is, never twice', async () => {
+  /** A fresh member with `units` of invite earnings, asking for `count` transfers of `quota` at once. */
+  async function parallelTransfers(units: number, count: number, quota: number) {
     const { id, client } = await member();
     await server.context.database.db
       .updateTable('users')
-      .set({ aff_quota: 3 * UNIT })
+      .set({ aff_quota: units * UNIT })
       .where('id', '=', id)
       .execute();
-    const tooSmall = await client.send('POST', '/api/user/aff_transfer', { quota: UNIT - 1 });
+    const transfer = (amount: number) => client.send('POST', '/api/user/aff_transfer', { quota: amount });
+    const attempts = await Promise.all(Array.from({ length: count }, () => transfer(quota)));
+    return { id, transfer, attempts };
+  }
+
+  it('moves invite earnings into the balance: at least one unit, never more than there is, never twice', async () => {
+    const { id, transfer, attempts } = await parallelTransfers(3, 5, 2 * UNIT);
+    const tooSmall = await transfer(UNIT - 1);
     expect(tooSmall).toMatchObject({ success: false, message: 'The minimum transfer amount is $1.00' });
-    const attempts = await Promise.all(
-      Array.from({ length: 5 }, () => client.send('POST', '/api/user/aff_transfer', { quota: 2 * UNIT })),
-    );
     expect(attempts.filter((reply) => reply.success)).toHaveLength(1);
     expect(
       attempts.filter((reply) => !reply.success).every((reply) => reply.message === 'Not enough invite earnings'),
@@ -128,6 +135,22 @@ describe.each(kinds)('own profile on %s', (kind: DatabaseKind) => {
     const row = await storedRow(server.context.database.db, 'users', { id }, ['aff_quota']);
     expect(toNumber(row.aff_quota)).toBe(UNIT);
     expect(await server.context.balances.userQuota(id)).toBe(2 * UNIT);
+  });
+
+  it('of many parallel transfers, exactly those the earnings cover are taken, each credited and logged once', async () => {
+    const { id, attempts } = await parallelTransfers(7, 20, UNIT);
+    expect(attempts.filter((reply) => reply.success)).toHaveLength(7);
+    expect(toNumber((await storedRow(server.context.database.db, 'users', { id }, ['aff_quota'])).aff_quota)).toBe(0);
+    expect(await server.context.balances.userQuota(id)).toBe(7 * UNIT);
+    await flushAll(server);
+    const logs = await userLogsOfType(server, id, LogType.System);
+    expect(logs.filter((row) => row.request_id.startsWith('aff-transfer:'))).toHaveLength(7);
+    const claims = await server.context.database.db
+      .selectFrom('aff_transfers')
+      .select('id')
+      .where('user_id', '=', id)
+      .execute();
+    expect(claims).toEqual([]);
   });
 
   it('validates and stores the notification settings', async () => {

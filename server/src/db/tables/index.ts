@@ -1,4 +1,5 @@
 import type { AccountCodesTable } from './account-codes';
+import type { AffTransfersTable } from './aff-transfers';
 import type { CheckinsTable } from './checkins';
 import type { EndedSessionsTable } from './ended-sessions';
 import type { AbilitiesTable, ChannelsTable } from './channels';
@@ -33,6 +34,7 @@ export interface Tables {
   journal_marks: JournalMarksTable;
   ended_sessions: EndedSessionsTable;
   checkins: CheckinsTable;
+  aff_transfers: AffTransfersTable;
   vendors: VendorsTable;
   models: ModelsTable;
   prefill_groups: PrefillGroupsTable;

@@ -4,6 +4,7 @@ import type { Database } from '../../db/database';
 import { toBoolean, toNumber } from '../../db/dialect';
 import type { InvalidationBus } from '../../platform/invalidation-bus';
 import { parseAllowList } from './ip-allow-list';
+import { LoadedEntries } from './loaded-entries';
 
 export interface CachedToken {
   id: number;
@@ -32,9 +33,8 @@ const MISSING_TTL_MS = 10_000;
  * client retrying a bad key does not reach the database each time.
  */
 export class TokenCache {
-  private readonly entries = new Map<string, CachedToken>();
+  private readonly entries = new LoadedEntries((key: string) => this.load(key), MAX_ENTRIES);
   private readonly missing = new Map<string, number>();
-  private readonly loading = new Map<string, Promise<CachedToken | null>>();
 
   constructor(
     private readonly database: Database,
@@ -47,15 +47,15 @@ export class TokenCache {
   }
 
   get(key: string): CachedToken | null | Promise<CachedToken | null> {
-    const cached = this.entries.get(key);
+    const cached = this.entries.inMemory(key);
     if (cached) return cached;
     const missingSince = this.missing.get(key);
     if (missingSince !== undefined && Date.now() - missingSince < MISSING_TTL_MS) return null;
-    return this.loading.get(key) ?? this.load(key);
+    return this.entries.read(key);
   }
 
   private load(key: string): Promise<CachedToken | null> {
-    const promise = this.database.db
+    return this.database.db
       .selectFrom('tokens')
       .selectAll()
       .where('key', '=', key)
@@ -81,12 +81,7 @@ export class TokenCache {
           rpmLimit: toNumber(row.rpm_limit),
           tpmLimit: toNumber(row.tpm_limit),
         };
-        if (this.entries.size >= MAX_ENTRIES) this.entries.clear();
-        this.entries.set(key, token);
         return token;
-      })
-      .finally(() => this.loading.delete(key));
-    this.loading.set(key, promise);
-    return promise;
+      });
   }
 }

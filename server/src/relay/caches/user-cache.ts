@@ -1,6 +1,7 @@
 import type { Database } from '../../db/database';
 import { toNumber } from '../../db/dialect';
 import type { InvalidationBus } from '../../platform/invalidation-bus';
+import { LoadedEntries } from './loaded-entries';
 
 export interface CachedUser {
   id: number;
@@ -34,8 +35,7 @@ const MAX_ENTRIES = 100_000;
  * arrive on the `users` topic (message: the user id) and drop the entry, so a ban applies at once.
  */
 export class UserCache {
-  private readonly entries = new Map<number, CachedUser>();
-  private readonly loading = new Map<number, Promise<CachedUser | null>>();
+  private readonly entries = new LoadedEntries((id: number) => this.load(id), MAX_ENTRIES);
 
   constructor(
     private readonly database: Database,
@@ -47,11 +47,11 @@ export class UserCache {
   }
 
   get(id: number): CachedUser | Promise<CachedUser | null> {
-    return this.entries.get(id) ?? this.loading.get(id) ?? this.load(id);
+    return this.entries.inMemory(id) ?? this.entries.read(id);
   }
 
   private load(id: number): Promise<CachedUser | null> {
-    const promise = this.database.db
+    return this.database.db
       .selectFrom('users')
       .select(['id', 'username', 'group', 'role', 'status', 'deleted_at', 'session_epoch', 'setting'])
       .where('id', '=', id)
@@ -68,12 +68,7 @@ export class UserCache {
           sessionEpoch: toNumber(row.session_epoch),
           acceptsUnpricedModels: acceptsUnpricedModels(row.setting),
         };
-        if (this.entries.size >= MAX_ENTRIES) this.entries.clear();
-        this.entries.set(id, user);
         return user;
-      })
-      .finally(() => this.loading.delete(id));
-    this.loading.set(id, promise);
-    return promise;
+      });
   }
 }

@@ -2,6 +2,7 @@ import type Anthropic from '@anthropic-ai/sdk';
 import type { GoogleGenAI } from '@google/genai';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { addClaudeChannels, BEDROCK_CLAUDE, BEDROCK_SECRET, CLAUDE } from '../../testing/claude-channels';
+import { expectBilled } from '../../testing/expect-billed';
 import { FakeAnthropicUpstream } from '../../testing/fake-anthropic-upstream';
 import { expectFlashStreamBilled, FakeGoogleUpstream, FLASH_CHAT_LOG } from '../../testing/fake-google-upstream';
 import { FixtureReplayUpstream } from '../../testing/fixture-replay-upstream';
@@ -60,22 +61,12 @@ describe.each(kinds)('Gemini and Claude clients on each other’s channels and o
       path: '/v1/messages',
       body: { model: CLAUDE, max_tokens: 200, messages: [{ role: 'user', content: [{ type: 'text', text: 'Hi' }] }] },
     });
-    expect(await lastConsumeLog(server)).toMatchObject({
-      model_name: CLAUDE,
-      prompt_tokens: 2500,
-      completion_tokens: 50,
-      is_stream: 0,
-    });
+    await expectBilled(server, CLAUDE, { prompt: 2500, completion: 50, stream: false });
 
     expect(await geminiStreamText(await ai.models.generateContentStream({ model: CLAUDE, contents: 'Hi' }))).toBe(
       'Hello! How can I help you today?',
     );
-    expect(await lastConsumeLog(server)).toMatchObject({
-      model_name: CLAUDE,
-      prompt_tokens: 2500,
-      completion_tokens: 50,
-      is_stream: 1,
-    });
+    await expectBilled(server, CLAUDE, { prompt: 2500, completion: 50, stream: true });
   });
 
   it('@google/genai is told of an error inside a Claude stream, after the text so far', async () => {
@@ -115,12 +106,7 @@ describe.each(kinds)('Gemini and Claude clients on each other’s channels and o
     expect(await geminiStreamText(await ai.models.generateContentStream({ model: 'llama3.2', contents: 'Hi' }))).toBe(
       'Hello from Ollama!',
     );
-    expect(await lastConsumeLog(server)).toMatchObject({
-      model_name: 'llama3.2',
-      is_stream: 1,
-      prompt_tokens: 26,
-      completion_tokens: 6,
-    });
+    await expectBilled(server, 'llama3.2', { prompt: 26, completion: 6, stream: true });
   });
 
   it('@anthropic-ai/sdk on a Gemini channel, streamed and not, billed from usageMetadata', async () => {
@@ -163,11 +149,6 @@ describe.each(kinds)('Gemini and Claude clients on each other’s channels and o
       .stream({ model: 'llama3.2', max_tokens: 64, messages: [{ role: 'user', content: 'Hi' }] })
       .finalMessage();
     expect(final.content).toEqual([{ type: 'text', text: 'Hello from Ollama!' }]);
-    expect(await lastConsumeLog(server)).toMatchObject({
-      model_name: 'llama3.2',
-      is_stream: 1,
-      prompt_tokens: 26,
-      completion_tokens: 6,
-    });
+    await expectBilled(server, 'llama3.2', { prompt: 26, completion: 6, stream: true });
   });
 });

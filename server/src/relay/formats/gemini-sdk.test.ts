@@ -1,6 +1,8 @@
 import { ApiError, GoogleGenAI } from '@google/genai';
 import { countTokens as gptTokenizerCount } from 'gpt-tokenizer/encoding/o200k_base';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { userTextAndImages } from '../../testing/chat-completion-samples';
+import { expectBilled } from '../../testing/expect-billed';
 import { expectFlashStreamBilled, FakeGoogleUpstream, FLASH_CHAT_LOG } from '../../testing/fake-google-upstream';
 import { FakeOpenAIUpstream } from '../../testing/fake-openai-upstream';
 import { addChannelWithOther, lastConsumeLog, userQuota } from '../../testing/provider-test-kit';
@@ -120,12 +122,7 @@ describe.each(kinds)('the official @google/genai client through the gateway (%s)
         },
       });
       // gpt-4o-mini: (40 + 60 × 4) × 0.075 = 21
-      expect(await lastConsumeLog(server)).toMatchObject({
-        model_name: 'gpt-4o-mini',
-        prompt_tokens: 40,
-        completion_tokens: 60,
-        quota: 21,
-      });
+      await expectBilled(server, 'gpt-4o-mini', { prompt: 40, completion: 60, quota: 21 });
     });
 
     it('sends inline images as data URLs and file data as image URLs', async () => {
@@ -143,14 +140,7 @@ describe.each(kinds)('the official @google/genai client through the gateway (%s)
         ],
       });
       expect(openai.received.at(-1)?.body.messages).toEqual([
-        {
-          role: 'user',
-          content: [
-            { type: 'text', text: 'Compare' },
-            { type: 'image_url', image_url: { url: 'data:image/png;base64,iVBORw0KGgo=' } },
-            { type: 'image_url', image_url: { url: 'https://images.example/cat.jpg' } },
-          ],
-        },
+        userTextAndImages('Compare', 'data:image/png;base64,iVBORw0KGgo=', 'https://images.example/cat.jpg'),
       ]);
     });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { toolCallingCompletion } from '../../testing/chat-completion-samples';
+import { toolCallingCompletion, userTextAndImages } from '../../testing/chat-completion-samples';
 import { invalidToken, overloadedMidway } from '../../testing/relay-error-samples';
 import { geminiDialect } from './gemini';
 import { geminiEmbedToOpenAI, openAIEmbeddingsToGemini } from './gemini-embeddings';
@@ -63,13 +63,7 @@ describe('Gemini requests → OpenAI chat', () => {
       model: 'gemini-2.5-flash',
       messages: [
         { role: 'system', content: 'You are terse.' },
-        {
-          role: 'user',
-          content: [
-            { type: 'text', text: 'Look:' },
-            { type: 'image_url', image_url: { url: 'data:image/png;base64,AAAA' } },
-          ],
-        },
+        userTextAndImages('Look:', 'data:image/png;base64,AAAA'),
         {
           role: 'assistant',
           content: null,

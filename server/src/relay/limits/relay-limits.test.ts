@@ -145,6 +145,21 @@ const slowChannel = (values: Partial<ChannelValues>): ChannelValues => ({
   ...values,
 });
 
+/** Opens a stream on the slow upstream and reads it in the background; resolves once the upstream has the call. */
+async function holdSlowStream(client: OpenAI): Promise<{ reading: Promise<void> }> {
+  const slowBefore = slowUpstream.received.length;
+  const stream = await client.chat.completions.create({
+    model: 'gpt-4o-mini',
+    messages: [{ role: 'user', content: 'hi' }],
+    stream: true,
+  });
+  const reading = (async () => {
+    for await (const chunk of stream) void chunk;
+  })();
+  await expect.poll(() => slowUpstream.received.length).toBe(slowBefore + 1);
+  return { reading };
+}
+
 describe('tokens per minute under parallel calls (the ledger issue)', () => {
   // 180 Latin characters estimate 45 tokens, plus 3 per message and 3 for the reply: 51.
   const prompt = 'abcd'.repeat(45);
@@ -196,15 +211,7 @@ describe('channel caps', () => {
     slowUpstream.behaviour = { chunkDelayMs: 150 };
     const client = await caller(server);
     const slowBefore = slowUpstream.received.length;
-    const longStream = await client.chat.completions.create({
-      model: 'gpt-4o-mini',
-      messages: [{ role: 'user', content: 'hi' }],
-      stream: true,
-    });
-    const reading = (async () => {
-      for await (const chunk of longStream) void chunk;
-    })();
-    await expect.poll(() => slowUpstream.received.length).toBe(slowBefore + 1);
+    const { reading } = await holdSlowStream(client);
     const servedBySpare = upstream.received.length;
     expect(await sdkStatusOf(ask(client))).toBe(200);
     expect(upstream.received.length).toBe(servedBySpare + 1);
@@ -246,16 +253,7 @@ describe.runIf(kinds.includes('postgres'))('limits across two instances (Postgre
     const clients = [first, second].map((server) => new OpenAI({ apiKey, baseURL: `${server.url}/v1`, maxRetries: 0 }));
 
     slowUpstream.behaviour = { chunkDelayMs: 150 };
-    const slowBefore = slowUpstream.received.length;
-    const slowStream = await clients[0]!.chat.completions.create({
-      model: 'gpt-4o-mini',
-      messages: [{ role: 'user', content: 'hi' }],
-      stream: true,
-    });
-    const reading = (async () => {
-      for await (const chunk of slowStream) void chunk;
-    })();
-    await expect.poll(() => slowUpstream.received.length).toBe(slowBefore + 1);
+    const { reading } = await holdSlowStream(clients[0]!);
     const slowSeen = slowUpstream.received.length;
     expect(await sdkStatusOf(ask(clients[1]!))).toBe(200);
     expect(slowUpstream.received.length).toBe(slowSeen);

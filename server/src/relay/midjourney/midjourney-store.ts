@@ -1,9 +1,10 @@
 import type { MidjourneyRow } from '../../domain/task-rows';
 import type { Database } from '../../db/database';
 import { insertReturningId, toNumber } from '../../db/dialect';
-import { RefundClaims, RefundState } from '../tasks/refund-claim';
+import { RefundClaims } from '../tasks/refund-claim';
 import { storedTaskOf } from '../tasks/stored-task';
 import type { StoredTask, TaskSnapshot, TaskStore } from '../tasks/task-platform';
+import { TaskQueue } from '../tasks/task-queue';
 
 /** midjourney-proxy's finished states; CANCEL counts as a failure (the task produced nothing). */
 const FINISHED = ['SUCCESS', 'FAILURE', 'CANCEL'];
@@ -33,10 +34,16 @@ export interface NewDrawing {
 }
 
 /** The `midjourneys` table: drawing tasks, times in unix milliseconds as midjourney-proxy reports them. */
-export class MidjourneyStore implements TaskStore {
+export class MidjourneyStore extends TaskQueue<'midjourneys'> implements TaskStore {
   readonly refunds: RefundClaims;
 
-  constructor(private readonly database: Database) {
+  constructor(database: Database) {
+    super(database, {
+      table: 'midjourneys',
+      finished: FINISHED,
+      refundable: (where) => where.and([where('status', 'in', ['FAILURE', 'CANCEL']), where('quota', '>', 0)]),
+      storedTask,
+    });
     this.refunds = new RefundClaims(database, 'midjourneys', (milliseconds) => milliseconds);
   }
 
@@ -97,27 +104,6 @@ export class MidjourneyStore implements TaskStore {
     return { url: row?.image_url ?? '', channelId: Number(row?.channel_id ?? 0), finished: row?.status === 'SUCCESS' };
   }
 
-  async pending(limit: number): Promise<StoredTask[]> {
-    const rows = await this.rows().where('status', 'not in', FINISHED).orderBy('id').limit(limit).execute();
-    return rows.map(storedTask);
-  }
-
-  async unrefundedFailures(limit: number): Promise<StoredTask[]> {
-    const rows = await this.rows()
-      .where('status', 'in', ['FAILURE', 'CANCEL'])
-      .where('refunded', '=', RefundState.none)
-      .where('quota', '>', 0)
-      .orderBy('id')
-      .limit(limit)
-      .execute();
-    return rows.map(storedTask);
-  }
-
-  async claimedRefunds(owner: string, limit: number): Promise<StoredTask[]> {
-    const query = this.rows().where('refunded', '=', RefundState.claimed).where('refund_owner', '=', owner);
-    return (await query.orderBy('id').limit(limit).execute()).map(storedTask);
-  }
-
   async apply(rowId: number, snapshot: TaskSnapshot): Promise<void> {
     const result = snapshot.result as {
       promptEn?: string;
@@ -129,34 +115,24 @@ export class MidjourneyStore implements TaskStore {
       buttons?: unknown;
       properties?: unknown;
     };
-    await this.database.db
-      .updateTable('midjourneys')
-      .set({
-        status: snapshot.status,
-        progress: snapshot.progress,
-        fail_reason: snapshot.failReason,
-        start_time: snapshot.startTime,
-        finish_time: snapshot.finishTime,
-        prompt_en: result.promptEn ?? '',
-        description: result.description ?? '',
-        state: result.state ?? '',
-        image_url: result.imageUrl ?? '',
-        video_url: result.videoUrl ?? '',
-        video_urls: result.videoUrls === undefined ? null : JSON.stringify(result.videoUrls),
-        buttons: result.buttons === undefined ? null : JSON.stringify(result.buttons),
-        properties: result.properties === undefined ? null : JSON.stringify(result.properties),
-      })
-      .where('id', '=', rowId)
-      .where('status', 'not in', FINISHED)
-      .execute();
+    await this.updateUnfinished(rowId, {
+      status: snapshot.status,
+      progress: snapshot.progress,
+      fail_reason: snapshot.failReason,
+      start_time: snapshot.startTime,
+      finish_time: snapshot.finishTime,
+      prompt_en: result.promptEn ?? '',
+      description: result.description ?? '',
+      state: result.state ?? '',
+      image_url: result.imageUrl ?? '',
+      video_url: result.videoUrl ?? '',
+      video_urls: result.videoUrls === undefined ? null : JSON.stringify(result.videoUrls),
+      buttons: result.buttons === undefined ? null : JSON.stringify(result.buttons),
+      properties: result.properties === undefined ? null : JSON.stringify(result.properties),
+    });
   }
 
   async fail(rowId: number, reason: string, now: number): Promise<void> {
-    await this.database.db
-      .updateTable('midjourneys')
-      .set({ status: 'FAILURE', progress: '100%', fail_reason: reason, finish_time: now })
-      .where('id', '=', rowId)
-      .where('status', 'not in', FINISHED)
-      .execute();
+    await this.updateUnfinished(rowId, { status: 'FAILURE', progress: '100%', fail_reason: reason, finish_time: now });
   }
 }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { realtimeUsage } from '../../testing/fake-realtime-upstream';
 import { PARSED_FRAME_LIMIT, readFrame, usageOfResponseDone } from './realtime-frames';
 
 const frame = (event: Record<string, unknown>) => Buffer.from(JSON.stringify(event));
@@ -33,13 +34,7 @@ describe('reading realtime frames', () => {
   });
 
   it('reads response.done usage; totals without details count as text; none reported is null', () => {
-    const usage = {
-      total_tokens: 30,
-      input_tokens: 20,
-      output_tokens: 10,
-      input_token_details: { text_tokens: 5, audio_tokens: 15, cached_tokens: 4 },
-      output_token_details: { text_tokens: 2, audio_tokens: 8 },
-    };
+    const usage = realtimeUsage({ inputText: 5, inputAudio: 15, cached: 4, outputText: 2, outputAudio: 8 });
     expect(usageOfResponseDone({ response: { usage } })).toEqual({
       inputText: 5,
       inputAudio: 15,

@@ -50,6 +50,14 @@ function errorMessage(dialect: Dialect, body: Record<string, unknown>): string {
   return error.message ?? '';
 }
 
+/** A 400 in the dialect's own error shape naming the listed word. */
+async function expectRefused(dialect: Dialect, response: Response): Promise<void> {
+  expect(response.status).toBe(400);
+  expect(errorMessage(dialect, (await response.json()) as Record<string, unknown>)).toContain(
+    'Sensitive words detected: test_sensitive',
+  );
+}
+
 async function setOptions(values: Record<string, string>): Promise<void> {
   for (const [key, value] of Object.entries(values)) await server.context.options.save(key as never, value);
 }
@@ -84,11 +92,7 @@ describe.each<Dialect>(['openai', 'anthropic', 'gemini'])('sensitive words in th
   it('refuse a prompt with a listed word before any upstream call, and bill nothing', async () => {
     const sent = upstream.received.length;
     const before = await quota();
-    const response = await call(dialect, 'please say TEST_SENSITIVE twice', false);
-    expect(response.status).toBe(400);
-    expect(errorMessage(dialect, (await response.json()) as Record<string, unknown>)).toContain(
-      'Sensitive words detected: test_sensitive',
-    );
+    await expectRefused(dialect, await call(dialect, 'please say TEST_SENSITIVE twice', false));
     await flushAll(server);
     expect(upstream.received.length).toBe(sent);
     expect(await quota()).toBe(before);
@@ -121,11 +125,7 @@ describe.each<Dialect>(['openai', 'anthropic', 'gemini'])('sensitive words in th
     await setOptions({ CheckSensitiveOnCompletionEnabled: 'true' });
     upstream.behaviour = { words: SPLIT_WORDS };
     const before = await quota();
-    const response = await call(dialect, 'hello', false);
-    expect(response.status).toBe(400);
-    expect(errorMessage(dialect, (await response.json()) as Record<string, unknown>)).toContain(
-      'Sensitive words detected: test_sensitive',
-    );
+    await expectRefused(dialect, await call(dialect, 'hello', false));
     await flushAll(server);
     expect(await quota()).toBe(before);
   });

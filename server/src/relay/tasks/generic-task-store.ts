@@ -1,9 +1,10 @@
 import type { TaskRow } from '../../domain/task-rows';
 import type { Database } from '../../db/database';
 import { insertReturningId, toNumber } from '../../db/dialect';
-import { RefundClaims, RefundState } from './refund-claim';
+import { RefundClaims } from './refund-claim';
 import { storedTaskOf } from './stored-task';
 import type { StoredTask, TaskSnapshot, TaskStore } from './task-platform';
+import { TaskQueue } from './task-queue';
 
 const FINISHED = ['SUCCESS', 'FAILURE'];
 const seconds = (milliseconds: number) => Math.floor(milliseconds / 1000);
@@ -32,13 +33,20 @@ export interface NewTask {
 }
 
 /** The `tasks` table of one platform (Suno, OpenAI video, ...): times in unix seconds. */
-export class GenericTaskStore implements TaskStore {
+export class GenericTaskStore extends TaskQueue<'tasks'> implements TaskStore {
   readonly refunds: RefundClaims;
 
   constructor(
-    private readonly database: Database,
+    database: Database,
     readonly platform: string,
   ) {
+    super(database, {
+      table: 'tasks',
+      finished: FINISHED,
+      refundable: (where) => where('status', '=', 'FAILURE'),
+      own: (where) => where('platform', '=', platform),
+      storedTask,
+    });
     this.refunds = new RefundClaims(database, 'tasks', seconds);
   }
 
@@ -78,57 +86,27 @@ export class GenericTaskStore implements TaskStore {
     return this.rows().where('user_id', '=', userId).where('task_id', 'in', taskIds).orderBy('id').execute();
   }
 
-  async pending(limit: number): Promise<StoredTask[]> {
-    const rows = await this.rows().where('status', 'not in', FINISHED).orderBy('id').limit(limit).execute();
-    return rows.map(storedTask);
-  }
-
-  async unrefundedFailures(limit: number): Promise<StoredTask[]> {
-    const rows = await this.rows()
-      .where('status', '=', 'FAILURE')
-      .where('refunded', '=', RefundState.none)
-      .orderBy('id')
-      .limit(limit)
-      .execute();
-    return rows.map(storedTask);
-  }
-
-  async claimedRefunds(owner: string, limit: number): Promise<StoredTask[]> {
-    const query = this.rows().where('refunded', '=', RefundState.claimed).where('refund_owner', '=', owner);
-    return (await query.orderBy('id').limit(limit).execute()).map(storedTask);
-  }
-
   async apply(rowId: number, snapshot: TaskSnapshot): Promise<void> {
     const status =
       snapshot.outcome === 'success' ? 'SUCCESS' : snapshot.outcome === 'failure' ? 'FAILURE' : snapshot.status;
-    await this.database.db
-      .updateTable('tasks')
-      .set({
-        status,
-        progress: snapshot.outcome === 'running' ? snapshot.progress : '100%',
-        fail_reason: snapshot.failReason || null,
-        start_time: seconds(snapshot.startTime),
-        finish_time: seconds(snapshot.finishTime || (snapshot.outcome === 'running' ? 0 : Date.now())),
-        updated_at: seconds(Date.now()),
-        data: JSON.stringify(snapshot.result),
-      })
-      .where('id', '=', rowId)
-      .where('status', 'not in', FINISHED)
-      .execute();
+    await this.updateUnfinished(rowId, {
+      status,
+      progress: snapshot.outcome === 'running' ? snapshot.progress : '100%',
+      fail_reason: snapshot.failReason || null,
+      start_time: seconds(snapshot.startTime),
+      finish_time: seconds(snapshot.finishTime || (snapshot.outcome === 'running' ? 0 : Date.now())),
+      updated_at: seconds(Date.now()),
+      data: JSON.stringify(snapshot.result),
+    });
   }
 
   async fail(rowId: number, reason: string, now: number): Promise<void> {
-    await this.database.db
-      .updateTable('tasks')
-      .set({
-        status: 'FAILURE',
-        progress: '100%',
-        fail_reason: reason,
-        finish_time: seconds(now),
-        updated_at: seconds(now),
-      })
-      .where('id', '=', rowId)
-      .where('status', 'not in', FINISHED)
-      .execute();
+    await this.updateUnfinished(rowId, {
+      status: 'FAILURE',
+      progress: '100%',
+      fail_reason: reason,
+      finish_time: seconds(now),
+      updated_at: seconds(now),
+    });
   }
 }

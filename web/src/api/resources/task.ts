@@ -1,5 +1,4 @@
 import type { MidjourneyView, PageData, TaskView } from '@switchboard/contract';
-import type { QueryValue } from '../http-client';
 import { fetchZeroBasedList } from '../zero-based-list';
 
 /** What the filter bar of /midjourney and /task asks for; times in unix seconds, 0 and '' left out. */
@@ -12,34 +11,27 @@ export interface TaskListQuery {
   end: number;
 }
 
-function common(query: TaskListQuery, admin: boolean, pageSize: number): Record<string, QueryValue> {
-  return { page_size: pageSize, ...(admin && query.channel_id ? { channel_id: query.channel_id } : {}) };
+/**
+ * The list of one kind of task: `admin` path for administrators (with the channel filter), `self` path
+ * for everyone else; the id filter under `idKey`, times in seconds times `unit`; `data` is the plain list.
+ */
+function taskListFetcher<T>(paths: { admin: string; self: string }, idKey: string, unit: number) {
+  return (query: TaskListQuery, admin: boolean, page: number, pageSize: number): Promise<PageData<T>> =>
+    fetchZeroBasedList<T>(admin ? paths.admin : paths.self, page, {
+      page_size: pageSize,
+      ...(admin && query.channel_id ? { channel_id: query.channel_id } : {}),
+      [idKey]: query.id || undefined,
+      start_timestamp: query.start ? query.start * unit : undefined,
+      end_timestamp: query.end ? query.end * unit : undefined,
+    });
 }
 
-/** `GET /api/mj/` for administrators, `/api/mj/self/` for everyone else; drawing tasks count time in milliseconds; `data` is the plain list. */
-export const fetchMidjourneys = (
-  query: TaskListQuery,
-  admin: boolean,
-  page: number,
-  pageSize: number,
-): Promise<PageData<MidjourneyView>> =>
-  fetchZeroBasedList<MidjourneyView>(admin ? '/api/mj/' : '/api/mj/self/', page, {
-    ...common(query, admin, pageSize),
-    mj_id: query.id || undefined,
-    start_timestamp: query.start ? query.start * 1000 : undefined,
-    end_timestamp: query.end ? query.end * 1000 : undefined,
-  });
+/** `GET /api/mj/` or `/api/mj/self/`: drawing tasks count time in milliseconds. */
+export const fetchMidjourneys = taskListFetcher<MidjourneyView>(
+  { admin: '/api/mj/', self: '/api/mj/self/' },
+  'mj_id',
+  1000,
+);
 
-/** `GET /api/task/` for administrators, `/api/task/self` for everyone else; times in seconds; `data` is the plain list. */
-export const fetchTasks = (
-  query: TaskListQuery,
-  admin: boolean,
-  page: number,
-  pageSize: number,
-): Promise<PageData<TaskView>> =>
-  fetchZeroBasedList<TaskView>(admin ? '/api/task/' : '/api/task/self', page, {
-    ...common(query, admin, pageSize),
-    task_id: query.id || undefined,
-    start_timestamp: query.start || undefined,
-    end_timestamp: query.end || undefined,
-  });
+/** `GET /api/task/` or `/api/task/self`: times in seconds. */
+export const fetchTasks = taskListFetcher<TaskView>({ admin: '/api/task/', self: '/api/task/self' }, 'task_id', 1);

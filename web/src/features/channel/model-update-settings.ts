@@ -1,15 +1,4 @@
-import type { ChannelModelUpdateSettings } from '@switchboard/contract';
-
-/** The channel's setting JSON as an object; text that is not a JSON object reads as empty. */
-export function settingObject(text: string): Record<string, unknown> {
-  try {
-    const parsed: unknown = JSON.parse(text || '{}');
-    if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) return parsed as Record<string, unknown>;
-  } catch {
-    // not JSON: empty
-  }
-  return {};
-}
+import { jsonObjectOf, type ChannelModelUpdateSettings } from '@switchboard/contract';
 
 /** The setting text with one upstream-update switch changed and everything else kept. */
 export function withUpdateSwitch(
@@ -20,7 +9,7 @@ export function withUpdateSwitch(
   >,
   on: boolean,
 ): string {
-  return JSON.stringify({ ...settingObject(text), [field]: on });
+  return JSON.stringify({ ...jsonObjectOf(text), [field]: on });
 }
 
 const listOf = (value: unknown): string[] =>
@@ -34,7 +23,7 @@ export function pendingOf(text: string): {
   checkEnabled: boolean;
   autoSync: boolean;
 } {
-  const setting = settingObject(text);
+  const setting = jsonObjectOf(text);
   return {
     add: listOf(setting.upstream_model_update_last_detected_models),
     remove: listOf(setting.upstream_model_update_last_removed_models),

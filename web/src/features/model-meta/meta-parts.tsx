@@ -1,8 +1,9 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { Button, Popconfirm, Space } from 'antd';
+import type { ColumnType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
 
-interface MetaRowActionsProps {
+export interface MetaRowActionsProps {
   /** the row's name, in the delete confirmation */
   name: string;
   onEdit: () => void;
@@ -26,6 +27,11 @@ export function MetaRowActions({ name, onEdit, onDelete, testIdPrefix }: MetaRow
       </Popconfirm>
     </Space>
   );
+}
+
+/** A metadata table's Actions column: each row's `MetaRowActions`. */
+export function metaActionsColumn<T>(title: string, actions: (row: T) => MetaRowActionsProps): ColumnType<T> {
+  return { title, key: 'actions', render: (_value, row) => <MetaRowActions {...actions(row)} /> };
 }
 
 /** A metadata tab's Add button. */

@@ -2,7 +2,7 @@ import type { ModelMetaView, VendorView } from '@switchboard/contract';
 import { Space, Switch, Tag, Tooltip, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import type { TFunction } from 'i18next';
-import { MetaRowActions } from './meta-parts';
+import { metaActionsColumn } from './meta-parts';
 
 export interface ModelColumnHandlers {
   onEdit: (model: ModelMetaView) => void;
@@ -73,17 +73,11 @@ export function modelColumns(
         <Switch size="small" checked={model.status === 1} onChange={(on) => handlers.onStatus(model, on)} />
       ),
     },
-    {
-      title: t('columns.actions'),
-      key: 'actions',
-      render: (_value, model) => (
-        <MetaRowActions
-          name={model.model_name}
-          onEdit={() => handlers.onEdit(model)}
-          onDelete={() => handlers.onDelete(model)}
-          testIdPrefix="model-meta"
-        />
-      ),
-    },
+    metaActionsColumn<ModelMetaView>(t('columns.actions'), (model) => ({
+      name: model.model_name,
+      onEdit: () => handlers.onEdit(model),
+      onDelete: () => handlers.onDelete(model),
+      testIdPrefix: 'model-meta',
+    })),
   ];
 }

@@ -1,11 +1,8 @@
 import type { ModelMetaView, VendorView } from '@switchboard/contract';
 import { Form, Input, Select, Switch } from 'antd';
-import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { createModelMeta, updateModelMeta } from '../../api/resources/model-meta';
 import { MetaFormDrawer } from './meta-form-drawer';
-import { useMetaMutation } from './use-meta-mutation';
-import { RequiredTextItem } from '../../components/required-text-item';
 
 interface ModelFormValues {
   model_name: string;
@@ -29,55 +26,48 @@ export interface ModelEditorProps {
 /** Adds or edits one model's metadata. */
 export function ModelEditor({ open, model, vendors, onClose }: ModelEditorProps) {
   const { t } = useTranslation('model-meta');
-  const [form] = Form.useForm<ModelFormValues>();
   const existing = model && 'id' in model ? model : null;
-  const save = useMetaMutation(
-    (values: ModelFormValues) => {
-      const body = {
-        model_name: values.model_name,
-        name_rule: values.name_rule,
-        vendor_id: values.vendor_id ?? 0,
-        description: values.description ?? '',
-        tags: values.tags ?? '',
-        icon: values.icon ?? '',
-        endpoints: values.endpoints ?? '',
-        status: values.enabled ? (1 as const) : (0 as const),
-      };
-      return existing ? updateModelMeta({ ...body, id: existing.id }) : createModelMeta(body);
-    },
-    t('messages.saved'),
-    onClose,
-  );
-
-  useEffect(() => {
-    if (!open) return;
-    form.setFieldsValue({
-      model_name: model?.model_name ?? '',
-      name_rule: existing?.name_rule ?? 0,
-      vendor_id: existing?.vendor_id ?? 0,
-      description: existing?.description ?? '',
-      tags: existing?.tags ?? '',
-      icon: existing?.icon ?? '',
-      endpoints: existing?.endpoints ?? '',
-      enabled: existing ? existing.status === 1 : true,
-    });
-  }, [open, model, existing, form]);
+  const save = (values: ModelFormValues) => {
+    const body = {
+      model_name: values.model_name,
+      name_rule: values.name_rule,
+      vendor_id: values.vendor_id ?? 0,
+      description: values.description ?? '',
+      tags: values.tags ?? '',
+      icon: values.icon ?? '',
+      endpoints: values.endpoints ?? '',
+      status: values.enabled ? (1 as const) : (0 as const),
+    };
+    return existing ? updateModelMeta({ ...body, id: existing.id }) : createModelMeta(body);
+  };
 
   return (
-    <MetaFormDrawer
-      editor={{ open, onClose, form }}
-      save={save}
+    <MetaFormDrawer<ModelFormValues>
+      open={open}
+      onClose={onClose}
+      record={model}
+      initial={() => ({
+        model_name: model?.model_name ?? '',
+        name_rule: existing?.name_rule ?? 0,
+        vendor_id: existing?.vendor_id ?? 0,
+        description: existing?.description ?? '',
+        tags: existing?.tags ?? '',
+        icon: existing?.icon ?? '',
+        endpoints: existing?.endpoints ?? '',
+        enabled: existing ? existing.status === 1 : true,
+      })}
+      onSave={save}
       title={existing ? t('models.edit') : t('models.add')}
       size={520}
       submitTestId="model-meta-save"
+      nameField={{
+        name: 'model_name',
+        label: t('fields.modelName'),
+        requiredMessage: t('fields.modelNameRequired'),
+        maxLength: 128,
+        testId: 'model-meta-name',
+      }}
     >
-      <RequiredTextItem
-        name="model_name"
-        label={t('fields.modelName')}
-        requiredMessage={t('fields.modelNameRequired')}
-        maxLength={128}
-        testId="model-meta-name"
-      />
       <Form.Item name="name_rule" label={t('fields.nameRule')}>
         <Select options={[0, 1, 2, 3].map((rule) => ({ value: rule, label: t(`nameRules.${rule}`) }))} />
       </Form.Item>

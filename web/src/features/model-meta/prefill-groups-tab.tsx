@@ -1,7 +1,7 @@
 import { PrefillGroupType, type PrefillGroupView } from '@switchboard/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Flex, Form, Input, Select, Space, Table, Tag } from 'antd';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   createPrefillGroup,
@@ -12,8 +12,7 @@ import {
 } from '../../api/resources/model-meta';
 import { MetaFormDrawer } from './meta-form-drawer';
 import { useMetaMutation } from './use-meta-mutation';
-import { MetaAddButton, MetaRowActions } from './meta-parts';
-import { RequiredTextItem } from '../../components/required-text-item';
+import { MetaAddButton, metaActionsColumn } from './meta-parts';
 import { useEditor } from '../../components/list-search';
 
 type GroupType = (typeof PrefillGroupType)[number];
@@ -30,45 +29,38 @@ const ITEMS_SHOWN = 8;
 
 function GroupEditor({ open, group, onClose }: { open: boolean; group: PrefillGroupView | null; onClose: () => void }) {
   const { t } = useTranslation('model-meta');
-  const [form] = Form.useForm<GroupFormValues>();
-  const save = useMetaMutation(
-    (values: GroupFormValues) => {
-      const body = {
-        name: values.name,
-        type: values.type,
-        items: values.items ?? [],
-        description: values.description ?? '',
-      };
-      return group ? updatePrefillGroup({ ...body, id: group.id }) : createPrefillGroup(body);
-    },
-    t('messages.saved'),
-    onClose,
-  );
-  useEffect(() => {
-    if (open) {
-      form.setFieldsValue({
+  const save = (values: GroupFormValues) => {
+    const body = {
+      name: values.name,
+      type: values.type,
+      items: values.items ?? [],
+      description: values.description ?? '',
+    };
+    return group ? updatePrefillGroup({ ...body, id: group.id }) : createPrefillGroup(body);
+  };
+  return (
+    <MetaFormDrawer<GroupFormValues>
+      open={open}
+      onClose={onClose}
+      record={group}
+      initial={() => ({
         name: group?.name ?? '',
         type: (group?.type as GroupType | undefined) ?? 'model',
         items: group?.items ?? [],
         description: group?.description ?? '',
-      });
-    }
-  }, [open, group, form]);
-  return (
-    <MetaFormDrawer
-      editor={{ open, onClose, form }}
-      save={save}
+      })}
+      onSave={save}
       title={group ? t('prefill.edit') : t('prefill.add')}
       size={520}
       submitTestId="prefill-save"
+      nameField={{
+        name: 'name',
+        label: t('fields.groupName'),
+        requiredMessage: t('fields.groupNameRequired'),
+        maxLength: 64,
+        testId: 'prefill-name',
+      }}
     >
-      <RequiredTextItem
-        name="name"
-        label={t('fields.groupName')}
-        requiredMessage={t('fields.groupNameRequired')}
-        maxLength={64}
-        testId="prefill-name"
-      />
       <Form.Item name="type" label={t('fields.groupType')}>
         <Select options={PrefillGroupType.map((type) => ({ value: type, label: t(`groupTypes.${type}`) }))} />
       </Form.Item>
@@ -129,17 +121,11 @@ export function PrefillGroupsTab() {
             ),
           },
           { title: t('fields.description'), dataIndex: 'description', ellipsis: true },
-          {
-            title: t('columns.actions'),
-            key: 'actions',
-            render: (_value, group) => (
-              <MetaRowActions
-                name={group.name}
-                onEdit={() => editor.edit(group)}
-                onDelete={() => remove.mutateAsync(group.id)}
-              />
-            ),
-          },
+          metaActionsColumn<PrefillGroupView>(t('columns.actions'), (group) => ({
+            name: group.name,
+            onEdit: () => editor.edit(group),
+            onDelete: () => remove.mutateAsync(group.id),
+          })),
         ]}
       />
       <GroupEditor open={editor.open} group={editor.record} onClose={editor.close} />

@@ -1,7 +1,6 @@
 import type { VendorView } from '@switchboard/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Flex, Form, Input, Switch, Table, Tag } from 'antd';
-import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useTablePaging } from '../../components/table-paging';
 import {
@@ -13,8 +12,7 @@ import {
 } from '../../api/resources/model-meta';
 import { MetaFormDrawer } from './meta-form-drawer';
 import { useMetaMutation } from './use-meta-mutation';
-import { MetaAddButton, MetaRowActions } from './meta-parts';
-import { RequiredTextItem } from '../../components/required-text-item';
+import { MetaAddButton, metaActionsColumn } from './meta-parts';
 import { useEditor } from '../../components/list-search';
 
 interface VendorFormValues {
@@ -26,44 +24,38 @@ interface VendorFormValues {
 
 function VendorEditor({ open, vendor, onClose }: { open: boolean; vendor: VendorView | null; onClose: () => void }) {
   const { t } = useTranslation('model-meta');
-  const [form] = Form.useForm<VendorFormValues>();
-  const save = useMetaMutation(
-    (values: VendorFormValues) => {
-      const body = {
-        name: values.name,
-        description: values.description ?? '',
-        icon: values.icon ?? '',
-        status: values.enabled ? (1 as const) : (0 as const),
-      };
-      return vendor ? updateVendor({ ...body, id: vendor.id }) : createVendor(body);
-    },
-    t('messages.saved'),
-    onClose,
-  );
-  useEffect(() => {
-    if (open)
-      form.setFieldsValue({
+  const save = (values: VendorFormValues) => {
+    const body = {
+      name: values.name,
+      description: values.description ?? '',
+      icon: values.icon ?? '',
+      status: values.enabled ? (1 as const) : (0 as const),
+    };
+    return vendor ? updateVendor({ ...body, id: vendor.id }) : createVendor(body);
+  };
+  return (
+    <MetaFormDrawer<VendorFormValues>
+      open={open}
+      onClose={onClose}
+      record={vendor}
+      initial={() => ({
         name: vendor?.name ?? '',
         description: vendor?.description ?? '',
         icon: vendor?.icon ?? '',
         enabled: vendor ? vendor.status === 1 : true,
-      });
-  }, [open, vendor, form]);
-  return (
-    <MetaFormDrawer
-      editor={{ open, onClose, form }}
-      save={save}
+      })}
+      onSave={save}
       title={vendor ? t('vendors.edit') : t('vendors.add')}
       size={480}
       submitTestId="vendor-save"
+      nameField={{
+        name: 'name',
+        label: t('fields.vendorName'),
+        requiredMessage: t('fields.vendorNameRequired'),
+        maxLength: 128,
+        testId: 'vendor-name',
+      }}
     >
-      <RequiredTextItem
-        name="name"
-        label={t('fields.vendorName')}
-        requiredMessage={t('fields.vendorNameRequired')}
-        maxLength={128}
-        testId="vendor-name"
-      />
       <Form.Item name="description" label={t('fields.description')}>
         <Input.TextArea rows={3} />
       </Form.Item>
@@ -111,17 +103,11 @@ export function VendorsTab() {
               </Tag>
             ),
           },
-          {
-            title: t('columns.actions'),
-            key: 'actions',
-            render: (_value, vendor) => (
-              <MetaRowActions
-                name={vendor.name}
-                onEdit={() => editor.edit(vendor)}
-                onDelete={() => remove.mutateAsync(vendor.id)}
-              />
-            ),
-          },
+          metaActionsColumn<VendorView>(t('columns.actions'), (vendor) => ({
+            name: vendor.name,
+            onEdit: () => editor.edit(vendor),
+            onDelete: () => remove.mutateAsync(vendor.id),
+          })),
         ]}
       />
       <VendorEditor open={editor.open} vendor={editor.record} onClose={editor.close} />

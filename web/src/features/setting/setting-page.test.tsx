@@ -31,6 +31,12 @@ function typeAndSave(container: HTMLElement, name: string, values: Record<string
   fireEvent.click(within(container).getByTestId(`save-${name}`));
 }
 
+/** The labels of the settings tabs, once the page shows them. */
+const tabLabels = async () =>
+  within(await screen.findByTestId('setting-tabs'))
+    .getAllByRole('tab')
+    .map((tab) => tab.textContent);
+
 // The system and operation tabs render dozens of fields; happy-dom on a shared machine needs the time.
 describe('settings page', () => {
   eachTestIn('en');
@@ -38,24 +44,14 @@ describe('settings page', () => {
   it('shows only the personal tab to someone who is not a super admin, whatever the address asks', async () => {
     const requests = mockFetch(optionServer());
     renderApp(routes, { path: '/setting?tab=system', user: plainUser });
-    const tabs = await screen.findByTestId('setting-tabs');
-    expect(
-      within(tabs)
-        .getAllByRole('tab')
-        .map((tab) => tab.textContent),
-    ).toEqual(['Personal']);
+    expect(await tabLabels()).toEqual(['Personal']);
     expect(requests.some((request) => request.url.startsWith('/api/option/'))).toBe(false);
   });
 
   it('gives a super admin all four tabs and opens the one the address names', async () => {
     mockFetch(optionServer());
     renderApp(routes, { path: '/setting?tab=other', user: rootUser });
-    const tabs = await screen.findByTestId('setting-tabs');
-    expect(
-      within(tabs)
-        .getAllByRole('tab')
-        .map((tab) => tab.textContent),
-    ).toEqual(['Personal', 'Operation', 'System', 'Other']);
+    expect(await tabLabels()).toEqual(['Personal', 'Operation', 'System', 'Other']);
     expect(await section('branding')).toBeTruthy();
   });
 

@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { expectBilled } from '../../../testing/expect-billed';
 import { FixtureReplayUpstream } from '../../../testing/fixture-replay-upstream';
 import { lastConsumeLog, providerCaller, recordingsBeside } from '../../../testing/provider-test-kit';
 import { postRelay } from '../../../testing/relay-requests';
@@ -40,11 +41,7 @@ describe.each(kinds)('an Alibaba DashScope channel (%s)', (kind) => {
       path: '/compatible-mode/v1/chat/completions',
       headers: { authorization: 'Bearer sk-dashscope' },
     });
-    expect(await lastConsumeLog(server)).toMatchObject({
-      model_name: 'qwen-plus',
-      prompt_tokens: 22,
-      completion_tokens: 16,
-    });
+    await expectBilled(server, 'qwen-plus', { prompt: 22, completion: 16 });
   });
 
   it('reranks through the native text-rerank service, answered in the /v1/rerank shape and billed by its tokens', async () => {

@@ -1,5 +1,5 @@
 import type { Usage } from '../../billing/quota';
-import { chatChunk } from '../../formats/chat-chunk';
+import { chatChunk, type ChatStreamIdentity } from '../../formats/chat-chunk';
 import type { ChatChunk, ChatMessage } from '../../formats/openai-chat-types';
 import { CompletionCounter } from '../../stream/completion-counter';
 import { statusOfAnthropicError } from '../../formats/anthropic-error-type';
@@ -34,15 +34,14 @@ export class ClaudeStreamUsage {
 export class ClaudeChunkTranslator implements ChunkTranslator {
   private readonly splitter = new SseEventSplitter();
   private readonly usageReader = new ClaudeStreamUsage();
-  private id = 'chatcmpl';
-  private model: string;
-  private readonly created = Math.floor(Date.now() / 1000);
+  /** One identity for every chunk of the stream; `message_start` fills in the upstream's id and model. */
+  private readonly stream: ChatStreamIdentity;
   /** content block index → tool call index */
   private readonly toolIndexes = new Map<number, number>();
   failure: UpstreamError | null = null;
 
   constructor(model: string) {
-    this.model = model;
+    this.stream = { id: 'chatcmpl', created: Math.floor(Date.now() / 1000), model };
   }
 
   get usage(): Usage | null {
@@ -67,7 +66,7 @@ export class ClaudeChunkTranslator implements ChunkTranslator {
     delta: Partial<ChatMessage>,
     finishReason: ChatChunk['choices'][number]['finish_reason'] = null,
   ): ChatChunk {
-    return chatChunk({ id: this.id, created: this.created, model: this.model }, delta, finishReason);
+    return chatChunk(this.stream, delta, finishReason);
   }
 
   private translate(event: ClaudeEvent): ChatChunk[] {
@@ -75,8 +74,8 @@ export class ClaudeChunkTranslator implements ChunkTranslator {
     const index = event.index ?? 0;
     switch (event.type) {
       case 'message_start':
-        this.id = event.message?.id ?? this.id;
-        this.model = event.message?.model || this.model;
+        this.stream.id = event.message?.id ?? this.stream.id;
+        this.stream.model = event.message?.model || this.stream.model;
         return [this.chunk({ role: 'assistant', content: '' })];
       case 'content_block_start': {
         const block = event.content_block;

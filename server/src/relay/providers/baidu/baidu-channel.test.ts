@@ -1,5 +1,6 @@
 import type OpenAI from 'openai';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { expectBilled } from '../../../testing/expect-billed';
 import { FixtureReplayUpstream } from '../../../testing/fixture-replay-upstream';
 import {
   chatWithSystem,
@@ -90,12 +91,7 @@ describe.each(kinds)('the official SDKs against a Baidu Wenxin channel (%s)', (k
         stream: false,
       },
     });
-    expect(await lastConsumeLog(server)).toMatchObject({
-      model_name: 'ERNIE-4.0-8K',
-      prompt_tokens: 5,
-      completion_tokens: 12,
-      quota: 17,
-    });
+    await expectBilled(server, 'ERNIE-4.0-8K', { prompt: 5, completion: 12, quota: 17 });
 
     const stream = await streamChat(openai, 'ERNIE-4.0-8K', '你好', { stream_options: { include_usage: true } });
     let text = '';

@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { expectBilled } from '../../../testing/expect-billed';
 import { FixtureReplayUpstream } from '../../../testing/fixture-replay-upstream';
 import { failureOf, lastConsumeLog, providerCaller, recordingsBeside } from '../../../testing/provider-test-kit';
 import {
@@ -73,13 +74,7 @@ describe.each(kinds)('the official SDKs against a Coze channel (%s)', (kind) => 
         additional_messages: [{ role: 'user', content: 'What day is 2024-10-01?', content_type: 'text' }],
       },
     });
-    expect(await lastConsumeLog(server)).toMatchObject({
-      model_name: 'coze-bot',
-      is_stream: 1,
-      prompt_tokens: 614,
-      completion_tokens: 19,
-      quota: 633,
-    });
+    await expectBilled(server, 'coze-bot', { prompt: 614, completion: 19, stream: true, quota: 633 });
   });
 
   it('answers a client that does not stream from the finished event stream, for OpenAI and Anthropic clients', async () => {

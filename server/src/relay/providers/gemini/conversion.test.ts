@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { ChatChunk, ChatRequest } from '../../formats/openai-chat-types';
+import { userTextAndImages } from '../../../testing/chat-completion-samples';
 import { toBatchEmbedRequest, toEmbeddingResponse } from './embeddings';
 import { toGeminiSchema } from './json-schema';
 import { SKIP_THOUGHT_SIGNATURE, toGenerateContentRequest } from './request';
@@ -37,15 +38,12 @@ describe('OpenAI chat → Gemini generateContent', () => {
     const request = toGenerateContentRequest({
       model: 'gemini-2.5-flash',
       messages: [
-        {
-          role: 'user',
-          content: [
-            { type: 'text', text: 'What is in these?' },
-            { type: 'image_url', image_url: { url: `data:image/png;base64,${PNG}` } },
-            { type: 'image_url', image_url: { url: 'https://images.example/cat.webp?size=large' } },
-            { type: 'image_url', image_url: { url: 'gs://bucket/dog' } },
-          ],
-        },
+        userTextAndImages(
+          'What is in these?',
+          `data:image/png;base64,${PNG}`,
+          'https://images.example/cat.webp?size=large',
+          'gs://bucket/dog',
+        ),
       ],
     });
     expect(request.contents[0]?.parts).toEqual([

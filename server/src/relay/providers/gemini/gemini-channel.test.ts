@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type OpenAI from 'openai';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { userTextAndImages } from '../../../testing/chat-completion-samples';
 import { expectFlashStreamBilled, FakeGoogleUpstream, FLASH_CHAT_LOG } from '../../../testing/fake-google-upstream';
 import { chatWithSystem, lastConsumeLog, providerCaller, userQuota } from '../../../testing/provider-test-kit';
 import { askChat, chatStreamUntilFailure, openaiClient, streamChat } from '../../../testing/sdk-clients';
@@ -78,16 +79,7 @@ describe.each(kinds)('the openai SDK against a Gemini channel (%s)', (kind) => {
   it('sends images inline (data URLs) or as file data (web addresses)', async () => {
     await client.chat.completions.create({
       model: 'gemini-2.5-flash',
-      messages: [
-        {
-          role: 'user',
-          content: [
-            { type: 'text', text: 'Compare' },
-            { type: 'image_url', image_url: { url: 'data:image/png;base64,iVBORw0KGgo=' } },
-            { type: 'image_url', image_url: { url: 'https://images.example/cat.jpg' } },
-          ],
-        },
-      ],
+      messages: [userTextAndImages('Compare', 'data:image/png;base64,iVBORw0KGgo=', 'https://images.example/cat.jpg')],
     });
     expect(google.last?.body.contents).toEqual([
       {

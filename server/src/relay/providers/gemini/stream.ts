@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { chatChunk } from '../../formats/chat-chunk';
+import { chatChunk, type ChatStreamIdentity } from '../../formats/chat-chunk';
 import type { ChatChunk, ChatUsage } from '../../formats/openai-chat-types';
 import { convertParts, finishReasonOf, usageFromMetadata } from './response';
 import { generateContentResponseSchema, type GenerateContentResponse } from './wire';
@@ -11,14 +11,15 @@ import { generateContentResponseSchema, type GenerateContentResponse } from './w
  * becomes a usage-only chunk at the end.
  */
 export class GeminiStreamConverter {
-  private readonly id = `chatcmpl-${randomBytes(12).toString('hex')}`;
-  private readonly created = Math.floor(Date.now() / 1000);
+  private readonly stream: ChatStreamIdentity;
   private started = false;
   private toolCallCount = 0;
   private finished = false;
   usage: ChatUsage | undefined;
 
-  constructor(private readonly model: string) {}
+  constructor(model: string) {
+    this.stream = { id: `chatcmpl-${randomBytes(12).toString('hex')}`, created: Math.floor(Date.now() / 1000), model };
+  }
 
   private chunk(
     delta: ChatChunk['choices'][number]['delta'],
@@ -28,7 +29,7 @@ export class GeminiStreamConverter {
       this.started = true;
       delta = { role: 'assistant', ...delta };
     }
-    return chatChunk({ id: this.id, created: this.created, model: this.model }, delta, finishReason);
+    return chatChunk(this.stream, delta, finishReason);
   }
 
   /** The chunks for one upstream event's data (a JSON object); data that is not one yields nothing. */
@@ -79,10 +80,10 @@ export class GeminiStreamConverter {
     }
     if (this.usage) {
       out.push({
-        id: this.id,
+        id: this.stream.id,
         object: 'chat.completion.chunk',
-        created: this.created,
-        model: this.model,
+        created: this.stream.created,
+        model: this.stream.model,
         choices: [],
         usage: this.usage,
       });

@@ -1,5 +1,6 @@
 import type OpenAI from 'openai';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { expectBilled } from '../../../testing/expect-billed';
 import { FixtureReplayUpstream } from '../../../testing/fixture-replay-upstream';
 import {
   cachedChannel,
@@ -57,13 +58,7 @@ describe.each(kinds)('the openai SDK against an Ollama channel (%s)', (kind) => 
     });
     expect(ollama.received.at(-1)?.headers.authorization).toBe('Bearer ollama');
     // llama3.2 at model ratio 0.5, completion ratio 1: (26 + 6) × 0.5 = 16
-    expect(await lastConsumeLog(server)).toMatchObject({
-      model_name: 'llama3.2',
-      prompt_tokens: 26,
-      completion_tokens: 6,
-      quota: 16,
-      is_stream: 0,
-    });
+    await expectBilled(server, 'llama3.2', { prompt: 26, completion: 6, stream: false, quota: 16 });
 
     expect(await chatStreamText(await streamChat(client, 'llama3.2', 'Hi'))).toBe('Hello from Ollama!');
     expect(ollama.received.at(-1)?.body).toMatchObject({ stream: true, stream_options: { include_usage: true } });

@@ -7,9 +7,13 @@ import { buildUpstreamRequest } from './request';
 const chat = relayEndpoints.find((endpoint) => endpoint.kind === 'chat')!;
 const channel = cachedChannel;
 
+/** The upstream request of a JSON chat of `model` on a channel with these values, streamed or not. */
+const chatRequest = (values: Parameters<typeof cachedChannel>[0], model: string, stream = false) =>
+  buildUpstreamRequest(channel(values), chat, model, 'application/json', stream);
+
 describe('upstream request of an OpenAI-compatible channel', () => {
   it('OpenAI: default base URL, Bearer key and the organization header', () => {
-    const request = buildUpstreamRequest(channel({ organization: 'org-1' }), chat, 'gpt-4o', 'application/json', true);
+    const request = chatRequest({ organization: 'org-1' }, 'gpt-4o', true);
     expect(request.url).toBe('https://api.openai.com/v1/chat/completions');
     expect(request.headers).toMatchObject({
       authorization: 'Bearer secret',
@@ -19,8 +23,8 @@ describe('upstream request of an OpenAI-compatible channel', () => {
   });
 
   it('Azure: deployment URL with the API version, api-key header', () => {
-    const azure = channel({ type: 3, baseUrl: 'https://example.openai.azure.com', other: '2024-10-21' });
-    const request = buildUpstreamRequest(azure, chat, 'gpt-4.1', 'application/json', false);
+    const azure = { type: 3, baseUrl: 'https://example.openai.azure.com', other: '2024-10-21' };
+    const request = chatRequest(azure, 'gpt-4.1');
     expect(request.url).toBe(
       'https://example.openai.azure.com/openai/deployments/gpt-41/chat/completions?api-version=2024-10-21',
     );
@@ -29,31 +33,19 @@ describe('upstream request of an OpenAI-compatible channel', () => {
   });
 
   it('Azure without a version uses the default', () => {
-    const request = buildUpstreamRequest(
-      channel({ type: 3, baseUrl: 'https://a.example' }),
-      chat,
-      'gpt-4o',
-      'application/json',
-      false,
-    );
+    const request = chatRequest({ type: 3, baseUrl: 'https://a.example' }, 'gpt-4o');
     expect(request.url).toMatch(/api-version=2025-04-01-preview$/);
   });
 
   it('custom: a base URL with a path is the full address, {model} filled in', () => {
-    const custom = channel({ type: 8, baseUrl: 'https://proxy.example/models/{model}/chat' });
-    expect(buildUpstreamRequest(custom, chat, 'my-model', 'application/json', false).url).toBe(
-      'https://proxy.example/models/my-model/chat',
-    );
-    const bare = channel({ type: 8, baseUrl: 'https://proxy.example' });
-    expect(buildUpstreamRequest(bare, chat, 'm', 'application/json', false).url).toBe(
-      'https://proxy.example/v1/chat/completions',
-    );
+    const custom = { type: 8, baseUrl: 'https://proxy.example/models/{model}/chat' };
+    expect(chatRequest(custom, 'my-model').url).toBe('https://proxy.example/models/my-model/chat');
+    const bare = { type: 8, baseUrl: 'https://proxy.example' };
+    expect(chatRequest(bare, 'm').url).toBe('https://proxy.example/v1/chat/completions');
   });
 
   it('vendors: their default base URL', () => {
-    expect(buildUpstreamRequest(channel({ type: 43 }), chat, 'deepseek-chat', 'application/json', false).url).toBe(
-      'https://api.deepseek.com/v1/chat/completions',
-    );
+    expect(chatRequest({ type: 43 }, 'deepseek-chat').url).toBe('https://api.deepseek.com/v1/chat/completions');
   });
 
   it.each([
@@ -78,24 +70,15 @@ describe('upstream request of an OpenAI-compatible channel', () => {
   });
 
   it('Cloudflare: the account id from other, Bearer token', () => {
-    const request = buildUpstreamRequest(
-      channel({ type: 39, other: 'acc 1' }),
-      chat,
-      '@cf/meta/llama-3.1-8b-instruct',
-      'application/json',
-      false,
-    );
+    const request = chatRequest({ type: 39, other: 'acc 1' }, '@cf/meta/llama-3.1-8b-instruct');
     expect(request.url).toBe('https://api.cloudflare.com/client/v4/accounts/acc%201/ai/v1/chat/completions');
     expect(request.headers.authorization).toBe('Bearer secret');
   });
 
   it("OpenRouter: its title header, the channel's app URL as HTTP-Referer when set; a set base URL wins over the default", () => {
-    const request = buildUpstreamRequest(
-      channel({ type: 20, baseUrl: 'http://127.0.0.1:9', other: 'https://chat.example.com' }),
-      chat,
+    const request = chatRequest(
+      { type: 20, baseUrl: 'http://127.0.0.1:9', other: 'https://chat.example.com' },
       'openai/gpt-4o',
-      'application/json',
-      false,
     );
     expect(request.url).toBe('http://127.0.0.1:9/v1/chat/completions');
     expect(request.headers).toMatchObject({
@@ -103,11 +86,7 @@ describe('upstream request of an OpenAI-compatible channel', () => {
       'http-referer': 'https://chat.example.com',
       'x-title': 'Switchboard',
     });
-    expect(
-      buildUpstreamRequest(channel({ type: 20 }), chat, 'openai/gpt-4o', 'application/json', false).headers[
-        'http-referer'
-      ],
-    ).toBeUndefined();
+    expect(chatRequest({ type: 20 }, 'openai/gpt-4o').headers['http-referer']).toBeUndefined();
   });
 
   it('an endpoint the vendor lacks is refused before any call', () => {
@@ -118,12 +97,8 @@ describe('upstream request of an OpenAI-compatible channel', () => {
   });
 
   it('Azure and custom channels without a base URL are refused, never sent to OpenAI', () => {
-    expect(() => buildUpstreamRequest(channel({ type: 3 }), chat, 'gpt-4o', 'application/json', false)).toThrow(
-      /no base URL/,
-    );
-    expect(() => buildUpstreamRequest(channel({ type: 8 }), chat, 'gpt-4o', 'application/json', false)).toThrow(
-      /no base URL/,
-    );
+    expect(() => chatRequest({ type: 3 }, 'gpt-4o')).toThrow(/no base URL/);
+    expect(() => chatRequest({ type: 8 }, 'gpt-4o')).toThrow(/no base URL/);
   });
 });
 

@@ -1,5 +1,6 @@
 import type OpenAI from 'openai';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { expectBilled } from '../../../testing/expect-billed';
 import { FakeGoogleTokenEndpoint, testServiceAccount } from '../../../testing/fake-google-token-endpoint';
 import { FakeGoogleUpstream } from '../../../testing/fake-google-upstream';
 import { chatWithSystem, lastConsumeLog, providerCaller, userQuota } from '../../../testing/provider-test-kit';
@@ -129,12 +130,7 @@ describe.each(kinds)('Vertex AI channels (%s)', (kind) => {
       await geminiStreamText(await ai.models.generateContentStream({ model: 'gemini-2.5-flash', contents: 'Hi' })),
     ).toBe('Hello from Gemini!');
     expect(google.last?.path).toBe(`${PROJECT_PATH}/google/models/gemini-2.5-flash:streamGenerateContent`);
-    expect(await lastConsumeLog(server)).toMatchObject({
-      model_name: 'gemini-2.5-flash',
-      is_stream: 1,
-      prompt_tokens: 8,
-      completion_tokens: 17,
-    });
+    await expectBilled(server, 'gemini-2.5-flash', { prompt: 8, completion: 17, stream: true });
   });
 
   it("the Anthropic and Gemini SDKs reach each other's models on Vertex by conversion", async () => {
@@ -151,11 +147,7 @@ describe.each(kinds)('Vertex AI channels (%s)', (kind) => {
     expect(response.usageMetadata).toMatchObject({ promptTokenCount: 400, candidatesTokenCount: 100 });
     expect(google.last?.path).toBe(`${PROJECT_PATH}/anthropic/models/claude-sonnet-4@20250514:rawPredict`);
     expect(google.last?.body).toMatchObject({ anthropic_version: 'vertex-2023-10-16', max_tokens: 50 });
-    expect(await lastConsumeLog(server)).toMatchObject({
-      model_name: 'claude-sonnet-4-20250514',
-      prompt_tokens: 400,
-      completion_tokens: 100,
-    });
+    await expectBilled(server, 'claude-sonnet-4-20250514', { prompt: 400, completion: 100 });
   });
 
   it('embeddings go to :predict, billed by the token counts Vertex reports, for OpenAI and Gemini clients', async () => {

@@ -1,5 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { expectBilled } from '../../../testing/expect-billed';
 import { FixtureReplayUpstream } from '../../../testing/fixture-replay-upstream';
 import { failureOf, lastConsumeLog, providerCaller, recordingsBeside } from '../../../testing/provider-test-kit';
 import { anthropicClient, askChat, claudeMessage, openaiClient } from '../../../testing/sdk-clients';
@@ -83,12 +84,7 @@ describe.each(kinds)('the official SDKs against a Zhipu ChatGLM v1 channel (%s)'
     expect(claims).toMatchObject({ api_key: 'a1b2c3' });
     expect(Number(claims.exp)).toBeGreaterThan(Date.now());
     expect(Math.abs(Number(claims.timestamp) - Date.now())).toBeLessThan(3_600_000);
-    expect(await lastConsumeLog(server)).toMatchObject({
-      model_name: 'chatglm_turbo',
-      prompt_tokens: 2,
-      completion_tokens: 17,
-      quota: 19,
-    });
+    await expectBilled(server, 'chatglm_turbo', { prompt: 2, completion: 17, quota: 19 });
   });
 
   it('streams sse-invoke text events and reads the usage from the finish event meta, for an Anthropic client', async () => {

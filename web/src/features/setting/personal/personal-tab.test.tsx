@@ -122,52 +122,67 @@ describe('personal settings tab', () => {
     expect(within(card).getByText('model-12')).toBeTruthy();
   });
 
-  /** Opens a card's dialog, types `value` into its field and presses `button`. */
-  async function fillDialog(opener: string, field: string, value: string, button: string) {
+  /**
+   * Opens a card's dialog, types `value` into its field and presses `button`; the dialog says `message`
+   * and sends no request that `call` picks.
+   */
+  async function expectRefused(
+    requests: RecordedRequest[],
+    [opener, field, value, button]: [opener: string, field: string, value: string, button: string],
+    message: string,
+    call: (request: RecordedRequest) => boolean,
+  ) {
+    const error = vi.spyOn(toast, 'error');
     fireEvent.click(await screen.findByTestId(opener));
     fireEvent.change(await screen.findByTestId(field), { target: { value } });
     fireEvent.click(screen.getByRole('button', { name: button }));
+    await vi.waitFor(() => expect(error).toHaveBeenCalledWith(message));
+    expect(requests.some(call)).toBe(false);
   }
 
   it('refuses a transfer below one unit without calling the server', async () => {
     const requests = serve();
-    const error = vi.spyOn(toast, 'error');
     openCard(<InviteCard user={self} />);
-    await fillDialog('invite-transfer', 'invite-transfer-amount', '0.99', 'OK');
-    await vi.waitFor(() => expect(error).toHaveBeenCalledWith('The minimum transfer amount is $1.00'));
-    expect(requests.some((request) => request.url === '/api/user/aff_transfer')).toBe(false);
+    await expectRefused(
+      requests,
+      ['invite-transfer', 'invite-transfer-amount', '0.99', 'OK'],
+      'The minimum transfer amount is $1.00',
+      (request) => request.url === '/api/user/aff_transfer',
+    );
   });
 
   const transfers = (requests: RecordedRequest[]) =>
     requests.filter((request) => request.url === '/api/user/aff_transfer').map((request) => request.body);
 
-  it('takes the transfer amount in dollars, as every label shows it', async () => {
+  it.each<[name: string, pending: number, shown: string, typed: string | undefined, moved: number]>([
+    ['takes the transfer amount in dollars, as every label shows it', self.aff_quota, '4.00', '1.5', 750_000],
+    [
+      'moves all pending earnings when the amount shown (rounded to the cent) is kept',
+      1_002_600,
+      '2.01',
+      undefined,
+      1_002_600,
+    ],
+  ])('%s', async (_name, pending, shown, typed, moved) => {
     const requests = serve();
-    openCard(<InviteCard user={self} />);
+    openCard(<InviteCard user={{ ...self, aff_quota: pending }} />);
     fireEvent.click(await screen.findByTestId('invite-transfer'));
     const amount = (await screen.findByTestId('invite-transfer-amount')) as HTMLInputElement;
-    expect(amount.value).toBe('4.00');
-    fireEvent.change(amount, { target: { value: '1.5' } });
+    expect(amount.value).toBe(shown);
+    if (typed !== undefined) fireEvent.change(amount, { target: { value: typed } });
     fireEvent.click(screen.getByRole('button', { name: 'OK' }));
-    await vi.waitFor(() => expect(transfers(requests)).toEqual([{ quota: 750_000 }]));
-  });
-
-  it('moves all pending earnings when the amount shown (rounded to the cent) is kept', async () => {
-    const requests = serve();
-    openCard(<InviteCard user={{ ...self, aff_quota: 1_002_600 }} />);
-    fireEvent.click(await screen.findByTestId('invite-transfer'));
-    expect(((await screen.findByTestId('invite-transfer-amount')) as HTMLInputElement).value).toBe('2.01');
-    fireEvent.click(screen.getByRole('button', { name: 'OK' }));
-    await vi.waitFor(() => expect(transfers(requests)).toEqual([{ quota: 1_002_600 }]));
+    await vi.waitFor(() => expect(transfers(requests)).toEqual([{ quota: moved }]));
   });
 
   it('deletes the account only after the username is typed, then signs out', async () => {
     const requests = serve();
-    const error = vi.spyOn(toast, 'error');
     openCard(<AccountCard user={self} />);
-    await fillDialog('delete-account', 'delete-account-name', 'bob', 'Delete');
-    await vi.waitFor(() => expect(error).toHaveBeenCalledWith('Please enter your account name to confirm deletion'));
-    expect(requests.some((request) => request.method === 'DELETE')).toBe(false);
+    await expectRefused(
+      requests,
+      ['delete-account', 'delete-account-name', 'bob', 'Delete'],
+      'Please enter your account name to confirm deletion',
+      (request) => request.method === 'DELETE',
+    );
     fireEvent.change(screen.getByTestId('delete-account-name'), { target: { value: 'alice' } });
     fireEvent.click(screen.getByRole('button', { name: 'Delete' }));
     expect(await screen.findByText('login page')).toBeTruthy();

@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest';
+import { LoadedEntries } from './loaded-entries';
+
+/** A source whose reads the test answers by hand, counting them. */
+function manualSource() {
+  const pending: Array<(value: string | null) => void> = [];
+  return {
+    reads: () => pending.length,
+    answer: (index: number, value: string | null) => pending[index]!(value),
+    read: () => new Promise<string | null>((resolve) => pending.push(resolve)),
+  };
+}
+
+describe('entries loaded once and kept', () => {
+  it('callers asking while an entry loads share one read, and the entry is kept', async () => {
+    const source = manualSource();
+    const entries = new LoadedEntries<string, string>(source.read, 10);
+    const first = entries.read('k');
+    const second = entries.read('k');
+    expect(source.reads()).toBe(1);
+    source.answer(0, 'v1');
+    expect(await first).toBe('v1');
+    expect(await second).toBe('v1');
+    expect(entries.inMemory('k')).toBe('v1');
+  });
+
+  it('a read that a deletion overtook keeps nothing, so the next caller reads the changed row', async () => {
+    const source = manualSource();
+    const entries = new LoadedEntries<string, string>(source.read, 10);
+    const stale = entries.read('k');
+    entries.delete('k');
+    const fresh = entries.read('k');
+    expect(source.reads()).toBe(2);
+    source.answer(1, 'after the change');
+    source.answer(0, 'before the change');
+    expect(await stale).toBe('before the change');
+    expect(await fresh).toBe('after the change');
+    expect(entries.inMemory('k')).toBe('after the change');
+  });
+
+  it('a read that finds nothing keeps nothing', async () => {
+    const source = manualSource();
+    const entries = new LoadedEntries<string, string>(source.read, 10);
+    const missing = entries.read('k');
+    source.answer(0, null);
+    expect(await missing).toBeNull();
+    expect(entries.inMemory('k')).toBeUndefined();
+  });
+});
