@@ -63,9 +63,35 @@ const onSignals = (stop: (reason: string) => void) => {
   process.on('SIGINT', () => stop('SIGINT received'));
 };
 
-const reportLag = (context: AppContext) => () => {
-  console.info(`switchboard: write-behind worst lag ${context.writeBehind.worstLagMs} ms`);
-};
+/** What a primary and a lone server both are, once started. */
+interface Running {
+  url: string;
+  context: AppContext;
+  close(): Promise<void>;
+}
+
+/**
+ * Starts a primary or a lone server and stops it on a signal; a signal during the start waits for the
+ * start to finish (or to fail because of it), then stops. After the stop, the write-behind's worst lag is told.
+ */
+async function serve<T extends Running>(
+  config: Config,
+  start: (stopRequested: () => boolean) => Promise<T>,
+): Promise<T> {
+  let stop: Stopper | null = null;
+  let running: T | null = null;
+  const starting = start(() => stop?.requested() ?? false);
+  stop = stopper(
+    config,
+    async () => (await starting).close(),
+    () => {
+      if (running) console.info(`switchboard: write-behind worst lag ${running.context.writeBehind.worstLagMs} ms`);
+    },
+  );
+  onSignals(stop);
+  running = await started(starting, stop);
+  return running;
+}
 
 async function main(): Promise<void> {
   let config;
@@ -90,35 +116,16 @@ async function main(): Promise<void> {
     server = await startWorker(config, options, () => stop('told to stop by the primary'));
     return;
   }
-  // A signal during the start waits for the start to finish (or to fail because of it), then stops.
-  let lag = () => undefined as void;
   if (config.WORKERS > 1) {
     const { startPrimary } = await import('./runtime/primary');
-    let stop: Stopper | null = null;
-    const starting = startPrimary(config, version, () => stop?.requested() ?? false);
-    stop = stopper(
-      config,
-      async () => (await starting).close(),
-      () => lag(),
-    );
-    onSignals(stop);
-    const primary = await started(starting, stop);
-    lag = reportLag(primary.context);
+    const primary = await serve(config, (stopRequested) => startPrimary(config, version, stopRequested));
     console.info(
       `switchboard ${version} listening on ${primary.url} (${config.databaseKind}, ${config.WORKERS} workers)`,
     );
     return;
   }
   const { startServer } = await import('./server');
-  const starting = startServer(config, options);
-  const stop = stopper(
-    config,
-    async () => (await starting).close(),
-    () => lag(),
-  );
-  onSignals(stop);
-  const server = await started(starting, stop);
-  lag = reportLag(server.context);
+  const server = await serve(config, () => startServer(config, options));
   console.info(`switchboard ${version} listening on ${server.url} (${config.databaseKind})`);
 }
 

@@ -1,16 +1,11 @@
 import { Role } from '@switchboard/contract';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { DatabaseKind } from '../config';
 import { addChannel, addUser } from '../testing/relay-fixtures';
 import { referenceConsoleClient, type ReferenceConsoleClient } from '../testing/reference-console-client';
-import { availableDatabaseKinds } from '../testing/test-databases';
-import { signIn, serverForTests } from '../testing/test-server';
-
-const kinds = await availableDatabaseKinds();
+import { signIn, describeOnEachDatabase } from '../testing/test-server';
 
 /** Issue 16: a script written for the reference product's console API runs unchanged. */
-describe.each(kinds)('the reference console against Switchboard on %s', (kind: DatabaseKind) => {
-  const server = serverForTests({ databaseKind: kind });
+await describeOnEachDatabase('the reference console against Switchboard on %s', (server, kind) => {
   let root: ReferenceConsoleClient;
   let rootId: number;
   let anonymous: ReferenceConsoleClient;

@@ -36,6 +36,13 @@ export function toNumber(value: unknown): number {
   return number;
 }
 
+/** The row with each of the columns read through `toNumber`, once, at the repository's boundary. */
+export function withNumbers<Row extends object>(row: Row, columns: readonly (keyof Row)[]): Row {
+  const read: Row = { ...row };
+  for (const column of columns) (read as Record<keyof Row, unknown>)[column] = toNumber(row[column]);
+  return read;
+}
+
 /** Reads a 0/1 (or true/false) column as a boolean. */
 export const toBoolean = (value: unknown): boolean => value === true || value === 1 || value === '1';
 

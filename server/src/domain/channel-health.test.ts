@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { callerFor, type Caller } from '../testing/channel-fixtures';
+import { callerFor, type Caller, expectAutoDisabled } from '../testing/channel-fixtures';
 import { FakeJsonServer } from '../testing/fake-json-server';
 import { FakeOpenAIUpstream } from '../testing/fake-openai-upstream';
 import { addChannelWithOther, priceModels } from '../testing/provider-test-kit';
@@ -149,8 +149,7 @@ describe('automatic disabling on live traffic', () => {
         expect(row.other_info).toBe('{}');
         return;
       }
-      expect(row.status).toBe(3);
-      expect(JSON.parse(row.other_info)).toMatchObject({ status_reason: reason, status_time: expect.any(Number) });
+      expectAutoDisabled(row, reason);
       const abilities = await server.context.database.db
         .selectFrom('abilities')
         .select('enabled')

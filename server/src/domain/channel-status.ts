@@ -1,7 +1,8 @@
-import { ChannelStatus, parseChannelOtherInfo } from '@switchboard/contract';
-import type { Kysely } from 'kysely';
+import { ChannelStatus, parseChannelOtherInfo, type ChannelStatusValue } from '@switchboard/contract';
+import type { Kysely, Updateable } from 'kysely';
 import type { AppContext } from '../app-context';
 import { nowSeconds } from '../db/dialect';
+import type { ChannelsTable } from '../db/tables/channels';
 import type { Tables } from '../db/tables/index';
 import { noticeChannelDisabled, noticeChannelEnabled } from '../platform/notify/notices';
 import {
@@ -57,6 +58,27 @@ export function testedKey(channel: StatusSource): { index: number; info: Channel
 }
 
 /**
+ * Moves the channel out of status `from` (a compare-and-set: another instance may have moved it first)
+ * with its abilities; answers whether this call moved it.
+ */
+async function moveStatus(
+  transaction: Kysely<Tables>,
+  channelId: number,
+  from: ChannelStatusValue,
+  values: Updateable<ChannelsTable> & { status: ChannelStatusValue },
+): Promise<boolean> {
+  const result = await transaction
+    .updateTable('channels')
+    .set(values)
+    .where('id', '=', channelId)
+    .where('status', '=', from)
+    .executeTakeFirst();
+  if (Number(result.numUpdatedRows) === 0) return false;
+  await setAbilities(transaction, channelId, values.status === ChannelStatus.Enabled ? 1 : 0);
+  return true;
+}
+
+/**
  * Disables an enabled channel automatically (status AutoDisabled, reason and time kept in other_info
  * beside what it held) in one transaction with its abilities, then tells every instance's channel
  * index and root. Answers whether this call disabled it (a channel already disabled is left as it is,
@@ -71,18 +93,10 @@ async function disableChannel(context: AppContext, channel: StatusTarget, reason
       .where('status', '=', ChannelStatus.Enabled)
       .executeTakeFirst();
     if (!row) return false;
-    const result = await transaction
-      .updateTable('channels')
-      .set({
-        status: ChannelStatus.AutoDisabled,
-        other_info: otherInfoWith(row.other_info, clipped(reason), nowSeconds()),
-      })
-      .where('id', '=', channel.id)
-      .where('status', '=', ChannelStatus.Enabled)
-      .executeTakeFirst();
-    if (Number(result.numUpdatedRows) === 0) return false;
-    await setAbilities(transaction, channel.id, 0);
-    return true;
+    return moveStatus(transaction, channel.id, ChannelStatus.Enabled, {
+      status: ChannelStatus.AutoDisabled,
+      other_info: otherInfoWith(row.other_info, clipped(reason), nowSeconds()),
+    });
   });
   if (!changed) return false;
   await context.bus.channelsChanged();
@@ -179,17 +193,9 @@ export async function enableAfterRecovery(context: AppContext, channel: StatusSo
         channel_info: JSON.stringify(withKeyStatus(tested.info, tested.index, KeyStatus.Enabled)),
       }
     : { status: ChannelStatus.Enabled };
-  const changed = await context.database.db.transaction().execute(async (transaction) => {
-    const result = await transaction
-      .updateTable('channels')
-      .set(values)
-      .where('id', '=', channel.id)
-      .where('status', '=', ChannelStatus.AutoDisabled)
-      .executeTakeFirst();
-    if (Number(result.numUpdatedRows) === 0) return false;
-    await setAbilities(transaction, channel.id, 1);
-    return true;
-  });
+  const changed = await context.database.db
+    .transaction()
+    .execute((transaction) => moveStatus(transaction, channel.id, ChannelStatus.AutoDisabled, values));
   if (!changed) return false;
   await context.bus.channelsChanged();
   await noticeChannelEnabled(context, channel);

@@ -12,6 +12,7 @@ import { availableDatabaseKinds, createTestDatabase } from '../testing/test-data
 import { signIn, startTestServer } from '../testing/test-server';
 import { describeImport, importReference, type ImportReport } from './import-reference';
 import { openSource, sourceSettings } from './reference-source';
+import { countOf } from '../db/table-queries';
 
 const kinds = await availableDatabaseKinds();
 const ALICE_KEY = 'Ab3dE6gH9jK2mN5pQ8sT1vW4yZ7bC0eF3hJ6kM9nP2rS5uX8';
@@ -225,13 +226,7 @@ async function seedReference(db: Kysely<any>, kind: DatabaseKind, upstreamUrl: s
 const counts = async (target: Database) => {
   const tables = ['users', 'tokens', 'channels', 'abilities', 'redemptions', 'logs', 'quota_data'] as const;
   const result: Record<string, number> = {};
-  for (const table of tables) {
-    const row = await target.db
-      .selectFrom(table)
-      .select((eb) => eb.fn.countAll().as('n'))
-      .executeTakeFirstOrThrow();
-    result[table] = toNumber(row.n);
-  }
+  for (const table of tables) result[table] = await countOf(target.db.selectFrom(table));
   return result;
 };
 

@@ -9,6 +9,7 @@ import type { LOG_COLUMNS } from '../ledger/log-insert';
 import {
   keep,
   readSameNamed,
+  sameNamedCopy,
   sameTableById,
   type ColumnReader,
   type SameNamedColumns,
@@ -153,23 +154,19 @@ const channels: TableCopy = {
     }),
 };
 
-const abilityColumns = {
-  group: text,
-  model: text,
-  channel_id: integer,
-  enabled: flag,
-  priority: integer,
-  weight: integer,
-  tag: textOrNull,
-} satisfies SameNamedColumns;
-
-const abilities: TableCopy = {
-  source: 'abilities',
-  target: 'abilities',
-  key: ['group', 'model', 'channel_id'],
-  carried: Object.keys(abilityColumns),
-  map: (row) => keep(readSameNamed(row, abilityColumns)),
-};
+const abilities = sameNamedCopy(
+  'abilities',
+  {
+    group: text,
+    model: text,
+    channel_id: integer,
+    enabled: flag,
+    priority: integer,
+    weight: integer,
+    tag: textOrNull,
+  },
+  ['group', 'model', 'channel_id'],
+);
 
 const options: TableCopy = {
   source: 'options',
@@ -240,7 +237,7 @@ const logs: TableCopy = {
     }),
 };
 
-const quotaDataColumns = {
+const quotaData = sameNamedCopy('quota_data', {
   id: integer,
   user_id: integer,
   username: text,
@@ -249,15 +246,9 @@ const quotaDataColumns = {
   token_used: integer,
   count: integer,
   quota: integer,
-} satisfies SameNamedColumns;
+});
 
-const quotaData: TableCopy = {
-  ...sameTableById('quota_data'),
-  carried: Object.keys(quotaDataColumns),
-  map: (row) => keep(readSameNamed(row, quotaDataColumns)),
-};
-
-const topUpColumns = {
+const topUps = sameNamedCopy('top_ups', {
   id: integer,
   user_id: integer,
   amount: integer,
@@ -267,13 +258,7 @@ const topUpColumns = {
   create_time: integer,
   complete_time: integer,
   status: text,
-} satisfies SameNamedColumns;
-
-const topUps: TableCopy = {
-  ...sameTableById('top_ups'),
-  carried: Object.keys(topUpColumns),
-  map: (row) => keep(readSameNamed(row, topUpColumns)),
-};
+});
 
 /** Every table copied, in an order that keeps references meaningful (users before their tokens). */
 export const tableCopies: readonly TableCopy[] = [

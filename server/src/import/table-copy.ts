@@ -39,3 +39,14 @@ export function readSameNamed(row: SourceRow, columns: SameNamedColumns): Record
   for (const [column, reader] of Object.entries(columns)) read[column] = reader(row[column]);
   return read;
 }
+
+/** A copy into the table of the same name, keyed by `key`, each column read from the source column of its name. */
+export function sameNamedCopy(table: keyof Tables, columns: SameNamedColumns, key = ['id']): TableCopy {
+  return {
+    source: table,
+    target: table,
+    key,
+    carried: Object.keys(columns),
+    map: (row) => keep(readSameNamed(row, columns)),
+  };
+}

@@ -11,6 +11,20 @@ import { integer, jsonTextOrNull, text, type SourceRow } from './value-readers';
 
 const refundedIfFailed = (row: SourceRow): number => (text(row.status) === 'FAILURE' ? 1 : 0);
 
+/** A task table's copy: its columns, the `carried` ones that `billed` reads into the model billed, and the refund. */
+function taskCopy(
+  table: 'midjourneys' | 'tasks',
+  columns: SameNamedColumns,
+  carried: string[],
+  billed: (row: SourceRow) => Record<string, unknown>,
+): TableCopy {
+  return {
+    ...sameTableById(table),
+    carried: [...Object.keys(columns), ...carried],
+    map: (row) => keep({ ...readSameNamed(row, columns), ...billed(row), refunded: refundedIfFailed(row) }),
+  };
+}
+
 const taskTimes = { submit_time: integer, start_time: integer, finish_time: integer } satisfies SameNamedColumns;
 
 const midjourneyColumns = {
@@ -35,19 +49,10 @@ const midjourneyColumns = {
   properties: jsonTextOrNull,
 } satisfies SameNamedColumns;
 
-export const midjourneys: TableCopy = {
-  ...sameTableById('midjourneys'),
-  carried: [...Object.keys(midjourneyColumns), 'action'],
-  map: (row) => {
-    const action = text(row.action);
-    return keep({
-      ...readSameNamed(row, midjourneyColumns),
-      action,
-      model_name: action ? modelOfAction(action) : '',
-      refunded: refundedIfFailed(row),
-    });
-  },
-};
+export const midjourneys = taskCopy('midjourneys', midjourneyColumns, ['action'], (row) => {
+  const action = text(row.action);
+  return { action, model_name: action ? modelOfAction(action) : '' };
+});
 
 const taskColumns = {
   id: integer,
@@ -67,18 +72,8 @@ const taskColumns = {
   data: jsonTextOrNull,
 } satisfies SameNamedColumns;
 
-export const tasks: TableCopy = {
-  ...sameTableById('tasks'),
-  carried: [...Object.keys(taskColumns), 'platform', 'action'],
-  map: (row) => {
-    const platform = text(row.platform);
-    const action = text(row.action);
-    return keep({
-      ...readSameNamed(row, taskColumns),
-      platform,
-      action,
-      model_name: platform === 'suno' && action ? `suno_${action.toLowerCase()}` : '',
-      refunded: refundedIfFailed(row),
-    });
-  },
-};
+export const tasks = taskCopy('tasks', taskColumns, ['platform', 'action'], (row) => {
+  const platform = text(row.platform);
+  const action = text(row.action);
+  return { platform, action, model_name: platform === 'suno' && action ? `suno_${action.toLowerCase()}` : '' };
+});

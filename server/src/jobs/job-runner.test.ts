@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseKind } from '../config';
 import { openDatabase, type Database } from '../db/database';
-import { migrateToLatest } from '../db/migrate';
-import { availableDatabaseKinds, createTestDatabase, type TestDatabase } from '../testing/test-databases';
+import { availableDatabaseKinds, migratedDatabaseForTests } from '../testing/test-databases';
 import { JobRunner } from './job-runner';
 
 const kinds = await availableDatabaseKinds();
@@ -15,22 +14,15 @@ function deferred() {
 }
 
 describe.each(kinds)('job runner on %s', (kind: DatabaseKind) => {
-  let testDatabase: TestDatabase;
-  let first: Database;
+  const migrated = migratedDatabaseForTests(kind);
+  /** A second connection to the same database: another instance. */
   let second: Database;
 
-  beforeAll(async () => {
-    testDatabase = await createTestDatabase(kind);
-    first = openDatabase(testDatabase.settings);
-    await migrateToLatest(first);
-    second = openDatabase(testDatabase.settings);
+  beforeAll(() => {
+    second = openDatabase(migrated.testDatabase.settings);
   });
 
-  afterAll(async () => {
-    await first.close();
-    await second.close();
-    await testDatabase.drop();
-  });
+  afterAll(() => second.close());
 
   it('never runs one job twice at once, also from two instances sharing the database', async () => {
     const gate = deferred();
@@ -44,7 +36,7 @@ describe.each(kinds)('job runner on %s', (kind: DatabaseKind) => {
           await gate.promise;
         },
       });
-    const instanceA = new JobRunner(first);
+    const instanceA = new JobRunner(migrated.database);
     const instanceB = new JobRunner(second);
     instanceA.reportTo(quiet);
     instanceB.reportTo(quiet);
@@ -77,7 +69,7 @@ describe.each(kinds)('job runner on %s', (kind: DatabaseKind) => {
   });
 
   it('records a failure with its message and runs the job again on its next turn', async () => {
-    const runner = new JobRunner(first);
+    const runner = new JobRunner(migrated.database);
     runner.reportTo(quiet);
     let attempts = 0;
     runner.register({
@@ -97,7 +89,7 @@ describe.each(kinds)('job runner on %s', (kind: DatabaseKind) => {
   });
 
   it('takes over a lease whose holder died mid-run once the lease expires', async () => {
-    const dead = new JobRunner(first);
+    const dead = new JobRunner(migrated.database);
     dead.reportTo(quiet);
     dead.register({ name: 'orphan', intervalMs: () => 60_000, leaseMs: 200, run: () => new Promise(() => undefined) });
     void dead.runNow('orphan');
@@ -112,7 +104,7 @@ describe.each(kinds)('job runner on %s', (kind: DatabaseKind) => {
   });
 
   it('a restarted instance takes over the lease its killed run held at once; another instance still waits', async () => {
-    const killed = new JobRunner(first, 'a1b2c3d4');
+    const killed = new JobRunner(migrated.database, 'a1b2c3d4');
     killed.reportTo(quiet);
     killed.register({ name: 'restarted', intervalMs: () => 60_000, run: () => new Promise(() => undefined) });
     void killed.runNow('restarted');

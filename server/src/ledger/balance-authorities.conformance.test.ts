@@ -1,6 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, type Database } from '../db/database';
-import { migrateToLatest } from '../db/migrate';
 import {
   availableAuthorityKinds,
   balancesInDatabase,
@@ -10,7 +8,7 @@ import {
   type AuthorityRun,
 } from '../testing/balance-authorities';
 import { temporaryFolders } from '../testing/temporary-folders';
-import { createTestDatabase, type TestDatabase } from '../testing/test-databases';
+import { migratedDatabaseForTests } from '../testing/test-databases';
 
 /*
  * One suite, every balance authority: the process's memory, a cluster worker whose balances live in
@@ -25,15 +23,11 @@ const kinds = await availableAuthorityKinds();
 
 describe.each(kinds)('the %s balance authority', (kind: AuthorityKind) => {
   const newFolder = temporaryFolders('ledger-conformance');
-  let testDatabase: TestDatabase;
-  let database: Database;
+  const migrated = migratedDatabaseForTests('sqlite');
   let run: AuthorityRun;
 
   beforeAll(async () => {
-    testDatabase = await createTestDatabase('sqlite');
-    database = openDatabase(testDatabase.settings);
-    await migrateToLatest(database);
-    run = await startAuthority(kind, database, testDatabase.sqlitePath, newFolder());
+    run = await startAuthority(kind, migrated.database, migrated.testDatabase.sqlitePath, newFolder());
   });
 
   /** `calls` calls one after another, each admitted with a hold of `reserve` and charged `quota`. */
@@ -51,12 +45,10 @@ describe.each(kinds)('the %s balance authority', (kind: AuthorityKind) => {
 
   afterAll(async () => {
     await run?.close();
-    await database?.close();
-    await testDatabase?.drop();
   });
 
   it('lets in exactly the parallel calls the user balance covers, and gives every hold back on release', async () => {
-    const ids = await seedBalances(database, 550, 1_000_000);
+    const ids = await seedBalances(migrated.database, 550, 1_000_000);
     const admissions = await Promise.all(
       Array.from({ length: 20 }, () => run.balances.admit({ userId: ids.userId, tokenId: ids.tokenId, amount: 100 })),
     );
@@ -73,7 +65,7 @@ describe.each(kinds)('the %s balance authority', (kind: AuthorityKind) => {
   });
 
   it('lets in exactly the parallel calls the token balance covers', async () => {
-    const ids = await seedBalances(database, 1_000_000, 350);
+    const ids = await seedBalances(migrated.database, 1_000_000, 350);
     const admissions = await Promise.all(
       Array.from({ length: 12 }, () => run.balances.admit({ userId: ids.userId, tokenId: ids.tokenId, amount: 100 })),
     );
@@ -83,8 +75,8 @@ describe.each(kinds)('the %s balance authority', (kind: AuthorityKind) => {
     );
   });
 
-  it('spends a balance exactly to zero, then refuses, and the database holds zero', async () => {
-    const ids = await seedBalances(database, 1000, 5000);
+  it('spends a balance exactly to zero, then refuses, and the migrated.database holds zero', async () => {
+    const ids = await seedBalances(migrated.database, 1000, 5000);
     await admitAndCharge(ids, 4, { reserve: 250, quota: 250 });
     await run.durable();
     expect(await run.balances.userQuota(ids.userId)).toBe(0);
@@ -92,11 +84,11 @@ describe.each(kinds)('the %s balance authority', (kind: AuthorityKind) => {
       short: 'user',
     });
     await run.balances.flush();
-    expect(await balancesInDatabase(database, ids)).toEqual({ user: 0, token: 4000 });
+    expect(await balancesInDatabase(migrated.database, ids)).toEqual({ user: 0, token: 4000 });
   });
 
   it('applies a refund once, across a crash and two restarts', async () => {
-    const ids = await seedBalances(database, 1000, 1000);
+    const ids = await seedBalances(migrated.database, 1000, 1000);
     // As a call's admission does, the balance is read (loaded into the authority) before it is charged.
     expect(await run.balances.userQuota(ids.userId)).toBe(1000);
     await run.balances.charge({ userId: ids.userId, tokenId: ids.tokenId, reserved: 0, quota: 400 });
@@ -105,30 +97,30 @@ describe.each(kinds)('the %s balance authority', (kind: AuthorityKind) => {
     await run.durable();
     expect(await run.balances.userQuota(ids.userId)).toBe(750);
     run = await run.crashAndRestart();
-    expect(await balancesInDatabase(database, ids)).toEqual({ user: 750, token: 750 });
+    expect(await balancesInDatabase(migrated.database, ids)).toEqual({ user: 750, token: 750 });
     run = await run.crashAndRestart();
-    expect(await balancesInDatabase(database, ids)).toEqual({ user: 750, token: 750 });
+    expect(await balancesInDatabase(migrated.database, ids)).toEqual({ user: 750, token: 750 });
     expect(await run.balances.userQuota(ids.userId)).toBe(750);
     expect(await run.balances.tokenRemain(ids.tokenId)).toBe(750);
   });
 
-  it("replays a crash's journal once: the charges reach the database, and a second restart adds nothing", async () => {
-    const ids = await seedBalances(database, 10_000, 10_000);
+  it("replays a crash's journal once: the charges reach the migrated.database, and a second restart adds nothing", async () => {
+    const ids = await seedBalances(migrated.database, 10_000, 10_000);
     await admitAndCharge(ids, 5, { reserve: 300, quota: 120 });
     await run.durable();
     // A call admitted and cut short by the crash: its hold never reaches the database.
     expect(await run.balances.admit({ userId: ids.userId, tokenId: ids.tokenId, amount: 300 })).toEqual({
       reserved: 300,
     });
-    expect(await balancesInDatabase(database, ids)).toEqual({ user: 10_000, token: 10_000 });
+    expect(await balancesInDatabase(migrated.database, ids)).toEqual({ user: 10_000, token: 10_000 });
 
     run = await run.crashAndRestart();
     expect(run.replayed).toBe(5);
-    expect(await balancesInDatabase(database, ids)).toEqual({ user: 9400, token: 9400 });
+    expect(await balancesInDatabase(migrated.database, ids)).toEqual({ user: 9400, token: 9400 });
     expect(await run.balances.userQuota(ids.userId)).toBe(9400);
     run = await run.crashAndRestart();
     expect(run.replayed).toBe(0);
-    expect(await balancesInDatabase(database, ids)).toEqual({ user: 9400, token: 9400 });
+    expect(await balancesInDatabase(migrated.database, ids)).toEqual({ user: 9400, token: 9400 });
     expect(await run.balances.userQuota(ids.userId)).toBe(9400);
     expect(await run.balances.tokenRemain(ids.tokenId)).toBe(9400);
   });

@@ -35,6 +35,36 @@ describe('crash safety with two instances on PostgreSQL and Redis', () => {
     running.add(server);
     return server;
   };
+  const kill = async (server: ServerProcess) => {
+    await server.kill();
+    running.delete(server);
+  };
+  /** Waits until the load has answered more than `count` calls. */
+  const answeredBeyond = (load: ChatLoad, count: number, timeout = 20_000) =>
+    expect.poll(() => load.answered, { timeout, interval: 50 }).toBeGreaterThan(count);
+  /** Two instances, and a user and token to bill through them, with the ledger before any call. */
+  const startTwo = async (firstName: string, secondName: string) => {
+    const first = await start(firstName);
+    const second = await start(secondName);
+    const setup = await setUpBilling(first, upstream.url);
+    return { first, second, setup, before: await readLedger(database.settings, setup) };
+  };
+  /** Stops the instances (each exits 0); every answered call is then billed once, and Redis serves the database's balances. */
+  const stopAndCheckBilling = async (
+    what: string,
+    servers: ServerProcess[],
+    { setup, before }: Awaited<ReturnType<typeof startTwo>>,
+    load: ChatLoad,
+  ) => {
+    for (const server of servers) {
+      expect(await server.stop()).toBe(0);
+      running.delete(server);
+    }
+    const ledger = await readLedger(database.settings, setup);
+    console.info(`cluster, ${what}: answered ${load.answered}, failed ${load.failed}, logged ${ledger.logRows}`);
+    expectExactBilling(ledger, before, load.answered, CLIENTS);
+    expect(await balancesInRedis(redis.url, setup)).toEqual({ user: ledger.userQuota, token: ledger.tokenRemain });
+  };
   beforeAll(async () => {
     await upstream.start();
     await redis.start();
@@ -49,88 +79,51 @@ describe('crash safety with two instances on PostgreSQL and Redis', () => {
   });
 
   it('one instance killed -9 under load, then restarted: answered = billed = logged', async () => {
-    const first = await start('first');
-    const second = await start('second');
-    const setup = await setUpBilling(first, upstream.url);
-    const before = await readLedger(database.settings, setup);
+    const run = await startTwo('first', 'second');
+    const { first, second, setup } = run;
     let targets = [first.url, second.url];
     const load = new ChatLoad(() => targets, setup.apiKey, CLIENTS);
-    await expect.poll(() => load.answered, { timeout: 20_000, interval: 50 }).toBeGreaterThan(600);
-    await first.kill();
-    running.delete(first);
+    await answeredBeyond(load, 600);
+    await kill(first);
     targets = [second.url];
-    const answeredAtKill = load.answered;
-    await expect.poll(() => load.answered, { timeout: 20_000, interval: 50 }).toBeGreaterThan(answeredAtKill + 150);
+    await answeredBeyond(load, load.answered + 150);
     await load.stop();
-    const restarted = await start('first');
-    for (const server of [restarted, second]) {
-      expect(await server.stop()).toBe(0);
-      running.delete(server);
-    }
-    const ledger = await readLedger(database.settings, setup);
-    console.info(`cluster, instance killed: answered ${load.answered}, logged ${ledger.logRows}`);
-    expectExactBilling(ledger, before, load.answered, CLIENTS);
-    expect(await balancesInRedis(redis.url, setup)).toEqual({ user: ledger.userQuota, token: ledger.tokenRemain });
+    await stopAndCheckBilling('instance killed', [await start('first'), second], run, load);
   }, 60_000);
 
   it('an instance holding a lease killed -9: its lease ends by itself, and its charges are applied once at its restart', async () => {
-    const first = await start('fifth');
-    const second = await start('sixth');
-    const setup = await setUpBilling(first, upstream.url);
-    const before = await readLedger(database.settings, setup);
+    const run = await startTwo('fifth', 'sixth');
+    const { first, second, setup } = run;
     const client = new Redis(redis.url);
     try {
       let targets = [first.url];
       const load = new ChatLoad(() => targets, setup.apiKey, CLIENTS);
-      await expect.poll(() => load.answered, { timeout: 20_000, interval: 50 }).toBeGreaterThan(300);
+      await answeredBeyond(load, 300);
       // Only the first instance has had calls: the lease of the user and token is its.
       const [leaseKey] = await client.keys(`switchboard:lease:*:${setup.userId}:${setup.tokenId}`);
       expect(leaseKey).toBeDefined();
       const leaseOfFirst = async () => (await client.exists(leaseKey ?? '')) === 1;
-      await first.kill();
-      running.delete(first);
+      await kill(first);
       targets = [second.url];
       // Nobody renews the dead instance's lease: it ends, and what it kept from others is free again.
       await expect.poll(leaseOfFirst, { timeout: LEASE_EXPIRY_MS * 3, interval: 100 }).toBe(false);
-      const answeredAfterExpiry = load.answered;
-      await expect
-        .poll(() => load.answered, { timeout: 20_000, interval: 50 })
-        .toBeGreaterThan(answeredAfterExpiry + 150);
+      await answeredBeyond(load, load.answered + 150);
       await load.stop();
-      const restarted = await start('fifth');
-      for (const server of [restarted, second]) {
-        expect(await server.stop()).toBe(0);
-        running.delete(server);
-      }
-      const ledger = await readLedger(database.settings, setup);
-      expectExactBilling(ledger, before, load.answered, CLIENTS);
-      expect(await balancesInRedis(redis.url, setup)).toEqual({ user: ledger.userQuota, token: ledger.tokenRemain });
+      await stopAndCheckBilling('lease holder killed', [await start('fifth'), second], run, load);
     } finally {
       client.disconnect();
     }
   }, 90_000);
 
   it('Redis killed and restarted empty under load: balances are rebuilt exactly, nothing is lost', async () => {
-    const first = await start('third');
-    const second = await start('fourth');
-    const setup = await setUpBilling(first, upstream.url);
-    const before = await readLedger(database.settings, setup);
+    const run = await startTwo('third', 'fourth');
+    const { first, second, setup } = run;
     const load = new ChatLoad(() => [first.url, second.url], setup.apiKey, CLIENTS);
-    await expect.poll(() => load.answered, { timeout: 20_000, interval: 50 }).toBeGreaterThan(500);
+    await answeredBeyond(load, 500);
     await redis.kill();
     await redis.start();
-    const answeredAtRestart = load.answered;
-    await expect.poll(() => load.answered, { timeout: 25_000, interval: 50 }).toBeGreaterThan(answeredAtRestart + 300);
+    await answeredBeyond(load, load.answered + 300, 25_000);
     await load.stop();
-    for (const server of [first, second]) {
-      expect(await server.stop()).toBe(0);
-      running.delete(server);
-    }
-    const ledger = await readLedger(database.settings, setup);
-    console.info(
-      `cluster, Redis restarted: answered ${load.answered}, failed ${load.failed}, logged ${ledger.logRows}`,
-    );
-    expectExactBilling(ledger, before, load.answered, CLIENTS);
-    expect(await balancesInRedis(redis.url, setup)).toEqual({ user: ledger.userQuota, token: ledger.tokenRemain });
+    await stopAndCheckBilling('Redis restarted', [first, second], run, load);
   }, 60_000);
 });

@@ -1,13 +1,9 @@
-import { describe, expect, it } from 'vitest';
-import type { DatabaseKind } from '../config';
+import { expect, it } from 'vitest';
 import { openDatabase } from '../db/database';
 import { toNumber } from '../db/dialect';
 import { databaseOutage } from '../testing/database-outage';
-import { availableDatabaseKinds } from '../testing/test-databases';
-import { serverForTests } from '../testing/test-server';
+import { describeOnEachDatabase } from '../testing/test-server';
 import { LogType, LogWriter, type LogEntry, type LogWriterReporter } from './log-writer';
-
-const kinds = await availableDatabaseKinds();
 
 function recordingReporter() {
   const reports: Array<{ details: Record<string, unknown>; message: string }> = [];
@@ -28,9 +24,7 @@ const entry = (userId: number, requestId: string, extra: Partial<LogEntry> = {})
   ...extra,
 });
 
-describe.each(kinds)('log writer failures on %s', (kind: DatabaseKind) => {
-  const server = serverForTests({ databaseKind: kind });
-
+await describeOnEachDatabase('log writer failures on %s', (server, kind) => {
   const requestIdsOf = async (userId: number) =>
     (
       await server.context.database.db

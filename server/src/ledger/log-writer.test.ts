@@ -1,15 +1,9 @@
-import { describe, expect, it } from 'vitest';
-import type { DatabaseKind } from '../config';
+import { expect, it } from 'vitest';
 import { toNumber } from '../db/dialect';
-import { availableDatabaseKinds } from '../testing/test-databases';
-import { serverForTests } from '../testing/test-server';
+import { describeOnEachDatabase } from '../testing/test-server';
 import { LogType } from './log-writer';
 
-const kinds = await availableDatabaseKinds();
-
-describe.each(kinds)('log writer on %s', (kind: DatabaseKind) => {
-  const server = serverForTests({ databaseKind: kind });
-
+await describeOnEachDatabase('log writer on %s', (server) => {
   it('writes entries naming different columns in one batch, the missing ones at their defaults', async () => {
     const logs = server.context.logs;
     logs.write({ user_id: 1, created_at: 100, type: LogType.TopUp, content: 'top-up', quota: 500, other: '' });

@@ -24,3 +24,8 @@ export class AppError extends Error {
     this.retryable = options.retryable ?? false;
   }
 }
+
+/** Throws the refusal; an expression, so it may stand where a value is expected (`value ?? refuse(text)`). */
+export const refuse = (text: Text): never => {
+  throw new AppError(text);
+};

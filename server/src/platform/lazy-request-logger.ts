@@ -31,26 +31,15 @@ class LazyRequestLogger {
     this.real.level = level;
   }
 
-  fatal(...args: unknown[]): void {
-    (this.real.fatal as Method)(...args);
-  }
-  error(...args: unknown[]): void {
-    (this.real.error as Method)(...args);
-  }
-  warn(...args: unknown[]): void {
-    (this.real.warn as Method)(...args);
-  }
-  info(...args: unknown[]): void {
-    (this.real.info as Method)(...args);
-  }
-  debug(...args: unknown[]): void {
-    (this.real.debug as Method)(...args);
-  }
-  trace(...args: unknown[]): void {
-    (this.real.trace as Method)(...args);
-  }
-  silent(...args: unknown[]): void {
-    (this.real.silent as Method)(...args);
+  /** The log methods (fatal … silent), each handing its call to the real logger. */
+  static {
+    for (const level of ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const) {
+      Object.defineProperty(LazyRequestLogger.prototype, level, {
+        value(this: LazyRequestLogger, ...args: unknown[]): void {
+          (this.real[level] as Method)(...args);
+        },
+      });
+    }
   }
 
   child(bindings: Bindings, options?: ChildOptions): FastifyBaseLogger {

@@ -63,95 +63,83 @@ export class GatewayMetrics {
 
   constructor(sources: MetricsSources) {
     const registers = [this.registry];
-    this.requests = new Counter({
-      name: 'switchboard_relay_requests_total',
-      help: 'Relay calls by route, model, channel, HTTP status and client dialect',
-      labelNames: ['route', 'model', 'channel', 'status', 'dialect'],
-      registers,
-    });
-    this.latency = new Histogram({
-      name: 'switchboard_relay_request_duration_seconds',
-      help: 'Time from the request to the end of the answer',
-      labelNames: ['route', 'dialect'],
-      buckets: LATENCY_BUCKETS,
-      registers,
-    });
-    this.firstByte = new Histogram({
-      name: 'switchboard_relay_first_byte_seconds',
-      help: 'Time from the request to the first byte of the upstream answer',
-      labelNames: ['route'],
-      buckets: LATENCY_BUCKETS,
-      registers,
-    });
-    this.tokens = new Counter({
-      name: 'switchboard_tokens_total',
-      help: 'Tokens billed, by model and kind (prompt, completion)',
-      labelNames: ['model', 'kind'],
-      registers,
-    });
-    this.quota = new Counter({
-      name: 'switchboard_quota_billed_total',
-      help: 'Quota units billed, by model',
-      labelNames: ['model'],
-      registers,
-    });
-    this.upstreamErrors = new Counter({
-      name: 'switchboard_upstream_errors_total',
-      help: 'Failed upstream attempts by channel and error code',
-      labelNames: ['channel', 'code'],
-      registers,
-    });
-    this.limits = new Counter({
-      name: 'switchboard_limits_hit_total',
-      help: 'Requests refused by a limit, by limit',
-      labelNames: ['limit'],
-      registers,
-    });
+    const counter = <L extends string>(name: string, help: string, labelNames: L[]) =>
+      new Counter<L>({ name, help, labelNames, registers });
+    const latency = <L extends string>(name: string, help: string, labelNames: L[]) =>
+      new Histogram<L>({ name, help, labelNames, buckets: LATENCY_BUCKETS, registers });
+    /** A gauge read at each scrape; with workers the scrape keeps the largest reading. */
+    const reading = <L extends string>(
+      name: string,
+      help: string,
+      labelNames: L[],
+      collect: (this: Gauge<L>) => void,
+    ) => new Gauge<L>({ name, help, labelNames, aggregator: 'max', registers, collect });
+
+    this.requests = counter(
+      'switchboard_relay_requests_total',
+      'Relay calls by route, model, channel, HTTP status and client dialect',
+      ['route', 'model', 'channel', 'status', 'dialect'],
+    );
+    this.latency = latency(
+      'switchboard_relay_request_duration_seconds',
+      'Time from the request to the end of the answer',
+      ['route', 'dialect'],
+    );
+    this.firstByte = latency(
+      'switchboard_relay_first_byte_seconds',
+      'Time from the request to the first byte of the upstream answer',
+      ['route'],
+    );
+    this.tokens = counter('switchboard_tokens_total', 'Tokens billed, by model and kind (prompt, completion)', [
+      'model',
+      'kind',
+    ]);
+    this.quota = counter('switchboard_quota_billed_total', 'Quota units billed, by model', ['model']);
+    this.upstreamErrors = counter(
+      'switchboard_upstream_errors_total',
+      'Failed upstream attempts by channel and error code',
+      ['channel', 'code'],
+    );
+    this.limits = counter('switchboard_limits_hit_total', 'Requests refused by a limit, by limit', ['limit']);
     this.streams = new Gauge({
       name: 'switchboard_open_streams',
       help: 'Streamed answers being relayed now',
       registers,
     });
-    new Gauge({
-      name: 'switchboard_circuit_breaker_open',
-      aggregator: 'max',
-      help: 'Channels held back by the circuit breaker now (1 per open channel)',
-      labelNames: ['channel'],
-      registers,
-      collect() {
+    reading(
+      'switchboard_circuit_breaker_open',
+      'Channels held back by the circuit breaker now (1 per open channel)',
+      ['channel'],
+      function () {
         this.reset();
         for (const channel of sources.openCircuits()) this.set({ channel: String(channel) }, 1);
       },
-    });
-    new Gauge({
-      name: 'switchboard_write_behind_pending',
-      aggregator: 'max',
-      help: 'Rows waiting for the database: log rows and hourly usage buckets',
-      labelNames: ['queue'],
-      registers,
-      collect() {
+    );
+    reading(
+      'switchboard_write_behind_pending',
+      'Rows waiting for the database: log rows and hourly usage buckets',
+      ['queue'],
+      function () {
         this.set({ queue: 'logs' }, sources.pendingLogRows());
         this.set({ queue: 'usage' }, sources.pendingUsageBuckets());
       },
-    });
-    new Gauge({
-      name: 'switchboard_write_behind_lag_seconds',
-      aggregator: 'max',
-      help: 'How long the oldest row or delta not yet in the database has waited (0 when none waits)',
-      registers,
-      collect() {
+    );
+    reading(
+      'switchboard_write_behind_lag_seconds',
+      'How long the oldest row or delta not yet in the database has waited (0 when none waits)',
+      [],
+      function () {
         this.set(sources.writeBehindLagMs() / 1000);
       },
-    });
-    new Gauge({
-      name: 'switchboard_write_behind_worst_lag_seconds',
-      aggregator: 'max',
-      help: 'The largest write-behind lag seen since the instance started',
-      registers,
-      collect() {
+    );
+    reading(
+      'switchboard_write_behind_worst_lag_seconds',
+      'The largest write-behind lag seen since the instance started',
+      [],
+      function () {
         this.set(sources.worstWriteBehindLagMs() / 1000);
       },
-    });
+    );
   }
 
   callEnded(call: RelayCallRecord): void {

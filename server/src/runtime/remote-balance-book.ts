@@ -53,13 +53,11 @@ export class RemoteBalanceBook implements BalanceBook {
    * this worker alone.
    */
   surelyAbove(userId: number, tokenId: number | null, amount: number): boolean {
-    return amount <= 0 && tokenId === null
-      ? this.leases.total('user', userId) > 0
-      : this.leases.amount(userId, tokenId) > amount;
+    return this.leases.above(userId, tokenId, amount);
   }
 
   tokenSurelyAbove(tokenId: number, amount: number): boolean {
-    return this.leases.total('token', tokenId) > amount;
+    return this.leases.tokenAbove(tokenId, amount);
   }
 
   /**

@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { ApiEnvelope } from '@switchboard/contract';
-import { beforeAll } from 'vitest';
+import type { ApiEnvelope, ChannelView } from '@switchboard/contract';
+import { beforeAll, expect } from 'vitest';
 import { nowSeconds } from '../db/dialect';
 import { hashPassword } from '../platform/password';
 import { signIn, type TestServer } from './test-server';
@@ -109,3 +109,20 @@ export const channelBody = (overrides: Record<string, unknown> = {}) => ({
   group: 'default',
   ...overrides,
 });
+
+/** Creates channels through the console (a batch makes one per key line) from a valid body with the overrides; answers their ids. */
+export async function createChannels(caller: Caller, overrides: Record<string, unknown> = {}): Promise<number[]> {
+  const reply = await caller<{ ids: number[] }>('POST', '/api/channel/', channelBody(overrides));
+  expect(reply.success, reply.message).toBe(true);
+  return reply.data?.ids ?? [];
+}
+
+/** The channel as the console shows it. */
+export const channelView = async (caller: Caller, id: number): Promise<ChannelView> =>
+  (await caller<ChannelView>('GET', `/api/channel/${id}`)).data as ChannelView;
+
+/** The channel was disabled automatically (status 3), with the reason and the time kept in its other_info. */
+export function expectAutoDisabled(channel: { status: number; other_info: string }, reason: string): void {
+  expect(channel.status).toBe(3);
+  expect(JSON.parse(channel.other_info)).toMatchObject({ status_reason: reason, status_time: expect.any(Number) });
+}

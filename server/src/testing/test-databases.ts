@@ -5,7 +5,9 @@ import { join } from 'node:path';
 import { createConnection } from 'mysql2/promise';
 import pg from 'pg';
 import type { DatabaseKind } from '../config';
-import type { DatabaseSettings } from '../db/database';
+import { afterAll, beforeAll } from 'vitest';
+import { openDatabase, type Database, type DatabaseSettings } from '../db/database';
+import { migrateToLatest } from '../db/migrate';
 
 export const POSTGRES_ADMIN_DSN = process.env.TEST_POSTGRES_DSN ?? 'postgres://postgres@127.0.0.1:5432/test';
 export const MYSQL_ADMIN_DSN = process.env.TEST_MYSQL_DSN ?? 'mysql://root@127.0.0.1:3306/test';
@@ -95,4 +97,22 @@ export async function createTestDatabase(kind: DatabaseKind): Promise<TestDataba
     sqlitePath: '',
     drop: () => runAsAdministrator(kind, server.drop(name)),
   };
+}
+
+/**
+ * A fresh database of the kind, migrated and open, for the calling file or describe block: made before
+ * its tests (and its later hooks), closed and dropped after them. Its fields are there once the tests run.
+ */
+export function migratedDatabaseForTests(kind: DatabaseKind): { testDatabase: TestDatabase; database: Database } {
+  const store = {} as { testDatabase: TestDatabase; database: Database };
+  beforeAll(async () => {
+    store.testDatabase = await createTestDatabase(kind);
+    store.database = openDatabase(store.testDatabase.settings);
+    await migrateToLatest(store.database);
+  });
+  afterAll(async () => {
+    await store.database?.close();
+    await store.testDatabase?.drop();
+  });
+  return store;
 }

@@ -1,11 +1,11 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, describe } from 'vitest';
 import type { DatabaseKind } from '../config';
 import { loadConfig } from '../config';
 import { startServer, type RunningServer } from '../server';
-import { createTestDatabase, type TestDatabase } from './test-databases';
+import { availableDatabaseKinds, createTestDatabase, type TestDatabase } from './test-databases';
 
 export interface TestServer extends RunningServer {
   database: TestDatabase;
@@ -62,6 +62,18 @@ export function serverForTests(options: TestServerOptions = {}): TestServer {
   });
   afterAll(() => server.stop?.());
   return server;
+}
+
+/**
+ * The suite once for each database this machine offers, titled with its kind (`'logs on %s'`), each run
+ * with its own test server (as `serverForTests`) over a fresh database of that kind.
+ */
+export async function describeOnEachDatabase(
+  title: string,
+  suite: (server: TestServer, kind: DatabaseKind) => void,
+): Promise<void> {
+  const kinds = await availableDatabaseKinds();
+  describe.each(kinds)(title, (kind) => suite(serverForTests({ databaseKind: kind }), kind));
 }
 
 /** Signs in through the real login call and returns the headers a console client would send. */

@@ -1,17 +1,14 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { DatabaseKind } from '../../config';
 import { toNumber } from '../../db/dialect';
 import type { MailCatcher } from '../../testing/mail-catcher';
 import { FakeJsonServer } from '../../testing/fake-json-server';
-import { availableDatabaseKinds } from '../../testing/test-databases';
-import { serverForTests } from '../../testing/test-server';
+import { describeOnEachDatabase } from '../../testing/test-server';
 import { BrowserClient, codeIn, setOptions, startMailCatcher } from '../../testing/account-fixtures';
+import { storedWholeRow } from '../../testing/stored-rows';
 
-const kinds = await availableDatabaseKinds();
 const UNIT = 500_000;
 
-describe.each(kinds)('registration on %s', (kind: DatabaseKind) => {
-  const server = serverForTests({ databaseKind: kind });
+await describeOnEachDatabase('registration on %s', (server, kind) => {
   let mail: MailCatcher;
   let visitor: BrowserClient;
 
@@ -37,12 +34,7 @@ describe.each(kinds)('registration on %s', (kind: DatabaseKind) => {
   });
 
   const register = (body: Record<string, string>, client = visitor) => client.send('POST', '/api/user/register', body);
-  const userRow = (username: string) =>
-    server.context.database.db
-      .selectFrom('users')
-      .selectAll()
-      .where('username', '=', username)
-      .executeTakeFirstOrThrow();
+  const userRow = (username: string) => storedWholeRow(server.context.database.db, 'users', { username });
 
   it.each([
     [{ username: '', password: 'password1' }, 'Username and password cannot be empty'],

@@ -1,16 +1,11 @@
 import type { ChannelView } from '@switchboard/contract';
-import { beforeAll, describe, expect, it } from 'vitest';
-import type { DatabaseKind } from '../../config';
+import { beforeAll, expect, it } from 'vitest';
 import { toNumber } from '../../db/dialect';
-import { availableDatabaseKinds } from '../../testing/test-databases';
-import { serverForTests } from '../../testing/test-server';
+import { describeOnEachDatabase } from '../../testing/test-server';
 import { changeChannels } from './channel-writes';
 import { abilitySnapshot, callerForTests, channelBody } from '../../testing/channel-fixtures';
 
-const kinds = await availableDatabaseKinds();
-
-describe.each(kinds)('channel abilities on %s', (kind: DatabaseKind) => {
-  const server = serverForTests({ databaseKind: kind });
+await describeOnEachDatabase('channel abilities on %s', (server) => {
   const root = callerForTests(server);
   let notifications = 0;
 

@@ -8,10 +8,11 @@ import {
   addUser,
   callerFor,
   callerForTests,
-  channelBody,
   startFakeUpstream,
   type Caller,
   type FakeUpstream,
+  createChannels,
+  channelView,
 } from '../../testing/channel-fixtures';
 import { storedRow } from '../../testing/stored-rows';
 
@@ -47,17 +48,10 @@ afterAll(async () => {
   await elsewhere.close();
 });
 
-async function createChannel(overrides: Record<string, unknown> = {}): Promise<number> {
-  const reply = await root<{ ids: number[] }>(
-    'POST',
-    '/api/channel/',
-    channelBody({ base_url: home.url, key: STORED_KEY, ...overrides }),
-  );
-  expect(reply.success, reply.message).toBe(true);
-  return reply.data?.ids[0] ?? 0;
-}
+const createChannel = async (overrides: Record<string, unknown> = {}): Promise<number> =>
+  (await createChannels(root, { base_url: home.url, key: STORED_KEY, ...overrides }))[0] ?? 0;
 
-const view = async (id: number) => (await root<ChannelView>('GET', `/api/channel/${id}`)).data as ChannelView;
+const view = (id: number) => channelView(root, id);
 const storedKey = async (id: number) => await storedChannelKey(server, id);
 
 describe('a stored key stays with its destination', () => {

@@ -1,20 +1,17 @@
-import type {
-  ChannelView,
-  ModelUpdateApplyAllResult,
-  ModelUpdateApplyResult,
-  ModelUpdateDetection,
-} from '@switchboard/contract';
+import type { ModelUpdateApplyAllResult, ModelUpdateApplyResult, ModelUpdateDetection } from '@switchboard/contract';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { availableDatabaseKinds } from '../../testing/test-databases';
-import { serverForTests } from '../../testing/test-server';
+import { describeOnEachDatabase } from '../../testing/test-server';
 import { MODEL_UPDATE_JOB } from './model-update-task';
 import { ignoreMatcher } from './model-updates';
-import { callerForTests, channelBody, startFakeUpstream, type FakeUpstream } from '../../testing/channel-fixtures';
+import {
+  callerForTests,
+  startFakeUpstream,
+  type FakeUpstream,
+  createChannels,
+  channelView,
+} from '../../testing/channel-fixtures';
 
-const kinds = await availableDatabaseKinds();
-
-describe.each(kinds)('upstream model updates on %s', (kind) => {
-  const server = serverForTests({ databaseKind: kind });
+await describeOnEachDatabase('upstream model updates on %s', (server) => {
   const root = callerForTests(server);
   let upstream: FakeUpstream;
   let listed: string[] = [];
@@ -36,17 +33,10 @@ describe.each(kinds)('upstream model updates on %s', (kind) => {
     upstream.requests.length = 0;
   });
 
-  async function create(overrides: Record<string, unknown>): Promise<number> {
-    const reply = await root<{ ids: number[] }>(
-      'POST',
-      '/api/channel/',
-      channelBody({ base_url: upstream.url, key: 'sk-up', ...overrides }),
-    );
-    expect(reply.success, reply.message).toBe(true);
-    return reply.data?.ids[0] ?? 0;
-  }
+  const create = async (overrides: Record<string, unknown>): Promise<number> =>
+    (await createChannels(root, { base_url: upstream.url, key: 'sk-up', ...overrides }))[0] ?? 0;
 
-  const view = async (id: number) => (await root<ChannelView>('GET', `/api/channel/${id}`)).data as ChannelView;
+  const view = (id: number) => channelView(root, id);
   const modelUpdateJob = async () => {
     const job = (await server.context.jobs.status()).find((candidate) => candidate.name === MODEL_UPDATE_JOB);
     if (!job) throw new Error(`no ${MODEL_UPDATE_JOB} job`);

@@ -22,7 +22,7 @@ import {
   withoutIndexes,
   type ChannelInfo,
 } from '../../domain/multi-key';
-import { AppError } from '../../platform/errors';
+import { refuse } from '../../platform/errors';
 import { fill, type Text } from '../../platform/text';
 import type { ChannelRow } from './channel-view';
 import { changeChannels } from './channel-writes';
@@ -31,10 +31,6 @@ import { messages } from '../../platform/i18n/catalogue';
 
 const DEFAULT_PAGE_SIZE = 50;
 const PREVIEW_LENGTH = 10;
-
-const fail = (text: Text): never => {
-  throw new AppError(text);
-};
 
 /** What an action answers: `data` (status page, deleted count) and the message. */
 export interface ManageOutcome {
@@ -88,17 +84,17 @@ export class MultiKeyManager {
 
   async manage(request: MultiKeyManageRequest): Promise<ManageOutcome> {
     const action = request.action as MultiKeyAction;
-    if (!(multiKeyActions as readonly string[]).includes(action)) fail(messages.multiKey.unsupportedAction);
+    if (!(multiKeyActions as readonly string[]).includes(action)) refuse(messages.multiKey.unsupportedAction);
     const row = await this.channels.find(request.channel_id);
     const info = parseChannelInfo(row.channel_info);
-    if (!info.is_multi_key) fail(messages.multiKey.notMultiKey);
+    if (!info.is_multi_key) refuse(messages.multiKey.notMultiKey);
     const keys = storedKeys(row.type, row.key);
     if (action === 'get_key_status')
       return { data: statusPage(keys, info, request), message: messages.multiKey.statusRead };
     const index = (): number => {
       const at = request.key_index;
       if (at === null || at === undefined || at < 0 || at >= keys.length)
-        fail(fill(messages.multiKey.indexOutOfRange, { size: keys.length }));
+        refuse(fill(messages.multiKey.indexOutOfRange, { size: keys.length }));
       return at!;
     };
     switch (action) {
@@ -113,14 +109,14 @@ export class MultiKeyManager {
         return { message: messages.multiKey.allEnabled };
       case 'disable_all_keys': {
         const enabled = enabledIndexes(info, keys.length);
-        if (enabled.length === 0) fail(messages.multiKey.noKeysToDisable);
+        if (enabled.length === 0) refuse(messages.multiKey.noKeysToDisable);
         const next = enabled.reduce((each, at) => withKeyStatus(each, at, KeyStatus.ManuallyDisabled), info);
         await this.save(row, keys, next);
         return { message: fill(messages.multiKey.allDisabled, { count: enabled.length }) };
       }
       case 'delete_key': {
         const at = index();
-        if (keys.length <= 1) fail(messages.multiKey.lastKey);
+        if (keys.length <= 1) refuse(messages.multiKey.lastKey);
         await this.save(
           row,
           keys.filter((_, each) => each !== at),
@@ -132,8 +128,8 @@ export class MultiKeyManager {
         const removed = new Set(
           keys.flatMap((_, each) => (keyStatus(info, each) === KeyStatus.AutoDisabled ? [each] : [])),
         );
-        if (removed.size === 0) fail(messages.multiKey.noneToDelete);
-        if (removed.size === keys.length) fail(messages.multiKey.lastKey);
+        if (removed.size === 0) refuse(messages.multiKey.noneToDelete);
+        if (removed.size === keys.length) refuse(messages.multiKey.lastKey);
         await this.save(
           row,
           keys.filter((_, each) => !removed.has(each)),
@@ -142,7 +138,7 @@ export class MultiKeyManager {
         return { data: removed.size, message: fill(messages.multiKey.disabledDeleted, { count: removed.size }) };
       }
     }
-    return fail(messages.multiKey.unsupportedAction);
+    return refuse(messages.multiKey.unsupportedAction);
   }
 
   private async save(row: ChannelRow, keys: string[], info: ChannelInfo): Promise<void> {

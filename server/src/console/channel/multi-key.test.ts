@@ -1,14 +1,9 @@
 import type { ChannelView, MultiKeyStatusPage } from '@switchboard/contract';
 import { describe, expect, it } from 'vitest';
-import { serverForTests } from '../../testing/test-server';
+import { describeOnEachDatabase } from '../../testing/test-server';
 import { callerForTests, channelBody } from '../../testing/channel-fixtures';
-import type { DatabaseKind } from '../../config';
-import { availableDatabaseKinds } from '../../testing/test-databases';
 
-const kinds = await availableDatabaseKinds();
-
-describe.each(kinds)('multi-key console calls on %s', (kind: DatabaseKind) => {
-  const server = serverForTests({ databaseKind: kind });
+await describeOnEachDatabase('multi-key console calls on %s', (server) => {
   const root = callerForTests(server);
 
   async function createMulti(keys: string[], mode: 'random' | 'polling' = 'polling'): Promise<number> {

@@ -1,15 +1,17 @@
 import { Role, type ChannelView } from '@switchboard/contract';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { DatabaseKind } from '../../config';
-import { availableDatabaseKinds } from '../../testing/test-databases';
-import { serverForTests } from '../../testing/test-server';
+import { describeOnEachDatabase } from '../../testing/test-server';
 import { storedChannelKey } from '../../testing/stored-channel-key';
-import { addUser, callerFor, callerForTests, channelBody, type Caller } from '../../testing/channel-fixtures';
+import {
+  addUser,
+  callerFor,
+  callerForTests,
+  channelBody,
+  type Caller,
+  createChannels,
+} from '../../testing/channel-fixtures';
 
-const kinds = await availableDatabaseKinds();
-
-describe.each(kinds)('channel calls on %s', (kind: DatabaseKind) => {
-  const server = serverForTests({ databaseKind: kind });
+await describeOnEachDatabase('channel calls on %s', (server) => {
   const root = callerForTests(server);
   let user: Caller;
 
@@ -18,11 +20,7 @@ describe.each(kinds)('channel calls on %s', (kind: DatabaseKind) => {
     user = await callerFor(server, 'plain', 'password-1234');
   });
 
-  async function create(overrides: Record<string, unknown>): Promise<number[]> {
-    const reply = await root<{ ids: number[] }>('POST', '/api/channel/', channelBody(overrides));
-    expect(reply.success, reply.message).toBe(true);
-    return reply.data?.ids ?? [];
-  }
+  const create = (overrides: Record<string, unknown>) => createChannels(root, overrides);
 
   const list = (path: string) => root<ChannelView[]>('GET', path);
 

@@ -1,7 +1,14 @@
-import type { ChannelView } from '@switchboard/contract';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { serverForTests } from '../../testing/test-server';
-import { callerForTests, channelBody, startFakeUpstream, type FakeUpstream } from '../../testing/channel-fixtures';
+import {
+  callerForTests,
+  channelBody,
+  startFakeUpstream,
+  type FakeUpstream,
+  createChannels,
+  channelView,
+  expectAutoDisabled,
+} from '../../testing/channel-fixtures';
 
 const server = serverForTests();
 const root = callerForTests(server);
@@ -31,17 +38,12 @@ afterAll(async () => {
   await upstream.close();
 });
 
-async function create(overrides: Record<string, unknown>): Promise<number> {
-  const reply = await root<{ ids: number[] }>(
-    'POST',
-    '/api/channel/',
-    channelBody({ base_url: upstream.url, key: 'sk-good', models: 'gpt-4o-mini,gpt-4o', ...overrides }),
-  );
-  expect(reply.success, reply.message).toBe(true);
-  return reply.data?.ids[0] ?? 0;
-}
+const create = async (overrides: Record<string, unknown>): Promise<number> =>
+  (
+    await createChannels(root, { base_url: upstream.url, key: 'sk-good', models: 'gpt-4o-mini,gpt-4o', ...overrides })
+  )[0] ?? 0;
 
-const view = async (id: number) => (await root<ChannelView>('GET', `/api/channel/${id}`)).data as ChannelView;
+const view = (id: number) => channelView(root, id);
 
 describe('GET /api/channel/test/{id}', () => {
   it('sends a tiny chat through the relay adapter, answers the time in seconds and stores it', async () => {
@@ -81,12 +83,17 @@ describe('GET /api/channel/test/{id}', () => {
   });
 });
 
+/** Turns the monitoring's automatic disabling and re-enabling of channels on or off together. */
+async function automaticStatus(on: boolean): Promise<void> {
+  await server.context.options.save('AutomaticDisableChannelEnabled', String(on));
+  await server.context.options.save('AutomaticEnableChannelEnabled', String(on));
+}
+
 describe('GET /api/channel/test (all)', () => {
   it('tests every channel not manually disabled and applies the monitoring options', async () => {
     await server.context.database.db.deleteFrom('channels').execute();
     const options = server.context.options;
-    await options.save('AutomaticDisableChannelEnabled', 'true');
-    await options.save('AutomaticEnableChannelEnabled', 'true');
+    await automaticStatus(true);
     await options.save('ChannelDisableThreshold', '0.3');
     const passing = await create({ name: 'passing' });
     const failing = await create({ name: 'failing', key: 'sk-bad' });
@@ -107,12 +114,7 @@ describe('GET /api/channel/test (all)', () => {
     });
     await vi.waitFor(async () => expect((await view(slow)).status).toBe(3), { timeout: 5_000, interval: 100 });
     expect((await view(passing)).status).toBe(1);
-    const failed = await view(failing);
-    expect(failed.status).toBe(3);
-    expect(JSON.parse(failed.other_info)).toMatchObject({
-      status_reason: 'upstream HTTP 401 (invalid_request_error): Incorrect API key provided',
-      status_time: expect.any(Number),
-    });
+    expectAutoDisabled(await view(failing), 'upstream HTTP 401 (invalid_request_error): Incorrect API key provided');
     expect((await view(protectedChannel)).status).toBe(1);
     expect((await view(recovered)).status).toBe(1);
     expect(await view(manual)).toMatchObject({ status: 2, test_time: 0 });
@@ -120,8 +122,7 @@ describe('GET /api/channel/test (all)', () => {
       /^response time 0\.\d+s exceeds the threshold of 0\.3s$/,
     );
 
-    await options.save('AutomaticDisableChannelEnabled', 'false');
-    await options.save('AutomaticEnableChannelEnabled', 'false');
+    await automaticStatus(false);
     await options.save('ChannelDisableThreshold', '5');
   });
 });
@@ -129,9 +130,7 @@ describe('GET /api/channel/test (all)', () => {
 describe('GET /api/channel/test (all) on multi-key channels', () => {
   it('a refused test disables only the key it used; a passing test brings back a channel whose keys were all refused, with that key', async () => {
     await server.context.database.db.deleteFrom('channels').execute();
-    const options = server.context.options;
-    await options.save('AutomaticDisableChannelEnabled', 'true');
-    await options.save('AutomaticEnableChannelEnabled', 'true');
+    await automaticStatus(true);
     const multi = async (name: string, keys: string) => {
       const reply = await root<{ ids: number[] }>('POST', '/api/channel/', {
         mode: 'multi_to_single',
@@ -166,7 +165,6 @@ describe('GET /api/channel/test (all) on multi-key channels', () => {
     );
     expect((await view(refusedFirst)).status).toBe(1);
 
-    await options.save('AutomaticDisableChannelEnabled', 'false');
-    await options.save('AutomaticEnableChannelEnabled', 'false');
+    await automaticStatus(false);
   });
 });

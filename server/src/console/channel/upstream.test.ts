@@ -1,7 +1,13 @@
 import type { ChannelBalanceSummary, ChannelView } from '@switchboard/contract';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { serverForTests } from '../../testing/test-server';
-import { callerForTests, channelBody, startFakeUpstream, type FakeUpstream } from '../../testing/channel-fixtures';
+import {
+  callerForTests,
+  startFakeUpstream,
+  type FakeUpstream,
+  createChannels,
+  expectAutoDisabled,
+} from '../../testing/channel-fixtures';
 
 const GOOD_KEY = 'sk-upstream-good';
 const server = serverForTests();
@@ -32,15 +38,12 @@ beforeEach(() => {
   upstream.requests.length = 0;
 });
 
-async function create(overrides: Record<string, unknown>): Promise<number> {
-  const reply = await root<{ ids: number[] }>(
-    'POST',
-    '/api/channel/',
-    channelBody({ base_url: upstream.url, key: GOOD_KEY, ...overrides }),
-  );
-  expect(reply.success, reply.message).toBe(true);
-  return reply.data?.ids[0] ?? 0;
-}
+const create = async (overrides: Record<string, unknown>): Promise<number> =>
+  (await createChannels(root, { base_url: upstream.url, key: GOOD_KEY, ...overrides }))[0] ?? 0;
+
+/** Asks the upstream for the models of an unsaved channel of the type (the form's "fetch models"). */
+const fetchByType = (type: number, language?: 'zh') =>
+  root('POST', '/api/channel/fetch_models', { base_url: upstream.url, type, key: GOOD_KEY }, language);
 
 describe('fetch models', () => {
   it('lists the models of a stored channel from GET {base}/v1/models with its key as Bearer', async () => {
@@ -65,15 +68,9 @@ describe('fetch models', () => {
     replies['/v1beta/models'] = { body: { models: [{ name: 'models/gemini-2.5-pro' }] } };
     replies['/api/tags'] = { body: { models: [{ name: 'llama3.2' }] } };
     replies['/v1/models'] = { body: { data: [{ id: 'claude-sonnet-4-20250514' }] } };
-    expect(
-      (await root('POST', '/api/channel/fetch_models', { base_url: upstream.url, type: 24, key: GOOD_KEY })).data,
-    ).toEqual(['gemini-2.5-pro']);
-    expect(
-      (await root('POST', '/api/channel/fetch_models', { base_url: upstream.url, type: 4, key: GOOD_KEY })).data,
-    ).toEqual(['llama3.2']);
-    expect(
-      (await root('POST', '/api/channel/fetch_models', { base_url: upstream.url, type: 14, key: GOOD_KEY })).data,
-    ).toEqual(['claude-sonnet-4-20250514']);
+    expect((await fetchByType(24)).data).toEqual(['gemini-2.5-pro']);
+    expect((await fetchByType(4)).data).toEqual(['llama3.2']);
+    expect((await fetchByType(14)).data).toEqual(['claude-sonnet-4-20250514']);
     expect(upstream.requests.at(-1)?.headers['anthropic-version']).toBe('2023-06-01');
   });
 
@@ -84,31 +81,22 @@ describe('fetch models', () => {
     };
     replies['/api/paas/v4/models'] = { body: { object: 'list', data: [{ id: 'glm-4-plus' }] } };
     replies['/v2/models'] = { body: { object: 'list', data: [{ id: 'ernie-4.5-turbo-128k' }] } };
-    expect(
-      (await root('POST', '/api/channel/fetch_models', { base_url: upstream.url, type: 34, key: GOOD_KEY })).data,
-    ).toEqual(['command-a-03-2025', 'rerank-v3.5']);
+    expect((await fetchByType(34)).data).toEqual(['command-a-03-2025', 'rerank-v3.5']);
     const cloudflare = await create({ name: 'cloudflare', type: 39, other: 'acc-7' });
     expect((await root('GET', `/api/channel/fetch_models/${cloudflare}`)).data).toEqual([
       '@cf/meta/llama-3.1-8b-instruct',
     ]);
-    expect(
-      (await root('POST', '/api/channel/fetch_models', { base_url: upstream.url, type: 26, key: GOOD_KEY })).data,
-    ).toEqual(['glm-4-plus']);
-    expect(
-      (await root('POST', '/api/channel/fetch_models', { base_url: upstream.url, type: 46, key: GOOD_KEY })).data,
-    ).toEqual(['ernie-4.5-turbo-128k']);
+    expect((await fetchByType(26)).data).toEqual(['glm-4-plus']);
+    expect((await fetchByType(46)).data).toEqual(['ernie-4.5-turbo-128k']);
   });
 
   it('says which types offer no model list, without calling them', async () => {
-    const dify = await root('POST', '/api/channel/fetch_models', { base_url: upstream.url, type: 37, key: GOOD_KEY });
+    const dify = await fetchByType(37);
     expect(dify).toMatchObject({
       success: false,
       message: 'Channel type Dify offers no model list; fill in the models by hand',
     });
-    expect(
-      (await root('POST', '/api/channel/fetch_models', { base_url: upstream.url, type: 15, key: GOOD_KEY }, 'zh'))
-        .message,
-    ).toBe('渠道类型 Baidu Wenxin 不提供模型列表，请手动填写模型');
+    expect((await fetchByType(15, 'zh')).message).toBe('渠道类型 Baidu Wenxin 不提供模型列表，请手动填写模型');
     expect(upstream.requests).toHaveLength(0);
   });
 
@@ -127,9 +115,7 @@ describe('fetch models', () => {
         .message,
     ).toBe('获取模型列表失败：HTTP 401: Incorrect API key provided');
     replies['/v1/models'] = { body: { object: 'list' } };
-    expect(
-      (await root('POST', '/api/channel/fetch_models', { base_url: upstream.url, type: 1, key: GOOD_KEY })).message,
-    ).toBe('Model list fetch failed: unexpected reply: no model list');
+    expect((await fetchByType(1)).message).toBe('Model list fetch failed: unexpected reply: no model list');
     const unreachable = await root('POST', '/api/channel/fetch_models', {
       base_url: 'http://127.0.0.1:9',
       type: 1,
@@ -215,12 +201,7 @@ describe('balance', () => {
     const disabled = await create({ name: 'disabled', status: 2 });
     const reply = await root<ChannelBalanceSummary>('GET', '/api/channel/update_balance');
     expect(reply.data).toEqual({ updated: 1, failed: 1 });
-    const view = await balanceOf(spent);
-    expect(view.status).toBe(3);
-    expect(JSON.parse(view.other_info)).toMatchObject({
-      status_reason: 'insufficient balance',
-      status_time: expect.any(Number),
-    });
+    expectAutoDisabled(await balanceOf(spent), 'insufficient balance');
     expect((await balanceOf(failing)).status).toBe(1);
     expect((await balanceOf(disabled)).balance_updated_time).toBe(0);
     await server.context.options.save('AutomaticDisableChannelEnabled', 'false');

@@ -3,17 +3,15 @@ import { describe, expect, it } from 'vitest';
 import { fill, type Text } from '../../platform/text';
 import { serverForTests } from '../../testing/test-server';
 import { storedChannelKey } from '../../testing/stored-channel-key';
-import { callerForTests, channelBody } from '../../testing/channel-fixtures';
+import { callerForTests, channelBody, createChannels, channelView } from '../../testing/channel-fixtures';
 import { messages } from '../../platform/i18n/catalogue';
 
 const server = serverForTests();
 const root = callerForTests(server);
 
 async function create(overrides: Record<string, unknown>): Promise<ChannelView> {
-  const reply = await root<{ ids: number[] }>('POST', '/api/channel/', channelBody(overrides));
-  expect(reply.success, reply.message).toBe(true);
-  const view = await root<ChannelView>('GET', `/api/channel/${reply.data?.ids[0]}`);
-  return view.data as ChannelView;
+  const [id] = await createChannels(root, overrides);
+  return channelView(root, id ?? 0);
 }
 
 /** Both languages answer the same refusal, each in its own words. */

@@ -14,7 +14,7 @@ import {
 } from '@switchboard/contract';
 import type { Updateable } from 'kysely';
 import type { ChannelsTable } from '../../db/tables/channels';
-import { AppError } from '../../platform/errors';
+import { AppError, refuse } from '../../platform/errors';
 import { fill, type Text } from '../../platform/text';
 import type { ChannelRow } from './channel-view';
 import { joinKeys, parseChannelInfo, splitKeys } from '../../domain/multi-key';
@@ -25,10 +25,6 @@ import { messages } from '../../platform/i18n/catalogue';
 const GROUP_NAME_MAXIMUM = 64;
 const MODEL_NAME_MAXIMUM = 255;
 
-const fail = (text: Text): never => {
-  throw new AppError(text);
-};
-
 /** Present means neither undefined nor null; an empty text is present (it may mean "clear"). */
 const present = <T>(value: T | null | undefined): value is T => value !== undefined && value !== null;
 
@@ -36,20 +32,20 @@ const present = <T>(value: T | null | undefined): value is T => value !== undefi
 export function parseInteger(value: number | string | null | undefined, message: Text): number | undefined {
   if (!present(value) || (typeof value === 'string' && value.trim() === '')) return undefined;
   const number = typeof value === 'number' ? value : Number(value.trim());
-  if (!Number.isSafeInteger(number)) fail(message);
+  if (!Number.isSafeInteger(number)) refuse(message);
   return number;
 }
 
 export function parsePriority(value: number | string | null | undefined): number | undefined {
   const priority = parseInteger(value, messages.channel.priorityNotInteger);
-  if (priority !== undefined && priority < CHANNEL_PRIORITY_MINIMUM) fail(messages.channel.priorityTooLow);
+  if (priority !== undefined && priority < CHANNEL_PRIORITY_MINIMUM) refuse(messages.channel.priorityTooLow);
   return priority;
 }
 
 /** A whole number of 0 or more (a weight, a cap where 0 means none); empty text counts as not given. */
 export function parseWholeNumber(value: number | string | null | undefined, message: Text): number | undefined {
   const number = parseInteger(value, message);
-  if (number !== undefined && number < 0) fail(message);
+  if (number !== undefined && number < 0) refuse(message);
   return number;
 }
 
@@ -62,10 +58,10 @@ export function checkJsonObject(text: string, message: Text): string {
   if (trimmed === '') return '';
   try {
     const parsed: unknown = JSON.parse(trimmed);
-    if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) fail(message);
+    if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) refuse(message);
   } catch (error) {
     if (error instanceof AppError) throw error;
-    fail(message);
+    refuse(message);
   }
   return trimmed;
 }
@@ -74,7 +70,7 @@ export function checkJsonObject(text: string, message: Text): string {
 function normaliseList(text: string, maximum: number, message: Text): string[] {
   const entries = splitCommaList(text);
   const tooLong = entries.find((entry) => entry.length > maximum);
-  if (tooLong) fail(fill(message, { value: tooLong }));
+  if (tooLong) refuse(fill(message, { value: tooLong }));
   return entries;
 }
 
@@ -103,9 +99,9 @@ export function defaultOther(type: number, other: string): string {
  * type Switchboard can relay. Edits that leave the type out (status, priority, tag) stay possible.
  */
 function checkType(type: number, named: boolean): number {
-  if (!isKnownChannelType(type)) fail(fill(messages.channel.unknownType, { type }));
+  if (!isKnownChannelType(type)) refuse(fill(messages.channel.unknownType, { type }));
   if (named && !isRelayableChannelType(type))
-    fail(fill(messages.channel.typeNotRelayable, { name: channelTypeName(type) }));
+    refuse(fill(messages.channel.typeNotRelayable, { name: channelTypeName(type) }));
   return type;
 }
 
@@ -128,10 +124,10 @@ function channelColumns(
   const values: Updateable<ChannelsTable> = {};
   const type = checkType(request.type ?? existing?.type ?? ChannelType.OpenAI, !existing || present(request.type));
   if (!existing || type !== existing.type) values.type = type;
-  if (present(request.name)) values.name = request.name.trim() || fail(messages.channel.nameRequired);
+  if (present(request.name)) values.name = request.name.trim() || refuse(messages.channel.nameRequired);
   if (present(request.models)) {
     const models = normaliseModels(request.models);
-    if (models.length === 0) fail(messages.channel.modelsRequired);
+    if (models.length === 0) refuse(messages.channel.modelsRequired);
     values.models = models.join(',');
   }
   if (present(request.group) || !existing) values.group = normaliseGroups(request.group ?? '');
@@ -181,14 +177,15 @@ export function validateNewChannel(request: ChannelCreateRequest): {
   const name = request.name?.trim() ?? '';
   const key = request.key?.trim() ?? '';
   const mode = request.mode || 'single';
-  if (!(channelAddModes as readonly string[]).includes(mode)) fail(fill(messages.channel.unsupportedAddMode, { mode }));
-  if (!name || !key) fail(messages.channel.nameAndKeyRequired);
-  if (!present(request.models) || normaliseModels(request.models).length === 0) fail(messages.channel.modelsRequired);
+  if (!(channelAddModes as readonly string[]).includes(mode))
+    refuse(fill(messages.channel.unsupportedAddMode, { mode }));
+  if (!name || !key) refuse(messages.channel.nameAndKeyRequired);
+  if (!present(request.models) || normaliseModels(request.models).length === 0) refuse(messages.channel.modelsRequired);
   const columns = channelColumns(request, null);
   const type = columns.type ?? ChannelType.OpenAI;
   if (mode === 'single') return { columns, channels: [{ key, name, channel_info: null }] };
   const keys = splitKeys(type, key);
-  if (keys.length === 0) fail(messages.channel.nameAndKeyRequired);
+  if (keys.length === 0) refuse(messages.channel.nameAndKeyRequired);
   if (mode === 'multi_to_single') {
     return {
       columns,

@@ -1,27 +1,15 @@
 import type { CheckinResult, CheckinStatus } from '@switchboard/contract';
-import { beforeAll, describe, expect, it } from 'vitest';
-import type { DatabaseKind } from '../../config';
+import { beforeAll, expect, it } from 'vitest';
 import { consoleClient, type ConsoleClient } from '../../testing/console-client';
 import { flushAll } from '../../testing/relay-fixtures';
-import { availableDatabaseKinds } from '../../testing/test-databases';
-import { signIn, serverForTests } from '../../testing/test-server';
-import { signInNewUser } from '../../testing/token-fixtures';
+import { signIn, describeOnEachDatabase } from '../../testing/test-server';
+import { newMember } from '../../testing/token-fixtures';
 import { quotaOf } from '../../testing/wallet-fixtures';
 import { localDate } from './checkin-service';
 
-const kinds = await availableDatabaseKinds();
-
-describe.each(kinds)('daily check-in on %s', (kind: DatabaseKind) => {
-  const server = serverForTests({ databaseKind: kind });
+await describeOnEachDatabase('daily check-in on %s', (server) => {
   let root: ConsoleClient;
-  const user = async (name: string) => {
-    const headers = await signInNewUser(server, name);
-    return {
-      id: Number(headers['New-Api-User']),
-      call: consoleClient(server, headers),
-      zh: consoleClient(server, headers, 'zh'),
-    };
-  };
+  const user = (name: string) => newMember(server, name);
   const setOption = async (key: string, value: string) =>
     expect((await root('PUT', '/option/', { key, value })).success).toBe(true);
 

@@ -1,15 +1,12 @@
 import type { LogView, PageData, QuotaDataPoint } from '@switchboard/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DatabaseKind } from '../../config';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { nowSeconds } from '../../db/dialect';
 import { FakeMidjourneyProxy } from '../../testing/fake-midjourney-proxy';
 import { FakeOpenAIUpstream } from '../../testing/fake-openai-upstream';
 import { addChannel, addToken, flushAll } from '../../testing/relay-fixtures';
-import { availableDatabaseKinds } from '../../testing/test-databases';
-import { serverForTests } from '../../testing/test-server';
+import { describeOnEachDatabase } from '../../testing/test-server';
 import { signedInCaller, type ConsoleCaller } from '../../testing/log-fixtures';
 
-const kinds = await availableDatabaseKinds();
 const HOUR = 3600;
 
 let upstream: FakeOpenAIUpstream;
@@ -23,8 +20,7 @@ afterAll(async () => {
   await drawingProxy.stop();
 });
 
-describe.each(kinds)('usage data on %s', (kind: DatabaseKind) => {
-  const server = serverForTests({ databaseKind: kind });
+await describeOnEachDatabase('usage data on %s', (server) => {
   let admin: ConsoleCaller;
   let alice: ConsoleCaller;
   let aliceId: number;

@@ -1,16 +1,12 @@
 import type { TopUsage } from '@switchboard/contract';
-import { beforeAll, describe, expect, it } from 'vitest';
-import type { DatabaseKind } from '../../config';
+import { beforeAll, expect, it } from 'vitest';
 import { nowSeconds } from '../../db/dialect';
-import { availableDatabaseKinds } from '../../testing/test-databases';
-import { serverForTests } from '../../testing/test-server';
+import { describeOnEachDatabase } from '../../testing/test-server';
 import { consumption, signedInCaller, writeLogs, type ConsoleCaller } from '../../testing/log-fixtures';
 
-const kinds = await availableDatabaseKinds();
 const HOUR = 3600;
 
-describe.each(kinds)('the dashboard top lists on %s', (kind: DatabaseKind) => {
-  const server = serverForTests({ databaseKind: kind });
+await describeOnEachDatabase('the dashboard top lists on %s', (server) => {
   let admin: ConsoleCaller;
   let alice: ConsoleCaller;
   const now = nowSeconds();

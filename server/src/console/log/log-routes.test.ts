@@ -1,17 +1,13 @@
 import type { LogStat, LogView, PageData } from '@switchboard/contract';
-import { beforeAll, describe, expect, it } from 'vitest';
-import type { DatabaseKind } from '../../config';
+import { beforeAll, expect, it } from 'vitest';
 import { nowSeconds } from '../../db/dialect';
 import { LogType } from '../../ledger/log-writer';
-import { availableDatabaseKinds } from '../../testing/test-databases';
-import { signIn, serverForTests } from '../../testing/test-server';
+import { signIn, describeOnEachDatabase } from '../../testing/test-server';
 import { consoleCaller, consumption, signedInCaller, writeLogs, type ConsoleCaller } from '../../testing/log-fixtures';
 
-const kinds = await availableDatabaseKinds();
 const DAY = 86_400;
 
-describe.each(kinds)('logs on %s', (kind: DatabaseKind) => {
-  const server = serverForTests({ databaseKind: kind });
+await describeOnEachDatabase('logs on %s', (server) => {
   let root: ConsoleCaller;
   let admin: ConsoleCaller;
   let alice: ConsoleCaller;

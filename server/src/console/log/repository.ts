@@ -3,6 +3,7 @@ import type { Selectable } from 'kysely';
 import type { Database } from '../../db/database';
 import { toNumber } from '../../db/dialect';
 import type { LogsTable } from '../../db/tables/logs';
+import { countOf } from '../../db/table-queries';
 
 export type LogRow = Selectable<LogsTable>;
 
@@ -37,11 +38,8 @@ export class LogRepository {
     return query;
   }
 
-  async count(scope: LogScope, filter: RowFilter): Promise<number> {
-    const row = await this.filtered(scope, filter)
-      .select((select) => select.fn.countAll().as('count'))
-      .executeTakeFirstOrThrow();
-    return toNumber(row.count);
+  count(scope: LogScope, filter: RowFilter): Promise<number> {
+    return countOf(this.filtered(scope, filter));
   }
 
   /** Newest first. */

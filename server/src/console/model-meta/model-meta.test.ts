@@ -1,15 +1,11 @@
 import type { ModelMetaView, PageData, PrefillGroupView, VendorView } from '@switchboard/contract';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { addChannel } from '../../testing/relay-fixtures';
-import { availableDatabaseKinds } from '../../testing/test-databases';
-import { serverForTests } from '../../testing/test-server';
+import { describeOnEachDatabase } from '../../testing/test-server';
 import { addUser, callerFor, callerForTests } from '../../testing/channel-fixtures';
 
-const kinds = await availableDatabaseKinds();
-
 // Every query of these areas (text search, the abilities join, unique names) on each database.
-describe.each(kinds)('model metadata on %s', (kind) => {
-  const server = serverForTests({ databaseKind: kind });
+await describeOnEachDatabase('model metadata on %s', (server) => {
   const root = callerForTests(server);
 
   beforeAll(async () => {

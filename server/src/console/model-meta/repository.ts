@@ -1,7 +1,8 @@
-import type { Insertable, Selectable, Updateable } from 'kysely';
+import type { Selectable } from 'kysely';
 import type { Database } from '../../db/database';
-import { containsIgnoringCase, insertReturningId, toNumber } from '../../db/dialect';
+import { containsIgnoringCase, toNumber } from '../../db/dialect';
 import type { ModelsTable } from '../../db/tables/model-metadata';
+import { countOf, newestFirst, TableById } from '../../db/table-queries';
 
 export type ModelRow = Selectable<ModelsTable>;
 
@@ -26,8 +27,10 @@ export interface ServedAbility {
 }
 
 /** SQL of the `models` table, and what the channels serve (abilities). */
-export class ModelMetaRepository {
-  constructor(private readonly database: Database) {}
+export class ModelMetaRepository extends TableById<'models'> {
+  constructor(database: Database) {
+    super(database, 'models');
+  }
 
   private filtered(filter: ModelFilter) {
     const { kind } = this.database;
@@ -48,47 +51,26 @@ export class ModelMetaRepository {
     return query;
   }
 
-  async count(filter: ModelFilter): Promise<number> {
-    const row = await this.filtered(filter)
-      .select((eb) => eb.fn.countAll().as('total'))
-      .executeTakeFirst();
-    return toNumber(row?.total);
+  count(filter: ModelFilter): Promise<number> {
+    return countOf(this.filtered(filter));
   }
 
-  async page(filter: ModelFilter, offset: number, limit: number): Promise<ModelRow[]> {
-    return this.filtered(filter).selectAll().orderBy('id', 'desc').offset(offset).limit(limit).execute();
+  page(filter: ModelFilter, offset: number, limit: number): Promise<ModelRow[]> {
+    return newestFirst(this.filtered(filter), offset, limit);
   }
 
   async find(id: number): Promise<ModelRow | undefined> {
     return this.database.db.selectFrom('models').selectAll().where('id', '=', id).executeTakeFirst();
   }
 
-  async idOfName(name: string): Promise<number | undefined> {
-    const row = await this.database.db
-      .selectFrom('models')
-      .select('id')
-      .where('model_name', '=', name)
-      .executeTakeFirst();
-    return row ? toNumber(row.id) : undefined;
+  idOfName(name: string): Promise<number | undefined> {
+    return this.idWhere('model_name', name);
   }
 
   /** Every metadata name with its rule (for the missing-models list). */
   async names(): Promise<Array<{ model_name: string; name_rule: number }>> {
     const rows = await this.database.db.selectFrom('models').select(['model_name', 'name_rule']).execute();
     return rows.map((row) => ({ model_name: row.model_name, name_rule: toNumber(row.name_rule) }));
-  }
-
-  async insert(values: Insertable<ModelsTable>): Promise<number> {
-    return insertReturningId(this.database.db, this.database.kind, 'models', values);
-  }
-
-  async update(id: number, values: Updateable<ModelsTable>): Promise<void> {
-    await this.database.db.updateTable('models').set(values).where('id', '=', id).execute();
-  }
-
-  async remove(id: number): Promise<boolean> {
-    const result = await this.database.db.deleteFrom('models').where('id', '=', id).executeTakeFirst();
-    return toNumber(result.numDeletedRows) > 0;
   }
 
   async vendorExists(id: number): Promise<boolean> {

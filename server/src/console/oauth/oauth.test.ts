@@ -1,18 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DatabaseKind } from '../../config';
 import { toNumber } from '../../db/dialect';
 import type { FakeJsonServer } from '../../testing/fake-json-server';
 import { addUser } from '../../testing/relay-fixtures';
-import { availableDatabaseKinds } from '../../testing/test-databases';
-import { serverForTests } from '../../testing/test-server';
+import { describeOnEachDatabase } from '../../testing/test-server';
 import { BrowserClient, setOptions } from '../../testing/account-fixtures';
 import { startFakeProviders } from '../../testing/fake-oauth-providers';
 import { totpCode } from '../../testing/two-factor-kit';
 
-const kinds = await availableDatabaseKinds();
-
-describe.each(kinds)('third-party sign-in on %s', (kind: DatabaseKind) => {
-  const server = serverForTests({ databaseKind: kind });
+await describeOnEachDatabase('third-party sign-in on %s', (server) => {
   let providers: FakeJsonServer;
 
   beforeAll(async () => {

@@ -1,9 +1,7 @@
 import type { StatusData } from '@switchboard/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DatabaseKind } from '../../config';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { addUser } from '../../testing/relay-fixtures';
-import { availableDatabaseKinds } from '../../testing/test-databases';
-import { serverForTests } from '../../testing/test-server';
+import { describeOnEachDatabase } from '../../testing/test-server';
 import { BrowserClient, setOptions } from '../../testing/account-fixtures';
 import { callerForTests } from '../../testing/channel-fixtures';
 import { FakeFileServer } from '../../testing/fake-file-server';
@@ -11,10 +9,7 @@ import { FAKE_OIDC_CLIENT, FakeOidcProvider } from '../../testing/fake-oidc-prov
 import { optionCalls } from '../../testing/option-calls';
 import { storedRows } from '../../testing/stored-rows';
 
-const kinds = await availableDatabaseKinds();
-
-describe.each(kinds)('OIDC sign-in on %s', (kind: DatabaseKind) => {
-  const server = serverForTests({ databaseKind: kind });
+await describeOnEachDatabase('OIDC sign-in on %s', (server) => {
   let provider: FakeOidcProvider;
   const root = callerForTests(server);
   let files: FakeFileServer;

@@ -1,14 +1,11 @@
 import { createHash, createHmac } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DatabaseKind } from '../../config';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { MailCatcher } from '../../testing/mail-catcher';
 import { addUser } from '../../testing/relay-fixtures';
-import { availableDatabaseKinds } from '../../testing/test-databases';
-import { serverForTests } from '../../testing/test-server';
+import { describeOnEachDatabase } from '../../testing/test-server';
 import { BrowserClient, codeIn, setOptions, startMailCatcher } from '../../testing/account-fixtures';
 import { storedRows } from '../../testing/stored-rows';
 
-const kinds = await availableDatabaseKinds();
 const BOT_TOKEN = '123456:telegram-bot-token';
 
 /** Widget data signed the way Telegram signs it. */
@@ -23,8 +20,7 @@ function signed(fields: Record<string, string>, token = BOT_TOKEN): string {
 
 const now = () => String(Math.floor(Date.now() / 1000));
 
-describe.each(kinds)('Telegram and email bindings on %s', (kind: DatabaseKind) => {
-  const server = serverForTests({ databaseKind: kind });
+await describeOnEachDatabase('Telegram and email bindings on %s', (server, kind) => {
   let mail: MailCatcher;
 
   beforeAll(async () => {

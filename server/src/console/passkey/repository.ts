@@ -1,40 +1,22 @@
 import type { Insertable, Selectable } from 'kysely';
 import type { Database } from '../../db/database';
-import { nowSeconds, toNumber } from '../../db/dialect';
+import { nowSeconds, withNumbers } from '../../db/dialect';
 import type { PasskeyCredentialsTable } from '../../db/tables/two-factor';
 
 export type PasskeyRow = Selectable<PasskeyCredentialsTable>;
 
-function normalise(row: PasskeyRow): PasskeyRow {
-  return {
-    ...row,
-    id: toNumber(row.id),
-    user_id: toNumber(row.user_id),
-    sign_count: toNumber(row.sign_count),
-    last_used_at: toNumber(row.last_used_at),
-  };
-}
+const normalise = (row: PasskeyRow): PasskeyRow => withNumbers(row, ['id', 'user_id', 'sign_count', 'last_used_at']);
 
 /** One passkey per user (the column is unique). */
 export class PasskeyRepository {
   constructor(private readonly database: Database) {}
 
-  async ofUser(userId: number): Promise<PasskeyRow | undefined> {
-    const row = await this.database.db
-      .selectFrom('passkey_credentials')
-      .selectAll()
-      .where('user_id', '=', userId)
-      .executeTakeFirst();
-    return row && normalise(row);
+  ofUser(userId: number): Promise<PasskeyRow | undefined> {
+    return this.findBy('user_id', userId);
   }
 
-  async byCredentialId(credentialId: string): Promise<PasskeyRow | undefined> {
-    const row = await this.database.db
-      .selectFrom('passkey_credentials')
-      .selectAll()
-      .where('credential_id', '=', credentialId)
-      .executeTakeFirst();
-    return row && normalise(row);
+  byCredentialId(credentialId: string): Promise<PasskeyRow | undefined> {
+    return this.findBy('credential_id', credentialId);
   }
 
   /** Stores the user's passkey in place of any earlier one. */
@@ -65,5 +47,14 @@ export class PasskeyRepository {
       .where('user_id', '=', userId)
       .executeTakeFirst();
     return Number(result.numDeletedRows) > 0;
+  }
+
+  private async findBy(column: 'user_id' | 'credential_id', value: number | string): Promise<PasskeyRow | undefined> {
+    const row = await this.database.db
+      .selectFrom('passkey_credentials')
+      .selectAll()
+      .where(column, '=', value)
+      .executeTakeFirst();
+    return row && normalise(row);
   }
 }

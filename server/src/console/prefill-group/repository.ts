@@ -1,8 +1,9 @@
 import type { PrefillGroupView } from '@switchboard/contract';
-import type { Insertable, Selectable, Updateable } from 'kysely';
+import type { Selectable } from 'kysely';
 import type { Database } from '../../db/database';
-import { insertReturningId, toNumber } from '../../db/dialect';
+import { toNumber } from '../../db/dialect';
 import type { PrefillGroupsTable } from '../../db/tables/model-metadata';
+import { TableById } from '../../db/table-queries';
 
 function itemsOf(text: string): string[] {
   try {
@@ -26,8 +27,10 @@ function toView(row: Selectable<PrefillGroupsTable>): PrefillGroupView {
 }
 
 /** SQL of the `prefill_groups` table. */
-export class PrefillGroupRepository {
-  constructor(private readonly database: Database) {}
+export class PrefillGroupRepository extends TableById<'prefill_groups'> {
+  constructor(database: Database) {
+    super(database, 'prefill_groups');
+  }
 
   async list(type?: string): Promise<PrefillGroupView[]> {
     let query = this.database.db.selectFrom('prefill_groups').selectAll();
@@ -40,25 +43,7 @@ export class PrefillGroupRepository {
     return row ? toView(row) : undefined;
   }
 
-  async idOfName(name: string): Promise<number | undefined> {
-    const row = await this.database.db
-      .selectFrom('prefill_groups')
-      .select('id')
-      .where('name', '=', name)
-      .executeTakeFirst();
-    return row ? toNumber(row.id) : undefined;
-  }
-
-  async insert(values: Insertable<PrefillGroupsTable>): Promise<number> {
-    return insertReturningId(this.database.db, this.database.kind, 'prefill_groups', values);
-  }
-
-  async update(id: number, values: Updateable<PrefillGroupsTable>): Promise<void> {
-    await this.database.db.updateTable('prefill_groups').set(values).where('id', '=', id).execute();
-  }
-
-  async remove(id: number): Promise<boolean> {
-    const result = await this.database.db.deleteFrom('prefill_groups').where('id', '=', id).executeTakeFirst();
-    return toNumber(result.numDeletedRows) > 0;
+  idOfName(name: string): Promise<number | undefined> {
+    return this.idWhere('name', name);
   }
 }

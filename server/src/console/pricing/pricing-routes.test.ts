@@ -1,15 +1,9 @@
 import { promptPricePerMillion, type PricingReply } from '@switchboard/contract';
-import { beforeAll, describe, expect, it } from 'vitest';
-import type { DatabaseKind } from '../../config';
+import { beforeAll, expect, it } from 'vitest';
 import { addChannel, addUser } from '../../testing/relay-fixtures';
-import { availableDatabaseKinds } from '../../testing/test-databases';
-import { signIn, serverForTests } from '../../testing/test-server';
+import { signIn, describeOnEachDatabase } from '../../testing/test-server';
 
-const kinds = await availableDatabaseKinds();
-
-describe.each(kinds)('pricing and public content on %s', (kind: DatabaseKind) => {
-  const server = serverForTests({ databaseKind: kind });
-
+await describeOnEachDatabase('pricing and public content on %s', (server) => {
   beforeAll(async () => {
     await server.context.options.save('GroupRatio', JSON.stringify({ default: 1, vip: 0.5 }));
     await server.context.options.save('UserUsableGroups', JSON.stringify({ default: 'Default group' }));

@@ -1,15 +1,11 @@
 import { RedemptionStatus, type PageData, type RedemptionView } from '@switchboard/contract';
-import { beforeAll, describe, expect, it } from 'vitest';
-import type { DatabaseKind } from '../../config';
-import { availableDatabaseKinds } from '../../testing/test-databases';
-import { signIn, serverForTests } from '../../testing/test-server';
+import { beforeAll, expect, it } from 'vitest';
+import { signIn, describeOnEachDatabase } from '../../testing/test-server';
 import { signInNewUser } from '../../testing/token-fixtures';
 import { consoleClient, type ConsoleClient } from '../../testing/console-client';
+import { countOf } from '../../db/table-queries';
 
-const kinds = await availableDatabaseKinds();
-
-describe.each(kinds)('redemption administration on %s', (kind: DatabaseKind) => {
-  const server = serverForTests({ databaseKind: kind });
+await describeOnEachDatabase('redemption administration on %s', (server) => {
   let root: ConsoleClient;
   let rootZh: ConsoleClient;
   let user: ConsoleClient;
@@ -21,15 +17,7 @@ describe.each(kinds)('redemption administration on %s', (kind: DatabaseKind) => 
     user = consoleClient(server, await signInNewUser(server, 'user1'));
   });
 
-  const countRows = async () =>
-    Number(
-      (
-        await server.context.database.db
-          .selectFrom('redemptions')
-          .select((s) => s.fn.countAll().as('n'))
-          .executeTakeFirstOrThrow()
-      ).n,
-    );
+  const countRows = () => countOf(server.context.database.db.selectFrom('redemptions'));
   const findByName = async (name: string): Promise<RedemptionView[]> =>
     (
       await root<PageData<RedemptionView>>(

@@ -32,10 +32,7 @@ export class RedemptionService {
   }
 
   async list(keyword: string, page: number, pageSize: number): Promise<PageData<RedemptionView>> {
-    const [total, items] = await Promise.all([
-      this.repository.count(keyword),
-      this.repository.page(keyword, (page - 1) * pageSize, pageSize),
-    ]);
+    const { total, items } = await this.repository.page(keyword, (page - 1) * pageSize, pageSize);
     return { items, page, page_size: pageSize, total };
   }
 

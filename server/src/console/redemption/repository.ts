@@ -3,6 +3,7 @@ import type { Insertable, Selectable, Updateable } from 'kysely';
 import type { Database } from '../../db/database';
 import { containsIgnoringCase, toNumber } from '../../db/dialect';
 import type { RedemptionsTable } from '../../db/tables/redemptions';
+import { newestPage, deleteById } from '../../db/table-queries';
 
 function normalise(row: Selectable<RedemptionsTable>): RedemptionView {
   return {
@@ -36,17 +37,10 @@ export class RedemptionRepository {
     return query;
   }
 
-  async count(keyword: string): Promise<number> {
-    const row = await this.filtered(keyword)
-      .select((select) => select.fn.countAll().as('count'))
-      .executeTakeFirstOrThrow();
-    return toNumber(row.count);
-  }
-
-  /** Newest first. */
-  async page(keyword: string, offset: number, limit: number): Promise<RedemptionView[]> {
-    const rows = await this.filtered(keyword).selectAll().orderBy('id', 'desc').limit(limit).offset(offset).execute();
-    return rows.map(normalise);
+  /** Newest first, with how many match in all. */
+  async page(keyword: string, offset: number, limit: number): Promise<{ total: number; items: RedemptionView[] }> {
+    const { total, rows } = await newestPage(this.filtered(keyword), offset, limit);
+    return { total, items: rows.map(normalise) };
   }
 
   async find(id: number): Promise<RedemptionView | undefined> {
@@ -86,8 +80,7 @@ export class RedemptionRepository {
     return Number(result.numUpdatedRows) === 1;
   }
 
-  async remove(id: number): Promise<boolean> {
-    const result = await this.database.db.deleteFrom('redemptions').where('id', '=', id).executeTakeFirst();
-    return Number(result.numDeletedRows) > 0;
+  remove(id: number): Promise<boolean> {
+    return deleteById(this.database.db, 'redemptions', id);
   }
 }

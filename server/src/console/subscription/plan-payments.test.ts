@@ -7,7 +7,7 @@ import { FakeStripe } from '../../testing/fake-stripe';
 import { confirmPaymentCompliance } from '../../testing/payment-compliance';
 import { availableDatabaseKinds } from '../../testing/test-databases';
 import { signIn, startTestServer, type TestServer } from '../../testing/test-server';
-import { signInNewUser } from '../../testing/token-fixtures';
+import { newMember } from '../../testing/token-fixtures';
 import { storedRow, storedValue } from '../../testing/stored-rows';
 
 const kinds = await availableDatabaseKinds();
@@ -20,14 +20,7 @@ describe.each(kinds)('plans paid at epay and Stripe on %s', (kind: DatabaseKind)
   const gateway = new FakeEpayGateway(MERCHANT_KEY);
   const stripe = new FakeStripe();
 
-  const buyer = async (name: string) => {
-    const headers = await signInNewUser(server, name);
-    return {
-      id: Number(headers['New-Api-User']),
-      call: consoleClient(server, headers),
-      zh: consoleClient(server, headers, 'zh'),
-    };
-  };
+  const buyer = (name: string) => newMember(server, name);
   const createPlan = async (plan: Record<string, unknown>) =>
     (await root<SubscriptionPlan>('POST', '/subscription/admin/plans', { plan })).data as SubscriptionPlan;
   const subscriptionsOf = async (call: ConsoleClient) =>

@@ -10,7 +10,7 @@ import { consoleClient, type ConsoleClient } from '../../testing/console-client'
 import { confirmPaymentCompliance } from '../../testing/payment-compliance';
 import { availableDatabaseKinds } from '../../testing/test-databases';
 import { signIn, startTestServer, type TestServer } from '../../testing/test-server';
-import { signInNewUser } from '../../testing/token-fixtures';
+import { newMember } from '../../testing/token-fixtures';
 import { quotaOf, topUpLogsOf } from '../../testing/wallet-fixtures';
 import { creditTopUp } from '../topup/credit';
 import { SubscriptionService } from './subscription-service';
@@ -23,10 +23,9 @@ describe.each(kinds)('subscription plans on %s', (kind: DatabaseKind) => {
   let root: ConsoleClient;
   let rootZh: ConsoleClient;
   const user = async (name: string, quota = 0) => {
-    const headers = await signInNewUser(server, name);
-    const id = Number(headers['New-Api-User']);
-    if (quota > 0) await creditTopUp(server.context, { id, username: name }, quota, 'test funds');
-    return { id, call: consoleClient(server, headers), zh: consoleClient(server, headers, 'zh') };
+    const member = await newMember(server, name);
+    if (quota > 0) await creditTopUp(server.context, { id: member.id, username: name }, quota, 'test funds');
+    return member;
   };
   const groupOf = async (id: number) =>
     (

@@ -1,4 +1,5 @@
 import { midjourneyFilterShape, plainList, taskFilterShape } from '@switchboard/contract';
+import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../../app-context';
 import { currentUser } from '../auth/authenticate';
@@ -6,7 +7,7 @@ import type { Guards } from '../auth/guards';
 import type { ConsoleApp } from '../console-app';
 import { zeroBasedPageQuery, zeroBasedPagingOf as pagingOf } from '../paging';
 import type { TaskScope } from './repository';
-import { TaskListService } from './task-service';
+import { TaskListService, type TaskListRequest } from './task-service';
 import { languageOf } from '../../platform/text';
 
 const midjourneyQuerySchema = z.object({ ...zeroBasedPageQuery, ...midjourneyFilterShape });
@@ -20,7 +21,7 @@ const everyone: TaskScope = { everyone: true };
  */
 export function registerTaskRoutes(app: ConsoleApp, context: AppContext, guards: Guards): void {
   const lists = new TaskListService(context);
-  const own = (request: Parameters<typeof currentUser>[0]): TaskScope => ({ userId: currentUser(request).id });
+  const own = (request: FastifyRequest): TaskScope => ({ userId: currentUser(request).id });
 
   const audiences = [
     { suffix: '', guard: guards.admin, scope: (): TaskScope => everyone },
@@ -29,27 +30,25 @@ export function registerTaskRoutes(app: ConsoleApp, context: AppContext, guards:
   for (const { suffix, guard, scope } of audiences) {
     for (const path of [`/mj${suffix}/`, `/mj${suffix}`]) {
       app.get(path, { preValidation: guard, schema: { querystring: midjourneyQuerySchema } }, async (request) =>
-        plainList(
-          await lists.midjourneys(
-            scope(request),
-            request.query,
-            pagingOf(request.query),
-            languageOf(request.headers['accept-language']),
-          ),
-        ),
+        plainList(await lists.midjourneys(request.query, listRequest(request, scope))),
       );
     }
     for (const path of [`/task${suffix}/`, `/task${suffix}`]) {
       app.get(path, { preValidation: guard, schema: { querystring: taskQuerySchema } }, async (request) =>
-        plainList(
-          await lists.tasks(
-            scope(request),
-            request.query,
-            pagingOf(request.query),
-            languageOf(request.headers['accept-language']),
-          ),
-        ),
+        plainList(await lists.tasks(request.query, listRequest(request, scope))),
       );
     }
   }
+}
+
+/** Whose list a request asks for, which page, and the language its answer speaks. */
+function listRequest(
+  request: FastifyRequest & { query: Parameters<typeof pagingOf>[0] },
+  scope: (request: FastifyRequest) => TaskScope,
+): TaskListRequest {
+  return {
+    scope: scope(request),
+    paging: pagingOf(request.query),
+    language: languageOf(request.headers['accept-language']),
+  };
 }

@@ -1,16 +1,12 @@
 import { pageOfPlainList, type MidjourneyView, type PageData, type TaskView } from '@switchboard/contract';
-import { beforeAll, describe, expect, it } from 'vitest';
-import type { DatabaseKind } from '../../config';
-import { availableDatabaseKinds } from '../../testing/test-databases';
-import { signIn, serverForTests } from '../../testing/test-server';
+import { beforeAll, expect, it } from 'vitest';
+import { signIn, describeOnEachDatabase } from '../../testing/test-server';
 import { setOptions } from '../../testing/account-fixtures';
 import { consoleCaller, signedInCaller, type ConsoleCaller } from '../../testing/log-fixtures';
 
-const kinds = await availableDatabaseKinds();
 const DAY_SECONDS = 86_400;
 
-describe.each(kinds)('task lists on %s', (kind: DatabaseKind) => {
-  const server = serverForTests({ databaseKind: kind });
+await describeOnEachDatabase('task lists on %s', (server) => {
   let admin: ConsoleCaller;
   let alice: ConsoleCaller;
   let bob: ConsoleCaller;

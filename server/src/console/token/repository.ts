@@ -3,6 +3,7 @@ import type { Insertable, Selectable, Updateable } from 'kysely';
 import type { Database } from '../../db/database';
 import { containsIgnoringCase, nowSeconds, toBoolean, toNumber } from '../../db/dialect';
 import type { TokensTable } from '../../db/tables/tokens';
+import { countOf, newestFirst } from '../../db/table-queries';
 
 /** A token row with numbers and booleans normalised across drivers. */
 export interface TokenRecord {
@@ -69,21 +70,13 @@ export class TokenRepository {
     return query;
   }
 
-  async count(userId: number, filter: TokenFilter = {}): Promise<number> {
-    const row = await this.filtered(userId, filter)
-      .select((select) => select.fn.countAll().as('count'))
-      .executeTakeFirstOrThrow();
-    return toNumber(row.count);
+  count(userId: number, filter: TokenFilter = {}): Promise<number> {
+    return countOf(this.filtered(userId, filter));
   }
 
   /** Newest first. */
   async page(userId: number, filter: TokenFilter, offset: number, limit: number): Promise<TokenRecord[]> {
-    const rows = await this.filtered(userId, filter)
-      .selectAll()
-      .orderBy('id', 'desc')
-      .limit(limit)
-      .offset(offset)
-      .execute();
+    const rows = await newestFirst(this.filtered(userId, filter), offset, limit);
     return rows.map(normalise);
   }
 

@@ -1,18 +1,13 @@
 import { MAX_TOKENS_PER_USER, TokenStatus } from '@switchboard/contract';
-import { beforeAll, describe, expect, it, vi } from 'vitest';
-import type { DatabaseKind } from '../../config';
+import { beforeAll, expect, it, vi } from 'vitest';
 import { nowSeconds } from '../../db/dialect';
-import { availableDatabaseKinds } from '../../testing/test-databases';
-import { serverForTests } from '../../testing/test-server';
+import { describeOnEachDatabase } from '../../testing/test-server';
 import { TokenRepository } from './repository';
 import { maskTokenKey } from './token-mask';
 import { TokenService } from './token-service';
 import { createToken, signInNewUser, tokenClient, type TokenClient } from '../../testing/token-fixtures';
 
-const kinds = await availableDatabaseKinds();
-
-describe.each(kinds)('tokens on %s', (kind: DatabaseKind) => {
-  const server = serverForTests({ databaseKind: kind });
+await describeOnEachDatabase('tokens on %s', (server) => {
   let alice: TokenClient;
   let bob: TokenClient;
   let aliceId: number;

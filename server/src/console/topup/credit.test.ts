@@ -1,12 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { AppContext } from '../../app-context';
 import { loadConfig } from '../../config';
-import { openDatabase, type Database } from '../../db/database';
-import { migrateToLatest } from '../../db/migrate';
 import { LocalBilling } from '../../ledger/local-billing';
 import { balancesInDatabase, seedBalances } from '../../testing/balance-authorities';
 import { temporaryFolders } from '../../testing/temporary-folders';
-import { createTestDatabase, type TestDatabase } from '../../testing/test-databases';
+import { migratedDatabaseForTests } from '../../testing/test-databases';
 import { creditTopUp } from './credit';
 
 /** The parts of the app a credit uses, over a real journal; the cache notification never completes (the process dies first). */
@@ -21,39 +19,27 @@ const contextOf = (billing: LocalBilling) =>
 
 describe('a top-up credit', () => {
   const newFolder = temporaryFolders('credit');
-  let testDatabase: TestDatabase;
-  let database: Database;
-
-  beforeAll(async () => {
-    testDatabase = await createTestDatabase('sqlite');
-    database = openDatabase(testDatabase.settings);
-    await migrateToLatest(database);
-  });
-
-  afterAll(async () => {
-    await database?.close();
-    await testDatabase?.drop();
-  });
+  const migrated = migratedDatabaseForTests('sqlite');
 
   it('is journaled with its log row: a crash right after it keeps both, never the credit alone', async () => {
     const config = loadConfig({
-      SQLITE_PATH: testDatabase.sqlitePath,
+      SQLITE_PATH: migrated.testDatabase.sqlitePath,
       JOURNAL_DIR: newFolder(),
       BILLING_JOURNAL: 'write',
       WORKERS: '1',
     });
-    const ids = await seedBalances(database, 100, 100);
-    const billing = await LocalBilling.open(config, database, null);
+    const ids = await seedBalances(migrated.database, 100, 100);
+    const billing = await LocalBilling.open(config, migrated.database, null);
     void creditTopUp(contextOf(billing), { id: ids.userId, username: 'payer' }, 500, 'paid 500');
     await new Promise((resolve) => setTimeout(resolve, 20));
     await billing.journal?.durable();
     // The process dies here, before the batch reaches the database.
     billing.abandon();
 
-    const restarted = await LocalBilling.open(config, database, null);
+    const restarted = await LocalBilling.open(config, migrated.database, null);
     expect(restarted.replayed).toBe(2);
-    expect(await balancesInDatabase(database, ids)).toEqual({ user: 600, token: 100 });
-    const rows = await database.db
+    expect(await balancesInDatabase(migrated.database, ids)).toEqual({ user: 600, token: 100 });
+    const rows = await migrated.database.db
       .selectFrom('logs')
       .select(['type', 'content', 'username'])
       .where('user_id', '=', ids.userId)

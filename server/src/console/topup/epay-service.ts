@@ -160,10 +160,7 @@ export class EpayService {
   }
 
   async list(keyword: string, page: number, pageSize: number): Promise<PageData<TopUpView>> {
-    const [total, items] = await Promise.all([
-      this.topUps.count(keyword),
-      this.topUps.page(keyword, (page - 1) * pageSize, pageSize),
-    ]);
+    const { total, items } = await this.topUps.page(keyword, (page - 1) * pageSize, pageSize);
     return { items, page, page_size: pageSize, total };
   }
 

@@ -8,6 +8,8 @@ import { epaySignature } from './epay-signature';
 import { FakeEpayGateway, type ReceivedOrder } from '../../testing/fake-epay-gateway';
 import { consoleClient, type ConsoleClient } from '../../testing/console-client';
 import { quotaOf, topUpLogsOf } from '../../testing/wallet-fixtures';
+import { countOf } from '../../db/table-queries';
+import { storedWholeRow } from '../../testing/stored-rows';
 
 const kinds = await availableDatabaseKinds();
 const MERCHANT_KEY = 'merchant-secret-key';
@@ -69,12 +71,7 @@ describe.each(kinds)('online top-up over epay on %s', (kind: DatabaseKind) => {
     if (!order) throw new Error('the gateway received no order');
     return order;
   };
-  const orderOf = async (tradeNo: string) =>
-    server.context.database.db
-      .selectFrom('top_ups')
-      .selectAll()
-      .where('trade_no', '=', tradeNo)
-      .executeTakeFirstOrThrow();
+  const orderOf = (tradeNo: string) => storedWholeRow(server.context.database.db, 'top_ups', { trade_no: tradeNo });
 
   it('prices an amount with Price and the top-up ratio of the user group', async () => {
     expect(await payer('POST', '/user/amount', { amount: 10, top_up_code: '' })).toMatchObject({
@@ -170,15 +167,7 @@ describe.each(kinds)('online top-up over epay on %s', (kind: DatabaseKind) => {
 
   it('refuses to pay when online top-up is off, with a bad method or below the minimum', async () => {
     const ordersBefore = gateway.orders.length;
-    const count = async () =>
-      Number(
-        (
-          await server.context.database.db
-            .selectFrom('top_ups')
-            .select((s) => s.fn.countAll().as('n'))
-            .executeTakeFirstOrThrow()
-        ).n,
-      );
+    const count = () => countOf(server.context.database.db.selectFrom('top_ups'));
     const rowsBefore = await count();
     /** Each POST is refused with its message. */
     const expectRefusals = async (calls: Array<[call: ConsoleClient, path: string, body: object, message: string]>) => {

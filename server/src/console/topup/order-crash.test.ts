@@ -4,13 +4,13 @@ import { join } from 'node:path';
 import { TopUpStatus } from '@switchboard/contract';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../../db/database';
-import { toNumber } from '../../db/dialect';
 import { consoleClient, type ConsoleClient } from '../../testing/console-client';
 import { FakeStripe } from '../../testing/fake-stripe';
 import { startServerProcess, type ServerProcess } from '../../testing/server-process';
 import { configurePayments, STRIPE_WEBHOOK_SECRET, stripeOptions } from '../../testing/stripe-settings';
 import { availableDatabaseKinds, createTestDatabase, type TestDatabase } from '../../testing/test-databases';
 import { signIn } from '../../testing/test-server';
+import { countOf } from '../../db/table-queries';
 
 const ORDERS = 160;
 const QUOTA_PER_DOLLAR = 500_000;
@@ -39,16 +39,8 @@ const rootOf = async (running: ServerProcess): Promise<ConsoleClient> => {
 };
 const quotaOf = async (root: ConsoleClient) =>
   (await root<{ quota: number }>('GET', '/user/self')).data?.quota ?? Number.NaN;
-const succeeded = async (database: Database) =>
-  toNumber(
-    (
-      await database.db
-        .selectFrom('top_ups')
-        .select((select) => select.fn.countAll().as('n'))
-        .where('status', '=', TopUpStatus.Success)
-        .executeTakeFirstOrThrow()
-    ).n,
-  );
+const succeeded = (database: Database) =>
+  countOf(database.db.selectFrom('top_ups').where('status', '=', TopUpStatus.Success));
 
 /**
  * Many pending orders paid at once through signed Stripe webhooks; the server is SIGKILLed while some

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseKind } from '../../config';
 import { availableDatabaseKinds } from '../../testing/test-databases';
 import { signIn, startTestServer, type TestServer } from '../../testing/test-server';
-import { signInNewUser } from '../../testing/token-fixtures';
+import { newMember } from '../../testing/token-fixtures';
 import { consoleClient, type ConsoleClient } from '../../testing/console-client';
 import { quotaOf, topUpLogsOf } from '../../testing/wallet-fixtures';
 
@@ -17,14 +17,7 @@ describe.each(kinds)('redeeming codes on %s', (kind: DatabaseKind) => {
   beforeAll(async () => {
     server = await startTestServer({ databaseKind: kind });
     root = consoleClient(server, await signIn(server, 'root', '123456'));
-    for (const name of ['amy', 'ben', 'cat', 'dan']) {
-      const headers = await signInNewUser(server, name);
-      users.push({
-        id: Number(headers['New-Api-User']),
-        call: consoleClient(server, headers),
-        zh: consoleClient(server, headers, 'zh'),
-      });
-    }
+    for (const name of ['amy', 'ben', 'cat', 'dan']) users.push(await newMember(server, name));
   });
   afterAll(() => server.stop());
 

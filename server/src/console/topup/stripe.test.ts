@@ -7,8 +7,9 @@ import { FakeStripe } from '../../testing/fake-stripe';
 import { startServerProcess } from '../../testing/server-process';
 import { configurePayments, STRIPE_WEBHOOK_SECRET, stripeOptions } from '../../testing/stripe-settings';
 import { signIn, startTestServer, type TestServer } from '../../testing/test-server';
-import { signInNewUser } from '../../testing/token-fixtures';
+import { newMember } from '../../testing/token-fixtures';
 import { quotaOf } from '../../testing/wallet-fixtures';
+import { storedWholeRow } from '../../testing/stored-rows';
 
 type Caller = Pick<TestServer, 'call'>;
 const deliver = (server: Caller, delivery: { body: string; signature: string }) =>
@@ -36,13 +37,8 @@ describe('Stripe top-up', () => {
   const stripe = new FakeStripe();
   let server: TestServer;
   let root: ConsoleClient;
-  let user: { id: number; call: ConsoleClient; zh: ConsoleClient };
-  const orderOf = (tradeNo: string) =>
-    server.context.database.db
-      .selectFrom('top_ups')
-      .selectAll()
-      .where('trade_no', '=', tradeNo)
-      .executeTakeFirstOrThrow();
+  let user: Awaited<ReturnType<typeof newMember>>;
+  const orderOf = (tradeNo: string) => storedWholeRow(server.context.database.db, 'top_ups', { trade_no: tradeNo });
   const checkout = async (amount: number) => {
     const reply = await user.call<{ pay_link: string }>('POST', '/user/stripe/pay', {
       amount,
@@ -59,12 +55,7 @@ describe('Stripe top-up', () => {
     await stripe.start();
     server = await startTestServer();
     root = consoleClient(server, await signIn(server, 'root', '123456'));
-    const headers = await signInNewUser(server, 'card-holder');
-    user = {
-      id: Number(headers['New-Api-User']),
-      call: consoleClient(server, headers),
-      zh: consoleClient(server, headers, 'zh'),
-    };
+    user = await newMember(server, 'card-holder');
   });
   afterAll(async () => {
     await server.stop();

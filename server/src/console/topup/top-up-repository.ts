@@ -3,6 +3,7 @@ import type { Insertable, Selectable } from 'kysely';
 import type { Database } from '../../db/database';
 import { containsIgnoringCase, toNumber } from '../../db/dialect';
 import type { TopUpsTable } from '../../db/tables/top-ups';
+import { newestPage } from '../../db/table-queries';
 
 function normalise(row: Selectable<TopUpsTable>): TopUpView {
   return {
@@ -87,16 +88,9 @@ export class TopUpRepository {
     return keyword === '' ? query : query.where(containsIgnoringCase(this.database.kind, 'trade_no', keyword));
   }
 
-  async count(keyword: string): Promise<number> {
-    const row = await this.filtered(keyword)
-      .select((select) => select.fn.countAll().as('count'))
-      .executeTakeFirstOrThrow();
-    return toNumber(row.count);
-  }
-
-  /** Newest first. */
-  async page(keyword: string, offset: number, limit: number): Promise<TopUpView[]> {
-    const rows = await this.filtered(keyword).selectAll().orderBy('id', 'desc').limit(limit).offset(offset).execute();
-    return rows.map(normalise);
+  /** Newest first, with how many match in all. */
+  async page(keyword: string, offset: number, limit: number): Promise<{ total: number; items: TopUpView[] }> {
+    const { total, rows } = await newestPage(this.filtered(keyword), offset, limit);
+    return { total, items: rows.map(normalise) };
   }
 }

@@ -1,6 +1,6 @@
 import type { Selectable } from 'kysely';
 import type { Database } from '../../db/database';
-import { nowSeconds, sql, toNumber } from '../../db/dialect';
+import { nowSeconds, sql, toNumber, withNumbers } from '../../db/dialect';
 import type { TwoFasTable } from '../../db/tables/two-factor';
 
 export type TwoFactorRow = Selectable<TwoFasTable>;
@@ -8,18 +8,16 @@ export type TwoFactorRow = Selectable<TwoFasTable>;
 export const MAX_FAILED_ATTEMPTS = 5;
 export const LOCK_SECONDS = 300;
 
-function normalise(row: TwoFactorRow): TwoFactorRow {
-  return {
-    ...row,
-    id: toNumber(row.id),
-    user_id: toNumber(row.user_id),
-    is_enabled: toNumber(row.is_enabled),
-    failed_attempts: toNumber(row.failed_attempts),
-    locked_until: toNumber(row.locked_until),
-    last_used_step: toNumber(row.last_used_step),
-    last_used_at: toNumber(row.last_used_at),
-  };
-}
+const normalise = (row: TwoFactorRow): TwoFactorRow =>
+  withNumbers(row, [
+    'id',
+    'user_id',
+    'is_enabled',
+    'failed_attempts',
+    'locked_until',
+    'last_used_step',
+    'last_used_at',
+  ]);
 
 /**
  * The factor and its backup codes. Every change that decides a check (a step used, a code used, a

@@ -2,6 +2,7 @@ import type { Expression, SqlBool } from 'kysely';
 import type { Database } from '../../db/database';
 import { containsIgnoringCase, nowSeconds, toNumber } from '../../db/dialect';
 import { normaliseUserRow, UserRepository, type UserRow } from '../user/repository';
+import { countOf, newestFirst } from '../../db/table-queries';
 
 export interface UserFilter {
   /** matches the id exactly, or part of username, display name or email (any case) */
@@ -33,16 +34,13 @@ export class UserAdminRepository extends UserRepository {
     return query;
   }
 
-  async countMatching(filter: UserFilter): Promise<number> {
-    const row = await this.filtered(filter)
-      .select((select) => select.fn.countAll().as('count'))
-      .executeTakeFirstOrThrow();
-    return toNumber(row.count);
+  countMatching(filter: UserFilter): Promise<number> {
+    return countOf(this.filtered(filter));
   }
 
   /** Newest first. */
   async page(filter: UserFilter, offset: number, limit: number): Promise<UserRow[]> {
-    const rows = await this.filtered(filter).selectAll().orderBy('id', 'desc').limit(limit).offset(offset).execute();
+    const rows = await newestFirst(this.filtered(filter), offset, limit);
     return rows.map(normaliseUserRow);
   }
 

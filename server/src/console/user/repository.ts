@@ -2,6 +2,7 @@ import type { Insertable, Selectable, Updateable } from 'kysely';
 import type { Database } from '../../db/database';
 import { insertReturningId, sql, toNumber } from '../../db/dialect';
 import type { UsersTable } from '../../db/tables/users';
+import { countOf, updateById } from '../../db/table-queries';
 import type { LogEntry } from '../../ledger/index';
 
 export type UserRow = Selectable<UsersTable>;
@@ -57,29 +58,24 @@ export class UserRepository {
     return row && normaliseUserRow(row);
   }
 
-  async findByAccessToken(accessToken: string): Promise<UserRow | undefined> {
-    const row = await this.database.db
-      .selectFrom('users')
-      .selectAll()
-      .where('access_token', '=', accessToken)
-      .where('deleted_at', 'is', null)
-      .executeTakeFirst();
-    return row && normaliseUserRow(row);
+  findByAccessToken(accessToken: string): Promise<UserRow | undefined> {
+    return this.liveBy('access_token', accessToken);
   }
 
-  async findByAffCode(affCode: string): Promise<UserRow | undefined> {
-    const row = await this.database.db
-      .selectFrom('users')
-      .selectAll()
-      .where('aff_code', '=', affCode)
-      .where('deleted_at', 'is', null)
-      .executeTakeFirst();
-    return row && normaliseUserRow(row);
+  findByAffCode(affCode: string): Promise<UserRow | undefined> {
+    return this.liveBy('aff_code', affCode);
   }
 
   /** The live user bound to a third-party account (`github_id`, `wechat_id`, …). */
   async findByBinding(column: BindingColumn, value: string): Promise<UserRow | undefined> {
-    if (!value) return undefined;
+    return value ? this.liveBy(column, value) : undefined;
+  }
+
+  /** The live (not deregistered) user whose column holds the value. */
+  private async liveBy(
+    column: BindingColumn | 'access_token' | 'aff_code',
+    value: string,
+  ): Promise<UserRow | undefined> {
     const row = await this.database.db
       .selectFrom('users')
       .selectAll()
@@ -133,12 +129,8 @@ export class UserRepository {
     return toNumber(row?.id);
   }
 
-  async count(): Promise<number> {
-    const row = await this.database.db
-      .selectFrom('users')
-      .select((select) => select.fn.countAll().as('count'))
-      .executeTakeFirstOrThrow();
-    return toNumber(row.count);
+  count(): Promise<number> {
+    return countOf(this.database.db.selectFrom('users'));
   }
 
   insert(values: Insertable<UsersTable>): Promise<number> {
@@ -172,8 +164,8 @@ export class UserRepository {
     });
   }
 
-  async update(id: number, values: Updateable<UsersTable>): Promise<void> {
-    await this.database.db.updateTable('users').set(values).where('id', '=', id).execute();
+  update(id: number, values: Updateable<UsersTable>): Promise<void> {
+    return updateById(this.database.db, 'users', id, values);
   }
 
   /** Ends every session of the user issued so far (additive, so concurrent ends never cancel out); answers the new epoch. */

@@ -1,8 +1,9 @@
 import type { VendorView } from '@switchboard/contract';
-import type { Insertable, Selectable, Updateable } from 'kysely';
-import { containsIgnoringCase, insertReturningId, toNumber } from '../../db/dialect';
+import type { Selectable } from 'kysely';
+import { containsIgnoringCase, toNumber } from '../../db/dialect';
 import type { Database } from '../../db/database';
 import type { VendorsTable } from '../../db/tables/model-metadata';
+import { countOf, newestFirst, TableById } from '../../db/table-queries';
 
 export function toVendorView(row: Selectable<VendorsTable>): VendorView {
   return {
@@ -17,8 +18,10 @@ export function toVendorView(row: Selectable<VendorsTable>): VendorView {
 }
 
 /** SQL of the `vendors` table. */
-export class VendorRepository {
-  constructor(private readonly database: Database) {}
+export class VendorRepository extends TableById<'vendors'> {
+  constructor(database: Database) {
+    super(database, 'vendors');
+  }
 
   private filtered(keyword: string) {
     let query = this.database.db.selectFrom('vendors');
@@ -26,16 +29,12 @@ export class VendorRepository {
     return query;
   }
 
-  async count(keyword = ''): Promise<number> {
-    const row = await this.filtered(keyword)
-      .select((eb) => eb.fn.countAll().as('total'))
-      .executeTakeFirst();
-    return toNumber(row?.total);
+  count(keyword = ''): Promise<number> {
+    return countOf(this.filtered(keyword));
   }
 
   async page(keyword: string, offset: number, limit: number): Promise<VendorView[]> {
-    const rows = await this.filtered(keyword).selectAll().orderBy('id', 'desc').offset(offset).limit(limit).execute();
-    return rows.map(toVendorView);
+    return (await newestFirst(this.filtered(keyword), offset, limit)).map(toVendorView);
   }
 
   async find(id: number): Promise<VendorView | undefined> {
@@ -43,21 +42,12 @@ export class VendorRepository {
     return row ? toVendorView(row) : undefined;
   }
 
-  async idOfName(name: string): Promise<number | undefined> {
-    const row = await this.database.db.selectFrom('vendors').select('id').where('name', '=', name).executeTakeFirst();
-    return row ? toNumber(row.id) : undefined;
-  }
-
-  async insert(values: Insertable<VendorsTable>): Promise<number> {
-    return insertReturningId(this.database.db, this.database.kind, 'vendors', values);
-  }
-
-  async update(id: number, values: Updateable<VendorsTable>): Promise<void> {
-    await this.database.db.updateTable('vendors').set(values).where('id', '=', id).execute();
+  idOfName(name: string): Promise<number | undefined> {
+    return this.idWhere('name', name);
   }
 
   /** Deletes the vendor; its models keep their metadata without a vendor. */
-  async remove(id: number): Promise<boolean> {
+  override async remove(id: number): Promise<boolean> {
     return this.database.db.transaction().execute(async (transaction) => {
       await transaction.updateTable('models').set({ vendor_id: 0 }).where('vendor_id', '=', id).execute();
       const result = await transaction.deleteFrom('vendors').where('id', '=', id).executeTakeFirst();

@@ -1,17 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DatabaseKind } from '../../config';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { nowSeconds } from '../../db/dialect';
 import type { MailCatcher } from '../../testing/mail-catcher';
 import { addUser } from '../../testing/relay-fixtures';
-import { availableDatabaseKinds } from '../../testing/test-databases';
-import { serverForTests } from '../../testing/test-server';
+import { describeOnEachDatabase } from '../../testing/test-server';
 import { BrowserClient, setOptions, startMailCatcher } from '../../testing/account-fixtures';
 import { CodeStore } from './code-store';
 
-const kinds = await availableDatabaseKinds();
-
-describe.each(kinds)('password reset and one-time codes on %s', (kind: DatabaseKind) => {
-  const server = serverForTests({ databaseKind: kind });
+await describeOnEachDatabase('password reset and one-time codes on %s', (server, kind) => {
   let mail: MailCatcher;
   const address = `frank-${kind}@example.com`;
 

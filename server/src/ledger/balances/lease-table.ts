@@ -97,4 +97,14 @@ export class LeaseTable {
     for (const lease of this.leases.values()) if (lease.userId === id) sum += lease.amount;
     return sum;
   }
+
+  /** Whether the lease of the user and token is above `amount` (or, for 0 without a token, any lease of the user is left). */
+  above(userId: number, tokenId: number | null, amount: number): boolean {
+    return amount <= 0 && tokenId === null ? this.total('user', userId) > 0 : this.amount(userId, tokenId) > amount;
+  }
+
+  /** Whether what is left of the token's lease is above `amount`. */
+  tokenAbove(tokenId: number, amount: number): boolean {
+    return this.total('token', tokenId) > amount;
+  }
 }

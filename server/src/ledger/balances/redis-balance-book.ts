@@ -144,23 +144,12 @@ export class RedisBalanceBook implements BalanceBook {
     return this.read('token', tokenId);
   }
 
-  /** A lowering first takes back every lease on the balance (its holders give them back, or they are ended without them). */
-  async adjustUser(userId: number, delta: number): Promise<number> {
-    if (delta < 0) await this.takeBack('user', userId);
-    const seq = this.writer.userQuota(userId, delta);
-    await this.instance.durable();
-    return (
-      await this.settle([{ kind: 'user', id: userId, name: userPart(seq) }], 0, -delta, seq, { recall: delta < 0 })
-    ).value;
+  adjustUser(userId: number, delta: number): Promise<number> {
+    return this.adjust('user', userId, delta);
   }
 
-  async adjustToken(tokenId: number, delta: number): Promise<number> {
-    if (delta < 0) await this.takeBack('token', tokenId);
-    const seq = this.writer.tokenRemain(tokenId, delta);
-    await this.instance.durable();
-    return (
-      await this.settle([{ kind: 'token', id: tokenId, name: userPart(seq) }], 0, -delta, seq, { recall: delta < 0 })
-    ).value;
+  adjustToken(tokenId: number, delta: number): Promise<number> {
+    return this.adjust('token', tokenId, delta);
   }
 
   async setTokenRemain(tokenId: number, value: number): Promise<void> {
@@ -269,6 +258,14 @@ export class RedisBalanceBook implements BalanceBook {
    * Asks the holders of the leases on a balance to give them back and waits until none is out, or
    * until one did not answer within LEASE_EXPIRY_MS (the lowering then ends them without it).
    */
+  /** A lowering first takes back every lease on the balance (its holders give them back, or they are ended without them). */
+  private async adjust(kind: Kind, id: number, delta: number): Promise<number> {
+    if (delta < 0) await this.takeBack(kind, id);
+    const seq = kind === 'user' ? this.writer.userQuota(id, delta) : this.writer.tokenRemain(id, delta);
+    await this.instance.durable();
+    return (await this.settle([{ kind, id, name: userPart(seq) }], 0, -delta, seq, { recall: delta < 0 })).value;
+  }
+
   private async takeBack(kind: Kind, id: number): Promise<void> {
     this.leases.lowering(kind, id);
     for (;;) {

@@ -1,7 +1,5 @@
 import { Redis } from 'ioredis';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, type Database } from '../../db/database';
-import { migrateToLatest } from '../../db/migrate';
 import {
   balancesInDatabase,
   newRedisPrefix,
@@ -11,7 +9,7 @@ import {
   type AuthorityRun,
 } from '../../testing/balance-authorities';
 import { temporaryFolders } from '../../testing/temporary-folders';
-import { createTestDatabase, type TestDatabase } from '../../testing/test-databases';
+import { migratedDatabaseForTests } from '../../testing/test-databases';
 import { TRUST_FACTOR } from './admission';
 import type { BalanceBook } from './balance-book';
 
@@ -36,21 +34,19 @@ async function letIn(
 
 describe('Redis balance leases shared by two instances', () => {
   const newFolder = temporaryFolders('redis-leases');
-  let testDatabase: TestDatabase;
-  let database: Database;
+  const migrated = migratedDatabaseForTests('sqlite');
   let first: AuthorityRun;
   let second: AuthorityRun;
   let redis: Redis;
   let prefix: string;
 
   beforeAll(async () => {
-    testDatabase = await createTestDatabase('sqlite');
-    database = openDatabase(testDatabase.settings);
-    await migrateToLatest(database);
     redis = new Redis(REDIS_URL);
     prefix = newRedisPrefix();
-    first = await startAuthority('redis', database, testDatabase.sqlitePath, newFolder(), REDIS_URL, prefix);
-    second = await startAuthority('redis', database, testDatabase.sqlitePath, newFolder(), REDIS_URL, prefix);
+    const start = () =>
+      startAuthority('redis', migrated.database, migrated.testDatabase.sqlitePath, newFolder(), REDIS_URL, prefix);
+    first = await start();
+    second = await start();
   });
 
   afterEach(async () => {
@@ -62,15 +58,13 @@ describe('Redis balance leases shared by two instances', () => {
     await first?.close();
     await second?.close();
     redis?.disconnect();
-    await database?.close();
-    await testDatabase?.drop();
   });
 
   /** The leases of the user (of any instance) Redis holds. */
   const leaseKeys = (userId: number) => redis.keys(`${prefix}lease:*:${userId}:0`);
 
   it('lets the calls of a large balance in without asking Redis once a lease is granted, and charges them exactly', async () => {
-    const ids = await seedBalances(database, 1_000_000, 0);
+    const ids = await seedBalances(migrated.database, 1_000_000, 0);
     expect(await letIn(first.balances, ids.userId, null, 100)).toEqual({ reserved: 0, asked: true });
     const later = await Promise.all(Array.from({ length: 20 }, () => letIn(first.balances, ids.userId, null, 100)));
     expect(later.every((admission) => admission?.asked === false)).toBe(true);
@@ -83,11 +77,11 @@ describe('Redis balance leases shared by two instances', () => {
     expect(await first.balances.userQuota(ids.userId)).toBe(1_000_000 - 2100);
     expect(await second.balances.userQuota(ids.userId)).toBe(1_000_000 - 2100);
     await first.balances.flush();
-    expect((await balancesInDatabase(database, ids)).user).toBe(1_000_000 - 2100);
+    expect((await balancesInDatabase(migrated.database, ids)).user).toBe(1_000_000 - 2100);
   });
 
   it("takes the other instance's lease back before an administrator lowers the balance", async () => {
-    const ids = await seedBalances(database, 1_000_000, 0);
+    const ids = await seedBalances(migrated.database, 1_000_000, 0);
     await letIn(first.balances, ids.userId, null, 100);
     expect(first.balances.surelyAbove(ids.userId, null, 100 * TRUST_FACTOR)).toBe(true);
     await second.balances.setUserQuota(ids.userId, 5000);
@@ -100,7 +94,7 @@ describe('Redis balance leases shared by two instances', () => {
   });
 
   it('takes the leases back before a hold would be refused: all that is left can still be held', async () => {
-    const ids = await seedBalances(database, 1_000_000, 0);
+    const ids = await seedBalances(migrated.database, 1_000_000, 0);
     await letIn(first.balances, ids.userId, null, 100);
     expect(await leaseKeys(ids.userId)).toHaveLength(1);
     expect(await second.balances.reserve({ userId: ids.userId, tokenId: null, amount: 1_000_000 })).toBe(true);
@@ -117,7 +111,7 @@ describe('Redis balance leases shared by two instances', () => {
     const balance = 600_000;
     const price = 100;
     const inFlight = 20;
-    const ids = await seedBalances(database, balance, 0);
+    const ids = await seedBalances(migrated.database, balance, 0);
     let spent = 0;
     let withoutAsking = 0;
     const callsOf = async (run: AuthorityRun) => {
@@ -139,11 +133,11 @@ describe('Redis balance leases shared by two instances', () => {
     expect(await first.balances.userQuota(ids.userId)).toBe(balance - spent);
     await first.balances.flush();
     await second.balances.flush();
-    expect((await balancesInDatabase(database, ids)).user).toBe(balance - spent);
+    expect((await balancesInDatabase(migrated.database, ids)).user).toBe(balance - spent);
   });
 
   it("gives a killed instance's lease back at once to a hold that needs it, and applies its journaled charges exactly once at its restart", async () => {
-    const ids = await seedBalances(database, 1_000_000, 0);
+    const ids = await seedBalances(migrated.database, 1_000_000, 0);
     await letIn(first.balances, ids.userId, null, 100);
     for (let call = 0; call < 30; call += 1)
       void first.balances.charge({ userId: ids.userId, tokenId: null, reserved: 0, quota: 100 });
@@ -154,6 +148,6 @@ describe('Redis balance leases shared by two instances', () => {
     await second.balances.release({ userId: ids.userId, tokenId: null, amount: 1_000_000 - 3000 });
     first = await first.crashAndRestart();
     expect(await first.balances.userQuota(ids.userId)).toBe(1_000_000 - 3000);
-    expect((await balancesInDatabase(database, ids)).user).toBe(1_000_000 - 3000);
+    expect((await balancesInDatabase(migrated.database, ids)).user).toBe(1_000_000 - 3000);
   });
 });

@@ -61,15 +61,12 @@ export class RedisLeases {
     return `${this.prefix}lease:${this.instanceId}:${userId}:${tokenId ?? 0}`;
   }
 
-  /** Whether the lease of the user and token is above `amount` (or, for 0 without a token, any lease of the user is left). */
   above(userId: number, tokenId: number | null, amount: number): boolean {
-    return amount <= 0 && tokenId === null
-      ? this.table.total('user', userId) > 0
-      : this.table.amount(userId, tokenId) > amount;
+    return this.table.above(userId, tokenId, amount);
   }
 
   tokenAbove(tokenId: number, amount: number): boolean {
-    return this.table.total('token', tokenId) > amount;
+    return this.table.tokenAbove(tokenId, amount);
   }
 
   /** Whether a call of `estimate` is surely covered by the lease (as the ledger asks `surelyAbove`). */

@@ -1,0 +1,86 @@
+import { sql, type Insertable, type Kysely, type Selectable, type SelectQueryBuilder, type Updateable } from 'kysely';
+import type { Database } from './database';
+import { insertReturningId, toNumber } from './dialect';
+import type { Tables } from './tables/index';
+
+/** A `selectFrom` one table with its `where`s, nothing selected yet. */
+type Filtered<T extends keyof Tables> = SelectQueryBuilder<Tables, T, object>;
+
+/** How many rows a filtered query matches. */
+export async function countOf<T extends keyof Tables>(filtered: Filtered<T>): Promise<number> {
+  const row = await filtered.select(sql<number>`count(*)`.as('count')).executeTakeFirstOrThrow();
+  return toNumber(row.count);
+}
+
+/** One page of a filtered query's rows, newest (highest id) first. */
+export async function newestFirst<T extends keyof Tables>(
+  filtered: Filtered<T>,
+  offset: number,
+  limit: number,
+): Promise<Selectable<Tables[T]>[]> {
+  const rows = await filtered.selectAll().orderBy(sql.ref('id'), 'desc').limit(limit).offset(offset).execute();
+  // Kysely cannot name a generic table's row type; every call site passes one table.
+  return rows as unknown as Selectable<Tables[T]>[];
+}
+
+/** One page of a filtered query's rows, newest first, with how many rows match in all. */
+export async function newestPage<T extends keyof Tables>(
+  filtered: Filtered<T>,
+  offset: number,
+  limit: number,
+): Promise<{ total: number; rows: Selectable<Tables[T]>[] }> {
+  const [total, rows] = await Promise.all([countOf(filtered), newestFirst(filtered, offset, limit)]);
+  return { total, rows };
+}
+
+// Kysely cannot type a generic table name; the call sites are typed.
+
+/** Sets the values on the row with this id. */
+export async function updateById<T extends keyof Tables & string>(
+  db: Kysely<Tables>,
+  table: T,
+  id: number,
+  values: Updateable<Tables[T]>,
+): Promise<void> {
+  await (db as Kysely<any>)
+    .updateTable(table as string)
+    .set(values as any)
+    .where('id', '=', id)
+    .execute();
+}
+
+/** Deletes the row with this id; answers whether there was one. */
+export async function deleteById(db: Kysely<Tables>, table: keyof Tables & string, id: number): Promise<boolean> {
+  const result = await (db as Kysely<any>).deleteFrom(table).where('id', '=', id).executeTakeFirst();
+  return toNumber(result.numDeletedRows) > 0;
+}
+
+/** A repository of one table keyed by `id`: its plain writes, and its ids by a unique column. */
+export class TableById<T extends keyof Tables & string> {
+  constructor(
+    protected readonly database: Database,
+    private readonly table: T,
+  ) {}
+
+  insert(values: Insertable<Tables[T]>): Promise<number> {
+    return insertReturningId(this.database.db, this.database.kind, this.table, values);
+  }
+
+  update(id: number, values: Updateable<Tables[T]>): Promise<void> {
+    return updateById(this.database.db, this.table, id, values);
+  }
+
+  remove(id: number): Promise<boolean> {
+    return deleteById(this.database.db, this.table, id);
+  }
+
+  /** The id of the row whose unique column holds the value. */
+  protected async idWhere(column: keyof Tables[T] & string, value: string): Promise<number | undefined> {
+    const row = await (this.database.db as Kysely<any>)
+      .selectFrom(this.table as string)
+      .select('id')
+      .where(column as string, '=', value)
+      .executeTakeFirst();
+    return row ? toNumber(row.id) : undefined;
+  }
+}
