@@ -3,8 +3,7 @@ import { once } from 'node:events';
 import { pino } from 'pino';
 import type { AppContext } from '../app-context';
 import type { Config } from '../config';
-import { finishClaimedOrders } from '../console/topup/order-credits';
-import { finishClaimedTransfers } from '../console/user/aff-transfers';
+import { finishInheritedCredits } from '../console/credits/inherited-credits';
 import { registerBackgroundJobs } from '../jobs/index';
 import { LocalBilling } from '../ledger/local-billing';
 import { processRegistry } from '../platform/metrics';
@@ -70,8 +69,7 @@ export async function startPrimary(
     registerBackgroundJobs(context, log);
     startBilling(billing, log);
     await finishClaimedRefunds(context, log);
-    await finishClaimedOrders(context, log);
-    await finishClaimedTransfers(context, log);
+    await finishInheritedCredits(context, log);
     if (config.NODE_TYPE === 'master') context.jobs.start();
   } catch (error) {
     await abandon();

@@ -6,18 +6,21 @@ import { toNumber } from '../../db/dialect';
 export class CheckinRepository {
   constructor(private readonly database: Database) {}
 
-  /** Inserts today's row; false when the user already has one for `date` (the unique pair refused it). */
+  /**
+   * Inserts the day's row unless the user has one for `date` (the unique pair); false when it had. It
+   * raises no error on the pair, so it can be one step of a transaction (a failed statement aborts a
+   * PostgreSQL transaction).
+   */
   async insert(userId: number, date: string, quota: number, createdAt: number): Promise<boolean> {
-    try {
-      await this.database.db
-        .insertInto('checkins')
-        .values({ user_id: userId, checkin_date: date, quota_awarded: quota, created_at: createdAt })
-        .execute();
-      return true;
-    } catch (error) {
-      if (await this.has(userId, date)) return false;
-      throw error;
-    }
+    const insert = this.database.db
+      .insertInto('checkins')
+      .values({ user_id: userId, checkin_date: date, quota_awarded: quota, created_at: createdAt });
+    const result = await (
+      this.database.kind === 'mysql'
+        ? insert.ignore()
+        : insert.onConflict((conflict) => conflict.columns(['user_id', 'checkin_date']).doNothing())
+    ).executeTakeFirst();
+    return result.numInsertedOrUpdatedRows === 1n;
   }
 
   async has(userId: number, date: string): Promise<boolean> {

@@ -3,7 +3,7 @@ import { formatQuota, type CheckinResult, type CheckinStatus } from '@switchboar
 import type { AppContext } from '../../app-context';
 import { nowSeconds } from '../../db/dialect';
 import { AppError } from '../../platform/errors';
-import { creditTopUp } from '../topup/credit';
+import { pendingCredits } from '../credits/pending-credits';
 import { CheckinRepository } from './checkin-repository';
 import { messages } from '../../platform/i18n/catalogue';
 
@@ -58,8 +58,8 @@ export class CheckinService {
   }
 
   /**
-   * The day's row is written first: of parallel check-ins the unique (user, day) pair lets one insert,
-   * and only that one is credited, so a crash between the two can lose a reward but never pay one twice.
+   * Of parallel check-ins the unique (user, day) pair lets one insert the day's row, and only that one
+   * is credited, exactly once also across a crash (console/credits/pending-credits.ts).
    */
   async checkIn(user: { id: number; username: string }): Promise<CheckinResult> {
     this.requireEnabled();
@@ -67,10 +67,15 @@ export class CheckinService {
     if (await this.repository.has(user.id, today)) throw new AppError(messages.checkin.already);
     const { min, max } = this.bounds();
     const quota = max > min ? randomInt(min, max + 1) : min;
-    if (!(await this.repository.insert(user.id, today, quota, nowSeconds())))
-      throw new AppError(messages.checkin.raced);
     const shown = formatQuota(quota, { inCurrency: true, quotaPerUnit: this.context.options.number('QuotaPerUnit') });
-    await creditTopUp(this.context, user, quota, `用户签到，获得额度 ${shown}`, 'reward');
+    const { database } = this.context;
+    const credited = await pendingCredits(this.context).consumeThenCredit(user, async (transaction) => {
+      const days = new CheckinRepository({ ...database, db: transaction });
+      if (!(await days.insert(user.id, today, quota, nowSeconds()))) return null;
+      const content = `用户签到，获得额度 ${shown}`;
+      return { userId: user.id, amount: quota, reason: 'reward', content, witness: `checkin:${today}` };
+    });
+    if (!credited) throw new AppError(messages.checkin.raced);
     return { quota_awarded: quota, checkin_date: today };
   }
 }

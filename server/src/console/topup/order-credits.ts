@@ -1,39 +1,11 @@
-import cluster from 'node:cluster';
-import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { formatMoney, formatQuota, QUOTA_PER_UNIT, type TopUpView } from '@switchboard/contract';
 import type { AppContext } from '../../app-context';
 import { nowSeconds } from '../../db/dialect';
-import { journalDirectory, journalSync } from '../../ledger/local-billing';
-import { LogType } from '../../ledger/log-writer';
 import { perContext } from '../../platform/per-context';
+import { claimOwnerOf, INHERITED_CLAIMS, witnessed } from '../credits/credit-owner';
 import { UserRepository } from '../user/repository';
 import { creditTopUp } from './credit';
 import { TopUpRepository } from './top-up-repository';
-
-/** Claims one instance can have left unfinished: as many as notifications it was crediting when killed. */
-const INHERITED_CLAIMS = 10_000;
-
-/**
- * The instance that owns a claim (a paid order's credit here, a transfer of invite earnings in
- * console/user/aff-transfers.ts): the id of its settlement journal (kept in the journal folder across
- * restarts). A cluster worker names its primary's journal: the primary replays every journal of its
- * instance (its own and its workers') at start, before it forks a worker, so it alone can finish the
- * claims of a killed run; a worker's own folder is gone once recovered. Without a journal the owner
- * is a name of this run only, and a claim a crash interrupts stays unfinished.
- */
-export function claimOwnerOf(context: AppContext): { owner: string; recoverable: boolean } {
-  if (journalSync(context.config) !== null) {
-    if (cluster.isWorker)
-      return {
-        owner: readFileSync(join(journalDirectory(context.config), 'instance-id'), 'utf8').trim(),
-        recoverable: true,
-      };
-    if (context.instanceId !== null) return { owner: context.instanceId, recoverable: true };
-  }
-  return { owner: `run-${randomBytes(8).toString('hex')}`, recoverable: false };
-}
 
 /**
  * Credits paid orders exactly once, also across a SIGKILL:
@@ -76,7 +48,7 @@ export class OrderCredits {
     if (!this.recoverable) return 0;
     const claims = await this.topUps.claimedBy(this.owner, INHERITED_CLAIMS);
     for (const order of claims) {
-      if (!(await this.witnessed(order))) await this.credit(order);
+      if (!(await witnessed(this.context.database, order.user_id, witnessOf(order)))) await this.credit(order);
       await this.topUps.finishClaim(order.trade_no, this.owner);
     }
     return claims.length;
@@ -96,18 +68,6 @@ export class OrderCredits {
       witnessOf(order),
     );
   }
-
-  /** Whether the order's credit log row is in the database: then its credit is too (both replayed at start). */
-  private async witnessed(order: TopUpView): Promise<boolean> {
-    const row = await this.context.database.db
-      .selectFrom('logs')
-      .select('id')
-      .where('user_id', '=', order.user_id)
-      .where('type', '=', LogType.TopUp)
-      .where('request_id', '=', witnessOf(order))
-      .executeTakeFirst();
-    return row !== undefined;
-  }
 }
 
 /** The `request_id` of an order's credit log row. */
@@ -115,22 +75,6 @@ const witnessOf = (order: TopUpView) => `top-up:${order.id}`;
 
 /** This process's credits of paid orders. */
 export const orderCredits = perContext((context) => new OrderCredits(context));
-
-/** Finishes the order claims a killed run of this instance left (a start's step; never in a cluster worker). */
-export async function finishClaimedOrders(
-  context: AppContext,
-  log: { warn(data: object, message: string): void; error(data: object, message: string): void },
-): Promise<void> {
-  try {
-    const finished = await orderCredits(context).recover();
-    if (finished > 0) log.warn({ orders: finished }, 'paid orders claimed before an unclean stop are credited');
-  } catch (error) {
-    log.error(
-      { err: error },
-      'paid orders claimed before an unclean stop could not be credited yet; the next start retries them',
-    );
-  }
-}
 
 /**
  * pending → success, and the credit of the units bought, for the one caller that wins the claim (a

@@ -2,13 +2,14 @@ import { formatQuota, RedemptionStatus } from '@switchboard/contract';
 import type { AppContext } from '../../app-context';
 import { nowSeconds } from '../../db/dialect';
 import { AppError } from '../../platform/errors';
-import { RedemptionRepository } from '../redemption/repository';
-import { creditTopUp } from './credit';
 import { messages } from '../../platform/i18n/catalogue';
+import { pendingCredits } from '../credits/pending-credits';
+import { RedemptionRepository } from '../redemption/repository';
 
 /**
  * Redeems a code for `user` (spec 001 §5 Top-up). The conditional UPDATE unused → used decides
- * the one winner among racing requests; only the winner is credited. Answers the quota added.
+ * the one winner among racing requests; only the winner is credited, exactly once also across a
+ * crash (console/credits/pending-credits.ts). Answers the quota added.
  */
 export async function redeemCode(
   context: AppContext,
@@ -22,12 +23,17 @@ export async function redeemCode(
   if (!code) throw new AppError(messages.topUp.keyInvalid);
   if (code.status === RedemptionStatus.Disabled) throw new AppError(messages.topUp.keyDisabled);
   if (code.status === RedemptionStatus.Used) throw new AppError(messages.topUp.keyUsed);
-  if (!(await repository.claim(key, user.id, nowSeconds()))) {
+  const formatted = formatQuota(code.quota, { inCurrency: true, quotaPerUnit: context.options.number('QuotaPerUnit') });
+  const credited = await pendingCredits(context).consumeThenCredit(user, async (transaction) => {
+    const codes = new RedemptionRepository({ ...context.database, db: transaction });
+    if (!(await codes.claim(key, user.id, nowSeconds()))) return null;
+    const content = `通过兑换码充值 ${formatted}，兑换码ID ${code.id}`;
+    return { userId: user.id, amount: code.quota, reason: 'top-up', content, witness: `redemption:${code.id}` };
+  });
+  if (!credited) {
     // Another request took it (or an administrator disabled it) since it was read.
     const now = await repository.findByKey(key);
     throw new AppError(now?.status === RedemptionStatus.Disabled ? messages.topUp.keyDisabled : messages.topUp.keyUsed);
   }
-  const formatted = formatQuota(code.quota, { inCurrency: true, quotaPerUnit: context.options.number('QuotaPerUnit') });
-  await creditTopUp(context, user, code.quota, `通过兑换码充值 ${formatted}，兑换码ID ${code.id}`);
   return code.quota;
 }

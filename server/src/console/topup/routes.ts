@@ -11,11 +11,11 @@ import type { AppContext } from '../../app-context';
 import { currentUser } from '../auth/authenticate';
 import type { Guards } from '../auth/guards';
 import type { ConsoleApp } from '../console-app';
+import { finishInheritedCredits } from '../credits/inherited-credits';
 import { ok } from '../envelope';
 import { pageQuery, pagingOf } from '../paging';
 import { registerEpayNotifyRoutes } from './epay-notify-routes';
 import { EpayService } from './epay-service';
-import { finishClaimedOrders } from './order-credits';
 import { topUpInfo } from './payment-methods';
 import { redeemCode } from './redeem-service';
 import { registerStripeRoutes } from './stripe-routes';
@@ -60,7 +60,7 @@ export function registerTopUpRoutes(app: ConsoleApp, context: AppContext, guards
 
   registerEpayNotifyRoutes(app, epay);
   registerStripeRoutes(app, context, guards);
-  // Before the server takes a notification: the orders a killed run claimed get their credit. A
-  // cluster worker leaves that to its primary, which does it before it forks (runtime/primary.ts).
-  if (!cluster.isWorker) app.addHook('onReady', () => finishClaimedOrders(context, app.log));
+  // Before the server takes a request: the orders, codes, check-ins and transfers a killed run claimed
+  // get their credit. A cluster worker leaves that to its primary, which does it before it forks.
+  if (!cluster.isWorker) app.addHook('onReady', () => finishInheritedCredits(context, app.log));
 }

@@ -29,7 +29,7 @@ async function accountOf(database: Database) {
     .where('request_id', 'like', 'aff-transfer:%')
     .executeTakeFirstOrThrow();
   const claims = await db
-    .selectFrom('aff_transfers')
+    .selectFrom('pending_credits')
     .select((select) => select.fn.countAll().as('n'))
     .executeTakeFirstOrThrow();
   return {

@@ -4,7 +4,6 @@ import {
   selfUpdateRequestSchema,
   userSettingSchema,
 } from '@switchboard/contract';
-import cluster from 'node:cluster';
 import { z } from 'zod';
 import type { AppContext } from '../../app-context';
 import { turnstileCheck } from '../account/turnstile';
@@ -14,7 +13,6 @@ import { currentUser } from '../auth/authenticate';
 import type { Guards } from '../auth/guards';
 import { completeOrAskSecondStep } from '../auth/second-step';
 import { clearSessionCookie, endSession, startSession } from '../auth/session-cookie';
-import { finishClaimedTransfers } from './aff-transfers';
 import { SelfService } from './self-service';
 import { signInWithPassword } from './session-service';
 import { toUserView } from './user-view';
@@ -65,9 +63,6 @@ export function registerUserSessionRoutes(app: ConsoleApp, context: AppContext, 
     await self.transferAffQuota(currentUser(request), request.body.quota);
     return ok();
   });
-  // Before the server takes a request: the transfers a killed run took from invite earnings get their
-  // credit. A cluster worker leaves that to its primary, which does it before it forks (runtime/primary.ts).
-  if (!cluster.isWorker) app.addHook('onReady', () => finishClaimedTransfers(context, app.log));
 
   app.put('/user/setting', { ...guarded, schema: { body: userSettingSchema } }, async (request) => {
     await self.saveSetting(currentUser(request), request.body);

@@ -16,7 +16,7 @@ import { fill } from '../../platform/text';
 import { randomAffCode } from '../account/new-user';
 import { usableGroups } from '../token/token-fields';
 import { checkedDisplayName } from '../user-admin/fields';
-import { affTransfers } from './aff-transfers';
+import { transferAffEarnings } from './aff-transfers';
 import { checkedPassword, checkedUsername } from './credentials';
 import { UserRepository, type UserRow } from './repository';
 import { messages } from '../../platform/i18n/catalogue';
@@ -108,7 +108,7 @@ export class SelfService {
       });
       throw new AppError(fill(messages.self.transferMinimum, { amount: minimum }));
     }
-    if (!(await affTransfers(this.context).transfer(user, amount))) throw new AppError(messages.self.affQuotaShort);
+    if (!(await transferAffEarnings(this.context, user, amount))) throw new AppError(messages.self.affQuotaShort);
   }
 
   /**

@@ -146,7 +146,7 @@ describe.each(kinds)('own profile on %s', (kind: DatabaseKind) => {
     const logs = await userLogsOfType(server, id, LogType.System);
     expect(logs.filter((row) => row.request_id.startsWith('aff-transfer:'))).toHaveLength(7);
     const claims = await server.context.database.db
-      .selectFrom('aff_transfers')
+      .selectFrom('pending_credits')
       .select('id')
       .where('user_id', '=', id)
       .execute();

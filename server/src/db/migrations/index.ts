@@ -22,7 +22,7 @@ import { logTokenIndex } from './111-log-token-index';
 import { subscriptionTables } from './140-subscriptions';
 import { paymentCustomers } from './170-payment-customers';
 import { taskSubscriptions } from './171-task-subscriptions';
-import { affTransferClaims } from './172-aff-transfer-claims';
+import { pendingCreditsTable } from './172-pending-credits';
 import { twoFactorAndPasskeyTables } from './090-two-factor-passkeys';
 
 /** The one migration set, in order; names sort lexically. Each area appends its own file. */
@@ -51,6 +51,6 @@ export function migrations(kind: DatabaseKind): Record<string, Migration> {
     '140-subscriptions': subscriptionTables(kind),
     '170-payment-customers': paymentCustomers(),
     '171-task-subscriptions': taskSubscriptions(),
-    '172-aff-transfer-claims': affTransferClaims(kind),
+    '172-pending-credits': pendingCreditsTable(kind),
   };
 }

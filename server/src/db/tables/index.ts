@@ -1,5 +1,5 @@
 import type { AccountCodesTable } from './account-codes';
-import type { AffTransfersTable } from './aff-transfers';
+import type { PendingCreditsTable } from './pending-credits';
 import type { CheckinsTable } from './checkins';
 import type { EndedSessionsTable } from './ended-sessions';
 import type { AbilitiesTable, ChannelsTable } from './channels';
@@ -34,7 +34,7 @@ export interface Tables {
   journal_marks: JournalMarksTable;
   ended_sessions: EndedSessionsTable;
   checkins: CheckinsTable;
-  aff_transfers: AffTransfersTable;
+  pending_credits: PendingCreditsTable;
   vendors: VendorsTable;
   models: ModelsTable;
   prefill_groups: PrefillGroupsTable;
