@@ -1,9 +1,11 @@
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, expect } from 'vitest';
 import type { DatabaseKind } from '../config';
 import { openDatabase, type Database } from '../db/database';
+import { nowSeconds } from '../db/dialect';
 import { consoleClient, type ConsoleClient } from './console-client';
 import { startServerProcess, type ServerProcess } from './server-process';
 import { createTestDatabase, type TestDatabase } from './test-databases';
@@ -82,24 +84,31 @@ export function crashDatabaseSandbox(name: string) {
     },
 
     /**
-     * `kills` times: puts `load` on the running server (started again after the first round),
-     * SIGKILLs it amid the calls and waits for the load to end; then a start and a graceful stop, so
-     * that everything the last run left pending reaches the database.
+     * Up to `kills` times: puts `load` on the running server (started again after the first round),
+     * SIGKILLs it amid the calls and waits for the load to end; stops early once `interrupted()` (asked
+     * after each kill) is true. Then a start and a graceful stop, so that everything the last run left
+     * pending reaches the database. Answers the calls answered and whether a kill interrupted one.
      */
     async killUnderLoad(
       kills: number,
       load: (server: ServerProcess, round: number) => Promise<CallLoad>,
-    ): Promise<void> {
-      for (let round = 0; round < kills; round += 1) {
+      interrupted: () => Promise<boolean> = async () => false,
+    ): Promise<{ answered: number; interrupted: boolean }> {
+      let answered = 0;
+      let landed = false;
+      for (let round = 0; round < kills && !landed; round += 1) {
         const server = sandbox.server ?? (await sandbox.restart());
         const running = await load(server, round);
         await expect.poll(running.answered, { timeout: 20_000, interval: 5 }).toBeGreaterThan(ANSWERS_BEFORE_KILL);
         await server.kill();
         sandbox.server = null;
         await running.finished;
+        answered += running.answered();
+        landed = await interrupted();
       }
       await sandbox.restart();
       await sandbox.stop();
+      return { answered, interrupted: landed };
     },
 
     /** The graceful stop: everything pending reaches the database. */
@@ -130,4 +139,37 @@ export async function rootOfProcess(running: Pick<ServerProcess, 'url'>): Promis
 /** A signed-out visitor's console client on a running server process. */
 export function visitorOfProcess(running: Pick<ServerProcess, 'url'>): ConsoleClient {
   return consoleClient(callerOf(running), {});
+}
+
+/** A user made straight in the database, signed in by its system access token (no password, no sign-in). */
+export interface SeededUser {
+  id: number;
+  accessToken: string;
+}
+
+/** `count` users named `prefix` and a number, each with no quota and an access token. */
+export async function seedUsers(database: Database, prefix: string, count: number): Promise<SeededUser[]> {
+  const rows = Array.from({ length: count }, (_, index) => ({
+    username: `${prefix}${index}`,
+    password: 'x',
+    access_token: randomBytes(16).toString('hex'),
+    created_at: nowSeconds(),
+  }));
+  // A few hundred a statement: every database takes that many parameters.
+  for (let start = 0; start < rows.length; start += 200)
+    await database.db
+      .insertInto('users')
+      .values(rows.slice(start, start + 200))
+      .execute();
+  const stored = await database.db
+    .selectFrom('users')
+    .select(['id', 'access_token'])
+    .where('username', 'like', `${prefix}%`)
+    .execute();
+  return stored.map((row) => ({ id: Number(row.id), accessToken: row.access_token ?? '' }));
+}
+
+/** A seeded user's console client on a running server process. */
+export function userOfProcess(running: Pick<ServerProcess, 'url'>, user: SeededUser): ConsoleClient {
+  return consoleClient(callerOf(running), { authorization: user.accessToken, 'new-api-user': String(user.id) });
 }

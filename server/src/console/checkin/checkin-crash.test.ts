@@ -1,0 +1,93 @@
+import { describe, expect, it } from 'vitest';
+import type { Database } from '../../db/database';
+import { toNumber } from '../../db/dialect';
+import { LogType } from '../../ledger/index';
+import {
+  ANSWERS_BEFORE_KILL,
+  callsUntilRefused,
+  crashCases,
+  crashDatabaseSandbox,
+  rootOfProcess,
+  seedUsers,
+  userOfProcess,
+} from '../../testing/crash-database';
+import { availableDatabaseKinds } from '../../testing/test-databases';
+
+/** Clients checking in at once, each as the next user that has not yet. */
+const CLIENTS = 24;
+const USERS = 4_000;
+/** SIGKILLs at most, each after a restart that finishes what the one before interrupted. */
+const KILLS = 6;
+
+/** Every seeded user's balance, its check-in's reward (0 without one) and how many check-in log rows it has. */
+async function checkedIn(database: Database) {
+  const { db } = database;
+  const users = await db.selectFrom('users').select(['id', 'quota']).where('username', 'like', 'member%').execute();
+  const checkins = await db.selectFrom('checkins').select(['user_id', 'quota_awarded']).execute();
+  const logs = await db
+    .selectFrom('logs')
+    .select('user_id')
+    .where('type', '=', LogType.System)
+    .where('content', 'like', '用户签到%')
+    .execute();
+  return users.map((user) => {
+    const id = toNumber(user.id);
+    const checkin = checkins.find((row) => toNumber(row.user_id) === id);
+    return {
+      quota: toNumber(user.quota),
+      reward: checkin ? toNumber(checkin.quota_awarded) : 0,
+      checkins: checkins.filter((row) => toNumber(row.user_id) === id).length,
+      logRows: logs.filter((row) => toNumber(row.user_id) === id).length,
+    };
+  });
+}
+
+const pendingCredits = async (database: Database) =>
+  (await database.db.selectFrom('pending_credits').select('id').execute()).length;
+
+/**
+ * Users check in in parallel while the server is SIGKILLed (again after each restart, until a kill
+ * interrupted a check-in), then restarted and stopped cleanly: every check-in row has its reward in
+ * the balance and one log row, and no credit is left pending. (Before the pending credits, a day's row
+ * whose credit the kill interrupted stayed without its reward.)
+ */
+// WORKERS=2 too: a check-in made on a worker is finished by its primary after the crash.
+describe.each(crashCases(await availableDatabaseKinds()))(
+  'daily check-ins across a SIGKILL (built server on $kind, WORKERS=$workers)',
+  ({ kind, workers }) => {
+    const sandbox = crashDatabaseSandbox('checkin');
+
+    it('every check-in is credited exactly once', async () => {
+      const { database, server: first } = await sandbox.start(kind, workers);
+      const root = await rootOfProcess(first);
+      for (const [key, value] of [
+        ['checkin_setting.enabled', 'true'],
+        ['checkin_setting.min_quota', '1000'],
+        ['checkin_setting.max_quota', '50000'],
+      ])
+        expect((await root('PUT', '/option/', { key, value })).success).toBe(true);
+      const users = await seedUsers(database, 'member', USERS);
+      let next = 0;
+      const { answered, interrupted } = await sandbox.killUnderLoad(
+        KILLS,
+        async (server) =>
+          callsUntilRefused(CLIENTS, async () => {
+            const user = users[next++];
+            if (user === undefined) return false;
+            return (await userOfProcess(server, user)('POST', '/user/checkin')).success;
+          }),
+        async () => (await pendingCredits(database)) > 0,
+      );
+
+      const accounts = await checkedIn(database);
+      const rewarded = accounts.filter((account) => account.checkins === 1);
+      console.info(`${kind}, WORKERS=${workers}: ${answered} check-ins answered, ${rewarded.length} stored`);
+      expect(rewarded.length).toBeGreaterThan(ANSWERS_BEFORE_KILL);
+      expect(
+        accounts.filter((account) => account.quota !== account.reward || account.logRows !== account.checkins),
+      ).toEqual([]);
+      expect(await pendingCredits(database)).toBe(0);
+      expect(interrupted).toBe(true);
+    }, 300_000);
+  },
+);
