@@ -58,7 +58,7 @@ describe.each(crashCases(await availableDatabaseKinds()))(
     const sandbox = crashDatabaseSandbox('aff-transfers');
 
     it('what is taken from the earnings is credited exactly once', async () => {
-      const { database, server: first } = await sandbox.start(kind, workers);
+      const { database } = await sandbox.start(kind, workers);
       await database.db
         .updateTable('users')
         .set({ aff_quota: 1_000_000 * UNIT })
@@ -67,22 +67,14 @@ describe.each(crashCases(await availableDatabaseKinds()))(
       const before = await accountOf(database);
 
       // Kills until one landed between a transfer's taking and its durable credit (most land elsewhere).
-      let answered = 0;
-      let interrupted = 0;
-      for (let round = 0; round < KILLS && interrupted === 0; round += 1) {
-        const server = round === 0 ? first : await sandbox.restart();
-        const load = transferLoad(await rootOfProcess(server));
-        await expect.poll(load.answered, { timeout: 20_000, interval: 5 }).toBeGreaterThan(100);
-        await server.kill();
-        await load.finished;
-        answered += load.answered();
-        interrupted = (await accountOf(database)).claims;
-      }
-      console.info(`${kind}, WORKERS=${workers}: ${answered} transfers answered, ${interrupted} interrupted`);
-      expect(interrupted).toBeGreaterThan(0);
+      const { answered, interrupted } = await sandbox.killUnderLoad(
+        KILLS,
+        async (server) => transferLoad(await rootOfProcess(server)),
+        async () => (await accountOf(database)).claims > 0,
+      );
+      console.info(`${kind}, WORKERS=${workers}: ${answered} transfers answered, interrupted: ${interrupted}`);
+      expect(interrupted).toBe(true);
 
-      await sandbox.restart();
-      await sandbox.stop();
       const after = await accountOf(database);
       const taken = before.affQuota - after.affQuota;
       expect(taken).toBeGreaterThan(answered * UNIT);
