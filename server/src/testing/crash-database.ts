@@ -2,10 +2,12 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { Insertable } from 'kysely';
 import { afterAll, expect } from 'vitest';
 import type { DatabaseKind } from '../config';
 import { openDatabase, type Database } from '../db/database';
 import { nowSeconds } from '../db/dialect';
+import type { Tables } from '../db/tables/index';
 import { consoleClient, type ConsoleClient } from './console-client';
 import { startServerProcess, type ServerProcess } from './server-process';
 import { createTestDatabase, type TestDatabase } from './test-databases';
@@ -141,6 +143,24 @@ export function visitorOfProcess(running: Pick<ServerProcess, 'url'>): ConsoleCl
   return consoleClient(callerOf(running), {});
 }
 
+/** Inserts `rows` a few hundred a statement: every database takes that many parameters. */
+export async function insertInBatches<T extends keyof Tables & string>(
+  database: Database,
+  table: T,
+  rows: Array<Insertable<Tables[T]>>,
+): Promise<void> {
+  for (let start = 0; start < rows.length; start += 200)
+    await database.db
+      .insertInto(table)
+      .values(rows.slice(start, start + 200) as any)
+      .execute();
+}
+
+/** How many credits are left pending (console/credits/pending-credits.ts): none once a run is finished. */
+export async function pendingCreditRows(database: Database): Promise<number> {
+  return (await database.db.selectFrom('pending_credits').select('id').execute()).length;
+}
+
 /** A user made straight in the database, signed in by its system access token (no password, no sign-in). */
 export interface SeededUser {
   id: number;
@@ -155,12 +175,7 @@ export async function seedUsers(database: Database, prefix: string, count: numbe
     access_token: randomBytes(16).toString('hex'),
     created_at: nowSeconds(),
   }));
-  // A few hundred a statement: every database takes that many parameters.
-  for (let start = 0; start < rows.length; start += 200)
-    await database.db
-      .insertInto('users')
-      .values(rows.slice(start, start + 200))
-      .execute();
+  await insertInBatches(database, 'users', rows);
   const stored = await database.db
     .selectFrom('users')
     .select(['id', 'access_token'])

@@ -9,6 +9,8 @@ import {
   callsUntilRefused,
   crashCases,
   crashDatabaseSandbox,
+  insertInBatches,
+  pendingCreditRows,
   seedUsers,
   userOfProcess,
 } from '../../testing/crash-database';
@@ -30,11 +32,7 @@ async function seedCodes(database: Database): Promise<string[]> {
     quota: (1 + (index % 7)) * UNIT,
     created_time: nowSeconds(),
   }));
-  for (let start = 0; start < rows.length; start += 200)
-    await database.db
-      .insertInto('redemptions')
-      .values(rows.slice(start, start + 200))
-      .execute();
+  await insertInBatches(database, 'redemptions', rows);
   return rows.map((row) => row.key);
 }
 
@@ -65,9 +63,6 @@ async function usedCodes(database: Database) {
   }));
 }
 
-const pendingCredits = async (database: Database) =>
-  (await database.db.selectFrom('pending_credits').select('id').execute()).length;
-
 /**
  * Several users redeem many codes in parallel while the server is SIGKILLed (again after each restart,
  * until a kill interrupted a redemption), then restarted and stopped cleanly: every code marked used
@@ -96,7 +91,7 @@ describe.each(crashCases(await availableDatabaseKinds()))(
             return (await clients[client % USERS]!('POST', '/user/topup', { key })).success;
           });
         },
-        async () => (await pendingCredits(database)) > 0,
+        async () => (await pendingCreditRows(database)) > 0,
       );
 
       const used = await usedCodes(database);
@@ -112,7 +107,7 @@ describe.each(crashCases(await availableDatabaseKinds()))(
         const redeemed = used.filter((code) => code.userId === toNumber(user.id));
         expect(toNumber(user.quota)).toBe(redeemed.reduce((sum, code) => sum + code.quota, 0));
       }
-      expect(await pendingCredits(database)).toBe(0);
+      expect(await pendingCreditRows(database)).toBe(0);
       expect(interrupted).toBe(true);
     }, 300_000);
   },
