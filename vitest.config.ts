@@ -68,7 +68,9 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 60_000,
           hookTimeout: 120_000,
-          fileParallelism: false,
+          // Each file drives its own Chromium against its own server: two at a time, after the unit files.
+          maxWorkers: 2,
+          sequence: { groupOrder: 1 },
         },
       },
     ],
