@@ -1,9 +1,8 @@
 import { RedemptionStatus, type RedemptionView } from '@switchboard/contract';
-import { Button, Tooltip } from 'antd';
+import { Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { copyText } from '../../components/clipboard';
 import { RowActions, useToggleAndDelete } from '../../components/row-actions';
-import { showSecret } from '../../components/show-secret';
+import { secretActions } from '../../components/show-secret';
 import { deleteRedemption, REDEMPTIONS_QUERY_KEY, setRedemptionStatus } from '../../api/resources/redemption';
 
 /** A usable code is switched off and back; a used one stays used. */
@@ -28,30 +27,21 @@ export function RedemptionRowActions({ code, onEdit }: RedemptionRowActionsProps
     testIdPrefix: 'redemption',
   });
 
-  const view = () =>
-    showSecret({
-      title: t('viewTitle'),
-      secret: code.key,
-      closeText: t('common:actions.close'),
-      width: 520,
-      testId: 'redemption-key-text',
-    });
+  const secret = secretActions(t, {
+    secret: async () => code.key,
+    testIdPrefix: 'redemption',
+    view: { label: t('actions.view'), testId: 'redemption-view' },
+    title: t('viewTitle'),
+    width: 520,
+  });
 
   const used = code.status === RedemptionStatus.Used;
   return (
     <RowActions
-      main={
-        <Button
-          size="small"
-          onClick={() => void copyText(code.key, { successMessage: t('messages.keyCopied') })}
-          data-testid="redemption-copy"
-        >
-          {t('actions.copy')}
-        </Button>
-      }
+      main={secret.copy}
       testId="redemption-more"
       more={[
-        { key: 'view', label: t('actions.view'), onClick: view, testId: 'redemption-view' },
+        secret.view,
         !used && toggle,
         {
           key: 'edit',

@@ -1,9 +1,7 @@
 import { TOKEN_KEY_PREFIX, TokenStatus, type TokenView } from '@switchboard/contract';
-import { Button } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { copyText } from '../../components/clipboard';
 import { RowActions, useToggleAndDelete } from '../../components/row-actions';
-import { showSecret } from '../../components/show-secret';
+import { secretActions } from '../../components/show-secret';
 import { useChatLinkActions } from '../chat/chat-link-actions';
 import { deleteToken, setTokenStatus, TOKENS_QUERY_KEY } from '../../api/resources/token';
 import { tokenKeyOf } from './token-keys';
@@ -18,7 +16,6 @@ interface TokenRowActionsProps {
 /** Copy the key as the main action; view key, chat, edit, enable or disable and delete under "more". */
 export function TokenRowActions({ token, onEdit }: TokenRowActionsProps) {
   const { t } = useTranslation('token');
-  const fullKey = async () => `${TOKEN_KEY_PREFIX}${await tokenKeyOf(token)}`;
   const chat = useChatLinkActions(() => tokenKeyOf(token));
   const { toggle, remove } = useToggleAndDelete(t, {
     queryKey: TOKENS_QUERY_KEY,
@@ -31,33 +28,20 @@ export function TokenRowActions({ token, onEdit }: TokenRowActionsProps) {
   });
 
   // Lists carry masked keys: the whole key is fetched on demand (once per page load).
-  const viewKey = async () => {
-    const key = await fullKey();
-    showSecret({
-      title: t('actions.viewKey'),
-      secret: key,
-      closeText: t('common:actions.close'),
-      width: 560,
-      testId: 'token-key-text',
-    });
-  };
-  const copyKey = async () => copyText(await fullKey(), { successMessage: t('messages.keyCopied') });
+  const secret = secretActions(t, {
+    secret: async () => `${TOKEN_KEY_PREFIX}${await tokenKeyOf(token)}`,
+    testIdPrefix: 'token',
+    view: { label: t('actions.viewKey'), testId: 'token-view-key' },
+    title: t('actions.viewKey'),
+    width: 560,
+  });
 
   return (
     <RowActions
-      main={
-        <Button size="small" onClick={() => void copyKey().catch(() => undefined)} data-testid="token-copy">
-          {t('actions.copy')}
-        </Button>
-      }
+      main={secret.copy}
       testId="token-more"
       more={[
-        {
-          key: 'view',
-          label: t('actions.viewKey'),
-          onClick: () => viewKey().catch(() => undefined),
-          testId: 'token-view-key',
-        },
+        secret.view,
         ...chat.actions.map((action) => ({ ...action, testId: 'token-chat' })),
         { key: 'edit', label: t('actions.edit'), onClick: () => onEdit(token), testId: 'token-edit' },
         toggle,
