@@ -49,7 +49,13 @@ export function useSearchedList<Item, Draft extends Texts, Rest extends object =
     queryFn: () => fetchPage({ ...filter, page, size: pageSize }),
     placeholderData: keepPreviousData,
   });
-  return { ...list, query };
+  /** The page's rows, loading state and pager, for a plain antd Table. */
+  const tableProps = () => ({
+    dataSource: query.data?.items ?? [],
+    loading: query.isLoading,
+    pagination: list.pagination(query.data?.total ?? 0),
+  });
+  return { ...list, query, tableProps };
 }
 
 interface SearchInputProps<Draft extends Texts> {

@@ -29,7 +29,7 @@ export function ModelsTab() {
     { keyword: '' },
     {} as { vendor?: number },
   );
-  const { query: list, pagination, filter, apply, search } = models;
+  const { query: list, filter, apply, search } = models;
   const editor = useEditor<ModelMetaView | { model_name: string }>();
 
   const vendors = useQuery({ queryKey: [...MODEL_META_QUERY_KEY, 'vendors', 'all'], queryFn: () => fetchVendors() });
@@ -103,10 +103,8 @@ export function ModelsTab() {
       <Table<ModelMetaView>
         rowKey="id"
         columns={columns}
-        dataSource={list.data?.items ?? []}
-        loading={list.isLoading}
+        {...models.tableProps()}
         scroll={{ x: 'max-content' }}
-        pagination={pagination(list.data?.total ?? 0)}
         data-testid="model-meta-table"
       />
       <ModelEditor open={editor.open} model={editor.record} vendors={vendorList} onClose={editor.close} />
