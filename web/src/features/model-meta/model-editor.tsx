@@ -1,19 +1,20 @@
-import type { ModelMetaView, VendorView } from '@switchboard/contract';
-import { Form, Input, Select, Switch } from 'antd';
+import type { ModelMetaBody, ModelMetaView, VendorView } from '@switchboard/contract';
+import { Form, Input, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { createModelMeta, updateModelMeta } from '../../api/resources/model-meta';
-import { MetaFormDrawer } from './meta-form-drawer';
+import { MetaFormDrawer, MetaStatusItem } from './meta-form-drawer';
 
-interface ModelFormValues {
-  model_name: string;
-  name_rule: number;
-  vendor_id: number;
-  description: string;
-  tags: string;
-  icon: string;
-  endpoints: string;
-  enabled: boolean;
-}
+/** A new model's fields: matched by exact name, no vendor, enabled. */
+const BLANK: ModelMetaBody = {
+  model_name: '',
+  name_rule: 0,
+  vendor_id: 0,
+  description: '',
+  tags: '',
+  icon: '',
+  endpoints: '',
+  status: 1,
+};
 
 export interface ModelEditorProps {
   open: boolean;
@@ -27,37 +28,17 @@ export interface ModelEditorProps {
 export function ModelEditor({ open, model, vendors, onClose }: ModelEditorProps) {
   const { t } = useTranslation('model-meta');
   const existing = model && 'id' in model ? model : null;
-  const save = (values: ModelFormValues) => {
-    const body = {
-      model_name: values.model_name,
-      name_rule: values.name_rule,
-      vendor_id: values.vendor_id ?? 0,
-      description: values.description ?? '',
-      tags: values.tags ?? '',
-      icon: values.icon ?? '',
-      endpoints: values.endpoints ?? '',
-      status: values.enabled ? (1 as const) : (0 as const),
-    };
-    return existing ? updateModelMeta({ ...body, id: existing.id }) : createModelMeta(body);
-  };
-
+  const prefill = model && !('id' in model) ? model : undefined;
   return (
-    <MetaFormDrawer<ModelFormValues>
+    <MetaFormDrawer<ModelMetaBody>
       open={open}
       onClose={onClose}
-      record={model}
-      initial={() => ({
-        model_name: model?.model_name ?? '',
-        name_rule: existing?.name_rule ?? 0,
-        vendor_id: existing?.vendor_id ?? 0,
-        description: existing?.description ?? '',
-        tags: existing?.tags ?? '',
-        icon: existing?.icon ?? '',
-        endpoints: existing?.endpoints ?? '',
-        enabled: existing ? existing.status === 1 : true,
-      })}
-      onSave={save}
-      title={existing ? t('models.edit') : t('models.add')}
+      stored={existing}
+      blank={BLANK}
+      prefill={prefill}
+      create={createModelMeta}
+      update={updateModelMeta}
+      titles={{ add: t('models.add'), edit: t('models.edit') }}
       size={520}
       submitTestId="model-meta-save"
       nameField={{
@@ -92,9 +73,7 @@ export function ModelEditor({ open, model, vendors, onClose }: ModelEditorProps)
       <Form.Item name="endpoints" label={t('fields.endpoints')} extra={t('fields.endpointsHint')}>
         <Input.TextArea rows={3} />
       </Form.Item>
-      <Form.Item name="enabled" label={t('fields.enabled')} valuePropName="checked">
-        <Switch />
-      </Form.Item>
+      <MetaStatusItem />
     </MetaFormDrawer>
   );
 }

@@ -1,4 +1,4 @@
-import { PrefillGroupType, type PrefillGroupView } from '@switchboard/contract';
+import { PrefillGroupType, type PrefillGroupBody, type PrefillGroupView } from '@switchboard/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Flex, Form, Input, Select, Space, Table, Tag } from 'antd';
 import { useState } from 'react';
@@ -17,40 +17,23 @@ import { useEditor } from '../../components/list-search';
 
 type GroupType = (typeof PrefillGroupType)[number];
 
-interface GroupFormValues {
-  name: string;
-  type: GroupType;
-  items: string[];
-  description: string;
-}
+/** A new group's fields: a list of models. */
+const BLANK: PrefillGroupBody = { name: '', type: 'model', items: [], description: '' };
 
 /** Items shown in a row before the rest are counted. */
 const ITEMS_SHOWN = 8;
 
 function GroupEditor({ open, group, onClose }: { open: boolean; group: PrefillGroupView | null; onClose: () => void }) {
   const { t } = useTranslation('model-meta');
-  const save = (values: GroupFormValues) => {
-    const body = {
-      name: values.name,
-      type: values.type,
-      items: values.items ?? [],
-      description: values.description ?? '',
-    };
-    return group ? updatePrefillGroup({ ...body, id: group.id }) : createPrefillGroup(body);
-  };
   return (
-    <MetaFormDrawer<GroupFormValues>
+    <MetaFormDrawer<PrefillGroupBody>
       open={open}
       onClose={onClose}
-      record={group}
-      initial={() => ({
-        name: group?.name ?? '',
-        type: (group?.type as GroupType | undefined) ?? 'model',
-        items: group?.items ?? [],
-        description: group?.description ?? '',
-      })}
-      onSave={save}
-      title={group ? t('prefill.edit') : t('prefill.add')}
+      stored={group}
+      blank={BLANK}
+      create={createPrefillGroup}
+      update={updatePrefillGroup}
+      titles={{ add: t('prefill.add'), edit: t('prefill.edit') }}
       size={520}
       submitTestId="prefill-save"
       nameField={{

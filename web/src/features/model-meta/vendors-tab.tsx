@@ -1,6 +1,6 @@
-import type { VendorView } from '@switchboard/contract';
+import type { VendorBody, VendorView } from '@switchboard/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Flex, Form, Input, Switch, Table, Tag } from 'antd';
+import { Flex, Form, Input, Table, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useTablePaging } from '../../components/table-paging';
 import {
@@ -10,42 +10,25 @@ import {
   MODEL_META_QUERY_KEY,
   updateVendor,
 } from '../../api/resources/model-meta';
-import { MetaFormDrawer } from './meta-form-drawer';
+import { MetaFormDrawer, MetaStatusItem } from './meta-form-drawer';
 import { useMetaMutation } from './use-meta-mutation';
 import { MetaAddButton, metaActionsColumn } from './meta-parts';
 import { useEditor } from '../../components/list-search';
 
-interface VendorFormValues {
-  name: string;
-  description: string;
-  icon: string;
-  enabled: boolean;
-}
+/** A new vendor's fields: enabled. */
+const BLANK: VendorBody = { name: '', description: '', icon: '', status: 1 };
 
 function VendorEditor({ open, vendor, onClose }: { open: boolean; vendor: VendorView | null; onClose: () => void }) {
   const { t } = useTranslation('model-meta');
-  const save = (values: VendorFormValues) => {
-    const body = {
-      name: values.name,
-      description: values.description ?? '',
-      icon: values.icon ?? '',
-      status: values.enabled ? (1 as const) : (0 as const),
-    };
-    return vendor ? updateVendor({ ...body, id: vendor.id }) : createVendor(body);
-  };
   return (
-    <MetaFormDrawer<VendorFormValues>
+    <MetaFormDrawer<VendorBody>
       open={open}
       onClose={onClose}
-      record={vendor}
-      initial={() => ({
-        name: vendor?.name ?? '',
-        description: vendor?.description ?? '',
-        icon: vendor?.icon ?? '',
-        enabled: vendor ? vendor.status === 1 : true,
-      })}
-      onSave={save}
-      title={vendor ? t('vendors.edit') : t('vendors.add')}
+      stored={vendor}
+      blank={BLANK}
+      create={createVendor}
+      update={updateVendor}
+      titles={{ add: t('vendors.add'), edit: t('vendors.edit') }}
       size={480}
       submitTestId="vendor-save"
       nameField={{
@@ -62,9 +45,7 @@ function VendorEditor({ open, vendor, onClose }: { open: boolean; vendor: Vendor
       <Form.Item name="icon" label={t('fields.icon')}>
         <Input maxLength={128} />
       </Form.Item>
-      <Form.Item name="enabled" label={t('fields.enabled')} valuePropName="checked">
-        <Switch />
-      </Form.Item>
+      <MetaStatusItem />
     </MetaFormDrawer>
   );
 }
