@@ -1,19 +1,21 @@
 import { mkdir } from 'node:fs/promises';
-import type { IncomingMessage } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { describe, expect, it } from 'vitest';
-import { startLoopbackServer } from '../server/src/testing/loopback-server';
+import { LoopbackFake } from '../server/src/testing/loopback-server';
 import { chatCompletionBody } from './support/channels';
-import { useConsoleHarness, useForFile } from './support/console-harness';
+import { useConsoleHarness } from './support/console-harness';
 import { artifactsFolder } from './support/paths';
 
 const UPSTREAM_KEY = 'sk-e2e-upstream';
 
 /** An OpenAI-compatible vendor on 127.0.0.1: lists two models and answers chats after 30 ms. */
-async function startFakeVendor(): Promise<{ url: string; seen: string[]; stop: () => Promise<void> }> {
-  const seen: string[] = [];
-  const server = await startLoopbackServer((request: IncomingMessage, response) => {
+class FakeVendor extends LoopbackFake {
+  /** each request as `<method> <url> <authorization>` */
+  readonly seen: string[] = [];
+
+  protected async handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
     request.resume();
-    seen.push(`${request.method} ${request.url} ${request.headers.authorization ?? ''}`);
+    this.seen.push(`${request.method} ${request.url} ${request.headers.authorization ?? ''}`);
     const reply = (status: number, body: unknown) => {
       response.writeHead(status, { 'content-type': 'application/json' });
       response.end(JSON.stringify(body));
@@ -27,22 +29,19 @@ async function startFakeVendor(): Promise<{ url: string; seen: string[]; stop: (
       return undefined;
     }
     return reply(404, { error: { message: 'not found' } });
-  });
-  return { url: server.url, seen, stop: () => server.stop() };
+  }
 }
 
 describe('channels in Chromium', () => {
   const harness = useConsoleHarness();
-  const vendor = useForFile(startFakeVendor, (started) => started.stop());
+  const vendor = new FakeVendor().forTests();
 
   it('root adds an OpenAI channel on a fake upstream, fetches its models, tests it and sees its response time', async () => {
-    const session = await harness.openAsRoot('en-US');
-    const page = session.page;
-    await page.goto('/channel');
+    const { page, errors } = await harness.openAsRoot('en-US', '/channel');
     await page.getByTestId('channel-add').click();
 
     await page.getByTestId('channel-name-input').fill('e2e upstream');
-    await page.getByTestId('channel-base-url').fill(`${vendor().url}/`);
+    await page.getByTestId('channel-base-url').fill(`${vendor.url}/`);
     await page.getByTestId('channel-key').fill(UPSTREAM_KEY);
     await page.getByTestId('channel-fetch-models').click();
     await page.getByTestId('channel-models').getByText('gpt-4o-mini').waitFor();
@@ -60,11 +59,11 @@ describe('channels in Chromium', () => {
     await row.getByTestId('channel-test').click();
     await row.locator('[data-testid="channel-response-time"]:not([data-level="untested"])').waitFor();
     expect(await row.getByTestId('channel-response-time').textContent()).toMatch(/^\d+\.\d{2}/);
-    expect(vendor().seen).toContain(`GET /v1/models Bearer ${UPSTREAM_KEY}`);
-    expect(vendor().seen).toContain(`POST /v1/chat/completions Bearer ${UPSTREAM_KEY}`);
+    expect(vendor.seen).toContain(`GET /v1/models Bearer ${UPSTREAM_KEY}`);
+    expect(vendor.seen).toContain(`POST /v1/chat/completions Bearer ${UPSTREAM_KEY}`);
     expect(await page.content()).not.toContain(UPSTREAM_KEY);
 
     await page.screenshot({ path: `${artifactsFolder}/channel-list.png`, fullPage: true });
-    expect(session.errors).toEqual([]);
+    expect(errors).toEqual([]);
   });
 });

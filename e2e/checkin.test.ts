@@ -1,13 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { addUser, rootClient } from './support/server';
 import { useConsoleHarness } from './support/console-harness';
 
 describe('daily check-in in Chromium', () => {
   const harness = useConsoleHarness();
 
   it('root turns check-in on in the operation settings; a user checks in from the personal tab once, and the day shows its reward', async () => {
-    const asRoot = await rootClient(harness.server);
-    await addUser(asRoot, 'early-bird', 'early-bird-1');
+    const asRoot = await harness.addUser('early-bird', 'early-bird-1');
 
     const admin = await harness.openAsRoot('zh-CN');
     await admin.page.goto('/setting?tab=operation');

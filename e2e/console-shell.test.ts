@@ -10,7 +10,7 @@ describe('console shell in Chromium', () => {
   let session: Session | undefined;
 
   const open = async (locale?: string, motion?: Motion) => {
-    session = await harness.open(locale, motion);
+    session = await harness.open(locale, { motion });
     return session.page;
   };
 

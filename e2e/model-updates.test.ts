@@ -1,35 +1,36 @@
 import { describe, expect, it } from 'vitest';
-import { startLoopbackServer } from '../server/src/testing/loopback-server';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { LoopbackFake } from '../server/src/testing/loopback-server';
 import { addFakeChannel } from './support/channels';
 import { ROOT_HEADERS } from './support/console';
-import { useConsoleHarness, useForFile } from './support/console-harness';
+import { useConsoleHarness } from './support/console-harness';
 import { artifactsFolder } from './support/paths';
 
 /** An OpenAI-compatible vendor on 127.0.0.1 whose model list the test sets. */
-async function startListingVendor(): Promise<{ url: string; models: string[]; stop: () => Promise<void> }> {
-  const state = { models: [] as string[] };
-  const server = await startLoopbackServer((request, response) => {
+class ListingVendor extends LoopbackFake {
+  readonly models: string[] = [];
+
+  protected async handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
     request.resume();
     response.writeHead(request.url === '/v1/models' ? 200 : 404, { 'content-type': 'application/json' });
     response.end(
       JSON.stringify(
         request.url === '/v1/models'
-          ? { object: 'list', data: state.models.map((id) => ({ id })) }
+          ? { object: 'list', data: this.models.map((id) => ({ id })) }
           : { error: { message: 'not found' } },
       ),
     );
-  });
-  return { url: server.url, models: state.models, stop: () => server.stop() };
+  }
 }
 
 describe('upstream model updates and the models page in Chromium', () => {
   const harness = useConsoleHarness();
-  const vendor = useForFile(startListingVendor, (started) => started.stop());
+  const vendor = new ListingVendor().forTests();
 
   it('root checks a channel against its upstream, adds the new model and drops the one gone', async () => {
-    vendor().models.push('gpt-4o-mini', 'gpt-5');
+    vendor.models.push('gpt-4o-mini', 'gpt-5');
     const { page, errors } = await harness.openAsRoot('en-US');
-    const id = await addFakeChannel(page, vendor().url, 'gpt-4o-mini,old-model', 'listing vendor');
+    const id = await addFakeChannel(page, vendor.url, 'gpt-4o-mini,old-model', 'listing vendor');
 
     await page.goto('/channel');
     const row = page.locator('tr', { has: page.getByText('listing vendor', { exact: true }) });

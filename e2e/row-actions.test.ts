@@ -61,8 +61,7 @@ describe('row actions of every admin table at 1280 x 800 in Chromium', () => {
   const harness = useConsoleHarness();
 
   it('channels, tokens, redemption codes, users and logs keep every row action in view without a sideways scroll', async () => {
-    const session = await harness.openAsRoot('en-US');
-    const page = session.page;
+    const { page } = await harness.openAsRoot('en-US');
     await seed(page);
     expect(page.viewportSize()).toEqual({ width: 1280, height: 800 });
 

@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { addUser, rootClient } from './support/server';
 import { useConsoleHarness } from './support/console-harness';
 import { signInToConsole } from './support/console';
 
@@ -10,8 +9,7 @@ describe('editing one’s own profile in Chromium', () => {
   const harness = useConsoleHarness();
 
   it('a user reaches /user/edit from the personal tab, renames themselves and changes the password; their other browser is signed out', async () => {
-    const asRoot = await rootClient(harness.server);
-    await addUser(asRoot, USERNAME, PASSWORD);
+    await harness.addUser(USERNAME, PASSWORD);
 
     const session = await harness.openAs(USERNAME, PASSWORD, 'en-US');
     const page = session.page;

@@ -17,9 +17,7 @@ describe('settings in Chromium', () => {
   const harness = useConsoleHarness();
 
   it('root renames the system and the top bar follows; an announcement shows without running its script', async () => {
-    const session = await harness.openAsRoot('en-US');
-    const page = session.page;
-    await page.goto('/setting?tab=other');
+    const { page } = await harness.openAsRoot('en-US', '/setting?tab=other');
 
     await page.getByTestId('option-SystemName').locator('input').fill('Acme Gateway');
     await saveSection(page, 'branding');
@@ -43,8 +41,7 @@ describe('settings in Chromium', () => {
   });
 
   it('a model ratio saved in the table editor is the price /pricing shows', async () => {
-    const session = await harness.openAsRoot('en-US');
-    const page = session.page;
+    const { page } = await harness.openAsRoot('en-US');
     await addFakeChannel(page, 'http://127.0.0.1:9', 'gpt-4o,dall-e-3', 'priced channel');
 
     await page.goto('/setting?tab=operation');

@@ -27,8 +27,7 @@ describe('inline priority and weight edits in the channel list (spec 001 §9)', 
   const harness = useConsoleHarness();
 
   it('refuses a negative weight and a priority below -999 with the reason, and keeps the stored values', async () => {
-    const session = await harness.openAsRoot('en-US');
-    const page = session.page;
+    const { page } = await harness.openAsRoot('en-US');
     await addFakeChannel(page, 'http://127.0.0.1:9', 'gpt-4o-mini', 'inline edits');
     await page.goto('/channel');
     await page.getByTestId('channel-weight').first().waitFor();
@@ -48,9 +47,7 @@ describe('inline priority and weight edits in the channel list (spec 001 §9)', 
   });
 
   it('says "submit failed, do not resubmit" when the save of a new channel gets no answer (spec 001 §8)', async () => {
-    const session = await harness.openAsRoot('en-US');
-    const page = session.page;
-    await page.goto('/channel');
+    const { page } = await harness.openAsRoot('en-US', '/channel');
     await page.getByTestId('channel-add').click();
     await page.getByTestId('channel-name-input').fill('lost on the way');
     await page.getByTestId('channel-base-url').fill('http://127.0.0.1:9');
@@ -66,9 +63,7 @@ describe('inline priority and weight edits in the channel list (spec 001 §9)', 
   });
 
   it('asks a type 18 channel for its model version, which an empty field leaves at v2.1', async () => {
-    const session = await harness.openAsRoot('en-US');
-    const page = session.page;
-    await page.goto('/channel');
+    const { page } = await harness.openAsRoot('en-US', '/channel');
     await page.getByTestId('channel-add').click();
     await page.getByTestId('channel-type').click();
     await page.keyboard.type('iFlytek');

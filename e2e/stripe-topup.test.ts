@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FakeStripe } from '../server/src/testing/fake-stripe';
 import { configurePayments } from '../server/src/testing/stripe-settings';
-import { addUser, rootClient } from './support/server';
 import { useConsoleHarness } from './support/console-harness';
 
 describe('Stripe top-up in Chromium', () => {
@@ -11,8 +10,7 @@ describe('Stripe top-up in Chromium', () => {
   afterAll(() => stripe.stop());
 
   it('the wallet offers card payment once Stripe is set up, shows the price as one types and goes to Stripe Checkout', async () => {
-    const asRoot = await rootClient(harness.server);
-    await addUser(asRoot, 'card-payer', 'card-payer-1');
+    const asRoot = await harness.addUser('card-payer', 'card-payer-1');
 
     const session = await harness.openAs('card-payer', 'card-payer-1', 'zh-CN');
     const page = session.page;

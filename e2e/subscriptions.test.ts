@@ -11,8 +11,7 @@ describe('subscription plans in Chromium', () => {
   const harness = useConsoleHarness();
 
   it('root creates a plan on the Subscriptions page; a user buys it with the wallet balance from the wallet page', async () => {
-    const asRoot = await rootClient(harness.server);
-    await addUser(asRoot, 'subscriber', 'subscriber-1');
+    const asRoot = await harness.addUser('subscriber', 'subscriber-1');
     const codes = await asRoot<string[]>('POST', '/redemption/', { name: 'funds', quota: 2_000_000, count: 1 });
     const asUser = consoleClient(harness.server, await signIn(harness.server, 'subscriber', 'subscriber-1'));
     expect(await asUser('POST', '/user/topup', { key: codes.data?.[0] })).toMatchObject({ success: true });

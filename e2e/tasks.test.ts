@@ -78,8 +78,7 @@ describe('drawing and async tasks in Chromium', () => {
   });
 
   it('shows a finished drawing task with its image, and a finished Suno task with its result', async () => {
-    const session = await harness.openAsRoot('en-US');
-    const page = session.page;
+    const { page, errors } = await harness.openAsRoot('en-US');
 
     await page.getByTestId('sidebar-midjourney').click();
     await page.waitForURL('**/midjourney');
@@ -111,6 +110,6 @@ describe('drawing and async tasks in Chromium', () => {
     expect(await audio.textContent()).toBe('Orange Cat Blues');
     expect(await audio.getAttribute('href')).toBe('https://cdn.example.com/clip-1.mp3');
     expect(await result.getByTestId('task-result-lyrics').textContent()).toBe('[Verse]\nsoft paws on the floor');
-    expect(session.errors.filter((error) => !error.startsWith('Failed to load resource'))).toEqual([]);
+    expect(errors.filter((error) => !error.startsWith('Failed to load resource'))).toEqual([]);
   });
 });

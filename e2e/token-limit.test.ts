@@ -1,35 +1,28 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { describe, expect, it } from 'vitest';
-import { useConsoleHarness, useForFile } from './support/console-harness';
+import { LoopbackFake } from '../server/src/testing/loopback-server';
+import { useConsoleHarness } from './support/console-harness';
 import { addFakeChannel, chatCompletionBody } from './support/channels';
 
 /** An OpenAI-compatible upstream on 127.0.0.1 answering every chat call at once. */
-async function startUpstream(): Promise<{ url: string; calls: () => number; close: () => Promise<void> }> {
-  let calls = 0;
-  const server: Server = createServer((request, response) => {
-    calls += 1;
+class CountingUpstream extends LoopbackFake {
+  calls = 0;
+
+  protected async handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
+    this.calls += 1;
     request.resume();
     response.writeHead(200, { 'content-type': 'application/json' });
     response.end(JSON.stringify(chatCompletionBody('chatcmpl-1', 5)));
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}`,
-    calls: () => calls,
-    close: () => new Promise((resolve) => server.close(() => resolve())),
-  };
+  }
 }
 
 describe('a token limit set in the drawer, in Chromium', () => {
   const harness = useConsoleHarness();
-  const upstream = useForFile(startUpstream, (started) => started.close());
+  const upstream = new CountingUpstream().forTests();
 
   it('refuses the call beyond one request per minute with 429, before the upstream', async () => {
-    const session = await harness.openAsRoot('en-US');
-    const page = session.page;
-    await addFakeChannel(page, upstream().url);
+    const { page } = await harness.openAsRoot('en-US');
+    await addFakeChannel(page, upstream.url);
 
     await page.getByTestId('token-add').click();
     await page.getByTestId('token-name').fill('paced');
@@ -50,6 +43,6 @@ describe('a token limit set in the drawer, in Chromium', () => {
     const refused = await ask();
     expect(refused.status).toBe(429);
     expect(((await refused.json()) as { error: { message: string } }).error.message).toContain('1 requests per minute');
-    expect(upstream().calls()).toBe(1);
+    expect(upstream.calls).toBe(1);
   });
 });

@@ -64,8 +64,7 @@ describe('tokens in Chromium', () => {
   });
 
   it('refuses a token without a name in the drawer and disables one from the row', async () => {
-    const session = await harness.openAsRoot('en-US');
-    const page = session.page;
+    const { page } = await harness.openAsRoot('en-US');
     await page.getByTestId('token-add').click();
     await page.getByTestId('token-submit').click();
     await page.getByText('Please enter a token name').first().waitFor();

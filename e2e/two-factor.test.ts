@@ -1,7 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { totpCode } from '../server/src/testing/two-factor-kit';
-import { addUser, rootClient } from './support/server';
 import { useConsoleHarness } from './support/console-harness';
 import { signInThroughForm } from './support/console';
 
@@ -21,8 +20,7 @@ describe('two-factor sign-in in Chromium', () => {
   }
 
   it('enables 2FA with a code of the shown secret, signs in with the next code, then with a backup code once', async () => {
-    const asRoot = await rootClient(harness.server);
-    await addUser(asRoot, USERNAME, PASSWORD);
+    await harness.addUser(USERNAME, PASSWORD);
 
     const { page } = await harness.openAs(USERNAME, PASSWORD, 'en-US');
     await page.goto('/setting?tab=personal');

@@ -1,8 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { openSession } from './support/browser';
 import { useConsoleHarness } from './support/console-harness';
-import { recordFailedCalls, signInAsRoot, signInThroughForm, signInToConsole } from './support/console';
+import { recordFailedCalls, signInAsRoot, signInThroughForm } from './support/console';
 
 const USERNAME = 'browser-bob';
 const PASSWORD = 'bob-password-1';
@@ -32,12 +31,7 @@ describe('user administration in Chromium', () => {
     expect(await userRow(page).getByTestId('user-remaining').textContent()).toBe('Remaining $0.00');
 
     // The user can sign in while enabled (in a browser profile of their own).
-    const other = await openSession(harness.browser, harness.server.baseUrl, 'en-US');
-    try {
-      await signInToConsole(other.page, USERNAME, PASSWORD);
-    } finally {
-      await other.context.close();
-    }
+    await harness.openAs(USERNAME, PASSWORD, 'en-US');
 
     await userRow(page).getByTestId('user-edit').click();
     const form = page.getByTestId('user-edit-form');
@@ -55,13 +49,9 @@ describe('user administration in Chromium', () => {
     expect(failedCalls).toEqual([]);
     expect(session.errors.filter((error) => !error.startsWith('Failed to load resource'))).toEqual([]);
 
-    const refused = await openSession(harness.browser, harness.server.baseUrl, 'en-US');
-    try {
-      await signInThroughForm(refused.page, USERNAME, PASSWORD);
-      await refused.page.getByText('Wrong username or password, or the user is banned').first().waitFor();
-      expect(new URL(refused.page.url()).pathname).toBe('/login');
-    } finally {
-      await refused.context.close();
-    }
+    const refused = (await harness.open('en-US')).page;
+    await signInThroughForm(refused, USERNAME, PASSWORD);
+    await refused.getByText('Wrong username or password, or the user is banned').first().waitFor();
+    expect(new URL(refused.url()).pathname).toBe('/login');
   });
 });

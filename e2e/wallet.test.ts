@@ -15,10 +15,7 @@ describe('wallet in Chromium', () => {
   const harness = useConsoleHarness();
 
   it('creates codes, downloads them as a text file and redeems one on /topup', async () => {
-    const session = await harness.openAsRoot('en-US');
-    const page = session.page;
-
-    await page.goto('/redemption');
+    const { page, errors } = await harness.openAsRoot('en-US', '/redemption');
     await page.getByTestId('redemption-add').click();
     await page.getByTestId('redemption-name').fill('Spring promo');
     await page.getByTestId('redemption-quota').fill('1000000');
@@ -75,6 +72,6 @@ describe('wallet in Chromium', () => {
     await usedRow.getByTestId('redemption-more').click();
     const edit = page.locator('.ant-dropdown:not(.ant-dropdown-hidden)').getByTestId('redemption-edit');
     expect(await edit.locator('xpath=ancestor::li[1]').getAttribute('aria-disabled')).toBe('true');
-    expect(session.errors.filter((error) => !error.startsWith('Failed to load resource'))).toEqual([]);
+    expect(errors.filter((error) => !error.startsWith('Failed to load resource'))).toEqual([]);
   });
 });

@@ -2,17 +2,20 @@ import type { Browser } from 'playwright-core';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import { launchBrowser, openSession, type Motion, type Session } from './browser';
 import { signInAsRoot, signInToConsole } from './console';
-import { startServer, type RunningServer } from './server';
+import type { ConsoleClient } from '../../server/src/testing/console-client';
+import { addUser, rootClient, startServer, type RunningServer } from './server';
 
 export interface ConsoleHarness {
   readonly server: RunningServer;
   readonly browser: Browser;
-  /** A fresh browser profile for this test, closed after it. */
-  open(locale?: string, motion?: Motion): Promise<Session>;
-  /** A fresh profile signed in as root, on /token (see signInAsRoot). */
-  openAsRoot(locale?: string): Promise<Session>;
+  /** A fresh browser profile for this test, closed after it (on the server's address unless `origin` is given). */
+  open(locale?: string, options?: { motion?: Motion; origin?: string }): Promise<Session>;
+  /** A fresh profile signed in as root, on /token (see signInAsRoot) or then on `path`. */
+  openAsRoot(locale?: string, path?: string): Promise<Session>;
   /** A fresh profile signed in through the login form as `username`, past the login page. */
   openAs(username: string, password: string, locale?: string): Promise<Session>;
+  /** Adds a user through root's API; answers root's API client. */
+  addUser(username: string, password: string): Promise<ConsoleClient>;
 }
 
 /**
@@ -40,8 +43,13 @@ export function useConsoleHarness(): ConsoleHarness {
     if (value === undefined) throw new Error('the console harness has not started yet');
     return value;
   };
-  const open = async (locale?: string, motion?: Motion): Promise<Session> => {
-    const session = await openSession(started(browser), started(server).baseUrl, locale, motion);
+  const open: ConsoleHarness['open'] = async (locale, options = {}) => {
+    const session = await openSession(
+      started(browser),
+      options.origin ?? started(server).baseUrl,
+      locale,
+      options.motion,
+    );
     sessions.push(session);
     return session;
   };
@@ -53,15 +61,21 @@ export function useConsoleHarness(): ConsoleHarness {
       return started(browser);
     },
     open,
-    async openAsRoot(locale) {
+    async openAsRoot(locale, path) {
       const session = await open(locale);
       await signInAsRoot(session.page);
+      if (path) await session.page.goto(path);
       return session;
     },
     async openAs(username, password, locale) {
       const session = await open(locale);
       await signInToConsole(session.page, username, password);
       return session;
+    },
+    async addUser(username, password) {
+      const asRoot = await rootClient(started(server));
+      await addUser(asRoot, username, password);
+      return asRoot;
     },
   };
 }
