@@ -1,5 +1,5 @@
 import { Card, theme } from 'antd';
-import type { CSSProperties } from 'react';
+import type { ComponentProps, CSSProperties, ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   Bar,
@@ -15,6 +15,7 @@ import {
   Tooltip,
   XAxis,
   YAxis,
+  type YAxisProps,
 } from 'recharts';
 import type { ModelTotal, UsageBucket } from './usage-series';
 
@@ -71,62 +72,86 @@ const xAxisOf = (axis: ReturnType<typeof useChartTheme>['axis']) => ({
 const rowsOf = (buckets: UsageBucket[], field: 'quota' | 'count') =>
   buckets.map((bucket) => ({ label: bucket.label, ...bucket[field] }));
 
+interface ModelTrendProps {
+  title: string;
+  testId: string;
+  Chart: typeof BarChart | typeof LineChart;
+  rows: ReturnType<typeof rowsOf>;
+  yAxis: YAxisProps;
+  tooltip?: Pick<ComponentProps<typeof Tooltip>, 'formatter'>;
+  /** one series (a bar or a line) per model, in its colour */
+  series: (model: ModelTotal, colour: string) => ReactElement;
+  models: ModelTotal[];
+}
+
+/** A card with one value per step and model: grid, time axis, tooltip and legend in the theme's colours. */
+function ModelTrendChart({ title, testId, Chart, rows, yAxis, tooltip, series, models }: ModelTrendProps) {
+  const chart = useChartTheme();
+  return (
+    <Card title={title} data-testid={testId}>
+      <ResponsiveContainer width="100%" height={CHART_HEIGHT}>
+        <Chart data={rows}>
+          <CartesianGrid stroke={chart.grid} strokeDasharray="3 3" />
+          <XAxis {...xAxisOf(chart.axis)} />
+          <YAxis {...chart.axis} {...yAxis} />
+          <Tooltip contentStyle={chart.tooltip} {...tooltip} />
+          <Legend wrapperStyle={chart.legend} />
+          {models.map((model, index) => series(model, chart.colourOf(index)))}
+        </Chart>
+      </ResponsiveContainer>
+    </Card>
+  );
+}
+
 /** Consumption per step, stacked by model. */
 export function ConsumptionChart({ buckets, models, formatQuota }: ChartProps) {
   const { t } = useTranslation('detail');
-  const chart = useChartTheme();
   return (
-    <Card title={t('charts.consumption')} data-testid="detail-consumption-chart">
-      <ResponsiveContainer width="100%" height={CHART_HEIGHT}>
-        <BarChart data={rowsOf(buckets, 'quota')}>
-          <CartesianGrid stroke={chart.grid} strokeDasharray="3 3" />
-          <XAxis {...xAxisOf(chart.axis)} />
-          <YAxis {...chart.axis} tickFormatter={(value: number) => formatQuota(value)} width={80} />
-          <Tooltip contentStyle={chart.tooltip} formatter={(value) => formatQuota(Number(value))} />
-          <Legend wrapperStyle={chart.legend} />
-          {models.map((model, index) => (
-            <Bar
-              key={model.model}
-              dataKey={model.model}
-              name={model.model}
-              stackId="quota"
-              fill={chart.colourOf(index)}
-              maxBarSize={48}
-              isAnimationActive={false}
-            />
-          ))}
-        </BarChart>
-      </ResponsiveContainer>
-    </Card>
+    <ModelTrendChart
+      title={t('charts.consumption')}
+      testId="detail-consumption-chart"
+      Chart={BarChart}
+      rows={rowsOf(buckets, 'quota')}
+      yAxis={{ tickFormatter: (value: number) => formatQuota(value), width: 80 }}
+      tooltip={{ formatter: (value) => formatQuota(Number(value)) }}
+      models={models}
+      series={(model, colour) => (
+        <Bar
+          key={model.model}
+          dataKey={model.model}
+          name={model.model}
+          stackId="quota"
+          fill={colour}
+          maxBarSize={48}
+          isAnimationActive={false}
+        />
+      )}
+    />
   );
 }
 
 /** Calls per step, one line per model. */
 export function CallsChart({ buckets, models }: Omit<ChartProps, 'formatQuota'>) {
   const { t } = useTranslation('detail');
-  const chart = useChartTheme();
   return (
-    <Card title={t('charts.calls')} data-testid="detail-calls-chart">
-      <ResponsiveContainer width="100%" height={CHART_HEIGHT}>
-        <LineChart data={rowsOf(buckets, 'count')}>
-          <CartesianGrid stroke={chart.grid} strokeDasharray="3 3" />
-          <XAxis {...xAxisOf(chart.axis)} />
-          <YAxis {...chart.axis} allowDecimals={false} />
-          <Tooltip contentStyle={chart.tooltip} />
-          <Legend wrapperStyle={chart.legend} />
-          {models.map((model, index) => (
-            <Line
-              key={model.model}
-              dataKey={model.model}
-              name={model.model}
-              stroke={chart.colourOf(index)}
-              dot={{ r: 3 }}
-              isAnimationActive={false}
-            />
-          ))}
-        </LineChart>
-      </ResponsiveContainer>
-    </Card>
+    <ModelTrendChart
+      title={t('charts.calls')}
+      testId="detail-calls-chart"
+      Chart={LineChart}
+      rows={rowsOf(buckets, 'count')}
+      yAxis={{ allowDecimals: false }}
+      models={models}
+      series={(model, colour) => (
+        <Line
+          key={model.model}
+          dataKey={model.model}
+          name={model.model}
+          stroke={colour}
+          dot={{ r: 3 }}
+          isAnimationActive={false}
+        />
+      )}
+    />
   );
 }
 
