@@ -49,8 +49,10 @@ export function useSearchedList<Item, Draft extends Texts, Rest extends object =
     queryFn: () => fetchPage({ ...filter, page, size: pageSize }),
     placeholderData: keepPreviousData,
   });
-  /** The page's rows, loading state and pager, for a plain antd Table. */
+  /** A plain antd Table of the page: rows keyed by id, scrolling sideways when narrow, the loading state and pager. */
   const tableProps = () => ({
+    rowKey: 'id',
+    scroll: { x: 'max-content' },
     dataSource: query.data?.items ?? [],
     loading: query.isLoading,
     pagination: list.pagination(query.data?.total ?? 0),

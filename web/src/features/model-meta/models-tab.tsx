@@ -100,13 +100,7 @@ export function ModelsTab() {
           }
         />
       ) : null}
-      <Table<ModelMetaView>
-        rowKey="id"
-        columns={columns}
-        {...models.tableProps()}
-        scroll={{ x: 'max-content' }}
-        data-testid="model-meta-table"
-      />
+      <Table<ModelMetaView> columns={columns} {...models.tableProps()} data-testid="model-meta-table" />
       <ModelEditor open={editor.open} model={editor.record} vendors={vendorList} onClose={editor.close} />
     </Flex>
   );

@@ -29,13 +29,7 @@ export function TopUpOrdersCard() {
         submitText={t('orders.search')}
         testId="top-up-orders-search"
       />
-      <Table<TopUpView>
-        rowKey="id"
-        columns={columns}
-        {...orders.tableProps()}
-        scroll={{ x: 'max-content' }}
-        data-testid="top-up-orders-table"
-      />
+      <Table<TopUpView> columns={columns} {...orders.tableProps()} data-testid="top-up-orders-table" />
     </Card>
   );
 }
