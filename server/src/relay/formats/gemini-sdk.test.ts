@@ -1,12 +1,12 @@
 import { ApiError, GoogleGenAI } from '@google/genai';
 import { countTokens as gptTokenizerCount } from 'gpt-tokenizer/encoding/o200k_base';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { userTextAndImages } from '../../testing/chat-completion-samples';
 import { expectBilled } from '../../testing/expect-billed';
 import { expectFlashStreamBilled, FakeGoogleUpstream, FLASH_CHAT_LOG } from '../../testing/fake-google-upstream';
 import { FakeOpenAIUpstream } from '../../testing/fake-openai-upstream';
-import { addChannelWithOther, lastConsumeLog, userQuota } from '../../testing/provider-test-kit';
-import { addChannel, addToken, addUser } from '../../testing/relay-fixtures';
+import { addChannelWithOther, lastConsumeLog, relayCaller, userQuota } from '../../testing/provider-test-kit';
+import { addChannel, addToken } from '../../testing/relay-fixtures';
 import { availableDatabaseKinds } from '../../testing/test-databases';
 import { serverForTests } from '../../testing/test-server';
 
@@ -14,17 +14,14 @@ const kinds = await availableDatabaseKinds();
 
 describe.each(kinds)('the official @google/genai client through the gateway (%s)', (kind) => {
   const server = serverForTests({ databaseKind: kind });
-  let google: FakeGoogleUpstream;
-  let openai: FakeOpenAIUpstream;
+  const google = new FakeGoogleUpstream().forTests();
+  const openai = new FakeOpenAIUpstream().forTests();
   let ai: GoogleGenAI;
   let userId: number;
   let apiKey: string;
 
   beforeAll(async () => {
-    google = await new FakeGoogleUpstream().start();
-    openai = await new FakeOpenAIUpstream().start();
-    userId = await addUser(server, 'genai-user', { quota: 10_000_000 });
-    apiKey = (await addToken(server, userId, { unlimited: true })).apiKey;
+    ({ userId, apiKey } = await relayCaller(server, 'genai-user', 10_000_000));
     await addChannelWithOther(
       server,
       {
@@ -43,11 +40,6 @@ describe.each(kinds)('the official @google/genai client through the gateway (%s)
       models: ['gpt-4o-mini', 'text-embedding-3-small'],
     });
     ai = new GoogleGenAI({ apiKey, httpOptions: { baseUrl: server.url, headers: { 'accept-language': 'en' } } });
-  });
-
-  afterAll(async () => {
-    await google.stop();
-    await openai.stop();
   });
 
   describe('against a Gemini channel (native)', () => {
