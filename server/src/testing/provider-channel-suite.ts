@@ -4,8 +4,11 @@ import { providerCaller } from './provider-test-kit';
 import { openaiClient } from './sdk-clients';
 import { describeOnEachDatabase, type TestServer } from './test-server';
 
-/** What `providerCaller` sets up, with the caller's name. */
-export type ProviderSetup = Parameters<typeof providerCaller>[2] & { username: string };
+/** What `providerCaller` sets up, with the caller's name and the headers its OpenAI client sends. */
+export type ProviderSetup = Parameters<typeof providerCaller>[2] & {
+  username: string;
+  clientHeaders?: Record<string, string>;
+};
 
 /** The caller of a provider channel suite: its user, unlimited key, channels (in order) and an OpenAI SDK client. */
 export interface ProviderSuiteCaller {
@@ -30,9 +33,9 @@ export async function describeProviderChannel<U>(
     const started = upstreams();
     const caller = {} as ProviderSuiteCaller;
     beforeAll(async () => {
-      const { username, ...values } = await setup(started);
+      const { username, clientHeaders, ...values } = await setup(started);
       Object.assign(caller, await providerCaller(server, username, values));
-      caller.openai = openaiClient(server, caller.apiKey);
+      caller.openai = openaiClient(server, caller.apiKey, clientHeaders);
     });
     suite(server, caller, started);
   });
