@@ -1,31 +1,18 @@
 import OpenAI from 'openai';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { FakeMidjourneyProxy } from '../testing/fake-midjourney-proxy';
 import { FakeOpenAIUpstream } from '../testing/fake-openai-upstream';
-import { addChannel, addToken, addUser } from '../testing/relay-fixtures';
-import { startTestServer, type TestServer } from '../testing/test-server';
+import { relayCaller } from '../testing/provider-test-kit';
+import { addChannel } from '../testing/relay-fixtures';
+import { serverForTests } from '../testing/test-server';
 
 // A channel type decides which endpoints it serves (spec 001 §9): selection only ever considers
 // channels that can serve the call, whatever models they list and whatever their priority.
-let server: TestServer;
-let openai: FakeOpenAIUpstream;
-let proxy: FakeMidjourneyProxy;
+const openai = new FakeOpenAIUpstream().forTests();
+const proxy = new FakeMidjourneyProxy('mj-secret').forTests();
+const server = serverForTests();
 
-beforeAll(async () => {
-  openai = await new FakeOpenAIUpstream().start();
-  proxy = await new FakeMidjourneyProxy('mj-secret').start();
-  server = await startTestServer();
-});
-afterAll(async () => {
-  await server.stop();
-  await openai.stop();
-  await proxy.stop();
-});
-
-async function customer(name: string) {
-  const userId = await addUser(server, name, { quota: 10_000_000 });
-  return addToken(server, userId, { unlimited: true });
-}
+const customer = (name: string) => relayCaller(server, name, 10_000_000);
 
 describe('channel selection by what a channel type serves', () => {
   it('never picks a drawing, music or video channel for chat, even at a higher priority', async () => {

@@ -4,33 +4,26 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import OpenAI from 'openai';
 import parsePrometheusTextFormat from 'parse-prometheus-text-format';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { FakeOpenAIUpstream } from '../testing/fake-openai-upstream';
 import { addChannel, addToken, addUser } from '../testing/relay-fixtures';
 import { serverForTests, startTestServer } from '../testing/test-server';
 
 const METRICS_TOKEN = 'metrics-token-0123456789';
 const server = serverForTests({ environment: { METRICS_ENABLED: 'true', METRICS_TOKEN } });
-let healthy: FakeOpenAIUpstream;
-let broken: FakeOpenAIUpstream;
+const healthy = new FakeOpenAIUpstream().forTests();
+const broken = new FakeOpenAIUpstream().forTests();
+broken.behaviour = { failWith: { status: 500, message: 'upstream exploded' } };
 let client: OpenAI;
 let healthyChannel: number;
 let brokenChannel: number;
 
 beforeAll(async () => {
-  healthy = await new FakeOpenAIUpstream().start();
-  broken = await new FakeOpenAIUpstream().start();
-  broken.behaviour = { failWith: { status: 500, message: 'upstream exploded' } };
   const userId = await addUser(server, 'metrics-user', { quota: 100_000_000 });
   const token = await addToken(server, userId, { remain: 100_000_000 });
   healthyChannel = await addChannel(server, { baseUrl: healthy.url, models: ['gpt-4o-mini'] });
   brokenChannel = await addChannel(server, { baseUrl: broken.url, models: ['gpt-4o'], autoBan: false });
   client = new OpenAI({ apiKey: token.apiKey, baseURL: `${server.url}/v1`, maxRetries: 0 });
-});
-
-afterAll(async () => {
-  await healthy.stop();
-  await broken.stop();
 });
 
 async function scrapeText() {

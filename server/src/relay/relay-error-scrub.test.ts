@@ -173,23 +173,19 @@ describe.each([
     upstream.status = status;
   });
 
-  it('never reaches an OpenAI caller', async () => {
-    const reply = await openAICall('scrub-gpt', stream);
+  it.each([
+    { caller: 'an OpenAI caller', call: openAICall, model: 'scrub-gpt', key: OPENAI_KEY },
+    { caller: 'an Anthropic caller', call: anthropicCall, model: 'scrub-claude', key: ANTHROPIC_KEY },
+    { caller: 'a Gemini caller', call: geminiCall, model: 'scrub-gemini', key: GEMINI_KEY },
+  ])('never reaches $caller', async ({ call, model, key }) => {
+    const reply = await call(model, stream);
     expect(reply.status).toBe(status);
-    expectScrubbed(reply, OPENAI_KEY);
+    expectScrubbed(reply, key);
   });
 
-  it('never reaches an Anthropic caller', async () => {
+  it('reaches an Anthropic caller as an error in its own shape', async () => {
     const reply = await anthropicCall('scrub-claude', stream);
-    expect(reply.status).toBe(status);
     expect(JSON.parse(reply.text)).toMatchObject({ type: 'error', error: { message: expect.any(String) } });
-    expectScrubbed(reply, ANTHROPIC_KEY);
-  });
-
-  it('never reaches a Gemini caller', async () => {
-    const reply = await geminiCall('scrub-gemini', stream);
-    expect(reply.status).toBe(status);
-    expectScrubbed(reply, GEMINI_KEY);
   });
 
   it('never reaches a caller whose dialect is converted (Anthropic client, OpenAI channel)', async () => {

@@ -29,6 +29,20 @@ async function lastLogOther() {
   };
 }
 
+/** A failing upstream's channel of `model` above a healthy spare's (priorities `[failing, spare]`), and a caller's client. */
+async function failingAboveSpare(
+  model: string,
+  failWith: { status: number; message: string },
+  [failingPriority, sparePriority]: [number, number],
+) {
+  const failing = await fakeUpstream();
+  const spare = await fakeUpstream();
+  failing.behaviour = { failWith };
+  await addChannel(server, { baseUrl: failing.url, models: [model], priority: failingPriority });
+  await addChannel(server, { baseUrl: spare.url, models: [model], priority: sparePriority });
+  return { failing, spare, client: await clientFor(model) };
+}
+
 beforeAll(async () => {
   await server.context.options.save('RetryTimes', '5');
 });
@@ -56,13 +70,9 @@ describe('failover', () => {
   });
 
   it('stops at a final error (400) and answers it with the upstream message', async () => {
-    const bad = await fakeUpstream();
-    const spare = await fakeUpstream();
-    bad.behaviour = { failWith: { status: 400, message: 'your request is malformed' } };
     const model = 'gpt-4.1';
-    await addChannel(server, { baseUrl: bad.url, models: [model], priority: 5 });
-    await addChannel(server, { baseUrl: spare.url, models: [model], priority: 0 });
-    const client = await clientFor(model);
+    const malformed = { status: 400, message: 'your request is malformed' };
+    const { spare, client } = await failingAboveSpare(model, malformed, [5, 0]);
     const failure = await client.chat.completions
       .create({ model, messages: [{ role: 'user', content: 'hi' }] })
       .catch((error: unknown) => error);
@@ -109,13 +119,9 @@ describe('failover', () => {
 
 describe('channel health', () => {
   it('holds back a channel that keeps failing instead of hammering it', async () => {
-    const flaky = await fakeUpstream();
-    const steady = await fakeUpstream();
-    flaky.behaviour = { failWith: { status: 503, message: 'overloaded' } };
     const model = 'o4-mini';
-    await addChannel(server, { baseUrl: flaky.url, models: [model], priority: 9 });
-    await addChannel(server, { baseUrl: steady.url, models: [model], priority: 1 });
-    const client = await clientFor(model);
+    const overloaded = { status: 503, message: 'overloaded' };
+    const { failing: flaky, spare: steady, client } = await failingAboveSpare(model, overloaded, [9, 1]);
     for (let call = 0; call < 10; call += 1) {
       await client.chat.completions.create({ model, messages: [{ role: 'user', content: `call ${call}` }] });
     }

@@ -1,4 +1,4 @@
-import { addChannel } from './relay-fixtures';
+import { addChannel, type ChannelValues } from './relay-fixtures';
 import type { TestServer } from './test-server';
 
 /** The Claude model the Anthropic channels of relay tests serve. */
@@ -12,24 +12,28 @@ export const BEDROCK_SECRET = 'bedrock-secret';
  * An Anthropic channel (key `anthropic-key`, serving `anthropicModels`) and a Bedrock channel (signed
  * with BEDROCK_SECRET in `bedrockRegion`, serving BEDROCK_CLAUDE), both on one fake Anthropic upstream.
  */
+export function claudeChannels(
+  upstreamUrl: string,
+  { anthropicModels = [CLAUDE], bedrockRegion = 'us-west-2' } = {},
+): [anthropic: ChannelValues, bedrock: ChannelValues] {
+  return [
+    { name: 'anthropic', type: 14, baseUrl: upstreamUrl, key: 'anthropic-key', models: anthropicModels },
+    {
+      name: 'bedrock',
+      type: 33,
+      baseUrl: upstreamUrl,
+      key: `AKIDBEDROCK|${BEDROCK_SECRET}|${bedrockRegion}`,
+      models: [BEDROCK_CLAUDE],
+    },
+  ];
+}
+
+/** The channels of `claudeChannels`, added in that order. */
 export async function addClaudeChannels(
   server: TestServer,
   upstreamUrl: string,
-  { anthropicModels = [CLAUDE], bedrockRegion = 'us-west-2' } = {},
+  options: Parameters<typeof claudeChannels>[1] = {},
 ): Promise<{ anthropicChannel: number; bedrockChannel: number }> {
-  const anthropicChannel = await addChannel(server, {
-    name: 'anthropic',
-    type: 14,
-    baseUrl: upstreamUrl,
-    key: 'anthropic-key',
-    models: anthropicModels,
-  });
-  const bedrockChannel = await addChannel(server, {
-    name: 'bedrock',
-    type: 33,
-    baseUrl: upstreamUrl,
-    key: `AKIDBEDROCK|${BEDROCK_SECRET}|${bedrockRegion}`,
-    models: [BEDROCK_CLAUDE],
-  });
-  return { anthropicChannel, bedrockChannel };
+  const [anthropic, bedrock] = claudeChannels(upstreamUrl, options);
+  return { anthropicChannel: await addChannel(server, anthropic), bedrockChannel: await addChannel(server, bedrock) };
 }

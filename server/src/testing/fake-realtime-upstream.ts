@@ -1,6 +1,7 @@
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { WebSocketServer, type WebSocket } from 'ws';
+import { afterAll, beforeAll } from 'vitest';
 
 /** The usage a fake `response.done` reports (OpenAI's realtime shape). */
 export interface RealtimeUsage {
@@ -107,6 +108,13 @@ export class FakeRealtimeUpstream {
     for (const connection of this.connections) connection.socket.terminate();
     this.server?.closeAllConnections();
     await new Promise<void>((resolve) => (this.server ? this.server.close(() => resolve()) : resolve()));
+  }
+
+  /** Started before the tests of the calling file or describe block, stopped after them (as `LoopbackFake`'s). */
+  forTests(): this {
+    beforeAll(() => this.start());
+    afterAll(() => this.stop());
+    return this;
   }
 
   private serve(socket: WebSocket, url: string, headers: IncomingHttpHeaders): void {

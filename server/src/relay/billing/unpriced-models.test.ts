@@ -1,37 +1,27 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DatabaseKind } from '../../config';
+import { beforeAll, expect, it } from 'vitest';
 import { toNumber } from '../../db/dialect';
 import { FakeOpenAIUpstream } from '../../testing/fake-openai-upstream';
+import { relayCaller } from '../../testing/provider-test-kit';
 import { referenceConsoleClient, type ReferenceConsoleClient } from '../../testing/reference-console-client';
-import { addChannel, addToken, addUser, flushAll } from '../../testing/relay-fixtures';
-import { availableDatabaseKinds } from '../../testing/test-databases';
-import { signIn, startTestServer, type TestServer } from '../../testing/test-server';
+import { addChannel, flushAll } from '../../testing/relay-fixtures';
+import { describeOnEachDatabase, signIn } from '../../testing/test-server';
 
-const kinds = await availableDatabaseKinds();
 const UNPRICED = 'house-model';
 const BALANCE = 10_000_000;
 
 /** Issue 16: `accept_unset_model_ratio_model` (fallback ratio 37.5) and `SelfUseModeEnabled` (free) for models without a price. */
-describe.each(kinds)('models without a price on %s', (kind: DatabaseKind) => {
-  let server: TestServer;
-  let upstream: FakeOpenAIUpstream;
+await describeOnEachDatabase('models without a price on %s', (server) => {
+  const upstream = new FakeOpenAIUpstream().forTests();
+  upstream.behaviour = { promptTokens: 1000, completionTokens: 500 };
   let root: ReferenceConsoleClient;
 
   beforeAll(async () => {
-    upstream = await new FakeOpenAIUpstream().start();
-    upstream.behaviour = { promptTokens: 1000, completionTokens: 500 };
-    server = await startTestServer({ databaseKind: kind });
     root = referenceConsoleClient(server, await signIn(server, 'root', '123456'));
     await addChannel(server, { baseUrl: upstream.url, models: ['gpt-4o-mini', UNPRICED] });
   });
-  afterAll(async () => {
-    await server.stop();
-    await upstream.stop();
-  });
 
   async function customer(username: string) {
-    const id = await addUser(server, username, { quota: BALANCE });
-    const { apiKey } = await addToken(server, id, { unlimited: true });
+    const { userId: id, apiKey } = await relayCaller(server, username, BALANCE);
     return { id, apiKey, console: referenceConsoleClient(server, await signIn(server, username, 'password123')) };
   }
 

@@ -11,10 +11,15 @@ function manualSource() {
   };
 }
 
+/** Entries (room for 10) over a source the test answers by hand. */
+function manualEntries() {
+  const source = manualSource();
+  return { source, entries: new LoadedEntries<string, string>(source.read, 10) };
+}
+
 describe('entries loaded once and kept', () => {
   it('callers asking while an entry loads share one read, and the entry is kept', async () => {
-    const source = manualSource();
-    const entries = new LoadedEntries<string, string>(source.read, 10);
+    const { source, entries } = manualEntries();
     const first = entries.read('k');
     const second = entries.read('k');
     expect(source.reads()).toBe(1);
@@ -25,8 +30,7 @@ describe('entries loaded once and kept', () => {
   });
 
   it('a read that a deletion overtook keeps nothing, so the next caller reads the changed row', async () => {
-    const source = manualSource();
-    const entries = new LoadedEntries<string, string>(source.read, 10);
+    const { source, entries } = manualEntries();
     const stale = entries.read('k');
     entries.delete('k');
     const fresh = entries.read('k');
@@ -39,8 +43,7 @@ describe('entries loaded once and kept', () => {
   });
 
   it('a read that finds nothing keeps nothing', async () => {
-    const source = manualSource();
-    const entries = new LoadedEntries<string, string>(source.read, 10);
+    const { source, entries } = manualEntries();
     const missing = entries.read('k');
     source.answer(0, null);
     expect(await missing).toBeNull();

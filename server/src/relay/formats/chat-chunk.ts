@@ -7,6 +7,11 @@ export interface ChatStreamIdentity {
   model: string;
 }
 
+/** A stream's identity, made once when the stream starts (`created` is its start, in seconds). */
+export function streamIdentity(id: string, model: string): ChatStreamIdentity {
+  return { id, created: Math.floor(Date.now() / 1000), model };
+}
+
 /** One OpenAI chat chunk of a stream: a delta of the one choice, with its finish reason on the last. */
 export function chatChunk(
   stream: ChatStreamIdentity,

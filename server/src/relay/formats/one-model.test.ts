@@ -27,11 +27,12 @@ async function send(path: string, body: string | FormData, headers: Record<strin
   return { status: response.status, body: (await response.json()) as { error: { message: string; code: string } } };
 }
 
-const transcription = (models: Array<[string, string]>) => {
+/** A transcription upload with these model parts (name and value, in order). */
+const transcribe = (models: Array<[string, string]>) => {
   const form = new FormData();
   for (const [name, value] of models) form.append(name, value);
   form.append('file', new Blob([Buffer.from('RIFF fake audio')], { type: 'audio/wav' }), 'a.wav');
-  return form;
+  return send('/v1/audio/transcriptions', form);
 };
 
 describe('one model per request, in the client dialect', () => {
@@ -56,28 +57,22 @@ describe('one model per request, in the client dialect', () => {
 
   it('multipart with two model parts: 400, nothing sent upstream', async () => {
     const sent = upstream.received.length;
-    const twice = await send(
-      '/v1/audio/transcriptions',
-      transcription([
-        ['model', 'whisper-1'],
-        ['model', 'gpt-image-1'],
-      ]),
-    );
+    const twice = await transcribe([
+      ['model', 'whisper-1'],
+      ['model', 'gpt-image-1'],
+    ]);
     expect(twice.status).toBe(400);
     expect(twice.body.error).toMatchObject({
       code: 'duplicate_model',
       message: expect.stringContaining('model, model'),
     });
-    const lookalike = await send(
-      '/v1/audio/transcriptions',
-      transcription([
-        ['model', 'whisper-1'],
-        ['Model', 'gpt-image-1'],
-      ]),
-    );
+    const lookalike = await transcribe([
+      ['model', 'whisper-1'],
+      ['Model', 'gpt-image-1'],
+    ]);
     expect(lookalike.status).toBe(400);
     expect(upstream.received.length).toBe(sent);
-    expect((await send('/v1/audio/transcriptions', transcription([['model', 'whisper-1']]))).status).toBe(200);
+    expect((await transcribe([['model', 'whisper-1']])).status).toBe(200);
   });
 
   it('an Anthropic client hears it in its own shape', async () => {

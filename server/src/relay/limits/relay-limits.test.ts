@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import Anthropic from '@anthropic-ai/sdk';
 import OpenAI from 'openai';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import type { OptionKey } from '@switchboard/contract';
 import { FakeOpenAIUpstream } from '../../testing/fake-openai-upstream';
 import { addChannel, addToken, addUser, flushAll, type ChannelValues } from '../../testing/relay-fixtures';
@@ -11,18 +11,10 @@ import { availableDatabaseKinds } from '../../testing/test-databases';
 import { startTestServer, type TestServer } from '../../testing/test-server';
 
 const kinds = await availableDatabaseKinds();
-let upstream: FakeOpenAIUpstream;
-let slowUpstream: FakeOpenAIUpstream;
+const upstream = new FakeOpenAIUpstream().forTests();
+const slowUpstream = new FakeOpenAIUpstream().forTests();
 const servers: TestServer[] = [];
 
-beforeAll(async () => {
-  upstream = await new FakeOpenAIUpstream().start();
-  slowUpstream = await new FakeOpenAIUpstream().start();
-});
-afterAll(async () => {
-  await upstream.stop();
-  await slowUpstream.stop();
-});
 afterEach(async () => {
   for (const server of servers.splice(0).reverse()) await server.stop();
   upstream.behaviour = {};

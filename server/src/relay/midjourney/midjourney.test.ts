@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { toNumber } from '../../db/dialect';
 import { TASK_POLLING_JOB } from '../../jobs/task-polling';
 import { FakeFileServer } from '../../testing/fake-file-server';
@@ -6,19 +6,17 @@ import { FAKE_IMAGE, FakeMidjourneyProxy } from '../../testing/fake-midjourney-p
 import { consoleClient } from '../../testing/console-client';
 import { DRAWING_IMAGE_RATE } from './drawing-images';
 import { addChannel, addToken, addUser, flushAll } from '../../testing/relay-fixtures';
-import { signIn, startTestServer, type TestServer } from '../../testing/test-server';
+import { serverForTests, signIn } from '../../testing/test-server';
 
 // mj_imagine costs $0.1 per call: 0.1 × 500000 = 50000; mj_upscale $0.05 = 25000.
 const IMAGINE = 50_000;
 const UPSCALE = 25_000;
 
-let proxy: FakeMidjourneyProxy;
-let server: TestServer;
+const proxy = new FakeMidjourneyProxy('mj-secret').forTests();
+const server = serverForTests();
 let channelId: number;
 
 beforeAll(async () => {
-  proxy = await new FakeMidjourneyProxy('mj-secret').start();
-  server = await startTestServer();
   await server.context.options.save('ServerAddress', 'https://gateway.example');
   channelId = await addChannel(server, {
     type: 2,
@@ -26,10 +24,6 @@ beforeAll(async () => {
     key: 'mj-secret',
     models: ['mj_imagine', 'mj_upscale', 'mj_variation'],
   });
-});
-afterAll(async () => {
-  await server.stop();
-  await proxy.stop();
 });
 
 async function newCustomer(name: string, quota = 1_000_000, modelLimits?: string[]) {

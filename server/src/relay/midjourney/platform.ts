@@ -1,7 +1,7 @@
 import type { Dispatcher } from 'undici';
 import type { Database } from '../../db/database';
 import type { CachedChannel } from '../caches/channel-index';
-import type { TaskOutcome, TaskPlatform, TaskSnapshot } from '../tasks/task-platform';
+import { refundLogOf, type TaskOutcome, type TaskPlatform, type TaskSnapshot } from '../tasks/task-platform';
 import { jsonBody, upstreamJson } from '../tasks/upstream-call';
 import { MidjourneyStore } from './midjourney-store';
 import { proxyTaskListSchema, type ProxyTask } from './wire';
@@ -64,6 +64,6 @@ export function midjourneyPlatform(database: Database): TaskPlatform & { store: 
       );
       return tasks.map(snapshotOf);
     },
-    refundLog: (task, reason) => `构图失败 ${task.upstreamId}${reason ? `（${reason}）` : ''}，补偿 ${task.quota}`,
+    refundLog: refundLogOf('构图失败'),
   };
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { textOrEmpty, timeOrZero } from '../tasks/wire-fields';
 
 /** A submit answer of midjourney-proxy: code 1 accepted, 21 exists, 22 queued, anything else refused. */
 export const submitAnswerSchema = z.looseObject({
@@ -9,32 +10,23 @@ export const submitAnswerSchema = z.looseObject({
 });
 export type SubmitAnswer = z.infer<typeof submitAnswerSchema>;
 
-const text = z
-  .string()
-  .nullish()
-  .transform((value) => value ?? '');
-const time = z
-  .number()
-  .nullish()
-  .transform((value) => value ?? 0);
-
 /** One task object as midjourney-proxy reports it (fetch, list-by-condition). */
 export const proxyTaskSchema = z.looseObject({
   id: z.string(),
-  action: text,
-  status: text,
-  progress: text,
-  prompt: text,
-  promptEn: text,
-  description: text,
-  state: text,
-  submitTime: time,
-  startTime: time,
-  finishTime: time,
-  imageUrl: text,
-  videoUrl: text,
+  action: textOrEmpty,
+  status: textOrEmpty,
+  progress: textOrEmpty,
+  prompt: textOrEmpty,
+  promptEn: textOrEmpty,
+  description: textOrEmpty,
+  state: textOrEmpty,
+  submitTime: timeOrZero,
+  startTime: timeOrZero,
+  finishTime: timeOrZero,
+  imageUrl: textOrEmpty,
+  videoUrl: textOrEmpty,
   videoUrls: z.unknown().optional(),
-  failReason: text,
+  failReason: textOrEmpty,
   buttons: z.unknown().optional(),
   properties: z.unknown().optional(),
 });

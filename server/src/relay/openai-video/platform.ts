@@ -1,7 +1,6 @@
-import type { Dispatcher } from 'undici';
 import type { Database } from '../../db/database';
 import type { CachedChannel } from '../caches/channel-index';
-import { GenericTaskStore } from '../tasks/generic-task-store';
+import { genericTaskPlatform, type GenericTaskStore } from '../tasks/generic-task-store';
 import type { TaskOutcome, TaskPlatform, TaskSnapshot } from '../tasks/task-platform';
 import { upstreamJson } from '../tasks/upstream-call';
 import { videoSchema, type Video } from './wire';
@@ -35,23 +34,17 @@ export function snapshotOf(video: Video): TaskSnapshot {
 
 /** OpenAI-style video jobs (channel type 55) in `tasks`; the API has no batch read, so jobs are read one by one. */
 export function openAIVideoPlatform(database: Database): TaskPlatform & { store: GenericTaskStore } {
-  return {
-    name: VIDEO_PLATFORM,
-    store: new GenericTaskStore(database, VIDEO_PLATFORM),
-    timeoutMs: (config) => config.TASK_TIMEOUT_MINUTES * 60_000,
-    async fetchBatch(dispatcher: Dispatcher, channel: CachedChannel, upstreamIds: string[]) {
-      const snapshots: TaskSnapshot[] = [];
-      for (const id of upstreamIds) {
-        const url = `${channel.baseUrl}/v1/videos/${encodeURIComponent(id)}`;
-        const video = await upstreamJson(
-          dispatcher,
-          { url, method: 'GET', headers: videoHeaders(channel) },
-          videoSchema,
-        ).catch(() => null);
-        if (video) snapshots.push(snapshotOf(video));
-      }
-      return snapshots;
-    },
-    refundLog: (task, reason) => `视频任务失败 ${task.upstreamId}${reason ? `（${reason}）` : ''}，补偿 ${task.quota}`,
-  };
+  return genericTaskPlatform(database, VIDEO_PLATFORM, '视频任务失败', async (dispatcher, channel, upstreamIds) => {
+    const snapshots: TaskSnapshot[] = [];
+    for (const id of upstreamIds) {
+      const url = `${channel.baseUrl}/v1/videos/${encodeURIComponent(id)}`;
+      const video = await upstreamJson(
+        dispatcher,
+        { url, method: 'GET', headers: videoHeaders(channel) },
+        videoSchema,
+      ).catch(() => null);
+      if (video) snapshots.push(snapshotOf(video));
+    }
+    return snapshots;
+  });
 }

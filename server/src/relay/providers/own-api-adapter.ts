@@ -1,4 +1,4 @@
-import { chatChunk } from '../formats/chat-chunk';
+import { chatChunk, type ChatStreamIdentity } from '../formats/chat-chunk';
 import { chatUsageOf } from '../formats/openai-chat';
 import type { ChatChunk, ChatCompletion, ChatFinishReason, ChatMessage } from '../formats/openai-chat-types';
 import type { Usage } from '../billing/quota';
@@ -59,9 +59,9 @@ export function textCompletion(
   };
 }
 
-/** One OpenAI chat chunk carrying a piece of assistant text (and the finish reason on the last). */
-export function textChunk(id: string, model: string, text: string, finishReason: ChatFinishReason = null): ChatChunk {
-  return chatChunk({ id, created: nowSeconds(), model }, { role: 'assistant', content: text }, finishReason);
+/** One OpenAI chat chunk of `stream` carrying a piece of assistant text (and the finish reason on the last). */
+export function textChunk(stream: ChatStreamIdentity, text: string, finishReason: ChatFinishReason = null): ChatChunk {
+  return chatChunk(stream, { role: 'assistant', content: text }, finishReason);
 }
 
 /** The text of a message's content (its text parts joined; images and other parts left out). */

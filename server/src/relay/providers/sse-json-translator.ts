@@ -1,5 +1,7 @@
 import type { z } from 'zod';
 import type { Usage } from '../billing/quota';
+import type { CachedChannel } from '../caches/channel-index';
+import { streamIdentity, type ChatStreamIdentity } from '../formats/chat-chunk';
 import type { ChatChunk } from '../formats/openai-chat-types';
 import type { RelayError } from '../relay-error';
 import { SseEventSplitter, type SseEvent } from '../stream/sse-events';
@@ -16,15 +18,23 @@ export function parseWith<T>(schema: z.ZodType<T>, text: string): T | null {
 }
 
 /**
- * A vendor's server-sent events, each a JSON object of `schema`, turned into OpenAI chat chunks by
- * `translate` (which may set `usage` and `failure`). Events that do not match are skipped.
+ * A vendor's server-sent events, each a JSON object of `schema`, turned into OpenAI chat chunks of
+ * `model` by `translate` (which may set `usage` and `failure`). Events that do not match are skipped.
  */
 export abstract class SseJsonTranslator<T> implements ChunkTranslator {
   usage: Usage | null = null;
   failure: RelayError | null = null;
+  /** One identity for every chunk of the stream; `translate` fills in the vendor's id as it arrives. */
+  protected readonly stream: ChatStreamIdentity;
+  protected abstract readonly schema: z.ZodType<T>;
   private readonly splitter = new SseEventSplitter();
 
-  constructor(private readonly schema: z.ZodType<T>) {}
+  constructor(
+    model: string,
+    protected readonly channel: CachedChannel,
+  ) {
+    this.stream = streamIdentity('', model);
+  }
 
   push(chunk: Buffer): ChatChunk[] {
     return this.read(this.splitter.push(chunk));

@@ -2,30 +2,27 @@ import { request as httpRequest } from 'node:http';
 import { connect } from 'node:net';
 import OpenAI from 'openai';
 import { OpenAIRealtimeWS } from 'openai/realtime/ws';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { countTokens } from '../../platform/token-counter/token-counter';
 import { FakeRealtimeUpstream, realtimeUsage } from '../../testing/fake-realtime-upstream';
 import { quotaBalances } from '../../testing/quota-balances';
 import { openRealtime, RealtimeProbe, refusedUpgrade } from '../../testing/realtime-client';
 import { addChannel, addToken, addUser, flushAll } from '../../testing/relay-fixtures';
 import { userLogsOfType } from '../../testing/log-queries';
-import { startTestServer, type TestServer } from '../../testing/test-server';
+import { serverForTests, startTestServer } from '../../testing/test-server';
 
 const PREVIEW = 'gpt-4o-realtime-preview';
 const GA = 'gpt-realtime';
 /** priced per call in these tests */
 const PER_CALL = 'gpt-realtime-mini';
 
-let upstream: FakeRealtimeUpstream;
-let refusing: FakeRealtimeUpstream;
-let server: TestServer;
+const upstream = new FakeRealtimeUpstream().forTests();
+const refusing = new FakeRealtimeUpstream().forTests();
+refusing.behaviour = { refuseStatus: 503 };
+const server = serverForTests();
 let socketUrl: string;
 
 beforeAll(async () => {
-  upstream = await new FakeRealtimeUpstream().start();
-  refusing = await new FakeRealtimeUpstream().start();
-  refusing.behaviour = { refuseStatus: 503 };
-  server = await startTestServer();
   await server.context.options.save('RetryTimes', '1');
   socketUrl = server.url.replace(/^http/, 'ws');
   // The channel that refuses ranks first: every session fails over to the working one.
@@ -44,11 +41,6 @@ beforeAll(async () => {
   });
   const prices = server.context.options.json<Record<string, number>>('ModelPrice') ?? {};
   await server.context.options.save('ModelPrice', JSON.stringify({ ...prices, [PER_CALL]: 0.05 }));
-});
-afterAll(async () => {
-  await server.stop();
-  await upstream.stop();
-  await refusing.stop();
 });
 beforeEach(() => {
   upstream.behaviour = {};

@@ -1,7 +1,6 @@
-import type { Dispatcher } from 'undici';
 import type { Database } from '../../db/database';
 import type { CachedChannel } from '../caches/channel-index';
-import { GenericTaskStore } from '../tasks/generic-task-store';
+import { genericTaskPlatform, type GenericTaskStore } from '../tasks/generic-task-store';
 import type { TaskPlatform, TaskSnapshot } from '../tasks/task-platform';
 import { jsonBody, upstreamJson } from '../tasks/upstream-call';
 import { fetchAnswerSchema, type sunoTaskSchema } from './wire';
@@ -31,18 +30,12 @@ export function snapshotOf(task: z.infer<typeof sunoTaskSchema>): TaskSnapshot {
 
 /** Suno music and lyrics tasks in `tasks`, polled with `POST {base}/suno/fetch {ids}`. */
 export function sunoPlatform(database: Database): TaskPlatform & { store: GenericTaskStore } {
-  return {
-    name: SUNO_PLATFORM,
-    store: new GenericTaskStore(database, SUNO_PLATFORM),
-    timeoutMs: (config) => config.TASK_TIMEOUT_MINUTES * 60_000,
-    async fetchBatch(dispatcher: Dispatcher, channel: CachedChannel, upstreamIds: string[]) {
-      const answer = await upstreamJson(
-        dispatcher,
-        { url: `${channel.baseUrl}/suno/fetch`, headers: sunoHeaders(channel), body: jsonBody({ ids: upstreamIds }) },
-        fetchAnswerSchema,
-      );
-      return (answer.data ?? []).map(snapshotOf);
-    },
-    refundLog: (task, reason) => `异步任务失败 ${task.upstreamId}${reason ? `（${reason}）` : ''}，补偿 ${task.quota}`,
-  };
+  return genericTaskPlatform(database, SUNO_PLATFORM, '异步任务失败', async (dispatcher, channel, upstreamIds) => {
+    const answer = await upstreamJson(
+      dispatcher,
+      { url: `${channel.baseUrl}/suno/fetch`, headers: sunoHeaders(channel), body: jsonBody({ ids: upstreamIds }) },
+      fetchAnswerSchema,
+    );
+    return (answer.data ?? []).map(snapshotOf);
+  });
 }

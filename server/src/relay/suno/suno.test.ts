@@ -1,25 +1,19 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { TASK_POLLING_JOB } from '../../jobs/task-polling';
 import { FakeSuno } from '../../testing/fake-suno';
 import { addChannel, addToken, addUser, flushAll } from '../../testing/relay-fixtures';
 import { userLogsOfType } from '../../testing/log-queries';
-import { startTestServer, type TestServer } from '../../testing/test-server';
+import { serverForTests } from '../../testing/test-server';
 
 // suno_music costs $0.1 per call (50000), suno_lyrics $0.01 (5000).
 const MUSIC = 50_000;
 const LYRICS = 5_000;
 
-let suno: FakeSuno;
-let server: TestServer;
+const suno = new FakeSuno('suno-key').forTests();
+const server = serverForTests({ environment: { TASK_TIMEOUT_MINUTES: '10' } });
 
 beforeAll(async () => {
-  suno = await new FakeSuno('suno-key').start();
-  server = await startTestServer({ environment: { TASK_TIMEOUT_MINUTES: '10' } });
   await addChannel(server, { type: 36, baseUrl: suno.url, key: 'suno-key', models: ['suno_music', 'suno_lyrics'] });
-});
-afterAll(async () => {
-  await server.stop();
-  await suno.stop();
 });
 
 async function customer(name: string, values: { quota?: number; modelLimits?: string[] } = {}) {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { textOrEmpty, timeOrZero } from '../tasks/wire-fields';
 
 /** The Suno API's envelope: `{code: "success", message, data}`. */
 export const submitAnswerSchema = z.looseObject({
@@ -7,30 +8,16 @@ export const submitAnswerSchema = z.looseObject({
   data: z.unknown().optional(),
 });
 
-const time = z
-  .number()
-  .nullish()
-  .transform((value) => value ?? 0);
-
 /** One task as the Suno API's fetch reports it (times in unix seconds). */
 export const sunoTaskSchema = z.looseObject({
   task_id: z.string(),
   action: z.string().nullish(),
-  status: z
-    .string()
-    .nullish()
-    .transform((value) => value ?? ''),
-  fail_reason: z
-    .string()
-    .nullish()
-    .transform((value) => value ?? ''),
-  submit_time: time,
-  start_time: time,
-  finish_time: time,
-  progress: z
-    .string()
-    .nullish()
-    .transform((value) => value ?? ''),
+  status: textOrEmpty,
+  fail_reason: textOrEmpty,
+  submit_time: timeOrZero,
+  start_time: timeOrZero,
+  finish_time: timeOrZero,
+  progress: textOrEmpty,
   data: z.unknown().optional(),
 });
 

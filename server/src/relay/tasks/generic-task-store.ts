@@ -3,7 +3,7 @@ import type { Database } from '../../db/database';
 import { insertReturningId, toNumber } from '../../db/dialect';
 import { RefundClaims } from './refund-claim';
 import { storedTaskOf } from './stored-task';
-import type { StoredTask, TaskSnapshot, TaskStore } from './task-platform';
+import { refundLogOf, type StoredTask, type TaskPlatform, type TaskSnapshot, type TaskStore } from './task-platform';
 import { TaskQueue } from './task-queue';
 
 const FINISHED = ['SUCCESS', 'FAILURE'];
@@ -109,4 +109,23 @@ export class GenericTaskStore extends TaskQueue<'tasks'> implements TaskStore {
       updated_at: seconds(now),
     });
   }
+}
+
+/**
+ * A platform whose tasks live in the shared `tasks` table under `name`, stalled after the configured
+ * TASK_TIMEOUT_MINUTES; `failed` opens its refund logs.
+ */
+export function genericTaskPlatform(
+  database: Database,
+  name: string,
+  failed: string,
+  fetchBatch: TaskPlatform['fetchBatch'],
+): TaskPlatform & { store: GenericTaskStore } {
+  return {
+    name,
+    store: new GenericTaskStore(database, name),
+    timeoutMs: (config) => config.TASK_TIMEOUT_MINUTES * 60_000,
+    fetchBatch,
+    refundLog: refundLogOf(failed),
+  };
 }

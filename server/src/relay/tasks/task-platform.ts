@@ -66,3 +66,9 @@ export interface TaskPlatform {
   /** the system log written when a failed task is refunded */
   refundLog(task: StoredTask, reason: string): string;
 }
+
+/** A platform's refund log: `failed` (`构图失败`, …), the task's upstream id, the reason if any, and the refund. */
+export const refundLogOf =
+  (failed: string) =>
+  (task: StoredTask, reason: string): string =>
+    `${failed} ${task.upstreamId}${reason ? `（${reason}）` : ''}，补偿 ${task.quota}`;

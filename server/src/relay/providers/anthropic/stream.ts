@@ -1,5 +1,5 @@
 import type { Usage } from '../../billing/quota';
-import { chatChunk, type ChatStreamIdentity } from '../../formats/chat-chunk';
+import { chatChunk, streamIdentity, type ChatStreamIdentity } from '../../formats/chat-chunk';
 import type { ChatChunk, ChatMessage } from '../../formats/openai-chat-types';
 import { CompletionCounter } from '../../stream/completion-counter';
 import { statusOfAnthropicError } from '../../formats/anthropic-error-type';
@@ -41,7 +41,7 @@ export class ClaudeChunkTranslator implements ChunkTranslator {
   failure: UpstreamError | null = null;
 
   constructor(model: string) {
-    this.stream = { id: 'chatcmpl', created: Math.floor(Date.now() / 1000), model };
+    this.stream = streamIdentity('chatcmpl', model);
   }
 
   get usage(): Usage | null {

@@ -1,6 +1,5 @@
 import type { z } from 'zod';
 import type { ChatChunk } from '../../formats/openai-chat-types';
-import type { CachedChannel } from '../../caches/channel-index';
 import { textChunk } from '../own-api-adapter';
 import { SseJsonTranslator } from '../sse-json-translator';
 import { baiduError, baiduErrorBody } from './errors';
@@ -12,12 +11,7 @@ type ErnieAnswer = z.infer<typeof ernieAnswer>;
 
 /** ERNIE's streamed sentences as OpenAI chunks; the usage of the last one is the call's. */
 export class ErnieChunkTranslator extends SseJsonTranslator<z.infer<typeof ernieEvent>> {
-  constructor(
-    private readonly model: string,
-    private readonly channel: CachedChannel,
-  ) {
-    super(ernieEvent);
-  }
+  protected readonly schema = ernieEvent;
 
   protected translate(payload: z.infer<typeof ernieEvent>): ChatChunk[] {
     if (typeof payload.error_code === 'number') {
@@ -27,8 +21,7 @@ export class ErnieChunkTranslator extends SseJsonTranslator<z.infer<typeof ernie
     const answer = payload as ErnieAnswer;
     const usage = usageFromErnie(answer.usage);
     if (usage) this.usage = usage;
-    return [
-      textChunk(answer.id, this.model, answer.result, answer.is_end ? finishReasonOf(answer.finish_reason) : null),
-    ];
+    this.stream.id = answer.id;
+    return [textChunk(this.stream, answer.result, answer.is_end ? finishReasonOf(answer.finish_reason) : null)];
   }
 }

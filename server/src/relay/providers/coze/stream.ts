@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import type { ChatChunk } from '../../formats/openai-chat-types';
-import type { CachedChannel } from '../../caches/channel-index';
 import type { SseEvent } from '../../stream/sse-events';
 import { textChunk } from '../own-api-adapter';
 import { SseJsonTranslator } from '../sse-json-translator';
@@ -23,23 +22,16 @@ const cozeEvent = z.looseObject({
  * verbose and follow-up messages carry nothing for the client.
  */
 export class CozeChunkTranslator extends SseJsonTranslator<z.infer<typeof cozeEvent>> {
-  private id = '';
-
-  constructor(
-    private readonly model: string,
-    private readonly channel: CachedChannel,
-  ) {
-    super(cozeEvent);
-  }
+  protected readonly schema = cozeEvent;
 
   protected translate(payload: z.infer<typeof cozeEvent>, { event }: SseEvent): ChatChunk[] {
-    this.id ||= payload.chat_id ?? payload.id ?? '';
+    this.stream.id ||= payload.chat_id ?? payload.id ?? '';
     if (event === 'conversation.message.delta' && payload.type === 'answer' && payload.content)
-      return [textChunk(this.id, this.model, payload.content)];
+      return [textChunk(this.stream, payload.content)];
     if (event === 'conversation.chat.completed') {
       if (payload.usage)
         this.usage = { promptTokens: payload.usage.input_count, completionTokens: payload.usage.output_count };
-      return [textChunk(this.id, this.model, '', 'stop')];
+      return [textChunk(this.stream, '', 'stop')];
     }
     if (event === 'conversation.chat.failed' && payload.last_error)
       this.failure = cozeError(payload.last_error.code, payload.last_error.msg, this.channel);

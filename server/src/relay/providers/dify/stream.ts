@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import type { ChatChunk } from '../../formats/openai-chat-types';
-import type { CachedChannel } from '../../caches/channel-index';
 import { upstreamErrorFrom } from '../openai-compatible/errors';
 import { textChunk } from '../own-api-adapter';
 import { SseJsonTranslator } from '../sse-json-translator';
@@ -21,22 +20,15 @@ const difyEvent = z.looseObject({
  * `message_end` the usage, `error` a failure; workflow, node, ping and TTS events carry nothing for the client.
  */
 export class DifyChunkTranslator extends SseJsonTranslator<z.infer<typeof difyEvent>> {
-  private id = '';
-
-  constructor(
-    private readonly model: string,
-    private readonly channel: CachedChannel,
-  ) {
-    super(difyEvent);
-  }
+  protected readonly schema = difyEvent;
 
   protected translate(payload: z.infer<typeof difyEvent>): ChatChunk[] {
-    this.id ||= payload.message_id ?? '';
+    this.stream.id ||= payload.message_id ?? '';
     if ((payload.event === 'message' || payload.event === 'agent_message') && payload.answer)
-      return [textChunk(this.id, this.model, payload.answer)];
+      return [textChunk(this.stream, payload.answer)];
     if (payload.event === 'message_end') {
       this.usage = usageFromDify(payload.metadata);
-      return [textChunk(this.id, this.model, '', 'stop')];
+      return [textChunk(this.stream, '', 'stop')];
     }
     if (payload.event === 'error') {
       const status = payload.status ?? 500;

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { chatChunk, type ChatStreamIdentity } from '../../formats/chat-chunk';
+import { chatChunk, streamIdentity, type ChatStreamIdentity } from '../../formats/chat-chunk';
 import type { ChatChunk, ChatUsage } from '../../formats/openai-chat-types';
 import { convertParts, finishReasonOf, usageFromMetadata } from './response';
 import { generateContentResponseSchema, type GenerateContentResponse } from './wire';
@@ -18,7 +18,7 @@ export class GeminiStreamConverter {
   usage: ChatUsage | undefined;
 
   constructor(model: string) {
-    this.stream = { id: `chatcmpl-${randomBytes(12).toString('hex')}`, created: Math.floor(Date.now() / 1000), model };
+    this.stream = streamIdentity(`chatcmpl-${randomBytes(12).toString('hex')}`, model);
   }
 
   private chunk(

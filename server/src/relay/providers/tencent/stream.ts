@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import type { CachedChannel } from '../../caches/channel-index';
 import type { ChatChunk } from '../../formats/openai-chat-types';
 import { textChunk } from '../own-api-adapter';
 import { SseJsonTranslator } from '../sse-json-translator';
@@ -19,12 +18,7 @@ const hunyuanEvent = z.looseObject({
 
 /** Hunyuan's streamed deltas as OpenAI chunks; each event repeats the running usage, so the last one counts. */
 export class HunyuanChunkTranslator extends SseJsonTranslator<z.infer<typeof hunyuanEvent>> {
-  constructor(
-    private readonly model: string,
-    private readonly channel: CachedChannel,
-  ) {
-    super(hunyuanEvent);
-  }
+  protected readonly schema = hunyuanEvent;
 
   protected translate(payload: z.infer<typeof hunyuanEvent>): ChatChunk[] {
     if (payload.ErrorMsg) {
@@ -35,13 +29,8 @@ export class HunyuanChunkTranslator extends SseJsonTranslator<z.infer<typeof hun
     if (usage) this.usage = usage;
     const choice = payload.Choices?.[0];
     if (!choice) return [];
-    return [
-      textChunk(
-        payload.Id ?? '',
-        this.model,
-        choice.Delta.Content ?? '',
-        choice.FinishReason ? finishReasonOf(choice.FinishReason) : null,
-      ),
-    ];
+    this.stream.id = payload.Id ?? '';
+    const finishReason = choice.FinishReason ? finishReasonOf(choice.FinishReason) : null;
+    return [textChunk(this.stream, choice.Delta.Content ?? '', finishReason)];
   }
 }

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { Usage } from '../../billing/quota';
 import type { CachedChannel } from '../../caches/channel-index';
+import { streamIdentity, type ChatStreamIdentity } from '../../formats/chat-chunk';
 import type { ChatChunk } from '../../formats/openai-chat-types';
 import type { RelayError } from '../../relay-error';
 import { textChunk } from '../own-api-adapter';
@@ -30,11 +31,15 @@ export class ZhipuChunkTranslator implements ChunkTranslator {
   private pending = '';
   private current = emptyEvent();
   private readonly decoder = new TextDecoder();
+  /** One identity for every chunk of the stream; each event's id fills it in. */
+  private readonly stream: ChatStreamIdentity;
 
   constructor(
-    private readonly model: string,
+    model: string,
     private readonly channel: CachedChannel,
-  ) {}
+  ) {
+    this.stream = streamIdentity('', model);
+  }
 
   push(chunk: Buffer): ChatChunk[] {
     this.pending += this.decoder.decode(chunk, { stream: true });
@@ -67,11 +72,12 @@ export class ZhipuChunkTranslator implements ChunkTranslator {
 
   private translate(event: ZhipuEvent): ChatChunk[] {
     const text = event.data.join('\n');
-    if (event.event === 'add') return text ? [textChunk(event.id, this.model, text)] : [];
+    this.stream.id = event.id;
+    if (event.event === 'add') return text ? [textChunk(this.stream, text)] : [];
     if (event.event === 'finish') {
       const meta = parseWith(finishMeta, event.meta);
       this.usage = usageFromZhipu(meta?.usage) ?? this.usage;
-      return [textChunk(event.id, this.model, text, 'stop')];
+      return [textChunk(this.stream, text, 'stop')];
     }
     if (event.event === 'error' || event.event === 'interrupted')
       this.failure = zhipuError(500, text || `Zhipu stream ${event.event}`, this.channel);
