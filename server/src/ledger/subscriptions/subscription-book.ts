@@ -1,4 +1,4 @@
-import { billingPreferenceOf, type BillingPreference } from '@switchboard/contract';
+import { billingPreferenceOf, jsonObjectOf, type BillingPreference } from '@switchboard/contract';
 import { sql, type Kysely } from 'kysely';
 import type { Tables } from '../../db/tables/index';
 import type { AppContext } from '../../app-context';
@@ -11,6 +11,11 @@ import { nextReset, type PlanPeriods } from './periods';
 export interface SubscriptionHold {
   subscriptionId: number;
   reserved: number;
+}
+
+/** The billing preference stored in a user's settings JSON (unknown or unreadable: `subscription_first`). */
+export function preferenceOf(setting: string): BillingPreference {
+  return billingPreferenceOf(jsonObjectOf(setting).billing_preference);
 }
 
 /**
@@ -72,13 +77,7 @@ export class SubscriptionBook {
       .select('setting')
       .where('id', '=', userId)
       .executeTakeFirst();
-    try {
-      return billingPreferenceOf(
-        (JSON.parse(row?.setting || '{}') as { billing_preference?: unknown }).billing_preference,
-      );
-    } catch {
-      return 'subscription_first';
-    }
+    return preferenceOf(row?.setting ?? '');
   }
 
   /**
