@@ -1,4 +1,4 @@
-import type { Database } from '../db/database';
+import type { Queries } from '../db/database';
 import { nowSeconds, upsert } from '../db/dialect';
 import { SESSION_MAX_AGE_SECONDS, type SessionPayload } from './session';
 
@@ -7,7 +7,7 @@ import { SESSION_MAX_AGE_SECONDS, type SessionPayload } from './session';
  * console call: a session ended anywhere is refused everywhere at once, with no cache to invalidate.
  */
 export class EndedSessions {
-  constructor(private readonly database: Database) {}
+  constructor(private readonly database: Queries) {}
 
   /** Records the session as ended until its cookie would have expired; rows past that are swept. */
   async end(session: SessionPayload & { sid: string }): Promise<void> {

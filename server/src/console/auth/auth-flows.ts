@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { Database } from '../../db/database';
+import type { Queries } from '../../db/database';
 import { nowSeconds, toNumber } from '../../db/dialect';
 
 /** Pending second sign-in steps and WebAuthn ceremonies last five minutes. */
@@ -23,7 +23,7 @@ const hashOf = (token: string) => createHash('sha256').update(token).digest('hex
  * another, and one finished anywhere (consumed) cannot finish again.
  */
 export class AuthFlows {
-  constructor(private readonly database: Database) {}
+  constructor(private readonly database: Queries) {}
 
   /** Starts a flow; answers its token (given to the client) and when it expires. */
   async begin(flow: Omit<AuthFlow, 'expiresAt'>): Promise<{ flow_token: string; expires_at: number }> {

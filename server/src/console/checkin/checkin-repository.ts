@@ -1,10 +1,10 @@
 import type { CheckinRecord } from '@switchboard/contract';
-import type { Database } from '../../db/database';
+import type { Queries } from '../../db/database';
 import { toNumber } from '../../db/dialect';
 
 /** Reads and writes `checkins`. */
 export class CheckinRepository {
-  constructor(private readonly database: Database) {}
+  constructor(private readonly database: Queries) {}
 
   /**
    * Inserts the day's row unless the user has one for `date` (the unique pair); false when it had. It

@@ -1,6 +1,6 @@
 import { RedemptionStatus, type RedemptionView } from '@switchboard/contract';
 import type { Insertable, Selectable, Updateable } from 'kysely';
-import type { Database } from '../../db/database';
+import type { Queries } from '../../db/database';
 import { containsIgnoringCase, toNumber } from '../../db/dialect';
 import type { RedemptionsTable } from '../../db/tables/redemptions';
 import { newestPage, deleteById } from '../../db/table-queries';
@@ -22,7 +22,7 @@ function normalise(row: Selectable<RedemptionsTable>): RedemptionView {
 
 /** Redemption codes; every status change that races with redeeming is a conditional UPDATE. */
 export class RedemptionRepository {
-  constructor(private readonly database: Database) {}
+  constructor(private readonly database: Queries) {}
 
   /** `keyword` matches the id exactly or part of the name. */
   private filtered(keyword: string) {

@@ -1,6 +1,6 @@
 import type { SubscriptionPlan, UserSubscription } from '@switchboard/contract';
 import type { Kysely, Selectable } from 'kysely';
-import type { Database } from '../../db/database';
+import type { Queries } from '../../db/database';
 import { insertReturningId, toNumber } from '../../db/dialect';
 import type { Tables } from '../../db/tables/index';
 import type { SubscriptionPlansTable, UserSubscriptionsTable } from '../../db/tables/subscriptions';
@@ -64,7 +64,7 @@ const dbFlag = (value: boolean | null) => (value === null ? null : value ? 1 : 0
 
 /** Reads and writes `subscription_plans`, `user_subscriptions` and `subscription_orders`. */
 export class SubscriptionRepository {
-  constructor(private readonly database: Database) {}
+  constructor(private readonly database: Queries) {}
 
   get db(): Db {
     return this.database.db;

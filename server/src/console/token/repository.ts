@@ -1,6 +1,6 @@
 import { TokenStatus } from '@switchboard/contract';
 import type { Insertable, Selectable, Updateable } from 'kysely';
-import type { Database } from '../../db/database';
+import type { Queries } from '../../db/database';
 import { containsIgnoringCase, nowSeconds, toBoolean, toNumber } from '../../db/dialect';
 import type { TokensTable } from '../../db/tables/tokens';
 import { countOf, newestFirst } from '../../db/table-queries';
@@ -57,7 +57,7 @@ function normalise(row: Selectable<TokensTable>): TokenRecord {
 
 /** Tokens of one owner: every query is scoped to `userId` and skips deleted rows. */
 export class TokenRepository {
-  constructor(private readonly database: Database) {}
+  constructor(private readonly database: Queries) {}
 
   private owned(userId: number) {
     return this.database.db.selectFrom('tokens').where('user_id', '=', userId).where('deleted_at', 'is', null);

@@ -1,6 +1,6 @@
 import { TopUpStatus, type TopUpView } from '@switchboard/contract';
 import type { Insertable, Selectable } from 'kysely';
-import type { Database } from '../../db/database';
+import type { Queries } from '../../db/database';
 import { containsIgnoringCase, toNumber } from '../../db/dialect';
 import type { TopUpsTable } from '../../db/tables/top-ups';
 import { newestPage } from '../../db/table-queries';
@@ -21,7 +21,7 @@ function normalise(row: Selectable<TopUpsTable>): TopUpView {
 
 /** Online top-up orders; completing one is a conditional UPDATE that exactly one caller wins. */
 export class TopUpRepository {
-  constructor(private readonly database: Database) {}
+  constructor(private readonly database: Queries) {}
 
   async insert(values: Insertable<TopUpsTable>): Promise<void> {
     await this.database.db.insertInto('top_ups').values(values).execute();

@@ -1,5 +1,5 @@
 import type { Selectable } from 'kysely';
-import type { Database } from '../../db/database';
+import type { Queries } from '../../db/database';
 import { nowSeconds, sql, toNumber, withNumbers } from '../../db/dialect';
 import type { TwoFasTable } from '../../db/tables/two-factor';
 
@@ -24,7 +24,7 @@ const normalise = (row: TwoFactorRow): TwoFactorRow =>
  * failure counted) is one conditional UPDATE, so instances and workers sharing the database agree.
  */
 export class TwoFactorRepository {
-  constructor(private readonly database: Database) {}
+  constructor(private readonly database: Queries) {}
 
   private get db() {
     return this.database.db;

@@ -1,5 +1,5 @@
 import type { Insertable, Selectable, Updateable } from 'kysely';
-import type { Database } from '../../db/database';
+import type { Queries } from '../../db/database';
 import { insertReturningId, sql, toNumber } from '../../db/dialect';
 import type { UsersTable } from '../../db/tables/users';
 import { countOf, updateById } from '../../db/table-queries';
@@ -38,7 +38,7 @@ export function normaliseUserRow(row: UserRow): UserRow {
 }
 
 export class UserRepository {
-  constructor(private readonly database: Database) {}
+  constructor(private readonly database: Queries) {}
 
   async findById(id: number): Promise<UserRow | undefined> {
     const row = await this.database.db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
