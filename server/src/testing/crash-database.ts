@@ -3,19 +3,38 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Insertable } from 'kysely';
-import { afterAll, expect } from 'vitest';
+import { afterAll, describe, expect } from 'vitest';
 import type { DatabaseKind } from '../config';
 import { openDatabase, type Database } from '../db/database';
 import { nowSeconds } from '../db/dialect';
 import type { Tables } from '../db/tables/index';
 import { consoleClient, type ConsoleClient } from './console-client';
 import { startServerProcess, type ServerProcess } from './server-process';
-import { createTestDatabase, type TestDatabase } from './test-databases';
+import { availableDatabaseKinds, createTestDatabase, type TestDatabase } from './test-databases';
 import { signIn } from './test-server';
 
-/** Every database kind in one process, and the first also as a cluster (a worker's journal, its primary's recovery). */
-export function crashCases(kinds: DatabaseKind[]): Array<{ kind: DatabaseKind; workers: string }> {
-  return [...kinds.map((kind) => ({ kind, workers: '1' })), { kind: kinds[0] ?? 'sqlite', workers: '2' }];
+/** The database kind and WORKERS a crash test's server runs with. */
+export interface CrashCase {
+  kind: DatabaseKind;
+  workers: string;
+}
+
+/**
+ * One describe per crash case: every available database kind in one process, and the first also as a
+ * cluster (a worker's journal, its primary's recovery), each with its own sandbox named `name`.
+ * `$kind` and `$workers` in `title` name the case.
+ */
+export async function describeAcrossCrashes(
+  title: string,
+  name: string,
+  suite: (sandbox: CrashDatabaseSandbox, crash: CrashCase) => void,
+): Promise<void> {
+  const kinds = await availableDatabaseKinds();
+  const cases: CrashCase[] = [
+    ...kinds.map((kind) => ({ kind, workers: '1' })),
+    { kind: kinds[0] ?? 'sqlite', workers: '2' },
+  ];
+  describe.each(cases)(title, (crash) => suite(crashDatabaseSandbox(name, crash), crash));
 }
 
 /** Calls answered before each SIGKILL of `killUnderLoad`. */
@@ -50,7 +69,7 @@ export function callsUntilRefused(
  * SIGKILLs and restarts it, for the enclosing describe; `database` reads what the server wrote.
  * Everything is killed and removed after the describe.
  */
-export function crashDatabaseSandbox(name: string) {
+function crashDatabaseSandbox(name: string, { kind, workers }: CrashCase) {
   const folder = mkdtempSync(join(tmpdir(), `switchboard-${name}-`));
   let testDatabase: TestDatabase | null = null;
   let environment: Record<string, string> = {};
@@ -59,11 +78,7 @@ export function crashDatabaseSandbox(name: string) {
     server: null as ServerProcess | null,
 
     /** Creates the database and starts the server on it (with `extra` settings in its environment). */
-    async start(
-      kind: DatabaseKind,
-      workers: string,
-      extra: Record<string, string> = {},
-    ): Promise<{ database: Database; server: ServerProcess }> {
+    async start(extra: Record<string, string> = {}): Promise<{ database: Database; server: ServerProcess }> {
       testDatabase = await createTestDatabase(kind);
       environment = {
         ...extra,
@@ -127,6 +142,8 @@ export function crashDatabaseSandbox(name: string) {
   });
   return sandbox;
 }
+
+export type CrashDatabaseSandbox = ReturnType<typeof crashDatabaseSandbox>;
 
 const callerOf = (running: Pick<ServerProcess, 'url'>) => ({
   call: (path: string, init?: RequestInit) => fetch(`${running.url}${path}`, init),

@@ -1,17 +1,16 @@
 import { QUOTA_PER_UNIT as UNIT } from '@switchboard/contract';
-import { describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import type { Database } from '../../db/database';
 import { toNumber } from '../../db/dialect';
 import { LogType } from '../../ledger/index';
+import { saveOptions } from '../../testing/console-client';
 import {
   ANSWERS_BEFORE_KILL,
   callsUntilRefused,
-  crashCases,
-  crashDatabaseSandbox,
+  describeAcrossCrashes,
   rootOfProcess,
   visitorOfProcess,
 } from '../../testing/crash-database';
-import { availableDatabaseKinds } from '../../testing/test-databases';
 
 const ROOT_ID = 1;
 /** Visitors registering at once. */
@@ -64,17 +63,14 @@ async function registrations(database: Database) {
  * credited after, and the inviter's reward was written apart from its log row, which went through
  * the log queue: a kill in between lost a gift, or kept a reward without its record.)
  */
-describe.each(crashCases(await availableDatabaseKinds()))(
+await describeAcrossCrashes(
   'registrations across a SIGKILL (built server on $kind, WORKERS=$workers)',
-  ({ kind, workers }) => {
-    const sandbox = crashDatabaseSandbox('register');
-
+  'register',
+  (sandbox, { kind, workers }) => {
     it('every registered user has its gifts, and the inviter a reward for each, all with their log rows', async () => {
-      const { database, server: first } = await sandbox.start(kind, workers, { CRITICAL_RATE_LIMIT: '1000000' });
+      const { database, server: first } = await sandbox.start({ CRITICAL_RATE_LIMIT: '1000000' });
       const root = await rootOfProcess(first);
-      for (const [key, value] of Object.entries(GIFTS)) {
-        expect((await root('PUT', '/option/', { key, value: String(value) })).success).toBe(true);
-      }
+      await saveOptions(root, GIFTS);
       const affCode = (await root<string>('GET', '/user/aff')).data ?? '';
       await sandbox.killUnderLoad(KILLS, async (server, round) => {
         const visitor = visitorOfProcess(server);

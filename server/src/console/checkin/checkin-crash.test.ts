@@ -1,18 +1,17 @@
-import { describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import type { Database } from '../../db/database';
 import { toNumber } from '../../db/dialect';
 import { LogType } from '../../ledger/index';
+import { saveOptions } from '../../testing/console-client';
 import {
   ANSWERS_BEFORE_KILL,
   callsUntilRefused,
-  crashCases,
-  crashDatabaseSandbox,
+  describeAcrossCrashes,
   pendingCreditRows,
   rootOfProcess,
   seedUsers,
   userOfProcess,
 } from '../../testing/crash-database';
-import { availableDatabaseKinds } from '../../testing/test-databases';
 
 /** Clients checking in at once, each as the next user that has not yet. */
 const CLIENTS = 24;
@@ -50,20 +49,17 @@ async function checkedIn(database: Database) {
  * whose credit the kill interrupted stayed without its reward.)
  */
 // WORKERS=2 too: a check-in made on a worker is finished by its primary after the crash.
-describe.each(crashCases(await availableDatabaseKinds()))(
+await describeAcrossCrashes(
   'daily check-ins across a SIGKILL (built server on $kind, WORKERS=$workers)',
-  ({ kind, workers }) => {
-    const sandbox = crashDatabaseSandbox('checkin');
-
+  'checkin',
+  (sandbox, { kind, workers }) => {
     it('every check-in is credited exactly once', async () => {
-      const { database, server: first } = await sandbox.start(kind, workers);
-      const root = await rootOfProcess(first);
-      for (const [key, value] of [
-        ['checkin_setting.enabled', 'true'],
-        ['checkin_setting.min_quota', '1000'],
-        ['checkin_setting.max_quota', '50000'],
-      ])
-        expect((await root('PUT', '/option/', { key, value })).success).toBe(true);
+      const { database, server: first } = await sandbox.start();
+      await saveOptions(await rootOfProcess(first), {
+        'checkin_setting.enabled': 'true',
+        'checkin_setting.min_quota': '1000',
+        'checkin_setting.max_quota': '50000',
+      });
       const users = await seedUsers(database, 'member', USERS);
       let next = 0;
       const { answered, interrupted } = await sandbox.killUnderLoad(

@@ -4,7 +4,7 @@ import type { DatabaseKind } from '../../config';
 import { consoleClient, type ConsoleClient } from '../../testing/console-client';
 import { FakeEpayGateway, type ReceivedOrder } from '../../testing/fake-epay-gateway';
 import { FakeStripe } from '../../testing/fake-stripe';
-import { confirmPaymentCompliance } from '../../testing/payment-compliance';
+import { configurePayments } from '../../testing/stripe-settings';
 import { availableDatabaseKinds } from '../../testing/test-databases';
 import { signIn, startTestServer, type TestServer } from '../../testing/test-server';
 import { newMember } from '../../testing/token-fixtures';
@@ -40,8 +40,7 @@ describe.each(kinds)('plans paid at epay and Stripe on %s', (kind: DatabaseKind)
     await Promise.all([gateway.start(), stripe.start()]);
     server = await startTestServer({ databaseKind: kind });
     root = consoleClient(server, await signIn(server, 'root', '123456'));
-    await confirmPaymentCompliance(root);
-    const options = {
+    await configurePayments(root, {
       ServerAddress: server.url,
       PayAddress: gateway.address,
       EpayId: '2002',
@@ -50,9 +49,7 @@ describe.each(kinds)('plans paid at epay and Stripe on %s', (kind: DatabaseKind)
       StripeWebhookSecret: WEBHOOK_SECRET,
       StripePriceId: 'price_units',
       StripeApiAddress: stripe.url,
-    };
-    for (const [key, value] of Object.entries(options))
-      expect((await root('PUT', '/option/', { key, value })).success).toBe(true);
+    });
   });
   afterAll(async () => {
     await server.stop();

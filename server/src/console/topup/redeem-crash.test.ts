@@ -1,20 +1,18 @@
 import { randomBytes } from 'node:crypto';
 import { QUOTA_PER_UNIT as UNIT, RedemptionStatus } from '@switchboard/contract';
-import { describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import type { Database } from '../../db/database';
 import { nowSeconds, toNumber } from '../../db/dialect';
 import { LogType } from '../../ledger/index';
 import {
   ANSWERS_BEFORE_KILL,
   callsUntilRefused,
-  crashCases,
-  crashDatabaseSandbox,
+  describeAcrossCrashes,
   insertInBatches,
   pendingCreditRows,
   seedUsers,
   userOfProcess,
 } from '../../testing/crash-database';
-import { availableDatabaseKinds } from '../../testing/test-databases';
 
 /** Users redeeming, and clients redeeming at once (each for one of the users). */
 const USERS = 6;
@@ -71,13 +69,12 @@ async function usedCodes(database: Database) {
  * uncredited.)
  */
 // WORKERS=2 too: a code redeemed on a worker is finished by its primary after the crash.
-describe.each(crashCases(await availableDatabaseKinds()))(
+await describeAcrossCrashes(
   'redemption codes across a SIGKILL (built server on $kind, WORKERS=$workers)',
-  ({ kind, workers }) => {
-    const sandbox = crashDatabaseSandbox('redeem');
-
+  'redeem',
+  (sandbox, { kind, workers }) => {
     it('every code marked used is credited exactly once', async () => {
-      const { database } = await sandbox.start(kind, workers);
+      const { database } = await sandbox.start();
       const users = await seedUsers(database, 'redeemer', USERS);
       const keys = await seedCodes(database);
       let next = 0;

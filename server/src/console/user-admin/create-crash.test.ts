@@ -1,15 +1,14 @@
 import { QUOTA_PER_UNIT as UNIT } from '@switchboard/contract';
-import { describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import type { Database } from '../../db/database';
 import { LogType } from '../../ledger/index';
+import { saveOptions } from '../../testing/console-client';
 import {
   ANSWERS_BEFORE_KILL,
   callsUntilRefused,
-  crashCases,
-  crashDatabaseSandbox,
+  describeAcrossCrashes,
   rootOfProcess,
 } from '../../testing/crash-database';
-import { availableDatabaseKinds } from '../../testing/test-databases';
 
 /** Administrators creating users at once. */
 const CLIENTS = 16;
@@ -37,15 +36,13 @@ async function createdUsers(database: Database) {
  * row was written first and its log row later, through the log queue: a kill in between kept the
  * user and its quota without the record.)
  */
-describe.each(crashCases(await availableDatabaseKinds()))(
+await describeAcrossCrashes(
   'users created across a SIGKILL (built server on $kind, WORKERS=$workers)',
-  ({ kind, workers }) => {
-    const sandbox = crashDatabaseSandbox('user-create');
-
+  'user-create',
+  (sandbox, { kind, workers }) => {
     it('every created user has its starting quota and its log row', async () => {
-      const { database, server: first } = await sandbox.start(kind, workers);
-      const setUp = await rootOfProcess(first);
-      expect((await setUp('PUT', '/option/', { key: 'QuotaForNewUser', value: String(UNIT) })).success).toBe(true);
+      const { database, server: first } = await sandbox.start();
+      await saveOptions(await rootOfProcess(first), { QuotaForNewUser: UNIT });
       await sandbox.killUnderLoad(KILLS, async (server, round) => {
         const root = await rootOfProcess(server);
         return callsUntilRefused(CLIENTS, async (client, serial) => {

@@ -1,11 +1,10 @@
 import { QUOTA_PER_UNIT as UNIT } from '@switchboard/contract';
-import { describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import type { Database } from '../../db/database';
 import { toNumber } from '../../db/dialect';
 import { LogType } from '../../ledger/index';
 import type { ConsoleClient } from '../../testing/console-client';
-import { callsUntilRefused, crashCases, crashDatabaseSandbox, rootOfProcess } from '../../testing/crash-database';
-import { availableDatabaseKinds } from '../../testing/test-databases';
+import { callsUntilRefused, describeAcrossCrashes, rootOfProcess } from '../../testing/crash-database';
 
 const ROOT_ID = 1;
 /** Clients transferring at once: also how many transfers may be in flight when the process is killed. */
@@ -52,13 +51,12 @@ function transferLoad(root: ConsoleClient) {
  * credit the kill interrupted were gone.)
  */
 // WORKERS=2 too: a transfer made on a worker is finished by its primary after the crash.
-describe.each(crashCases(await availableDatabaseKinds()))(
+await describeAcrossCrashes(
   'invite earnings across a SIGKILL (built server on $kind, WORKERS=$workers)',
-  ({ kind, workers }) => {
-    const sandbox = crashDatabaseSandbox('aff-transfers');
-
+  'aff-transfers',
+  (sandbox, { kind, workers }) => {
     it('what is taken from the earnings is credited exactly once', async () => {
-      const { database } = await sandbox.start(kind, workers);
+      const { database } = await sandbox.start();
       await database.db
         .updateTable('users')
         .set({ aff_quota: 1_000_000 * UNIT })
