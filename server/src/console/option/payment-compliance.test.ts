@@ -2,6 +2,7 @@ import type { SubscriptionPlan } from '@switchboard/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addUser } from '../../testing/channel-fixtures';
 import { consoleClient, saveOptions, type ConsoleClient } from '../../testing/console-client';
+import { createPlan } from '../../testing/subscription-fixtures';
 import { signIn, startTestServer, type TestServer } from '../../testing/test-server';
 import { signInNewUser } from '../../testing/token-fixtures';
 
@@ -24,9 +25,7 @@ describe('the payment compliance gate', () => {
     root = consoleClient(server, await signIn(server, 'root', '123456'));
     const stripe = { StripeApiSecret: 'sk_test_gate', StripeWebhookSecret: 'whsec_gate', StripePriceId: 'price_gate' };
     await saveOptions(root, stripe);
-    plan = (
-      await root<SubscriptionPlan>('POST', '/subscription/admin/plans', { plan: { title: 'Free', price_amount: 0 } })
-    ).data as SubscriptionPlan;
+    plan = await createPlan(root, { title: 'Free', price_amount: 0 });
     const headers = await signInNewUser(server, 'gate-user');
     user = consoleClient(server, headers);
     userZh = consoleClient(server, headers, 'zh');

@@ -1,12 +1,13 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { SubscriptionPlan, SubscriptionSelf } from '@switchboard/contract';
+import type { SubscriptionSelf } from '@switchboard/contract';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { ConsoleClient } from '../../testing/console-client';
 import { FakeEpayGateway, type ReceivedOrder } from '../../testing/fake-epay-gateway';
 import { configurePayments } from '../../testing/stripe-settings';
 import { rootOfProcess } from '../../testing/crash-database';
+import { createPlan } from '../../testing/subscription-fixtures';
 import { startServerProcess, type ServerProcess } from '../../testing/server-process';
 
 const MERCHANT_KEY = 'crash-merchant-key';
@@ -44,11 +45,7 @@ describe('a plan paid at epay across a SIGKILL (built server)', () => {
       EpayId: '3003',
       EpayKey: MERCHANT_KEY,
     });
-    const plan = (
-      await root<SubscriptionPlan>('POST', '/subscription/admin/plans', {
-        plan: { title: 'Crash-proof', price_amount: 5, total_amount: 1000 },
-      })
-    ).data as SubscriptionPlan;
+    const plan = await createPlan(root, { title: 'Crash-proof', price_amount: 5, total_amount: 1000 });
     const reply = await root<Record<string, string>>('POST', '/subscription/epay/pay', {
       plan_id: plan.id,
       payment_method: 'wx',
