@@ -1,5 +1,6 @@
 import type { Queries } from '../db/database';
 import { nowSeconds, upsert } from '../db/dialect';
+import { anyMatch } from '../db/table-queries';
 import { SESSION_MAX_AGE_SECONDS, type SessionPayload } from './session';
 
 /**
@@ -28,11 +29,6 @@ export class EndedSessions {
   /** Whether the session was signed out; a session from before session ids existed never was. */
   async isEnded(session: SessionPayload): Promise<boolean> {
     if (!session.sid) return false;
-    const row = await this.database.db
-      .selectFrom('ended_sessions')
-      .select('session_id')
-      .where('session_id', '=', session.sid)
-      .executeTakeFirst();
-    return row !== undefined;
+    return anyMatch(this.database.db.selectFrom('ended_sessions').where('session_id', '=', session.sid));
   }
 }

@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Queries } from '../../db/database';
 import { nowSeconds, toNumber } from '../../db/dialect';
+import { updateMatching } from '../../db/table-queries';
 
 /** Pending second sign-in steps and WebAuthn ceremonies last five minutes. */
 export const AUTH_FLOW_SECONDS = 300;
@@ -76,12 +77,6 @@ export class AuthFlows {
 
   /** Consumes the flow, once: false when another request consumed it first. */
   async consume(token: string): Promise<boolean> {
-    const result = await this.database.db
-      .updateTable('auth_flows')
-      .set({ consumed: 1 })
-      .where('token_hash', '=', hashOf(token))
-      .where('consumed', '=', 0)
-      .executeTakeFirst();
-    return Number(result.numUpdatedRows) === 1;
+    return updateMatching(this.database.db, 'auth_flows', { token_hash: hashOf(token), consumed: 0 }, { consumed: 1 });
   }
 }

@@ -4,6 +4,7 @@ import type { Queries } from '../../db/database';
 import { insertReturningId, toNumber } from '../../db/dialect';
 import type { Tables } from '../../db/tables/index';
 import type { SubscriptionPlansTable, UserSubscriptionsTable } from '../../db/tables/subscriptions';
+import { updatedOne } from '../../db/table-queries';
 import type { PlanFields } from './plan-fields';
 
 type Db = Kysely<Tables>;
@@ -107,8 +108,7 @@ export class SubscriptionRepository {
       ...(overflow === undefined ? {} : { allow_wallet_overflow: dbFlag(overflow) }),
       updated_at: now,
     };
-    const result = await this.db.updateTable('subscription_plans').set(values).where('id', '=', id).executeTakeFirst();
-    return Number(result.numUpdatedRows) > 0;
+    return updatedOne(this.db.updateTable('subscription_plans').set(values).where('id', '=', id));
   }
 
   async subscriptionsOf(userId: number, db: Db = this.db): Promise<UserSubscription[]> {

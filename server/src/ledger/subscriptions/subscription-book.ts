@@ -4,6 +4,7 @@ import type { Tables } from '../../db/tables/index';
 import type { AppContext } from '../../app-context';
 import type { Database } from '../../db/database';
 import { nowSeconds, toNumber } from '../../db/dialect';
+import { anyMatch } from '../../db/table-queries';
 import { perContext } from '../../platform/per-context';
 import { nextReset, type PlanPeriods } from './periods';
 
@@ -61,13 +62,10 @@ export class SubscriptionBook {
   /** A user changed (in any process: a grant, an end, a console edit): reads whether they hold an active subscription now. */
   async recheck(userId: number): Promise<void> {
     if (!this.holders) return;
-    const row = await this.database.db
-      .selectFrom('user_subscriptions')
-      .select('id')
-      .where('user_id', '=', userId)
-      .where('status', '=', 'active')
-      .executeTakeFirst();
-    if (row) this.holders.add(userId);
+    const holds = await anyMatch(
+      this.database.db.selectFrom('user_subscriptions').where('user_id', '=', userId).where('status', '=', 'active'),
+    );
+    if (holds) this.holders.add(userId);
     else this.holders.delete(userId);
   }
 
