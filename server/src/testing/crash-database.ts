@@ -6,7 +6,8 @@ import type { Insertable } from 'kysely';
 import { afterAll, describe, expect } from 'vitest';
 import type { DatabaseKind } from '../config';
 import { openDatabase, type Database } from '../db/database';
-import { nowSeconds } from '../db/dialect';
+import { nowSeconds, toNumber } from '../db/dialect';
+import { LogType } from '../ledger/index';
 import type { Tables } from '../db/tables/index';
 import { consoleClient, type ConsoleClient } from './console-client';
 import { startServerProcess, type ServerProcess } from './server-process';
@@ -176,6 +177,17 @@ export async function insertInBatches<T extends keyof Tables & string>(
 /** How many credits are left pending (console/credits/pending-credits.ts): none once a run is finished. */
 export async function pendingCreditRows(database: Database): Promise<number> {
   return (await database.db.selectFrom('pending_credits').select('id').execute()).length;
+}
+
+/** Counts by user of the system log rows whose text begins with `text`. */
+export async function systemLogRows(database: Database, text: string): Promise<(userId: number) => number> {
+  const rows = await database.db
+    .selectFrom('logs')
+    .select('user_id')
+    .where('type', '=', LogType.System)
+    .where('content', 'like', `${text}%`)
+    .execute();
+  return (userId: number) => rows.filter((row) => toNumber(row.user_id) === userId).length;
 }
 
 /** A user made straight in the database, signed in by its system access token (no password, no sign-in). */

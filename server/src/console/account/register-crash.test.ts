@@ -2,13 +2,13 @@ import { QUOTA_PER_UNIT as UNIT } from '@switchboard/contract';
 import { expect, it } from 'vitest';
 import type { Database } from '../../db/database';
 import { toNumber } from '../../db/dialect';
-import { LogType } from '../../ledger/index';
 import { saveOptions } from '../../testing/console-client';
 import {
   ANSWERS_BEFORE_KILL,
   callsUntilRefused,
   describeAcrossCrashes,
   rootOfProcess,
+  systemLogRows,
   visitorOfProcess,
 } from '../../testing/crash-database';
 
@@ -17,17 +17,6 @@ const ROOT_ID = 1;
 const CLIENTS = 16;
 const KILLS = 3;
 const GIFTS = { QuotaForNewUser: UNIT, QuotaForInvitee: 2 * UNIT, QuotaForInviter: 3 * UNIT };
-
-/** How many system log rows of `user_id` begin with `text`. */
-async function systemLogRows(database: Database, text: string) {
-  const rows = await database.db
-    .selectFrom('logs')
-    .select('user_id')
-    .where('type', '=', LogType.System)
-    .where('content', 'like', `${text}%`)
-    .execute();
-  return (userId: number) => rows.filter((row) => toNumber(row.user_id) === userId).length;
-}
 
 /** Each registered user's balance and gift log rows, and the inviter's (root's) earnings and reward log rows. */
 async function registrations(database: Database) {

@@ -1,7 +1,6 @@
 import { expect, it } from 'vitest';
 import type { Database } from '../../db/database';
 import { toNumber } from '../../db/dialect';
-import { LogType } from '../../ledger/index';
 import { saveOptions } from '../../testing/console-client';
 import {
   ANSWERS_BEFORE_KILL,
@@ -10,6 +9,7 @@ import {
   pendingCreditRows,
   rootOfProcess,
   seedUsers,
+  systemLogRows,
   userOfProcess,
 } from '../../testing/crash-database';
 
@@ -24,12 +24,7 @@ async function checkedIn(database: Database) {
   const { db } = database;
   const users = await db.selectFrom('users').select(['id', 'quota']).where('username', 'like', 'member%').execute();
   const checkins = await db.selectFrom('checkins').select(['user_id', 'quota_awarded']).execute();
-  const logs = await db
-    .selectFrom('logs')
-    .select('user_id')
-    .where('type', '=', LogType.System)
-    .where('content', 'like', '用户签到%')
-    .execute();
+  const logRows = await systemLogRows(database, '用户签到');
   return users.map((user) => {
     const id = toNumber(user.id);
     const checkin = checkins.find((row) => toNumber(row.user_id) === id);
@@ -37,7 +32,7 @@ async function checkedIn(database: Database) {
       quota: toNumber(user.quota),
       reward: checkin ? toNumber(checkin.quota_awarded) : 0,
       checkins: checkins.filter((row) => toNumber(row.user_id) === id).length,
-      logRows: logs.filter((row) => toNumber(row.user_id) === id).length,
+      logRows: logRows(id),
     };
   });
 }

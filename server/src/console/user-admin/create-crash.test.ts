@@ -1,13 +1,13 @@
 import { QUOTA_PER_UNIT as UNIT } from '@switchboard/contract';
 import { expect, it } from 'vitest';
 import type { Database } from '../../db/database';
-import { LogType } from '../../ledger/index';
 import { saveOptions } from '../../testing/console-client';
 import {
   ANSWERS_BEFORE_KILL,
   callsUntilRefused,
   describeAcrossCrashes,
   rootOfProcess,
+  systemLogRows,
 } from '../../testing/crash-database';
 
 /** Administrators creating users at once. */
@@ -18,16 +18,8 @@ const KILLS = 3;
 async function createdUsers(database: Database) {
   const { db } = database;
   const users = await db.selectFrom('users').select(['id', 'quota']).where('username', 'like', 'k%').execute();
-  const logs = await db
-    .selectFrom('logs')
-    .select('user_id')
-    .where('type', '=', LogType.System)
-    .where('content', 'like', '新用户注册赠送%')
-    .execute();
-  return users.map((user) => ({
-    quota: Number(user.quota),
-    logRows: logs.filter((log) => Number(log.user_id) === Number(user.id)).length,
-  }));
+  const logRows = await systemLogRows(database, '新用户注册赠送');
+  return users.map((user) => ({ quota: Number(user.quota), logRows: logRows(Number(user.id)) }));
 }
 
 /**

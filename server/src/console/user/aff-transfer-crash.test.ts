@@ -4,7 +4,12 @@ import type { Database } from '../../db/database';
 import { toNumber } from '../../db/dialect';
 import { LogType } from '../../ledger/index';
 import type { ConsoleClient } from '../../testing/console-client';
-import { callsUntilRefused, describeAcrossCrashes, rootOfProcess } from '../../testing/crash-database';
+import {
+  callsUntilRefused,
+  describeAcrossCrashes,
+  pendingCreditRows,
+  rootOfProcess,
+} from '../../testing/crash-database';
 
 const ROOT_ID = 1;
 /** Clients transferring at once: also how many transfers may be in flight when the process is killed. */
@@ -27,15 +32,11 @@ async function accountOf(database: Database) {
     .where('type', '=', LogType.System)
     .where('request_id', 'like', 'aff-transfer:%')
     .executeTakeFirstOrThrow();
-  const claims = await db
-    .selectFrom('pending_credits')
-    .select((select) => select.fn.countAll().as('n'))
-    .executeTakeFirstOrThrow();
   return {
     quota: toNumber(user.quota),
     affQuota: toNumber(user.aff_quota),
     logRows: toNumber(logs.n),
-    claims: toNumber(claims.n),
+    claims: await pendingCreditRows(database),
   };
 }
 
