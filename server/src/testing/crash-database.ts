@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Insertable } from 'kysely';
-import { afterAll, describe, expect } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import type { DatabaseKind } from '../config';
 import { openDatabase, type Database } from '../db/database';
 import { nowSeconds, toNumber } from '../db/dialect';
@@ -20,22 +20,31 @@ export interface CrashCase {
   workers: string;
 }
 
+/** What a crash test is named: its describe (`$kind` and `$workers` name the case), its test and its sandbox. */
+export interface CrashTestNames {
+  suite: string;
+  test: string;
+  sandbox: string;
+}
+
 /**
- * One describe per crash case: every available database kind in one process, and the first also as a
- * cluster (a worker's journal, its primary's recovery), each with its own sandbox named `name`.
- * `$kind` and `$workers` in `title` name the case.
+ * `run` once per crash case, each in its own describe with its own sandbox: every available database
+ * kind in one process, and the first also as a cluster (a worker's journal, its primary's recovery).
+ * A run may take five minutes.
  */
-export async function describeAcrossCrashes(
-  title: string,
-  name: string,
-  suite: (sandbox: CrashDatabaseSandbox, crash: CrashCase) => void,
+export async function testAcrossCrashes(
+  names: CrashTestNames,
+  run: (sandbox: CrashDatabaseSandbox, crash: CrashCase) => Promise<void>,
 ): Promise<void> {
   const kinds = await availableDatabaseKinds();
   const cases: CrashCase[] = [
     ...kinds.map((kind) => ({ kind, workers: '1' })),
     { kind: kinds[0] ?? 'sqlite', workers: '2' },
   ];
-  describe.each(cases)(title, (crash) => suite(crashDatabaseSandbox(name, crash), crash));
+  describe.each(cases)(names.suite, (crash) => {
+    const sandbox = crashDatabaseSandbox(names.sandbox, crash);
+    it(names.test, () => run(sandbox, crash), 300_000);
+  });
 }
 
 /** Calls answered before each SIGKILL of `killUnderLoad`. */

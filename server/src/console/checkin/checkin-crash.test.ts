@@ -1,11 +1,11 @@
-import { expect, it } from 'vitest';
+import { expect } from 'vitest';
 import type { Database } from '../../db/database';
 import { toNumber } from '../../db/dialect';
 import { saveOptions } from '../../testing/console-client';
 import {
   ANSWERS_BEFORE_KILL,
   callsUntilRefused,
-  describeAcrossCrashes,
+  testAcrossCrashes,
   pendingCreditRows,
   rootOfProcess,
   seedUsers,
@@ -44,39 +44,40 @@ async function checkedIn(database: Database) {
  * whose credit the kill interrupted stayed without its reward.)
  */
 // WORKERS=2 too: a check-in made on a worker is finished by its primary after the crash.
-await describeAcrossCrashes(
-  'daily check-ins across a SIGKILL (built server on $kind, WORKERS=$workers)',
-  'checkin',
-  (sandbox, { kind, workers }) => {
-    it('every check-in is credited exactly once', async () => {
-      const { database, server: first } = await sandbox.start();
-      await saveOptions(await rootOfProcess(first), {
-        'checkin_setting.enabled': 'true',
-        'checkin_setting.min_quota': '1000',
-        'checkin_setting.max_quota': '50000',
-      });
-      const users = await seedUsers(database, 'member', USERS);
-      let next = 0;
-      const { answered, interrupted } = await sandbox.killUnderLoad(
-        KILLS,
-        async (server) =>
-          callsUntilRefused(CLIENTS, async () => {
-            const user = users[next++];
-            if (user === undefined) return false;
-            return (await userOfProcess(server, user)('POST', '/user/checkin')).success;
-          }),
-        async () => (await pendingCreditRows(database)) > 0,
-      );
+await testAcrossCrashes(
+  {
+    suite: 'daily check-ins across a SIGKILL (built server on $kind, WORKERS=$workers)',
+    test: 'every check-in is credited exactly once',
+    sandbox: 'checkin',
+  },
+  async (sandbox, { kind, workers }) => {
+    const { database, server: first } = await sandbox.start();
+    await saveOptions(await rootOfProcess(first), {
+      'checkin_setting.enabled': 'true',
+      'checkin_setting.min_quota': '1000',
+      'checkin_setting.max_quota': '50000',
+    });
+    const users = await seedUsers(database, 'member', USERS);
+    let next = 0;
+    const { answered, interrupted } = await sandbox.killUnderLoad(
+      KILLS,
+      async (server) =>
+        callsUntilRefused(CLIENTS, async () => {
+          const user = users[next++];
+          if (user === undefined) return false;
+          return (await userOfProcess(server, user)('POST', '/user/checkin')).success;
+        }),
+      async () => (await pendingCreditRows(database)) > 0,
+    );
 
-      const accounts = await checkedIn(database);
-      const rewarded = accounts.filter((account) => account.checkins === 1);
-      console.info(`${kind}, WORKERS=${workers}: ${answered} check-ins answered, ${rewarded.length} stored`);
-      expect(rewarded.length).toBeGreaterThan(ANSWERS_BEFORE_KILL);
-      expect(
-        accounts.filter((account) => account.quota !== account.reward || account.logRows !== account.checkins),
-      ).toEqual([]);
-      expect(await pendingCreditRows(database)).toBe(0);
-      expect(interrupted).toBe(true);
-    }, 300_000);
+    const accounts = await checkedIn(database);
+    const rewarded = accounts.filter((account) => account.checkins === 1);
+    console.info(`${kind}, WORKERS=${workers}: ${answered} check-ins answered, ${rewarded.length} stored`);
+    expect(rewarded.length).toBeGreaterThan(ANSWERS_BEFORE_KILL);
+    expect(
+      accounts.filter((account) => account.quota !== account.reward || account.logRows !== account.checkins),
+    ).toEqual([]);
+    expect(await pendingCreditRows(database)).toBe(0);
+    expect(interrupted).toBe(true);
   },
 );

@@ -1,11 +1,11 @@
 import { QUOTA_PER_UNIT as UNIT } from '@switchboard/contract';
-import { expect, it } from 'vitest';
+import { expect } from 'vitest';
 import type { Database } from '../../db/database';
 import { saveOptions } from '../../testing/console-client';
 import {
   ANSWERS_BEFORE_KILL,
   callsUntilRefused,
-  describeAcrossCrashes,
+  testAcrossCrashes,
   rootOfProcess,
   systemLogRows,
 } from '../../testing/crash-database';
@@ -28,24 +28,25 @@ async function createdUsers(database: Database) {
  * row was written first and its log row later, through the log queue: a kill in between kept the
  * user and its quota without the record.)
  */
-await describeAcrossCrashes(
-  'users created across a SIGKILL (built server on $kind, WORKERS=$workers)',
-  'user-create',
-  (sandbox, { kind, workers }) => {
-    it('every created user has its starting quota and its log row', async () => {
-      const { database, server: first } = await sandbox.start();
-      await saveOptions(await rootOfProcess(first), { QuotaForNewUser: UNIT });
-      await sandbox.killUnderLoad(KILLS, async (server, round) => {
-        const root = await rootOfProcess(server);
-        return callsUntilRefused(CLIENTS, async (client, serial) => {
-          const body = { username: `k${round}-${client}-${serial}`, password: 'password123' };
-          return (await root('POST', '/user/', body)).success;
-        });
+await testAcrossCrashes(
+  {
+    suite: 'users created across a SIGKILL (built server on $kind, WORKERS=$workers)',
+    test: 'every created user has its starting quota and its log row',
+    sandbox: 'user-create',
+  },
+  async (sandbox, { kind, workers }) => {
+    const { database, server: first } = await sandbox.start();
+    await saveOptions(await rootOfProcess(first), { QuotaForNewUser: UNIT });
+    await sandbox.killUnderLoad(KILLS, async (server, round) => {
+      const root = await rootOfProcess(server);
+      return callsUntilRefused(CLIENTS, async (client, serial) => {
+        const body = { username: `k${round}-${client}-${serial}`, password: 'password123' };
+        return (await root('POST', '/user/', body)).success;
       });
-      const users = await createdUsers(database);
-      console.info(`${kind}, WORKERS=${workers}: ${users.length} users created`);
-      expect(users.length).toBeGreaterThan(KILLS * ANSWERS_BEFORE_KILL);
-      expect(users.filter((user) => user.quota !== UNIT || user.logRows !== 1)).toEqual([]);
-    }, 300_000);
+    });
+    const users = await createdUsers(database);
+    console.info(`${kind}, WORKERS=${workers}: ${users.length} users created`);
+    expect(users.length).toBeGreaterThan(KILLS * ANSWERS_BEFORE_KILL);
+    expect(users.filter((user) => user.quota !== UNIT || user.logRows !== 1)).toEqual([]);
   },
 );

@@ -1,15 +1,10 @@
 import { QUOTA_PER_UNIT as UNIT } from '@switchboard/contract';
-import { expect, it } from 'vitest';
+import { expect } from 'vitest';
 import type { Database } from '../../db/database';
 import { toNumber } from '../../db/dialect';
 import { LogType } from '../../ledger/index';
 import type { ConsoleClient } from '../../testing/console-client';
-import {
-  callsUntilRefused,
-  describeAcrossCrashes,
-  pendingCreditRows,
-  rootOfProcess,
-} from '../../testing/crash-database';
+import { callsUntilRefused, testAcrossCrashes, pendingCreditRows, rootOfProcess } from '../../testing/crash-database';
 
 const ROOT_ID = 1;
 /** Clients transferring at once: also how many transfers may be in flight when the process is killed. */
@@ -52,34 +47,35 @@ function transferLoad(root: ConsoleClient) {
  * credit the kill interrupted were gone.)
  */
 // WORKERS=2 too: a transfer made on a worker is finished by its primary after the crash.
-await describeAcrossCrashes(
-  'invite earnings across a SIGKILL (built server on $kind, WORKERS=$workers)',
-  'aff-transfers',
-  (sandbox, { kind, workers }) => {
-    it('what is taken from the earnings is credited exactly once', async () => {
-      const { database } = await sandbox.start();
-      await database.db
-        .updateTable('users')
-        .set({ aff_quota: 1_000_000 * UNIT })
-        .where('id', '=', ROOT_ID)
-        .execute();
-      const before = await accountOf(database);
+await testAcrossCrashes(
+  {
+    suite: 'invite earnings across a SIGKILL (built server on $kind, WORKERS=$workers)',
+    test: 'what is taken from the earnings is credited exactly once',
+    sandbox: 'aff-transfers',
+  },
+  async (sandbox, { kind, workers }) => {
+    const { database } = await sandbox.start();
+    await database.db
+      .updateTable('users')
+      .set({ aff_quota: 1_000_000 * UNIT })
+      .where('id', '=', ROOT_ID)
+      .execute();
+    const before = await accountOf(database);
 
-      // Kills until one landed between a transfer's taking and its durable credit (most land elsewhere).
-      const { answered, interrupted } = await sandbox.killUnderLoad(
-        KILLS,
-        async (server) => transferLoad(await rootOfProcess(server)),
-        async () => (await accountOf(database)).claims > 0,
-      );
-      console.info(`${kind}, WORKERS=${workers}: ${answered} transfers answered, interrupted: ${interrupted}`);
-      expect(interrupted).toBe(true);
+    // Kills until one landed between a transfer's taking and its durable credit (most land elsewhere).
+    const { answered, interrupted } = await sandbox.killUnderLoad(
+      KILLS,
+      async (server) => transferLoad(await rootOfProcess(server)),
+      async () => (await accountOf(database)).claims > 0,
+    );
+    console.info(`${kind}, WORKERS=${workers}: ${answered} transfers answered, interrupted: ${interrupted}`);
+    expect(interrupted).toBe(true);
 
-      const after = await accountOf(database);
-      const taken = before.affQuota - after.affQuota;
-      expect(taken).toBeGreaterThan(answered * UNIT);
-      expect(after.quota - before.quota).toBe(taken);
-      expect(after.logRows - before.logRows).toBe(taken / UNIT);
-      expect(after.claims).toBe(0);
-    }, 300_000);
+    const after = await accountOf(database);
+    const taken = before.affQuota - after.affQuota;
+    expect(taken).toBeGreaterThan(answered * UNIT);
+    expect(after.quota - before.quota).toBe(taken);
+    expect(after.logRows - before.logRows).toBe(taken / UNIT);
+    expect(after.claims).toBe(0);
   },
 );
