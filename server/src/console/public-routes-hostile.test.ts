@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { consoleClient } from '../testing/console-client';
 import { FakeStripe } from '../testing/fake-stripe';
-import { confirmPaymentCompliance } from '../testing/payment-compliance';
+import { configurePayments } from '../testing/stripe-settings';
 import { signIn, startTestServer, type TestServer } from '../testing/test-server';
 import { CookieSession } from '../testing/two-factor-kit';
 import { quotaOf } from '../testing/wallet-fixtures';
@@ -25,8 +25,7 @@ beforeAll(async () => {
   await stripe.start();
   server = await startTestServer();
   const root = consoleClient(server, await signIn(server, 'root', '123456'));
-  await confirmPaymentCompliance(root);
-  for (const [key, value] of Object.entries({
+  await configurePayments(root, {
     ServerAddress: 'https://gateway.example',
     StripeApiSecret: 'sk_test_hostile',
     StripeWebhookSecret: WEBHOOK_SECRET,
@@ -36,9 +35,7 @@ beforeAll(async () => {
     'passkey.enabled': 'true',
     'passkey.rp_id': 'console.example',
     'passkey.origins': 'https://console.example',
-  })) {
-    expect((await root('PUT', '/option/', { key, value })).success).toBe(true);
-  }
+  });
   const headers = await signInNewUser(server, 'hostile-payer');
   customer = { id: Number(headers['New-Api-User']), headers };
 });

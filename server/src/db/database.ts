@@ -15,6 +15,17 @@ export interface Database {
   close(): Promise<void>;
 }
 
+/**
+ * What a repository reads and writes through: the database's queries, or a transaction's (see
+ * `inTransaction`), and the database's kind.
+ */
+export type Queries = Pick<Database, 'db' | 'kind'>;
+
+/** `database` seen through `transaction`: a repository built on it reads and writes inside that transaction. */
+export function inTransaction(database: Queries, transaction: Kysely<Tables>): Queries {
+  return { db: transaction, kind: database.kind };
+}
+
 export interface DatabaseSettings {
   kind: DatabaseKind;
   sqlitePath?: string;

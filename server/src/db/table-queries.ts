@@ -1,4 +1,12 @@
-import { sql, type Insertable, type Kysely, type Selectable, type SelectQueryBuilder, type Updateable } from 'kysely';
+import {
+  sql,
+  type Insertable,
+  type Kysely,
+  type Selectable,
+  type SelectQueryBuilder,
+  type Updateable,
+  type UpdateResult,
+} from 'kysely';
 import type { Database } from './database';
 import { insertReturningId, toNumber } from './dialect';
 import type { Tables } from './tables/index';
@@ -10,6 +18,16 @@ type Filtered<T extends keyof Tables> = SelectQueryBuilder<Tables, T, object>;
 export async function countOf<T extends keyof Tables>(filtered: Filtered<T>): Promise<number> {
   const row = await filtered.select(sql<number>`count(*)`.as('count')).executeTakeFirstOrThrow();
   return toNumber(row.count);
+}
+
+/** Whether a filtered query matches any row. */
+export async function anyMatch<T extends keyof Tables>(filtered: Filtered<T>): Promise<boolean> {
+  return (
+    (await filtered
+      .select(sql<number>`1`.as('one'))
+      .limit(1)
+      .executeTakeFirst()) !== undefined
+  );
 }
 
 /** One page of a filtered query's rows, newest (highest id) first. */
@@ -47,6 +65,29 @@ export async function updateById<T extends keyof Tables & string>(
     .set(values as any)
     .where('id', '=', id)
     .execute();
+}
+
+/**
+ * Runs an UPDATE of one row (picked by a unique key, with the conditions it must still meet); answers
+ * whether it changed the row, false when another writer got there first.
+ */
+export async function updatedOne(update: { executeTakeFirst(): Promise<UpdateResult> }): Promise<boolean> {
+  return toNumber((await update.executeTakeFirst()).numUpdatedRows) > 0;
+}
+
+/**
+ * Sets the values on the row `match` picks (its key, and the values it must still hold); answers
+ * whether it changed the row, false when another writer got there first.
+ */
+export async function updateMatching<T extends keyof Tables & string>(
+  db: Kysely<Tables>,
+  table: T,
+  match: Partial<Selectable<Tables[T]>>,
+  values: Updateable<Tables[T]>,
+): Promise<boolean> {
+  let update = (db as Kysely<any>).updateTable(table as string).set(values as any);
+  for (const [column, value] of Object.entries(match)) update = update.where(column, '=', value);
+  return updatedOne(update);
 }
 
 /** Deletes the row with this id; answers whether there was one. */

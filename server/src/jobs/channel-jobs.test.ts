@@ -2,7 +2,7 @@ import type { JobStatusView } from '@switchboard/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { toNumber } from '../db/dialect';
 import { MODEL_TEST_TOKEN_NAME } from '../console/channel/test-service';
-import { consoleClient, type ConsoleClient } from '../testing/console-client';
+import { consoleClient, saveOptions, type ConsoleClient } from '../testing/console-client';
 import { FakeOpenAIUpstream } from '../testing/fake-openai-upstream';
 import { MailCatcher } from '../testing/mail-catcher';
 import { addChannel } from '../testing/relay-fixtures';
@@ -13,13 +13,6 @@ let server: TestServer;
 let root: ConsoleClient;
 let upstream: FakeOpenAIUpstream;
 let mail: MailCatcher;
-
-async function setOptions(values: Record<string, string>): Promise<void> {
-  for (const [key, value] of Object.entries(values)) {
-    const reply = await root('PUT', '/option/', { key, value });
-    expect(reply.success, `${key}: ${reply.message}`).toBe(true);
-  }
-}
 
 const channelRow = async (id: number) =>
   server.context.database.db
@@ -38,7 +31,7 @@ beforeAll(async () => {
   // Scheduled tests every 0.003 minutes (180 ms): the job runs on its own loop, as in production.
   server = await startTestServer({ environment: { CHANNEL_TEST_FREQUENCY: '0.003' } });
   root = consoleClient(server, await signIn(server, 'root', '123456'));
-  await setOptions({
+  await saveOptions(root, {
     SMTPServer: '127.0.0.1',
     SMTPPort: String(mail.port),
     SMTPFrom: 'switchboard@switchboard.test',
@@ -119,9 +112,9 @@ describe('scheduled channel tests', () => {
       .toBeGreaterThan(runs + 2);
     expect((await channelRow(id)).status).toBe(1);
 
-    await setOptions({ AutomaticDisableStatusCodes: '401,500-599' });
+    await saveOptions(root, { AutomaticDisableStatusCodes: '401,500-599' });
     await expect.poll(async () => (await channelRow(id)).status, { timeout: 10_000 }).toBe(3);
-    await setOptions({ AutomaticDisableStatusCodes: '401' });
+    await saveOptions(root, { AutomaticDisableStatusCodes: '401' });
     await server.context.database.db.updateTable('channels').set({ status: 2 }).where('id', '=', id).execute();
 
     upstream.behaviour = {
@@ -138,7 +131,7 @@ describe('scheduled channel tests', () => {
   });
 
   it('in recovery mode try only auto-disabled channels: a passing one comes back, a failing enabled one is left alone', async () => {
-    await setOptions({ ChannelTestMode: 'recovery' });
+    await saveOptions(root, { ChannelTestMode: 'recovery' });
     upstream.behaviour = { failWith: { status: 401, message: 'Incorrect API key provided' } };
     const healthyUpstream = await new FakeOpenAIUpstream().start();
     const failingButEnabled = await addChannel(server, {
@@ -162,7 +155,7 @@ describe('scheduled channel tests', () => {
     expect((await channelRow(failingButEnabled)).status).toBe(1);
     expect(upstream.received.length).toBe(before);
 
-    await setOptions({ ChannelTestMode: 'all' });
+    await saveOptions(root, { ChannelTestMode: 'all' });
     await server.context.database.db
       .updateTable('channels')
       .set({ status: 2 })

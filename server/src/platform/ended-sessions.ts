@@ -1,5 +1,6 @@
-import type { Database } from '../db/database';
+import type { Queries } from '../db/database';
 import { nowSeconds, upsert } from '../db/dialect';
+import { anyMatch } from '../db/table-queries';
 import { SESSION_MAX_AGE_SECONDS, type SessionPayload } from './session';
 
 /**
@@ -7,7 +8,7 @@ import { SESSION_MAX_AGE_SECONDS, type SessionPayload } from './session';
  * console call: a session ended anywhere is refused everywhere at once, with no cache to invalidate.
  */
 export class EndedSessions {
-  constructor(private readonly database: Database) {}
+  constructor(private readonly database: Queries) {}
 
   /** Records the session as ended until its cookie would have expired; rows past that are swept. */
   async end(session: SessionPayload & { sid: string }): Promise<void> {
@@ -28,11 +29,6 @@ export class EndedSessions {
   /** Whether the session was signed out; a session from before session ids existed never was. */
   async isEnded(session: SessionPayload): Promise<boolean> {
     if (!session.sid) return false;
-    const row = await this.database.db
-      .selectFrom('ended_sessions')
-      .select('session_id')
-      .where('session_id', '=', session.sid)
-      .executeTakeFirst();
-    return row !== undefined;
+    return anyMatch(this.database.db.selectFrom('ended_sessions').where('session_id', '=', session.sid));
   }
 }

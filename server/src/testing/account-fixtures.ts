@@ -1,5 +1,6 @@
 import type { ApiEnvelope } from '@switchboard/contract';
 import type { OptionKey } from '@switchboard/contract';
+import { CookieJar } from './cookie-jar';
 import { MailCatcher } from './mail-catcher';
 import type { TestServer } from './test-server';
 
@@ -12,16 +13,13 @@ export interface Reply<T> extends ApiEnvelope<T> {
  * sends the `New-Api-User` header.
  */
 export class BrowserClient {
-  private readonly cookies: Map<string, string> = new Map();
   userId = -1;
 
   constructor(
     private readonly server: TestServer,
     private readonly language: 'en' | 'zh' = 'en',
-    cookies?: Map<string, string>,
-  ) {
-    if (cookies) this.cookies = cookies;
-  }
+    private readonly cookies = new CookieJar(),
+  ) {}
 
   /** The same browser (same cookies, same user) talking to another instance. */
   on(server: TestServer): BrowserClient {
@@ -32,21 +30,15 @@ export class BrowserClient {
 
   async send<T = unknown>(method: string, path: string, body?: unknown): Promise<Reply<T>> {
     const headers: Record<string, string> = { 'accept-language': this.language, 'New-Api-User': String(this.userId) };
-    if (this.cookies.size > 0) headers.cookie = [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
+    const cookie = this.cookies.header();
+    if (cookie) headers.cookie = cookie;
     if (body !== undefined) headers['content-type'] = 'application/json';
     const response = await this.server.call(path, {
       method,
       headers,
       body: body === undefined ? undefined : JSON.stringify(body),
     });
-    for (const line of response.headers.getSetCookie()) {
-      const [pair = ''] = line.split(';');
-      const separator = pair.indexOf('=');
-      const name = pair.slice(0, separator);
-      const value = pair.slice(separator + 1);
-      if (value === '' || /max-age=0/i.test(line) || /expires=thu, 01 jan 1970/i.test(line)) this.cookies.delete(name);
-      else this.cookies.set(name, value);
-    }
+    this.cookies.keep(response);
     const text = await response.text();
     const parsed = (text ? JSON.parse(text) : {}) as ApiEnvelope<T>;
     return { ...parsed, status: response.status };

@@ -1,4 +1,5 @@
 import type { ApiEnvelope } from '@switchboard/contract';
+import { expect } from 'vitest';
 import type { TestServer } from './test-server';
 
 /** Sends a console request with the client's headers and language, and `body` (when given) as JSON. */
@@ -33,3 +34,11 @@ export function consoleClient(
 }
 
 export type ConsoleClient = ReturnType<typeof consoleClient>;
+
+/** Saves options through the console's option call, as an administrator's client; each must be accepted. */
+export async function saveOptions(root: ConsoleClient, options: Record<string, string | number>): Promise<void> {
+  for (const [key, value] of Object.entries(options)) {
+    const reply = await root('PUT', '/option/', { key, value: String(value) });
+    expect(reply.success, `${key}: ${reply.message}`).toBe(true);
+  }
+}

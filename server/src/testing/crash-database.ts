@@ -3,19 +3,48 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Insertable } from 'kysely';
-import { afterAll, expect } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import type { DatabaseKind } from '../config';
 import { openDatabase, type Database } from '../db/database';
-import { nowSeconds } from '../db/dialect';
+import { nowSeconds, toNumber } from '../db/dialect';
+import { LogType } from '../ledger/index';
 import type { Tables } from '../db/tables/index';
 import { consoleClient, type ConsoleClient } from './console-client';
 import { startServerProcess, type ServerProcess } from './server-process';
-import { createTestDatabase, type TestDatabase } from './test-databases';
+import { availableDatabaseKinds, createTestDatabase, type TestDatabase } from './test-databases';
 import { signIn } from './test-server';
 
-/** Every database kind in one process, and the first also as a cluster (a worker's journal, its primary's recovery). */
-export function crashCases(kinds: DatabaseKind[]): Array<{ kind: DatabaseKind; workers: string }> {
-  return [...kinds.map((kind) => ({ kind, workers: '1' })), { kind: kinds[0] ?? 'sqlite', workers: '2' }];
+/** The database kind and WORKERS a crash test's server runs with. */
+export interface CrashCase {
+  kind: DatabaseKind;
+  workers: string;
+}
+
+/** What a crash test is named: its describe (`$kind` and `$workers` name the case), its test and its sandbox. */
+export interface CrashTestNames {
+  suite: string;
+  test: string;
+  sandbox: string;
+}
+
+/**
+ * `run` once per crash case, each in its own describe with its own sandbox: every available database
+ * kind in one process, and the first also as a cluster (a worker's journal, its primary's recovery).
+ * A run may take five minutes.
+ */
+export async function testAcrossCrashes(
+  names: CrashTestNames,
+  run: (sandbox: CrashDatabaseSandbox, crash: CrashCase) => Promise<void>,
+): Promise<void> {
+  const kinds = await availableDatabaseKinds();
+  const cases: CrashCase[] = [
+    ...kinds.map((kind) => ({ kind, workers: '1' })),
+    { kind: kinds[0] ?? 'sqlite', workers: '2' },
+  ];
+  describe.each(cases)(names.suite, (crash) => {
+    const sandbox = crashDatabaseSandbox(names.sandbox, crash);
+    it(names.test, () => run(sandbox, crash), 300_000);
+  });
 }
 
 /** Calls answered before each SIGKILL of `killUnderLoad`. */
@@ -50,7 +79,7 @@ export function callsUntilRefused(
  * SIGKILLs and restarts it, for the enclosing describe; `database` reads what the server wrote.
  * Everything is killed and removed after the describe.
  */
-export function crashDatabaseSandbox(name: string) {
+function crashDatabaseSandbox(name: string, { kind, workers }: CrashCase) {
   const folder = mkdtempSync(join(tmpdir(), `switchboard-${name}-`));
   let testDatabase: TestDatabase | null = null;
   let environment: Record<string, string> = {};
@@ -59,11 +88,7 @@ export function crashDatabaseSandbox(name: string) {
     server: null as ServerProcess | null,
 
     /** Creates the database and starts the server on it (with `extra` settings in its environment). */
-    async start(
-      kind: DatabaseKind,
-      workers: string,
-      extra: Record<string, string> = {},
-    ): Promise<{ database: Database; server: ServerProcess }> {
+    async start(extra: Record<string, string> = {}): Promise<{ database: Database; server: ServerProcess }> {
       testDatabase = await createTestDatabase(kind);
       environment = {
         ...extra,
@@ -128,6 +153,8 @@ export function crashDatabaseSandbox(name: string) {
   return sandbox;
 }
 
+export type CrashDatabaseSandbox = ReturnType<typeof crashDatabaseSandbox>;
+
 const callerOf = (running: Pick<ServerProcess, 'url'>) => ({
   call: (path: string, init?: RequestInit) => fetch(`${running.url}${path}`, init),
 });
@@ -159,6 +186,17 @@ export async function insertInBatches<T extends keyof Tables & string>(
 /** How many credits are left pending (console/credits/pending-credits.ts): none once a run is finished. */
 export async function pendingCreditRows(database: Database): Promise<number> {
   return (await database.db.selectFrom('pending_credits').select('id').execute()).length;
+}
+
+/** Counts by user of the system log rows whose text begins with `text`. */
+export async function systemLogRows(database: Database, text: string): Promise<(userId: number) => number> {
+  const rows = await database.db
+    .selectFrom('logs')
+    .select('user_id')
+    .where('type', '=', LogType.System)
+    .where('content', 'like', `${text}%`)
+    .execute();
+  return (userId: number) => rows.filter((row) => toNumber(row.user_id) === userId).length;
 }
 
 /** A user made straight in the database, signed in by its system access token (no password, no sign-in). */

@@ -1,5 +1,4 @@
-import { expect } from 'vitest';
-import type { ConsoleClient } from './console-client';
+import { saveOptions, type ConsoleClient } from './console-client';
 import { confirmPaymentCompliance } from './payment-compliance';
 
 export const STRIPE_WEBHOOK_SECRET = 'whsec_test_switchboard';
@@ -18,8 +17,5 @@ export const stripeOptions = (address: string): Record<string, string> => ({
 /** Root confirms payment compliance, then saves the options one by one, each of which must be accepted. */
 export async function configurePayments(root: ConsoleClient, options: Record<string, string>): Promise<void> {
   await confirmPaymentCompliance(root);
-  for (const [key, value] of Object.entries(options)) {
-    const saved = await root('PUT', '/option/', { key, value });
-    expect(saved.success, `${key}: ${saved.message}`).toBe(true);
-  }
+  await saveOptions(root, options);
 }

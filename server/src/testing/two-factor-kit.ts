@@ -1,6 +1,7 @@
 import { Secret, TOTP } from 'otpauth';
 import { Role, type ApiEnvelope } from '@switchboard/contract';
 import { expect } from 'vitest';
+import { CookieJar } from './cookie-jar';
 import { addUser } from './relay-fixtures';
 import type { TestServer } from './test-server';
 
@@ -18,14 +19,13 @@ type Caller = { call(path: string, init?: RequestInit): Promise<Response> };
 
 /** A browser-like console client: it keeps the session cookie the server sets (sign-in, rotation). */
 export class CookieSession {
-  private cookies = new Map<string, string>();
+  private readonly cookies = new CookieJar();
   userId = 0;
 
   constructor(private readonly server: Caller) {}
 
   get headers(): Record<string, string> {
-    const cookie = [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
-    return { cookie, 'New-Api-User': String(this.userId) };
+    return { cookie: this.cookies.header(), 'New-Api-User': String(this.userId) };
   }
 
   async send<T = unknown>(
@@ -44,14 +44,7 @@ export class CookieSession {
       },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
-    for (const line of response.headers.getSetCookie()) {
-      const [pair = ''] = line.split(';');
-      const equals = pair.indexOf('=');
-      const name = pair.slice(0, equals);
-      const value = pair.slice(equals + 1);
-      if (value === '') this.cookies.delete(name);
-      else this.cookies.set(name, value);
-    }
+    this.cookies.keep(response);
     const parsed = (await response.json()) as ApiEnvelope<T> & { code?: string };
     return { ...parsed, status: response.status };
   }

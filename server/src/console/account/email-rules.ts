@@ -1,4 +1,5 @@
 import type { AppContext } from '../../app-context';
+import { anyMatch } from '../../db/table-queries';
 import { AppError } from '../../platform/errors';
 import { messages } from '../../platform/i18n/catalogue';
 
@@ -28,12 +29,11 @@ export function checkEmailRules(context: AppContext, email: string): void {
 
 /** Whether a live account already uses this address. */
 export async function emailInUse(context: AppContext, email: string, exceptUserId = 0): Promise<boolean> {
-  const row = await context.database.db
-    .selectFrom('users')
-    .select('id')
-    .where('email', '=', email)
-    .where('id', '!=', exceptUserId)
-    .where('deleted_at', 'is', null)
-    .executeTakeFirst();
-  return row !== undefined;
+  return anyMatch(
+    context.database.db
+      .selectFrom('users')
+      .where('email', '=', email)
+      .where('id', '!=', exceptUserId)
+      .where('deleted_at', 'is', null),
+  );
 }

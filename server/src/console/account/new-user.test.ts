@@ -1,11 +1,10 @@
 import { QUOTA_PER_UNIT as UNIT } from '@switchboard/contract';
-import { describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { LogType } from '../../ledger/index';
 import { setOptions } from '../../testing/account-fixtures';
 import { callerForTests } from '../../testing/channel-fixtures';
 import { userLogsOfType } from '../../testing/log-queries';
-import { availableDatabaseKinds } from '../../testing/test-databases';
-import { serverForTests } from '../../testing/test-server';
+import { describeOnEachDatabase } from '../../testing/test-server';
 import { UserRepository } from '../user/repository';
 import { createUser } from './new-user';
 
@@ -13,8 +12,7 @@ import { createUser } from './new-user';
  * The gifts of a new account and the inviter's reward, as the database holds them the moment the
  * account exists: no log row waits in the log queue to be written later.
  */
-describe.each(await availableDatabaseKinds())('a new account on %s', (kind) => {
-  const server = serverForTests({ databaseKind: kind });
+await describeOnEachDatabase('a new account on %s', (server) => {
   const root = callerForTests(server);
   const users = () => new UserRepository(server.context.database);
   const systemLogs = async (userId: number) =>

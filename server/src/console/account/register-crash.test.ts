@@ -1,34 +1,22 @@
 import { QUOTA_PER_UNIT as UNIT } from '@switchboard/contract';
-import { describe, expect, it } from 'vitest';
+import { expect } from 'vitest';
 import type { Database } from '../../db/database';
 import { toNumber } from '../../db/dialect';
-import { LogType } from '../../ledger/index';
+import { saveOptions } from '../../testing/console-client';
 import {
   ANSWERS_BEFORE_KILL,
   callsUntilRefused,
-  crashCases,
-  crashDatabaseSandbox,
+  testAcrossCrashes,
   rootOfProcess,
+  systemLogRows,
   visitorOfProcess,
 } from '../../testing/crash-database';
-import { availableDatabaseKinds } from '../../testing/test-databases';
 
 const ROOT_ID = 1;
 /** Visitors registering at once. */
 const CLIENTS = 16;
 const KILLS = 3;
 const GIFTS = { QuotaForNewUser: UNIT, QuotaForInvitee: 2 * UNIT, QuotaForInviter: 3 * UNIT };
-
-/** How many system log rows of `user_id` begin with `text`. */
-async function systemLogRows(database: Database, text: string) {
-  const rows = await database.db
-    .selectFrom('logs')
-    .select('user_id')
-    .where('type', '=', LogType.System)
-    .where('content', 'like', `${text}%`)
-    .execute();
-  return (userId: number) => rows.filter((row) => toNumber(row.user_id) === userId).length;
-}
 
 /** Each registered user's balance and gift log rows, and the inviter's (root's) earnings and reward log rows. */
 async function registrations(database: Database) {
@@ -64,34 +52,32 @@ async function registrations(database: Database) {
  * credited after, and the inviter's reward was written apart from its log row, which went through
  * the log queue: a kill in between lost a gift, or kept a reward without its record.)
  */
-describe.each(crashCases(await availableDatabaseKinds()))(
-  'registrations across a SIGKILL (built server on $kind, WORKERS=$workers)',
-  ({ kind, workers }) => {
-    const sandbox = crashDatabaseSandbox('register');
-
-    it('every registered user has its gifts, and the inviter a reward for each, all with their log rows', async () => {
-      const { database, server: first } = await sandbox.start(kind, workers, { CRITICAL_RATE_LIMIT: '1000000' });
-      const root = await rootOfProcess(first);
-      for (const [key, value] of Object.entries(GIFTS)) {
-        expect((await root('PUT', '/option/', { key, value: String(value) })).success).toBe(true);
-      }
-      const affCode = (await root<string>('GET', '/user/aff')).data ?? '';
-      await sandbox.killUnderLoad(KILLS, async (server, round) => {
-        const visitor = visitorOfProcess(server);
-        return callsUntilRefused(CLIENTS, async (client, serial) => {
-          const body = { username: `inv${round}-${client}-${serial}`, password: 'password123', aff_code: affCode };
-          return (await visitor('POST', '/user/register', body)).success;
-        });
+await testAcrossCrashes(
+  {
+    suite: 'registrations across a SIGKILL (built server on $kind, WORKERS=$workers)',
+    test: 'every registered user has its gifts, and the inviter a reward for each, all with their log rows',
+    sandbox: 'register',
+  },
+  async (sandbox, { kind, workers }) => {
+    const { database, server: first } = await sandbox.start({ CRITICAL_RATE_LIMIT: '1000000' });
+    const root = await rootOfProcess(first);
+    await saveOptions(root, GIFTS);
+    const affCode = (await root<string>('GET', '/user/aff')).data ?? '';
+    await sandbox.killUnderLoad(KILLS, async (server, round) => {
+      const visitor = visitorOfProcess(server);
+      return callsUntilRefused(CLIENTS, async (client, serial) => {
+        const body = { username: `inv${round}-${client}-${serial}`, password: 'password123', aff_code: affCode };
+        return (await visitor('POST', '/user/register', body)).success;
       });
-      const { users, inviter } = await registrations(database);
-      console.info(`${kind}, WORKERS=${workers}: ${users.length} users registered`);
-      expect(users.length).toBeGreaterThan(KILLS * ANSWERS_BEFORE_KILL);
-      const gifts = GIFTS.QuotaForNewUser + GIFTS.QuotaForInvitee;
-      expect(users.filter((user) => user.quota !== gifts || user.newUserLogs !== 1 || user.inviteeLogs !== 1)).toEqual(
-        [],
-      );
-      const reward = GIFTS.QuotaForInviter * users.length;
-      expect(inviter).toEqual({ affQuota: reward, affHistory: reward, affCount: users.length, logRows: users.length });
-    }, 300_000);
+    });
+    const { users, inviter } = await registrations(database);
+    console.info(`${kind}, WORKERS=${workers}: ${users.length} users registered`);
+    expect(users.length).toBeGreaterThan(KILLS * ANSWERS_BEFORE_KILL);
+    const gifts = GIFTS.QuotaForNewUser + GIFTS.QuotaForInvitee;
+    expect(users.filter((user) => user.quota !== gifts || user.newUserLogs !== 1 || user.inviteeLogs !== 1)).toEqual(
+      [],
+    );
+    const reward = GIFTS.QuotaForInviter * users.length;
+    expect(inviter).toEqual({ affQuota: reward, affHistory: reward, affCount: users.length, logRows: users.length });
   },
 );

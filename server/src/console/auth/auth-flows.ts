@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { Database } from '../../db/database';
+import type { Queries } from '../../db/database';
 import { nowSeconds, toNumber } from '../../db/dialect';
+import { updateMatching } from '../../db/table-queries';
 
 /** Pending second sign-in steps and WebAuthn ceremonies last five minutes. */
 export const AUTH_FLOW_SECONDS = 300;
@@ -23,7 +24,7 @@ const hashOf = (token: string) => createHash('sha256').update(token).digest('hex
  * another, and one finished anywhere (consumed) cannot finish again.
  */
 export class AuthFlows {
-  constructor(private readonly database: Database) {}
+  constructor(private readonly database: Queries) {}
 
   /** Starts a flow; answers its token (given to the client) and when it expires. */
   async begin(flow: Omit<AuthFlow, 'expiresAt'>): Promise<{ flow_token: string; expires_at: number }> {
@@ -76,12 +77,6 @@ export class AuthFlows {
 
   /** Consumes the flow, once: false when another request consumed it first. */
   async consume(token: string): Promise<boolean> {
-    const result = await this.database.db
-      .updateTable('auth_flows')
-      .set({ consumed: 1 })
-      .where('token_hash', '=', hashOf(token))
-      .where('consumed', '=', 0)
-      .executeTakeFirst();
-    return Number(result.numUpdatedRows) === 1;
+    return updateMatching(this.database.db, 'auth_flows', { token_hash: hashOf(token), consumed: 0 }, { consumed: 1 });
   }
 }

@@ -1,14 +1,10 @@
 import type { ChannelView } from '@switchboard/contract';
 import OpenAI from 'openai';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DatabaseKind } from '../../config';
 import { FakeOpenAIUpstream } from '../../testing/fake-openai-upstream';
 import { addToken, addUser } from '../../testing/relay-fixtures';
-import { availableDatabaseKinds } from '../../testing/test-databases';
-import { startTestServer, type TestServer } from '../../testing/test-server';
+import { describeOnEachDatabase, startTestServer, type TestServer } from '../../testing/test-server';
 import { callerFor, channelBody, type Caller } from '../../testing/channel-fixtures';
-
-const kinds = await availableDatabaseKinds();
 
 async function createChannel(root: Caller, overrides: Record<string, unknown>): Promise<number> {
   const reply = await root<{ ids: number[] }>('POST', '/api/channel/', channelBody(overrides));
@@ -18,15 +14,12 @@ async function createChannel(root: Caller, overrides: Record<string, unknown>): 
 
 const viewOf = async (root: Caller, id: number) => (await root<ChannelView>('GET', `/api/channel/${id}`)).data;
 
-describe.each(kinds)("a channel's concurrency and daily token caps on %s (issue 22)", (kind: DatabaseKind) => {
-  let server: TestServer;
+await describeOnEachDatabase("a channel's concurrency and daily token caps on %s (issue 22)", (server) => {
   let root: Caller;
 
   beforeAll(async () => {
-    server = await startTestServer({ databaseKind: kind });
     root = await callerFor(server, 'root', '123456');
   });
-  afterAll(() => server.stop());
 
   it('creates a channel without caps unless given, and keeps the caps it is given', async () => {
     const plain = await createChannel(root, { name: 'plain' });

@@ -1,5 +1,6 @@
 import {
   ChannelStatus,
+  jsonObjectOf,
   type ModelUpdateApplyAllResult,
   type ModelUpdateApplyRequest,
   type ModelUpdateApplyResult,
@@ -10,7 +11,7 @@ import { nowSeconds } from '../../db/dialect';
 import { normaliseChannelRow, type ChannelRow } from './channel-view';
 import { changeChannels } from './channel-writes';
 import { fetchUpstreamModels } from './fetch-models';
-import { applyChoice, parseSetting, pendingChanges, updateSettingsOf } from './model-updates';
+import { applyChoice, pendingChanges, updateSettingsOf } from './model-updates';
 import type { ChannelService } from './channel-service';
 import { accessOf, forEachLimited } from './upstream-service';
 
@@ -55,7 +56,7 @@ export class ModelUpdateService {
         .where('id', '=', channel.id)
         .executeTakeFirst();
       const current = row ? normaliseChannelRow(row) : channel;
-      const setting = parseSetting(current.setting);
+      const setting = jsonObjectOf(current.setting);
       const settings = updateSettingsOf(setting);
       const pending = pendingChanges(current, upstream, settings.upstream_model_update_ignored_models);
       let next = {
@@ -104,7 +105,7 @@ export class ModelUpdateService {
       const row = normaliseChannelRow(
         await writer.executor.selectFrom('channels').selectAll().where('id', '=', id).executeTakeFirstOrThrow(),
       );
-      const setting = parseSetting(row.setting);
+      const setting = jsonObjectOf(row.setting);
       const applied = choose(row.models, updateSettingsOf(setting));
       const settings = { ...setting, ...applied.settings };
       const models = applied.models.join(',');
@@ -132,7 +133,7 @@ export class ModelUpdateService {
       results: [],
     };
     for (const channel of await this.checkedChannels()) {
-      const settings = updateSettingsOf(parseSetting(channel.setting));
+      const settings = updateSettingsOf(jsonObjectOf(channel.setting));
       const add = settings.upstream_model_update_last_detected_models;
       const remove = settings.upstream_model_update_last_removed_models;
       if (add.length === 0 && remove.length === 0) continue;
@@ -160,7 +161,7 @@ export class ModelUpdateService {
     const due = nowSeconds() - CHECK_SPACING_SECONDS;
     const channels = (await this.checkedChannels()).filter(
       (channel) =>
-        force || updateSettingsOf(parseSetting(channel.setting)).upstream_model_update_last_check_time <= due,
+        force || updateSettingsOf(jsonObjectOf(channel.setting)).upstream_model_update_last_check_time <= due,
     );
     for (let start = 0; start < channels.length && !signal?.aborted; start += SWEEP_BATCH) {
       await forEachLimited(channels.slice(start, start + SWEEP_BATCH), SWEEP_CONCURRENCY, async (channel) => {
@@ -182,7 +183,7 @@ export class ModelUpdateService {
   private async checkedChannels(): Promise<ChannelRow[]> {
     const rows = await this.channels.repository.rowsWithStatus(ChannelStatus.Enabled);
     return rows.filter(
-      (channel) => updateSettingsOf(parseSetting(channel.setting)).upstream_model_update_check_enabled,
+      (channel) => updateSettingsOf(jsonObjectOf(channel.setting)).upstream_model_update_check_enabled,
     );
   }
 }

@@ -1,4 +1,4 @@
-import { splitCommaList, type ChannelModelUpdateSettings } from '@switchboard/contract';
+import { jsonObjectOf, splitCommaList, type ChannelModelUpdateSettings } from '@switchboard/contract';
 
 /**
  * The rules of upstream model updates (issue 37, reference §10), without I/O: what a channel's
@@ -9,17 +9,6 @@ import { splitCommaList, type ChannelModelUpdateSettings } from '@switchboard/co
 const PATTERN_LIMIT = 200;
 /** A repeated group that itself repeats, e.g. `(a+)+`: it can backtrack for minutes, so it never matches. */
 const NESTED_REPEAT = /\([^)]*[+*}][^)]*\)\s*[+*{]/;
-
-/** The setting JSON of a channel as an object; text that is not a JSON object reads as empty. */
-export function parseSetting(text: string): Record<string, unknown> {
-  try {
-    const parsed: unknown = JSON.parse(text || '{}');
-    if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) return parsed as Record<string, unknown>;
-  } catch {
-    // not JSON: treated as empty
-  }
-  return {};
-}
 
 const stringList = (value: unknown): string[] =>
   Array.isArray(value)
@@ -64,7 +53,7 @@ export function ignoreMatcher(ignored: string[]): (model: string) => boolean {
 }
 
 function parseMapping(text: string): Record<string, string> {
-  const parsed = parseSetting(text);
+  const parsed = jsonObjectOf(text);
   return Object.fromEntries(
     Object.entries(parsed).filter((entry): entry is [string, string] => typeof entry[1] === 'string'),
   );

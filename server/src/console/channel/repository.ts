@@ -1,5 +1,5 @@
 import type { Expression, ExpressionBuilder, SqlBool } from 'kysely';
-import type { Database } from '../../db/database';
+import type { Queries } from '../../db/database';
 import { containsIgnoringCase, toNumber } from '../../db/dialect';
 import type { Tables } from '../../db/tables/index';
 import { normaliseChannelRow, type ChannelRow } from './channel-view';
@@ -31,7 +31,7 @@ type ChannelExpressions = ExpressionBuilder<Tables, 'channels'>;
 
 /** Reads of `channels`; every write goes through changeChannels() so abilities follow. */
 export class ChannelRepository {
-  constructor(private readonly database: Database) {}
+  constructor(private readonly database: Queries) {}
 
   async findById(id: number): Promise<ChannelRow | undefined> {
     const row = await this.database.db.selectFrom('channels').selectAll().where('id', '=', id).executeTakeFirst();

@@ -1,18 +1,17 @@
-import { describe, expect, it } from 'vitest';
+import { expect } from 'vitest';
 import type { Database } from '../../db/database';
 import { toNumber } from '../../db/dialect';
-import { LogType } from '../../ledger/index';
+import { saveOptions } from '../../testing/console-client';
 import {
   ANSWERS_BEFORE_KILL,
   callsUntilRefused,
-  crashCases,
-  crashDatabaseSandbox,
+  testAcrossCrashes,
   pendingCreditRows,
   rootOfProcess,
   seedUsers,
+  systemLogRows,
   userOfProcess,
 } from '../../testing/crash-database';
-import { availableDatabaseKinds } from '../../testing/test-databases';
 
 /** Clients checking in at once, each as the next user that has not yet. */
 const CLIENTS = 24;
@@ -25,12 +24,7 @@ async function checkedIn(database: Database) {
   const { db } = database;
   const users = await db.selectFrom('users').select(['id', 'quota']).where('username', 'like', 'member%').execute();
   const checkins = await db.selectFrom('checkins').select(['user_id', 'quota_awarded']).execute();
-  const logs = await db
-    .selectFrom('logs')
-    .select('user_id')
-    .where('type', '=', LogType.System)
-    .where('content', 'like', '用户签到%')
-    .execute();
+  const logRows = await systemLogRows(database, '用户签到');
   return users.map((user) => {
     const id = toNumber(user.id);
     const checkin = checkins.find((row) => toNumber(row.user_id) === id);
@@ -38,7 +32,7 @@ async function checkedIn(database: Database) {
       quota: toNumber(user.quota),
       reward: checkin ? toNumber(checkin.quota_awarded) : 0,
       checkins: checkins.filter((row) => toNumber(row.user_id) === id).length,
-      logRows: logs.filter((row) => toNumber(row.user_id) === id).length,
+      logRows: logRows(id),
     };
   });
 }
@@ -50,42 +44,40 @@ async function checkedIn(database: Database) {
  * whose credit the kill interrupted stayed without its reward.)
  */
 // WORKERS=2 too: a check-in made on a worker is finished by its primary after the crash.
-describe.each(crashCases(await availableDatabaseKinds()))(
-  'daily check-ins across a SIGKILL (built server on $kind, WORKERS=$workers)',
-  ({ kind, workers }) => {
-    const sandbox = crashDatabaseSandbox('checkin');
+await testAcrossCrashes(
+  {
+    suite: 'daily check-ins across a SIGKILL (built server on $kind, WORKERS=$workers)',
+    test: 'every check-in is credited exactly once',
+    sandbox: 'checkin',
+  },
+  async (sandbox, { kind, workers }) => {
+    const { database, server: first } = await sandbox.start();
+    await saveOptions(await rootOfProcess(first), {
+      'checkin_setting.enabled': 'true',
+      'checkin_setting.min_quota': '1000',
+      'checkin_setting.max_quota': '50000',
+    });
+    const users = await seedUsers(database, 'member', USERS);
+    let next = 0;
+    const { answered, interrupted } = await sandbox.killUnderLoad(
+      KILLS,
+      async (server) =>
+        callsUntilRefused(CLIENTS, async () => {
+          const user = users[next++];
+          if (user === undefined) return false;
+          return (await userOfProcess(server, user)('POST', '/user/checkin')).success;
+        }),
+      async () => (await pendingCreditRows(database)) > 0,
+    );
 
-    it('every check-in is credited exactly once', async () => {
-      const { database, server: first } = await sandbox.start(kind, workers);
-      const root = await rootOfProcess(first);
-      for (const [key, value] of [
-        ['checkin_setting.enabled', 'true'],
-        ['checkin_setting.min_quota', '1000'],
-        ['checkin_setting.max_quota', '50000'],
-      ])
-        expect((await root('PUT', '/option/', { key, value })).success).toBe(true);
-      const users = await seedUsers(database, 'member', USERS);
-      let next = 0;
-      const { answered, interrupted } = await sandbox.killUnderLoad(
-        KILLS,
-        async (server) =>
-          callsUntilRefused(CLIENTS, async () => {
-            const user = users[next++];
-            if (user === undefined) return false;
-            return (await userOfProcess(server, user)('POST', '/user/checkin')).success;
-          }),
-        async () => (await pendingCreditRows(database)) > 0,
-      );
-
-      const accounts = await checkedIn(database);
-      const rewarded = accounts.filter((account) => account.checkins === 1);
-      console.info(`${kind}, WORKERS=${workers}: ${answered} check-ins answered, ${rewarded.length} stored`);
-      expect(rewarded.length).toBeGreaterThan(ANSWERS_BEFORE_KILL);
-      expect(
-        accounts.filter((account) => account.quota !== account.reward || account.logRows !== account.checkins),
-      ).toEqual([]);
-      expect(await pendingCreditRows(database)).toBe(0);
-      expect(interrupted).toBe(true);
-    }, 300_000);
+    const accounts = await checkedIn(database);
+    const rewarded = accounts.filter((account) => account.checkins === 1);
+    console.info(`${kind}, WORKERS=${workers}: ${answered} check-ins answered, ${rewarded.length} stored`);
+    expect(rewarded.length).toBeGreaterThan(ANSWERS_BEFORE_KILL);
+    expect(
+      accounts.filter((account) => account.quota !== account.reward || account.logRows !== account.checkins),
+    ).toEqual([]);
+    expect(await pendingCreditRows(database)).toBe(0);
+    expect(interrupted).toBe(true);
   },
 );

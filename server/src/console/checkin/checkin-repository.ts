@@ -1,10 +1,11 @@
 import type { CheckinRecord } from '@switchboard/contract';
-import type { Database } from '../../db/database';
+import type { Queries } from '../../db/database';
 import { toNumber } from '../../db/dialect';
+import { anyMatch } from '../../db/table-queries';
 
 /** Reads and writes `checkins`. */
 export class CheckinRepository {
-  constructor(private readonly database: Database) {}
+  constructor(private readonly database: Queries) {}
 
   /**
    * Inserts the day's row unless the user has one for `date` (the unique pair); false when it had. It
@@ -24,13 +25,9 @@ export class CheckinRepository {
   }
 
   async has(userId: number, date: string): Promise<boolean> {
-    const row = await this.database.db
-      .selectFrom('checkins')
-      .select('id')
-      .where('user_id', '=', userId)
-      .where('checkin_date', '=', date)
-      .executeTakeFirst();
-    return row !== undefined;
+    return anyMatch(
+      this.database.db.selectFrom('checkins').where('user_id', '=', userId).where('checkin_date', '=', date),
+    );
   }
 
   /** A month's check-ins (`month` is YYYY-MM), newest first. */

@@ -2,6 +2,7 @@ import { randomInt } from 'node:crypto';
 import { formatQuota, type CheckinResult, type CheckinStatus } from '@switchboard/contract';
 import type { AppContext } from '../../app-context';
 import { nowSeconds } from '../../db/dialect';
+import { inTransaction } from '../../db/database';
 import { AppError } from '../../platform/errors';
 import { pendingCredits } from '../credits/pending-credits';
 import { CheckinRepository } from './checkin-repository';
@@ -70,7 +71,7 @@ export class CheckinService {
     const shown = formatQuota(quota, { inCurrency: true, quotaPerUnit: this.context.options.number('QuotaPerUnit') });
     const { database } = this.context;
     const credited = await pendingCredits(this.context).consumeThenCredit(user, async (transaction) => {
-      const days = new CheckinRepository({ ...database, db: transaction });
+      const days = new CheckinRepository(inTransaction(database, transaction));
       if (!(await days.insert(user.id, today, quota, nowSeconds()))) return null;
       const content = `用户签到，获得额度 ${shown}`;
       return { userId: user.id, amount: quota, reason: 'reward', content, witness: `checkin:${today}` };

@@ -1,6 +1,6 @@
 import type { CheckinResult, CheckinStatus } from '@switchboard/contract';
 import { beforeAll, expect, it } from 'vitest';
-import { consoleClient, type ConsoleClient } from '../../testing/console-client';
+import { consoleClient, saveOptions, type ConsoleClient } from '../../testing/console-client';
 import { flushAll } from '../../testing/relay-fixtures';
 import { signIn, describeOnEachDatabase } from '../../testing/test-server';
 import { newMember } from '../../testing/token-fixtures';
@@ -10,8 +10,6 @@ import { localDate } from './checkin-service';
 await describeOnEachDatabase('daily check-in on %s', (server) => {
   let root: ConsoleClient;
   const user = (name: string) => newMember(server, name);
-  const setOption = async (key: string, value: string) =>
-    expect((await root('PUT', '/option/', { key, value })).success).toBe(true);
 
   beforeAll(async () => {
     root = consoleClient(server, await signIn(server, 'root', '123456'));
@@ -29,9 +27,11 @@ await describeOnEachDatabase('daily check-in on %s', (server) => {
   });
 
   it('credits a reward within the bounds once a day, with a system log, and shows it in the month', async () => {
-    await setOption('checkin_setting.enabled', 'true');
-    await setOption('checkin_setting.min_quota', '500');
-    await setOption('checkin_setting.max_quota', '700');
+    await saveOptions(root, {
+      'checkin_setting.enabled': 'true',
+      'checkin_setting.min_quota': '500',
+      'checkin_setting.max_quota': '700',
+    });
     expect((await root<{ checkin_enabled: boolean }>('GET', '/status')).data?.checkin_enabled).toBe(true);
     const fay = await user('fay');
     const reply = await fay.call<CheckinResult>('POST', '/user/checkin');
@@ -74,8 +74,7 @@ await describeOnEachDatabase('daily check-in on %s', (server) => {
   });
 
   it('credits one of 20 parallel check-ins of one user, once', async () => {
-    await setOption('checkin_setting.min_quota', '900');
-    await setOption('checkin_setting.max_quota', '900');
+    await saveOptions(root, { 'checkin_setting.min_quota': '900', 'checkin_setting.max_quota': '900' });
     const gus = await user('gus');
     const replies = await Promise.all(
       Array.from({ length: 20 }, () => gus.call<CheckinResult>('POST', '/user/checkin')),

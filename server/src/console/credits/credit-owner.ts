@@ -4,6 +4,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { AppContext } from '../../app-context';
 import type { Database } from '../../db/database';
+import { anyMatch } from '../../db/table-queries';
 import { journalDirectory, journalSync } from '../../ledger/local-billing';
 
 /** Claims one instance can have left unfinished: as many credits as it was making when killed. */
@@ -34,11 +35,5 @@ export function claimOwnerOf(context: AppContext): { owner: string; recoverable:
  * credit is too (the ledger journals both together, and a start replays the journals first).
  */
 export async function witnessed(database: Database, userId: number, witness: string): Promise<boolean> {
-  const row = await database.db
-    .selectFrom('logs')
-    .select('id')
-    .where('user_id', '=', userId)
-    .where('request_id', '=', witness)
-    .executeTakeFirst();
-  return row !== undefined;
+  return anyMatch(database.db.selectFrom('logs').where('user_id', '=', userId).where('request_id', '=', witness));
 }

@@ -1,5 +1,5 @@
 import type { QuotaDataPoint } from '@switchboard/contract';
-import type { Database } from '../../db/database';
+import type { Queries } from '../../db/database';
 import { toNumber } from '../../db/dialect';
 
 /** Whose usage a query sums: one user's, one username's (administrators) or everyone's. */
@@ -7,7 +7,7 @@ export type UsageScope = { userId: number } | { username: string } | { everyone:
 
 /** Reads the hourly rollup `quota_data`, summed per model and hour. */
 export class UsageRepository {
-  constructor(private readonly database: Database) {}
+  constructor(private readonly database: Queries) {}
 
   async hourly(scope: UsageScope, since: number, until: number): Promise<QuotaDataPoint[]> {
     let query = this.database.db.selectFrom('quota_data');

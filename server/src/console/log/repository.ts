@@ -1,6 +1,6 @@
 import { LogKind, type LogFilter } from '@switchboard/contract';
 import type { Selectable } from 'kysely';
-import type { Database } from '../../db/database';
+import type { Queries } from '../../db/database';
 import { toNumber } from '../../db/dialect';
 import type { LogsTable } from '../../db/tables/logs';
 import { countOf } from '../../db/table-queries';
@@ -20,7 +20,7 @@ export function rowFilterOf(filter: LogFilter): RowFilter {
 
 /** Reads and clears `logs`. Every filter is an equality or a range on an indexed column. */
 export class LogRepository {
-  constructor(private readonly database: Database) {}
+  constructor(private readonly database: Queries) {}
 
   private filtered(scope: LogScope, filter: RowFilter) {
     let query = this.database.db.selectFrom('logs');

@@ -1,16 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DatabaseKind } from '../../config';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { toNumber } from '../../db/dialect';
 import { FakeOpenAIUpstream } from '../../testing/fake-openai-upstream';
 import { addChannel, addToken, addUser, flushAll } from '../../testing/relay-fixtures';
-import { availableDatabaseKinds } from '../../testing/test-databases';
-import { startTestServer, type TestServer } from '../../testing/test-server';
+import { describeOnEachDatabase } from '../../testing/test-server';
 import { callerFor, type Caller } from '../../testing/channel-fixtures';
 
-const kinds = await availableDatabaseKinds();
-
-describe.each(kinds)('a saved price reaches the relay at once on %s', (kind: DatabaseKind) => {
-  let server: TestServer;
+await describeOnEachDatabase('a saved price reaches the relay at once on %s', (server) => {
   let upstream: FakeOpenAIUpstream;
   let root: Caller;
   let apiKey: string;
@@ -19,16 +14,12 @@ describe.each(kinds)('a saved price reaches the relay at once on %s', (kind: Dat
   beforeAll(async () => {
     upstream = await new FakeOpenAIUpstream().start();
     upstream.behaviour = { promptTokens: 1000, completionTokens: 500 };
-    server = await startTestServer({ databaseKind: kind });
     root = await callerFor(server, 'root', '123456');
     await addChannel(server, { baseUrl: upstream.url, models: ['gpt-4o-mini', 'house-model'] });
     userId = await addUser(server, 'billed', { quota: 10_000_000 });
     apiKey = (await addToken(server, userId, { unlimited: true })).apiKey;
   });
-  afterAll(async () => {
-    await server.stop();
-    await upstream.stop();
-  });
+  afterAll(() => upstream.stop());
 
   async function chat(model: string) {
     const response = await server.call('/v1/chat/completions', {

@@ -1,16 +1,11 @@
 import { defaultModelPrice, defaultModelRatio, isSecretOptionKey } from '@switchboard/contract';
-import { describe, expect, it } from 'vitest';
-import type { DatabaseKind } from '../../config';
+import { expect, it } from 'vitest';
 import { addUser } from '../../testing/relay-fixtures';
-import { availableDatabaseKinds } from '../../testing/test-databases';
-import { serverForTests, startTestServer } from '../../testing/test-server';
+import { describeOnEachDatabase, startTestServer } from '../../testing/test-server';
 import { callerFor, callerForTests } from '../../testing/channel-fixtures';
 import { optionCalls } from '../../testing/option-calls';
 
-const kinds = await availableDatabaseKinds();
-
-describe.each(kinds)('option calls on %s', (kind: DatabaseKind) => {
-  const server = serverForTests({ databaseKind: kind });
+await describeOnEachDatabase('option calls on %s', (server, kind) => {
   const root = callerForTests(server);
 
   const { put, stored } = optionCalls(root);

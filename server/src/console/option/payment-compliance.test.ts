@@ -1,7 +1,8 @@
 import type { SubscriptionPlan } from '@switchboard/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addUser } from '../../testing/channel-fixtures';
-import { consoleClient, type ConsoleClient } from '../../testing/console-client';
+import { consoleClient, saveOptions, type ConsoleClient } from '../../testing/console-client';
+import { createPlan } from '../../testing/subscription-fixtures';
 import { signIn, startTestServer, type TestServer } from '../../testing/test-server';
 import { signInNewUser } from '../../testing/token-fixtures';
 
@@ -23,11 +24,8 @@ describe('the payment compliance gate', () => {
     server = await startTestServer();
     root = consoleClient(server, await signIn(server, 'root', '123456'));
     const stripe = { StripeApiSecret: 'sk_test_gate', StripeWebhookSecret: 'whsec_gate', StripePriceId: 'price_gate' };
-    for (const [key, value] of Object.entries(stripe))
-      expect((await root('PUT', '/option/', { key, value })).success).toBe(true);
-    plan = (
-      await root<SubscriptionPlan>('POST', '/subscription/admin/plans', { plan: { title: 'Free', price_amount: 0 } })
-    ).data as SubscriptionPlan;
+    await saveOptions(root, stripe);
+    plan = await createPlan(root, { title: 'Free', price_amount: 0 });
     const headers = await signInNewUser(server, 'gate-user');
     user = consoleClient(server, headers);
     userZh = consoleClient(server, headers, 'zh');

@@ -1,10 +1,6 @@
-import { beforeAll, describe, expect, it } from 'vitest';
-import type { DatabaseKind } from '../../config';
+import { beforeAll, expect, it } from 'vitest';
 import { referenceConsoleClient, type ReferenceConsoleClient } from '../../testing/reference-console-client';
-import { availableDatabaseKinds } from '../../testing/test-databases';
-import { serverForTests, signIn, startTestServer } from '../../testing/test-server';
-
-const kinds = await availableDatabaseKinds();
+import { describeOnEachDatabase, signIn, startTestServer } from '../../testing/test-server';
 
 /** Defaults of the option keys the reference console saves (issue 16), as `GET /api/option/` lists them. */
 const DEFAULTS = {
@@ -31,8 +27,7 @@ const SAVED = {
 const GROUP_LIMITS_EXPECTED =
   'ModelRequestRateLimitGroup must be a JSON object: group name → [total requests (0 for no limit), successful requests (at least 1)]';
 
-describe.each(kinds)('option keys of the reference console on %s', (kind: DatabaseKind) => {
-  const server = serverForTests({ databaseKind: kind });
+await describeOnEachDatabase('option keys of the reference console on %s', (server, kind) => {
   let root: ReferenceConsoleClient;
 
   beforeAll(async () => {

@@ -1,5 +1,5 @@
 import type { Insertable, Selectable } from 'kysely';
-import type { Database } from '../../db/database';
+import type { Queries } from '../../db/database';
 import { nowSeconds, withNumbers } from '../../db/dialect';
 import type { PasskeyCredentialsTable } from '../../db/tables/two-factor';
 
@@ -9,7 +9,7 @@ const normalise = (row: PasskeyRow): PasskeyRow => withNumbers(row, ['id', 'user
 
 /** One passkey per user (the column is unique). */
 export class PasskeyRepository {
-  constructor(private readonly database: Database) {}
+  constructor(private readonly database: Queries) {}
 
   ofUser(userId: number): Promise<PasskeyRow | undefined> {
     return this.findBy('user_id', userId);

@@ -1,9 +1,9 @@
 import { RedemptionStatus, type RedemptionView } from '@switchboard/contract';
 import type { Insertable, Selectable, Updateable } from 'kysely';
-import type { Database } from '../../db/database';
+import type { Queries } from '../../db/database';
 import { containsIgnoringCase, toNumber } from '../../db/dialect';
 import type { RedemptionsTable } from '../../db/tables/redemptions';
-import { newestPage, deleteById } from '../../db/table-queries';
+import { deleteById, newestPage, updatedOne, updateMatching } from '../../db/table-queries';
 
 function normalise(row: Selectable<RedemptionsTable>): RedemptionView {
   return {
@@ -22,7 +22,7 @@ function normalise(row: Selectable<RedemptionsTable>): RedemptionView {
 
 /** Redemption codes; every status change that races with redeeming is a conditional UPDATE. */
 export class RedemptionRepository {
-  constructor(private readonly database: Database) {}
+  constructor(private readonly database: Queries) {}
 
   /** `keyword` matches the id exactly or part of the name. */
   private filtered(keyword: string) {
@@ -60,24 +60,19 @@ export class RedemptionRepository {
 
   /** Changes the row only while its status is one of `statuses`; false when it was not. */
   async updateWhileStatusIn(id: number, statuses: number[], values: Updateable<RedemptionsTable>): Promise<boolean> {
-    const result = await this.database.db
-      .updateTable('redemptions')
-      .set(values)
-      .where('id', '=', id)
-      .where('status', 'in', statuses)
-      .executeTakeFirst();
-    return Number(result.numUpdatedRows) > 0;
+    return updatedOne(
+      this.database.db.updateTable('redemptions').set(values).where('id', '=', id).where('status', 'in', statuses),
+    );
   }
 
   /** Marks an unused code used by `userId`: true only for the one caller whose UPDATE changed the row. */
   async claim(key: string, userId: number, now: number): Promise<boolean> {
-    const result = await this.database.db
-      .updateTable('redemptions')
-      .set({ status: RedemptionStatus.Used, used_user_id: userId, redeemed_time: now })
-      .where('key', '=', key)
-      .where('status', '=', RedemptionStatus.Unused)
-      .executeTakeFirst();
-    return Number(result.numUpdatedRows) === 1;
+    return updateMatching(
+      this.database.db,
+      'redemptions',
+      { key, status: RedemptionStatus.Unused },
+      { status: RedemptionStatus.Used, used_user_id: userId, redeemed_time: now },
+    );
   }
 
   remove(id: number): Promise<boolean> {

@@ -1,13 +1,14 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { SubscriptionPlan, SubscriptionSelf } from '@switchboard/contract';
+import type { SubscriptionSelf } from '@switchboard/contract';
 import { afterAll, describe, expect, it } from 'vitest';
-import { consoleClient, type ConsoleClient } from '../../testing/console-client';
+import type { ConsoleClient } from '../../testing/console-client';
 import { FakeEpayGateway, type ReceivedOrder } from '../../testing/fake-epay-gateway';
-import { confirmPaymentCompliance } from '../../testing/payment-compliance';
+import { configurePayments } from '../../testing/stripe-settings';
+import { rootOfProcess } from '../../testing/crash-database';
+import { createPlan } from '../../testing/subscription-fixtures';
 import { startServerProcess, type ServerProcess } from '../../testing/server-process';
-import { signIn } from '../../testing/test-server';
 
 const MERCHANT_KEY = 'crash-merchant-key';
 
@@ -31,26 +32,20 @@ describe('a plan paid at epay across a SIGKILL (built server)', () => {
     rmSync(folder, { recursive: true, force: true });
   });
 
-  const rootOf = async (running: ServerProcess): Promise<ConsoleClient> => {
-    const caller = { call: (path: string, init?: RequestInit) => fetch(`${running.url}${path}`, init) };
-    return consoleClient(caller, await signIn(caller, 'root', '123456'));
-  };
   const subscriptionsOf = async (root: ConsoleClient) =>
     (await root<SubscriptionSelf>('GET', '/subscription/self')).data?.all_subscriptions ?? [];
 
   it('is granted exactly once: 20 parallel notifications, a SIGKILL right after they are answered, the notifications again', async () => {
     await gateway.start();
     server = await startServerProcess(environment);
-    const root = await rootOf(server);
-    await confirmPaymentCompliance(root);
-    const options = { ServerAddress: server.url, PayAddress: gateway.address, EpayId: '3003', EpayKey: MERCHANT_KEY };
-    for (const [key, value] of Object.entries(options))
-      expect((await root('PUT', '/option/', { key, value })).success).toBe(true);
-    const plan = (
-      await root<SubscriptionPlan>('POST', '/subscription/admin/plans', {
-        plan: { title: 'Crash-proof', price_amount: 5, total_amount: 1000 },
-      })
-    ).data as SubscriptionPlan;
+    const root = await rootOfProcess(server);
+    await configurePayments(root, {
+      ServerAddress: server.url,
+      PayAddress: gateway.address,
+      EpayId: '3003',
+      EpayKey: MERCHANT_KEY,
+    });
+    const plan = await createPlan(root, { title: 'Crash-proof', price_amount: 5, total_amount: 1000 });
     const reply = await root<Record<string, string>>('POST', '/subscription/epay/pay', {
       plan_id: plan.id,
       payment_method: 'wx',
@@ -64,7 +59,7 @@ describe('a plan paid at epay across a SIGKILL (built server)', () => {
     await server.kill();
 
     server = await startServerProcess(environment);
-    const again = await rootOf(server);
+    const again = await rootOfProcess(server);
     expect((await subscriptionsOf(again)).map((entry) => entry.subscription.plan_id)).toEqual([plan.id]);
     const replays = await Promise.all(Array.from({ length: 20 }, () => gateway.notify(at(order, String(server?.url)))));
     expect(replays.every((answer) => answer === 'success')).toBe(true);

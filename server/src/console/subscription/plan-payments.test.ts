@@ -1,28 +1,23 @@
-import type { SubscriptionPlan, SubscriptionSelf } from '@switchboard/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DatabaseKind } from '../../config';
+import type { SubscriptionSelf } from '@switchboard/contract';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { consoleClient, type ConsoleClient } from '../../testing/console-client';
 import { FakeEpayGateway, type ReceivedOrder } from '../../testing/fake-epay-gateway';
 import { FakeStripe } from '../../testing/fake-stripe';
-import { confirmPaymentCompliance } from '../../testing/payment-compliance';
-import { availableDatabaseKinds } from '../../testing/test-databases';
-import { signIn, startTestServer, type TestServer } from '../../testing/test-server';
+import { configurePayments } from '../../testing/stripe-settings';
+import { describeOnEachDatabase, signIn } from '../../testing/test-server';
 import { newMember } from '../../testing/token-fixtures';
+import { createPlan } from '../../testing/subscription-fixtures';
 import { storedRow, storedValue } from '../../testing/stored-rows';
 
-const kinds = await availableDatabaseKinds();
 const MERCHANT_KEY = 'plan-merchant-key';
 const WEBHOOK_SECRET = 'whsec_plans';
 
-describe.each(kinds)('plans paid at epay and Stripe on %s', (kind: DatabaseKind) => {
-  let server: TestServer;
+await describeOnEachDatabase('plans paid at epay and Stripe on %s', (server) => {
   let root: ConsoleClient;
   const gateway = new FakeEpayGateway(MERCHANT_KEY);
   const stripe = new FakeStripe();
 
   const buyer = (name: string) => newMember(server, name);
-  const createPlan = async (plan: Record<string, unknown>) =>
-    (await root<SubscriptionPlan>('POST', '/subscription/admin/plans', { plan })).data as SubscriptionPlan;
   const subscriptionsOf = async (call: ConsoleClient) =>
     (await call<SubscriptionSelf>('GET', '/subscription/self')).data?.all_subscriptions ?? [];
   const countRows = async (table: 'top_ups' | 'logs' | 'subscription_orders', userId: number) =>
@@ -38,10 +33,8 @@ describe.each(kinds)('plans paid at epay and Stripe on %s', (kind: DatabaseKind)
 
   beforeAll(async () => {
     await Promise.all([gateway.start(), stripe.start()]);
-    server = await startTestServer({ databaseKind: kind });
     root = consoleClient(server, await signIn(server, 'root', '123456'));
-    await confirmPaymentCompliance(root);
-    const options = {
+    await configurePayments(root, {
       ServerAddress: server.url,
       PayAddress: gateway.address,
       EpayId: '2002',
@@ -50,14 +43,9 @@ describe.each(kinds)('plans paid at epay and Stripe on %s', (kind: DatabaseKind)
       StripeWebhookSecret: WEBHOOK_SECRET,
       StripePriceId: 'price_units',
       StripeApiAddress: stripe.url,
-    };
-    for (const [key, value] of Object.entries(options))
-      expect((await root('PUT', '/option/', { key, value })).success).toBe(true);
+    });
   });
-  afterAll(async () => {
-    await server.stop();
-    await Promise.all([gateway.stop(), stripe.stop()]);
-  });
+  afterAll(() => Promise.all([gateway.stop(), stripe.stop()]));
 
   /** Starts paying a plan at epay and posts the form to the gateway, as the console's browser does. */
   const payAtGateway = async (call: ConsoleClient, planId: number): Promise<ReceivedOrder> => {
@@ -77,7 +65,7 @@ describe.each(kinds)('plans paid at epay and Stripe on %s', (kind: DatabaseKind)
   };
 
   it('an epay purchase is granted once under 20 parallel notifications; a forged one changes nothing', async () => {
-    const plan = await createPlan({
+    const plan = await createPlan(root, {
       title: 'Epay month',
       price_amount: 9.9,
       total_amount: 70_000,
@@ -123,7 +111,7 @@ describe.each(kinds)('plans paid at epay and Stripe on %s', (kind: DatabaseKind)
   });
 
   it('refuses an unknown method, a disabled plan and a plan at its limit, in both languages, placing no order', async () => {
-    const plan = await createPlan({ title: 'Once', price_amount: 1, max_purchase_per_user: 1 });
+    const plan = await createPlan(root, { title: 'Once', price_amount: 1, max_purchase_per_user: 1 });
     const bob = await buyer('epay-bob');
     expect(
       await bob.call('POST', '/subscription/epay/pay', { plan_id: plan.id, payment_method: 'paypal' }),
@@ -142,7 +130,7 @@ describe.each(kinds)('plans paid at epay and Stripe on %s', (kind: DatabaseKind)
   });
 
   it('a Stripe purchase opens a subscription-mode checkout, the webhook grants it once, and the customer is kept for the next checkout', async () => {
-    const plan = await createPlan({
+    const plan = await createPlan(root, {
       title: 'Card month',
       price_amount: 12,
       stripe_price_id: 'price_plan_month',
@@ -151,7 +139,7 @@ describe.each(kinds)('plans paid at epay and Stripe on %s', (kind: DatabaseKind)
     const cat = await buyer('card-cat');
     expect(
       await cat.call('POST', '/subscription/stripe/pay', {
-        plan_id: (await createPlan({ title: 'No price', price_amount: 1 })).id,
+        plan_id: (await createPlan(root, { title: 'No price', price_amount: 1 })).id,
       }),
     ).toEqual({
       message: 'error',

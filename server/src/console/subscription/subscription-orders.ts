@@ -3,6 +3,7 @@ import type { Selectable } from 'kysely';
 import type { AppContext } from '../../app-context';
 import { nowSeconds, toNumber } from '../../db/dialect';
 import type { SubscriptionOrdersTable } from '../../db/tables/subscriptions';
+import { updateMatching } from '../../db/table-queries';
 import { LogType } from '../../ledger/log-writer';
 import { AppError } from '../../platform/errors';
 import { messages } from '../../platform/i18n/catalogue';
@@ -123,13 +124,12 @@ export class SubscriptionOrders {
 
   /** pending → failed or expired; a finished order stays as it is. */
   async markEnded(tradeNo: string, status: typeof TopUpStatus.Failed | typeof TopUpStatus.Expired): Promise<boolean> {
-    const result = await this.context.database.db
-      .updateTable('subscription_orders')
-      .set({ status })
-      .where('trade_no', '=', tradeNo)
-      .where('status', '=', TopUpStatus.Pending)
-      .executeTakeFirst();
-    return Number(result.numUpdatedRows) === 1;
+    return updateMatching(
+      this.context.database.db,
+      'subscription_orders',
+      { trade_no: tradeNo, status: TopUpStatus.Pending },
+      { status },
+    );
   }
 
   async require(tradeNo: string): Promise<SubscriptionOrder> {

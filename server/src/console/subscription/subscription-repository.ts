@@ -1,9 +1,10 @@
 import type { SubscriptionPlan, UserSubscription } from '@switchboard/contract';
 import type { Kysely, Selectable } from 'kysely';
-import type { Database } from '../../db/database';
+import type { Queries } from '../../db/database';
 import { insertReturningId, toNumber } from '../../db/dialect';
 import type { Tables } from '../../db/tables/index';
 import type { SubscriptionPlansTable, UserSubscriptionsTable } from '../../db/tables/subscriptions';
+import { updatedOne } from '../../db/table-queries';
 import type { PlanFields } from './plan-fields';
 
 type Db = Kysely<Tables>;
@@ -64,7 +65,7 @@ const dbFlag = (value: boolean | null) => (value === null ? null : value ? 1 : 0
 
 /** Reads and writes `subscription_plans`, `user_subscriptions` and `subscription_orders`. */
 export class SubscriptionRepository {
-  constructor(private readonly database: Database) {}
+  constructor(private readonly database: Queries) {}
 
   get db(): Db {
     return this.database.db;
@@ -107,8 +108,7 @@ export class SubscriptionRepository {
       ...(overflow === undefined ? {} : { allow_wallet_overflow: dbFlag(overflow) }),
       updated_at: now,
     };
-    const result = await this.db.updateTable('subscription_plans').set(values).where('id', '=', id).executeTakeFirst();
-    return Number(result.numUpdatedRows) > 0;
+    return updatedOne(this.db.updateTable('subscription_plans').set(values).where('id', '=', id));
   }
 
   async subscriptionsOf(userId: number, db: Db = this.db): Promise<UserSubscription[]> {

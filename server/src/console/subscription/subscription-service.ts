@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import {
   billingPreferenceOf,
   formatQuota,
+  jsonObjectOf,
   type BillingPreference,
   type SubscriptionPlan,
   type SubscriptionResetResult,
@@ -14,7 +15,7 @@ import { insertReturningId, nowSeconds } from '../../db/dialect';
 import type { Tables } from '../../db/tables/index';
 import { ledgerOf } from '../../ledger/index';
 import { nextReset, periodEnd } from '../../ledger/subscriptions/periods';
-import { subscriptionBookOf } from '../../ledger/subscriptions/subscription-book';
+import { preferenceOf, subscriptionBookOf } from '../../ledger/subscriptions/subscription-book';
 import { AppError } from '../../platform/errors';
 import { paymentComplianceConfirmed } from '../option/payment-compliance';
 import { checkedPlan, type PlanInput } from './plan-fields';
@@ -100,7 +101,7 @@ export class SubscriptionService {
       .select('setting')
       .where('id', '=', userId)
       .executeTakeFirstOrThrow();
-    const setting = { ...parseSetting(user.setting), billing_preference: preference };
+    const setting = { ...jsonObjectOf(user.setting), billing_preference: preference };
     await this.context.database.db
       .updateTable('users')
       .set({ setting: JSON.stringify(setting) })
@@ -409,18 +410,4 @@ export class SubscriptionService {
       advance_reset_time: advance,
     };
   }
-}
-
-function parseSetting(setting: string): Record<string, unknown> {
-  try {
-    const parsed: unknown = JSON.parse(setting || '{}');
-    return parsed && typeof parsed === 'object' && !Array.isArray(parsed) ? (parsed as Record<string, unknown>) : {};
-  } catch {
-    return {};
-  }
-}
-
-/** The billing preference stored in a user's settings JSON. */
-export function preferenceOf(setting: string): BillingPreference {
-  return billingPreferenceOf(parseSetting(setting).billing_preference);
 }

@@ -4,22 +4,19 @@ import type {
   SubscriptionSelf,
   UserSubscription,
 } from '@switchboard/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DatabaseKind } from '../../config';
+import { beforeAll, expect, it } from 'vitest';
 import { consoleClient, type ConsoleClient } from '../../testing/console-client';
 import { confirmPaymentCompliance } from '../../testing/payment-compliance';
-import { availableDatabaseKinds } from '../../testing/test-databases';
-import { signIn, startTestServer, type TestServer } from '../../testing/test-server';
+import { describeOnEachDatabase, signIn } from '../../testing/test-server';
 import { newMember } from '../../testing/token-fixtures';
+import { createPlan } from '../../testing/subscription-fixtures';
 import { quotaOf, topUpLogsOf } from '../../testing/wallet-fixtures';
 import { creditTopUp } from '../topup/credit';
 import { SubscriptionService } from './subscription-service';
 
-const kinds = await availableDatabaseKinds();
 const QUOTA_PER_UNIT = 500_000;
 
-describe.each(kinds)('subscription plans on %s', (kind: DatabaseKind) => {
-  let server: TestServer;
+await describeOnEachDatabase('subscription plans on %s', (server) => {
   let root: ConsoleClient;
   let rootZh: ConsoleClient;
   const user = async (name: string, quota = 0) => {
@@ -35,23 +32,16 @@ describe.each(kinds)('subscription plans on %s', (kind: DatabaseKind) => {
         .where('id', '=', id)
         .executeTakeFirstOrThrow()
     ).group;
-  const createPlan = async (plan: Record<string, unknown>) => {
-    const reply = await root<SubscriptionPlan>('POST', '/subscription/admin/plans', { plan });
-    expect(reply.success, reply.message).toBe(true);
-    return reply.data as SubscriptionPlan;
-  };
 
   beforeAll(async () => {
-    server = await startTestServer({ databaseKind: kind });
     const headers = await signIn(server, 'root', '123456');
     root = consoleClient(server, headers);
     rootZh = consoleClient(server, headers, 'zh');
     await confirmPaymentCompliance(root);
   });
-  afterAll(() => server.stop());
 
   it('manages plans: defaults, checks in both languages, edits, enabling, and the order users see', async () => {
-    const basic = await createPlan({ title: 'Basic', price_amount: 1.5, total_amount: 1000, sort_order: 1 });
+    const basic = await createPlan(root, { title: 'Basic', price_amount: 1.5, total_amount: 1000, sort_order: 1 });
     expect(basic).toMatchObject({
       title: 'Basic',
       currency: 'USD',
@@ -61,7 +51,7 @@ describe.each(kinds)('subscription plans on %s', (kind: DatabaseKind) => {
       allow_balance_pay: null,
       quota_reset_period: 'never',
     });
-    const pro = await createPlan({ title: 'Pro', price_amount: 3, sort_order: 5 });
+    const pro = await createPlan(root, { title: 'Pro', price_amount: 3, sort_order: 5 });
 
     expect(await root('POST', '/subscription/admin/plans', { plan: { title: ' ' } })).toMatchObject({
       success: false,
@@ -107,7 +97,7 @@ describe.each(kinds)('subscription plans on %s', (kind: DatabaseKind) => {
   });
 
   it('sells a plan for the wallet balance: one debit with its log and top-up row, the group upgraded while subscribed', async () => {
-    const plan = await createPlan({
+    const plan = await createPlan(root, {
       title: 'VIP month',
       price_amount: 2,
       total_amount: 50_000,
@@ -163,7 +153,7 @@ describe.each(kinds)('subscription plans on %s', (kind: DatabaseKind) => {
   });
 
   it('debits once and grants once when 20 purchases of a one-per-user plan race', async () => {
-    const plan = await createPlan({ title: 'Once', price_amount: 1, max_purchase_per_user: 1 });
+    const plan = await createPlan(root, { title: 'Once', price_amount: 1, max_purchase_per_user: 1 });
     const cat = await user('cat', 10 * QUOTA_PER_UNIT);
     const replies = await Promise.all(
       Array.from({ length: 20 }, () => cat.call('POST', '/subscription/balance/pay', { plan_id: plan.id })),
@@ -177,7 +167,7 @@ describe.each(kinds)('subscription plans on %s', (kind: DatabaseKind) => {
   });
 
   it('debits only what the balance covers when 20 purchases race', async () => {
-    const plan = await createPlan({ title: 'Many', price_amount: 1 });
+    const plan = await createPlan(root, { title: 'Many', price_amount: 1 });
     const dan = await user('dan', 3 * QUOTA_PER_UNIT + 5);
     const replies = await Promise.all(
       Array.from({ length: 20 }, () => dan.call('POST', '/subscription/balance/pay', { plan_id: plan.id })),
@@ -188,7 +178,7 @@ describe.each(kinds)('subscription plans on %s', (kind: DatabaseKind) => {
   });
 
   it('ends a subscription at its end and restores the group the user had', async () => {
-    const plan = await createPlan({
+    const plan = await createPlan(root, {
       title: 'Blink',
       price_amount: 0,
       duration_unit: 'custom',
@@ -206,7 +196,7 @@ describe.each(kinds)('subscription plans on %s', (kind: DatabaseKind) => {
   });
 
   it('binds, resets (at its period and by hand), stores the preference, and deletes', async () => {
-    const plan = await createPlan({
+    const plan = await createPlan(root, {
       title: 'Daily',
       price_amount: 1,
       total_amount: 1000,

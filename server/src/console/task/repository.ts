@@ -1,6 +1,6 @@
 import type { MidjourneyFilter, TaskFilter } from '@switchboard/contract';
 import type { Kysely } from 'kysely';
-import type { Database } from '../../db/database';
+import type { Queries } from '../../db/database';
 import { toNumber } from '../../db/dialect';
 import type { MidjourneyRow, TaskRow } from '../../domain/task-rows';
 import type { PageRequest } from '../paging';
@@ -23,7 +23,7 @@ interface ListFilter {
 
 /** Reads `midjourneys` and `tasks` for the console lists, newest first. */
 export class TaskListRepository {
-  constructor(private readonly database: Database) {}
+  constructor(private readonly database: Queries) {}
 
   midjourneys(scope: TaskScope, filter: MidjourneyFilter, paging: PageRequest): Promise<RowPage<MidjourneyRow>> {
     return this.page('midjourneys', 'mj_id', scope, { ...filter, id: filter.mj_id }, paging);

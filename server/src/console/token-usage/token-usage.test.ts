@@ -2,15 +2,11 @@ import { TokenStatus, UserStatus } from '@switchboard/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FakeOpenAIUpstream } from '../../testing/fake-openai-upstream';
 import { addChannel, addToken, addUser, flushAll } from '../../testing/relay-fixtures';
-import { availableDatabaseKinds } from '../../testing/test-databases';
-import { serverForTests } from '../../testing/test-server';
+import { describeOnEachDatabase } from '../../testing/test-server';
 import { consumption, writeLogs } from '../../testing/log-fixtures';
 
-const kinds = await availableDatabaseKinds();
-
-describe.each(kinds)('token self-service on %s', (kind) => {
+await describeOnEachDatabase('token self-service on %s', (server) => {
   const CHANNEL_NAME = 'secret-vendor-channel';
-  const server = serverForTests({ databaseKind: kind });
   let upstream: FakeOpenAIUpstream;
   let userId: number;
   let token: { id: number; key: string; apiKey: string };

@@ -1,9 +1,9 @@
 import { TokenStatus } from '@switchboard/contract';
 import type { Insertable, Selectable, Updateable } from 'kysely';
-import type { Database } from '../../db/database';
+import type { Queries } from '../../db/database';
 import { containsIgnoringCase, nowSeconds, toBoolean, toNumber } from '../../db/dialect';
 import type { TokensTable } from '../../db/tables/tokens';
-import { countOf, newestFirst } from '../../db/table-queries';
+import { countOf, newestFirst, updatedOne } from '../../db/table-queries';
 
 /** A token row with numbers and booleans normalised across drivers. */
 export interface TokenRecord {
@@ -57,7 +57,7 @@ function normalise(row: Selectable<TokensTable>): TokenRecord {
 
 /** Tokens of one owner: every query is scoped to `userId` and skips deleted rows. */
 export class TokenRepository {
-  constructor(private readonly database: Database) {}
+  constructor(private readonly database: Queries) {}
 
   private owned(userId: number) {
     return this.database.db.selectFrom('tokens').where('user_id', '=', userId).where('deleted_at', 'is', null);
@@ -122,13 +122,13 @@ export class TokenRepository {
 
   /** Marks the token deleted and disabled, so that no reader can still take it for a live one. */
   async softDelete(userId: number, id: number): Promise<boolean> {
-    const result = await this.database.db
-      .updateTable('tokens')
-      .set({ deleted_at: nowSeconds(), status: TokenStatus.Disabled })
-      .where('id', '=', id)
-      .where('user_id', '=', userId)
-      .where('deleted_at', 'is', null)
-      .executeTakeFirst();
-    return Number(result.numUpdatedRows) > 0;
+    return updatedOne(
+      this.database.db
+        .updateTable('tokens')
+        .set({ deleted_at: nowSeconds(), status: TokenStatus.Disabled })
+        .where('id', '=', id)
+        .where('user_id', '=', userId)
+        .where('deleted_at', 'is', null),
+    );
   }
 }

@@ -1,13 +1,10 @@
 import OpenAI from 'openai';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DatabaseKind } from '../../config';
 import { FakeOpenAIUpstream } from '../../testing/fake-openai-upstream';
 import { addChannel, addUser } from '../../testing/relay-fixtures';
-import { availableDatabaseKinds } from '../../testing/test-databases';
-import { signIn, startTestServer, type TestServer } from '../../testing/test-server';
+import { describeOnEachDatabase, signIn, startTestServer, type TestServer } from '../../testing/test-server';
 import { createToken, signInNewUser, tokenClient, type TokenClient } from '../../testing/token-fixtures';
 
-const kinds = await availableDatabaseKinds();
 let upstream: FakeOpenAIUpstream;
 
 beforeAll(async () => {
@@ -15,18 +12,15 @@ beforeAll(async () => {
 });
 afterAll(() => upstream.stop());
 
-describe.each(kinds)("a token's requests and tokens per minute on %s (issue 22)", (kind: DatabaseKind) => {
-  let server: TestServer;
+await describeOnEachDatabase("a token's requests and tokens per minute on %s (issue 22)", (server) => {
   let english: TokenClient;
   let chinese: TokenClient;
 
   beforeAll(async () => {
-    server = await startTestServer({ databaseKind: kind });
     const headers = await signInNewUser(server, 'limited', 'default');
     english = tokenClient(server, headers, 'en');
     chinese = tokenClient(server, headers, 'zh');
   });
-  afterAll(() => server.stop());
 
   it('creates a token without limits unless given, and keeps the limits it is given', async () => {
     const plain = await createToken(english, { name: 'plain' });

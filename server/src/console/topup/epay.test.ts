@@ -1,8 +1,7 @@
 import { TopUpStatus, type PageData, type TopUpView } from '@switchboard/contract';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { DatabaseKind } from '../../config';
-import { availableDatabaseKinds } from '../../testing/test-databases';
-import { signIn, startTestServer, type TestServer } from '../../testing/test-server';
+import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
+import { setOptions } from '../../testing/account-fixtures';
+import { describeOnEachDatabase, signIn } from '../../testing/test-server';
 import { signInNewUser } from '../../testing/token-fixtures';
 import { epaySignature } from './epay-signature';
 import { FakeEpayGateway, type ReceivedOrder } from '../../testing/fake-epay-gateway';
@@ -11,11 +10,9 @@ import { quotaOf, topUpLogsOf } from '../../testing/wallet-fixtures';
 import { countOf } from '../../db/table-queries';
 import { storedWholeRow } from '../../testing/stored-rows';
 
-const kinds = await availableDatabaseKinds();
 const MERCHANT_KEY = 'merchant-secret-key';
 
-describe.each(kinds)('online top-up over epay on %s', (kind: DatabaseKind) => {
-  let server: TestServer;
+await describeOnEachDatabase('online top-up over epay on %s', (server) => {
   let gateway: FakeEpayGateway;
   let root: ConsoleClient;
   let payer: ConsoleClient;
@@ -23,7 +20,6 @@ describe.each(kinds)('online top-up over epay on %s', (kind: DatabaseKind) => {
   let payerId: number;
 
   beforeAll(async () => {
-    server = await startTestServer({ databaseKind: kind });
     gateway = new FakeEpayGateway(MERCHANT_KEY);
     await gateway.start();
     root = consoleClient(server, await signIn(server, 'root', '123456'));
@@ -32,16 +28,10 @@ describe.each(kinds)('online top-up over epay on %s', (kind: DatabaseKind) => {
     payer = consoleClient(server, headers);
     payerZh = consoleClient(server, headers, 'zh');
   });
-  afterAll(async () => {
-    await gateway.stop();
-    await server.stop();
-  });
+  afterAll(() => gateway.stop());
 
-  const setOptions = async (values: Record<string, string>) => {
-    for (const [key, value] of Object.entries(values)) await server.context.options.save(key as never, value);
-  };
   beforeEach(() =>
-    setOptions({
+    setOptions(server, {
       PayAddress: `${gateway.address}/`,
       EpayId: '1001',
       EpayKey: MERCHANT_KEY,
@@ -79,7 +69,7 @@ describe.each(kinds)('online top-up over epay on %s', (kind: DatabaseKind) => {
       message: 'success',
       data: '109.50',
     });
-    await setOptions({ TopupGroupRatio: JSON.stringify({ default: 2 }) });
+    await setOptions(server, { TopupGroupRatio: JSON.stringify({ default: 2 }) });
     expect((await payer('POST', '/user/amount', { amount: 10 })).data).toBe('73.00');
   });
 
@@ -174,7 +164,7 @@ describe.each(kinds)('online top-up over epay on %s', (kind: DatabaseKind) => {
       for (const [call, path, body, message] of calls)
         expect(await call('POST', path, body)).toMatchObject({ success: false, message });
     };
-    await setOptions({ MinTopUp: '5' });
+    await setOptions(server, { MinTopUp: '5' });
     await expectRefusals([
       [
         payer,
@@ -186,12 +176,12 @@ describe.each(kinds)('online top-up over epay on %s', (kind: DatabaseKind) => {
       [payer, '/user/pay', { amount: 5.5, payment_method: 'zfb' }, 'The top-up amount must be a whole number'],
       [payer, '/user/pay', { amount: 10, payment_method: 'paypal' }, 'Unknown payment method'],
     ]);
-    await setOptions({ EpayKey: '' });
+    await setOptions(server, { EpayKey: '' });
     await expectRefusals([
       [payer, '/user/pay', { amount: 10, payment_method: 'zfb' }, 'The administrator has not enabled online top-up'],
       [payerZh, '/user/pay', { amount: 10, payment_method: 'zfb' }, '管理员未开启在线充值'],
     ]);
-    await setOptions({ EpayKey: MERCHANT_KEY, ServerAddress: '' });
+    await setOptions(server, { EpayKey: MERCHANT_KEY, ServerAddress: '' });
     expect((await payer('POST', '/user/pay', { amount: 10, payment_method: 'zfb' })).message).toBe(
       'The administrator has not set the server address, so payment results cannot be received',
     );
@@ -200,7 +190,7 @@ describe.each(kinds)('online top-up over epay on %s', (kind: DatabaseKind) => {
   });
 
   it('sends the notification to the custom callback address when one is set', async () => {
-    await setOptions({ CustomCallbackAddress: 'https://callback.example/' });
+    await setOptions(server, { CustomCallbackAddress: 'https://callback.example/' });
     const reply = await payer<Record<string, string>>('POST', '/user/pay', { amount: 1, payment_method: 'zfb' });
     expect(reply.data?.notify_url).toBe('https://callback.example/api/user/epay/notify');
   });

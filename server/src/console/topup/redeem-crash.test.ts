@@ -1,20 +1,18 @@
 import { randomBytes } from 'node:crypto';
 import { QUOTA_PER_UNIT as UNIT, RedemptionStatus } from '@switchboard/contract';
-import { describe, expect, it } from 'vitest';
+import { expect } from 'vitest';
 import type { Database } from '../../db/database';
 import { nowSeconds, toNumber } from '../../db/dialect';
 import { LogType } from '../../ledger/index';
 import {
   ANSWERS_BEFORE_KILL,
   callsUntilRefused,
-  crashCases,
-  crashDatabaseSandbox,
+  testAcrossCrashes,
   insertInBatches,
   pendingCreditRows,
   seedUsers,
   userOfProcess,
 } from '../../testing/crash-database';
-import { availableDatabaseKinds } from '../../testing/test-databases';
 
 /** Users redeeming, and clients redeeming at once (each for one of the users). */
 const USERS = 6;
@@ -71,44 +69,44 @@ async function usedCodes(database: Database) {
  * uncredited.)
  */
 // WORKERS=2 too: a code redeemed on a worker is finished by its primary after the crash.
-describe.each(crashCases(await availableDatabaseKinds()))(
-  'redemption codes across a SIGKILL (built server on $kind, WORKERS=$workers)',
-  ({ kind, workers }) => {
-    const sandbox = crashDatabaseSandbox('redeem');
+await testAcrossCrashes(
+  {
+    suite: 'redemption codes across a SIGKILL (built server on $kind, WORKERS=$workers)',
+    test: 'every code marked used is credited exactly once',
+    sandbox: 'redeem',
+  },
+  async (sandbox, { kind, workers }) => {
+    const { database } = await sandbox.start();
+    const users = await seedUsers(database, 'redeemer', USERS);
+    const keys = await seedCodes(database);
+    let next = 0;
+    const { answered, interrupted } = await sandbox.killUnderLoad(
+      KILLS,
+      async (server) => {
+        const clients = users.map((user) => userOfProcess(server, user));
+        return callsUntilRefused(CLIENTS, async (client) => {
+          const key = keys[next++];
+          if (key === undefined) return false;
+          return (await clients[client % USERS]!('POST', '/user/topup', { key })).success;
+        });
+      },
+      async () => (await pendingCreditRows(database)) > 0,
+    );
 
-    it('every code marked used is credited exactly once', async () => {
-      const { database } = await sandbox.start(kind, workers);
-      const users = await seedUsers(database, 'redeemer', USERS);
-      const keys = await seedCodes(database);
-      let next = 0;
-      const { answered, interrupted } = await sandbox.killUnderLoad(
-        KILLS,
-        async (server) => {
-          const clients = users.map((user) => userOfProcess(server, user));
-          return callsUntilRefused(CLIENTS, async (client) => {
-            const key = keys[next++];
-            if (key === undefined) return false;
-            return (await clients[client % USERS]!('POST', '/user/topup', { key })).success;
-          });
-        },
-        async () => (await pendingCreditRows(database)) > 0,
-      );
-
-      const used = await usedCodes(database);
-      console.info(`${kind}, WORKERS=${workers}: ${answered} codes redeemed, ${used.length} used`);
-      expect(used.length).toBeGreaterThan(ANSWERS_BEFORE_KILL);
-      expect(used.filter((code) => code.logRows !== 1)).toEqual([]);
-      const balances = await database.db
-        .selectFrom('users')
-        .select(['id', 'quota'])
-        .where('username', 'like', 'redeemer%')
-        .execute();
-      for (const user of balances) {
-        const redeemed = used.filter((code) => code.userId === toNumber(user.id));
-        expect(toNumber(user.quota)).toBe(redeemed.reduce((sum, code) => sum + code.quota, 0));
-      }
-      expect(await pendingCreditRows(database)).toBe(0);
-      expect(interrupted).toBe(true);
-    }, 300_000);
+    const used = await usedCodes(database);
+    console.info(`${kind}, WORKERS=${workers}: ${answered} codes redeemed, ${used.length} used`);
+    expect(used.length).toBeGreaterThan(ANSWERS_BEFORE_KILL);
+    expect(used.filter((code) => code.logRows !== 1)).toEqual([]);
+    const balances = await database.db
+      .selectFrom('users')
+      .select(['id', 'quota'])
+      .where('username', 'like', 'redeemer%')
+      .execute();
+    for (const user of balances) {
+      const redeemed = used.filter((code) => code.userId === toNumber(user.id));
+      expect(toNumber(user.quota)).toBe(redeemed.reduce((sum, code) => sum + code.quota, 0));
+    }
+    expect(await pendingCreditRows(database)).toBe(0);
+    expect(interrupted).toBe(true);
   },
 );

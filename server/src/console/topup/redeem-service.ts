@@ -1,6 +1,7 @@
 import { formatQuota, RedemptionStatus } from '@switchboard/contract';
 import type { AppContext } from '../../app-context';
 import { nowSeconds } from '../../db/dialect';
+import { inTransaction } from '../../db/database';
 import { AppError } from '../../platform/errors';
 import { messages } from '../../platform/i18n/catalogue';
 import { pendingCredits } from '../credits/pending-credits';
@@ -25,7 +26,7 @@ export async function redeemCode(
   if (code.status === RedemptionStatus.Used) throw new AppError(messages.topUp.keyUsed);
   const formatted = formatQuota(code.quota, { inCurrency: true, quotaPerUnit: context.options.number('QuotaPerUnit') });
   const credited = await pendingCredits(context).consumeThenCredit(user, async (transaction) => {
-    const codes = new RedemptionRepository({ ...context.database, db: transaction });
+    const codes = new RedemptionRepository(inTransaction(context.database, transaction));
     if (!(await codes.claim(key, user.id, nowSeconds()))) return null;
     const content = `通过兑换码充值 ${formatted}，兑换码ID ${code.id}`;
     return { userId: user.id, amount: code.quota, reason: 'top-up', content, witness: `redemption:${code.id}` };

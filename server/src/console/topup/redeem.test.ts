@@ -1,25 +1,18 @@
 import { RedemptionStatus } from '@switchboard/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DatabaseKind } from '../../config';
-import { availableDatabaseKinds } from '../../testing/test-databases';
-import { signIn, startTestServer, type TestServer } from '../../testing/test-server';
+import { beforeAll, expect, it } from 'vitest';
+import { describeOnEachDatabase, signIn } from '../../testing/test-server';
 import { newMember } from '../../testing/token-fixtures';
 import { consoleClient, type ConsoleClient } from '../../testing/console-client';
 import { quotaOf, topUpLogsOf } from '../../testing/wallet-fixtures';
 
-const kinds = await availableDatabaseKinds();
-
-describe.each(kinds)('redeeming codes on %s', (kind: DatabaseKind) => {
-  let server: TestServer;
+await describeOnEachDatabase('redeeming codes on %s', (server) => {
   let root: ConsoleClient;
   const users: Array<{ id: number; call: ConsoleClient; zh: ConsoleClient }> = [];
 
   beforeAll(async () => {
-    server = await startTestServer({ databaseKind: kind });
     root = consoleClient(server, await signIn(server, 'root', '123456'));
     for (const name of ['amy', 'ben', 'cat', 'dan']) users.push(await newMember(server, name));
   });
-  afterAll(() => server.stop());
 
   const createCodes = async (body: Record<string, unknown>): Promise<string[]> => {
     const reply = await root<string[]>('POST', '/redemption/', body);

@@ -1,9 +1,9 @@
 import { TopUpStatus, type TopUpView } from '@switchboard/contract';
 import type { Insertable, Selectable } from 'kysely';
-import type { Database } from '../../db/database';
+import type { Queries } from '../../db/database';
 import { containsIgnoringCase, toNumber } from '../../db/dialect';
 import type { TopUpsTable } from '../../db/tables/top-ups';
-import { newestPage } from '../../db/table-queries';
+import { newestPage, updateMatching } from '../../db/table-queries';
 
 function normalise(row: Selectable<TopUpsTable>): TopUpView {
   return {
@@ -21,7 +21,7 @@ function normalise(row: Selectable<TopUpsTable>): TopUpView {
 
 /** Online top-up orders; completing one is a conditional UPDATE that exactly one caller wins. */
 export class TopUpRepository {
-  constructor(private readonly database: Database) {}
+  constructor(private readonly database: Queries) {}
 
   async insert(values: Insertable<TopUpsTable>): Promise<void> {
     await this.database.db.insertInto('top_ups').values(values).execute();
@@ -41,24 +41,22 @@ export class TopUpRepository {
    * caller whose UPDATE changed the row. The console sees the order as success from here on.
    */
   async claimSucceeded(tradeNo: string, now: number, owner: string): Promise<boolean> {
-    const result = await this.database.db
-      .updateTable('top_ups')
-      .set({ status: TopUpStatus.Success, complete_time: now, credit_owner: owner })
-      .where('trade_no', '=', tradeNo)
-      .where('status', '=', TopUpStatus.Pending)
-      .executeTakeFirst();
-    return Number(result.numUpdatedRows) === 1;
+    return updateMatching(
+      this.database.db,
+      'top_ups',
+      { trade_no: tradeNo, status: TopUpStatus.Pending },
+      { status: TopUpStatus.Success, complete_time: now, credit_owner: owner },
+    );
   }
 
   /** Ends `owner`'s claim once the order's credit is durable; true when this call ended it. */
   async finishClaim(tradeNo: string, owner: string): Promise<boolean> {
-    const result = await this.database.db
-      .updateTable('top_ups')
-      .set({ credit_owner: '' })
-      .where('trade_no', '=', tradeNo)
-      .where('credit_owner', '=', owner)
-      .executeTakeFirst();
-    return Number(result.numUpdatedRows) === 1;
+    return updateMatching(
+      this.database.db,
+      'top_ups',
+      { trade_no: tradeNo, credit_owner: owner },
+      { credit_owner: '' },
+    );
   }
 
   /** Orders `owner` claimed and has not finished (an earlier run of it was killed), oldest first. */

@@ -1,7 +1,8 @@
 import type { Selectable } from 'kysely';
-import type { Database } from '../../db/database';
+import type { Queries } from '../../db/database';
 import { nowSeconds, sql, toNumber, withNumbers } from '../../db/dialect';
 import type { TwoFasTable } from '../../db/tables/two-factor';
+import { updatedOne, updateMatching } from '../../db/table-queries';
 
 export type TwoFactorRow = Selectable<TwoFasTable>;
 
@@ -24,7 +25,7 @@ const normalise = (row: TwoFactorRow): TwoFactorRow =>
  * failure counted) is one conditional UPDATE, so instances and workers sharing the database agree.
  */
 export class TwoFactorRepository {
-  constructor(private readonly database: Database) {}
+  constructor(private readonly database: Queries) {}
 
   private get db() {
     return this.database.db;
@@ -55,21 +56,21 @@ export class TwoFactorRepository {
   /** Accepts the code of `step`, once: false when this or a later step was already used, or the factor is locked. */
   async claimStep(userId: number, step: number, enabling = false): Promise<boolean> {
     const now = nowSeconds();
-    const result = await this.db
-      .updateTable('two_fas')
-      .set({
-        last_used_step: step,
-        failed_attempts: 0,
-        last_used_at: now,
-        updated_at: now,
-        ...(enabling ? { is_enabled: 1 } : {}),
-      })
-      .where('user_id', '=', userId)
-      .where('last_used_step', '<', step)
-      .where('locked_until', '<=', now)
-      .where('is_enabled', '=', enabling ? 0 : 1)
-      .executeTakeFirst();
-    return Number(result.numUpdatedRows) === 1;
+    return updatedOne(
+      this.db
+        .updateTable('two_fas')
+        .set({
+          last_used_step: step,
+          failed_attempts: 0,
+          last_used_at: now,
+          updated_at: now,
+          ...(enabling ? { is_enabled: 1 } : {}),
+        })
+        .where('user_id', '=', userId)
+        .where('last_used_step', '<', step)
+        .where('locked_until', '<=', now)
+        .where('is_enabled', '=', enabling ? 0 : 1),
+    );
   }
 
   /** Counts a failure; the fifth in a row locks the factor for five minutes (and starts the count again). */
@@ -109,13 +110,7 @@ export class TwoFactorRepository {
 
   /** Marks a backup code used, once: false when another request used it first. */
   async useCode(id: number): Promise<boolean> {
-    const result = await this.db
-      .updateTable('two_fa_backup_codes')
-      .set({ is_used: 1, used_at: nowSeconds() })
-      .where('id', '=', id)
-      .where('is_used', '=', 0)
-      .executeTakeFirst();
-    return Number(result.numUpdatedRows) === 1;
+    return updateMatching(this.db, 'two_fa_backup_codes', { id, is_used: 0 }, { is_used: 1, used_at: nowSeconds() });
   }
 
   async replaceCodes(userId: number, codeHashes: string[]): Promise<void> {

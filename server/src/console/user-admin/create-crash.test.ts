@@ -1,15 +1,14 @@
 import { QUOTA_PER_UNIT as UNIT } from '@switchboard/contract';
-import { describe, expect, it } from 'vitest';
+import { expect } from 'vitest';
 import type { Database } from '../../db/database';
-import { LogType } from '../../ledger/index';
+import { saveOptions } from '../../testing/console-client';
 import {
   ANSWERS_BEFORE_KILL,
   callsUntilRefused,
-  crashCases,
-  crashDatabaseSandbox,
+  testAcrossCrashes,
   rootOfProcess,
+  systemLogRows,
 } from '../../testing/crash-database';
-import { availableDatabaseKinds } from '../../testing/test-databases';
 
 /** Administrators creating users at once. */
 const CLIENTS = 16;
@@ -19,16 +18,8 @@ const KILLS = 3;
 async function createdUsers(database: Database) {
   const { db } = database;
   const users = await db.selectFrom('users').select(['id', 'quota']).where('username', 'like', 'k%').execute();
-  const logs = await db
-    .selectFrom('logs')
-    .select('user_id')
-    .where('type', '=', LogType.System)
-    .where('content', 'like', '新用户注册赠送%')
-    .execute();
-  return users.map((user) => ({
-    quota: Number(user.quota),
-    logRows: logs.filter((log) => Number(log.user_id) === Number(user.id)).length,
-  }));
+  const logRows = await systemLogRows(database, '新用户注册赠送');
+  return users.map((user) => ({ quota: Number(user.quota), logRows: logRows(Number(user.id)) }));
 }
 
 /**
@@ -37,26 +28,25 @@ async function createdUsers(database: Database) {
  * row was written first and its log row later, through the log queue: a kill in between kept the
  * user and its quota without the record.)
  */
-describe.each(crashCases(await availableDatabaseKinds()))(
-  'users created across a SIGKILL (built server on $kind, WORKERS=$workers)',
-  ({ kind, workers }) => {
-    const sandbox = crashDatabaseSandbox('user-create');
-
-    it('every created user has its starting quota and its log row', async () => {
-      const { database, server: first } = await sandbox.start(kind, workers);
-      const setUp = await rootOfProcess(first);
-      expect((await setUp('PUT', '/option/', { key: 'QuotaForNewUser', value: String(UNIT) })).success).toBe(true);
-      await sandbox.killUnderLoad(KILLS, async (server, round) => {
-        const root = await rootOfProcess(server);
-        return callsUntilRefused(CLIENTS, async (client, serial) => {
-          const body = { username: `k${round}-${client}-${serial}`, password: 'password123' };
-          return (await root('POST', '/user/', body)).success;
-        });
+await testAcrossCrashes(
+  {
+    suite: 'users created across a SIGKILL (built server on $kind, WORKERS=$workers)',
+    test: 'every created user has its starting quota and its log row',
+    sandbox: 'user-create',
+  },
+  async (sandbox, { kind, workers }) => {
+    const { database, server: first } = await sandbox.start();
+    await saveOptions(await rootOfProcess(first), { QuotaForNewUser: UNIT });
+    await sandbox.killUnderLoad(KILLS, async (server, round) => {
+      const root = await rootOfProcess(server);
+      return callsUntilRefused(CLIENTS, async (client, serial) => {
+        const body = { username: `k${round}-${client}-${serial}`, password: 'password123' };
+        return (await root('POST', '/user/', body)).success;
       });
-      const users = await createdUsers(database);
-      console.info(`${kind}, WORKERS=${workers}: ${users.length} users created`);
-      expect(users.length).toBeGreaterThan(KILLS * ANSWERS_BEFORE_KILL);
-      expect(users.filter((user) => user.quota !== UNIT || user.logRows !== 1)).toEqual([]);
-    }, 300_000);
+    });
+    const users = await createdUsers(database);
+    console.info(`${kind}, WORKERS=${workers}: ${users.length} users created`);
+    expect(users.length).toBeGreaterThan(KILLS * ANSWERS_BEFORE_KILL);
+    expect(users.filter((user) => user.quota !== UNIT || user.logRows !== 1)).toEqual([]);
   },
 );

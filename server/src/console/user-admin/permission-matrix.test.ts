@@ -1,9 +1,7 @@
 import { Role, UserStatus } from '@switchboard/contract';
-import { beforeAll, describe, expect, it } from 'vitest';
-import type { DatabaseKind } from '../../config';
+import { beforeAll, expect, it } from 'vitest';
 import { addUser } from '../../testing/relay-fixtures';
-import { availableDatabaseKinds } from '../../testing/test-databases';
-import { signIn, serverForTests } from '../../testing/test-server';
+import { describeOnEachDatabase, signIn } from '../../testing/test-server';
 import type { UserAction } from './permissions';
 import {
   signInNewUser,
@@ -109,10 +107,7 @@ function expectedAfter(action: UserAction, before: Awaited<ReturnType<typeof sto
   }
 }
 
-const kinds = await availableDatabaseKinds();
-
-describe.each(kinds)('the permission matrix over HTTP on %s', (kind: DatabaseKind) => {
-  const server = serverForTests({ databaseKind: kind });
+await describeOnEachDatabase('the permission matrix over HTTP on %s', (server, kind) => {
   const callers = {} as Record<CallerKind, { id: number; client: UserAdminClient }>;
   let serial = 0;
 

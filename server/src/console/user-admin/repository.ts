@@ -1,8 +1,8 @@
 import type { Expression, SqlBool } from 'kysely';
 import type { Database } from '../../db/database';
-import { containsIgnoringCase, nowSeconds, toNumber } from '../../db/dialect';
+import { containsIgnoringCase, nowSeconds } from '../../db/dialect';
 import { normaliseUserRow, UserRepository, type UserRow } from '../user/repository';
-import { countOf, newestFirst } from '../../db/table-queries';
+import { countOf, newestFirst, updatedOne } from '../../db/table-queries';
 
 export interface UserFilter {
   /** matches the id exactly, or part of username, display name or email (any case) */
@@ -46,12 +46,12 @@ export class UserAdminRepository extends UserRepository {
 
   /** Marks the user deregistered; answers false when they already were. */
   async softDelete(id: number): Promise<boolean> {
-    const result = await this.store.db
-      .updateTable('users')
-      .set({ deleted_at: nowSeconds() })
-      .where('id', '=', id)
-      .where('deleted_at', 'is', null)
-      .executeTakeFirst();
-    return toNumber(result.numUpdatedRows) > 0;
+    return updatedOne(
+      this.store.db
+        .updateTable('users')
+        .set({ deleted_at: nowSeconds() })
+        .where('id', '=', id)
+        .where('deleted_at', 'is', null),
+    );
   }
 }

@@ -1,11 +1,9 @@
 import { Role, UserStatus } from '@switchboard/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DatabaseKind } from '../../config';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { LogType } from '../../ledger/log-writer';
 import { FakeOpenAIUpstream } from '../../testing/fake-openai-upstream';
 import { addChannel, addToken, addUser, flushAll } from '../../testing/relay-fixtures';
-import { availableDatabaseKinds } from '../../testing/test-databases';
-import { signIn, serverForTests } from '../../testing/test-server';
+import { describeOnEachDatabase, signIn } from '../../testing/test-server';
 import {
   FIXTURE_PASSWORD,
   signInNewUser,
@@ -15,10 +13,7 @@ import {
 } from '../../testing/user-admin-fixtures';
 import { storedRow, storedValue } from '../../testing/stored-rows';
 
-const kinds = await availableDatabaseKinds();
-
-describe.each(kinds)('user administration on %s', (kind: DatabaseKind) => {
-  const server = serverForTests({ databaseKind: kind });
+await describeOnEachDatabase('user administration on %s', (server) => {
   let upstream: FakeOpenAIUpstream;
   let root: UserAdminClient;
 

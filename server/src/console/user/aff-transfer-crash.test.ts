@@ -1,11 +1,10 @@
 import { QUOTA_PER_UNIT as UNIT } from '@switchboard/contract';
-import { describe, expect, it } from 'vitest';
+import { expect } from 'vitest';
 import type { Database } from '../../db/database';
 import { toNumber } from '../../db/dialect';
 import { LogType } from '../../ledger/index';
 import type { ConsoleClient } from '../../testing/console-client';
-import { callsUntilRefused, crashCases, crashDatabaseSandbox, rootOfProcess } from '../../testing/crash-database';
-import { availableDatabaseKinds } from '../../testing/test-databases';
+import { callsUntilRefused, testAcrossCrashes, pendingCreditRows, rootOfProcess } from '../../testing/crash-database';
 
 const ROOT_ID = 1;
 /** Clients transferring at once: also how many transfers may be in flight when the process is killed. */
@@ -28,15 +27,11 @@ async function accountOf(database: Database) {
     .where('type', '=', LogType.System)
     .where('request_id', 'like', 'aff-transfer:%')
     .executeTakeFirstOrThrow();
-  const claims = await db
-    .selectFrom('pending_credits')
-    .select((select) => select.fn.countAll().as('n'))
-    .executeTakeFirstOrThrow();
   return {
     quota: toNumber(user.quota),
     affQuota: toNumber(user.aff_quota),
     logRows: toNumber(logs.n),
-    claims: toNumber(claims.n),
+    claims: await pendingCreditRows(database),
   };
 }
 
@@ -52,35 +47,35 @@ function transferLoad(root: ConsoleClient) {
  * credit the kill interrupted were gone.)
  */
 // WORKERS=2 too: a transfer made on a worker is finished by its primary after the crash.
-describe.each(crashCases(await availableDatabaseKinds()))(
-  'invite earnings across a SIGKILL (built server on $kind, WORKERS=$workers)',
-  ({ kind, workers }) => {
-    const sandbox = crashDatabaseSandbox('aff-transfers');
+await testAcrossCrashes(
+  {
+    suite: 'invite earnings across a SIGKILL (built server on $kind, WORKERS=$workers)',
+    test: 'what is taken from the earnings is credited exactly once',
+    sandbox: 'aff-transfers',
+  },
+  async (sandbox, { kind, workers }) => {
+    const { database } = await sandbox.start();
+    await database.db
+      .updateTable('users')
+      .set({ aff_quota: 1_000_000 * UNIT })
+      .where('id', '=', ROOT_ID)
+      .execute();
+    const before = await accountOf(database);
 
-    it('what is taken from the earnings is credited exactly once', async () => {
-      const { database } = await sandbox.start(kind, workers);
-      await database.db
-        .updateTable('users')
-        .set({ aff_quota: 1_000_000 * UNIT })
-        .where('id', '=', ROOT_ID)
-        .execute();
-      const before = await accountOf(database);
+    // Kills until one landed between a transfer's taking and its durable credit (most land elsewhere).
+    const { answered, interrupted } = await sandbox.killUnderLoad(
+      KILLS,
+      async (server) => transferLoad(await rootOfProcess(server)),
+      async () => (await accountOf(database)).claims > 0,
+    );
+    console.info(`${kind}, WORKERS=${workers}: ${answered} transfers answered, interrupted: ${interrupted}`);
+    expect(interrupted).toBe(true);
 
-      // Kills until one landed between a transfer's taking and its durable credit (most land elsewhere).
-      const { answered, interrupted } = await sandbox.killUnderLoad(
-        KILLS,
-        async (server) => transferLoad(await rootOfProcess(server)),
-        async () => (await accountOf(database)).claims > 0,
-      );
-      console.info(`${kind}, WORKERS=${workers}: ${answered} transfers answered, interrupted: ${interrupted}`);
-      expect(interrupted).toBe(true);
-
-      const after = await accountOf(database);
-      const taken = before.affQuota - after.affQuota;
-      expect(taken).toBeGreaterThan(answered * UNIT);
-      expect(after.quota - before.quota).toBe(taken);
-      expect(after.logRows - before.logRows).toBe(taken / UNIT);
-      expect(after.claims).toBe(0);
-    }, 300_000);
+    const after = await accountOf(database);
+    const taken = before.affQuota - after.affQuota;
+    expect(taken).toBeGreaterThan(answered * UNIT);
+    expect(after.quota - before.quota).toBe(taken);
+    expect(after.logRows - before.logRows).toBe(taken / UNIT);
+    expect(after.claims).toBe(0);
   },
 );

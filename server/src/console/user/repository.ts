@@ -1,8 +1,8 @@
 import type { Insertable, Selectable, Updateable } from 'kysely';
-import type { Database } from '../../db/database';
+import type { Queries } from '../../db/database';
 import { insertReturningId, sql, toNumber } from '../../db/dialect';
 import type { UsersTable } from '../../db/tables/users';
-import { countOf, updateById } from '../../db/table-queries';
+import { anyMatch, countOf, updateById } from '../../db/table-queries';
 import type { LogEntry } from '../../ledger/index';
 
 export type UserRow = Selectable<UsersTable>;
@@ -38,7 +38,7 @@ export function normaliseUserRow(row: UserRow): UserRow {
 }
 
 export class UserRepository {
-  constructor(private readonly database: Database) {}
+  constructor(private readonly database: Queries) {}
 
   async findById(id: number): Promise<UserRow | undefined> {
     const row = await this.database.db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
@@ -87,13 +87,7 @@ export class UserRepository {
 
   /** Whether any account other than `exceptId`, deregistered ones included, holds the name (the column is unique). */
   async usernameTaken(username: string, exceptId = 0): Promise<boolean> {
-    const row = await this.database.db
-      .selectFrom('users')
-      .select('id')
-      .where('username', '=', username)
-      .where('id', '!=', exceptId)
-      .executeTakeFirst();
-    return row !== undefined;
+    return anyMatch(this.database.db.selectFrom('users').where('username', '=', username).where('id', '!=', exceptId));
   }
 
   /** Gives a user without an invite code a fresh unique one; answers the code it ends up with. */

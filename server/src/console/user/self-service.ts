@@ -1,4 +1,6 @@
 import {
+  jsonObjectOf,
+  parseJsonLeniently,
   formatQuota,
   isEmailAddress,
   isRoot,
@@ -116,7 +118,7 @@ export class SelfService {
    * keeps the webhook address and secret for a later switch back: the type only picks the channel.
    */
   async saveSetting(user: UserRow, given: UserSetting): Promise<void> {
-    const setting = { ...storedSettingOf(user), ...definedFieldsOf(given) };
+    const setting = { ...parseJsonLeniently(userSettingSchema, user.setting, {}), ...definedFieldsOf(given) };
     const threshold = setting.quota_warning_threshold;
     if (threshold !== undefined && (!Number.isSafeInteger(threshold) || threshold < 0))
       throw new AppError(messages.self.thresholdInvalid);
@@ -130,7 +132,7 @@ export class SelfService {
     if (email !== '' && !isEmailAddress(email)) throw new AppError(messages.self.notificationEmailInvalid);
     const stored = {
       // Settings of other areas (the billing preference of subscriptions) are kept as they are.
-      ...rawSettingOf(user),
+      ...jsonObjectOf(user.setting),
       notify_type: setting.notify_type ?? 'email',
       quota_warning_threshold: threshold ?? 0,
       webhook_url: webhook,
@@ -166,24 +168,6 @@ export class SelfService {
       groups[name] = { ratio: typeof ratios[name] === 'number' ? ratios[name] : 1, desc: descriptions[name] ?? name };
     }
     return groups;
-  }
-}
-
-function rawSettingOf(user: UserRow): Record<string, unknown> {
-  try {
-    const parsed: unknown = JSON.parse(user.setting || '{}');
-    return parsed && typeof parsed === 'object' && !Array.isArray(parsed) ? (parsed as Record<string, unknown>) : {};
-  } catch {
-    return {};
-  }
-}
-
-function storedSettingOf(user: UserRow): UserSetting {
-  try {
-    const parsed = userSettingSchema.safeParse(JSON.parse(user.setting || '{}'));
-    return parsed.success ? parsed.data : {};
-  } catch {
-    return {};
   }
 }
 

@@ -1,19 +1,15 @@
-import { describe, expect, it } from 'vitest';
-import type { DatabaseKind } from '../../config';
+import { expect, it } from 'vitest';
 import { sql, toNumber } from '../../db/dialect';
 import { LogType } from '../../ledger/index';
 import { userLogsOfType } from '../../testing/log-queries';
 import { addChannel, addUser, flushAll } from '../../testing/relay-fixtures';
-import { availableDatabaseKinds } from '../../testing/test-databases';
-import { serverForTests } from '../../testing/test-server';
+import { describeOnEachDatabase } from '../../testing/test-server';
 import { BrowserClient, setOptions } from '../../testing/account-fixtures';
 import { storedRow, storedValue } from '../../testing/stored-rows';
 
-const kinds = await availableDatabaseKinds();
 const UNIT = 500_000;
 
-describe.each(kinds)('own profile on %s', (kind: DatabaseKind) => {
-  const server = serverForTests({ databaseKind: kind });
+await describeOnEachDatabase('own profile on %s', (server) => {
   let counter = 0;
 
   /** A fresh common user, signed in. */

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { Database } from '../../db/database';
+import type { Queries } from '../../db/database';
 import { nowSeconds, toNumber } from '../../db/dialect';
 
 export type CodePurpose = 'verify' | 'reset' | 'oauth';
@@ -17,7 +17,7 @@ export const randomHex = (length: number) =>
  * once (a conditional UPDATE claims it) and only until it expires.
  */
 export class CodeStore {
-  constructor(private readonly database: Database) {}
+  constructor(private readonly database: Queries) {}
 
   async issue(purpose: CodePurpose, subject: string, secret: string, ttlSeconds: number, payload = ''): Promise<void> {
     const now = nowSeconds();

@@ -1,24 +1,21 @@
-import type { SubscriptionPlan, UserSubscription } from '@switchboard/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { UserSubscription } from '@switchboard/contract';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { confirmPaymentCompliance } from '../../testing/payment-compliance';
-import type { DatabaseKind } from '../../config';
 import { creditTopUp } from '../../console/topup/credit';
 import { consoleClient, type ConsoleClient } from '../../testing/console-client';
 import { FakeOpenAIUpstream } from '../../testing/fake-openai-upstream';
 import { lastConsumeLog } from '../../testing/provider-test-kit';
 import { addChannel, addToken } from '../../testing/relay-fixtures';
-import { availableDatabaseKinds } from '../../testing/test-databases';
-import { signIn, startTestServer, type TestServer } from '../../testing/test-server';
+import { describeOnEachDatabase, signIn } from '../../testing/test-server';
 import { signInNewUser } from '../../testing/token-fixtures';
 import { quotaOf } from '../../testing/wallet-fixtures';
 import { storedValue } from '../../testing/stored-rows';
+import { createPlan } from '../../testing/subscription-fixtures';
 
-const kinds = await availableDatabaseKinds();
 const FUNDS = 2_000_000;
 const PRICE = 250_000; // 0.5 × QuotaPerUnit
 
-describe.each(kinds)('relay calls paid by a subscription on %s', (kind: DatabaseKind) => {
-  let server: TestServer;
+await describeOnEachDatabase('relay calls paid by a subscription on %s', (server) => {
   let upstream: FakeOpenAIUpstream;
   let root: ConsoleClient;
   let user: ConsoleClient;
@@ -46,7 +43,6 @@ describe.each(kinds)('relay calls paid by a subscription on %s', (kind: Database
     expect((await user('PUT', '/subscription/self/preference', { billing_preference })).success).toBe(true);
 
   beforeAll(async () => {
-    server = await startTestServer({ databaseKind: kind });
     upstream = await new FakeOpenAIUpstream().start();
     await addChannel(server, { baseUrl: upstream.url, models: ['gpt-4o-mini'] });
     root = consoleClient(server, await signIn(server, 'root', '123456'));
@@ -56,25 +52,18 @@ describe.each(kinds)('relay calls paid by a subscription on %s', (kind: Database
     user = consoleClient(server, headers);
     await creditTopUp(server.context, { id: userId, username: 'sue' }, FUNDS, 'test funds');
     apiKey = (await addToken(server, userId, { unlimited: true })).apiKey;
-    const plan = (
-      await root<SubscriptionPlan>('POST', '/subscription/admin/plans', {
-        plan: {
-          title: 'Two seconds',
-          price_amount: 0.5,
-          total_amount: 100_000,
-          quota_reset_period: 'custom',
-          quota_reset_custom_seconds: 2,
-          allow_wallet_overflow: false,
-        },
-      })
-    ).data as SubscriptionPlan;
+    const plan = await createPlan(root, {
+      title: 'Two seconds',
+      price_amount: 0.5,
+      total_amount: 100_000,
+      quota_reset_period: 'custom',
+      quota_reset_custom_seconds: 2,
+      allow_wallet_overflow: false,
+    });
     subscription = (await user<UserSubscription>('POST', '/subscription/balance/pay', { plan_id: plan.id }))
       .data as UserSubscription;
   });
-  afterAll(async () => {
-    await upstream.stop();
-    await server.stop();
-  });
+  afterAll(() => upstream.stop());
 
   it('spends the subscription before the wallet (subscription_first, the default)', async () => {
     expect((await quotaOf(server, userId)).live).toBe(FUNDS - PRICE);

@@ -1,9 +1,10 @@
-import { billingPreferenceOf, type BillingPreference } from '@switchboard/contract';
+import { billingPreferenceOf, jsonObjectOf, type BillingPreference } from '@switchboard/contract';
 import { sql, type Kysely } from 'kysely';
 import type { Tables } from '../../db/tables/index';
 import type { AppContext } from '../../app-context';
 import type { Database } from '../../db/database';
 import { nowSeconds, toNumber } from '../../db/dialect';
+import { anyMatch } from '../../db/table-queries';
 import { perContext } from '../../platform/per-context';
 import { nextReset, type PlanPeriods } from './periods';
 
@@ -11,6 +12,11 @@ import { nextReset, type PlanPeriods } from './periods';
 export interface SubscriptionHold {
   subscriptionId: number;
   reserved: number;
+}
+
+/** The billing preference stored in a user's settings JSON (unknown or unreadable: `subscription_first`). */
+export function preferenceOf(setting: string): BillingPreference {
+  return billingPreferenceOf(jsonObjectOf(setting).billing_preference);
 }
 
 /**
@@ -56,13 +62,10 @@ export class SubscriptionBook {
   /** A user changed (in any process: a grant, an end, a console edit): reads whether they hold an active subscription now. */
   async recheck(userId: number): Promise<void> {
     if (!this.holders) return;
-    const row = await this.database.db
-      .selectFrom('user_subscriptions')
-      .select('id')
-      .where('user_id', '=', userId)
-      .where('status', '=', 'active')
-      .executeTakeFirst();
-    if (row) this.holders.add(userId);
+    const holds = await anyMatch(
+      this.database.db.selectFrom('user_subscriptions').where('user_id', '=', userId).where('status', '=', 'active'),
+    );
+    if (holds) this.holders.add(userId);
     else this.holders.delete(userId);
   }
 
@@ -72,13 +75,7 @@ export class SubscriptionBook {
       .select('setting')
       .where('id', '=', userId)
       .executeTakeFirst();
-    try {
-      return billingPreferenceOf(
-        (JSON.parse(row?.setting || '{}') as { billing_preference?: unknown }).billing_preference,
-      );
-    } catch {
-      return 'subscription_first';
-    }
+    return preferenceOf(row?.setting ?? '');
   }
 
   /**

@@ -1,6 +1,6 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { consoleClient, type ConsoleClient } from '../../testing/console-client';
+import { consoleClient, saveOptions, type ConsoleClient } from '../../testing/console-client';
 import { FakeOpenAIUpstream } from '../../testing/fake-openai-upstream';
 import { readJsonBody, startLoopbackServer, type LoopbackServer } from '../../testing/loopback-server';
 import { MailCatcher } from '../../testing/mail-catcher';
@@ -20,11 +20,6 @@ let upstream: FakeOpenAIUpstream;
 let mail: MailCatcher;
 let receiver: LoopbackServer;
 const hooks: Array<{ headers: IncomingHttpHeaders; body: Record<string, unknown> }> = [];
-
-async function setOption(key: string, value: string): Promise<void> {
-  const reply = await root('PUT', '/option/', { key, value });
-  expect(reply.success, reply.message).toBe(true);
-}
 
 async function chat(apiKey: string, model = 'gpt-4o-mini', status = 200, through: TestServer = server): Promise<void> {
   const response = await through.call('/v1/chat/completions', {
@@ -57,9 +52,7 @@ beforeAll(async () => {
   });
   server = await startTestServer();
   root = consoleClient(server, await signIn(server, 'root', '123456'));
-  await setOption('SMTPServer', '127.0.0.1');
-  await setOption('SMTPPort', String(mail.port));
-  await setOption('SMTPFrom', 'switchboard@switchboard.test');
+  await saveOptions(root, { SMTPServer: '127.0.0.1', SMTPPort: mail.port, SMTPFrom: 'switchboard@switchboard.test' });
   await addChannel(server, { baseUrl: upstream.url, models: ['gpt-4o-mini'] });
 });
 
@@ -98,7 +91,7 @@ describe('the low-balance notice', () => {
   });
 
   it('falls back to QuotaRemindThreshold when the user set no threshold of their own', async () => {
-    await setOption('QuotaRemindThreshold', '1500');
+    await saveOptions(root, { QuotaRemindThreshold: '1500' });
     const user = await userWith('lowdefault', 1505, {
       notify_type: 'email',
       notification_email: 'default@switchboard.test',
@@ -106,7 +99,7 @@ describe('the low-balance notice', () => {
     await chat(user.apiKey);
     const notice = await mail.latestTo('default@switchboard.test');
     expect(notice.body).toContain('below your reminder threshold');
-    await setOption('QuotaRemindThreshold', '1000');
+    await saveOptions(root, { QuotaRemindThreshold: '1000' });
   });
 
   it('posts to the user webhook with the secret as a bearer token; internal targets need the option', async () => {
@@ -122,7 +115,7 @@ describe('the low-balance notice', () => {
       message: 'The webhook address must be a valid https address',
     });
 
-    await setOption('WebhookInternalAddressEnabled', 'true');
+    await saveOptions(root, { WebhookInternalAddressEnabled: 'true' });
     const user = await userWith('lowhook', 2000, setting);
     expect(user.saved.success, user.saved.message).toBe(true);
     await chat(user.apiKey);
@@ -136,7 +129,7 @@ describe('the low-balance notice', () => {
     });
     expect(hook!.body.content).toEqual(expect.stringContaining('below your reminder threshold'));
     expect(hook!.body.timestamp).toBeGreaterThan(1_700_000_000);
-    await setOption('WebhookInternalAddressEnabled', 'false');
+    await saveOptions(root, { WebhookInternalAddressEnabled: 'false' });
   });
 });
 
@@ -146,7 +139,7 @@ describe('root notices of live relay failures', () => {
     expect((await root('PUT', '/user/setting', { notify_type: 'email', notification_email: rootMail })).success).toBe(
       true,
     );
-    await setOption('AutomaticDisableChannelEnabled', 'true');
+    await saveOptions(root, { AutomaticDisableChannelEnabled: 'true' });
     const refusing = await new FakeOpenAIUpstream().start();
     refusing.behaviour = { failWith: { status: 401, message: 'Incorrect API key provided' } };
     const channelId = await addChannel(server, { name: 'revoked', baseUrl: refusing.url, models: ['gpt-4o'] });
@@ -176,7 +169,7 @@ describe('root notices of live relay failures', () => {
       await server.context.bus.channelsChanged();
     }
     expect(aboutChannel()[0]!.body).toContain('Reason: upstream HTTP 401 (upstream_test): Incorrect API key provided');
-    await setOption('AutomaticDisableChannelEnabled', 'false');
+    await saveOptions(root, { AutomaticDisableChannelEnabled: 'false' });
     await refusing.stop();
   });
 });

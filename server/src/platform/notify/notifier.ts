@@ -1,4 +1,4 @@
-import { Role } from '@switchboard/contract';
+import { jsonObjectOf, Role } from '@switchboard/contract';
 import type { AppContext } from '../../app-context';
 import { mailConfigured, sendMail } from '../mailer';
 import { perContext } from '../per-context';
@@ -26,15 +26,6 @@ interface NotifySetting {
   notification_email?: string;
 }
 
-function parseSetting(text: string): NotifySetting {
-  try {
-    const value: unknown = JSON.parse(text || '{}');
-    return value && typeof value === 'object' ? (value as NotifySetting) : {};
-  } catch {
-    return {};
-  }
-}
-
 const bothLanguages = (text: Text, separator: string) =>
   text.zh === text.en ? text.zh : `${text.zh}${separator}${text.en}`;
 const escapeHtml = (text: string) => text.replace(/[&<>]/g, (character) => `&#${character.charCodeAt(0)};`);
@@ -50,7 +41,7 @@ export class Notifier {
 
   /** Delivers one notice; throws when it could not be delivered (no address, SMTP or webhook failure). */
   async send(recipient: NoticeRecipient, notice: Notice): Promise<void> {
-    const setting = parseSetting(recipient.setting);
+    const setting: NotifySetting = jsonObjectOf(recipient.setting);
     const title = bothLanguages(notice.title, ' / ');
     const content = bothLanguages(notice.content, '\n');
     if (setting.notify_type === 'webhook' && setting.webhook_url) {

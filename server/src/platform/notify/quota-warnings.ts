@@ -1,4 +1,4 @@
-import { formatQuota } from '@switchboard/contract';
+import { formatQuota, jsonObjectOf } from '@switchboard/contract';
 import type { AppContext } from '../../app-context';
 import { perContext } from '../per-context';
 import { notifierOf } from './notifier';
@@ -130,12 +130,8 @@ export class QuotaWarnings {
 }
 
 function thresholdOf(setting: string): number {
-  try {
-    const value = (JSON.parse(setting || '{}') as { quota_warning_threshold?: unknown }).quota_warning_threshold;
-    return typeof value === 'number' && Number.isFinite(value) ? value : 0;
-  } catch {
-    return 0;
-  }
+  const value = jsonObjectOf(setting).quota_warning_threshold;
+  return typeof value === 'number' && Number.isFinite(value) ? value : 0;
 }
 
 /** The context's low-balance watcher, made on first use. */
