@@ -11,10 +11,10 @@ function manualSource() {
   };
 }
 
-/** Entries (room for 10) over a source the test answers by hand. */
-function manualEntries() {
+/** Entries (room for 10, misses remembered for `missFor` ms) over a source the test answers by hand. */
+function manualEntries(missFor = 0) {
   const source = manualSource();
-  return { source, entries: new LoadedEntries<string, string>(source.read, 10) };
+  return { source, entries: new LoadedEntries<string, string>(source.read, 10, missFor) };
 }
 
 describe('entries loaded once and kept', () => {
@@ -47,6 +47,25 @@ describe('entries loaded once and kept', () => {
     const missing = entries.read('k');
     source.answer(0, null);
     expect(await missing).toBeNull();
+    expect(entries.inMemory('k')).toBeUndefined();
+  });
+
+  it('a miss is remembered while it is fresh, and a deletion forgets it (a token created with that key)', async () => {
+    const { source, entries } = manualEntries(60_000);
+    const missing = entries.read('k');
+    source.answer(0, null);
+    await missing;
+    expect(entries.inMemory('k')).toBeNull();
+    entries.delete('k');
+    expect(entries.inMemory('k')).toBeUndefined();
+  });
+
+  it('a miss that a deletion overtook is not remembered', async () => {
+    const { source, entries } = manualEntries(60_000);
+    const stale = entries.read('k');
+    entries.delete('k');
+    source.answer(0, null);
+    expect(await stale).toBeNull();
     expect(entries.inMemory('k')).toBeUndefined();
   });
 });

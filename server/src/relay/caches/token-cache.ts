@@ -33,25 +33,18 @@ const MISSING_TTL_MS = 10_000;
  * client retrying a bad key does not reach the database each time.
  */
 export class TokenCache {
-  private readonly entries = new LoadedEntries((key: string) => this.load(key), MAX_ENTRIES);
-  private readonly missing = new Map<string, number>();
+  private readonly entries = new LoadedEntries((key: string) => this.load(key), MAX_ENTRIES, MISSING_TTL_MS);
 
   constructor(
     private readonly database: Database,
     bus: InvalidationBus,
   ) {
-    bus.onTokenChanged((key) => {
-      this.entries.delete(key);
-      this.missing.delete(key);
-    });
+    bus.onTokenChanged((key) => this.entries.delete(key));
   }
 
   get(key: string): CachedToken | null | Promise<CachedToken | null> {
-    const cached = this.entries.inMemory(key);
-    if (cached) return cached;
-    const missingSince = this.missing.get(key);
-    if (missingSince !== undefined && Date.now() - missingSince < MISSING_TTL_MS) return null;
-    return this.entries.read(key);
+    const known = this.entries.inMemory(key);
+    return known === undefined ? this.entries.read(key) : known;
   }
 
   private load(key: string): Promise<CachedToken | null> {
@@ -62,11 +55,7 @@ export class TokenCache {
       .where('deleted_at', 'is', null)
       .executeTakeFirst()
       .then((row) => {
-        if (!row) {
-          if (this.missing.size >= MAX_ENTRIES) this.missing.clear();
-          this.missing.set(key, Date.now());
-          return null;
-        }
+        if (!row) return null;
         const token: CachedToken = {
           id: toNumber(row.id),
           userId: toNumber(row.user_id),
