@@ -109,29 +109,15 @@ export class OptionService {
   }
 
   /**
-   * Values that need another option filled first: the human check, GitHub and LinuxDO sign-in without
-   * their keys would break every sign-in or lead to `authorize?client_id=`, WeChat and Telegram sign-in
-   * without their server or bot would offer a sign-in that cannot succeed; a payment address without the
+   * Values that need another option filled first: a switch of `switchesNeedingSettings` turned on without
+   * its settings (the human check, GitHub and LinuxDO sign-in would break every sign-in or lead to
+   * `authorize?client_id=`, WeChat and Telegram sign-in could not succeed); a payment address without the
    * server address would give the payment gateway no callback address.
    */
   private refuseMissingPrerequisite(key: string, value: string): void {
     const filled = (other: OptionKey) => this.context.options.string(other).trim() !== '';
-    const turnsOn = value === 'true';
-    if (key === 'TurnstileCheckEnabled' && turnsOn && !(filled('TurnstileSiteKey') && filled('TurnstileSecretKey'))) {
-      throw new AppError(messages.option.turnstileKeysFirst);
-    }
-    if (key === 'GitHubOAuthEnabled' && turnsOn && !(filled('GitHubClientId') && filled('GitHubClientSecret'))) {
-      throw new AppError(messages.option.gitHubKeysFirst);
-    }
-    if (key === 'LinuxDOOAuthEnabled' && turnsOn && !(filled('LinuxDOClientId') && filled('LinuxDOClientSecret'))) {
-      throw new AppError(messages.option.linuxDoKeysFirst);
-    }
-    if (key === 'WeChatAuthEnabled' && turnsOn && !(filled('WeChatServerAddress') && filled('WeChatServerToken'))) {
-      throw new AppError(messages.option.weChatSettingsFirst);
-    }
-    if (key === 'TelegramOAuthEnabled' && turnsOn && !(filled('TelegramBotToken') && filled('TelegramBotName'))) {
-      throw new AppError(messages.option.telegramSettingsFirst);
-    }
+    const needed = switchesNeedingSettings.get(key);
+    if (needed && value === 'true' && !needed.settings.every(filled)) throw new AppError(needed.refusal);
     if (key === 'PayAddress' && value.trim() !== '' && !filled('ServerAddress'))
       throw new AppError(messages.option.serverAddressFirst);
     if (key === 'ServerAddress' && value.trim() === '' && filled('PayAddress'))
@@ -144,3 +130,39 @@ export class OptionService {
     return messages.option.priceTablesReset;
   }
 }
+
+/** The switches that may be turned on only once the settings they use are filled, and the refusal. */
+const switchesNeedingSettings = new Map<string, { settings: OptionKey[]; refusal: Text }>([
+  [
+    'TurnstileCheckEnabled',
+    {
+      settings: ['TurnstileSiteKey', 'TurnstileSecretKey'],
+      refusal: messages.option.turnstileKeysFirst,
+    },
+  ],
+  [
+    'GitHubOAuthEnabled',
+    { settings: ['GitHubClientId', 'GitHubClientSecret'], refusal: messages.option.gitHubKeysFirst },
+  ],
+  [
+    'LinuxDOOAuthEnabled',
+    {
+      settings: ['LinuxDOClientId', 'LinuxDOClientSecret'],
+      refusal: messages.option.linuxDoKeysFirst,
+    },
+  ],
+  [
+    'WeChatAuthEnabled',
+    {
+      settings: ['WeChatServerAddress', 'WeChatServerToken'],
+      refusal: messages.option.weChatSettingsFirst,
+    },
+  ],
+  [
+    'TelegramOAuthEnabled',
+    {
+      settings: ['TelegramBotToken', 'TelegramBotName'],
+      refusal: messages.option.telegramSettingsFirst,
+    },
+  ],
+]);
