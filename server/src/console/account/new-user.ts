@@ -72,12 +72,12 @@ export async function createUser(context: AppContext, values: NewUser): Promise<
   return id;
 }
 
-/** A gift to the new user's balance with its log row; none when the option pays nothing. */
 /** QuotaForNewUser and its log row, for a registration or a user an administrator adds; undefined for none. */
 export function newUserGift(context: AppContext, username: string) {
   return giftLog(context, username, context.options.number('QuotaForNewUser'), messages.account.newUserGift);
 }
 
+/** A gift to the new user's balance with its log row; none when the option pays nothing. */
 function giftLog(context: AppContext, username: string, amount: number, text: Text) {
   if (amount <= 0) return undefined;
   const log: NewUserLog = {
