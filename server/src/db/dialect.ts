@@ -86,6 +86,9 @@ export async function upsert<DB, T extends keyof DB & string>(
   }
 }
 
+/** Text column type for short values that need a default (MySQL TEXT cannot carry one). */
+export const shortText = (kind: DatabaseKind) => (kind === 'mysql' ? 'varchar(2048)' : 'text');
+
 /**
  * Table options appended to CREATE TABLE: on MySQL, utf8mb4 with a binary collation, so text compares
  * exactly as on SQLite and PostgreSQL whatever the server's default collation is.
