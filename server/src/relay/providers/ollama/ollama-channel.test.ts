@@ -37,12 +37,18 @@ await describeProviderChannel(
   (server, caller, ollama) => {
     it('chats, streams and embeds through the OpenAI-compatible API, billed and logged', async () => {
       const before = await userQuota(server, caller.userId);
-      const chat = { model: 'llama3.2', prompt: 'Hi', answer: 'Hello from Ollama!', path: '/v1/chat/completions' };
-      await expectRelayedChat(caller.openai, ollama, { ...chat, key: 'ollama' });
+      const chat = {
+        model: 'llama3.2',
+        prompt: 'Hi',
+        answer: 'Hello from Ollama!',
+        path: '/v1/chat/completions',
+        key: 'ollama',
+      };
+      await expectRelayedChat(caller.openai, ollama, chat);
       // llama3.2 at model ratio 0.5, completion ratio 1: (26 + 6) × 0.5 = 16
       await expectBilled(server, 'llama3.2', { prompt: 26, completion: 6, stream: false, quota: 16 });
 
-      expect(await chatStreamText(await streamChat(caller.openai, 'llama3.2', 'Hi'))).toBe('Hello from Ollama!');
+      expect(await chatStreamText(await streamChat(caller.openai, chat.model, chat.prompt))).toBe(chat.answer);
       expect(ollama.received.at(-1)?.body).toMatchObject({ stream: true, stream_options: { include_usage: true } });
       expect(await lastConsumeLog(server)).toMatchObject({
         is_stream: 1,

@@ -62,7 +62,7 @@ await describeProviderChannel(
       await expectBilled(server, 'glm-4', { prompt: 7, completion: 9, stream: false });
       const chatQuota = (await lastConsumeLog(server)).quota;
 
-      expect(await chatStreamText(await streamChat(caller.openai, 'glm-4', '你好'))).toBe('你好！有什么可以帮你的吗？');
+      expect(await chatStreamText(await streamChat(caller.openai, chat.model, chat.prompt))).toBe(answer);
       expect(await lastConsumeLog(server)).toMatchObject({
         prompt_tokens: 7,
         completion_tokens: 9,
