@@ -2,6 +2,7 @@ import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { countTokens as gptTokenizerCount } from 'gpt-tokenizer/encoding/o200k_base';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { addToken, addUser } from '../testing/relay-fixtures';
+import { claudeErrorReply } from '../testing/relay-error-replies';
 import { serverForTests } from '../testing/test-server';
 
 const CLAUDE = 'claude-sonnet-4-5-20250929';
@@ -111,9 +112,6 @@ describe('POST /v1/messages/count_tokens', () => {
   it('refuses a body past 4 MB: 413 in Anthropic shape', async () => {
     const { status, body } = await countTokens(apiKey, ask('a '.repeat(2_200_000)));
     expect(status).toBe(413);
-    expect(body).toMatchObject({
-      type: 'error',
-      error: { type: 'request_too_large', message: expect.stringContaining('at most 4 MB') },
-    });
+    expect(body).toMatchObject(claudeErrorReply('request_too_large', 'at most 4 MB'));
   });
 });

@@ -4,7 +4,7 @@ import { toNumber } from '../db/dialect';
 import { BEDROCK_CLAUDE, BEDROCK_SECRET, CLAUDE, claudeChannels } from '../testing/claude-channels';
 import { FakeAnthropicUpstream } from '../testing/fake-anthropic-upstream';
 import { FakeOpenAIUpstream } from '../testing/fake-openai-upstream';
-import { anthropicClient } from '../testing/sdk-clients';
+import { anthropicClient, claudeMessage } from '../testing/sdk-clients';
 import { newestLogFlushed } from '../testing/log-queries';
 import { describeProviderChannel } from '../testing/provider-channel-suite';
 
@@ -88,11 +88,7 @@ await describeProviderChannel(
     });
 
     it('Claude channel, streamed: events pass through untouched and the stream is billed the same', async () => {
-      const stream = client.messages.stream({
-        model: CLAUDE,
-        max_tokens: 256,
-        messages: [{ role: 'user', content: 'Hello' }],
-      });
+      const stream = client.messages.stream(claudeMessage(CLAUDE, 'Hello', 256));
       const texts: string[] = [];
       stream.on('text', (text) => texts.push(text));
       const message = await stream.finalMessage();
@@ -145,11 +141,7 @@ await describeProviderChannel(
 
     it('OpenAI channel, streamed: chunks become Anthropic events with the usage at the end', async () => {
       openai.behaviour = { promptTokens: 33, completionTokens: 7 };
-      const stream = client.messages.stream({
-        model: 'gpt-4o-mini',
-        max_tokens: 100,
-        messages: [{ role: 'user', content: 'Stream' }],
-      });
+      const stream = client.messages.stream(claudeMessage('gpt-4o-mini', 'Stream', 100));
       const message = await stream.finalMessage();
       expect(message.content).toEqual([{ type: 'text', text: 'Hello from the fake upstream' }]);
       expect(message.stop_reason).toBe('end_turn');
@@ -160,11 +152,7 @@ await describeProviderChannel(
     });
 
     it('Bedrock channel, streamed: SigV4-signed call, event-stream re-framed as Anthropic events', async () => {
-      const stream = client.messages.stream({
-        model: BEDROCK_CLAUDE,
-        max_tokens: 64,
-        messages: [{ role: 'user', content: 'Hello' }],
-      });
+      const stream = client.messages.stream(claudeMessage(BEDROCK_CLAUDE, 'Hello'));
       const message = await stream.finalMessage();
       expect(message.content).toEqual([{ type: 'text', text: 'Hello! How can I help you today?' }]);
       const received = claude.received.at(-1)!;

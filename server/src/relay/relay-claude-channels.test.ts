@@ -6,6 +6,7 @@ import { userTextAndImages } from '../testing/chat-completion-samples';
 import { addClaudeChannels, BEDROCK_CLAUDE, BEDROCK_SECRET, CLAUDE } from '../testing/claude-channels';
 import { FakeAnthropicUpstream, PIXEL_PNG } from '../testing/fake-anthropic-upstream';
 import { FakeOpenAIUpstream } from '../testing/fake-openai-upstream';
+import { expectChatAnswer } from '../testing/relay-answers';
 import { addChannel, addToken, addUser } from '../testing/relay-fixtures';
 import { newestLogFlushed } from '../testing/log-queries';
 import { availableDatabaseKinds } from '../testing/test-databases';
@@ -72,15 +73,8 @@ describe.each(kinds)('the openai SDK against Claude and Bedrock channels on %s',
         userTextAndImages('What is this?', 'data:image/png;base64,iVBORw0KGgo='),
       ],
     });
-    expect(completion.choices[0]).toMatchObject({
-      message: { role: 'assistant', content: 'Hello! How can I help you today?' },
-      finish_reason: 'stop',
-    });
-    expect(completion.usage).toMatchObject({
-      prompt_tokens: 2500,
-      completion_tokens: 50,
-      prompt_tokens_details: { cached_tokens: 2000 },
-    });
+    const usage = { prompt_tokens: 2500, completion_tokens: 50, prompt_tokens_details: { cached_tokens: 2000 } };
+    expectChatAnswer(completion, 'Hello! How can I help you today?', usage);
     const received = claude.received.at(-1)!;
     expect(received.headers).toMatchObject({ 'x-api-key': 'anthropic-key', 'anthropic-version': '2023-06-01' });
     expect(received.body).toMatchInlineSnapshot(`

@@ -16,6 +16,18 @@ export type FakeHandler = (request: FakeRequest) => {
   headers?: Record<string, string>;
 };
 
+/** What a fake reads of a request: its method, its URL (resolved against 127.0.0.1), headers and whole body. */
+export async function readIncoming(incoming: IncomingMessage) {
+  const chunks: Buffer[] = [];
+  for await (const chunk of incoming) chunks.push(chunk as Buffer);
+  return {
+    method: incoming.method ?? 'GET',
+    url: new URL(incoming.url ?? '/', 'http://127.0.0.1'),
+    headers: incoming.headers,
+    body: Buffer.concat(chunks),
+  };
+}
+
 /**
  * A small HTTP server on 127.0.0.1 answering JSON from a handler, for third-party services in tests
  * (OAuth providers, the human check, the WeChat server). Records every request.
@@ -28,16 +40,8 @@ export class FakeJsonServer extends LoopbackFake {
   }
 
   protected async handle(incoming: IncomingMessage, response: ServerResponse): Promise<void> {
-    const chunks: Buffer[] = [];
-    for await (const chunk of incoming) chunks.push(chunk as Buffer);
-    const url = new URL(incoming.url ?? '/', 'http://127.0.0.1');
-    const request: FakeRequest = {
-      method: incoming.method ?? 'GET',
-      path: url.pathname,
-      query: url.searchParams,
-      headers: incoming.headers,
-      body: Buffer.concat(chunks).toString('utf8'),
-    };
+    const { url, body, ...read } = await readIncoming(incoming);
+    const request: FakeRequest = { ...read, path: url.pathname, query: url.searchParams, body: body.toString('utf8') };
     this.received.push(request);
     const answer = this.handler(request);
     response.writeHead(answer.status ?? 200, { 'content-type': 'application/json', ...answer.headers });

@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { readFileSync } from 'node:fs';
+import { readIncoming } from './fake-json-server';
 import { LoopbackFake } from './loopback-server';
 
 /** How a fake task ends: it succeeds, fails, or stays in progress forever. */
@@ -57,15 +58,8 @@ export abstract class FakeTaskUpstream extends LoopbackFake {
   }
 
   protected async handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
-    const chunks: Buffer[] = [];
-    for await (const chunk of request) chunks.push(chunk as Buffer);
-    const url = new URL(request.url ?? '/', 'http://127.0.0.1');
-    const call: ReceivedCall = {
-      method: request.method ?? 'GET',
-      path: url.pathname + url.search,
-      headers: request.headers,
-      body: Buffer.concat(chunks),
-    };
+    const { url, ...read } = await readIncoming(request);
+    const call: ReceivedCall = { ...read, path: url.pathname + url.search };
     this.received.push(call);
     this.respond(call, response);
   }

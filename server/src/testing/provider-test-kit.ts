@@ -6,6 +6,7 @@ import { defaultAdapterSettings } from '../relay/providers/adapter-settings';
 import type { UpstreamTarget } from '../relay/providers/provider';
 import type { Recording } from './fixture-replay-upstream';
 import { addChannel, addToken, addUser, flushAll, type ChannelValues } from './relay-fixtures';
+import { storedValue } from './stored-rows';
 import type { TestServer } from './test-server';
 
 /**
@@ -43,12 +44,7 @@ export async function lastConsumeLog(server: TestServer) {
 /** The user's quota in the database, once pending deltas are flushed. */
 export async function userQuota(server: TestServer, userId: number): Promise<number> {
   await flushAll(server);
-  const user = await server.context.database.db
-    .selectFrom('users')
-    .select('quota')
-    .where('id', '=', userId)
-    .executeTakeFirstOrThrow();
-  return toNumber(user.quota);
+  return toNumber(await storedValue(server.context.database.db, 'users', { id: userId }, 'quota'));
 }
 
 /** Adds model ratios to the defaults (for models the price table does not know). */

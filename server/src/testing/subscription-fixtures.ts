@@ -2,6 +2,7 @@ import type { SubscriptionPlan } from '@switchboard/contract';
 import { expect } from 'vitest';
 import { SubscriptionService } from '../console/subscription/subscription-service';
 import type { ConsoleClient } from './console-client';
+import { storedValue } from './stored-rows';
 import type { TestServer } from './test-server';
 
 /** A plan of `total` quota (0: unlimited) bound to the user by an administrator; answers the user subscription's id. */
@@ -28,10 +29,7 @@ export async function createPlan(root: ConsoleClient, plan: Record<string, unkno
 
 /** How much of a user subscription's quota is used. */
 export async function subscriptionUsed(server: TestServer, subscriptionId: number): Promise<number> {
-  const row = await server.context.database.db
-    .selectFrom('user_subscriptions')
-    .select('amount_used')
-    .where('id', '=', subscriptionId)
-    .executeTakeFirstOrThrow();
-  return Number(row.amount_used);
+  return Number(
+    await storedValue(server.context.database.db, 'user_subscriptions', { id: subscriptionId }, 'amount_used'),
+  );
 }

@@ -1,16 +1,11 @@
+import { userQuota } from './provider-test-kit';
 import { flushAll } from './relay-fixtures';
 import type { TestServer } from './test-server';
 
 /** A user's quota as the balance authority holds it, and as the database holds it after a flush. */
 export async function quotaOf(server: TestServer, userId: number): Promise<{ live: number; stored: number }> {
   const live = await server.context.balances.userQuota(userId);
-  await flushAll(server);
-  const row = await server.context.database.db
-    .selectFrom('users')
-    .select('quota')
-    .where('id', '=', userId)
-    .executeTakeFirstOrThrow();
-  return { live, stored: Number(row.quota) };
+  return { live, stored: await userQuota(server, userId) };
 }
 
 /** The top-up log entries of a user, after a flush. */

@@ -35,6 +35,8 @@ const withPart = (part: unknown) =>
   estimateOf({ model: 'm', messages: [{ role: 'user', content: [{ type: 'text', text: 'Look at this' }, part] }] });
 /** What a part adds to the estimate of the same message without it. */
 const added = (part: unknown) => withPart(part) - textOnly('Look at this');
+/** The estimate of a Responses API call whose one user input holds `content`. */
+const responsesEstimate = (content: unknown[]) => estimateOf({ model: 'm', input: [{ role: 'user', content }] });
 
 function geminiEstimate(parts: unknown[]): number {
   const raw = Buffer.from(JSON.stringify({ contents: [{ role: 'user', parts }] }));
@@ -83,18 +85,10 @@ describe('the estimate of inputs the gateway cannot count', () => {
         content: [{ type: 'image', source: { type: 'url', url: 'https://images.example/a.png' } }],
       }),
     ).toBe(IMAGE);
-    const responses = estimateOf({
-      model: 'm',
-      input: [
-        {
-          role: 'user',
-          content: [
-            { type: 'input_image', image_url: 'https://images.example/a.png' },
-            { type: 'input_image', file_id: 'file-1' },
-          ],
-        },
-      ],
-    });
+    const responses = responsesEstimate([
+      { type: 'input_image', image_url: 'https://images.example/a.png' },
+      { type: 'input_image', file_id: 'file-1' },
+    ]);
     expect(responses).toBeGreaterThanOrEqual(2 * IMAGE);
     const plainGemini = geminiEstimate([{ text: 'Look at this' }]);
     expect(

@@ -5,18 +5,11 @@ import { anthropicMessagesDialect } from './anthropic-messages';
 import { messagesRequestSchema, messagesToChat } from './anthropic-messages-request';
 import { chatToMessage } from './anthropic-messages-response';
 import { MessagesChunkEncoder } from './anthropic-messages-stream';
-import type { ChatChunk } from './openai-chat-types';
+import { chatChunk } from './chat-chunk';
+import type { ChatFinishReason, ChatMessage } from './openai-chat-types';
 
-const chunk = (
-  delta: ChatChunk['choices'][number]['delta'],
-  finish_reason: ChatChunk['choices'][number]['finish_reason'] = null,
-): ChatChunk => ({
-  id: 'chatcmpl-1',
-  object: 'chat.completion.chunk',
-  created: 1,
-  model: 'gpt-4o-mini',
-  choices: [{ index: 0, delta, finish_reason }],
-});
+const chunk = (delta: Partial<ChatMessage>, finishReason?: ChatFinishReason) =>
+  chatChunk({ id: 'chatcmpl-1', created: 1, model: 'gpt-4o-mini' }, delta, finishReason);
 
 /** The events of an SSE text as [event name, data] pairs. */
 const eventsOf = (text: string) =>

@@ -6,8 +6,10 @@ import { expectBilled } from '../../testing/expect-billed';
 import { FakeAnthropicUpstream } from '../../testing/fake-anthropic-upstream';
 import { expectFlashStreamBilled, FakeGoogleUpstream, FLASH_CHAT_LOG } from '../../testing/fake-google-upstream';
 import { FixtureReplayUpstream } from '../../testing/fixture-replay-upstream';
+import { geminiChannel } from '../../testing/provider-channels';
 import { lastConsumeLog, recordingsBeside } from '../../testing/provider-test-kit';
-import { anthropicClient, geminiClient, geminiStreamText } from '../../testing/sdk-clients';
+import { expectGeminiAnswer } from '../../testing/relay-answers';
+import { anthropicClient, claudeMessage, geminiClient, geminiStreamText } from '../../testing/sdk-clients';
 import { describeProviderChannel } from '../../testing/provider-channel-suite';
 
 const ollamaRecording = recordingsBeside(import.meta.url, '../providers/ollama/__fixtures__/');
@@ -27,7 +29,7 @@ await describeProviderChannel(
     quota: 50_000_000,
     channels: [
       ...claudeChannels(claude.url),
-      { name: 'gemini', type: 24, baseUrl: google.url, key: 'gemini-key', models: ['gemini-2.5-flash'], other: '' },
+      geminiChannel(google, '', { models: ['gemini-2.5-flash'] }),
       { name: 'ollama', type: 4, baseUrl: ollama.url, models: ['llama3.2'] },
     ],
   }),
@@ -45,12 +47,8 @@ await describeProviderChannel(
         contents: 'Hi',
         config: { maxOutputTokens: 200 },
       });
-      expect(response.text).toBe('Hello! How can I help you today?');
-      expect(response.usageMetadata).toMatchObject({
-        promptTokenCount: 2500,
-        candidatesTokenCount: 50,
-        cachedContentTokenCount: 2000,
-      });
+      const usage = { promptTokenCount: 2500, candidatesTokenCount: 50, cachedContentTokenCount: 2000 };
+      expectGeminiAnswer(response, 'Hello! How can I help you today?', usage);
       expect(claude.received.at(-1)).toMatchObject({
         path: '/v1/messages',
         body: { model: CLAUDE, max_tokens: 200, messages: [{ role: 'user', content: [{ type: 'text', text: 'Hi' }] }] },
@@ -125,12 +123,7 @@ await describeProviderChannel(
       });
       expect(await lastConsumeLog(server)).toMatchObject(FLASH_CHAT_LOG);
 
-      const stream = anthropic.messages.stream({
-        model: 'gemini-2.5-flash',
-        max_tokens: 64,
-        messages: [{ role: 'user', content: 'Hi' }],
-      });
-      const final = await stream.finalMessage();
+      const final = await anthropic.messages.stream(claudeMessage('gemini-2.5-flash', 'Hi')).finalMessage();
       expect(final.content).toEqual([{ type: 'text', text: 'Hello from Gemini!' }]);
       await expectFlashStreamBilled(server, google);
     });

@@ -6,7 +6,9 @@ import { expectBilled } from '../../testing/expect-billed';
 import { expectFlashStreamBilled, FakeGoogleUpstream, FLASH_CHAT_LOG } from '../../testing/fake-google-upstream';
 import { FakeOpenAIUpstream } from '../../testing/fake-openai-upstream';
 import { lastConsumeLog, userQuota } from '../../testing/provider-test-kit';
+import { geminiChannel } from '../../testing/provider-channels';
 import { addToken } from '../../testing/relay-fixtures';
+import { expectGeminiAnswer } from '../../testing/relay-answers';
 import { describeProviderChannel } from '../../testing/provider-channel-suite';
 
 await describeProviderChannel(
@@ -16,14 +18,7 @@ await describeProviderChannel(
     username: 'genai-user',
     quota: 10_000_000,
     channels: [
-      {
-        type: 24,
-        name: 'gemini',
-        baseUrl: google.url,
-        key: 'gemini-key',
-        models: ['gemini-2.5-flash', 'text-embedding-004'],
-        other: '',
-      },
+      geminiChannel(google, ''),
       { type: 1, name: 'openai', baseUrl: openai.url, models: ['gpt-4o-mini', 'text-embedding-3-small'] },
     ],
   }),
@@ -44,8 +39,7 @@ await describeProviderChannel(
           contents: 'Say hello',
           config: { systemInstruction: 'Be nice.', maxOutputTokens: 64 },
         });
-        expect(response.text).toBe('Hello from Gemini!');
-        expect(response.usageMetadata).toMatchObject({
+        expectGeminiAnswer(response, 'Hello from Gemini!', {
           promptTokenCount: 1000,
           candidatesTokenCount: 300,
           thoughtsTokenCount: 200,
@@ -89,13 +83,9 @@ await describeProviderChannel(
           contents: [{ role: 'user', parts: [{ text: 'Hi' }] }],
           config: { systemInstruction: 'Be brief.', temperature: 0.3 },
         });
-        expect(response.text).toBe('Hello from the fake upstream');
+        const usage = { promptTokenCount: 40, candidatesTokenCount: 60, totalTokenCount: 100 };
+        expectGeminiAnswer(response, 'Hello from the fake upstream', usage);
         expect(response.candidates?.[0]?.finishReason).toBe('STOP');
-        expect(response.usageMetadata).toMatchObject({
-          promptTokenCount: 40,
-          candidatesTokenCount: 60,
-          totalTokenCount: 100,
-        });
         expect(openai.received.at(-1)).toMatchObject({
           path: '/v1/chat/completions',
           body: {

@@ -4,7 +4,8 @@ import { invalidToken, overloadedMidway } from '../../testing/relay-error-sample
 import { geminiDialect } from './gemini';
 import { geminiEmbedToOpenAI, openAIEmbeddingsToGemini } from './gemini-embeddings';
 import type { RouteFacts } from './inbound-dialect';
-import type { ChatChunk } from './openai-chat-types';
+import { chatChunk } from './chat-chunk';
+import type { ChatFinishReason, ChatMessage } from './openai-chat-types';
 
 const route = (model: string, stream: boolean) =>
   ({
@@ -117,16 +118,8 @@ describe('OpenAI answers → Gemini', () => {
 
   it('streams text at once and sends assembled tool calls, the finish reason and usage last', () => {
     const encoder = geminiDialect.streamEncoder(parse({ contents: [] }, true));
-    const chunk = (
-      delta: ChatChunk['choices'][number]['delta'],
-      finish: ChatChunk['choices'][number]['finish_reason'] = null,
-    ): ChatChunk => ({
-      id: 'chatcmpl-2',
-      object: 'chat.completion.chunk',
-      created: 1,
-      model: 'gpt-4o-mini',
-      choices: [{ index: 0, delta, finish_reason: finish }],
-    });
+    const chunk = (delta: Partial<ChatMessage>, finishReason?: ChatFinishReason) =>
+      chatChunk({ id: 'chatcmpl-2', created: 1, model: 'gpt-4o-mini' }, delta, finishReason);
     const text = [
       encoder.chunk(chunk({ role: 'assistant', content: 'Hel' })),
       encoder.chunk(chunk({ content: 'lo' })),

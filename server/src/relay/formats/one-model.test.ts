@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FakeOpenAIUpstream } from '../../testing/fake-openai-upstream';
+import { claudeErrorReply } from '../../testing/relay-error-replies';
 import { addChannel, addToken, addUser } from '../../testing/relay-fixtures';
 import { serverForTests } from '../../testing/test-server';
 
@@ -88,9 +89,6 @@ describe('one model per request, in the client dialect', () => {
       }),
     });
     expect(messages.status).toBe(400);
-    expect(await messages.json()).toMatchObject({
-      type: 'error',
-      error: { type: 'invalid_request_error', message: expect.stringContaining('one `model` field') },
-    });
+    expect(await messages.json()).toMatchObject(claudeErrorReply('invalid_request_error', 'one `model` field'));
   });
 });

@@ -4,6 +4,7 @@ import { TASK_POLLING_JOB } from '../../jobs/task-polling';
 import { FAKE_VIDEO, FakeOpenAIVideo } from '../../testing/fake-openai-video';
 import { addChannel, addToken, addUser, flushAll } from '../../testing/relay-fixtures';
 import { userLogsOfType } from '../../testing/log-queries';
+import { storedRow, storedRows } from '../../testing/stored-rows';
 import { startTestServer, type TestServer } from '../../testing/test-server';
 
 let upstream: FakeOpenAIVideo;
@@ -32,6 +33,12 @@ async function customer(name: string, modelLimits?: string[]) {
 const poll = () => server.context.jobs.runNow(TASK_POLLING_JOB);
 const quotaOf = (userId: number) => server.context.balances.userQuota(userId);
 
+/** The named columns of the user's log rows, once pending writes are flushed. */
+async function logsOf<C extends 'model_name' | 'quota' | 'type'>(userId: number, columns: C[]) {
+  await flushAll(server);
+  return storedRows(server.context.database.db, 'logs', { user_id: userId }, columns);
+}
+
 describe('OpenAI video jobs through the official SDK', () => {
   it('create → billed per call → polled → completed → content downloaded', async () => {
     const { userId, client } = await customer('director');
@@ -48,21 +55,16 @@ describe('OpenAI video jobs through the official SDK', () => {
       progress: 100,
       seconds: '8',
     });
-    const stored = await server.context.database.db
-      .selectFrom('tasks')
-      .select(['status', 'progress'])
-      .where('task_id', '=', created.id)
-      .executeTakeFirstOrThrow();
+    const stored = await storedRow(server.context.database.db, 'tasks', { task_id: created.id }, [
+      'status',
+      'progress',
+    ]);
     expect(stored).toEqual({ status: 'SUCCESS', progress: '100%' });
     const content = await client.videos.downloadContent(created.id);
     expect(Buffer.from(await content.arrayBuffer())).toEqual(FAKE_VIDEO);
-    await flushAll(server);
-    const logs = await server.context.database.db
-      .selectFrom('logs')
-      .select(['model_name', 'quota', 'type'])
-      .where('user_id', '=', userId)
-      .execute();
-    expect(logs).toEqual([{ model_name: 'sora-2', quota: 150_000, type: 2 }]);
+    expect(await logsOf(userId, ['model_name', 'quota', 'type'])).toEqual([
+      { model_name: 'sora-2', quota: 150_000, type: 2 },
+    ]);
   });
 
   it('charges nothing when the gateway cannot store an accepted job (an upstream id that collides)', async () => {
@@ -76,13 +78,7 @@ describe('OpenAI video jobs through the official SDK', () => {
     expect(failure).toBeInstanceOf(OpenAI.APIError);
     // Before: answered 500 and kept the charge (a log row, no task row, no refund).
     expect(await quotaOf(userId)).toBe(10_000_000 - 150_000);
-    await flushAll(server);
-    const logs = await server.context.database.db
-      .selectFrom('logs')
-      .select(['quota', 'type'])
-      .where('user_id', '=', userId)
-      .execute();
-    expect(logs).toEqual([{ quota: 150_000, type: 2 }]);
+    expect(await logsOf(userId, ['quota', 'type'])).toEqual([{ quota: 150_000, type: 2 }]);
   });
 
   it('asks the upstream about an unfinished job at most once per interval, however often its client polls', async () => {

@@ -2,8 +2,8 @@ import { expect, it } from 'vitest';
 import { expectBilled } from '../../../testing/expect-billed';
 import { FixtureReplayUpstream } from '../../../testing/fixture-replay-upstream';
 import { lastConsumeLog, recordingsBeside } from '../../../testing/provider-test-kit';
+import { expectRelayedChat } from '../../../testing/relay-answers';
 import { postRelay } from '../../../testing/relay-requests';
-import { askChat } from '../../../testing/sdk-clients';
 import { describeProviderChannel } from '../../../testing/provider-channel-suite';
 
 /** Recordings written from Alibaba Model Studio's documented wire format (OpenAI-compatible mode, text-rerank service). */
@@ -31,11 +31,12 @@ await describeProviderChannel(
   }),
   (server, caller, dashscope) => {
     it('chats through compatible mode', async () => {
-      const completion = await askChat(caller.openai, 'qwen-plus', '你是谁？');
-      expect(completion.choices[0]?.message.content).toBe('我是通义千问，由阿里云开发的大语言模型。');
-      expect(dashscope.received.at(-1)).toMatchObject({
+      await expectRelayedChat(caller.openai, dashscope, {
+        model: 'qwen-plus',
+        prompt: '你是谁？',
+        answer: '我是通义千问，由阿里云开发的大语言模型。',
         path: '/compatible-mode/v1/chat/completions',
-        headers: { authorization: 'Bearer sk-dashscope' },
+        key: 'sk-dashscope',
       });
       await expectBilled(server, 'qwen-plus', { prompt: 22, completion: 16 });
     });

@@ -5,12 +5,18 @@ import { defaultMaxTokens } from './claude-options';
 import { chatToClaude, platformClaudeBody } from './request';
 
 describe('OpenAI chat → Claude messages', () => {
+  /** A text part, written alike in OpenAI chat and Claude messages. */
+  const text = (value: string) => ({ type: 'text' as const, text: value });
+  /** The Claude request for a chat of the one user message `x` to `model`, with the other fields in `extra`. */
+  const oneMessageToClaude = (model: string, extra: Partial<ChatRequest> = {}) =>
+    chatToClaude({ model, messages: [{ role: 'user', content: 'x' }], ...extra });
+
   it('moves system and developer messages to the system prompt and defaults max_tokens', () => {
     const claude = chatToClaude({
       model: 'claude-sonnet-4-5-20250929',
       messages: [
         { role: 'system', content: 'You are terse.' },
-        { role: 'developer', content: [{ type: 'text', text: 'Answer in French.' }] },
+        { role: 'developer', content: [text('Answer in French.')] },
         { role: 'user', content: 'Hello' },
       ],
       temperature: 1.7,
@@ -19,11 +25,8 @@ describe('OpenAI chat → Claude messages', () => {
     });
     expect(claude).toEqual({
       model: 'claude-sonnet-4-5-20250929',
-      system: [
-        { type: 'text', text: 'You are terse.' },
-        { type: 'text', text: 'Answer in French.' },
-      ],
-      messages: [{ role: 'user', content: [{ type: 'text', text: 'Hello' }] }],
+      system: [text('You are terse.'), text('Answer in French.')],
+      messages: [{ role: 'user', content: [text('Hello')] }],
       max_tokens: 8192,
       temperature: 1,
       stop_sequences: ['END'],
@@ -32,13 +35,7 @@ describe('OpenAI chat → Claude messages', () => {
   });
 
   it('keeps the client max_tokens, and older models default to 4096', () => {
-    expect(
-      chatToClaude({
-        model: 'claude-3-haiku-20240307',
-        messages: [{ role: 'user', content: 'x' }],
-        max_completion_tokens: 300,
-      }).max_tokens,
-    ).toBe(300);
+    expect(oneMessageToClaude('claude-3-haiku-20240307', { max_completion_tokens: 300 }).max_tokens).toBe(300);
     expect(defaultMaxTokens('claude-3-haiku-20240307', defaultAdapterSettings.claude)).toBe(4096);
     expect(defaultMaxTokens('claude-opus-4-5-20251101', defaultAdapterSettings.claude)).toBe(8192);
   });
@@ -50,7 +47,7 @@ describe('OpenAI chat → Claude messages', () => {
         {
           role: 'user',
           content: [
-            { type: 'text', text: 'Compare these' },
+            text('Compare these'),
             { type: 'image_url', image_url: { url: 'data:image/png;base64,iVBORw0KGgo=' } },
             { type: 'image_url', image_url: { url: 'https://example.com/cat.jpg', detail: 'high' } },
           ],
@@ -58,7 +55,7 @@ describe('OpenAI chat → Claude messages', () => {
       ],
     });
     expect(claude.messages[0]?.content).toEqual([
-      { type: 'text', text: 'Compare these' },
+      text('Compare these'),
       { type: 'image', source: { type: 'base64', media_type: 'image/png', data: 'iVBORw0KGgo=' } },
       { type: 'image', source: { type: 'url', url: 'https://example.com/cat.jpg' } },
     ]);
@@ -182,13 +179,8 @@ describe('OpenAI chat → Claude messages', () => {
   });
 
   it('turns on extended thinking for a -thinking model name and for reasoning_effort', () => {
-    const suffixed = chatToClaude({
-      model: 'claude-sonnet-4-5-20250929-thinking',
-      messages: [{ role: 'user', content: 'x' }],
-      max_tokens: 1000,
-      temperature: 0.2,
-      top_p: 0.9,
-    });
+    const settings = { max_tokens: 1000, temperature: 0.2, top_p: 0.9 };
+    const suffixed = oneMessageToClaude('claude-sonnet-4-5-20250929-thinking', settings);
     expect(suffixed).toMatchObject({
       model: 'claude-sonnet-4-5-20250929',
       max_tokens: 1280,
@@ -197,12 +189,7 @@ describe('OpenAI chat → Claude messages', () => {
     expect(suffixed).not.toHaveProperty('temperature');
     expect(suffixed).not.toHaveProperty('top_p');
 
-    const effort = chatToClaude({
-      model: 'claude-opus-4-5-20251101',
-      messages: [{ role: 'user', content: 'x' }],
-      max_tokens: 3000,
-      reasoning_effort: 'high',
-    });
+    const effort = oneMessageToClaude('claude-opus-4-5-20251101', { max_tokens: 3000, reasoning_effort: 'high' });
     expect(effort).toMatchObject({
       model: 'claude-opus-4-5-20251101',
       thinking: { type: 'enabled', budget_tokens: 4096 },

@@ -2,6 +2,7 @@ import type OpenAI from 'openai';
 import { describe, expect, it } from 'vitest';
 import { expectBilled } from '../../../testing/expect-billed';
 import { FixtureReplayUpstream } from '../../../testing/fixture-replay-upstream';
+import { expectChatAnswer } from '../../../testing/relay-answers';
 import {
   chatWithSystem,
   failureOf,
@@ -66,11 +67,7 @@ await describeProviderChannel(
       const openai = caller.openai;
       const before = await userQuota(server, caller.userId);
       const completion = await chatWithSystem(openai, 'ERNIE-4.0-8K', '你是文心一言', '你好', { max_tokens: 100 });
-      expect(completion.choices[0]).toMatchObject({
-        message: { role: 'assistant', content: '您好，我是文心一言，很高兴为您服务。' },
-        finish_reason: 'stop',
-      });
-      expect(completion.usage).toMatchObject({ prompt_tokens: 5, completion_tokens: 12 });
+      expectChatAnswer(completion, '您好，我是文心一言，很高兴为您服务。', { prompt_tokens: 5, completion_tokens: 12 });
       const token = baidu.received.find((request) => request.path === '/oauth/2.0/token');
       expect(new URLSearchParams(token?.query)).toEqual(
         new URLSearchParams({ grant_type: 'client_credentials', client_id: 'ak-123', client_secret: 'sk-456' }),

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { expectBilled } from '../../../testing/expect-billed';
-import { FixtureReplayUpstream } from '../../../testing/fixture-replay-upstream';
+import { FixtureReplayUpstream, type Recording } from '../../../testing/fixture-replay-upstream';
 import { lastConsumeLog, recordingsBeside, userQuota } from '../../../testing/provider-test-kit';
 import {
   askChat,
@@ -14,7 +14,9 @@ import { difyQuery } from './request';
 
 /** Recordings written from Dify's documented wire format (Service API: POST /chat-messages, blocking and streaming). */
 const recording = recordingsBeside(import.meta.url);
-const streaming = (body: Record<string, unknown>) => body.response_mode === 'streaming';
+/** An upstream replaying `recordings` for the tests of this file; a call asks Dify to stream by its response_mode. */
+const replaying = (recordings: Record<string, Recording[]>) =>
+  new FixtureReplayUpstream(recordings, (body) => body.response_mode === 'streaming').forTests();
 
 describe('the query a Dify app gets', () => {
   const conversation = [
@@ -36,14 +38,8 @@ describe('the query a Dify app gets', () => {
 await describeProviderChannel(
   'the official SDKs against a Dify channel (%s)',
   () => ({
-    dify: new FixtureReplayUpstream(
-      { '/v1/chat-messages': [recording('chat-blocking.json'), recording('chat-streaming.sse', true)] },
-      streaming,
-    ).forTests(),
-    failing: new FixtureReplayUpstream(
-      { '/v1/chat-messages': [recording('stream-error.sse', true)] },
-      streaming,
-    ).forTests(),
+    dify: replaying({ '/v1/chat-messages': [recording('chat-blocking.json'), recording('chat-streaming.sse', true)] }),
+    failing: replaying({ '/v1/chat-messages': [recording('stream-error.sse', true)] }),
   }),
   ({ dify, failing }) => ({
     username: 'dify-user',

@@ -2,7 +2,9 @@ import { readFileSync } from 'node:fs';
 import { expect, it } from 'vitest';
 import { userTextAndImages } from '../../../testing/chat-completion-samples';
 import { expectFlashStreamBilled, FakeGoogleUpstream, FLASH_CHAT_LOG } from '../../../testing/fake-google-upstream';
+import { geminiChannel } from '../../../testing/provider-channels';
 import { chatWithSystem, lastConsumeLog, userQuota } from '../../../testing/provider-test-kit';
+import { expectChatAnswer } from '../../../testing/relay-answers';
 import { askChat, chatStreamUntilFailure, streamChat } from '../../../testing/sdk-clients';
 import { describeProviderChannel } from '../../../testing/provider-channel-suite';
 import { testChannel } from '../../channel-test';
@@ -18,17 +20,7 @@ await describeProviderChannel(
     username: 'gemini-user',
     clientHeaders: { 'accept-language': 'en' },
     quota: START_QUOTA,
-    channels: [
-      {
-        type: 24,
-        name: 'gemini',
-        baseUrl: google.url,
-        key: 'gemini-key',
-        models: ['gemini-2.5-flash', 'text-embedding-004'],
-        autoBan: false,
-        other: 'v1beta',
-      },
-    ],
+    channels: [geminiChannel(google, 'v1beta', { autoBan: false })],
   }),
   (server, caller, google) => {
     it('chats: converts the request, converts the answer back, bills and logs the Gemini usage', async () => {
@@ -36,11 +28,7 @@ await describeProviderChannel(
       const completion = await chatWithSystem(caller.openai, 'gemini-2.5-flash', 'Be nice.', 'Say hello', {
         max_tokens: 64,
       });
-      expect(completion.choices[0]).toMatchObject({
-        message: { role: 'assistant', content: 'Hello from Gemini!' },
-        finish_reason: 'stop',
-      });
-      expect(completion.usage).toMatchObject({
+      expectChatAnswer(completion, 'Hello from Gemini!', {
         prompt_tokens: 1000,
         completion_tokens: 500,
         total_tokens: 1500,

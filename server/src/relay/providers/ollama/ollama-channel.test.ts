@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { expectBilled } from '../../../testing/expect-billed';
 import { FixtureReplayUpstream } from '../../../testing/fixture-replay-upstream';
 import { cachedChannel, lastConsumeLog, recordingsBeside, userQuota } from '../../../testing/provider-test-kit';
-import { askChat, chatStreamText, streamChat } from '../../../testing/sdk-clients';
+import { expectRelayedChat } from '../../../testing/relay-answers';
+import { chatStreamText, streamChat } from '../../../testing/sdk-clients';
 import { describeProviderChannel } from '../../../testing/provider-channel-suite';
 import { relayEndpoints } from '../../endpoints';
 import { buildUpstreamRequest } from '../openai-compatible/request';
@@ -36,17 +37,18 @@ await describeProviderChannel(
   (server, caller, ollama) => {
     it('chats, streams and embeds through the OpenAI-compatible API, billed and logged', async () => {
       const before = await userQuota(server, caller.userId);
-      const completion = await askChat(caller.openai, 'llama3.2', 'Hi');
-      expect(completion.choices[0]?.message.content).toBe('Hello from Ollama!');
-      expect(ollama.received.at(-1)).toMatchObject({
+      const chat = {
+        model: 'llama3.2',
+        prompt: 'Hi',
+        answer: 'Hello from Ollama!',
         path: '/v1/chat/completions',
-        body: { model: 'llama3.2', messages: [{ role: 'user', content: 'Hi' }] },
-      });
-      expect(ollama.received.at(-1)?.headers.authorization).toBe('Bearer ollama');
+        key: 'ollama',
+      };
+      await expectRelayedChat(caller.openai, ollama, chat);
       // llama3.2 at model ratio 0.5, completion ratio 1: (26 + 6) × 0.5 = 16
       await expectBilled(server, 'llama3.2', { prompt: 26, completion: 6, stream: false, quota: 16 });
 
-      expect(await chatStreamText(await streamChat(caller.openai, 'llama3.2', 'Hi'))).toBe('Hello from Ollama!');
+      expect(await chatStreamText(await streamChat(caller.openai, chat.model, chat.prompt))).toBe(chat.answer);
       expect(ollama.received.at(-1)?.body).toMatchObject({ stream: true, stream_options: { include_usage: true } });
       expect(await lastConsumeLog(server)).toMatchObject({
         is_stream: 1,

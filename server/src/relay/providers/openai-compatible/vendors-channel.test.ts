@@ -2,10 +2,10 @@ import { expect, it } from 'vitest';
 import { expectBilled } from '../../../testing/expect-billed';
 import { FixtureReplayUpstream } from '../../../testing/fixture-replay-upstream';
 import { lastConsumeLog, recordingsBeside, userQuota } from '../../../testing/provider-test-kit';
+import { expectRelayedChat } from '../../../testing/relay-answers';
 import { postRelay } from '../../../testing/relay-requests';
 import {
   anthropicClient,
-  askChat,
   chatStreamText,
   claudeMessage,
   geminiClient,
@@ -56,17 +56,13 @@ await describeProviderChannel(
   (server, caller, vendor) => {
     it('Zhipu GLM-4: chat, stream and embeddings under /api/paas/v4 with the Bearer key, billed from its usage', async () => {
       const before = await userQuota(server, caller.userId);
-      const completion = await askChat(caller.openai, 'glm-4', '你好');
-      expect(completion.choices[0]?.message.content).toBe('你好！有什么可以帮你的吗？');
-      expect(vendor.received.at(-1)).toMatchObject({
-        path: '/api/paas/v4/chat/completions',
-        body: { model: 'glm-4', messages: [{ role: 'user', content: '你好' }] },
-      });
-      expect(vendor.received.at(-1)?.headers.authorization).toBe('Bearer zhipu-key');
+      const answer = '你好！有什么可以帮你的吗？';
+      const chat = { model: 'glm-4', prompt: '你好', answer, path: '/api/paas/v4/chat/completions', key: 'zhipu-key' };
+      await expectRelayedChat(caller.openai, vendor, chat);
       await expectBilled(server, 'glm-4', { prompt: 7, completion: 9, stream: false });
       const chatQuota = (await lastConsumeLog(server)).quota;
 
-      expect(await chatStreamText(await streamChat(caller.openai, 'glm-4', '你好'))).toBe('你好！有什么可以帮你的吗？');
+      expect(await chatStreamText(await streamChat(caller.openai, chat.model, chat.prompt))).toBe(answer);
       expect(await lastConsumeLog(server)).toMatchObject({
         prompt_tokens: 7,
         completion_tokens: 9,
@@ -132,15 +128,9 @@ await describeProviderChannel(
         key: 'api-password',
         tokens: { prompt_tokens: 4, completion_tokens: 11 },
       },
-    ])('$title', async ({ model, prompt, answer, path, key, tokens }) => {
-      const completion = await askChat(caller.openai, model, prompt);
-      expect(completion.choices[0]?.message.content).toBe(answer);
-      expect(vendor.received.at(-1)).toMatchObject({
-        path,
-        body: { model },
-        headers: { authorization: `Bearer ${key}` },
-      });
-      expect(await lastConsumeLog(server)).toMatchObject({ model_name: model, ...tokens });
+    ])('$title', async ({ tokens, ...chat }) => {
+      await expectRelayedChat(caller.openai, vendor, chat);
+      expect(await lastConsumeLog(server)).toMatchObject({ model_name: chat.model, ...tokens });
     });
 
     it('Cohere: /v1/rerank goes to its v2 rerank API in the same shape', async () => {

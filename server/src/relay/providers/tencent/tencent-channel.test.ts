@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { expectBilled } from '../../../testing/expect-billed';
-import { FixtureReplayUpstream } from '../../../testing/fixture-replay-upstream';
+import { FixtureReplayUpstream, type Recording } from '../../../testing/fixture-replay-upstream';
 import { chatWithSystem, failureOf, lastConsumeLog, recordingsBeside } from '../../../testing/provider-test-kit';
 import { askChat, geminiClient, geminiStreamText } from '../../../testing/sdk-clients';
 import { describeProviderChannel } from '../../../testing/provider-channel-suite';
@@ -9,7 +9,9 @@ import { tc3Authorization } from './signing';
 
 /** Recordings written from Tencent's documented wire format (Hunyuan ChatCompletions 2023-09-01, common error codes). */
 const recording = recordingsBeside(import.meta.url);
-const streaming = (body: Record<string, unknown>) => body.Stream === true;
+/** An upstream replaying `recordings` for the tests of this file; a call asks Hunyuan to stream by its Stream flag. */
+const replaying = (recordings: Record<string, Recording[]>) =>
+  new FixtureReplayUpstream(recordings, (body) => body.Stream === true).forTests();
 
 describe('TC3-HMAC-SHA256', () => {
   it("reproduces the worked example of Tencent Cloud's signature v3 documentation", () => {
@@ -37,11 +39,8 @@ describe('TC3-HMAC-SHA256', () => {
 await describeProviderChannel(
   'the official SDKs against a Tencent Hunyuan channel (%s)',
   () => ({
-    hunyuan: new FixtureReplayUpstream(
-      { '/': [recording('chat-completion.json'), recording('chat-stream.sse', true)] },
-      streaming,
-    ).forTests(),
-    refusing: new FixtureReplayUpstream({ '/': [recording('error-signature.json')] }, streaming).forTests(),
+    hunyuan: replaying({ '/': [recording('chat-completion.json'), recording('chat-stream.sse', true)] }),
+    refusing: replaying({ '/': [recording('error-signature.json')] }),
   }),
   ({ hunyuan, refusing }) => ({
     username: 'hunyuan-user',
