@@ -4,11 +4,10 @@ import { Flex, Form, Input, Select, Space, Table, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
-  createPrefillGroup,
   deletePrefillGroup,
   fetchPrefillGroups,
   MODEL_META_QUERY_KEY,
-  updatePrefillGroup,
+  savePrefillGroup,
 } from '../../api/resources/model-meta';
 import { MetaFormDrawer } from './meta-form-drawer';
 import { useMetaMutation } from './use-meta-mutation';
@@ -26,24 +25,7 @@ const ITEMS_SHOWN = 8;
 function GroupEditor({ open, group, onClose }: { open: boolean; group: PrefillGroupView | null; onClose: () => void }) {
   const { t } = useTranslation('model-meta');
   return (
-    <MetaFormDrawer<PrefillGroupBody>
-      open={open}
-      onClose={onClose}
-      stored={group}
-      blank={BLANK}
-      create={createPrefillGroup}
-      update={updatePrefillGroup}
-      titles={{ add: t('prefill.add'), edit: t('prefill.edit') }}
-      size={520}
-      submitTestId="prefill-save"
-      nameField={{
-        name: 'name',
-        label: t('fields.groupName'),
-        requiredMessage: t('fields.groupNameRequired'),
-        maxLength: 64,
-        testId: 'prefill-name',
-      }}
-    >
+    <MetaFormDrawer kind="prefill" open={open} onClose={onClose} stored={group} blank={BLANK} save={savePrefillGroup}>
       <Form.Item name="type" label={t('fields.groupType')}>
         <Select options={PrefillGroupType.map((type) => ({ value: type, label: t(`groupTypes.${type}`) }))} />
       </Form.Item>

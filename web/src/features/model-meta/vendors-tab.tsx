@@ -3,13 +3,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Flex, Form, Input, Table, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useTablePaging } from '../../components/table-paging';
-import {
-  createVendor,
-  deleteVendor,
-  fetchVendors,
-  MODEL_META_QUERY_KEY,
-  updateVendor,
-} from '../../api/resources/model-meta';
+import { deleteVendor, fetchVendors, MODEL_META_QUERY_KEY, saveVendor } from '../../api/resources/model-meta';
 import { MetaFormDrawer, MetaStatusItem } from './meta-form-drawer';
 import { useMetaMutation } from './use-meta-mutation';
 import { MetaAddButton, metaActionsColumn } from './meta-parts';
@@ -21,24 +15,7 @@ const BLANK: VendorBody = { name: '', description: '', icon: '', status: 1 };
 function VendorEditor({ open, vendor, onClose }: { open: boolean; vendor: VendorView | null; onClose: () => void }) {
   const { t } = useTranslation('model-meta');
   return (
-    <MetaFormDrawer<VendorBody>
-      open={open}
-      onClose={onClose}
-      stored={vendor}
-      blank={BLANK}
-      create={createVendor}
-      update={updateVendor}
-      titles={{ add: t('vendors.add'), edit: t('vendors.edit') }}
-      size={480}
-      submitTestId="vendor-save"
-      nameField={{
-        name: 'name',
-        label: t('fields.vendorName'),
-        requiredMessage: t('fields.vendorNameRequired'),
-        maxLength: 128,
-        testId: 'vendor-name',
-      }}
-    >
+    <MetaFormDrawer kind="vendors" open={open} onClose={onClose} stored={vendor} blank={BLANK} save={saveVendor}>
       <Form.Item name="description" label={t('fields.description')}>
         <Input.TextArea rows={3} />
       </Form.Item>
