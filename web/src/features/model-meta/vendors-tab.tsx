@@ -1,12 +1,12 @@
 import type { VendorBody, VendorView } from '@switchboard/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Flex, Form, Input, Table, Tag } from 'antd';
+import { Form, Input, Table, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useTablePaging } from '../../components/table-paging';
 import { deleteVendor, fetchVendors, MODEL_META_QUERY_KEY, saveVendor } from '../../api/resources/model-meta';
 import { MetaFormDrawer, MetaStatusItem } from './meta-form-drawer';
 import { useMetaMutation } from './use-meta-mutation';
-import { MetaAddButton, metaActionsColumn } from './meta-parts';
+import { MetaAddButton, MetaListTab, namedActionsColumn } from './meta-parts';
 import { useEditor } from '../../components/list-search';
 
 /** A new vendor's fields: enabled. */
@@ -39,16 +39,11 @@ export function VendorsTab() {
   });
   const remove = useMetaMutation((id: number) => deleteVendor(id), t('messages.deleted'));
   return (
-    <Flex vertical gap={16}>
-      <Flex>
-        <MetaAddButton label={t('vendors.add')} onAdd={() => editor.edit(null)} testId="vendor-add" />
-      </Flex>
+    <MetaListTab
+      tools={<MetaAddButton label={t('vendors.add')} onAdd={() => editor.edit(null)} testId="vendor-add" />}
+      editor={<VendorEditor open={editor.open} vendor={editor.record} onClose={editor.close} />}
+    >
       <Table<VendorView>
-        rowKey="id"
-        dataSource={list.data?.items ?? []}
-        loading={list.isLoading}
-        pagination={pagination(list.data?.total ?? 0)}
-        data-testid="vendor-table"
         columns={[
           { title: t('columns.vendor'), dataIndex: 'name' },
           { title: t('columns.description'), dataIndex: 'description', ellipsis: true },
@@ -61,14 +56,14 @@ export function VendorsTab() {
               </Tag>
             ),
           },
-          metaActionsColumn<VendorView>(t('columns.actions'), (vendor) => ({
-            name: vendor.name,
-            onEdit: () => editor.edit(vendor),
-            onDelete: () => remove.mutateAsync(vendor.id),
-          })),
+          namedActionsColumn<VendorView>(t('columns.actions'), editor.edit, remove.mutateAsync),
         ]}
+        rowKey="id"
+        dataSource={list.data?.items ?? []}
+        loading={list.isLoading}
+        pagination={pagination(list.data?.total ?? 0)}
+        data-testid="vendor-table"
       />
-      <VendorEditor open={editor.open} vendor={editor.record} onClose={editor.close} />
-    </Flex>
+    </MetaListTab>
   );
 }
