@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { CookieSession, enableTwoFactor, totpCode } from '../server/src/testing/two-factor-kit';
 import { useConsoleHarness } from './support/console-harness';
+import { addFakeChannel } from './support/channels';
 import { signInThroughForm } from './support/console';
 
 const STORED_KEY = 'sk-vaulted-upstream-key-5521';
@@ -11,15 +12,6 @@ describe('reading a channel key in Chromium', () => {
   it('the editor asks for a two-factor code in a dialog, then shows the stored key', async () => {
     const api = new CookieSession(harness.server);
     await api.logIn('root', '123456');
-    const created = await api.send<{ ids: number[] }>('POST', '/channel/', {
-      type: 1,
-      name: 'vaulted',
-      key: STORED_KEY,
-      base_url: '',
-      models: 'gpt-4o',
-      group: 'default',
-    });
-    const channelId = created.data?.ids[0];
     const { secret, backupCodes } = await enableTwoFactor(api);
 
     const { page } = await harness.open('en-US');
@@ -28,6 +20,7 @@ describe('reading a channel key in Chromium', () => {
     await page.getByTestId('two-factor-submit').click();
     await page.getByTestId('default-password-acknowledge').click();
     await page.waitForURL((url) => !url.pathname.startsWith('/login'));
+    const channelId = await addFakeChannel(page, '', 'gpt-4o', 'vaulted', STORED_KEY);
 
     await page.goto(`/channel/edit/${channelId}`);
     await page.getByTestId('channel-show-key').click();

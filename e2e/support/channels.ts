@@ -3,18 +3,19 @@ import { expect } from 'vitest';
 import { ROOT_HEADERS } from './console';
 
 /**
- * Adds, as the signed-in root, an OpenAI channel `name` serving `models` (gpt-4o-mini) from `baseUrl` (a fake
- * upstream on 127.0.0.1); answers its id.
+ * Adds, as the signed-in root, an OpenAI channel `name` holding `key`, serving `models` (gpt-4o-mini) from `baseUrl`
+ * (a fake upstream on 127.0.0.1); answers its id.
  */
 export async function addFakeChannel(
   page: Page,
   baseUrl: string,
   models = 'gpt-4o-mini',
   name = 'fake upstream',
+  key = 'sk-upstream',
 ): Promise<number | undefined> {
   const created = await page.request.post('/api/channel/', {
     headers: ROOT_HEADERS,
-    data: { type: 1, name, key: 'sk-upstream', base_url: baseUrl, models, group: 'default' },
+    data: { type: 1, name, key, base_url: baseUrl, models, group: 'default' },
   });
   const reply = (await created.json()) as { success: boolean; data?: { ids?: number[] } };
   expect(reply).toMatchObject({ success: true });

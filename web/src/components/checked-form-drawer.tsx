@@ -5,12 +5,16 @@ import type { ReactNode } from 'react';
 import { toast } from './feedback';
 import { FormDrawer, useFilledForm } from './form-drawer';
 
-export interface CheckedFormOptions<Values, Result, Problem> {
+/** The drawer a checked form lives in, and the record it edits (null while it adds one). */
+export interface CheckedFormDrawerState {
   open: boolean;
   onClose: () => void;
-  /** The values the drawer opens with; read again each time it opens or `record` changes. */
-  initial: () => Values;
   record: unknown;
+}
+
+export interface CheckedFormOptions<Values, Result, Problem> {
+  /** The values the drawer opens with; read again each time it opens or the record changes. */
+  initial: () => Values;
   /** The first rule the values break, or null; its text is shown and nothing is sent. */
   check: (values: Values) => Problem | null;
   problemText: (problem: Problem) => string;
@@ -35,9 +39,10 @@ export interface CheckedForm<Values> {
  * is kept in the form, also those of fields hidden at the moment (a quota while "unlimited" is on).
  */
 export function useCheckedForm<Values extends object, Result, Problem>(
+  { open, onClose, record }: CheckedFormDrawerState,
   options: CheckedFormOptions<Values, Result, Problem>,
 ): CheckedForm<Values> {
-  const { open, onClose, initial, record, check, problemText, save, invalidate, onSaved } = options;
+  const { initial, check, problemText, save, invalidate, onSaved } = options;
   const client = useQueryClient();
   const form = useFilledForm(open, record, initial);
 

@@ -16,3 +16,9 @@ export const columnHeaders = (table: HTMLElement) =>
 export function expectTextsIn(element: HTMLElement, pieces: string[]) {
   for (const piece of pieces) expect(element.textContent).toContain(piece);
 }
+
+/** The texts of the elements with this test id inside `container`, in document order. */
+export const textsByTestId = (container: HTMLElement, testId: string) =>
+  within(container)
+    .getAllByTestId(testId)
+    .map((element) => element.textContent);

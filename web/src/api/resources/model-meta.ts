@@ -12,6 +12,12 @@ import { api } from '../http-client';
 /** Every metadata query starts with this key, so one invalidation refreshes models, vendors, groups and missing names. */
 export const MODEL_META_QUERY_KEY = ['model-meta'] as const;
 
+/** Saves an entry at `path`: `POST` a new one, `PUT` a stored one with its id. */
+const saveTo =
+  <Body extends object, View>(path: string) =>
+  (body: Body, id?: number) =>
+    id === undefined ? api.post<View>(path, body) : api.put<View>(path, { ...body, id });
+
 /** `GET /api/models/`, or `/api/models/search` with a keyword or a vendor. */
 export function fetchModelMetas(query: {
   page: number;
@@ -28,8 +34,7 @@ export function fetchModelMetas(query: {
 }
 
 export const fetchMissingModels = () => api.get<string[]>('/api/models/missing');
-export const createModelMeta = (body: ModelMetaBody) => api.post<ModelMetaView>('/api/models/', body);
-export const updateModelMeta = (body: ModelMetaBody) => api.put<ModelMetaView>('/api/models/', body);
+export const saveModelMeta = saveTo<ModelMetaBody, ModelMetaView>('/api/models/');
 export const setModelMetaStatus = (id: number, status: 0 | 1) =>
   api.put<ModelMetaView>('/api/models/', { id, status }, { query: { status_only: 'true' } });
 export const deleteModelMeta = (id: number) => api.delete<undefined>(`/api/models/${id}`);
@@ -37,12 +42,10 @@ export const deleteModelMeta = (id: number) => api.delete<undefined>(`/api/model
 /** The vendors for pickers and the vendor tab (the largest page the server gives). */
 export const fetchVendors = (page = 1, size = 100) =>
   api.get<PageData<VendorView>>('/api/vendors/', { query: { p: page, page_size: size } });
-export const createVendor = (body: VendorBody) => api.post<VendorView>('/api/vendors/', body);
-export const updateVendor = (body: VendorBody) => api.put<VendorView>('/api/vendors/', body);
+export const saveVendor = saveTo<VendorBody, VendorView>('/api/vendors/');
 export const deleteVendor = (id: number) => api.delete<undefined>(`/api/vendors/${id}`);
 
 export const fetchPrefillGroups = (type?: string) =>
   api.get<PrefillGroupView[]>('/api/prefill_group/', { query: { type } });
-export const createPrefillGroup = (body: PrefillGroupBody) => api.post<PrefillGroupView>('/api/prefill_group/', body);
-export const updatePrefillGroup = (body: PrefillGroupBody) => api.put<PrefillGroupView>('/api/prefill_group/', body);
+export const savePrefillGroup = saveTo<PrefillGroupBody, PrefillGroupView>('/api/prefill_group/');
 export const deletePrefillGroup = (id: number) => api.delete<undefined>(`/api/prefill_group/${id}`);

@@ -7,6 +7,7 @@ import { mockFetch, ok, type RecordedRequest } from '../../testing/fetch-mock';
 import { renderApp } from '../../testing/render-app';
 import LoginPage from './login-page';
 import { eachTestIn } from '../../testing/test-setup';
+import { expectAskedBeforeCalling } from '../../testing/asked-before-calling';
 
 const routes = [
   { path: '/login', element: <LoginPage /> },
@@ -33,12 +34,7 @@ describe('login page', () => {
   eachTestIn('zh');
 
   it('asks for both fields before calling the server', async () => {
-    const requests = mockFetch(() => ok());
-    const error = vi.spyOn(toast, 'error');
-    renderApp(routes, { path: '/login' });
-    signIn('root', '');
-    await vi.waitFor(() => expect(error).toHaveBeenCalledWith('请输入用户名和密码'));
-    expect(requests).toHaveLength(0);
+    await expectAskedBeforeCalling({ routes, path: '/login' }, () => signIn('root', ''), '请输入用户名和密码');
   });
 
   it('stores the user and returns to the interrupted page', async () => {

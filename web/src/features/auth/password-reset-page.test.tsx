@@ -1,10 +1,10 @@
 import { fireEvent, screen } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
-import { toast } from '../../components/feedback';
+import { describe, expect, it } from 'vitest';
 import { mockFetch, ok } from '../../testing/fetch-mock';
 import { renderApp } from '../../testing/render-app';
 import PasswordResetPage from './password-reset-page';
 import { eachTestIn } from '../../testing/test-setup';
+import { expectAskedBeforeCalling } from '../../testing/asked-before-calling';
 
 const routes = [{ path: '/reset', element: <PasswordResetPage /> }];
 
@@ -12,12 +12,12 @@ describe('password reset request', () => {
   eachTestIn('en');
 
   it('asks for an email before calling the server', async () => {
-    const requests = mockFetch(() => ok());
-    const error = vi.spyOn(toast, 'error');
-    renderApp(routes, { path: '/reset' });
-    fireEvent.click(await screen.findByTestId('reset-submit'));
-    await vi.waitFor(() => expect(error).toHaveBeenCalledWith('Please enter an email address'));
-    expect(requests.filter((request) => request.url.startsWith('/api/reset_password'))).toHaveLength(0);
+    await expectAskedBeforeCalling(
+      { routes, path: '/reset' },
+      async () => fireEvent.click(await screen.findByTestId('reset-submit')),
+      'Please enter an email address',
+      (request) => request.url.startsWith('/api/reset_password'),
+    );
   });
 
   it('requests the mail, says where it went and waits before sending again', async () => {

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { toast } from '../../components/feedback';
 import { deleteChannels, repairAbilities, setTagOnChannels } from '../../api/resources/channel';
 import { useChannelMutation } from './use-channel-mutation';
+import { MutationButton } from '../../components/mutation-button';
 
 interface BatchActionsProps {
   selectedIds: number[];
@@ -62,9 +63,9 @@ export function BatchActions({ selectedIds, onDone }: BatchActionsProps) {
       <Button onClick={openTagDialog} data-testid="channel-batch-tag">
         {t('actions.batchTag')}
       </Button>
-      <Button loading={repair.isPending} onClick={() => repair.mutate(undefined)} data-testid="channel-repair">
+      <MutationButton mutation={repair} data-testid="channel-repair">
         {t('actions.repair')}
-      </Button>
+      </MutationButton>
       <Modal
         open={tagDialog}
         title={t('batchTag.title', { count: selectedIds.length })}

@@ -9,6 +9,7 @@ import {
 import { Flex, Space, Tag, Tooltip, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import type { TFunction } from 'i18next';
+import { actionsColumn } from '../../components/list-columns';
 import { ChannelRowActions } from './channel-row-actions';
 import { ChannelStatusTag } from './channel-status-tag';
 import { isTagRecord, type TableRecord } from './channel-table-records';
@@ -168,18 +169,15 @@ export function channelColumns(
       render: numberCell('priority', CHANNEL_PRIORITY_MINIMUM),
     },
     { title: t('columns.weight'), key: 'weight', width: 100, render: numberCell('weight', CHANNEL_WEIGHT_MINIMUM) },
-    {
-      title: t('columns.actions'),
-      key: 'actions',
-      width: 116,
-      // Kept in view at laptop widths while the other columns scroll sideways.
-      fixed: 'right',
-      render: (_value, record) =>
+    actionsColumn(
+      t('columns.actions'),
+      (record) =>
         isTagRecord(record) ? (
           <TagRowActions tag={record.tag} onEdit={handlers.onEditTag} />
         ) : (
           <ChannelRowActions channel={record.channel} onEdit={handlers.onEdit} />
         ),
-    },
+      116,
+    ),
   ];
 }

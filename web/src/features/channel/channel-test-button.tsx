@@ -7,6 +7,7 @@ import { isApiError } from '../../api/api-error';
 import { toast } from '../../components/feedback';
 import { CHANNELS_QUERY_KEY, testChannel } from '../../api/resources/channel';
 import { recordTestFailure, recordTestSuccess } from './test-outcomes';
+import { MutationButton } from '../../components/mutation-button';
 
 /** Test with the channel's default model, or pick one of its models from the menu. */
 export function ChannelTestButton({ channel }: { channel: ChannelView }) {
@@ -25,9 +26,9 @@ export function ChannelTestButton({ channel }: { channel: ChannelView }) {
   const items = splitCommaList(channel.models).map((model) => ({ key: model, label: model }));
   return (
     <Space.Compact size="small">
-      <Button size="small" loading={test.isPending} onClick={() => test.mutate(undefined)} data-testid="channel-test">
+      <MutationButton size="small" mutation={test} data-testid="channel-test">
         {t('actions.test')}
-      </Button>
+      </MutationButton>
       <Dropdown
         trigger={['click']}
         menu={{ items, onClick: ({ key }) => test.mutate(key), style: { maxHeight: 320, overflowY: 'auto' } }}

@@ -2,6 +2,7 @@ import { Button, Popconfirm, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { applyAllModelUpdates, detectAllModelUpdates } from '../../api/resources/channel';
 import { useChannelMutation } from './use-channel-mutation';
+import { MutationButton } from '../../components/mutation-button';
 
 /** The channel list's "check all upstream models" and "apply all pending model updates". */
 export function ModelUpdateActions() {
@@ -21,13 +22,9 @@ export function ModelUpdateActions() {
   );
   return (
     <Space wrap>
-      <Button
-        onClick={() => detectAll.mutate(undefined)}
-        loading={detectAll.isPending}
-        data-testid="model-update-detect-all"
-      >
+      <MutationButton mutation={detectAll} data-testid="model-update-detect-all">
         {t('actions.detectAll')}
-      </Button>
+      </MutationButton>
       <Popconfirm title={t('messages.applyAllConfirm')} onConfirm={() => applyAll.mutateAsync(undefined)}>
         <Button loading={applyAll.isPending} data-testid="model-update-apply-all">
           {t('actions.applyAll')}

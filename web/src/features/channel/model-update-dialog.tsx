@@ -7,6 +7,7 @@ import { applyModelUpdates, detectModelUpdates } from '../../api/resources/chann
 import { pendingOf, withUpdateSwitch } from './model-update-settings';
 import { useChannelMutation } from './use-channel-mutation';
 import { formatTime } from '../../lib/format';
+import { MutationButton } from '../../components/mutation-button';
 
 interface Pending {
   add: string[];
@@ -162,13 +163,9 @@ export function ModelUpdateDialog({ channel, onClose }: { channel: ChannelView; 
             ))}
           </Flex>
           <Flex gap={12} align="center" wrap>
-            <Button
-              onClick={() => detect.mutate(undefined)}
-              loading={detect.isPending}
-              data-testid="model-update-detect"
-            >
+            <MutationButton mutation={detect} data-testid="model-update-detect">
               {t('actions.detect')}
-            </Button>
+            </MutationButton>
             <Typography.Text type="secondary">
               {pending.checkedAt > 0 ? t('lastCheck', { time: formatTime(pending.checkedAt) }) : t('neverChecked')}
             </Typography.Text>

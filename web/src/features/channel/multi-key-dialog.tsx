@@ -1,6 +1,6 @@
 import { KeyStatus, type ChannelView, type MultiKeyStatusRow } from '@switchboard/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Modal, Popconfirm, Select, Space, Statistic, Table, Tag } from 'antd';
+import { Button, Popconfirm, Select, Space, Statistic, Table, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,6 +8,7 @@ import { toast } from '../../components/feedback';
 import { CHANNELS_QUERY_KEY } from '../../api/resources/channel';
 import { fetchKeyStatus, manageKeys } from '../../api/resources/channel';
 import { formatTime } from '../../lib/format';
+import { ViewDialog } from '../../components/view-dialog';
 
 interface MultiKeyDialogProps {
   /** The multi-key channel to manage; null closes the dialog. */
@@ -98,14 +99,7 @@ export function MultiKeyDialog({ channel, onClose }: MultiKeyDialogProps) {
   ];
 
   return (
-    <Modal
-      open={channel !== null}
-      title={t('title', { name: channel?.name ?? '' })}
-      onCancel={onClose}
-      footer={null}
-      width={920}
-      destroyOnHidden
-    >
+    <ViewDialog open={channel !== null} title={t('title', { name: channel?.name ?? '' })} width={920} onClose={onClose}>
       <Space size={32} style={{ marginBottom: 16 }} data-testid="multi-key-counts">
         <Statistic title={t('counts.enabled')} value={data?.enabled_count ?? 0} />
         <Statistic title={t('counts.manual')} value={data?.manual_disabled_count ?? 0} />
@@ -158,6 +152,6 @@ export function MultiKeyDialog({ channel, onClose }: MultiKeyDialogProps) {
         }}
         data-testid="multi-key-table"
       />
-    </Modal>
+    </ViewDialog>
   );
 }

@@ -73,8 +73,8 @@ const rowsOf = (buckets: UsageBucket[], field: 'quota' | 'count') =>
   buckets.map((bucket) => ({ label: bucket.label, ...bucket[field] }));
 
 interface ModelTrendProps {
-  title: string;
-  testId: string;
+  /** titled `charts.<kind>`, test id `detail-<kind>-chart` */
+  kind: 'consumption' | 'calls';
   Chart: typeof BarChart | typeof LineChart;
   rows: ReturnType<typeof rowsOf>;
   yAxis: YAxisProps;
@@ -85,10 +85,11 @@ interface ModelTrendProps {
 }
 
 /** A card with one value per step and model: grid, time axis, tooltip and legend in the theme's colours. */
-function ModelTrendChart({ title, testId, Chart, rows, yAxis, tooltip, series, models }: ModelTrendProps) {
+function ModelTrendChart({ kind, Chart, rows, yAxis, tooltip, series, models }: ModelTrendProps) {
+  const { t } = useTranslation('detail');
   const chart = useChartTheme();
   return (
-    <Card title={title} data-testid={testId}>
+    <Card title={t(`charts.${kind}`)} data-testid={`detail-${kind}-chart`}>
       <ResponsiveContainer width="100%" height={CHART_HEIGHT}>
         <Chart data={rows}>
           <CartesianGrid stroke={chart.grid} strokeDasharray="3 3" />
@@ -103,28 +104,21 @@ function ModelTrendChart({ title, testId, Chart, rows, yAxis, tooltip, series, m
   );
 }
 
+/** What each model's series plots and is named by; drawn at once, without animation. */
+const seriesOf = (model: ModelTotal) => ({ dataKey: model.model, name: model.model, isAnimationActive: false });
+
 /** Consumption per step, stacked by model. */
 export function ConsumptionChart({ buckets, models, formatQuota }: ChartProps) {
-  const { t } = useTranslation('detail');
   return (
     <ModelTrendChart
-      title={t('charts.consumption')}
-      testId="detail-consumption-chart"
+      kind="consumption"
       Chart={BarChart}
       rows={rowsOf(buckets, 'quota')}
       yAxis={{ tickFormatter: (value: number) => formatQuota(value), width: 80 }}
       tooltip={{ formatter: (value) => formatQuota(Number(value)) }}
       models={models}
       series={(model, colour) => (
-        <Bar
-          key={model.model}
-          dataKey={model.model}
-          name={model.model}
-          stackId="quota"
-          fill={colour}
-          maxBarSize={48}
-          isAnimationActive={false}
-        />
+        <Bar key={model.model} {...seriesOf(model)} stackId="quota" fill={colour} maxBarSize={48} />
       )}
     />
   );
@@ -132,25 +126,14 @@ export function ConsumptionChart({ buckets, models, formatQuota }: ChartProps) {
 
 /** Calls per step, one line per model. */
 export function CallsChart({ buckets, models }: Omit<ChartProps, 'formatQuota'>) {
-  const { t } = useTranslation('detail');
   return (
     <ModelTrendChart
-      title={t('charts.calls')}
-      testId="detail-calls-chart"
+      kind="calls"
       Chart={LineChart}
       rows={rowsOf(buckets, 'count')}
       yAxis={{ allowDecimals: false }}
       models={models}
-      series={(model, colour) => (
-        <Line
-          key={model.model}
-          dataKey={model.model}
-          name={model.model}
-          stroke={colour}
-          dot={{ r: 3 }}
-          isAnimationActive={false}
-        />
-      )}
+      series={(model, colour) => <Line key={model.model} {...seriesOf(model)} stroke={colour} dot={{ r: 3 }} />}
     />
   );
 }

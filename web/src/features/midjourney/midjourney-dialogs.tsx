@@ -1,6 +1,7 @@
 import { safeLink, type MidjourneyView } from '@switchboard/contract';
-import { Flex, Modal, Typography } from 'antd';
+import { Flex, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { ViewDialog } from '../../components/view-dialog';
 
 /** What the table opens: the image of a task or its prompts. */
 export type MidjourneyDialog =
@@ -11,14 +12,7 @@ function ImageDialog({ task, onClose }: { task: MidjourneyView; onClose: () => v
   const { t } = useTranslation('midjourney');
   const url = safeLink(new URL(task.image_url, window.location.origin).href);
   return (
-    <Modal
-      open
-      title={t('image.title', { id: task.mj_id })}
-      footer={null}
-      width={720}
-      onCancel={onClose}
-      destroyOnHidden
-    >
+    <ViewDialog open title={t('image.title', { id: task.mj_id })} width={720} onClose={onClose}>
       <Flex vertical gap={8} data-testid="mj-image-dialog">
         <img
           src={url}
@@ -30,7 +24,7 @@ function ImageDialog({ task, onClose }: { task: MidjourneyView; onClose: () => v
           {t('image.original')}
         </Typography.Link>
       </Flex>
-    </Modal>
+    </ViewDialog>
   );
 }
 
@@ -46,12 +40,12 @@ function PromptDialog({ task, onClose }: { task: MidjourneyView; onClose: () => 
     </section>
   );
   return (
-    <Modal open title={t('prompt.title', { id: task.mj_id })} footer={null} onCancel={onClose} destroyOnHidden>
+    <ViewDialog open title={t('prompt.title', { id: task.mj_id })} onClose={onClose}>
       <Flex vertical gap={8} data-testid="mj-prompt-dialog">
         {block(t('prompt.original'), task.prompt, 'mj-prompt')}
         {block(t('prompt.english'), task.prompt_en, 'mj-prompt-en')}
       </Flex>
-    </Modal>
+    </ViewDialog>
   );
 }
 

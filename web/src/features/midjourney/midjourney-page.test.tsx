@@ -1,45 +1,34 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { changeLanguage } from '../../i18n';
-import { mockFetch } from '../../testing/fetch-mock';
-import { renderApp } from '../../testing/render-app';
-import { columnHeaders, searchOf } from '../../testing/page-queries';
-import { adminUser, commonUser, midjourneyView, taskServer } from '../../testing/task-fixtures';
-import MidjourneyPage from './midjourney-page';
+import { columnHeaders, searchOf, textsByTestId } from '../../testing/page-queries';
+import { adminUser, commonUser, midjourneyView } from '../../testing/task-fixtures';
+import { openTaskList } from '../../testing/task-pages';
 import { eachTestIn } from '../../testing/test-setup';
 
-const routes = [{ path: '/midjourney', element: <MidjourneyPage /> }];
+/** A drawing refused for its prompt: a duplicate submit, slow to fail. */
+const failed = midjourneyView({
+  id: 2,
+  mj_id: 'mj-2',
+  code: 22,
+  status: 'FAILURE',
+  progress: '0%',
+  image_url: '',
+  fail_reason: 'banned prompt',
+  finish_time: 1_900_000_090_000,
+});
 
 describe('midjourney page', () => {
   eachTestIn('en');
 
   it('shows administrators the drawing tasks with channel, code, status and the image and prompt dialogs', async () => {
-    const failed = midjourneyView({
-      id: 2,
-      mj_id: 'mj-2',
-      code: 22,
-      status: 'FAILURE',
-      progress: '0%',
-      image_url: '',
-      fail_reason: 'banned prompt',
-      finish_time: 1_900_000_090_000,
-    });
     const before = Date.now();
-    const requests = mockFetch(taskServer([], [failed, midjourneyView()]));
-    renderApp(routes, { path: '/midjourney', user: adminUser });
+    const requests = openTaskList('/midjourney', adminUser, { drawings: [failed, midjourneyView()] });
     const table = await screen.findByTestId('mj-table');
     await within(table).findByText('mj-1');
     expect(columnHeaders(table)).toContain('Channel');
-    expect(
-      within(table)
-        .getAllByTestId('mj-code')
-        .map((tag) => tag.textContent),
-    ).toEqual(['Duplicate', 'Submitted']);
-    expect(
-      within(table)
-        .getAllByTestId('task-status')
-        .map((tag) => tag.textContent),
-    ).toEqual(['Failed', 'Success']);
+    expect(textsByTestId(table, 'mj-code')).toEqual(['Duplicate', 'Submitted']);
+    expect(textsByTestId(table, 'task-status')).toEqual(['Failed', 'Success']);
     expect(
       within(table)
         .getAllByTestId('task-duration')
@@ -68,8 +57,8 @@ describe('midjourney page', () => {
   });
 
   it('gives common users their own tasks without the channel, and sends the task id filter', async () => {
-    const requests = mockFetch(taskServer([], [midjourneyView({ channel_id: 0, image_url: '/mj/image/mj-1' })]));
-    renderApp(routes, { path: '/midjourney', user: commonUser });
+    const drawings = [midjourneyView({ channel_id: 0, image_url: '/mj/image/mj-1' })];
+    const requests = openTaskList('/midjourney', commonUser, { drawings });
     const table = await screen.findByTestId('mj-table');
     await within(table).findByText('mj-1');
     expect(requests[0]?.url).toMatch(/^\/api\/mj\/self\/\?/);
@@ -84,8 +73,7 @@ describe('midjourney page', () => {
 
   it('speaks Chinese', async () => {
     await changeLanguage('zh');
-    mockFetch(taskServer([], [midjourneyView()]));
-    renderApp(routes, { path: '/midjourney', user: commonUser });
+    openTaskList('/midjourney', commonUser, { drawings: [midjourneyView()] });
     expect(await screen.findByText('绘图任务')).toBeTruthy();
     expect((await screen.findByTestId('mj-code')).textContent).toBe('已提交');
   });

@@ -11,7 +11,7 @@ import { MidjourneyDialogs, type MidjourneyDialog } from './midjourney-dialogs';
 export default function MidjourneyPage() {
   const { t } = useTranslation('midjourney');
   const [dialog, setDialog] = useState<MidjourneyDialog>(null);
-  const columns = useCallback((admin: boolean) => midjourneyColumns(t, { admin, onOpen: setDialog }), [t]);
+  const columns = useCallback((admin: boolean) => midjourneyColumns(t, admin, setDialog), [t]);
   return (
     <TaskListScreen
       listKey="midjourney"

@@ -2,10 +2,19 @@ import { Form, Switch } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFilledForm, ValidatedFormDrawer } from '../../components/form-drawer';
-import { RequiredTextItem, type RequiredTextItemProps } from '../../components/required-text-item';
+import { RequiredTextItem } from '../../components/required-text-item';
 import { useMetaMutation } from './use-meta-mutation';
 
+/** Each kind's drawer: its titles (`<kind>.add`, `<kind>.edit`), test ids (`<testId>-name`, `<testId>-save`), width,
+ * and name field (labelled `fields.<nameLabel>`, said missing by `fields.<nameLabel>Required`). */
+const KINDS = {
+  models: { testId: 'model-meta', size: 520, nameField: 'model_name', nameLabel: 'modelName', nameMaxLength: 128 },
+  vendors: { testId: 'vendor', size: 480, nameField: 'name', nameLabel: 'vendorName', nameMaxLength: 128 },
+  prefill: { testId: 'prefill', size: 520, nameField: 'name', nameLabel: 'groupName', nameMaxLength: 64 },
+} as const;
+
 interface MetaFormDrawerProps<Body extends object> {
+  kind: keyof typeof KINDS;
   open: boolean;
   onClose: () => void;
   /** the stored entry edited (its fields named in `blank` fill the form), or null for a new one */
@@ -14,14 +23,10 @@ interface MetaFormDrawerProps<Body extends object> {
   blank: Body;
   /** fields a new entry starts with instead of blank ones */
   prefill?: Partial<Body>;
-  /** each saves the valid values; then the drawer says so, closes and refreshes every metadata query */
-  create: (body: Body) => Promise<unknown>;
-  update: (body: Body & { id: number }) => Promise<unknown>;
-  titles: { add: string; edit: string };
-  size: number;
-  submitTestId: string;
-  /** the entry's name, the first field, which it cannot be saved without */
-  nameField: RequiredTextItemProps;
+  /** saves the valid values (with the stored entry's id); then the drawer says so, closes and refreshes every
+   * metadata query */
+  save: (body: Body, id?: number) => Promise<unknown>;
+  /** the fields after the name, the first field, which the entry cannot be saved without */
   children: ReactNode;
 }
 
@@ -32,30 +37,24 @@ const fieldsOf = <Body extends object>(blank: Body, source: object): Partial<Bod
 
 /** The drawer of a model, vendor or prefill group: its name and fields, Cancel and Save (the fields validated first). */
 export function MetaFormDrawer<Body extends object>({
+  kind,
   open,
   onClose,
   stored,
   blank,
   prefill,
-  create,
-  update,
-  titles,
-  size,
-  submitTestId,
-  nameField,
+  save,
   children,
 }: MetaFormDrawerProps<Body>) {
   const { t } = useTranslation('model-meta');
+  const { testId, size, nameField, nameLabel, nameMaxLength } = KINDS[kind];
   const form = useFilledForm<Body>(open, stored ?? prefill ?? null, () => ({
     ...blank,
     ...prefill,
     ...fieldsOf(blank, stored ?? {}),
   }));
-  const save = useMetaMutation(
-    (values: Body) => {
-      const body = { ...blank, ...fieldsOf(blank, values) };
-      return stored ? update({ ...body, id: stored.id }) : create(body);
-    },
+  const saving = useMetaMutation(
+    (values: Body) => save({ ...blank, ...fieldsOf(blank, values) }, stored?.id),
     t('messages.saved'),
     onClose,
   );
@@ -64,15 +63,21 @@ export function MetaFormDrawer<Body extends object>({
       form={form}
       open={open}
       onClose={onClose}
-      title={stored ? titles.edit : titles.add}
+      title={stored ? t(`${kind}.edit`) : t(`${kind}.add`)}
       size={size}
       cancelText={t('actions.cancel')}
       submitText={t('actions.save')}
-      submitting={save.isPending}
-      onValid={(values) => save.mutate(values)}
-      submitTestId={submitTestId}
+      submitting={saving.isPending}
+      onValid={(values) => saving.mutate(values)}
+      submitTestId={`${testId}-save`}
     >
-      <RequiredTextItem {...nameField} />
+      <RequiredTextItem
+        name={nameField}
+        label={t(`fields.${nameLabel}`)}
+        requiredMessage={t(`fields.${nameLabel}Required`)}
+        maxLength={nameMaxLength}
+        testId={`${testId}-name`}
+      />
       {children}
     </ValidatedFormDrawer>
   );

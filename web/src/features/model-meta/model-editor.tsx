@@ -1,7 +1,7 @@
 import type { ModelMetaBody, ModelMetaView, VendorView } from '@switchboard/contract';
 import { Form, Input, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { createModelMeta, updateModelMeta } from '../../api/resources/model-meta';
+import { saveModelMeta } from '../../api/resources/model-meta';
 import { MetaFormDrawer, MetaStatusItem } from './meta-form-drawer';
 
 /** A new model's fields: matched by exact name, no vendor, enabled. */
@@ -30,24 +30,14 @@ export function ModelEditor({ open, model, vendors, onClose }: ModelEditorProps)
   const existing = model && 'id' in model ? model : null;
   const prefill = model && !('id' in model) ? model : undefined;
   return (
-    <MetaFormDrawer<ModelMetaBody>
+    <MetaFormDrawer
+      kind="models"
       open={open}
       onClose={onClose}
       stored={existing}
       blank={BLANK}
       prefill={prefill}
-      create={createModelMeta}
-      update={updateModelMeta}
-      titles={{ add: t('models.add'), edit: t('models.edit') }}
-      size={520}
-      submitTestId="model-meta-save"
-      nameField={{
-        name: 'model_name',
-        label: t('fields.modelName'),
-        requiredMessage: t('fields.modelNameRequired'),
-        maxLength: 128,
-        testId: 'model-meta-name',
-      }}
+      save={saveModelMeta}
     >
       <Form.Item name="name_rule" label={t('fields.nameRule')}>
         <Select options={[0, 1, 2, 3].map((rule) => ({ value: rule, label: t(`nameRules.${rule}`) }))} />

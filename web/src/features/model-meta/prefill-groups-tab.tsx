@@ -1,18 +1,17 @@
 import { PrefillGroupType, type PrefillGroupBody, type PrefillGroupView } from '@switchboard/contract';
 import { useQuery } from '@tanstack/react-query';
-import { Flex, Form, Input, Select, Space, Table, Tag } from 'antd';
+import { Form, Input, Select, Space, Table, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
-  createPrefillGroup,
   deletePrefillGroup,
   fetchPrefillGroups,
   MODEL_META_QUERY_KEY,
-  updatePrefillGroup,
+  savePrefillGroup,
 } from '../../api/resources/model-meta';
 import { MetaFormDrawer } from './meta-form-drawer';
 import { useMetaMutation } from './use-meta-mutation';
-import { MetaAddButton, metaActionsColumn } from './meta-parts';
+import { MetaAddButton, MetaListTab, namedActionsColumn } from './meta-parts';
 import { useEditor } from '../../components/list-search';
 
 type GroupType = (typeof PrefillGroupType)[number];
@@ -26,24 +25,7 @@ const ITEMS_SHOWN = 8;
 function GroupEditor({ open, group, onClose }: { open: boolean; group: PrefillGroupView | null; onClose: () => void }) {
   const { t } = useTranslation('model-meta');
   return (
-    <MetaFormDrawer<PrefillGroupBody>
-      open={open}
-      onClose={onClose}
-      stored={group}
-      blank={BLANK}
-      create={createPrefillGroup}
-      update={updatePrefillGroup}
-      titles={{ add: t('prefill.add'), edit: t('prefill.edit') }}
-      size={520}
-      submitTestId="prefill-save"
-      nameField={{
-        name: 'name',
-        label: t('fields.groupName'),
-        requiredMessage: t('fields.groupNameRequired'),
-        maxLength: 64,
-        testId: 'prefill-name',
-      }}
-    >
+    <MetaFormDrawer kind="prefill" open={open} onClose={onClose} stored={group} blank={BLANK} save={savePrefillGroup}>
       <Form.Item name="type" label={t('fields.groupType')}>
         <Select options={PrefillGroupType.map((type) => ({ value: type, label: t(`groupTypes.${type}`) }))} />
       </Form.Item>
@@ -68,24 +50,23 @@ export function PrefillGroupsTab() {
   });
   const remove = useMetaMutation((id: number) => deletePrefillGroup(id), t('messages.deleted'));
   return (
-    <Flex vertical gap={16}>
-      <Flex gap={8} wrap>
-        <Select
-          allowClear
-          style={{ minWidth: 160 }}
-          placeholder={t('fields.groupType')}
-          value={type}
-          onChange={setType}
-          options={PrefillGroupType.map((value) => ({ value, label: t(`groupTypes.${value}`) }))}
-        />
-        <MetaAddButton label={t('prefill.add')} onAdd={() => editor.edit(null)} testId="prefill-add" />
-      </Flex>
+    <MetaListTab
+      tools={
+        <>
+          <Select
+            allowClear
+            style={{ minWidth: 160 }}
+            placeholder={t('fields.groupType')}
+            value={type}
+            onChange={setType}
+            options={PrefillGroupType.map((value) => ({ value, label: t(`groupTypes.${value}`) }))}
+          />
+          <MetaAddButton label={t('prefill.add')} onAdd={() => editor.edit(null)} testId="prefill-add" />
+        </>
+      }
+      editor={<GroupEditor open={editor.open} group={editor.record} onClose={editor.close} />}
+    >
       <Table<PrefillGroupView>
-        rowKey="id"
-        dataSource={list.data ?? []}
-        loading={list.isLoading}
-        pagination={false}
-        data-testid="prefill-table"
         columns={[
           { title: t('fields.groupName'), dataIndex: 'name' },
           { title: t('fields.groupType'), key: 'type', render: (_value, group) => t(`groupTypes.${group.type}`) },
@@ -104,14 +85,14 @@ export function PrefillGroupsTab() {
             ),
           },
           { title: t('fields.description'), dataIndex: 'description', ellipsis: true },
-          metaActionsColumn<PrefillGroupView>(t('columns.actions'), (group) => ({
-            name: group.name,
-            onEdit: () => editor.edit(group),
-            onDelete: () => remove.mutateAsync(group.id),
-          })),
+          namedActionsColumn<PrefillGroupView>(t('columns.actions'), editor.edit, remove.mutateAsync),
         ]}
+        rowKey="id"
+        dataSource={list.data ?? []}
+        loading={list.isLoading}
+        pagination={false}
+        data-testid="prefill-table"
       />
-      <GroupEditor open={editor.open} group={editor.record} onClose={editor.close} />
-    </Flex>
+    </MetaListTab>
   );
 }

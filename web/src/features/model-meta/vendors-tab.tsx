@@ -1,18 +1,12 @@
 import type { VendorBody, VendorView } from '@switchboard/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Flex, Form, Input, Table, Tag } from 'antd';
+import { Form, Input, Table, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useTablePaging } from '../../components/table-paging';
-import {
-  createVendor,
-  deleteVendor,
-  fetchVendors,
-  MODEL_META_QUERY_KEY,
-  updateVendor,
-} from '../../api/resources/model-meta';
+import { deleteVendor, fetchVendors, MODEL_META_QUERY_KEY, saveVendor } from '../../api/resources/model-meta';
 import { MetaFormDrawer, MetaStatusItem } from './meta-form-drawer';
 import { useMetaMutation } from './use-meta-mutation';
-import { MetaAddButton, metaActionsColumn } from './meta-parts';
+import { MetaAddButton, MetaListTab, namedActionsColumn } from './meta-parts';
 import { useEditor } from '../../components/list-search';
 
 /** A new vendor's fields: enabled. */
@@ -21,24 +15,7 @@ const BLANK: VendorBody = { name: '', description: '', icon: '', status: 1 };
 function VendorEditor({ open, vendor, onClose }: { open: boolean; vendor: VendorView | null; onClose: () => void }) {
   const { t } = useTranslation('model-meta');
   return (
-    <MetaFormDrawer<VendorBody>
-      open={open}
-      onClose={onClose}
-      stored={vendor}
-      blank={BLANK}
-      create={createVendor}
-      update={updateVendor}
-      titles={{ add: t('vendors.add'), edit: t('vendors.edit') }}
-      size={480}
-      submitTestId="vendor-save"
-      nameField={{
-        name: 'name',
-        label: t('fields.vendorName'),
-        requiredMessage: t('fields.vendorNameRequired'),
-        maxLength: 128,
-        testId: 'vendor-name',
-      }}
-    >
+    <MetaFormDrawer kind="vendors" open={open} onClose={onClose} stored={vendor} blank={BLANK} save={saveVendor}>
       <Form.Item name="description" label={t('fields.description')}>
         <Input.TextArea rows={3} />
       </Form.Item>
@@ -62,16 +39,11 @@ export function VendorsTab() {
   });
   const remove = useMetaMutation((id: number) => deleteVendor(id), t('messages.deleted'));
   return (
-    <Flex vertical gap={16}>
-      <Flex>
-        <MetaAddButton label={t('vendors.add')} onAdd={() => editor.edit(null)} testId="vendor-add" />
-      </Flex>
+    <MetaListTab
+      tools={<MetaAddButton label={t('vendors.add')} onAdd={() => editor.edit(null)} testId="vendor-add" />}
+      editor={<VendorEditor open={editor.open} vendor={editor.record} onClose={editor.close} />}
+    >
       <Table<VendorView>
-        rowKey="id"
-        dataSource={list.data?.items ?? []}
-        loading={list.isLoading}
-        pagination={pagination(list.data?.total ?? 0)}
-        data-testid="vendor-table"
         columns={[
           { title: t('columns.vendor'), dataIndex: 'name' },
           { title: t('columns.description'), dataIndex: 'description', ellipsis: true },
@@ -84,14 +56,14 @@ export function VendorsTab() {
               </Tag>
             ),
           },
-          metaActionsColumn<VendorView>(t('columns.actions'), (vendor) => ({
-            name: vendor.name,
-            onEdit: () => editor.edit(vendor),
-            onDelete: () => remove.mutateAsync(vendor.id),
-          })),
+          namedActionsColumn<VendorView>(t('columns.actions'), editor.edit, remove.mutateAsync),
         ]}
+        rowKey="id"
+        dataSource={list.data?.items ?? []}
+        loading={list.isLoading}
+        pagination={pagination(list.data?.total ?? 0)}
+        data-testid="vendor-table"
       />
-      <VendorEditor open={editor.open} vendor={editor.record} onClose={editor.close} />
-    </Flex>
+    </MetaListTab>
   );
 }

@@ -31,30 +31,30 @@ export function RedemptionDrawer({ open, code, onClose, onCreated }: RedemptionD
   const status = useStatus();
   const { hint } = useQuotaHint();
   const creating = code === null;
-  const editor = useCheckedForm({
-    open,
-    onClose,
-    record: code,
-    initial: () => (code ? redemptionFormOf(code) : emptyRedemptionForm()),
-    check: (form: RedemptionFormValues) => checkRedemptionForm(form, creating),
-    problemText: (problem) => redemptionProblemText(t, problem),
-    save: async (form: RedemptionFormValues) => {
-      const fields = { name: form.name.trim(), quota: form.quota ?? 0 };
-      if (code) {
-        await updateRedemption({ id: code.id, ...fields });
-        return null;
-      }
-      return {
-        name: effectiveRedemptionName(form, status),
-        keys: await createRedemptions({ ...fields, count: form.count ?? 1 }),
-      };
+  const editor = useCheckedForm(
+    { open, onClose, record: code },
+    {
+      initial: () => (code ? redemptionFormOf(code) : emptyRedemptionForm()),
+      check: (form: RedemptionFormValues) => checkRedemptionForm(form, creating),
+      problemText: (problem) => redemptionProblemText(t, problem),
+      save: async (form: RedemptionFormValues) => {
+        const fields = { name: form.name.trim(), quota: form.quota ?? 0 };
+        if (code) {
+          await updateRedemption({ id: code.id, ...fields });
+          return null;
+        }
+        return {
+          name: effectiveRedemptionName(form, status),
+          keys: await createRedemptions({ ...fields, count: form.count ?? 1 }),
+        };
+      },
+      invalidate: REDEMPTIONS_QUERY_KEY,
+      onSaved: (created) => {
+        if (created) onCreated(created);
+        else toast.success(t('messages.updated'));
+      },
     },
-    invalidate: REDEMPTIONS_QUERY_KEY,
-    onSaved: (created) => {
-      if (created) onCreated(created);
-      else toast.success(t('messages.updated'));
-    },
-  });
+  );
 
   return (
     <CheckedFormDrawer editor={editor} size={480} {...addOrEditTexts(t, creating)} testIdPrefix="redemption">

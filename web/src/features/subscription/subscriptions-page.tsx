@@ -34,6 +34,7 @@ import {
   updatePlan,
 } from '../../api/resources/subscription';
 import { WholeNumberInput } from '../../components/whole-number-input';
+import { MutationButton } from '../../components/mutation-button';
 
 /** The plans and a user's subscriptions: short, unpaged lists scrolling sideways when wide. */
 function ShortTable<Row extends { id: number }>(props: TableProps<Row>) {
@@ -201,9 +202,9 @@ function UserSubscriptionsCard({ plans }: { plans: SubscriptionPlan[] }) {
           style={{ width: 220 }}
           options={plans.map((plan) => ({ value: plan.id, label: plan.title }))}
         />
-        <Button disabled={userId === null || planId === null} loading={bind.isPending} onClick={() => bind.mutate()}>
+        <MutationButton disabled={userId === null || planId === null} mutation={bind}>
           {t('admin.bind')}
-        </Button>
+        </MutationButton>
       </Flex>
       {userId !== null ? (
         <ShortTable<UserSubscription>

@@ -1,38 +1,31 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { changeLanguage } from '../../i18n';
-import { mockFetch } from '../../testing/fetch-mock';
-import { renderApp } from '../../testing/render-app';
-import { columnHeaders, searchOf } from '../../testing/page-queries';
-import TaskPage from './task-page';
-import { adminUser, commonUser, taskServer, taskView } from '../../testing/task-fixtures';
+import { columnHeaders, searchOf, textsByTestId } from '../../testing/page-queries';
+import { adminUser, commonUser, taskView } from '../../testing/task-fixtures';
+import { openTaskList } from '../../testing/task-pages';
 import { eachTestIn } from '../../testing/test-setup';
 
-const routes = [{ path: '/task', element: <TaskPage /> }];
+/** A lyrics task still being submitted: no status, progress or result yet. */
+const submitting = taskView({
+  id: 2,
+  task_id: 'suno-task-2',
+  action: 'LYRICS',
+  status: '',
+  progress: '',
+  finish_time: 0,
+  data: null,
+});
 
 describe('task page', () => {
   eachTestIn('en');
 
   it('shows administrators every task with channel, status, slow duration and the result dialog', async () => {
-    const submitting = taskView({
-      id: 2,
-      task_id: 'suno-task-2',
-      action: 'LYRICS',
-      status: '',
-      progress: '',
-      finish_time: 0,
-      data: null,
-    });
-    const requests = mockFetch(taskServer([submitting, taskView()], []));
-    renderApp(routes, { path: '/task', user: adminUser });
+    const requests = openTaskList('/task', adminUser, { tasks: [submitting, taskView()] });
     const table = await screen.findByTestId('task-table');
     await within(table).findByText('suno-task-1');
     expect(columnHeaders(table)).toContain('Channel');
-    expect(
-      within(table)
-        .getAllByTestId('task-status')
-        .map((tag) => tag.textContent),
-    ).toEqual(['Submitting', 'Success']);
+    expect(textsByTestId(table, 'task-status')).toEqual(['Submitting', 'Success']);
     expect(within(table).getAllByText('Lyrics')).toHaveLength(1);
     const duration = within(table).getByTestId('task-duration');
     expect(duration.textContent).toBe('90 s');
@@ -57,8 +50,8 @@ describe('task page', () => {
   });
 
   it('gives common users their own tasks without the channel, and sends the task id and channel filters', async () => {
-    const requests = mockFetch(taskServer([taskView({ channel_id: 0, finish_time: 1_900_000_030 })], []));
-    renderApp(routes, { path: '/task', user: commonUser });
+    const tasks = [taskView({ channel_id: 0, finish_time: 1_900_000_030 })];
+    const requests = openTaskList('/task', commonUser, { tasks });
     const table = await screen.findByTestId('task-table');
     await within(table).findByText('suno-task-1');
     expect(requests[0]?.url).toMatch(/^\/api\/task\/self\?/);
@@ -78,8 +71,7 @@ describe('task page', () => {
 
   it('speaks Chinese', async () => {
     await changeLanguage('zh');
-    mockFetch(taskServer([taskView({ status: '' })], []));
-    renderApp(routes, { path: '/task', user: commonUser });
+    openTaskList('/task', commonUser, { tasks: [taskView({ status: '' })] });
     expect(await screen.findByText('异步任务')).toBeTruthy();
     expect((await screen.findByTestId('task-status')).textContent).toBe('提交中');
   });

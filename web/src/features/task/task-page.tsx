@@ -11,7 +11,7 @@ import { TaskResultDialog } from './task-result-dialog';
 export default function TaskPage() {
   const { t } = useTranslation('task');
   const [shown, setShown] = useState<TaskView | null>(null);
-  const columns = useCallback((admin: boolean) => taskColumns(t, { admin, onResult: setShown }), [t]);
+  const columns = useCallback((admin: boolean) => taskColumns(t, admin, setShown), [t]);
   return (
     <TaskListScreen
       listKey="task"

@@ -1,6 +1,7 @@
 import { taskResultOf, type TaskResultLink, type TaskView } from '@switchboard/contract';
-import { Flex, Modal, Typography } from 'antd';
+import { Flex, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { ViewDialog } from '../../components/view-dialog';
 
 function LinkSection({ title, links, testId }: { title: string; links: TaskResultLink[]; testId: string }) {
   const { t } = useTranslation('task');
@@ -24,13 +25,7 @@ export function TaskResultDialog({ task, onClose }: { task: TaskView | null; onC
   const { t } = useTranslation('task');
   const result = taskResultOf(task?.data);
   return (
-    <Modal
-      open={task !== null}
-      title={t('result.title', { id: task?.task_id ?? '' })}
-      footer={null}
-      onCancel={onClose}
-      destroyOnHidden
-    >
+    <ViewDialog open={task !== null} title={t('result.title', { id: task?.task_id ?? '' })} onClose={onClose}>
       <Flex vertical gap={12} data-testid="task-result-dialog">
         <LinkSection title={t('result.audio')} links={result.audios} testId="task-result-audio" />
         <LinkSection title={t('result.video')} links={result.videos} testId="task-result-video" />
@@ -45,6 +40,6 @@ export function TaskResultDialog({ task, onClose }: { task: TaskView | null; onC
           </section>
         ))}
       </Flex>
-    </Modal>
+    </ViewDialog>
   );
 }

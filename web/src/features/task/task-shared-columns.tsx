@@ -15,6 +15,7 @@ interface TaskRowFields {
 }
 
 interface SharedColumnOptions<Row> {
+  /** only administrators see the channel column */
   admin: boolean;
   /** 1000 for the milliseconds of drawing tasks */
   unit: 1 | 1000;
@@ -23,8 +24,24 @@ interface SharedColumnOptions<Row> {
   failReasonWidth?: number;
 }
 
-/** The columns /midjourney and /task both show; each page places them among its own. */
-export function sharedTaskColumns<Row extends TaskRowFields>(t: TFunction, options: SharedColumnOptions<Row>) {
+type SharedColumnName =
+  'submit' | 'finish' | 'duration' | 'channel' | 'action' | 'taskId' | 'status' | 'progress' | 'failReason';
+
+/** A /midjourney or /task table's columns in `order`: the ones both pages show by name, each page's own as they are. */
+export function taskColumnsInOrder<Row extends TaskRowFields>(
+  t: TFunction,
+  options: SharedColumnOptions<Row>,
+  order: (SharedColumnName | ColumnsType<Row>[number])[],
+): ColumnsType<Row> {
+  const shared = sharedTaskColumns(t, options);
+  return order.flatMap((column) => {
+    if (typeof column !== 'string') return [column];
+    if (column === 'channel') return options.admin ? [shared.channel] : [];
+    return [shared[column]];
+  });
+}
+
+function sharedTaskColumns<Row extends TaskRowFields>(t: TFunction, options: SharedColumnOptions<Row>) {
   type Column = ColumnsType<Row>[number];
   const channel: Column = {
     title: t('columns.channel'),
@@ -81,6 +98,5 @@ export function sharedTaskColumns<Row extends TaskRowFields>(t: TFunction, optio
         </Typography.Text>
       ) : null,
   };
-  const channels: Column[] = options.admin ? [channel] : [];
-  return { submit, finish, duration, channels, action, taskId, status, progress, failReason };
+  return { submit, finish, duration, channel, action, taskId, status, progress, failReason };
 }

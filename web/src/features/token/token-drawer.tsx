@@ -29,22 +29,22 @@ export interface TokenDrawerProps {
 export function TokenDrawer({ open, token, onClose }: TokenDrawerProps) {
   const { t } = useTranslation('token');
   const creating = token === null;
-  const editor = useCheckedForm({
-    open,
-    onClose,
-    record: token,
-    initial: () => (token ? tokenFormOf(token) : emptyTokenForm()),
-    check: (form: TokenFormValues) =>
-      checkTokenForm(form, { creating, originalExpiry: token?.expired_time, now: new Date() }),
-    problemText: (problem) => tokenProblemText(t, problem),
-    save: async (form: TokenFormValues) => {
-      if (token) return [await updateToken(tokenUpdateOf(token, form))];
-      return createTokens({ ...tokenFieldsOf(form), quantity: form.quantity ?? 1 });
+  const editor = useCheckedForm(
+    { open, onClose, record: token },
+    {
+      initial: () => (token ? tokenFormOf(token) : emptyTokenForm()),
+      check: (form: TokenFormValues) =>
+        checkTokenForm(form, { creating, originalExpiry: token?.expired_time, now: new Date() }),
+      problemText: (problem) => tokenProblemText(t, problem),
+      save: async (form: TokenFormValues) => {
+        if (token) return [await updateToken(tokenUpdateOf(token, form))];
+        return createTokens({ ...tokenFieldsOf(form), quantity: form.quantity ?? 1 });
+      },
+      invalidate: TOKENS_QUERY_KEY,
+      onSaved: (saved) =>
+        toast.success(creating ? t('messages.created', { count: saved.length }) : t('messages.updated')),
     },
-    invalidate: TOKENS_QUERY_KEY,
-    onSaved: (saved) =>
-      toast.success(creating ? t('messages.created', { count: saved.length }) : t('messages.updated')),
-  });
+  );
 
   return (
     <CheckedFormDrawer editor={editor} size={560} {...addOrEditTexts(t, creating)} testIdPrefix="token">

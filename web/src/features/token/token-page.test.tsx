@@ -1,3 +1,4 @@
+import type { TokenView } from '@switchboard/contract';
 import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { toast } from '../../components/feedback';
@@ -10,10 +11,22 @@ import { eachTestIn } from '../../testing/test-setup';
 
 const routes = [{ path: '/token', element: <TokenPage /> }];
 
+interface TokenServerOptions {
+  created?: unknown[];
+  /** each masked token's whole key, by id */
+  wholeKeys?: Record<number, string>;
+}
+
+/** The token page as `signedInUser`, listing `tokens`; the server collects creations in `created`. The requests. */
+function openTokenPage(tokens: TokenView[], { created = [], wholeKeys = {} }: TokenServerOptions = {}) {
+  const requests = mockFetch(tokenServer(tokens, created, [], wholeKeys));
+  renderApp(routes, { path: '/token', user: signedInUser });
+  return requests;
+}
+
 /** The add drawer, on a page with no tokens whose server collects the creation requests in `created`. */
 async function openDrawerRecording(created: unknown[]) {
-  mockFetch(tokenServer([], created));
-  renderApp(routes, { path: '/token', user: signedInUser });
+  openTokenPage([], { created });
   fireEvent.click(await screen.findByTestId('token-add'));
   return screen.findByTestId('token-drawer');
 }
@@ -22,14 +35,11 @@ describe('token page', () => {
   eachTestIn('en');
 
   it('warns that tokens are for own use and lists them with their status', async () => {
-    mockFetch(
-      tokenServer([
-        tokenView(),
-        tokenView({ id: 2, name: 'limited', model_limits_enabled: true }),
-        tokenView({ id: 3, name: 'gone', status: 3 }),
-      ]),
-    );
-    renderApp(routes, { path: '/token', user: signedInUser });
+    openTokenPage([
+      tokenView(),
+      tokenView({ id: 2, name: 'limited', model_limits_enabled: true }),
+      tokenView({ id: 3, name: 'gone', status: 3 }),
+    ]);
     expect(await screen.findByText('limited')).toBeTruthy();
     expect(screen.getByText(/for your own use only/)).toBeTruthy();
     const statuses = screen.getAllByTestId('token-status').map((tag) => tag.textContent);
@@ -38,18 +48,16 @@ describe('token page', () => {
   });
 
   it('asks for a selection before copying selected tokens', async () => {
-    mockFetch(tokenServer([tokenView()]));
     const warning = vi.spyOn(toast, 'warning');
-    renderApp(routes, { path: '/token', user: signedInUser });
+    openTokenPage([tokenView()]);
     await screen.findByText('first');
     fireEvent.click(screen.getByTestId('token-copy-selected'));
     expect(warning).toHaveBeenCalledWith('Select at least one token first');
   });
 
   it('copies a row key with sk-', async () => {
-    mockFetch(tokenServer([tokenView()]));
     const copy = vi.spyOn(clipboard, 'copyText').mockResolvedValue(true);
-    renderApp(routes, { path: '/token', user: signedInUser });
+    openTokenPage([tokenView()]);
     await screen.findByText('first');
     fireEvent.click(screen.getByTestId('token-copy'));
     await vi.waitFor(() => expect(copy.mock.calls[0]?.[0]).toBe(`sk-${tokenView().key}`));
@@ -58,9 +66,8 @@ describe('token page', () => {
 
   it('copies the whole key of a masked row through the reveal call, once', async () => {
     const whole = 'w'.repeat(48);
-    const requests = mockFetch(tokenServer([tokenView({ id: 7, key: 'wwww**********wwww' })], [], [], { 7: whole }));
     const copy = vi.spyOn(clipboard, 'copyText').mockResolvedValue(true);
-    renderApp(routes, { path: '/token', user: signedInUser });
+    const requests = openTokenPage([tokenView({ id: 7, key: 'wwww**********wwww' })], { wholeKeys: { 7: whole } });
     await screen.findByText('first');
     fireEvent.click(screen.getByTestId('token-copy'));
     await vi.waitFor(() => expect(copy.mock.calls[0]?.[0]).toBe(`sk-${whole}`));

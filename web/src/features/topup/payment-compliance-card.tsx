@@ -1,10 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Card, Checkbox, Flex, Typography } from 'antd';
+import { Alert, Card, Checkbox, Flex, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { confirmCompliance, OPTIONS_QUERY_KEY, type OptionValues } from '../../api/resources/options';
 import { STATUS_QUERY_KEY } from '../../api/resources/status';
 import { toast } from '../../components/feedback';
+import { MutationButton } from '../../components/mutation-button';
 
 /** Payment settings: whether root has confirmed payment compliance, and the confirmation itself. */
 export function PaymentComplianceCard({ options }: { options: OptionValues }) {
@@ -46,16 +47,15 @@ export function PaymentComplianceCard({ options }: { options: OptionValues }) {
           >
             {t('compliance.tick')}
           </Checkbox>
-          <Button
+          <MutationButton
             type="primary"
             disabled={!ticked}
-            loading={confirm.isPending}
-            onClick={() => confirm.mutate()}
+            mutation={confirm}
             data-testid="payment-compliance-confirm"
             style={{ alignSelf: 'flex-start' }}
           >
             {t('compliance.confirm')}
-          </Button>
+          </MutationButton>
         </Flex>
       )}
     </Card>

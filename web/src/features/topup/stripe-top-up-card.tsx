@@ -1,11 +1,12 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { Button, Card, Flex, Typography } from 'antd';
+import { Card, Flex, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useStatus } from '../../api/resources/status';
 import { toast } from '../../components/feedback';
 import { fetchStripePayable, startStripeCheckout } from '../../api/resources/topup';
 import { WholeNumberInput } from '../../components/whole-number-input';
+import { MutationButton } from '../../components/mutation-button';
 
 /** Card payment through Stripe Checkout (shown only when an administrator set Stripe up): the price as one types, then Stripe's page. */
 export function StripeTopUpCard() {
@@ -48,15 +49,9 @@ function StripeCheckout({ minimum }: { minimum: number }) {
         <Typography.Text data-testid="stripe-payable">
           {valid ? t('stripe.payable', { money: payable.data ?? '…' }) : t('online.belowMinimum', { min: minimum })}
         </Typography.Text>
-        <Button
-          type="primary"
-          disabled={!valid}
-          loading={checkout.isPending}
-          onClick={() => checkout.mutate()}
-          data-testid="stripe-pay"
-        >
+        <MutationButton type="primary" disabled={!valid} mutation={checkout} data-testid="stripe-pay">
           {t('stripe.pay')}
-        </Button>
+        </MutationButton>
       </Flex>
       {payable.error ? <Typography.Text type="danger">{payable.error.message}</Typography.Text> : null}
     </Card>

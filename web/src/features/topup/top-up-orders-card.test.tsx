@@ -22,10 +22,9 @@ const pendingOrder: TopUpView = {
 };
 
 /** The wallet calls plus the order list; completing a pending order turns it to success, anything else is refused. */
-function ordersServer(requests: RecordedRequest[] = [], stale = false) {
+function ordersServer(stale: boolean) {
   let order = stale ? { ...pendingOrder, status: 'success' } : { ...pendingOrder };
   return (request: RecordedRequest) => {
-    requests.push(request);
     const path = request.url.split('?')[0];
     if (path === '/api/user/self')
       return ok({ id: 1, username: 'root', quota: 0, group: 'default', role: 100, status: 1 });
@@ -42,6 +41,13 @@ function ordersServer(requests: RecordedRequest[] = [], stale = false) {
   };
 }
 
+/** The wallet page as `user`, its calls answered by `ordersServer`; every request it sends. */
+function openWallet(user: { id: number; username: string; role: number }, stale = false) {
+  const requests = mockFetch(ordersServer(stale));
+  renderApp(routes, { path: '/topup', user });
+  return requests;
+}
+
 const listRequests = (requests: RecordedRequest[]) =>
   requests.filter((request) => request.url.startsWith('/api/user/topup?'));
 const confirmDialog = async () => {
@@ -55,10 +61,8 @@ describe('top-up orders on the wallet page', () => {
   eachTestIn('en');
 
   it('lets an admin search by trade number and complete a pending order after confirming', async () => {
-    const requests: RecordedRequest[] = [];
-    mockFetch(ordersServer(requests));
     const success = vi.spyOn(toast, 'success');
-    renderApp(routes, { path: '/topup', user: admin });
+    const requests = openWallet(admin);
 
     const row = await orderRow();
     expect(row.textContent).toContain('Alipay');
@@ -90,10 +94,9 @@ describe('top-up orders on the wallet page', () => {
 
   it('shows the server refusal when the order is no longer pending', async () => {
     // Someone else completed the order between the list and the click.
-    mockFetch(ordersServer([], true));
     const error = vi.spyOn(toast, 'error');
     const success = vi.spyOn(toast, 'success');
-    renderApp(routes, { path: '/topup', user: admin });
+    openWallet(admin, true);
 
     fireEvent.click(within(await orderRow()).getByTestId('top-up-complete'));
     const dialog = await confirmDialog();
@@ -103,8 +106,7 @@ describe('top-up orders on the wallet page', () => {
   });
 
   it('is not shown to a normal user', async () => {
-    const requests = mockFetch(ordersServer());
-    renderApp(routes, { path: '/topup', user: { id: 7, username: 'alice', role: 1 } });
+    const requests = openWallet({ id: 7, username: 'alice', role: 1 });
     await screen.findByTestId('topup-balance');
     expect(screen.queryByTestId('top-up-orders')).toBeNull();
     expect(listRequests(requests)).toEqual([]);

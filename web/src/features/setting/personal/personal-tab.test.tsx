@@ -4,6 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { toast } from '../../../components/feedback';
 import { changeLanguage } from '../../../i18n';
 import { mockFetch, ok, type RecordedRequest } from '../../../testing/fetch-mock';
+import { expectTextsIn } from '../../../testing/page-queries';
 import { renderApp } from '../../../testing/render-app';
 import { AccountCard } from './account-card';
 import { InviteCard } from './invite-card';
@@ -71,8 +72,7 @@ describe('personal settings tab', () => {
     serve();
     open();
     const header = await screen.findByTestId('profile-header');
-    expect(header.textContent).toContain('Alice');
-    expect(header.textContent).toContain('@alice');
+    expectTextsIn(header, ['Alice', '@alice']);
     expect(within(header).getByTestId('profile-id').textContent).toBe('ID 7');
     expect(within(header).getByTestId('profile-group').textContent).toBe('Group: default');
     expect(within(header).getByText('User')).toBeTruthy();
@@ -96,12 +96,9 @@ describe('personal settings tab', () => {
     serve();
     open();
     const balance = await screen.findByTestId('balance-card');
-    expect(balance.textContent).toContain('$3.00');
-    expect(balance.textContent).toContain('$0.50');
-    expect(balance.textContent).toContain('12');
+    expectTextsIn(balance, ['$3.00', '$0.50', '12']);
     const invite = screen.getByTestId('invite-card');
-    expect(invite.textContent).toContain('$4.00');
-    expect(invite.textContent).toContain('$12.00');
+    expectTextsIn(invite, ['$4.00', '$12.00']);
     await vi.waitFor(() =>
       expect((screen.getByTestId('invite-link') as HTMLInputElement).value).toBe(
         `${window.location.origin}/register?aff=Ab12`,
@@ -123,28 +120,29 @@ describe('personal settings tab', () => {
   });
 
   /**
-   * Opens a card's dialog, types `value` into its field and presses `button`; the dialog says `message`
-   * and sends no request that `call` picks.
+   * Opens `card` alone and its dialog, types `value` into its field and presses `button`; the dialog says `message`
+   * and sends no request that `call` picks. The requests the card has sent.
    */
-  async function expectRefused(
-    requests: RecordedRequest[],
+  async function expectCardRefuses(
+    card: React.ReactElement,
     [opener, field, value, button]: [opener: string, field: string, value: string, button: string],
     message: string,
     call: (request: RecordedRequest) => boolean,
   ) {
+    const requests = serve();
+    openCard(card);
     const error = vi.spyOn(toast, 'error');
     fireEvent.click(await screen.findByTestId(opener));
     fireEvent.change(await screen.findByTestId(field), { target: { value } });
     fireEvent.click(screen.getByRole('button', { name: button }));
     await vi.waitFor(() => expect(error).toHaveBeenCalledWith(message));
     expect(requests.some(call)).toBe(false);
+    return requests;
   }
 
   it('refuses a transfer below one unit without calling the server', async () => {
-    const requests = serve();
-    openCard(<InviteCard user={self} />);
-    await expectRefused(
-      requests,
+    await expectCardRefuses(
+      <InviteCard user={self} />,
       ['invite-transfer', 'invite-transfer-amount', '0.99', 'OK'],
       'The minimum transfer amount is $1.00',
       (request) => request.url === '/api/user/aff_transfer',
@@ -175,10 +173,8 @@ describe('personal settings tab', () => {
   });
 
   it('deletes the account only after the username is typed, then signs out', async () => {
-    const requests = serve();
-    openCard(<AccountCard user={self} />);
-    await expectRefused(
-      requests,
+    const requests = await expectCardRefuses(
+      <AccountCard user={self} />,
       ['delete-account', 'delete-account-name', 'bob', 'Delete'],
       'Please enter your account name to confirm deletion',
       (request) => request.method === 'DELETE',
