@@ -1,4 +1,5 @@
 import { Role, UserStatus, type TokenView } from '@switchboard/contract';
+import { beforeAll } from 'vitest';
 import { nowSeconds } from '../db/dialect';
 import { hashPassword } from '../platform/password';
 import { consoleClient } from './console-client';
@@ -52,6 +53,21 @@ export function tokenClient(server: TestServer, headers: Record<string, string>,
 }
 
 export type TokenClient = ReturnType<typeof tokenClient>;
+
+/**
+ * A new common user's token calls in English and in Chinese, for the calling file or describe block: the
+ * user is created and signed in before its tests (the clients' calls are there once the tests run).
+ */
+export function tokenClientsForTests(server: TestServer, username: string) {
+  const english = {} as TokenClient;
+  const chinese = {} as TokenClient;
+  beforeAll(async () => {
+    const headers = await signInNewUser(server, username);
+    Object.assign(english, tokenClient(server, headers, 'en'));
+    Object.assign(chinese, tokenClient(server, headers, 'zh'));
+  });
+  return { english, chinese };
+}
 
 /** Creates one token and answers it; fails the test when the server refuses. */
 export async function createToken(client: TokenClient, body: Record<string, unknown> = {}): Promise<TokenView> {
