@@ -28,15 +28,17 @@ export async function signInNewUser(
   return signIn(server, username, PASSWORD);
 }
 
-/** A new common user, signed in: their id and console clients in English and Chinese. */
-export async function newMember(server: TestServer, username: string) {
-  const headers = await signInNewUser(server, username);
+/** A new common user (in `group`), signed in: their id and console clients in English and Chinese. */
+export async function newMember(server: TestServer, username: string, group = 'default') {
+  const headers = await signInNewUser(server, username, group);
   return {
     id: Number(headers['New-Api-User']),
     call: consoleClient(server, headers),
     zh: consoleClient(server, headers, 'zh'),
   };
 }
+
+export type Member = Awaited<ReturnType<typeof newMember>>;
 
 /** The token calls of one signed-in user, answering the parsed envelope. */
 export function tokenClient(server: TestServer, headers: Record<string, string>, language: 'en' | 'zh' = 'en') {
