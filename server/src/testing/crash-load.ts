@@ -8,6 +8,7 @@ import { toNumber } from '../db/dialect';
 import { consoleClient } from './console-client';
 import { FakeOpenAIUpstream } from './fake-openai-upstream';
 import type { ServerProcess } from './server-process';
+import { storedRow } from './stored-rows';
 import { signIn } from './test-server';
 
 export const CRASH_MODEL = 'gpt-4o-mini';
@@ -179,16 +180,8 @@ export async function readLedger(
   setup: Pick<BillingSetup, 'userId' | 'tokenId'>,
 ): Promise<Ledger> {
   return readStopped(settings, async (db) => {
-    const user = await db
-      .selectFrom('users')
-      .select(['quota', 'used_quota', 'request_count'])
-      .where('id', '=', setup.userId)
-      .executeTakeFirstOrThrow();
-    const token = await db
-      .selectFrom('tokens')
-      .select(['remain_quota', 'used_quota'])
-      .where('id', '=', setup.tokenId)
-      .executeTakeFirstOrThrow();
+    const user = await storedRow(db, 'users', { id: setup.userId }, ['quota', 'used_quota', 'request_count']);
+    const token = await storedRow(db, 'tokens', { id: setup.tokenId }, ['remain_quota', 'used_quota']);
     const logs = await db
       .selectFrom('logs')
       .select((expression) => [expression.fn.countAll().as('rows'), expression.fn.sum('quota').as('quota')])
