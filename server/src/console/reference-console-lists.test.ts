@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { nowSeconds } from '../db/dialect';
 import { addChannel, addUser } from '../testing/relay-fixtures';
 import { referenceConsoleClient, type ReferenceConsoleClient } from '../testing/reference-console-client';
+import { drawingRow, taskRow } from '../testing/task-fixtures';
 import { signIn, serverForTests } from '../testing/test-server';
 
 /**
@@ -63,33 +64,14 @@ describe('the reference console, second pass', () => {
     const nowMs = Date.now();
     beforeAll(async () => {
       const db = server.context.database.db;
-      await db
-        .insertInto('midjourneys')
-        .values(
-          ['mj-1', 'mj-2', 'mj-3'].map((mjId, index) => ({
-            user_id: memberId,
-            mj_id: mjId,
-            channel_id: 4,
-            submit_time: nowMs - 60_000 + index,
-            action: 'IMAGINE',
-            status: 'SUCCESS',
-          })),
-        )
-        .execute();
-      await db
-        .insertInto('tasks')
-        .values(
-          ['task-1', 'task-2', 'task-3'].map((taskId, index) => ({
-            user_id: memberId,
-            task_id: taskId,
-            platform: 'suno',
-            channel_id: 4,
-            submit_time: nowSeconds() - 60 + index,
-            action: 'MUSIC',
-            status: 'SUCCESS',
-          })),
-        )
-        .execute();
+      const drawings = ['mj-1', 'mj-2', 'mj-3'].map((mjId, index) =>
+        drawingRow(memberId, mjId, 4, nowMs - 60_000 + index),
+      );
+      await db.insertInto('midjourneys').values(drawings).execute();
+      const songs = ['task-1', 'task-2', 'task-3'].map((taskId, index) =>
+        taskRow(memberId, taskId, 4, nowSeconds() - 60 + index),
+      );
+      await db.insertInto('tasks').values(songs).execute();
     });
 
     type Drawing = { mj_id: string };

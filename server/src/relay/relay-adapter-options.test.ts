@@ -6,6 +6,7 @@ import { FakeAnthropicUpstream } from '../testing/fake-anthropic-upstream';
 import { FakeGoogleUpstream } from '../testing/fake-google-upstream';
 import { FakeOpenAIUpstream } from '../testing/fake-openai-upstream';
 import { addChannelWithOther, priceModels, relayCaller } from '../testing/provider-test-kit';
+import { optionCalls } from '../testing/option-calls';
 import { addChannel } from '../testing/relay-fixtures';
 import { adapterOptionKeys } from './providers/adapter-settings';
 import { serverForTests } from '../testing/test-server';
@@ -51,8 +52,7 @@ describe('adapter options over HTTP', () => {
     for (const key of adapterOptionKeys) await server.context.options.save(key, optionCatalogue[key].default);
   });
 
-  const put = async (key: string, value: unknown, language: 'en' | 'zh' = 'en') =>
-    root('PUT', '/api/option/', { key, value }, language);
+  const { put, listed } = optionCalls(root);
   const set = async (key: string, value: unknown) => {
     const reply = await put(
       key,
@@ -76,13 +76,7 @@ describe('adapter options over HTTP', () => {
     relay('/v1/chat/completions', { model, messages: [{ role: 'user', content: 'hi' }], ...extra });
 
   it('lists every key with the reference defaults', async () => {
-    const listed = Object.fromEntries(
-      ((await root<Array<{ key: string; value: string }>>('GET', '/api/option/')).data ?? []).map((entry) => [
-        entry.key,
-        entry.value,
-      ]),
-    );
-    expect(listed).toMatchObject({
+    expect(await listed()).toMatchObject({
       'claude.model_headers_settings': '{}',
       'claude.default_max_tokens': '{"default":8192}',
       'claude.thinking_adapter_enabled': 'true',

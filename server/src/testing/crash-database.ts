@@ -6,8 +6,7 @@ import type { Insertable } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { DatabaseKind } from '../config';
 import { openDatabase, type Database } from '../db/database';
-import { nowSeconds, toNumber } from '../db/dialect';
-import { LogType } from '../ledger/index';
+import { nowSeconds } from '../db/dialect';
 import type { Tables } from '../db/tables/index';
 import { consoleClient, type ConsoleClient } from './console-client';
 import { startServerProcess, type ServerProcess } from './server-process';
@@ -20,30 +19,24 @@ export interface CrashCase {
   workers: string;
 }
 
-/** What a crash test is named: its describe (`$kind` and `$workers` name the case), its test and its sandbox. */
-export interface CrashTestNames {
-  suite: string;
-  test: string;
-  sandbox: string;
-}
-
 /**
- * `run` once per crash case, each in its own describe with its own sandbox: every available database
- * kind in one process, and the first also as a cluster (a worker's journal, its primary's recovery).
- * A run may take five minutes.
+ * `run` once per crash case, each in its own describe (`suite`, with the case added) and test (`test`)
+ * with its own sandbox: every available database kind in one process, and the first also as a cluster
+ * (a worker's journal, its primary's recovery). A run may take five minutes.
  */
 export async function testAcrossCrashes(
-  names: CrashTestNames,
-  run: (sandbox: CrashDatabaseSandbox, crash: CrashCase) => Promise<void>,
+  suite: string,
+  test: string,
+  run: (sandbox: CrashDatabaseSandbox) => Promise<void>,
 ): Promise<void> {
   const kinds = await availableDatabaseKinds();
   const cases: CrashCase[] = [
     ...kinds.map((kind) => ({ kind, workers: '1' })),
     { kind: kinds[0] ?? 'sqlite', workers: '2' },
   ];
-  describe.each(cases)(names.suite, (crash) => {
-    const sandbox = crashDatabaseSandbox(names.sandbox, crash);
-    it(names.test, () => run(sandbox, crash), 300_000);
+  describe.each(cases)(`${suite} (built server on $kind, WORKERS=$workers)`, (crash) => {
+    const sandbox = crashDatabaseSandbox(crash);
+    it(test, () => run(sandbox), 300_000);
   });
 }
 
@@ -79,8 +72,8 @@ export function callsUntilRefused(
  * SIGKILLs and restarts it, for the enclosing describe; `database` reads what the server wrote.
  * Everything is killed and removed after the describe.
  */
-function crashDatabaseSandbox(name: string, { kind, workers }: CrashCase) {
-  const folder = mkdtempSync(join(tmpdir(), `switchboard-${name}-`));
+function crashDatabaseSandbox({ kind, workers }: CrashCase) {
+  const folder = mkdtempSync(join(tmpdir(), `switchboard-crash-${kind}-`));
   let testDatabase: TestDatabase | null = null;
   let environment: Record<string, string> = {};
   const sandbox = {
@@ -95,7 +88,7 @@ function crashDatabaseSandbox(name: string, { kind, workers }: CrashCase) {
         JOURNAL_DIR: join(folder, 'journal'),
         WORKERS: workers,
         ...(testDatabase.dsn
-          ? { SQL_DSN: testDatabase.dsn, SESSION_SECRET: `${name}-crash-test-secret-0123456789` }
+          ? { SQL_DSN: testDatabase.dsn, SESSION_SECRET: 'crash-test-session-secret-0123456789' }
           : { SQLITE_PATH: testDatabase.sqlitePath }),
       };
       const server = await startServerProcess(environment);
@@ -136,6 +129,11 @@ function crashDatabaseSandbox(name: string, { kind, workers }: CrashCase) {
       await sandbox.restart();
       await sandbox.stop();
       return { answered, interrupted: landed };
+    },
+
+    /** Prints what the run counted (it varies from run to run), named by its case. */
+    report(counts: string): void {
+      console.info(`${kind}, WORKERS=${workers}: ${counts}`);
     },
 
     /** The graceful stop: everything pending reaches the database. */
@@ -181,22 +179,6 @@ export async function insertInBatches<T extends keyof Tables & string>(
       .insertInto(table)
       .values(rows.slice(start, start + 200) as any)
       .execute();
-}
-
-/** How many credits are left pending (console/credits/pending-credits.ts): none once a run is finished. */
-export async function pendingCreditRows(database: Database): Promise<number> {
-  return (await database.db.selectFrom('pending_credits').select('id').execute()).length;
-}
-
-/** Counts by user of the system log rows whose text begins with `text`. */
-export async function systemLogRows(database: Database, text: string): Promise<(userId: number) => number> {
-  const rows = await database.db
-    .selectFrom('logs')
-    .select('user_id')
-    .where('type', '=', LogType.System)
-    .where('content', 'like', `${text}%`)
-    .execute();
-  return (userId: number) => rows.filter((row) => toNumber(row.user_id) === userId).length;
 }
 
 /** A user made straight in the database, signed in by its system access token (no password, no sign-in). */

@@ -3,11 +3,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, expect } from 'vitest';
-import { openDatabase, type DatabaseSettings } from '../db/database';
+import { openDatabase, type Database, type DatabaseSettings } from '../db/database';
 import { toNumber } from '../db/dialect';
 import { consoleClient } from './console-client';
 import { FakeOpenAIUpstream } from './fake-openai-upstream';
 import type { ServerProcess } from './server-process';
+import { storedRow } from './stored-rows';
 import { signIn } from './test-server';
 
 export const CRASH_MODEL = 'gpt-4o-mini';
@@ -150,6 +151,16 @@ export class ChatLoad {
   }
 }
 
+/** What `read` finds in the database of a stopped server: the database is opened for it and closed after. */
+export async function readStopped<T>(settings: DatabaseSettings, read: (db: Database['db']) => Promise<T>): Promise<T> {
+  const database = openDatabase(settings);
+  try {
+    return await read(database.db);
+  } finally {
+    await database.close();
+  }
+}
+
 /** What the database says about one user and token after the servers stopped. */
 export interface Ledger {
   userQuota: number;
@@ -168,25 +179,16 @@ export async function readLedger(
   settings: DatabaseSettings,
   setup: Pick<BillingSetup, 'userId' | 'tokenId'>,
 ): Promise<Ledger> {
-  const database = openDatabase(settings);
-  try {
-    const user = await database.db
-      .selectFrom('users')
-      .select(['quota', 'used_quota', 'request_count'])
-      .where('id', '=', setup.userId)
-      .executeTakeFirstOrThrow();
-    const token = await database.db
-      .selectFrom('tokens')
-      .select(['remain_quota', 'used_quota'])
-      .where('id', '=', setup.tokenId)
-      .executeTakeFirstOrThrow();
-    const logs = await database.db
+  return readStopped(settings, async (db) => {
+    const user = await storedRow(db, 'users', { id: setup.userId }, ['quota', 'used_quota', 'request_count']);
+    const token = await storedRow(db, 'tokens', { id: setup.tokenId }, ['remain_quota', 'used_quota']);
+    const logs = await db
       .selectFrom('logs')
       .select((expression) => [expression.fn.countAll().as('rows'), expression.fn.sum('quota').as('quota')])
       .where('token_id', '=', setup.tokenId)
       .where('type', '=', 2)
       .executeTakeFirstOrThrow();
-    const rolled = await database.db
+    const rolled = await db
       .selectFrom('quota_data')
       .select((expression) => expression.fn.sum('count').as('calls'))
       .where('user_id', '=', setup.userId)
@@ -201,9 +203,7 @@ export async function readLedger(
       loggedQuota: toNumber(logs.quota),
       rolledCalls: toNumber(rolled?.calls),
     };
-  } finally {
-    await database.close();
-  }
+  });
 }
 
 /**

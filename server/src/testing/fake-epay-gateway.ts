@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll } from 'vitest';
 import { signEpayParams, verifyEpaySignature } from '../console/topup/epay-signature';
 
 interface ResultOptions {
@@ -51,6 +52,13 @@ export class FakeEpayGateway {
 
   async stop(): Promise<void> {
     await new Promise<void>((resolve) => this.server?.close(() => resolve()));
+  }
+
+  /** Started before the tests of the calling file or describe block, stopped after them. */
+  forTests(): this {
+    beforeAll(() => this.start());
+    afterAll(() => this.stop());
+    return this;
   }
 
   /**

@@ -1,3 +1,5 @@
+import type { Selectable } from 'kysely';
+import type { Tables } from '../db/tables';
 import { flushAll } from './relay-fixtures';
 import type { TestServer } from './test-server';
 
@@ -19,6 +21,18 @@ export function userLogsOfType(server: Pick<TestServer, 'context'>, userId: numb
     .selectAll()
     .where('user_id', '=', userId)
     .where('type', '=', type)
+    .orderBy('id')
+    .execute();
+}
+
+type LogColumn = keyof Selectable<Tables['logs']> & string;
+
+/** The named columns of a user's log rows, oldest first, as written so far. */
+export function userLogs<C extends LogColumn>(server: Pick<TestServer, 'context'>, userId: number, columns: C[]) {
+  return server.context.database.db
+    .selectFrom('logs')
+    .select(columns)
+    .where('user_id', '=', userId)
     .orderBy('id')
     .execute();
 }

@@ -66,14 +66,15 @@ export function serverForTests(options: TestServerOptions = {}): TestServer {
 
 /**
  * The suite once for each database this machine offers, titled with its kind (`'logs on %s'`), each run
- * with its own test server (as `serverForTests`) over a fresh database of that kind.
+ * with its own test server (as `serverForTests`, with `environment` when given) over a fresh database of that kind.
  */
 export async function describeOnEachDatabase(
   title: string,
   suite: (server: TestServer, kind: DatabaseKind) => void,
+  { environment }: Pick<TestServerOptions, 'environment'> = {},
 ): Promise<void> {
   const kinds = await availableDatabaseKinds();
-  describe.each(kinds)(title, (kind) => suite(serverForTests({ databaseKind: kind }), kind));
+  describe.each(kinds)(title, (kind) => suite(serverForTests({ databaseKind: kind, environment }), kind));
 }
 
 /** Signs in through the real login call and returns the headers a console client would send. */

@@ -1,4 +1,5 @@
 import { Role, UserStatus, type TokenView } from '@switchboard/contract';
+import { beforeAll } from 'vitest';
 import { nowSeconds } from '../db/dialect';
 import { hashPassword } from '../platform/password';
 import { consoleClient } from './console-client';
@@ -27,15 +28,17 @@ export async function signInNewUser(
   return signIn(server, username, PASSWORD);
 }
 
-/** A new common user, signed in: their id and console clients in English and Chinese. */
-export async function newMember(server: TestServer, username: string) {
-  const headers = await signInNewUser(server, username);
+/** A new common user (in `group`), signed in: their id and console clients in English and Chinese. */
+export async function newMember(server: TestServer, username: string, group = 'default') {
+  const headers = await signInNewUser(server, username, group);
   return {
     id: Number(headers['New-Api-User']),
     call: consoleClient(server, headers),
     zh: consoleClient(server, headers, 'zh'),
   };
 }
+
+export type Member = Awaited<ReturnType<typeof newMember>>;
 
 /** The token calls of one signed-in user, answering the parsed envelope. */
 export function tokenClient(server: TestServer, headers: Record<string, string>, language: 'en' | 'zh' = 'en') {
@@ -52,6 +55,21 @@ export function tokenClient(server: TestServer, headers: Record<string, string>,
 }
 
 export type TokenClient = ReturnType<typeof tokenClient>;
+
+/**
+ * A new common user's token calls in English and in Chinese, for the calling file or describe block: the
+ * user is created and signed in before its tests (the clients' calls are there once the tests run).
+ */
+export function tokenClientsForTests(server: TestServer, username: string) {
+  const english = {} as TokenClient;
+  const chinese = {} as TokenClient;
+  beforeAll(async () => {
+    const headers = await signInNewUser(server, username);
+    Object.assign(english, tokenClient(server, headers, 'en'));
+    Object.assign(chinese, tokenClient(server, headers, 'zh'));
+  });
+  return { english, chinese };
+}
 
 /** Creates one token and answers it; fails the test when the server refuses. */
 export async function createToken(client: TokenClient, body: Record<string, unknown> = {}): Promise<TokenView> {

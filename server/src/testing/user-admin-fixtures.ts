@@ -1,25 +1,17 @@
 import type { ApiEnvelope, PageData, UserManageAction, UserManageResult, UserView } from '@switchboard/contract';
 import { toNumber } from '../db/dialect';
+import { consoleClient } from './console-client';
 import { addUser } from './relay-fixtures';
 import { signIn, type TestServer } from './test-server';
 
 /** Password of every user `addUser` writes. */
 export const FIXTURE_PASSWORD = 'password123';
 
-/** The user administration calls, as one signed-in console client makes them (English messages). */
-export function userAdminClient(server: TestServer, headers: Record<string, string>) {
-  const send = async <T>(method: string, path: string, body?: unknown): Promise<ApiEnvelope<T>> => {
-    const response = await server.call(`/api/user${path}`, {
-      method,
-      headers: {
-        ...headers,
-        'accept-language': 'en',
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    return (await response.json()) as ApiEnvelope<T>;
-  };
+/** The user administration calls, as one signed-in console client makes them (in English unless asked otherwise). */
+export function userAdminClient(server: TestServer, headers: Record<string, string>, language: 'en' | 'zh' = 'en') {
+  const call = consoleClient(server, headers, language);
+  const send = <T>(method: string, path: string, body?: unknown): Promise<ApiEnvelope<T>> =>
+    call<T>(method, `/user${path}`, body);
   return {
     list: (query = '') => send<PageData<UserView>>('GET', `/${query}`),
     search: (query: string) => send<PageData<UserView>>('GET', `/search?${query}`),

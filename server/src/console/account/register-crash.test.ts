@@ -3,12 +3,12 @@ import { expect } from 'vitest';
 import type { Database } from '../../db/database';
 import { toNumber } from '../../db/dialect';
 import { saveOptions } from '../../testing/console-client';
+import { systemLogRows, usersNamed } from '../../testing/crash-counts';
 import {
   ANSWERS_BEFORE_KILL,
   callsUntilRefused,
   testAcrossCrashes,
   rootOfProcess,
-  systemLogRows,
   visitorOfProcess,
 } from '../../testing/crash-database';
 
@@ -20,22 +20,17 @@ const GIFTS = { QuotaForNewUser: UNIT, QuotaForInvitee: 2 * UNIT, QuotaForInvite
 
 /** Each registered user's balance and gift log rows, and the inviter's (root's) earnings and reward log rows. */
 async function registrations(database: Database) {
-  const { db } = database;
-  const users = await db.selectFrom('users').select(['id', 'quota']).where('username', 'like', 'inv%').execute();
+  const users = await usersNamed(database, 'inv');
   const newUserLogs = await systemLogRows(database, '新用户注册赠送');
   const inviteeLogs = await systemLogRows(database, '使用邀请码赠送');
   const inviterLogs = await systemLogRows(database, '邀请用户赠送');
-  const inviter = await db
+  const inviter = await database.db
     .selectFrom('users')
     .select(['aff_quota', 'aff_history_quota', 'aff_count'])
     .where('id', '=', ROOT_ID)
     .executeTakeFirstOrThrow();
   return {
-    users: users.map(({ id, quota }) => ({
-      quota: toNumber(quota),
-      newUserLogs: newUserLogs(toNumber(id)),
-      inviteeLogs: inviteeLogs(toNumber(id)),
-    })),
+    users: users.map(({ id, quota }) => ({ quota, newUserLogs: newUserLogs(id), inviteeLogs: inviteeLogs(id) })),
     inviter: {
       affQuota: toNumber(inviter.aff_quota),
       affHistory: toNumber(inviter.aff_history_quota),
@@ -53,12 +48,9 @@ async function registrations(database: Database) {
  * the log queue: a kill in between lost a gift, or kept a reward without its record.)
  */
 await testAcrossCrashes(
-  {
-    suite: 'registrations across a SIGKILL (built server on $kind, WORKERS=$workers)',
-    test: 'every registered user has its gifts, and the inviter a reward for each, all with their log rows',
-    sandbox: 'register',
-  },
-  async (sandbox, { kind, workers }) => {
+  'registrations across a SIGKILL',
+  'every registered user has its gifts, and the inviter a reward for each, all with their log rows',
+  async (sandbox) => {
     const { database, server: first } = await sandbox.start({ CRITICAL_RATE_LIMIT: '1000000' });
     const root = await rootOfProcess(first);
     await saveOptions(root, GIFTS);
@@ -71,7 +63,7 @@ await testAcrossCrashes(
       });
     });
     const { users, inviter } = await registrations(database);
-    console.info(`${kind}, WORKERS=${workers}: ${users.length} users registered`);
+    sandbox.report(`${users.length} users registered`);
     expect(users.length).toBeGreaterThan(KILLS * ANSWERS_BEFORE_KILL);
     const gifts = GIFTS.QuotaForNewUser + GIFTS.QuotaForInvitee;
     expect(users.filter((user) => user.quota !== gifts || user.newUserLogs !== 1 || user.inviteeLogs !== 1)).toEqual(

@@ -2,14 +2,13 @@ import { expect } from 'vitest';
 import type { Database } from '../../db/database';
 import { toNumber } from '../../db/dialect';
 import { saveOptions } from '../../testing/console-client';
+import { pendingCreditRows, systemLogRows, usersNamed } from '../../testing/crash-counts';
 import {
   ANSWERS_BEFORE_KILL,
   callsUntilRefused,
   testAcrossCrashes,
-  pendingCreditRows,
   rootOfProcess,
   seedUsers,
-  systemLogRows,
   userOfProcess,
 } from '../../testing/crash-database';
 
@@ -21,15 +20,13 @@ const KILLS = 6;
 
 /** Every seeded user's balance, its check-in's reward (0 without one) and how many check-in log rows it has. */
 async function checkedIn(database: Database) {
-  const { db } = database;
-  const users = await db.selectFrom('users').select(['id', 'quota']).where('username', 'like', 'member%').execute();
-  const checkins = await db.selectFrom('checkins').select(['user_id', 'quota_awarded']).execute();
+  const users = await usersNamed(database, 'member');
+  const checkins = await database.db.selectFrom('checkins').select(['user_id', 'quota_awarded']).execute();
   const logRows = await systemLogRows(database, '用户签到');
-  return users.map((user) => {
-    const id = toNumber(user.id);
+  return users.map(({ id, quota }) => {
     const checkin = checkins.find((row) => toNumber(row.user_id) === id);
     return {
-      quota: toNumber(user.quota),
+      quota,
       reward: checkin ? toNumber(checkin.quota_awarded) : 0,
       checkins: checkins.filter((row) => toNumber(row.user_id) === id).length,
       logRows: logRows(id),
@@ -45,12 +42,9 @@ async function checkedIn(database: Database) {
  */
 // WORKERS=2 too: a check-in made on a worker is finished by its primary after the crash.
 await testAcrossCrashes(
-  {
-    suite: 'daily check-ins across a SIGKILL (built server on $kind, WORKERS=$workers)',
-    test: 'every check-in is credited exactly once',
-    sandbox: 'checkin',
-  },
-  async (sandbox, { kind, workers }) => {
+  'daily check-ins across a SIGKILL',
+  'every check-in is credited exactly once',
+  async (sandbox) => {
     const { database, server: first } = await sandbox.start();
     await saveOptions(await rootOfProcess(first), {
       'checkin_setting.enabled': 'true',
@@ -72,7 +66,7 @@ await testAcrossCrashes(
 
     const accounts = await checkedIn(database);
     const rewarded = accounts.filter((account) => account.checkins === 1);
-    console.info(`${kind}, WORKERS=${workers}: ${answered} check-ins answered, ${rewarded.length} stored`);
+    sandbox.report(`${answered} check-ins answered, ${rewarded.length} stored`);
     expect(rewarded.length).toBeGreaterThan(ANSWERS_BEFORE_KILL);
     expect(
       accounts.filter((account) => account.quota !== account.reward || account.logRows !== account.checkins),

@@ -23,14 +23,7 @@ await describeOnEachDatabase('OIDC sign-in on %s', (server) => {
     await provider.stop();
   });
 
-  const { put } = optionCalls(root);
-  const listed = async () =>
-    Object.fromEntries(
-      ((await root<Array<{ key: string; value: string }>>('GET', '/api/option/')).data ?? []).map((entry) => [
-        entry.key,
-        entry.value,
-      ]),
-    );
+  const { put, listed } = optionCalls(root);
 
   /** What the console does: read /api/status, take a state, follow the authorize redirect, call the callback. */
   async function signInThroughProvider(browser: BrowserClient, stateOverride?: string) {

@@ -21,48 +21,43 @@ export interface OptionEntry {
   value: string;
 }
 
+/** The problems whose message takes only the key and the problem's own figures (name, min, max, scheme). */
+type PlainProblem = Exclude<OptionProblem, { kind: 'shape' | 'prefix' | 'choice' | 'affinityRule' }>;
+
+const PLAIN_PROBLEM_MESSAGES: Record<PlainProblem['kind'], keyof typeof messages.option> = {
+  json: 'notJson',
+  duplicateName: 'duplicateName',
+  negativeEntry: 'negativeEntry',
+  entryNotNumber: 'entryNotNumber',
+  entryNotText: 'entryNotText',
+  boolean: 'notBoolean',
+  number: 'notNumber',
+  integer: 'notInteger',
+  minimum: 'belowMinimum',
+  maximum: 'aboveMaximum',
+  url: 'notAddress',
+  unsafeLink: 'unsafeLink',
+  notPositive: 'notPositive',
+  groupNameEmpty: 'groupNameEmpty',
+  groupNameSpaces: 'groupNameSpaces',
+};
+
 function problemText(key: string, problem: OptionProblem): Text {
   switch (problem.kind) {
-    case 'json':
-      return fill(messages.option.notJson, { key });
-    case 'duplicateName':
-      return fill(messages.option.duplicateName, { key, name: problem.name });
-    case 'negativeEntry':
-      return fill(messages.option.negativeEntry, { key, name: problem.name });
-    case 'entryNotNumber':
-      return fill(messages.option.entryNotNumber, { key, name: problem.name });
-    case 'entryNotText':
-      return fill(messages.option.entryNotText, { key, name: problem.name });
-    case 'boolean':
-      return fill(messages.option.notBoolean, { key });
-    case 'number':
-      return fill(messages.option.notNumber, { key });
-    case 'integer':
-      return fill(messages.option.notInteger, { key });
-    case 'minimum':
-      return fill(messages.option.belowMinimum, { key, min: problem.min });
-    case 'maximum':
-      return fill(messages.option.aboveMaximum, { key, max: problem.max });
-    case 'url':
-      return fill(messages.option.notAddress, { key });
-    case 'unsafeLink':
-      return fill(messages.option.unsafeLink, { key, name: problem.name, scheme: problem.scheme });
     case 'shape':
       return fill(messages.optionShape[problem.shape], { key, choices: geminiSafetyThresholds.join(', ') });
     case 'prefix':
       return fill(messages.option.notPrefix, { key, prefixes: problem.prefixes.join(' / ') });
     case 'choice':
       return fill(messages.option.notChoice, { key, choices: problem.choices.join(', ') });
-    case 'notPositive':
-      return fill(messages.option.notPositive, { key });
-    case 'groupNameEmpty':
-      return fill(messages.option.groupNameEmpty, { key });
-    case 'groupNameSpaces':
-      return fill(messages.option.groupNameSpaces, { key, name: problem.name });
     case 'affinityRule':
       return problem.rule === 0
         ? fill(messages.option.affinityRulesNotList, { key })
         : fill(messages.option.affinityRule, { key, rule: problem.rule, field: problem.field });
+    default: {
+      const { kind, ...figures } = problem;
+      return fill(messages.option[PLAIN_PROBLEM_MESSAGES[kind]], { key, ...figures });
+    }
   }
 }
 

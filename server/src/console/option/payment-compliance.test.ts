@@ -2,6 +2,7 @@ import type { SubscriptionPlan } from '@switchboard/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addUser } from '../../testing/channel-fixtures';
 import { consoleClient, saveOptions, type ConsoleClient } from '../../testing/console-client';
+import { optionsByKey, type OptionEntry } from '../../testing/option-calls';
 import { createPlan } from '../../testing/subscription-fixtures';
 import { signIn, startTestServer, type TestServer } from '../../testing/test-server';
 import { signInNewUser } from '../../testing/token-fixtures';
@@ -72,12 +73,7 @@ describe('the payment compliance gate', () => {
       success: true,
       data: { compliance_confirmed: true, compliance_terms_version: 'v1' },
     });
-    const stored = Object.fromEntries(
-      ((await root<Array<{ key: string; value: string }>>('GET', '/option/')).data ?? []).map((entry) => [
-        entry.key,
-        entry.value,
-      ]),
-    );
+    const stored = optionsByKey((await root<OptionEntry[]>('GET', '/option/')).data);
     expect(stored).toMatchObject({
       'payment_setting.compliance_confirmed': 'true',
       'payment_setting.compliance_terms_version': 'v1',

@@ -1,4 +1,5 @@
 import { beforeAll, expect, it } from 'vitest';
+import { optionsByKey, type OptionEntry } from '../../testing/option-calls';
 import { referenceConsoleClient, type ReferenceConsoleClient } from '../../testing/reference-console-client';
 import { describeOnEachDatabase, signIn, startTestServer } from '../../testing/test-server';
 
@@ -35,12 +36,7 @@ await describeOnEachDatabase('option keys of the reference console on %s', (serv
   });
 
   const listed = async (client: ReferenceConsoleClient) =>
-    Object.fromEntries(
-      ((await client<Array<{ key: string; value: string }>>('GET', '/api/option/')).data ?? []).map((entry) => [
-        entry.key,
-        entry.value,
-      ]),
-    );
+    optionsByKey((await client<OptionEntry[]>('GET', '/api/option/')).data);
 
   it('lists each key with its default', async () => {
     expect(await listed(root)).toMatchObject(DEFAULTS);

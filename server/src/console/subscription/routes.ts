@@ -45,63 +45,44 @@ export function registerSubscriptionRoutes(app: ConsoleApp, context: AppContext,
   registerPlanPaymentRoutes(app, context, guards);
 
   const admin = { preValidation: guards.admin };
+  /** An administrator's call on one record (`:id` in the path), with a body when it takes one. */
+  const adminOnRecord = <Body extends z.ZodType>(
+    method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
+    url: string,
+    body: Body | null,
+    answer: (id: number, body: z.infer<Body>) => Promise<unknown>,
+  ) =>
+    app.route({
+      method,
+      url,
+      ...admin,
+      schema: body ? { params: idParams, body } : { params: idParams },
+      handler: async (request) => ok(await answer(request.params.id, request.body as z.infer<Body>)),
+    });
+
   app.get('/subscription/admin/plans', admin, async () => ok(await service.plans(false)));
   app.post('/subscription/admin/plans', { ...admin, schema: { body: planBody } }, async (request) =>
     ok(await service.createPlan(request.body.plan)),
   );
-  app.put(
-    '/subscription/admin/plans/:id',
-    { ...admin, schema: { params: idParams, body: planBody } },
-    async (request) => ok(await service.updatePlan(request.params.id, request.body.plan)),
-  );
-  app.patch(
-    '/subscription/admin/plans/:id',
-    { ...admin, schema: { params: idParams, body: enabledBody } },
-    async (request) => ok(await service.setEnabled(request.params.id, request.body.enabled)),
+  adminOnRecord('PUT', '/subscription/admin/plans/:id', planBody, (id, body) => service.updatePlan(id, body.plan));
+  adminOnRecord('PATCH', '/subscription/admin/plans/:id', enabledBody, (id, body) =>
+    service.setEnabled(id, body.enabled),
   );
   app.post('/subscription/admin/bind', { ...admin, schema: { body: bindBody } }, async (request) => {
     const { group } = await service.bind(request.body.user_id, request.body.plan_id);
     const language = languageOf(request.headers['accept-language']);
     return ok(group === null ? {} : { message: fill(messages.subscription.groupChanged, { group })[language] });
   });
-  app.get('/subscription/admin/users/:id/subscriptions', { ...admin, schema: { params: idParams } }, async (request) =>
-    ok(await service.subscriptionsOf(request.params.id)),
+  adminOnRecord('GET', '/subscription/admin/users/:id/subscriptions', null, (id) => service.subscriptionsOf(id));
+  adminOnRecord('POST', '/subscription/admin/users/:id/subscriptions', planIdBody, (id, body) =>
+    service.bind(id, body.plan_id),
   );
-  app.post(
-    '/subscription/admin/users/:id/subscriptions',
-    { ...admin, schema: { params: idParams, body: planIdBody } },
-    async (request) => ok(await service.bind(request.params.id, request.body.plan_id)),
+  adminOnRecord('POST', '/subscription/admin/users/:id/subscriptions/reset', resetBody, (id, body) =>
+    service.reset({ userId: id, planId: body.plan_id || undefined }, body.advance_reset_time ?? false),
   );
-  app.post(
-    '/subscription/admin/users/:id/subscriptions/reset',
-    { ...admin, schema: { params: idParams, body: resetBody } },
-    async (request) =>
-      ok(
-        await service.reset(
-          { userId: request.params.id, planId: request.body.plan_id || undefined },
-          request.body.advance_reset_time ?? false,
-        ),
-      ),
+  adminOnRecord('POST', '/subscription/admin/plans/:id/subscriptions/reset', resetBody, (id, body) =>
+    service.reset({ planId: id }, body.advance_reset_time ?? false),
   );
-  app.post(
-    '/subscription/admin/plans/:id/subscriptions/reset',
-    { ...admin, schema: { params: idParams, body: resetBody } },
-    async (request) => ok(await service.reset({ planId: request.params.id }, request.body.advance_reset_time ?? false)),
-  );
-  app.post(
-    '/subscription/admin/user_subscriptions/:id/invalidate',
-    { ...admin, schema: { params: idParams } },
-    async (request) => {
-      await service.invalidate(request.params.id);
-      return ok();
-    },
-  );
-  app.delete(
-    '/subscription/admin/user_subscriptions/:id',
-    { ...admin, schema: { params: idParams } },
-    async (request) => {
-      await service.remove(request.params.id);
-      return ok();
-    },
-  );
+  adminOnRecord('POST', '/subscription/admin/user_subscriptions/:id/invalidate', null, (id) => service.invalidate(id));
+  adminOnRecord('DELETE', '/subscription/admin/user_subscriptions/:id', null, (id) => service.remove(id));
 }

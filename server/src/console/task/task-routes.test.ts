@@ -3,6 +3,7 @@ import { beforeAll, expect, it } from 'vitest';
 import { signIn, describeOnEachDatabase } from '../../testing/test-server';
 import { setOptions } from '../../testing/account-fixtures';
 import { consoleCaller, signedInCaller, type ConsoleCaller } from '../../testing/log-fixtures';
+import { drawingRow, taskRow } from '../../testing/task-fixtures';
 
 const DAY_SECONDS = 86_400;
 
@@ -30,52 +31,28 @@ await describeOnEachDatabase('task lists on %s', (server) => {
     alice = aliceUser.caller;
     bob = bobUser.caller;
     // Rows go straight into the tables, as the relay's submit and polling would leave them; ids rise in this order.
-    const drawing = (userId: number, mjId: string, channelId: number, submitTime: number) => ({
-      user_id: userId,
-      mj_id: mjId,
-      channel_id: channelId,
-      submit_time: submitTime,
-      action: 'IMAGINE',
-      code: 1,
-      status: 'SUCCESS',
-      progress: '100%',
-      prompt: `a cat ${mjId}`,
-      image_url: `https://cdn.example.com/${mjId}.png`,
-    });
     await server.context.database.db
       .insertInto('midjourneys')
       .values([
-        drawing(aliceUser.id, 'mj-old', 5, nowMs - 40 * DAY_SECONDS * 1000),
-        drawing(aliceUser.id, 'mj-a1', 5, nowMs - 3_600_000),
+        drawingRow(aliceUser.id, 'mj-old', 5, nowMs - 40 * DAY_SECONDS * 1000),
+        drawingRow(aliceUser.id, 'mj-a1', 5, nowMs - 3_600_000),
         {
-          ...drawing(aliceUser.id, 'mj-a2', 6, nowMs - 60_000),
+          ...drawingRow(aliceUser.id, 'mj-a2', 6, nowMs - 60_000),
           status: 'FAILURE',
           progress: '0%',
           fail_reason: 'banned prompt',
           image_url: null,
         },
-        drawing(bobUser.id, 'mj-b1', 5, nowMs - 30_000),
+        drawingRow(bobUser.id, 'mj-b1', 5, nowMs - 30_000),
       ])
       .execute();
-    const task = (userId: number, taskId: string, channelId: number, submitTime: number) => ({
-      user_id: userId,
-      task_id: taskId,
-      platform: 'suno',
-      channel_id: channelId,
-      submit_time: submitTime,
-      action: 'MUSIC',
-      status: 'SUCCESS',
-      progress: '100%',
-      private_data: '{"key":"upstream-secret"}',
-      data: JSON.stringify([{ id: taskId, title: 'Song', audio_url: `https://cdn.example.com/${taskId}.mp3` }]),
-    });
     await server.context.database.db
       .insertInto('tasks')
       .values([
-        task(aliceUser.id, 'task-yesterday', 7, now - DAY_SECONDS),
-        task(aliceUser.id, 'task-a1', 7, now - 120),
-        { ...task(aliceUser.id, 'task-a2', 8, now - 60), action: 'LYRICS', status: '', progress: '', data: null },
-        task(bobUser.id, 'task-b1', 7, now - 30),
+        taskRow(aliceUser.id, 'task-yesterday', 7, now - DAY_SECONDS),
+        taskRow(aliceUser.id, 'task-a1', 7, now - 120),
+        { ...taskRow(aliceUser.id, 'task-a2', 8, now - 60), action: 'LYRICS', status: '', progress: '', data: null },
+        taskRow(bobUser.id, 'task-b1', 7, now - 30),
       ])
       .execute();
   });

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FakeOpenAIUpstream } from '../../testing/fake-openai-upstream';
 import { addChannel, addUser } from '../../testing/relay-fixtures';
 import { describeOnEachDatabase, signIn, startTestServer, type TestServer } from '../../testing/test-server';
-import { createToken, signInNewUser, tokenClient, type TokenClient } from '../../testing/token-fixtures';
+import { createToken, tokenClient, tokenClientsForTests } from '../../testing/token-fixtures';
 
 let upstream: FakeOpenAIUpstream;
 
@@ -13,14 +13,7 @@ beforeAll(async () => {
 afterAll(() => upstream.stop());
 
 await describeOnEachDatabase("a token's requests and tokens per minute on %s (issue 22)", (server) => {
-  let english: TokenClient;
-  let chinese: TokenClient;
-
-  beforeAll(async () => {
-    const headers = await signInNewUser(server, 'limited', 'default');
-    english = tokenClient(server, headers, 'en');
-    chinese = tokenClient(server, headers, 'zh');
-  });
+  const { english, chinese } = tokenClientsForTests(server, 'limited');
 
   it('creates a token without limits unless given, and keeps the limits it is given', async () => {
     const plain = await createToken(english, { name: 'plain' });

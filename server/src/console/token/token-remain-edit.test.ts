@@ -1,5 +1,5 @@
 import type { TokenView } from '@switchboard/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { FakeOpenAIUpstream } from '../../testing/fake-openai-upstream';
 import { addChannel, addToken, addUser } from '../../testing/relay-fixtures';
 import { signIn, serverForTests } from '../../testing/test-server';
@@ -9,18 +9,14 @@ const LOADED_REMAIN = 1_000_000;
 
 describe('editing a token while calls spend from it', () => {
   const server = serverForTests();
-  let upstream: FakeOpenAIUpstream;
+  const upstream = new FakeOpenAIUpstream().forTests();
   let owner: TokenClient;
   let userId: number;
 
   beforeAll(async () => {
-    upstream = await new FakeOpenAIUpstream().start();
     await addChannel(server, { baseUrl: upstream.url, models: ['gpt-4o-mini'] });
     userId = await addUser(server, 'spender', { quota: 100_000_000 });
     owner = tokenClient(server, await signIn(server, 'spender', 'password123'));
-  });
-  afterAll(async () => {
-    await upstream.stop();
   });
 
   /** A token as the editor loaded it, then one call spends from it; answers the token and what remains now. */

@@ -1,19 +1,12 @@
 import { MAX_TOKEN_REMAIN_QUOTA, TOKEN_NAME_MAX_LENGTH } from '@switchboard/contract';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { nowSeconds } from '../../db/dialect';
 import { serverForTests } from '../../testing/test-server';
 import { maskTokenKey } from './token-mask';
-import { createToken, signInNewUser, tokenClient, type TokenClient } from '../../testing/token-fixtures';
+import { createToken, tokenClientsForTests } from '../../testing/token-fixtures';
 
 const server = serverForTests();
-let english: TokenClient;
-let chinese: TokenClient;
-
-beforeAll(async () => {
-  const headers = await signInNewUser(server, 'validator', 'default');
-  english = tokenClient(server, headers, 'en');
-  chinese = tokenClient(server, headers, 'zh');
-});
+const { english, chinese } = tokenClientsForTests(server, 'validator');
 
 const inAnHour = () => nowSeconds() + 3600;
 

@@ -2,12 +2,12 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { consoleClient, type ConsoleClient } from '../../testing/console-client';
+import { consoleClient, sendJson, type ConsoleClient } from '../../testing/console-client';
 import { FakeStripe } from '../../testing/fake-stripe';
 import { startServerProcess } from '../../testing/server-process';
 import { configurePayments, STRIPE_WEBHOOK_SECRET, stripeOptions } from '../../testing/stripe-settings';
 import { signIn, startTestServer, type TestServer } from '../../testing/test-server';
-import { newMember } from '../../testing/token-fixtures';
+import { newMember, type Member } from '../../testing/token-fixtures';
 import { quotaOf } from '../../testing/wallet-fixtures';
 import { storedWholeRow } from '../../testing/stored-rows';
 
@@ -37,7 +37,7 @@ describe('Stripe top-up', () => {
   const stripe = new FakeStripe();
   let server: TestServer;
   let root: ConsoleClient;
-  let user: Awaited<ReturnType<typeof newMember>>;
+  let user: Member;
   const orderOf = (tradeNo: string) => storedWholeRow(server.context.database.db, 'top_ups', { trade_no: tradeNo });
   const checkout = async (amount: number) => {
     const reply = await user.call<{ pay_link: string }>('POST', '/user/stripe/pay', {
@@ -119,15 +119,16 @@ describe('Stripe top-up', () => {
     });
 
     const sessions = stripe.checkouts.length;
-    const elsewhere = await server.call('/api/user/stripe/pay', {
-      method: 'POST',
-      headers: {
-        ...(await signIn(server, 'card-holder', 'password123')),
-        'content-type': 'application/json',
-        'accept-language': 'en',
+    const elsewhere = await sendJson(
+      server,
+      {
+        method: 'POST',
+        path: '/api/user/stripe/pay',
+        body: { amount: 5, payment_method: 'stripe', success_url: 'https://evil.example/phish' },
       },
-      body: JSON.stringify({ amount: 5, payment_method: 'stripe', success_url: 'https://evil.example/phish' }),
-    });
+      await signIn(server, 'card-holder', 'password123'),
+      'en',
+    );
     expect(elsewhere.status).toBe(400);
     expect(await elsewhere.json()).toEqual({ message: 'error', data: 'The return address is not on this site' });
     expect(stripe.checkouts.length).toBe(sessions);

@@ -2,13 +2,8 @@ import { QUOTA_PER_UNIT as UNIT } from '@switchboard/contract';
 import { expect } from 'vitest';
 import type { Database } from '../../db/database';
 import { saveOptions } from '../../testing/console-client';
-import {
-  ANSWERS_BEFORE_KILL,
-  callsUntilRefused,
-  testAcrossCrashes,
-  rootOfProcess,
-  systemLogRows,
-} from '../../testing/crash-database';
+import { systemLogRows, usersNamed } from '../../testing/crash-counts';
+import { ANSWERS_BEFORE_KILL, callsUntilRefused, testAcrossCrashes, rootOfProcess } from '../../testing/crash-database';
 
 /** Administrators creating users at once. */
 const CLIENTS = 16;
@@ -16,10 +11,9 @@ const KILLS = 3;
 
 /** The users the load created, each with its balance and how many starting-quota log rows it has. */
 async function createdUsers(database: Database) {
-  const { db } = database;
-  const users = await db.selectFrom('users').select(['id', 'quota']).where('username', 'like', 'k%').execute();
+  const users = await usersNamed(database, 'k');
   const logRows = await systemLogRows(database, '新用户注册赠送');
-  return users.map((user) => ({ quota: Number(user.quota), logRows: logRows(Number(user.id)) }));
+  return users.map(({ id, quota }) => ({ quota, logRows: logRows(id) }));
 }
 
 /**
@@ -29,12 +23,9 @@ async function createdUsers(database: Database) {
  * user and its quota without the record.)
  */
 await testAcrossCrashes(
-  {
-    suite: 'users created across a SIGKILL (built server on $kind, WORKERS=$workers)',
-    test: 'every created user has its starting quota and its log row',
-    sandbox: 'user-create',
-  },
-  async (sandbox, { kind, workers }) => {
+  'users created across a SIGKILL',
+  'every created user has its starting quota and its log row',
+  async (sandbox) => {
     const { database, server: first } = await sandbox.start();
     await saveOptions(await rootOfProcess(first), { QuotaForNewUser: UNIT });
     await sandbox.killUnderLoad(KILLS, async (server, round) => {
@@ -45,7 +36,7 @@ await testAcrossCrashes(
       });
     });
     const users = await createdUsers(database);
-    console.info(`${kind}, WORKERS=${workers}: ${users.length} users created`);
+    sandbox.report(`${users.length} users created`);
     expect(users.length).toBeGreaterThan(KILLS * ANSWERS_BEFORE_KILL);
     expect(users.filter((user) => user.quota !== UNIT || user.logRows !== 1)).toEqual([]);
   },

@@ -11,6 +11,7 @@ import {
   userAdminClient,
   type UserAdminClient,
 } from '../../testing/user-admin-fixtures';
+import { userLogs } from '../../testing/log-queries';
 import { storedRow, storedValue } from '../../testing/stored-rows';
 
 await describeOnEachDatabase('user administration on %s', (server) => {
@@ -134,16 +135,11 @@ await describeOnEachDatabase('user administration on %s', (server) => {
     expect(await root.update({ id: kept, group: 'retired', display_name: 'Kept' })).toMatchObject({ success: true });
     expect(await storedStanding(server, kept)).toMatchObject({ group: 'retired', display_name: 'Kept' });
     const other = await addUser(server, 'other-group');
-    const chinese = await server.call('/api/user/', {
-      method: 'PUT',
-      headers: {
-        ...(await signIn(server, 'root', '123456')),
-        'accept-language': 'zh',
-        'content-type': 'application/json',
-      },
-      body: JSON.stringify({ id: other, group: 'retired' }),
+    const rootZh = userAdminClient(server, await signIn(server, 'root', '123456'), 'zh');
+    expect(await rootZh.update({ id: other, group: 'retired' })).toEqual({
+      success: false,
+      message: '分组“retired”不存在，请先在分组倍率中添加',
     });
-    expect(await chinese.json()).toEqual({ success: false, message: '分组“retired”不存在，请先在分组倍率中添加' });
     expect(await storedStanding(server, other)).toMatchObject({ group: 'default' });
   });
 
@@ -161,13 +157,7 @@ await describeOnEachDatabase('user administration on %s', (server) => {
     await flushAll(server);
     const stored = await storedRow(server.context.database.db, 'users', { id }, ['quota']);
     expect(Number(stored.quota)).toBe(300_000);
-    const logs = await server.context.database.db
-      .selectFrom('logs')
-      .select(['content', 'type'])
-      .where('user_id', '=', id)
-      .orderBy('id')
-      .execute();
-    expect(logs).toEqual([
+    expect(await userLogs(server, id, ['content', 'type'])).toEqual([
       { type: LogType.Admin, content: '管理员将用户额度从 ＄0.00 额度 修改为 ＄1.00 额度' },
       { type: LogType.Admin, content: '管理员将用户额度从 ＄1.00 额度 修改为 ＄0.60 额度' },
     ]);

@@ -4,7 +4,8 @@ import type { Database } from '../../db/database';
 import { toNumber } from '../../db/dialect';
 import { LogType } from '../../ledger/index';
 import type { ConsoleClient } from '../../testing/console-client';
-import { callsUntilRefused, testAcrossCrashes, pendingCreditRows, rootOfProcess } from '../../testing/crash-database';
+import { pendingCreditRows } from '../../testing/crash-counts';
+import { callsUntilRefused, testAcrossCrashes, rootOfProcess } from '../../testing/crash-database';
 
 const ROOT_ID = 1;
 /** Clients transferring at once: also how many transfers may be in flight when the process is killed. */
@@ -48,12 +49,9 @@ function transferLoad(root: ConsoleClient) {
  */
 // WORKERS=2 too: a transfer made on a worker is finished by its primary after the crash.
 await testAcrossCrashes(
-  {
-    suite: 'invite earnings across a SIGKILL (built server on $kind, WORKERS=$workers)',
-    test: 'what is taken from the earnings is credited exactly once',
-    sandbox: 'aff-transfers',
-  },
-  async (sandbox, { kind, workers }) => {
+  'invite earnings across a SIGKILL',
+  'what is taken from the earnings is credited exactly once',
+  async (sandbox) => {
     const { database } = await sandbox.start();
     await database.db
       .updateTable('users')
@@ -68,7 +66,7 @@ await testAcrossCrashes(
       async (server) => transferLoad(await rootOfProcess(server)),
       async () => (await accountOf(database)).claims > 0,
     );
-    console.info(`${kind}, WORKERS=${workers}: ${answered} transfers answered, interrupted: ${interrupted}`);
+    sandbox.report(`${answered} transfers answered, interrupted: ${interrupted}`);
     expect(interrupted).toBe(true);
 
     const after = await accountOf(database);

@@ -1,9 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { DatabaseKind } from '../../config';
 import { SessionCodec } from '../../platform/session';
 import { addUser } from '../../testing/relay-fixtures';
 import { availableDatabaseKinds } from '../../testing/test-databases';
-import { serverForTests, signIn, type TestServer } from '../../testing/test-server';
+import { describeOnEachDatabase, signIn, type TestServer } from '../../testing/test-server';
 import { twoInstancesForTests } from '../../testing/two-instances';
 
 const kinds = await availableDatabaseKinds();
@@ -29,47 +28,50 @@ async function signOut(server: Caller, headers: Record<string, string>): Promise
   expect(reply.headers.get('set-cookie')).toMatch(/session=;/);
 }
 
-describe.each(kinds)('signing out ends that session, and only that one, on %s', (kind: DatabaseKind) => {
-  const server = serverForTests({ databaseKind: kind, environment: { SESSION_SECRET } });
-  let counter = 0;
+await describeOnEachDatabase(
+  'signing out ends that session, and only that one, on %s',
+  (server) => {
+    let counter = 0;
 
-  const newUser = async () => {
-    counter += 1;
-    const name = `signout${counter}`;
-    await addUser(server, name);
-    return name;
-  };
-
-  it('the signed-out cookie is refused by the console and the playground; the other browser stays signed in', async () => {
-    const name = await newUser();
-    const here = await signIn(server, name, PASSWORD);
-    const elsewhere = await signIn(server, name, PASSWORD);
-    expect(await selfStatus(server, here)).toBe(200);
-    await signOut(server, here);
-    expect(await selfStatus(server, here)).toBe(401);
-    expect(await playgroundStatus(server, here)).toBe(401);
-    expect(await selfStatus(server, elsewhere)).toBe(200);
-    expect(await playgroundStatus(server, elsewhere)).not.toBe(401);
-    // Signing the same cookie out twice is harmless, and signing in again works.
-    await signOut(server, here);
-    expect(await selfStatus(server, await signIn(server, name, PASSWORD))).toBe(200);
-  });
-
-  it('a cookie from before session ids existed is signed out by ending all of the user’s sessions', async () => {
-    const name = await newUser();
-    const current = await signIn(server, name, PASSWORD);
-    const userId = Number(current['New-Api-User']);
-    const codec = new SessionCodec(SESSION_SECRET);
-    const legacy = {
-      cookie: `session=${codec.encode({ uid: userId, iat: Math.floor(Date.now() / 1000), ep: 0 })}`,
-      'New-Api-User': String(userId),
+    const newUser = async () => {
+      counter += 1;
+      const name = `signout${counter}`;
+      await addUser(server, name);
+      return name;
     };
-    expect(await selfStatus(server, legacy)).toBe(200);
-    await signOut(server, legacy);
-    expect(await selfStatus(server, legacy)).toBe(401);
-    expect(await selfStatus(server, current)).toBe(401);
-  });
-});
+
+    it('the signed-out cookie is refused by the console and the playground; the other browser stays signed in', async () => {
+      const name = await newUser();
+      const here = await signIn(server, name, PASSWORD);
+      const elsewhere = await signIn(server, name, PASSWORD);
+      expect(await selfStatus(server, here)).toBe(200);
+      await signOut(server, here);
+      expect(await selfStatus(server, here)).toBe(401);
+      expect(await playgroundStatus(server, here)).toBe(401);
+      expect(await selfStatus(server, elsewhere)).toBe(200);
+      expect(await playgroundStatus(server, elsewhere)).not.toBe(401);
+      // Signing the same cookie out twice is harmless, and signing in again works.
+      await signOut(server, here);
+      expect(await selfStatus(server, await signIn(server, name, PASSWORD))).toBe(200);
+    });
+
+    it('a cookie from before session ids existed is signed out by ending all of the user’s sessions', async () => {
+      const name = await newUser();
+      const current = await signIn(server, name, PASSWORD);
+      const userId = Number(current['New-Api-User']);
+      const codec = new SessionCodec(SESSION_SECRET);
+      const legacy = {
+        cookie: `session=${codec.encode({ uid: userId, iat: Math.floor(Date.now() / 1000), ep: 0 })}`,
+        'New-Api-User': String(userId),
+      };
+      expect(await selfStatus(server, legacy)).toBe(200);
+      await signOut(server, legacy);
+      expect(await selfStatus(server, legacy)).toBe(401);
+      expect(await selfStatus(server, current)).toBe(401);
+    });
+  },
+  { environment: { SESSION_SECRET } },
+);
 
 describe.runIf(kinds.includes('postgres'))('signing out on one instance of two sharing PostgreSQL and Redis', () => {
   const instances = twoInstancesForTests();

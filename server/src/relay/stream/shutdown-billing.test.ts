@@ -1,8 +1,15 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { openDatabase, type DatabaseSettings } from '../../db/database';
+import type { DatabaseSettings } from '../../db/database';
 import { toNumber } from '../../db/dialect';
-import { CRASH_MODEL, crashSandbox, readLedger, setUpBilling, type BillingSetup } from '../../testing/crash-load';
+import {
+  CRASH_MODEL,
+  crashSandbox,
+  readLedger,
+  readStopped,
+  setUpBilling,
+  type BillingSetup,
+} from '../../testing/crash-load';
 import { startServerProcess } from '../../testing/server-process';
 
 const SHUTDOWN_TIMEOUT_SECONDS = 8;
@@ -40,22 +47,19 @@ async function openStream(url: string, apiKey: string) {
 }
 
 async function consumptionRows(settings: DatabaseSettings, setup: BillingSetup) {
-  const database = openDatabase(settings);
-  try {
-    const rows = await database.db
+  const rows = await readStopped(settings, (db) =>
+    db
       .selectFrom('logs')
       .select(['completion_tokens', 'quota', 'other'])
       .where('token_id', '=', setup.tokenId)
       .where('type', '=', 2)
-      .execute();
-    return rows.map((row) => ({
-      completionTokens: toNumber(row.completion_tokens),
-      quota: toNumber(row.quota),
-      other: row.other,
-    }));
-  } finally {
-    await database.close();
-  }
+      .execute(),
+  );
+  return rows.map((row) => ({
+    completionTokens: toNumber(row.completion_tokens),
+    quota: toNumber(row.quota),
+    other: row.other,
+  }));
 }
 
 describe.each([

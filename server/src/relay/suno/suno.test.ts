@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { TASK_POLLING_JOB } from '../../jobs/task-polling';
 import { FakeSuno } from '../../testing/fake-suno';
 import { addChannel, addToken, addUser, flushAll } from '../../testing/relay-fixtures';
-import { userLogsOfType } from '../../testing/log-queries';
+import { userLogs, userLogsOfType } from '../../testing/log-queries';
 import { serverForTests } from '../../testing/test-server';
 
 // suno_music costs $0.1 per call (50000), suno_lyrics $0.01 (5000).
@@ -64,13 +64,7 @@ describe('Suno tasks', () => {
       ['LYRICS', 'SUCCESS'],
     ]);
     await flushAll(server);
-    const logs = await server.context.database.db
-      .selectFrom('logs')
-      .select(['model_name', 'quota'])
-      .where('user_id', '=', userId)
-      .orderBy('id')
-      .execute();
-    expect(logs).toEqual([
+    expect(await userLogs(server, userId, ['model_name', 'quota'])).toEqual([
       expect.objectContaining({ model_name: 'suno_music', quota: MUSIC }),
       expect.objectContaining({ model_name: 'suno_lyrics', quota: LYRICS }),
     ]);

@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database, type DatabaseSettings } from '../../db/database';
 import { toNumber } from '../../db/dialect';
 import { balancesInRedis, crashSandbox, setUpThroughConsole, type BillingSetup } from '../../testing/crash-load';
@@ -127,24 +127,18 @@ interface Deployment {
  */
 describe('a SIGKILL while failed tasks are refunded loses no refund and credits none twice', () => {
   const sandbox = crashSandbox('crash-refund');
-  const suno = new FakeSuno('suno-key');
-  const proxy = new FakeMidjourneyProxy('mj-secret');
+  const suno = new FakeSuno('suno-key').forTests();
+  const proxy = new FakeMidjourneyProxy('mj-secret').forTests();
   const redis = new PrivateRedis();
   let postgres: TestDatabase | null = null;
   let database: Database | null = null;
   let companion: ServerProcess | null = null;
 
-  beforeAll(async () => {
-    await suno.start();
-    await proxy.start();
-  });
   afterAll(async () => {
     await companion?.kill();
     await database?.close();
     await redis.kill();
     await postgres?.drop();
-    await suno.stop();
-    await proxy.stop();
   });
 
   async function refundThroughKills(deployment: Deployment) {
