@@ -28,9 +28,15 @@ await describeOnEachDatabase('a new account on %s', (server) => {
     await setOptions(server, { QuotaForNewUser: UNIT, QuotaForInvitee: 2 * UNIT, QuotaForInviter: 3 * UNIT });
     const { invitee, inviter } = await invited('gifted');
     expect(invitee).toMatchObject({ quota: 3 * UNIT, inviter_id: inviter?.id });
-    expect(await systemLogs(invitee?.id ?? 0)).toEqual(['新用户注册赠送 $1.00', '使用邀请码赠送 $2.00']);
+    expect(await systemLogs(invitee?.id ?? 0)).toEqual([
+      '新用户注册赠送 ＄1.000000 额度',
+      '使用邀请码赠送 ＄2.000000 额度',
+    ]);
     expect(inviter).toMatchObject({ quota: UNIT, aff_quota: 3 * UNIT, aff_history_quota: 3 * UNIT, aff_count: 1 });
-    expect(await systemLogs(inviter?.id ?? 0)).toEqual(['新用户注册赠送 $1.00', '邀请用户赠送 $3.00']);
+    expect(await systemLogs(inviter?.id ?? 0)).toEqual([
+      '新用户注册赠送 ＄1.000000 额度',
+      '邀请用户赠送 ＄3.000000 额度',
+    ]);
   });
 
   it('a user an administrator adds gets the same gift and log row as a registration', async () => {
@@ -40,7 +46,7 @@ await describeOnEachDatabase('a new account on %s', (server) => {
     });
     const added = await users().findByLogin('added');
     expect(added?.quota).toBe(UNIT);
-    expect(await systemLogs(added?.id ?? 0)).toEqual(['新用户注册赠送 $1.00']);
+    expect(await systemLogs(added?.id ?? 0)).toEqual(['新用户注册赠送 ＄1.000000 额度']);
   });
 
   it('without gifts: no quota and no log rows, and the inviter still counts the invitee', async () => {

@@ -1,4 +1,3 @@
-import { formatQuota } from '@switchboard/contract';
 import { randomBytes } from 'node:crypto';
 import type { Insertable } from 'kysely';
 import type { AppContext } from '../../app-context';
@@ -8,6 +7,7 @@ import { LogType } from '../../ledger/index';
 import { fill, type Text } from '../../platform/text';
 import { UserRepository, type InviterReward, type NewUserLog, type UserRow } from '../user/repository';
 import { messages } from '../../platform/i18n/catalogue';
+import { logQuota } from '../credits/log-quota';
 
 const AFF_ALPHABET = 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
 
@@ -97,10 +97,5 @@ function inviterReward(context: AppContext, inviter: UserRow): InviterReward {
   return { inviterId: inviter.id, amount, log: log ? { ...log, user_id: inviter.id } : null };
 }
 
-function giftText(context: AppContext, amount: number, text: Text): string {
-  const shown = formatQuota(amount, {
-    inCurrency: context.options.boolean('DisplayInCurrencyEnabled'),
-    quotaPerUnit: context.options.number('QuotaPerUnit'),
-  });
-  return fill(text, { amount: shown }).zh;
-}
+const giftText = (context: AppContext, amount: number, text: Text): string =>
+  fill(text, { amount: logQuota(context, amount) }).zh;

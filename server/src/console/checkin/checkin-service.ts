@@ -1,9 +1,10 @@
 import { randomInt } from 'node:crypto';
-import { formatQuota, type CheckinResult, type CheckinStatus } from '@switchboard/contract';
+import { type CheckinResult, type CheckinStatus } from '@switchboard/contract';
 import type { AppContext } from '../../app-context';
 import { nowSeconds } from '../../db/dialect';
 import { inTransaction } from '../../db/database';
 import { AppError } from '../../platform/errors';
+import { logQuota } from '../credits/log-quota';
 import { pendingCredits } from '../credits/pending-credits';
 import { CheckinRepository } from './checkin-repository';
 import { messages } from '../../platform/i18n/catalogue';
@@ -68,12 +69,11 @@ export class CheckinService {
     if (await this.repository.has(user.id, today)) throw new AppError(messages.checkin.already);
     const { min, max } = this.bounds();
     const quota = max > min ? randomInt(min, max + 1) : min;
-    const shown = formatQuota(quota, { inCurrency: true, quotaPerUnit: this.context.options.number('QuotaPerUnit') });
     const { database } = this.context;
     const credited = await pendingCredits(this.context).consumeThenCredit(user, async (transaction) => {
       const days = new CheckinRepository(inTransaction(database, transaction));
       if (!(await days.insert(user.id, today, quota, nowSeconds()))) return null;
-      const content = `用户签到，获得额度 ${shown}`;
+      const content = `用户签到，获得额度 ${logQuota(this.context, quota)}`;
       return { userId: user.id, amount: quota, reason: 'reward', content, witness: `checkin:${today}` };
     });
     if (!credited) throw new AppError(messages.checkin.raced);

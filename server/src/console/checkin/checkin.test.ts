@@ -50,7 +50,8 @@ await describeOnEachDatabase('daily check-in on %s', (server) => {
       .select(['type', 'content'])
       .where('user_id', '=', fay.id)
       .execute();
-    expect(logs).toEqual([{ type: 4, content: expect.stringContaining('签到') }]);
+    const shown = `＄${(awarded / 500_000).toFixed(6)} 额度`;
+    expect(logs).toEqual([{ type: 4, content: `用户签到，获得额度 ${shown}` }]);
 
     const status = await fay.call<CheckinStatus>('GET', `/user/checkin?month=${localDate().slice(0, 7)}`);
     expect(status.data).toEqual({

@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import {
   billingPreferenceOf,
-  formatQuota,
   jsonObjectOf,
   type BillingPreference,
   type SubscriptionPlan,
@@ -21,6 +20,7 @@ import { paymentComplianceConfirmed } from '../option/payment-compliance';
 import { checkedPlan, type PlanInput } from './plan-fields';
 import { SubscriptionRepository } from './subscription-repository';
 import { messages } from '../../platform/i18n/catalogue';
+import { logQuota } from '../credits/log-quota';
 
 type Db = Kysely<Tables>;
 type Source = UserSubscription['source'];
@@ -172,12 +172,11 @@ export class SubscriptionService {
       throw error;
     }
     if (price > 0) {
-      const shown = formatQuota(price, { inCurrency: true, quotaPerUnit });
       await ledger.debit({
         userId: user.id,
         username: user.username,
         amount: price,
-        content: `使用余额购买订阅套餐 ${plan.title}，扣除 ${shown}`,
+        content: `使用余额购买订阅套餐 ${plan.title}，扣除 ${logQuota(this.context, price)}`,
         createdAt: this.now(),
       });
       await ledger.durable();

@@ -101,7 +101,9 @@ await describeOnEachDatabase('online top-up over epay on %s', (server) => {
     expect(stored.status).toBe(TopUpStatus.Success);
     expect(Number(stored.complete_time)).toBeGreaterThan(0);
     const logs = (await topUpLogsOf(server, payer.id)).filter((log) => log.content.includes('21.90'));
-    expect(logs).toEqual([{ username: 'payer', content: '使用在线充值成功，充值金额: $2.00，支付金额：21.90' }]);
+    expect(logs).toEqual([
+      { username: 'payer', content: '使用在线充值成功，充值金额: ＄2.000000 额度，支付金额：21.900000' },
+    ]);
   });
 
   it('answers fail to a forged signature or a changed amount and credits nothing', async () => {

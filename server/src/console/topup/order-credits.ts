@@ -1,8 +1,9 @@
-import { formatMoney, formatQuota, QUOTA_PER_UNIT, type TopUpView } from '@switchboard/contract';
+import { QUOTA_PER_UNIT, type TopUpView } from '@switchboard/contract';
 import type { AppContext } from '../../app-context';
 import { nowSeconds } from '../../db/dialect';
 import { perContext } from '../../platform/per-context';
 import { claimOwnerOf, INHERITED_CLAIMS, witnessed } from '../credits/credit-owner';
+import { logQuota } from '../credits/log-quota';
 import { UserRepository } from '../user/repository';
 import { creditTopUp } from './credit';
 import { TopUpRepository } from './top-up-repository';
@@ -58,12 +59,12 @@ export class OrderCredits {
   private async credit(order: TopUpView): Promise<void> {
     const user = await new UserRepository(this.context.database).findById(order.user_id);
     const quota = order.amount * QUOTA_PER_UNIT;
-    const formatted = formatQuota(quota, { inCurrency: true, quotaPerUnit: QUOTA_PER_UNIT });
     await creditTopUp(
       this.context,
       { id: order.user_id, username: user?.username ?? '' },
       quota,
-      `使用在线充值成功，充值金额: ${formatted}，支付金额：${formatMoney(order.money)}`,
+      // the money as Go's %f writes it, as in the reference's text
+      `使用在线充值成功，充值金额: ${logQuota(this.context, quota)}，支付金额：${order.money.toFixed(6)}`,
       'top-up',
       witnessOf(order),
     );

@@ -1,9 +1,10 @@
-import { formatQuota, RedemptionStatus } from '@switchboard/contract';
+import { RedemptionStatus } from '@switchboard/contract';
 import type { AppContext } from '../../app-context';
 import { nowSeconds } from '../../db/dialect';
 import { inTransaction } from '../../db/database';
 import { AppError } from '../../platform/errors';
 import { messages } from '../../platform/i18n/catalogue';
+import { logQuota } from '../credits/log-quota';
 import { pendingCredits } from '../credits/pending-credits';
 import { RedemptionRepository } from '../redemption/repository';
 
@@ -24,11 +25,10 @@ export async function redeemCode(
   if (!code) throw new AppError(messages.topUp.keyInvalid);
   if (code.status === RedemptionStatus.Disabled) throw new AppError(messages.topUp.keyDisabled);
   if (code.status === RedemptionStatus.Used) throw new AppError(messages.topUp.keyUsed);
-  const formatted = formatQuota(code.quota, { inCurrency: true, quotaPerUnit: context.options.number('QuotaPerUnit') });
   const credited = await pendingCredits(context).consumeThenCredit(user, async (transaction) => {
     const codes = new RedemptionRepository(inTransaction(context.database, transaction));
     if (!(await codes.claim(key, user.id, nowSeconds()))) return null;
-    const content = `通过兑换码充值 ${formatted}，兑换码ID ${code.id}`;
+    const content = `通过兑换码充值 ${logQuota(context, code.quota)}，兑换码ID ${code.id}`;
     return { userId: user.id, amount: code.quota, reason: 'top-up', content, witness: `redemption:${code.id}` };
   });
   if (!credited) {

@@ -1,10 +1,10 @@
-import { formatQuota } from '@switchboard/contract';
 import type { AppContext } from '../../app-context';
 import { nowSeconds } from '../../db/dialect';
 import { AppError } from '../../platform/errors';
 import { ledgerOf } from '../../ledger/index';
 import { fill } from '../../platform/text';
 import { messages } from '../../platform/i18n/catalogue';
+import { logQuota } from '../credits/log-quota';
 
 /** An administrator's change of a user's balance: a target value, then an amount to add. */
 export interface QuotaChange {
@@ -59,10 +59,3 @@ export async function applyQuotaChange(
 
 const adminLog = (context: AppContext, from: number, to: number) =>
   `管理员将用户额度从 ${logQuota(context, from)} 修改为 ${logQuota(context, to)}`;
-
-/** A quota amount as the reference product writes it into log text. */
-function logQuota(context: AppContext, quota: number): string {
-  if (!context.options.boolean('DisplayInCurrencyEnabled')) return `${quota} 点额度`;
-  const quotaPerUnit = context.options.number('QuotaPerUnit');
-  return `${formatQuota(quota, { inCurrency: true, quotaPerUnit }).replace('$', '＄')} 额度`;
-}

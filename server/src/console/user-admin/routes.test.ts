@@ -13,6 +13,7 @@ import {
 } from '../../testing/user-admin-fixtures';
 import { userLogs } from '../../testing/log-queries';
 import { storedRow, storedValue } from '../../testing/stored-rows';
+import { setOptions } from '../../testing/account-fixtures';
 
 await describeOnEachDatabase('user administration on %s', (server) => {
   let upstream: FakeOpenAIUpstream;
@@ -158,8 +159,22 @@ await describeOnEachDatabase('user administration on %s', (server) => {
     const stored = await storedRow(server.context.database.db, 'users', { id }, ['quota']);
     expect(Number(stored.quota)).toBe(300_000);
     expect(await userLogs(server, id, ['content', 'type'])).toEqual([
-      { type: LogType.Admin, content: '管理员将用户额度从 ＄0.00 额度 修改为 ＄1.00 额度' },
-      { type: LogType.Admin, content: '管理员将用户额度从 ＄1.00 额度 修改为 ＄0.60 额度' },
+      { type: LogType.Admin, content: '管理员将用户额度从 ＄0.002000 额度 修改为 ＄1.000000 额度' },
+      { type: LogType.Admin, content: '管理员将用户额度从 ＄1.000000 额度 修改为 ＄0.600000 额度' },
+    ]);
+  });
+
+  it('writes the amounts as quota points when quota is not shown in currency, as the reference does', async () => {
+    const id = await addUser(server, 'fern', { quota: 1_000 });
+    await setOptions(server, { DisplayInCurrencyEnabled: false });
+    try {
+      expect(await root.update({ id, quota: 2_500 })).toMatchObject({ success: true });
+    } finally {
+      await setOptions(server, { DisplayInCurrencyEnabled: true });
+    }
+    await flushAll(server);
+    expect(await userLogs(server, id, ['content'])).toEqual([
+      { content: '管理员将用户额度从 1000 点额度 修改为 2500 点额度' },
     ]);
   });
 

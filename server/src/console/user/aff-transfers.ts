@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { formatQuota } from '@switchboard/contract';
 import type { AppContext } from '../../app-context';
 import { sql } from '../../db/dialect';
 import { messages } from '../../platform/i18n/catalogue';
 import { fill } from '../../platform/text';
+import { logQuota } from '../credits/log-quota';
 import { pendingCredits } from '../credits/pending-credits';
 
 /**
@@ -30,12 +30,6 @@ export async function transferAffEarnings(
   return credited !== null;
 }
 
-/** The log row's text (zh, as the reference product writes it), the amount as the console shows quota. */
-function logContentOf(context: AppContext, amount: number): string {
-  const { options } = context;
-  const shown = formatQuota(amount, {
-    inCurrency: options.boolean('DisplayInCurrencyEnabled'),
-    quotaPerUnit: options.number('QuotaPerUnit'),
-  });
-  return fill(messages.self.transferLog, { amount: shown }).zh;
-}
+/** The log row's text (zh, as the reference product writes it). */
+const logContentOf = (context: AppContext, amount: number): string =>
+  fill(messages.self.transferLog, { amount: logQuota(context, amount) }).zh;
