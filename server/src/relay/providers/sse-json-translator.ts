@@ -3,19 +3,10 @@ import type { Usage } from '../billing/quota';
 import type { CachedChannel } from '../caches/channel-index';
 import { streamIdentity, type ChatStreamIdentity } from '../formats/chat-chunk';
 import type { ChatChunk } from '../formats/openai-chat-types';
+import { parseWith } from '../parse-json';
 import type { RelayError } from '../relay-error';
 import { SseEventSplitter, type SseEvent } from '../stream/sse-events';
 import type { ChunkTranslator } from './provider';
-
-/** Parses a JSON text against a schema; null when it is not JSON or does not match. */
-export function parseWith<T>(schema: z.ZodType<T>, text: string): T | null {
-  try {
-    const parsed = schema.safeParse(JSON.parse(text));
-    return parsed.success ? parsed.data : null;
-  } catch {
-    return null;
-  }
-}
 
 /**
  * A vendor's server-sent events, each a JSON object of `schema`, turned into OpenAI chat chunks of

@@ -6,7 +6,8 @@ import { statusOfAnthropicError } from '../../formats/anthropic-error-type';
 import { UpstreamError } from '../../relay-error';
 import { SseEventSplitter } from '../../stream/sse-events';
 import type { ChunkTranslator, StreamRelay } from '../provider';
-import { claudeEventSchema, parseWith, type ClaudeEvent, type ClaudeUsage } from './claude-schemas';
+import { parseWith } from '../../parse-json';
+import { claudeEventSchema, type ClaudeEvent, type ClaudeUsage } from './claude-schemas';
 import { finishReasonOf, usageFromClaude } from './response';
 
 /**

@@ -1,10 +1,9 @@
 import { z } from 'zod';
 import type { Usage } from '../../billing/quota';
 import type { ChatCompletion, ChatFinishReason } from '../../formats/openai-chat-types';
-import { badUpstreamBody } from '../../relay-error';
 import { textCompletion } from '../own-api-adapter';
-import type { UpstreamTarget } from '../provider';
-import { parseWith } from '../sse-json-translator';
+import type { OpenAIWhole, UpstreamTarget } from '../provider';
+import { parseWith, upstreamAnswerOf } from '../../parse-json';
 import { baiduError, baiduErrorBody } from './errors';
 
 export const ernieUsage = z.object({
@@ -39,13 +38,12 @@ export function finishReasonOf(reason: string | undefined): ChatFinishReason {
 }
 
 /** A whole ERNIE answer (chat or embeddings) in OpenAI's shape; an error body in a 200 is thrown as the upstream's error. */
-export function baiduWhole(bytes: Buffer, target: UpstreamTarget): { completion: ChatCompletion; usage: Usage | null } {
+export function baiduWhole(bytes: Buffer, target: UpstreamTarget): OpenAIWhole {
   const text = bytes.toString('utf8');
   const error = parseWith(baiduErrorBody, text);
   if (error) throw baiduError(error, target.channel);
   if (target.endpoint.kind === 'embeddings') {
-    const embeddings = parseWith(ernieEmbeddings, text);
-    if (!embeddings) throw badUpstreamBody();
+    const embeddings = upstreamAnswerOf(ernieEmbeddings, text);
     const usage = usageFromErnie(embeddings.usage);
     const data = embeddings.data.map((item) => ({ object: 'embedding', embedding: item.embedding, index: item.index }));
     const list = {
@@ -56,8 +54,7 @@ export function baiduWhole(bytes: Buffer, target: UpstreamTarget): { completion:
     };
     return { completion: list as unknown as ChatCompletion, usage };
   }
-  const answer = parseWith(ernieAnswer, text);
-  if (!answer) throw badUpstreamBody();
+  const answer = upstreamAnswerOf(ernieAnswer, text);
   const usage = usageFromErnie(answer.usage);
   return {
     completion: textCompletion(

@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import type { Usage } from '../../billing/quota';
-import type { ChatCompletion, ChatFinishReason } from '../../formats/openai-chat-types';
+import type { ChatFinishReason } from '../../formats/openai-chat-types';
 import { badUpstreamBody } from '../../relay-error';
 import { textCompletion } from '../own-api-adapter';
-import type { UpstreamTarget } from '../provider';
-import { parseWith } from '../sse-json-translator';
+import type { OpenAIWhole, UpstreamTarget } from '../provider';
+import { parseWith } from '../../parse-json';
 import { tencentError, tencentErrorBody } from './errors';
 
 export const hunyuanUsage = z.looseObject({ PromptTokens: z.number(), CompletionTokens: z.number() });
@@ -31,10 +31,7 @@ export function finishReasonOf(reason: string | undefined): ChatFinishReason {
 }
 
 /** A whole Hunyuan answer as an OpenAI chat completion; an error in a 200 is the upstream's error. */
-export function hunyuanWhole(
-  bytes: Buffer,
-  target: UpstreamTarget,
-): { completion: ChatCompletion; usage: Usage | null } {
+export function hunyuanWhole(bytes: Buffer, target: UpstreamTarget): OpenAIWhole {
   const text = bytes.toString('utf8');
   const error = parseWith(tencentErrorBody, text)?.Response.Error;
   if (error) throw tencentError(error.Code, error.Message, target.channel);

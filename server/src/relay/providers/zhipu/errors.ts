@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { CachedChannel } from '../../caches/channel-index';
 import type { UpstreamError } from '../../relay-error';
 import { mappedUpstreamError, upstreamErrorFrom } from '../openai-compatible/errors';
-import { parseWith } from '../sse-json-translator';
+import { parseWith } from '../../parse-json';
 
 /** The v3 API refuses with HTTP 200 and `{code, msg, success: false}`. */
 export const zhipuRefusal = z.looseObject({ code: z.number(), msg: z.string(), success: z.literal(false) });
