@@ -41,6 +41,24 @@ export function ownApiAdapter(
 
 const nowSeconds = () => Math.floor(Date.now() / 1000);
 
+/** A vendor's finish reason in OpenAI's words, by its table; a reason the table does not name is a natural stop. */
+export function finishReasonsBy(table: Record<string, ChatFinishReason>): (reason?: string) => ChatFinishReason {
+  const reasons = new Map(Object.entries(table));
+  return (reason) => reasons.get(reason ?? '') ?? 'stop';
+}
+
+/** The text of a 2xx answer; a vendor that answers errors with 2xx has its error (read by `refusal`) thrown. */
+export function answerTextOf(
+  bytes: Buffer,
+  channel: CachedChannel,
+  refusal: (text: string, channel: CachedChannel) => UpstreamError | null,
+): string {
+  const text = bytes.toString('utf8');
+  const error = refusal(text, channel);
+  if (error) throw error;
+  return text;
+}
+
 /** A whole OpenAI chat completion of one assistant text. */
 export function textCompletion(
   id: string,

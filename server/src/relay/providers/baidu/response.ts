@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import type { Usage } from '../../billing/quota';
-import type { ChatCompletion, ChatFinishReason } from '../../formats/openai-chat-types';
-import { textCompletion } from '../own-api-adapter';
+import type { ChatCompletion } from '../../formats/openai-chat-types';
+import { answerTextOf, finishReasonsBy, textCompletion } from '../own-api-adapter';
 import type { OpenAIWhole, UpstreamTarget } from '../provider';
-import { parseWith, upstreamAnswerOf } from '../../parse-json';
-import { baiduError, baiduErrorBody } from './errors';
+import { upstreamAnswerOf } from '../../parse-json';
+import { baiduRefusal } from './errors';
 
 export const ernieUsage = z.object({
   prompt_tokens: z.number(),
@@ -30,18 +30,15 @@ export const usageFromErnie = (usage: z.infer<typeof ernieUsage> | undefined): U
   usage ? { promptTokens: usage.prompt_tokens, completionTokens: usage.completion_tokens ?? 0 } : null;
 
 /** ERNIE's finish reasons in OpenAI's words (`normal` is a natural stop). */
-export function finishReasonOf(reason: string | undefined): ChatFinishReason {
-  if (reason === 'length') return 'length';
-  if (reason === 'content_filter') return 'content_filter';
-  if (reason === 'function_call') return 'function_call';
-  return 'stop';
-}
+export const finishReasonOf = finishReasonsBy({
+  length: 'length',
+  content_filter: 'content_filter',
+  function_call: 'function_call',
+});
 
 /** A whole ERNIE answer (chat or embeddings) in OpenAI's shape; an error body in a 200 is thrown as the upstream's error. */
 export function baiduWhole(bytes: Buffer, target: UpstreamTarget): OpenAIWhole {
-  const text = bytes.toString('utf8');
-  const error = parseWith(baiduErrorBody, text);
-  if (error) throw baiduError(error, target.channel);
+  const text = answerTextOf(bytes, target.channel, baiduRefusal);
   if (target.endpoint.kind === 'embeddings') {
     const embeddings = upstreamAnswerOf(ernieEmbeddings, text);
     const usage = usageFromErnie(embeddings.usage);

@@ -20,9 +20,12 @@ export function zhipuError(code: number, message: string, channel: CachedChannel
   return mappedUpstreamError(channel.statusCodeMapping, status, message, `zhipu_${code}`);
 }
 
-export function zhipuErrorFrom(status: number, bodyText: string, channel: CachedChannel): UpstreamError {
+/** Zhipu's error, when the body is its refusal body. */
+export function zhipuRefusalError(bodyText: string, channel: CachedChannel): UpstreamError | null {
   const refusal = parseWith(zhipuRefusal, bodyText);
-  return refusal
-    ? zhipuError(refusal.code, refusal.msg, channel)
-    : upstreamErrorFrom(status, bodyText, channel.statusCodeMapping);
+  return refusal ? zhipuError(refusal.code, refusal.msg, channel) : null;
 }
+
+/** A non-2xx answer: Zhipu's own refusal body when it has one, else the generic reading. */
+export const zhipuErrorFrom = (status: number, bodyText: string, channel: CachedChannel): UpstreamError =>
+  zhipuRefusalError(bodyText, channel) ?? upstreamErrorFrom(status, bodyText, channel.statusCodeMapping);

@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import type { Usage } from '../../billing/quota';
 import { badUpstreamBody } from '../../relay-error';
-import { textCompletion } from '../own-api-adapter';
+import { answerTextOf, textCompletion } from '../own-api-adapter';
 import type { OpenAIWhole, UpstreamTarget } from '../provider';
 import { parseWith } from '../../parse-json';
-import { zhipuError, zhipuRefusal } from './errors';
+import { zhipuRefusalError } from './errors';
 
 export const zhipuUsage = z.looseObject({ prompt_tokens: z.number(), completion_tokens: z.number() });
 
@@ -33,9 +33,7 @@ export function unquoted(content: string): string {
 }
 
 export function zhipuWhole(bytes: Buffer, target: UpstreamTarget): OpenAIWhole {
-  const text = bytes.toString('utf8');
-  const refusal = parseWith(zhipuRefusal, text);
-  if (refusal) throw zhipuError(refusal.code, refusal.msg, target.channel);
+  const text = answerTextOf(bytes, target.channel, zhipuRefusalError);
   const answer = parseWith(zhipuAnswer, text);
   const choice = answer?.data.choices[0];
   if (!answer || !choice) throw badUpstreamBody();
