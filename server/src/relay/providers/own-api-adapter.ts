@@ -41,9 +41,18 @@ export function ownApiAdapter(
 
 const nowSeconds = () => Math.floor(Date.now() / 1000);
 
-/** A vendor's finish reason in OpenAI's words, by its table; a reason the table does not name is a natural stop. */
-export function finishReasonsBy(table: Record<string, ChatFinishReason>): (reason?: string) => ChatFinishReason {
-  const reasons = new Map(Object.entries(table));
+/**
+ * A vendor's finish reason in OpenAI's words: the `same` names the vendor shares with OpenAI, the
+ * `renamed` ones by its table; any other reason is a natural stop.
+ */
+export function finishReasonsBy(
+  same: NonNullable<ChatFinishReason>[],
+  renamed: Record<string, ChatFinishReason> = {},
+): (reason?: string) => ChatFinishReason {
+  const reasons = new Map<string, ChatFinishReason>([
+    ...same.map((name) => [name, name] as const),
+    ...Object.entries(renamed),
+  ]);
   return (reason) => reasons.get(reason ?? '') ?? 'stop';
 }
 

@@ -30,11 +30,7 @@ export const usageFromErnie = (usage: z.infer<typeof ernieUsage> | undefined): U
   usage ? { promptTokens: usage.prompt_tokens, completionTokens: usage.completion_tokens ?? 0 } : null;
 
 /** ERNIE's finish reasons in OpenAI's words (`normal` is a natural stop). */
-export const finishReasonOf = finishReasonsBy({
-  length: 'length',
-  content_filter: 'content_filter',
-  function_call: 'function_call',
-});
+export const finishReasonOf = finishReasonsBy(['length', 'content_filter', 'function_call']);
 
 /** A whole ERNIE answer (chat or embeddings) in OpenAI's shape; an error body in a 200 is thrown as the upstream's error. */
 export function baiduWhole(bytes: Buffer, target: UpstreamTarget): OpenAIWhole {

@@ -22,11 +22,7 @@ export const usageFromHunyuan = (usage: z.infer<typeof hunyuanUsage> | undefined
   usage ? { promptTokens: usage.PromptTokens, completionTokens: usage.CompletionTokens } : null;
 
 /** Hunyuan's finish reasons (`stop`, `length`, `sensitive`, `tool_calls`) in OpenAI's words. */
-export const finishReasonOf = finishReasonsBy({
-  length: 'length',
-  sensitive: 'content_filter',
-  tool_calls: 'tool_calls',
-});
+export const finishReasonOf = finishReasonsBy(['length', 'tool_calls'], { sensitive: 'content_filter' });
 
 /** A whole Hunyuan answer as an OpenAI chat completion; an error in a 200 is the upstream's error. */
 export function hunyuanWhole(bytes: Buffer, target: UpstreamTarget): OpenAIWhole {
