@@ -22,7 +22,8 @@ export const firstTokenLevel = (milliseconds: number): DurationLevel =>
   milliseconds < 3000 ? 'green' : milliseconds < 10_000 ? 'orange' : 'red';
 
 const optionalText = z.string().trim().optional().default('');
-const optionalSeconds = z.coerce.number().int().min(0).optional().default(0);
+/** A whole number of at least 0 (unix seconds, an id); 0 when absent. */
+const wholeOrZero = z.coerce.number().int().min(0).optional().default(0);
 
 /** The filters of `GET /api/log/`, `/api/log/self/` and both stat calls (paging comes on top). */
 export const logFilterShape = {
@@ -39,9 +40,9 @@ export const logFilterShape = {
   token_name: optionalText,
   model_name: optionalText,
   group: optionalText,
-  channel: z.coerce.number().int().min(0).optional().default(0),
-  start_timestamp: optionalSeconds,
-  end_timestamp: optionalSeconds,
+  channel: wholeOrZero,
+  start_timestamp: wholeOrZero,
+  end_timestamp: wholeOrZero,
 };
 export const logFilterSchema = z.object(logFilterShape);
 export type LogFilter = z.infer<typeof logFilterSchema>;
@@ -112,8 +113,8 @@ export interface QuotaDataPoint {
 }
 
 export const dataQuerySchema = z.object({
-  start_timestamp: optionalSeconds,
-  end_timestamp: optionalSeconds,
+  start_timestamp: wholeOrZero,
+  end_timestamp: wholeOrZero,
   username: optionalText,
 });
 export type DataQuery = z.infer<typeof dataQuerySchema>;

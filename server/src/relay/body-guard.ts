@@ -9,7 +9,7 @@ import { anthropicMessagesDialect } from './formats/anthropic-messages';
 import { geminiDialect } from './formats/gemini';
 import type { InboundDialect } from './formats/inbound-dialect';
 import { openAIDialect } from './formats/openai-chat';
-import { RelayError } from './relay-error';
+import { invalidRequest, RelayError } from './relay-error';
 import type { RelayServices } from './relay-services';
 import { messages } from '../platform/i18n/catalogue';
 
@@ -97,7 +97,7 @@ export function keepRelayBody(
   done(null, body);
 }
 
-const invalidBody = (problem: Text) => new RelayError(problem, 400, 'invalid_request_body', 'invalid_request_error');
+const invalidBody = (problem: Text) => invalidRequest(problem, 'invalid_request_body');
 
 const hasNoBody = (request: FastifyRequest) => request.method === 'GET' || request.method === 'HEAD';
 
@@ -153,8 +153,7 @@ export function guardRelayBodies(app: FastifyInstance, context: AppContext, serv
   // A callback hook, not an async one: in steady state authentication answers at once, and the
   // promise machinery of an async hook cost more than the hook's own work.
   app.addHook('preParsing', (request, reply, payload, done) => {
-    if (urlHoldsNul(request.url))
-      return done(new RelayError(messages.jsonGuard.nul, 400, 'invalid_request', 'invalid_request_error'));
+    if (urlHoldsNul(request.url)) return done(invalidRequest(messages.jsonGuard.nul, 'invalid_request'));
     if (hasNoBody(request)) return done(null, payload);
     const admit = () => {
       let held = Number(request.headers['content-length'] ?? 0);

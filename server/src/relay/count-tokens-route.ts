@@ -4,7 +4,7 @@ import { checkModelAllowed, authenticateToken, type Caller } from './authenticat
 import { admitCall } from './billing/call-admission';
 import { messagesEndpoint } from './endpoints';
 import { anthropicMessagesDialect, countMessageTokens } from './formats/anthropic-messages';
-import { RelayError } from './relay-error';
+import { invalidRequest } from './relay-error';
 import { relayErrorBody } from './relay-error-reply';
 import type { RelayServices } from './relay-services';
 import { messages } from '../platform/i18n/catalogue';
@@ -41,8 +41,7 @@ export function registerCountTokensRoute(app: FastifyInstance, context: AppConte
       const caller = await authenticateToken(context, services, request);
       const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
       const body = anthropicMessagesDialect.parse(raw, { endpoint: messagesEndpoint, contentType: 'application/json' });
-      if (!body.model)
-        throw new RelayError(messages.relay.modelRequired, 400, 'model_required', 'invalid_request_error');
+      if (!body.model) throw invalidRequest(messages.relay.modelRequired, 'model_required');
       await admitCount(context, services, caller, body.model);
       return await countMessageTokens(body);
     } catch (error) {

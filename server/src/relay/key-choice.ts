@@ -1,7 +1,7 @@
 import { fill } from '../platform/text';
 import type { WindowCounter } from '../platform/window-counter';
 import type { CachedChannel } from './caches/channel-index';
-import { RelayError } from './relay-error';
+import { channelFault } from './relay-error';
 import { messages } from '../platform/i18n/catalogue';
 
 /**
@@ -25,13 +25,7 @@ export function chooseKey(
   if (!set) return channel;
   const count = set.enabled.length;
   if (count === 0) {
-    throw new RelayError(
-      fill(messages.relay.noEnabledKey, { id: channel.id }),
-      503,
-      'channel_no_available_key',
-      'new_api_error',
-      true,
-    );
+    throw channelFault(fill(messages.relay.noEnabledKey, { id: channel.id }), 503, 'channel_no_available_key');
   }
   const pick = (position: number): CachedChannel => {
     const index = set.enabled[position % count]!;

@@ -23,7 +23,7 @@ import type { Endpoint } from './endpoints';
 import type { InboundDialect } from './formats/inbound-dialect';
 import type { ParsedBody } from './formats/request-body';
 import { mapModel } from './model-mapping';
-import { RelayError, UpstreamError, noChannelFor } from './relay-error';
+import { invalidRequest, noChannelFor, RelayError, UpstreamError } from './relay-error';
 import type { RelayServices } from './relay-services';
 import type { RelaySignal } from './client-abort';
 import { completionGuardOf, refuseSensitivePrompt } from './sensitive/relay-hooks';
@@ -92,16 +92,11 @@ async function locallyCountedUsage(call: RelayCall, outcome: AttemptOutcome): Pr
 export async function relayCall(context: AppContext, services: RelayServices, call: RelayCall): Promise<void> {
   const started = Date.now();
   const { caller, body } = call;
-  if (!body.model) throw new RelayError(messages.relay.modelRequired, 400, 'model_required', 'invalid_request_error');
+  if (!body.model) throw invalidRequest(messages.relay.modelRequired, 'model_required');
   checkModelAllowed(caller, body.model);
   const price = priceOf(context.options, body.model, caller.group, caller.user.acceptsUnpricedModels);
   if (!price) {
-    throw new RelayError(
-      fill(messages.relay.unpriced, { model: body.model }),
-      400,
-      'model_price_error',
-      'invalid_request_error',
-    );
+    throw invalidRequest(fill(messages.relay.unpriced, { model: body.model }), 'model_price_error');
   }
   const wordCheck = refuseSensitivePrompt(services.sensitiveWords, body);
   if (wordCheck) await wordCheck;

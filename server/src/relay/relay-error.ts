@@ -66,6 +66,13 @@ export class UpstreamError extends RelayError {
   }
 }
 
+/** The caller's request cannot be served as sent; no other channel would do better. */
+export const invalidRequest = (text: Text, code: string) => new RelayError(text, 400, code, 'invalid_request_error');
+
+/** The channel cannot serve the call as it is configured or keyed (not the caller's fault); another channel may. */
+export const channelFault = (text: Text, status: number, code: string) =>
+  new RelayError(text, status, code, 'new_api_error', true);
+
 /** An upstream answered 2xx with a body that cannot be read; another channel may do better. */
 export const badUpstreamBody = () =>
   new RelayError(messages.relay.upstreamBadBody, 502, 'bad_response_body', 'upstream_error', true);

@@ -1,6 +1,8 @@
 import type { BlockList } from 'node:net';
 import { splitModelLimits } from '@switchboard/contract';
+import type { Selectable } from 'kysely';
 import type { Database } from '../../db/database';
+import type { TokensTable } from '../../db/tables/tokens';
 import { toBoolean, toNumber } from '../../db/dialect';
 import type { InvalidationBus } from '../../platform/invalidation-bus';
 import { parseAllowList } from './ip-allow-list';
@@ -23,6 +25,21 @@ export interface CachedToken {
   /** billed tokens per minute, 0 none */
   tpmLimit: number;
 }
+
+const toCachedToken = (row: Selectable<TokensTable>): CachedToken => ({
+  id: toNumber(row.id),
+  userId: toNumber(row.user_id),
+  key: row.key,
+  name: row.name,
+  status: row.status,
+  expiredTime: toNumber(row.expired_time),
+  unlimited: toBoolean(row.unlimited_quota),
+  modelLimits: toBoolean(row.model_limits_enabled) ? new Set(splitModelLimits(row.model_limits)) : null,
+  allowList: parseAllowList(row.allow_ips),
+  group: row.group,
+  rpmLimit: toNumber(row.rpm_limit),
+  tpmLimit: toNumber(row.tpm_limit),
+});
 
 const MAX_ENTRIES = 100_000;
 const MISSING_TTL_MS = 10_000;
@@ -54,23 +71,6 @@ export class TokenCache {
       .where('key', '=', key)
       .where('deleted_at', 'is', null)
       .executeTakeFirst()
-      .then((row) => {
-        if (!row) return null;
-        const token: CachedToken = {
-          id: toNumber(row.id),
-          userId: toNumber(row.user_id),
-          key: row.key,
-          name: row.name,
-          status: row.status,
-          expiredTime: toNumber(row.expired_time),
-          unlimited: toBoolean(row.unlimited_quota),
-          modelLimits: toBoolean(row.model_limits_enabled) ? new Set(splitModelLimits(row.model_limits)) : null,
-          allowList: parseAllowList(row.allow_ips),
-          group: row.group,
-          rpmLimit: toNumber(row.rpm_limit),
-          tpmLimit: toNumber(row.tpm_limit),
-        };
-        return token;
-      });
+      .then((row) => (row ? toCachedToken(row) : null));
   }
 }

@@ -1,4 +1,6 @@
+import type { Selectable } from 'kysely';
 import type { Database } from '../../db/database';
+import type { UsersTable } from '../../db/tables/users';
 import { toNumber } from '../../db/dialect';
 import type { InvalidationBus } from '../../platform/invalidation-bus';
 import { LoadedEntries } from './loaded-entries';
@@ -28,6 +30,19 @@ function acceptsUnpricedModels(setting: string): boolean {
   }
 }
 
+const USER_COLUMNS = ['id', 'username', 'group', 'role', 'status', 'deleted_at', 'session_epoch', 'setting'] as const;
+
+const toCachedUser = (row: Pick<Selectable<UsersTable>, (typeof USER_COLUMNS)[number]>): CachedUser => ({
+  id: toNumber(row.id),
+  username: row.username,
+  group: row.group,
+  role: row.role,
+  status: row.status,
+  deleted: row.deleted_at !== null,
+  sessionEpoch: toNumber(row.session_epoch),
+  acceptsUnpricedModels: acceptsUnpricedModels(row.setting),
+});
+
 const MAX_ENTRIES = 100_000;
 
 /**
@@ -53,22 +68,9 @@ export class UserCache {
   private load(id: number): Promise<CachedUser | null> {
     return this.database.db
       .selectFrom('users')
-      .select(['id', 'username', 'group', 'role', 'status', 'deleted_at', 'session_epoch', 'setting'])
+      .select(USER_COLUMNS)
       .where('id', '=', id)
       .executeTakeFirst()
-      .then((row) => {
-        if (!row) return null;
-        const user: CachedUser = {
-          id: toNumber(row.id),
-          username: row.username,
-          group: row.group,
-          role: row.role,
-          status: row.status,
-          deleted: row.deleted_at !== null,
-          sessionEpoch: toNumber(row.session_epoch),
-          acceptsUnpricedModels: acceptsUnpricedModels(row.setting),
-        };
-        return user;
-      });
+      .then((row) => (row ? toCachedUser(row) : null));
   }
 }

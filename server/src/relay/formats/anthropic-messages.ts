@@ -1,5 +1,5 @@
 import { fill } from '../../platform/text';
-import { RelayError } from '../relay-error';
+import { invalidRequest } from '../relay-error';
 import { messagesRequestSchema, messagesToChat } from './anthropic-messages-request';
 import { chatToMessage } from './anthropic-messages-response';
 import { MessagesChunkEncoder } from './anthropic-messages-stream';
@@ -19,12 +19,7 @@ export const anthropicMessagesDialect: InboundDialect = {
     if (!checked.success) {
       const issue = checked.error.issues[0];
       const detail = issue ? `${issue.path.join('.') || 'body'}: ${issue.message}` : checked.error.message;
-      throw new RelayError(
-        fill(messages.relay.invalidMessagesBody, { detail }),
-        400,
-        'invalid_request_body',
-        'invalid_request_error',
-      );
+      throw invalidRequest(fill(messages.relay.invalidMessagesBody, { detail }), 'invalid_request_body');
     }
     return body;
   },

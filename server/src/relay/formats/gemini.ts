@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { fill, type Text } from '../../platform/text';
 import type { Usage } from '../billing/quota';
 import { generateContentRequestSchema, type GenerateContentRequest } from '../providers/gemini/wire';
-import { RelayError } from '../relay-error';
+import { invalidRequest, RelayError } from '../relay-error';
 import {
   embedContentsOf,
   embedRequestSchema,
@@ -24,8 +24,7 @@ import { messages } from '../../platform/i18n/catalogue';
 
 const sse = (payload: unknown) => Buffer.from(`data: ${JSON.stringify(payload)}\r\n\r\n`);
 
-const badRequest = (text: Text, detail: string) =>
-  new RelayError(fill(text, { detail }), 400, 'invalid_request_body', 'invalid_request_error');
+const badRequest = (text: Text, detail: string) => invalidRequest(fill(text, { detail }), 'invalid_request_body');
 
 /** The JSON body of a Gemini call, or a 400 in the client's language. */
 function parseGeminiJson<T>(raw: Buffer, schema: z.ZodType<T>): T {

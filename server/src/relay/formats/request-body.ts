@@ -1,4 +1,4 @@
-import { RelayError } from '../relay-error';
+import { invalidRequest } from '../relay-error';
 import { fill } from '../../platform/text';
 import { jsonOf } from './body-json';
 import { messages } from '../../platform/i18n/catalogue';
@@ -19,12 +19,7 @@ export interface ParsedBody {
 const MULTIPART_PART_LIMIT = 1000;
 
 const moreThanOneModel = (fields: string[]) =>
-  new RelayError(
-    fill(messages.relay.oneModelField, { fields: fields.join(', ') }),
-    400,
-    'duplicate_model',
-    'invalid_request_error',
-  );
+  invalidRequest(fill(messages.relay.oneModelField, { fields: fields.join(', ') }), 'duplicate_model');
 
 /**
  * Keys that differ from `model` only by case (`Model`, `MODEL`): an upstream that matches JSON
@@ -48,11 +43,9 @@ export function parseJsonBody(raw: Buffer, defaultModel: string | undefined): Pa
     if (!value || typeof value !== 'object' || Array.isArray(value)) throw new Error('expected a JSON object');
     json = value as Record<string, unknown>;
   } catch (error) {
-    throw new RelayError(
+    throw invalidRequest(
       fill(messages.relay.invalidBody, { detail: error instanceof Error ? error.message : String(error) }),
-      400,
       'invalid_request_body',
-      'invalid_request_error',
     );
   }
   refuseModelLookalikes(json);
@@ -106,12 +99,7 @@ function modelPartNames(raw: Buffer, boundary: string): string[] {
   for (const part of multipartParts(raw, boundary)) {
     parts += 1;
     if (parts > MULTIPART_PART_LIMIT) {
-      throw new RelayError(
-        fill(messages.relay.tooManyParts, { limit: MULTIPART_PART_LIMIT }),
-        400,
-        'invalid_request_body',
-        'invalid_request_error',
-      );
+      throw invalidRequest(fill(messages.relay.tooManyParts, { limit: MULTIPART_PART_LIMIT }), 'invalid_request_body');
     }
     const name = PART_NAME.exec(part.headers)?.[1];
     if (name?.toLowerCase() === 'model') names.push(name);

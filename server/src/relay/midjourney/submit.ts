@@ -1,7 +1,7 @@
 import type { AppContext } from '../../app-context';
 import { fill } from '../../platform/text';
 import type { Caller } from '../authenticate';
-import { RelayError } from '../relay-error';
+import { invalidRequest } from '../relay-error';
 import type { RelayServices } from '../relay-services';
 import { invalidBody, taskNotFound } from '../tasks/route-kit';
 import { submitTask } from '../tasks/task-submit';
@@ -33,7 +33,7 @@ export interface DrawingSubmit {
 }
 
 const unknownAction = (action: string) =>
-  new RelayError(fill(messages.relayTask.unknownAction, { action }), 400, 'unknown_action', 'invalid_request_error');
+  invalidRequest(fill(messages.relayTask.unknownAction, { action }), 'unknown_action');
 
 /** The action of a continuing submit and the id of the task it continues. */
 function continuation(kind: SubmitKind, body: SubmitRequest): { action: string; taskId: string } {
@@ -87,11 +87,9 @@ export async function submitDrawing(
     const origin = await store.ownTask(caller.user.id, continued.taskId);
     if (!origin) throw taskNotFound(continued.taskId);
     if (context.options.boolean('MjActionCheckSuccessEnabled') && origin.status !== 'SUCCESS' && kind !== 'modal') {
-      throw new RelayError(
+      throw invalidRequest(
         fill(messages.relayTask.taskNotSuccess, { id: continued.taskId }),
-        400,
         'task_status_not_success',
-        'invalid_request_error',
       );
     }
     action = continued.action;

@@ -3,7 +3,7 @@ import type { AppContext } from '../../app-context';
 import { fill, languageOf, type Language } from '../../platform/text';
 import { failReasonIn } from '../../domain/task-fail-reason';
 import type { Caller } from '../authenticate';
-import { RelayError } from '../relay-error';
+import { invalidRequest, RelayError } from '../relay-error';
 import type { RelayServices } from '../relay-services';
 import { storedTask, type GenericTaskStore } from '../tasks/generic-task-store';
 import type { TaskRow } from '../../domain/task-rows';
@@ -114,12 +114,7 @@ export function registerOpenAIVideoRoutes(
   app.get<{ Params: { id: string } }>('/v1/videos/:id/content', async (request, reply) => {
     const { row } = await ownJob(request);
     if (row.status !== 'SUCCESS')
-      throw new RelayError(
-        fill(messages.relayTask.noResultYet, { id: row.task_id }),
-        400,
-        'video_not_ready',
-        'invalid_request_error',
-      );
+      throw invalidRequest(fill(messages.relayTask.noResultYet, { id: row.task_id }), 'video_not_ready');
     const channel = services.channels.channel(Number(row.channel_id));
     if (!channel)
       throw new RelayError(messages.relayTask.taskChannelDisabled, 403, 'channel_not_found', 'permission_error');

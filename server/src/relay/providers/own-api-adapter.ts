@@ -41,6 +41,33 @@ export function ownApiAdapter(
 
 const nowSeconds = () => Math.floor(Date.now() / 1000);
 
+/**
+ * A vendor's finish reason in OpenAI's words: the `same` names the vendor shares with OpenAI, the
+ * `renamed` ones by its table; any other reason is a natural stop.
+ */
+export function finishReasonsBy(
+  same: NonNullable<ChatFinishReason>[],
+  renamed: Record<string, ChatFinishReason> = {},
+): (reason?: string) => ChatFinishReason {
+  const reasons = new Map<string, ChatFinishReason>([
+    ...same.map((name) => [name, name] as const),
+    ...Object.entries(renamed),
+  ]);
+  return (reason) => reasons.get(reason ?? '') ?? 'stop';
+}
+
+/** The text of a 2xx answer; a vendor that answers errors with 2xx has its error (read by `refusal`) thrown. */
+export function answerTextOf(
+  bytes: Buffer,
+  channel: CachedChannel,
+  refusal: (text: string, channel: CachedChannel) => UpstreamError | null,
+): string {
+  const text = bytes.toString('utf8');
+  const error = refusal(text, channel);
+  if (error) throw error;
+  return text;
+}
+
 /** A whole OpenAI chat completion of one assistant text. */
 export function textCompletion(
   id: string,

@@ -82,12 +82,17 @@ export interface NativePath {
   stream(target: UpstreamTarget, body: ParsedBody): StreamRelay;
 }
 
+/** A whole upstream answer as an OpenAI chat completion, with its usage. */
+export interface OpenAIWhole {
+  completion: ChatCompletion;
+  usage: Usage | null;
+}
+
 /** Conversion between the internal OpenAI chat shape and the adapter's dialect. */
 export interface OpenAIPath {
   /** the upstream request for an OpenAI chat request (its `model` is already the upstream model) */
   request(target: UpstreamTarget, chat: ChatRequest): UpstreamRequest | Promise<UpstreamRequest>;
-  /** a whole upstream answer as an OpenAI chat completion, with its usage */
-  whole(bytes: Buffer, target: UpstreamTarget): { completion: ChatCompletion; usage: Usage | null };
+  whole(bytes: Buffer, target: UpstreamTarget): OpenAIWhole;
   /** a streamed upstream answer as OpenAI chat chunks */
   stream(target: UpstreamTarget): ChunkTranslator;
 }

@@ -3,50 +3,33 @@ import type { Usage } from '../billing/quota';
 import type { CachedChannel } from '../caches/channel-index';
 import { streamIdentity, type ChatStreamIdentity } from '../formats/chat-chunk';
 import type { ChatChunk } from '../formats/openai-chat-types';
+import { parseWith } from '../parse-json';
 import type { RelayError } from '../relay-error';
-import { SseEventSplitter, type SseEvent } from '../stream/sse-events';
+import { SseEventReader, type SseEvent } from '../stream/sse-events';
 import type { ChunkTranslator } from './provider';
-
-/** Parses a JSON text against a schema; null when it is not JSON or does not match. */
-export function parseWith<T>(schema: z.ZodType<T>, text: string): T | null {
-  try {
-    const parsed = schema.safeParse(JSON.parse(text));
-    return parsed.success ? parsed.data : null;
-  } catch {
-    return null;
-  }
-}
 
 /**
  * A vendor's server-sent events, each a JSON object of `schema`, turned into OpenAI chat chunks of
  * `model` by `translate` (which may set `usage` and `failure`). Events that do not match are skipped.
  */
-export abstract class SseJsonTranslator<T> implements ChunkTranslator {
+export abstract class SseJsonTranslator<T> extends SseEventReader<ChatChunk[]> implements ChunkTranslator {
   usage: Usage | null = null;
   failure: RelayError | null = null;
   /** One identity for every chunk of the stream; `translate` fills in the vendor's id as it arrives. */
   protected readonly stream: ChatStreamIdentity;
   protected abstract readonly schema: z.ZodType<T>;
-  private readonly splitter = new SseEventSplitter();
 
   constructor(
     model: string,
     protected readonly channel: CachedChannel,
   ) {
+    super();
     this.stream = streamIdentity('', model);
-  }
-
-  push(chunk: Buffer): ChatChunk[] {
-    return this.read(this.splitter.push(chunk));
-  }
-
-  end(): ChatChunk[] {
-    return this.read(this.splitter.end());
   }
 
   protected abstract translate(payload: T, event: SseEvent): ChatChunk[];
 
-  private read(events: SseEvent[]): ChatChunk[] {
+  protected read(events: SseEvent[]): ChatChunk[] {
     const chunks: ChatChunk[] = [];
     for (const event of events) {
       if (this.failure) break;

@@ -13,7 +13,7 @@ import { disableIfRefused } from '../channel-health';
 import { ClientAbort } from '../client-abort';
 import { mapModel } from '../model-mapping';
 import { pickChannel } from '../pipeline';
-import { RelayError, UpstreamError, noChannelFor } from '../relay-error';
+import { invalidRequest, noChannelFor, RelayError, UpstreamError } from '../relay-error';
 import type { RelayServices } from '../relay-services';
 import { RealtimeBill } from './realtime-billing';
 import { audioRatiosOf } from './realtime-price';
@@ -140,11 +140,10 @@ export function registerRealtimeRelay(app: FastifyInstance, context: AppContext,
     const authenticated = authenticateGivenKey(context, services, key, addressOf(request));
     const caller = authenticated instanceof Promise ? await authenticated : authenticated;
     const model = new URL(request.url ?? '/', 'http://gateway').searchParams.get('model') ?? '';
-    if (!model) throw new RelayError(messages.realtime.modelQuery, 400, 'model_required', 'invalid_request_error');
+    if (!model) throw invalidRequest(messages.realtime.modelQuery, 'model_required');
     checkModelAllowed(caller, model);
     const price = priceOf(context.options, model, caller.group, caller.user.acceptsUnpricedModels);
-    if (!price)
-      throw new RelayError(fill(messages.relay.unpriced, { model }), 400, 'model_price_error', 'invalid_request_error');
+    if (!price) throw invalidRequest(fill(messages.relay.unpriced, { model }), 'model_price_error');
     const bill = await RealtimeBill.open(context, services, caller, price, audioRatiosOf(context.options, model));
     let opened: Opened;
     try {

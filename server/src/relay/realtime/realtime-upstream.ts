@@ -3,7 +3,7 @@ import WebSocket from 'ws';
 import { fill } from '../../platform/text';
 import type { CachedChannel } from '../caches/channel-index';
 import { openAICompatibleAdapter } from '../providers/openai-compatible/adapter';
-import { AZURE_DEFAULT_API_VERSION } from '../providers/openai-compatible/request';
+import { AZURE_DEFAULT_API_VERSION, misconfigured } from '../providers/openai-compatible/request';
 import { defaultBaseUrl } from '../providers/openai-compatible/vendors';
 import { adapterFor } from '../providers/registry';
 import { RelayError, UpstreamError } from '../relay-error';
@@ -33,15 +33,7 @@ export const servesRealtime = (channel: CachedChannel) => adapterFor(channel.typ
  */
 export function realtimeTarget(channel: CachedChannel, upstreamModel: string, browserClient: boolean): RealtimeTarget {
   const base = (channel.baseUrl || defaultBaseUrl(channel.type)).replace(/\/+$/, '');
-  if (!/^https?:\/\//.test(base)) {
-    throw new RelayError(
-      fill(messages.provider.noBaseUrl, { channel: channel.name }),
-      500,
-      'channel_misconfigured',
-      'new_api_error',
-      true,
-    );
-  }
+  if (!/^https?:\/\//.test(base)) throw misconfigured(channel, messages.provider.noBaseUrl);
   const socketBase = base.replace(/^http/, 'ws');
   const preview = upstreamModel.includes('-realtime-preview');
   const headers: Record<string, string> = {};

@@ -1,17 +1,12 @@
 import type { OptionStore } from '../../platform/option-store';
 import { fill } from '../../platform/text';
-import { RelayError } from '../relay-error';
+import { invalidRequest } from '../relay-error';
 import { parseWordList, WordAutomaton } from './word-automaton';
 import { messages } from '../../platform/i18n/catalogue';
 
 /** The refusal of a prompt (before any upstream call) or of a completion, in every dialect's error shape. */
 export const sensitiveWordsError = (word: string) =>
-  new RelayError(
-    fill(messages.relay.sensitiveWords, { word }),
-    400,
-    'sensitive_words_detected',
-    'invalid_request_error',
-  );
+  invalidRequest(fill(messages.relay.sensitiveWords, { word }), 'sensitive_words_detected');
 
 /** Keys whose values are never prose (names, roles, ids, media data). */
 const SKIPPED_KEYS = new Set([

@@ -35,6 +35,21 @@ export class SseEventSplitter {
   }
 }
 
+/** Reads a stream of server-sent events: each push, and the end, hands the events it completes to `read`. */
+export abstract class SseEventReader<Out> {
+  private readonly splitter = new SseEventSplitter();
+
+  push(chunk: Buffer): Out {
+    return this.read(this.splitter.push(chunk));
+  }
+
+  end(): Out {
+    return this.read(this.splitter.end());
+  }
+
+  protected abstract read(events: SseEvent[]): Out;
+}
+
 function parseEvent(block: string): SseEvent | null {
   let event = '';
   const data: string[] = [];

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../app-context';
 import { fill, languageOf, type Language } from '../../platform/text';
 import { failReasonIn } from '../../domain/task-fail-reason';
-import { RelayError } from '../relay-error';
+import { invalidRequest, RelayError } from '../relay-error';
 import type { RelayServices } from '../relay-services';
 import type { TaskRow } from '../../domain/task-rows';
 import type { GenericTaskStore } from '../tasks/generic-task-store';
@@ -58,11 +58,9 @@ export function registerSunoRoutes(
       const kind = request.params.action as keyof typeof actions;
       const action = actions[kind];
       if (!action)
-        throw new RelayError(
+        throw invalidRequest(
           fill(messages.relayTask.unknownAction, { action: request.params.action }),
-          400,
           'unknown_action',
-          'invalid_request_error',
         );
       const body = bodyOf(request, submitRequestSchema);
       const model = `suno_${kind}`;

@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import type { AppContext } from '../../app-context';
 import { fill } from '../../platform/text';
 import { authenticateToken, type Caller } from '../authenticate';
-import { RelayError } from '../relay-error';
+import { invalidRequest, RelayError } from '../relay-error';
 import type { RelayServices } from '../relay-services';
 import { relayErrorBody } from '../relay-error-reply';
 import { jsonOf } from '../formats/body-json';
@@ -37,12 +37,7 @@ export function bodyOf<T>(request: FastifyRequest, schema: z.ZodType<T>): T {
 }
 
 export const invalidBody = (detail: string) =>
-  new RelayError(
-    fill(messages.relayTask.invalidBody, { detail }),
-    400,
-    'invalid_request_body',
-    'invalid_request_error',
-  );
+  invalidRequest(fill(messages.relayTask.invalidBody, { detail }), 'invalid_request_body');
 
 /** Refuses the call when the administrator turned drawing (DrawingEnabled) or async tasks (TaskEnabled) off. */
 export function requireEnabled(context: AppContext, option: 'DrawingEnabled' | 'TaskEnabled'): void {

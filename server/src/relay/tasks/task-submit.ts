@@ -6,7 +6,7 @@ import { priceOf } from '../../domain/prices';
 import { quotaFor } from '../billing/quota';
 import type { CachedChannel } from '../caches/channel-index';
 import { selectChannel } from '../channel-selection';
-import { RelayError, UpstreamError, noChannelFor } from '../relay-error';
+import { invalidRequest, noChannelFor, RelayError, UpstreamError } from '../relay-error';
 import type { RelayServices } from '../relay-services';
 import { chargeTask, holdTaskPrice, releaseTaskHold } from './task-billing';
 import { messages } from '../../platform/i18n/catalogue';
@@ -84,8 +84,7 @@ export async function submitTask<T>(
   checkModelAllowed(caller, model);
   // Tasks are priced per call (ModelPrice); a model with token ratios only has no task price.
   const price = priceOf(context.options, submit.priceModel ?? model, caller.group);
-  if (price?.kind !== 'per-call')
-    throw new RelayError(fill(messages.relay.unpriced, { model }), 400, 'model_price_error', 'invalid_request_error');
+  if (price?.kind !== 'per-call') throw invalidRequest(fill(messages.relay.unpriced, { model }), 'model_price_error');
   const quota = quotaFor(
     price,
     { promptTokens: 0, completionTokens: 0 },

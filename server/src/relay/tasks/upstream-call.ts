@@ -2,7 +2,8 @@ import { request, type Dispatcher } from 'undici';
 import type { z } from 'zod';
 import { scrubSecrets, secretsOfKey } from '../../domain/secret-scrub';
 import { fill } from '../../platform/text';
-import { badUpstreamBody, UpstreamError, upstreamUnreachable } from '../relay-error';
+import { upstreamAnswerOf } from '../parse-json';
+import { UpstreamError, upstreamUnreachable } from '../relay-error';
 import { messages } from '../../platform/i18n/catalogue';
 
 const ERROR_DETAIL_LIMIT = 500;
@@ -65,15 +66,7 @@ export async function upstreamJson<T>(dispatcher: Dispatcher, call: UpstreamCall
       response.statusCode,
     );
   }
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch {
-    throw badUpstreamBody();
-  }
-  const parsed = schema.safeParse(value);
-  if (!parsed.success) throw badUpstreamBody();
-  return parsed.data;
+  return upstreamAnswerOf(schema, text);
 }
 
 /** JSON body text of a plain object. */

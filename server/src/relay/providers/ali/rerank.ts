@@ -1,10 +1,8 @@
 import { z } from 'zod';
-import type { Usage } from '../../billing/quota';
 import type { ChatCompletion, ChatRequest } from '../../formats/openai-chat-types';
-import { badUpstreamBody } from '../../relay-error';
 import { defaultBaseUrl } from '../openai-compatible/vendors';
-import type { UpstreamRequest, UpstreamTarget } from '../provider';
-import { parseWith } from '../sse-json-translator';
+import type { OpenAIWhole, UpstreamRequest, UpstreamTarget } from '../provider';
+import { upstreamAnswerOf } from '../../parse-json';
 
 const RERANK_PATH = '/api/v1/services/rerank/text-rerank/text-rerank';
 
@@ -38,12 +36,8 @@ export function aliRerankRequest(target: UpstreamTarget, chat: ChatRequest): Ups
 }
 
 /** DashScope's ranking in the shape `/v1/rerank` clients read, billed by its token count. */
-export function aliRerankWhole(
-  bytes: Buffer,
-  target: UpstreamTarget,
-): { completion: ChatCompletion; usage: Usage | null } {
-  const answer = parseWith(rerankAnswer, bytes.toString('utf8'));
-  if (!answer) throw badUpstreamBody();
+export function aliRerankWhole(bytes: Buffer, target: UpstreamTarget): OpenAIWhole {
+  const answer = upstreamAnswerOf(rerankAnswer, bytes.toString('utf8'));
   const usage = answer.usage ? { promptTokens: answer.usage.total_tokens, completionTokens: 0 } : null;
   const ranking = {
     id: answer.request_id ?? '',

@@ -50,13 +50,3 @@ export const claudeEventSchema = z.looseObject({
   error: z.looseObject({ type: z.string().optional(), message: z.string().optional() }).optional(),
 });
 export type ClaudeEvent = z.infer<typeof claudeEventSchema>;
-
-/** Parses JSON text against a schema; null when it is not JSON or does not match. */
-export function parseWith<T>(schema: z.ZodType<T>, text: string): T | null {
-  try {
-    const result = schema.safeParse(JSON.parse(text));
-    return result.success ? result.data : null;
-  } catch {
-    return null;
-  }
-}

@@ -1,6 +1,6 @@
 import { fill } from '../../../platform/text';
 import type { ChatContentPart, ChatMessage, ChatRequest, ChatToolChoice } from '../../formats/openai-chat-types';
-import { RelayError } from '../../relay-error';
+import { invalidRequest } from '../../relay-error';
 import type { UpstreamTarget } from '../provider';
 import { defaultAdapterSettings, type ClaudeAdapterSettings } from '../adapter-settings';
 import { defaultMaxTokens } from './claude-options';
@@ -96,11 +96,9 @@ function toolChoiceOf(choice: ChatToolChoice | undefined, parallel: boolean | un
 /** Claude serves chat only: an OpenAI embeddings, images or audio call on a Claude channel is refused. */
 export function requireChat(target: UpstreamTarget): void {
   if (target.endpoint.kind === 'chat') return;
-  throw new RelayError(
+  throw invalidRequest(
     fill(messages.relay.endpointNotOnChannel, { path: target.endpoint.path }),
-    400,
     'unsupported_endpoint',
-    'invalid_request_error',
   );
 }
 

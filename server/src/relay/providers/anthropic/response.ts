@@ -1,9 +1,9 @@
 import type { Usage } from '../../billing/quota';
 import { chatUsageOf } from '../../formats/openai-chat';
 import type { ChatCompletion, ChatFinishReason, ChatMessage, ChatToolCall } from '../../formats/openai-chat-types';
-import { badUpstreamBody } from '../../relay-error';
-import type { WholeAnswer } from '../provider';
-import { claudeMessageSchema, parseWith, type ClaudeMessage, type ClaudeUsage } from './claude-schemas';
+import type { OpenAIWhole, WholeAnswer } from '../provider';
+import { parseWith, upstreamAnswerOf } from '../../parse-json';
+import { claudeMessageSchema, type ClaudeMessage, type ClaudeUsage } from './claude-schemas';
 
 /**
  * Claude usage in the gateway's terms: Anthropic counts cache reads and writes apart from
@@ -33,7 +33,7 @@ export const finishReasonOf = (stopReason: string | null | undefined): ChatFinis
   stopReason ? (finishReasons[stopReason] ?? 'stop') : null;
 
 /** A Claude answer as an OpenAI chat completion: text, thinking as reasoning_content, tool calls. */
-export function claudeToChat(message: ClaudeMessage): { completion: ChatCompletion; usage: Usage | null } {
+export function claudeToChat(message: ClaudeMessage): OpenAIWhole {
   let text = '';
   let reasoning = '';
   const toolCalls: ChatToolCall[] = [];
@@ -64,9 +64,8 @@ export function claudeToChat(message: ClaudeMessage): { completion: ChatCompleti
 }
 
 /** A whole Claude answer read for the converted path; a body that is not a Claude message fails over. */
-export function claudeCompletionOf(bytes: Buffer): { completion: ChatCompletion; usage: Usage | null } {
-  const message = parseWith(claudeMessageSchema, bytes.toString('utf8'));
-  if (!message) throw badUpstreamBody();
+export function claudeCompletionOf(bytes: Buffer): OpenAIWhole {
+  const message = upstreamAnswerOf(claudeMessageSchema, bytes.toString('utf8'));
   return claudeToChat(message);
 }
 

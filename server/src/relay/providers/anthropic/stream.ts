@@ -4,9 +4,10 @@ import type { ChatChunk, ChatMessage } from '../../formats/openai-chat-types';
 import { CompletionCounter } from '../../stream/completion-counter';
 import { statusOfAnthropicError } from '../../formats/anthropic-error-type';
 import { UpstreamError } from '../../relay-error';
-import { SseEventSplitter } from '../../stream/sse-events';
+import { SseEventReader, SseEventSplitter, type SseEvent } from '../../stream/sse-events';
 import type { ChunkTranslator, StreamRelay } from '../provider';
-import { claudeEventSchema, parseWith, type ClaudeEvent, type ClaudeUsage } from './claude-schemas';
+import { parseWith } from '../../parse-json';
+import { claudeEventSchema, type ClaudeEvent, type ClaudeUsage } from './claude-schemas';
 import { finishReasonOf, usageFromClaude } from './response';
 
 /**
@@ -31,8 +32,7 @@ export class ClaudeStreamUsage {
 }
 
 /** Claude stream events (as SSE, or decoded from Bedrock's framing) turned into OpenAI chat chunks. */
-export class ClaudeChunkTranslator implements ChunkTranslator {
-  private readonly splitter = new SseEventSplitter();
+export class ClaudeChunkTranslator extends SseEventReader<ChatChunk[]> implements ChunkTranslator {
   private readonly usageReader = new ClaudeStreamUsage();
   /** One identity for every chunk of the stream; `message_start` fills in the upstream's id and model. */
   private readonly stream: ChatStreamIdentity;
@@ -41,6 +41,7 @@ export class ClaudeChunkTranslator implements ChunkTranslator {
   failure: UpstreamError | null = null;
 
   constructor(model: string) {
+    super();
     this.stream = streamIdentity('chatcmpl', model);
   }
 
@@ -48,12 +49,8 @@ export class ClaudeChunkTranslator implements ChunkTranslator {
     return this.usageReader.usage;
   }
 
-  push(chunk: Buffer): ChatChunk[] {
-    return this.splitter.push(chunk).flatMap((event) => this.translateText(event.data));
-  }
-
-  end(): ChatChunk[] {
-    return this.splitter.end().flatMap((event) => this.translateText(event.data));
+  protected read(events: SseEvent[]): ChatChunk[] {
+    return events.flatMap((event) => this.translateText(event.data));
   }
 
   /** One event's JSON (Bedrock hands events over without SSE framing). */
@@ -140,36 +137,29 @@ export class ClaudeStreamMeter extends ClaudeStreamUsage {
     this.counter.add(claudeEventText(event));
   }
 
+  /** The event in `json`, metered; null when it is not one. */
+  readJson(json: string): ClaudeEvent | null {
+    const event = parseWith(claudeEventSchema, json);
+    if (event) this.read(event);
+    return event;
+  }
+
   localCompletionTokens(): number | Promise<number> {
     return this.counter.tokens();
   }
 }
 
 /** A Claude stream passed to a Claude client unchanged; usage and text are read on the way. */
-export class ClaudeUsageTap implements StreamRelay {
+export class ClaudeUsageTap extends ClaudeStreamMeter implements StreamRelay {
   private readonly splitter = new SseEventSplitter();
-  private readonly meter = new ClaudeStreamMeter();
-
-  get usage(): Usage | null {
-    return this.meter.usage;
-  }
 
   push(chunk: Buffer): Buffer {
-    for (const event of this.splitter.push(chunk)) this.read(event.data);
+    for (const event of this.splitter.push(chunk)) this.readJson(event.data);
     return chunk;
   }
 
   end(): Buffer {
-    for (const event of this.splitter.end()) this.read(event.data);
+    for (const event of this.splitter.end()) this.readJson(event.data);
     return Buffer.alloc(0);
-  }
-
-  localCompletionTokens(): number | Promise<number> {
-    return this.meter.localCompletionTokens();
-  }
-
-  private read(data: string): void {
-    const event = parseWith(claudeEventSchema, data);
-    if (event) this.meter.read(event);
   }
 }

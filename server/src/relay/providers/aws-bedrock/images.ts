@@ -1,5 +1,5 @@
 import { CallerFetcher, OutboundFetchError } from '../../../platform/outbound/caller-fetcher';
-import { RelayError } from '../../relay-error';
+import { invalidRequest } from '../../relay-error';
 import type { UpstreamTarget } from '../provider';
 
 type Block = {
@@ -49,8 +49,7 @@ export async function inlineImageUrls(target: UpstreamTarget, claude: Record<str
     );
   } catch (error) {
     session.cancel();
-    if (error instanceof OutboundFetchError)
-      throw new RelayError(error.text, 400, imageErrorCode(error), 'invalid_request_error');
+    if (error instanceof OutboundFetchError) throw invalidRequest(error.text, imageErrorCode(error));
     throw error;
   }
 }

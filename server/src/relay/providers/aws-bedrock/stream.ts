@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { Usage } from '../../billing/quota';
 import type { RelayError } from '../../relay-error';
 import type { ChatChunk } from '../../formats/openai-chat-types';
-import { claudeEventSchema, parseWith } from '../anthropic/claude-schemas';
+import { parseWith } from '../../parse-json';
 import { ClaudeChunkTranslator, ClaudeStreamMeter } from '../anthropic/stream';
 import type { ChunkTranslator, StreamRelay } from '../provider';
 import { EventStreamDecoder, type EventStreamMessage } from './event-stream';
@@ -70,31 +70,20 @@ export class BedrockChunkTranslator implements ChunkTranslator {
 }
 
 /** A Bedrock Claude stream re-framed as Anthropic's server-sent events, for a Claude client. */
-export class BedrockToClaudeSse implements StreamRelay {
+export class BedrockToClaudeSse extends ClaudeStreamMeter implements StreamRelay {
   private readonly decoder = new EventStreamDecoder();
-  private readonly meter = new ClaudeStreamMeter();
-
-  get usage(): Usage | null {
-    return this.meter.usage;
-  }
 
   push(chunk: Buffer): Buffer {
     let out = '';
     for (const message of this.decoder.push(chunk)) {
       const json = claudeEventJson(message);
-      const event = json ? parseWith(claudeEventSchema, json) : null;
-      if (!event || !json) continue;
-      this.meter.read(event);
-      out += `event: ${event.type}\ndata: ${json}\n\n`;
+      const event = json ? this.readJson(json) : null;
+      if (event && json) out += `event: ${event.type}\ndata: ${json}\n\n`;
     }
     return Buffer.from(out);
   }
 
   end(): Buffer {
     return Buffer.alloc(0);
-  }
-
-  localCompletionTokens(): number | Promise<number> {
-    return this.meter.localCompletionTokens();
   }
 }

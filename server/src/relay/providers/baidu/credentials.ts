@@ -2,7 +2,7 @@ import { getGlobalDispatcher, request } from 'undici';
 import { z } from 'zod';
 import { UpstreamError } from '../../relay-error';
 import { ExpiringTokenCache } from '../expiring-token-cache';
-import { parseWith } from '../sse-json-translator';
+import { parseWith } from '../../parse-json';
 
 /** A token is renewed this long before Baidu says it expires (it lives 30 days). */
 const RENEW_MARGIN_MS = 3_600_000;

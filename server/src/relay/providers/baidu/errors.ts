@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { CachedChannel } from '../../caches/channel-index';
 import type { UpstreamError } from '../../relay-error';
 import { mappedUpstreamError, upstreamErrorFrom } from '../openai-compatible/errors';
-import { parseWith } from '../sse-json-translator';
+import { parseWith } from '../../parse-json';
 import { forgetBaiduToken } from './credentials';
 import { BAIDU_BASE_URL } from './request';
 
@@ -31,8 +31,12 @@ export function baiduError(error: z.infer<typeof baiduErrorBody>, channel: Cache
   );
 }
 
-/** A non-2xx answer: Baidu's own error body when it has one, else the generic reading. */
-export function baiduErrorFrom(status: number, bodyText: string, channel: CachedChannel): UpstreamError {
+/** Baidu's error, when the body is its error body. */
+export function baiduRefusal(bodyText: string, channel: CachedChannel): UpstreamError | null {
   const error = parseWith(baiduErrorBody, bodyText);
-  return error ? baiduError(error, channel) : upstreamErrorFrom(status, bodyText, channel.statusCodeMapping);
+  return error ? baiduError(error, channel) : null;
 }
+
+/** A non-2xx answer: Baidu's own error body when it has one, else the generic reading. */
+export const baiduErrorFrom = (status: number, bodyText: string, channel: CachedChannel): UpstreamError =>
+  baiduRefusal(bodyText, channel) ?? upstreamErrorFrom(status, bodyText, channel.statusCodeMapping);

@@ -1,11 +1,10 @@
 import { z } from 'zod';
 import type { Usage } from '../../billing/quota';
-import type { ChatCompletion, ChatFinishReason } from '../../formats/openai-chat-types';
-import { badUpstreamBody } from '../../relay-error';
-import { textCompletion } from '../own-api-adapter';
-import type { UpstreamTarget } from '../provider';
-import { parseWith } from '../sse-json-translator';
-import { baiduError, baiduErrorBody } from './errors';
+import type { ChatCompletion } from '../../formats/openai-chat-types';
+import { answerTextOf, finishReasonsBy, textCompletion } from '../own-api-adapter';
+import type { OpenAIWhole, UpstreamTarget } from '../provider';
+import { upstreamAnswerOf } from '../../parse-json';
+import { baiduRefusal } from './errors';
 
 export const ernieUsage = z.object({
   prompt_tokens: z.number(),
@@ -31,21 +30,13 @@ export const usageFromErnie = (usage: z.infer<typeof ernieUsage> | undefined): U
   usage ? { promptTokens: usage.prompt_tokens, completionTokens: usage.completion_tokens ?? 0 } : null;
 
 /** ERNIE's finish reasons in OpenAI's words (`normal` is a natural stop). */
-export function finishReasonOf(reason: string | undefined): ChatFinishReason {
-  if (reason === 'length') return 'length';
-  if (reason === 'content_filter') return 'content_filter';
-  if (reason === 'function_call') return 'function_call';
-  return 'stop';
-}
+export const finishReasonOf = finishReasonsBy(['length', 'content_filter', 'function_call']);
 
 /** A whole ERNIE answer (chat or embeddings) in OpenAI's shape; an error body in a 200 is thrown as the upstream's error. */
-export function baiduWhole(bytes: Buffer, target: UpstreamTarget): { completion: ChatCompletion; usage: Usage | null } {
-  const text = bytes.toString('utf8');
-  const error = parseWith(baiduErrorBody, text);
-  if (error) throw baiduError(error, target.channel);
+export function baiduWhole(bytes: Buffer, target: UpstreamTarget): OpenAIWhole {
+  const text = answerTextOf(bytes, target.channel, baiduRefusal);
   if (target.endpoint.kind === 'embeddings') {
-    const embeddings = parseWith(ernieEmbeddings, text);
-    if (!embeddings) throw badUpstreamBody();
+    const embeddings = upstreamAnswerOf(ernieEmbeddings, text);
     const usage = usageFromErnie(embeddings.usage);
     const data = embeddings.data.map((item) => ({ object: 'embedding', embedding: item.embedding, index: item.index }));
     const list = {
@@ -56,8 +47,7 @@ export function baiduWhole(bytes: Buffer, target: UpstreamTarget): { completion:
     };
     return { completion: list as unknown as ChatCompletion, usage };
   }
-  const answer = parseWith(ernieAnswer, text);
-  if (!answer) throw badUpstreamBody();
+  const answer = upstreamAnswerOf(ernieAnswer, text);
   const usage = usageFromErnie(answer.usage);
   return {
     completion: textCompletion(

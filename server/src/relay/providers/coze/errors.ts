@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { CachedChannel } from '../../caches/channel-index';
 import type { UpstreamError } from '../../relay-error';
 import { mappedUpstreamError, upstreamErrorFrom } from '../openai-compatible/errors';
-import { parseWith } from '../sse-json-translator';
+import { parseWith } from '../../parse-json';
 
 /** Coze refuses a call with HTTP 200 and `{code, msg}` (code 0 is success). */
 export const cozeErrorBody = z.looseObject({ code: z.number().refine((code) => code !== 0), msg: z.string() });

@@ -1,9 +1,7 @@
-import type { Usage } from '../../billing/quota';
-import type { ChatCompletion } from '../../formats/openai-chat-types';
 import { badUpstreamBody } from '../../relay-error';
 import { textCompletion } from '../own-api-adapter';
-import type { UpstreamTarget } from '../provider';
-import { parseWith } from '../sse-json-translator';
+import type { OpenAIWhole, UpstreamTarget } from '../provider';
+import { parseWith } from '../../parse-json';
 import { cozeError, cozeErrorBody } from './errors';
 import { CozeChunkTranslator } from './stream';
 
@@ -11,7 +9,7 @@ import { CozeChunkTranslator } from './stream';
  * A whole answer for a client that did not stream: Coze's finished event stream read through the
  * stream translator and joined; a JSON refusal (`{code, msg}` with HTTP 200) is the upstream's error.
  */
-export function cozeWhole(bytes: Buffer, target: UpstreamTarget): { completion: ChatCompletion; usage: Usage | null } {
+export function cozeWhole(bytes: Buffer, target: UpstreamTarget): OpenAIWhole {
   const refusal = bytes[0] === 0x7b ? parseWith(cozeErrorBody, bytes.toString('utf8')) : null;
   if (refusal) throw cozeError(refusal.code, refusal.msg, target.channel);
   const translator = new CozeChunkTranslator(target.upstreamModel, target.channel);

@@ -1,10 +1,8 @@
 import { z } from 'zod';
 import type { Usage } from '../../billing/quota';
-import type { ChatCompletion } from '../../formats/openai-chat-types';
-import { badUpstreamBody } from '../../relay-error';
 import { textCompletion } from '../own-api-adapter';
-import type { UpstreamTarget } from '../provider';
-import { parseWith } from '../sse-json-translator';
+import type { OpenAIWhole, UpstreamTarget } from '../provider';
+import { upstreamAnswerOf } from '../../parse-json';
 
 const difyUsage = z.looseObject({ prompt_tokens: z.number(), completion_tokens: z.number() });
 export const difyMetadata = z.looseObject({ usage: difyUsage.optional() }).optional();
@@ -22,9 +20,8 @@ export const usageFromDify = (metadata: z.infer<typeof difyMetadata>): Usage | n
     : null;
 
 /** A blocking Dify answer as an OpenAI chat completion (the answer text, usage from its metadata). */
-export function difyWhole(bytes: Buffer, target: UpstreamTarget): { completion: ChatCompletion; usage: Usage | null } {
-  const answer = parseWith(difyAnswer, bytes.toString('utf8'));
-  if (!answer) throw badUpstreamBody();
+export function difyWhole(bytes: Buffer, target: UpstreamTarget): OpenAIWhole {
+  const answer = upstreamAnswerOf(difyAnswer, bytes.toString('utf8'));
   const usage = usageFromDify(answer.metadata);
   return { completion: textCompletion(answer.message_id, target.upstreamModel, answer.answer, 'stop', usage), usage };
 }

@@ -1,7 +1,7 @@
 import type { ChatCompletion, ChatRequest } from '../../formats/openai-chat-types';
 import type { ParsedBody } from '../../formats/request-body';
 import { fill } from '../../../platform/text';
-import { badUpstreamBody, RelayError } from '../../relay-error';
+import { badUpstreamBody, invalidRequest } from '../../relay-error';
 import { perModel } from '../adapter-settings';
 import type { ProviderAdapter, UpstreamTarget, WholeAnswer } from '../provider';
 import { toBatchEmbedRequest, toEmbeddingResponse, type OpenAIEmbeddingRequest } from './embeddings';
@@ -34,11 +34,9 @@ const isEmbedding = (target: UpstreamTarget) => target.endpoint.kind === 'embedd
 /** Gemini serves chat and embeddings: OpenAI images, audio and the like are refused. */
 function requireChatOrEmbeddings(target: UpstreamTarget): void {
   if (target.endpoint.kind === 'chat' || isEmbedding(target)) return;
-  throw new RelayError(
+  throw invalidRequest(
     fill(messages.provider.geminiEndpointNotServed, { path: target.endpoint.path }),
-    400,
     'unsupported_endpoint',
-    'invalid_request_error',
   );
 }
 

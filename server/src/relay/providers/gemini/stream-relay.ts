@@ -1,7 +1,7 @@
 import type { Usage } from '../../billing/quota';
 import type { ChatChunk } from '../../formats/openai-chat-types';
 import { CompletionCounter } from '../../stream/completion-counter';
-import { SseEventSplitter, type SseEvent } from '../../stream/sse-events';
+import { SseEventReader, type SseEvent } from '../../stream/sse-events';
 import { UpstreamError } from '../../relay-error';
 import type { ChunkTranslator, StreamRelay } from '../provider';
 import { GeminiStreamConverter } from './stream';
@@ -34,24 +34,15 @@ function streamFailure(data: string): UpstreamError | null {
  * Gemini events to a Gemini client, event by event: each is forwarded as it came (one `data:` line),
  * the last usageMetadata is kept (Gemini repeats it, cumulative) and the text is counted on the way.
  */
-export class GeminiSseRelay implements StreamRelay {
+export class GeminiSseRelay extends SseEventReader<Buffer> implements StreamRelay {
   usage: Usage | null = null;
-  private readonly splitter = new SseEventSplitter();
   private readonly counter = new CompletionCounter();
-
-  push(chunk: Buffer): Buffer {
-    return this.forward(this.splitter.push(chunk));
-  }
-
-  end(): Buffer {
-    return this.forward(this.splitter.end());
-  }
 
   localCompletionTokens(): number | Promise<number> {
     return this.counter.tokens();
   }
 
-  private forward(events: SseEvent[]): Buffer {
+  protected read(events: SseEvent[]): Buffer {
     if (events.length === 0) return Buffer.alloc(0);
     let out = '';
     for (const { data } of events) {
@@ -70,28 +61,24 @@ export class GeminiSseRelay implements StreamRelay {
 }
 
 /** Gemini events as OpenAI chat chunks (for clients of another dialect). */
-export class GeminiChunkTranslator implements ChunkTranslator {
+export class GeminiChunkTranslator extends SseEventReader<ChatChunk[]> implements ChunkTranslator {
   usage: Usage | null = null;
   failure: UpstreamError | null = null;
-  private readonly splitter = new SseEventSplitter();
   private readonly converter: GeminiStreamConverter;
 
   constructor(model: string) {
+    super();
     this.converter = new GeminiStreamConverter(model);
   }
 
-  push(chunk: Buffer): ChatChunk[] {
-    return this.convert(this.splitter.push(chunk));
-  }
-
   /** The last chunks; after a reported failure no closing finish reason is made up. */
-  end(): ChatChunk[] {
-    const rest = this.convert(this.splitter.end());
+  override end(): ChatChunk[] {
+    const rest = super.end();
     if (this.failure) return rest;
     return [...rest, ...this.converter.end().filter((chunk) => chunk.choices.length > 0)];
   }
 
-  private convert(events: SseEvent[]): ChatChunk[] {
+  protected read(events: SseEvent[]): ChatChunk[] {
     const chunks = events.flatMap(({ data }) => {
       this.failure ??= streamFailure(data);
       const event = readEvent(data);

@@ -2,7 +2,7 @@ import type { Usage } from '../../billing/quota';
 import type { ChatChunk, ChatCompletion, ChatRequest } from '../../formats/openai-chat-types';
 import { upstreamBody } from '../../formats/request-body';
 import { badUpstreamBody } from '../../relay-error';
-import { SseEventSplitter } from '../../stream/sse-events';
+import { SseEventReader, type SseEvent } from '../../stream/sse-events';
 import { SseUsageTap } from '../../stream/sse-usage-tap';
 import { textOf, usageFromJsonTail, usageOf } from '../../stream/usage-fields';
 import type { ChunkTranslator, ProviderAdapter, UpstreamTarget, WholeAnswer } from '../provider';
@@ -30,19 +30,10 @@ function wholeAnswer(bytes: Buffer, contentType: string): WholeAnswer {
 }
 
 /** OpenAI chunks parsed from the upstream's SSE (for clients of another dialect). */
-class OpenAIChunkReader implements ChunkTranslator {
+class OpenAIChunkReader extends SseEventReader<ChatChunk[]> implements ChunkTranslator {
   usage: Usage | null = null;
-  private readonly splitter = new SseEventSplitter();
 
-  push(chunk: Buffer): ChatChunk[] {
-    return this.read(this.splitter.push(chunk));
-  }
-
-  end(): ChatChunk[] {
-    return this.read(this.splitter.end());
-  }
-
-  private read(events: Array<{ data: string }>): ChatChunk[] {
+  protected read(events: SseEvent[]): ChatChunk[] {
     const chunks: ChatChunk[] = [];
     for (const { data } of events) {
       if (!data.startsWith('{')) continue;

@@ -2,7 +2,7 @@ import { channelTypeName } from '@switchboard/contract';
 import type { CachedChannel } from '../../caches/channel-index';
 import type { Endpoint } from '../../endpoints';
 import { fill, type Text } from '../../../platform/text';
-import { RelayError } from '../../relay-error';
+import { channelFault, invalidRequest, type RelayError } from '../../relay-error';
 import { vendorUrl } from './vendors';
 import { messages } from '../../../platform/i18n/catalogue';
 
@@ -14,24 +14,12 @@ export interface UpstreamRequest {
 }
 
 /** A channel that cannot be called as configured: another channel may do better, and this one is at fault. */
-export function misconfigured(channel: CachedChannel, text: Text, extra: Record<string, string> = {}): RelayError {
-  return new RelayError(
-    fill(text, { channel: channel.name, ...extra }),
-    500,
-    'channel_misconfigured',
-    'new_api_error',
-    true,
-  );
-}
+export const misconfigured = (channel: CachedChannel, text: Text, extra: Record<string, string> = {}): RelayError =>
+  channelFault(fill(text, { channel: channel.name, ...extra }), 500, 'channel_misconfigured');
 
 /** The client asked for an endpoint this vendor does not have: not the channel's fault, nothing to retry. */
 export const endpointNotServed = (endpoint: Endpoint): RelayError =>
-  new RelayError(
-    fill(messages.provider.endpointNotServed, { path: endpoint.path }),
-    400,
-    'unsupported_endpoint',
-    'invalid_request_error',
-  );
+  invalidRequest(fill(messages.provider.endpointNotServed, { path: endpoint.path }), 'unsupported_endpoint');
 
 function requireBase(channel: CachedChannel): string {
   if (!channel.baseUrl) throw misconfigured(channel, messages.provider.noBaseUrl);

@@ -1,4 +1,4 @@
-import { RelayError } from '../../relay-error';
+import { invalidRequest } from '../../relay-error';
 import { ownApiAdapter } from '../own-api-adapter';
 import { replicateErrorFrom } from './errors';
 import { replicateRequest } from './request';
@@ -11,7 +11,7 @@ export const replicateAdapter = ownApiAdapter(
     request: replicateRequest,
     whole: replicateWhole,
     stream: () => {
-      throw new RelayError(messages.provider.replicateNoStream, 400, 'stream_not_supported', 'invalid_request_error');
+      throw invalidRequest(messages.provider.replicateNoStream, 'stream_not_supported');
     },
   },
   replicateErrorFrom,

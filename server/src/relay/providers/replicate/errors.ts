@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { CachedChannel } from '../../caches/channel-index';
 import type { UpstreamError } from '../../relay-error';
 import { mappedUpstreamError } from '../openai-compatible/errors';
-import { parseWith } from '../sse-json-translator';
+import { parseWith } from '../../parse-json';
 
 /** Replicate's errors are problem details: `{title, detail, status}`. */
 const problem = z.looseObject({ title: z.string().optional(), detail: z.string().optional() });

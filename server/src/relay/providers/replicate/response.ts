@@ -1,9 +1,7 @@
 import { z } from 'zod';
-import type { Usage } from '../../billing/quota';
 import type { ChatCompletion } from '../../formats/openai-chat-types';
-import { badUpstreamBody } from '../../relay-error';
-import type { UpstreamTarget } from '../provider';
-import { parseWith } from '../sse-json-translator';
+import type { OpenAIWhole, UpstreamTarget } from '../provider';
+import { upstreamAnswerOf } from '../../parse-json';
 import { replicateError } from './errors';
 
 const prediction = z.looseObject({
@@ -17,12 +15,8 @@ const prediction = z.looseObject({
  * A finished prediction as OpenAI's images answer (`data: [{url}]`). A failed or canceled prediction
  * is the upstream's error; one still running after the sync wait is answered as a gateway timeout.
  */
-export function replicateWhole(
-  bytes: Buffer,
-  target: UpstreamTarget,
-): { completion: ChatCompletion; usage: Usage | null } {
-  const result = parseWith(prediction, bytes.toString('utf8'));
-  if (!result) throw badUpstreamBody();
+export function replicateWhole(bytes: Buffer, target: UpstreamTarget): OpenAIWhole {
+  const result = upstreamAnswerOf(prediction, bytes.toString('utf8'));
   if (result.status === 'failed' || result.status === 'canceled')
     throw replicateError(
       500,

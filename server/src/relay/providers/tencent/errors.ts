@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { CachedChannel } from '../../caches/channel-index';
 import type { UpstreamError } from '../../relay-error';
 import { mappedUpstreamError, upstreamErrorFrom } from '../openai-compatible/errors';
-import { parseWith } from '../sse-json-translator';
+import { parseWith } from '../../parse-json';
 
 /** Tencent Cloud answers errors with HTTP 200 and `{Response: {Error: {Code, Message}}}`. */
 export const tencentErrorBody = z.object({
@@ -28,10 +28,12 @@ export function tencentError(code: string, message: string, channel: CachedChann
   return mappedUpstreamError(channel.statusCodeMapping, status, message, code);
 }
 
-/** A non-2xx answer: Tencent's own error body when it has one, else the generic reading. */
-export function tencentErrorFrom(status: number, bodyText: string, channel: CachedChannel): UpstreamError {
+/** Tencent's error, when the body is its error body. */
+export function tencentRefusal(bodyText: string, channel: CachedChannel): UpstreamError | null {
   const error = parseWith(tencentErrorBody, bodyText)?.Response.Error;
-  return error
-    ? tencentError(error.Code, error.Message, channel)
-    : upstreamErrorFrom(status, bodyText, channel.statusCodeMapping);
+  return error ? tencentError(error.Code, error.Message, channel) : null;
 }
+
+/** A non-2xx answer: Tencent's own error body when it has one, else the generic reading. */
+export const tencentErrorFrom = (status: number, bodyText: string, channel: CachedChannel): UpstreamError =>
+  tencentRefusal(bodyText, channel) ?? upstreamErrorFrom(status, bodyText, channel.statusCodeMapping);

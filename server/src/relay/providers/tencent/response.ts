@@ -1,11 +1,10 @@
 import { z } from 'zod';
 import type { Usage } from '../../billing/quota';
-import type { ChatCompletion, ChatFinishReason } from '../../formats/openai-chat-types';
 import { badUpstreamBody } from '../../relay-error';
-import { textCompletion } from '../own-api-adapter';
-import type { UpstreamTarget } from '../provider';
-import { parseWith } from '../sse-json-translator';
-import { tencentError, tencentErrorBody } from './errors';
+import { answerTextOf, finishReasonsBy, textCompletion } from '../own-api-adapter';
+import type { OpenAIWhole, UpstreamTarget } from '../provider';
+import { parseWith } from '../../parse-json';
+import { tencentRefusal } from './errors';
 
 export const hunyuanUsage = z.looseObject({ PromptTokens: z.number(), CompletionTokens: z.number() });
 
@@ -23,21 +22,11 @@ export const usageFromHunyuan = (usage: z.infer<typeof hunyuanUsage> | undefined
   usage ? { promptTokens: usage.PromptTokens, completionTokens: usage.CompletionTokens } : null;
 
 /** Hunyuan's finish reasons (`stop`, `length`, `sensitive`, `tool_calls`) in OpenAI's words. */
-export function finishReasonOf(reason: string | undefined): ChatFinishReason {
-  if (reason === 'length') return 'length';
-  if (reason === 'sensitive') return 'content_filter';
-  if (reason === 'tool_calls') return 'tool_calls';
-  return 'stop';
-}
+export const finishReasonOf = finishReasonsBy(['length', 'tool_calls'], { sensitive: 'content_filter' });
 
 /** A whole Hunyuan answer as an OpenAI chat completion; an error in a 200 is the upstream's error. */
-export function hunyuanWhole(
-  bytes: Buffer,
-  target: UpstreamTarget,
-): { completion: ChatCompletion; usage: Usage | null } {
-  const text = bytes.toString('utf8');
-  const error = parseWith(tencentErrorBody, text)?.Response.Error;
-  if (error) throw tencentError(error.Code, error.Message, target.channel);
+export function hunyuanWhole(bytes: Buffer, target: UpstreamTarget): OpenAIWhole {
+  const text = answerTextOf(bytes, target.channel, tencentRefusal);
   const answer = parseWith(hunyuanAnswer, text)?.Response;
   const choice = answer?.Choices[0];
   if (!answer || !choice) throw badUpstreamBody();

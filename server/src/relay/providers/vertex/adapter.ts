@@ -1,6 +1,6 @@
 import { getGlobalDispatcher } from 'undici';
 import type { ChatCompletion } from '../../formats/openai-chat-types';
-import { badUpstreamBody, RelayError, UpstreamError } from '../../relay-error';
+import { badUpstreamBody, invalidRequest, UpstreamError } from '../../relay-error';
 import { anthropicAdapter } from '../anthropic/adapter';
 import { adaptedClaudeBody, withModelHeaders } from '../anthropic/claude-options';
 import { chatToClaude, requireChat } from '../anthropic/request';
@@ -30,12 +30,7 @@ async function vertexAddress(target: UpstreamTarget, action: VertexAction): Prom
   );
   if (!account) {
     if (isClaudeModel(upstreamModel))
-      throw new RelayError(
-        messages.provider.vertexClaudeNeedsServiceAccount,
-        400,
-        'vertex_key_type',
-        'invalid_request_error',
-      );
+      throw invalidRequest(messages.provider.vertexClaudeNeedsServiceAccount, 'vertex_key_type');
     return { url, headers: { 'content-type': 'application/json', 'x-goog-api-key': channel.key } };
   }
   try {

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { CachedChannel } from '../../caches/channel-index';
 import type { UpstreamError } from '../../relay-error';
 import { mappedUpstreamError, upstreamErrorFrom } from '../openai-compatible/errors';
-import { parseWith } from '../sse-json-translator';
+import { parseWith } from '../../parse-json';
 
 /** The v3 API refuses with HTTP 200 and `{code, msg, success: false}`. */
 export const zhipuRefusal = z.looseObject({ code: z.number(), msg: z.string(), success: z.literal(false) });
@@ -20,9 +20,12 @@ export function zhipuError(code: number, message: string, channel: CachedChannel
   return mappedUpstreamError(channel.statusCodeMapping, status, message, `zhipu_${code}`);
 }
 
-export function zhipuErrorFrom(status: number, bodyText: string, channel: CachedChannel): UpstreamError {
+/** Zhipu's error, when the body is its refusal body. */
+export function zhipuRefusalError(bodyText: string, channel: CachedChannel): UpstreamError | null {
   const refusal = parseWith(zhipuRefusal, bodyText);
-  return refusal
-    ? zhipuError(refusal.code, refusal.msg, channel)
-    : upstreamErrorFrom(status, bodyText, channel.statusCodeMapping);
+  return refusal ? zhipuError(refusal.code, refusal.msg, channel) : null;
 }
+
+/** A non-2xx answer: Zhipu's own refusal body when it has one, else the generic reading. */
+export const zhipuErrorFrom = (status: number, bodyText: string, channel: CachedChannel): UpstreamError =>
+  zhipuRefusalError(bodyText, channel) ?? upstreamErrorFrom(status, bodyText, channel.statusCodeMapping);

@@ -1,11 +1,10 @@
 import { z } from 'zod';
 import type { Usage } from '../../billing/quota';
-import type { ChatCompletion } from '../../formats/openai-chat-types';
 import { badUpstreamBody } from '../../relay-error';
-import { textCompletion } from '../own-api-adapter';
-import type { UpstreamTarget } from '../provider';
-import { parseWith } from '../sse-json-translator';
-import { zhipuError, zhipuRefusal } from './errors';
+import { answerTextOf, textCompletion } from '../own-api-adapter';
+import type { OpenAIWhole, UpstreamTarget } from '../provider';
+import { parseWith } from '../../parse-json';
+import { zhipuRefusalError } from './errors';
 
 export const zhipuUsage = z.looseObject({ prompt_tokens: z.number(), completion_tokens: z.number() });
 
@@ -33,10 +32,8 @@ export function unquoted(content: string): string {
   }
 }
 
-export function zhipuWhole(bytes: Buffer, target: UpstreamTarget): { completion: ChatCompletion; usage: Usage | null } {
-  const text = bytes.toString('utf8');
-  const refusal = parseWith(zhipuRefusal, text);
-  if (refusal) throw zhipuError(refusal.code, refusal.msg, target.channel);
+export function zhipuWhole(bytes: Buffer, target: UpstreamTarget): OpenAIWhole {
+  const text = answerTextOf(bytes, target.channel, zhipuRefusalError);
   const answer = parseWith(zhipuAnswer, text);
   const choice = answer?.data.choices[0];
   if (!answer || !choice) throw badUpstreamBody();

@@ -6,7 +6,7 @@ import type { ChatChunk } from '../../formats/openai-chat-types';
 import type { RelayError } from '../../relay-error';
 import { textChunk } from '../own-api-adapter';
 import type { ChunkTranslator } from '../provider';
-import { parseWith } from '../sse-json-translator';
+import { parseWith } from '../../parse-json';
 import { zhipuError } from './errors';
 import { usageFromZhipu, zhipuUsage } from './response';
 
