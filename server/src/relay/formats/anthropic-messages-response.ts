@@ -1,16 +1,17 @@
 import type { Usage } from '../billing/quota';
 import type { ChatCompletion, ChatFinishReason, ChatToolCall, ChatUsage } from './openai-chat-types';
 
-const stopReasons: Record<string, string> = {
-  stop: 'end_turn',
-  length: 'max_tokens',
-  tool_calls: 'tool_use',
-  function_call: 'tool_use',
-  content_filter: 'refusal',
-};
+/** A Map, so an upstream's `finish_reason` such as "constructor" reads no object prototype. */
+const stopReasons = new Map<string, string>([
+  ['stop', 'end_turn'],
+  ['length', 'max_tokens'],
+  ['tool_calls', 'tool_use'],
+  ['function_call', 'tool_use'],
+  ['content_filter', 'refusal'],
+]);
 
 export const stopReasonOf = (reason: ChatFinishReason | undefined): string =>
-  reason ? (stopReasons[reason] ?? 'end_turn') : 'end_turn';
+  reason ? (stopReasons.get(reason) ?? 'end_turn') : 'end_turn';
 
 /** Claude usage: input tokens exclude the cache reads and writes Anthropic reports apart. */
 export function claudeUsageOf(usage: Usage | null) {

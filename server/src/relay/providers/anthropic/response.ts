@@ -19,18 +19,19 @@ export function usageFromClaude(usage: ClaudeUsage | undefined): Usage | null {
   return { promptTokens, completionTokens, cachedTokens, cacheWriteTokens };
 }
 
-const finishReasons: Record<string, ChatFinishReason> = {
-  end_turn: 'stop',
-  stop_sequence: 'stop',
-  pause_turn: 'stop',
-  max_tokens: 'length',
-  model_context_window_exceeded: 'length',
-  tool_use: 'tool_calls',
-  refusal: 'content_filter',
-};
+/** A Map, so an upstream's `stop_reason` such as "constructor" reads no object prototype. */
+const finishReasons = new Map<string, ChatFinishReason>([
+  ['end_turn', 'stop'],
+  ['stop_sequence', 'stop'],
+  ['pause_turn', 'stop'],
+  ['max_tokens', 'length'],
+  ['model_context_window_exceeded', 'length'],
+  ['tool_use', 'tool_calls'],
+  ['refusal', 'content_filter'],
+]);
 
 export const finishReasonOf = (stopReason: string | null | undefined): ChatFinishReason =>
-  stopReason ? (finishReasons[stopReason] ?? 'stop') : null;
+  stopReason ? (finishReasons.get(stopReason) ?? 'stop') : null;
 
 /** A Claude answer as an OpenAI chat completion: text, thinking as reasoning_content, tool calls. */
 export function claudeToChat(message: ClaudeMessage): OpenAIWhole {
