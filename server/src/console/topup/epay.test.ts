@@ -106,6 +106,21 @@ await describeOnEachDatabase('online top-up over epay on %s', (server) => {
     ]);
   });
 
+  it('credits the amount at the quota per unit in force, as the reference does', async () => {
+    await setOptions(server, { QuotaPerUnit: 1_000_000 });
+    try {
+      const order = await payAtGateway(3);
+      const before = await quotaOf(server, payer.id);
+      expect(await gateway.notify(order)).toBe('success');
+      expect((await quotaOf(server, payer.id)).live - before.live).toBe(3_000_000);
+      expect((await topUpLogsOf(server, payer.id)).at(-1)?.content).toMatch(
+        /^使用在线充值成功，充值金额: ＄3\.000000 额度，/,
+      );
+    } finally {
+      await setOptions(server, { QuotaPerUnit: 500_000 });
+    }
+  });
+
   it('answers fail to a forged signature or a changed amount and credits nothing', async () => {
     const order = await payAtGateway(5, 'wx');
     const before = await quotaOf(server, payer.id);

@@ -1,4 +1,4 @@
-import { QUOTA_PER_UNIT, type TopUpView } from '@switchboard/contract';
+import type { TopUpView } from '@switchboard/contract';
 import type { AppContext } from '../../app-context';
 import { nowSeconds } from '../../db/dialect';
 import { perContext } from '../../platform/per-context';
@@ -58,7 +58,7 @@ export class OrderCredits {
   /** The credit and its log row (with the witness), journaled together; resolves once durable. */
   private async credit(order: TopUpView): Promise<void> {
     const user = await new UserRepository(this.context.database).findById(order.user_id);
-    const quota = order.amount * QUOTA_PER_UNIT;
+    const quota = order.amount * this.context.options.number('QuotaPerUnit');
     await creditTopUp(
       this.context,
       { id: order.user_id, username: user?.username ?? '' },
