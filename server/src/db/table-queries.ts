@@ -53,6 +53,21 @@ export async function newestPage<T extends keyof Tables>(
 
 // Kysely cannot type a generic table name; the call sites are typed.
 
+/** One column of the row with this id; undefined when there is no such row. */
+export async function valueById<T extends keyof Tables & string, C extends keyof Selectable<Tables[T]> & string>(
+  db: Kysely<Tables>,
+  table: T,
+  id: number,
+  column: C,
+): Promise<Selectable<Tables[T]>[C] | undefined> {
+  const row = await (db as Kysely<any>)
+    .selectFrom(table as string)
+    .select(column as string)
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return row?.[column];
+}
+
 /** Sets the values on the row with this id. */
 export async function updateById<T extends keyof Tables & string>(
   db: Kysely<Tables>,

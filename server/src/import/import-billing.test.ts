@@ -4,15 +4,13 @@ import bcrypt from 'bcryptjs';
 import type { Kysely } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { loadConfig, type DatabaseKind } from '../config';
-import { openDatabase } from '../db/database';
 import { toNumber } from '../db/dialect';
 import { flushAll } from '../testing/relay-fixtures';
 import { referenceConsoleClient } from '../testing/reference-console-client';
-import { createReferenceSchema } from '../testing/reference-schema';
-import { referenceImportForTests } from '../testing/reference-import-fixture';
+import { referenceImportForTests, seededReferenceDatabase } from '../testing/reference-import-fixture';
 import { temporaryFolders } from '../testing/temporary-folders';
 import { storedRow } from '../testing/stored-rows';
-import { availableDatabaseKinds, createTestDatabase } from '../testing/test-databases';
+import { availableDatabaseKinds } from '../testing/test-databases';
 import { signIn, startTestServer } from '../testing/test-server';
 import { runImport } from './import-command';
 import { describeImport, importReference } from './import-reference';
@@ -337,12 +335,8 @@ describe('a dry run', () => {
   const newFolder = temporaryFolders('import-dry-run');
 
   it('writes nothing, not even an empty target file', async () => {
-    const sourceDatabase = await createTestDatabase('sqlite');
+    const sourceDatabase = await seededReferenceDatabase('sqlite', seedReference, 'http://127.0.0.1:9');
     try {
-      const seeding = openDatabase(sourceDatabase.settings);
-      await createReferenceSchema(seeding.db as unknown as Kysely<any>, 'sqlite');
-      await seedReference(seeding.db as unknown as Kysely<any>, 'sqlite', 'http://127.0.0.1:9');
-      await seeding.close();
       const targetPath = join(newFolder(), 'switchboard.db');
       const report = await runImport(loadConfig({ SQLITE_PATH: targetPath }), sourceDatabase.sqlitePath, true);
       expect(report).toContain('Dry run: nothing was written.');

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll } from 'vitest';
+import { beforeAll } from 'vitest';
 import type { Kysely } from 'kysely';
 import type { DatabaseKind } from '../config';
 import { openDatabase, type Database } from '../db/database';
@@ -6,6 +6,7 @@ import { migrateToLatest } from '../db/migrate';
 import { openSource, type SourceDatabase } from '../import/reference-source';
 import { FakeOpenAIUpstream } from './fake-openai-upstream';
 import { createReferenceSchema } from './reference-schema';
+import { startedForTests } from './started-for-tests';
 import { createTestDatabase, type TestDatabase } from './test-databases';
 
 /** A reference product's database (its documented tables, seeded by the test) and an empty target to import into. */
@@ -18,17 +19,27 @@ export interface ReferenceImport {
   close(): Promise<void>;
 }
 
-export async function referenceImport(
+/** Fills a reference product's database: its channels point at `upstreamUrl`. */
+export type ReferenceSeed = (db: Kysely<any>, kind: DatabaseKind, upstreamUrl: string) => Promise<void>;
+
+/** A fresh database of the kind with the reference product's documented tables, filled by `seed`. */
+export async function seededReferenceDatabase(
   kind: DatabaseKind,
-  seed: (db: Kysely<any>, kind: DatabaseKind, upstreamUrl: string) => Promise<void>,
-): Promise<ReferenceImport> {
-  const upstream = await new FakeOpenAIUpstream().start();
+  seed: ReferenceSeed,
+  upstreamUrl: string,
+): Promise<TestDatabase> {
   const sourceDatabase = await createTestDatabase(kind);
-  const targetDatabase = await createTestDatabase(kind);
   const seeding = openDatabase(sourceDatabase.settings);
   await createReferenceSchema(seeding.db as unknown as Kysely<any>, kind);
-  await seed(seeding.db as unknown as Kysely<any>, kind, upstream.url);
+  await seed(seeding.db as unknown as Kysely<any>, kind, upstreamUrl);
   await seeding.close();
+  return sourceDatabase;
+}
+
+export async function referenceImport(kind: DatabaseKind, seed: ReferenceSeed): Promise<ReferenceImport> {
+  const upstream = await new FakeOpenAIUpstream().start();
+  const sourceDatabase = await seededReferenceDatabase(kind, seed, upstream.url);
+  const targetDatabase = await createTestDatabase(kind);
   const source = await openSource(sourceDatabase.dsn ?? sourceDatabase.sqlitePath);
   const target = openDatabase(targetDatabase.settings);
   return {
@@ -47,19 +58,18 @@ export async function referenceImport(
 }
 
 /**
- * A reference import for the calling describe block: seeded before its tests (the target migrated
- * first with `migrated`), closed after them. Its fields are there once the tests run.
+ * A reference import for the calling describe block (see startedForTests), its target migrated before the
+ * tests when `migrated`.
  */
 export function referenceImportForTests(
   kind: DatabaseKind,
-  seed: (db: Kysely<any>, kind: DatabaseKind, upstreamUrl: string) => Promise<void>,
+  seed: ReferenceSeed,
   { migrated = false } = {},
 ): ReferenceImport {
-  const fixture = {} as ReferenceImport;
-  beforeAll(async () => {
-    Object.assign(fixture, await referenceImport(kind, seed));
-    if (migrated) await migrateToLatest(fixture.target);
-  });
-  afterAll(() => fixture.close?.());
+  const fixture = startedForTests(
+    () => referenceImport(kind, seed),
+    (started) => started.close(),
+  );
+  if (migrated) beforeAll(() => migrateToLatest(fixture.target));
   return fixture;
 }

@@ -35,10 +35,16 @@ export function streamChat(
   return client.chat.completions.create({ model, messages: [{ role: 'user', content }], stream: true, ...extra });
 }
 
-/** The text of an OpenAI chat stream's deltas, read to the end. */
-export async function chatStreamText(stream: AsyncIterable<OpenAI.ChatCompletionChunk>): Promise<string> {
+/** The text of a streamed chat (see streamChat), its deltas read to the end. */
+export async function streamedChatText(
+  client: OpenAI,
+  model: string,
+  content: string,
+  extra: Partial<OpenAI.ChatCompletionCreateParamsStreaming> = {},
+): Promise<string> {
   let text = '';
-  for await (const chunk of stream) text += chunk.choices[0]?.delta?.content ?? '';
+  for await (const chunk of await streamChat(client, model, content, extra))
+    text += chunk.choices[0]?.delta?.content ?? '';
   return text;
 }
 
@@ -58,10 +64,10 @@ export async function chatStreamUntilFailure(
   return { text, failure: undefined };
 }
 
-/** The text of a Gemini SDK stream, read to the end. */
-export async function geminiStreamText(stream: AsyncIterable<{ text?: string | undefined }>): Promise<string> {
+/** The text of a Gemini SDK answer to `contents`, streamed and read to the end. */
+export async function streamedGeminiText(ai: GoogleGenAI, model: string, contents: string): Promise<string> {
   let text = '';
-  for await (const chunk of stream) text += chunk.text ?? '';
+  for await (const chunk of await ai.models.generateContentStream({ model, contents })) text += chunk.text ?? '';
   return text;
 }
 

@@ -1,10 +1,11 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe } from 'vitest';
+import { describe } from 'vitest';
 import type { DatabaseKind } from '../config';
 import { loadConfig } from '../config';
 import { startServer, type RunningServer } from '../server';
+import { startedForTests } from './started-for-tests';
 import { availableDatabaseKinds, createTestDatabase, type TestDatabase } from './test-databases';
 
 export interface TestServer extends RunningServer {
@@ -56,12 +57,10 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
  * Its fields are there once the tests (or later hooks) run.
  */
 export function serverForTests(options: TestServerOptions = {}): TestServer {
-  const server = {} as TestServer;
-  beforeAll(async () => {
-    Object.assign(server, await startTestServer(options));
-  });
-  afterAll(() => server.stop?.());
-  return server;
+  return startedForTests(
+    () => startTestServer(options),
+    (server) => server.stop(),
+  );
 }
 
 /**

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { afterAll, beforeAll } from 'vitest';
+import { startedForTests } from './started-for-tests';
 import { startTestServer, type TestServer } from './test-server';
 
 export interface TwoInstances {
@@ -33,15 +33,7 @@ export async function startTwoInstances(): Promise<TwoInstances> {
   };
 }
 
-/**
- * Two instances for the tests of the calling describe block: started before them, stopped after them.
- * The fields are there once the tests (or later hooks) run.
- */
+/** Two instances for the tests of the calling describe block (see startedForTests). */
 export function twoInstancesForTests(): TwoInstances {
-  const instances = {} as TwoInstances;
-  beforeAll(async () => {
-    Object.assign(instances, await startTwoInstances());
-  });
-  afterAll(() => instances.stop?.());
-  return instances;
+  return startedForTests(startTwoInstances, (instances) => instances.stop());
 }

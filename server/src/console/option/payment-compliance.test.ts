@@ -26,7 +26,7 @@ describe('the payment compliance gate', () => {
     root = consoleClient(server, await signIn(server, 'root', '123456'));
     const stripe = { StripeApiSecret: 'sk_test_gate', StripeWebhookSecret: 'whsec_gate', StripePriceId: 'price_gate' };
     await saveOptions(root, stripe);
-    plan = await createPlan(root, { title: 'Free', price_amount: 0 });
+    plan = await createPlan(root, { price_amount: 0 });
     const headers = await signInNewUser(server, 'gate-user');
     user = consoleClient(server, headers);
     userZh = consoleClient(server, headers, 'zh');

@@ -45,7 +45,7 @@ describe('a plan paid at epay across a SIGKILL (built server)', () => {
       EpayId: '3003',
       EpayKey: MERCHANT_KEY,
     });
-    const plan = await createPlan(root, { title: 'Crash-proof', price_amount: 5, total_amount: 1000 });
+    const plan = await createPlan(root, { price_amount: 5, total_amount: 1000 });
     const reply = await root<Record<string, string>>('POST', '/subscription/epay/pay', {
       plan_id: plan.id,
       payment_method: 'wx',

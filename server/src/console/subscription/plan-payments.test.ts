@@ -65,12 +65,7 @@ await describeOnEachDatabase('plans paid at epay and Stripe on %s', (server) => 
   };
 
   it('an epay purchase is granted once under 20 parallel notifications; a forged one changes nothing', async () => {
-    const plan = await createPlan(root, {
-      title: 'Epay month',
-      price_amount: 9.9,
-      total_amount: 70_000,
-      upgrade_group: 'vip',
-    });
+    const plan = await createPlan(root, { price_amount: 9.9, total_amount: 70_000, upgrade_group: 'vip' });
     const amy = await buyer('epay-amy');
     const order = await payAtGateway(amy.call, plan.id);
     expect(order.fields).toMatchObject({
@@ -111,7 +106,7 @@ await describeOnEachDatabase('plans paid at epay and Stripe on %s', (server) => 
   });
 
   it('refuses an unknown method, a disabled plan and a plan at its limit, in both languages, placing no order', async () => {
-    const plan = await createPlan(root, { title: 'Once', price_amount: 1, max_purchase_per_user: 1 });
+    const plan = await createPlan(root, { price_amount: 1, max_purchase_per_user: 1 });
     const bob = await buyer('epay-bob');
     expect(
       await bob.call('POST', '/subscription/epay/pay', { plan_id: plan.id, payment_method: 'paypal' }),
@@ -131,7 +126,6 @@ await describeOnEachDatabase('plans paid at epay and Stripe on %s', (server) => 
 
   it('a Stripe purchase opens a subscription-mode checkout, the webhook grants it once, and the customer is kept for the next checkout', async () => {
     const plan = await createPlan(root, {
-      title: 'Card month',
       price_amount: 12,
       stripe_price_id: 'price_plan_month',
       total_amount: 90_000,
@@ -139,7 +133,7 @@ await describeOnEachDatabase('plans paid at epay and Stripe on %s', (server) => 
     const cat = await buyer('card-cat');
     expect(
       await cat.call('POST', '/subscription/stripe/pay', {
-        plan_id: (await createPlan(root, { title: 'No price', price_amount: 1 })).id,
+        plan_id: (await createPlan(root, { price_amount: 1 })).id,
       }),
     ).toEqual({
       message: 'error',

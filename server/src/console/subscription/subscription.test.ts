@@ -9,7 +9,13 @@ import { consoleClient, type ConsoleClient } from '../../testing/console-client'
 import { confirmPaymentCompliance } from '../../testing/payment-compliance';
 import { describeOnEachDatabase, signIn } from '../../testing/test-server';
 import { newMember } from '../../testing/token-fixtures';
-import { createPlan } from '../../testing/subscription-fixtures';
+import {
+  createPlan,
+  lastingSeconds,
+  resettingEverySeconds,
+  setSubscriptionUsed,
+  subscriptionUsed,
+} from '../../testing/subscription-fixtures';
 import { quotaOf, topUpLogsOf } from '../../testing/wallet-fixtures';
 import { creditTopUp } from '../topup/credit';
 import { SubscriptionService } from './subscription-service';
@@ -102,7 +108,6 @@ await describeOnEachDatabase('subscription plans on %s', (server) => {
       price_amount: 2,
       total_amount: 50_000,
       upgrade_group: 'vip',
-      downgrade_group: '',
     });
     const price = 2 * QUOTA_PER_UNIT;
     const bob = await user('bob', price + 300);
@@ -153,7 +158,7 @@ await describeOnEachDatabase('subscription plans on %s', (server) => {
   });
 
   it('debits once and grants once when 20 purchases of a one-per-user plan race', async () => {
-    const plan = await createPlan(root, { title: 'Once', price_amount: 1, max_purchase_per_user: 1 });
+    const plan = await createPlan(root, { price_amount: 1, max_purchase_per_user: 1 });
     const cat = await user('cat', 10 * QUOTA_PER_UNIT);
     const replies = await Promise.all(
       Array.from({ length: 20 }, () => cat.call('POST', '/subscription/balance/pay', { plan_id: plan.id })),
@@ -167,7 +172,7 @@ await describeOnEachDatabase('subscription plans on %s', (server) => {
   });
 
   it('debits only what the balance covers when 20 purchases race', async () => {
-    const plan = await createPlan(root, { title: 'Many', price_amount: 1 });
+    const plan = await createPlan(root, { price_amount: 1 });
     const dan = await user('dan', 3 * QUOTA_PER_UNIT + 5);
     const replies = await Promise.all(
       Array.from({ length: 20 }, () => dan.call('POST', '/subscription/balance/pay', { plan_id: plan.id })),
@@ -178,13 +183,7 @@ await describeOnEachDatabase('subscription plans on %s', (server) => {
   });
 
   it('ends a subscription at its end and restores the group the user had', async () => {
-    const plan = await createPlan(root, {
-      title: 'Blink',
-      price_amount: 0,
-      duration_unit: 'custom',
-      custom_seconds: 1,
-      upgrade_group: 'svip',
-    });
+    const plan = await createPlan(root, { price_amount: 0, ...lastingSeconds(1), upgrade_group: 'svip' });
     const eve = await user('eve');
     expect((await eve.call('POST', '/subscription/balance/pay', { plan_id: plan.id })).success).toBe(true);
     expect(await groupOf(eve.id)).toBe('svip');
@@ -196,13 +195,7 @@ await describeOnEachDatabase('subscription plans on %s', (server) => {
   });
 
   it('binds, resets (at its period and by hand), stores the preference, and deletes', async () => {
-    const plan = await createPlan(root, {
-      title: 'Daily',
-      price_amount: 1,
-      total_amount: 1000,
-      quota_reset_period: 'custom',
-      quota_reset_custom_seconds: 60,
-    });
+    const plan = await createPlan(root, { total_amount: 1000, ...resettingEverySeconds(60) });
     const fay = await user('fay');
     expect(await root('POST', '/subscription/admin/bind', { user_id: fay.id, plan_id: plan.id })).toMatchObject({
       success: true,
@@ -214,15 +207,14 @@ await describeOnEachDatabase('subscription plans on %s', (server) => {
     );
     const subscription = listed.data?.[0]?.subscription as UserSubscription;
     expect(subscription).toMatchObject({ source: 'admin', next_reset_time: subscription.start_time + 60 });
-    const db = server.context.database.db;
-    await db.updateTable('user_subscriptions').set({ amount_used: 700 }).where('id', '=', subscription.id).execute();
+    await setSubscriptionUsed(server, subscription.id, 700);
 
     // Before its period nothing resets; a minute later the task's pass zeroes it and schedules the next.
     const later = new SubscriptionService(server.context, () => subscription.start_time + 30);
     expect(await later.resetDue()).toBe(0);
     const due = new SubscriptionService(server.context, () => subscription.start_time + 61);
     expect(await due.resetDue()).toBe(1);
-    const row = await db
+    const row = await server.context.database.db
       .selectFrom('user_subscriptions')
       .select(['amount_used', 'next_reset_time'])
       .where('id', '=', subscription.id)
@@ -232,7 +224,7 @@ await describeOnEachDatabase('subscription plans on %s', (server) => {
       next: subscription.start_time + 121,
     });
 
-    await db.updateTable('user_subscriptions').set({ amount_used: 400 }).where('id', '=', subscription.id).execute();
+    await setSubscriptionUsed(server, subscription.id, 400);
     const reset = await root<SubscriptionResetResult>(
       'POST',
       `/subscription/admin/plans/${plan.id}/subscriptions/reset`,
@@ -245,17 +237,7 @@ await describeOnEachDatabase('subscription plans on %s', (server) => {
       user_count: 1,
       advance_reset_time: true,
     });
-    expect(
-      Number(
-        (
-          await db
-            .selectFrom('user_subscriptions')
-            .select('amount_used')
-            .where('id', '=', subscription.id)
-            .executeTakeFirstOrThrow()
-        ).amount_used,
-      ),
-    ).toBe(0);
+    expect(await subscriptionUsed(server, subscription.id)).toBe(0);
 
     expect(
       (await fay.call('PUT', '/subscription/self/preference', { billing_preference: 'wallet_first' })).success,

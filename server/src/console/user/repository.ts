@@ -2,7 +2,7 @@ import type { Insertable, Selectable, Updateable } from 'kysely';
 import type { Queries } from '../../db/database';
 import { insertReturningId, sql, toNumber } from '../../db/dialect';
 import type { UsersTable } from '../../db/tables/users';
-import { anyMatch, countOf, updateById } from '../../db/table-queries';
+import { anyMatch, countOf, updateById, valueById } from '../../db/table-queries';
 import type { LogEntry } from '../../ledger/index';
 
 export type UserRow = Selectable<UsersTable>;
@@ -93,12 +93,8 @@ export class UserRepository {
   /** Gives a user without an invite code a fresh unique one; answers the code it ends up with. */
   async assignAffCode(id: number, generate: () => string): Promise<string> {
     for (let attempt = 0; attempt < 10; attempt += 1) {
-      const current = await this.database.db
-        .selectFrom('users')
-        .select('aff_code')
-        .where('id', '=', id)
-        .executeTakeFirst();
-      if (current?.aff_code) return current.aff_code;
+      const current = await valueById(this.database.db, 'users', id, 'aff_code');
+      if (current) return current;
       const code = generate();
       if (await this.findByAffCode(code)) continue;
       try {
@@ -186,11 +182,6 @@ export class UserRepository {
   }
 
   async sessionEpochOf(id: number): Promise<number> {
-    const row = await this.database.db
-      .selectFrom('users')
-      .select('session_epoch')
-      .where('id', '=', id)
-      .executeTakeFirst();
-    return toNumber(row?.session_epoch);
+    return toNumber(await valueById(this.database.db, 'users', id, 'session_epoch'));
   }
 }

@@ -9,8 +9,12 @@ import { addChannel, addToken } from '../../testing/relay-fixtures';
 import { describeOnEachDatabase, signIn } from '../../testing/test-server';
 import { signInNewUser } from '../../testing/token-fixtures';
 import { quotaOf } from '../../testing/wallet-fixtures';
-import { storedValue } from '../../testing/stored-rows';
-import { createPlan } from '../../testing/subscription-fixtures';
+import {
+  createPlan,
+  resettingEverySeconds,
+  setSubscriptionUsed,
+  subscriptionUsed,
+} from '../../testing/subscription-fixtures';
 
 const FUNDS = 2_000_000;
 const PRICE = 250_000; // 0.5 × QuotaPerUnit
@@ -31,14 +35,8 @@ await describeOnEachDatabase('relay calls paid by a subscription on %s', (server
     });
     return { status: response.status, body: (await response.json()) as { error?: { message: string } } };
   };
-  const used = async () =>
-    Number(await storedValue(server.context.database.db, 'user_subscriptions', { id: subscription.id }, 'amount_used'));
-  const setUsed = (value: number) =>
-    server.context.database.db
-      .updateTable('user_subscriptions')
-      .set({ amount_used: value })
-      .where('id', '=', subscription.id)
-      .execute();
+  const used = () => subscriptionUsed(server, subscription.id);
+  const setUsed = (value: number) => setSubscriptionUsed(server, subscription.id, value);
   const prefer = async (billing_preference: string) =>
     expect((await user('PUT', '/subscription/self/preference', { billing_preference })).success).toBe(true);
 
@@ -53,11 +51,9 @@ await describeOnEachDatabase('relay calls paid by a subscription on %s', (server
     await creditTopUp(server.context, { id: userId, username: 'sue' }, FUNDS, 'test funds');
     apiKey = (await addToken(server, userId, { unlimited: true })).apiKey;
     const plan = await createPlan(root, {
-      title: 'Two seconds',
       price_amount: 0.5,
       total_amount: 100_000,
-      quota_reset_period: 'custom',
-      quota_reset_custom_seconds: 2,
+      ...resettingEverySeconds(2),
       allow_wallet_overflow: false,
     });
     subscription = (await user<UserSubscription>('POST', '/subscription/balance/pay', { plan_id: plan.id }))

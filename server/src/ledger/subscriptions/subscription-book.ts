@@ -4,7 +4,7 @@ import type { Tables } from '../../db/tables/index';
 import type { AppContext } from '../../app-context';
 import type { Database } from '../../db/database';
 import { nowSeconds, toNumber } from '../../db/dialect';
-import { anyMatch } from '../../db/table-queries';
+import { anyMatch, valueById } from '../../db/table-queries';
 import { perContext } from '../../platform/per-context';
 import { nextReset, type PlanPeriods } from './periods';
 
@@ -70,12 +70,7 @@ export class SubscriptionBook {
   }
 
   async preference(userId: number): Promise<BillingPreference> {
-    const row = await this.database.db
-      .selectFrom('users')
-      .select('setting')
-      .where('id', '=', userId)
-      .executeTakeFirst();
-    return preferenceOf(row?.setting ?? '');
+    return preferenceOf((await valueById(this.database.db, 'users', userId, 'setting')) ?? '');
   }
 
   /**

@@ -17,11 +17,17 @@ function manualEntries(missFor = 0) {
   return { source, entries: new LoadedEntries<string, string>(source.read, 10, missFor) };
 }
 
+/** Two callers reading 'k' before the source answers, with a deletion between them when told. */
+function twoCallers({ deletionBetween = false } = {}) {
+  const { source, entries } = manualEntries();
+  const first = entries.read('k');
+  if (deletionBetween) entries.delete('k');
+  return { source, entries, first, second: entries.read('k') };
+}
+
 describe('entries loaded once and kept', () => {
   it('callers asking while an entry loads share one read, and the entry is kept', async () => {
-    const { source, entries } = manualEntries();
-    const first = entries.read('k');
-    const second = entries.read('k');
+    const { source, entries, first, second } = twoCallers();
     expect(source.reads()).toBe(1);
     source.answer(0, 'v1');
     expect(await first).toBe('v1');
@@ -30,10 +36,7 @@ describe('entries loaded once and kept', () => {
   });
 
   it('a read that a deletion overtook keeps nothing, so the next caller reads the changed row', async () => {
-    const { source, entries } = manualEntries();
-    const stale = entries.read('k');
-    entries.delete('k');
-    const fresh = entries.read('k');
+    const { source, entries, first: stale, second: fresh } = twoCallers({ deletionBetween: true });
     expect(source.reads()).toBe(2);
     source.answer(1, 'after the change');
     source.answer(0, 'before the change');

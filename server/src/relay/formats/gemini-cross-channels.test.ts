@@ -9,7 +9,7 @@ import { FixtureReplayUpstream } from '../../testing/fixture-replay-upstream';
 import { geminiChannel } from '../../testing/provider-channels';
 import { lastConsumeLog, recordingsBeside } from '../../testing/provider-test-kit';
 import { expectGeminiAnswer } from '../../testing/relay-answers';
-import { anthropicClient, claudeMessage, geminiClient, geminiStreamText } from '../../testing/sdk-clients';
+import { anthropicClient, claudeMessage, geminiClient, streamedGeminiText } from '../../testing/sdk-clients';
 import { describeProviderChannel } from '../../testing/provider-channel-suite';
 
 const ollamaRecording = recordingsBeside(import.meta.url, '../providers/ollama/__fixtures__/');
@@ -55,9 +55,7 @@ await describeProviderChannel(
       });
       await expectBilled(server, CLAUDE, { prompt: 2500, completion: 50, stream: false });
 
-      expect(await geminiStreamText(await ai.models.generateContentStream({ model: CLAUDE, contents: 'Hi' }))).toBe(
-        'Hello! How can I help you today?',
-      );
+      expect(await streamedGeminiText(ai, CLAUDE, 'Hi')).toBe('Hello! How can I help you today?');
       await expectBilled(server, CLAUDE, { prompt: 2500, completion: 50, stream: true });
     });
 
@@ -86,9 +84,7 @@ await describeProviderChannel(
       expect(claude.received.at(-1)?.path).toMatch(
         new RegExp(`^/model/[a-z.]*anthropic\\.${BEDROCK_CLAUDE}-v1%3A0/invoke$`),
       );
-      expect(
-        await geminiStreamText(await ai.models.generateContentStream({ model: BEDROCK_CLAUDE, contents: 'Hi' })),
-      ).toBe('Hello! How can I help you today?');
+      expect(await streamedGeminiText(ai, BEDROCK_CLAUDE, 'Hi')).toBe('Hello! How can I help you today?');
       expect(await lastConsumeLog(server)).toMatchObject({
         model_name: BEDROCK_CLAUDE,
         is_stream: 1,
@@ -98,9 +94,7 @@ await describeProviderChannel(
 
     it('@google/genai on an Ollama channel, streamed and not', async () => {
       expect((await ai.models.generateContent({ model: 'llama3.2', contents: 'Hi' })).text).toBe('Hello from Ollama!');
-      expect(await geminiStreamText(await ai.models.generateContentStream({ model: 'llama3.2', contents: 'Hi' }))).toBe(
-        'Hello from Ollama!',
-      );
+      expect(await streamedGeminiText(ai, 'llama3.2', 'Hi')).toBe('Hello from Ollama!');
       await expectBilled(server, 'llama3.2', { prompt: 26, completion: 6, stream: true });
     });
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { expectBilled } from '../../../testing/expect-billed';
 import { FixtureReplayUpstream } from '../../../testing/fixture-replay-upstream';
 import { failureOf, lastConsumeLog, recordingsBeside } from '../../../testing/provider-test-kit';
-import { anthropicClient, askChat, chatStreamText, claudeMessage, streamChat } from '../../../testing/sdk-clients';
+import { anthropicClient, askChat, claudeMessage, streamedChatText } from '../../../testing/sdk-clients';
 import { describeProviderChannel } from '../../../testing/provider-channel-suite';
 import { cozeMessages } from './request';
 
@@ -50,10 +50,9 @@ await describeProviderChannel(
   }),
   (server, caller, { coze }) => {
     it('streams answer deltas only (not verbose or follow-up messages), billed from chat.completed usage', async () => {
-      const stream = await streamChat(caller.openai, 'coze-bot', 'What day is 2024-10-01?', {
-        user: 'u-1',
-      });
-      expect(await chatStreamText(stream)).toBe('2024 年 10 月 1 日是星期二。');
+      expect(await streamedChatText(caller.openai, 'coze-bot', 'What day is 2024-10-01?', { user: 'u-1' })).toBe(
+        '2024 年 10 月 1 日是星期二。',
+      );
       expect(coze.received.at(-1)).toMatchObject({
         path: '/v3/chat',
         headers: { authorization: 'Bearer pat_abc' },

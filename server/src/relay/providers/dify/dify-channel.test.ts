@@ -6,8 +6,8 @@ import {
   askChat,
   chatStreamUntilFailure,
   geminiClient,
-  geminiStreamText,
   streamChat,
+  streamedGeminiText,
 } from '../../../testing/sdk-clients';
 import { describeProviderChannel } from '../../../testing/provider-channel-suite';
 import { difyQuery } from './request';
@@ -95,8 +95,9 @@ await describeProviderChannel(
 
     it('a Gemini client streams from the app too', async () => {
       const ai = geminiClient(server, caller.apiKey);
-      const stream = await ai.models.generateContentStream({ model: 'dify', contents: 'iPhone 13 Pro Max specs?' });
-      expect(await geminiStreamText(stream)).toBe('iPhone 13 Pro Max specs are listed here:...');
+      expect(await streamedGeminiText(ai, 'dify', 'iPhone 13 Pro Max specs?')).toBe(
+        'iPhone 13 Pro Max specs are listed here:...',
+      );
       await expectBilled(server, 'dify', { prompt: 1033, completion: 135 });
     });
 

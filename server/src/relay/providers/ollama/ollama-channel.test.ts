@@ -3,7 +3,7 @@ import { expectBilled } from '../../../testing/expect-billed';
 import { FixtureReplayUpstream } from '../../../testing/fixture-replay-upstream';
 import { cachedChannel, lastConsumeLog, recordingsBeside, userQuota } from '../../../testing/provider-test-kit';
 import { expectRelayedChat } from '../../../testing/relay-answers';
-import { chatStreamText, streamChat } from '../../../testing/sdk-clients';
+import { streamedChatText } from '../../../testing/sdk-clients';
 import { describeProviderChannel } from '../../../testing/provider-channel-suite';
 import { relayEndpoints } from '../../endpoints';
 import { buildUpstreamRequest } from '../openai-compatible/request';
@@ -48,7 +48,7 @@ await describeProviderChannel(
       // llama3.2 at model ratio 0.5, completion ratio 1: (26 + 6) × 0.5 = 16
       await expectBilled(server, 'llama3.2', { prompt: 26, completion: 6, stream: false, quota: 16 });
 
-      expect(await chatStreamText(await streamChat(caller.openai, chat.model, chat.prompt))).toBe(chat.answer);
+      expect(await streamedChatText(caller.openai, chat.model, chat.prompt)).toBe(chat.answer);
       expect(ollama.received.at(-1)?.body).toMatchObject({ stream: true, stream_options: { include_usage: true } });
       expect(await lastConsumeLog(server)).toMatchObject({
         is_stream: 1,

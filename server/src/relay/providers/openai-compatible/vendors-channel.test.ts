@@ -6,11 +6,10 @@ import { expectRelayedChat } from '../../../testing/relay-answers';
 import { postRelay } from '../../../testing/relay-requests';
 import {
   anthropicClient,
-  chatStreamText,
   claudeMessage,
   geminiClient,
-  geminiStreamText,
-  streamChat,
+  streamedChatText,
+  streamedGeminiText,
 } from '../../../testing/sdk-clients';
 import { describeProviderChannel } from '../../../testing/provider-channel-suite';
 
@@ -62,7 +61,7 @@ await describeProviderChannel(
       await expectBilled(server, 'glm-4', { prompt: 7, completion: 9, stream: false });
       const chatQuota = (await lastConsumeLog(server)).quota;
 
-      expect(await chatStreamText(await streamChat(caller.openai, chat.model, chat.prompt))).toBe(answer);
+      expect(await streamedChatText(caller.openai, chat.model, chat.prompt)).toBe(answer);
       expect(await lastConsumeLog(server)).toMatchObject({
         prompt_tokens: 7,
         completion_tokens: 9,
@@ -93,9 +92,7 @@ await describeProviderChannel(
       await expectBilled(server, 'glm-4', { prompt: 7, completion: 9, stream: true });
 
       const ai = geminiClient(server, caller.apiKey);
-      expect(await geminiStreamText(await ai.models.generateContentStream({ model: 'glm-4', contents: '你好' }))).toBe(
-        '你好！有什么可以帮你的吗？',
-      );
+      expect(await streamedGeminiText(ai, 'glm-4', '你好')).toBe('你好！有什么可以帮你的吗？');
       expect(vendor.received.at(-1)?.body).toMatchObject({ stream: true, model: 'glm-4' });
       expect(await lastConsumeLog(server)).toMatchObject({ is_stream: 1, prompt_tokens: 7, completion_tokens: 9 });
     });

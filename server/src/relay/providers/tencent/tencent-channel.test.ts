@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { expectBilled } from '../../../testing/expect-billed';
 import { FixtureReplayUpstream, type Recording } from '../../../testing/fixture-replay-upstream';
 import { chatWithSystem, failureOf, lastConsumeLog, recordingsBeside } from '../../../testing/provider-test-kit';
-import { askChat, geminiClient, geminiStreamText } from '../../../testing/sdk-clients';
+import { askChat, geminiClient, streamedGeminiText } from '../../../testing/sdk-clients';
 import { describeProviderChannel } from '../../../testing/provider-channel-suite';
 import { tencentCredentials } from './request';
 import { tc3Authorization } from './signing';
@@ -102,9 +102,7 @@ await describeProviderChannel(
       await expectBilled(server, 'hunyuan-lite', { prompt: 3, completion: 9, quota: 12 });
 
       const ai = geminiClient(server, caller.apiKey);
-      expect(
-        await geminiStreamText(await ai.models.generateContentStream({ model: 'hunyuan-lite', contents: '你好' })),
-      ).toBe('你好！我是腾讯混元大模型。');
+      expect(await streamedGeminiText(ai, 'hunyuan-lite', '你好')).toBe('你好！我是腾讯混元大模型。');
       expect(hunyuan.received.at(-1)?.body).toMatchObject({ Stream: true });
       expectSigned(hunyuan, 'AKIDsecretid', 'secret-key');
       expect(await lastConsumeLog(server)).toMatchObject({ is_stream: 1, prompt_tokens: 3, completion_tokens: 9 });

@@ -6,11 +6,10 @@ import { chatWithSystem, lastConsumeLog, userQuota } from '../../../testing/prov
 import {
   anthropicClient,
   askChat,
-  chatStreamText,
   claudeMessage,
   geminiClient,
-  geminiStreamText,
-  streamChat,
+  streamedChatText,
+  streamedGeminiText,
 } from '../../../testing/sdk-clients';
 import { describeProviderChannel } from '../../../testing/provider-channel-suite';
 
@@ -61,9 +60,7 @@ await describeProviderChannel(
       expect(google.last?.headers.authorization).toBe('Bearer token-1');
       expect(google.last?.body).toMatchObject({ contents: [{ role: 'user', parts: [{ text: 'Hi' }] }] });
 
-      expect(await chatStreamText(await streamChat(caller.openai, 'gemini-2.5-flash', 'Hi'))).toBe(
-        'Hello from Gemini!',
-      );
+      expect(await streamedChatText(caller.openai, 'gemini-2.5-flash', 'Hi')).toBe('Hello from Gemini!');
       expect(google.last).toMatchObject({
         path: `${PROJECT_PATH}/google/models/gemini-2.5-flash:streamGenerateContent`,
         query: 'alt=sse',
@@ -98,7 +95,7 @@ await describeProviderChannel(
       // claude-sonnet-4: (400 + 100 × 5) × 1.5 = 1350
       expect(await lastConsumeLog(server)).toMatchObject({ model_name: 'claude-sonnet-4-20250514', quota: 1350 });
 
-      expect(await chatStreamText(await streamChat(caller.openai, 'claude-sonnet-4-20250514', 'Hi'))).toBe(
+      expect(await streamedChatText(caller.openai, 'claude-sonnet-4-20250514', 'Hi')).toBe(
         'Hello from Claude on Vertex!',
       );
       expect(google.last?.path).toBe(`${PROJECT_PATH}/anthropic/models/claude-sonnet-4@20250514:streamRawPredict`);
@@ -123,9 +120,7 @@ await describeProviderChannel(
       });
 
       const ai = geminiClient(server, caller.apiKey);
-      expect(
-        await geminiStreamText(await ai.models.generateContentStream({ model: 'gemini-2.5-flash', contents: 'Hi' })),
-      ).toBe('Hello from Gemini!');
+      expect(await streamedGeminiText(ai, 'gemini-2.5-flash', 'Hi')).toBe('Hello from Gemini!');
       expect(google.last?.path).toBe(`${PROJECT_PATH}/google/models/gemini-2.5-flash:streamGenerateContent`);
       await expectBilled(server, 'gemini-2.5-flash', { prompt: 8, completion: 17, stream: true });
     });
