@@ -3,6 +3,7 @@ import { amountPayable, formatMoney, TopUpStatus } from '@switchboard/contract';
 import type Stripe from 'stripe';
 import type { AppContext } from '../../app-context';
 import { nowSeconds } from '../../db/dialect';
+import { valueById } from '../../db/table-queries';
 import { AppError } from '../../platform/errors';
 import { fill } from '../../platform/text';
 import { SubscriptionOrders } from '../subscription/subscription-orders';
@@ -166,12 +167,7 @@ export class StripeService {
       cancelUrl: string;
     },
   ): Promise<string> {
-    const saved = await this.context.database.db
-      .selectFrom('users')
-      .select('stripe_customer')
-      .where('id', '=', user.id)
-      .executeTakeFirst();
-    const customer = saved?.stripe_customer ?? '';
+    const customer = (await valueById(this.context.database.db, 'users', user.id, 'stripe_customer')) ?? '';
     let session: Stripe.Checkout.Session;
     try {
       session = await (

@@ -1,5 +1,6 @@
 import type { AppContext } from '../../app-context';
 import { toNumber } from '../../db/dialect';
+import { valueById } from '../../db/table-queries';
 import { ledgerOf, LogType } from '../../ledger/index';
 import type { Caller } from '../authenticate';
 import type { Price } from '../../domain/prices';
@@ -91,12 +92,8 @@ export async function chargeTask(context: AppContext, caller: Caller, task: Acce
 /** The token a refund credits too: the task's, unless it has no limit (or is gone). */
 async function limitedToken(context: AppContext, tokenId: number): Promise<number | null> {
   if (tokenId <= 0) return null;
-  const token = await context.database.db
-    .selectFrom('tokens')
-    .select('unlimited_quota')
-    .where('id', '=', tokenId)
-    .executeTakeFirst();
-  return token && toNumber(token.unlimited_quota) === 0 ? tokenId : null;
+  const unlimited = await valueById(context.database.db, 'tokens', tokenId, 'unlimited_quota');
+  return unlimited !== undefined && toNumber(unlimited) === 0 ? tokenId : null;
 }
 
 /**
