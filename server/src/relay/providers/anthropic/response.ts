@@ -1,6 +1,7 @@
 import type { Usage } from '../../billing/quota';
 import { chatUsageOf } from '../../formats/openai-chat';
 import type { ChatCompletion, ChatFinishReason, ChatMessage, ChatToolCall } from '../../formats/openai-chat-types';
+import { finishReasonsBy } from '../own-api-adapter';
 import type { OpenAIWhole, WholeAnswer } from '../provider';
 import { parseWith, upstreamAnswerOf } from '../../parse-json';
 import { claudeMessageSchema, type ClaudeMessage, type ClaudeUsage } from './claude-schemas';
@@ -19,19 +20,15 @@ export function usageFromClaude(usage: ClaudeUsage | undefined): Usage | null {
   return { promptTokens, completionTokens, cachedTokens, cacheWriteTokens };
 }
 
-/** A Map, so an upstream's `stop_reason` such as "constructor" reads no object prototype. */
-const finishReasons = new Map<string, ChatFinishReason>([
-  ['end_turn', 'stop'],
-  ['stop_sequence', 'stop'],
-  ['pause_turn', 'stop'],
-  ['max_tokens', 'length'],
-  ['model_context_window_exceeded', 'length'],
-  ['tool_use', 'tool_calls'],
-  ['refusal', 'content_filter'],
-]);
+const claudeFinishReason = finishReasonsBy([], {
+  max_tokens: 'length',
+  model_context_window_exceeded: 'length',
+  tool_use: 'tool_calls',
+  refusal: 'content_filter',
+});
 
 export const finishReasonOf = (stopReason: string | null | undefined): ChatFinishReason =>
-  stopReason ? (finishReasons.get(stopReason) ?? 'stop') : null;
+  stopReason ? claudeFinishReason(stopReason) : null;
 
 /** A Claude answer as an OpenAI chat completion: text, thinking as reasoning_content, tool calls. */
 export function claudeToChat(message: ClaudeMessage): OpenAIWhole {
